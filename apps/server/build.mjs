@@ -1,0 +1,30 @@
+// Bundles the server into dist/main.js. Third-party packages stay external (resolved from
+// node_modules at run time); our own workspace packages are TypeScript source, so they are bundled.
+import { build } from 'esbuild';
+import { cp, rm } from 'node:fs/promises';
+
+const here = new URL('.', import.meta.url);
+await rm(new URL('dist', here), { recursive: true, force: true });
+
+const bundleWorkspacePackages = {
+  name: 'externalize-third-party',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@referwell/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+await build({
+  entryPoints: [new URL('src/main.ts', here).pathname],
+  outfile: new URL('dist/main.js', here).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  plugins: [bundleWorkspacePackages],
+  logLevel: 'warning',
+});
+await cp(new URL('src/db/migrations', here), new URL('dist/migrations', here), { recursive: true });
+console.log('server built: apps/server/dist/main.js');

@@ -1,0 +1,129 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/harness';
+
+describe('server foundation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      extend: (app) => {
+        app.get('/api/test/explode', async () => {
+          throw new Error('secret internal detail at /srv/app.ts:42');
+        });
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers the health check with the database status', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('ok');
+    expect(body.database.ok).toBe(true);
+    expect(['pglite', 'postgres']).toContain(body.database.driver);
+  });
+
+  it('gives a JSON 404 for an unknown API path', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing?x=1' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'No API route for GET /api/no-such-thing' },
+    });
+  });
+
+  it('answers 400 with a message per field when the body fails its schema', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/waitlist', payload: { name: '', email: 'nope' } });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(error.code).toBe('VALIDATION_ERROR');
+    expect(error.fields).toMatchObject({
+      name: 'Please enter your name',
+      email: 'Please enter a valid email address',
+      role: 'Please select your role',
+    });
+  });
+
+  it('answers 400, not 500, for a body that is not JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBeTruthy();
+  });
+
+  it('hides internals when something unexpected throws', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/explode' });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body.error.code).toBe('INTERNAL_ERROR');
+    expect(body.error.requestId).toBe(res.headers['x-request-id']);
+    expect(res.body).not.toContain('secret internal detail');
+    expect(res.body).not.toContain('app.ts');
+  });
+
+  it('sends security headers with a strict content security policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('echoes a well-formed request id and replaces a malformed one', async () => {
+    const kept = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(kept.headers['x-request-id']).toBe('abc-123');
+    const replaced = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id\nwith newline' },
+    });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('publishes the OpenAPI document at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/waitlist']));
+  });
+});
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const webDist = mkdtempSync(path.join(tmpdir(), 'referwell-web-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
+  });
+  afterAll(() => t.close());
+
+  it('falls back to index.html for client-side routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/resources/job-seekers' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets with a long cache life', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('still answers unknown API paths with JSON', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url({ error: 'must be a full URL such as https://referwell.example' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO_DATA: booleanFromEnv.default(true),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+});
+
+/** Environment variables as strings, the way process.env holds them. */
+export type Env = Partial<Record<keyof z.input<typeof envSchema>, string>>;
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  publicUrl: string;
+  secureCookies: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  seedDemoData: boolean;
+  webDistDir: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment once; lists every bad variable in one error. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { webDistDir?: string } = {}): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  const e = result.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    logLevel: e.LOG_LEVEL,
+    seedDemoData: e.SEED_DEMO_DATA,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaults.webDistDir ?? 'apps/web/dist'),
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+/** Without SESSION_SECRET, a random secret is generated once and kept in DATA_DIR. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,46 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import type { Paginated, PaginationQuery } from '@referwell/shared';
+import type { Db } from './client';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Something queries can run on: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+/** Runs `work` in one transaction: every write inside lands together or not at all. */
+export function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(work);
+}
+
+export function pageOffset({ page, pageSize }: PaginationQuery): number {
+  return (page - 1) * pageSize;
+}
+
+export function toPage<T>(items: T[], total: number, { page, pageSize }: PaginationQuery): Paginated<T> {
+  return { items, page, pageSize, total, totalPages: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+/**
+ * Pages a select: applies limit/offset to `query` and counts the rows of the same
+ * filter with `count`. Both run together.
+ */
+export async function paginate<T extends PgSelect>(
+  query: T,
+  count: Promise<number>,
+  pagination: PaginationQuery,
+): Promise<Paginated<Awaited<T>[number]>> {
+  const [items, total] = await Promise.all([query.limit(pagination.pageSize).offset(pageOffset(pagination)), count]);
+  return toPage(items as Awaited<T>[number][], total, pagination);
+}
+
+/** `count(*)::int` for a select list. */
+export const countAll = (): SQL<number> => sql<number>`cast(count(*) as int)`;
+
+/** Case-insensitive equality for text columns holding e-mails and names. */
+export const lowerEq = (column: PgColumn, value: string): SQL => sql`lower(${column}) = lower(${value})`;
+
+/** Runs raw SQL and returns its rows, the same way on PGlite and on node-postgres. */
+export async function selectRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,2 @@
+// One file per feature; this index is what drizzle-kit and the client see.
+export * from './waitlist';

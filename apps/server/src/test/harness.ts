@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig, type Env } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { runMigrations } from '../db/migrate';
+import { createFactories } from '../db/seed/factories';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
+ * throw-away database on the PostgreSQL server named by DATABASE_URL (CI's second pass).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({});
+    await runMigrations(database);
+    return database;
+  }
+  const name = `referwell_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  await runMigrations(database);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  factories: ReturnType<typeof createFactories>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Env;
+  /** Adds routes or hooks before the app is sealed (e.g. a route that throws). */
+  extend?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'referwell-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+    SEED_DEMO_DATA: 'false',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...options.env,
+  });
+  const database = await openTestDatabase();
+  const app = await buildApp({ config, database });
+  await options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    factories: createFactories(Number.parseInt(randomBytes(3).toString('hex'), 16)),
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

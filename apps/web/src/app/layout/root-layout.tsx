@@ -1,0 +1,35 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { Footer } from './footer';
+import { Header } from './header';
+
+export function RootLayout() {
+  const navigation = useNavigation();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1" aria-busy={navigation.state === 'loading'}>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+function PageSpinner() {
+  return (
+    <div className="flex justify-center py-24">
+      <Spinner />
+    </div>
+  );
+}

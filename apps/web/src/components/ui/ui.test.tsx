@@ -1,0 +1,285 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from './alert-dialog';
+import { Alert, AlertDescription, AlertTitle } from './alert';
+import { Badge } from './badge';
+import { Button } from './button';
+import { Card, CardHeader, CardTitle } from './card';
+import { Checkbox } from './checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from './dialog';
+import { Input } from './input';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
+import { Toaster, toast } from './sonner';
+import { Label } from './label';
+import { Spinner } from './spinner';
+import { Table, TableBody, TableCell, TableRow } from './table';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs';
+
+describe('Button', () => {
+  it('renders a native button with type="button" by default', () => {
+    render(<Button>Save</Button>);
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveAttribute('type', 'button');
+  });
+
+  it('renders its child as the element when asChild is set', () => {
+    render(
+      <Button asChild variant="outline">
+        <a href="/waitlist">Join</a>
+      </Button>,
+    );
+    const link = screen.getByRole('link', { name: 'Join' });
+    expect(link).toHaveAttribute('href', '/waitlist');
+    expect(link).not.toHaveAttribute('type');
+    expect(link).toHaveClass('inline-flex', 'border-input');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('does not fire onClick when disabled', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    render(
+      <Button disabled onClick={onClick}>
+        Nope
+      </Button>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Nope' }));
+    expect(onClick).not.toHaveBeenCalled();
+  });
+});
+
+describe('Dialog', () => {
+  function Example() {
+    return (
+      <Dialog>
+        <DialogTrigger asChild>
+          <Button>Open dialog</Button>
+        </DialogTrigger>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Edit profile</DialogTitle>
+            <DialogDescription>Update your details.</DialogDescription>
+          </DialogHeader>
+        </DialogContent>
+      </Dialog>
+    );
+  }
+
+  it('opens on trigger click, is labelled by its title and closes with Escape', async () => {
+    const user = userEvent.setup();
+    render(<Example />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Open dialog' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit profile' });
+    expect(dialog).toHaveAccessibleDescription('Update your details.');
+    expect(screen.getByText('Edit profile')).toBeVisible();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Focus returns to the trigger.
+    expect(screen.getByRole('button', { name: 'Open dialog' })).toHaveFocus();
+  });
+
+  it('closes with the labelled X button', async () => {
+    const user = userEvent.setup();
+    render(<Example />);
+    await user.click(screen.getByRole('button', { name: 'Open dialog' }));
+    await screen.findByRole('dialog');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('AlertDialog', () => {
+  it('runs the action and closes; Cancel does not run it', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    render(
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button variant="destructive">Delete</Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete referral?</AlertDialogTitle>
+            <AlertDialogDescription>This cannot be undone.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={onConfirm}>
+              Yes, delete
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await screen.findByRole('alertdialog', { name: 'Delete referral?' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(onConfirm).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('button', { name: 'Yes, delete' });
+    expect(confirm).toHaveClass('bg-destructive');
+    await user.click(confirm);
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+});
+
+describe('Tabs', () => {
+  it('switches the visible panel when another tab is clicked', async () => {
+    const user = userEvent.setup();
+    render(
+      <Tabs defaultValue="open">
+        <TabsList>
+          <TabsTrigger value="open">Open</TabsTrigger>
+          <TabsTrigger value="closed">Closed</TabsTrigger>
+        </TabsList>
+        <TabsContent value="open">Open referrals</TabsContent>
+        <TabsContent value="closed">Closed referrals</TabsContent>
+      </Tabs>,
+    );
+
+    expect(screen.getByRole('tab', { name: 'Open' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Open referrals');
+    expect(screen.queryByText('Closed referrals')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Closed' }));
+
+    expect(screen.getByRole('tab', { name: 'Closed' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Closed' })).toHaveTextContent('Closed referrals');
+    expect(screen.queryByText('Open referrals')).not.toBeInTheDocument();
+  });
+});
+
+describe('Checkbox', () => {
+  it('toggles aria-checked on click and via its label', async () => {
+    const user = userEvent.setup();
+    const onCheckedChange = vi.fn();
+    render(
+      <div className="flex items-center gap-2">
+        <Checkbox id="terms" onCheckedChange={onCheckedChange} />
+        <Label htmlFor="terms">Accept terms</Label>
+      </div>,
+    );
+    const checkbox = screen.getByRole('checkbox', { name: 'Accept terms' });
+    expect(checkbox).toHaveAttribute('aria-checked', 'false');
+
+    await user.click(checkbox);
+    expect(checkbox).toHaveAttribute('aria-checked', 'true');
+    expect(onCheckedChange).toHaveBeenLastCalledWith(true);
+
+    await user.click(screen.getByText('Accept terms'));
+    expect(checkbox).toHaveAttribute('aria-checked', 'false');
+    expect(onCheckedChange).toHaveBeenLastCalledWith(false);
+  });
+});
+
+describe('Spinner', () => {
+  it('is a status region with a screen-reader label defaulting to "Loading..."', () => {
+    render(<Spinner />);
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Loading...');
+    expect(screen.getByText('Loading...')).toHaveClass('sr-only');
+    expect(status.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('can show a custom visible label', () => {
+    render(<Spinner label="Loading referrals" showLabel />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading referrals');
+    expect(screen.getByText('Loading referrals')).not.toHaveClass('sr-only');
+  });
+});
+
+describe('Badge', () => {
+  it('renders a status variant with its text', () => {
+    render(<Badge variant="pending">Pending</Badge>);
+    const badge = screen.getByText('Pending');
+    expect(badge).toHaveAttribute('data-variant', 'pending');
+    expect(badge).toHaveClass('bg-status-pending/15');
+  });
+});
+
+describe('misc primitives', () => {
+  it('CardTitle is an h3 by default and accepts another level', () => {
+    render(
+      <Card>
+        <CardHeader>
+          <CardTitle>Default</CardTitle>
+          <CardTitle as="h2">Level two</CardTitle>
+        </CardHeader>
+      </Card>,
+    );
+    expect(screen.getByRole('heading', { level: 3, name: 'Default' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Level two' })).toBeInTheDocument();
+  });
+
+  it('Alert has role alert', () => {
+    render(
+      <Alert variant="destructive">
+        <AlertTitle>Error</AlertTitle>
+        <AlertDescription>Something went wrong.</AlertDescription>
+      </Alert>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong.');
+  });
+
+  it('Input merges className and forwards props', () => {
+    render(<Input aria-label="Email" type="email" className="max-w-sm" />);
+    const input = screen.getByRole('textbox', { name: 'Email' });
+    expect(input).toHaveAttribute('type', 'email');
+    expect(input).toHaveClass('max-w-sm', 'w-full');
+  });
+
+  it('Table is wrapped in a horizontally scrollable container', () => {
+    render(
+      <Table>
+        <TableBody>
+          <TableRow>
+            <TableCell>Cell</TableCell>
+          </TableRow>
+        </TableBody>
+      </Table>,
+    );
+    expect(screen.getByRole('table').parentElement).toHaveClass('overflow-x-auto');
+  });
+
+  it('Select trigger renders as a labelled combobox showing its placeholder (closed)', () => {
+    render(
+      <>
+        <Label htmlFor="role">Role</Label>
+        <Select>
+          <SelectTrigger id="role">
+            <SelectValue placeholder="Select your role" />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="referrer">Referrer</SelectItem>
+          </SelectContent>
+        </Select>
+      </>,
+    );
+    const trigger = screen.getByRole('combobox', { name: 'Role' });
+    expect(trigger).toHaveTextContent('Select your role');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('Toaster shows toasts fired with the re-exported toast()', async () => {
+    render(<Toaster />);
+    toast.success('Referral saved');
+    expect(await screen.findByText('Referral saved')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,94 @@
+import { Handshake, Network, Rocket } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { usePageTitle } from '@/lib/use-page-title';
+
+const benefits = [
+  {
+    icon: Network,
+    title: 'Expand Your Network',
+    text: 'Meet people who already work at the healthcare technology companies you want to join.',
+  },
+  {
+    icon: Rocket,
+    title: 'Fast-Track Your Career',
+    text: 'A referral from an employee puts your application in front of the hiring team, not at the bottom of a pile.',
+  },
+  {
+    icon: Handshake,
+    title: 'Win-Win Outcomes',
+    text: 'Companies hire people their team vouches for, referrers earn their bonus, and you land the role.',
+  },
+];
+
+export function HomePage() {
+  usePageTitle('Referral-driven hiring for healthcare technology');
+  return (
+    <>
+      <section className="bg-gradient-to-b from-accent/70 to-background">
+        <div className="mx-auto max-w-5xl px-4 py-20 text-center sm:px-6 md:py-28">
+          <p className="text-sm font-semibold uppercase tracking-wider text-primary">Healthcare technology careers</p>
+          <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-5xl md:text-6xl">
+            Get hired through the people who already work there
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground text-pretty">
+            Referwell connects job seekers with employees of hiring companies who can refer them. Companies hire faster,
+            referrers earn their bonus, and job seekers use it free.
+          </p>
+          <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button asChild size="lg">
+              <Link to="/waitlist">Join Waitlist</Link>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/how-it-works">Learn More</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="benefits-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+        <h2 id="benefits-heading" className="text-center text-3xl font-semibold tracking-tight">
+          Why referrals work
+        </h2>
+        <div className="mt-12 grid gap-6 md:grid-cols-3">
+          {benefits.map(({ icon: Icon, title, text }) => (
+            <Card key={title}>
+              <CardHeader>
+                <span className="mb-2 inline-flex size-11 items-center justify-center rounded-lg bg-accent text-accent-foreground">
+                  <Icon className="size-5" aria-hidden />
+                </span>
+                <CardTitle>{title}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <CardDescription className="text-base">{text}</CardDescription>
+              </CardContent>
+            </Card>
+          ))}
+        </div>
+      </section>
+
+      <section className="bg-primary text-primary-foreground">
+        <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 py-16 text-center sm:px-6">
+          <h2 className="text-3xl font-semibold tracking-tight">Ready to get referred?</h2>
+          <p className="max-w-xl text-primary-foreground/90">
+            Join the waitlist for early access, or log in if you already have an account.
+          </p>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <Button asChild size="lg" variant="secondary">
+              <Link to="/waitlist">Join Waitlist</Link>
+            </Button>
+            <Button
+              asChild
+              size="lg"
+              variant="ghost"
+              className="text-primary-foreground hover:bg-white/10 hover:text-primary-foreground"
+            >
+              <Link to="/login">Log in</Link>
+            </Button>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * Benchmarks the built server on loopback: starts apps/server/dist/main.js on a free port with a
+ * fresh DATA_DIR (embedded PGlite, or DATABASE_URL when set), warms up, then measures each
+ * scenario with autocannon. Bounded in time; prints a table and writes bench/results.json.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+interface Scenario {
+  name: string;
+  target: string;
+  method?: 'GET' | 'POST';
+  body?: () => string;
+  /** Requests per second the scenario should sustain on a 2-core machine. */
+  targetRps: number;
+  /** 99th-percentile latency ceiling in milliseconds. */
+  targetP99Ms: number;
+}
+
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+let counter = 0;
+const scenarios: Scenario[] = [
+  { name: 'GET /api/health (db ping)', target: '/api/health', targetRps: 1500, targetP99Ms: 150 },
+  { name: 'GET / (SPA shell)', target: '/', targetRps: 3000, targetP99Ms: 100 },
+  {
+    name: 'POST /api/waitlist (insert)',
+    target: '/api/waitlist',
+    method: 'POST',
+    body: () => JSON.stringify({ name: 'Bench Person', email: `bench.${++counter}@example.com`, role: 'jobseeker' }),
+    // Rate-limited per IP at 10/min: this measures the limiter's 429 path under load.
+    targetRps: 1500,
+    targetP99Ms: 150,
+  },
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy within 30 s');
+}
+
+function run(baseUrl: string, scenario: Scenario): Promise<autocannon.Result> {
+  return autocannon({
+    url: `${baseUrl}${scenario.target}`,
+    method: scenario.method ?? 'GET',
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    headers: scenario.body ? { 'content-type': 'application/json' } : {},
+    requests: scenario.body ? [{ setupRequest: (req) => ({ ...req, body: scenario.body!() }) }] : undefined,
+  });
+}
+
+async function main() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'referwell-bench-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const rows: Record<string, unknown>[] = [];
+  let failed = false;
+  try {
+    const startupMs = await waitForHealth(baseUrl, child);
+    console.log(`server healthy after ${Math.round(startupMs)} ms (fresh database, migrations and seed included)`);
+    for (const scenario of scenarios) {
+      await run(baseUrl, { ...scenario }).catch(() => undefined); // warm-up pass is discarded
+      const result = await run(baseUrl, scenario);
+      const ok = result.requests.average >= scenario.targetRps && result.latency.p99 <= scenario.targetP99Ms;
+      failed ||= !ok;
+      rows.push({
+        scenario: scenario.name,
+        'req/s': Math.round(result.requests.average),
+        'p50 ms': result.latency.p50,
+        'p99 ms': result.latency.p99,
+        errors: result.errors + result.timeouts,
+        'non-2xx': result.non2xx,
+        target: `≥${scenario.targetRps} req/s, p99 ≤${scenario.targetP99Ms} ms`,
+        verdict: ok ? 'ok' : 'BELOW TARGET',
+      });
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.table(rows);
+  writeFileSync(
+    path.join(import.meta.dirname, 'results.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, rows }, null, 2)}\n`,
+  );
+  if (failed) process.exitCode = 1;
+}
+
+await main();

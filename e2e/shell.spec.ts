@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('app shell', () => {
+  test('home shows the header navigation and the footer', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('button', { name: 'How it Works' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Beta Program' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Resources' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Join Waitlist' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Referwell`);
+  });
+
+  test('the How it Works menu opens with the keyboard and leads to its pages', async ({ page }) => {
+    await page.goto('/');
+    const trigger = page.getByRole('banner').getByRole('button', { name: 'How it Works' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem', { name: /For Job Seekers/ })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: /For Referrers/ })).toHaveAttribute(
+      'href',
+      '/how-it-works-referrers',
+    );
+    await expect(menu.getByRole('menuitem', { name: /For Companies/ })).toHaveAttribute(
+      'href',
+      '/how-it-works-companies',
+    );
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+  });
+
+  test('an unknown path shows the 404 page and its link returns home', async ({ page }) => {
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(message.text()));
+    await page.goto('/this/does/not/exist');
+    await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    expect(logged.some((line) => line.includes('/this/does/not/exist'))).toBe(true);
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('link', { name: 'Learn More' })).toBeVisible();
+  });
+
+  test('below 768 px the menu collapses behind a button and opens', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('button', { name: 'How it Works' })).toBeHidden();
+    const toggle = header.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toBeVisible();
+    await toggle.click();
+    const mobileMenu = page.locator('#mobile-menu');
+    await expect(mobileMenu.getByRole('link', { name: 'For Referrers' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await mobileMenu.getByRole('link', { name: 'Join Waitlist' }).click();
+    await expect(page).toHaveURL(/\/waitlist$/);
+    await expect(mobileMenu).toBeHidden();
+  });
+
+  test('pages are served with a strict content security policy and no violations', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) violations.push(message.text());
+    });
+    const response = await page.goto('/');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+});
