@@ -11,6 +11,9 @@ import { registerSecurityHeaders } from './lib/security';
 import { registerWebApp } from './lib/spa';
 import { healthRoutes } from './features/health/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
+import { authRoutes } from './features/auth/routes';
+import { companyRoutes } from './features/companies/routes';
+import { registerAuth } from './lib/auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,9 +65,12 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     }),
   });
   await registerApiDocs(app);
+  registerAuth(app);
 
   await app.register(healthRoutes);
   await app.register(waitlistRoutes);
+  await app.register(authRoutes);
+  await app.register(companyRoutes);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -23,6 +23,13 @@ const envSchema = z.object({
   SEED_DEMO_DATA: booleanFromEnv.default(true),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Referwell <no-reply@referwell.local>'),
+  PRELAUNCH: booleanFromEnv.default(false),
 });
 
 /** Environment variables as strings, the way process.env holds them. */
@@ -41,6 +48,11 @@ export interface Config {
   seedDemoData: boolean;
   webDistDir: string;
   trustProxy: boolean;
+  /** SMTP server for outgoing mail; without it mail is written to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Reproduces the spec's pre-launch site: no logins, header always logged out. */
+  prelaunch: boolean;
 }
 
 export class ConfigError extends Error {
@@ -74,6 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     seedDemoData: e.SEED_DEMO_DATA,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaults.webDistDir ?? 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    prelaunch: e.PRELAUNCH,
   };
 }
 

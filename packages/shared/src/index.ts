@@ -2,3 +2,5 @@ export * from './constants';
 export * from './schemas/common';
 export * from './schemas/health';
 export * from './schemas/waitlist';
+export * from './schemas/auth';
+export * from './schemas/companies';

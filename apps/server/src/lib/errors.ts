@@ -13,6 +13,9 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+
+  /** Set on 429 answers: sent as the Retry-After header. */
+  retryAfterSeconds?: number;
 }
 
 export const badRequest = (message: string, fields?: Record<string, string>) =>
@@ -38,6 +41,7 @@ function fieldName(instancePath: string): string {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, error.statusCode, {
         error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
       });

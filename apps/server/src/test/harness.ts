@@ -84,3 +84,41 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   };
 }
+
+export interface SignedUp {
+  /** The session cookie value: pass as `cookies: { rw_session: token }`. */
+  token: string;
+  body: {
+    user: { id: string; email: string; name: string; type: string; referralCode: string | null };
+    company: { id: string; name: string; slug: string; role: string } | null;
+    outcome: string;
+  };
+  password: string;
+}
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+let signupSequence = 0;
+/** Signs up through the API (each call from its own address, so sign-up limits never interfere). */
+export async function signUp(t: TestApp, body: Record<string, unknown> = {}): Promise<SignedUp> {
+  const n = ++signupSequence;
+  const payload = {
+    name: `Test Person ${n}`,
+    email: `person.${n}.${randomBytes(3).toString('hex')}@example.com`,
+    password: TEST_PASSWORD,
+    role: 'jobseeker',
+    ...body,
+  };
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload,
+    remoteAddress: `10.9.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`,
+  });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const token = res.cookies.find((c) => c.name === 'rw_session')?.value;
+  if (!token) throw new Error('signup set no session cookie');
+  return { token, body: res.json(), password: String(payload.password) };
+}
+
+export const withSession = (token: string) => ({ cookies: { rw_session: token } });

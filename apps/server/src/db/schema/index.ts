@@ -1,2 +1,5 @@
 // One file per feature; this index is what drizzle-kit and the client see.
+export * from './auth';
+export * from './companies';
+export * from './jobs';
 export * from './waitlist';

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { USER_TYPES } from '@referwell/shared';
+
+export const userType = pgEnum('user_type', USER_TYPES);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    name: text().notNull(),
+    passwordHash: text().notNull(),
+    type: userType().notNull(),
+    avatarUrl: text(),
+    /** A job seeker's code for inviting others (TALENT + 6 characters). */
+    referralCode: text().unique(),
+    invitedByUserId: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+);
+
+/** Sessions are looked up by the SHA-256 of the cookie token; the token itself is never stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    userAgent: text(),
+    ip: text(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/** Fixed-window counters shared by every server process (login, reset and invite-code limits). */
+export const rateLimitBuckets = pgTable('rate_limit_buckets', {
+  key: text().primaryKey(),
+  windowStartedAt: timestamp({ withTimezone: true }).notNull(),
+  hits: integer().notNull(),
+});

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+/** companyAdmin is stored as 'admin'; the team screen shows Admin / Member. */
+export const memberRole = pgEnum('member_role', ['admin', 'member']);
+
+export const companies = pgTable('companies', {
+  id: uuid().primaryKey().defaultRandom(),
+  name: text().notNull(),
+  slug: text().notNull().unique(),
+  website: text(),
+  description: text(),
+  location: text(),
+  employeeCount: text(),
+  industries: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  foundedYear: integer(),
+  inviteCode: text().notNull().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: memberRole().notNull().default('member'),
+    title: text(),
+    department: text(),
+    joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.userId] }), uniqueIndex('company_members_user_key').on(t.userId)],
+);
+
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    email: text().notNull(),
+    tokenHash: text().notNull().unique(),
+    invitedByUserId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    acceptedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('team_invitations_company_idx').on(t.companyId)],
+);

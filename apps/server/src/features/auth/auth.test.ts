@@ -1,0 +1,386 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@referwell/shared';
+import { sessions, users } from '../../db/schema';
+import { createTestApp, signUp, TEST_PASSWORD, withSession, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let outboxDir: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  outboxDir = path.join(t.app.config.dataDir, 'outbox');
+});
+afterAll(() => t.close());
+
+let ipCounter = 0;
+const freshIp = () => `172.16.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+const post = (url: string, payload: object, extra: { ip?: string; token?: string; headers?: Record<string, string> } = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    remoteAddress: extra.ip ?? freshIp(),
+    headers: extra.headers,
+    ...(extra.token ? withSession(extra.token) : {}),
+  });
+const session = (token?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/session', ...(token ? withSession(token) : {}) }).then((r) => r.json());
+const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+function mailsTo(email: string): string[] {
+  let files: string[] = [];
+  try {
+    files = readdirSync(outboxDir);
+  } catch {
+    return [];
+  }
+  return files.filter((f) => f.includes(email)).map((f) => readFileSync(path.join(outboxDir, f), 'utf8'));
+}
+
+describe('sign-up', () => {
+  it('creates a job seeker with a TALENT referral code and no company role', async () => {
+    const { body, token } = await signUp(t, { role: 'jobseeker' });
+    expect(body.outcome).toBe('jobseeker');
+    expect(body.user.type).toBe('jobseeker');
+    expect(body.user.referralCode).toMatch(/^TALENT[A-Z2-9]{6}$/);
+    expect(body.company).toBeNull();
+    expect((await session(token)).user.id).toBe(body.user.id);
+  });
+
+  it('sets an httpOnly, SameSite=Lax session cookie of at least 128 random bits', async () => {
+    const res = await post('/api/auth/signup', { name: 'Cookie', email: uniqueEmail('cookie'), password: TEST_PASSWORD, role: 'jobseeker' });
+    const cookie = res.cookies.find((c) => c.name === 'rw_session')!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.secure).toBeFalsy();
+    expect(Buffer.from(cookie.value, 'base64url').length).toBeGreaterThanOrEqual(16);
+    // Only the hash is stored.
+    const stored = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, cookie.value));
+    expect(stored).toHaveLength(0);
+  });
+
+  it('stores the password as an argon2id hash at the OWASP parameters', async () => {
+    const { body } = await signUp(t);
+    const [row] = await t.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, body.user.id));
+    expect(row!.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('makes a company HR who creates a company its companyAdmin', async () => {
+    const { body } = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Acme Health' });
+    expect(body.outcome).toBe('companyCreated');
+    expect(body.user.type).toBe('referrer');
+    expect(body.company).toMatchObject({ name: 'Acme Health', role: 'companyAdmin' });
+    expect(body.company!.slug).toMatch(/^acme-health(-\d+)?$/);
+  });
+
+  it('makes a referrer or company HR who joins with the invite code a member', async () => {
+    const admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Joinable Clinic' });
+    const team = await t.app.inject({ method: 'GET', url: `/api/companies/${admin.body.company!.id}/team`, ...withSession(admin.token) });
+    const { inviteCode } = team.json();
+    expect(inviteCode).toMatch(/^JOIN-[A-Z2-9]{8}$/);
+
+    const referrer = await signUp(t, { role: 'referrer', inviteCode: inviteCode.toLowerCase() });
+    expect(referrer.body.outcome).toBe('joinedAsReferrer');
+    expect(referrer.body.company).toMatchObject({ id: admin.body.company!.id, role: 'member' });
+
+    const hr = await signUp(t, { role: 'companyHR', companyType: 'join', inviteCode });
+    expect(hr.body.outcome).toBe('joinedAsHR');
+    expect(hr.body.company).toMatchObject({ id: admin.body.company!.id, role: 'member' });
+  });
+
+  it('links a job seeker who signs up with another job seeker\'s referral code', async () => {
+    const inviter = await signUp(t);
+    const invited = await signUp(t, { inviteCode: inviter.body.user.referralCode!.toLowerCase() });
+    const [row] = await t.database.db.select({ by: users.invitedByUserId }).from(users).where(eq(users.id, invited.body.user.id));
+    expect(row!.by).toBe(inviter.body.user.id);
+  });
+
+  it.each([
+    [{ role: 'referrer' }, 'inviteCode', AUTH_MESSAGES.referrerInviteCode],
+    [{ role: 'companyHR', companyType: 'create' }, 'companyName', AUTH_MESSAGES.companyName],
+    [{ role: 'companyHR', companyType: 'join' }, 'inviteCode', AUTH_MESSAGES.hrInviteCode],
+    [{ role: 'referrer', inviteCode: 'NOPE-AAAAAAAA' }, 'inviteCode', AUTH_MESSAGES.inviteCodeInvalid],
+    [{ role: 'companyHR', companyType: 'join', inviteCode: 'NOPE-AAAAAAAA' }, 'inviteCode', AUTH_MESSAGES.inviteCodeInvalid],
+    [{ role: 'jobseeker', inviteCode: 'TALENTZZZZZZ' }, 'inviteCode', AUTH_MESSAGES.referralCodeInvalid],
+    [{ role: 'jobseeker', name: '' }, 'name', AUTH_MESSAGES.nameRequired],
+    [{ role: 'jobseeker', email: 'not-an-email' }, 'email', AUTH_MESSAGES.emailInvalid],
+    [{ role: 'jobseeker', password: 'short12' }, 'password', AUTH_MESSAGES.passwordTooShort],
+    [{ role: 'jobseeker', password: 'x'.repeat(257) }, 'password', AUTH_MESSAGES.passwordTooLong],
+    [{ role: 'admin' }, 'role', AUTH_MESSAGES.roleRequired],
+  ])('refuses %j with the message for %s', async (overrides, field, message) => {
+    const email = uniqueEmail('invalid');
+    const res = await post('/api/auth/signup', { name: 'Someone', email, password: TEST_PASSWORD, ...overrides });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[field]).toBe(message);
+    // Nothing half-written.
+    expect(await t.database.db.select().from(users).where(sql`lower(${users.email}) = ${email}`)).toHaveLength(0);
+  });
+
+  it('accepts a 64-character password and never truncates it', async () => {
+    const password = 'p'.repeat(63) + 'Z' + 'q'.repeat(36);
+    const { body } = await signUp(t, { password });
+    const truncated = await post('/api/auth/login', { email: body.user.email, password: password.slice(0, 72) });
+    expect(truncated.statusCode).toBe(401);
+    const full = await post('/api/auth/login', { email: body.user.email, password });
+    expect(full.statusCode).toBe(200);
+  });
+
+  it('refuses a second account for the same e-mail in any case, without a second row', async () => {
+    const first = await signUp(t);
+    const res = await post('/api/auth/signup', {
+      name: 'Copy',
+      email: first.body.user.email.toUpperCase(),
+      password: TEST_PASSWORD,
+      role: 'jobseeker',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(AUTH_MESSAGES.emailTaken);
+    const rows = await t.database.db.select().from(users).where(sql`lower(${users.email}) = ${first.body.user.email}`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('limits invite-code sign-ups per address', async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await post(
+        '/api/auth/signup',
+        { name: 'Guesser', email: uniqueEmail('guess'), password: TEST_PASSWORD, role: 'referrer', inviteCode: `GUES-${i}AAAAAAA` },
+        { ip },
+      );
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('login, sessions and logout', () => {
+  it('logs in with the right password and answers the session', async () => {
+    const { body, password } = await signUp(t, { role: 'companyHR', companyName: 'Login Labs' });
+    const res = await post('/api/auth/login', { email: body.user.email.toUpperCase(), password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ user: { id: body.user.id }, company: { role: 'companyAdmin' }, prelaunch: false });
+    const token = res.cookies.find((c) => c.name === 'rw_session')!.value;
+    expect((await session(token)).user.id).toBe(body.user.id);
+  });
+
+  it('answers an unknown e-mail and a wrong password the same way, in roughly the same time', async () => {
+    const { body } = await signUp(t);
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const res = await post('/api/auth/login', { email, password: 'wrong password!' });
+      return { res, ms: performance.now() - started };
+    };
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    let last: [Awaited<ReturnType<typeof timed>>, Awaited<ReturnType<typeof timed>>] | undefined;
+    for (let i = 0; i < 3; i++) {
+      const a = await timed(body.user.email);
+      const b = await timed(uniqueEmail('nobody'));
+      wrong.push(a.ms);
+      unknown.push(b.ms);
+      last = [a, b];
+    }
+    const [a, b] = last!;
+    expect(a.res.statusCode).toBe(401);
+    expect(b.res.statusCode).toBe(401);
+    expect(a.res.body).toBe(b.res.body);
+    expect(a.res.json().error.message).toBe(AUTH_MESSAGES.invalidCredentials);
+    const median = (xs: number[]) => xs.sort((x, y) => x - y)[1]!;
+    // Both paths verify an argon2id hash; neither returns early.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.4);
+    expect(median(wrong)).toBeGreaterThan(median(unknown) * 0.4);
+  });
+
+  it('rotates the session on login: the token sent with the login request stops working', async () => {
+    const { body, token, password } = await signUp(t);
+    const res = await post('/api/auth/login', { email: body.user.email, password }, { token });
+    const fresh = res.cookies.find((c) => c.name === 'rw_session')!.value;
+    expect(fresh).not.toBe(token);
+    expect((await session(token)).user).toBeNull();
+    expect((await session(fresh)).user.id).toBe(body.user.id);
+  });
+
+  it('revokes the session on logout', async () => {
+    const { token } = await signUp(t);
+    const res = await post('/api/auth/logout', {}, { token });
+    expect(res.statusCode).toBe(204);
+    expect(res.cookies.find((c) => c.name === 'rw_session')?.value).toBe('');
+    expect((await session(token)).user).toBeNull();
+  });
+
+  it('ends a session after 7 idle days and 30 days after login', async () => {
+    const idle = await signUp(t);
+    await t.database.db.update(sessions).set({ lastSeenAt: sql`now() - interval '8 days'` }).where(eq(sessions.userId, idle.body.user.id));
+    expect((await session(idle.token)).user).toBeNull();
+
+    const old = await signUp(t);
+    await t.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, old.body.user.id));
+    expect((await session(old.token)).user).toBeNull();
+  });
+
+  it('limits failed logins per account with a clear 429 and Retry-After', async () => {
+    const { body } = await signUp(t);
+    const statuses: number[] = [];
+    let last;
+    for (let i = 0; i < 11; i++) {
+      last = await post('/api/auth/login', { email: body.user.email, password: `wrong-${i}-password` });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    expect(last!.json().error.message).toMatch(/^Too many login attempts for this account\. Please wait \d+ minutes and try again\.$/);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    // Even the right password waits: the limit protects the account, not a guess.
+    expect((await post('/api/auth/login', { email: body.user.email, password: TEST_PASSWORD })).statusCode).toBe(429);
+  });
+
+  it('limits login attempts per address across accounts', async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push((await post('/api/auth/login', { email: uniqueEmail(`spray${i}`), password: 'whatever-pass' }, { ip })).statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('refuses a state-changing request from a foreign origin (CSRF)', async () => {
+    const { body, password } = await signUp(t);
+    const foreign = await post('/api/auth/login', { email: body.user.email, password }, { headers: { origin: 'https://evil.example' } });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error.code).toBe('CSRF');
+    const crossSite = await post('/api/auth/login', { email: body.user.email, password }, { headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.statusCode).toBe(403);
+    const own = await post('/api/auth/login', { email: body.user.email, password }, { headers: { origin: t.app.config.publicUrl } });
+    expect(own.statusCode).toBe(200);
+  });
+});
+
+describe('password reset and change', () => {
+  const resetLink = (email: string) => {
+    const mail = mailsTo(email).find((m) => m.includes('Reset your Referwell password'));
+    return mail?.match(/\/reset-password\?token=([\w%-]+)/)?.[1];
+  };
+
+  it('mails a single-use link that sets a new password and ends every session', async () => {
+    const { body, token } = await signUp(t);
+    const res = await post('/api/auth/password-reset', { email: body.user.email });
+    expect(res.json().message).toBe(AUTH_MESSAGES.resetRequested);
+    const resetToken = decodeURIComponent(resetLink(body.user.email)!);
+    expect(resetToken.length).toBeGreaterThan(30);
+
+    const confirm = await post('/api/auth/password-reset/confirm', { token: resetToken, password: 'a brand new password' });
+    expect(confirm.statusCode).toBe(200);
+    expect((await session(token)).user).toBeNull();
+    expect((await post('/api/auth/login', { email: body.user.email, password: TEST_PASSWORD })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email: body.user.email, password: 'a brand new password' })).statusCode).toBe(200);
+
+    const again = await post('/api/auth/password-reset/confirm', { token: resetToken, password: 'yet another password' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe(AUTH_MESSAGES.resetTokenInvalid);
+  });
+
+  it('refuses an expired reset token', async () => {
+    const { body } = await signUp(t);
+    await post('/api/auth/password-reset', { email: body.user.email });
+    const resetToken = decodeURIComponent(resetLink(body.user.email)!);
+    await t.database.db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 minute'`);
+    const res = await post('/api/auth/password-reset/confirm', { token: resetToken, password: 'a brand new password' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(AUTH_MESSAGES.resetTokenInvalid);
+  });
+
+  it('answers an unknown e-mail exactly like a known one and sends nothing', async () => {
+    const email = uniqueEmail('ghost');
+    const res = await post('/api/auth/password-reset', { email });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(AUTH_MESSAGES.resetRequested);
+    expect(mailsTo(email)).toHaveLength(0);
+  });
+
+  it('limits reset requests per account', async () => {
+    const { body } = await signUp(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await post('/api/auth/password-reset', { email: body.user.email })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('changes the password of a logged-in user and ends the other sessions', async () => {
+    const { body, token } = await signUp(t);
+    const other = (await post('/api/auth/login', { email: body.user.email, password: TEST_PASSWORD })).cookies.find(
+      (c) => c.name === 'rw_session',
+    )!.value;
+
+    const wrong = await post('/api/auth/password', { currentPassword: 'not it at all', newPassword: 'changed password 1' }, { token });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.currentPassword).toBe(AUTH_MESSAGES.currentPasswordWrong);
+
+    const res = await post('/api/auth/password', { currentPassword: TEST_PASSWORD, newPassword: 'changed password 1' }, { token });
+    expect(res.statusCode).toBe(200);
+    const renewed = res.cookies.find((c) => c.name === 'rw_session')!.value;
+    expect((await session(other)).user).toBeNull();
+    expect((await session(token)).user).toBeNull();
+    expect((await session(renewed)).user.id).toBe(body.user.id);
+  });
+
+  it('requires a session to change the password', async () => {
+    const res = await post('/api/auth/password', { currentPassword: 'x', newPassword: 'changed password 1' });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('team invitations by e-mail', () => {
+  it('mails a sign-up link that joins the company once', async () => {
+    const admin = await signUp(t, { role: 'companyHR', companyName: 'Invite Health' });
+    const email = uniqueEmail('invitee');
+    const res = await post(`/api/companies/${admin.body.company!.id}/invitations`, { name: 'New Person', email }, { token: admin.token });
+    expect(res.statusCode).toBe(201);
+    const mail = mailsTo(email)[0]!;
+    const inviteToken = decodeURIComponent(mail.match(/\/signup\?invite=([\w%-]+)/)![1]!);
+
+    const preview = await t.app.inject({ method: 'GET', url: `/api/auth/invitations/${encodeURIComponent(inviteToken)}` });
+    expect(preview.json()).toEqual({ companyName: 'Invite Health', name: 'New Person', email });
+
+    const joined = await signUp(t, { role: 'referrer', email, invitationToken: inviteToken });
+    expect(joined.body.company).toMatchObject({ id: admin.body.company!.id, role: 'member' });
+
+    const reused = await post('/api/auth/signup', { name: 'Again', email: uniqueEmail('again'), password: TEST_PASSWORD, role: 'referrer', invitationToken: inviteToken });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error.message).toBe(AUTH_MESSAGES.invitationInvalid);
+  });
+});
+
+describe('pre-launch mode', () => {
+  it('reports prelaunch and refuses logins', async () => {
+    const pre = await createTestApp({ env: { PRELAUNCH: 'true' } });
+    try {
+      const state = (await pre.app.inject({ method: 'GET', url: '/api/auth/session' })).json();
+      expect(state).toEqual({ user: null, company: null, prelaunch: true });
+      const res = await pre.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@example.com', password: 'whatever1' } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toContain(AUTH_MESSAGES.prelaunchTitle);
+    } finally {
+      await pre.close();
+    }
+  });
+});
+
+describe('cookies over https', () => {
+  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://referwell.example' } });
+    try {
+      const res = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { name: 'Secure', email: uniqueEmail('secure'), password: TEST_PASSWORD, role: 'jobseeker' },
+      });
+      expect(res.cookies.find((c) => c.name === 'rw_session')!.secure).toBe(true);
+    } finally {
+      await secure.close();
+    }
+  });
+});

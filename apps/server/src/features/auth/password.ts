@@ -1,0 +1,28 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// @node-rs/argon2's Algorithm is a const enum; Argon2id is 2.
+const ARGON2ID = 2;
+
+/** argon2id at the OWASP baseline: 19 MiB memory, 2 iterations, 1 lane. */
+export const PASSWORD_HASH_PARAMS = {
+  algorithm: ARGON2ID,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, PASSWORD_HASH_PARAMS);
+}
+
+// Verified against when the e-mail is unknown, so both failures take the same time.
+let dummyHash: Promise<string> | undefined;
+
+export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
+  if (!storedHash) {
+    dummyHash ??= hashPassword('referwell-timing-equaliser');
+    await verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return verify(storedHash, password).catch(() => false);
+}

@@ -1,0 +1,133 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AUTH_MESSAGES,
+  changePasswordSchema,
+  errorBodySchema,
+  loginRequestSchema,
+  messageResponseSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  sessionResponseSchema,
+  signupRequestSchema,
+  signupResponseSchema,
+  type SessionResponse,
+} from '@referwell/shared';
+import { clearSessionCookie, requireAuth, setSessionCookie } from '../../lib/auth';
+import { AppError } from '../../lib/errors';
+import { createMailer } from '../../lib/mailer';
+import { changePassword, login, previewInvitation, requestPasswordReset, resetPassword, signup } from './service';
+import { resolveSession, revokeSession, type AuthContext } from './sessions';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mailer = createMailer(app.config, app.log);
+  const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+  const sessionBody = (auth: AuthContext | null): SessionResponse => ({
+    user: app.config.prelaunch ? null : (auth?.user ?? null),
+    company: app.config.prelaunch ? null : (auth?.company ?? null),
+    prelaunch: app.config.prelaunch,
+  });
+
+  /** Starts a session: the old one (if any) ends, the new token goes into the cookie. */
+  async function startSession(request: FastifyRequest, reply: FastifyReply, token: string) {
+    if (request.auth) await revokeSession(app.db, request.auth.tokenHash);
+    setSessionCookie(app, reply, token);
+    return sessionBody(await resolveSession(app.db, token));
+  }
+
+  const refuseWhenPrelaunch = () => {
+    if (app.config.prelaunch) throw new AppError(403, 'PRELAUNCH', `${AUTH_MESSAGES.prelaunchTitle}. ${AUTH_MESSAGES.prelaunchDescription}.`);
+  };
+
+  app.get(
+    '/api/auth/session',
+    { schema: { tags: ['auth'], summary: 'Who is logged in', response: { 200: sessionResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return sessionBody(request.auth);
+    },
+  );
+
+  app.post(
+    '/api/auth/signup',
+    { schema: { tags: ['auth'], summary: 'Create an account', body: signupRequestSchema, response: { 201: signupResponseSchema, ...errors } } },
+    async (request, reply) => {
+      refuseWhenPrelaunch();
+      const result = await signup(app.db, request.body, meta(request));
+      const session = await startSession(request, reply, result.token);
+      return reply.status(201).send({ ...session, outcome: result.outcome });
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    { schema: { tags: ['auth'], summary: 'Log in', body: loginRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
+    async (request, reply) => {
+      refuseWhenPrelaunch();
+      const { token } = await login(app.db, request.body.email, request.body.password, meta(request));
+      return startSession(request, reply, token);
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Log out', response: { 204: z.null() } } },
+    async (request, reply) => {
+      if (request.auth) await revokeSession(app.db, request.auth.tokenHash);
+      clearSessionCookie(app, reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset',
+    {
+      schema: { tags: ['auth'], summary: 'E-mail a password reset link', body: passwordResetRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await requestPasswordReset(app.db, mailer, app.config.publicUrl, request.body.email, request.ip);
+      return { message: AUTH_MESSAGES.resetRequested };
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    {
+      schema: { tags: ['auth'], summary: 'Set a new password with a reset token', body: passwordResetConfirmSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request) => {
+      await resetPassword(app.db, request.body.token, request.body.password);
+      return { message: AUTH_MESSAGES.passwordChanged };
+    },
+  );
+
+  app.post(
+    '/api/auth/password',
+    {
+      schema: { tags: ['auth'], summary: 'Change the password (ends other sessions)', body: changePasswordSchema, response: { 200: messageResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const token = await changePassword(app.db, auth.user.id, request.body.currentPassword, request.body.newPassword, meta(request));
+      setSessionCookie(app, reply, token);
+      return { message: AUTH_MESSAGES.passwordChanged };
+    },
+  );
+
+  app.get(
+    '/api/auth/invitations/:token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Preview a team invitation',
+        params: z.object({ token: z.string().min(1).max(200) }),
+        response: { 200: z.object({ companyName: z.string(), name: z.string(), email: z.string() }), 404: errorBodySchema },
+      },
+    },
+    async (request) => previewInvitation(app.db, request.params.token),
+  );
+};

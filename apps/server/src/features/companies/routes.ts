@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addTeamMemberSchema,
+  companyIdParamSchema,
+  companyProfileUpdateSchema,
+  companySchema,
+  errorBodySchema,
+  inviteCodeResponseSchema,
+  memberParamSchema,
+  publicCompanyResponseSchema,
+  teamInvitationSchema,
+  teamMemberSchema,
+  teamResponseSchema,
+  updateMemberRoleSchema,
+} from '@referwell/shared';
+import { requireCompanyAdmin, requireCompanyMember } from '../../lib/auth';
+import { createMailer } from '../../lib/mailer';
+import {
+  getCompany,
+  getPublicCompany,
+  getTeam,
+  inviteTeamMember,
+  regenerateInviteCode,
+  removeMember,
+  updateCompanyProfile,
+  updateMemberRole,
+} from './service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mailer = createMailer(app.config, app.log);
+
+  app.get(
+    '/api/companies/by-slug/:slug',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Public company profile with its open positions',
+        params: z.object({ slug: z.string().min(1).max(200) }),
+        response: { 200: publicCompanyResponseSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => getPublicCompany(app.db, request.params.slug),
+  );
+
+  app.get(
+    '/api/companies/:companyId',
+    { schema: { tags: ['companies'], summary: 'Company profile (members)', params: companyIdParamSchema, response: { 200: companySchema, ...errors } } },
+    async (request) => {
+      requireCompanyMember(request, request.params.companyId);
+      return getCompany(app.db, request.params.companyId);
+    },
+  );
+
+  app.put(
+    '/api/companies/:companyId',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Edit the company profile (admins)',
+        params: companyIdParamSchema,
+        body: companyProfileUpdateSchema,
+        response: { 200: companySchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireCompanyAdmin(request, request.params.companyId);
+      return updateCompanyProfile(app.db, request.params.companyId, request.body);
+    },
+  );
+
+  app.get(
+    '/api/companies/:companyId/team',
+    { schema: { tags: ['companies'], summary: 'Team members, invitations and invite code (admins)', params: companyIdParamSchema, response: { 200: teamResponseSchema, ...errors } } },
+    async (request) => {
+      requireCompanyAdmin(request, request.params.companyId);
+      return getTeam(app.db, request.params.companyId);
+    },
+  );
+
+  app.post(
+    '/api/companies/:companyId/invite-code',
+    { schema: { tags: ['companies'], summary: 'Replace the invite code (admins)', params: companyIdParamSchema, response: { 200: inviteCodeResponseSchema, ...errors } } },
+    async (request) => {
+      requireCompanyAdmin(request, request.params.companyId);
+      return { inviteCode: await regenerateInviteCode(app.db, request.params.companyId) };
+    },
+  );
+
+  app.post(
+    '/api/companies/:companyId/invitations',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Invite a team member by e-mail (admins)',
+        params: companyIdParamSchema,
+        body: addTeamMemberSchema,
+        response: { 201: teamInvitationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireCompanyAdmin(request, request.params.companyId);
+      const invitation = await inviteTeamMember(app.db, mailer, app.config.publicUrl, request.params.companyId, auth.user, request.body);
+      return reply.status(201).send(invitation);
+    },
+  );
+
+  app.patch(
+    '/api/companies/:companyId/members/:userId',
+    {
+      schema: {
+        tags: ['companies'],
+        summary: "Change a member's role (admins)",
+        params: memberParamSchema,
+        body: updateMemberRoleSchema,
+        response: { 200: teamMemberSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireCompanyAdmin(request, request.params.companyId);
+      return updateMemberRole(app.db, request.params.companyId, request.params.userId, request.body.role);
+    },
+  );
+
+  app.delete(
+    '/api/companies/:companyId/members/:userId',
+    { schema: { tags: ['companies'], summary: 'Remove a member (admins)', params: memberParamSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      requireCompanyAdmin(request, request.params.companyId);
+      await removeMember(app.db, request.params.companyId, request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+};

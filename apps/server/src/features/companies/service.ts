@@ -1,0 +1,298 @@
+import { and, asc, count, eq, gt, isNull, like, or, sql } from 'drizzle-orm';
+import {
+  COMPANY_MESSAGES,
+  companySlug,
+  inviteCodePrefix,
+  type AddTeamMember,
+  type Company,
+  type CompanyJobCard,
+  type TeamMember,
+  type TeamResponse,
+  type TeamRole,
+} from '@referwell/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { inTransaction, lowerEq, type Executor } from '../../db/repository';
+import { companies, companyMembers, jobPostings, teamInvitations, users } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
+
+export const INVITATION_LIFETIME_DAYS = 14;
+
+type CompanyRow = typeof companies.$inferSelect;
+
+function toCompany(row: CompanyRow): Company {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    website: row.website,
+    description: row.description,
+    location: row.location,
+    employeeCount: row.employeeCount,
+    industries: row.industries,
+    foundedYear: row.foundedYear,
+  };
+}
+
+/**
+ * Invite codes keep the spec's readable prefix (first 4 letters of the name) and add 8
+ * characters from a 31-symbol alphabet (about 40 bits), so guessing one under the join
+ * rate limit is impractical.
+ */
+export function newInviteCode(companyName: string): string {
+  return `${inviteCodePrefix(companyName)}-${randomCode(8)}`;
+}
+
+export function normaliseInviteCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+async function uniqueSlug(db: Executor, name: string, exceptCompanyId?: string): Promise<string> {
+  const base = companySlug(name);
+  const taken = await db
+    .select({ slug: companies.slug, id: companies.id })
+    .from(companies)
+    .where(or(eq(companies.slug, base), like(companies.slug, `${base}-%`)));
+  const used = new Set(taken.filter((row) => row.id !== exceptCompanyId).map((row) => row.slug));
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) if (!used.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export interface NewCompany {
+  name: string;
+  website?: string | null;
+  description?: string | null;
+  location?: string | null;
+  employeeCount?: string | null;
+  industries?: string[];
+  foundedYear?: number | null;
+}
+
+export async function createCompany(db: Executor, input: NewCompany): Promise<Company> {
+  const [row] = await db
+    .insert(companies)
+    .values({
+      ...input,
+      industries: input.industries ?? [],
+      slug: await uniqueSlug(db, input.name),
+      inviteCode: newInviteCode(input.name),
+    })
+    .returning();
+  return toCompany(row!);
+}
+
+export async function findCompanyByInviteCode(db: Executor, code: string): Promise<Company | null> {
+  const [row] = await db.select().from(companies).where(eq(companies.inviteCode, normaliseInviteCode(code)));
+  return row ? toCompany(row) : null;
+}
+
+export async function addMember(
+  db: Executor,
+  companyId: string,
+  userId: string,
+  role: 'admin' | 'member',
+  details: { title?: string | null; department?: string | null } = {},
+): Promise<void> {
+  await db.insert(companyMembers).values({ companyId, userId, role, ...details });
+}
+
+export async function getCompany(db: Db, companyId: string): Promise<Company> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
+  if (!row) throw notFound(COMPANY_MESSAGES.companyNotFound);
+  return toCompany(row);
+}
+
+export async function getPublicCompany(db: Db, slug: string): Promise<{ company: Company; openPositions: CompanyJobCard[] }> {
+  const [row] = await db.select().from(companies).where(eq(companies.slug, slug.toLowerCase()));
+  if (!row) throw notFound(COMPANY_MESSAGES.companyNotFound);
+  const jobs = await db
+    .select({
+      id: jobPostings.id,
+      title: jobPostings.title,
+      department: jobPostings.department,
+      location: jobPostings.location,
+      type: jobPostings.jobType,
+      salary: jobPostings.salaryRange,
+    })
+    .from(jobPostings)
+    .where(and(eq(jobPostings.companyId, row.id), eq(jobPostings.status, 'OPEN')))
+    .orderBy(sql`${jobPostings.createdAt} desc`);
+  return { company: toCompany(row), openPositions: jobs };
+}
+
+export const companyProfileInput = z.object({
+  studioName: z.string(),
+  website: z.string(),
+  description: z.string(),
+  location: z.string(),
+  employeeCount: z.string(),
+  industries: z.array(z.string()),
+});
+
+export async function updateCompanyProfile(
+  db: Db,
+  companyId: string,
+  input: z.infer<typeof companyProfileInput>,
+): Promise<Company> {
+  return inTransaction(db, async (tx) => {
+    const [current] = await tx.select().from(companies).where(eq(companies.id, companyId));
+    if (!current) throw notFound(COMPANY_MESSAGES.companyNotFound);
+    const slug = current.name === input.studioName ? current.slug : await uniqueSlug(tx, input.studioName, companyId);
+    const [row] = await tx
+      .update(companies)
+      .set({
+        name: input.studioName,
+        slug,
+        website: input.website,
+        description: input.description,
+        location: input.location,
+        employeeCount: input.employeeCount,
+        industries: [...new Set(input.industries)],
+        updatedAt: new Date(),
+      })
+      .where(eq(companies.id, companyId))
+      .returning();
+    return toCompany(row!);
+  });
+}
+
+const toTeamRole = (role: 'admin' | 'member'): TeamRole => (role === 'admin' ? 'Admin' : 'Member');
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+export async function getTeam(db: Db, companyId: string): Promise<TeamResponse> {
+  const [company] = await db.select({ inviteCode: companies.inviteCode }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound(COMPANY_MESSAGES.companyNotFound);
+  const members = await db
+    .select({ userId: users.id, name: users.name, email: users.email, role: companyMembers.role, joinedAt: companyMembers.joinedAt })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(eq(companyMembers.companyId, companyId))
+    .orderBy(asc(companyMembers.joinedAt), asc(users.name));
+  const invitations = await db
+    .select({ id: teamInvitations.id, name: teamInvitations.name, email: teamInvitations.email, createdAt: teamInvitations.createdAt })
+    .from(teamInvitations)
+    .where(
+      and(
+        eq(teamInvitations.companyId, companyId),
+        isNull(teamInvitations.acceptedAt),
+        gt(teamInvitations.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(asc(teamInvitations.createdAt));
+  return {
+    inviteCode: company.inviteCode,
+    members: members.map((m) => ({
+      userId: m.userId,
+      name: m.name,
+      email: m.email,
+      role: toTeamRole(m.role),
+      joinedDate: isoDate(m.joinedAt),
+    })),
+    invitations: invitations.map((i) => ({ id: i.id, name: i.name, email: i.email, invitedAt: i.createdAt.toISOString() })),
+  };
+}
+
+export async function regenerateInviteCode(db: Db, companyId: string): Promise<string> {
+  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound(COMPANY_MESSAGES.companyNotFound);
+  const inviteCode = newInviteCode(company.name);
+  await db.update(companies).set({ inviteCode, updatedAt: new Date() }).where(eq(companies.id, companyId));
+  return inviteCode;
+}
+
+/** Locks the company's member rows so two admins cannot both demote each other at once. */
+async function adminCount(tx: Executor, companyId: string): Promise<number> {
+  await tx.execute(sql`select 1 from ${companyMembers} where ${companyMembers.companyId} = ${companyId} for update`);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'admin')));
+  return row?.n ?? 0;
+}
+
+async function memberRow(tx: Executor, companyId: string, userId: string) {
+  const [row] = await tx
+    .select({ role: companyMembers.role, joinedAt: companyMembers.joinedAt, name: users.name, email: users.email })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+  if (!row) throw notFound(COMPANY_MESSAGES.memberNotFound);
+  return row;
+}
+
+export async function updateMemberRole(db: Db, companyId: string, userId: string, role: TeamRole): Promise<TeamMember> {
+  return inTransaction(db, async (tx) => {
+    const member = await memberRow(tx, companyId, userId);
+    const newRole = role === 'Admin' ? 'admin' : 'member';
+    if (member.role === 'admin' && newRole === 'member' && (await adminCount(tx, companyId)) <= 1) {
+      throw conflict(COMPANY_MESSAGES.lastAdmin);
+    }
+    await tx
+      .update(companyMembers)
+      .set({ role: newRole })
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    return { userId, name: member.name, email: member.email, role, joinedDate: isoDate(member.joinedAt) };
+  });
+}
+
+export async function removeMember(db: Db, companyId: string, userId: string): Promise<void> {
+  await inTransaction(db, async (tx) => {
+    const member = await memberRow(tx, companyId, userId);
+    if (member.role === 'admin' && (await adminCount(tx, companyId)) <= 1) throw conflict(COMPANY_MESSAGES.lastAdmin);
+    await tx.delete(companyMembers).where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+  });
+}
+
+export async function inviteTeamMember(
+  db: Db,
+  mailer: Mailer,
+  publicUrl: string,
+  companyId: string,
+  invitedBy: { id: string; name: string },
+  input: AddTeamMember,
+) {
+  const email = input.email.toLowerCase();
+  const [existing] = await db
+    .select({ companyId: companyMembers.companyId })
+    .from(users)
+    .innerJoin(companyMembers, eq(companyMembers.userId, users.id))
+    .where(lowerEq(users.email, email));
+  if (existing) throw conflict(COMPANY_MESSAGES.alreadyMember, { email: COMPANY_MESSAGES.alreadyMember });
+
+  const token = newSecretToken(32);
+  const invitation = await inTransaction(db, async (tx) => {
+    // A new invitation replaces an unanswered one for the same address.
+    await tx
+      .delete(teamInvitations)
+      .where(and(eq(teamInvitations.companyId, companyId), lowerEq(teamInvitations.email, email), isNull(teamInvitations.acceptedAt)));
+    const [row] = await tx
+      .insert(teamInvitations)
+      .values({
+        companyId,
+        name: input.name,
+        email,
+        tokenHash: hashToken(token),
+        invitedByUserId: invitedBy.id,
+        expiresAt: new Date(Date.now() + INVITATION_LIFETIME_DAYS * 24 * 3600 * 1000),
+      })
+      .returning();
+    return row!;
+  });
+  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  const link = `${publicUrl.replace(/\/$/, '')}/signup?invite=${encodeURIComponent(token)}`;
+  await mailer.send({
+    to: email,
+    subject: `${invitedBy.name} invited you to join ${company?.name ?? 'their company'} on Referwell`,
+    text: [
+      `Hi ${input.name},`,
+      '',
+      `${invitedBy.name} invited you to join ${company?.name ?? 'their company'} on Referwell, where employees refer great people for open roles.`,
+      '',
+      `Create your account here (the link works for ${INVITATION_LIFETIME_DAYS} days):`,
+      link,
+    ].join('\n'),
+  });
+  return { id: invitation.id, name: invitation.name, email: invitation.email, invitedAt: invitation.createdAt.toISOString() };
+}

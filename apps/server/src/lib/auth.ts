@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { COMPANY_MESSAGES } from '@referwell/shared';
+import {
+  resolveSession,
+  SESSION_ABSOLUTE_SECONDS,
+  SESSION_COOKIE,
+  type AuthContext,
+} from '../features/auth/sessions';
+import { AppError, forbidden, unauthorized } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in user and their company role; null for a visitor. */
+    auth: AuthContext | null;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Cross-site request forgery guard: a state-changing API call must come from our own origin.
+ * Browsers always send Origin on such requests; a request without it (curl, server-to-server)
+ * carries no ambient cookie risk unless the browser marks it cross-site.
+ */
+function assertSameOrigin(request: FastifyRequest, allowedOrigins: Set<string>) {
+  const origin = request.headers.origin;
+  if (origin) {
+    if (!allowedOrigins.has(origin) && origin !== `${request.protocol}://${request.host}`) {
+      throw new AppError(403, 'CSRF', 'This request came from another site and was refused.');
+    }
+    return;
+  }
+  if (request.headers['sec-fetch-site'] === 'cross-site') {
+    throw new AppError(403, 'CSRF', 'This request came from another site and was refused.');
+  }
+}
+
+export function registerAuth(app: FastifyInstance) {
+  const allowedOrigins = new Set([new URL(app.config.publicUrl).origin]);
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    if (UNSAFE_METHODS.has(request.method)) assertSameOrigin(request, allowedOrigins);
+    const token = request.cookies[SESSION_COOKIE];
+    if (token && token.length <= 100) request.auth = await resolveSession(app.db, token);
+  });
+}
+
+export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: app.config.secureCookies,
+    path: '/',
+    maxAge: SESSION_ABSOLUTE_SECONDS,
+  });
+}
+
+export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies, path: '/' });
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** Any member of the company (admin or not). Others get 403, visitors 401. */
+export function requireCompanyMember(request: FastifyRequest, companyId: string): AuthContext {
+  const auth = requireAuth(request);
+  if (auth.company?.id !== companyId) throw forbidden('You are not a member of this company.');
+  return auth;
+}
+
+export function requireCompanyAdmin(request: FastifyRequest, companyId: string): AuthContext {
+  const auth = requireAuth(request);
+  if (auth.company?.id !== companyId || auth.company.role !== 'companyAdmin') throw forbidden(COMPANY_MESSAGES.notAdmin);
+  return auth;
+}

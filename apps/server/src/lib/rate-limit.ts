@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { selectRows, type Executor } from '../db/repository';
+import { AppError } from './errors';
+
+export interface Limit {
+  /** Bucket name, e.g. `login:ip:1.2.3.4`. */
+  key: string;
+  max: number;
+  windowSeconds: number;
+  /** What the person is told when the limit is reached; the wait is appended. */
+  message: string;
+}
+
+function describeWait(seconds: number): string {
+  if (seconds < 90) return `${Math.max(1, seconds)} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/**
+ * Counts one hit in a fixed window kept in the database (so every server process shares it)
+ * and throws 429 once the window holds more than `max` hits.
+ */
+export async function consume(db: Executor, limit: Limit): Promise<void> {
+  const [row] = await selectRows<{ hits: number; retry_after: number }>(
+    db,
+    sql`
+      insert into rate_limit_buckets (key, window_started_at, hits) values (${limit.key}, now(), 1)
+      on conflict (key) do update set
+        hits = case when rate_limit_buckets.window_started_at <= now() - make_interval(secs => ${limit.windowSeconds})
+                    then 1 else rate_limit_buckets.hits + 1 end,
+        window_started_at = case when rate_limit_buckets.window_started_at <= now() - make_interval(secs => ${limit.windowSeconds})
+                    then now() else rate_limit_buckets.window_started_at end
+      returning hits,
+        cast(ceil(extract(epoch from (window_started_at + make_interval(secs => ${limit.windowSeconds}) - now()))) as int) as retry_after`,
+  );
+  if (row && row.hits > limit.max) {
+    const error = new AppError(
+      429,
+      'RATE_LIMITED',
+      `${limit.message} Please wait ${describeWait(row.retry_after)} and try again.`,
+    );
+    error.retryAfterSeconds = row.retry_after;
+    throw error;
+  }
+}
+
+/** Forgets a bucket, e.g. an account's failed logins after a successful one. */
+export async function resetLimit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limit_buckets where key = ${key}`);
+}

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+
+/** Roles offered at sign-up (SPEC §2, §6). companyHR is stored as a referrer with a company role. */
+export const SIGNUP_ROLES = ['jobseeker', 'referrer', 'companyHR'] as const;
+export type SignupRole = (typeof SIGNUP_ROLES)[number];
+export const SIGNUP_ROLE_LABELS: Record<SignupRole, string> = {
+  jobseeker: 'Job Seeker',
+  referrer: 'Referrer (employee of a hiring company)',
+  companyHR: 'Company HR / Hiring Manager',
+};
+
+export const COMPANY_TYPES = ['create', 'join'] as const;
+export type CompanyType = (typeof COMPANY_TYPES)[number];
+
+/** The user type read at runtime. */
+export const USER_TYPES = ['jobseeker', 'referrer'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const COMPANY_ROLES = ['companyAdmin', 'member'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const AUTH_MESSAGES = {
+  nameRequired: 'Please enter your name',
+  emailRequired: 'Please enter your email',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Please enter your password',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  roleRequired: 'Please choose how you will use Referwell',
+  referrerInviteCodeTitle: 'Invite code required',
+  referrerInviteCode: 'Please enter a valid company invite code to join as a referrer.',
+  companyNameTitle: 'Company name required',
+  companyName: 'Please enter a company name to create a new company.',
+  hrInviteCodeTitle: 'Invite code required',
+  hrInviteCode: 'Please enter a valid invite code to join an existing company as HR.',
+  inviteCodeInvalid: 'That invite code is not valid. Ask your company admin for the current code.',
+  referralCodeInvalid: 'That invite code is not valid. Check it, or leave the field empty.',
+  invitationInvalid: 'This invitation link is invalid or has expired. Ask your company admin to send a new one.',
+  emailTaken: 'An account with this email already exists. Log in or reset your password instead.',
+  invalidCredentials: 'Invalid email or password.',
+  signupFailed: 'Signup failed',
+  unknownError: 'An unknown error occurred',
+  accountCreated: 'Account created successfully!',
+  resetRequested: 'If an account exists for that email, we have sent a link to reset your password.',
+  resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new one.',
+  passwordChanged: 'Your password has been changed.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  prelaunchTitle: 'Authentication not implemented',
+  prelaunchDescription: 'Please contact support',
+} as const;
+
+/** The success toast's second line for each sign-up outcome (SPEC §8). */
+export const SIGNUP_OUTCOMES = ['companyCreated', 'joinedAsHR', 'joinedAsReferrer', 'jobseeker'] as const;
+export type SignupOutcome = (typeof SIGNUP_OUTCOMES)[number];
+export const SIGNUP_OUTCOME_MESSAGES: Record<SignupOutcome, string> = {
+  companyCreated: 'Your company has been created. Redirecting to your dashboard...',
+  joinedAsHR: 'You have joined your company as HR. Redirecting to your dashboard...',
+  joinedAsReferrer: 'You have joined your company as a referrer. Redirecting to your dashboard...',
+  jobseeker: 'Redirecting to your dashboard...',
+};
+
+export const emailSchema = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }));
+
+/** No trimming and no truncation: every character of the password counts. */
+export const newPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
+
+const optionalCode = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const signupRequestSchema = z
+  .object({
+    name: z.string({ error: AUTH_MESSAGES.nameRequired }).trim().min(1, AUTH_MESSAGES.nameRequired).max(120),
+    email: emailSchema,
+    password: newPasswordSchema,
+    role: z.enum(SIGNUP_ROLES, { error: AUTH_MESSAGES.roleRequired }),
+    companyType: z.enum(COMPANY_TYPES).optional(),
+    companyName: z
+      .string()
+      .trim()
+      .max(120)
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+    inviteCode: optionalCode,
+    /** Token from a team invitation e-mail: joins that company as a member. */
+    invitationToken: optionalCode,
+  })
+  .superRefine((value, ctx) => {
+    if (value.invitationToken) return;
+    if (value.role === 'referrer' && !value.inviteCode) {
+      ctx.addIssue({ code: 'custom', path: ['inviteCode'], message: AUTH_MESSAGES.referrerInviteCode });
+    }
+    if (value.role === 'companyHR') {
+      const companyType = value.companyType ?? 'create';
+      if (companyType === 'create' && !value.companyName) {
+        ctx.addIssue({ code: 'custom', path: ['companyName'], message: AUTH_MESSAGES.companyName });
+      }
+      if (companyType === 'join' && !value.inviteCode) {
+        ctx.addIssue({ code: 'custom', path: ['inviteCode'], message: AUTH_MESSAGES.hrInviteCode });
+      }
+    }
+  });
+export type SignupRequest = z.input<typeof signupRequestSchema>;
+export type SignupInput = z.output<typeof signupRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  type: z.enum(USER_TYPES),
+  avatarUrl: z.string().nullable(),
+  /** A job seeker's own code to invite friends (TALENT + 6 characters). */
+  referralCode: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionCompanySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  role: z.enum(COMPANY_ROLES),
+});
+export type SessionCompany = z.infer<typeof sessionCompanySchema>;
+
+/** GET /api/auth/session: who is logged in; user is null for a visitor. */
+export const sessionResponseSchema = z.object({
+  user: sessionUserSchema.nullable(),
+  company: sessionCompanySchema.nullable(),
+  /** PRELAUNCH=true: the site behaves as the spec's pre-launch original. */
+  prelaunch: z.boolean(),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const signupResponseSchema = sessionResponseSchema.extend({ outcome: z.enum(SIGNUP_OUTCOMES) });
+export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export const passwordResetConfirmSchema = z.object({
+  token: z.string().trim().min(1, AUTH_MESSAGES.resetTokenInvalid).max(200),
+  password: newPasswordSchema,
+});
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(1024),
+  newPassword: newPasswordSchema,
+});
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** Login's return target must be a path on this site, never another origin. */
+export function safeReturnTo(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}
+
+export function dashboardPathFor(type: UserType): string {
+  return type === 'jobseeker' ? '/jobseeker-dashboard' : '/referrer-dashboard';
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/** Team roles shown on the team screen; Admin is the companyAdmin role. */
+export const TEAM_ROLES = ['Admin', 'Member'] as const;
+export type TeamRole = (typeof TEAM_ROLES)[number];
+
+export const COMPANY_MESSAGES = {
+  studioNameMin: 'Studio name must be at least 2 characters.',
+  websiteInvalid: 'Please enter a valid URL.',
+  descriptionMin: 'Description must be at least 10 characters.',
+  locationMin: 'Location must be at least 2 characters.',
+  employeeCountRequired: 'Please enter the number of employees.',
+  profileUpdatedTitle: 'Profile updated',
+  profileUpdated: 'Your studio profile has been successfully updated.',
+  inviteCopiedTitle: 'Invite code copied!',
+  inviteCopiedDashboard: 'Share this code with your team members to join.',
+  inviteCopiedTeam: 'Share this code with team members to join your company.',
+  newCodeTitle: 'New invite code generated',
+  newCode: 'The previous code is no longer valid.',
+  missingInfoTitle: 'Missing information',
+  missingInfo: 'Please provide a name and email for the new team member.',
+  memberAdded: 'Team member added',
+  memberRemoved: 'Team member removed',
+  roleUpdated: (role: TeamRole) => `Role updated to ${role}`,
+  lastAdmin: 'A company needs at least one admin. Make someone else an admin first.',
+  notAdmin: 'Only company administrators can do that.',
+  memberNotFound: 'That person is not a member of this company.',
+  alreadyMember: 'That person is already a member of a company.',
+  companyNotFound: 'Company not found',
+  noOpenPositions: 'No open positions available at this time.',
+} as const;
+
+const httpUrl = z
+  .string()
+  .trim()
+  .pipe(z.url({ protocol: /^https?$/, error: COMPANY_MESSAGES.websiteInvalid }));
+
+/** The Edit Studio Profile form (SPEC §5 "Studio profile"). */
+export const companyProfileUpdateSchema = z.object({
+  studioName: z.string().trim().min(2, COMPANY_MESSAGES.studioNameMin).max(120),
+  website: z.string({ error: COMPANY_MESSAGES.websiteInvalid }).pipe(httpUrl),
+  description: z.string().trim().min(10, COMPANY_MESSAGES.descriptionMin).max(5000),
+  location: z.string().trim().min(2, COMPANY_MESSAGES.locationMin).max(120),
+  employeeCount: z.string().trim().min(1, COMPANY_MESSAGES.employeeCountRequired).max(40),
+  industries: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
+});
+export type CompanyProfileUpdate = z.input<typeof companyProfileUpdateSchema>;
+
+export const companySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  slug: z.string(),
+  website: z.string().nullable(),
+  description: z.string().nullable(),
+  location: z.string().nullable(),
+  employeeCount: z.string().nullable(),
+  industries: z.array(z.string()),
+  foundedYear: z.number().int().nullable(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const companyJobCardSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  department: z.string().nullable(),
+  location: z.string(),
+  type: z.string(),
+  salary: z.string().nullable(),
+});
+export type CompanyJobCard = z.infer<typeof companyJobCardSchema>;
+
+/** GET /api/companies/by-slug/:slug — the public company page. */
+export const publicCompanyResponseSchema = z.object({
+  company: companySchema,
+  openPositions: z.array(companyJobCardSchema),
+});
+export type PublicCompanyResponse = z.infer<typeof publicCompanyResponseSchema>;
+
+export const teamMemberSchema = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(TEAM_ROLES),
+  /** YYYY-MM-DD */
+  joinedDate: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamInvitationSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  invitedAt: z.string(),
+});
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
+
+/** GET /api/companies/:companyId/team (admins only). */
+export const teamResponseSchema = z.object({
+  inviteCode: z.string(),
+  members: z.array(teamMemberSchema),
+  invitations: z.array(teamInvitationSchema),
+});
+export type TeamResponse = z.infer<typeof teamResponseSchema>;
+
+export const inviteCodeResponseSchema = z.object({ inviteCode: z.string() });
+export const updateMemberRoleSchema = z.object({ role: z.enum(TEAM_ROLES) });
+export const addTeamMemberSchema = z.object({
+  name: z.string({ error: COMPANY_MESSAGES.missingInfo }).trim().min(1, COMPANY_MESSAGES.missingInfo).max(120),
+  email: z
+    .string({ error: COMPANY_MESSAGES.missingInfo })
+    .trim()
+    .min(1, COMPANY_MESSAGES.missingInfo)
+    .max(254)
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+});
+export type AddTeamMember = z.infer<typeof addTeamMemberSchema>;
+export const companyIdParamSchema = z.object({ companyId: z.uuid() });
+export const memberParamSchema = z.object({ companyId: z.uuid(), userId: z.uuid() });
+
+/** Slug for /company/{companyName}: lowercased, words joined by hyphens. */
+export function companySlug(name: string): string {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'company'
+  );
+}
+
+/** The readable prefix of an invite code: the first 4 letters of the company name, uppercase (SPEC §9). */
+export function inviteCodePrefix(companyName: string): string {
+  const letters = companyName.replace(/[^A-Za-z]/g, '').toUpperCase();
+  return (letters + 'XXXX').slice(0, 4);
+}
