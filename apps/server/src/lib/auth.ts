@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPANY_MESSAGES } from '@referwell/shared';
-import {
-  resolveSession,
-  SESSION_ABSOLUTE_SECONDS,
-  SESSION_COOKIE,
-  type AuthContext,
-} from '../features/auth/sessions';
+import { resolveSession, SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE, type AuthContext } from '../features/auth/sessions';
 import { AppError, forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {
@@ -74,6 +69,7 @@ export function requireCompanyMember(request: FastifyRequest, companyId: string)
 
 export function requireCompanyAdmin(request: FastifyRequest, companyId: string): AuthContext {
   const auth = requireAuth(request);
-  if (auth.company?.id !== companyId || auth.company.role !== 'companyAdmin') throw forbidden(COMPANY_MESSAGES.notAdmin);
+  if (auth.company?.id !== companyId || auth.company.role !== 'companyAdmin')
+    throw forbidden(COMPANY_MESSAGES.notAdmin);
   return auth;
 }

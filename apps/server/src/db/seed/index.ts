@@ -1,7 +1,10 @@
-import { countAll } from '../repository';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
-import { waitlistEntries } from '../schema';
+import { inTransaction, lowerEq } from '../repository';
+import { jobPostings, users } from '../schema';
 import { joinWaitlist } from '../../features/waitlist/service';
+import { hashPassword } from '../../features/auth/password';
+import { addMember, createCompany } from '../../features/companies/service';
 import { createFactories } from './factories';
 
 export interface DemoLogin {
@@ -10,17 +13,84 @@ export interface DemoLogin {
   password: string;
 }
 
+/** Fixed demo accounts, printed at start-up. */
+export const DEMO_PASSWORD = 'referwell-demo';
+export const DEMO_LOGINS: DemoLogin[] = [
+  { role: 'Company admin', email: 'admin@referwell.demo', password: DEMO_PASSWORD },
+  { role: 'Referrer (member)', email: 'referrer@referwell.demo', password: DEMO_PASSWORD },
+  { role: 'Job seeker', email: 'jobseeker@referwell.demo', password: DEMO_PASSWORD },
+];
+
 export interface SeedResult {
   seeded: boolean;
   logins: DemoLogin[];
 }
 
-/** Fills an empty database with demo data. A database that already has data is left alone. */
+/**
+ * Fills an empty database with demo data: three companies with teams and open jobs, job
+ * seekers and waitlist entries. A database that already has users is left alone.
+ */
 export async function seedDemoData(db: Db): Promise<SeedResult> {
-  const [row] = await db.select({ count: countAll() }).from(waitlistEntries);
-  if ((row?.count ?? 0) > 0) return { seeded: false, logins: [] };
+  const [existing] = await db.select({ id: users.id }).from(users).limit(1);
+  if (existing) {
+    const [demo] = await db.select({ id: users.id }).from(users).where(lowerEq(users.email, DEMO_LOGINS[0]!.email));
+    return { seeded: false, logins: demo ? DEMO_LOGINS : [] };
+  }
 
-  const factories = createFactories();
-  for (let i = 0; i < 12; i++) await joinWaitlist(db, factories.waitlistEntry());
-  return { seeded: true, logins: [] };
+  const f = createFactories();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await inTransaction(db, async (tx) => {
+    const insertUser = async (values: {
+      name: string;
+      email: string;
+      type: 'jobseeker' | 'referrer';
+      referralCode?: string;
+    }) => {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...values, passwordHash })
+        .returning({ id: users.id });
+      return row!.id;
+    };
+
+    const companyNames = ['Northwind Health', undefined, undefined];
+    for (const [index, name] of companyNames.entries()) {
+      const company = await createCompany(tx, f.company({ name }));
+      const admin = index === 0 ? { name: 'Avery Admin', email: DEMO_LOGINS[0]!.email } : f.person();
+      const adminId = await insertUser({ ...admin, type: 'referrer' });
+      await addMember(tx, company.id, adminId, 'admin', { title: 'Head of Talent', department: 'People' });
+
+      const referrers =
+        index === 0
+          ? [{ name: 'Riley Referrer', email: DEMO_LOGINS[1]!.email }, f.person(), f.person()]
+          : [f.person(), f.person()];
+      for (const referrer of referrers) {
+        const id = await insertUser({ ...referrer, type: 'referrer' });
+        await addMember(tx, company.id, id, 'member', { title: 'Software Engineer', department: 'Engineering' });
+      }
+      const jobCount = index === 0 ? 4 : 2;
+      for (let j = 0; j < jobCount; j++) {
+        const { salaryRange, ...job } = f.job();
+        await tx.insert(jobPostings).values({ ...job, salaryRange, companyId: company.id, createdBy: adminId });
+      }
+    }
+
+    await insertUser({
+      name: 'Jordan Seeker',
+      email: DEMO_LOGINS[2]!.email,
+      type: 'jobseeker',
+      referralCode: 'TALENTDEMO01',
+    });
+    for (let i = 0; i < 8; i++) {
+      await insertUser({
+        ...f.person(),
+        type: 'jobseeker',
+        referralCode: `TALENT${String(i).padStart(2, '0')}SEED`.slice(0, 12),
+      });
+    }
+  });
+  for (let i = 0; i < 12; i++) await joinWaitlist(db, f.waitlistEntry());
+
+  const [check] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGINS[2]!.email));
+  return { seeded: !!check, logins: DEMO_LOGINS };
 }

@@ -16,7 +16,11 @@ afterAll(() => t.close());
 
 let ipCounter = 0;
 const freshIp = () => `172.16.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
-const post = (url: string, payload: object, extra: { ip?: string; token?: string; headers?: Record<string, string> } = {}) =>
+const post = (
+  url: string,
+  payload: object,
+  extra: { ip?: string; token?: string; headers?: Record<string, string> } = {},
+) =>
   t.app.inject({
     method: 'POST',
     url,
@@ -50,7 +54,12 @@ describe('sign-up', () => {
   });
 
   it('sets an httpOnly, SameSite=Lax session cookie of at least 128 random bits', async () => {
-    const res = await post('/api/auth/signup', { name: 'Cookie', email: uniqueEmail('cookie'), password: TEST_PASSWORD, role: 'jobseeker' });
+    const res = await post('/api/auth/signup', {
+      name: 'Cookie',
+      email: uniqueEmail('cookie'),
+      password: TEST_PASSWORD,
+      role: 'jobseeker',
+    });
     const cookie = res.cookies.find((c) => c.name === 'rw_session')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
@@ -63,7 +72,10 @@ describe('sign-up', () => {
 
   it('stores the password as an argon2id hash at the OWASP parameters', async () => {
     const { body } = await signUp(t);
-    const [row] = await t.database.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, body.user.id));
+    const [row] = await t.database.db
+      .select({ hash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, body.user.id));
     expect(row!.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -77,7 +89,11 @@ describe('sign-up', () => {
 
   it('makes a referrer or company HR who joins with the invite code a member', async () => {
     const admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Joinable Clinic' });
-    const team = await t.app.inject({ method: 'GET', url: `/api/companies/${admin.body.company!.id}/team`, ...withSession(admin.token) });
+    const team = await t.app.inject({
+      method: 'GET',
+      url: `/api/companies/${admin.body.company!.id}/team`,
+      ...withSession(admin.token),
+    });
     const { inviteCode } = team.json();
     expect(inviteCode).toMatch(/^JOIN-[A-Z2-9]{8}$/);
 
@@ -90,10 +106,13 @@ describe('sign-up', () => {
     expect(hr.body.company).toMatchObject({ id: admin.body.company!.id, role: 'member' });
   });
 
-  it('links a job seeker who signs up with another job seeker\'s referral code', async () => {
+  it("links a job seeker who signs up with another job seeker's referral code", async () => {
     const inviter = await signUp(t);
     const invited = await signUp(t, { inviteCode: inviter.body.user.referralCode!.toLowerCase() });
-    const [row] = await t.database.db.select({ by: users.invitedByUserId }).from(users).where(eq(users.id, invited.body.user.id));
+    const [row] = await t.database.db
+      .select({ by: users.invitedByUserId })
+      .from(users)
+      .where(eq(users.id, invited.body.user.id));
     expect(row!.by).toBe(inviter.body.user.id);
   });
 
@@ -102,7 +121,11 @@ describe('sign-up', () => {
     [{ role: 'companyHR', companyType: 'create' }, 'companyName', AUTH_MESSAGES.companyName],
     [{ role: 'companyHR', companyType: 'join' }, 'inviteCode', AUTH_MESSAGES.hrInviteCode],
     [{ role: 'referrer', inviteCode: 'NOPE-AAAAAAAA' }, 'inviteCode', AUTH_MESSAGES.inviteCodeInvalid],
-    [{ role: 'companyHR', companyType: 'join', inviteCode: 'NOPE-AAAAAAAA' }, 'inviteCode', AUTH_MESSAGES.inviteCodeInvalid],
+    [
+      { role: 'companyHR', companyType: 'join', inviteCode: 'NOPE-AAAAAAAA' },
+      'inviteCode',
+      AUTH_MESSAGES.inviteCodeInvalid,
+    ],
     [{ role: 'jobseeker', inviteCode: 'TALENTZZZZZZ' }, 'inviteCode', AUTH_MESSAGES.referralCodeInvalid],
     [{ role: 'jobseeker', name: '' }, 'name', AUTH_MESSAGES.nameRequired],
     [{ role: 'jobseeker', email: 'not-an-email' }, 'email', AUTH_MESSAGES.emailInvalid],
@@ -115,7 +138,12 @@ describe('sign-up', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields[field]).toBe(message);
     // Nothing half-written.
-    expect(await t.database.db.select().from(users).where(sql`lower(${users.email}) = ${email}`)).toHaveLength(0);
+    expect(
+      await t.database.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`),
+    ).toHaveLength(0);
   });
 
   it('accepts a 64-character password and never truncates it', async () => {
@@ -137,7 +165,10 @@ describe('sign-up', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe(AUTH_MESSAGES.emailTaken);
-    const rows = await t.database.db.select().from(users).where(sql`lower(${users.email}) = ${first.body.user.email}`);
+    const rows = await t.database.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${first.body.user.email}`);
     expect(rows).toHaveLength(1);
   });
 
@@ -147,7 +178,13 @@ describe('sign-up', () => {
     for (let i = 0; i < 11; i++) {
       const res = await post(
         '/api/auth/signup',
-        { name: 'Guesser', email: uniqueEmail('guess'), password: TEST_PASSWORD, role: 'referrer', inviteCode: `GUES-${i}AAAAAAA` },
+        {
+          name: 'Guesser',
+          email: uniqueEmail('guess'),
+          password: TEST_PASSWORD,
+          role: 'referrer',
+          inviteCode: `GUES-${i}AAAAAAA`,
+        },
         { ip },
       );
       statuses.push(res.statusCode);
@@ -162,7 +199,11 @@ describe('login, sessions and logout', () => {
     const { body, password } = await signUp(t, { role: 'companyHR', companyName: 'Login Labs' });
     const res = await post('/api/auth/login', { email: body.user.email.toUpperCase(), password });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ user: { id: body.user.id }, company: { role: 'companyAdmin' }, prelaunch: false });
+    expect(res.json()).toMatchObject({
+      user: { id: body.user.id },
+      company: { role: 'companyAdmin' },
+      prelaunch: false,
+    });
     const token = res.cookies.find((c) => c.name === 'rw_session')!.value;
     expect((await session(token)).user.id).toBe(body.user.id);
   });
@@ -214,11 +255,17 @@ describe('login, sessions and logout', () => {
 
   it('ends a session after 7 idle days and 30 days after login', async () => {
     const idle = await signUp(t);
-    await t.database.db.update(sessions).set({ lastSeenAt: sql`now() - interval '8 days'` }).where(eq(sessions.userId, idle.body.user.id));
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - interval '8 days'` })
+      .where(eq(sessions.userId, idle.body.user.id));
     expect((await session(idle.token)).user).toBeNull();
 
     const old = await signUp(t);
-    await t.database.db.update(sessions).set({ expiresAt: sql`now() - interval '1 second'` }).where(eq(sessions.userId, old.body.user.id));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, old.body.user.id));
     expect((await session(old.token)).user).toBeNull();
   });
 
@@ -232,7 +279,9 @@ describe('login, sessions and logout', () => {
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
-    expect(last!.json().error.message).toMatch(/^Too many login attempts for this account\. Please wait \d+ minutes and try again\.$/);
+    expect(last!.json().error.message).toMatch(
+      /^Too many login attempts for this account\. Please wait \d+ minutes and try again\.$/,
+    );
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
     // Even the right password waits: the limit protects the account, not a guess.
     expect((await post('/api/auth/login', { email: body.user.email, password: TEST_PASSWORD })).statusCode).toBe(429);
@@ -242,7 +291,10 @@ describe('login, sessions and logout', () => {
     const ip = freshIp();
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
-      statuses.push((await post('/api/auth/login', { email: uniqueEmail(`spray${i}`), password: 'whatever-pass' }, { ip })).statusCode);
+      statuses.push(
+        (await post('/api/auth/login', { email: uniqueEmail(`spray${i}`), password: 'whatever-pass' }, { ip }))
+          .statusCode,
+      );
     }
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     expect(statuses[30]).toBe(429);
@@ -250,12 +302,24 @@ describe('login, sessions and logout', () => {
 
   it('refuses a state-changing request from a foreign origin (CSRF)', async () => {
     const { body, password } = await signUp(t);
-    const foreign = await post('/api/auth/login', { email: body.user.email, password }, { headers: { origin: 'https://evil.example' } });
+    const foreign = await post(
+      '/api/auth/login',
+      { email: body.user.email, password },
+      { headers: { origin: 'https://evil.example' } },
+    );
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().error.code).toBe('CSRF');
-    const crossSite = await post('/api/auth/login', { email: body.user.email, password }, { headers: { 'sec-fetch-site': 'cross-site' } });
+    const crossSite = await post(
+      '/api/auth/login',
+      { email: body.user.email, password },
+      { headers: { 'sec-fetch-site': 'cross-site' } },
+    );
     expect(crossSite.statusCode).toBe(403);
-    const own = await post('/api/auth/login', { email: body.user.email, password }, { headers: { origin: t.app.config.publicUrl } });
+    const own = await post(
+      '/api/auth/login',
+      { email: body.user.email, password },
+      { headers: { origin: t.app.config.publicUrl } },
+    );
     expect(own.statusCode).toBe(200);
   });
 });
@@ -273,13 +337,21 @@ describe('password reset and change', () => {
     const resetToken = decodeURIComponent(resetLink(body.user.email)!);
     expect(resetToken.length).toBeGreaterThan(30);
 
-    const confirm = await post('/api/auth/password-reset/confirm', { token: resetToken, password: 'a brand new password' });
+    const confirm = await post('/api/auth/password-reset/confirm', {
+      token: resetToken,
+      password: 'a brand new password',
+    });
     expect(confirm.statusCode).toBe(200);
     expect((await session(token)).user).toBeNull();
     expect((await post('/api/auth/login', { email: body.user.email, password: TEST_PASSWORD })).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email: body.user.email, password: 'a brand new password' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/login', { email: body.user.email, password: 'a brand new password' })).statusCode,
+    ).toBe(200);
 
-    const again = await post('/api/auth/password-reset/confirm', { token: resetToken, password: 'yet another password' });
+    const again = await post('/api/auth/password-reset/confirm', {
+      token: resetToken,
+      password: 'yet another password',
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toBe(AUTH_MESSAGES.resetTokenInvalid);
   });
@@ -305,7 +377,8 @@ describe('password reset and change', () => {
   it('limits reset requests per account', async () => {
     const { body } = await signUp(t);
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await post('/api/auth/password-reset', { email: body.user.email })).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await post('/api/auth/password-reset', { email: body.user.email })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
@@ -315,11 +388,19 @@ describe('password reset and change', () => {
       (c) => c.name === 'rw_session',
     )!.value;
 
-    const wrong = await post('/api/auth/password', { currentPassword: 'not it at all', newPassword: 'changed password 1' }, { token });
+    const wrong = await post(
+      '/api/auth/password',
+      { currentPassword: 'not it at all', newPassword: 'changed password 1' },
+      { token },
+    );
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields.currentPassword).toBe(AUTH_MESSAGES.currentPasswordWrong);
 
-    const res = await post('/api/auth/password', { currentPassword: TEST_PASSWORD, newPassword: 'changed password 1' }, { token });
+    const res = await post(
+      '/api/auth/password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'changed password 1' },
+      { token },
+    );
     expect(res.statusCode).toBe(200);
     const renewed = res.cookies.find((c) => c.name === 'rw_session')!.value;
     expect((await session(other)).user).toBeNull();
@@ -337,18 +418,31 @@ describe('team invitations by e-mail', () => {
   it('mails a sign-up link that joins the company once', async () => {
     const admin = await signUp(t, { role: 'companyHR', companyName: 'Invite Health' });
     const email = uniqueEmail('invitee');
-    const res = await post(`/api/companies/${admin.body.company!.id}/invitations`, { name: 'New Person', email }, { token: admin.token });
+    const res = await post(
+      `/api/companies/${admin.body.company!.id}/invitations`,
+      { name: 'New Person', email },
+      { token: admin.token },
+    );
     expect(res.statusCode).toBe(201);
     const mail = mailsTo(email)[0]!;
     const inviteToken = decodeURIComponent(mail.match(/\/signup\?invite=([\w%-]+)/)![1]!);
 
-    const preview = await t.app.inject({ method: 'GET', url: `/api/auth/invitations/${encodeURIComponent(inviteToken)}` });
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/invitations/${encodeURIComponent(inviteToken)}`,
+    });
     expect(preview.json()).toEqual({ companyName: 'Invite Health', name: 'New Person', email });
 
     const joined = await signUp(t, { role: 'referrer', email, invitationToken: inviteToken });
     expect(joined.body.company).toMatchObject({ id: admin.body.company!.id, role: 'member' });
 
-    const reused = await post('/api/auth/signup', { name: 'Again', email: uniqueEmail('again'), password: TEST_PASSWORD, role: 'referrer', invitationToken: inviteToken });
+    const reused = await post('/api/auth/signup', {
+      name: 'Again',
+      email: uniqueEmail('again'),
+      password: TEST_PASSWORD,
+      role: 'referrer',
+      invitationToken: inviteToken,
+    });
     expect(reused.statusCode).toBe(400);
     expect(reused.json().error.message).toBe(AUTH_MESSAGES.invitationInvalid);
   });
@@ -360,7 +454,11 @@ describe('pre-launch mode', () => {
     try {
       const state = (await pre.app.inject({ method: 'GET', url: '/api/auth/session' })).json();
       expect(state).toEqual({ user: null, company: null, prelaunch: true });
-      const res = await pre.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@example.com', password: 'whatever1' } });
+      const res = await pre.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'a@example.com', password: 'whatever1' },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().error.message).toContain(AUTH_MESSAGES.prelaunchTitle);
     } finally {

@@ -20,7 +20,13 @@ import { createMailer } from '../../lib/mailer';
 import { changePassword, login, previewInvitation, requestPasswordReset, resetPassword, signup } from './service';
 import { resolveSession, revokeSession, type AuthContext } from './sessions';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailer = createMailer(app.config, app.log);
@@ -40,7 +46,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const refuseWhenPrelaunch = () => {
-    if (app.config.prelaunch) throw new AppError(403, 'PRELAUNCH', `${AUTH_MESSAGES.prelaunchTitle}. ${AUTH_MESSAGES.prelaunchDescription}.`);
+    if (app.config.prelaunch)
+      throw new AppError(403, 'PRELAUNCH', `${AUTH_MESSAGES.prelaunchTitle}. ${AUTH_MESSAGES.prelaunchDescription}.`);
   };
 
   app.get(
@@ -54,7 +61,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/signup',
-    { schema: { tags: ['auth'], summary: 'Create an account', body: signupRequestSchema, response: { 201: signupResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account',
+        body: signupRequestSchema,
+        response: { 201: signupResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       refuseWhenPrelaunch();
       const result = await signup(app.db, request.body, meta(request));
@@ -65,7 +79,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/login',
-    { schema: { tags: ['auth'], summary: 'Log in', body: loginRequestSchema, response: { 200: sessionResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in',
+        body: loginRequestSchema,
+        response: { 200: sessionResponseSchema, ...errors },
+      },
+    },
     async (request, reply) => {
       refuseWhenPrelaunch();
       const { token } = await login(app.db, request.body.email, request.body.password, meta(request));
@@ -86,7 +107,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/password-reset',
     {
-      schema: { tags: ['auth'], summary: 'E-mail a password reset link', body: passwordResetRequestSchema, response: { 200: messageResponseSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mail a password reset link',
+        body: passwordResetRequestSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
     },
     async (request) => {
       await requestPasswordReset(app.db, mailer, app.config.publicUrl, request.body.email, request.ip);
@@ -97,7 +123,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/password-reset/confirm',
     {
-      schema: { tags: ['auth'], summary: 'Set a new password with a reset token', body: passwordResetConfirmSchema, response: { 200: messageResponseSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset token',
+        body: passwordResetConfirmSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
     },
     async (request) => {
       await resetPassword(app.db, request.body.token, request.body.password);
@@ -108,11 +139,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/password',
     {
-      schema: { tags: ['auth'], summary: 'Change the password (ends other sessions)', body: changePasswordSchema, response: { 200: messageResponseSchema, ...errors } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the password (ends other sessions)',
+        body: changePasswordSchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const token = await changePassword(app.db, auth.user.id, request.body.currentPassword, request.body.newPassword, meta(request));
+      const token = await changePassword(
+        app.db,
+        auth.user.id,
+        request.body.currentPassword,
+        request.body.newPassword,
+        meta(request),
+      );
       setSessionCookie(app, reply, token);
       return { message: AUTH_MESSAGES.passwordChanged };
     },
@@ -125,7 +167,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Preview a team invitation',
         params: z.object({ token: z.string().min(1).max(200) }),
-        response: { 200: z.object({ companyName: z.string(), name: z.string(), email: z.string() }), 404: errorBodySchema },
+        response: {
+          200: z.object({ companyName: z.string(), name: z.string(), email: z.string() }),
+          404: errorBodySchema,
+        },
       },
     },
     async (request) => previewInvitation(app.db, request.params.token),

@@ -1,9 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import {
-  AUTH_MESSAGES,
-  type SignupInput,
-  type SignupOutcome,
-} from '@referwell/shared';
+import { AUTH_MESSAGES, type SignupInput, type SignupOutcome } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { inTransaction, lowerEq, type Executor } from '../../db/repository';
 import { companies, passwordResetTokens, teamInvitations, users } from '../../db/schema';
@@ -50,7 +46,11 @@ interface SignupResult {
 
 /** Creates the account, its company role and a session in one transaction (SPEC §4 "Signup roles"). */
 export async function signup(db: Db, input: SignupInput, meta: SessionMeta & { ip: string }): Promise<SignupResult> {
-  await consume(db, { key: `signup:ip:${meta.ip}`, ...AUTH_LIMITS.signupPerIp, message: 'Too many sign-ups from your network.' });
+  await consume(db, {
+    key: `signup:ip:${meta.ip}`,
+    ...AUTH_LIMITS.signupPerIp,
+    message: 'Too many sign-ups from your network.',
+  });
   const usesInviteCode = !input.invitationToken && !!input.inviteCode && input.role !== 'jobseeker';
   if (usesInviteCode) {
     await consume(db, {
@@ -83,7 +83,8 @@ export async function signup(db: Db, input: SignupInput, meta: SessionMeta & { i
           .select({ id: users.id })
           .from(users)
           .where(eq(users.referralCode, input.inviteCode.toUpperCase()));
-        if (!inviter) throw badRequest(AUTH_MESSAGES.referralCodeInvalid, { inviteCode: AUTH_MESSAGES.referralCodeInvalid });
+        if (!inviter)
+          throw badRequest(AUTH_MESSAGES.referralCodeInvalid, { inviteCode: AUTH_MESSAGES.referralCodeInvalid });
         invitedByUserId = inviter.id;
       }
       const userId = await insertUser(tx, {
@@ -124,7 +125,13 @@ async function insertUser(tx: Executor, values: typeof users.$inferInsert): Prom
 
 async function openInvitation(db: Executor, token: string) {
   const [row] = await db
-    .select({ id: teamInvitations.id, companyId: teamInvitations.companyId, email: teamInvitations.email, name: teamInvitations.name, companyName: companies.name })
+    .select({
+      id: teamInvitations.id,
+      companyId: teamInvitations.companyId,
+      email: teamInvitations.email,
+      name: teamInvitations.name,
+      companyName: companies.name,
+    })
     .from(teamInvitations)
     .innerJoin(companies, eq(companies.id, teamInvitations.companyId))
     .where(
@@ -151,9 +158,16 @@ export async function login(db: Db, email: string, password: string, meta: Sessi
   const normalised = normaliseEmail(email);
   await consume(db, { key: `login:ip:${meta.ip}`, ...AUTH_LIMITS.loginPerIp, message: 'Too many login attempts.' });
   const accountKey = `login:account:${normalised}`;
-  await consume(db, { key: accountKey, ...AUTH_LIMITS.loginPerAccount, message: 'Too many login attempts for this account.' });
+  await consume(db, {
+    key: accountKey,
+    ...AUTH_LIMITS.loginPerAccount,
+    message: 'Too many login attempts for this account.',
+  });
 
-  const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(lowerEq(users.email, normalised));
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(lowerEq(users.email, normalised));
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
 
@@ -169,7 +183,10 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, publicUrl: st
     ...AUTH_LIMITS.resetPerAccount,
     message: 'Too many password reset requests for this email.',
   });
-  const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(lowerEq(users.email, normalised));
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(lowerEq(users.email, normalised));
   if (!user) return; // Same answer either way: the page never says whether an account exists.
 
   const token = newSecretToken(32);
@@ -209,7 +226,10 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!used) throw badRequest(AUTH_MESSAGES.resetTokenInvalid, { token: AUTH_MESSAGES.resetTokenInvalid });
-    await tx.update(users).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, used.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, used.userId));
     await revokeUserSessions(tx, used.userId);
   });
 }
@@ -231,7 +251,10 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(next);
   return inTransaction(db, async (tx) => {
-    await tx.update(users).set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, userId));
     await revokeUserSessions(tx, userId);
     return createSession(tx, userId, meta);
   });

@@ -66,7 +66,9 @@ export async function resolveSession(db: Db, token: string): Promise<AuthContext
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
     .leftJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, idleCutoff)))
+    .where(
+      and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, idleCutoff)),
+    )
     .limit(1);
   if (!row) return null;
 
@@ -96,5 +98,9 @@ export async function revokeSession(db: Executor, tokenHash: string): Promise<vo
 export async function revokeUserSessions(db: Executor, userId: string, keepTokenHash?: string): Promise<void> {
   await db
     .delete(sessions)
-    .where(keepTokenHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)) : eq(sessions.userId, userId));
+    .where(
+      keepTokenHash
+        ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash))
+        : eq(sessions.userId, userId),
+    );
 }

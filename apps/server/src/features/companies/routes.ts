@@ -27,7 +27,13 @@ import {
   updateMemberRole,
 } from './service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailer = createMailer(app.config, app.log);
@@ -47,7 +53,14 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/companies/:companyId',
-    { schema: { tags: ['companies'], summary: 'Company profile (members)', params: companyIdParamSchema, response: { 200: companySchema, ...errors } } },
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Company profile (members)',
+        params: companyIdParamSchema,
+        response: { 200: companySchema, ...errors },
+      },
+    },
     async (request) => {
       requireCompanyMember(request, request.params.companyId);
       return getCompany(app.db, request.params.companyId);
@@ -73,7 +86,14 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/companies/:companyId/team',
-    { schema: { tags: ['companies'], summary: 'Team members, invitations and invite code (admins)', params: companyIdParamSchema, response: { 200: teamResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Team members, invitations and invite code (admins)',
+        params: companyIdParamSchema,
+        response: { 200: teamResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       requireCompanyAdmin(request, request.params.companyId);
       return getTeam(app.db, request.params.companyId);
@@ -82,7 +102,14 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/companies/:companyId/invite-code',
-    { schema: { tags: ['companies'], summary: 'Replace the invite code (admins)', params: companyIdParamSchema, response: { 200: inviteCodeResponseSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Replace the invite code (admins)',
+        params: companyIdParamSchema,
+        response: { 200: inviteCodeResponseSchema, ...errors },
+      },
+    },
     async (request) => {
       requireCompanyAdmin(request, request.params.companyId);
       return { inviteCode: await regenerateInviteCode(app.db, request.params.companyId) };
@@ -102,7 +129,14 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireCompanyAdmin(request, request.params.companyId);
-      const invitation = await inviteTeamMember(app.db, mailer, app.config.publicUrl, request.params.companyId, auth.user, request.body);
+      const invitation = await inviteTeamMember(
+        app.db,
+        mailer,
+        app.config.publicUrl,
+        request.params.companyId,
+        auth.user,
+        request.body,
+      );
       return reply.status(201).send(invitation);
     },
   );
@@ -126,7 +160,14 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/companies/:companyId/members/:userId',
-    { schema: { tags: ['companies'], summary: 'Remove a member (admins)', params: memberParamSchema, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        tags: ['companies'],
+        summary: 'Remove a member (admins)',
+        params: memberParamSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       requireCompanyAdmin(request, request.params.companyId);
       await removeMember(app.db, request.params.companyId, request.params.userId);

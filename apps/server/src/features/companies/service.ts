@@ -84,7 +84,10 @@ export async function createCompany(db: Executor, input: NewCompany): Promise<Co
 }
 
 export async function findCompanyByInviteCode(db: Executor, code: string): Promise<Company | null> {
-  const [row] = await db.select().from(companies).where(eq(companies.inviteCode, normaliseInviteCode(code)));
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(eq(companies.inviteCode, normaliseInviteCode(code)));
   return row ? toCompany(row) : null;
 }
 
@@ -104,7 +107,10 @@ export async function getCompany(db: Db, companyId: string): Promise<Company> {
   return toCompany(row);
 }
 
-export async function getPublicCompany(db: Db, slug: string): Promise<{ company: Company; openPositions: CompanyJobCard[] }> {
+export async function getPublicCompany(
+  db: Db,
+  slug: string,
+): Promise<{ company: Company; openPositions: CompanyJobCard[] }> {
   const [row] = await db.select().from(companies).where(eq(companies.slug, slug.toLowerCase()));
   if (!row) throw notFound(COMPANY_MESSAGES.companyNotFound);
   const jobs = await db
@@ -162,16 +168,30 @@ const toTeamRole = (role: 'admin' | 'member'): TeamRole => (role === 'admin' ? '
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
 export async function getTeam(db: Db, companyId: string): Promise<TeamResponse> {
-  const [company] = await db.select({ inviteCode: companies.inviteCode }).from(companies).where(eq(companies.id, companyId));
+  const [company] = await db
+    .select({ inviteCode: companies.inviteCode })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   if (!company) throw notFound(COMPANY_MESSAGES.companyNotFound);
   const members = await db
-    .select({ userId: users.id, name: users.name, email: users.email, role: companyMembers.role, joinedAt: companyMembers.joinedAt })
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      role: companyMembers.role,
+      joinedAt: companyMembers.joinedAt,
+    })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(eq(companyMembers.companyId, companyId))
     .orderBy(asc(companyMembers.joinedAt), asc(users.name));
   const invitations = await db
-    .select({ id: teamInvitations.id, name: teamInvitations.name, email: teamInvitations.email, createdAt: teamInvitations.createdAt })
+    .select({
+      id: teamInvitations.id,
+      name: teamInvitations.name,
+      email: teamInvitations.email,
+      createdAt: teamInvitations.createdAt,
+    })
     .from(teamInvitations)
     .where(
       and(
@@ -190,7 +210,12 @@ export async function getTeam(db: Db, companyId: string): Promise<TeamResponse> 
       role: toTeamRole(m.role),
       joinedDate: isoDate(m.joinedAt),
     })),
-    invitations: invitations.map((i) => ({ id: i.id, name: i.name, email: i.email, invitedAt: i.createdAt.toISOString() })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      name: i.name,
+      email: i.email,
+      invitedAt: i.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -241,7 +266,9 @@ export async function removeMember(db: Db, companyId: string, userId: string): P
   await inTransaction(db, async (tx) => {
     const member = await memberRow(tx, companyId, userId);
     if (member.role === 'admin' && (await adminCount(tx, companyId)) <= 1) throw conflict(COMPANY_MESSAGES.lastAdmin);
-    await tx.delete(companyMembers).where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    await tx
+      .delete(companyMembers)
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
   });
 }
 
@@ -266,7 +293,13 @@ export async function inviteTeamMember(
     // A new invitation replaces an unanswered one for the same address.
     await tx
       .delete(teamInvitations)
-      .where(and(eq(teamInvitations.companyId, companyId), lowerEq(teamInvitations.email, email), isNull(teamInvitations.acceptedAt)));
+      .where(
+        and(
+          eq(teamInvitations.companyId, companyId),
+          lowerEq(teamInvitations.email, email),
+          isNull(teamInvitations.acceptedAt),
+        ),
+      );
     const [row] = await tx
       .insert(teamInvitations)
       .values({
@@ -294,5 +327,10 @@ export async function inviteTeamMember(
       link,
     ].join('\n'),
   });
-  return { id: invitation.id, name: invitation.name, email: invitation.email, invitedAt: invitation.createdAt.toISOString() };
+  return {
+    id: invitation.id,
+    name: invitation.name,
+    email: invitation.email,
+    invitedAt: invitation.createdAt.toISOString(),
+  };
 }

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { DEMO_LOGINS, seedDemoData } from '.';
+
+describe('demo seed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('fills an empty database once, and every printed login works', async () => {
+    const first = await seedDemoData(t.database.db);
+    expect(first.seeded).toBe(true);
+    const second = await seedDemoData(t.database.db);
+    expect(second).toEqual({ seeded: false, logins: DEMO_LOGINS });
+
+    for (const login of DEMO_LOGINS) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: login.email, password: login.password },
+      });
+      expect(res.statusCode, login.email).toBe(200);
+    }
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: DEMO_LOGINS[0]!.email, password: DEMO_LOGINS[0]!.password },
+    });
+    const company = admin.json().company;
+    expect(company).toMatchObject({ name: 'Northwind Health', role: 'companyAdmin' });
+    const page = await t.app.inject({ method: 'GET', url: `/api/companies/by-slug/${company.slug}` });
+    expect(page.json().openPositions).toHaveLength(4);
+  });
+});
