@@ -102,9 +102,24 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'referwell-web-'));
     mkdirSync(path.join(webDist, 'assets'));
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    mkdirSync(path.join(webDist, 'how-it-works'));
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      path.join(webDist, 'how-it-works', 'index.html'),
+      '<!doctype html><html><head><link rel="canonical" href="%RW_ORIGIN%/how-it-works" /></head><body><div id="root"><h1>How it Works</h1></div></body></html>',
+    );
+    writeFileSync(path.join(webDist, 'prerendered.json'), JSON.stringify(['/how-it-works']));
     writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    t = await createTestApp({ env: { WEB_DIST_DIR: webDist } });
+    t = await createTestApp({
+      env: {
+        WEB_DIST_DIR: webDist,
+        PUBLIC_URL: 'https://referwell.example',
+        BOOKING_URL: 'https://cal.example/referwell?x="1"',
+      },
+    });
   });
   afterAll(() => t.close());
 
@@ -113,6 +128,37 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves a prerendered page with its content in the first response and the site origin filled in', async () => {
+    for (const url of ['/how-it-works', '/how-it-works/', '/how-it-works?ref=x']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<h1>How it Works</h1>');
+      expect(res.body).toContain('<link rel="canonical" href="https://referwell.example/how-it-works" />');
+    }
+  });
+
+  it('tells the page where the booking link leads, escaped', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/beta-program-companies' });
+    expect(res.body).toContain(
+      '<meta name="rw-booking-url" content="https://cal.example/referwell?x=&quot;1&quot;" />',
+    );
+  });
+
+  it('does not serve the HTML files or the manifest as raw static files', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/prerendered.json' })).headers['content-type']).toContain(
+      'text/html',
+    );
+  });
+
+  it('serves robots.txt and a sitemap of the prerendered public pages', async () => {
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body).toContain('Disallow: /api/');
+    expect(robots.body).toContain('Sitemap: https://referwell.example/sitemap.xml');
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.headers['content-type']).toContain('application/xml');
+    expect(sitemap.body).toContain('<loc>https://referwell.example/how-it-works</loc>');
   });
 
   it('serves hashed assets with a long cache life', async () => {

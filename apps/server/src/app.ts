@@ -72,6 +72,6 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(authRoutes);
   await app.register(companyRoutes);
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config);
   return app;
 }

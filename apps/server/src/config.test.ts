@@ -23,7 +23,14 @@ describe('loadConfig', () => {
 
   it('lists every bad variable at once', () => {
     try {
-      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', DATA_DIR: dataDir() });
+      loadConfig({
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+        BOOKING_URL: 'javascript:alert(1)',
+        SMTP_URL: 'http://mail',
+        DATA_DIR: dataDir(),
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
@@ -31,6 +38,8 @@ describe('loadConfig', () => {
       expect(problems).toContain('PORT');
       expect(problems).toContain('DATABASE_URL');
       expect(problems).toContain('LOG_LEVEL');
+      expect(problems).toContain('BOOKING_URL');
+      expect(problems).toContain('SMTP_URL');
     }
   });
 

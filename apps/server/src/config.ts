@@ -30,6 +30,10 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Referwell <no-reply@referwell.local>'),
   PRELAUNCH: booleanFromEnv.default(false),
+  BOOKING_URL: z
+    .string()
+    .regex(/^(https?:\/\/|mailto:)/, 'must be an http(s):// or mailto: link')
+    .default('mailto:beta@referwell.example?subject=Book%20a%2030-minute%20beta%20program%20call'),
 });
 
 /** Environment variables as strings, the way process.env holds them. */
@@ -53,6 +57,8 @@ export interface Config {
   mailFrom: string;
   /** Reproduces the spec's pre-launch site: no logins, header always logged out. */
   prelaunch: boolean;
+  /** Where 'Book a 30-minute call' on the companies beta page leads. */
+  bookingUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -89,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     prelaunch: e.PRELAUNCH,
+    bookingUrl: e.BOOKING_URL,
   };
 }
 

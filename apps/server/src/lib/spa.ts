@@ -1,21 +1,62 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { Config } from '../config';
 import { apiNotFound } from './errors';
 
+/** Written by the web build: the public paths that were rendered to HTML ahead of time. */
+export const PRERENDER_MANIFEST = 'prerendered.json';
+/** Placeholder the prerender step leaves where the site's origin goes (canonical, og:url). */
+export const ORIGIN_PLACEHOLDER = '%RW_ORIGIN%';
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+interface WebApp {
+  /** HTML per public path (prerendered pages) plus the SPA shell under ''. */
+  pages: Map<string, string>;
+  publicPaths: string[];
+}
+
+/** Reads the built HTML once and fills in what depends on this deployment's configuration. */
+function loadWebApp(webDistDir: string, config: Config): WebApp | null {
+  const shellFile = path.join(webDistDir, 'index.html');
+  if (!existsSync(shellFile)) return null;
+  const origin = new URL(config.publicUrl).origin;
+  const finish = (html: string) =>
+    html
+      .replaceAll(ORIGIN_PLACEHOLDER, origin)
+      .replace('</head>', `<meta name="rw-booking-url" content="${escapeAttribute(config.bookingUrl)}" />\n</head>`);
+
+  const pages = new Map<string, string>([['', finish(readFileSync(shellFile, 'utf8'))]]);
+  const manifestFile = path.join(webDistDir, PRERENDER_MANIFEST);
+  const publicPaths: string[] = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : [];
+  for (const pagePath of publicPaths) {
+    const file = path.join(webDistDir, pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`);
+    if (existsSync(file)) pages.set(pagePath, finish(readFileSync(file, 'utf8')));
+  }
+  return { pages, publicPaths };
+}
+
+function normalisePath(url: string): string {
+  const pathname = decodeURIComponent(url.split('?')[0] ?? '/');
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
 /**
- * Serves the built web app: hashed assets cached for a year, everything else that is not
- * /api falls back to index.html so client-side routes survive a reload.
+ * Serves the built web app: hashed assets cached for a year; a prerendered public page as
+ * its own HTML; every other non-/api path falls back to the SPA shell so client-side routes
+ * survive a reload. Also answers /robots.txt and /sitemap.xml.
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
-  const indexHtml = path.join(webDistDir, 'index.html');
-  const hasWebApp = existsSync(indexHtml);
-  if (hasWebApp) {
+export async function registerWebApp(app: FastifyInstance, config: Config) {
+  const web = loadWebApp(config.webDistDir, config);
+  if (web) {
     await app.register(fastifyStatic, {
-      root: webDistDir,
+      root: config.webDistDir,
       wildcard: false,
       index: false,
+      allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.endsWith(PRERENDER_MANIFEST),
       // @fastify/static 10 passes the Fastify reply here (not a raw ServerResponse).
       setHeaders(reply: unknown, filePath: string) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -23,12 +64,36 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
       },
     });
   } else {
-    app.log.warn({ webDistDir }, 'web app not built: only /api is served (run npm run build)');
+    app.log.warn({ webDistDir: config.webDistDir }, 'web app not built: only /api is served (run npm run build)');
   }
+
+  const origin = new URL(config.publicUrl).origin;
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    const urls = (web?.publicPaths ?? ['/'])
+      .map((p) => `  <url><loc>${escapeAttribute(`${origin}${p === '/' ? '/' : p}`)}</loc></url>`)
+      .join('\n');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+      );
+  });
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    if (request.url.startsWith('/api') || !hasWebApp || !isPageRequest) return apiNotFound(request, reply);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (request.url.startsWith('/api') || !web || !isPageRequest) return apiNotFound(request, reply);
+    let pagePath: string;
+    try {
+      pagePath = normalisePath(request.url);
+    } catch {
+      pagePath = '';
+    }
+    const html = web.pages.get(pagePath) ?? web.pages.get('')!;
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }
