@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { measureRoutes } from './bundle-budget';
 
 interface Scenario {
   name: string;
@@ -77,7 +78,23 @@ function run(baseUrl: string, scenario: Scenario): Promise<autocannon.Result> {
   });
 }
 
+function checkBundleBudgets(): boolean {
+  const rows = measureRoutes(path.join(repoRoot, 'apps/web/dist'));
+  console.log('First-load JavaScript per route (gzip):');
+  console.table(
+    rows.map((r) => ({
+      route: r.route,
+      files: r.files,
+      'KB gzip': r.gzipKb,
+      'budget KB': r.budgetKb,
+      verdict: !r.found ? 'ROUTE MODULE MISSING' : r.ok ? 'ok' : 'OVER BUDGET',
+    })),
+  );
+  return rows.every((r) => r.ok);
+}
+
 async function main() {
+  const bundlesOk = checkBundleBudgets();
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'referwell-bench-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -93,7 +110,7 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const rows: Record<string, unknown>[] = [];
-  let failed = false;
+  let failed = !bundlesOk;
   try {
     const startupMs = await waitForHealth(baseUrl, child);
     console.log(`server healthy after ${Math.round(startupMs)} ms (fresh database, migrations and seed included)`);

@@ -13,5 +13,5 @@ export default defineConfig({
     proxy: { '/api': { target: apiTarget, ws: true, changeOrigin: false } },
   },
   // The entry chunk holds React, the router, TanStack Query and the Radix shell (~160 kB gzip); pages are split.
-  build: { outDir: 'dist', sourcemap: true, assetsInlineLimit: 0, chunkSizeWarningLimit: 600 },
+  build: { outDir: 'dist', sourcemap: true, manifest: true, assetsInlineLimit: 0, chunkSizeWarningLimit: 600 },
 });

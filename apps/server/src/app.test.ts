@@ -161,6 +161,17 @@ describe('serving the web app', () => {
     expect(sitemap.body).toContain('<loc>https://referwell.example/how-it-works</loc>');
   });
 
+  it('compresses pages for clients that accept it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    const big = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(big.headers['content-encoding']).toBe('br');
+  });
+
   it('serves hashed assets with a long cache life', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
