@@ -62,6 +62,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
+      // Every browser test signs up from 127.0.0.1; the limits themselves are covered by the API tests.
+      RATE_LIMIT_SCALE: '100',
     },
   },
 });

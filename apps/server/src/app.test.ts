@@ -102,13 +102,13 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'referwell-web-'));
     mkdirSync(path.join(webDist, 'assets'));
-    mkdirSync(path.join(webDist, 'how-it-works'));
+    mkdirSync(path.join(webDist, 'prerendered', 'how-it-works'), { recursive: true });
     writeFileSync(
       path.join(webDist, 'index.html'),
       '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
     );
     writeFileSync(
-      path.join(webDist, 'how-it-works', 'index.html'),
+      path.join(webDist, 'prerendered', 'how-it-works', 'index.html'),
       '<!doctype html><html><head><link rel="canonical" href="%RW_ORIGIN%/how-it-works" /></head><body><div id="root"><h1>How it Works</h1></div></body></html>',
     );
     writeFileSync(path.join(webDist, 'prerendered.json'), JSON.stringify(['/how-it-works']));

@@ -30,6 +30,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Referwell <no-reply@referwell.local>'),
   PRELAUNCH: booleanFromEnv.default(false),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   BOOKING_URL: z
     .string()
     .regex(/^(https?:\/\/|mailto:)/, 'must be an http(s):// or mailto: link')
@@ -57,6 +58,8 @@ export interface Config {
   mailFrom: string;
   /** Reproduces the spec's pre-launch site: no logins, header always logged out. */
   prelaunch: boolean;
+  /** Multiplies every login/reset/sign-up limit (1 in production). */
+  rateLimitScale: number;
   /** Where 'Book a 30-minute call' on the companies beta page leads. */
   bookingUrl: string;
 }
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     mailFrom: e.MAIL_FROM,
     prelaunch: e.PRELAUNCH,
     bookingUrl: e.BOOKING_URL,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
   };
 }
 

@@ -54,3 +54,6 @@ export const BRAND = {
   name: 'Referwell',
   tagline: 'Referral-driven recruiting for healthcare technology',
 } as const;
+
+/** Company size choices on the company profile form. */
+export const EMPLOYEE_COUNT_RANGES = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'] as const;

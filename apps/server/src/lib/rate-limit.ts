@@ -17,11 +17,26 @@ function describeWait(seconds: number): string {
   return `${Math.ceil(seconds / 60)} minutes`;
 }
 
+export interface RateLimiter {
+  /** Counts one hit; throws 429 once the window holds more than the limit's max hits. */
+  consume(limit: Limit): Promise<void>;
+  /** Forgets a bucket, e.g. an account's failed logins after a successful one. */
+  reset(key: string): Promise<void>;
+}
+
 /**
- * Counts one hit in a fixed window kept in the database (so every server process shares it)
- * and throws 429 once the window holds more than `max` hits.
+ * Fixed-window limits kept in the database, so every server process shares them.
+ * `scale` multiplies every max (RATE_LIMIT_SCALE; the browser suite, which sends everything
+ * from one address, raises it).
  */
-export async function consume(db: Executor, limit: Limit): Promise<void> {
+export function createRateLimiter(db: Db, scale = 1): RateLimiter {
+  return {
+    consume: (limit) => consume(db, { ...limit, max: Math.max(1, Math.round(limit.max * scale)) }),
+    reset: (key) => resetLimit(db, key),
+  };
+}
+
+async function consume(db: Executor, limit: Limit): Promise<void> {
   const [row] = await selectRows<{ hits: number; retry_after: number }>(
     db,
     sql`
@@ -45,7 +60,6 @@ export async function consume(db: Executor, limit: Limit): Promise<void> {
   }
 }
 
-/** Forgets a bucket, e.g. an account's failed logins after a successful one. */
-export async function resetLimit(db: Db, key: string): Promise<void> {
+async function resetLimit(db: Db, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limit_buckets where key = ${key}`);
 }

@@ -33,7 +33,7 @@ function loadWebApp(webDistDir: string, config: Config): WebApp | null {
   const manifestFile = path.join(webDistDir, PRERENDER_MANIFEST);
   const publicPaths: string[] = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : [];
   for (const pagePath of publicPaths) {
-    const file = path.join(webDistDir, pagePath === '/' ? 'index.html' : `${pagePath.slice(1)}/index.html`);
+    const file = path.join(webDistDir, 'prerendered', pagePath === '/' ? '' : pagePath.slice(1), 'index.html');
     if (existsSync(file)) pages.set(pagePath, finish(readFileSync(file, 'utf8')));
   }
   return { pages, publicPaths };

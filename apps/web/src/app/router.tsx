@@ -1,6 +1,48 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireAuth } from '@/features/auth/require-auth';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
+
+const notFound: RouteObject['lazy'] = () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage }));
+const referrerDashboard: RouteObject['lazy'] = () =>
+  import('@/features/dashboard/referrer-dashboard-page').then((m) => ({ Component: m.ReferrerDashboardPage }));
+
+/**
+ * Protected routes (SPEC §2): RequireAuth sends visitors to /login?returnTo=…. Entries that render
+ * the 404 page are screens not built yet; their features replace these entries.
+ */
+const protectedRoutes: RouteObject[] = [
+  {
+    path: 'jobseeker-dashboard',
+    lazy: () =>
+      import('@/features/dashboard/jobseeker-dashboard-page').then((m) => ({ Component: m.JobseekerDashboardPage })),
+  },
+  { path: 'referrer-dashboard', lazy: referrerDashboard },
+  { path: 'referrer-dashboard/referrals/:referralId', lazy: notFound },
+  { path: 'search-jobs', lazy: notFound },
+  { path: 'search-candidates', lazy: notFound },
+  { path: 'company-portal', lazy: notFound },
+  {
+    path: 'company-profile',
+    lazy: () => import('@/features/companies/company-profile-page').then((m) => ({ Component: m.CompanyProfilePage })),
+  },
+  // The same screen as the referrer dashboard.
+  { path: 'company-dashboard', lazy: referrerDashboard },
+  {
+    path: 'company-dashboard/team',
+    lazy: () => import('@/features/companies/team-page').then((m) => ({ Component: m.TeamPage })),
+  },
+  { path: 'post-job', lazy: notFound },
+  { path: 'talent-profile', lazy: notFound },
+  { path: 'view-talent-profile', lazy: notFound },
+  { path: 'view-talent-profile/:userId', lazy: notFound },
+  { path: 'messages', lazy: notFound },
+  { path: 'messages/:conversationId', lazy: notFound },
+  { path: 'notifications', lazy: notFound },
+  { path: 'company/:companyName/referrers', lazy: notFound },
+  { path: 'referrer-profile/:referrerId', lazy: notFound },
+  { path: 'request-referral', lazy: notFound },
+];
 
 /** Every page is its own chunk, so the marketing pages stay light. */
 export const routes: RouteObject[] = [
@@ -15,7 +57,23 @@ export const routes: RouteObject[] = [
         path: 'waitlist',
         lazy: () => import('@/features/waitlist/waitlist-page').then((m) => ({ Component: m.WaitlistPage })),
       },
-      { path: '*', lazy: () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
+      { path: 'login', lazy: () => import('@/features/auth/login-page').then((m) => ({ Component: m.LoginPage })) },
+      { path: 'signup', lazy: () => import('@/features/auth/signup-page').then((m) => ({ Component: m.SignupPage })) },
+      {
+        path: 'forgot-password',
+        lazy: () => import('@/features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      {
+        path: 'reset-password',
+        lazy: () => import('@/features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+      },
+      {
+        path: 'company/:companyName',
+        lazy: () =>
+          import('@/features/companies/public-company-page').then((m) => ({ Component: m.PublicCompanyPage })),
+      },
+      { Component: RequireAuth, children: protectedRoutes },
+      { path: '*', lazy: notFound },
     ],
   },
 ];

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { COMPANY_ROLES, USER_TYPES } from '../rules/auth';
+
+export * from '../rules/auth';
 
 /** Roles offered at sign-up (SPEC §2, §6). companyHR is stored as a referrer with a company role. */
 export const SIGNUP_ROLES = ['jobseeker', 'referrer', 'companyHR'] as const;
@@ -11,13 +14,6 @@ export const SIGNUP_ROLE_LABELS: Record<SignupRole, string> = {
 
 export const COMPANY_TYPES = ['create', 'join'] as const;
 export type CompanyType = (typeof COMPANY_TYPES)[number];
-
-/** The user type read at runtime. */
-export const USER_TYPES = ['jobseeker', 'referrer'] as const;
-export type UserType = (typeof USER_TYPES)[number];
-
-export const COMPANY_ROLES = ['companyAdmin', 'member'] as const;
-export type CompanyRole = (typeof COMPANY_ROLES)[number];
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -166,12 +162,6 @@ export const changePasswordSchema = z.object({
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-/** Login's return target must be a path on this site, never another origin. */
-export function safeReturnTo(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
-}
-
-export function dashboardPathFor(type: UserType): string {
-  return type === 'jobseeker' ? '/jobseeker-dashboard' : '/referrer-dashboard';
-}
+/** GET /api/auth/invitations/:token — who was invited to which company. */
+export const invitationPreviewSchema = z.object({ companyName: z.string(), name: z.string(), email: z.string() });
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;

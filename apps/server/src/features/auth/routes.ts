@@ -5,6 +5,7 @@ import {
   AUTH_MESSAGES,
   changePasswordSchema,
   errorBodySchema,
+  invitationPreviewSchema,
   loginRequestSchema,
   messageResponseSchema,
   passwordResetConfirmSchema,
@@ -17,6 +18,7 @@ import {
 import { clearSessionCookie, requireAuth, setSessionCookie } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
 import { createMailer } from '../../lib/mailer';
+import { createRateLimiter } from '../../lib/rate-limit';
 import { changePassword, login, previewInvitation, requestPasswordReset, resetPassword, signup } from './service';
 import { resolveSession, revokeSession, type AuthContext } from './sessions';
 
@@ -30,6 +32,7 @@ const errors = {
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const mailer = createMailer(app.config, app.log);
+  const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
   const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
   const sessionBody = (auth: AuthContext | null): SessionResponse => ({
@@ -71,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       refuseWhenPrelaunch();
-      const result = await signup(app.db, request.body, meta(request));
+      const result = await signup(app.db, limiter, request.body, meta(request));
       const session = await startSession(request, reply, result.token);
       return reply.status(201).send({ ...session, outcome: result.outcome });
     },
@@ -89,7 +92,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       refuseWhenPrelaunch();
-      const { token } = await login(app.db, request.body.email, request.body.password, meta(request));
+      const { token } = await login(app.db, limiter, request.body.email, request.body.password, meta(request));
       return startSession(request, reply, token);
     },
   );
@@ -115,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requestPasswordReset(app.db, mailer, app.config.publicUrl, request.body.email, request.ip);
+      await requestPasswordReset(app.db, limiter, mailer, app.config.publicUrl, request.body.email, request.ip);
       return { message: AUTH_MESSAGES.resetRequested };
     },
   );
@@ -168,7 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Preview a team invitation',
         params: z.object({ token: z.string().min(1).max(200) }),
         response: {
-          200: z.object({ companyName: z.string(), name: z.string(), email: z.string() }),
+          200: invitationPreviewSchema,
           404: errorBodySchema,
         },
       },

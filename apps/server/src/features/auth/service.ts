@@ -5,7 +5,7 @@ import { inTransaction, lowerEq, type Executor } from '../../db/repository';
 import { companies, passwordResetTokens, teamInvitations, users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { consume, resetLimit } from '../../lib/rate-limit';
+import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
 import { addMember, createCompany, findCompanyByInviteCode } from '../companies/service';
 import { hashPassword, verifyPassword } from './password';
@@ -45,15 +45,20 @@ interface SignupResult {
 }
 
 /** Creates the account, its company role and a session in one transaction (SPEC §4 "Signup roles"). */
-export async function signup(db: Db, input: SignupInput, meta: SessionMeta & { ip: string }): Promise<SignupResult> {
-  await consume(db, {
+export async function signup(
+  db: Db,
+  limiter: RateLimiter,
+  input: SignupInput,
+  meta: SessionMeta & { ip: string },
+): Promise<SignupResult> {
+  await limiter.consume({
     key: `signup:ip:${meta.ip}`,
     ...AUTH_LIMITS.signupPerIp,
     message: 'Too many sign-ups from your network.',
   });
   const usesInviteCode = !input.invitationToken && !!input.inviteCode && input.role !== 'jobseeker';
   if (usesInviteCode) {
-    await consume(db, {
+    await limiter.consume({
       key: `invite-code:ip:${meta.ip}`,
       ...AUTH_LIMITS.inviteCodePerIp,
       message: 'Too many invite code attempts.',
@@ -154,11 +159,17 @@ export async function previewInvitation(db: Db, token: string) {
  * Checks e-mail and password. Unknown e-mail and wrong password take the same path, the same
  * time (a dummy hash is verified) and give the same answer.
  */
-export async function login(db: Db, email: string, password: string, meta: SessionMeta & { ip: string }) {
+export async function login(
+  db: Db,
+  limiter: RateLimiter,
+  email: string,
+  password: string,
+  meta: SessionMeta & { ip: string },
+) {
   const normalised = normaliseEmail(email);
-  await consume(db, { key: `login:ip:${meta.ip}`, ...AUTH_LIMITS.loginPerIp, message: 'Too many login attempts.' });
+  await limiter.consume({ key: `login:ip:${meta.ip}`, ...AUTH_LIMITS.loginPerIp, message: 'Too many login attempts.' });
   const accountKey = `login:account:${normalised}`;
-  await consume(db, {
+  await limiter.consume({
     key: accountKey,
     ...AUTH_LIMITS.loginPerAccount,
     message: 'Too many login attempts for this account.',
@@ -171,14 +182,25 @@ export async function login(db: Db, email: string, password: string, meta: Sessi
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
 
-  await resetLimit(db, accountKey);
+  await limiter.reset(accountKey);
   return { userId: user.id, token: await createSession(db, user.id, meta) };
 }
 
-export async function requestPasswordReset(db: Db, mailer: Mailer, publicUrl: string, email: string, ip: string) {
+export async function requestPasswordReset(
+  db: Db,
+  limiter: RateLimiter,
+  mailer: Mailer,
+  publicUrl: string,
+  email: string,
+  ip: string,
+) {
   const normalised = normaliseEmail(email);
-  await consume(db, { key: `reset:ip:${ip}`, ...AUTH_LIMITS.resetPerIp, message: 'Too many password reset requests.' });
-  await consume(db, {
+  await limiter.consume({
+    key: `reset:ip:${ip}`,
+    ...AUTH_LIMITS.resetPerIp,
+    message: 'Too many password reset requests.',
+  });
+  await limiter.consume({
     key: `reset:account:${normalised}`,
     ...AUTH_LIMITS.resetPerAccount,
     message: 'Too many password reset requests for this email.',

@@ -1,22 +1,41 @@
-import { ChevronDown, Menu, X } from 'lucide-react';
+import { Bell, ChevronDown, LogOut, Menu, MessageSquare, X } from 'lucide-react';
 import { useState } from 'react';
-import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { SessionCompany, SessionUser } from '@referwell/shared';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useLogout, useSession } from '@/features/auth/api';
+import { initials } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { Logo } from './logo';
-import { isMenu, loggedOutNavigation, type NavEntry } from './navigation';
+import {
+  accountNavigation,
+  isMenu,
+  loggedInNavigation,
+  loggedOutNavigation,
+  type NavEntry,
+  type NavLink,
+} from './navigation';
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
     'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
     isActive ? 'text-primary' : 'text-muted-foreground',
   );
+
+const activityLinks = [
+  { label: 'Messages', to: '/messages', icon: MessageSquare },
+  { label: 'Notifications', to: '/notifications', icon: Bell },
+];
 
 function DesktopEntry({ entry }: { entry: NavEntry }) {
   if (!isMenu(entry)) {
@@ -46,7 +65,71 @@ function DesktopEntry({ entry }: { entry: NavEntry }) {
   );
 }
 
-function MobileMenu({ entries }: { entries: NavEntry[] }) {
+function UserAvatar({ user, className }: { user: SessionUser; className?: string }) {
+  return (
+    <Avatar className={cn('size-9', className)}>
+      {user.avatarUrl ? <AvatarImage src={user.avatarUrl} alt="" /> : null}
+      <AvatarFallback className="bg-accent text-accent-foreground">{initials(user.name)}</AvatarFallback>
+    </Avatar>
+  );
+}
+
+function UserMenu({
+  user,
+  company,
+  onLogout,
+}: {
+  user: SessionUser;
+  company: SessionCompany | null;
+  onLogout: () => void;
+}) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label="Account menu"
+        className="cursor-pointer rounded-full focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
+      >
+        <UserAvatar user={user} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64">
+        <DropdownMenuLabel className="font-normal">
+          <p className="truncate font-medium">{user.name}</p>
+          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+          {company ? <p className="truncate text-xs text-muted-foreground">{company.name}</p> : null}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {accountNavigation(user, company).map((link) => (
+          <DropdownMenuItem key={link.to} asChild>
+            <Link to={link.to}>{link.label}</Link>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={onLogout}>
+          <LogOut aria-hidden />
+          Log out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+interface Account {
+  user: SessionUser;
+  company: SessionCompany | null;
+  onLogout: () => void;
+}
+
+function MobileLink({ link }: { link: NavLink }) {
+  return (
+    <li className="pt-1">
+      <RouterNavLink to={link.to} className={(s) => cn(linkClass(s), 'block text-base')}>
+        {link.label}
+      </RouterNavLink>
+    </li>
+  );
+}
+
+function MobileMenu({ entries, account }: { entries: NavEntry[]; account: Account | null }) {
   return (
     <nav id="mobile-menu" aria-label="Main" className="border-t bg-background px-4 pb-6 pt-2 md:hidden">
       <ul className="flex flex-col gap-1">
@@ -67,22 +150,40 @@ function MobileMenu({ entries }: { entries: NavEntry[] }) {
               </ul>
             </li>
           ) : (
-            <li key={entry.to} className="pt-3">
-              <RouterNavLink to={entry.to} className={(s) => cn(linkClass(s), 'block text-base')}>
-                {entry.label}
-              </RouterNavLink>
-            </li>
+            <MobileLink key={entry.to} link={entry} />
           ),
         )}
+        {account ? activityLinks.map((link) => <MobileLink key={link.to} link={link} />) : null}
       </ul>
-      <div className="mt-6 grid gap-2">
-        <Button asChild variant="outline">
-          <Link to="/login">Login</Link>
-        </Button>
-        <Button asChild>
-          <Link to="/waitlist">Join Waitlist</Link>
-        </Button>
-      </div>
+      {account ? (
+        <div className="mt-4 border-t pt-4">
+          <div className="flex items-center gap-3 px-3 pb-2">
+            <UserAvatar user={account.user} />
+            <div className="min-w-0">
+              <p className="truncate font-medium">{account.user.name}</p>
+              <p className="truncate text-sm text-muted-foreground">{account.user.email}</p>
+            </div>
+          </div>
+          <ul className="flex flex-col gap-1">
+            {accountNavigation(account.user, account.company).map((link) => (
+              <MobileLink key={link.to} link={link} />
+            ))}
+          </ul>
+          <Button variant="outline" className="mt-4 w-full" onClick={account.onLogout}>
+            <LogOut aria-hidden />
+            Log out
+          </Button>
+        </div>
+      ) : (
+        <div className="mt-6 grid gap-2">
+          <Button asChild variant="outline">
+            <Link to="/login">Login</Link>
+          </Button>
+          <Button asChild>
+            <Link to="/waitlist">Join Waitlist</Link>
+          </Button>
+        </div>
+      )}
     </nav>
   );
 }
@@ -92,24 +193,56 @@ export function Header() {
   const { pathname } = useLocation();
   const [openOnPath, setOpenOnPath] = useState<string | null>(null);
   const mobileOpen = openOnPath === pathname;
+  const navigate = useNavigate();
+  const { user, company, prelaunch } = useSession();
+  const logout = useLogout({ onLoggedOut: () => navigate('/') });
+
+  // Pre-launch the header always shows its logged-out form (SPEC §1).
+  const account: Account | null =
+    user && !prelaunch
+      ? {
+          user,
+          company,
+          onLogout: () =>
+            logout.mutate(undefined, {
+              onError: (error) => toast.error('Could not log out', { description: error.message }),
+            }),
+        }
+      : null;
+  const entries: NavEntry[] = account ? loggedInNavigation(account.user, account.company) : loggedOutNavigation;
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {loggedOutNavigation.map((entry) => (
+          {entries.map((entry) => (
             <DesktopEntry key={entry.label} entry={entry} />
           ))}
         </nav>
-        <div className="hidden items-center gap-2 md:flex">
-          <Button asChild variant="ghost">
-            <Link to="/login">Login</Link>
-          </Button>
-          <Button asChild>
-            <Link to="/waitlist">Join Waitlist</Link>
-          </Button>
-        </div>
+        {account ? (
+          <div className="hidden items-center gap-1 md:flex">
+            {activityLinks.map(({ label, to, icon: Icon }) => (
+              <Button key={to} asChild variant="ghost" size="icon">
+                <RouterNavLink to={to} aria-label={label} title={label}>
+                  <Icon className="size-5" aria-hidden />
+                </RouterNavLink>
+              </Button>
+            ))}
+            <div className="ml-2">
+              <UserMenu user={account.user} company={account.company} onLogout={account.onLogout} />
+            </div>
+          </div>
+        ) : (
+          <div className="hidden items-center gap-2 md:flex">
+            <Button asChild variant="ghost">
+              <Link to="/login">Login</Link>
+            </Button>
+            <Button asChild>
+              <Link to="/waitlist">Join Waitlist</Link>
+            </Button>
+          </div>
+        )}
         <Button
           variant="ghost"
           size="icon"
@@ -122,7 +255,7 @@ export function Header() {
           {mobileOpen ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
         </Button>
       </div>
-      {mobileOpen ? <MobileMenu entries={loggedOutNavigation} /> : null}
+      {mobileOpen ? <MobileMenu entries={entries} account={account} /> : null}
     </header>
   );
 }

@@ -1,3 +1,6 @@
+import type { SessionCompany, SessionUser } from '@referwell/shared';
+import { dashboardPathFor } from '@referwell/shared/rules/auth';
+
 /** The header's navigation as data (SPEC §2 "Header navigation"), shared by desktop and mobile menus. */
 export interface NavLink {
   label: string;
@@ -36,3 +39,29 @@ export const loggedOutNavigation: NavEntry[] = [
   },
   { label: 'Resources', to: '/resources' },
 ];
+
+/**
+ * Logged-in navigation (SPEC §2, §6). Job seekers find jobs; referrers find candidates; company
+ * admins (company role companyAdmin) also post jobs and open the company dashboard.
+ */
+export function loggedInNavigation(user: SessionUser, company: SessionCompany | null): NavLink[] {
+  if (user.type === 'jobseeker') return [{ label: 'Find Jobs', to: '/search-jobs' }];
+  const isCompanyAdmin = company?.role === 'companyAdmin';
+  return [
+    { label: 'Find Candidates', to: '/search-candidates' },
+    ...(isCompanyAdmin
+      ? [
+          { label: 'Post Job', to: '/post-job' },
+          { label: 'Company Dashboard', to: '/company-dashboard' },
+        ]
+      : []),
+  ];
+}
+
+/** The user menu's links: the dashboard, then the profile the user can edit. */
+export function accountNavigation(user: SessionUser, company: SessionCompany | null): NavLink[] {
+  const links: NavLink[] = [{ label: 'Dashboard', to: dashboardPathFor(user.type) }];
+  if (user.type === 'jobseeker') links.push({ label: 'Edit Profile', to: '/talent-profile' });
+  else if (company) links.push({ label: 'Company Profile', to: '/company-profile' });
+  return links;
+}

@@ -1,0 +1,39 @@
+import type { Params } from 'react-router';
+import { BRAND } from '@referwell/shared/constants';
+
+/** Title and description of a page, for <title>, the description meta tag and Open Graph. */
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+/** What a route may put in its `handle`: fixed meta, or meta computed from the URL params. */
+export interface RouteMetaHandle {
+  meta?: PageMeta;
+  metaFor?: (params: Params) => PageMeta | null;
+}
+
+interface MatchLike {
+  params: Params;
+  route?: { handle?: unknown };
+  handle?: unknown;
+}
+
+export const DEFAULT_META: PageMeta = {
+  title: `${BRAND.name} — referral-driven hiring for healthcare technology`,
+  description: 'Referwell connects healthcare technology job seekers with employees who can refer them.',
+};
+
+/** The deepest matched route that describes itself wins. */
+export function resolvePageMeta(matches: MatchLike[]): PageMeta | null {
+  for (const match of [...matches].reverse()) {
+    const handle = (match.handle ?? match.route?.handle) as RouteMetaHandle | undefined;
+    const meta = handle?.metaFor?.(match.params) ?? handle?.meta;
+    if (meta) return meta;
+  }
+  return null;
+}
+
+export function documentTitle(meta: PageMeta): string {
+  return meta.title.includes(BRAND.name) ? meta.title : `${meta.title} · ${BRAND.name}`;
+}

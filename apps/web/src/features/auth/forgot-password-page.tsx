@@ -1,0 +1,92 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { AUTH_MESSAGES, passwordResetRequestSchema } from '@referwell/shared';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiError } from '@/lib/api';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useRequestPasswordReset } from './api';
+import { AuthCard } from './auth-card';
+
+type ForgotPasswordForm = z.input<typeof passwordResetRequestSchema>;
+
+export function ForgotPasswordPage() {
+  usePageTitle('Forgot password');
+  const request = useRequestPasswordReset();
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const form = useForm<ForgotPasswordForm>({
+    resolver: zodResolver(passwordResetRequestSchema),
+    defaultValues: { email: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = (body: ForgotPasswordForm) =>
+    request.mutate(body, {
+      onSuccess: (response) => setSentMessage(response.message || AUTH_MESSAGES.resetRequested),
+    });
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      description="Enter the email you signed up with and we will send you a link to choose a new password."
+      footer={
+        <p>
+          Remembered it?{' '}
+          <Link to="/login" className="font-medium text-primary hover:underline">
+            Back to log in
+          </Link>
+        </p>
+      }
+    >
+      {sentMessage ? (
+        <div className="grid gap-4">
+          <Alert role="status">
+            <AlertTitle>Check your email</AlertTitle>
+            <AlertDescription>{sentMessage}</AlertDescription>
+          </Alert>
+          <Button
+            variant="outline"
+            onClick={() => {
+              setSentMessage(null);
+              request.reset();
+            }}
+          >
+            Use a different email
+          </Button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
+          {request.isError ? (
+            <Alert variant="destructive">
+              <AlertDescription>
+                {request.error instanceof ApiError ? request.error.message : AUTH_MESSAGES.unknownError}
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          <div className="grid gap-2">
+            <Label htmlFor="forgot-email">Email</Label>
+            <Input
+              id="forgot-email"
+              type="email"
+              autoComplete="email"
+              required
+              aria-invalid={!!errors.email}
+              aria-describedby={errors.email ? 'forgot-email-error' : undefined}
+              {...form.register('email')}
+            />
+            <FieldError id="forgot-email-error" message={errors.email?.message} />
+          </div>
+          <Button type="submit" size="lg" disabled={request.isPending}>
+            {request.isPending ? 'Sending...' : 'Send reset link'}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import {
+  AUTH_MESSAGES,
+  dashboardPathFor,
+  loginRequestSchema,
+  safeReturnTo,
+  type LoginRequest,
+} from '@referwell/shared';
+import { TIMING } from '@referwell/shared/constants';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiError } from '@/lib/api';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useLogin, useSession } from './api';
+import { AuthCard } from './auth-card';
+
+export function LoginPage() {
+  usePageTitle('Log in');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const { user, prelaunch } = useSession();
+  const login = useLogin();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<LoginRequest>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+  const returnTo = safeReturnTo(searchParams.get('returnTo'));
+
+  const onValid = (credentials: LoginRequest) => {
+    setServerError(null);
+    login.mutate(credentials, {
+      onSuccess: ({ user }) => {
+        if (!user) return;
+        void navigate(returnTo ?? dashboardPathFor(user.type), { replace: true });
+      },
+      onError: (error) => {
+        // 401 says only "Invalid email or password." (never which one); 429 says when to try again.
+        setServerError(error instanceof ApiError ? error.message : AUTH_MESSAGES.unknownError);
+        form.setValue('password', '');
+        form.setFocus('password');
+      },
+    });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (prelaunch) {
+      // Pre-launch the form never authenticates (SPEC §4, §8) and makes no call.
+      event.preventDefault();
+      toast.error(AUTH_MESSAGES.prelaunchTitle, {
+        description: AUTH_MESSAGES.prelaunchDescription,
+        duration: TIMING.loginErrorToastMs,
+      });
+      return;
+    }
+    void form.handleSubmit(onValid)(event);
+  };
+
+  // Someone already logged in has nothing to do here.
+  if (user && !prelaunch && !login.isPending) {
+    return <Navigate to={returnTo ?? dashboardPathFor(user.type)} replace />;
+  }
+
+  return (
+    <AuthCard
+      title="Log in to Referwell"
+      description="Welcome back. Log in to find referrals, refer candidates and manage your team."
+      footer={
+        <>
+          <p>
+            New to Referwell?{' '}
+            <Link to="/signup" className="font-medium text-primary hover:underline">
+              Create an account
+            </Link>
+          </p>
+          <p>
+            Not ready yet?{' '}
+            <Link to="/waitlist" className="font-medium text-primary hover:underline">
+              Join the waitlist
+            </Link>
+          </p>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="grid gap-5">
+        {serverError ? (
+          <Alert variant="destructive">
+            <AlertDescription>{serverError}</AlertDescription>
+          </Alert>
+        ) : null}
+        <div className="grid gap-2">
+          <Label htmlFor="login-email">Email</Label>
+          <Input
+            id="login-email"
+            type="email"
+            autoComplete="email"
+            required
+            aria-invalid={!!errors.email}
+            aria-describedby={errors.email ? 'login-email-error' : undefined}
+            {...form.register('email')}
+          />
+          <FieldError id="login-email-error" message={errors.email?.message} />
+        </div>
+        <div className="grid gap-2">
+          <div className="flex items-center justify-between gap-2">
+            <Label htmlFor="login-password">Password</Label>
+            <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
+              Forgot password?
+            </Link>
+          </div>
+          <Input
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={!!errors.password}
+            aria-describedby={errors.password ? 'login-password-error' : undefined}
+            {...form.register('password')}
+          />
+          <FieldError id="login-password-error" message={errors.password?.message} />
+        </div>
+        <Button type="submit" size="lg" disabled={login.isPending}>
+          {login.isPending ? 'Logging in...' : 'Log in'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

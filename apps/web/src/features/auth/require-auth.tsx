@@ -1,0 +1,22 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { useSession } from './api';
+
+/** Layout route for the protected screens (SPEC §2): visitors go to /login with the path to come back to. */
+export function RequireAuth() {
+  const { isLoading, isLoggedIn } = useSession();
+  const location = useLocation();
+
+  if (isLoading) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner size="lg" label="Checking your session..." />
+      </div>
+    );
+  }
+  if (!isLoggedIn) {
+    const returnTo = `${location.pathname}${location.search}`;
+    return <Navigate to={`/login?returnTo=${encodeURIComponent(returnTo)}`} replace />;
+  }
+  return <Outlet />;
+}

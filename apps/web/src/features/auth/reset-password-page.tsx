@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { AUTH_MESSAGES, newPasswordSchema, PASSWORD_MIN_LENGTH } from '@referwell/shared';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiError } from '@/lib/api';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useConfirmPasswordReset } from './api';
+import { AuthCard } from './auth-card';
+
+const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+
+const resetPasswordFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string() })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: PASSWORDS_DO_NOT_MATCH,
+  });
+type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+export function ResetPasswordPage() {
+  usePageTitle('Choose a new password');
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  const confirm = useConfirmPasswordReset();
+  const form = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = ({ password }: ResetPasswordForm) =>
+    confirm.mutate(
+      { token, password },
+      {
+        onSuccess: (response) => {
+          toast.success('Password updated', { description: response.message || AUTH_MESSAGES.passwordChanged });
+          void navigate('/login', { replace: true });
+        },
+      },
+    );
+
+  const requestNewLink = (
+    <Link to="/forgot-password" className="font-medium underline">
+      Request a new link
+    </Link>
+  );
+
+  if (!token) {
+    return (
+      <AuthCard title="Choose a new password">
+        <Alert variant="destructive">
+          <AlertTitle>Invalid link</AlertTitle>
+          <AlertDescription>
+            <p>{AUTH_MESSAGES.resetTokenInvalid}</p>
+            {requestNewLink}
+          </AlertDescription>
+        </Alert>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      description="Pick a new password for your Referwell account."
+      footer={
+        <p>
+          <Link to="/login" className="font-medium text-primary hover:underline">
+            Back to log in
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
+        {confirm.isError ? (
+          <Alert variant="destructive">
+            <AlertDescription>
+              <p>{confirm.error instanceof ApiError ? confirm.error.message : AUTH_MESSAGES.unknownError}</p>
+              {confirm.error instanceof ApiError && confirm.error.status === 400 ? requestNewLink : null}
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        <div className="grid gap-2">
+          <Label htmlFor="reset-password">New password</Label>
+          <Input
+            id="reset-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-invalid={!!errors.password}
+            aria-describedby={['reset-password-hint', errors.password ? 'reset-password-error' : '']
+              .filter(Boolean)
+              .join(' ')}
+            {...form.register('password')}
+          />
+          <p id="reset-password-hint" className="text-sm text-muted-foreground">
+            At least {PASSWORD_MIN_LENGTH} characters.
+          </p>
+          <FieldError id="reset-password-error" message={errors.password?.message} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="reset-confirm">Confirm new password</Label>
+          <Input
+            id="reset-confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-invalid={!!errors.confirmPassword}
+            aria-describedby={errors.confirmPassword ? 'reset-confirm-error' : undefined}
+            {...form.register('confirmPassword')}
+          />
+          <FieldError id="reset-confirm-error" message={errors.confirmPassword?.message} />
+        </div>
+        <Button type="submit" size="lg" disabled={confirm.isPending}>
+          {confirm.isPending ? 'Saving...' : 'Set new password'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

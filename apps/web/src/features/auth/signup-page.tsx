@@ -1,0 +1,349 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import {
+  AUTH_MESSAGES,
+  COMPANY_TYPES,
+  dashboardPathFor,
+  PASSWORD_MIN_LENGTH,
+  SIGNUP_OUTCOME_MESSAGES,
+  SIGNUP_ROLE_LABELS,
+  SIGNUP_ROLES,
+  signupRequestSchema,
+  type CompanyType,
+  type SignupInput,
+  type SignupRequest,
+  type SignupRole,
+} from '@referwell/shared';
+import { TIMING } from '@referwell/shared/constants';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { usePageTitle } from '@/lib/use-page-title';
+import { invitationQueryOptions, useSignup } from './api';
+import { AuthCard } from './auth-card';
+
+const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
+  create: 'Create a new company',
+  join: 'Join an existing company',
+};
+
+const FIELD_NAMES = ['name', 'email', 'password', 'role', 'companyType', 'companyName', 'inviteCode'] as const;
+type FieldName = (typeof FIELD_NAMES)[number];
+const isFieldName = (value: string): value is FieldName => (FIELD_NAMES as readonly string[]).includes(value);
+
+const isSignupRole = (value: string | null): value is SignupRole =>
+  value !== null && (SIGNUP_ROLES as readonly string[]).includes(value);
+
+/** Only the fields that belong to the chosen role go to the server. */
+function toRequest(values: SignupInput): SignupRequest {
+  const base = { name: values.name, email: values.email, password: values.password };
+  if (values.invitationToken) return { ...base, role: 'referrer', invitationToken: values.invitationToken };
+  switch (values.role) {
+    case 'jobseeker':
+      return { ...base, role: 'jobseeker', inviteCode: values.inviteCode };
+    case 'referrer':
+      return { ...base, role: 'referrer', inviteCode: values.inviteCode };
+    case 'companyHR': {
+      const companyType = values.companyType ?? 'create';
+      return companyType === 'create'
+        ? { ...base, role: 'companyHR', companyType, companyName: values.companyName }
+        : { ...base, role: 'companyHR', companyType, inviteCode: values.inviteCode };
+    }
+  }
+}
+
+export function SignupPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const job = searchParams.get('job')?.trim() || null;
+  const invitationToken = searchParams.get('invite')?.trim() || null;
+  const roleParam = searchParams.get('role');
+  const invitation = useQuery({
+    ...invitationQueryOptions(invitationToken ?? ''),
+    enabled: invitationToken !== null,
+  });
+  const invited = invitationToken !== null && invitation.isSuccess;
+  usePageTitle(invited ? `Join ${invitation.data.companyName}` : 'Sign up');
+
+  const signup = useSignup();
+  // After the success toast, the dashboard follows after a short pause (SPEC §4).
+  const [redirectTo, setRedirectTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (!redirectTo) return;
+    const timer = window.setTimeout(() => void navigate(redirectTo), TIMING.postSignupRedirectMs);
+    return () => window.clearTimeout(timer);
+  }, [navigate, redirectTo]);
+
+  const form = useForm<SignupRequest, unknown, SignupInput>({
+    resolver: zodResolver(signupRequestSchema),
+    defaultValues: {
+      name: '',
+      email: '',
+      password: '',
+      role: isSignupRole(roleParam) ? roleParam : undefined,
+      companyType: 'create',
+      companyName: '',
+      inviteCode: '',
+      invitationToken: '',
+    },
+  });
+  const { errors } = form.formState;
+  const role = useWatch({ control: form.control, name: 'role' });
+  const companyType = useWatch({ control: form.control, name: 'companyType' }) ?? 'create';
+
+  // A team invitation fills in who was invited and makes them a referrer of that company.
+  const invitationData = invitation.data;
+  useEffect(() => {
+    if (!invitationToken || !invitationData) return;
+    form.setValue('name', invitationData.name);
+    form.setValue('email', invitationData.email);
+    form.setValue('role', 'referrer');
+    form.setValue('invitationToken', invitationToken);
+  }, [form, invitationToken, invitationData]);
+
+  const onInvalid = (fieldErrors: FieldErrors<SignupRequest>) => {
+    const inviteCodeError = fieldErrors.inviteCode?.message;
+    if (inviteCodeError === AUTH_MESSAGES.referrerInviteCode) {
+      toast.error(AUTH_MESSAGES.referrerInviteCodeTitle, { description: AUTH_MESSAGES.referrerInviteCode });
+    } else if (fieldErrors.companyName?.message === AUTH_MESSAGES.companyName) {
+      toast.error(AUTH_MESSAGES.companyNameTitle, { description: AUTH_MESSAGES.companyName });
+    } else if (inviteCodeError === AUTH_MESSAGES.hrInviteCode) {
+      toast.error(AUTH_MESSAGES.hrInviteCodeTitle, { description: AUTH_MESSAGES.hrInviteCode });
+    }
+  };
+
+  const onValid = (values: SignupInput) =>
+    signup.mutate(toRequest(values), {
+      onSuccess: ({ user, outcome }) => {
+        toast.success(AUTH_MESSAGES.accountCreated, { description: SIGNUP_OUTCOME_MESSAGES[outcome] });
+        const type = user?.type ?? (values.role === 'jobseeker' ? 'jobseeker' : 'referrer');
+        const target =
+          type === 'jobseeker' && job
+            ? `${dashboardPathFor(type)}?${new URLSearchParams({ job }).toString()}`
+            : dashboardPathFor(type);
+        setRedirectTo(target);
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          for (const [field, message] of Object.entries(error.fields)) {
+            if (isFieldName(field)) form.setError(field, { message });
+          }
+          if (error.status === 409 && !error.fields.email) form.setError('email', { message: error.message });
+        }
+        toast.error(AUTH_MESSAGES.signupFailed, {
+          description: error instanceof ApiError && error.message ? error.message : AUTH_MESSAGES.unknownError,
+        });
+      },
+    });
+
+  const describedBy = (field: FieldName, hint?: string) =>
+    [hint, errors[field] ? `signup-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
+
+  const loginTarget = job ? `/login?returnTo=${encodeURIComponent(`/jobseeker-dashboard?job=${job}`)}` : '/login';
+  const showInviteCode =
+    !invited && (role === 'referrer' || role === 'jobseeker' || (role === 'companyHR' && companyType === 'join'));
+  const inviteCodeLabel = role === 'jobseeker' ? 'Invite code (optional)' : 'Company invite code';
+  const inviteCodeHint =
+    role === 'jobseeker'
+      ? 'Got a code from a friend on Referwell? Enter it here.'
+      : 'Ask your company admin for the current code.';
+  const busy = signup.isPending || signup.isSuccess;
+
+  if (invitationToken && invitation.isPending) {
+    return (
+      <AuthCard title="Create your account">
+        <div className="flex justify-center py-8">
+          <Spinner label="Loading your invitation..." showLabel />
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={invited ? `Join ${invitation.data.companyName}` : 'Create your account'}
+      description={
+        invited
+          ? `You were invited to join ${invitation.data.companyName} on Referwell as a referrer. Choose a password to finish.`
+          : 'Join Referwell to get referred, refer great people, or hire through your team.'
+      }
+      footer={
+        <p>
+          Already have an account?{' '}
+          <Link to={loginTarget} className="font-medium text-primary hover:underline">
+            Log in
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="grid grid-cols-1 gap-5">
+        {invitationToken && invitation.isError ? (
+          <Alert variant="destructive">
+            <AlertTitle>Invitation not found</AlertTitle>
+            <AlertDescription>
+              {invitation.error instanceof ApiError && invitation.error.status === 404
+                ? AUTH_MESSAGES.invitationInvalid
+                : invitation.error.message}{' '}
+              You can still sign up below.
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        {job && !invited ? (
+          <Alert role="status">
+            <AlertDescription>
+              Create your account to find a referral for <strong>{job}</strong>.
+            </AlertDescription>
+          </Alert>
+        ) : null}
+
+        <div className="grid gap-2">
+          <Label htmlFor="signup-name">Full name</Label>
+          <Input
+            id="signup-name"
+            autoComplete="name"
+            required
+            aria-invalid={!!errors.name}
+            aria-describedby={describedBy('name')}
+            {...form.register('name')}
+          />
+          <FieldError id="signup-name-error" message={errors.name?.message} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="signup-email">Email</Label>
+          <Input
+            id="signup-email"
+            type="email"
+            autoComplete="email"
+            required
+            // An invitation belongs to the address it was sent to.
+            readOnly={invited}
+            aria-invalid={!!errors.email}
+            aria-describedby={describedBy('email')}
+            {...form.register('email')}
+          />
+          <FieldError id="signup-email-error" message={errors.email?.message} />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="signup-password">Password</Label>
+          <Input
+            id="signup-password"
+            type="password"
+            autoComplete="new-password"
+            required
+            aria-invalid={!!errors.password}
+            aria-describedby={describedBy('password', 'signup-password-hint')}
+            {...form.register('password')}
+          />
+          <p id="signup-password-hint" className="text-sm text-muted-foreground">
+            At least {PASSWORD_MIN_LENGTH} characters.
+          </p>
+          <FieldError id="signup-password-error" message={errors.password?.message} />
+        </div>
+
+        {invited ? null : (
+          <div className="grid grid-cols-1 gap-2">
+            <Label htmlFor="signup-role">I am a...</Label>
+            <Controller
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <Select value={field.value ?? ''} onValueChange={field.onChange}>
+                  <SelectTrigger
+                    id="signup-role"
+                    aria-invalid={!!errors.role}
+                    aria-describedby={describedBy('role')}
+                    onBlur={field.onBlur}
+                  >
+                    <SelectValue placeholder="Select your role" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {SIGNUP_ROLES.map((value) => (
+                      <SelectItem key={value} value={value}>
+                        {SIGNUP_ROLE_LABELS[value]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+            <FieldError id="signup-role-error" message={errors.role?.message} />
+          </div>
+        )}
+
+        {!invited && role === 'companyHR' ? (
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">Your company</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {COMPANY_TYPES.map((value) => (
+                <label
+                  key={value}
+                  className={cn(
+                    'flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2.5 text-sm transition-colors',
+                    companyType === value ? 'border-primary bg-accent text-accent-foreground' : 'hover:bg-muted',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    value={value}
+                    className="size-4 accent-[var(--color-primary)]"
+                    {...form.register('companyType')}
+                  />
+                  {COMPANY_TYPE_LABELS[value]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+
+        {!invited && role === 'companyHR' && companyType === 'create' ? (
+          <div className="grid gap-2">
+            <Label htmlFor="signup-companyName">Company name</Label>
+            <Input
+              id="signup-companyName"
+              autoComplete="organization"
+              required
+              aria-invalid={!!errors.companyName}
+              aria-describedby={describedBy('companyName')}
+              {...form.register('companyName')}
+            />
+            <FieldError id="signup-companyName-error" message={errors.companyName?.message} />
+          </div>
+        ) : null}
+
+        {showInviteCode ? (
+          <div className="grid gap-2">
+            <Label htmlFor="signup-inviteCode">{inviteCodeLabel}</Label>
+            <Input
+              id="signup-inviteCode"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              required={role !== 'jobseeker'}
+              aria-invalid={!!errors.inviteCode}
+              aria-describedby={describedBy('inviteCode', 'signup-inviteCode-hint')}
+              {...form.register('inviteCode')}
+            />
+            <p id="signup-inviteCode-hint" className="text-sm text-muted-foreground">
+              {inviteCodeHint}
+            </p>
+            <FieldError id="signup-inviteCode-error" message={errors.inviteCode?.message} />
+          </div>
+        ) : null}
+
+        <Button type="submit" size="lg" disabled={busy}>
+          {signup.isPending ? 'Creating account...' : 'Create Account'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,119 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  AddTeamMember,
+  Company,
+  CompanyProfileUpdate,
+  PublicCompanyResponse,
+  TeamInvitation,
+  TeamMember,
+  TeamResponse,
+  TeamRole,
+} from '@referwell/shared';
+import { api } from '@/lib/api';
+import { sessionQueryOptions } from '@/features/auth/api';
+
+const base = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}`;
+
+export const companyKeys = {
+  all: ['companies'] as const,
+  detail: (companyId: string) => ['companies', companyId] as const,
+  team: (companyId: string) => ['companies', companyId, 'team'] as const,
+  bySlug: (slug: string) => ['companies', 'by-slug', slug] as const,
+};
+
+/** A company's profile, for its members. */
+export const companyQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: companyKeys.detail(companyId),
+    queryFn: ({ signal }) => api<Company>(base(companyId), { signal }),
+  });
+
+/** The public company page (/company/{slug}). */
+export const publicCompanyQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: companyKeys.bySlug(slug),
+    queryFn: ({ signal }) =>
+      api<PublicCompanyResponse>(`/api/companies/by-slug/${encodeURIComponent(slug)}`, { signal }),
+  });
+
+/** Invite code, members and pending invitations (admins only). */
+export const teamQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: companyKeys.team(companyId),
+    queryFn: ({ signal }) => api<TeamResponse>(`${base(companyId)}/team`, { signal }),
+  });
+
+export function useUpdateCompany(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: CompanyProfileUpdate) => api<Company>(base(companyId), { method: 'PUT', body: update }),
+    onSuccess: async (company) => {
+      queryClient.setQueryData(companyQueryOptions(companyId).queryKey, company);
+      // The public page and the session's company name/slug may have changed too.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: companyKeys.all }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey }),
+      ]);
+    },
+  });
+}
+
+export function useRegenerateInviteCode(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ inviteCode: string }>(`${base(companyId)}/invite-code`, { method: 'POST' }),
+    onSuccess: ({ inviteCode }) => {
+      queryClient.setQueryData(teamQueryOptions(companyId).queryKey, (team) => (team ? { ...team, inviteCode } : team));
+      void queryClient.invalidateQueries({ queryKey: companyKeys.team(companyId) });
+    },
+  });
+}
+
+export function useInviteTeamMember(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (member: AddTeamMember) =>
+      api<TeamInvitation>(`${base(companyId)}/invitations`, { method: 'POST', body: member }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.team(companyId) }),
+  });
+}
+
+export function useUpdateMemberRole(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: string; role: TeamRole }) =>
+      api<TeamMember>(`${base(companyId)}/members/${encodeURIComponent(userId)}`, {
+        method: 'PATCH',
+        body: { role },
+      }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(teamQueryOptions(companyId).queryKey, (team) =>
+        team
+          ? { ...team, members: team.members.map((m) => (m.userId === updated.userId ? { ...m, ...updated } : m)) }
+          : team,
+      );
+      // Changing your own role changes what the session allows.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: companyKeys.team(companyId) }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey }),
+      ]);
+    },
+  });
+}
+
+export function useRemoveMember(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      api<void>(`${base(companyId)}/members/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    onSuccess: (_result, userId) => {
+      queryClient.setQueryData(teamQueryOptions(companyId).queryKey, (team) =>
+        team ? { ...team, members: team.members.filter((m) => m.userId !== userId) } : team,
+      );
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: companyKeys.team(companyId) }),
+        queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey }),
+      ]);
+    },
+  });
+}

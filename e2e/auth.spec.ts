@@ -1,0 +1,165 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  lastMailTo,
+  linkIn,
+  logInViaUi,
+  PASSWORD,
+  signUpCompanyAdmin,
+  signUpViaApi,
+  inviteCodeOf,
+  uniqueCompanyName,
+  uniqueEmail,
+} from './fixtures';
+
+async function fillAccount(page: Page, name: string, email: string) {
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+}
+
+test.describe('sign up', () => {
+  test('a job seeker coming from a job signs up and lands on the dashboard that offers that job', async ({ page }) => {
+    await page.goto('/signup?role=jobseeker&job=UX%20Designer');
+    await expect(page.getByRole('combobox', { name: 'I am a...' })).toHaveText('Job Seeker');
+    await fillAccount(page, 'Jamie Seeker', uniqueEmail('jamie'));
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect(page.getByText('Account created successfully!')).toBeVisible();
+    await expect(page.getByText('Redirecting to your dashboard...')).toBeVisible();
+    await expect(page).toHaveURL(/\/jobseeker-dashboard\?job=UX(\+|%20)Designer$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Jamie' })).toBeVisible();
+    await expect(page.getByText('You were looking at UX Designer')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Find a referral for this job' })).toHaveAttribute(
+      'href',
+      '/search-jobs?q=UX+Designer',
+    );
+    await expect(page.getByLabel('Your invite code')).toHaveValue(/^TALENT[A-Z0-9]{6}$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Find Jobs' })).toBeVisible();
+  });
+
+  test('a referrer signs up with their company invite code', async ({ page, request }) => {
+    const admin = await signUpCompanyAdmin(request);
+    const inviteCode = await inviteCodeOf(request, admin.company.id);
+
+    await page.goto('/signup?role=referrer');
+    await fillAccount(page, 'Robin Referrer', uniqueEmail('robin'));
+    await page.getByLabel('Company invite code').fill(inviteCode);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect(page.getByText('You have joined your company as a referrer.', { exact: false })).toBeVisible();
+    await expect(page).toHaveURL(/\/referrer-dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Robin' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: admin.company.name })).toBeVisible();
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Find Candidates' })).toBeVisible();
+    // A member is not a company admin: no Post Job, no Company Dashboard.
+    await expect(header.getByRole('link', { name: 'Post Job' })).toHaveCount(0);
+    await expect(header.getByRole('link', { name: 'Company Dashboard' })).toHaveCount(0);
+  });
+
+  test('company HR creates a company and becomes its admin', async ({ page }) => {
+    const companyName = uniqueCompanyName('Harbor Health');
+    await page.goto('/signup');
+    await fillAccount(page, 'Harper Hiring', uniqueEmail('harper'));
+    await page.getByRole('combobox', { name: 'I am a...' }).click();
+    await page.getByRole('option', { name: 'Company HR / Hiring Manager' }).click();
+    await expect(page.getByRole('radio', { name: 'Create a new company' })).toBeChecked();
+    await page.getByLabel('Company name').fill(companyName);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect(page.getByText('Your company has been created.', { exact: false })).toBeVisible();
+    await expect(page).toHaveURL(/\/referrer-dashboard$/);
+    await expect(page.getByRole('heading', { name: companyName })).toBeVisible();
+    await expect(page.getByLabel('Team invite code')).toHaveValue(/\S+/);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Post Job' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Company Dashboard' })).toBeVisible();
+  });
+
+  test('a referrer without an invite code is told to enter one', async ({ page }) => {
+    await page.goto('/signup?role=referrer');
+    await fillAccount(page, 'Nova Nocode', uniqueEmail('nova'));
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    const toast = page.getByRole('listitem').filter({ hasText: 'Invite code required' });
+    await expect(toast).toContainText('Please enter a valid company invite code to join as a referrer.');
+    await expect(page.getByLabel('Company invite code')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/signup\?role=referrer$/);
+  });
+});
+
+test.describe('log in and out', () => {
+  test('a user logs out from the account menu and logs in again', async ({ page }) => {
+    const seeker = await signUpViaApi(page, { name: 'Logan Loop', role: 'jobseeker' });
+    await page.goto('/jobseeker-dashboard');
+    await expect(page.getByRole('heading', { name: 'Welcome back, Logan' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await expect(page.getByRole('menu')).toContainText(seeker.email);
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+
+    await header.getByRole('link', { name: 'Login' }).click();
+    await logInViaUi(page, seeker.email, seeker.password);
+    await expect(page).toHaveURL(/\/jobseeker-dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Logan' })).toBeVisible();
+  });
+
+  test('a protected page sends a visitor to log in and back again', async ({ page, request }) => {
+    const admin = await signUpCompanyAdmin(request);
+    await page.goto('/company-dashboard/team');
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Fcompany-dashboard%2Fteam$/);
+
+    await logInViaUi(page, admin.email, admin.password);
+    await expect(page).toHaveURL(/\/company-dashboard\/team$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Team Management' })).toBeVisible();
+  });
+
+  test('a wrong password and an unknown email get the same single message', async ({ page, request }) => {
+    const seeker = await signUpViaApi(request, { name: 'Wren Wrong', role: 'jobseeker' });
+    await page.goto('/login');
+    await logInViaUi(page, seeker.email, 'not-the-password');
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await logInViaUi(page, uniqueEmail('nobody'), 'not-the-password');
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password.' })).toBeVisible();
+  });
+
+  test('forgot password confirms without telling whether the account exists', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel('Email').fill(uniqueEmail('forgetful'));
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(
+      page.getByText('If an account exists for that email, we have sent a link to reset your password.'),
+    ).toBeVisible();
+  });
+
+  test('a user resets a forgotten password from the e-mailed link', async ({ page, request }) => {
+    const seeker = await signUpViaApi(request, { name: 'Remy Reset', role: 'jobseeker' });
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(seeker.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText('If an account exists for that email', { exact: false })).toBeVisible();
+
+    await page.goto(linkIn(await lastMailTo(seeker.email), '/reset-password'));
+    const newPassword = 'a-brand-new-passphrase';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill('something-else-entirely');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Password updated')).toBeVisible();
+
+    await logInViaUi(page, seeker.email, newPassword);
+    await expect(page).toHaveURL(/\/jobseeker-dashboard$/);
+  });
+});

@@ -1,0 +1,95 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** A password every test user gets unless a test says otherwise. */
+export const PASSWORD = 'correct-horse-battery';
+
+export const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** A company name no other test uses, so its public slug is unique too. */
+export const uniqueCompanyName = (label = 'Clinic') =>
+  `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+export interface SignupData {
+  name: string;
+  email?: string;
+  password?: string;
+  role: 'jobseeker' | 'referrer' | 'companyHR';
+  companyType?: 'create' | 'join';
+  companyName?: string;
+  inviteCode?: string;
+}
+
+export interface SignedUpUser {
+  email: string;
+  password: string;
+  user: { id: string; name: string; email: string; type: 'jobseeker' | 'referrer'; referralCode: string | null };
+  company: { id: string; name: string; slug: string; role: 'companyAdmin' | 'member' } | null;
+}
+
+/**
+ * Creates an account through the API. With a page, its browser context keeps the session cookie,
+ * so the page is logged in; with an APIRequestContext (the `request` fixture) the page stays a visitor.
+ */
+export async function signUpViaApi(target: Page | APIRequestContext, data: SignupData): Promise<SignedUpUser> {
+  const request = 'request' in target ? target.request : target;
+  const email = data.email ?? uniqueEmail(data.role);
+  const password = data.password ?? PASSWORD;
+  const response = await request.post('/api/auth/signup', { data: { ...data, email, password } });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as Omit<SignedUpUser, 'email' | 'password'>;
+  return { email, password, user: body.user, company: body.company };
+}
+
+/** A company admin (companyHR who created a company), logged in on `target` when it is a page. */
+export async function signUpCompanyAdmin(target: Page | APIRequestContext, companyName = uniqueCompanyName()) {
+  const admin = await signUpViaApi(target, {
+    name: 'Casey Admin',
+    role: 'companyHR',
+    companyType: 'create',
+    companyName,
+  });
+  if (!admin.company) throw new Error('The new company admin has no company');
+  return { ...admin, company: admin.company };
+}
+
+/** The company's current invite code, read as its admin. */
+export async function inviteCodeOf(request: APIRequestContext, companyId: string): Promise<string> {
+  const response = await request.get(`/api/companies/${companyId}/team`);
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { inviteCode: string }).inviteCode;
+}
+
+export async function logInViaUi(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/**
+ * The newest e-mail to `email`. Without SMTP_URL the server writes mail to DATA_DIR/outbox,
+ * one file per message named `{time}-{n}-{to}.txt` (playwright.config.ts sets E2E_DATA_DIR).
+ */
+export async function lastMailTo(email: string): Promise<string> {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let mail = '';
+  await expect
+    .poll(async () => {
+      const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith(`-${email}.txt`));
+      const newest = files.sort().at(-1);
+      if (!newest) return false;
+      mail = await readFile(path.join(outbox, newest), 'utf8');
+      return true;
+    }, `an e-mail to ${email}`)
+    .toBe(true);
+  return mail;
+}
+
+/** The first link in an e-mail whose path starts with `pathPrefix`, e.g. '/reset-password'. */
+export function linkIn(mail: string, pathPrefix: string): string {
+  const url = mail.match(/https?:\/\/\S+/g)?.find((candidate) => new URL(candidate).pathname.startsWith(pathPrefix));
+  if (!url) throw new Error(`No ${pathPrefix} link in:\n${mail}`);
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
+}
