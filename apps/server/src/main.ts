@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { DatabaseInUseError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDemoData } from './db/seed';
 
@@ -55,6 +55,6 @@ function printDemoLogins(logins: { role: string; email: string; password: string
 }
 
 main().catch((error: unknown) => {
-  console.error('Referwell failed to start:', error);
+  console.error('Referwell failed to start:', error instanceof DatabaseInUseError ? error.message : error);
   process.exit(1);
 });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -32,8 +32,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir);
 }
 
+export class DatabaseInUseError extends Error {
+  constructor(dir: string, pid: number) {
+    super(
+      `The embedded database in ${dir} is already in use by process ${pid}. Stop it, or start this one with another DATA_DIR.`,
+    );
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** PGlite is single-process: a second server on the same directory would corrupt it. */
+function lockDirectory(dir: string): () => void {
+  const lockFile = `${dir}.lock`;
+  try {
+    const holder = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
+    if (holder && holder !== process.pid && isAlive(holder)) throw new DatabaseInUseError(dir, holder);
+  } catch (error) {
+    if (error instanceof DatabaseInUseError) throw error;
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => rmSync(lockFile, { force: true });
+}
+
 async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) mkdirSync(path.dirname(dir), { recursive: true });
+  const unlock = dir ? lockDirectory(dir) : () => {};
   const client = dir ? new PGlite(dir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
@@ -43,7 +75,10 @@ async function openPglite(dir: string | undefined): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }
 
