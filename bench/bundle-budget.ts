@@ -23,7 +23,7 @@ export interface RouteBudget {
 
 export const ROUTE_BUDGETS: RouteBudget[] = [
   { route: '/', module: 'src/features/home/home-page.tsx', budgetKb: 150 },
-  { route: '/how-it-works', module: 'src/features/content/how-it-works-page.tsx', budgetKb: 150 },
+  { route: '/how-it-works', module: 'src/features/content/how-it-works-job-seekers-page.tsx', budgetKb: 150 },
   { route: '/resources/job-seekers/articles/:slug', module: 'src/features/content/article-page.tsx', budgetKb: 160 },
   { route: '/waitlist', module: 'src/features/waitlist/waitlist-page.tsx', budgetKb: 220 },
   { route: '/login', module: 'src/features/auth/login-page.tsx', budgetKb: 220 },

@@ -1,5 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import {
+  test,
+  expect,
   lastMailTo,
   linkIn,
   logInViaUi,
@@ -95,8 +97,9 @@ test.describe('log in and out', () => {
     await expect(page.getByRole('heading', { name: 'Welcome back, Logan' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Account menu' }).click();
-    await expect(page.getByRole('menu')).toContainText(seeker.email);
-    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    const accountMenu = page.getByRole('navigation', { name: 'Account' });
+    await expect(accountMenu).toContainText(seeker.email);
+    await accountMenu.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/$/);
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'Login' })).toBeVisible();

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signUpCompanyAdmin } from './fixtures';
+import { test, expect, signUpCompanyAdmin } from './fixtures';
 
 test.describe('company profile', () => {
   test('an admin edits the studio profile and the public page shows it', async ({ page }) => {

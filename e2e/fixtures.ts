@@ -1,6 +1,25 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export { expect };
+
+/**
+ * Prerendered pages show their markup before React takes over; a click in that window would be
+ * lost. The app marks <html data-hydrated> once it is interactive, and every navigation made
+ * through `page.goto` here waits for it, as a person would wait for the page to respond.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      return response;
+    };
+    await use(page);
+  },
+});
 
 /** A password every test user gets unless a test says otherwise. */
 export const PASSWORD = 'correct-horse-battery';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 test.describe('app shell', () => {
   test('home shows the header navigation and the footer', async ({ page }) => {
@@ -16,21 +16,29 @@ test.describe('app shell', () => {
 
   test('the How it Works menu opens with the keyboard and leads to its pages', async ({ page }) => {
     await page.goto('/');
-    const trigger = page.getByRole('banner').getByRole('button', { name: 'How it Works' });
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+    const trigger = nav.getByRole('button', { name: 'How it Works' });
     await trigger.focus();
     await page.keyboard.press('Enter');
-    const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem', { name: /For Job Seekers/ })).toBeVisible();
-    await expect(menu.getByRole('menuitem', { name: /For Referrers/ })).toHaveAttribute(
-      'href',
-      '/how-it-works-referrers',
-    );
-    await expect(menu.getByRole('menuitem', { name: /For Companies/ })).toHaveAttribute(
-      'href',
-      '/how-it-works-companies',
-    );
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: /For Job Seekers/ })).toHaveAttribute('href', '/how-it-works');
+    await expect(nav.getByRole('link', { name: /For Referrers/ })).toHaveAttribute('href', '/how-it-works-referrers');
+    await expect(nav.getByRole('link', { name: /For Companies/ })).toHaveAttribute('href', '/how-it-works-companies');
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: /For Job Seekers/ })).toBeFocused();
     await page.keyboard.press('Escape');
-    await expect(menu).toBeHidden();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: /For Referrers/ })).toBeHidden();
+  });
+
+  test('the Beta Program menu opens on hover and its link navigates', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Beta Program' }).hover();
+    const companies = nav.getByRole('link', { name: /For Healthcare Companies/ });
+    await expect(companies).toBeVisible();
+    await companies.click();
+    await expect(page).toHaveURL(/\/beta-program-companies$/);
   });
 
   test('an unknown path shows the 404 page and its link returns home', async ({ page }) => {

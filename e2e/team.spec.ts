@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { lastMailTo, linkIn, PASSWORD, signUpCompanyAdmin, uniqueEmail } from './fixtures';
+import { test, expect, lastMailTo, linkIn, PASSWORD, signUpCompanyAdmin, uniqueEmail } from './fixtures';
 
 test.describe('team management', () => {
   test('an admin renews the invite code, a colleague joins with it, becomes admin and is removed', async ({

@@ -32,7 +32,7 @@ function pageHtml(pagePath, markup, meta) {
   ].join('\n    ');
   const withHead = template
     .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace(/<meta name="description"[^>]*>/, '')
+    .replace(/<meta\s+name="description"[^>]*>/, '')
     .replace('</head>', `    ${head}\n  </head>`);
   if (!withHead.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
   return withHead.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);

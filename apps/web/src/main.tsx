@@ -1,12 +1,40 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { App } from './app/app';
+import { routes } from './app/routes';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/**
+ * A prerendered page arrives with its markup in #root: load the lazy route modules it
+ * matched before hydrating, so the first client render equals the server's HTML.
+ */
+async function resolveLazyMatches() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+if (container.hasChildNodes()) {
+  await resolveLazyMatches();
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <App router={createBrowserRouter(routes)} />
+    </StrictMode>,
+  );
+} else {
+  createRoot(container).render(
+    <StrictMode>
+      <App router={createBrowserRouter(routes)} />
+    </StrictMode>,
+  );
+}

@@ -1,10 +1,11 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
-import { Toaster } from '@/components/ui/sonner';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { sessionQueryOptions } from '@/features/auth/api';
 import { ApiError } from '@/lib/api';
-import { router } from './router';
+
+// Toasts only follow something the user did, so the toaster loads after the page, not with it.
+const Toaster = lazy(() => import('@/components/ui/sonner').then((m) => ({ default: m.Toaster })));
 
 function createQueryClient() {
   const queryClient: QueryClient = new QueryClient({
@@ -28,12 +29,27 @@ function createQueryClient() {
   return queryClient;
 }
 
-export function App() {
+/** Everything around the router, the same in the browser and in the prerender step. */
+export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
+      {children}
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </QueryClientProvider>
+  );
+}
+
+export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
+  // Tells tests (and anyone curious) that the page now responds to input.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return (
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

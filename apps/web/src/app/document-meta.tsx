@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { documentTitle, resolvePageMeta } from './page-meta';
+import { documentTitle, resolvePageMeta } from '@/lib/page-meta';
 
 function setMeta(selector: string, create: () => HTMLElement, attribute: string, value: string) {
   let element = document.head.querySelector<HTMLElement>(selector);

@@ -1,20 +1,19 @@
-import { Bell, ChevronDown, LogOut, Menu, MessageSquare, X } from 'lucide-react';
+import { Bell, LogOut, Menu, MessageSquare, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import type { SessionCompany, SessionUser } from '@referwell/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+  NavigationMenu,
+  NavigationMenuContent,
+  NavigationMenuItem,
+  NavigationMenuLink,
+  NavigationMenuList,
+  NavigationMenuTrigger,
+} from '@/components/ui/navigation-menu';
 import { useLogout, useSession } from '@/features/auth/api';
-import { initials } from '@/lib/format';
+import { initials } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { Logo } from './logo';
 import {
@@ -40,28 +39,31 @@ const activityLinks = [
 function DesktopEntry({ entry }: { entry: NavEntry }) {
   if (!isMenu(entry)) {
     return (
-      <RouterNavLink to={entry.to} className={linkClass}>
-        {entry.label}
-      </RouterNavLink>
+      <NavigationMenuItem>
+        <RouterNavLink to={entry.to} className={linkClass}>
+          {entry.label}
+        </RouterNavLink>
+      </NavigationMenuItem>
     );
   }
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground data-[state=open]:text-foreground">
-        {entry.label}
-        <ChevronDown className="size-4" aria-hidden />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start" className="w-72">
-        {entry.items.map((item) => (
-          <DropdownMenuItem key={item.to} asChild>
-            <Link to={item.to} className="flex flex-col items-start gap-0.5">
-              <span className="font-medium">{item.label}</span>
-              {item.description ? <span className="text-xs text-muted-foreground">{item.description}</span> : null}
-            </Link>
-          </DropdownMenuItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <NavigationMenuItem>
+      <NavigationMenuTrigger>{entry.label}</NavigationMenuTrigger>
+      <NavigationMenuContent className="w-72">
+        <ul>
+          {entry.items.map((item) => (
+            <li key={item.to}>
+              <NavigationMenuLink asChild>
+                <Link to={item.to}>
+                  <span className="font-medium">{item.label}</span>
+                  {item.description ? <span className="text-xs text-muted-foreground">{item.description}</span> : null}
+                </Link>
+              </NavigationMenuLink>
+            </li>
+          ))}
+        </ul>
+      </NavigationMenuContent>
+    </NavigationMenuItem>
   );
 }
 
@@ -84,32 +86,39 @@ function UserMenu({
   onLogout: () => void;
 }) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label="Account menu"
-        className="cursor-pointer rounded-full focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2"
-      >
-        <UserAvatar user={user} />
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="font-normal">
-          <p className="truncate font-medium">{user.name}</p>
-          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
-          {company ? <p className="truncate text-xs text-muted-foreground">{company.name}</p> : null}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {accountNavigation(user, company).map((link) => (
-          <DropdownMenuItem key={link.to} asChild>
-            <Link to={link.to}>{link.label}</Link>
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={onLogout}>
-          <LogOut aria-hidden />
-          Log out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <NavigationMenu aria-label="Account">
+      <NavigationMenuList>
+        <NavigationMenuItem>
+          <NavigationMenuTrigger aria-label="Account menu" showChevron={false} className="rounded-full p-0">
+            <UserAvatar user={user} />
+          </NavigationMenuTrigger>
+          <NavigationMenuContent align="end" className="w-64">
+            <div className="px-3 py-2">
+              <p className="truncate text-sm font-medium">{user.name}</p>
+              <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+              {company ? <p className="truncate text-xs text-muted-foreground">{company.name}</p> : null}
+            </div>
+            <div className="my-1 h-px bg-border" />
+            <ul>
+              {accountNavigation(user, company).map((link) => (
+                <li key={link.to}>
+                  <NavigationMenuLink asChild>
+                    <Link to={link.to}>{link.label}</Link>
+                  </NavigationMenuLink>
+                </li>
+              ))}
+            </ul>
+            <div className="my-1 h-px bg-border" />
+            <NavigationMenuLink asChild>
+              <button type="button" onClick={onLogout} className="flex-row items-center gap-2">
+                <LogOut className="size-4" aria-hidden />
+                Log out
+              </button>
+            </NavigationMenuLink>
+          </NavigationMenuContent>
+        </NavigationMenuItem>
+      </NavigationMenuList>
+    </NavigationMenu>
   );
 }
 
@@ -205,7 +214,11 @@ export function Header() {
           company,
           onLogout: () =>
             logout.mutate(undefined, {
-              onError: (error) => toast.error('Could not log out', { description: error.message }),
+              // sonner stays out of the first-load bundle; it is only needed if logging out fails.
+              onError: (error) =>
+                void import('sonner').then(({ toast }) =>
+                  toast.error('Could not log out', { description: error.message }),
+                ),
             }),
         }
       : null;
@@ -215,11 +228,13 @@ export function Header() {
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          {entries.map((entry) => (
-            <DesktopEntry key={entry.label} entry={entry} />
-          ))}
-        </nav>
+        <NavigationMenu aria-label="Main" className="hidden md:flex">
+          <NavigationMenuList>
+            {entries.map((entry) => (
+              <DesktopEntry key={entry.label} entry={entry} />
+            ))}
+          </NavigationMenuList>
+        </NavigationMenu>
         {account ? (
           <div className="hidden items-center gap-1 md:flex">
             {activityLinks.map(({ label, to, icon: Icon }) => (

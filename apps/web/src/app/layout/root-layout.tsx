@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { DocumentMeta } from '../document-meta';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -22,6 +23,7 @@ export function RootLayout() {
       </main>
       <Footer />
       <ScrollRestoration />
+      <DocumentMeta />
     </div>
   );
 }

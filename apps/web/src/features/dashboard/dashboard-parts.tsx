@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CopyableCode } from '@/components/copyable-code';
-import { firstName, initials } from '@/lib/format';
+import { firstName, initials } from '@/lib/names';
 
 export function roleLabel(user: SessionUser, company: SessionCompany | null): string {
   if (user.type === 'jobseeker') return 'Job Seeker';

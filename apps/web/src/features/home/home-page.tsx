@@ -1,8 +1,26 @@
 import { Handshake, Network, Rocket } from 'lucide-react';
 import { Link } from 'react-router';
+import { BRAND } from '@referwell/shared/constants';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { usePageTitle } from '@/lib/use-page-title';
+import type { PageMeta } from '@/lib/page-meta';
+import { lazy, Suspense } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
+import { DemoPlaceholder } from './demo-placeholder';
+
+// The walkthrough sits below the hero and is interactive only: it loads after the page, keeping
+// the first load within its budget. Prerendered HTML carries its heading and a placeholder.
+const ProductDemo = lazy(() => import('./product-demo').then((m) => ({ default: m.ProductDemo })));
+
+function LazyProductDemo() {
+  // Server and hydrating renders show the placeholder, so the prerendered HTML matches exactly.
+  if (!useHydrated()) return <DemoPlaceholder />;
+  return (
+    <Suspense fallback={<DemoPlaceholder />}>
+      <ProductDemo />
+    </Suspense>
+  );
+}
 
 const benefits = [
   {
@@ -22,8 +40,12 @@ const benefits = [
   },
 ];
 
+export const meta: PageMeta = {
+  title: 'Referral-driven hiring for healthcare technology',
+  description: `${BRAND.name} connects healthcare technology job seekers with employees who can refer them. Companies hire faster, referrers earn their bonus, and job seekers use it free.`,
+};
+
 export function HomePage() {
-  usePageTitle('Referral-driven hiring for healthcare technology');
   return (
     <>
       <section className="bg-gradient-to-b from-accent/70 to-background">
@@ -33,8 +55,8 @@ export function HomePage() {
             Get hired through the people who already work there
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground text-pretty">
-            Referwell connects job seekers with employees of hiring companies who can refer them. Companies hire faster,
-            referrers earn their bonus, and job seekers use it free.
+            {BRAND.name} connects job seekers with employees of hiring companies who can refer them. Companies hire
+            faster, referrers earn their bonus, and job seekers use it free.
           </p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild size="lg">
@@ -46,6 +68,8 @@ export function HomePage() {
           </div>
         </div>
       </section>
+
+      <LazyProductDemo />
 
       <section aria-labelledby="benefits-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
         <h2 id="benefits-heading" className="text-center text-3xl font-semibold tracking-tight">
@@ -68,9 +92,11 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="bg-primary text-primary-foreground">
+      <section aria-labelledby="closing-heading" className="bg-primary text-primary-foreground">
         <div className="mx-auto flex max-w-5xl flex-col items-center gap-6 px-4 py-16 text-center sm:px-6">
-          <h2 className="text-3xl font-semibold tracking-tight">Ready to get referred?</h2>
+          <h2 id="closing-heading" className="text-3xl font-semibold tracking-tight">
+            Ready to get referred?
+          </h2>
           <p className="max-w-xl text-primary-foreground/90">
             Join the waitlist for early access, or log in if you already have an account.
           </p>

@@ -15,15 +15,20 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ApiError } from '@/lib/api';
-import { usePageTitle } from '@/lib/use-page-title';
+import type { PageMeta } from '@/lib/page-meta';
 import { useJoinWaitlist } from './api';
 
 type WaitlistForm = JoinWaitlistRequest;
 // No role is chosen until the person picks one: the schema then says 'Please select your role'.
 const emptyForm: Partial<WaitlistForm> = { name: '', email: '', role: undefined };
 
+export const meta: PageMeta = {
+  title: 'Join the Waitlist',
+  description:
+    'Join the Referwell waitlist for early access to referral-driven hiring in healthcare technology, as a job seeker, referrer or company.',
+};
+
 export function WaitlistPage() {
-  usePageTitle('Join the waitlist');
   const join = useJoinWaitlist();
   const form = useForm<WaitlistForm>({
     resolver: zodResolver(joinWaitlistRequestSchema),

@@ -7,11 +7,18 @@ export interface PageMeta {
   description: string;
 }
 
-/** What a route may put in its `handle`: fixed meta, or meta computed from the URL params. */
-export interface RouteMetaHandle {
-  meta?: PageMeta;
-  metaFor?: (params: Params) => PageMeta | null;
+/** A page with fixed metadata. */
+export interface StaticMetaHandle {
+  meta: PageMeta;
 }
+
+/** A page whose metadata depends on its URL parameters; null means the page renders the 404 page. */
+export interface ParamsMetaHandle {
+  metaFor: (params: Params) => PageMeta | null;
+}
+
+/** What a route may put in its `handle`: fixed meta, or meta computed from the URL params. */
+export type RouteMetaHandle = Partial<StaticMetaHandle & ParamsMetaHandle>;
 
 interface MatchLike {
   params: Params;

@@ -1,4 +1,6 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { contentRoutes } from '@/features/content/routes';
+import type { PageMeta, RouteMetaHandle } from '@/lib/page-meta';
 import { RequireAuth } from '@/features/auth/require-auth';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -44,6 +46,11 @@ const protectedRoutes: RouteObject[] = [
   { path: 'request-referral', lazy: notFound },
 ];
 
+const metaHandle = (meta: PageMeta): RouteMetaHandle => ({ meta });
+
+/** Public paths rendered to HTML at build time (their content needs no session or query string). */
+export const prerenderedPaths = ['/', '/waitlist'];
+
 /** Every page is its own chunk, so the marketing pages stay light. */
 export const routes: RouteObject[] = [
   {
@@ -52,11 +59,20 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorBoundary,
     HydrateFallback: () => null,
     children: [
-      { index: true, lazy: () => import('@/features/home/home-page').then((m) => ({ Component: m.HomePage })) },
+      {
+        index: true,
+        lazy: () =>
+          import('@/features/home/home-page').then((m) => ({ Component: m.HomePage, handle: metaHandle(m.meta) })),
+      },
       {
         path: 'waitlist',
-        lazy: () => import('@/features/waitlist/waitlist-page').then((m) => ({ Component: m.WaitlistPage })),
+        lazy: () =>
+          import('@/features/waitlist/waitlist-page').then((m) => ({
+            Component: m.WaitlistPage,
+            handle: metaHandle(m.meta),
+          })),
       },
+      ...contentRoutes,
       { path: 'login', lazy: () => import('@/features/auth/login-page').then((m) => ({ Component: m.LoginPage })) },
       { path: 'signup', lazy: () => import('@/features/auth/signup-page').then((m) => ({ Component: m.SignupPage })) },
       {
@@ -77,5 +93,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

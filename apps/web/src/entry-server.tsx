@@ -1,0 +1,27 @@
+// Build-time rendering of the public pages (see scripts/prerender.mjs); never shipped to browsers.
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/app';
+import { prerenderedPaths, routes } from './app/routes';
+import { publicContentPaths } from './features/content/routes';
+import { resolvePageMeta, type PageMeta } from './lib/page-meta';
+
+export { documentTitle } from './lib/page-meta';
+
+export function prerenderPaths(): string[] {
+  return [...prerenderedPaths, ...publicContentPaths()];
+}
+
+export async function render(path: string): Promise<{ html: string; meta: PageMeta | null }> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, 'http://prerender.local')));
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <AppProviders>
+      {/* hydrate={false}: no inline hydration script, so the strict CSP holds. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+  );
+  return { html, meta: resolvePageMeta(context.matches) };
+}

@@ -1,0 +1,95 @@
+import { Check } from 'lucide-react';
+import { PRICING } from '@referwell/shared/constants';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+
+/** Whole US dollars with a dollar sign and thousands separators: 10000 → '$10,000' (SPEC §9). */
+export function formatUsd(amount: number): string {
+  return usd.format(amount);
+}
+
+export interface Plan {
+  name: string;
+  priceUsd: number;
+  period: 'per month' | 'per year';
+  summary: string;
+  includes: readonly string[];
+  highlighted?: boolean;
+}
+
+/** Company pricing as shown on the marketing pages (SPEC §1). */
+export const PLANS: readonly Plan[] = [
+  {
+    name: 'Monthly Access',
+    priceUsd: PRICING.monthlyAccessUsd,
+    period: 'per month',
+    summary: 'Everything your team needs to hire through employee referrals.',
+    includes: [
+      'Unlimited referrer seats',
+      'Full access to the job seeker pool',
+      'Company profile customization',
+      'Referral tracking dashboard',
+      'Bonus management',
+    ],
+  },
+  {
+    name: 'Enterprise License',
+    priceUsd: PRICING.enterpriseLicenseUsdPerYear,
+    period: 'per year',
+    summary: 'Your own referral platform, branded and connected to your stack.',
+    includes: [
+      'Dedicated talent portal',
+      'Custom branded platform',
+      'White-label',
+      'Priority support',
+      'Advanced analytics',
+      'ATS integrations',
+    ],
+    highlighted: true,
+  },
+];
+
+function PlanCard({ plan }: { plan: Plan }) {
+  return (
+    <Card className={cn('h-full', plan.highlighted && 'border-primary ring-1 ring-primary')}>
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle>{plan.name}</CardTitle>
+          {plan.highlighted ? <Badge variant="secondary">For larger teams</Badge> : null}
+        </div>
+        <CardDescription className="text-base">{plan.summary}</CardDescription>
+        <p className="mt-4 flex items-baseline gap-2">
+          <span className="text-4xl font-bold tracking-tight">{formatUsd(plan.priceUsd)}</span>
+          <span className="text-muted-foreground">{plan.period}</span>
+        </p>
+      </CardHeader>
+      <CardContent>
+        <p className="text-sm font-semibold">Includes</p>
+        <ul className="mt-4 grid gap-2" aria-label={`${plan.name} includes`}>
+          {plan.includes.map((item) => (
+            <li key={item} className="flex items-start gap-2">
+              <Check className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+              <span>{item}</span>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The two company plans side by side (stacked on phones). */
+export function PricingCards({ plans = PLANS }: { plans?: readonly Plan[] }) {
+  return (
+    <ul className="mx-auto grid max-w-4xl gap-6 md:grid-cols-2">
+      {plans.map((plan) => (
+        <li key={plan.name}>
+          <PlanCard plan={plan} />
+        </li>
+      ))}
+    </ul>
+  );
+}

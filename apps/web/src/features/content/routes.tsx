@@ -1,0 +1,119 @@
+import type { ComponentType } from 'react';
+import type { LazyRouteFunction, RouteObject } from 'react-router';
+import { ARTICLE_CATEGORIES, ARTICLE_SLUGS, articlePath } from './articles/slugs';
+import type { PageMeta, ParamsMetaHandle, StaticMetaHandle } from '@/lib/page-meta';
+
+/*
+ * The public content pages (SPEC §2): How it works, Beta program, the /join landing page, Resources
+ * and the resource articles. Paths are relative, for use as children of the root ('/') route. Every
+ * page is its own lazily loaded chunk; its route handle carries the page metadata, either fixed
+ * ({ meta }) or computed from the URL parameters ({ metaFor }) for articles.
+ */
+
+type LazyRoute = LazyRouteFunction<RouteObject>;
+
+/** A page module that exports its component and its fixed metadata. */
+function page<M extends { meta: PageMeta }>(load: () => Promise<M>, component: (mod: M) => ComponentType): LazyRoute {
+  return async () => {
+    const mod = await load();
+    const handle: StaticMetaHandle = { meta: mod.meta };
+    return { Component: component(mod), handle };
+  };
+}
+
+export const contentRoutes: RouteObject[] = [
+  {
+    path: 'how-it-works',
+    lazy: page(
+      () => import('./how-it-works-job-seekers-page'),
+      (m) => m.HowItWorksJobSeekersPage,
+    ),
+  },
+  {
+    path: 'how-it-works-companies',
+    lazy: page(
+      () => import('./how-it-works-companies-page'),
+      (m) => m.HowItWorksCompaniesPage,
+    ),
+  },
+  {
+    path: 'how-it-works-referrers',
+    lazy: page(
+      () => import('./how-it-works-referrers-page'),
+      (m) => m.HowItWorksReferrersPage,
+    ),
+  },
+  {
+    path: 'beta-program-companies',
+    lazy: page(
+      () => import('./beta-program-companies-page'),
+      (m) => m.BetaProgramCompaniesPage,
+    ),
+  },
+  {
+    path: 'beta-program-job-seekers',
+    lazy: page(
+      () => import('./beta-program-job-seekers-page'),
+      (m) => m.BetaProgramJobSeekersPage,
+    ),
+  },
+  {
+    path: 'join',
+    lazy: page(
+      () => import('./join-page'),
+      (m) => m.JoinPage,
+    ),
+  },
+  {
+    path: 'resources',
+    lazy: page(
+      () => import('./resources-page'),
+      (m) => m.ResourcesPage,
+    ),
+  },
+  {
+    path: 'resources/companies',
+    lazy: page(
+      () => import('./company-resources-page'),
+      (m) => m.CompanyResourcesPage,
+    ),
+  },
+  {
+    path: 'resources/job-seekers',
+    lazy: page(
+      () => import('./job-seeker-resources-page'),
+      (m) => m.JobSeekerResourcesPage,
+    ),
+  },
+  {
+    path: 'resources/companies/articles/:slug',
+    lazy: async () => {
+      const m = await import('./article-page');
+      const handle: ParamsMetaHandle = { metaFor: (params) => m.metaForArticle('companies', params.slug) };
+      return { Component: m.CompanyArticlePage, handle };
+    },
+  },
+  {
+    path: 'resources/job-seekers/articles/:slug',
+    lazy: async () => {
+      const m = await import('./article-page');
+      const handle: ParamsMetaHandle = { metaFor: (params) => m.metaForArticle('job-seekers', params.slug) };
+      return { Component: m.JobSeekerArticlePage, handle };
+    },
+  },
+];
+
+/**
+ * Every concrete public URL path served by `contentRoutes`, including each article, for the sitemap
+ * and prerendering. The home page ('/') is not one of these routes and is not included.
+ */
+export function publicContentPaths(): string[] {
+  const pagePaths = contentRoutes
+    .map((route) => route.path)
+    .filter((path): path is string => typeof path === 'string' && !path.includes(':'))
+    .map((path) => `/${path}`);
+  const articlePaths = ARTICLE_CATEGORIES.flatMap((category) =>
+    ARTICLE_SLUGS[category].map((slug) => articlePath(category, slug)),
+  );
+  return [...pagePaths, ...articlePaths];
+}
