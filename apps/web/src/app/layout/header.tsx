@@ -4,14 +4,7 @@ import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-
 import type { SessionCompany, SessionUser } from '@referwell/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import {
-  NavigationMenu,
-  NavigationMenuContent,
-  NavigationMenuItem,
-  NavigationMenuLink,
-  NavigationMenuList,
-  NavigationMenuTrigger,
-} from '@/components/ui/navigation-menu';
+import { DisclosureMenu, disclosureItemClass } from '@/components/ui/disclosure-menu';
 import { useLogout, useSession } from '@/features/auth/api';
 import { initials } from '@/lib/names';
 import { cn } from '@/lib/utils';
@@ -39,31 +32,28 @@ const activityLinks = [
 function DesktopEntry({ entry }: { entry: NavEntry }) {
   if (!isMenu(entry)) {
     return (
-      <NavigationMenuItem>
+      <li>
         <RouterNavLink to={entry.to} className={linkClass}>
           {entry.label}
         </RouterNavLink>
-      </NavigationMenuItem>
+      </li>
     );
   }
   return (
-    <NavigationMenuItem>
-      <NavigationMenuTrigger>{entry.label}</NavigationMenuTrigger>
-      <NavigationMenuContent className="w-72">
+    <li>
+      <DisclosureMenu trigger={entry.label} panelClassName="w-72">
         <ul>
           {entry.items.map((item) => (
             <li key={item.to}>
-              <NavigationMenuLink asChild>
-                <Link to={item.to}>
-                  <span className="font-medium">{item.label}</span>
-                  {item.description ? <span className="text-xs text-muted-foreground">{item.description}</span> : null}
-                </Link>
-              </NavigationMenuLink>
+              <Link to={item.to} className={disclosureItemClass}>
+                <span className="font-medium">{item.label}</span>
+                {item.description ? <span className="text-xs text-muted-foreground">{item.description}</span> : null}
+              </Link>
             </li>
           ))}
         </ul>
-      </NavigationMenuContent>
-    </NavigationMenuItem>
+      </DisclosureMenu>
+    </li>
   );
 }
 
@@ -86,39 +76,37 @@ function UserMenu({
   onLogout: () => void;
 }) {
   return (
-    <NavigationMenu aria-label="Account">
-      <NavigationMenuList>
-        <NavigationMenuItem>
-          <NavigationMenuTrigger aria-label="Account menu" showChevron={false} className="rounded-full p-0">
-            <UserAvatar user={user} />
-          </NavigationMenuTrigger>
-          <NavigationMenuContent align="end" className="w-64">
-            <div className="px-3 py-2">
-              <p className="truncate text-sm font-medium">{user.name}</p>
-              <p className="truncate text-xs text-muted-foreground">{user.email}</p>
-              {company ? <p className="truncate text-xs text-muted-foreground">{company.name}</p> : null}
-            </div>
-            <div className="my-1 h-px bg-border" />
-            <ul>
-              {accountNavigation(user, company).map((link) => (
-                <li key={link.to}>
-                  <NavigationMenuLink asChild>
-                    <Link to={link.to}>{link.label}</Link>
-                  </NavigationMenuLink>
-                </li>
-              ))}
-            </ul>
-            <div className="my-1 h-px bg-border" />
-            <NavigationMenuLink asChild>
-              <button type="button" onClick={onLogout} className="flex-row items-center gap-2">
-                <LogOut className="size-4" aria-hidden />
-                Log out
-              </button>
-            </NavigationMenuLink>
-          </NavigationMenuContent>
-        </NavigationMenuItem>
-      </NavigationMenuList>
-    </NavigationMenu>
+    <nav aria-label="Account">
+      <DisclosureMenu
+        trigger={<UserAvatar user={user} />}
+        triggerLabel="Account menu"
+        showChevron={false}
+        align="end"
+        triggerClassName="rounded-full p-0"
+        panelClassName="w-64"
+      >
+        <div className="px-3 py-2">
+          <p className="truncate text-sm font-medium">{user.name}</p>
+          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
+          {company ? <p className="truncate text-xs text-muted-foreground">{company.name}</p> : null}
+        </div>
+        <div className="my-1 h-px bg-border" />
+        <ul>
+          {accountNavigation(user, company).map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className={disclosureItemClass}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="my-1 h-px bg-border" />
+        <button type="button" onClick={onLogout} className={cn(disclosureItemClass, 'flex-row items-center gap-2')}>
+          <LogOut className="size-4" aria-hidden />
+          Log out
+        </button>
+      </DisclosureMenu>
+    </nav>
   );
 }
 
@@ -228,13 +216,13 @@ export function Header() {
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
-        <NavigationMenu aria-label="Main" className="hidden md:flex">
-          <NavigationMenuList>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
             {entries.map((entry) => (
               <DesktopEntry key={entry.label} entry={entry} />
             ))}
-          </NavigationMenuList>
-        </NavigationMenu>
+          </ul>
+        </nav>
         {account ? (
           <div className="hidden items-center gap-1 md:flex">
             {activityLinks.map(({ label, to, icon: Icon }) => (
