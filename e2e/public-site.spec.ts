@@ -304,3 +304,45 @@ test.describe('resources', () => {
     await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   });
 });
+
+test.describe('prerendered and indexable', () => {
+  test('fetching /how-it-works without a browser returns its heading and head tags in the HTML', async ({
+    request,
+    baseURL,
+  }) => {
+    const response = await request.get('/how-it-works');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<h1[^>]*>[^<]*How Referwell works for job seekers/);
+    expect(html).toContain('<title>How it works for job seekers · Referwell</title>');
+    expect(html).toMatch(/<meta name="description" content="[^"]{50,}"/);
+    expect(html).toContain(`<link rel="canonical" href="${baseURL}/how-it-works" />`);
+    expect(html).toContain('<meta property="og:title" content="How it works for job seekers · Referwell" />');
+    expect(html).not.toMatch(/<script(?![^>]*type="module")[^>]*>/); // no inline scripts: the CSP holds
+  });
+
+  test('every page in the sitemap is served as HTML with one h1 and its own title', async ({ request, baseURL }) => {
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(urls.length).toBeGreaterThanOrEqual(23);
+    const titles = new Set<string>();
+    for (const url of urls) {
+      expect(url.startsWith(baseURL!)).toBe(true);
+      const html = await (await request.get(url)).text();
+      expect(html.match(/<h1[\s>]/g), url).toHaveLength(1);
+      const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
+      expect(title, url).toBeTruthy();
+      titles.add(title!);
+    }
+    expect(titles.size).toBe(urls.length);
+  });
+
+  test('robots.txt allows the site, keeps crawlers out of the API and names the sitemap', async ({
+    request,
+    baseURL,
+  }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Disallow: /api/');
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  });
+});

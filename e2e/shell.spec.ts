@@ -31,15 +31,43 @@ test.describe('app shell', () => {
     await expect(nav.getByRole('link', { name: /For Referrers/ })).toBeHidden();
   });
 
-  test('the Beta Program menu opens on hover and its link navigates', async ({ page }) => {
-    await page.goto('/');
-    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('button', { name: 'Beta Program' }).hover();
-    const companies = nav.getByRole('link', { name: /For Healthcare Companies/ });
-    await expect(companies).toBeVisible();
-    await companies.click();
-    await expect(page).toHaveURL(/\/beta-program-companies$/);
-  });
+  const menus = [
+    { name: 'How it Works', link: /For Referrers/, path: '/how-it-works-referrers' },
+    { name: 'Beta Program', link: /For Healthcare Companies/, path: '/beta-program-companies' },
+  ];
+  for (const menu of menus) {
+    test(`the ${menu.name} menu opens on hover and by click, and its link navigates`, async ({ page }) => {
+      await page.goto('/');
+      const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+      const trigger = nav.getByRole('button', { name: menu.name });
+      await trigger.hover();
+      await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+      await page.mouse.move(5, 700);
+      await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+      await trigger.click();
+      const link = nav.getByRole('link', { name: menu.link });
+      await expect(link).toBeVisible();
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${menu.path}$`));
+      await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    });
+
+    test(`the ${menu.name} menu works from the keyboard alone`, async ({ page }) => {
+      await page.goto('/');
+      const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+      const trigger = nav.getByRole('button', { name: menu.name });
+      await trigger.focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+      const items = nav.getByRole('link', { name: menu.link });
+      await page.keyboard.press('End');
+      await page.keyboard.press('Home');
+      await expect(nav.locator(':focus')).toHaveCount(1);
+      await items.focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`${menu.path}$`));
+    });
+  }
 
   test('an unknown path shows the 404 page and its link returns home', async ({ page }) => {
     const logged: string[] = [];
