@@ -103,13 +103,15 @@ describe('serving the web app', () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'referwell-web-'));
     mkdirSync(path.join(webDist, 'assets'));
     mkdirSync(path.join(webDist, 'prerendered', 'how-it-works'), { recursive: true });
+    // Over the 1 KB compression threshold, like real pages.
+    const filler = `<!-- ${'x'.repeat(2000)} -->`;
     writeFileSync(
       path.join(webDist, 'index.html'),
-      '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+      `<!doctype html><html><head></head><body><div id="root"></div>${filler}</body></html>`,
     );
     writeFileSync(
       path.join(webDist, 'prerendered', 'how-it-works', 'index.html'),
-      '<!doctype html><html><head><link rel="canonical" href="%RW_ORIGIN%/how-it-works" /></head><body><div id="root"><h1>How it Works</h1></div></body></html>',
+      `<!doctype html><html><head><link rel="canonical" href="%RW_ORIGIN%/how-it-works" /></head><body><div id="root"><h1>How it Works</h1></div>${filler}</body></html>`,
     );
     writeFileSync(path.join(webDist, 'prerendered.json'), JSON.stringify(['/how-it-works']));
     writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
@@ -147,9 +149,11 @@ describe('serving the web app', () => {
   });
 
   it('does not serve the HTML files or the manifest as raw static files', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/prerendered.json' })).headers['content-type']).toContain(
-      'text/html',
-    );
+    const manifest = await t.app.inject({ method: 'GET', url: '/prerendered.json' });
+    expect(manifest.statusCode).toBe(404);
+    expect(manifest.body).not.toContain('/how-it-works');
+    const rawPage = await t.app.inject({ method: 'GET', url: '/prerendered/how-it-works/index.html' });
+    expect(rawPage.body).not.toContain('%RW_ORIGIN%');
   });
 
   it('serves robots.txt and a sitemap of the prerendered public pages', async () => {
@@ -162,8 +166,11 @@ describe('serving the web app', () => {
   });
 
   it('compresses pages for clients that accept it', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { 'accept-encoding': 'gzip' } });
-    expect(res.statusCode).toBe(200);
+    for (const url of ['/how-it-works', '/some/client/route']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('gzip');
+    }
     const big = await t.app.inject({
       method: 'GET',
       url: '/api/docs/json',

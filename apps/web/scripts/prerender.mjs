@@ -11,7 +11,12 @@ const dist = path.join(webRoot, 'dist');
 const ssrEntry = path.join(webRoot, 'dist-ssr', 'entry-server.js');
 const { render, prerenderPaths, documentTitle } = await import(pathToFileURL(ssrEntry).href);
 
-const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+// The stylesheet is inlined into prerendered pages: first paint then needs no second round trip.
+// Font URLs inside it are absolute (/assets/...), so they resolve the same from any page.
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8').replace(
+  /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/,
+  (_tag, href) => `<style>${readFileSync(path.join(dist, href), 'utf8').replaceAll('</style', '<\\/style')}</style>`,
+);
 const escape = (value) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 

@@ -84,9 +84,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       );
   });
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
-    if (request.url.startsWith('/api') || !web || !isPageRequest) return apiNotFound(request, reply);
+  // Page requests: a real route (not the not-found handler), so compression and hooks apply.
+  // Exact routes (API, static files) take precedence over this wildcard.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    if (request.url.startsWith('/api') || !web) return apiNotFound(request, reply);
     let pagePath: string;
     try {
       pagePath = normalisePath(request.url);
@@ -96,4 +97,5 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
     const html = web.pages.get(pagePath) ?? web.pages.get('')!;
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => apiNotFound(request, reply));
 }

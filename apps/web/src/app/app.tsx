@@ -3,9 +3,21 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { sessionQueryOptions } from '@/features/auth/api';
 import { ApiError } from '@/lib/api';
+import { useHydrated } from '@/lib/use-hydrated';
 
 // Toasts only follow something the user did, so the toaster loads after the page, not with it.
 const Toaster = lazy(() => import('@/components/ui/sonner').then((m) => ({ default: m.Toaster })));
+
+function LazyToaster() {
+  // Mounted after hydration only: a suspended lazy component in prerendered HTML would make React
+  // throw away that part of the page and report an error.
+  if (!useHydrated()) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
 
 function createQueryClient() {
   const queryClient: QueryClient = new QueryClient({
@@ -35,9 +47,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

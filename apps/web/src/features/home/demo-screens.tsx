@@ -84,7 +84,7 @@ export function FindJobScreen() {
           </div>
         </div>
       </Highlight>
-      <div className="rounded-lg border bg-card p-4 opacity-70">
+      <div className="rounded-lg border border-dashed bg-muted/50 p-4">
         <p className="font-semibold">Clinical Informatics Analyst</p>
         <p className="text-sm text-muted-foreground">Tidewater Clinical Cloud · Hybrid</p>
       </div>
@@ -106,7 +106,7 @@ export function AskReferralScreen() {
           <MockButton>Request Referral</MockButton>
         </div>
       </Highlight>
-      <div className="flex items-center gap-4 rounded-lg border bg-card p-4 opacity-70">
+      <div className="flex items-center gap-4 rounded-lg border border-dashed bg-muted/50 p-4">
         <MockAvatar initials="MJ" />
         <div className="min-w-0">
           <p className="font-semibold">Marcus Johnson</p>

@@ -32,9 +32,11 @@ describe('HomePage', () => {
   it('keeps the hero, the three benefit cards and the closing call to action', () => {
     renderHome();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-    const hrefs = (name: string) => screen.getAllByRole('link', { name }).map((link) => link.getAttribute('href'));
+    const hrefs = (name: string | RegExp) =>
+      screen.getAllByRole('link', { name }).map((link) => link.getAttribute('href'));
     expect(hrefs('Join Waitlist')).toEqual(['/waitlist', '/waitlist']);
-    expect(hrefs('Learn More')).toEqual(['/how-it-works']);
+    // The visible label is the spec's 'Learn More'; hidden words tell screen readers and crawlers where it goes.
+    expect(hrefs('Learn More about how Referwell works')).toEqual(['/how-it-works']);
     expect(hrefs('Log in')).toEqual(['/login']);
     for (const name of ['Expand Your Network', 'Fast-Track Your Career', 'Win-Win Outcomes']) {
       expect(screen.getByRole('heading', { level: 3, name })).toBeInTheDocument();

@@ -63,7 +63,9 @@ export function HomePage() {
               <Link to="/waitlist">Join Waitlist</Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/how-it-works">Learn More</Link>
+              <Link to="/how-it-works">
+                Learn More <span className="sr-only">about how Referwell works</span>
+              </Link>
             </Button>
           </div>
         </div>
