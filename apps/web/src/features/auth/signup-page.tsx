@@ -21,10 +21,10 @@ import {
 import { TIMING } from '@referwell/shared/constants';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ChoiceSelect } from '@/components/choice-select';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
@@ -257,23 +257,16 @@ export function SignupPage() {
               control={form.control}
               name="role"
               render={({ field }) => (
-                <Select value={field.value ?? ''} onValueChange={field.onChange}>
-                  <SelectTrigger
-                    id="signup-role"
-                    aria-invalid={!!errors.role}
-                    aria-describedby={describedBy('role')}
-                    onBlur={field.onBlur}
-                  >
-                    <SelectValue placeholder="Select your role" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {SIGNUP_ROLES.map((value) => (
-                      <SelectItem key={value} value={value}>
-                        {SIGNUP_ROLE_LABELS[value]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <ChoiceSelect
+                  id="signup-role"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  choices={SIGNUP_ROLES}
+                  labels={SIGNUP_ROLE_LABELS}
+                  placeholder="Select your role"
+                  errorId={describedBy('role')}
+                />
               )}
             />
             <FieldError id="signup-role-error" message={errors.role?.message} />

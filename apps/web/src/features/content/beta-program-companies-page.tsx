@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { BookingLink } from './booking-link';
 import type { PageMeta } from '@/lib/page-meta';
-import { ContentSection, CtaBand, IconTile, onPrimaryGhost, PageHero } from './page-parts';
+import { ContentSection, CtaBand, FeatureGrid, IconTile, onPrimaryGhost, PageHero } from './page-parts';
 import { formatUsd, PLANS } from './pricing';
 
 const months = PRICING.betaProgramMonths;
@@ -94,21 +94,7 @@ export function BetaProgramCompaniesPage() {
         title="Who the beta is for"
         intro="We are looking for healthcare companies that can commit to:"
       >
-        <ol className="mx-auto grid max-w-5xl gap-6 md:grid-cols-3">
-          {requirements.map(({ icon, title, text }) => (
-            <li key={title} className="flex">
-              <Card className="w-full">
-                <CardHeader>
-                  <IconTile icon={icon} className="mb-2" />
-                  <CardTitle>{title}</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <CardDescription className="text-base">{text}</CardDescription>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ol>
+        <FeatureGrid features={requirements} ordered className="mx-auto max-w-5xl" />
       </ContentSection>
 
       <CtaBand

@@ -1,6 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { IconTile } from '@/components/feature-grid';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+
+export { FeatureGrid, IconTile, type Feature } from '@/components/feature-grid';
+import { useId, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
 /*
@@ -64,20 +67,6 @@ export function ContentSection({
   );
 }
 
-/** A rounded square holding an icon, in the accent tint. */
-export function IconTile({ icon: Icon, className }: { icon: LucideIcon; className?: string }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex size-12 shrink-0 items-center justify-center rounded-lg bg-accent text-accent-foreground',
-        className,
-      )}
-    >
-      <Icon className="size-6" aria-hidden />
-    </span>
-  );
-}
-
 export interface Step {
   icon: LucideIcon;
   title: string;
@@ -105,33 +94,6 @@ export function StepList({ steps }: { steps: readonly Step[] }) {
         </li>
       ))}
     </ol>
-  );
-}
-
-export interface Feature {
-  icon: LucideIcon;
-  title: string;
-  text: string;
-}
-
-/** Feature or benefit cards in a responsive grid; titles are h3 under the surrounding section's h2. */
-export function FeatureGrid({ features, className }: { features: readonly Feature[]; className?: string }) {
-  return (
-    <ul className={cn('grid gap-6 md:grid-cols-3', className)}>
-      {features.map(({ icon, title, text }) => (
-        <li key={title} className="flex">
-          <Card className="w-full">
-            <CardHeader>
-              <IconTile icon={icon} className="mb-2" />
-              <CardTitle>{title}</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <CardDescription className="text-base">{text}</CardDescription>
-            </CardContent>
-          </Card>
-        </li>
-      ))}
-    </ul>
   );
 }
 

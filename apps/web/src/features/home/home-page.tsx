@@ -2,7 +2,7 @@ import { Handshake, Network, Rocket } from 'lucide-react';
 import { Link } from 'react-router';
 import { BRAND } from '@referwell/shared/constants';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FeatureGrid } from '@/components/feature-grid';
 import type { PageMeta } from '@/lib/page-meta';
 import { lazy, Suspense } from 'react';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -77,21 +77,7 @@ export function HomePage() {
         <h2 id="benefits-heading" className="text-center text-3xl font-semibold tracking-tight">
           Why referrals work
         </h2>
-        <div className="mt-12 grid gap-6 md:grid-cols-3">
-          {benefits.map(({ icon: Icon, title, text }) => (
-            <Card key={title}>
-              <CardHeader>
-                <span className="mb-2 inline-flex size-11 items-center justify-center rounded-lg bg-accent text-accent-foreground">
-                  <Icon className="size-5" aria-hidden />
-                </span>
-                <CardTitle>{title}</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <CardDescription className="text-base">{text}</CardDescription>
-              </CardContent>
-            </Card>
-          ))}
-        </div>
+        <FeatureGrid features={benefits} className="mt-12" />
       </section>
 
       <section aria-labelledby="closing-heading" className="bg-primary text-primary-foreground">

@@ -8,12 +8,12 @@ import {
   WAITLIST_ROLES,
   type JoinWaitlistRequest,
 } from '@referwell/shared';
+import { ChoiceSelect } from '@/components/choice-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ApiError } from '@/lib/api';
 import type { PageMeta } from '@/lib/page-meta';
 import { useJoinWaitlist } from './api';
@@ -100,23 +100,16 @@ export function WaitlistPage() {
                 control={form.control}
                 name="role"
                 render={({ field }) => (
-                  <Select value={field.value ?? ''} onValueChange={field.onChange}>
-                    <SelectTrigger
-                      id="waitlist-role"
-                      aria-invalid={!!errors.role}
-                      aria-describedby={errors.role ? 'waitlist-role-error' : undefined}
-                      onBlur={field.onBlur}
-                    >
-                      <SelectValue placeholder="Select your role" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {WAITLIST_ROLES.map((role) => (
-                        <SelectItem key={role} value={role}>
-                          {WAITLIST_ROLE_LABELS[role]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <ChoiceSelect
+                    id="waitlist-role"
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    choices={WAITLIST_ROLES}
+                    labels={WAITLIST_ROLE_LABELS}
+                    placeholder="Select your role"
+                    errorId={errors.role ? 'waitlist-role-error' : undefined}
+                  />
                 )}
               />
               <FieldError id="waitlist-role-error" message={errors.role?.message} />
