@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DisclosureMenu, disclosureItemClass } from './disclosure-menu';
@@ -93,5 +93,40 @@ describe('DisclosureMenu', () => {
     link.addEventListener('click', (event) => event.preventDefault());
     await user.click(link);
     expect(trigger()).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens on hover after 100 ms, closes 300 ms after the pointer leaves, and a click pins it open', async () => {
+    vi.useFakeTimers();
+    try {
+      render(<Menu />);
+      const root = trigger().parentElement!;
+      const pointer = (type: 'pointerenter' | 'pointerleave') =>
+        act(() => {
+          // React derives enter/leave from pointerover/pointerout, which fireEvent sends.
+          if (type === 'pointerenter') fireEvent.pointerEnter(root, { pointerType: 'mouse' });
+          else fireEvent.pointerLeave(root, { pointerType: 'mouse' });
+        });
+      await pointer('pointerenter');
+      await act(() => vi.advanceTimersByTime(50));
+      expect(trigger()).toHaveAttribute('aria-expanded', 'false');
+      await act(() => vi.advanceTimersByTime(60));
+      expect(trigger()).toHaveAttribute('aria-expanded', 'true');
+
+      await pointer('pointerleave');
+      await act(() => vi.advanceTimersByTime(200));
+      await pointer('pointerenter'); // back within the grace period: stays open
+      await act(() => vi.advanceTimersByTime(400));
+      expect(trigger()).toHaveAttribute('aria-expanded', 'true');
+
+      await act(() => trigger().click()); // a click on a hover-opened menu keeps it open...
+      expect(trigger()).toHaveAttribute('aria-expanded', 'true');
+      await pointer('pointerleave'); // ...and leaving no longer closes it
+      await act(() => vi.advanceTimersByTime(400));
+      expect(trigger()).toHaveAttribute('aria-expanded', 'true');
+      await act(() => trigger().click());
+      expect(trigger()).toHaveAttribute('aria-expanded', 'false');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

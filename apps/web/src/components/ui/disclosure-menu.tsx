@@ -43,6 +43,9 @@ export function DisclosureMenu({
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A menu opened by hovering closes when the pointer leaves; one opened on purpose (click or
+  // keyboard) stays until dismissed. Clicking a hover-opened menu keeps it open.
+  const openedByHover = useRef(false);
 
   useEffect(() => {
     if (!open) return;
@@ -54,9 +57,17 @@ export function DisclosureMenu({
   }, [open]);
   useEffect(() => () => clearTimeout(hoverTimer.current), []);
 
-  const later = (next: boolean, ms: number) => {
+  const onPointerEnter = () => {
     clearTimeout(hoverTimer.current);
-    hoverTimer.current = setTimeout(() => setOpen(next), ms);
+    if (open) return;
+    hoverTimer.current = setTimeout(() => {
+      openedByHover.current = true;
+      setOpen(true);
+    }, HOVER_OPEN_MS);
+  };
+  const onPointerLeave = () => {
+    clearTimeout(hoverTimer.current);
+    if (open && openedByHover.current) hoverTimer.current = setTimeout(() => setOpen(false), HOVER_CLOSE_MS);
   };
 
   const focusItem = (index: 'first' | 'last' | number) => {
@@ -79,6 +90,7 @@ export function DisclosureMenu({
       case 'ArrowDown':
         event.preventDefault();
         if (!open) {
+          openedByHover.current = false;
           setOpen(true);
           // The panel becomes visible on the next paint.
           requestAnimationFrame(() => focusItem('first'));
@@ -106,8 +118,8 @@ export function DisclosureMenu({
       onBlur={(event) => {
         if (!rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
-      onPointerEnter={(event) => event.pointerType === 'mouse' && later(true, HOVER_OPEN_MS)}
-      onPointerLeave={(event) => event.pointerType === 'mouse' && later(false, HOVER_CLOSE_MS)}
+      onPointerEnter={(event) => event.pointerType === 'mouse' && onPointerEnter()}
+      onPointerLeave={(event) => event.pointerType === 'mouse' && onPointerLeave()}
     >
       <button
         ref={triggerRef}
@@ -117,7 +129,9 @@ export function DisclosureMenu({
         aria-label={triggerLabel}
         onClick={() => {
           clearTimeout(hoverTimer.current);
-          setOpen((value) => !value);
+          const pinHoverOpened = open && openedByHover.current;
+          openedByHover.current = false;
+          if (!pinHoverOpened) setOpen(!open);
         }}
         className={cn(
           'group inline-flex cursor-pointer items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors',
