@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/harness';
 
@@ -165,11 +166,18 @@ describe('serving the web app', () => {
     expect(sitemap.body).toContain('<loc>https://referwell.example/how-it-works</loc>');
   });
 
-  it('compresses pages for clients that accept it', async () => {
+  it('serves pages compressed the way the client accepts, and plain to others', async () => {
     for (const url of ['/how-it-works', '/some/client/route']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-encoding'], url).toBe('gzip');
+      const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.statusCode).toBe(200);
+      expect(gzip.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toContain('<div id="root">');
+      const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<div id="root">');
+      const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain('<div id="root">');
     }
     const big = await t.app.inject({
       method: 'GET',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -56,8 +57,13 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
-  // Brotli/gzip for JSON, HTML, JS and CSS over 1 KB (static assets included).
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Brotli/gzip for JSON, JS and CSS over 1 KB. Quality 4 keeps per-request compression cheap;
+  // prerendered pages are compressed once, at maximum quality, when the server starts.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(cookie, { secret: config.sessionSecret });
   await app.register(rateLimit, {
     global: false,

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -13,10 +14,25 @@ export const ORIGIN_PLACEHOLDER = '%RW_ORIGIN%';
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
+/** A page's HTML, compressed once at start-up rather than on every request. */
+interface Page {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
 interface WebApp {
-  /** HTML per public path (prerendered pages) plus the SPA shell under ''. */
-  pages: Map<string, string>;
+  /** Each public path's prerendered page, plus the SPA shell under ''. */
+  pages: Map<string, Page>;
   publicPaths: string[];
+}
+
+function compressPage(html: string): Page {
+  return {
+    html,
+    br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(html, { level: 9 }),
+  };
 }
 
 /** Reads the built HTML once and fills in what depends on this deployment's configuration. */
@@ -25,11 +41,13 @@ function loadWebApp(webDistDir: string, config: Config): WebApp | null {
   if (!existsSync(shellFile)) return null;
   const origin = new URL(config.publicUrl).origin;
   const finish = (html: string) =>
-    html
-      .replaceAll(ORIGIN_PLACEHOLDER, origin)
-      .replace('</head>', `<meta name="rw-booking-url" content="${escapeAttribute(config.bookingUrl)}" />\n</head>`);
+    compressPage(
+      html
+        .replaceAll(ORIGIN_PLACEHOLDER, origin)
+        .replace('</head>', `<meta name="rw-booking-url" content="${escapeAttribute(config.bookingUrl)}" />\n</head>`),
+    );
 
-  const pages = new Map<string, string>([['', finish(readFileSync(shellFile, 'utf8'))]]);
+  const pages = new Map<string, Page>([['', finish(readFileSync(shellFile, 'utf8'))]]);
   const manifestFile = path.join(webDistDir, PRERENDER_MANIFEST);
   const publicPaths: string[] = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : [];
   for (const pagePath of publicPaths) {
@@ -94,8 +112,12 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
     } catch {
       pagePath = '';
     }
-    const html = web.pages.get(pagePath) ?? web.pages.get('')!;
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    const page = web.pages.get(pagePath) ?? web.pages.get('')!;
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.html);
   });
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => apiNotFound(request, reply));
 }
