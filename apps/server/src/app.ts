@@ -15,6 +15,7 @@ import { healthRoutes } from './features/health/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { authRoutes } from './features/auth/routes';
 import { companyRoutes } from './features/companies/routes';
+import { jobRoutes } from './features/jobs/routes';
 import { registerAuth } from './lib/auth';
 
 declare module 'fastify' {
@@ -80,6 +81,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(waitlistRoutes);
   await app.register(authRoutes);
   await app.register(companyRoutes);
+  await app.register(jobRoutes);
 
   await registerWebApp(app, config);
   return app;

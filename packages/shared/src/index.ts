@@ -4,3 +4,4 @@ export * from './schemas/health';
 export * from './schemas/waitlist';
 export * from './schemas/auth';
 export * from './schemas/companies';
+export * from './schemas/jobs';

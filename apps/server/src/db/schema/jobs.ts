@@ -1,28 +1,83 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { EMPLOYMENT_TYPES, JOB_STATUSES, WORKPLACES } from '@referwell/shared';
 import { users } from './auth';
 import { companies } from './companies';
 
-/** Job postings (SPEC §3). Created with status OPEN; the jobs feature owns posting and search. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const employmentType = pgEnum('employment_type', EMPLOYMENT_TYPES);
+export const workplace = pgEnum('workplace', WORKPLACES);
+export const jobStatus = pgEnum('job_status', JOB_STATUSES);
+
+/** Job postings (SPEC §3), created with status OPEN by a company's referrer or admin. */
 export const jobPostings = pgTable(
   'job_postings',
   {
     id: uuid().primaryKey().defaultRandom(),
     title: text().notNull(),
+    /** The company name as shown on the posting (defaults to the poster's company). */
+    companyName: text().notNull(),
     description: text().notNull(),
     location: text().notNull(),
-    jobType: text().notNull(),
+    workplace: workplace().notNull().default('onsite'),
+    jobType: employmentType().notNull(),
     department: text(),
     responsibilities: text(),
     requirements: text().notNull(),
+    skills: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     salaryRange: text(),
+    deadline: date({ mode: 'string' }),
+    applicationUrl: text(),
+    contactEmail: text(),
+    referralBonusAmount: integer(),
+    referralBonusCurrency: text(),
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     companyId: uuid()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    status: text().notNull().default('OPEN'),
+    status: jobStatus().notNull().default('OPEN'),
     extraInfo: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** Weighted full-text document (title A, company and skills B, description C), written with the row. */
+    search: tsvector().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('job_postings_company_status_idx').on(t.companyId, t.status)],
+  (t) => [
+    index('job_postings_company_status_idx').on(t.companyId, t.status),
+    index('job_postings_open_recent_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    index('job_postings_search_idx').using('gin', t.search),
+    index('job_postings_skills_idx').using('gin', t.skills),
+  ],
+);
+
+/** A job seeker's application to a job (SPEC §4 'Applying'). */
+export const jobApplications = pgTable(
+  'job_applications',
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => jobPostings.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text().notNull().default('applied'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.userId] }), index('job_applications_user_idx').on(t.userId)],
 );

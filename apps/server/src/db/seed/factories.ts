@@ -1,5 +1,12 @@
 import { Faker, en } from '@faker-js/faker';
-import type { JoinWaitlistRequest, WaitlistRole } from '@referwell/shared';
+import {
+  jobFormSchema,
+  type EmploymentType,
+  type JobForm,
+  type JobInput,
+  type JoinWaitlistRequest,
+  type WaitlistRole,
+} from '@referwell/shared';
 
 const HEALTH_TECH_WORDS = ['Health', 'Care', 'Clinical', 'Med', 'Cura', 'Vital', 'Pulse', 'Thera', 'Nova', 'Harbor'];
 const HEALTH_TECH_SUFFIXES = ['Labs', 'Systems', 'Analytics', 'Health', 'Technologies', 'Digital'];
@@ -22,8 +29,21 @@ const JOB_TITLES = [
   'DevOps Engineer',
   'UX Designer',
 ];
-const DEPARTMENTS = ['Engineering', 'Product', 'Clinical Operations', 'Design', 'Data'];
-const JOB_TYPES = ['full-time', 'part-time', 'contract'];
+const JOB_TYPES: EmploymentType[] = ['full-time', 'part-time', 'contract'];
+const SKILLS = [
+  'TypeScript',
+  'React',
+  'Node.js',
+  'PostgreSQL',
+  'FHIR',
+  'HL7',
+  'Python',
+  'AWS',
+  'HIPAA',
+  'SQL',
+  'Epic',
+  'Figma',
+];
 
 /**
  * Deterministic builders for demo data and tests. Each factory has its own faker with a
@@ -66,23 +86,27 @@ export function createFactories(seed = 20261121) {
         foundedYear: faker.number.int({ min: 2005, max: 2022 }),
       };
     },
-    job(overrides: { title?: string } = {}) {
+    /** Form input for a job posting (what a poster would type). */
+    job(overrides: Partial<JobForm> & { company: string }): JobInput {
       const salaryLow = faker.number.int({ min: 9, max: 17 }) * 10;
-      return {
-        title: overrides.title ?? faker.helpers.arrayElement(JOB_TITLES),
-        department: faker.helpers.arrayElement(DEPARTMENTS),
+      return jobFormSchema.parse({
+        title: faker.helpers.arrayElement(JOB_TITLES),
         location: faker.helpers.arrayElement([
           'Remote',
           'Hybrid — Boston, MA',
           'On-site — Nashville, TN',
           'Remote (US)',
         ]),
-        jobType: faker.helpers.arrayElement(JOB_TYPES),
-        salaryRange: `$${salaryLow}k - $${salaryLow + 30}k`,
+        employmentType: faker.helpers.arrayElement(JOB_TYPES),
+        salary: `$${salaryLow}k - $${salaryLow + 30}k`,
         description: faker.lorem.paragraph(),
         responsibilities: faker.lorem.sentences(3, '\n'),
         requirements: faker.lorem.sentences(3, '\n'),
-      };
+        skills: faker.helpers.arrayElements(SKILLS, { min: 2, max: 5 }),
+        referralBonusAmount: faker.helpers.arrayElement([1000, 1500, 2000, 2500]),
+        referralBonusCurrency: 'USD',
+        ...overrides,
+      });
     },
   };
 }

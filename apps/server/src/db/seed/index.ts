@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { inTransaction, lowerEq } from '../repository';
-import { jobPostings, users } from '../schema';
+import { users } from '../schema';
 import { joinWaitlist } from '../../features/waitlist/service';
 import { hashPassword } from '../../features/auth/password';
 import { addMember, createCompany } from '../../features/companies/service';
+import { insertJob } from '../../features/jobs/service';
 import { createFactories } from './factories';
 
 export interface DemoLogin {
@@ -70,8 +71,7 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
       }
       const jobCount = index === 0 ? 4 : 2;
       for (let j = 0; j < jobCount; j++) {
-        const { salaryRange, ...job } = f.job();
-        await tx.insert(jobPostings).values({ ...job, salaryRange, companyId: company.id, createdBy: adminId });
+        await insertJob(tx, { companyId: company.id, createdBy: adminId, input: f.job({ company: company.name }) });
       }
     }
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, COMPANY_MESSAGES } from '@referwell/shared';
+import { eq } from 'drizzle-orm';
 import { jobPostings } from '../../db/schema';
+import { insertJob } from '../jobs/service';
 import { createTestApp, signUp, TEST_PASSWORD, withSession, type SignedUp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -263,18 +265,21 @@ describe('company profile', () => {
     });
     expect(empty.openPositions).toEqual([]);
 
-    const base = {
-      description: 'd',
-      location: 'Remote',
-      jobType: 'full-time',
-      requirements: 'r',
-      companyId,
-      createdBy: admin.body.user.id,
-    };
-    await t.database.db.insert(jobPostings).values([
-      { ...base, title: 'Clinical Data Engineer', salaryRange: '$150k-$180k' },
-      { ...base, title: 'Closed Role', status: 'CLOSED' },
-    ]);
+    const job = (title: string) =>
+      insertJob(t.database.db, {
+        companyId,
+        createdBy: admin.body.user.id,
+        input: t.factories.job({
+          company: 'Public Page Health',
+          title,
+          location: 'Remote',
+          employmentType: 'full-time',
+          salary: '$150k-$180k',
+        }),
+      });
+    await job('Clinical Data Engineer');
+    const closed = await job('Closed Role');
+    await t.database.db.update(jobPostings).set({ status: 'CLOSED' }).where(eq(jobPostings.id, closed));
     const withJobs = (await call('GET', `/api/companies/by-slug/${slug}`)).json();
     expect(withJobs.openPositions).toEqual([
       expect.objectContaining({

@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  errorBodySchema,
+  jobApplicationSchema,
+  jobFormSchema,
+  jobIdParamSchema,
+  jobSchema,
+  jobSearchQuerySchema,
+  jobSearchResponseSchema,
+} from '@referwell/shared';
+import { applyToJob, closeJob, createJob, getJob, listApplications, searchJobs, updateJob } from './service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/jobs',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'Search open jobs (full text, filters, cursor pagination)',
+        querystring: jobSearchQuerySchema,
+        response: { 200: jobSearchResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => searchJobs(app.db, request.query),
+  );
+
+  app.post(
+    '/api/jobs',
+    { schema: { tags: ['jobs'], summary: 'Post a job', body: jobFormSchema, response: { 201: jobSchema, ...errors } } },
+    async (request, reply) => reply.status(201).send(await createJob(app.db, request.auth, request.body)),
+  );
+
+  app.get(
+    '/api/jobs/:id',
+    {
+      schema: { tags: ['jobs'], summary: 'One job', params: jobIdParamSchema, response: { 200: jobSchema, ...errors } },
+    },
+    async (request) => getJob(app.db, request.auth, request.params.id),
+  );
+
+  app.put(
+    '/api/jobs/:id',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: "Edit a job (its creator or the company's admins)",
+        params: jobIdParamSchema,
+        body: jobFormSchema,
+        response: { 200: jobSchema, ...errors },
+      },
+    },
+    async (request) => updateJob(app.db, request.auth, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/jobs/:id/close',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: "Close a job (its creator or the company's admins)",
+        params: jobIdParamSchema,
+        response: { 200: jobSchema, ...errors },
+      },
+    },
+    async (request) => closeJob(app.db, request.auth, request.params.id),
+  );
+
+  app.post(
+    '/api/jobs/:id/apply',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'Apply to a job (job seekers)',
+        params: jobIdParamSchema,
+        response: { 201: z.object({ applied: z.literal(true) }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await applyToJob(app.db, request.auth, request.params.id);
+      return reply.status(201).send({ applied: true as const });
+    },
+  );
+
+  app.get(
+    '/api/jobs/:id/applications',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: "A job's applications (its creator or the company's admins)",
+        params: jobIdParamSchema,
+        response: { 200: z.array(jobApplicationSchema), ...errors },
+      },
+    },
+    async (request) => listApplications(app.db, request.auth, request.params.id),
+  );
+};

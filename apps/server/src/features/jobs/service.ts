@@ -1,0 +1,307 @@
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  JOB_MESSAGES,
+  workplaceOf,
+  type Job,
+  type JobApplication,
+  type JobInput,
+  type JobSearchResponse,
+  type JobSummary,
+} from '@referwell/shared';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { selectRows, type Executor } from '../../db/repository';
+import { companies, jobApplications, jobPostings, users } from '../../db/schema';
+import type { AuthContext } from '../auth/sessions';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+
+type JobRow = typeof jobPostings.$inferSelect;
+
+/** The weighted search document: title first, then company and skills, then the description. */
+function searchDocument(input: Pick<JobInput, 'title' | 'company' | 'skills' | 'description'>): SQL {
+  return sql`setweight(to_tsvector('english', ${input.title}), 'A')
+    || setweight(to_tsvector('english', ${`${input.company} ${input.skills.join(' ')}`}), 'B')
+    || setweight(to_tsvector('english', ${input.description}), 'C')`;
+}
+
+function columnsFrom(input: JobInput) {
+  const bonus = input.referralBonusAmount;
+  return {
+    title: input.title,
+    companyName: input.company,
+    location: input.location,
+    workplace: workplaceOf(input.location),
+    jobType: input.employmentType,
+    description: input.description,
+    responsibilities: input.responsibilities ?? null,
+    requirements: input.requirements,
+    skills: input.skills,
+    salaryRange: input.salary ?? null,
+    deadline: input.deadline ?? null,
+    applicationUrl: input.applicationUrl ?? null,
+    contactEmail: input.contactEmail ?? null,
+    referralBonusAmount: bonus ?? null,
+    referralBonusCurrency: bonus === undefined ? null : (input.referralBonusCurrency ?? 'USD'),
+    search: searchDocument(input),
+  };
+}
+
+/** Only a company's referrers and admins post jobs, for their own company (SPEC §6). */
+function requirePoster(auth: AuthContext | null): AuthContext & { company: NonNullable<AuthContext['company']> } {
+  if (!auth) throw new AppError(401, 'UNAUTHORIZED', JOB_MESSAGES.notLoggedIn);
+  if (auth.user.type !== 'referrer' || !auth.company) throw forbidden(JOB_MESSAGES.notAllowedToPost);
+  return auth as AuthContext & { company: NonNullable<AuthContext['company']> };
+}
+
+const canEdit = (auth: AuthContext | null, job: Pick<JobRow, 'companyId' | 'createdBy'>) =>
+  !!auth &&
+  auth.company?.id === job.companyId &&
+  (auth.company.role === 'companyAdmin' || job.createdBy === auth.user.id);
+
+/** Stores a new OPEN job for a company (used by posting, the seed and tests). */
+export async function insertJob(
+  db: Executor,
+  job: { companyId: string; createdBy: string | null; input: JobInput },
+): Promise<string> {
+  const [row] = await db
+    .insert(jobPostings)
+    .values({ ...columnsFrom(job.input), companyId: job.companyId, createdBy: job.createdBy, status: 'OPEN' })
+    .returning({ id: jobPostings.id });
+  return row!.id;
+}
+
+export async function createJob(db: Db, auth: AuthContext | null, input: JobInput): Promise<Job> {
+  const poster = requirePoster(auth);
+  const id = await insertJob(db, { companyId: poster.company.id, createdBy: poster.user.id, input });
+  return getJob(db, auth, id);
+}
+
+async function editableJob(db: Executor, auth: AuthContext | null, id: string): Promise<JobRow> {
+  if (!auth) throw unauthorized();
+  const [job] = await db.select().from(jobPostings).where(eq(jobPostings.id, id));
+  if (!job) throw notFound(JOB_MESSAGES.notFound);
+  if (!canEdit(auth, job)) throw forbidden(JOB_MESSAGES.notAllowedToEdit);
+  return job;
+}
+
+export async function updateJob(db: Db, auth: AuthContext | null, id: string, input: JobInput): Promise<Job> {
+  await editableJob(db, auth, id);
+  await db
+    .update(jobPostings)
+    .set({ ...columnsFrom(input), updatedAt: new Date() })
+    .where(eq(jobPostings.id, id));
+  return getJob(db, auth, id);
+}
+
+export async function closeJob(db: Db, auth: AuthContext | null, id: string): Promise<Job> {
+  await editableJob(db, auth, id);
+  await db.update(jobPostings).set({ status: 'CLOSED', updatedAt: new Date() }).where(eq(jobPostings.id, id));
+  return getJob(db, auth, id);
+}
+
+export async function getJob(db: Db, auth: AuthContext | null, id: string): Promise<Job> {
+  const [row] = await db
+    .select({
+      job: jobPostings,
+      companySlug: companies.slug,
+      posterName: users.name,
+      applicationCount: sql<number>`(select cast(count(*) as int) from ${jobApplications} where ${jobApplications.jobId} = ${jobPostings.id})`,
+      hasApplied: auth
+        ? sql<boolean>`exists(select 1 from ${jobApplications} where ${jobApplications.jobId} = ${jobPostings.id} and ${jobApplications.userId} = ${auth.user.id})`
+        : sql<boolean>`false`,
+    })
+    .from(jobPostings)
+    .innerJoin(companies, eq(companies.id, jobPostings.companyId))
+    .leftJoin(users, eq(users.id, jobPostings.createdBy))
+    .where(eq(jobPostings.id, id));
+  if (!row) throw notFound(JOB_MESSAGES.notFound);
+  const { job } = row;
+  return {
+    id: job.id,
+    title: job.title,
+    companyName: job.companyName,
+    companyId: job.companyId,
+    companySlug: row.companySlug,
+    location: job.location,
+    workplace: job.workplace,
+    employmentType: job.jobType,
+    description: job.description,
+    responsibilities: job.responsibilities,
+    requirements: job.requirements,
+    skills: job.skills,
+    salaryRange: job.salaryRange,
+    deadline: job.deadline,
+    applicationUrl: job.applicationUrl,
+    contactEmail: job.contactEmail,
+    referralBonus:
+      job.referralBonusAmount === null
+        ? null
+        : { amount: job.referralBonusAmount, currency: job.referralBonusCurrency ?? 'USD' },
+    status: job.status,
+    createdAt: job.createdAt.toISOString(),
+    postedBy: job.createdBy && row.posterName ? { id: job.createdBy, name: row.posterName } : null,
+    applicationCount: row.applicationCount,
+    viewer: {
+      canEdit: canEdit(auth, job),
+      canApply: auth?.user.type === 'jobseeker' && job.status === 'OPEN' && !row.hasApplied,
+      hasApplied: row.hasApplied,
+    },
+  };
+}
+
+export async function applyToJob(db: Db, auth: AuthContext | null, id: string): Promise<void> {
+  if (!auth) throw unauthorized();
+  if (auth.user.type !== 'jobseeker') throw forbidden(JOB_MESSAGES.applyOnlyJobseekers);
+  const [job] = await db.select({ status: jobPostings.status }).from(jobPostings).where(eq(jobPostings.id, id));
+  if (!job) throw notFound(JOB_MESSAGES.notFound);
+  if (job.status !== 'OPEN') throw conflict(JOB_MESSAGES.jobClosed);
+  const inserted = await db
+    .insert(jobApplications)
+    .values({ jobId: id, userId: auth.user.id })
+    .onConflictDoNothing()
+    .returning({ jobId: jobApplications.jobId });
+  if (inserted.length === 0) throw conflict('You have already applied to this job.');
+}
+
+export async function listApplications(db: Db, auth: AuthContext | null, id: string): Promise<JobApplication[]> {
+  await editableJob(db, auth, id);
+  const rows = await db
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      appliedAt: jobApplications.createdAt,
+      status: jobApplications.status,
+    })
+    .from(jobApplications)
+    .innerJoin(users, eq(users.id, jobApplications.userId))
+    .where(eq(jobApplications.jobId, id))
+    .orderBy(desc(jobApplications.createdAt));
+  return rows.map((r) => ({ ...r, appliedAt: r.appliedAt.toISOString() }));
+}
+
+const cursorSchema = z.object({ r: z.number(), c: z.string().max(40), i: z.uuid() });
+type Cursor = z.infer<typeof cursorSchema>;
+
+const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
+function decodeCursor(value: string): Cursor {
+  try {
+    return cursorSchema.parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
+  } catch {
+    throw badRequest('This page link is no longer valid. Start the search again.', { cursor: 'Invalid cursor' });
+  }
+}
+
+export interface SearchFilters {
+  q?: string | undefined;
+  type: string[];
+  workplace: string[];
+  skills: string[];
+  hasReferrer: boolean;
+  companyId?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+interface SearchRow {
+  id: string;
+  title: string;
+  company_name: string;
+  company_slug: string;
+  location: string;
+  workplace: JobSummary['workplace'];
+  job_type: JobSummary['employmentType'];
+  salary_range: string | null;
+  skills: string[];
+  created_at: string;
+  created_at_key: string;
+  status: JobSummary['status'];
+  referral_bonus_amount: number | null;
+  referral_bonus_currency: string | null;
+  excerpt: string;
+  has_internal_referrer: boolean;
+  rank: number;
+}
+
+/**
+ * Open jobs matching the filters: ranked by full-text relevance when there is a query, newest
+ * first otherwise; keyset-paginated on (rank, created_at, id) so pages stay stable and cheap.
+ */
+export async function searchJobs(db: Db, filters: SearchFilters): Promise<JobSearchResponse> {
+  const query = filters.q ? sql`websearch_to_tsquery('english', ${filters.q})` : null;
+  const rank = query ? sql`cast(ts_rank(j.search, ${query}) as double precision)` : sql`cast(0 as double precision)`;
+  // An internal referrer is an employee on Referwell who is not one of the company's HR admins.
+  const referrerExists = sql`exists(select 1 from company_members m where m.company_id = j.company_id and m.role = 'member')`;
+
+  const conditions: SQL[] = [sql`j.status = 'OPEN'`];
+  if (query) conditions.push(sql`j.search @@ ${query}`);
+  if (filters.type.length)
+    conditions.push(
+      sql`j.job_type::text in (${sql.join(
+        filters.type.map((t) => sql`${t}`),
+        sql`, `,
+      )})`,
+    );
+  if (filters.workplace.length) {
+    conditions.push(
+      sql`j.workplace::text in (${sql.join(
+        filters.workplace.map((w) => sql`${w}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (filters.skills.length) {
+    conditions.push(
+      sql`j.skills && array[${sql.join(
+        filters.skills.map((s) => sql`${s}`),
+        sql`, `,
+      )}]::text[]`,
+    );
+  }
+  if (filters.hasReferrer) conditions.push(referrerExists);
+  if (filters.companyId) conditions.push(sql`j.company_id = ${filters.companyId}`);
+  if (filters.cursor) {
+    const cursor = decodeCursor(filters.cursor);
+    conditions.push(sql`(${rank}, j.created_at, j.id) < (${cursor.r}, ${cursor.c}::timestamptz, ${cursor.i}::uuid)`);
+  }
+
+  const rows = await selectRows<SearchRow>(
+    db,
+    sql`select j.id, j.title, j.company_name, c.slug as company_slug, j.location, j.workplace, j.job_type,
+          j.salary_range, j.skills, j.created_at, j.created_at::text as created_at_key, j.status,
+          j.referral_bonus_amount, j.referral_bonus_currency,
+          left(regexp_replace(j.description, '\\s+', ' ', 'g'), 220) as excerpt,
+          ${referrerExists} as has_internal_referrer, ${rank} as rank
+        from job_postings j join companies c on c.id = j.company_id
+        where ${sql.join(conditions, sql` and `)}
+        order by rank desc, j.created_at desc, j.id desc
+        limit ${filters.limit + 1}`,
+  );
+  const page = rows.slice(0, filters.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({
+      id: r.id,
+      title: r.title,
+      companyName: r.company_name,
+      companySlug: r.company_slug,
+      location: r.location,
+      workplace: r.workplace,
+      employmentType: r.job_type,
+      salaryRange: r.salary_range,
+      skills: r.skills,
+      createdAt: new Date(r.created_at).toISOString(),
+      status: r.status,
+      referralBonus:
+        r.referral_bonus_amount === null
+          ? null
+          : { amount: r.referral_bonus_amount, currency: r.referral_bonus_currency ?? 'USD' },
+      excerpt: r.excerpt,
+      hasInternalReferrer: r.has_internal_referrer,
+    })),
+    nextCursor:
+      rows.length > filters.limit && last
+        ? encodeCursor({ r: Number(last.rank), c: last.created_at_key, i: last.id })
+        : null,
+  };
+}

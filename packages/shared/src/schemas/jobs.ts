@@ -1,0 +1,216 @@
+import { z } from 'zod';
+
+export const EMPLOYMENT_TYPES = ['full-time', 'part-time', 'contract', 'internship', 'freelance'] as const;
+export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
+export const EMPLOYMENT_TYPE_LABELS: Record<EmploymentType, string> = {
+  'full-time': 'Full-time',
+  'part-time': 'Part-time',
+  contract: 'Contract',
+  internship: 'Internship',
+  freelance: 'Freelance',
+};
+
+/** Job search filters (SPEC §9): job type and workplace. */
+export const JOB_TYPE_FILTERS = ['full-time', 'part-time', 'contract'] as const;
+export const WORKPLACES = ['remote', 'onsite', 'hybrid'] as const;
+export type Workplace = (typeof WORKPLACES)[number];
+export const WORKPLACE_LABELS: Record<Workplace, string> = { remote: 'Remote', onsite: 'On-site', hybrid: 'Hybrid' };
+
+export const JOB_STATUSES = ['OPEN', 'CLOSED'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const JOB_MESSAGES = {
+  titleRequired: 'Job title is required',
+  companyRequired: 'Company name is required',
+  locationRequired: 'Location is required',
+  employmentTypeRequired: 'Employment type is required',
+  descriptionRequired: 'Job description is required',
+  requirementsRequired: 'Job requirements are required',
+  applicationUrlInvalid: 'Please enter a valid URL',
+  contactEmailInvalid: 'Please enter a valid email address',
+  deadlineInvalid: 'Please enter a valid date',
+  bonusInvalid: 'Please enter a bonus amount of 0 or more',
+  currencyInvalid: 'Please enter a 3-letter currency code such as USD',
+  notLoggedInTitle: 'Authentication Error',
+  notLoggedIn: 'You must be logged in to post a job',
+  postFailedTitle: 'Error',
+  postFailed: 'Failed to post job. Please try again.',
+  postedTitle: 'Job Posted',
+  posted: 'Your job has been successfully posted',
+  loadFailed: 'Failed to load job details. Please try again.',
+  notFound: 'Job not found',
+  noJobs: 'No job postings found.',
+  notAllowedToPost: 'Only referrers and admins of a company can post jobs.',
+  notAllowedToEdit: "Only the job's creator and its company's admins can change it.",
+  applyOnlyJobseekers: 'Only job seekers can apply to jobs.',
+  jobClosed: 'This job is no longer accepting applications.',
+  appliedTitle: 'Application Submitted',
+  applied: (poster: string, company: string) => `Your profile has been sent to ${poster} at ${company}.`,
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
+
+/** Skill chips: trimmed, empty ones dropped, exact duplicates dropped (SPEC §5). */
+export const skillListSchema = z
+  .array(z.string().max(60))
+  .max(50)
+  .default([])
+  .transform((skills) => [...new Set(skills.map((s) => s.trim()).filter(Boolean))]);
+
+/** The Post a New Job form (SPEC §2, §5), plus the referral bonus companies pay per hire. */
+export const jobFormSchema = z.object({
+  title: required(JOB_MESSAGES.titleRequired, 160),
+  company: required(JOB_MESSAGES.companyRequired, 160),
+  location: required(JOB_MESSAGES.locationRequired, 160),
+  employmentType: z.enum(EMPLOYMENT_TYPES, { error: JOB_MESSAGES.employmentTypeRequired }),
+  description: required(JOB_MESSAGES.descriptionRequired, 20_000),
+  responsibilities: optionalText(20_000),
+  requirements: required(JOB_MESSAGES.requirementsRequired, 20_000),
+  skills: skillListSchema,
+  salary: optionalText(120),
+  deadline: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), {
+      message: JOB_MESSAGES.deadlineInvalid,
+    }),
+  applicationUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url({ protocol: /^https?$/, error: JOB_MESSAGES.applicationUrlInvalid }).optional()),
+  contactEmail: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.email({ error: JOB_MESSAGES.contactEmailInvalid }).optional()),
+  referralBonusAmount: z.coerce
+    .number({ error: JOB_MESSAGES.bonusInvalid })
+    .int(JOB_MESSAGES.bonusInvalid)
+    .min(0, JOB_MESSAGES.bonusInvalid)
+    .max(1_000_000, JOB_MESSAGES.bonusInvalid)
+    .optional(),
+  referralBonusCurrency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, JOB_MESSAGES.currencyInvalid)
+    .optional(),
+});
+export type JobForm = z.input<typeof jobFormSchema>;
+export type JobInput = z.output<typeof jobFormSchema>;
+
+export const jobSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  companyName: z.string(),
+  companyId: z.uuid(),
+  companySlug: z.string(),
+  location: z.string(),
+  workplace: z.enum(WORKPLACES),
+  employmentType: z.enum(EMPLOYMENT_TYPES),
+  description: z.string(),
+  responsibilities: z.string().nullable(),
+  requirements: z.string(),
+  skills: z.array(z.string()),
+  salaryRange: z.string().nullable(),
+  deadline: z.string().nullable(),
+  applicationUrl: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  referralBonus: z.object({ amount: z.number(), currency: z.string() }).nullable(),
+  status: z.enum(JOB_STATUSES),
+  createdAt: z.string(),
+  postedBy: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  applicationCount: z.number().int(),
+  /** What the logged-in viewer may do; all false for visitors. */
+  viewer: z.object({ canEdit: z.boolean(), canApply: z.boolean(), hasApplied: z.boolean() }),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+export const jobSummarySchema = jobSchema
+  .pick({
+    id: true,
+    title: true,
+    companyName: true,
+    companySlug: true,
+    location: true,
+    workplace: true,
+    employmentType: true,
+    salaryRange: true,
+    skills: true,
+    createdAt: true,
+    status: true,
+    referralBonus: true,
+  })
+  .extend({
+    /** Short plain-text start of the description. */
+    excerpt: z.string(),
+    /** True when the company has at least one referrer on Referwell. */
+    hasInternalReferrer: z.boolean(),
+  });
+export type JobSummary = z.infer<typeof jobSummarySchema>;
+
+const csvList = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) =>
+      v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean),
+    )
+    .pipe(z.array(item));
+
+/** GET /api/jobs — filters arrive as query parameters (comma-separated lists). */
+export const jobSearchQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  type: csvList(z.enum(JOB_TYPE_FILTERS)),
+  workplace: csvList(z.enum(WORKPLACES)),
+  skills: csvList(z.string().max(60)),
+  hasReferrer: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  companyId: z.uuid().optional(),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+export type JobSearchQuery = z.input<typeof jobSearchQuerySchema>;
+
+export const jobSearchResponseSchema = z.object({
+  items: z.array(jobSummarySchema),
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type JobSearchResponse = z.infer<typeof jobSearchResponseSchema>;
+
+export const jobApplicationSchema = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  appliedAt: z.string(),
+  status: z.string(),
+});
+export type JobApplication = z.infer<typeof jobApplicationSchema>;
+
+export const jobIdParamSchema = z.object({ id: z.uuid() });
+
+/** Where a job is done, read from its location text. */
+export function workplaceOf(location: string): Workplace {
+  const text = location.toLowerCase();
+  if (text.includes('hybrid')) return 'hybrid';
+  if (text.includes('remote')) return 'remote';
+  return 'onsite';
+}
