@@ -21,7 +21,10 @@ const protectedRoutes: RouteObject[] = [
   },
   { path: 'referrer-dashboard', lazy: referrerDashboard },
   { path: 'referrer-dashboard/referrals/:referralId', lazy: notFound },
-  { path: 'search-jobs', lazy: notFound },
+  {
+    path: 'search-jobs',
+    lazy: () => import('@/features/jobs/search-jobs-page').then((m) => ({ Component: m.SearchJobsPage })),
+  },
   { path: 'search-candidates', lazy: notFound },
   { path: 'company-portal', lazy: notFound },
   {
@@ -34,7 +37,14 @@ const protectedRoutes: RouteObject[] = [
     path: 'company-dashboard/team',
     lazy: () => import('@/features/companies/team-page').then((m) => ({ Component: m.TeamPage })),
   },
-  { path: 'post-job', lazy: notFound },
+  {
+    path: 'post-job',
+    lazy: () => import('@/features/jobs/post-job-page').then((m) => ({ Component: m.PostJobPage })),
+  },
+  {
+    path: 'job/:id/edit',
+    lazy: () => import('@/features/jobs/edit-job-page').then((m) => ({ Component: m.EditJobPage })),
+  },
   { path: 'talent-profile', lazy: notFound },
   { path: 'view-talent-profile', lazy: notFound },
   { path: 'view-talent-profile/:userId', lazy: notFound },
@@ -87,6 +97,11 @@ export const routes: RouteObject[] = [
         path: 'company/:companyName',
         lazy: () =>
           import('@/features/companies/public-company-page').then((m) => ({ Component: m.PublicCompanyPage })),
+      },
+      // Public: visitors see the job and an Apply Now that leads to login (SPEC §2 'Job detail').
+      {
+        path: 'job/:id',
+        lazy: () => import('@/features/jobs/job-detail-page').then((m) => ({ Component: m.JobDetailPage })),
       },
       { Component: RequireAuth, children: protectedRoutes },
       { path: '*', lazy: notFound },

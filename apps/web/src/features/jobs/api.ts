@@ -1,0 +1,157 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Job, JobApplication, JobForm, JobSearchResponse, JOB_TYPE_FILTERS, Workplace } from '@referwell/shared';
+import { api, ApiError } from '@/lib/api';
+
+const base = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
+
+/** The search filters the page keeps in its URL. Lists are sorted so equal searches share a cache entry. */
+export interface JobSearchParams {
+  q: string;
+  type: (typeof JOB_TYPE_FILTERS)[number][];
+  workplace: Workplace[];
+  skills: string[];
+  hasReferrer: boolean;
+}
+
+export const jobKeys = {
+  all: ['jobs'] as const,
+  detail: (id: string) => ['jobs', id] as const,
+  search: (params: JobSearchParams) => ['jobs', 'search', params] as const,
+  applications: (id: string) => ['jobs', id, 'applications'] as const,
+};
+
+export const JOB_SEARCH_PAGE_SIZE = 20;
+
+/** The query string GET /api/jobs takes (comma-separated lists). */
+export function jobSearchQueryString(params: JobSearchParams, cursor?: string | null): string {
+  const query = new URLSearchParams();
+  if (params.q.trim()) query.set('q', params.q.trim());
+  if (params.type.length) query.set('type', params.type.join(','));
+  if (params.workplace.length) query.set('workplace', params.workplace.join(','));
+  if (params.skills.length) query.set('skills', params.skills.join(','));
+  if (params.hasReferrer) query.set('hasReferrer', 'true');
+  if (cursor) query.set('cursor', cursor);
+  query.set('limit', String(JOB_SEARCH_PAGE_SIZE));
+  return query.toString();
+}
+
+/** A 404, or a 400 for an id that is not a UUID: either way there is no such job. */
+export function isMissingJob(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** One job, as its detail page shows it (public; `viewer` depends on who asks). */
+export const jobQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: jobKeys.detail(id),
+    queryFn: ({ signal }) => api<Job>(base(id), { signal }),
+    retry: (failureCount, error) => !isMissingJob(error) && failureCount < 2,
+  });
+
+/** Open jobs matching the filters, page by page (cursor pagination). */
+export const jobSearchQueryOptions = (params: JobSearchParams) =>
+  infiniteQueryOptions({
+    queryKey: jobKeys.search(params),
+    queryFn: ({ signal, pageParam }) =>
+      api<JobSearchResponse>(`/api/jobs?${jobSearchQueryString(params, pageParam)}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** Who applied to a job (its creator and the company's admins only). */
+export const jobApplicationsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: jobKeys.applications(id),
+    queryFn: ({ signal }) => api<JobApplication[]>(`${base(id)}/applications`, { signal }),
+  });
+
+export function useCreateJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (job: JobForm) => api<Job>('/api/jobs', { method: 'POST', body: job }),
+    onSuccess: (job) => {
+      queryClient.setQueryData(jobKeys.detail(job.id), job);
+      void queryClient.invalidateQueries({ queryKey: ['jobs', 'search'] });
+      // The company page lists open positions.
+      void queryClient.invalidateQueries({ queryKey: ['companies'] });
+    },
+  });
+}
+
+export function useUpdateJob(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (job: JobForm) => api<Job>(base(id), { method: 'PUT', body: job }),
+    onSuccess: (job) => {
+      queryClient.setQueryData(jobKeys.detail(id), job);
+      void queryClient.invalidateQueries({ queryKey: ['jobs', 'search'] });
+      void queryClient.invalidateQueries({ queryKey: ['companies'] });
+    },
+  });
+}
+
+export function useCloseJob(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<Job>(`${base(id)}/close`, { method: 'POST' }),
+    onSuccess: (job) => {
+      queryClient.setQueryData(jobKeys.detail(id), job);
+      void queryClient.invalidateQueries({ queryKey: ['jobs', 'search'] });
+      void queryClient.invalidateQueries({ queryKey: ['companies'] });
+    },
+  });
+}
+
+export function useApplyToJob(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ applied: true }>(`${base(id)}/apply`, { method: 'POST' }),
+    onSuccess: () => {
+      queryClient.setQueryData(jobQueryOptions(id).queryKey, (job) =>
+        job
+          ? {
+              ...job,
+              applicationCount: job.applicationCount + 1,
+              viewer: { ...job.viewer, canApply: false, hasApplied: true },
+            }
+          : job,
+      );
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: jobKeys.detail(id), exact: true }),
+        queryClient.invalidateQueries({ queryKey: jobKeys.applications(id) }),
+      ]);
+    },
+  });
+}
+
+/** What POST /api/jobs/import answers (the fields of a scraped job posting). */
+export interface JobImportData {
+  title?: string | null;
+  company?: string | null;
+  location?: string | null;
+  job_type?: string | null;
+  description?: string | null;
+  responsibilities?: string | null;
+  requirements?: string | null;
+  salary_range?: string | null;
+  application_url?: string | null;
+  contact_email?: string | null;
+  deadline?: string | null;
+  skills?: string[] | null;
+}
+
+export interface JobImportResponse {
+  success: boolean;
+  data?: JobImportData;
+  error?: string;
+}
+
+export function useImportJob() {
+  return useMutation({
+    mutationFn: async (url: string) => {
+      const response = await api<JobImportResponse>('/api/jobs/import', { method: 'POST', body: { url } });
+      if (!response.success || !response.data) throw new Error(response.error ?? 'Import failed');
+      return response.data;
+    },
+  });
+}

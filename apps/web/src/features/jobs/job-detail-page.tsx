@@ -1,0 +1,374 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  ArrowLeft,
+  Briefcase,
+  Building2,
+  Calendar,
+  CheckCircle2,
+  DollarSign,
+  ExternalLink,
+  Gift,
+  Globe,
+  Mail,
+  MapPin,
+  Pencil,
+  Users,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { EMPLOYMENT_TYPE_LABELS, JOB_MESSAGES, WORKPLACE_LABELS, type Job } from '@referwell/shared';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { useSession } from '@/features/auth/api';
+import { ApiError } from '@/lib/api';
+import { formatDate } from '@/lib/format';
+import { usePageTitle } from '@/lib/use-page-title';
+import { isMissingJob, jobApplicationsQueryOptions, jobQueryOptions, useApplyToJob } from './api';
+import { formatMoney, formatSalary, showWorkplace, splitLines } from './format';
+
+function BackToJobs() {
+  return (
+    <Button asChild variant="ghost" className="mb-4 -ml-3">
+      <Link to="/search-jobs">
+        <ArrowLeft aria-hidden />
+        Back to Jobs
+      </Link>
+    </Button>
+  );
+}
+
+/** Job detail (/job/{id}, SPEC §2): public, with actions for job seekers and for the job's owners. */
+export function JobDetailPage() {
+  const { id = '' } = useParams();
+  const { data: job, isPending, isError, error } = useQuery(jobQueryOptions(id));
+  const notFound = isError && isMissingJob(error);
+  usePageTitle(job?.title ?? (notFound ? JOB_MESSAGES.notFound : isError ? 'Error' : 'Job'));
+
+  if (isPending) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner size="lg" label="Loading job details..." />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+        <Briefcase className="size-12 text-muted-foreground" aria-hidden />
+        <h1 className="mt-4 text-2xl font-semibold">{notFound ? JOB_MESSAGES.notFound : 'Error'}</h1>
+        <p className="mt-2 text-muted-foreground">
+          {notFound ? 'This job may have been removed, or the link is mistyped.' : JOB_MESSAGES.loadFailed}
+        </p>
+        <Button asChild className="mt-8">
+          <Link to="/search-jobs">
+            <ArrowLeft aria-hidden />
+            Back to Jobs
+          </Link>
+        </Button>
+      </section>
+    );
+  }
+  return <JobDetail job={job} />;
+}
+
+function JobDetail({ job }: { job: Job }) {
+  const responsibilities = job.responsibilities ? splitLines(job.responsibilities) : [];
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
+      <BackToJobs />
+      {/* One grid so the actions follow the summary on small screens and sit beside it on large ones. */}
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <Card className="lg:col-start-1">
+          <CardHeader className="gap-4">
+            <div className="flex flex-wrap items-center gap-2">
+              {job.status === 'OPEN' ? <Badge variant="published">Open</Badge> : <Badge variant="draft">Closed</Badge>}
+            </div>
+            <div className="min-w-0">
+              <h1 className="text-3xl font-semibold tracking-tight break-words">{job.title}</h1>
+              <p className="mt-2 flex items-center gap-1.5 text-lg">
+                <Building2 className="size-5 text-muted-foreground" aria-hidden />
+                <Link to={`/company/${job.companySlug}`} className="font-medium text-primary hover:underline">
+                  {job.companyName}
+                </Link>
+              </p>
+            </div>
+            <ul className="flex flex-wrap gap-2" aria-label="Job facts">
+              <li>
+                <Badge variant="outline" className="gap-1.5 py-1 text-sm font-normal">
+                  <MapPin aria-hidden />
+                  {job.location}
+                </Badge>
+              </li>
+              {showWorkplace(job) ? (
+                <li>
+                  <Badge variant="outline" className="gap-1.5 py-1 text-sm font-normal">
+                    <Globe aria-hidden />
+                    {WORKPLACE_LABELS[job.workplace]}
+                  </Badge>
+                </li>
+              ) : null}
+              <li>
+                <Badge variant="outline" className="gap-1.5 py-1 text-sm font-normal">
+                  <Briefcase aria-hidden />
+                  {EMPLOYMENT_TYPE_LABELS[job.employmentType]}
+                </Badge>
+              </li>
+              {job.salaryRange ? (
+                <li>
+                  <Badge variant="outline" className="gap-1.5 py-1 text-sm font-normal">
+                    <DollarSign aria-hidden />
+                    {formatSalary(job.salaryRange)}
+                  </Badge>
+                </li>
+              ) : null}
+              {job.referralBonus ? (
+                <li>
+                  <Badge variant="accepted" className="gap-1.5 py-1 text-sm font-medium">
+                    <Gift aria-hidden />
+                    Referral bonus: {formatMoney(job.referralBonus.amount, job.referralBonus.currency)}
+                  </Badge>
+                </li>
+              ) : null}
+            </ul>
+            <div className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
+              <p className="flex items-center gap-1.5">
+                <Calendar className="size-4" aria-hidden />
+                Posted {formatDate(job.createdAt)}
+              </p>
+              {job.postedBy ? <p>Posted by {job.postedBy.name}</p> : null}
+              {job.deadline ? <p>Apply by {formatDate(job.deadline)}</p> : null}
+            </div>
+            {job.skills.length > 0 ? (
+              <ul className="flex flex-wrap gap-2" aria-label="Skills">
+                {job.skills.map((skill) => (
+                  <li key={skill}>
+                    <Badge variant="secondary">{skill}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </CardHeader>
+        </Card>
+
+        <aside
+          className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:self-start"
+          aria-label="Actions"
+        >
+          <JobActions job={job} />
+        </aside>
+
+        <Card className="lg:col-start-1">
+          <CardContent className="grid gap-8 pt-6">
+            <section aria-labelledby="job-description-heading">
+              <h2 id="job-description-heading" className="mb-2 text-xl font-semibold">
+                Description
+              </h2>
+              <p className="leading-relaxed whitespace-pre-line">{job.description}</p>
+            </section>
+            {responsibilities.length > 0 ? (
+              <section aria-labelledby="job-responsibilities-heading">
+                <h2 id="job-responsibilities-heading" className="mb-2 text-xl font-semibold">
+                  Responsibilities
+                </h2>
+                <ul className="list-disc space-y-1 pl-5 leading-relaxed">
+                  {responsibilities.map((line, index) => (
+                    <li key={index}>{line}</li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            <section aria-labelledby="job-requirements-heading">
+              <h2 id="job-requirements-heading" className="mb-2 text-xl font-semibold">
+                Requirements
+              </h2>
+              <p className="leading-relaxed whitespace-pre-line">{job.requirements}</p>
+            </section>
+            <section aria-labelledby="job-apply-heading">
+              <h2 id="job-apply-heading" className="mb-2 text-xl font-semibold">
+                How to Apply
+              </h2>
+              <HowToApply job={job} />
+            </section>
+          </CardContent>
+        </Card>
+
+        {job.viewer.canEdit ? <Applications job={job} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function HowToApply({ job }: { job: Job }) {
+  if (!job.applicationUrl && !job.contactEmail) {
+    return <p className="text-muted-foreground">Use the Apply Now button to apply.</p>;
+  }
+  return (
+    <ul className="grid gap-2">
+      {job.applicationUrl ? (
+        <li>
+          <a
+            href={job.applicationUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1.5 font-medium break-all text-primary hover:underline"
+          >
+            Apply on the company website
+            <ExternalLink className="size-4 shrink-0" aria-hidden />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </li>
+      ) : null}
+      {job.contactEmail ? (
+        <li>
+          <a
+            href={`mailto:${job.contactEmail}`}
+            className="inline-flex items-center gap-1.5 font-medium break-all text-primary hover:underline"
+          >
+            <Mail className="size-4 shrink-0" aria-hidden />
+            {job.contactEmail}
+          </a>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+function JobActions({ job }: { job: Job }) {
+  const { user, isLoading } = useSession();
+  const apply = useApplyToJob(job.id);
+  const referrersLink = `/company/${job.companySlug}/referrers?${new URLSearchParams({ jobId: job.id })}`;
+
+  const onApply = () =>
+    apply.mutate(undefined, {
+      onSuccess: () =>
+        toast.success(JOB_MESSAGES.appliedTitle, {
+          description: JOB_MESSAGES.applied(job.postedBy?.name ?? 'the hiring team', job.companyName),
+        }),
+      onError: (error) =>
+        toast.error('Error', {
+          description:
+            error instanceof ApiError && error.message ? error.message : 'Failed to apply. Please try again.',
+        }),
+    });
+
+  let actions: ReactNode = null;
+  if (isLoading) {
+    actions = null;
+  } else if (!user) {
+    actions =
+      job.status === 'OPEN' ? (
+        <Button asChild className="w-full">
+          <Link to={`/login?returnTo=/job/${job.id}`}>Apply Now</Link>
+        </Button>
+      ) : null;
+  } else if (user.type === 'jobseeker') {
+    const applied = job.viewer.hasApplied || apply.isSuccess;
+    actions = (
+      <>
+        {job.status === 'OPEN' || applied ? (
+          <Button className="w-full" onClick={onApply} disabled={applied || apply.isPending || !job.viewer.canApply}>
+            {applied ? (
+              <>
+                <CheckCircle2 aria-hidden />
+                Applied
+              </>
+            ) : apply.isPending ? (
+              'Applying...'
+            ) : (
+              'Apply Now'
+            )}
+          </Button>
+        ) : null}
+        <Button asChild variant="outline" className="w-full">
+          <Link to={referrersLink}>
+            <Users aria-hidden />
+            Find A Referrer
+          </Link>
+        </Button>
+      </>
+    );
+  }
+
+  const closedNote =
+    job.status === 'CLOSED' ? (
+      <Alert role="status">
+        <AlertDescription>{JOB_MESSAGES.jobClosed}</AlertDescription>
+      </Alert>
+    ) : null;
+
+  const editButton = job.viewer.canEdit ? (
+    <Button asChild variant="outline" className="w-full">
+      <Link to={`/job/${job.id}/edit`}>
+        <Pencil aria-hidden />
+        Edit Job
+      </Link>
+    </Button>
+  ) : null;
+
+  if (!actions && !closedNote && !editButton) return null;
+  return (
+    <Card>
+      <CardContent className="grid gap-3 pt-6">
+        {closedNote}
+        {actions}
+        {editButton}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Applications({ job }: { job: Job }) {
+  const { data, isPending, isError, refetch } = useQuery(jobApplicationsQueryOptions(job.id));
+  const count = data?.length ?? job.applicationCount;
+  return (
+    <Card className="lg:col-start-1">
+      <CardHeader>
+        <CardTitle as="h2">Applications ({count})</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <Spinner label="Loading applications..." />
+        ) : isError ? (
+          <Alert variant="destructive">
+            <AlertDescription>
+              <p>Could not load the applications.</p>
+              <Button variant="outline" size="sm" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : data.length === 0 ? (
+          <p className="py-6 text-center text-muted-foreground">No applications yet</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Applied</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.map((application) => (
+                <TableRow key={application.userId}>
+                  <TableCell className="font-medium">{application.name}</TableCell>
+                  <TableCell>
+                    <a href={`mailto:${application.email}`} className="text-primary hover:underline">
+                      {application.email}
+                    </a>
+                  </TableCell>
+                  <TableCell>{formatDate(application.appliedAt)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

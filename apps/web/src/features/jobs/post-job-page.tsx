@@ -1,0 +1,102 @@
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { JOB_MESSAGES, type JobInput } from '@referwell/shared';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useSession } from '@/features/auth/api';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useCreateJob, type JobImportData } from './api';
+import { ImportJobForm } from './import-job-form';
+import { emptyJobForm, importedToForm, JobFormFields, reportSaveError, useJobForm } from './job-form';
+
+type Tab = 'manual' | 'import';
+
+/** Post a New Job (/post-job, SPEC §2): manual entry or import from a posting's URL. */
+export function PostJobPage() {
+  usePageTitle('Post a New Job');
+  const { user, company } = useSession();
+  const canPost = user?.type !== 'jobseeker' && company !== null;
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
+      <Button asChild variant="ghost" className="mb-4 -ml-3">
+        <Link to="/referrer-dashboard">
+          <ArrowLeft aria-hidden />
+          Back to Dashboard
+        </Link>
+      </Button>
+      <header className="mb-8">
+        <h1 className="text-3xl font-semibold tracking-tight">Post a New Job</h1>
+        <p className="mt-2 text-muted-foreground">
+          Describe the role so job seekers can apply and your team can refer candidates.
+        </p>
+      </header>
+      {canPost ? (
+        <PostJobEditor companyName={company.name} />
+      ) : (
+        <Alert role="status">
+          <AlertTitle>You cannot post jobs</AlertTitle>
+          <AlertDescription>{JOB_MESSAGES.notAllowedToPost}</AlertDescription>
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+function PostJobEditor({ companyName }: { companyName: string }) {
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<Tab>('manual');
+  const form = useJobForm(emptyJobForm(companyName));
+  const create = useCreateJob();
+
+  const onImported = (data: JobImportData) => {
+    form.reset(importedToForm(form.getValues(), data));
+    setTab('manual');
+  };
+
+  const onSubmit = (values: JobInput) =>
+    create.mutate(values, {
+      onSuccess: (job) => {
+        toast.success(JOB_MESSAGES.postedTitle, { description: JOB_MESSAGES.posted });
+        void navigate(`/job/${job.id}`);
+      },
+      onError: (error) => reportSaveError(form, error),
+    });
+
+  return (
+    <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+      <TabsList aria-label="How to enter the job">
+        <TabsTrigger value="manual">Manual Entry</TabsTrigger>
+        <TabsTrigger value="import">Import from URL</TabsTrigger>
+      </TabsList>
+      <TabsContent value="manual">
+        <Card>
+          <CardContent className="pt-6">
+            <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-8">
+              <JobFormFields form={form} />
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <Button asChild variant="outline">
+                  <Link to="/referrer-dashboard">Cancel</Link>
+                </Button>
+                <Button type="submit" disabled={create.isPending}>
+                  {create.isPending ? 'Posting...' : 'Post Job'}
+                </Button>
+              </div>
+            </form>
+          </CardContent>
+        </Card>
+      </TabsContent>
+      <TabsContent value="import">
+        <Card>
+          <CardContent className="pt-6">
+            <ImportJobForm onImported={onImported} />
+          </CardContent>
+        </Card>
+      </TabsContent>
+    </Tabs>
+  );
+}

@@ -1,0 +1,284 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, logInViaUi, signUpCompanyAdmin, signUpViaApi } from './fixtures';
+
+/** A word no other test uses, to find one job by text search. */
+const uniqueWord = () => `Zq${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+interface PostedJob {
+  id: string;
+  title: string;
+  companyName: string;
+}
+
+/** Posts a job through the API as whoever `target` is logged in as. */
+async function postJobViaApi(
+  target: Page | APIRequestContext,
+  overrides: Record<string, unknown> = {},
+): Promise<PostedJob> {
+  const request = 'request' in target ? target.request : target;
+  const response = await request.post('/api/jobs', {
+    data: {
+      title: `Clinical Data Engineer ${uniqueWord()}`,
+      company: 'Harbor Health Labs',
+      location: 'Remote (US)',
+      employmentType: 'full-time',
+      description: 'Build pipelines that move clinical data safely between hospitals.',
+      requirements: '3+ years with Python and SQL.',
+      skills: ['Python', 'FHIR'],
+      ...overrides,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as PostedJob;
+}
+
+test.describe('jobs', () => {
+  test('a company admin posts a job through the form', async ({ page }) => {
+    const admin = await signUpCompanyAdmin(page);
+    await page.goto('/post-job');
+    await expect(page.getByRole('heading', { level: 1, name: 'Post a New Job' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Manual Entry' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Company', { exact: true })).toHaveValue(admin.company.name);
+
+    // Every required field says what is missing.
+    await page.getByLabel('Company', { exact: true }).fill('');
+    await page.getByRole('button', { name: 'Post Job' }).click();
+    for (const message of [
+      'Job title is required',
+      'Company name is required',
+      'Location is required',
+      'Employment type is required',
+      'Job description is required',
+      'Job requirements are required',
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await expect(page).toHaveURL(/\/post-job$/);
+
+    // Skill chips: Enter or Add; trimmed; exact duplicates ignored; removable.
+    const skills = page.getByLabel('Skills', { exact: true });
+    await skills.fill('React');
+    await skills.press('Enter');
+    await skills.fill('  React ');
+    await skills.press('Enter');
+    await skills.fill(' FHIR ');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await skills.fill('Cobol');
+    await skills.press('Enter');
+    await expect(page.getByRole('button', { name: 'Remove React' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Remove FHIR' })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Remove Cobol' }).click();
+    await expect(page.getByRole('button', { name: 'Remove Cobol' })).toHaveCount(0);
+    await expect(skills).toHaveValue('');
+
+    const word = uniqueWord();
+    const title = `Senior Frontend Engineer ${word}`;
+    await page.getByLabel('Job Title').fill(title);
+    await page.getByLabel('Company', { exact: true }).fill(admin.company.name);
+    await page.getByLabel('Location').fill('Remote (US)');
+    await page.getByRole('combobox', { name: 'Employment Type' }).click();
+    await page.getByRole('option', { name: 'Full-time' }).click();
+    await page.getByLabel('Job Description').fill('Build the patient portal used by 40 clinics.');
+    await page.getByLabel('Responsibilities').fill('Ship features weekly\nMentor two engineers');
+    await page.getByLabel('Requirements').fill('5+ years of React and TypeScript.');
+    await page.getByLabel('Salary Range').fill('150000');
+    await page.getByLabel('Referral Bonus').fill('2000');
+    await page.getByLabel('Contact Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Post Job' }).click();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Job title is required')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/post-job$/);
+
+    await page.getByLabel('Contact Email').fill('jobs@example.com');
+    await page.getByRole('button', { name: 'Post Job' }).click();
+    await expect(page).toHaveURL(/\/job\/[0-9a-f-]{36}$/);
+    await expect(page.getByText('Job Posted')).toBeVisible();
+    await expect(page.getByText('Your job has been successfully posted')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('Open', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: admin.company.name })).toHaveAttribute(
+      'href',
+      `/company/${admin.company.slug}`,
+    );
+    await expect(page.getByText('Remote (US)')).toBeVisible();
+    await expect(page.getByText('Full-time', { exact: true })).toBeVisible();
+    await expect(page.getByText('$150,000')).toBeVisible();
+    await expect(page.getByText('Referral bonus: $2,000')).toBeVisible();
+    await expect(page.getByText('Posted by Casey Admin')).toBeVisible();
+    const skillList = page.getByRole('list', { name: 'Skills' });
+    await expect(skillList.getByText('React', { exact: true })).toBeVisible();
+    await expect(skillList.getByText('FHIR', { exact: true })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Mentor two engineers' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'jobs@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:jobs@example.com',
+    );
+    await expect(page.getByRole('link', { name: 'Edit Job' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Applications (0)' })).toBeVisible();
+    await expect(page.getByText('No applications yet')).toBeVisible();
+  });
+
+  test('a job seeker finds a job with search and filters and applies', async ({ page, request }) => {
+    const admin = await signUpCompanyAdmin(request);
+    const word = uniqueWord();
+    const job = await postJobViaApi(request, { title: `Integration Engineer ${word}`, location: 'Remote' });
+    await postJobViaApi(request, { title: `Integration Engineer ${word} Onsite`, location: 'Boston, MA' });
+
+    await signUpViaApi(page, { name: 'Jordan Seeker', role: 'jobseeker' });
+    await page.goto('/search-jobs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find Your Next Job' })).toBeVisible();
+    await page.getByLabel('Search jobs').fill(word);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${word}`));
+    await expect(page.getByRole('link', { name: `Integration Engineer ${word} Onsite` })).toBeVisible();
+
+    // The box follows the URL, which updates a moment after the click.
+    await page.getByRole('checkbox', { name: 'Remote' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Remote' })).toBeChecked();
+    await expect(page).toHaveURL(/[?&]workplace=remote/);
+    await expect(page.getByRole('link', { name: `Integration Engineer ${word} Onsite` })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: job.title, exact: true })).toBeVisible();
+
+    // The filters survive a reload.
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Remote' })).toBeChecked();
+    await expect(page.getByLabel('Search jobs')).toHaveValue(word);
+
+    await page.getByRole('link', { name: job.title, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/job/${job.id}$`));
+    await expect(page.getByRole('link', { name: 'Find A Referrer' })).toHaveAttribute(
+      'href',
+      `/company/${admin.company.slug}/referrers?jobId=${job.id}`,
+    );
+    await page.getByRole('button', { name: 'Apply Now' }).click();
+    await expect(page.getByText('Application Submitted')).toBeVisible();
+    await expect(page.getByText(`Your profile has been sent to Casey Admin at ${job.companyName}.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Applied' })).toBeDisabled();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Applied' })).toBeDisabled();
+
+    // The admin sees the application.
+    await page.request.post('/api/auth/logout');
+    await page.goto(`/login?returnTo=/job/${job.id}`);
+    await logInViaUi(page, admin.email, admin.password);
+    await expect(page).toHaveURL(new RegExp(`/job/${job.id}$`));
+    await expect(page.getByRole('heading', { name: 'Applications (1)' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: 'Jordan Seeker' });
+    await expect(row).toBeVisible();
+    await expect(row.getByRole('cell').nth(1)).toContainText('@example.com');
+  });
+
+  test('a visitor sees a job and Apply Now leads to login; an unknown job is not found', async ({ page, request }) => {
+    await signUpCompanyAdmin(request);
+    const job = await postJobViaApi(request, {
+      applicationUrl: 'https://careers.example.com/123',
+      responsibilities: 'Own the HL7 interfaces\nOn-call one week a month',
+    });
+
+    await page.goto(`/job/${job.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible();
+    await expect(page.getByText('Build pipelines that move clinical data safely between hospitals.')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: 'Own the HL7 interfaces' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'How to Apply' })).toBeVisible();
+    const external = page.getByRole('link', { name: /Apply on the company website/ });
+    await expect(external).toHaveAttribute('href', 'https://careers.example.com/123');
+    await expect(external).toHaveAttribute('target', '_blank');
+    await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(page.getByRole('link', { name: 'Edit Job' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: /Applications/ })).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Apply Now' }).click();
+    await expect(page).toHaveURL(/\/login\?returnTo=/);
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe(`/job/${job.id}`);
+
+    await page.goto('/job/not-a-job-id');
+    await expect(page.getByRole('heading', { level: 1, name: 'Job not found' })).toBeVisible();
+    await page.goto('/job/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { level: 1, name: 'Job not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Jobs' }).click();
+    await expect(page).toHaveURL(/\/(login\?returnTo=%2Fsearch-jobs|search-jobs)$/);
+  });
+
+  test('the import tab validates the URL, reports failures and prefills the form', async ({ page }) => {
+    await signUpCompanyAdmin(page);
+    await page.goto('/post-job');
+    await page.getByRole('tab', { name: 'Import from URL' }).click();
+
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByText('Please enter a job URL')).toBeVisible();
+
+    await page.getByLabel('Job posting URL').fill('not a url');
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByText('Please enter a valid URL (e.g., https://example.com/job)')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Try example URL' }).click();
+    await expect(page.getByLabel('Job posting URL')).toHaveValue('https://boards.greenhouse.io/example/jobs/123456');
+
+    await page.route('**/api/jobs/import', (route) =>
+      route.fulfill({ status: 200, json: { success: false, error: 'Unsupported site' } }),
+    );
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The URL might be unsupported' })).toBeVisible();
+    await expect(page.getByText('Failed to import job details. Please try entering details manually.')).toBeVisible();
+
+    await page.unroute('**/api/jobs/import');
+    await page.route('**/api/jobs/import', (route) =>
+      route.fulfill({
+        status: 200,
+        json: {
+          success: true,
+          data: {
+            title: 'Imported Product Designer',
+            company: 'Imported Health',
+            location: 'Hybrid - Denver, CO',
+            job_type: 'Contract',
+            description: 'Design clinician workflows.',
+            responsibilities: 'Run research\nShip designs',
+            requirements: 'A portfolio.',
+            salary_range: '$90/hour',
+            application_url: 'https://boards.greenhouse.io/example/jobs/123456',
+            contact_email: 'design@example.com',
+            deadline: '2030-01-31',
+            skills: ['Figma', 'Figma', 'Research'],
+          },
+        },
+      }),
+    );
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByText('Job details imported successfully')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Manual Entry' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Job Title')).toHaveValue('Imported Product Designer');
+    await expect(page.getByLabel('Company', { exact: true })).toHaveValue('Imported Health');
+    await expect(page.getByRole('combobox', { name: 'Employment Type' })).toContainText('Contract');
+    await expect(page.getByLabel('Application Deadline')).toHaveValue('2030-01-31');
+    await expect(page.getByRole('button', { name: 'Remove Figma' })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Remove Research' })).toHaveCount(1);
+  });
+  test('the poster edits a job and closes it', async ({ page }) => {
+    await signUpCompanyAdmin(page);
+    const job = await postJobViaApi(page, { referralBonusAmount: 1500, referralBonusCurrency: 'USD' });
+    await page.goto(`/job/${job.id}`);
+    await page.getByRole('link', { name: 'Edit Job' }).click();
+    await expect(page).toHaveURL(new RegExp(`/job/${job.id}/edit$`));
+    await expect(page.getByLabel('Job Title')).toHaveValue(job.title);
+    await expect(page.getByLabel('Referral Bonus')).toHaveValue('1500');
+    await expect(page.getByRole('button', { name: 'Remove FHIR' })).toBeVisible();
+
+    await page.getByLabel('Job Title').fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Job title is required')).toBeVisible();
+    const title = `${job.title} (Lead)`;
+    await page.getByLabel('Job Title').fill(title);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page).toHaveURL(new RegExp(`/job/${job.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText('Referral bonus: $1,500')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Edit Job' }).click();
+    await page.getByRole('button', { name: 'Close Job' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Close Job' }).click();
+    await expect(page).toHaveURL(new RegExp(`/job/${job.id}$`));
+    await expect(page.getByText('Closed', { exact: true })).toBeVisible();
+    await expect(page.getByText('This job is no longer accepting applications.')).toBeVisible();
+  });
+});
