@@ -29,6 +29,31 @@ const JOB_TITLES = [
   'DevOps Engineer',
   'UX Designer',
 ];
+const DESCRIPTION_OPENERS = [
+  'Our platform helps care teams coordinate patients across hospitals, clinics and home care.',
+  'We build software that cuts clinical documentation time so nurses can spend it with patients.',
+  'Our team connects electronic health records so that every clinician sees the full picture.',
+  'We turn claims and clinical data into insights that payers and providers act on every day.',
+];
+const DESCRIPTION_CLOSERS = [
+  'You will work closely with clinicians, product managers and engineers in small, focused teams.',
+  'You will ship to production weekly and see your work used in real care settings.',
+  'We value clear writing, careful reviews and a steady pace over heroics.',
+];
+const RESPONSIBILITIES = [
+  'Design, build and operate features end to end',
+  'Work with clinical advisors to turn workflows into software',
+  'Keep protected health information safe and auditable',
+  'Review code and mentor teammates',
+  'Measure outcomes and iterate with customers',
+];
+const REQUIREMENTS = [
+  '3+ years of professional experience in a similar role',
+  'Experience with healthcare data (HL7, FHIR or claims) is a plus',
+  'Comfort working under HIPAA and SOC 2 controls',
+  'Clear written communication',
+  'A degree or equivalent practical experience',
+];
 const JOB_TYPES: EmploymentType[] = ['full-time', 'part-time', 'contract'];
 const SKILLS = [
   'TypeScript',
@@ -99,9 +124,9 @@ export function createFactories(seed = 20261121) {
         ]),
         employmentType: faker.helpers.arrayElement(JOB_TYPES),
         salary: `$${salaryLow}k - $${salaryLow + 30}k`,
-        description: faker.lorem.paragraph(),
-        responsibilities: faker.lorem.sentences(3, '\n'),
-        requirements: faker.lorem.sentences(3, '\n'),
+        description: `${faker.helpers.arrayElement(DESCRIPTION_OPENERS)} ${faker.helpers.arrayElement(DESCRIPTION_CLOSERS)}`,
+        responsibilities: faker.helpers.arrayElements(RESPONSIBILITIES, 3).join('\n'),
+        requirements: faker.helpers.arrayElements(REQUIREMENTS, 3).join('\n'),
         skills: faker.helpers.arrayElements(SKILLS, { min: 2, max: 5 }),
         referralBonusAmount: faker.helpers.arrayElement([1000, 1500, 2000, 2500]),
         referralBonusCurrency: 'USD',
