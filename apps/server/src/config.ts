@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowHosts } from './lib/safe-fetch';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -30,6 +31,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Referwell <no-reply@referwell.local>'),
   PRELAUNCH: booleanFromEnv.default(false),
+  OUTBOUND_ALLOW_HOSTS: z.string().default(''),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   BOOKING_URL: z
     .string()
@@ -58,6 +60,8 @@ export interface Config {
   mailFrom: string;
   /** Reproduces the spec's pre-launch site: no logins, header always logged out. */
   prelaunch: boolean;
+  /** Hosts ("host" or "host:port") the outbound fetcher may reach even on private addresses. */
+  outboundAllowHosts: string[];
   /** Multiplies every login/reset/sign-up limit (1 in production). */
   rateLimitScale: number;
   /** Where 'Book a 30-minute call' on the companies beta page leads. */
@@ -100,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     prelaunch: e.PRELAUNCH,
     bookingUrl: e.BOOKING_URL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    outboundAllowHosts: parseAllowHosts(e.OUTBOUND_ALLOW_HOSTS),
   };
 }
 
