@@ -5,3 +5,4 @@ export * from './schemas/waitlist';
 export * from './schemas/auth';
 export * from './schemas/companies';
 export * from './schemas/jobs';
+export * from './skills';

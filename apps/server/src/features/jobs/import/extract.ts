@@ -1,0 +1,60 @@
+import { load } from 'cheerio';
+import { recogniseSkills } from '@referwell/shared';
+import { mapJobPosting, readJsonLd, type MappedJob } from './json-ld';
+import { readMicrodataJob } from './microdata';
+import { readPageJob } from './page';
+import { FIELD_CAPS, type ImportedJob, type ImportResult, type ImportSource } from './types';
+
+/** Pages beyond this many characters are read only up to it (a job page is far smaller). */
+export const MAX_HTML_LENGTH = 3_000_000;
+
+function cap(value: string, max: number): string {
+  const trimmed = value.trim();
+  return trimmed.length > max ? trimmed.slice(0, max).trimEnd() : trimmed;
+}
+
+function finish(mapped: MappedJob, source: ImportSource, fallbackCompany: string): ImportResult | null {
+  if (!mapped.title.trim()) return null;
+  const { skillsText, ...fields } = mapped;
+  if (!fields.company) fields.company = fallbackCompany;
+  const job = {} as ImportedJob;
+  for (const key of Object.keys(FIELD_CAPS) as (keyof typeof FIELD_CAPS)[])
+    job[key] = cap(fields[key], FIELD_CAPS[key]);
+  job.skills = recogniseSkills(
+    [job.title, job.description, job.responsibilities, job.requirements, skillsText].filter(Boolean).join('\n'),
+  );
+  return { job, source };
+}
+
+/**
+ * Reads a job posting from a page's HTML (no network access: the caller fetched it). Tries, in order, schema.org
+ * JobPosting JSON-LD, JobPosting microdata, then the page itself (og:title / <h1>, the main content split by its
+ * headings, a salary, a 'Location:' label, a mailto link). Returns null when no job can be read.
+ */
+export function extractJobFromHtml(html: string, pageUrl: string): ImportResult | null {
+  try {
+    return extract(html.length > MAX_HTML_LENGTH ? html.slice(0, MAX_HTML_LENGTH) : html, pageUrl);
+  } catch (error) {
+    // Pathological markup (nesting deep enough to exhaust the stack in the HTML libraries) is not a job page.
+    if (error instanceof RangeError) return null;
+    throw error;
+  }
+}
+
+function extract(html: string, pageUrl: string): ImportResult | null {
+  const $ = load(html);
+  const graph = readJsonLd($);
+  const siteName = ($('meta[property="og:site_name"]').attr('content') ?? '').trim();
+
+  for (const node of graph.jobs) {
+    const result = finish(mapJobPosting(node, graph.byId, pageUrl), 'json-ld', siteName);
+    if (result) return result;
+  }
+  const microdata = readMicrodataJob($);
+  if (microdata) {
+    const result = finish(mapJobPosting(microdata, new Map(), pageUrl), 'microdata', siteName);
+    if (result) return result;
+  }
+  const page = readPageJob($, pageUrl, graph);
+  return page ? finish(page, 'page', siteName) : null;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { recogniseSkills, SKILLS_VOCABULARY } from './skills';
+
+describe('SKILLS_VOCABULARY', () => {
+  it('has about 80+ entries with unique canonical names', () => {
+    expect(SKILLS_VOCABULARY.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(SKILLS_VOCABULARY.map((s) => s.name)).size).toBe(SKILLS_VOCABULARY.length);
+  });
+});
+
+describe('recogniseSkills', () => {
+  it('maps synonyms to canonical names, case-insensitively', () => {
+    expect(recogniseSkills('Strong js, k8s and postgres; some GCP')).toEqual([
+      'JavaScript',
+      'Kubernetes',
+      'PostgreSQL',
+      'Google Cloud',
+    ]);
+    expect(recogniseSkills('hl7 v2, fhir, icd10 and soc2 type ii')).toEqual(['HL7', 'FHIR', 'ICD-10', 'SOC 2']);
+  });
+
+  it('returns canonical names in first-seen order without duplicates', () => {
+    expect(recogniseSkills('Python, then FHIR, then python3 and HL7 FHIR again')).toEqual(['Python', 'FHIR', 'HL7']);
+  });
+
+  it('matches on word boundaries', () => {
+    expect(recogniseSkills('We write JavaScript')).toEqual(['JavaScript']);
+    expect(recogniseSkills('Java and JavaScript')).toEqual(['Java', 'JavaScript']);
+    expect(recogniseSkills('Built on Node.js')).toEqual(['Node.js']);
+    expect(recogniseSkills('ASP.NET services')).toEqual(['.NET']);
+    expect(recogniseSkills('REDIS-backed; Redistribute')).toEqual(['Redis']);
+    expect(recogniseSkills('C++ and C#')).toEqual(['C++', 'C#']);
+  });
+
+  it("only recognises 'Go' and 'R' in technical contexts, never inside words", () => {
+    expect(recogniseSkills('Experience at Google; go-getters welcome. Go ahead and apply!')).toEqual([]);
+    expect(recogniseSkills('Services in Go, Python and Rust')).toEqual(['Go', 'Python', 'Rust']);
+    expect(recogniseSkills('Golang microservices')).toEqual(['Go']);
+    expect(recogniseSkills('Go developer')).toEqual(['Go']);
+    expect(recogniseSkills('Python or R a plus; R&D team; Rounds with RNs')).toEqual(['Python', 'R']);
+    expect(recogniseSkills('Statistics in R.')).toEqual(['R']);
+    expect(recogniseSkills('Plan A, plan C, vitamin C')).toEqual([]);
+  });
+
+  it('keeps ambiguous everyday words case-sensitive', () => {
+    expect(recogniseSkills('an epic journey; we react quickly; excel at swift delivery')).toEqual([]);
+    expect(recogniseSkills('Epic Clarity, React and Excel')).toEqual(['Epic', 'React', 'Excel']);
+  });
+
+  it('recognises clinical, compliance and design skills', () => {
+    expect(
+      recogniseSkills(
+        'Registered Nurse with BLS and ACLS; HIPAA, HITRUST; Figma prototypes; Athena Health; Oracle Health',
+      ),
+    ).toEqual(['RN', 'BLS', 'ACLS', 'HIPAA', 'HITRUST', 'Figma', 'Athenahealth', 'Cerner']);
+  });
+
+  it('handles empty text', () => {
+    expect(recogniseSkills('')).toEqual([]);
+  });
+});

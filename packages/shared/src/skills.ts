@@ -1,0 +1,223 @@
+/**
+ * A skills vocabulary for healthcare technology job postings, and a recogniser that finds those skills in free
+ * text (used when importing a job from a web page). Each entry has a canonical `name` and `synonyms`; matching is
+ * case-insensitive on word boundaries, except for the few terms in CASE_SENSITIVE_TERMS that are also common English
+ * words ('Epic', 'React', 'Swift', 'Excel', ...). Ambiguous one- or two-letter names (Go, R) are only recognised in
+ * clearly technical contexts (see CONTEXT_PATTERNS); 'C' on its own is never recognised.
+ */
+export const SKILLS_VOCABULARY: { name: string; synonyms: string[] }[] = [
+  // Languages
+  { name: 'JavaScript', synonyms: ['JS', 'ECMAScript', 'ES6'] },
+  { name: 'TypeScript', synonyms: [] },
+  { name: 'Python', synonyms: ['Python3', 'Python 3'] },
+  { name: 'Java', synonyms: [] },
+  { name: 'C#', synonyms: ['C Sharp', 'CSharp'] },
+  { name: 'C++', synonyms: ['CPP'] },
+  { name: 'Go', synonyms: ['Golang'] },
+  { name: 'R', synonyms: ['RStudio'] },
+  { name: 'Ruby', synonyms: [] },
+  { name: 'PHP', synonyms: [] },
+  { name: 'Kotlin', synonyms: [] },
+  { name: 'Swift', synonyms: ['SwiftUI'] },
+  { name: 'Scala', synonyms: [] },
+  { name: 'Rust', synonyms: [] },
+  { name: 'SQL', synonyms: ['T-SQL', 'PL/SQL'] },
+  { name: 'Bash', synonyms: ['Shell scripting'] },
+  // Frameworks and APIs
+  { name: 'React', synonyms: ['React.js', 'ReactJS'] },
+  { name: 'React Native', synonyms: [] },
+  { name: 'Angular', synonyms: ['AngularJS'] },
+  { name: 'Vue.js', synonyms: ['Vue', 'VueJS', 'Vue 3'] },
+  { name: 'Next.js', synonyms: ['NextJS'] },
+  { name: 'Node.js', synonyms: ['NodeJS', 'Node'] },
+  { name: 'Express', synonyms: ['Express.js', 'ExpressJS'] },
+  { name: 'Django', synonyms: [] },
+  { name: 'Flask', synonyms: [] },
+  { name: 'FastAPI', synonyms: [] },
+  { name: 'Spring Boot', synonyms: ['Spring Framework'] },
+  { name: '.NET', synonyms: ['ASP.NET', 'dotnet', '.NET Core'] },
+  { name: 'Ruby on Rails', synonyms: ['Rails', 'RoR'] },
+  { name: 'Flutter', synonyms: [] },
+  { name: 'GraphQL', synonyms: [] },
+  { name: 'REST APIs', synonyms: ['REST', 'RESTful', 'REST API', 'RESTful APIs'] },
+  // Cloud and infrastructure
+  { name: 'AWS', synonyms: ['Amazon Web Services'] },
+  { name: 'Azure', synonyms: ['Microsoft Azure'] },
+  { name: 'Google Cloud', synonyms: ['GCP', 'Google Cloud Platform'] },
+  { name: 'Docker', synonyms: ['containers'] },
+  { name: 'Kubernetes', synonyms: ['k8s', 'EKS', 'GKE', 'AKS'] },
+  { name: 'Terraform', synonyms: [] },
+  { name: 'CI/CD', synonyms: ['continuous integration', 'continuous delivery', 'GitHub Actions', 'Jenkins'] },
+  { name: 'Linux', synonyms: [] },
+  { name: 'Git', synonyms: ['GitHub', 'GitLab'] },
+  // Data and machine learning
+  { name: 'PostgreSQL', synonyms: ['Postgres', 'psql'] },
+  { name: 'MySQL', synonyms: [] },
+  { name: 'MongoDB', synonyms: ['Mongo'] },
+  { name: 'Redis', synonyms: [] },
+  { name: 'Elasticsearch', synonyms: ['Elastic Search', 'OpenSearch'] },
+  { name: 'Snowflake', synonyms: [] },
+  { name: 'Apache Spark', synonyms: ['Spark', 'PySpark'] },
+  { name: 'Kafka', synonyms: ['Apache Kafka'] },
+  { name: 'Airflow', synonyms: ['Apache Airflow'] },
+  { name: 'dbt', synonyms: [] },
+  { name: 'Tableau', synonyms: [] },
+  { name: 'Power BI', synonyms: ['PowerBI'] },
+  { name: 'Looker', synonyms: [] },
+  { name: 'Pandas', synonyms: [] },
+  { name: 'Machine Learning', synonyms: ['ML'] },
+  { name: 'TensorFlow', synonyms: [] },
+  { name: 'PyTorch', synonyms: [] },
+  { name: 'NLP', synonyms: ['Natural Language Processing'] },
+  { name: 'Excel', synonyms: ['Microsoft Excel'] },
+  // Healthcare interoperability standards and code sets
+  { name: 'HL7', synonyms: ['HL7 v2', 'HL7v2', 'Health Level 7', 'Health Level Seven'] },
+  { name: 'FHIR', synonyms: ['HL7 FHIR', 'SMART on FHIR'] },
+  { name: 'DICOM', synonyms: ['PACS'] },
+  { name: 'ICD-10', synonyms: ['ICD10', 'ICD-10-CM', 'ICD-10-PCS'] },
+  { name: 'CPT', synonyms: ['CPT codes'] },
+  { name: 'X12', synonyms: ['ANSI X12', 'EDI X12', 'X12 EDI', '837', '835'] },
+  { name: 'SNOMED CT', synonyms: ['SNOMED'] },
+  { name: 'LOINC', synonyms: [] },
+  { name: 'C-CDA', synonyms: ['CCDA', 'CDA'] },
+  { name: 'NCPDP', synonyms: [] },
+  // EHR systems
+  { name: 'Epic', synonyms: ['Epic Systems', 'EpicCare', 'Epic Clarity'] },
+  { name: 'Cerner', synonyms: ['Oracle Health', 'Cerner Millennium'] },
+  { name: 'Athenahealth', synonyms: ['athenaOne', 'athenaClinicals', 'Athena Health'] },
+  { name: 'Meditech', synonyms: ['MEDITECH Expanse'] },
+  { name: 'eClinicalWorks', synonyms: ['eCW'] },
+  { name: 'Allscripts', synonyms: ['Veradigm'] },
+  // Compliance and security
+  { name: 'HIPAA', synonyms: ['HITECH'] },
+  { name: 'SOC 2', synonyms: ['SOC2', 'SOC 2 Type II', 'SOC II'] },
+  { name: 'HITRUST', synonyms: ['HITRUST CSF'] },
+  { name: 'GDPR', synonyms: [] },
+  { name: 'FDA 21 CFR Part 11', synonyms: ['21 CFR Part 11'] },
+  { name: 'IEC 62304', synonyms: [] },
+  // Clinical credentials
+  { name: 'RN', synonyms: ['Registered Nurse', 'Registered Nursing'] },
+  { name: 'LPN', synonyms: ['Licensed Practical Nurse'] },
+  { name: 'BLS', synonyms: ['Basic Life Support'] },
+  { name: 'ACLS', synonyms: ['Advanced Cardiac Life Support'] },
+  { name: 'CPC', synonyms: ['Certified Professional Coder'] },
+  { name: 'Medical Coding', synonyms: ['clinical coding'] },
+  // Product, design and delivery
+  { name: 'Figma', synonyms: [] },
+  { name: 'Sketch', synonyms: [] },
+  { name: 'Adobe XD', synonyms: [] },
+  { name: 'User Research', synonyms: ['usability testing', 'UX research'] },
+  { name: 'A/B Testing', synonyms: ['AB testing', 'split testing'] },
+  { name: 'Jira', synonyms: [] },
+  { name: 'Confluence', synonyms: [] },
+  { name: 'Agile', synonyms: ['Scrum', 'Kanban'] },
+  { name: 'Product Management', synonyms: ['product roadmap', 'roadmapping'] },
+];
+
+/** Terms that are also ordinary words: matched only with this exact capitalisation. */
+const CASE_SENSITIVE_TERMS = new Set([
+  'Epic',
+  'React',
+  'Swift',
+  'Rust',
+  'Excel',
+  'Sketch',
+  'Snowflake',
+  'Spark',
+  'Express',
+  'Flask',
+  'Node',
+  'Rails',
+  'Looker',
+  'Agile',
+  'Scrum',
+  'Kanban',
+  'Git',
+  'Mongo',
+  'Pandas',
+  'RN',
+  'CPT',
+  'CPC',
+  'ML',
+  'PACS',
+  'CDA',
+  'REST',
+  'RoR',
+  'dbt',
+  'eCW',
+  'Confluence',
+  'Vue',
+]);
+
+/** Names never matched through the generic term patterns; recognised only via CONTEXT_PATTERNS. */
+const CONTEXT_ONLY = new Set(['Go', 'R', 'containers', '837', '835']);
+
+/** Ambiguous names recognised only in clearly technical contexts (lists of languages, 'Go developer', ...). */
+const CONTEXT_PATTERNS: Record<string, RegExp[]> = {
+  Go: [
+    /(?<![\p{L}\p{N}_])Go(?=\s+(?:programming|language|developer|engineer|services|microservices|backend|code|modules))/gu,
+    /(?<=[,/(]\s?)Go(?=\s?(?:[,/)]|\s+(?:and|or)\s))/gu,
+    /(?<=\s(?:and|or|in)\s)Go(?=\s?[,.;)/]|\s*$|\s+(?:a\s+plus|experience|skills))/gmu,
+  ],
+  R: [
+    /(?<![\p{L}\p{N}_])R(?=\s+(?:programming|language|Shiny|Studio|packages))/gu,
+    /(?<=[,/(]\s?)R(?=\s?(?:[,/)]|\s+(?:and|or)\s))/gu,
+    /(?<=\s(?:and|or|in)\s)R(?=\s?[,.;)/]|\s*$|\s+(?:a\s+plus|experience|skills))/gmu,
+  ],
+  Docker: [/(?<![\p{L}\p{N}_])(?:Docker\s+)?containers?(?=\s+orchestration)/giu],
+  X12: [
+    /(?<![\p{L}\p{N}_])8(?:37|35)(?=\s*(?:\/\s*8(?:37|35)\s*)?(?:claims?|remittances?|files?|transactions?|EDI))/giu,
+  ],
+};
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** A term as a pattern: spaces and hyphens interchangeable/optional ('SOC 2' = 'SOC2' = 'SOC-2'). */
+function termPattern(term: string): RegExp {
+  const body = term
+    .split(/[\s-]+/)
+    .map(escapeRegExp)
+    .join('[\\s-]*');
+  // Word boundaries that also treat '.', '+' and '#' as word characters, so 'JS' does not match in 'Node.js',
+  // 'Java' not in 'JavaScript', 'C++' keeps its pluses and '.NET' does not match inside 'ASP.NET'.
+  const flags = CASE_SENSITIVE_TERMS.has(term) ? 'gu' : 'giu';
+  return new RegExp(`(?<![\\p{L}\\p{N}_+#.])${body}(?![\\p{L}\\p{N}_+#]|\\.[\\p{L}\\p{N}])`, flags);
+}
+
+interface CompiledSkill {
+  name: string;
+  patterns: RegExp[];
+}
+
+let compiled: CompiledSkill[] | undefined;
+
+function compile(): CompiledSkill[] {
+  compiled ??= SKILLS_VOCABULARY.map(({ name, synonyms }) => ({
+    name,
+    patterns: [
+      ...[name, ...synonyms].filter((term) => !CONTEXT_ONLY.has(term)).map(termPattern),
+      ...(CONTEXT_PATTERNS[name] ?? []),
+    ],
+  }));
+  return compiled;
+}
+
+/**
+ * The vocabulary skills mentioned in `text`, as canonical names in the order they first appear, without duplicates.
+ * Example: recogniseSkills('Node.js, k8s and Postgres; JS') → ['Node.js', 'Kubernetes', 'PostgreSQL', 'JavaScript'].
+ */
+export function recogniseSkills(text: string): string[] {
+  if (!text) return [];
+  const found: { name: string; index: number; order: number }[] = [];
+  compile().forEach(({ name, patterns }, order) => {
+    let first = Infinity;
+    for (const pattern of patterns) {
+      pattern.lastIndex = 0;
+      const match = pattern.exec(text);
+      if (match && match.index < first) first = match.index;
+    }
+    if (first !== Infinity) found.push({ name, index: first, order });
+  });
+  found.sort((a, b) => a.index - b.index || a.order - b.order);
+  return [...new Set(found.map((f) => f.name))];
+}
