@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { COMPANY_MESSAGES, companyProfileUpdateSchema, EMPLOYEE_COUNT_RANGES, type Company } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
@@ -85,15 +86,7 @@ function EditProfile({ companyId }: { companyId: string }) {
   }
   if (isError) {
     return (
-      <Alert variant="destructive">
-        <AlertTitle>Could not load the company profile</AlertTitle>
-        <AlertDescription>
-          <p>{error.message}</p>
-          <Button variant="outline" size="sm" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError title="Could not load the company profile" message={error.message} onRetry={() => void refetch()} />
     );
   }
   return <ProfileForm company={data} />;

@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { COMPANY_MESSAGES, type CompanyJobCard } from '@referwell/shared';
-import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -56,15 +56,7 @@ export function PublicCompanyPage() {
       ) : isError ? (
         <>
           <h1 className="mb-4 text-2xl font-semibold">Company</h1>
-          <Alert variant="destructive">
-            <AlertTitle>Could not load this company</AlertTitle>
-            <AlertDescription>
-              <p>{error.message}</p>
-              <Button variant="outline" size="sm" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError title="Could not load this company" message={error.message} onRetry={() => void refetch()} />
         </>
       ) : (
         <div className="grid gap-8">

@@ -4,6 +4,7 @@ import { Link, Navigate } from 'react-router';
 import { COMPANY_MESSAGES, dashboardPathFor, type SessionCompany } from '@referwell/shared';
 import { CopyableCode } from '@/components/copyable-code';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -97,15 +98,11 @@ function CompanyCard({ company: sessionCompany, isAdmin }: { company: SessionCom
             <Skeleton className="h-16 w-full" />
           </div>
         ) : isError ? (
-          <Alert variant="destructive">
-            <AlertTitle>Could not load the company profile</AlertTitle>
-            <AlertDescription>
-              <p>{error.message}</p>
-              <Button variant="outline" size="sm" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError
+            title="Could not load the company profile"
+            message={error.message}
+            onRetry={() => void refetch()}
+          />
         ) : (
           <>
             <dl className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
@@ -169,15 +166,7 @@ function TeamCard({ companyId }: { companyId: string }) {
             <Skeleton className="h-11 w-full" />
           </div>
         ) : isError ? (
-          <Alert variant="destructive">
-            <AlertTitle>Could not load your team</AlertTitle>
-            <AlertDescription>
-              <p>{error.message}</p>
-              <Button variant="outline" size="sm" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError title="Could not load your team" message={error.message} onRetry={() => void refetch()} />
         ) : (
           <CopyableCode
             id="dashboard-invite-code"
