@@ -199,7 +199,7 @@ test.describe('jobs', () => {
     await expect(page).toHaveURL(/\/(login\?returnTo=%2Fsearch-jobs|search-jobs)$/);
   });
 
-  test('the import tab validates the URL, reports failures and prefills the form', async ({ page }) => {
+  test('the import tab validates the URL and reports a failed import', async ({ page }) => {
     await signUpCompanyAdmin(page);
     await page.goto('/post-job');
     await page.getByRole('tab', { name: 'Import from URL' }).click();
@@ -214,46 +214,15 @@ test.describe('jobs', () => {
     await page.getByRole('button', { name: 'Try example URL' }).click();
     await expect(page.getByLabel('Job posting URL')).toHaveValue('https://boards.greenhouse.io/example/jobs/123456');
 
-    await page.route('**/api/jobs/import', (route) =>
-      route.fulfill({ status: 200, json: { success: false, error: 'Unsupported site' } }),
-    );
+    // The real server: import of this URL fails, so the failure alert and toast show.
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'The URL might be unsupported' })).toBeVisible();
     await expect(page.getByText('Failed to import job details. Please try entering details manually.')).toBeVisible();
-
-    await page.unroute('**/api/jobs/import');
-    await page.route('**/api/jobs/import', (route) =>
-      route.fulfill({
-        status: 200,
-        json: {
-          success: true,
-          data: {
-            title: 'Imported Product Designer',
-            company: 'Imported Health',
-            location: 'Hybrid - Denver, CO',
-            job_type: 'Contract',
-            description: 'Design clinician workflows.',
-            responsibilities: 'Run research\nShip designs',
-            requirements: 'A portfolio.',
-            salary_range: '$90/hour',
-            application_url: 'https://boards.greenhouse.io/example/jobs/123456',
-            contact_email: 'design@example.com',
-            deadline: '2030-01-31',
-            skills: ['Figma', 'Figma', 'Research'],
-          },
-        },
-      }),
-    );
-    await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await expect(page.getByText('Job details imported successfully')).toBeVisible();
-    await expect(page.getByRole('tab', { name: 'Manual Entry' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByLabel('Job Title')).toHaveValue('Imported Product Designer');
-    await expect(page.getByLabel('Company', { exact: true })).toHaveValue('Imported Health');
-    await expect(page.getByRole('combobox', { name: 'Employment Type' })).toContainText('Contract');
-    await expect(page.getByLabel('Application Deadline')).toHaveValue('2030-01-31');
-    await expect(page.getByRole('button', { name: 'Remove Figma' })).toHaveCount(1);
-    await expect(page.getByRole('button', { name: 'Remove Research' })).toHaveCount(1);
+    // The form stays on the import tab with nothing lost; prefilling on success is a unit test
+    // (post-job-page.test.tsx) until the import endpoint lands.
+    await expect(page.getByLabel('Job posting URL')).toHaveValue('https://boards.greenhouse.io/example/jobs/123456');
   });
+
   test('the poster edits a job and closes it', async ({ page }) => {
     await signUpCompanyAdmin(page);
     const job = await postJobViaApi(page, { referralBonusAmount: 1500, referralBonusCurrency: 'USD' });

@@ -116,6 +116,20 @@ interface Account {
   onLogout: () => void;
 }
 
+/** Login and Join Waitlist, in the header bar (desktop) or at the foot of the mobile menu. */
+function LoggedOutActions({ className, loginVariant }: { className: string; loginVariant: 'ghost' | 'outline' }) {
+  return (
+    <div className={className}>
+      <Button asChild variant={loginVariant}>
+        <Link to="/login">Login</Link>
+      </Button>
+      <Button asChild>
+        <Link to="/waitlist">Join Waitlist</Link>
+      </Button>
+    </div>
+  );
+}
+
 function MobileLink({ link }: { link: NavLink }) {
   return (
     <li className="pt-1">
@@ -172,14 +186,7 @@ function MobileMenu({ entries, account }: { entries: NavEntry[]; account: Accoun
           </Button>
         </div>
       ) : (
-        <div className="mt-6 grid gap-2">
-          <Button asChild variant="outline">
-            <Link to="/login">Login</Link>
-          </Button>
-          <Button asChild>
-            <Link to="/waitlist">Join Waitlist</Link>
-          </Button>
-        </div>
+        <LoggedOutActions className="mt-6 grid gap-2" loginVariant="outline" />
       )}
     </nav>
   );
@@ -237,14 +244,7 @@ export function Header() {
             </div>
           </div>
         ) : (
-          <div className="hidden items-center gap-2 md:flex">
-            <Button asChild variant="ghost">
-              <Link to="/login">Login</Link>
-            </Button>
-            <Button asChild>
-              <Link to="/waitlist">Join Waitlist</Link>
-            </Button>
-          </div>
+          <LoggedOutActions className="hidden items-center gap-2 md:flex" loginVariant="ghost" />
         )}
         <Button
           variant="ghost"
