@@ -16,8 +16,9 @@ const bundleWorkspacePackages = {
 };
 
 await build({
-  entryPoints: [new URL('src/main.ts', here).pathname],
-  outfile: new URL('dist/main.js', here).pathname,
+  // The parsing worker is its own entry: lib/worker-task.ts starts threads from dist/worker.js.
+  entryPoints: [new URL('src/main.ts', here).pathname, new URL('src/worker.ts', here).pathname],
+  outdir: new URL('dist', here).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { closeWorkers } from './lib/worker-task';
 import { seedDemoData } from './db/seed';
 
 // dist/main.js and src/main.ts both sit two levels below the repository root's apps/.
@@ -33,6 +34,7 @@ async function main() {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     await app.close();
+    await closeWorkers();
     await database.close();
   });
 
