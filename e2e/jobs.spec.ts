@@ -1,6 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, logInViaUi, signUpCompanyAdmin, signUpViaApi } from './fixtures';
 
+/** The local careers site started next to the app (e2e/fixture-server.mjs). */
+const fixtureOrigin = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
+
 /** A word no other test uses, to find one job by text search. */
 const uniqueWord = () => `Zq${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -114,7 +117,7 @@ test.describe('jobs', () => {
       'mailto:jobs@example.com',
     );
     await expect(page.getByRole('link', { name: 'Edit Job' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Applications (0)' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Applications (0)' })).toBeVisible();
     await expect(page.getByText('No applications yet')).toBeVisible();
   });
 
@@ -162,7 +165,7 @@ test.describe('jobs', () => {
     await page.goto(`/login?returnTo=/job/${job.id}`);
     await logInViaUi(page, admin.email, admin.password);
     await expect(page).toHaveURL(new RegExp(`/job/${job.id}$`));
-    await expect(page.getByRole('heading', { name: 'Applications (1)' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Applications (1)' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: 'Jordan Seeker' });
     await expect(row).toBeVisible();
     await expect(row.getByRole('cell').nth(1)).toContainText('@example.com');
@@ -214,13 +217,84 @@ test.describe('jobs', () => {
     await page.getByRole('button', { name: 'Try example URL' }).click();
     await expect(page.getByLabel('Job posting URL')).toHaveValue('https://boards.greenhouse.io/example/jobs/123456');
 
-    // The real server: import of this URL fails, so the failure alert and toast show.
+    // The real server: the Greenhouse API (pointed at the local fixture site here) has no such job, so the
+    // failure alert and toast show.
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'The URL might be unsupported' })).toBeVisible();
     await expect(page.getByText('Failed to import job details. Please try entering details manually.')).toBeVisible();
-    // The form stays on the import tab with nothing lost; prefilling on success is a unit test
-    // (post-job-page.test.tsx) until the import endpoint lands.
+    // The form stays on the import tab with nothing lost.
     await expect(page.getByLabel('Job posting URL')).toHaveValue('https://boards.greenhouse.io/example/jobs/123456');
+  });
+
+  test('a company admin imports a job from its URL, reviews the prefilled form and posts it', async ({ page }) => {
+    await signUpCompanyAdmin(page);
+    await page.goto('/post-job');
+    await page.getByRole('tab', { name: 'Import from URL' }).click();
+    await page.getByLabel('Job posting URL').fill(`${fixtureOrigin}/jobs/nurse-informaticist`);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Importing...' })).toBeVisible();
+    await expect(page.getByText('Job details imported successfully')).toBeVisible();
+
+    // Back on Manual Entry with the posting's fields filled in.
+    await expect(page.getByRole('tab', { name: 'Manual Entry' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Job Title')).toHaveValue('Nurse Informaticist');
+    await expect(page.getByLabel('Company', { exact: true })).toHaveValue('Fixture Health');
+    await expect(page.getByLabel('Location')).toHaveValue('Denver, CO, US');
+    await expect(page.getByRole('combobox', { name: 'Employment Type' })).toHaveText('Full-time');
+    await expect(page.getByLabel('Job Description')).toHaveValue(
+      'Fixture Health is looking for a nurse informaticist to improve how our clinicians use Epic.',
+    );
+    await expect(page.getByLabel('Responsibilities')).toHaveValue(
+      '- Optimize Epic workflows with nursing leadership\n- Train staff on new documentation tools',
+    );
+    await expect(page.getByLabel('Requirements')).toHaveValue(
+      '- Active RN license\n- 3+ years of clinical informatics with SQL reporting',
+    );
+    await expect(page.getByLabel('Salary Range')).toHaveValue('$98,000 - $120,000 per year');
+    await expect(page.getByLabel(/^Application Deadline/)).toHaveValue('2030-06-30');
+    for (const skill of ['Epic', 'RN', 'SQL'])
+      await expect(page.getByRole('button', { name: `Remove ${skill}` })).toHaveCount(1);
+
+    await page.getByRole('button', { name: 'Post Job' }).click();
+    await expect(page).toHaveURL(/\/job\/[0-9a-f-]{36}$/);
+    await expect(page.getByText('Your job has been successfully posted')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Nurse Informaticist' })).toBeVisible();
+    await expect(page.getByText('Denver, CO, US')).toBeVisible();
+  });
+
+  test('a company admin finds the open roles on a careers site and uses one', async ({ page }) => {
+    await signUpCompanyAdmin(page);
+    await page.goto('/post-job');
+    await page.getByRole('tab', { name: 'Import from URL' }).click();
+    await expect(page.getByRole('heading', { name: 'Import all open roles from your careers site' })).toBeVisible();
+
+    // A site without job postings.
+    await page.getByLabel('Careers site URL').fill(`${fixtureOrigin}/blog`);
+    await page.getByRole('button', { name: 'Find Jobs' }).click();
+    await expect(page.getByText('No open roles were found on that site.')).toBeVisible();
+
+    await page.getByLabel('Careers site URL').fill(`${fixtureOrigin}/careers`);
+    await page.getByRole('button', { name: 'Find Jobs' }).click();
+    await expect(page.getByRole('button', { name: 'Searching...' })).toBeVisible();
+    const roles = page.getByRole('list', { name: 'Roles found' });
+    await expect(page.getByText('Found 2 open roles.')).toBeVisible();
+    await expect(roles.getByRole('listitem')).toHaveCount(2);
+    await expect(roles.getByText('Fixture Health · Austin, TX, US · Part-time')).toBeVisible();
+
+    await roles.getByRole('button', { name: 'Use this job: Clinical Data Analyst' }).click();
+    await expect(page.getByText('Job details imported successfully')).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Manual Entry' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Job Title')).toHaveValue('Clinical Data Analyst');
+    await expect(page.getByRole('combobox', { name: 'Employment Type' })).toHaveText('Contract');
+    await expect(page.getByLabel('Requirements')).toHaveValue('- Python and SQL\n- Tableau dashboards');
+    for (const skill of ['Python', 'SQL', 'Tableau'])
+      await expect(page.getByRole('button', { name: `Remove ${skill}` })).toHaveCount(1);
+
+    // The list is still there for the next role.
+    await page.getByRole('tab', { name: 'Import from URL' }).click();
+    await roles.getByRole('button', { name: 'Use this job: Care Coordinator' }).click();
+    await expect(page.getByLabel('Job Title')).toHaveValue('Care Coordinator');
+    await expect(page.getByRole('combobox', { name: 'Employment Type' })).toHaveText('Part-time');
   });
 
   test('the poster edits a job and closes it', async ({ page }) => {

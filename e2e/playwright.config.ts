@@ -7,6 +7,9 @@ import { defineConfig, devices } from '@playwright/test';
 // The config is evaluated again in every worker; the environment carries the first choice along.
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'referwell-e2e-'));
+// A local careers site the job import and crawl tests fetch from (e2e/fixture-server.mjs).
+process.env.E2E_FIXTURE_PORT ??= freePort();
+const fixtureOrigin = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -47,23 +50,41 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node apps/server/dist/main.js',
-    cwd: repoRoot,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: port,
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: baseURL,
-      // Every browser test signs up from 127.0.0.1; the limits themselves are covered by the API tests.
-      RATE_LIMIT_SCALE: '100',
+  webServer: [
+    {
+      command: 'node apps/server/dist/main.js',
+      cwd: repoRoot,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: port,
+        HOST: '127.0.0.1',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: baseURL,
+        // Every browser test signs up from 127.0.0.1; the limits themselves are covered by the API tests.
+        RATE_LIMIT_SCALE: '100',
+        // Job import and crawl may fetch the local fixture site; the ATS APIs point at it too (it answers 404 there).
+        OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_FIXTURE_PORT}`,
+        GREENHOUSE_API_URL: `${fixtureOrigin}/greenhouse/v1/boards`,
+        LEVER_API_URL: `${fixtureOrigin}/lever/v0/postings`,
+        ASHBY_API_URL: `${fixtureOrigin}/ashby/posting-api/job-board`,
+        WORKABLE_API_URL: `${fixtureOrigin}/workable/api/v1/widget/accounts`,
+      },
     },
-  },
+    {
+      command: 'node e2e/fixture-server.mjs',
+      cwd: repoRoot,
+      url: `${fixtureOrigin}/health`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PORT: process.env.E2E_FIXTURE_PORT },
+    },
+  ],
 });

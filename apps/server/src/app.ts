@@ -16,6 +16,13 @@ import { waitlistRoutes } from './features/waitlist/routes';
 import { authRoutes } from './features/auth/routes';
 import { companyRoutes } from './features/companies/routes';
 import { jobRoutes } from './features/jobs/routes';
+import { referralRoutes } from './features/referrals/routes';
+import { dashboardRoutes } from './features/dashboard/routes';
+import { jobImportRoutes } from './features/jobs/import/routes';
+import { messagingRoutes } from './features/messaging/routes';
+import { notificationRoutes } from './features/notifications/routes';
+import { realtimeRoutes } from './features/realtime/routes';
+import { talentRoutes } from './features/talent/routes';
 import { registerAuth } from './lib/auth';
 
 declare module 'fastify' {
@@ -82,6 +89,13 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(authRoutes);
   await app.register(companyRoutes);
   await app.register(jobRoutes);
+  await app.register(jobImportRoutes);
+  await app.register(messagingRoutes);
+  await app.register(notificationRoutes);
+  await app.register(realtimeRoutes);
+  await app.register(talentRoutes);
+  await app.register(referralRoutes);
+  await app.register(dashboardRoutes);
 
   await registerWebApp(app, config);
   return app;

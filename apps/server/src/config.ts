@@ -32,6 +32,16 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Referwell <no-reply@referwell.local>'),
   PRELAUNCH: booleanFromEnv.default(false),
   OUTBOUND_ALLOW_HOSTS: z.string().default(''),
+  GREENHOUSE_API_URL: z.url().default('https://boards-api.greenhouse.io/v1/boards'),
+  LEVER_API_URL: z.url().default('https://api.lever.co/v0/postings'),
+  ASHBY_API_URL: z.url().default('https://api.ashbyhq.com/posting-api/job-board'),
+  WORKABLE_API_URL: z.url().default('https://apply.workable.com/api/v1/widget/accounts'),
+  LLM_API_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   BOOKING_URL: z
     .string()
@@ -62,6 +72,10 @@ export interface Config {
   prelaunch: boolean;
   /** Hosts ("host" or "host:port") the outbound fetcher may reach even on private addresses. */
   outboundAllowHosts: string[];
+  /** Public job-board API base URLs of the applicant-tracking systems the job import knows (tests point them locally). */
+  atsApis: { greenhouse: string; lever: string; ashby: string; workable: string };
+  /** OpenAI-compatible endpoint for job extraction from unstructured pages; off unless LLM_API_URL and LLM_API_KEY are set. */
+  llm: { apiUrl: string; apiKey: string; model: string } | null;
   /** Multiplies every login/reset/sign-up limit (1 in production). */
   rateLimitScale: number;
   /** Where 'Book a 30-minute call' on the companies beta page leads. */
@@ -105,6 +119,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     bookingUrl: e.BOOKING_URL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     outboundAllowHosts: parseAllowHosts(e.OUTBOUND_ALLOW_HOSTS),
+    atsApis: {
+      greenhouse: e.GREENHOUSE_API_URL.replace(/\/+$/, ''),
+      lever: e.LEVER_API_URL.replace(/\/+$/, ''),
+      ashby: e.ASHBY_API_URL.replace(/\/+$/, ''),
+      workable: e.WORKABLE_API_URL.replace(/\/+$/, ''),
+    },
+    llm:
+      e.LLM_API_URL && e.LLM_API_KEY
+        ? { apiUrl: e.LLM_API_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
+        : null,
   };
 }
 

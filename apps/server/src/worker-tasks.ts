@@ -2,6 +2,8 @@
 // synchronous and can take long on hostile input, so it must never run on the request thread.
 import { AppError } from './lib/errors';
 import { extractJobFromHtml } from './features/jobs/import';
+import { readCrawlPage, readPageText } from './features/jobs/import/links';
+import { parseResume } from './features/talent/resume';
 
 /** What crosses the thread boundary: structured clone keeps an Error's message only, so expected errors travel as data. */
 export type WorkerOutcome<T> =
@@ -21,6 +23,9 @@ function task<I, O>(run: (input: I) => O | Promise<O>) {
 
 export const workerTasks = {
   jobExtract: task((input: { html: string; url: string }) => extractJobFromHtml(input.html, input.url)),
+  jobCrawlPage: task((input: { html: string; url: string }) => readCrawlPage(input.html, input.url)),
+  jobPageText: task((input: { html: string; maxChars: number }) => readPageText(input.html, input.maxChars)),
+  resumeParse: task((bytes: Uint8Array) => parseResume(bytes)),
 };
 
 export type WorkerTasks = typeof workerTasks;

@@ -6,6 +6,10 @@ import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 const notFound: RouteObject['lazy'] = () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage }));
+const messages: RouteObject['lazy'] = () =>
+  import('@/features/messaging/messages-page').then((m) => ({ Component: m.MessagesPage }));
+const viewTalentProfile: RouteObject['lazy'] = () =>
+  import('@/features/talent/view-talent-profile-page').then((m) => ({ Component: m.ViewTalentProfilePage }));
 const referrerDashboard: RouteObject['lazy'] = () =>
   import('@/features/dashboard/referrer-dashboard-page').then((m) => ({ Component: m.ReferrerDashboardPage }));
 
@@ -20,12 +24,27 @@ const protectedRoutes: RouteObject[] = [
       import('@/features/dashboard/jobseeker-dashboard-page').then((m) => ({ Component: m.JobseekerDashboardPage })),
   },
   { path: 'referrer-dashboard', lazy: referrerDashboard },
-  { path: 'referrer-dashboard/referrals/:referralId', lazy: notFound },
+  {
+    path: 'referrer-dashboard/referrals',
+    lazy: () => import('@/features/referrals/referrals-page').then((m) => ({ Component: m.ReferralsPage })),
+  },
+  {
+    path: 'referrer-dashboard/referrals/:referralId',
+    lazy: () => import('@/features/referrals/referral-detail-page').then((m) => ({ Component: m.ReferralDetailPage })),
+  },
+  {
+    path: 'referral-requests',
+    lazy: () =>
+      import('@/features/referrals/referral-requests-page').then((m) => ({ Component: m.ReferralRequestsPage })),
+  },
   {
     path: 'search-jobs',
     lazy: () => import('@/features/jobs/search-jobs-page').then((m) => ({ Component: m.SearchJobsPage })),
   },
-  { path: 'search-candidates', lazy: notFound },
+  {
+    path: 'search-candidates',
+    lazy: () => import('@/features/talent/search-candidates-page').then((m) => ({ Component: m.SearchCandidatesPage })),
+  },
   { path: 'company-portal', lazy: notFound },
   {
     path: 'company-profile',
@@ -45,15 +64,32 @@ const protectedRoutes: RouteObject[] = [
     path: 'job/:id/edit',
     lazy: () => import('@/features/jobs/edit-job-page').then((m) => ({ Component: m.EditJobPage })),
   },
-  { path: 'talent-profile', lazy: notFound },
-  { path: 'view-talent-profile', lazy: notFound },
-  { path: 'view-talent-profile/:userId', lazy: notFound },
-  { path: 'messages', lazy: notFound },
-  { path: 'messages/:conversationId', lazy: notFound },
-  { path: 'notifications', lazy: notFound },
-  { path: 'company/:companyName/referrers', lazy: notFound },
-  { path: 'referrer-profile/:referrerId', lazy: notFound },
-  { path: 'request-referral', lazy: notFound },
+  {
+    path: 'talent-profile',
+    lazy: () => import('@/features/talent/talent-profile-page').then((m) => ({ Component: m.TalentProfilePage })),
+  },
+  { path: 'view-talent-profile', lazy: viewTalentProfile },
+  { path: 'view-talent-profile/:userId', lazy: viewTalentProfile },
+  { path: 'messages', lazy: messages },
+  { path: 'messages/:conversationId', lazy: messages },
+  {
+    path: 'notifications',
+    lazy: () => import('@/features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
+  },
+  {
+    path: 'company/:companyName/referrers',
+    lazy: () => import('@/features/referrals/referrers-page').then((m) => ({ Component: m.ReferrersPage })),
+  },
+  {
+    path: 'referrer-profile/:referrerId',
+    lazy: () =>
+      import('@/features/referrals/referrer-profile-page').then((m) => ({ Component: m.ReferrerProfilePage })),
+  },
+  {
+    path: 'request-referral',
+    lazy: () =>
+      import('@/features/referrals/request-referral-page').then((m) => ({ Component: m.RequestReferralPage })),
+  },
 ];
 
 const metaHandle = (meta: PageMeta): RouteMetaHandle => ({ meta });
@@ -102,6 +138,11 @@ export const routes: RouteObject[] = [
       {
         path: 'job/:id',
         lazy: () => import('@/features/jobs/job-detail-page').then((m) => ({ Component: m.JobDetailPage })),
+      },
+      // The recommender's page behind an e-mailed kudos link (no account needed).
+      {
+        path: 'kudos/:token',
+        lazy: () => import('@/features/talent/kudos-page').then((m) => ({ Component: m.KudosPage })),
       },
       { Component: RequireAuth, children: protectedRoutes },
       { path: '*', lazy: notFound },

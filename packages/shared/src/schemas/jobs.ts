@@ -161,6 +161,8 @@ export const jobSummarySchema = jobSchema
     excerpt: z.string(),
     /** True when the company has at least one referrer on Referwell. */
     hasInternalReferrer: z.boolean(),
+    /** SPEC §9 match score for a signed-in job seeker (percent of the job's skills they have); null otherwise. */
+    matchScore: z.number().int().nullable(),
   });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 

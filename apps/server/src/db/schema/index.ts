@@ -2,4 +2,7 @@
 export * from './auth';
 export * from './companies';
 export * from './jobs';
+export * from './messaging';
+export * from './referrals';
 export * from './waitlist';
+export * from './talent';

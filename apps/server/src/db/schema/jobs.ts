@@ -41,6 +41,11 @@ export const jobPostings = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Distinct lowercased skills, written with the row: the match score and its overlap index read this. */
+    skillKeys: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     salaryRange: text(),
     deadline: date({ mode: 'string' }),
     applicationUrl: text(),
@@ -63,6 +68,7 @@ export const jobPostings = pgTable(
     index('job_postings_open_recent_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('job_postings_search_idx').using('gin', t.search),
     index('job_postings_skills_idx').using('gin', t.skills),
+    index('job_postings_skill_keys_idx').using('gin', t.skillKeys),
   ],
 );
 

@@ -7,6 +7,9 @@ import { hashPassword } from '../../features/auth/password';
 import { addMember, createCompany } from '../../features/companies/service';
 import { insertJob } from '../../features/jobs/service';
 import { createFactories } from './factories';
+import { seedTalent } from './talent';
+import { seedDemoConversations } from './messaging';
+import { seedReferrals } from './referrals';
 
 export interface DemoLogin {
   role: string;
@@ -90,6 +93,14 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
     }
   });
   for (let i = 0; i < 12; i++) await joinWaitlist(db, f.waitlistEntry());
+  await seedTalent(db, { passwordHash });
+  const demoEmails = {
+    admin: DEMO_LOGINS[0]!.email,
+    referrer: DEMO_LOGINS[1]!.email,
+    jobseeker: DEMO_LOGINS[2]!.email,
+  };
+  await seedDemoConversations(db, demoEmails);
+  await seedReferrals(db, demoEmails);
 
   const [check] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGINS[2]!.email));
   return { seeded: !!check, logins: DEMO_LOGINS };

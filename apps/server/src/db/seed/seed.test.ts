@@ -32,5 +32,21 @@ describe('demo seed', () => {
     expect(company).toMatchObject({ name: 'Northwind Health', role: 'companyAdmin' });
     const page = await t.app.inject({ method: 'GET', url: `/api/companies/by-slug/${company.slug}` });
     expect(page.json().openPositions).toHaveLength(4);
+
+    // The demo referrer's dashboard figures come from seeded referrals, not fixed numbers.
+    const referrer = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: DEMO_LOGINS[1]!.email, password: DEMO_LOGINS[1]!.password },
+    });
+    const cookie = referrer.cookies.find((c) => c.name === 'rw_session')!;
+    const board = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard/referrer',
+      cookies: { rw_session: cookie.value },
+    });
+    expect(board.json().totals).toMatchObject({ total: 4, completed: 1, accepted: 1, rejected: 1, pending: 1 });
+    expect(board.json().totals.earned).toHaveLength(1);
+    expect(board.json().pendingRequests).toBe(1);
   });
 });

@@ -10,6 +10,7 @@ import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
 import { addMember, createCompany, findCompanyByInviteCode } from '../companies/service';
 import { hashPassword, verifyPassword } from './password';
 import { createSession, revokeUserSessions, type SessionMeta } from './sessions';
+import { ensureTalentProfile } from '../talent/service';
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 60;
 
@@ -100,6 +101,8 @@ export async function signup(
         referralCode: await newReferralCode(tx),
         invitedByUserId,
       });
+      // Every job seeker has a (possibly empty) talent profile, so company users can open it from day one.
+      await ensureTalentProfile(tx, { id: userId, name: input.name });
       return { userId, token: await createSession(tx, userId, meta), outcome: 'jobseeker' };
     }
 

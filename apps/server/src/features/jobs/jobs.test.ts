@@ -245,10 +245,28 @@ describe('searching', () => {
     const res = await call('GET', `/api/jobs?${query}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as {
-      items: { id: string; title: string; hasInternalReferrer: boolean }[];
+      items: { id: string; title: string; hasInternalReferrer: boolean; matchScore: number | null }[];
       nextCursor: string | null;
     };
   };
+
+  it("shows a signed-in job seeker the match score of each job (SPEC §9) and nobody else's", async () => {
+    const matcher = await signUp(t, { name: 'Morgan Match' });
+    const saved = await call('PUT', '/api/talent/profile', matcher, { name: 'Morgan Match', skills: ['go', 'SQL'] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await call('GET', `/api/jobs?q=${marker}`, matcher);
+    const scores = Object.fromEntries(
+      (res.json() as { items: { id: string; matchScore: number | null }[] }).items.map((i) => [i.id, i.matchScore]),
+    );
+    expect(scores[ids.remoteFull!]).toBe(100);
+    expect(scores[ids.hybridContract!]).toBe(100);
+    expect(scores[ids.onsitePart!]).toBe(0);
+    expect((await search(`q=${marker}`)).items.every((i) => i.matchScore === null)).toBe(true);
+    const companyView = await call('GET', `/api/jobs?q=${marker}`, admin);
+    expect((companyView.json() as { items: { matchScore: null }[] }).items.every((i) => i.matchScore === null)).toBe(
+      true,
+    );
+  });
 
   it('finds open jobs by words in the title or description, title matches first', async () => {
     const { items } = await search(`q=${marker}`);

@@ -30,7 +30,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobSearchResponseSchema, 400: errorBodySchema },
       },
     },
-    async (request) => searchJobs(app.db, request.query),
+    async (request) => searchJobs(app.db, request.auth, request.query),
   );
 
   app.post(

@@ -8,10 +8,11 @@ import {
   type JobSearchResponse,
   type JobSummary,
 } from '@referwell/shared';
+import { matchScore, skillKey } from '@referwell/shared/rules/match';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { selectRows, type Executor } from '../../db/repository';
-import { companies, jobApplications, jobPostings, users } from '../../db/schema';
+import { selectRows, textArray, type Executor } from '../../db/repository';
+import { companies, jobApplications, jobPostings, talentProfiles, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 
@@ -36,6 +37,7 @@ function columnsFrom(input: JobInput) {
     responsibilities: input.responsibilities ?? null,
     requirements: input.requirements,
     skills: input.skills,
+    skillKeys: [...new Set(input.skills.map(skillKey).filter(Boolean))],
     salaryRange: input.salary ?? null,
     deadline: input.deadline ?? null,
     applicationUrl: input.applicationUrl ?? null,
@@ -47,7 +49,9 @@ function columnsFrom(input: JobInput) {
 }
 
 /** Only a company's referrers and admins post jobs, for their own company (SPEC §6). */
-function requirePoster(auth: AuthContext | null): AuthContext & { company: NonNullable<AuthContext['company']> } {
+export function requirePoster(
+  auth: AuthContext | null,
+): AuthContext & { company: NonNullable<AuthContext['company']> } {
   if (!auth) throw new AppError(401, 'UNAUTHORIZED', JOB_MESSAGES.notLoggedIn);
   if (auth.user.type !== 'referrer' || !auth.company) throw forbidden(JOB_MESSAGES.notAllowedToPost);
   return auth as AuthContext & { company: NonNullable<AuthContext['company']> };
@@ -227,7 +231,18 @@ interface SearchRow {
  * Open jobs matching the filters: ranked by full-text relevance when there is a query, newest
  * first otherwise; keyset-paginated on (rank, created_at, id) so pages stay stable and cheap.
  */
-export async function searchJobs(db: Db, filters: SearchFilters): Promise<JobSearchResponse> {
+/** The signed-in job seeker's skill keys, for match scores; null for everyone else. */
+async function viewerSkillKeys(db: Db, auth: AuthContext | null): Promise<string[] | null> {
+  if (auth?.user.type !== 'jobseeker') return null;
+  const [profile] = await db
+    .select({ keys: talentProfiles.skillKeys })
+    .from(talentProfiles)
+    .where(eq(talentProfiles.id, auth.user.id));
+  return profile?.keys ?? [];
+}
+
+export async function searchJobs(db: Db, auth: AuthContext | null, filters: SearchFilters): Promise<JobSearchResponse> {
+  const viewerKeys = await viewerSkillKeys(db, auth);
   const query = filters.q ? sql`websearch_to_tsquery('english', ${filters.q})` : null;
   const rank = query ? sql`cast(ts_rank(j.search, ${query}) as double precision)` : sql`cast(0 as double precision)`;
   // An internal referrer is an employee on Referwell who is not one of the company's HR admins.
@@ -251,12 +266,7 @@ export async function searchJobs(db: Db, filters: SearchFilters): Promise<JobSea
     );
   }
   if (filters.skills.length) {
-    conditions.push(
-      sql`j.skills && array[${sql.join(
-        filters.skills.map((s) => sql`${s}`),
-        sql`, `,
-      )}]::text[]`,
-    );
+    conditions.push(sql`j.skills && ${textArray(filters.skills)}`);
   }
   if (filters.hasReferrer) conditions.push(referrerExists);
   if (filters.companyId) conditions.push(sql`j.company_id = ${filters.companyId}`);
@@ -298,6 +308,7 @@ export async function searchJobs(db: Db, filters: SearchFilters): Promise<JobSea
           : { amount: r.referral_bonus_amount, currency: r.referral_bonus_currency ?? 'USD' },
       excerpt: r.excerpt,
       hasInternalReferrer: r.has_internal_referrer,
+      matchScore: viewerKeys ? matchScore(r.skills, viewerKeys) : null,
     })),
     nextCursor:
       rows.length > filters.limit && last

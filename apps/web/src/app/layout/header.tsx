@@ -1,5 +1,5 @@
 import { Bell, LogOut, Menu, MessageSquare, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
 import type { SessionCompany, SessionUser } from '@referwell/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
@@ -28,6 +28,20 @@ const activityLinks = [
   { label: 'Messages', to: '/messages', icon: MessageSquare },
   { label: 'Notifications', to: '/notifications', icon: Bell },
 ];
+
+const HeaderActivity = lazy(() =>
+  import('@/features/notifications/header-activity').then((m) => ({ default: m.HeaderActivity })),
+);
+
+function ActivityLinks() {
+  return activityLinks.map(({ label, to, icon: Icon }) => (
+    <Button key={to} asChild variant="ghost" size="icon">
+      <RouterNavLink to={to} aria-label={label} title={label}>
+        <Icon className="size-5" aria-hidden />
+      </RouterNavLink>
+    </Button>
+  ));
+}
 
 function DesktopEntry({ entry }: { entry: NavEntry }) {
   if (!isMenu(entry)) {
@@ -232,13 +246,10 @@ export function Header() {
         </nav>
         {account ? (
           <div className="hidden items-center gap-1 md:flex">
-            {activityLinks.map(({ label, to, icon: Icon }) => (
-              <Button key={to} asChild variant="ghost" size="icon">
-                <RouterNavLink to={to} aria-label={label} title={label}>
-                  <Icon className="size-5" aria-hidden />
-                </RouterNavLink>
-              </Button>
-            ))}
+            {/* Unread badges, the notifications bell and the realtime socket load after the page. */}
+            <Suspense fallback={<ActivityLinks />}>
+              <HeaderActivity />
+            </Suspense>
             <div className="ml-2">
               <UserMenu user={account.user} company={account.company} onLogout={account.onLogout} />
             </div>

@@ -6,6 +6,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useSession } from '@/features/auth/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { InviteCard, ProfileCard, WelcomeHeader } from './dashboard-parts';
+import { JobseekerActivity } from './jobseeker-activity';
+import { KudosCard, KudosRequestCard } from '@/features/talent/kudos-parts';
 
 export function JobseekerDashboardPage() {
   usePageTitle('Dashboard');
@@ -52,6 +54,11 @@ export function JobseekerDashboardPage() {
             }
           />
           <InviteCard user={user} />
+        </div>
+        <JobseekerActivity />
+        <div className="grid gap-6 md:grid-cols-2">
+          <KudosRequestCard />
+          <KudosCard />
         </div>
       </div>
     </div>

@@ -14,6 +14,7 @@ import { companyQueryOptions, teamQueryOptions } from '@/features/companies/api'
 import { excerpt } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ProfileCard, WelcomeHeader } from './dashboard-parts';
+import { ReferrerActivity } from './referrer-activity';
 
 /** /referrer-dashboard and /company-dashboard: the same screen (SPEC §2). */
 export function ReferrerDashboardPage() {
@@ -40,6 +41,7 @@ export function ReferrerDashboardPage() {
           {isAdmin && company ? <QuickActions /> : null}
         </div>
         <div className="grid content-start gap-6 lg:col-span-2">
+          {company ? <ReferrerActivity /> : null}
           {company ? <CompanyCard company={company} isAdmin={isAdmin} /> : <NoCompanyCard />}
           {isAdmin && company ? <TeamCard companyId={company.id} /> : null}
         </div>

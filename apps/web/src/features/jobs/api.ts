@@ -1,5 +1,15 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Job, JobApplication, JobForm, JobSearchResponse, JOB_TYPE_FILTERS, Workplace } from '@referwell/shared';
+import type {
+  ImportedJob,
+  Job,
+  JobApplication,
+  JobCrawlResponse,
+  JobForm,
+  JobImportResponse,
+  JobSearchResponse,
+  JOB_TYPE_FILTERS,
+  Workplace,
+} from '@referwell/shared';
 import { api, ApiError } from '@/lib/api';
 
 const base = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
@@ -124,28 +134,10 @@ export function useApplyToJob(id: string) {
   });
 }
 
-/** What POST /api/jobs/import answers (the fields of a scraped job posting). */
-export interface JobImportData {
-  title?: string | null;
-  company?: string | null;
-  location?: string | null;
-  job_type?: string | null;
-  description?: string | null;
-  responsibilities?: string | null;
-  requirements?: string | null;
-  salary_range?: string | null;
-  application_url?: string | null;
-  contact_email?: string | null;
-  deadline?: string | null;
-  skills?: string[] | null;
-}
+/** The fields of an imported job posting (the shared contract of POST /api/jobs/import and /api/jobs/crawl). */
+export type JobImportData = ImportedJob;
 
-export interface JobImportResponse {
-  success: boolean;
-  data?: JobImportData;
-  error?: string;
-}
-
+/** POST /api/jobs/import: a failure of the remote site comes back as `success: false`, refusals as 4xx. */
 export function useImportJob() {
   return useMutation({
     mutationFn: async (url: string) => {
@@ -153,5 +145,12 @@ export function useImportJob() {
       if (!response.success || !response.data) throw new Error(response.error ?? 'Import failed');
       return response.data;
     },
+  });
+}
+
+/** POST /api/jobs/crawl: the job postings found on a careers site. */
+export function useCrawlJobs() {
+  return useMutation({
+    mutationFn: (url: string) => api<JobCrawlResponse>('/api/jobs/crawl', { method: 'POST', body: { url } }),
   });
 }

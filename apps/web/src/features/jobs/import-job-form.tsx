@@ -1,24 +1,18 @@
-import { AlertCircle, Link2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { AlertCircle, Globe, Link2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { EMPLOYMENT_TYPE_LABELS, JOB_IMPORT_MESSAGES, type EmploymentType } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useImportJob, type JobImportData } from './api';
+import { Separator } from '@/components/ui/separator';
+import { useCrawlJobs, useImportJob, type JobImportData } from './api';
 
 export const EXAMPLE_IMPORT_URL = 'https://boards.greenhouse.io/example/jobs/123456';
 
-export const IMPORT_MESSAGES = {
-  urlRequired: 'Please enter a job URL',
-  urlInvalid: 'Please enter a valid URL (e.g., https://example.com/job)',
-  failedAlert:
-    'Failed to import job details. The URL might be unsupported or the service may be temporarily unavailable. Please try again or enter details manually.',
-  failedTitle: 'Error',
-  failed: 'Failed to import job details. Please try entering details manually.',
-  successTitle: 'Success',
-  success: 'Job details imported successfully',
-} as const;
+/** The import texts live in the shared contract (SPEC §5 'Job URL import', §8 'Job import (form)'). */
+export const IMPORT_MESSAGES = JOB_IMPORT_MESSAGES;
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -29,6 +23,20 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
+/** The trimmed URL when it is a valid http(s) URL; otherwise toasts the spec's message and returns null. */
+function checkedUrl(value: string): string | null {
+  const url = value.trim();
+  if (!url) {
+    toast.error(IMPORT_MESSAGES.urlRequired);
+    return null;
+  }
+  if (!isHttpUrl(url)) {
+    toast.error(IMPORT_MESSAGES.urlInvalid);
+    return null;
+  }
+  return url;
+}
+
 /** The 'Import from URL' tab (SPEC §2, §5 'Job URL import', §8 'Job import (form)'). */
 export function ImportJobForm({ onImported }: { onImported: (data: JobImportData) => void }) {
   const [url, setUrl] = useState('');
@@ -37,15 +45,8 @@ export function ImportJobForm({ onImported }: { onImported: (data: JobImportData
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const value = url.trim();
-    if (!value) {
-      toast.error(IMPORT_MESSAGES.urlRequired);
-      return;
-    }
-    if (!isHttpUrl(value)) {
-      toast.error(IMPORT_MESSAGES.urlInvalid);
-      return;
-    }
+    const value = checkedUrl(url);
+    if (!value) return;
     setFailed(false);
     importJob.mutate(value, {
       onSuccess: (data) => {
@@ -60,50 +61,160 @@ export function ImportJobForm({ onImported }: { onImported: (data: JobImportData
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <p className="text-sm text-muted-foreground">
-        Paste the address of a job posting (for example on Greenhouse or Lever) and we will fill in the form for you to
-        review.
-      </p>
-      <div className="grid gap-2">
-        <Label htmlFor="job-import-url">Job posting URL</Label>
+    <div className="grid gap-8">
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <p className="text-sm text-muted-foreground">
+          Paste the address of a job posting (for example on Greenhouse or Lever) and we will fill in the form for you
+          to review.
+        </p>
+        <div className="grid gap-2">
+          <Label htmlFor="job-import-url">Job posting URL</Label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              id="job-import-url"
+              type="url"
+              inputMode="url"
+              required
+              placeholder="https://company.com/careers/job-posting"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              disabled={importJob.isPending}
+            />
+            <Button type="submit" disabled={importJob.isPending} className="sm:w-32">
+              <Link2 aria-hidden />
+              {importJob.isPending ? 'Importing...' : 'Import'}
+            </Button>
+          </div>
+          <div>
+            <Button
+              type="button"
+              variant="link"
+              className="text-sm"
+              onClick={() => {
+                setUrl(EXAMPLE_IMPORT_URL);
+                setFailed(false);
+              }}
+            >
+              Try example URL
+            </Button>
+          </div>
+        </div>
+        {failed ? (
+          <Alert variant="destructive">
+            <AlertCircle aria-hidden />
+            <AlertTitle>Import failed</AlertTitle>
+            <AlertDescription>{IMPORT_MESSAGES.failedAlert}</AlertDescription>
+          </Alert>
+        ) : null}
+      </form>
+      <Separator />
+      <CrawlSiteForm onImported={onImported} />
+    </div>
+  );
+}
+
+const jobTypeLabel = (value: string) => EMPLOYMENT_TYPE_LABELS[value as EmploymentType] ?? '';
+
+/** 'Import all open roles from your careers site': POST /api/jobs/crawl, then one job at a time into the form. */
+function CrawlSiteForm({ onImported }: { onImported: (data: JobImportData) => void }) {
+  const [url, setUrl] = useState('');
+  const [failed, setFailed] = useState(false);
+  const crawl = useCrawlJobs();
+  const headingId = useId();
+  const inputId = useId();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const value = checkedUrl(url);
+    if (!value) return;
+    setFailed(false);
+    crawl.mutate(value, {
+      onError: () => {
+        setFailed(true);
+        toast.error(IMPORT_MESSAGES.failedTitle, { description: IMPORT_MESSAGES.crawlFailed });
+      },
+    });
+  };
+
+  const chooseJob = (job: JobImportData) => {
+    toast.success(IMPORT_MESSAGES.successTitle, { description: IMPORT_MESSAGES.success });
+    onImported(job);
+  };
+
+  const found = crawl.isSuccess ? crawl.data.jobs : null;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-4">
+      <div>
+        <h2 id={headingId} className="text-base font-semibold">
+          Import all open roles from your careers site
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          We look through your careers site for job postings (this can take up to two minutes) and list them so you can
+          post each one.
+        </p>
+      </div>
+      <form noValidate onSubmit={onSubmit} className="grid gap-2">
+        <Label htmlFor={inputId}>Careers site URL</Label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <Input
-            id="job-import-url"
+            id={inputId}
             type="url"
             inputMode="url"
             required
-            placeholder="https://company.com/careers/job-posting"
+            placeholder="https://company.com/careers"
             value={url}
             onChange={(event) => setUrl(event.target.value)}
-            disabled={importJob.isPending}
+            disabled={crawl.isPending}
           />
-          <Button type="submit" disabled={importJob.isPending} className="sm:w-32">
-            <Link2 aria-hidden />
-            {importJob.isPending ? 'Importing...' : 'Import'}
+          <Button type="submit" variant="outline" disabled={crawl.isPending} className="sm:w-32">
+            <Globe aria-hidden />
+            {crawl.isPending ? 'Searching...' : 'Find Jobs'}
           </Button>
         </div>
-        <div>
-          <Button
-            type="button"
-            variant="link"
-            className="text-sm"
-            onClick={() => {
-              setUrl(EXAMPLE_IMPORT_URL);
-              setFailed(false);
-            }}
-          >
-            Try example URL
-          </Button>
-        </div>
-      </div>
+      </form>
       {failed ? (
         <Alert variant="destructive">
           <AlertCircle aria-hidden />
-          <AlertTitle>Import failed</AlertTitle>
-          <AlertDescription>{IMPORT_MESSAGES.failedAlert}</AlertDescription>
+          <AlertTitle>Search failed</AlertTitle>
+          <AlertDescription>{IMPORT_MESSAGES.crawlFailed}</AlertDescription>
         </Alert>
       ) : null}
-    </form>
+      {found && found.length === 0 ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          {IMPORT_MESSAGES.crawlNoJobs}
+        </p>
+      ) : null}
+      {found && found.length > 0 ? (
+        <div className="grid gap-2">
+          <p role="status" className="text-sm text-muted-foreground">
+            {found.length === 1 ? 'Found 1 open role.' : `Found ${found.length} open roles.`}
+          </p>
+          <ul aria-label="Roles found" className="grid gap-2">
+            {found.map(({ url: jobUrl, job }) => (
+              <li
+                key={jobUrl}
+                className="flex flex-col gap-3 rounded-md border p-3 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <div className="min-w-0">
+                  <p className="font-medium break-words">{job.title}</p>
+                  <p className="text-sm break-words text-muted-foreground">
+                    {[job.company, job.location, jobTypeLabel(job.job_type)].filter(Boolean).join(' · ')}
+                  </p>
+                </div>
+                <Button
+                  type="button"
+                  size="sm"
+                  onClick={() => chooseJob(job)}
+                  aria-label={`Use this job: ${job.title}`}
+                  className="shrink-0"
+                >
+                  Use this job
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
   );
 }

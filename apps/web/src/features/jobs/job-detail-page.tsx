@@ -21,14 +21,16 @@ import { EMPLOYMENT_TYPE_LABELS, JOB_MESSAGES, WORKPLACE_LABELS, type Job } from
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useSession } from '@/features/auth/api';
+import { MessageButton } from '@/features/messaging/message-button';
 import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
-import { isMissingJob, jobApplicationsQueryOptions, jobQueryOptions, useApplyToJob } from './api';
+import { ApplicantTracking } from '@/features/referrals/applicant-tracking';
+import { JobComments } from '@/features/referrals/job-comments';
+import { isMissingJob, jobQueryOptions, useApplyToJob } from './api';
 import { formatMoney, formatSalary, showWorkplace, splitLines } from './format';
 
 function BackToJobs() {
@@ -196,9 +198,14 @@ function JobDetail({ job }: { job: Job }) {
             </section>
           </CardContent>
         </Card>
-
-        {job.viewer.canEdit ? <Applications job={job} /> : null}
       </div>
+      {/* Outside the grid, so the sticky actions column never covers the wide tables. */}
+      {job.viewer.canEdit ? (
+        <div className="mt-6 grid gap-6">
+          <ApplicantTracking job={job} />
+          <JobComments jobId={job.id} />
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -290,6 +297,15 @@ function JobActions({ job }: { job: Job }) {
             Find A Referrer
           </Link>
         </Button>
+        {job.postedBy ? (
+          <MessageButton
+            userId={job.postedBy.id}
+            context={{ jobId: job.id }}
+            subject={job.title}
+            label={`Message ${job.postedBy.name}`}
+            className="w-full"
+          />
+        ) : null}
       </>
     );
   }
@@ -317,57 +333,6 @@ function JobActions({ job }: { job: Job }) {
         {closedNote}
         {actions}
         {editButton}
-      </CardContent>
-    </Card>
-  );
-}
-
-function Applications({ job }: { job: Job }) {
-  const { data, isPending, isError, refetch } = useQuery(jobApplicationsQueryOptions(job.id));
-  const count = data?.length ?? job.applicationCount;
-  return (
-    <Card className="lg:col-start-1">
-      <CardHeader>
-        <CardTitle as="h2">Applications ({count})</CardTitle>
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <Spinner label="Loading applications..." />
-        ) : isError ? (
-          <Alert variant="destructive">
-            <AlertDescription>
-              <p>Could not load the applications.</p>
-              <Button variant="outline" size="sm" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
-        ) : data.length === 0 ? (
-          <p className="py-6 text-center text-muted-foreground">No applications yet</p>
-        ) : (
-          <Table>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Applied</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.map((application) => (
-                <TableRow key={application.userId}>
-                  <TableCell className="font-medium">{application.name}</TableCell>
-                  <TableCell>
-                    <a href={`mailto:${application.email}`} className="text-primary hover:underline">
-                      {application.email}
-                    </a>
-                  </TableCell>
-                  <TableCell>{formatDate(application.appliedAt)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
       </CardContent>
     </Card>
   );

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SessionResponse } from '@referwell/shared';
-import { jsonResponse, renderRoutes } from '@/test/render';
+import { JOB_IMPORT_MESSAGES, type SessionResponse } from '@referwell/shared';
+import { renderRoutes } from '@/test/render';
+import { EXAMPLE_IMPORT_URL } from './import-job-form';
 import { PostJobPage } from './post-job-page';
 
 const adminSession: SessionResponse = {
@@ -20,45 +21,45 @@ const adminSession: SessionResponse = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-// The import endpoint's answer is stubbed here (its contract: { success, data, error }); the
-// browser suite covers the real server's failure path.
-describe('Post a New Job: a successful import', () => {
-  it('prefills the manual form from the imported fields and switches to Manual Entry', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse(200, {
-          success: true,
-          data: {
-            title: 'Imported Product Designer',
-            company: 'Imported Health',
-            location: 'Hybrid - Denver, CO',
-            job_type: 'Contract',
-            description: 'Design clinician workflows.',
-            responsibilities: 'Run research\nShip designs',
-            requirements: 'A portfolio.',
-            salary_range: '$90/hour',
-            application_url: 'https://boards.greenhouse.io/example/jobs/123456',
-            contact_email: 'design@example.com',
-            deadline: '2030-01-31',
-            skills: ['Figma', 'Figma', 'Research'],
-          },
-        }),
-      ),
-    );
+// The import and crawl endpoints themselves are covered by the server tests and the browser suite (e2e/jobs.spec.ts);
+// here: the client-side URL checks, which must not send anything.
+describe('Post a New Job: URL checks before importing', () => {
+  it.each([
+    ['', JOB_IMPORT_MESSAGES.urlRequired],
+    ['careers page', JOB_IMPORT_MESSAGES.urlInvalid],
+    ['ftp://example.com/job', JOB_IMPORT_MESSAGES.urlInvalid],
+  ])('Import with %j shows "%s" and sends nothing', async (value, message) => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/post-job', element: <PostJobPage /> }], { path: '/post-job', session: adminSession });
+    await user.click(screen.getByRole('tab', { name: 'Import from URL' }));
+    if (value) await user.type(screen.getByLabelText('Job posting URL'), value);
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findAllByText(message)).not.toHaveLength(0);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('the careers-site search checks its URL the same way', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/post-job', element: <PostJobPage /> }], { path: '/post-job', session: adminSession });
+    await user.click(screen.getByRole('tab', { name: 'Import from URL' }));
+    expect(screen.getByRole('heading', { name: 'Import all open roles from your careers site' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Find Jobs' }));
+    expect(await screen.findAllByText(JOB_IMPORT_MESSAGES.urlRequired)).not.toHaveLength(0);
+    await user.type(screen.getByLabelText('Careers site URL'), 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Find Jobs' }));
+    expect(await screen.findAllByText(JOB_IMPORT_MESSAGES.urlInvalid)).not.toHaveLength(0);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('Try example URL fills a sample careers URL', async () => {
     const user = userEvent.setup();
     renderRoutes([{ path: '/post-job', element: <PostJobPage /> }], { path: '/post-job', session: adminSession });
     await user.click(screen.getByRole('tab', { name: 'Import from URL' }));
     await user.click(screen.getByRole('button', { name: 'Try example URL' }));
-    await user.click(screen.getByRole('button', { name: 'Import' }));
-
-    expect(await screen.findByRole('tab', { name: 'Manual Entry', selected: true })).toBeInTheDocument();
-    expect(screen.getByLabelText('Job Title')).toHaveValue('Imported Product Designer');
-    expect(screen.getByLabelText('Company')).toHaveValue('Imported Health');
-    expect(screen.getByRole('combobox', { name: 'Employment Type' })).toHaveTextContent('Contract');
-    expect(screen.getByLabelText(/^Application Deadline/)).toHaveValue('2030-01-31');
-    const skills = within(screen.getByRole('list', { name: 'Added skills' }));
-    expect(skills.getAllByRole('button', { name: 'Remove Figma' })).toHaveLength(1);
-    expect(skills.getAllByRole('button', { name: 'Remove Research' })).toHaveLength(1);
+    expect(screen.getByLabelText('Job posting URL')).toHaveValue(EXAMPLE_IMPORT_URL);
   });
 });

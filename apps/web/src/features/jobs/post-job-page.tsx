@@ -90,7 +90,8 @@ function PostJobEditor({ companyName }: { companyName: string }) {
           </CardContent>
         </Card>
       </TabsContent>
-      <TabsContent value="import">
+      {/* Kept mounted while hidden, so the roles found on a careers site are still listed after using one. */}
+      <TabsContent value="import" forceMount className="data-[state=inactive]:hidden">
         <Card>
           <CardContent className="pt-6">
             <ImportJobForm onImported={onImported} />

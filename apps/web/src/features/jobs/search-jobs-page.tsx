@@ -11,6 +11,7 @@ import {
   type JobSummary,
 } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { MatchBadge } from '@/components/match-badge';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -299,12 +300,15 @@ function JobResultCard({ job }: { job: JobSummary }) {
               {job.title}
             </Link>
           </h2>
-          {job.hasInternalReferrer ? (
-            <Badge variant="accepted">
-              <Users aria-hidden />
-              Internal referrer
-            </Badge>
-          ) : null}
+          <div className="flex flex-wrap gap-2">
+            {job.matchScore !== null ? <MatchBadge score={job.matchScore} /> : null}
+            {job.hasInternalReferrer ? (
+              <Badge variant="accepted">
+                <Users aria-hidden />
+                Internal referrer
+              </Badge>
+            ) : null}
+          </div>
         </div>
         <p className="text-muted-foreground">{job.companyName}</p>
       </CardHeader>

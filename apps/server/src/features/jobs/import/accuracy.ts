@@ -1,17 +1,34 @@
 /**
- * Per-field accuracy of the job extractor over the fixture pages, against fixtures/expected.json.
+ * Per-field accuracy of the job import over its fixtures: the HTML pages against fixtures/expected.json, and the
+ * applicant-tracking API payloads (fixtures/ats/*.json, mapped by the adapters) against fixtures/ats/expected.json.
  * Run from the repository root: node --import tsx apps/server/src/features/jobs/import/accuracy.ts
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { extractJobFromHtml } from './extract';
+import { matchAts } from './ats';
+import { extractJobFromHtml, finishJob } from './extract';
 import type { ImportedJob, ImportResult } from './types';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
-const expectations = JSON.parse(readFileSync(`${fixtures}expected.json`, 'utf8')) as Record<
-  string,
-  { url: string; expected: ImportResult | null }
->;
+type Expectation = { url: string; expected: { job: ImportedJob; source: string } | null };
+const pages = JSON.parse(readFileSync(`${fixtures}expected.json`, 'utf8')) as Record<string, Expectation>;
+const atsPayloads = JSON.parse(readFileSync(`${fixtures}ats/expected.json`, 'utf8')) as Record<string, Expectation>;
+const expectations = { ...pages, ...atsPayloads };
+const apis = {
+  greenhouse: 'https://api.test/gh',
+  lever: 'https://api.test/lv',
+  ashby: 'https://api.test/ab',
+  workable: 'https://api.test/wk',
+};
+
+/** What the import makes of one fixture: HTML through the extractor, an ATS payload through its adapter. */
+function importFixture(file: string, url: string): { job: ImportedJob; source: string } | null {
+  const content = readFileSync(`${fixtures}${file}`, 'utf8');
+  if (!file.startsWith('ats/')) return extractJobFromHtml(content, url) as ImportResult | null;
+  const target = matchAts(url, apis);
+  const mapped = target?.map(JSON.parse(content));
+  return target && mapped ? { job: finishJob(mapped), source: target.ats } : null;
+}
 
 const FIELDS: (keyof ImportedJob)[] = [
   'title',
@@ -38,7 +55,7 @@ let skillsExpected = 0;
 const misses: string[] = [];
 
 for (const [file, { url, expected }] of Object.entries(expectations)) {
-  const actual = extractJobFromHtml(readFileSync(`${fixtures}${file}`, 'utf8'), url);
+  const actual = importFixture(file, url);
   if ((actual === null) === (expected === null)) detected++;
   else misses.push(`${file}: expected ${expected ? 'a job' : 'null'}, got ${actual ? 'a job' : 'null'}`);
   if (!expected) continue;

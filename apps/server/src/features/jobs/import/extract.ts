@@ -15,6 +15,12 @@ function cap(value: string, max: number): string {
 
 function finish(mapped: MappedJob, source: ImportSource, fallbackCompany: string): ImportResult | null {
   if (!mapped.title.trim()) return null;
+  const job = finishJob(mapped, fallbackCompany);
+  return { job, source };
+}
+
+/** Caps every field to the job form's limits and recognises skills in the text (also used by the ATS adapters). */
+export function finishJob(mapped: MappedJob, fallbackCompany = ''): ImportedJob {
   const { skillsText, ...fields } = mapped;
   if (!fields.company) fields.company = fallbackCompany;
   const job = {} as ImportedJob;
@@ -23,7 +29,7 @@ function finish(mapped: MappedJob, source: ImportSource, fallbackCompany: string
   job.skills = recogniseSkills(
     [job.title, job.description, job.responsibilities, job.requirements, skillsText].filter(Boolean).join('\n'),
   );
-  return { job, source };
+  return job;
 }
 
 /**

@@ -1,18 +1,7 @@
-/** The imported job data fields (SPEC §3, 'Imported job data fields read'). Missing values are ''. */
-export interface ImportedJob {
-  title: string;
-  company: string;
-  location: string;
-  job_type: string;
-  description: string;
-  responsibilities: string;
-  requirements: string;
-  salary_range: string;
-  application_url: string;
-  contact_email: string;
-  deadline: string;
-  skills: string[];
-}
+import type { ImportedJob } from '@referwell/shared';
+
+/** The imported job data fields (SPEC §3): the shared contract (packages/shared/src/schemas/jobs-import.ts). */
+export type { ImportedJob };
 
 export type ImportSource = 'json-ld' | 'microdata' | 'page';
 

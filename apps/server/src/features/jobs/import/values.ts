@@ -129,6 +129,7 @@ export function mapEmploymentType(value: string): EmploymentType | '' {
   if (v === 'PART_TIME' || v === 'PARTTIME') return 'part-time';
   if (v === 'CONTRACTOR' || v === 'CONTRACT' || v === 'TEMPORARY' || v === 'TEMP') return 'contract';
   if (v === 'INTERN' || v === 'INTERNSHIP') return 'internship';
+  if (v === 'FREELANCE' || v === 'FREELANCER') return 'freelance';
   return '';
 }
 

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { jobPostings } from './jobs';
+
+/** A conversation (SPEC §3). status 'active' and type 'direct' by default. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subject: text(),
+    /** A referral the conversation is about (the referrals feature owns that table). */
+    referralId: uuid(),
+    /** The job (SPEC "project") the conversation is about. */
+    projectId: uuid().references(() => jobPostings.id, { onDelete: 'set null' }),
+    applicationId: uuid(),
+    status: text().notNull().default('active'),
+    type: text().notNull().default('direct'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Latest activity: bumped by every message; the list is ordered by it. */
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('conversations_updated_idx').on(t.updatedAt.desc(), t.id)],
+);
+
+/** Who is in a conversation, with their read bookkeeping. */
+export const conversationParticipants = pgTable(
+  'conversation_participants',
+  {
+    conversationId: uuid()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Messages from others not yet read by this participant (reset when they open the conversation). */
+    unreadCount: integer().notNull().default(0),
+    lastReadAt: timestamp({ withTimezone: true }),
+    /** Set while an open tab of this participant shows the conversation (heartbeat); null otherwise. */
+    viewingAt: timestamp({ withTimezone: true }),
+    joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_participants_user_idx').on(t.userId, t.conversationId),
+    index('conversation_participants_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.unreadCount} > 0`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    conversationId: uuid()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Plain text, never HTML. */
+    content: text().notNull(),
+    read: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc())],
+);
+
+/** Notifications (SPEC §3). type is text so other features can add their own kinds. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    message: text().notNull(),
+    isRead: boolean().notNull().default(false),
+    type: text().notNull(),
+    referenceId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_unread_idx')
+      .on(t.userId, t.type, t.referenceId)
+      .where(sql`${t.isRead} = false`),
+  ],
+);

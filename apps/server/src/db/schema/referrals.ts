@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  REFERRAL_BONUS_STATES,
+  REFERRAL_CONSENT_STATES,
+  REFERRAL_STATUSES,
+  TRACKING_STATUSES,
+  type ReferralTalentSnapshot,
+} from '@referwell/shared';
+import { users } from './auth';
+import { companies } from './companies';
+import { jobPostings } from './jobs';
+
+export const referralStatus = pgEnum('referral_status', REFERRAL_STATUSES);
+export const referralConsent = pgEnum('referral_consent', REFERRAL_CONSENT_STATES);
+export const referralBonusState = pgEnum('referral_bonus_state', REFERRAL_BONUS_STATES);
+export const trackingStatus = pgEnum('tracking_status', TRACKING_STATUSES);
+
+/** What a company member shows job seekers as a referrer (SPEC §2 referrer cards and profile). */
+export const referrerProfiles = pgTable('referrer_profiles', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Members opt in to receiving referral requests; off means they are not listed. */
+  acceptsRequests: boolean().notNull().default(true),
+  bio: text(),
+  phone: text(),
+  location: text(),
+  skills: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** When they started at the company (shown as 'start date'); defaults to when they joined the team here. */
+  startedOn: date({ mode: 'string' }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A job seeker asks a referrer to refer them for a job (SPEC §3 'Referral request'). */
+export const referralRequests = pgTable(
+  'referral_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    jobId: uuid()
+      .notNull()
+      .references(() => jobPostings.id, { onDelete: 'cascade' }),
+    talentId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referrerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text().notNull(),
+    status: referralStatus().notNull().default('pending'),
+    /** The referrer's optional reason when declining; the job seeker sees it. */
+    declineReason: text(),
+    referralId: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One open request per job seeker, job and referrer.
+    uniqueIndex('referral_requests_open_key')
+      .on(t.talentId, t.jobId, t.referrerId)
+      .where(sql`${t.status} = 'pending'`),
+    index('referral_requests_referrer_idx').on(t.referrerId, t.createdAt.desc()),
+    index('referral_requests_talent_idx').on(t.talentId, t.createdAt.desc()),
+  ],
+);
+
+/** A referrer puts a candidate forward for a job (SPEC §3 'Referral'). */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    jobId: uuid()
+      .notNull()
+      .references(() => jobPostings.id, { onDelete: 'cascade' }),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    referrerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    talentId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The candidate as they were when referred (SPEC §3 talentProfile). */
+    talentProfile: jsonb().$type<ReferralTalentSnapshot>().notNull(),
+    notes: text(),
+    status: referralStatus().notNull().default('pending'),
+    /** The candidate agrees to be put forward; a referral they asked for starts confirmed. */
+    consent: referralConsent().notNull().default('pending'),
+    requestId: uuid(),
+    bonusAmount: integer(),
+    bonusCurrency: text(),
+    bonusState: referralBonusState().notNull().default('none'),
+    bonusPaidOn: date({ mode: 'string' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A candidate is referred once per job: the first referrer gets the credit.
+    uniqueIndex('referrals_job_talent_key').on(t.jobId, t.talentId),
+    index('referrals_referrer_idx').on(t.referrerId, t.createdAt.desc()),
+    index('referrals_company_idx').on(t.companyId, t.createdAt.desc()),
+    index('referrals_talent_idx').on(t.talentId),
+  ],
+);
+
+/** Who changed a referral's status, from what to what, and when. */
+export const referralStatusChanges = pgTable(
+  'referral_status_changes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    referralId: uuid()
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    fromStatus: referralStatus(),
+    toStatus: referralStatus().notNull(),
+    changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('referral_status_changes_referral_idx').on(t.referralId, t.createdAt)],
+);
+
+/** A job creator's progress with a candidate (Talent Tracking tab). */
+export const jobCandidateTracking = pgTable(
+  'job_candidate_tracking',
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => jobPostings.id, { onDelete: 'cascade' }),
+    talentId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: trackingStatus().notNull(),
+    updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.talentId] })],
+);
+
+/** Comments the job's company team leaves on a job. */
+export const jobComments = pgTable(
+  'job_comments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    jobId: uuid()
+      .notNull()
+      .references(() => jobPostings.id, { onDelete: 'cascade' }),
+    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    body: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_comments_job_idx').on(t.jobId, t.createdAt)],
+);

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let admin: SignedUp;
+let member: SignedUp;
+let seeker: SignedUp;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+async function ok<T = Record<string, unknown>>(
+  method: Method,
+  url: string,
+  who: SignedUp,
+  payload?: object,
+): Promise<T> {
+  const res = await t.app.inject({ method, url, payload, ...withSession(who.token) });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url} → ${res.statusCode} ${res.body}`);
+  return res.json() as T;
+}
+
+const postJob = (who: SignedUp, title: string, skills: string[], bonus?: number) =>
+  ok<{ id: string }>('POST', '/api/jobs', who, {
+    title,
+    company: 'Dashboard Health',
+    location: 'Remote',
+    employmentType: 'full-time',
+    description: 'Healthcare data work.',
+    requirements: 'Relevant experience.',
+    skills,
+    ...(bonus ? { referralBonusAmount: bonus, referralBonusCurrency: 'USD' } : {}),
+  });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Dashboard Health' });
+  const { inviteCode } = await ok<{ inviteCode: string }>(
+    'GET',
+    `/api/companies/${admin.body.company!.id}/team`,
+    admin,
+  );
+  member = await signUp(t, { role: 'referrer', inviteCode });
+  seeker = await signUp(t, { name: 'Dana Data' });
+  await ok('PUT', '/api/talent/profile', seeker, {
+    name: 'Dana Data',
+    titles: ['Data Engineer'],
+    skills: ['python', 'SQL'],
+    technicalSkills: ['FHIR'],
+  });
+});
+afterAll(() => t.close());
+
+describe('job seeker dashboard', () => {
+  it('recommends open jobs scoring at least 30 % (case-insensitive), lists applied and available jobs and requests', async () => {
+    const strong = await postJob(admin, 'FHIR Data Engineer', ['Python', 'SQL', 'FHIR']); // 100 %
+    const partial = await postJob(admin, 'Analytics Engineer', ['Python', 'dbt', 'Looker']); // 33 %
+    await postJob(admin, 'iOS Engineer', ['Swift', 'SwiftUI', 'Xcode', 'Python']); // 25 %: below the minimum
+    const applied = await postJob(admin, 'Clinical Analyst', ['SQL']);
+    await ok('POST', `/api/jobs/${applied.id}/apply`, seeker);
+    await ok('POST', '/api/referral-requests', seeker, {
+      jobId: strong.id,
+      referrerId: member.body.user.id,
+      message: 'Please refer me',
+    });
+
+    const board = await ok<{
+      recommendedJobs: { id: string; matchScore: number }[];
+      appliedJobs: { id: string; status: string }[];
+      availableJobs: { id: string }[];
+      referralRequests: { total: number; items: { jobId: string }[] };
+    }>('GET', '/api/dashboard/jobseeker', seeker);
+    expect(board.recommendedJobs.map((j) => [j.id, j.matchScore])).toEqual([
+      [strong.id, 100],
+      [partial.id, 33],
+    ]);
+    expect(board.appliedJobs).toEqual([expect.objectContaining({ id: applied.id, status: 'applied' })]);
+    expect(board.availableJobs.map((j) => j.id)).not.toContain(applied.id);
+    expect(board.referralRequests).toMatchObject({ total: 1, items: [{ jobId: strong.id }] });
+  });
+
+  it('is refused to company users and visitors', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/dashboard/jobseeker', ...withSession(admin.token) })).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard/jobseeker' })).statusCode).toBe(401);
+  });
+});
+
+describe('referrer dashboard', () => {
+  it('computes totals, earned and pending bonuses, recent referrals, talent matches and the admin figures', async () => {
+    const job = await postJob(member, 'Interoperability Engineer', ['FHIR', 'Python'], 2400);
+    const referral = await ok<{ id: string }>('POST', '/api/referrals', member, {
+      talentId: seeker.body.user.id,
+      jobId: job.id,
+    });
+    await ok('PATCH', `/api/referrals/${referral.id}/status`, admin, { status: 'completed' });
+
+    const mine = await ok<{
+      totals: { total: number; completed: number; pendingBonus: unknown[]; earned: unknown[] };
+      recentReferrals: { id: string }[];
+      talentMatches: { talent: { id: string }; matchScore: number }[];
+      pendingRequests: number;
+      company: unknown;
+    }>('GET', '/api/dashboard/referrer', member);
+    expect(mine.totals).toMatchObject({
+      total: 1,
+      completed: 1,
+      pendingBonus: [{ currency: 'USD', amount: 2400 }],
+      earned: [],
+    });
+    expect(mine.recentReferrals.map((r) => r.id)).toEqual([referral.id]);
+    expect(mine.pendingRequests).toBe(1);
+    expect(mine.company).toBeNull();
+    expect(mine.talentMatches[0]).toMatchObject({ talent: { id: seeker.body.user.id }, matchScore: 100 });
+    expect(mine.talentMatches.length).toBeLessThanOrEqual(3);
+
+    await ok('POST', `/api/referrals/${referral.id}/bonus-paid`, admin, {});
+    const after = await ok<{ totals: { earned: unknown[]; pendingBonus: unknown[] } }>(
+      'GET',
+      '/api/dashboard/referrer',
+      member,
+    );
+    expect(after.totals).toMatchObject({ earned: [{ currency: 'USD', amount: 2400 }], pendingBonus: [] });
+
+    const adminBoard = await ok<{
+      company: { teamMemberCount: number; openPositions: number; pendingApprovals: number };
+    }>('GET', '/api/dashboard/referrer', admin);
+    expect(adminBoard.company).toEqual({ teamMemberCount: 2, openPositions: 5, pendingApprovals: 0 });
+  });
+
+  it('is refused to job seekers', async () => {
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/dashboard/referrer', ...withSession(seeker.token) })).statusCode,
+    ).toBe(403);
+  });
+});

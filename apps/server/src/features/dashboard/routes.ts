@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema, jobseekerDashboardSchema, referrerDashboardSchema } from '@referwell/shared';
+import { jobseekerDashboard, referrerDashboard } from './service';
+
+const errors = { 401: errorBodySchema, 403: errorBodySchema };
+
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/dashboard/jobseeker',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: "The job seeker dashboard's lists, computed from the database",
+        response: { 200: jobseekerDashboardSchema, ...errors },
+      },
+    },
+    async (request) => jobseekerDashboard(app.db, request.auth),
+  );
+
+  app.get(
+    '/api/dashboard/referrer',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: 'The referrer / company dashboard figures, computed from the database',
+        response: { 200: referrerDashboardSchema, ...errors },
+      },
+    },
+    async (request) => referrerDashboard(app.db, request.auth),
+  );
+};

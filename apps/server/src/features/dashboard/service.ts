@@ -1,0 +1,199 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  DASHBOARD_LIMITS,
+  MATCHING,
+  type DashboardJob,
+  type JobseekerDashboard,
+  type ReferrerDashboard,
+} from '@referwell/shared';
+import type { Db } from '../../db/client';
+import { selectRows, textArray } from '../../db/repository';
+import {
+  companies,
+  companyMembers,
+  jobApplications,
+  jobPostings,
+  referralRequests,
+  referrals,
+  talentProfiles,
+} from '../../db/schema';
+import type { AuthContext } from '../auth/sessions';
+import { forbidden } from '../../lib/errors';
+import { requireSignedIn } from '../referrals/access';
+import { listReferralRequests } from '../referrals/requests';
+import { listReferrals, referralTotals } from '../referrals/service';
+
+const RECOMMENDED_SHOWN = 5;
+const AVAILABLE_SHOWN = 5;
+/** Talent matches look at the company's most recent open jobs only. */
+const MATCH_JOBS_CONSIDERED = 20;
+
+const jobColumns = {
+  id: jobPostings.id,
+  title: jobPostings.title,
+  companyName: jobPostings.companyName,
+  companySlug: companies.slug,
+  location: jobPostings.location,
+  employmentType: jobPostings.jobType,
+  createdAt: sql<string>`to_char(${jobPostings.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+};
+
+/**
+ * SQL for the SPEC §9 match score: the percent of the job's distinct skill keys (lowercased) that the person has.
+ * Mirrors matchScore() in packages/shared/src/rules/match.ts; both sides store their keys with the row.
+ */
+const matchScoreSql = (jobKeys: unknown, personKeys: unknown) => sql<number>`coalesce(round(100.0 *
+  cardinality(array(select unnest(${jobKeys}) intersect select unnest(${personKeys})))
+  / nullif(cardinality(${jobKeys}), 0)), 0)::int`;
+
+export async function jobseekerDashboard(db: Db, auth: AuthContext | null): Promise<JobseekerDashboard> {
+  const me = requireSignedIn(auth);
+  if (me.user.type !== 'jobseeker') throw forbidden('This dashboard is for job seekers.');
+  const [profile] = await db
+    .select({ keys: talentProfiles.skillKeys })
+    .from(talentProfiles)
+    .where(eq(talentProfiles.id, me.user.id));
+  const keys = profile?.keys ?? [];
+  const notApplied = sql`not exists (select 1 from ${jobApplications} a
+    where a.job_id = ${jobPostings.id} and a.user_id = ${me.user.id})`;
+  const open = eq(jobPostings.status, 'OPEN');
+
+  const [requests, [requestCount], appliedJobs, recommendedJobs, availableJobs] = await Promise.all([
+    listReferralRequests(db, me, { box: 'sent', limit: DASHBOARD_LIMITS.referralRequestsShown }),
+    db.select({ n: count() }).from(referralRequests).where(eq(referralRequests.talentId, me.user.id)),
+    db
+      .select({
+        ...jobColumns,
+        status: jobApplications.status,
+        appliedAt: sql<string>`to_char(${jobApplications.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+      })
+      .from(jobApplications)
+      .innerJoin(jobPostings, eq(jobPostings.id, jobApplications.jobId))
+      .innerJoin(companies, eq(companies.id, jobPostings.companyId))
+      .where(eq(jobApplications.userId, me.user.id))
+      .orderBy(desc(jobApplications.createdAt)),
+    keys.length === 0 ? Promise.resolve([]) : recommendedJobsFor(db, keys, and(open, notApplied)!),
+    db
+      .select(jobColumns)
+      .from(jobPostings)
+      .innerJoin(companies, eq(companies.id, jobPostings.companyId))
+      .where(and(open, notApplied))
+      .orderBy(desc(jobPostings.createdAt), desc(jobPostings.id))
+      .limit(AVAILABLE_SHOWN),
+  ]);
+  return {
+    referralRequests: { items: requests, total: requestCount?.n ?? 0 },
+    appliedJobs,
+    recommendedJobs,
+    availableJobs: availableJobs satisfies DashboardJob[],
+  };
+}
+
+/** Open jobs the person scores at least 30 % on (SPEC §9), best first. */
+function recommendedJobsFor(db: Db, keys: string[], filter: SQL) {
+  const score = matchScoreSql(jobPostings.skillKeys, textArray(keys));
+  return (
+    db
+      .select({ ...jobColumns, matchScore: score })
+      .from(jobPostings)
+      .innerJoin(companies, eq(companies.id, jobPostings.companyId))
+      // The overlap test narrows to jobs sharing a skill through the GIN index; the score then decides.
+      .where(
+        and(
+          filter,
+          sql`${jobPostings.skillKeys} && ${textArray(keys)}`,
+          sql`${score} >= ${MATCHING.defaultMinScorePercent}`,
+        ),
+      )
+      .orderBy(sql`${score} desc`, desc(jobPostings.createdAt))
+      .limit(RECOMMENDED_SHOWN)
+  );
+}
+
+export async function referrerDashboard(db: Db, auth: AuthContext | null): Promise<ReferrerDashboard> {
+  const me = requireSignedIn(auth);
+  if (me.user.type !== 'referrer') throw forbidden('This dashboard is for referrers and company admins.');
+  const company = me.company;
+  const isAdmin = company?.role === 'companyAdmin';
+
+  const [totals, recentReferrals, [pending], talentMatches, companyFigures] = await Promise.all([
+    referralTotals(db, me),
+    listReferrals(db, me, { scope: 'mine', limit: DASHBOARD_LIMITS.referralsShown }),
+    db
+      .select({ n: count() })
+      .from(referralRequests)
+      .where(and(eq(referralRequests.referrerId, me.user.id), eq(referralRequests.status, 'pending'))),
+    company ? talentMatchesFor(db, company.id) : Promise.resolve([]),
+    isAdmin && company ? companyCounts(db, company.id) : Promise.resolve(null),
+  ]);
+  return { totals, recentReferrals, pendingRequests: pending?.n ?? 0, talentMatches, company: companyFigures };
+}
+
+async function companyCounts(db: Db, companyId: string) {
+  const [[members], [openJobs], [pendingReferrals]] = await Promise.all([
+    db.select({ n: count() }).from(companyMembers).where(eq(companyMembers.companyId, companyId)),
+    db
+      .select({ n: count() })
+      .from(jobPostings)
+      .where(and(eq(jobPostings.companyId, companyId), eq(jobPostings.status, 'OPEN'))),
+    db
+      .select({ n: count() })
+      .from(referrals)
+      .where(and(eq(referrals.companyId, companyId), eq(referrals.status, 'pending'))),
+  ]);
+  return {
+    teamMemberCount: members?.n ?? 0,
+    openPositions: openJobs?.n ?? 0,
+    pendingApprovals: pendingReferrals?.n ?? 0,
+  };
+}
+
+interface MatchRow {
+  talent_id: string;
+  name: string;
+  title: string | null;
+  location: string | null;
+  job_id: string;
+  job_title: string;
+  score: number;
+}
+
+/** The best job seeker for each of the company's recent open jobs, kept when they score at least 40 %. */
+async function talentMatchesFor(db: Db, companyId: string): Promise<ReferrerDashboard['talentMatches']> {
+  const rows = await selectRows<MatchRow>(
+    db,
+    sql`select t.id as talent_id, u.name, t.title, t.location, j.id as job_id, j.title as job_title, t.score
+      from (
+        select id, title, skill_keys as keys
+        from job_postings
+        where company_id = ${companyId} and status = 'OPEN' and cardinality(skill_keys) > 0
+        order by created_at desc
+        limit ${MATCH_JOBS_CONSIDERED}
+      ) j
+      cross join lateral (
+        select tp.id, tp.title, tp.location, ${matchScoreSql(sql.raw('j.keys'), sql.raw('tp.skill_keys'))} as score
+        from talent_profiles tp
+        where tp.discoverable and tp.skill_keys && j.keys
+        order by score desc, tp.updated_at desc
+        limit 1
+      ) t
+      join users u on u.id = t.id
+      where t.score >= ${MATCHING.talentMatchMinScorePercent}
+      order by t.score desc
+      limit ${MATCHING.talentMatchMaxShown * 3}`,
+  );
+  // One card per person: their best job.
+  const seen = new Set<string>();
+  const matches: ReferrerDashboard['talentMatches'] = [];
+  for (const row of rows) {
+    if (seen.has(row.talent_id)) continue;
+    seen.add(row.talent_id);
+    matches.push({
+      talent: { id: row.talent_id, name: row.name, title: row.title, location: row.location },
+      job: { id: row.job_id, title: row.job_title },
+      matchScore: Number(row.score),
+    });
+    if (matches.length === MATCHING.talentMatchMaxShown) break;
+  }
+  return matches;
+}

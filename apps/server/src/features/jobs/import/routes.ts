@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorBodySchema,
+  JOB_IMPORT_MESSAGES,
+  jobCrawlResponseSchema,
+  jobImportRequestSchema,
+  jobImportResponseSchema,
+} from '@referwell/shared';
+import { createRateLimiter } from '../../../lib/rate-limit';
+import { requirePoster } from '../service';
+import { crawlSite, type CrawlCaps } from './crawl';
+import { importJobFromUrl, type ImportLimits } from './service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+
+/** Per-user limits (multiplied by RATE_LIMIT_SCALE). */
+export const IMPORT_RATE_LIMITS = {
+  import: { max: 20, windowSeconds: 10 * 60 },
+  crawl: { max: 5, windowSeconds: 60 * 60 },
+} as const;
+
+export interface JobImportRoutesOptions {
+  /** Smaller limits for tests. */
+  importLimits?: Partial<ImportLimits>;
+  crawlCaps?: Partial<CrawlCaps>;
+}
+
+/**
+ * POST /api/jobs/import and POST /api/jobs/crawl, for a company's referrers and admins (the people who post jobs).
+ * Refused requests (validation, auth, rate limit, private addresses) answer 4xx with the standard error body;
+ * problems with the remote site (unreachable, slow, an error page, no job found) answer 200 `{ success: false, error }`.
+ */
+export const jobImportRoutes: FastifyPluginAsyncZod<JobImportRoutesOptions> = async (app, options) => {
+  const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
+  const context = () => ({ config: app.config, limits: options.importLimits, log: app.log });
+
+  app.post(
+    '/api/jobs/import',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: "Read a job posting's details from its URL (ATS APIs, structured data, the page, optionally an LLM)",
+        body: jobImportRequestSchema,
+        response: { 200: jobImportResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const poster = requirePoster(request.auth);
+      await limiter.consume({
+        key: `jobs-import:user:${poster.user.id}`,
+        ...IMPORT_RATE_LIMITS.import,
+        message: JOB_IMPORT_MESSAGES.importLimited,
+      });
+      return importJobFromUrl(request.body.url, context());
+    },
+  );
+
+  app.post(
+    '/api/jobs/crawl',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: "Find the job postings on a company's website (same-origin crawl that honours robots.txt)",
+        body: jobImportRequestSchema,
+        response: { 200: jobCrawlResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const poster = requirePoster(request.auth);
+      await limiter.consume({
+        key: `jobs-crawl:user:${poster.user.id}`,
+        ...IMPORT_RATE_LIMITS.crawl,
+        message: JOB_IMPORT_MESSAGES.crawlLimited,
+      });
+      return crawlSite(request.body.url, { ...context(), caps: options.crawlCaps });
+    },
+  );
+};

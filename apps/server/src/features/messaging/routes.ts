@@ -1,0 +1,163 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MESSAGING_MESSAGES,
+  contactsQuerySchema,
+  contactsResponseSchema,
+  conversationDetailSchema,
+  conversationListQuerySchema,
+  conversationListResponseSchema,
+  conversationLookupQuerySchema,
+  conversationLookupResponseSchema,
+  conversationMessagesQuerySchema,
+  errorBodySchema,
+  markReadResponseSchema,
+  messageSchema,
+  sendMessageSchema,
+  startConversationSchema,
+  unreadCountSchema,
+  uuidParamSchema,
+} from '@referwell/shared';
+import { requireAuth } from '../../lib/auth';
+import { createRateLimiter } from '../../lib/rate-limit';
+import {
+  getConversation,
+  listConversations,
+  lookupConversation,
+  markConversationRead,
+  searchContacts,
+  sendMessage,
+  startConversation,
+  unreadMessageTotal,
+} from './service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  429: errorBodySchema,
+};
+
+/** Messages (and new conversations) a user may send per minute. */
+export const MESSAGE_SEND_LIMIT = { max: 30, windowSeconds: 60 };
+
+export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
+  const consumeSend = (userId: string) =>
+    limiter.consume({ key: `message:user:${userId}`, ...MESSAGE_SEND_LIMIT, message: MESSAGING_MESSAGES.rateLimited });
+
+  app.get(
+    '/api/conversations',
+    {
+      schema: {
+        tags: ['messaging'],
+        summary: 'My conversations, latest activity first (search: names, subject, message text)',
+        querystring: conversationListQuerySchema,
+        response: { 200: conversationListResponseSchema, ...errors },
+      },
+    },
+    async (request) => listConversations(app.db, requireAuth(request).user.id, request.query),
+  );
+
+  app.get(
+    '/api/conversations/unread-count',
+    {
+      schema: {
+        tags: ['messaging'],
+        summary: 'Unread messages across my conversations',
+        response: { 200: unreadCountSchema, ...errors },
+      },
+    },
+    async (request) => ({ count: await unreadMessageTotal(app.db, requireAuth(request).user.id) }),
+  );
+
+  app.get(
+    '/api/conversations/contacts',
+    {
+      schema: {
+        tags: ['messaging'],
+        summary: 'People I may start a conversation with',
+        querystring: contactsQuerySchema,
+        response: { 200: contactsResponseSchema, ...errors },
+      },
+    },
+    async (request) => searchContacts(app.db, requireAuth(request), request.query.q),
+  );
+
+  app.get(
+    '/api/conversations/lookup',
+    {
+      schema: {
+        tags: ['messaging'],
+        summary: 'My existing conversation with a person (and job or referral), and whether I may message them',
+        querystring: conversationLookupQuerySchema,
+        response: { 200: conversationLookupResponseSchema, ...errors },
+      },
+    },
+    async (request) => lookupConversation(app.db, requireAuth(request), request.query),
+  );
+
+  app.post(
+    '/api/conversations',
+    {
+      schema: {
+        tags: ['messaging'],
+        summary: 'Start a conversation with its first message',
+        body: startConversationSchema,
+        response: { 201: conversationDetailSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      await consumeSend(auth.user.id);
+      return reply.status(201).send(await startConversation(app.db, auth, request.body));
+    },
+  );
+
+  app.get(
+    '/api/conversations/:id',
+    {
+      schema: {
+        tags: ['messaging'],
+        summary: 'One of my conversations with a page of messages (newest page first; `before` pages back)',
+        params: uuidParamSchema,
+        querystring: conversationMessagesQuerySchema,
+        response: { 200: conversationDetailSchema, ...errors },
+      },
+    },
+    async (request) => getConversation(app.db, requireAuth(request).user.id, request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/conversations/:id/messages',
+    {
+      schema: {
+        tags: ['messaging'],
+        summary: 'Send a message (participants only)',
+        params: uuidParamSchema,
+        body: sendMessageSchema,
+        response: { 201: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      await consumeSend(auth.user.id);
+      return reply.status(201).send(await sendMessage(app.db, auth, request.params.id, request.body.text));
+    },
+  );
+
+  app.post(
+    '/api/conversations/:id/read',
+    {
+      schema: {
+        tags: ['messaging'],
+        summary: "Mark the other participants' messages read; answers my total unread count",
+        params: uuidParamSchema,
+        response: { 200: markReadResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      unreadCount: await markConversationRead(app.db, requireAuth(request).user.id, request.params.id),
+    }),
+  );
+};

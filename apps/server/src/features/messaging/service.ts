@@ -1,0 +1,524 @@
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  MESSAGING_MESSAGES,
+  NOTIFICATION_MESSAGES,
+  type Contact,
+  type Conversation,
+  type ConversationDetail,
+  type ConversationListQuery,
+  type ConversationListResponse,
+  type ConversationLookup,
+  type ConversationMessagesQuery,
+  type Message,
+  type Participant,
+} from '@referwell/shared';
+import type { Db } from '../../db/client';
+import { pageOffset, selectRows, toPage, type Executor } from '../../db/repository';
+import {
+  companies,
+  companyMembers,
+  conversationParticipants,
+  conversations,
+  jobPostings,
+  messages,
+  users,
+} from '../../db/schema';
+import type { AuthContext } from '../auth/sessions';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { publish, publishUnread } from '../../lib/realtime';
+import { createNotification, markMessageNotificationsRead } from '../notifications/service';
+import { mayMessage, type Sender } from './rules';
+
+/** A tab that reported a conversation as open within this many seconds counts as reading it. */
+export const VIEWING_FRESH_SECONDS = 60;
+
+export const senderOf = (auth: AuthContext): Sender => ({
+  id: auth.user.id,
+  type: auth.user.type,
+  companyId: auth.company?.id ?? null,
+});
+
+type MessageRow = typeof messages.$inferSelect;
+type ConversationRow = typeof conversations.$inferSelect;
+
+export const toMessage = (row: MessageRow): Message => ({
+  id: row.id,
+  conversationId: row.conversationId,
+  senderId: row.senderId,
+  text: row.content,
+  timestamp: row.createdAt.toISOString(),
+  read: row.read,
+});
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** May `sender` start a conversation with `recipientId`? Decided by the rules in rules.ts. */
+export async function canMessage(db: Executor, sender: Sender, recipientId: string): Promise<boolean> {
+  const [row] = await selectRows<{ ok: boolean }>(
+    db,
+    sql`select ${mayMessage(sender, sql`${recipientId}::uuid`)} as ok`,
+  );
+  return row?.ok === true;
+}
+
+async function participantsOf(db: Executor, conversationIds: string[]): Promise<Map<string, Participant[]>> {
+  const result = new Map<string, Participant[]>();
+  if (conversationIds.length === 0) return result;
+  const rows = await db
+    .select({
+      conversationId: conversationParticipants.conversationId,
+      id: users.id,
+      name: users.name,
+      avatar: users.avatarUrl,
+      role: users.type,
+      companyName: companies.name,
+    })
+    .from(conversationParticipants)
+    .innerJoin(users, eq(users.id, conversationParticipants.userId))
+    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
+    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(inArray(conversationParticipants.conversationId, conversationIds))
+    .orderBy(asc(conversationParticipants.joinedAt), asc(users.id));
+  for (const { conversationId, ...participant } of rows) {
+    const list = result.get(conversationId) ?? [];
+    list.push(participant);
+    result.set(conversationId, list);
+  }
+  return result;
+}
+
+async function lastMessagesOf(db: Executor, conversationIds: string[]): Promise<Map<string, Message>> {
+  if (conversationIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([messages.conversationId])
+    .from(messages)
+    .where(inArray(messages.conversationId, conversationIds))
+    .orderBy(messages.conversationId, desc(messages.createdAt), desc(messages.id));
+  return new Map(rows.map((row) => [row.conversationId, toMessage(row)]));
+}
+
+async function toConversations(
+  db: Executor,
+  rows: { conversation: ConversationRow; unreadCount: number }[],
+): Promise<Conversation[]> {
+  const ids = rows.map((r) => r.conversation.id);
+  const [participants, lastMessages] = await Promise.all([participantsOf(db, ids), lastMessagesOf(db, ids)]);
+  return rows.map(({ conversation: c, unreadCount }) => ({
+    id: c.id,
+    participants: participants.get(c.id) ?? [],
+    lastMessage: lastMessages.get(c.id) ?? null,
+    unreadCount,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+    subject: c.subject,
+    referralId: c.referralId,
+    projectId: c.projectId,
+    applicationId: c.applicationId,
+    status: c.status,
+    type: c.type,
+  }));
+}
+
+interface ListRow {
+  id: string;
+  subject: string | null;
+  referral_id: string | null;
+  project_id: string | null;
+  application_id: string | null;
+  status: string;
+  type: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  unread_count: number;
+  total: number;
+  participants: Participant[] | null;
+  last_message: { id: string; senderId: string | null; text: string; timestamp: string; read: boolean } | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * My conversations, latest activity first, searched over the other participants' names, the
+ * subject and the message text. One query per page: the page is chosen first, then its
+ * participants and last message are gathered for those rows only, and the total rides along as a
+ * window count (a separate count only for a page past the end).
+ */
+export async function listConversations(
+  db: Db,
+  userId: string,
+  query: ConversationListQuery,
+): Promise<ConversationListResponse> {
+  let filter = sql``;
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    filter = sql`and (c.subject ilike ${pattern}
+      or exists (select 1 from conversation_participants sp join users su on su.id = sp.user_id
+                 where sp.conversation_id = c.id and sp.user_id <> ${userId} and su.name ilike ${pattern})
+      or exists (select 1 from messages sm where sm.conversation_id = c.id and sm.content ilike ${pattern}))`;
+  }
+  const rows = await selectRows<ListRow>(
+    db,
+    sql`select page.*,
+        (select json_agg(json_build_object('id', u.id, 'name', u.name, 'avatar', u.avatar_url, 'role', u.type,
+                                           'companyName', co.name) order by p.joined_at, u.id)
+           from conversation_participants p join users u on u.id = p.user_id
+           left join company_members cm on cm.user_id = u.id left join companies co on co.id = cm.company_id
+          where p.conversation_id = page.id) as participants,
+        (select json_build_object('id', m.id, 'senderId', m.sender_id, 'text', m.content, 'timestamp', m.created_at,
+                                  'read', m.read)
+           from messages m where m.conversation_id = page.id
+          order by m.created_at desc, m.id desc limit 1) as last_message
+      from (
+        select c.id, c.subject, c.referral_id, c.project_id, c.application_id, c.status, c.type, c.created_at,
+               c.updated_at, cp.unread_count, cast(count(*) over () as int) as total
+          from conversation_participants cp join conversations c on c.id = cp.conversation_id
+         where cp.user_id = ${userId} ${filter}
+         order by c.updated_at desc, c.id desc
+         limit ${query.pageSize} offset ${pageOffset(query)}) page
+      order by page.updated_at desc, page.id desc`,
+  );
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const [count] = await selectRows<{ n: number }>(
+      db,
+      sql`select cast(count(*) as int) as n from conversation_participants cp join conversations c on c.id = cp.conversation_id
+          where cp.user_id = ${userId} ${filter}`,
+    );
+    total = count?.n ?? 0;
+  }
+  const items: Conversation[] = rows.map((r) => ({
+    id: r.id,
+    participants: r.participants ?? [],
+    lastMessage: r.last_message
+      ? { ...r.last_message, conversationId: r.id, timestamp: iso(r.last_message.timestamp) }
+      : null,
+    unreadCount: Number(r.unread_count),
+    createdAt: iso(r.created_at),
+    updatedAt: iso(r.updated_at),
+    subject: r.subject,
+    referralId: r.referral_id,
+    projectId: r.project_id,
+    applicationId: r.application_id,
+    status: r.status,
+    type: r.type,
+  }));
+  return toPage(items, Number(total), query);
+}
+
+/** The conversation as `userId` sees it; anyone who is not a participant gets 404. */
+async function loadConversation(db: Executor, userId: string, id: string): Promise<Conversation> {
+  const rows = await db
+    .select({ conversation: conversations, unreadCount: conversationParticipants.unreadCount })
+    .from(conversationParticipants)
+    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
+    .where(and(eq(conversationParticipants.conversationId, id), eq(conversationParticipants.userId, userId)));
+  if (rows.length === 0) throw notFound(MESSAGING_MESSAGES.notFound);
+  return (await toConversations(db, rows))[0]!;
+}
+
+export async function getConversation(
+  db: Db,
+  userId: string,
+  id: string,
+  page: ConversationMessagesQuery,
+): Promise<ConversationDetail> {
+  const conversation = await loadConversation(db, userId, id);
+  const filters: SQL[] = [eq(messages.conversationId, id)];
+  if (page.before) {
+    const [anchor] = await db
+      .select({ createdAt: messages.createdAt, id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.id, page.before), eq(messages.conversationId, id)));
+    if (!anchor) throw badRequest('That message is not in this conversation.');
+    filters.push(
+      or(
+        lt(messages.createdAt, anchor.createdAt),
+        and(eq(messages.createdAt, anchor.createdAt), lt(messages.id, anchor.id)),
+      )!,
+    );
+  }
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(...filters))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(page.limit + 1);
+  const hasMore = rows.length > page.limit;
+  return { conversation, messages: rows.slice(0, page.limit).reverse().map(toMessage), hasMore };
+}
+
+/**
+ * Stores a message and tells everyone: the message to every participant's tabs, unread totals to
+ * the others, and a 'message' notification to a recipient who is not reading the conversation
+ * and has no unread notification about it yet (one per burst, not one per message).
+ * Throws 404 when the sender is not a participant. Few round trips: this is the hot path.
+ */
+async function insertMessage(tx: Executor, sender: { id: string; name: string }, conversationId: string, text: string) {
+  // One statement bumps the others' unread counts and the sender's read mark, and reports per
+  // participant whether they are reading the conversation or already have an unread notification.
+  const participants = await selectRows<{ user_id: string; reading: boolean; notified: boolean }>(
+    tx,
+    sql`update conversation_participants cp set
+          unread_count = case when cp.user_id = ${sender.id} then cp.unread_count else cp.unread_count + 1 end,
+          last_read_at = case when cp.user_id = ${sender.id} then now() else cp.last_read_at end
+        where cp.conversation_id = ${conversationId}
+          and exists (select 1 from conversation_participants me
+                      where me.conversation_id = ${conversationId} and me.user_id = ${sender.id})
+        returning cp.user_id,
+          coalesce(cp.viewing_at > now() - make_interval(secs => ${VIEWING_FRESH_SECONDS}), false) as reading,
+          exists (select 1 from notifications n where n.user_id = cp.user_id and n.type = 'message'
+                  and n.reference_id = ${conversationId} and n.is_read = false) as notified`,
+  );
+  if (participants.length === 0) throw notFound(MESSAGING_MESSAGES.notFound);
+
+  const [row] = await selectRows<{ id: string; created_at: Date | string; read: boolean }>(
+    tx,
+    sql`with m as (
+          insert into messages (conversation_id, sender_id, content) values (${conversationId}, ${sender.id}, ${text})
+          returning id, created_at, read),
+        c as (update conversations set updated_at = (select created_at from m) where id = ${conversationId})
+        select * from m`,
+  );
+  const message: Message = {
+    id: row!.id,
+    conversationId,
+    senderId: sender.id,
+    text,
+    timestamp: new Date(row!.created_at).toISOString(),
+    read: row!.read,
+  };
+
+  const recipients = participants.filter((p) => p.user_id !== sender.id);
+  const notified = new Set<string>();
+  for (const recipient of recipients) {
+    if (recipient.reading || recipient.notified) continue;
+    // createNotification also pushes the recipient's unread totals.
+    await createNotification(tx, {
+      userId: recipient.user_id,
+      title: NOTIFICATION_MESSAGES.newMessageTitle,
+      message: NOTIFICATION_MESSAGES.newMessage(sender.name),
+      type: 'message',
+      referenceId: conversationId,
+    });
+    notified.add(recipient.user_id);
+  }
+  await publish(
+    tx,
+    participants.map((p) => p.user_id),
+    { type: 'message.new', conversationId, message },
+  );
+  await publishUnread(
+    tx,
+    recipients.map((r) => r.user_id).filter((id) => !notified.has(id)),
+  );
+  return message;
+}
+
+export async function sendMessage(db: Db, auth: AuthContext, conversationId: string, text: string): Promise<Message> {
+  return db.transaction((tx) => insertMessage(tx, auth.user, conversationId, text));
+}
+
+export interface StartConversation {
+  recipientId: string;
+  subject: string | null;
+  message: string;
+  referralId: string | null;
+  jobId: string | null;
+}
+
+/** The direct conversation between two people about the same context (job / referral), if any. */
+async function findDirect(
+  db: Executor,
+  a: string,
+  b: string,
+  context: { jobId: string | null; referralId: string | null },
+): Promise<string | null> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .innerJoin(
+      conversationParticipants,
+      and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.userId, a)),
+    )
+    .where(
+      and(
+        eq(conversations.type, 'direct'),
+        context.jobId ? eq(conversations.projectId, context.jobId) : isNull(conversations.projectId),
+        context.referralId ? eq(conversations.referralId, context.referralId) : isNull(conversations.referralId),
+        sql`exists (select 1 from conversation_participants fb where fb.conversation_id = ${conversations.id} and fb.user_id = ${b})`,
+      ),
+    )
+    .orderBy(desc(conversations.updatedAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Starts a conversation with the first message, or adds the message to the existing direct
+ * conversation with that person about the same job or referral.
+ */
+export async function startConversation(
+  db: Db,
+  auth: AuthContext,
+  input: StartConversation,
+): Promise<ConversationDetail> {
+  const sender = senderOf(auth);
+  if (input.recipientId === sender.id) throw badRequest(MESSAGING_MESSAGES.cannotMessageSelf);
+  const [recipient] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.recipientId));
+  if (!recipient || !(await canMessage(db, sender, input.recipientId)))
+    throw new AppError(403, 'NOT_ALLOWED', MESSAGING_MESSAGES.notAllowed);
+  let subject = input.subject;
+  if (input.jobId) {
+    const [job] = await db
+      .select({ title: jobPostings.title })
+      .from(jobPostings)
+      .where(eq(jobPostings.id, input.jobId));
+    if (!job) throw badRequest('Job not found', { jobId: 'Job not found' });
+    subject ??= job.title;
+  }
+  const conversationId = await db.transaction(async (tx) => {
+    const context = { jobId: input.jobId, referralId: input.referralId };
+    let id = await findDirect(tx, sender.id, input.recipientId, context);
+    if (!id) {
+      const [created] = await tx
+        .insert(conversations)
+        .values({ subject, projectId: input.jobId, referralId: input.referralId })
+        .returning({ id: conversations.id });
+      id = created!.id;
+      await tx.insert(conversationParticipants).values([
+        { conversationId: id, userId: sender.id },
+        { conversationId: id, userId: input.recipientId },
+      ]);
+    }
+    await insertMessage(tx, auth.user, id, input.message);
+    return id;
+  });
+  return getConversation(db, sender.id, conversationId, { limit: 50 });
+}
+
+/** Opening a conversation: the others' messages become read and my unread count resets. */
+export async function markConversationRead(db: Db, userId: string, conversationId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [me] = await tx
+      .update(conversationParticipants)
+      .set({ unreadCount: 0, lastReadAt: sql`now()` })
+      .where(
+        and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)),
+      )
+      .returning({ readAt: conversationParticipants.lastReadAt });
+    if (!me) throw notFound(MESSAGING_MESSAGES.notFound);
+    const changed = await tx
+      .update(messages)
+      .set({ read: true })
+      .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, userId), eq(messages.read, false)))
+      .returning({ id: messages.id });
+    await markMessageNotificationsRead(tx, userId, conversationId);
+    if (changed.length > 0) {
+      const others = await tx
+        .select({ userId: conversationParticipants.userId })
+        .from(conversationParticipants)
+        .where(eq(conversationParticipants.conversationId, conversationId));
+      await publish(
+        tx,
+        others.map((o) => o.userId),
+        {
+          type: 'conversation.read',
+          conversationId,
+          readerId: userId,
+          readAt: (me.readAt ?? new Date()).toISOString(),
+        },
+      );
+    }
+    await publishUnread(tx, [userId]);
+    return unreadMessageTotal(tx, userId);
+  });
+}
+
+export async function unreadMessageTotal(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`cast(coalesce(sum(${conversationParticipants.unreadCount}), 0) as int)` })
+    .from(conversationParticipants)
+    .where(and(eq(conversationParticipants.userId, userId), gt(conversationParticipants.unreadCount, 0)));
+  return Number(row?.n ?? 0);
+}
+
+/** People the user may message, by name (at most 20). */
+export async function searchContacts(db: Db, auth: AuthContext, q: string | undefined): Promise<Contact[]> {
+  const sender = senderOf(auth);
+  const nameFilter = q ? sql`and contact.name ilike ${likePattern(q)}` : sql``;
+  const rows = await selectRows<{
+    id: string;
+    name: string;
+    role: string;
+    title: string | null;
+    company_name: string | null;
+    avatar: string | null;
+  }>(
+    db,
+    sql`select contact.id, contact.name, contact.type as role, cm.title, co.name as company_name, contact.avatar_url as avatar
+        from users contact
+        left join company_members cm on cm.user_id = contact.id
+        left join companies co on co.id = cm.company_id
+        where ${mayMessage(sender, sql`contact.id`)} ${nameFilter}
+        order by lower(contact.name), contact.id
+        limit 20`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    role: r.role,
+    title: [r.title, r.company_name].filter(Boolean).join(' at ') || null,
+    avatar: r.avatar,
+  }));
+}
+
+/** For a Message button: the existing conversation with that person (and context), and whether one may be started. */
+export async function lookupConversation(
+  db: Db,
+  auth: AuthContext,
+  input: { userId: string; jobId?: string | undefined; referralId?: string | undefined },
+): Promise<ConversationLookup> {
+  const sender = senderOf(auth);
+  const conversationId = await findDirect(db, sender.id, input.userId, {
+    jobId: input.jobId ?? null,
+    referralId: input.referralId ?? null,
+  });
+  const allowed = input.userId !== sender.id && (await canMessage(db, sender, input.userId));
+  if (!allowed && !conversationId) return { conversationId: null, canMessage: false, recipient: null };
+  const [r] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      role: users.type,
+      title: companyMembers.title,
+      company: companies.name,
+      avatar: users.avatarUrl,
+    })
+    .from(users)
+    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
+    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
+    .where(eq(users.id, input.userId));
+  return {
+    conversationId,
+    canMessage: allowed,
+    recipient: r
+      ? {
+          id: r.id,
+          name: r.name,
+          role: r.role,
+          title: [r.title, r.company].filter(Boolean).join(' at ') || null,
+          avatar: r.avatar,
+        }
+      : null,
+  };
+}
+
+/** A tab reports which conversation it shows; while fresh, no 'message' notification is created for it. */
+export async function setViewing(db: Db, userId: string, conversationId: string, viewing: boolean): Promise<void> {
+  await db
+    .update(conversationParticipants)
+    .set({ viewingAt: viewing ? sql`now()` : null })
+    .where(
+      and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.userId, userId)),
+    );
+}

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorBodySchema,
+  notificationListQuerySchema,
+  notificationListResponseSchema,
+  notificationSchema,
+  notificationUnreadSchema,
+  uuidParamSchema,
+} from '@referwell/shared';
+import { requireAuth } from '../../lib/auth';
+import { countUnreadNotifications, listNotifications, markAllNotificationsRead, markNotificationRead } from './service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'My notifications, newest first, with the unread count',
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationListResponseSchema, ...errors },
+      },
+    },
+    async (request) => listNotifications(app.db, requireAuth(request).user.id, request.query),
+  );
+
+  app.get(
+    '/api/notifications/unread-count',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'How many of my notifications are unread',
+        response: { 200: notificationUnreadSchema, ...errors },
+      },
+    },
+    async (request) => ({ count: await countUnreadNotifications(app.db, requireAuth(request).user.id) }),
+  );
+
+  app.post(
+    '/api/notifications/read-all',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark all my notifications read',
+        response: { 200: notificationUnreadSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await markAllNotificationsRead(app.db, requireAuth(request).user.id);
+      return { count: 0 };
+    },
+  );
+
+  app.post(
+    '/api/notifications/:id/read',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark one of my notifications read',
+        params: uuidParamSchema,
+        response: { 200: notificationSchema, ...errors },
+      },
+    },
+    async (request) => markNotificationRead(app.db, requireAuth(request).user.id, request.params.id),
+  );
+};

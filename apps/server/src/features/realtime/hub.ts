@@ -1,0 +1,118 @@
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { WebSocket } from 'ws';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RealtimeEvent } from '@referwell/shared';
+import type { Database } from '../../db/client';
+import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../../lib/realtime';
+
+type Unsubscribe = () => Promise<void>;
+
+/**
+ * This process's open sockets by user, fed by PostgreSQL LISTEN: every process listens on the
+ * same channel, so a change committed by any process reaches every tab of the user wherever it is
+ * connected.
+ */
+export class RealtimeHub {
+  private readonly sockets = new Map<string, Set<WebSocket>>();
+  private unsubscribe: Unsubscribe | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.unsubscribe = this.database.driver === 'pglite' ? await this.listenPglite() : await this.listenPostgres(200);
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    await this.unsubscribe?.();
+    for (const set of this.sockets.values()) for (const socket of set) socket.close(1001, 'server shutting down');
+    this.sockets.clear();
+  }
+
+  add(userId: string, socket: WebSocket): void {
+    let set = this.sockets.get(userId);
+    if (!set) this.sockets.set(userId, (set = new Set()));
+    set.add(socket);
+  }
+
+  remove(userId: string, socket: WebSocket): void {
+    const set = this.sockets.get(userId);
+    set?.delete(socket);
+    if (set?.size === 0) this.sockets.delete(userId);
+  }
+
+  /** Open sockets of a user in this process. */
+  socketsOf(userId: string): ReadonlySet<WebSocket> {
+    return this.sockets.get(userId) ?? new Set();
+  }
+
+  get connectionCount(): number {
+    let n = 0;
+    for (const set of this.sockets.values()) n += set.size;
+    return n;
+  }
+
+  /** Sends one event to every local socket of the given users. */
+  deliver(userIds: string[], event: RealtimeEvent): void {
+    const text = JSON.stringify(event);
+    for (const userId of userIds) {
+      for (const socket of this.sockets.get(userId) ?? []) {
+        if (socket.readyState === socket.OPEN) socket.send(text);
+      }
+    }
+  }
+
+  private onPayload = (payload: string) => {
+    try {
+      const envelope = JSON.parse(payload) as RealtimeEnvelope;
+      this.deliver(envelope.users, envelope.event);
+    } catch (error) {
+      this.log.warn({ err: error }, 'realtime: unreadable notification payload');
+    }
+  };
+
+  private async listenPglite(): Promise<Unsubscribe> {
+    const client = (this.database.db as unknown as { $client: PGlite }).$client;
+    return client.listen(REALTIME_CHANNEL, this.onPayload);
+  }
+
+  /** A dedicated connection for LISTEN, re-opened with backoff when it drops. */
+  private async listenPostgres(retryMs: number): Promise<Unsubscribe> {
+    const pool = (this.database.db as unknown as { $client: pg.Pool }).$client;
+    const client = new pg.Client(pool.options);
+    let current: pg.Client | null = client;
+    const reconnect = () => {
+      if (this.closed || !current) return;
+      current = null;
+      const wait = Math.min(retryMs * 2, 10_000);
+      this.log.warn(`realtime: LISTEN connection lost, reconnecting in ${wait} ms`);
+      setTimeout(() => {
+        if (this.closed) return;
+        this.listenPostgres(wait)
+          .then((unsubscribe) => {
+            this.unsubscribe = unsubscribe;
+            // Tabs may have missed events while the listener was away: tell them to refetch.
+            for (const set of this.sockets.values())
+              for (const socket of set) socket.send(JSON.stringify({ type: 'resync' }));
+          })
+          .catch(() => reconnect());
+      }, wait);
+    };
+    client.on('notification', (message) => {
+      if (message.channel === REALTIME_CHANNEL && message.payload) this.onPayload(message.payload);
+    });
+    client.on('error', reconnect);
+    client.on('end', reconnect);
+    await client.connect();
+    await client.query(`LISTEN ${REALTIME_CHANNEL}`);
+    return async () => {
+      current = null;
+      await client.end().catch(() => {});
+    };
+  }
+}

@@ -1,0 +1,284 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { RealtimeEvent } from '@referwell/shared';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { openDatabase, type Database } from '../../db/client';
+import { openTestDatabase, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { createNotification } from '../notifications/service';
+
+/**
+ * Two server instances on one database: one PGlite shared in-process, or two connection pools
+ * on the PostgreSQL named by DATABASE_URL. Each has its own LISTEN; a change committed through
+ * one reaches sockets connected to the other.
+ */
+let shared: Database;
+let second: Database;
+let dataDir: string;
+const apps: FastifyInstance[] = [];
+const urls: string[] = [];
+
+async function startInstance(database: Database) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO_DATA: 'false',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+  });
+  const app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  apps.push(app);
+  urls.push(`127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'referwell-realtime-'));
+  shared = await openTestDatabase();
+  second =
+    shared.driver === 'pglite'
+      ? shared
+      : await openDatabase({
+          databaseUrl: (shared.db as unknown as { $client: pg.Pool }).$client.options.connectionString,
+        });
+  await startInstance(shared);
+  await startInstance(second);
+});
+
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  if (second !== shared) await second.close();
+  await shared.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** `t`-like handle for the harness's signUp on instance 0. */
+const harness = () => ({ app: apps[0]! }) as unknown as TestApp;
+
+interface Client {
+  socket: WebSocket;
+  events: RealtimeEvent[];
+  waitFor<T extends RealtimeEvent>(match: (e: RealtimeEvent) => e is T, ms?: number): Promise<T>;
+  waitFor(match: (e: RealtimeEvent) => boolean, ms?: number): Promise<RealtimeEvent>;
+  close(): Promise<void>;
+}
+
+function connect(instance: number, who: SignedUp | null, origin?: string): Promise<Client> {
+  const host = urls[instance]!;
+  const socket = new WebSocket(`ws://${host}/api/realtime`, {
+    headers: {
+      origin: origin ?? `http://${host}`,
+      ...(who ? { cookie: `rw_session=${who.token}` } : {}),
+    },
+  });
+  const events: RealtimeEvent[] = [];
+  const waiters: { match: (e: RealtimeEvent) => boolean; resolve: (e: RealtimeEvent) => void }[] = [];
+  socket.on('message', (data) => {
+    const event = JSON.parse(String(data)) as RealtimeEvent;
+    events.push(event);
+    for (const w of [...waiters]) {
+      if (w.match(event)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(event);
+      }
+    }
+  });
+  const client: Client = {
+    socket,
+    events,
+    waitFor: (match: (e: RealtimeEvent) => boolean, ms = 3000) =>
+      new Promise<RealtimeEvent>((resolve, reject) => {
+        const seen = events.find(match);
+        if (seen) return resolve(seen);
+        const timer = setTimeout(
+          () => reject(new Error(`no matching event within ${ms} ms: ${JSON.stringify(events)}`)),
+          ms,
+        );
+        waiters.push({
+          match,
+          resolve: (e) => {
+            clearTimeout(timer);
+            resolve(e);
+          },
+        });
+      }),
+    close: () =>
+      new Promise((resolve) => {
+        if (socket.readyState === WebSocket.CLOSED) return resolve();
+        socket.once('close', () => resolve());
+        socket.terminate();
+      }),
+  } as Client;
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve(client));
+    socket.once('unexpected-response', (_req, res) => reject(new Error(`handshake refused: ${res.statusCode}`)));
+    socket.once('error', reject);
+  });
+}
+
+const api = (instance: number, method: 'GET' | 'POST', url: string, who: SignedUp, payload?: object) =>
+  apps[instance]!.inject({ method, url, payload, ...withSession(who.token) });
+
+let company: SignedUp;
+let seeker: SignedUp;
+
+beforeAll(async () => {
+  company = await signUp(harness(), { role: 'companyHR', companyType: 'create', companyName: 'Realtime Health' });
+  seeker = await signUp(harness(), { name: 'Rae Realtime' });
+});
+
+describe('the /api/realtime socket', () => {
+  it('refuses a visitor without a session and a foreign Origin', async () => {
+    await expect(connect(0, null)).rejects.toThrow('handshake refused: 401');
+    await expect(connect(0, seeker, 'https://evil.example')).rejects.toThrow('handshake refused: 403');
+  });
+
+  it('greets with the unread totals', async () => {
+    const client = await connect(0, seeker);
+    const hello = await client.waitFor((e) => e.type === 'hello');
+    expect(hello).toMatchObject({ type: 'hello', userId: seeker.body.user.id, messages: expect.any(Number) });
+    await client.close();
+  });
+});
+
+describe('session end', () => {
+  it('closes the socket at the next ping once the session has ended', async () => {
+    const leaving = await signUp(harness(), { name: 'Lee Leaving' });
+    const client = await connect(0, leaving);
+    await client.waitFor((e) => e.type === 'hello');
+    await api(0, 'POST', '/api/auth/logout', leaving);
+    const closed = new Promise<number>((resolve) => client.socket.once('close', (code) => resolve(code)));
+    client.socket.send(JSON.stringify({ type: 'ping' }));
+    expect(await closed).toBe(4401);
+  });
+});
+
+describe('fan-out between two server instances on one database', () => {
+  it('delivers a message sent through instance A to every tab of the recipient on instance B', async () => {
+    const tab1 = await connect(1, seeker);
+    const tab2 = await connect(1, seeker);
+    const senderTab = await connect(0, company);
+    await tab1.waitFor((e) => e.type === 'hello');
+    await tab2.waitFor((e) => e.type === 'hello');
+
+    const started = await api(0, 'POST', '/api/conversations', company, {
+      recipientId: seeker.body.user.id,
+      message: 'Across instances',
+    });
+    expect(started.statusCode).toBe(201);
+    const conversationId = started.json().conversation.id;
+    for (const tab of [tab1, tab2]) {
+      const got = await tab.waitFor((e) => e.type === 'message.new' && e.conversationId === conversationId);
+      expect(got).toMatchObject({ message: { text: 'Across instances', senderId: company.body.user.id } });
+      await tab.waitFor((e) => e.type === 'unread' && e.messages >= 1);
+      await tab.waitFor(
+        (e) =>
+          e.type === 'notification.new' &&
+          e.notification.type === 'message' &&
+          e.notification.referenceId === conversationId,
+      );
+    }
+    // The sender's own other tabs hear it too.
+    await senderTab.waitFor((e) => e.type === 'message.new' && e.conversationId === conversationId);
+
+    // Read receipt: the seeker reads on instance B, the sender on instance A hears it.
+    await api(1, 'POST', `/api/conversations/${conversationId}/read`, seeker);
+    await senderTab.waitFor(
+      (e) =>
+        e.type === 'conversation.read' && e.conversationId === conversationId && e.readerId === seeker.body.user.id,
+    );
+    await tab1.waitFor((e) => e.type === 'unread' && e.messages === 0);
+    await Promise.all([tab1.close(), tab2.close(), senderTab.close()]);
+  });
+
+  it('createNotification pushes only after the transaction commits, and nothing on rollback', async () => {
+    const tab = await connect(1, seeker);
+    await tab.waitFor((e) => e.type === 'hello');
+    await expect(
+      shared.db.transaction(async (tx) => {
+        await createNotification(tx, {
+          userId: seeker.body.user.id,
+          title: 'Rolled back',
+          message: 'never seen',
+          type: 'referral_update',
+          referenceId: 'r-1',
+        });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    await shared.db.transaction(async (tx) => {
+      await createNotification(tx, {
+        userId: seeker.body.user.id,
+        title: 'Referral Status Updated',
+        message: 'The status for Rae has been updated to accepted',
+        type: 'referral_update',
+        referenceId: 'r-2',
+      });
+    });
+    const pushed = await tab.waitFor((e) => e.type === 'notification.new' && e.notification.referenceId === 'r-2');
+    expect(pushed).toMatchObject({ notification: { title: 'Referral Status Updated', isRead: false } });
+    expect(tab.events.some((e) => e.type === 'notification.new' && e.notification.referenceId === 'r-1')).toBe(false);
+    const list = (await api(0, 'GET', '/api/notifications', seeker)).json();
+    expect(list.items.map((n: { referenceId: string }) => n.referenceId)).not.toContain('r-1');
+    await tab.close();
+  });
+});
+
+describe('reconnect', () => {
+  it('a message sent while the socket is down is there when the client reconnects and refetches', async () => {
+    const started = await api(0, 'POST', '/api/conversations', company, {
+      recipientId: seeker.body.user.id,
+      message: 'Before the drop',
+      subject: 'Reconnect test',
+    });
+    const conversationId = started.json().conversation.id;
+    const first = await connect(1, seeker);
+    await first.waitFor((e) => e.type === 'hello');
+    await first.close();
+
+    await api(0, 'POST', `/api/conversations/${conversationId}/messages`, company, { text: 'While you were away' });
+    expect(first.events.some((e) => e.type === 'message.new' && e.message?.text === 'While you were away')).toBe(false);
+
+    const again = await connect(1, seeker);
+    const hello = await again.waitFor((e) => e.type === 'hello');
+    expect(hello).toMatchObject({ messages: expect.any(Number) });
+    expect((hello as { messages: number }).messages).toBeGreaterThanOrEqual(1);
+    const detail = (await api(1, 'GET', `/api/conversations/${conversationId}`, seeker)).json();
+    expect(detail.messages.map((m: { text: string }) => m.text).slice(-2)).toEqual([
+      'Before the drop',
+      'While you were away',
+    ]);
+    // And live delivery works again on the new socket.
+    await api(0, 'POST', `/api/conversations/${conversationId}/messages`, company, { text: 'Back online' });
+    await again.waitFor((e) => e.type === 'message.new' && e.message?.text === 'Back online');
+    await again.close();
+  });
+
+  it('a tab viewing the conversation suppresses the message notification', async () => {
+    const started = await api(0, 'POST', '/api/conversations', company, {
+      recipientId: seeker.body.user.id,
+      message: 'Viewing test',
+      subject: 'Viewing',
+    });
+    const conversationId = started.json().conversation.id;
+    await api(1, 'POST', `/api/conversations/${conversationId}/read`, seeker);
+    const tab = await connect(1, seeker);
+    await tab.waitFor((e) => e.type === 'hello');
+    tab.socket.send(JSON.stringify({ type: 'viewing', conversationId }));
+    // Give the server a moment to record the presence.
+    await new Promise((r) => setTimeout(r, 200));
+    await api(0, 'POST', `/api/conversations/${conversationId}/messages`, company, { text: 'Seen live' });
+    await tab.waitFor((e) => e.type === 'message.new' && e.message?.text === 'Seen live');
+    const unread = (await api(0, 'GET', '/api/notifications', seeker))
+      .json()
+      .items.filter((n: { referenceId: string; isRead: boolean }) => n.referenceId === conversationId && !n.isRead);
+    expect(unread).toEqual([]);
+    await tab.close();
+  });
+});

@@ -1,0 +1,82 @@
+import { and, eq } from 'drizzle-orm';
+import { JOB_MESSAGES, REFERRAL_MESSAGES } from '@referwell/shared';
+import type { Executor } from '../../db/repository';
+import { companies, companyMembers, jobPostings, type referrals, users } from '../../db/schema';
+import type { AuthContext } from '../auth/sessions';
+import { forbidden, notFound, unauthorized } from '../../lib/errors';
+
+export type CompanyAuth = AuthContext & { company: NonNullable<AuthContext['company']> };
+
+export function requireSignedIn(auth: AuthContext | null): AuthContext {
+  if (!auth) throw unauthorized();
+  return auth;
+}
+
+export function requireJobseeker(auth: AuthContext | null, message: string): AuthContext {
+  const signedIn = requireSignedIn(auth);
+  if (signedIn.user.type !== 'jobseeker') throw forbidden(message);
+  return signedIn;
+}
+
+export function requireCompanyUser(auth: AuthContext | null, message: string): CompanyAuth {
+  const signedIn = requireSignedIn(auth);
+  if (signedIn.user.type !== 'referrer' || !signedIn.company) throw forbidden(message);
+  return signedIn as CompanyAuth;
+}
+
+export const isCompanyAdminOf = (auth: AuthContext | null, companyId: string) =>
+  auth?.company?.id === companyId && auth.company.role === 'companyAdmin';
+
+/** A job with its company, or 404. */
+export async function findJob(db: Executor, jobId: string) {
+  const [job] = await db
+    .select({
+      id: jobPostings.id,
+      title: jobPostings.title,
+      status: jobPostings.status,
+      companyId: jobPostings.companyId,
+      companyName: companies.name,
+      companySlug: companies.slug,
+      createdBy: jobPostings.createdBy,
+      bonusAmount: jobPostings.referralBonusAmount,
+      bonusCurrency: jobPostings.referralBonusCurrency,
+    })
+    .from(jobPostings)
+    .innerJoin(companies, eq(companies.id, jobPostings.companyId))
+    .where(eq(jobPostings.id, jobId));
+  if (!job) throw notFound(JOB_MESSAGES.notFound);
+  return job;
+}
+
+/** The job's company team for applicant tracking: its creator and the company's admins (SPEC §6). */
+export async function requireJobTeam(db: Executor, auth: AuthContext | null, jobId: string) {
+  const signedIn = requireSignedIn(auth);
+  const job = await findJob(db, jobId);
+  const onTeam =
+    signedIn.company?.id === job.companyId &&
+    (signedIn.company.role === 'companyAdmin' || job.createdBy === signedIn.user.id);
+  if (!onTeam) throw forbidden(REFERRAL_MESSAGES.onlyJobTeam);
+  return { auth: signedIn, job };
+}
+
+/** A company user who belongs to the given company, with their display name. */
+export async function findCompanyMember(db: Executor, companyId: string, userId: string) {
+  const [member] = await db
+    .select({ id: users.id, name: users.name, title: companyMembers.title })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+  return member ?? null;
+}
+
+/** Who may read a referral: its referrer, the candidate and members of the referral's company. Others get 404. */
+export function canReadReferral(
+  auth: AuthContext,
+  referral: Pick<typeof referrals.$inferSelect, 'referrerId' | 'talentId' | 'companyId'>,
+) {
+  return (
+    referral.referrerId === auth.user.id ||
+    referral.talentId === auth.user.id ||
+    auth.company?.id === referral.companyId
+  );
+}

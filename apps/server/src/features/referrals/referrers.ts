@@ -1,0 +1,112 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  REFERRAL_MESSAGES,
+  type ReferrerCard,
+  type ReferrerList,
+  type ReferrerProfile,
+  type ReferrerProfileForm,
+} from '@referwell/shared';
+import type { Db } from '../../db/client';
+import { lowerEq, type Executor } from '../../db/repository';
+import { companies, companyMembers, referrals, referrerProfiles, users } from '../../db/schema';
+import type { AuthContext } from '../auth/sessions';
+import { notFound } from '../../lib/errors';
+import { findJob, requireCompanyUser } from './access';
+
+const referralCount = sql<number>`(select cast(count(*) as int) from ${referrals} r where r.referrer_id = ${users.id})`;
+const completedCount = sql<number>`(select cast(count(*) as int) from ${referrals} r
+  where r.referrer_id = ${users.id} and r.status = 'completed')`;
+const startDate = sql<string>`coalesce(${referrerProfiles.startedOn}::text, to_char(${companyMembers.joinedAt}, 'YYYY-MM-DD'))`;
+
+const cardColumns = {
+  id: users.id,
+  name: users.name,
+  avatarUrl: users.avatarUrl,
+  title: companyMembers.title,
+  department: companyMembers.department,
+  startDate,
+  referralCount,
+};
+
+/** Members of a company take referral requests unless they opted out. */
+const acceptsRequests = sql`coalesce(${referrerProfiles.acceptsRequests}, true)`;
+
+/** The company's referrers a job seeker may ask (SPEC §2 'Referrers'), most active first. */
+export async function listCompanyReferrers(
+  db: Db,
+  companyKey: string,
+  jobId: string | undefined,
+): Promise<ReferrerList> {
+  const [company] = await db
+    .select({ id: companies.id, name: companies.name, slug: companies.slug })
+    .from(companies)
+    .where(sql`${companies.slug} = ${companyKey.toLowerCase()} or ${lowerEq(companies.name, companyKey)}`)
+    .limit(1);
+  if (!company) throw notFound('Company not found');
+  let job: ReferrerList['job'] = null;
+  if (jobId) {
+    const found = await findJob(db, jobId);
+    if (found.companyId !== company.id) throw notFound('That job is not at this company.');
+    job = { id: found.id, title: found.title };
+  }
+  const referrers: ReferrerCard[] = await db
+    .select(cardColumns)
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .leftJoin(referrerProfiles, eq(referrerProfiles.userId, users.id))
+    .where(and(eq(companyMembers.companyId, company.id), acceptsRequests))
+    .orderBy(sql`${referralCount} desc`, users.name);
+  return { company, job, referrers };
+}
+
+export async function getReferrerProfile(db: Executor, userId: string): Promise<ReferrerProfile> {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      email: users.email,
+      phone: referrerProfiles.phone,
+      location: referrerProfiles.location,
+      bio: referrerProfiles.bio,
+      skills: sql<string[]>`coalesce(${referrerProfiles.skills}, '{}'::text[])`,
+      company: { id: companies.id, name: companies.name, slug: companies.slug },
+      referralsCompleted: completedCount,
+      memberSince: sql<string>`to_char(${users.createdAt}, 'YYYY-MM-DD')`,
+      acceptsRequests: sql<boolean>`${acceptsRequests}`,
+    })
+    .from(companyMembers)
+    .innerJoin(users, eq(users.id, companyMembers.userId))
+    .innerJoin(companies, eq(companies.id, companyMembers.companyId))
+    .leftJoin(referrerProfiles, eq(referrerProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound(REFERRAL_MESSAGES.referrerNotFound);
+  return row;
+}
+
+/** A company user edits what job seekers see of them as a referrer. */
+export async function updateMyReferrerProfile(
+  db: Db,
+  auth: AuthContext | null,
+  input: ReferrerProfileForm & { skills: string[]; acceptsRequests: boolean },
+): Promise<ReferrerProfile> {
+  const me = requireCompanyUser(auth, 'Only company members have a referrer profile.');
+  const profile = {
+    bio: input.bio || null,
+    phone: input.phone || null,
+    location: input.location || null,
+    skills: input.skills,
+    startedOn: input.startDate || null,
+    acceptsRequests: input.acceptsRequests,
+    updatedAt: new Date(),
+  };
+  await db.transaction(async (tx) => {
+    await tx
+      .update(companyMembers)
+      .set({ title: input.title || null, department: input.department || null })
+      .where(and(eq(companyMembers.companyId, me.company.id), eq(companyMembers.userId, me.user.id)));
+    await tx
+      .insert(referrerProfiles)
+      .values({ userId: me.user.id, ...profile })
+      .onConflictDoUpdate({ target: referrerProfiles.userId, set: profile });
+  });
+  return getReferrerProfile(db, me.user.id);
+}

@@ -1,0 +1,287 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createReferralRequestSchema,
+  createReferralSchema,
+  declineReferralRequestSchema,
+  errorBodySchema,
+  jobCommentFormSchema,
+  jobCommentSchema,
+  markBonusPaidSchema,
+  referralConsentSchema,
+  referralListQuerySchema,
+  referralRequestListQuerySchema,
+  referralRequestSchema,
+  referralSchema,
+  referralSummarySchema,
+  referralTotalsSchema,
+  referrerListSchema,
+  referrerProfileFormSchema,
+  referrerProfileSchema,
+  trackingEntrySchema,
+  trackingUpdateSchema,
+  updateReferralStatusSchema,
+  uuidParamSchema,
+} from '@referwell/shared';
+import {
+  answerReferralConsent,
+  createReferral,
+  getReferral,
+  listReferrals,
+  markReferralBonusPaid,
+  referralTotals,
+  updateReferralStatus,
+} from './service';
+import { acceptReferralRequest, createReferralRequest, declineReferralRequest, listReferralRequests } from './requests';
+import { getReferrerProfile, listCompanyReferrers, updateMyReferrerProfile } from './referrers';
+import { addJobComment, listJobComments, listTracking, setTracking } from './tracking';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const tags = ['referrals'];
+
+export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
+  // ----- Referrers -----
+  app.get(
+    '/api/companies/:company/referrers',
+    {
+      schema: {
+        tags,
+        summary: "A company's referrers a job seeker may ask (company slug or name)",
+        params: z.object({ company: z.string().min(1).max(200) }),
+        querystring: z.object({ jobId: z.uuid().optional() }),
+        response: { 200: referrerListSchema, ...errors },
+      },
+    },
+    async (request) => listCompanyReferrers(app.db, request.params.company, request.query.jobId),
+  );
+
+  app.get(
+    '/api/referrers/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A referrer profile',
+        params: uuidParamSchema,
+        response: { 200: referrerProfileSchema, ...errors },
+      },
+    },
+    async (request) => getReferrerProfile(app.db, request.params.id),
+  );
+
+  app.put(
+    '/api/referrers/me',
+    {
+      schema: {
+        tags,
+        summary: 'Edit your own referrer profile (company members)',
+        body: referrerProfileFormSchema,
+        response: { 200: referrerProfileSchema, ...errors },
+      },
+    },
+    async (request) => updateMyReferrerProfile(app.db, request.auth, request.body),
+  );
+
+  // ----- Referral requests -----
+  app.post(
+    '/api/referral-requests',
+    {
+      schema: {
+        tags,
+        summary: 'Ask a referrer for a referral (job seekers)',
+        body: createReferralRequestSchema,
+        response: { 201: referralRequestSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createReferralRequest(app.db, request.auth, request.body)),
+  );
+
+  app.get(
+    '/api/referral-requests',
+    {
+      schema: {
+        tags,
+        summary: 'Your sent requests (job seekers) or received requests (referrers)',
+        querystring: referralRequestListQuerySchema,
+        response: { 200: z.array(referralRequestSchema), ...errors },
+      },
+    },
+    async (request) => listReferralRequests(app.db, request.auth, request.query),
+  );
+
+  app.post(
+    '/api/referral-requests/:id/accept',
+    {
+      schema: {
+        tags,
+        summary: 'Accept a request: creates the referral',
+        params: uuidParamSchema,
+        response: { 200: referralRequestSchema, ...errors },
+      },
+    },
+    async (request) => acceptReferralRequest(app.db, request.auth, request.params.id),
+  );
+
+  app.post(
+    '/api/referral-requests/:id/decline',
+    {
+      schema: {
+        tags,
+        summary: 'Decline a request with an optional reason',
+        params: uuidParamSchema,
+        body: declineReferralRequestSchema,
+        response: { 200: referralRequestSchema, ...errors },
+      },
+    },
+    async (request) => declineReferralRequest(app.db, request.auth, request.params.id, request.body.reason),
+  );
+
+  // ----- Referrals -----
+  app.post(
+    '/api/referrals',
+    {
+      schema: {
+        tags,
+        summary: "Refer a job seeker for one of your company's open jobs",
+        body: createReferralSchema,
+        response: { 201: referralSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createReferral(app.db, request.auth, request.body)),
+  );
+
+  app.get(
+    '/api/referrals',
+    {
+      schema: {
+        tags,
+        summary: 'Referrals: yours, your company’s (admins) or about you',
+        querystring: referralListQuerySchema,
+        response: { 200: z.array(referralSummarySchema), ...errors },
+      },
+    },
+    async (request) => listReferrals(app.db, request.auth, request.query),
+  );
+
+  app.get(
+    '/api/referrals/totals',
+    {
+      schema: { tags, summary: "The signed-in referrer's figures", response: { 200: referralTotalsSchema, ...errors } },
+    },
+    async (request) => referralTotals(app.db, request.auth),
+  );
+
+  app.get(
+    '/api/referrals/:id',
+    {
+      schema: { tags, summary: 'One referral', params: uuidParamSchema, response: { 200: referralSchema, ...errors } },
+    },
+    async (request) => getReferral(app.db, request.auth, request.params.id),
+  );
+
+  app.patch(
+    '/api/referrals/:id/status',
+    {
+      schema: {
+        tags,
+        summary: 'Change the status (company admins)',
+        params: uuidParamSchema,
+        body: updateReferralStatusSchema,
+        response: { 200: referralSchema, ...errors },
+      },
+    },
+    async (request) => updateReferralStatus(app.db, request.auth, request.params.id, request.body.status),
+  );
+
+  app.post(
+    '/api/referrals/:id/consent',
+    {
+      schema: {
+        tags,
+        summary: 'The candidate confirms or declines being put forward',
+        params: uuidParamSchema,
+        body: referralConsentSchema,
+        response: { 200: referralSchema, ...errors },
+      },
+    },
+    async (request) => answerReferralConsent(app.db, request.auth, request.params.id, request.body.decision),
+  );
+
+  app.post(
+    '/api/referrals/:id/bonus-paid',
+    {
+      schema: {
+        tags,
+        summary: 'Mark a due referral bonus paid (company admins)',
+        params: uuidParamSchema,
+        body: markBonusPaidSchema,
+        response: { 200: referralSchema, ...errors },
+      },
+    },
+    async (request) => markReferralBonusPaid(app.db, request.auth, request.params.id, request.body.paidOn),
+  );
+
+  // ----- Applicant tracking and comments on a job -----
+  const jobTalentParams = z.object({ id: z.uuid(), talentId: z.uuid() });
+
+  app.get(
+    '/api/jobs/:id/tracking',
+    {
+      schema: {
+        tags,
+        summary: "Talent Tracking for a job (its creator and the company's admins)",
+        params: uuidParamSchema,
+        response: { 200: z.array(trackingEntrySchema), ...errors },
+      },
+    },
+    async (request) => listTracking(app.db, request.auth, request.params.id),
+  );
+
+  app.put(
+    '/api/jobs/:id/tracking/:talentId',
+    {
+      schema: {
+        tags,
+        summary: "Set a candidate's tracking status for a job",
+        params: jobTalentParams,
+        body: trackingUpdateSchema,
+        response: { 200: trackingEntrySchema, ...errors },
+      },
+    },
+    async (request) =>
+      setTracking(app.db, request.auth, request.params.id, request.params.talentId, request.body.status),
+  );
+
+  app.get(
+    '/api/jobs/:id/comments',
+    {
+      schema: {
+        tags,
+        summary: "A job's comments (its company team)",
+        params: uuidParamSchema,
+        response: { 200: z.array(jobCommentSchema), ...errors },
+      },
+    },
+    async (request) => listJobComments(app.db, request.auth, request.params.id),
+  );
+
+  app.post(
+    '/api/jobs/:id/comments',
+    {
+      schema: {
+        tags,
+        summary: 'Comment on a job',
+        params: uuidParamSchema,
+        body: jobCommentFormSchema,
+        response: { 201: jobCommentSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addJobComment(app.db, request.auth, request.params.id, request.body.body)),
+  );
+};

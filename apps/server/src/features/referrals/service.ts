@@ -1,0 +1,396 @@
+import { aliasedTable, and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  NOTIFICATION_TYPES_REFERRALS,
+  REFERRAL_MESSAGES,
+  type CreateReferral,
+  type Referral,
+  type ReferralStatus,
+  type ReferralSummary,
+  type ReferralTalentSnapshot,
+  type ReferralTotals,
+} from '@referwell/shared';
+import type { Db } from '../../db/client';
+import { isUniqueViolation, type Executor, type Tx } from '../../db/repository';
+import {
+  companies,
+  companyMembers,
+  jobPostings,
+  referralStatusChanges,
+  referrals,
+  talentProfiles,
+  users,
+} from '../../db/schema';
+import type { AuthContext } from '../auth/sessions';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { createNotification } from '../notifications/service';
+import { canReadReferral, findJob, isCompanyAdminOf, requireCompanyUser, requireSignedIn } from './access';
+
+type ReferralRow = typeof referrals.$inferSelect;
+
+/** The candidate as they are now, kept with the referral (SPEC §3 talentProfile). */
+export async function talentSnapshot(
+  db: Executor,
+  talentId: string,
+  referredBy: ReferralTalentSnapshot['referredBy'],
+): Promise<{ snapshot: ReferralTalentSnapshot; type: string } | null> {
+  const [row] = await db
+    .select({ name: users.name, type: users.type, profile: talentProfiles })
+    .from(users)
+    .leftJoin(talentProfiles, eq(talentProfiles.id, users.id))
+    .where(eq(users.id, talentId));
+  if (!row) return null;
+  const p = row.profile;
+  return {
+    type: row.type,
+    snapshot: {
+      name: row.name,
+      title: p?.title ?? null,
+      location: p?.location ?? null,
+      skills: p?.skills ?? [],
+      technicalSkills: p?.technicalSkills ?? [],
+      softwareTools: p?.softwareTools ?? [],
+      experience: p?.yearsOfExperience ?? null,
+      portfolio: p?.portfolio ?? null,
+      rating: p?.rating ?? null,
+      industries: p?.industries ?? [],
+      interests: p?.interests ?? [],
+      involvement: p?.involvement ?? null,
+      referredBy,
+    },
+  };
+}
+
+interface NewReferral {
+  job: Awaited<ReturnType<typeof findJob>>;
+  referrer: { id: string; name: string; title: string | null };
+  talentId: string;
+  notes: string | null;
+  consent: 'pending' | 'confirmed';
+  requestId: string | null;
+}
+
+/**
+ * Stores a referral with the job's bonus terms and its first history entry. The same candidate is referred once
+ * per job: a second attempt (by anyone) gets a clear 409 and the first referrer keeps the credit.
+ */
+export async function insertReferral(tx: Tx, input: NewReferral): Promise<ReferralRow> {
+  const talent = await talentSnapshot(tx, input.talentId, {
+    name: input.referrer.name,
+    title: input.referrer.title,
+    company: input.job.companyName,
+  });
+  if (!talent || talent.type !== 'jobseeker') throw notFound(REFERRAL_MESSAGES.notACandidate);
+  const [existing] = await tx
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(and(eq(referrals.jobId, input.job.id), eq(referrals.talentId, input.talentId)));
+  if (existing) throw conflict(REFERRAL_MESSAGES.alreadyReferred);
+  const hasBonus = input.job.bonusAmount !== null;
+  let row: ReferralRow;
+  try {
+    [row] = (await tx
+      .insert(referrals)
+      .values({
+        jobId: input.job.id,
+        companyId: input.job.companyId,
+        referrerId: input.referrer.id,
+        talentId: input.talentId,
+        talentProfile: talent.snapshot,
+        notes: input.notes,
+        consent: input.consent,
+        requestId: input.requestId,
+        bonusAmount: input.job.bonusAmount,
+        bonusCurrency: hasBonus ? (input.job.bonusCurrency ?? 'USD') : null,
+        bonusState: hasBonus ? 'pending' : 'none',
+      })
+      .returning()) as [ReferralRow];
+  } catch (error) {
+    // Two referrers at the same moment: the unique index decides who was first.
+    if (isUniqueViolation(error)) throw conflict(REFERRAL_MESSAGES.alreadyReferred);
+    throw error;
+  }
+  await tx
+    .insert(referralStatusChanges)
+    .values({ referralId: row.id, fromStatus: null, toStatus: 'pending', changedBy: input.referrer.id });
+  return row;
+}
+
+/** A company's referrer or admin refers a job seeker for one of the company's open jobs. */
+export async function createReferral(db: Db, auth: AuthContext | null, input: CreateReferral): Promise<Referral> {
+  const me = requireCompanyUser(auth, REFERRAL_MESSAGES.onlyCompanyRefers);
+  const job = await findJob(db, input.jobId);
+  if (job.companyId !== me.company.id) throw notFound('That job is not at your company.');
+  if (job.status !== 'OPEN') throw conflict(REFERRAL_MESSAGES.jobClosed);
+  const [member] = await db
+    .select({ title: companyMembers.title })
+    .from(companyMembers)
+    .where(eq(companyMembers.userId, me.user.id));
+  const id = await db.transaction(async (tx) => {
+    const row = await insertReferral(tx, {
+      job,
+      referrer: { id: me.user.id, name: me.user.name, title: member?.title ?? null },
+      talentId: input.talentId,
+      notes: input.notes?.trim() || null,
+      consent: 'pending',
+      requestId: null,
+    });
+    await createNotification(tx, {
+      userId: input.talentId,
+      title: 'You have been referred',
+      message: `${me.user.name} referred you for ${job.title} at ${job.companyName}. Please confirm you want to be put forward.`,
+      type: NOTIFICATION_TYPES_REFERRALS.consent,
+      referenceId: row.id,
+    });
+    return row.id;
+  });
+  return getReferral(db, auth, id);
+}
+
+const referrerUser = aliasedTable(users, 'referrer_user');
+
+function summaryColumns() {
+  return {
+    row: referrals,
+    jobTitle: jobPostings.title,
+    companyName: companies.name,
+    referrerName: referrerUser.name,
+  };
+}
+
+type SummaryRow = { row: ReferralRow; jobTitle: string; companyName: string; referrerName: string | null };
+
+function toSummary({ row, jobTitle, companyName, referrerName }: SummaryRow): ReferralSummary {
+  return {
+    id: row.id,
+    jobId: row.jobId,
+    jobTitle,
+    companyId: row.companyId,
+    companyName,
+    referrer: row.referrerId && referrerName ? { id: row.referrerId, name: referrerName } : null,
+    talentId: row.talentId,
+    talentName: row.talentProfile.name,
+    talentTitle: row.talentProfile.title,
+    notes: row.notes,
+    status: row.status,
+    consent: row.consent,
+    bonus:
+      row.bonusAmount === null
+        ? null
+        : {
+            amount: row.bonusAmount,
+            currency: row.bonusCurrency ?? 'USD',
+            state: row.bonusState,
+            paidOn: row.bonusPaidOn,
+          },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function selectSummaries(db: Executor) {
+  return db
+    .select(summaryColumns())
+    .from(referrals)
+    .innerJoin(jobPostings, eq(jobPostings.id, referrals.jobId))
+    .innerJoin(companies, eq(companies.id, referrals.companyId))
+    .leftJoin(referrerUser, eq(referrerUser.id, referrals.referrerId));
+}
+
+export async function getReferral(db: Executor, auth: AuthContext | null, id: string): Promise<Referral> {
+  const me = requireSignedIn(auth);
+  const [found] = await selectSummaries(db).where(eq(referrals.id, id));
+  if (!found || !canReadReferral(me, found.row)) throw notFound(REFERRAL_MESSAGES.notFound);
+  const changedBy = aliasedTable(users, 'changed_by');
+  const history = await db
+    .select({ change: referralStatusChanges, byName: changedBy.name })
+    .from(referralStatusChanges)
+    .leftJoin(changedBy, eq(changedBy.id, referralStatusChanges.changedBy))
+    .where(eq(referralStatusChanges.referralId, id))
+    .orderBy(asc(referralStatusChanges.createdAt), asc(referralStatusChanges.id));
+  const admin = isCompanyAdminOf(me, found.row.companyId);
+  const { talentTitle: _title, ...summary } = toSummary(found);
+  return {
+    ...summary,
+    talentProfile: found.row.talentProfile,
+    history: history.map(({ change, byName }) => ({
+      from: change.fromStatus,
+      to: change.toStatus,
+      by: change.changedBy && byName ? { id: change.changedBy, name: byName } : null,
+      at: change.createdAt.toISOString(),
+    })),
+    viewer: {
+      canUpdateStatus: admin,
+      canAnswerConsent: found.row.talentId === me.user.id && found.row.consent === 'pending',
+      canMarkBonusPaid: admin && found.row.bonusState === 'due',
+    },
+  };
+}
+
+/** The referrer's own referrals, a company's (admins) or the ones about the signed-in candidate. */
+export async function listReferrals(
+  db: Db,
+  auth: AuthContext | null,
+  query: { scope: 'mine' | 'company' | 'about-me'; status?: ReferralStatus; limit: number },
+): Promise<ReferralSummary[]> {
+  const me = requireSignedIn(auth);
+  let scope: SQL;
+  if (query.scope === 'about-me') scope = eq(referrals.talentId, me.user.id);
+  else if (query.scope === 'company') {
+    const company = requireCompanyUser(me, 'Only company members can see company referrals.').company;
+    if (company.role !== 'companyAdmin') throw forbidden(REFERRAL_MESSAGES.onlyAdminsUpdate);
+    scope = eq(referrals.companyId, company.id);
+  } else scope = eq(referrals.referrerId, me.user.id);
+  const rows = await selectSummaries(db)
+    .where(query.status ? and(scope, eq(referrals.status, query.status)) : scope)
+    .orderBy(desc(referrals.updatedAt), desc(referrals.id))
+    .limit(query.limit);
+  return rows.map(toSummary);
+}
+
+async function lockReferral(tx: Tx, auth: AuthContext, id: string): Promise<ReferralRow> {
+  const [row] = await tx.select().from(referrals).where(eq(referrals.id, id)).for('update');
+  if (!row || !canReadReferral(auth, row)) throw notFound(REFERRAL_MESSAGES.notFound);
+  return row;
+}
+
+/** Where the bonus stands once the referral has this status (a paid bonus stays paid). */
+function bonusStateFor(row: ReferralRow, status: ReferralStatus): ReferralRow['bonusState'] {
+  if (row.bonusState === 'none' || row.bonusState === 'paid') return row.bonusState;
+  return status === 'completed' ? 'due' : 'pending';
+}
+
+/**
+ * Company admins set any status from any other (SPEC §5). The change, its history entry and the referrer's
+ * notification are written in one transaction.
+ */
+export async function updateReferralStatus(
+  db: Db,
+  auth: AuthContext | null,
+  id: string,
+  status: ReferralStatus,
+): Promise<Referral> {
+  const me = requireSignedIn(auth);
+  await db.transaction(async (tx) => {
+    const row = await lockReferral(tx, me, id);
+    if (!isCompanyAdminOf(me, row.companyId)) throw forbidden(REFERRAL_MESSAGES.onlyAdminsUpdate);
+    if (row.consent === 'declined')
+      throw conflict('The candidate declined this referral, so its status can no longer change.');
+    if (row.status === status) return;
+    await tx
+      .update(referrals)
+      .set({ status, bonusState: bonusStateFor(row, status), updatedAt: new Date() })
+      .where(eq(referrals.id, id));
+    await tx
+      .insert(referralStatusChanges)
+      .values({ referralId: id, fromStatus: row.status, toStatus: status, changedBy: me.user.id });
+    if (row.referrerId) {
+      await createNotification(tx, {
+        userId: row.referrerId,
+        title: REFERRAL_MESSAGES.notificationTitle,
+        message: REFERRAL_MESSAGES.notification(row.talentProfile.name, status),
+        type: NOTIFICATION_TYPES_REFERRALS.statusUpdate,
+        referenceId: id,
+      });
+    }
+  });
+  return getReferral(db, auth, id);
+}
+
+/** The candidate confirms or declines being put forward; a declined referral stops there. */
+export async function answerReferralConsent(
+  db: Db,
+  auth: AuthContext | null,
+  id: string,
+  decision: 'confirm' | 'decline',
+): Promise<Referral> {
+  const me = requireSignedIn(auth);
+  await db.transaction(async (tx) => {
+    const row = await lockReferral(tx, me, id);
+    if (row.talentId !== me.user.id) throw forbidden(REFERRAL_MESSAGES.consentOnlyTalent);
+    if (row.consent !== 'pending') throw conflict(REFERRAL_MESSAGES.consentAlreadyGiven);
+    const declined = decision === 'decline';
+    await tx
+      .update(referrals)
+      .set({
+        consent: declined ? 'declined' : 'confirmed',
+        ...(declined ? { status: 'rejected' as const, bonusState: bonusStateFor(row, 'rejected') } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(referrals.id, id));
+    if (declined)
+      await tx
+        .insert(referralStatusChanges)
+        .values({ referralId: id, fromStatus: row.status, toStatus: 'rejected', changedBy: me.user.id });
+    if (row.referrerId) {
+      await createNotification(tx, {
+        userId: row.referrerId,
+        title: declined ? 'Referral declined by candidate' : 'Referral confirmed by candidate',
+        message: declined
+          ? `${row.talentProfile.name} declined to be put forward.`
+          : `${row.talentProfile.name} confirmed they want to be put forward.`,
+        type: NOTIFICATION_TYPES_REFERRALS.statusUpdate,
+        referenceId: id,
+      });
+    }
+  });
+  return getReferral(db, auth, id);
+}
+
+/** A company admin records that a due bonus was paid to the referrer. */
+export async function markReferralBonusPaid(
+  db: Db,
+  auth: AuthContext | null,
+  id: string,
+  paidOn: string | undefined,
+): Promise<Referral> {
+  const me = requireSignedIn(auth);
+  await db.transaction(async (tx) => {
+    const row = await lockReferral(tx, me, id);
+    if (!isCompanyAdminOf(me, row.companyId)) throw forbidden('Only company administrators can mark bonuses paid.');
+    if (row.bonusState !== 'due') throw conflict(REFERRAL_MESSAGES.bonusNotDue);
+    const day = paidOn ?? new Date().toISOString().slice(0, 10);
+    await tx
+      .update(referrals)
+      .set({ bonusState: 'paid', bonusPaidOn: day, updatedAt: new Date() })
+      .where(eq(referrals.id, id));
+    if (row.referrerId) {
+      await createNotification(tx, {
+        userId: row.referrerId,
+        title: 'Referral bonus paid',
+        message: `Your referral bonus for ${row.talentProfile.name} (${row.bonusAmount} ${row.bonusCurrency}) was paid on ${day}.`,
+        type: NOTIFICATION_TYPES_REFERRALS.statusUpdate,
+        referenceId: id,
+      });
+    }
+  });
+  return getReferral(db, auth, id);
+}
+
+/** A referrer's dashboard figures, all computed from their referrals. */
+export async function referralTotals(db: Db, auth: AuthContext | null): Promise<ReferralTotals> {
+  const me = requireSignedIn(auth);
+  const mine = eq(referrals.referrerId, me.user.id);
+  const [counts] = await db
+    .select({
+      total: sql<number>`cast(count(*) as int)`,
+      pending: sql<number>`cast(count(*) filter (where ${referrals.status} = 'pending') as int)`,
+      accepted: sql<number>`cast(count(*) filter (where ${referrals.status} = 'accepted') as int)`,
+      rejected: sql<number>`cast(count(*) filter (where ${referrals.status} = 'rejected') as int)`,
+      completed: sql<number>`cast(count(*) filter (where ${referrals.status} = 'completed') as int)`,
+    })
+    .from(referrals)
+    .where(mine);
+  const money = await db
+    .select({
+      state: referrals.bonusState,
+      currency: sql<string>`coalesce(${referrals.bonusCurrency}, 'USD')`,
+      amount: sql<number>`cast(sum(${referrals.bonusAmount}) as int)`,
+    })
+    .from(referrals)
+    .where(and(mine, sql`${referrals.bonusState} in ('due', 'paid')`))
+    .groupBy(referrals.bonusState, sql`coalesce(${referrals.bonusCurrency}, 'USD')`)
+    .orderBy(sql`2`);
+  const pick = (state: string) =>
+    money.filter((m) => m.state === state).map(({ currency, amount }) => ({ currency, amount }));
+  return { ...counts!, earned: pick('paid'), pendingBonus: pick('due') };
+}

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import {
+  explicitYears,
+  extractFields,
+  findLinkedin,
+  findName,
+  findPhone,
+  headingOf,
+  normaliseDate,
+  parseDateRange,
+  parseEducation,
+  parseWork,
+  phoneToE164,
+  yearsFromWork,
+} from './fields';
+
+const NOW = new Date('2026-11-01T00:00:00Z');
+
+describe('phone numbers', () => {
+  it.each([
+    ['+1 (555) 123-4567', '+15551234567'],
+    ['+44 20 7946 0958', '+442079460958'],
+    ['555.123.4567', '+15551234567'],
+    ['+49 30 1234567', '+49301234567'],
+    ['(617) 555-0142', '+16175550142'],
+    ['415-555-0199', '+14155550199'],
+    ['+91 98765 43210', '+919876543210'],
+    ['+33 1 42 68 53 00', '+33142685300'],
+    ['0044 20 7946 0958', '+442079460958'],
+  ])('finds %s', (written, e164) => {
+    const phone = findPhone([`Jane Doe | ${written} | jane@example.com`], []);
+    expect(phone).toBe(written);
+    expect(phoneToE164(phone)).toBe(e164);
+  });
+
+  it('prefers a labelled number and ignores date ranges and years', () => {
+    expect(findPhone(['Boston, MA', '2015 - 2018', '2018-03'], ['Summary', 'Mobile: 617.555.0100'])).toBe(
+      '617.555.0100',
+    );
+    expect(findPhone(['Jan 2019 – Present', '03/2017 - 06/2019', '2015–2018'], [])).toBeNull();
+  });
+});
+
+describe('dates and date ranges', () => {
+  it.each([
+    ['Jan 2019 – Present', '2019-01', 'Present'],
+    ['2018-03 to 2020-11', '2018-03', '2020-11'],
+    ['03/2017 - 06/2019', '2017-03', '2019-06'],
+    ['2015 – 2018', '2015', '2018'],
+    ['January 2016 - March 2019', '2016-01', '2019-03'],
+    ['Sept. 2020 — Current', '2020-09', 'Present'],
+    ['(2021-01 to present)', '2021-01', 'Present'],
+  ])('parses %s', (text, start, end) => {
+    expect(parseDateRange(`Engineer, Acme ${text}`)).toMatchObject({ startDate: start, endDate: end });
+  });
+
+  it('normalises single dates', () => {
+    expect(normaliseDate('Dec 2020')).toBe('2020-12');
+    expect(normaliseDate('9/2019')).toBe('2019-09');
+    expect(normaliseDate('now')).toBe('Present');
+  });
+
+  it('merges overlapping jobs when computing years of experience', () => {
+    const work = [
+      { employer: 'A', title: 'x', startDate: '2015-01', endDate: '2019-01' },
+      { employer: 'B', title: 'y', startDate: '2017-06', endDate: '2020-01' }, // overlaps A
+      { employer: 'C', title: 'z', startDate: '2022-01', endDate: 'Present' },
+    ];
+    expect(yearsFromWork(work, NOW)).toBe(9); // 2015-01..2020-01 (5y) + 2022-01..2026-11 (4y10m)
+  });
+
+  it('reads explicit years', () => {
+    expect(explicitYears('Engineer with 8+ years of experience')).toBe(8);
+    expect(explicitYears('over ten years in hospital settings')).toBe(10);
+    expect(explicitYears('Founded in 2015, 300 employees')).toBeNull();
+  });
+});
+
+describe('headings', () => {
+  it('recognises headings in any case and style', () => {
+    expect(headingOf('EXPERIENCE')).toBe('experience');
+    expect(headingOf('Work History')).toBe('experience');
+    expect(headingOf('professional experience:')).toBe('experience');
+    expect(headingOf('E X P E R I E N C E')).toBe('experience');
+    expect(headingOf('EDUCATION')).toBe('education');
+    expect(headingOf('Skills')).toBe('skills');
+    expect(headingOf('SUMMARY')).toBe('summary');
+    expect(headingOf('Experience with large EHR migrations at three hospitals')).toBeNull();
+  });
+});
+
+describe('names and links', () => {
+  it('takes the first name-like line, skipping headings, contact lines and titles', () => {
+    expect(findName(['RESUME', 'jane@example.com', 'JANE DOE', 'Senior Engineer'])).toBe('Jane Doe');
+    expect(findName(['Senior Software Engineer', 'Jane van der Berg'])).toBe('Jane van der Berg');
+    expect(findName(['Maria Lopez, RN, MSN | Austin, TX'])).toBe('Maria Lopez');
+    expect(findName(["SIOBHÁN O'BRIEN"])).toBe("Siobhán O'Brien");
+  });
+
+  it('normalises LinkedIn URLs and finds them in link annotations', () => {
+    expect(findLinkedin('in: uk.linkedin.com/in/jdoe/ | github.com/jdoe')).toBe('https://www.linkedin.com/in/jdoe');
+    expect(findLinkedin('LinkedIn Profile', ['https://www.linkedin.com/in/jane-doe-42'])).toBe(
+      'https://www.linkedin.com/in/jane-doe-42',
+    );
+    expect(findLinkedin('no profile here')).toBeNull();
+  });
+});
+
+describe('work history and education', () => {
+  it('reads the common entry layouts', () => {
+    const work = parseWork([
+      'Senior Software Engineer — Brightline Health, Boston, MA   Jan 2021 – Present',
+      '• Built things.',
+      'CareBridge Systems',
+      'Software Engineer   Jun 2017 – Dec 2020',
+      '• Built more things.',
+      'Acme Health | Data Analyst | 2015 – 2017',
+      'Intern at Globex Corp (2014-06 to 2014-09)',
+      'Nurse Manager',
+      'Mercy Hospital, Springfield, IL',
+      '03/2010 - 06/2014',
+    ]);
+    expect(work).toEqual([
+      { employer: 'Brightline Health', title: 'Senior Software Engineer', startDate: '2021-01', endDate: 'Present' },
+      { employer: 'CareBridge Systems', title: 'Software Engineer', startDate: '2017-06', endDate: '2020-12' },
+      { employer: 'Acme Health', title: 'Data Analyst', startDate: '2015', endDate: '2017' },
+      { employer: 'Globex Corp', title: 'Intern', startDate: '2014-06', endDate: '2014-09' },
+      { employer: 'Mercy Hospital', title: 'Nurse Manager', startDate: '2010-03', endDate: '2014-06' },
+    ]);
+  });
+
+  it('reads institutions, degrees and graduation years', () => {
+    expect(
+      parseEducation(['Northeastern University  2017', 'B.S. Computer Science', 'MBA, Harvard Business School, 2020']),
+    ).toEqual([
+      { institution: 'Northeastern University', degree: 'B.S. Computer Science', endDate: '2017' },
+      { institution: 'Harvard Business School', degree: 'MBA', endDate: '2020' },
+    ]);
+  });
+});
+
+describe('extractFields', () => {
+  const text = [
+    'ALEX MORGAN',
+    'Nurse Informaticist | Health IT',
+    'Portland, OR | +1 503 555 0100 | alex.morgan@example.com | linkedin.com/in/alexmorgan | alexmorgan.dev',
+    'PROFESSIONAL SUMMARY',
+    'RN with a focus on Epic Clarity reporting and telehealth programs.',
+    'WORK EXPERIENCE',
+    'Nurse Informaticist — Legacy Health   2019 – Present',
+    '• Built JS dashboards on Postgres; k8s deployments.',
+    'EDUCATION',
+    'Oregon Health & Science University, BSN, 2012',
+    'SKILLS',
+    'Epic, Tableau, SQL, Change management',
+  ].join('\n');
+
+  it('returns every profile field', () => {
+    const f = extractFields(text, { now: NOW });
+    expect(f).toMatchObject({
+      name: 'Alex Morgan',
+      email: 'alex.morgan@example.com',
+      phone: '+1 503 555 0100',
+      location: 'Portland, OR',
+      linkedin: 'https://www.linkedin.com/in/alexmorgan',
+      portfolio: 'https://alexmorgan.dev',
+      summary: 'RN with a focus on Epic Clarity reporting and telehealth programs.',
+      yearsOfExperience: 7,
+      work: [{ employer: 'Legacy Health', title: 'Nurse Informaticist', startDate: '2019', endDate: 'Present' }],
+      education: [{ institution: 'Oregon Health & Science University', degree: 'BSN', endDate: '2012' }],
+    });
+    expect(f.titles).toEqual(['Nurse Informaticist']);
+    // Synonyms map to canonical names; tools go to softwareTools; non-vocabulary Skills items are kept.
+    expect(f.skills).toEqual(expect.arrayContaining(['RN', 'JavaScript', 'SQL', 'Change management']));
+    expect(f.softwareTools).toEqual(expect.arrayContaining(['Epic', 'PostgreSQL', 'Kubernetes', 'Tableau']));
+    expect(f.skills).not.toContain('Epic');
+    expect(f.industries).toEqual(expect.arrayContaining(['Health IT', 'Telehealth']));
+  });
+
+  it('reads inline headings and skill lists wrapped over lines', () => {
+    const f = extractFields(
+      [
+        'Sam Lee',
+        'sam@example.com',
+        'SKILLS: Python, Change management, 21 CFR Part',
+        '11, Stakeholder communication',
+        'EXPERIENCE',
+        'Analyst, Acme Health  2020 – 2024',
+      ].join('\n'),
+      { now: NOW },
+    );
+    expect(f.skills).toEqual(
+      expect.arrayContaining(['Python', 'FDA 21 CFR Part 11', 'Change management', 'Stakeholder communication']),
+    );
+    expect(f.skills).not.toContain('21 CFR Part');
+    expect(f.work).toEqual([{ employer: 'Acme Health', title: 'Analyst', startDate: '2020', endDate: '2024' }]);
+  });
+
+  it('returns empty values for text without a resume in it', () => {
+    const f = extractFields('', { now: NOW });
+    expect(f).toEqual({
+      name: null,
+      email: null,
+      phone: null,
+      location: null,
+      linkedin: null,
+      portfolio: null,
+      titles: [],
+      yearsOfExperience: null,
+      skills: [],
+      softwareTools: [],
+      industries: [],
+      summary: null,
+      work: [],
+      education: [],
+    });
+  });
+});

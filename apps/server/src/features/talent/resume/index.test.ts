@@ -1,0 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RESUME_LIMITS, RESUME_MESSAGES, parsedResumeSchema } from '@referwell/shared';
+import { closeWorkers } from '../../../lib/worker-task';
+import { FIXTURE_NOW, loadExpected } from './accuracy';
+import { phoneToE164 } from './fields';
+import { scriptPdf, zipBombDocx } from './fixtures/hostile';
+import { parseResume } from './index';
+import { parseResumeInWorker } from './parse-in-worker';
+
+afterAll(closeWorkers);
+
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
+const expected = loadExpected();
+
+describe('parseResume on the fixture corpus', () => {
+  it.each(Object.entries(expected))('%s: contact fields, years and employers', async (file, exp) => {
+    const result = await parseResume(fixture(file), { now: FIXTURE_NOW });
+    expect(result.kind).toBe(file.split('.').pop());
+    expect(parsedResumeSchema.parse(result.fields)).toEqual(result.fields);
+    const f = result.fields;
+    expect(f.name).toBe(exp.name);
+    expect(f.email).toBe(exp.email);
+    expect(phoneToE164(f.phone)).toBe(phoneToE164(exp.phone));
+    expect(f.linkedin).toBe(exp.linkedin);
+    expect(f.location).toBe(exp.location);
+    if (exp.portfolio) expect(f.portfolio).toBe(exp.portfolio);
+    expect(f.yearsOfExperience).toBe(exp.yearsOfExperience);
+    expect(f.work.map((w) => w.employer)).toEqual(exp.employers);
+    expect(f.titles).toEqual(expect.arrayContaining(exp.titles));
+  });
+
+  it('recalls at least 85% of the expected skills over the corpus', async () => {
+    let found = 0;
+    let total = 0;
+    for (const [file, exp] of Object.entries(expected)) {
+      const { fields } = await parseResume(fixture(file), { now: FIXTURE_NOW });
+      const have = new Set([...fields.skills, ...fields.softwareTools].map((s) => s.toLowerCase()));
+      total += exp.skills.length;
+      found += exp.skills.filter((s) => have.has(s.toLowerCase())).length;
+    }
+    expect(found / total).toBeGreaterThanOrEqual(0.85);
+  });
+});
+
+describe('parseResume refusals', () => {
+  it('refuses a PNG or a text file named .pdf with 415', async () => {
+    for (const name of ['hostile-png-named.pdf', 'hostile-text-named.pdf']) {
+      await expect(parseResume(fixture(name))).rejects.toMatchObject({
+        statusCode: 415,
+        code: 'RESUME_UNSUPPORTED_TYPE',
+        message: RESUME_MESSAGES.unsupportedType,
+      });
+    }
+  });
+
+  it('refuses an empty file (400) and one over the size limit (413)', async () => {
+    await expect(parseResume(new Uint8Array())).rejects.toMatchObject({
+      statusCode: 400,
+      message: RESUME_MESSAGES.empty,
+    });
+    const big = new Uint8Array(RESUME_LIMITS.maxBytes + 1);
+    big.set(new TextEncoder().encode('%PDF-1.7'));
+    await expect(parseResume(big)).rejects.toMatchObject({ statusCode: 413, message: RESUME_MESSAGES.tooLarge });
+  });
+
+  it('refuses a DOCX zip bomb with 413 before unzipping it', async () => {
+    await expect(parseResume(zipBombDocx('size'))).rejects.toMatchObject({
+      statusCode: 413,
+      code: 'RESUME_TOO_COMPLEX',
+    });
+  });
+
+  it('parses the text of a PDF with /OpenAction JavaScript without running the script', async () => {
+    const result = await parseResume(scriptPdf());
+    expect(result.fields).toMatchObject({ name: 'Jane Doe', email: 'jane.doe@example.com' });
+    expect((globalThis as { __resumePdfScriptRan?: boolean }).__resumePdfScriptRan).toBeUndefined();
+  });
+});
+
+describe('parseResumeInWorker (worker thread task resumeParse)', () => {
+  it('parses a resume in a worker thread', async () => {
+    const result = await parseResumeInWorker(fixture('r01-pdf-engineer.pdf'));
+    expect(result.kind).toBe('pdf');
+    expect(result.fields.name).toBe('Jane Doe');
+    expect(result.fields.email).toBe('jane.doe@example.com');
+  });
+
+  it('passes refusals from the worker back as the same AppError', async () => {
+    await expect(parseResumeInWorker(zipBombDocx('entries'))).rejects.toMatchObject({
+      statusCode: 413,
+      message: RESUME_MESSAGES.docxTooComplex,
+    });
+    await expect(parseResumeInWorker(fixture('hostile-png-named.pdf'))).rejects.toMatchObject({ statusCode: 415 });
+  });
+
+  it('answers with the timeout error when parsing takes longer than allowed', async () => {
+    await expect(
+      parseResumeInWorker(fixture('r02-pdf-nurse-informaticist.pdf'), { timeoutMs: 1 }),
+    ).rejects.toMatchObject({
+      statusCode: 422,
+      code: 'RESUME_PARSE_TIMEOUT',
+      message: RESUME_MESSAGES.timeout,
+    });
+  });
+});

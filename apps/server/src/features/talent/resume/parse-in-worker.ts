@@ -1,0 +1,14 @@
+// The request-thread entry point: parses a resume in a worker thread with a time cap, so one hostile file cannot
+// stall the server (a stuck parse has its thread terminated).
+import { RESUME_MESSAGES } from '@referwell/shared';
+import { AppError } from '../../../lib/errors';
+import { runInWorker } from '../../../lib/worker-task';
+
+export const RESUME_PARSE_TIMEOUT_MS = 20_000;
+
+export function parseResumeInWorker(bytes: Uint8Array, options: { timeoutMs?: number } = {}) {
+  return runInWorker('resumeParse', bytes, {
+    timeoutMs: options.timeoutMs ?? RESUME_PARSE_TIMEOUT_MS,
+    onTimeout: () => new AppError(422, 'RESUME_PARSE_TIMEOUT', RESUME_MESSAGES.timeout),
+  });
+}

@@ -1,0 +1,257 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  RESUME_LIMITS,
+  RESUME_MESSAGES,
+  candidateSearchQuerySchema,
+  candidateSearchResponseSchema,
+  endorsementSchema,
+  errorBodySchema,
+  kudosFormSchema,
+  kudosInvitationSchema,
+  kudosRequestSchema,
+  kudosSchema,
+  kudosTokenParamSchema,
+  resumeUploadResponseSchema,
+  talentIdOrSlugParamSchema,
+  talentProfileFormSchema,
+  talentProfileSchema,
+  talentPublicProfileSchema,
+  uuidParamSchema,
+} from '@referwell/shared';
+import { createMailer } from '../../lib/mailer';
+import { createRateLimiter } from '../../lib/rate-limit';
+import { AppError, badRequest, notFound, unauthorized, forbidden } from '../../lib/errors';
+import { detectResumeKind } from './resume';
+import { parseResumeInWorker } from './resume/parse-in-worker';
+import {
+  endorseTalent,
+  getKudosInvitation,
+  getOwnProfile,
+  getPublicProfile,
+  ownKudos,
+  requestKudos,
+  resumeForDownload,
+  searchCandidates,
+  storeResume,
+  submitKudos,
+  updateOwnProfile,
+} from './service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/** Room for the multipart envelope (boundaries, part headers) around the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+const tooLarge = () => new AppError(413, 'RESUME_TOO_LARGE', RESUME_MESSAGES.tooLarge);
+
+export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mailer = createMailer(app.config, app.log);
+  const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
+  // Scoped to this plugin: only the resume upload takes multipart bodies.
+  await app.register(multipart, {
+    limits: { fileSize: RESUME_LIMITS.maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 50 },
+  });
+
+  app.get(
+    '/api/talent/profile',
+    {
+      schema: {
+        tags: ['talent'],
+        summary: "The job seeker's own talent profile (created on first use)",
+        response: { 200: talentProfileSchema, ...errors },
+      },
+    },
+    async (request) => getOwnProfile(app.db, request.auth),
+  );
+
+  app.put(
+    '/api/talent/profile',
+    {
+      schema: {
+        tags: ['talent'],
+        summary: 'Save the Edit Profile form (job seekers)',
+        body: talentProfileFormSchema,
+        response: { 200: talentProfileSchema, ...errors },
+      },
+    },
+    async (request) => updateOwnProfile(app.db, request.auth, request.body),
+  );
+
+  app.post(
+    '/api/talent/resume',
+    {
+      schema: {
+        tags: ['talent'],
+        summary: 'Upload a resume (PDF, DOC or DOCX by content, at most 5 MB): stored, parsed, kept as json_resume_pdf',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: resumeUploadResponseSchema,
+          ...errors,
+          413: errorBodySchema,
+          415: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!request.auth) throw unauthorized();
+      if (request.auth.user.type !== 'jobseeker') throw forbidden('Only job seekers can upload a resume.');
+      // Refuse an announced oversize body before reading any of it.
+      const declared = Number(request.headers['content-length'] ?? 0);
+      if (declared > RESUME_LIMITS.maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+      if (!request.isMultipart()) throw badRequest(RESUME_MESSAGES.empty, { file: RESUME_MESSAGES.empty });
+      const part = await request.file();
+      if (!part) throw badRequest(RESUME_MESSAGES.empty, { file: RESUME_MESSAGES.empty });
+      let bytes: Buffer;
+      try {
+        bytes = await part.toBuffer();
+      } catch (error) {
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
+        throw error;
+      }
+      if (bytes.byteLength === 0) throw badRequest(RESUME_MESSAGES.empty, { file: RESUME_MESSAGES.empty });
+      // Cheap check on the request thread first: no worker time for files that are not documents at all.
+      if (!detectResumeKind(bytes)) throw new AppError(415, 'RESUME_UNSUPPORTED_TYPE', RESUME_MESSAGES.unsupportedType);
+      const parsed = await parseResumeInWorker(new Uint8Array(bytes));
+      const resume = await storeResume(app.db, app.config.dataDir, request.auth, {
+        bytes,
+        originalName: part.filename,
+        kind: parsed.kind,
+        fields: parsed.fields,
+      });
+      return { ...parsed.fields, kind: parsed.kind, resume };
+    },
+  );
+
+  app.get(
+    '/api/talent/search',
+    {
+      schema: {
+        tags: ['talent'],
+        summary: 'Find Candidates (company users): filters, facets, optional match ranking for a job',
+        querystring: candidateSearchQuerySchema,
+        response: { 200: candidateSearchResponseSchema, ...errors },
+      },
+    },
+    async (request) => searchCandidates(app.db, request.auth, request.query),
+  );
+
+  app.get(
+    '/api/talent/kudos',
+    {
+      schema: {
+        tags: ['talent'],
+        summary: "The job seeker's kudos (dashboard)",
+        response: { 200: z.array(kudosSchema), ...errors },
+      },
+    },
+    async (request) => ownKudos(app.db, request.auth),
+  );
+
+  app.post(
+    '/api/talent/kudos-requests',
+    {
+      schema: {
+        tags: ['talent'],
+        summary: 'Ask a recommender for kudos: e-mails them a one-time link',
+        body: kudosRequestSchema,
+        response: { 201: z.object({ sent: z.literal(true) }), ...errors, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await requestKudos(app.db, limiter, mailer, app.config.publicUrl, request.auth, request.body.recommenderEmail);
+      return reply.status(201).send({ sent: true as const });
+    },
+  );
+
+  app.get(
+    '/api/talent/:idOrSlug',
+    {
+      schema: {
+        tags: ['talent'],
+        summary: 'View Talent Profile by user id or name slug',
+        params: talentIdOrSlugParamSchema,
+        response: { 200: talentPublicProfileSchema, ...errors },
+      },
+    },
+    async (request) => getPublicProfile(app.db, request.auth, request.params.idOrSlug),
+  );
+
+  app.get(
+    '/api/talent/:id/resume',
+    {
+      schema: {
+        tags: ['talent'],
+        summary: "Download a talent's resume (the owner, and companies the talent applied to)",
+        params: uuidParamSchema,
+        response: { 200: z.unknown().describe('The resume file (PDF, DOC or DOCX)'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const file = await resumeForDownload(app.db, app.config.dataDir, request.auth, request.params.id);
+      const size = await stat(file.filePath).catch(() => null);
+      if (!size) throw notFound(RESUME_MESSAGES.empty);
+      const asciiName = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', size.size)
+        .header(
+          'content-disposition',
+          `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+        )
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(createReadStream(file.filePath));
+    },
+  );
+
+  app.post(
+    '/api/talent/:id/endorsements',
+    {
+      schema: {
+        tags: ['talent'],
+        summary: 'Endorse a talent for your company (once per company)',
+        params: uuidParamSchema,
+        response: { 201: z.array(endorsementSchema), ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await endorseTalent(app.db, request.auth, request.params.id)),
+  );
+
+  app.get(
+    '/api/kudos/:token',
+    {
+      schema: {
+        tags: ['talent'],
+        summary: 'The kudos invitation behind an e-mailed link (public)',
+        params: kudosTokenParamSchema,
+        response: { 200: kudosInvitationSchema, ...errors },
+      },
+    },
+    async (request) => getKudosInvitation(app.db, request.params.token),
+  );
+
+  app.post(
+    '/api/kudos/:token',
+    {
+      schema: {
+        tags: ['talent'],
+        summary: 'Write the kudos (public, once per link)',
+        params: kudosTokenParamSchema,
+        body: kudosFormSchema,
+        response: { 201: kudosSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await submitKudos(app.db, request.params.token, request.body)),
+  );
+};

@@ -1,0 +1,671 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESUME_LIMITS, RESUME_MESSAGES, TALENT_MESSAGES } from '@referwell/shared';
+import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { closeWorkers } from '../../lib/worker-task';
+
+let t: TestApp;
+let admin: SignedUp;
+let member: SignedUp;
+let otherAdmin: SignedUp;
+let companyId: string;
+let jobId: string;
+
+type Method = 'GET' | 'POST' | 'PUT';
+const call = (method: Method, url: string, who?: SignedUp, payload?: object) =>
+  t.app.inject({ method, url, payload, ...(who ? withSession(who.token) : {}) });
+
+const profile = (overrides: object = {}) => ({
+  name: 'Test Person',
+  phone: '+1 (617) 555-0100',
+  location: 'Boston, MA',
+  linkedin: 'https://www.linkedin.com/in/test-person',
+  portfolio: 'https://test.example',
+  bio: 'Nurse turned informaticist.',
+  superpower: 'Calm in a crisis',
+  myersBriggs: 'INTJ',
+  enneagram: '5',
+  achievement: 'Cut charting time by 30%',
+  titles: ['Nurse Informaticist'],
+  industries: ['EHR'],
+  yearsOfExperience: 6,
+  employmentStatus: 'open',
+  involvement: 'full-time',
+  skills: ['Epic'],
+  technicalSkills: ['SQL'],
+  softwareTools: ['Tableau'],
+  interests: ['Telehealth'],
+  ...overrides,
+});
+
+async function seeker(overrides: object = {}, name?: string): Promise<SignedUp> {
+  const s = await signUp(t, name ? { name } : {});
+  const res = await call('PUT', '/api/talent/profile', s, profile({ name: s.body.user.name, ...overrides }));
+  if (res.statusCode !== 200) throw new Error(`profile save failed ${res.statusCode} ${res.body}`);
+  return s;
+}
+
+const search = async (query: string, who: SignedUp = admin) => {
+  const res = await call('GET', `/api/talent/search?${query}`, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Talent Test Health' });
+  companyId = admin.body.company!.id;
+  const { inviteCode } = (await call('GET', `/api/companies/${companyId}/team`, admin)).json();
+  member = await signUp(t, { role: 'referrer', inviteCode });
+  otherAdmin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Other Clinic' });
+  const job = await call('POST', '/api/jobs', admin, {
+    title: 'Clinical Data Analyst',
+    company: 'Talent Test Health',
+    location: 'Remote',
+    employmentType: 'full-time',
+    description: 'Analyse clinical data.',
+    requirements: 'SQL and Epic.',
+    skills: ['SQL', 'Epic', 'Tableau', 'Python'],
+  });
+  jobId = job.json().id;
+});
+afterAll(async () => {
+  await closeWorkers();
+  await t.close();
+});
+
+describe('own profile', () => {
+  it('is created on first read with the defaults (4 years, discoverable) and a name slug', async () => {
+    const s = await signUp(t, { name: 'Slug Person' });
+    const res = await call('GET', '/api/talent/profile', s);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: s.body.user.id,
+      name: 'Slug Person',
+      email: s.body.user.email,
+      yearsOfExperience: 4,
+      discoverable: true,
+      skills: [],
+      resume: null,
+      completeness: { percent: 0 },
+    });
+    expect(res.json().slug).toMatch(/^slug-person(-\d+)?$/);
+  });
+
+  it('saves every field, cleans chips and derives the title', async () => {
+    const s = await signUp(t);
+    const res = await call(
+      'PUT',
+      '/api/talent/profile',
+      s,
+      profile({ name: 'Dana Saved', skills: [' Epic ', 'Epic', '', 'Cerner'] }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: 'Dana Saved',
+      title: 'Nurse Informaticist',
+      skills: ['Epic', 'Cerner'],
+      myersBriggs: 'INTJ',
+      enneagram: '5',
+      employmentStatus: 'open',
+      involvement: 'full-time',
+      yearsOfExperience: 6,
+    });
+    expect(res.json().slug).toMatch(/^dana-saved/);
+    const again = (await call('GET', '/api/talent/profile', s)).json();
+    expect(again.achievement).toBe('Cut charting time by 30%');
+    expect(again.completeness.missing).toEqual(['Resume']);
+  });
+
+  it('gives colliding names a numeric suffix and resolves both slugs', async () => {
+    const a = await seeker({}, 'Casey Twin');
+    const b = await seeker({}, 'Casey Twin');
+    const slugA = (await call('GET', '/api/talent/profile', a)).json().slug;
+    const slugB = (await call('GET', '/api/talent/profile', b)).json().slug;
+    expect(slugA).not.toBe(slugB);
+    expect(slugB).toMatch(/^casey-twin-\d+$/);
+    expect((await call('GET', `/api/talent/${slugB}`, admin)).json().id).toBe(b.body.user.id);
+    expect((await call('GET', `/api/talent/${slugA.toUpperCase()}`, admin)).json().id).toBe(a.body.user.id);
+  });
+
+  it('never gives out a slug that is also a fixed route', async () => {
+    const s = await seeker({}, 'Search');
+    const slug = (await call('GET', '/api/talent/profile', s)).json().slug;
+    expect(slug).toMatch(/^search-\d+$/);
+    expect((await call('GET', `/api/talent/${slug}`, admin)).json().id).toBe(s.body.user.id);
+  });
+
+  it.each([
+    [{ name: '  ' }, 'name', TALENT_MESSAGES.nameRequired],
+    [{ phone: 'call me' }, 'phone', TALENT_MESSAGES.phoneInvalid],
+    [{ linkedin: 'https://evil.example/in/x' }, 'linkedin', TALENT_MESSAGES.linkedinInvalid],
+    [{ portfolio: 'javascript:alert(1)' }, 'portfolio', TALENT_MESSAGES.urlInvalid],
+    [{ yearsOfExperience: 61 }, 'yearsOfExperience', TALENT_MESSAGES.yearsInvalid],
+    [{ yearsOfExperience: 2.5 }, 'yearsOfExperience', TALENT_MESSAGES.yearsInvalid],
+    [{ employmentStatus: 'retired' }, 'employmentStatus', TALENT_MESSAGES.employmentStatusInvalid],
+    [{ involvement: 'gig' }, 'involvement', TALENT_MESSAGES.involvementInvalid],
+    [{ myersBriggs: 'ABCD' }, 'myersBriggs', TALENT_MESSAGES.myersBriggsInvalid],
+    [{ enneagram: '10' }, 'enneagram', TALENT_MESSAGES.enneagramInvalid],
+    [{ titles: Array.from({ length: 11 }, (_, i) => `T${i}`) }, 'titles', TALENT_MESSAGES.tooManyItems(10)],
+  ])('refuses %o with the field message', async (overrides, field, message) => {
+    const s = await signUp(t);
+    const res = await call('PUT', '/api/talent/profile', s, profile(overrides));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields[field]).toBe(message);
+  });
+
+  it('accepts every SPEC §5 employment status and empty optional fields', async () => {
+    const s = await signUp(t);
+    for (const status of ['full-time', 'part-time', 'freelance', 'looking', 'open']) {
+      const res = await call('PUT', '/api/talent/profile', s, profile({ employmentStatus: status }));
+      expect(res.statusCode).toBe(200);
+    }
+    const res = await call('PUT', '/api/talent/profile', s, {
+      name: 'Minimal',
+      phone: '',
+      linkedin: '',
+      myersBriggs: '',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ phone: null, linkedin: null, myersBriggs: null, yearsOfExperience: 4 });
+  });
+
+  it('is for job seekers only', async () => {
+    expect((await call('GET', '/api/talent/profile')).statusCode).toBe(401);
+    const res = await call('PUT', '/api/talent/profile', admin, profile());
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(TALENT_MESSAGES.onlyJobseekers);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+function pdf(lines: string[]): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size: 'LETTER', margin: 50 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    for (const line of lines) doc.text(line);
+    doc.end();
+  });
+}
+
+function multipartBody(bytes: Buffer, filename: string, contentType = 'application/pdf') {
+  const boundary = '----referwelltest';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const upload = (who: SignedUp | undefined, bytes: Buffer, filename = 'resume.pdf', contentType?: string) => {
+  const body = multipartBody(bytes, filename, contentType);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/talent/resume',
+    payload: body.payload,
+    headers: body.headers,
+    ...(who ? withSession(who.token) : {}),
+  });
+};
+
+/** A minimal zip (stored or deflated entries) for DOCX-shaped test files. */
+function zip(entries: { name: string; data: Buffer }[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const compressed = deflateRawSync(entry.data);
+    const name = Buffer.from(entry.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(0, 14);
+    local.writeUInt32LE(compressed.length, 18);
+    local.writeUInt32LE(entry.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(compressed.length, 20);
+    central.writeUInt32LE(entry.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, compressed);
+    centrals.push(central, name);
+    offset += 30 + name.length + compressed.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(entries.length, 8);
+  eocd.writeUInt16LE(entries.length, 10);
+  eocd.writeUInt32LE(cd.length, 12);
+  eocd.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, eocd]);
+}
+
+describe('resume upload', () => {
+  let owner: SignedUp;
+
+  beforeAll(async () => {
+    owner = await seeker({}, 'Riley Resume');
+  });
+
+  it('parses a PDF, stores it, keeps json_resume_pdf and lets the owner download it', async () => {
+    const bytes = await pdf([
+      'Morgan Example',
+      'Clinical Data Analyst',
+      'morgan.example@example.com | +1 617 555 0199 | Boston, MA',
+      'linkedin.com/in/morgan-example',
+      'Skills',
+      'SQL, Python, Tableau, Epic, FHIR',
+    ]);
+    const res = await upload(owner, bytes, '../../etc/My Resume.pdf');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.kind).toBe('pdf');
+    expect(body.email).toBe('morgan.example@example.com');
+    expect(body.resume).toMatchObject({ kind: 'pdf', originalName: 'My Resume.pdf', sizeBytes: bytes.length });
+    const own = (await call('GET', '/api/talent/profile', owner)).json();
+    expect(own.jsonResumePdf).toMatchObject({ kind: 'pdf', email: 'morgan.example@example.com' });
+    expect(own.resume.kind).toBe('pdf');
+    const files = await readdir(path.join(t.app.config.dataDir, 'uploads'));
+    expect(files.some((f) => /^[0-9a-f-]{36}\.pdf$/.test(f))).toBe(true);
+
+    const download = await call('GET', `/api/talent/${owner.body.user.id}/resume`, owner);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toContain('attachment');
+    expect(download.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('checks the type by content: a text file named .pdf is refused with 415', async () => {
+    const res = await upload(owner, Buffer.from('just some text, not a pdf'), 'resume.pdf');
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.message).toBe(RESUME_MESSAGES.unsupportedType);
+    const zipNotDocx = await upload(owner, zip([{ name: 'hello.txt', data: Buffer.from('hi') }]), 'resume.docx');
+    expect(zipNotDocx.statusCode).toBe(415);
+  });
+
+  it('refuses a file over the limit with 413 and the clear message', async () => {
+    const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(RESUME_LIMITS.maxBytes + 10, 0x20)]);
+    const res = await upload(owner, big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toBe(RESUME_MESSAGES.tooLarge);
+  });
+
+  it('refuses an announced oversize body before reading it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/talent/resume',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(50 * 1024 * 1024) },
+      payload: Buffer.alloc(10),
+      ...withSession(owner.token),
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('refuses a DOCX zip bomb without unpacking it', async () => {
+    const bomb = zip([
+      { name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'word/document.xml', data: Buffer.alloc(60 * 1024 * 1024, 0x41) },
+    ]);
+    expect(bomb.length).toBeLessThan(RESUME_LIMITS.maxBytes);
+    const res = await upload(owner, bomb, 'resume.docx');
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toBe(RESUME_MESSAGES.docxTooComplex);
+  });
+
+  it('reads a PDF that carries JavaScript as text only (the script never runs)', async () => {
+    const objects = [
+      '<< /Type /Catalog /Pages 2 0 R /OpenAction 5 0 R /Names << /JavaScript << /Names [(x) 5 0 R] >> >> >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 6 0 R >> >> >>',
+      null,
+      "<< /S /JavaScript /JS (globalThis.process && process.exit(1); app.alert('pwned');) >>",
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    ];
+    const stream = 'BT /F1 12 Tf 72 720 Td (Hostile Person hostile.person@example.com) Tj ET';
+    let body = '%PDF-1.4\n';
+    const offsets: number[] = [];
+    objects.forEach((obj, i) => {
+      offsets.push(body.length);
+      body +=
+        obj === null
+          ? `${i + 1} 0 obj\n<< /Length ${stream.length} >>\nstream\n${stream}\nendstream\nendobj\n`
+          : `${i + 1} 0 obj\n${obj}\nendobj\n`;
+    });
+    const xref = body.length;
+    body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+    body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+    const res = await upload(owner, Buffer.from(body, 'latin1'), 'hostile.pdf');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().email).toBe('hostile.person@example.com');
+  });
+
+  it("handles the library's fixtures: hostile PDF safely, text named .pdf refused, DOCX parsed", async () => {
+    const fixture = (name: string) => readFile(path.join(import.meta.dirname, 'resume', 'fixtures', name));
+    const hostile = await upload(owner, await fixture('hostile-script.pdf'), 'hostile-script.pdf');
+    expect([200, 400, 422]).toContain(hostile.statusCode);
+    const textNamed = await upload(owner, await fixture('hostile-text-named.pdf'), 'resume.pdf');
+    expect(textNamed.statusCode).toBe(415);
+    const docx = await upload(owner, await fixture('r08-docx-backend.docx'), 'cv.docx', 'application/octet-stream');
+    expect(docx.statusCode, docx.body).toBe(200);
+    expect(docx.json().kind).toBe('docx');
+    expect((await call('GET', '/api/talent/profile', owner)).json().resume.kind).toBe('docx');
+  });
+
+  it('is for signed-in job seekers only', async () => {
+    const bytes = await pdf(['Someone']);
+    expect((await upload(undefined, bytes)).statusCode).toBe(401);
+    expect((await upload(admin, bytes)).statusCode).toBe(403);
+  });
+
+  it('downloads only for the owner and companies the talent applied to', async () => {
+    const stranger = await signUp(t);
+    const url = `/api/talent/${owner.body.user.id}/resume`;
+    expect((await call('GET', url)).statusCode).toBe(401);
+    expect((await call('GET', url, stranger)).statusCode).toBe(404);
+    expect((await call('GET', url, admin)).statusCode).toBe(403);
+    expect((await call('POST', `/api/jobs/${jobId}/apply`, owner)).statusCode).toBe(201);
+    expect((await call('GET', url, admin)).statusCode).toBe(200);
+    expect((await call('GET', url, member)).statusCode).toBe(200);
+    expect((await call('GET', url, otherAdmin)).statusCode).toBe(403);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('Find Candidates', () => {
+  let tag: string;
+  let ids: Record<string, string>;
+
+  beforeAll(async () => {
+    // A unique word in every title keeps these tests to their own people.
+    tag = `Zq${Date.now().toString(36)}`;
+    const people = {
+      ana: {
+        titles: [`${tag} Nurse Informaticist`],
+        location: 'Boston, MA',
+        involvement: 'full-time',
+        skills: ['Epic', 'Triage'],
+        technicalSkills: ['SQL'],
+        softwareTools: ['Tableau'],
+        industries: ['EHR'],
+        interests: ['Telehealth'],
+      },
+      ben: {
+        titles: [`${tag} Backend Engineer`],
+        location: 'Remote',
+        involvement: 'contract',
+        skills: ['Python'],
+        technicalSkills: ['FHIR', 'SQL'],
+        softwareTools: ['AWS'],
+        industries: ['Telehealth'],
+        interests: ['AI'],
+      },
+      cy: {
+        titles: [`${tag} Data Analyst`],
+        location: 'Boston, MA',
+        involvement: 'part-time',
+        skills: ['Python', 'Epic'],
+        technicalSkills: [],
+        softwareTools: ['Tableau'],
+        industries: ['Payers'],
+        interests: ['Telehealth', 'AI'],
+      },
+      dee: {
+        titles: [`${tag} UX Designer`],
+        location: 'Nashville, TN',
+        involvement: 'full-time',
+        skills: ['Figma'],
+        technicalSkills: [],
+        softwareTools: [],
+        industries: ['EHR'],
+        interests: [],
+        discoverable: false,
+      },
+    };
+    ids = {};
+    for (const [key, values] of Object.entries(people)) {
+      const s = await seeker(values, `${key[0]!.toUpperCase()}${key.slice(1)} ${tag}`);
+      ids[key] = s.body.user.id;
+    }
+  });
+
+  const names = (body: { items: { id: string }[] }) =>
+    body.items.map((i) => Object.entries(ids).find(([, id]) => id === i.id)?.[0]).sort();
+
+  it('matches text over name and title, case-insensitively, and hides non-discoverable talent', async () => {
+    expect(names(await search(`q=${tag.toUpperCase()}`))).toEqual(['ana', 'ben', 'cy']);
+    expect(names(await search(`q=${tag} backend`))).toEqual(['ben']);
+    expect(names(await search(`q=ana ${tag}`))).toEqual(['ana']);
+    expect(names(await search(`q=${tag}%25`))).toEqual([]);
+  });
+
+  it('matches location and involvement by value in the selection', async () => {
+    expect(names(await search(`q=${tag}&locations=Boston, MA`))).toEqual(['ana', 'cy']);
+    expect(names(await search(`q=${tag}&involvement=contract&involvement=part-time`))).toEqual(['ben', 'cy']);
+  });
+
+  it('matches list categories any-of within a category and AND across categories', async () => {
+    expect(names(await search(`q=${tag}&skills=Epic&skills=Python`))).toEqual(['ana', 'ben', 'cy']);
+    expect(names(await search(`q=${tag}&skills=Epic&skills=Python&industries=EHR`))).toEqual(['ana']);
+    expect(names(await search(`q=${tag}&technicalSkills=SQL&softwareTools=AWS`))).toEqual(['ben']);
+    expect(names(await search(`q=${tag}&interests=AI&skills=Python&locations=Boston, MA`))).toEqual(['cy']);
+    expect(names(await search(`q=${tag}&interests=AI&industries=EHR`))).toEqual([]);
+  });
+
+  it('applies the titles filter', async () => {
+    expect(names(await search(`q=${tag}&titles=${encodeURIComponent(`${tag} Data Analyst`)}`))).toEqual(['cy']);
+  });
+
+  it('counts facets from the data', async () => {
+    const body = await search(`q=${tag}`);
+    const count = (category: string, value: string) =>
+      body.facets[category].find((f: { value: string }) => f.value === `${value}`)?.count;
+    expect(count('titles', `${tag} Nurse Informaticist`)).toBe(1);
+    expect(count('involvement', 'full-time')).toBeGreaterThanOrEqual(1);
+    expect(body.facets.titles.some((f: { value: string }) => f.value === `${tag} UX Designer`)).toBe(false);
+    expect(count('interests', 'Telehealth')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('pages results with a total', async () => {
+    const first = await search(`q=${tag}&pageSize=2&page=1`);
+    const second = await search(`q=${tag}&pageSize=2&page=2`);
+    expect(first.total).toBe(3);
+    expect(first.totalPages).toBe(2);
+    expect(first.items).toHaveLength(2);
+    expect(second.items).toHaveLength(1);
+    expect(new Set([...first.items, ...second.items].map((i: { id: string }) => i.id)).size).toBe(3);
+  });
+
+  it("ranks by match score for one of the company's jobs and leaves out those under 30%", async () => {
+    // Job skills: SQL, Epic, Tableau, Python. ana 75%, cy 75%, ben 50%.
+    const body = await search(`q=${tag}&jobId=${jobId}`);
+    expect(body.job).toMatchObject({ id: jobId, title: 'Clinical Data Analyst' });
+    expect(body.items.map((i: { matchScore: number }) => i.matchScore)).toEqual([75, 75, 50]);
+    const other = await call('GET', `/api/talent/search?jobId=${jobId}`, otherAdmin);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().error.message).toBe(TALENT_MESSAGES.jobNotYours);
+  });
+
+  it('is for signed-in company users only', async () => {
+    expect((await call('GET', '/api/talent/search')).statusCode).toBe(401);
+    const s = await signUp(t);
+    const res = await call('GET', '/api/talent/search', s);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(TALENT_MESSAGES.searchOnlyCompanies);
+    expect((await call('GET', `/api/talent/search?involvement=gig`, admin)).statusCode).toBe(400);
+  });
+
+  it('hides contact details from a company the talent has no tie to', async () => {
+    const before = await search(`q=ana ${tag}`);
+    expect(before.items[0].contact).toBeNull();
+    const view = (await call('GET', `/api/talent/${ids.ana}`, member)).json();
+    expect(view.contact).toBeNull();
+    expect(view.viewer.canSeeContact).toBe(false);
+  });
+});
+
+describe('contact visibility', () => {
+  it('shows email, phone and resume flag to the company once the talent applied, never to others', async () => {
+    const s = await seeker({ titles: ['Applicant'] }, 'Applying Person');
+    const id = s.body.user.id;
+    expect((await call('GET', `/api/talent/${id}`, admin)).json().contact).toBeNull();
+    expect((await call('POST', `/api/jobs/${jobId}/apply`, s)).statusCode).toBe(201);
+    const view = (await call('GET', `/api/talent/${id}`, member)).json();
+    expect(view.contact).toMatchObject({ email: s.body.user.email, phone: '+1 (617) 555-0100', hasResume: false });
+    const card = (await search(`q=applying person`, admin)).items.find((i: { id: string }) => i.id === id);
+    expect(card.contact.email).toBe(s.body.user.email);
+    expect((await call('GET', `/api/talent/${id}`, otherAdmin)).json().contact).toBeNull();
+    const other = (await search(`q=applying person`, otherAdmin)).items.find((i: { id: string }) => i.id === id);
+    expect(other.contact).toBeNull();
+  });
+
+  it('lets job seekers see only their own profile', async () => {
+    const a = await seeker({}, 'Own Viewer');
+    const b = await seeker({}, 'Other Viewer');
+    const own = await call('GET', `/api/talent/${a.body.user.id}`, a);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().viewer.isOwner).toBe(true);
+    expect(own.json().contact.email).toBe(a.body.user.email);
+    const other = await call('GET', `/api/talent/${b.body.user.id}`, a);
+    expect(other.statusCode).toBe(403);
+    expect((await call('GET', '/api/talent/no-such-person-zzz', admin)).statusCode).toBe(404);
+  });
+});
+
+describe('endorsements', () => {
+  it('adds one endorsement per company and refuses a second with 409', async () => {
+    const s = await seeker({}, 'Endorsed Person');
+    const url = `/api/talent/${s.body.user.id}/endorsements`;
+    const first = await call('POST', url, member);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual([expect.objectContaining({ companyId, companyName: 'Talent Test Health' })]);
+    const again = await call('POST', url, admin);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(TALENT_MESSAGES.alreadyEndorsed);
+    expect((await call('POST', url, otherAdmin)).statusCode).toBe(201);
+    const view = (await call('GET', `/api/talent/${s.body.user.id}`, admin)).json();
+    expect(view.endorsements.map((e: { companyName: string }) => e.companyName)).toEqual([
+      'Talent Test Health',
+      'Other Clinic',
+    ]);
+    expect(view.viewer.hasEndorsed).toBe(true);
+  });
+
+  it('is for company users only', async () => {
+    const s = await seeker({}, 'Self Endorser');
+    const url = `/api/talent/${s.body.user.id}/endorsements`;
+    expect((await call('POST', url)).statusCode).toBe(401);
+    const res = await call('POST', url, s);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(TALENT_MESSAGES.onlyCompaniesEndorse);
+  });
+});
+
+describe('kudos', () => {
+  async function lastMailTo(email: string) {
+    const outbox = path.join(t.app.config.dataDir, 'outbox');
+    const files = (await readdir(outbox)).filter((f) => f.includes(email.replace(/[^a-zA-Z0-9@._-]/g, '_'))).sort();
+    return readFile(path.join(outbox, files.at(-1)!), 'utf8');
+  }
+
+  it('e-mails a one-time link; the recommender writes kudos that show on the profile and dashboard', async () => {
+    const s = await seeker({}, 'Kudos Person');
+    const res = await call('POST', '/api/talent/kudos-requests', s, { recommenderEmail: 'Boss@Example.com' });
+    expect(res.statusCode, res.body).toBe(201);
+    const mail = await lastMailTo('boss@example.com');
+    expect(mail).toContain('Kudos Person asked you for kudos');
+    const token = /\/kudos\/([A-Za-z0-9_-]+)/.exec(mail)![1]!;
+
+    const invitation = await call('GET', `/api/kudos/${token}`);
+    expect(invitation.json()).toEqual({ talentName: 'Kudos Person', recommenderEmail: 'boss@example.com' });
+
+    const kudos = {
+      author: 'Pat Boss',
+      title: 'CNO',
+      company: 'Mercy',
+      superpower: 'Empathy',
+      rating: 5,
+      text: 'Great.',
+    };
+    const bad = await call('POST', `/api/kudos/${token}`, undefined, { ...kudos, rating: 6, text: ' ' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toMatchObject({
+      rating: TALENT_MESSAGES.kudosRatingInvalid,
+      text: TALENT_MESSAGES.kudosTextRequired,
+    });
+    const created = await call('POST', `/api/kudos/${token}`, undefined, kudos);
+    expect(created.statusCode).toBe(201);
+    const reused = await call('POST', `/api/kudos/${token}`, undefined, kudos);
+    expect(reused.statusCode).toBe(404);
+    expect(reused.json().error.message).toBe(TALENT_MESSAGES.kudosLinkInvalid);
+
+    const list = (await call('GET', '/api/talent/kudos', s)).json();
+    expect(list).toEqual([expect.objectContaining({ author: 'Pat Boss', rating: 5, text: 'Great.' })]);
+    const view = (await call('GET', `/api/talent/${s.body.user.id}`, admin)).json();
+    expect(view.kudos).toHaveLength(1);
+    expect(view.rating).toBe(5);
+  });
+
+  it('validates the recommender email and refuses your own address', async () => {
+    const s = await seeker({}, 'Kudos Validator');
+    const empty = await call('POST', '/api/talent/kudos-requests', s, { recommenderEmail: '' });
+    expect(empty.json().error.fields.recommenderEmail).toBe(TALENT_MESSAGES.recommenderEmailRequired);
+    const invalid = await call('POST', '/api/talent/kudos-requests', s, { recommenderEmail: 'nope' });
+    expect(invalid.json().error.fields.recommenderEmail).toBe(TALENT_MESSAGES.recommenderEmailInvalid);
+    const self = await call('POST', '/api/talent/kudos-requests', s, { recommenderEmail: s.body.user.email });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error.message).toBe(TALENT_MESSAGES.cannotRequestSelf);
+    expect((await call('POST', '/api/talent/kudos-requests', admin, { recommenderEmail: 'a@b.co' })).statusCode).toBe(
+      403,
+    );
+    expect((await call('GET', '/api/kudos/not-a-real-token-123')).statusCode).toBe(404);
+  });
+});
+
+describe('invite codes', () => {
+  it('gives job seekers a TALENT code and records who invited a new sign-up', async () => {
+    const inviter = await signUp(t);
+    const code = inviter.body.user.referralCode!;
+    expect(code).toMatch(/^TALENT[A-Z0-9]{6}$/);
+    const invited = await signUp(t, { inviteCode: code.toLowerCase() });
+    const { users } = await import('../../db/schema');
+    const { eq } = await import('drizzle-orm');
+    const [row] = await t.database.db
+      .select({ invitedBy: users.invitedByUserId })
+      .from(users)
+      .where(eq(users.id, invited.body.user.id));
+    expect(row!.invitedBy).toBe(inviter.body.user.id);
+  });
+});
+
+describe('demo seed', () => {
+  it('gives the seeded job seekers varied profiles that Find Candidates finds, with endorsements and kudos', async () => {
+    const { seedTalent } = await import('../../db/seed/talent');
+    await seedTalent(t.database.db, { passwordHash: 'not-a-real-hash', extra: 12, seed: 42 });
+    const body = await search(
+      'titles=Nurse Informaticist&titles=Clinical Data Analyst&titles=Data Scientist&pageSize=50',
+    );
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.facets.locations.length).toBeGreaterThan(1);
+    expect(body.facets.industries.length).toBeGreaterThan(1);
+    const { endorsements, kudos } = await import('../../db/schema');
+    expect((await t.database.db.select().from(endorsements)).length).toBeGreaterThan(0);
+    expect((await t.database.db.select().from(kudos)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { RealtimeEvent } from '@referwell/shared';
+import type { Executor } from '../db/repository';
+import { selectRows } from '../db/repository';
+
+/** The one PostgreSQL NOTIFY channel every server process listens on. */
+export const REALTIME_CHANNEL = 'rw_realtime';
+
+/** What travels through NOTIFY: the users to reach and the event. */
+export interface RealtimeEnvelope {
+  users: string[];
+  event: RealtimeEvent;
+}
+
+/** PostgreSQL caps a NOTIFY payload below 8000 bytes; bigger events are sent as a "refetch" hint. */
+const MAX_PAYLOAD_BYTES = 7500;
+
+/**
+ * Queues `event` for every open tab of `userIds`, in every server process. Run it on the
+ * transaction that made the change: PostgreSQL delivers NOTIFY only when that transaction
+ * commits, so a rolled-back change is never pushed.
+ */
+export async function publish(db: Executor, userIds: string[], event: RealtimeEvent): Promise<void> {
+  if (userIds.length === 0) return;
+  let payload = JSON.stringify({ users: userIds, event } satisfies RealtimeEnvelope);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+    const hint: RealtimeEvent =
+      event.type === 'message.new'
+        ? { type: 'message.new', conversationId: event.conversationId, message: null }
+        : { type: 'notifications.changed' };
+    payload = JSON.stringify({ users: userIds, event: hint } satisfies RealtimeEnvelope);
+  }
+  await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+}
+
+/** A user's unread totals: messages across their conversations and notifications. */
+export async function unreadTotals(db: Executor, userId: string): Promise<{ messages: number; notifications: number }> {
+  const [row] = await selectRows<{ messages: number; notifications: number }>(
+    db,
+    sql`select
+      (select cast(coalesce(sum(unread_count), 0) as int) from conversation_participants
+        where user_id = ${userId} and unread_count > 0) as messages,
+      (select cast(count(*) as int) from notifications where user_id = ${userId} and is_read = false) as notifications`,
+  );
+  return { messages: Number(row?.messages ?? 0), notifications: Number(row?.notifications ?? 0) };
+}
+
+/** Pushes each user's current unread totals to their tabs (after the transaction commits), one statement each. */
+export async function publishUnread(db: Executor, userIds: string[]): Promise<void> {
+  for (const userId of new Set(userIds)) {
+    await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object(
+      'users', json_build_array(${userId}::text),
+      'event', json_build_object(
+        'type', 'unread',
+        'messages', (select cast(coalesce(sum(unread_count), 0) as int) from conversation_participants
+                     where user_id = ${userId} and unread_count > 0),
+        'notifications', (select cast(count(*) as int) from notifications where user_id = ${userId} and is_read = false)
+      ))::text)`);
+  }
+}

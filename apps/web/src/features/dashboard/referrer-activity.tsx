@@ -1,0 +1,160 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { DASHBOARD_LIMITS, DASHBOARD_MESSAGES, type ReferrerDashboard } from '@referwell/shared';
+import { LoadError } from '@/components/load-error';
+import { MatchBadge } from '@/components/match-badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatMoney } from '@/features/jobs/format';
+import { StatusBadge } from '@/features/referrals/referral-parts';
+import { formatDate } from '@/lib/format';
+import { referrerDashboardQueryOptions } from './api';
+
+type Money = ReferrerDashboard['totals']['earned'];
+
+const moneyText = (amounts: Money) =>
+  amounts.length === 0 ? formatMoney(0, 'USD') : amounts.map((m) => formatMoney(m.amount, m.currency)).join(' + ');
+
+function Figure({ label, value, to }: { label: string; value: string | number; to?: string }) {
+  const body = (
+    <>
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
+    </>
+  );
+  return (
+    <div className="rounded-lg border bg-card p-4">
+      {to ? (
+        <Link to={to} className="grid gap-1 hover:text-primary">
+          {body}
+        </Link>
+      ) : (
+        <div className="grid gap-1">{body}</div>
+      )}
+    </div>
+  );
+}
+
+/** Every number on the referrer / company dashboard, computed by the server (SPEC §2, §9). */
+export function ReferrerActivity() {
+  const { data, isPending, isError, error, refetch } = useQuery(referrerDashboardQueryOptions);
+  if (isPending) return <Skeleton className="h-64 w-full" aria-busy />;
+  if (isError)
+    return <LoadError title="Could not load your dashboard" message={error.message} onRetry={() => void refetch()} />;
+  const { totals } = data;
+  return (
+    <div className="grid gap-6">
+      {data.company ? (
+        <section aria-labelledby="company-figures">
+          <h2 id="company-figures" className="sr-only">
+            Company figures
+          </h2>
+          <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <Figure label="Team members" value={data.company.teamMemberCount} to="/company-dashboard/team" />
+            <Figure label="Open positions" value={data.company.openPositions} />
+            <Figure
+              label="Pending approvals"
+              value={data.company.pendingApprovals}
+              to="/referrer-dashboard/referrals"
+            />
+          </dl>
+        </section>
+      ) : null}
+      <section aria-labelledby="referral-totals">
+        <h2 id="referral-totals" className="mb-3 text-lg font-semibold">
+          Your referrals
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <Figure label="Total referrals" value={totals.total} to="/referrer-dashboard/referrals" />
+          <Figure label="Pending" value={totals.pending} />
+          <Figure label="Completed" value={totals.completed} />
+          <Figure label="Requests waiting" value={data.pendingRequests} to="/referral-requests" />
+          <Figure label="Bonuses earned" value={moneyText(totals.earned)} />
+          <Figure label="Bonuses pending" value={moneyText(totals.pendingBonus)} />
+        </dl>
+      </section>
+      <TalentMatchesCard matches={data.talentMatches} />
+      <RecentReferralsCard referrals={data.recentReferrals} />
+    </div>
+  );
+}
+
+function TalentMatchesCard({ matches }: { matches: ReferrerDashboard['talentMatches'] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Talent matches</CardTitle>
+        <CardDescription>Job seekers whose skills fit your company&apos;s open roles.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {matches.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{DASHBOARD_MESSAGES.noTalentMatches}</p>
+        ) : (
+          <ul className="grid gap-3">
+            {matches.map((match) => (
+              <li
+                key={match.talent.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3"
+              >
+                <div className="min-w-0">
+                  <Link
+                    to={`/view-talent-profile/${match.talent.id}`}
+                    className="font-medium hover:text-primary hover:underline"
+                  >
+                    {match.talent.name}
+                  </Link>
+                  <p className="truncate text-sm text-muted-foreground">
+                    {[match.talent.title, match.talent.location].filter(Boolean).join(' · ')}
+                    {' · for '}
+                    {match.job.title}
+                  </p>
+                </div>
+                <MatchBadge score={match.matchScore} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RecentReferralsCard({ referrals }: { referrals: ReferrerDashboard['recentReferrals'] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Recent referrals</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {referrals.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{DASHBOARD_MESSAGES.noReferrals}</p>
+        ) : (
+          <ul className="grid gap-3">
+            {referrals.slice(0, DASHBOARD_LIMITS.referralsShown).map((referral) => (
+              <li key={referral.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
+                <div className="min-w-0">
+                  <Link
+                    to={`/referrer-dashboard/referrals/${referral.id}`}
+                    className="font-medium hover:text-primary hover:underline"
+                  >
+                    {referral.talentName}
+                  </Link>
+                  <p className="truncate text-sm text-muted-foreground">
+                    {referral.jobTitle} · {formatDate(referral.createdAt)}
+                  </p>
+                </div>
+                <StatusBadge status={referral.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {referrals.length > 0 ? (
+          <Button asChild variant="outline" size="sm" className="w-fit">
+            <Link to="/referrer-dashboard/referrals">View All</Link>
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

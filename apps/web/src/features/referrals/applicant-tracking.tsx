@@ -1,0 +1,421 @@
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { LayoutGrid, MapPin, Star, Table as TableIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import {
+  matchScore,
+  MATCHING,
+  TRACKING_STATUSES,
+  type CandidateSearchResponse,
+  type Job,
+  type TalentPublicProfile,
+  type TrackingEntry,
+  type TrackingStatus,
+} from '@referwell/shared';
+import { LoadError } from '@/components/load-error';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { jobApplicationsQueryOptions } from '@/features/jobs/api';
+import { api, ApiError } from '@/lib/api';
+import { jobTrackingQueryOptions, useSetTracking } from './api';
+
+/** One candidate row, whichever list it comes from. */
+export interface TrackedCandidate {
+  id: string;
+  name: string;
+  title: string | null;
+  location: string | null;
+  experience: number | null;
+  rating: number | null;
+  matchScore: number | null;
+  /** Applicants' e-mail, which the job's team may see. */
+  email?: string;
+  applied: boolean;
+  topMatch: boolean;
+}
+
+const enc = encodeURIComponent;
+
+const topTalentQueryOptions = (jobId: string) =>
+  queryOptions({
+    queryKey: ['referrals', 'top-talent', jobId],
+    queryFn: ({ signal }) =>
+      api<CandidateSearchResponse>(
+        `/api/talent/search?${new URLSearchParams({ jobId, pageSize: String(MATCHING.topTalentCount) })}`,
+        { signal },
+      ),
+  });
+
+const talentQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['talent', 'public', id],
+    queryFn: ({ signal }) => api<TalentPublicProfile>(`/api/talent/${enc(id)}`, { signal }),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+const allSkills = (p: Pick<TalentPublicProfile, 'skills' | 'technicalSkills' | 'softwareTools'>) => [
+  ...p.skills,
+  ...p.technicalSkills,
+  ...p.softwareTools,
+];
+
+/** Tracking rows still in progress: 'Decline' takes a candidate out of Talent Tracking. */
+const inProgress = (entries: TrackingEntry[] | undefined) => (entries ?? []).filter((e) => e.status !== 'Decline');
+
+/**
+ * Applicant tracking for a job's team (SPEC §2 'Job / project detail', §4 'Applicant tracking'):
+ * Applications (default), Top Talent and Talent Tracking tabs, each as a table (default) or cards.
+ */
+export function ApplicantTracking({ job }: { job: Job }) {
+  const applications = useQuery(jobApplicationsQueryOptions(job.id));
+  const topTalent = useQuery(topTalentQueryOptions(job.id));
+  const tracking = useQuery(jobTrackingQueryOptions(job.id));
+
+  const top = [...(topTalent.data?.items ?? [])]
+    .sort((a, b) => (b.matchScore ?? 0) - (a.matchScore ?? 0))
+    .slice(0, MATCHING.topTalentCount);
+  const topIds = new Set(top.map((t) => t.id));
+  const appliedIds = new Set((applications.data ?? []).map((a) => a.userId));
+  const tracked = inProgress(tracking.data);
+
+  // Details for applicants and tracked candidates that the Top Talent answer does not already carry.
+  const needed = [...new Set([...appliedIds, ...tracked.map((t) => t.talentId)])].filter((id) => !topIds.has(id));
+  const profiles = useQueries({ queries: needed.map((id) => talentQueryOptions(id)) });
+  const details = new Map<string, TrackedCandidate>();
+  for (const talent of top) {
+    details.set(talent.id, {
+      id: talent.id,
+      name: talent.name,
+      title: talent.title,
+      location: talent.location,
+      experience: talent.yearsOfExperience,
+      rating: talent.rating,
+      matchScore: talent.matchScore,
+      applied: appliedIds.has(talent.id),
+      topMatch: appliedIds.has(talent.id),
+    });
+  }
+  profiles.forEach((result, index) => {
+    const id = needed[index]!;
+    const p = result.data;
+    if (!p) return;
+    details.set(id, {
+      id,
+      name: p.name,
+      title: p.title,
+      location: p.location,
+      experience: p.yearsOfExperience,
+      rating: p.rating,
+      matchScore: matchScore(job.skills, allSkills(p)),
+      applied: appliedIds.has(id),
+      topMatch: false,
+    });
+  });
+  const fallback = (id: string, name: string): TrackedCandidate => ({
+    id,
+    name,
+    title: null,
+    location: null,
+    experience: null,
+    rating: null,
+    matchScore: null,
+    applied: appliedIds.has(id),
+    topMatch: false,
+  });
+
+  const applicantRows = (applications.data ?? []).map((a) => ({
+    ...(details.get(a.userId) ?? fallback(a.userId, a.name)),
+    email: a.email,
+    topMatch: topIds.has(a.userId),
+  }));
+  const topRows = top.map((t) => details.get(t.id)!);
+  const trackingRows = tracked.map((t) => details.get(t.talentId) ?? fallback(t.talentId, 'Candidate'));
+  const statusOf = new Map(tracked.map((t) => [t.talentId, t.status]));
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Candidates</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Tabs defaultValue="applications">
+          <TabsList className="h-auto flex-wrap">
+            <TabsTrigger value="applications">
+              Applications ({applications.data?.length ?? job.applicationCount})
+            </TabsTrigger>
+            <TabsTrigger value="top">Top Talent</TabsTrigger>
+            <TabsTrigger value="tracking">Talent Tracking ({tracked.length})</TabsTrigger>
+          </TabsList>
+          <TabsContent value="applications" className="mt-4">
+            <CandidateView
+              jobId={job.id}
+              query={applications}
+              rows={applicantRows}
+              statusOf={statusOf}
+              mode="action"
+              emptyText="No applications yet"
+              label="Applications"
+            />
+          </TabsContent>
+          <TabsContent value="top" className="mt-4">
+            <CandidateView
+              jobId={job.id}
+              query={topTalent}
+              rows={topRows}
+              statusOf={statusOf}
+              mode="action"
+              emptyText="No matches found for this position"
+              label="Top Talent"
+            />
+          </TabsContent>
+          <TabsContent value="tracking" className="mt-4">
+            <CandidateView
+              jobId={job.id}
+              query={tracking}
+              rows={trackingRows}
+              statusOf={statusOf}
+              mode="status"
+              emptyText="Nobody in progress yet. Use Contact on an application or a top match."
+              label="Talent Tracking"
+            />
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+    </Card>
+  );
+}
+
+interface QueryState {
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  refetch: () => unknown;
+}
+
+function CandidateView({
+  jobId,
+  query,
+  rows,
+  statusOf,
+  mode,
+  emptyText,
+  label,
+}: {
+  jobId: string;
+  query: QueryState;
+  rows: TrackedCandidate[];
+  statusOf: Map<string, TrackingStatus>;
+  mode: 'action' | 'status';
+  emptyText: string;
+  label: string;
+}) {
+  const [view, setView] = useState<'table' | 'cards'>('table');
+  if (query.isPending) return <Spinner label={`Loading ${label}...`} />;
+  if (query.isError) {
+    return (
+      <LoadError
+        title={`Could not load ${label}`}
+        message={query.error?.message ?? 'Please try again.'}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  if (rows.length === 0) return <p className="py-6 text-center text-muted-foreground">{emptyText}</p>;
+  return (
+    <div className="grid gap-3">
+      <div className="flex justify-end gap-1" role="group" aria-label={`${label} view`}>
+        <Button
+          size="sm"
+          variant={view === 'table' ? 'secondary' : 'ghost'}
+          aria-pressed={view === 'table'}
+          onClick={() => setView('table')}
+        >
+          <TableIcon aria-hidden />
+          Table
+        </Button>
+        <Button
+          size="sm"
+          variant={view === 'cards' ? 'secondary' : 'ghost'}
+          aria-pressed={view === 'cards'}
+          onClick={() => setView('cards')}
+        >
+          <LayoutGrid aria-hidden />
+          Cards
+        </Button>
+      </div>
+      {view === 'table' ? (
+        <Table aria-label={label}>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{mode === 'status' ? 'Status' : 'Action'}</TableHead>
+              <TableHead>Name</TableHead>
+              <TableHead>Title</TableHead>
+              <TableHead>Location</TableHead>
+              <TableHead>Experience</TableHead>
+              <TableHead>Rating</TableHead>
+              <TableHead>Match Score</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.id} className={row.topMatch ? 'bg-accent/40' : undefined}>
+                <TableCell className="min-w-36">
+                  <RowControl jobId={jobId} candidate={row} status={statusOf.get(row.id)} mode={mode} />
+                </TableCell>
+                <TableCell className="font-medium">
+                  <NameLink candidate={row} />
+                </TableCell>
+                <TableCell>{row.title ?? '—'}</TableCell>
+                <TableCell>{row.location ?? '—'}</TableCell>
+                <TableCell>{experienceText(row.experience)}</TableCell>
+                <TableCell>{ratingText(row.rating)}</TableCell>
+                <TableCell>{row.matchScore === null ? '—' : `${row.matchScore}%`}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2" aria-label={label}>
+          {rows.map((row) => (
+            <li
+              key={row.id}
+              className={`grid gap-2 rounded-lg border p-4 ${row.topMatch ? 'border-primary/50 bg-accent/40' : 'border-border'}`}
+            >
+              <div className="flex items-start justify-between gap-2">
+                <div className="min-w-0">
+                  <p className="font-medium">
+                    <NameLink candidate={row} />
+                  </p>
+                  <p className="text-sm text-muted-foreground">{row.title ?? 'No title'}</p>
+                </div>
+                {row.matchScore !== null ? <Badge variant="secondary">{row.matchScore}% match</Badge> : null}
+              </div>
+              <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+                <span className="flex items-center gap-1">
+                  <MapPin className="size-3.5" aria-hidden />
+                  {row.location ?? '—'}
+                </span>
+                <span>{experienceText(row.experience)}</span>
+                <span className="flex items-center gap-1">
+                  <Star className="size-3.5" aria-hidden />
+                  {ratingText(row.rating)}
+                </span>
+              </p>
+              <RowControl jobId={jobId} candidate={row} status={statusOf.get(row.id)} mode={mode} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+const experienceText = (years: number | null) => (years === null ? '—' : `${years} ${years === 1 ? 'year' : 'years'}`);
+const ratingText = (rating: number | null) => (rating === null ? '—' : rating.toFixed(1));
+
+function NameLink({ candidate }: { candidate: TrackedCandidate }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <Link to={`/view-talent-profile/${candidate.id}`} className="text-primary hover:underline">
+        {candidate.name}
+      </Link>
+      {candidate.topMatch ? <Badge variant="accepted">Top Match</Badge> : null}
+      {candidate.email ? (
+        <a
+          href={`mailto:${candidate.email}`}
+          className="block w-full text-xs font-normal break-all text-muted-foreground hover:underline"
+        >
+          {candidate.email}
+        </a>
+      ) : null}
+    </span>
+  );
+}
+
+const ACTIONS = ['Contact', 'Decline'] as const;
+
+/** 'Action' (Contact / Decline) on the applications and matches; a tracking status once in progress. */
+function RowControl({
+  jobId,
+  candidate,
+  status,
+  mode,
+}: {
+  jobId: string;
+  candidate: TrackedCandidate;
+  status: TrackingStatus | undefined;
+  mode: 'action' | 'status';
+}) {
+  const setTracking = useSetTracking(jobId);
+  const save = (next: TrackingStatus, toastTitle?: string) =>
+    setTracking.mutate(
+      { talentId: candidate.id, status: next },
+      {
+        onSuccess: () =>
+          toast.success(toastTitle ?? 'Status updated', {
+            description:
+              next === 'Decline'
+                ? `${candidate.name} was removed from Talent Tracking.`
+                : toastTitle
+                  ? `${candidate.name} is now in Talent Tracking.`
+                  : `${candidate.name}: ${next}`,
+          }),
+        onError: (error) =>
+          toast.error('Error', {
+            description: error instanceof ApiError ? error.message : 'Failed to update tracking. Please try again.',
+          }),
+      },
+    );
+
+  if (mode === 'status' || status) {
+    return (
+      <Select
+        value={status ?? ''}
+        onValueChange={(value) => {
+          const next = value as TrackingStatus;
+          save(next, next === 'Decline' ? 'Removed from Progress' : undefined);
+        }}
+        disabled={setTracking.isPending}
+      >
+        <SelectTrigger className="h-9" aria-label={`Tracking status of ${candidate.name}`}>
+          <SelectValue placeholder="Set Status" />
+        </SelectTrigger>
+        <SelectContent>
+          {TRACKING_STATUSES.map((value) => (
+            <SelectItem key={value} value={value}>
+              {value}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    );
+  }
+  return (
+    <Select
+      value=""
+      onValueChange={(value) => {
+        if (value === 'Contact') save('Contacted', 'Added to Progress');
+        else save('Decline', 'Removed from Progress');
+      }}
+      disabled={setTracking.isPending}
+    >
+      <SelectTrigger className="h-9" aria-label={`Action for ${candidate.name}`}>
+        <SelectValue placeholder="Select" />
+      </SelectTrigger>
+      <SelectContent>
+        {ACTIONS.map((action) => (
+          <SelectItem key={action} value={action}>
+            {action}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}

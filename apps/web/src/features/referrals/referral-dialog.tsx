@@ -1,0 +1,164 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { REFERRAL_MESSAGES } from '@referwell/shared';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { useSession } from '@/features/auth/api';
+import { ApiError } from '@/lib/api';
+import { companyOpenJobsQueryOptions, useCreateReferral } from './api';
+
+export interface ReferralDialogProps {
+  /** The candidate to refer; the dialog renders nothing useful without one. */
+  talent: { id: string; name: string } | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Called with the new referral's id; without it the dialog goes to the referral's detail page. */
+  onCreated?: (referralId: string) => void;
+}
+
+/** Shows the toast of SPEC §4 when a referral is started from a talent (call it before opening the dialog). */
+export function announceReferralStart(talentName: string) {
+  toast(REFERRAL_MESSAGES.startingTitle, { description: REFERRAL_MESSAGES.starting(talentName) });
+}
+
+/**
+ * The referral dialog (SPEC §2, §4, §5, §8): a position from the signed-in user's company's open jobs
+ * and optional notes. Opening, cancelling or closing clears the form.
+ */
+export function ReferralDialog({ talent, open, onOpenChange, onCreated }: ReferralDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-[500px]">
+        {/* The form mounts with the open dialog, so opening, cancelling and closing all start it afresh. */}
+        <ReferralForm talent={talent} onClose={() => onOpenChange(false)} onCreated={onCreated} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ReferralForm({
+  talent,
+  onClose,
+  onCreated,
+}: {
+  talent: ReferralDialogProps['talent'];
+  onClose: () => void;
+  onCreated: ReferralDialogProps['onCreated'];
+}) {
+  const navigate = useNavigate();
+  const { company } = useSession();
+  const jobs = useQuery({ ...companyOpenJobsQueryOptions(company?.id ?? ''), enabled: !!company });
+  const create = useCreateReferral();
+  const [jobId, setJobId] = useState('');
+  const [notes, setNotes] = useState('');
+  const positionId = useId();
+  const notesId = useId();
+  const openJobs = (jobs.data ?? []).filter((job) => job.status === 'OPEN');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!talent || !jobId || create.isPending) return;
+    const jobTitle = openJobs.find((job) => job.id === jobId)?.title ?? 'this job';
+    create.mutate(
+      { talentId: talent.id, jobId, ...(notes.trim() ? { notes: notes.trim() } : {}) },
+      {
+        onSuccess: (referral) => {
+          toast.success(REFERRAL_MESSAGES.createdTitle, {
+            description: REFERRAL_MESSAGES.created(talent.name, jobTitle),
+          });
+          onClose();
+          if (onCreated) onCreated(referral.id);
+          else void navigate(`/referrer-dashboard/referrals/${referral.id}`);
+        },
+        onError: (error) =>
+          toast.error(REFERRAL_MESSAGES.createFailedTitle, {
+            // A refusal with a reason the referrer can act on (already referred, job closed) is shown as is.
+            description:
+              error instanceof ApiError && (error.status === 409 || error.status === 403)
+                ? error.message
+                : REFERRAL_MESSAGES.createFailed,
+          }),
+      },
+    );
+  };
+
+  return (
+    <form className="grid gap-4" onSubmit={onSubmit}>
+      <DialogHeader>
+        <DialogTitle>Refer {talent?.name ?? 'a candidate'}</DialogTitle>
+        <DialogDescription>
+          Choose one of {company?.name ?? 'your company'}&apos;s open positions. The candidate is asked to confirm
+          before the referral goes ahead.
+        </DialogDescription>
+      </DialogHeader>
+      <div className="grid gap-2">
+        <Label htmlFor={positionId}>Job Position</Label>
+        {!company ? (
+          <p className="text-sm text-muted-foreground">{REFERRAL_MESSAGES.onlyCompanyRefers}</p>
+        ) : jobs.isPending ? (
+          <Spinner size="sm" label="Loading open positions..." showLabel />
+        ) : jobs.isError ? (
+          <p className="text-sm text-destructive">
+            Could not load your open positions.{' '}
+            <Button type="button" variant="link" onClick={() => void jobs.refetch()}>
+              Try again
+            </Button>
+          </p>
+        ) : openJobs.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            Your company has no open positions.{' '}
+            <Link to="/post-job" className="text-primary hover:underline">
+              Post a job
+            </Link>{' '}
+            first.
+          </p>
+        ) : (
+          <Select value={jobId} onValueChange={setJobId}>
+            <SelectTrigger id={positionId}>
+              <SelectValue placeholder="Select a position" />
+            </SelectTrigger>
+            <SelectContent>
+              {openJobs.map((job) => (
+                <SelectItem key={job.id} value={job.id}>
+                  {job.title}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={notesId}>Notes (optional)</Label>
+        <Textarea
+          id={notesId}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+          rows={4}
+          maxLength={4000}
+          placeholder="Why is this person a good fit?"
+        />
+      </div>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={!talent || !jobId || create.isPending}>
+          {create.isPending ? 'Submitting...' : 'Submit Referral'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

@@ -1,0 +1,166 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronRight, Gift, Inbox } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  REFERRAL_MESSAGES,
+  REFERRAL_STATUS_LABELS,
+  REFERRAL_STATUSES,
+  type ReferralStatus,
+  type ReferralSummary,
+} from '@referwell/shared';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useSession } from '@/features/auth/api';
+import { formatMoney } from '@/features/jobs/format';
+import { formatDate } from '@/lib/format';
+import { usePageTitle } from '@/lib/use-page-title';
+import { referralsQueryOptions, type ReferralScope } from './api';
+import { GoBackButton, StatusBadge } from './referral-parts';
+
+const ALL = 'all';
+
+const isStatus = (value: string | null): value is ReferralStatus =>
+  !!value && (REFERRAL_STATUSES as readonly string[]).includes(value);
+
+/** All referrals with a status filter (/referrer-dashboard/referrals; the dashboard shows the 5 newest). */
+export function ReferralsPage() {
+  usePageTitle('Referrals');
+  const { user, company } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const statusParam = searchParams.get('status');
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const isAdmin = company?.role === 'companyAdmin';
+  const scope: ReferralScope =
+    user?.type === 'jobseeker' ? 'about-me' : isAdmin && searchParams.get('scope') === 'company' ? 'company' : 'mine';
+  const { data, isPending, isError, error, refetch } = useQuery(referralsQueryOptions(scope, status));
+
+  const setParam = (key: string, value: string | undefined) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+
+  const dashboard = user?.type === 'jobseeker' ? '/jobseeker-dashboard' : '/referrer-dashboard';
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
+      <GoBackButton variant="ghost" className="mb-4 -ml-3" label="Back to Dashboard" fallback={dashboard} />
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-semibold tracking-tight">
+            {scope === 'about-me' ? 'Referrals for you' : scope === 'company' ? 'Company referrals' : 'Your referrals'}
+          </h1>
+          <p className="mt-1 text-muted-foreground">
+            {scope === 'about-me'
+              ? 'Where referrers have put you forward for a job.'
+              : scope === 'company'
+                ? 'Every referral made for your company’s jobs.'
+                : 'The candidates you referred and where each referral stands.'}
+          </p>
+        </div>
+        <div className="grid w-full gap-1.5 sm:w-48">
+          <Label htmlFor="referral-status-filter">Status</Label>
+          <Select
+            value={status ?? ALL}
+            onValueChange={(value) => setParam('status', value === ALL ? undefined : value)}
+          >
+            <SelectTrigger id="referral-status-filter">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>All statuses</SelectItem>
+              {REFERRAL_STATUSES.map((value) => (
+                <SelectItem key={value} value={value}>
+                  {REFERRAL_STATUS_LABELS[value]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </header>
+      {isAdmin ? (
+        <Tabs
+          value={scope}
+          onValueChange={(value) => setParam('scope', value === 'company' ? 'company' : undefined)}
+          className="mb-4"
+        >
+          <TabsList>
+            <TabsTrigger value="mine">Mine</TabsTrigger>
+            <TabsTrigger value="company">Whole company</TabsTrigger>
+          </TabsList>
+        </Tabs>
+      ) : null}
+      {isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner size="lg" label="Loading referrals..." />
+        </div>
+      ) : isError ? (
+        <LoadError title="Could not load the referrals" message={error.message} onRetry={() => void refetch()} />
+      ) : data.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+            <Inbox className="size-10 text-muted-foreground" aria-hidden />
+            <p className="text-muted-foreground">{REFERRAL_MESSAGES.noReferrals}</p>
+            {status ? (
+              <Button variant="outline" size="sm" onClick={() => setParam('status', undefined)}>
+                Show all statuses
+              </Button>
+            ) : null}
+          </CardContent>
+        </Card>
+      ) : (
+        <ReferralList referrals={data} showReferrer={scope !== 'mine'} />
+      )}
+    </div>
+  );
+}
+
+/** Referral rows linking to their detail page; the dashboard reuses it for its 5 most recent. */
+export function ReferralList({
+  referrals,
+  showReferrer = false,
+}: {
+  referrals: ReferralSummary[];
+  showReferrer?: boolean;
+}) {
+  return (
+    <ul className="grid gap-3" aria-label="Referrals">
+      {referrals.map((referral) => (
+        <li key={referral.id}>
+          <Link
+            to={`/referrer-dashboard/referrals/${referral.id}`}
+            className="flex items-center gap-4 rounded-xl border border-border bg-card p-4 shadow-sm transition-colors hover:bg-accent/50 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+          >
+            <div className="min-w-0 flex-1">
+              <p className="font-medium break-words">{referral.talentName}</p>
+              <p className="text-sm break-words text-muted-foreground">
+                {referral.jobTitle} · {referral.companyName}
+              </p>
+              <p className="mt-1 flex flex-wrap gap-x-4 text-xs text-muted-foreground">
+                <span>Updated {formatDate(referral.updatedAt)}</span>
+                {showReferrer && referral.referrer ? <span>Referred by {referral.referrer.name}</span> : null}
+                {referral.bonus && referral.bonus.state !== 'none' ? (
+                  <span className="flex items-center gap-1">
+                    <Gift className="size-3" aria-hidden />
+                    Bonus {formatMoney(referral.bonus.amount, referral.bonus.currency)} ({referral.bonus.state})
+                  </span>
+                ) : null}
+              </p>
+            </div>
+            <StatusBadge status={referral.status} />
+            <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

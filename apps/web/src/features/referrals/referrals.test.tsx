@@ -1,0 +1,246 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REFERRAL_MESSAGES, type Referral, type SessionResponse } from '@referwell/shared';
+import { jsonResponse, renderRoutes } from '@/test/render';
+import { ReferralDialog } from './referral-dialog';
+import { ReferralDetailPage } from './referral-detail-page';
+import { RequestReferralPage } from './request-referral-page';
+
+const COMPANY_ID = '00000000-0000-4000-8000-000000000002';
+const JOB_ID = '00000000-0000-4000-8000-000000000010';
+const TALENT_ID = '00000000-0000-4000-8000-000000000020';
+const REFERRAL_ID = '00000000-0000-4000-8000-000000000030';
+
+const session = (role: 'companyAdmin' | 'member'): SessionResponse => ({
+  user: {
+    id: '00000000-0000-4000-8000-000000000001',
+    name: 'Riley Referrer',
+    email: 'riley@example.com',
+    type: 'referrer',
+    avatarUrl: null,
+    referralCode: null,
+  },
+  company: { id: COMPANY_ID, name: 'Northwind', slug: 'northwind', role },
+  prelaunch: false,
+});
+
+const openJob = {
+  id: JOB_ID,
+  title: 'Clinical Data Engineer',
+  companyName: 'Northwind',
+  companySlug: 'northwind',
+  location: 'Remote',
+  workplace: 'remote',
+  employmentType: 'full-time',
+  salaryRange: null,
+  skills: ['Python'],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  status: 'OPEN',
+  referralBonus: null,
+  excerpt: 'Build pipelines.',
+  hasInternalReferrer: true,
+};
+
+function referral(viewer: Partial<Referral['viewer']> = {}): Referral {
+  return {
+    id: REFERRAL_ID,
+    jobId: JOB_ID,
+    jobTitle: 'Clinical Data Engineer',
+    companyId: COMPANY_ID,
+    companyName: 'Northwind',
+    referrer: { id: '00000000-0000-4000-8000-000000000001', name: 'Riley Referrer' },
+    talentId: TALENT_ID,
+    talentName: 'Tess Talent',
+    talentProfile: {
+      name: 'Tess Talent',
+      title: 'Data Engineer',
+      location: 'Denver, CO',
+      skills: ['Python'],
+      technicalSkills: [],
+      softwareTools: [],
+      experience: 5,
+      portfolio: null,
+      rating: null,
+      industries: [],
+      interests: [],
+      involvement: null,
+      referredBy: null,
+    },
+    notes: 'Worked with Tess for two years.',
+    status: 'pending',
+    consent: 'pending',
+    bonus: { amount: 1500, currency: 'USD', state: 'pending', paidOn: null },
+    history: [
+      {
+        from: null,
+        to: 'pending',
+        by: { id: '00000000-0000-4000-8000-000000000001', name: 'Riley Referrer' },
+        at: '2026-01-02T00:00:00.000Z',
+      },
+    ],
+    createdAt: '2026-01-02T00:00:00.000Z',
+    updatedAt: '2026-01-03T00:00:00.000Z',
+    viewer: { canUpdateStatus: false, canAnswerConsent: false, canMarkBonusPaid: false, ...viewer },
+  };
+}
+
+beforeAll(() => {
+  // Radix Select uses pointer capture and scrolling, which jsdom lacks.
+  Element.prototype.hasPointerCapture ??= () => false;
+  Element.prototype.releasePointerCapture ??= () => undefined;
+  Element.prototype.scrollIntoView ??= () => undefined;
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function DialogHarness({ onCreated }: { onCreated: (id: string) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Refer Tess
+      </button>
+      <ReferralDialog
+        talent={{ id: TALENT_ID, name: 'Tess Talent' }}
+        open={open}
+        onOpenChange={setOpen}
+        onCreated={onCreated}
+      />
+    </>
+  );
+}
+
+describe('ReferralDialog', () => {
+  it('keeps submit disabled until a position is chosen, then creates the referral', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/jobs?')) return jsonResponse(200, { items: [openJob], nextCursor: null });
+      if (url === '/api/referrals' && init?.method === 'POST') return jsonResponse(201, referral());
+      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const onCreated = vi.fn();
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <DialogHarness onCreated={onCreated} /> }], { session: session('member') });
+
+    await user.click(screen.getByRole('button', { name: 'Refer Tess' }));
+    expect(await screen.findByRole('dialog', { name: 'Refer Tess Talent' })).toBeInTheDocument();
+    const submit = screen.getByRole('button', { name: 'Submit Referral' });
+    expect(submit).toBeDisabled();
+    expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining(`companyId=${COMPANY_ID}`), expect.anything());
+
+    await user.click(await screen.findByRole('combobox', { name: 'Job Position' }));
+    await user.click(await screen.findByRole('option', { name: 'Clinical Data Engineer' }));
+    await user.type(screen.getByLabelText('Notes (optional)'), '  Strong SQL  ');
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(REFERRAL_ID));
+    expect(
+      await screen.findByText(REFERRAL_MESSAGES.created('Tess Talent', 'Clinical Data Engineer')),
+    ).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([url]) => url === '/api/referrals');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ talentId: TALENT_ID, jobId: JOB_ID, notes: 'Strong SQL' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason for a duplicate and clears the form when reopened", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.startsWith('/api/jobs?')
+          ? jsonResponse(200, { items: [openJob], nextCursor: null })
+          : jsonResponse(409, { error: { code: 'CONFLICT', message: REFERRAL_MESSAGES.alreadyReferred } }),
+      ),
+    );
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <DialogHarness onCreated={vi.fn()} /> }], { session: session('member') });
+    await user.click(screen.getByRole('button', { name: 'Refer Tess' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Job Position' }));
+    await user.click(await screen.findByRole('option', { name: 'Clinical Data Engineer' }));
+    await user.click(screen.getByRole('button', { name: 'Submit Referral' }));
+    expect(await screen.findByText(REFERRAL_MESSAGES.alreadyReferred)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Refer Tess' }));
+    expect(await screen.findByRole('button', { name: 'Submit Referral' })).toBeDisabled();
+    expect(screen.getByLabelText('Notes (optional)')).toHaveValue('');
+  });
+});
+
+describe('Referral detail status control', () => {
+  const renderDetail = (role: 'companyAdmin' | 'member') =>
+    renderRoutes([{ path: '/referrer-dashboard/referrals/:referralId', element: <ReferralDetailPage /> }], {
+      path: `/referrer-dashboard/referrals/${REFERRAL_ID}`,
+      session: session(role),
+    });
+
+  it('shows members the read-only status and the admins-only note', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, referral())),
+    );
+    renderDetail('member');
+    expect(await screen.findByText(REFERRAL_MESSAGES.onlyAdminsUpdate)).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Referral status' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Full Profile' })).toHaveAttribute(
+      'href',
+      `/view-talent-profile/${TALENT_ID}`,
+    );
+  });
+
+  it('lets admins change the status with the success toast', async () => {
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+      init?.method === 'PATCH'
+        ? jsonResponse(200, { ...referral({ canUpdateStatus: true }), status: 'completed' })
+        : jsonResponse(200, referral({ canUpdateStatus: true })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderDetail('companyAdmin');
+    const select = await screen.findByRole('combobox', { name: 'Referral status' });
+    expect(screen.queryByText(REFERRAL_MESSAGES.onlyAdminsUpdate)).not.toBeInTheDocument();
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Completed' }));
+    expect(await screen.findByText(REFERRAL_MESSAGES.statusUpdated('completed'))).toBeInTheDocument();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(patch?.[0]).toBe(`/api/referrals/${REFERRAL_ID}/status`);
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'completed' });
+  });
+
+  it('shows the update failure toast when the server refuses', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        init?.method === 'PATCH'
+          ? jsonResponse(500, { error: { code: 'INTERNAL', message: 'boom' } })
+          : jsonResponse(200, referral({ canUpdateStatus: true })),
+      ),
+    );
+    const user = userEvent.setup();
+    renderDetail('companyAdmin');
+    await user.click(await screen.findByRole('combobox', { name: 'Referral status' }));
+    await user.click(await screen.findByRole('option', { name: 'Rejected' }));
+    expect(await screen.findByText(REFERRAL_MESSAGES.updateFailed)).toBeInTheDocument();
+  });
+
+  it("says 'Referral not found' for an unknown id", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(404, { error: { code: 'NOT_FOUND', message: REFERRAL_MESSAGES.notFound } })),
+    );
+    renderDetail('member');
+    expect(await screen.findByRole('heading', { name: REFERRAL_MESSAGES.notFound })).toBeInTheDocument();
+  });
+});
+
+describe('Request a Referral', () => {
+  it('explains missing query data with Go Back', async () => {
+    renderRoutes([{ path: '/request-referral', element: <RequestReferralPage /> }], {
+      path: `/request-referral?jobId=${JOB_ID}`,
+      session: session('member'),
+    });
+    expect(await screen.findByText(REFERRAL_MESSAGES.missingRequestInfo)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,183 @@
+import { useQuery } from '@tanstack/react-query';
+import { Briefcase, Building2, FileQuestion, Send, User } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { createReferralRequestSchema, REFERRAL_MESSAGES } from '@referwell/shared';
+import { LoadError } from '@/components/load-error';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
+import { FieldError } from '@/components/ui/field-error';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { useSession } from '@/features/auth/api';
+import { isMissingJob, jobQueryOptions } from '@/features/jobs/api';
+import { ApiError } from '@/lib/api';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useCreateReferralRequest } from './api';
+import { CenteredState, GoBackButton } from './referral-parts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Request a Referral (/request-referral?jobId&referrerId&referrerName, SPEC §2, §5, §8). */
+export function RequestReferralPage() {
+  usePageTitle('Request a Referral');
+  const [searchParams] = useSearchParams();
+  const jobId = searchParams.get('jobId')?.trim() ?? '';
+  const referrerId = searchParams.get('referrerId')?.trim() ?? '';
+  const referrerName = searchParams.get('referrerName')?.trim() ?? '';
+
+  if (!UUID.test(jobId) || !UUID.test(referrerId) || !referrerName) {
+    return (
+      <CenteredState
+        icon={<FileQuestion />}
+        title="Request a Referral"
+        action={<GoBackButton fallback="/search-jobs" />}
+      >
+        {REFERRAL_MESSAGES.missingRequestInfo}
+      </CenteredState>
+    );
+  }
+  return <RequestReferralForm jobId={jobId} referrerId={referrerId} referrerName={referrerName} />;
+}
+
+function RequestReferralForm({
+  jobId,
+  referrerId,
+  referrerName,
+}: {
+  jobId: string;
+  referrerId: string;
+  referrerName: string;
+}) {
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const job = useQuery(jobQueryOptions(jobId));
+  const send = useCreateReferralRequest();
+  const [message, setMessage] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const messageId = useId();
+  const errorId = `${messageId}-error`;
+
+  if (job.isPending) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner size="lg" label="Loading job details..." />
+      </div>
+    );
+  }
+  if (job.isError && isMissingJob(job.error)) {
+    return (
+      <CenteredState
+        icon={<FileQuestion />}
+        title="Request a Referral"
+        action={<GoBackButton fallback="/search-jobs" />}
+      >
+        {REFERRAL_MESSAGES.missingRequestInfo}
+      </CenteredState>
+    );
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = createReferralRequestSchema.safeParse({ jobId, referrerId, message });
+    if (!parsed.success) {
+      setFieldError(parsed.error.issues.find((issue) => issue.path[0] === 'message')?.message);
+      return;
+    }
+    setFieldError(undefined);
+    send.mutate(parsed.data, {
+      onSuccess: () => {
+        toast.success(REFERRAL_MESSAGES.requestSentTitle, { description: REFERRAL_MESSAGES.requestSent });
+        void navigate('/jobseeker-dashboard');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.fields.message) setFieldError(error.fields.message);
+        // A refusal the person can act on (a duplicate, a closed job) is shown as the server words it.
+        const known = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+        toast.error(REFERRAL_MESSAGES.requestFailedTitle, {
+          description: known ? error.message : REFERRAL_MESSAGES.requestFailed,
+        });
+      },
+    });
+  };
+
+  const notJobseeker = user && user.type !== 'jobseeker';
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
+      <GoBackButton variant="ghost" className="mb-4 -ml-3" label="Back" fallback="/search-jobs" />
+      <Card>
+        <form onSubmit={onSubmit} noValidate>
+          <CardHeader>
+            <h1 className="text-2xl font-semibold tracking-tight">Request a Referral</h1>
+            <CardDescription>
+              Tell {referrerName} why you are a good fit. They decide whether to refer you.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-6">
+            {job.isError ? (
+              <LoadError
+                title="Could not load the job"
+                message={job.error.message}
+                onRetry={() => void job.refetch()}
+              />
+            ) : (
+              <dl className="grid gap-3 rounded-lg border border-border bg-muted/40 p-4 text-sm">
+                <Detail icon={<Briefcase />} label="Position">
+                  <Link to={`/job/${job.data.id}`} className="font-medium text-primary hover:underline">
+                    {job.data.title}
+                  </Link>
+                </Detail>
+                <Detail icon={<Building2 />} label="Company">
+                  {job.data.companyName}
+                </Detail>
+                <Detail icon={<User />} label="Referrer">
+                  {referrerName}
+                </Detail>
+              </dl>
+            )}
+            {notJobseeker ? (
+              <Alert role="status">
+                <AlertDescription>{REFERRAL_MESSAGES.onlyJobseekersRequest}</AlertDescription>
+              </Alert>
+            ) : null}
+            <div className="grid gap-2">
+              <Label htmlFor={messageId}>Message</Label>
+              <Textarea
+                id={messageId}
+                value={message}
+                onChange={(event) => setMessage(event.target.value)}
+                rows={6}
+                maxLength={2000}
+                placeholder={`Hi ${referrerName}, I'm interested in this role because...`}
+                aria-invalid={!!fieldError}
+                aria-describedby={fieldError ? errorId : undefined}
+              />
+              <FieldError id={errorId} message={fieldError} />
+            </div>
+          </CardContent>
+          <CardFooter className="justify-end">
+            <Button type="submit" disabled={send.isPending || !!notJobseeker}>
+              <Send aria-hidden />
+              {send.isPending ? 'Sending...' : 'Send Referral Request'}
+            </Button>
+          </CardFooter>
+        </form>
+      </Card>
+    </div>
+  );
+}
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3 [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0 [&>svg]:text-muted-foreground">
+      {icon}
+      <div className="min-w-0">
+        <dt className="text-muted-foreground">{label}</dt>
+        <dd className="break-words">{children}</dd>
+      </div>
+    </div>
+  );
+}

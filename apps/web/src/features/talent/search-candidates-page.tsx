@@ -1,0 +1,431 @@
+import { useQuery } from '@tanstack/react-query';
+import { Filter, MapPin, Search, UserPlus, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import {
+  FILTER_CATEGORIES,
+  FILTER_LABELS,
+  INVOLVEMENT_LABELS,
+  INVOLVEMENT_OPTIONS,
+  TALENT_MESSAGES,
+  dashboardPathFor,
+  type FacetValue,
+  type FilterCategory,
+  type Involvement,
+  type JobSearchResponse,
+  type TalentCard,
+} from '@referwell/shared';
+import { Alert, AlertDescription } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSession } from '@/features/auth/api';
+import { api } from '@/lib/api';
+import { usePageTitle } from '@/lib/use-page-title';
+import { cn } from '@/lib/utils';
+import { candidateSearchQueryOptions, type CandidateSearchParams } from './api';
+import { MatchBadge } from '@/components/match-badge';
+import { announceReferralStart, ReferralDialog } from '@/features/referrals/referral-dialog';
+
+const NO_JOB = 'none';
+
+function readParams(sp: URLSearchParams): CandidateSearchParams {
+  const list = (key: string) => [
+    ...new Set(
+      sp
+        .getAll(key)
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
+  return {
+    q: sp.get('q')?.trim() ?? sp.get('jobTitle')?.trim() ?? '',
+    jobId: sp.get('jobId') ?? '',
+    page: Math.max(1, Number.parseInt(sp.get('page') ?? '1', 10) || 1),
+    locations: list('locations'),
+    involvement: list('involvement').filter((v): v is Involvement =>
+      (INVOLVEMENT_OPTIONS as readonly string[]).includes(v),
+    ),
+    skills: list('skills'),
+    technicalSkills: list('technicalSkills'),
+    softwareTools: list('softwareTools'),
+    industries: list('industries'),
+    interests: list('interests'),
+    titles: list('titles'),
+  };
+}
+
+function writeParams(p: CandidateSearchParams): URLSearchParams {
+  const next = new URLSearchParams();
+  if (p.q) next.set('q', p.q);
+  if (p.jobId) next.set('jobId', p.jobId);
+  for (const key of FILTER_CATEGORIES) for (const value of p[key]) next.append(key, value);
+  if (p.page > 1) next.set('page', String(p.page));
+  return next;
+}
+
+const labelFor = (category: FilterCategory, value: string) =>
+  category === 'involvement' ? (INVOLVEMENT_LABELS[value as Involvement] ?? value) : value;
+
+/** Find Candidates (/search-candidates, SPEC §2, §5 'Candidate filtering'): company users only. */
+export function SearchCandidatesPage() {
+  usePageTitle('Find Candidates');
+  const { user, company } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = readParams(searchParams);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  const isCompanyUser = user?.type === 'referrer' && !!company;
+  const [referTalent, setReferTalent] = useState<{ id: string; name: string } | null>(null);
+  const [referOpen, setReferOpen] = useState(false);
+  const startReferral = (talent: { id: string; name: string }) => {
+    announceReferralStart(talent.name);
+    setReferTalent({ id: talent.id, name: talent.name });
+    setReferOpen(true);
+  };
+
+  const update = (next: Partial<CandidateSearchParams>) =>
+    setSearchParams(writeParams({ ...params, page: 1, ...next }));
+
+  // Router state from a job: preselect its skills once (SPEC §2).
+  const applied = useRef(false);
+  useEffect(() => {
+    const state = location.state as { preselectedSkills?: unknown } | null;
+    const skills = Array.isArray(state?.preselectedSkills)
+      ? state.preselectedSkills.filter((s): s is string => typeof s === 'string' && s.trim() !== '')
+      : [];
+    if (applied.current || skills.length === 0) return;
+    applied.current = true;
+    const next = writeParams({ ...readParams(searchParams), skills: [...new Set(skills)], page: 1 });
+    void navigate({ search: `?${next.toString()}` }, { replace: true, state: null });
+    toast.success(TALENT_MESSAGES.filtersAppliedTitle, { description: TALENT_MESSAGES.filtersApplied(skills.length) });
+  }, [location.state, navigate, searchParams]);
+
+  const results = useQuery({ ...candidateSearchQueryOptions(params), enabled: isCompanyUser });
+  const jobs = useQuery({
+    queryKey: ['jobs', 'search', 'company', company?.id],
+    queryFn: ({ signal }) =>
+      api<JobSearchResponse>(`/api/jobs?companyId=${encodeURIComponent(company!.id)}&limit=50`, { signal }),
+    enabled: isCompanyUser,
+  });
+
+  if (!user) return null;
+  if (!isCompanyUser) return <Navigate to={dashboardPathFor(user.type)} replace />;
+
+  const selected = FILTER_CATEGORIES.flatMap((category) => params[category].map((value) => ({ category, value })));
+  const data = results.data;
+  const facets = data?.facets;
+
+  const toggle = (category: FilterCategory, value: string, on: boolean) => {
+    const current = params[category] as string[];
+    update({ [category]: on ? [...current, value] : current.filter((v) => v !== value) });
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+      <header className="mb-6">
+        <h1 className="text-3xl font-semibold tracking-tight">Find Candidates</h1>
+        <p className="mt-2 text-muted-foreground">
+          Healthcare technology talent open to new roles. Filter, match against a job and refer the right people.
+        </p>
+      </header>
+
+      <div className="grid gap-3 md:grid-cols-[1fr_18rem] md:items-end">
+        <SearchBox key={params.q} initial={params.q} onSearch={(q) => update({ q })} />
+        <div className="grid gap-2">
+          <Label htmlFor="match-job">Match for job</Label>
+          <Select value={params.jobId || NO_JOB} onValueChange={(v) => update({ jobId: v === NO_JOB ? '' : v })}>
+            <SelectTrigger id="match-job">
+              <SelectValue placeholder="Any job" />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={NO_JOB}>No job (all candidates)</SelectItem>
+              {(jobs.data?.items ?? []).map((job) => (
+                <SelectItem key={job.id} value={job.id}>
+                  {job.title}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+
+      {selected.length > 0 ? (
+        <div className="mt-4 flex flex-wrap items-center gap-2" aria-label="Selected filters">
+          {selected.map(({ category, value }) => (
+            <Badge
+              key={`${category}:${value}`}
+              variant="secondary"
+              className="gap-1 py-1 pr-1 pl-3 text-sm font-medium"
+            >
+              <span className="text-muted-foreground">{FILTER_LABELS[category]}:</span> {labelFor(category, value)}
+              <button
+                type="button"
+                className="inline-flex size-5 cursor-pointer items-center justify-center rounded-full hover:bg-background focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+                aria-label={`Remove ${labelFor(category, value)}`}
+                onClick={() => toggle(category, value, false)}
+              >
+                <X className="size-3" aria-hidden />
+              </button>
+            </Badge>
+          ))}
+          <Button
+            variant="link"
+            size="sm"
+            onClick={() =>
+              setSearchParams(writeParams({ ...readParams(new URLSearchParams()), q: params.q, jobId: params.jobId }))
+            }
+          >
+            Clear all filters
+          </Button>
+        </div>
+      ) : null}
+
+      <div className="mt-6 grid gap-6 md:grid-cols-12 md:items-start">
+        <div className="md:col-span-3">
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full justify-between md:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls={filtersId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            <span className="flex items-center gap-2">
+              <Filter aria-hidden />
+              Filters{selected.length > 0 ? ` (${selected.length})` : ''}
+            </span>
+          </Button>
+          <aside
+            id={filtersId}
+            aria-label="Filters"
+            className={cn('mt-3 md:mt-0 md:block', filtersOpen ? 'block' : 'hidden')}
+          >
+            <Card>
+              <CardContent className="grid gap-6 pt-6">
+                {facets ? (
+                  FILTER_CATEGORIES.map((category) => (
+                    <FacetGroup
+                      key={category}
+                      category={category}
+                      options={facets[category]}
+                      selected={params[category]}
+                      onToggle={(value, on) => toggle(category, value, on)}
+                    />
+                  ))
+                ) : (
+                  <div className="grid gap-3">
+                    <Skeleton className="h-4 w-24" />
+                    <Skeleton className="h-4 w-40" />
+                    <Skeleton className="h-4 w-32" />
+                  </div>
+                )}
+              </CardContent>
+            </Card>
+          </aside>
+        </div>
+
+        <section className="grid gap-4 md:col-span-9" aria-labelledby="available-talent">
+          <div className="flex items-center gap-3">
+            <h2 id="available-talent" className="text-xl font-semibold">
+              Available Talent
+            </h2>
+            <Badge variant="secondary" aria-label={`${data?.total ?? 0} results`}>
+              {data?.total ?? 0}
+            </Badge>
+            {data?.job ? (
+              <span className="text-sm text-muted-foreground">
+                Ranked by match for <span className="font-medium text-foreground">{data.job.title}</span>
+              </span>
+            ) : null}
+          </div>
+
+          {results.isError ? (
+            <Alert variant="destructive">
+              <AlertDescription>{results.error.message}</AlertDescription>
+            </Alert>
+          ) : !data ? (
+            <div className="grid gap-4 sm:grid-cols-2" aria-busy="true">
+              {[0, 1, 2, 3].map((i) => (
+                <Skeleton key={i} className="h-44 w-full" />
+              ))}
+            </div>
+          ) : data.items.length === 0 ? (
+            <Card>
+              <CardContent className="py-12 text-center text-muted-foreground">
+                {data.job ? 'No matches found for this position' : TALENT_MESSAGES.noCandidates}
+              </CardContent>
+            </Card>
+          ) : (
+            <>
+              <ul className={cn('grid gap-4 sm:grid-cols-2', results.isFetching && 'opacity-70')}>
+                {data.items.map((talent) => (
+                  <li key={talent.id}>
+                    <CandidateCard talent={talent} onRefer={() => startReferral(talent)} />
+                  </li>
+                ))}
+              </ul>
+              {data.totalPages > 1 ? (
+                <nav className="flex items-center justify-between gap-4" aria-label="Pages">
+                  <Button
+                    variant="outline"
+                    disabled={params.page <= 1}
+                    onClick={() => setSearchParams(writeParams({ ...params, page: params.page - 1 }))}
+                  >
+                    Previous
+                  </Button>
+                  <span className="text-sm text-muted-foreground">
+                    Page {data.page} of {data.totalPages}
+                  </span>
+                  <Button
+                    variant="outline"
+                    disabled={params.page >= data.totalPages}
+                    onClick={() => setSearchParams(writeParams({ ...params, page: params.page + 1 }))}
+                  >
+                    Next
+                  </Button>
+                </nav>
+              ) : null}
+            </>
+          )}
+        </section>
+      </div>
+      <ReferralDialog talent={referTalent} open={referOpen} onOpenChange={setReferOpen} />
+    </div>
+  );
+}
+
+function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
+  const [value, setValue] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch(value.trim());
+  };
+  return (
+    <form role="search" onSubmit={submit} className="grid gap-2">
+      <Label htmlFor="candidate-search">Search candidates</Label>
+      <div className="flex gap-2">
+        <Input
+          id="candidate-search"
+          type="search"
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          placeholder="Search by name or title"
+          className="min-w-0 flex-1"
+        />
+        <Button type="submit">
+          <Search aria-hidden />
+          Search
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const SHOWN_OPTIONS = 6;
+
+function FacetGroup({
+  category,
+  options,
+  selected,
+  onToggle,
+}: {
+  category: FilterCategory;
+  options: FacetValue[];
+  selected: string[];
+  onToggle: (value: string, on: boolean) => void;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  // Selected values stay listed even when they are not among the most common.
+  const all = [
+    ...options,
+    ...selected.filter((v) => !options.some((o) => o.value === v)).map((value) => ({ value, count: 0 })),
+  ];
+  const shown = expanded ? all : all.filter((o, i) => i < SHOWN_OPTIONS || selected.includes(o.value));
+  if (all.length === 0) return null;
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-semibold">{FILTER_LABELS[category]}</legend>
+      {shown.map((option) => {
+        const id = `filter-${category}-${option.value.replace(/[^a-zA-Z0-9]+/g, '-')}`;
+        return (
+          <div key={option.value} className="flex items-center gap-2">
+            <Checkbox
+              id={id}
+              checked={selected.includes(option.value)}
+              onCheckedChange={(checked) => onToggle(option.value, checked === true)}
+            />
+            <Label htmlFor={id} className="flex-1 font-normal">
+              {labelFor(category, option.value)}
+            </Label>
+            {option.count > 0 ? <span className="text-xs text-muted-foreground">{option.count}</span> : null}
+          </div>
+        );
+      })}
+      {all.length > SHOWN_OPTIONS ? (
+        <Button variant="link" size="sm" className="justify-start" onClick={() => setExpanded((e) => !e)}>
+          {expanded ? 'Show fewer' : `Show all ${all.length}`}
+        </Button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function CandidateCard({ talent, onRefer }: { talent: TalentCard; onRefer: () => void }) {
+  const skills = [...new Set([...talent.skills, ...talent.technicalSkills, ...talent.softwareTools])];
+  return (
+    <Card className="h-full">
+      <CardContent className="grid h-full gap-3 pt-6">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 className="truncate text-lg font-semibold">
+              <Link to={`/view-talent-profile/${talent.slug}`} className="hover:underline">
+                {talent.name}
+              </Link>
+            </h3>
+            {talent.title ? <p className="truncate text-sm text-muted-foreground">{talent.title}</p> : null}
+          </div>
+          {talent.matchScore !== null ? <MatchBadge score={talent.matchScore} /> : null}
+        </div>
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          {talent.location ? (
+            <span className="flex items-center gap-1">
+              <MapPin className="size-4" aria-hidden />
+              {talent.location}
+            </span>
+          ) : null}
+          <span>{talent.yearsOfExperience} yrs experience</span>
+          {talent.involvement ? <span>{INVOLVEMENT_LABELS[talent.involvement]}</span> : null}
+        </div>
+        {skills.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Skills">
+            {skills.slice(0, 6).map((skill) => (
+              <li key={skill}>
+                <Badge variant="outline">{skill}</Badge>
+              </li>
+            ))}
+            {skills.length > 6 ? <li className="text-xs text-muted-foreground">+{skills.length - 6} more</li> : null}
+          </ul>
+        ) : null}
+        {talent.contact ? <p className="truncate text-sm">{talent.contact.email}</p> : null}
+        <div className="mt-auto flex gap-2 pt-2">
+          <Button size="sm" onClick={onRefer}>
+            <UserPlus aria-hidden />
+            Refer
+          </Button>
+          <Button size="sm" variant="outline" asChild>
+            <Link to={`/view-talent-profile/${talent.slug}`}>View Profile</Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

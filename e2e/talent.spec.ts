@@ -1,0 +1,175 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, lastMailTo, linkIn, signUpCompanyAdmin, signUpViaApi, test, uniqueEmail } from './fixtures';
+
+const RESUME = path.resolve(
+  import.meta.dirname,
+  '../apps/server/src/features/talent/resume/fixtures/r01-pdf-engineer.pdf',
+);
+const screens = path.join(import.meta.dirname, '.tmp', 'screens');
+
+/** Full-page screenshots at 1280 and 375 px of the current screen, for looking at it. */
+async function screenshots(page: Page, name: string) {
+  mkdirSync(screens, { recursive: true });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
+    await page.screenshot({ path: path.join(screens, `talent-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Ticks a filter option, opening the group's full list first when the option is not among the first shown. */
+async function check(page: Page, group: string, option: string) {
+  const fieldset = page.getByRole('group', { name: group, exact: true });
+  const showAll = fieldset.getByRole('button', { name: /Show all/ });
+  if (await showAll.isVisible()) await showAll.click();
+  const box = fieldset.getByLabel(option, { exact: true });
+  // The filters live in the URL: the box shows checked once the navigation has been applied.
+  await box.click();
+  await expect(box).toBeChecked();
+}
+
+async function talentWithProfile(request: APIRequestContext, name: string, profile: Record<string, unknown>) {
+  const seeker = await signUpViaApi(request, { name, role: 'jobseeker' });
+  const response = await request.put('/api/talent/profile', { data: { name, ...profile } });
+  expect(response.status(), await response.text()).toBe(200);
+  return { ...seeker, slug: ((await response.json()) as { slug: string }).slug };
+}
+
+test('a job seeker uploads a PDF resume, reviews the filled form, saves and sees the public profile', async ({
+  page,
+}) => {
+  await signUpViaApi(page, { name: 'Pat Uploader', role: 'jobseeker' });
+  await page.goto('/talent-profile');
+  await expect(page.getByRole('heading', { name: 'Edit Profile' })).toBeVisible();
+  await expect(page.getByLabel('Years of Experience')).toHaveValue('4');
+
+  await page.getByLabel('Resume').setInputFiles(RESUME);
+  await expect(page.getByText('Resume Parsed Successfully')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Your resume data has been saved to your profile.')).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toHaveValue('Jane Doe');
+  await expect(page.getByLabel('Phone')).toHaveValue(/555/);
+  await expect(page.getByLabel('Location')).toHaveValue('Boston, MA');
+  await expect(page.getByRole('list', { name: 'Added skills' }).getByText('TypeScript')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Added titles' }).getByText('Senior Software Engineer')).toBeVisible();
+
+  await page.getByLabel('What is your superpower?').fill('Untangling HL7 feeds');
+  await page.getByLabel('Areas of Interest').fill('Interoperability');
+  await page.getByLabel('Areas of Interest').press('Enter');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated')).toBeVisible();
+  await screenshots(page, 'edit-profile');
+
+  await page.getByRole('link', { name: 'View Public Profile' }).click();
+  await expect(page.getByRole('heading', { name: 'Jane Doe', level: 1 })).toBeVisible();
+  await expect(page.getByText('Untangling HL7 feeds')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Areas of Interest' })).toBeVisible();
+  await expect(page.getByText('Interoperability', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit Profile' })).toBeVisible();
+});
+
+test('LinkedIn import explains what it needs', async ({ page }) => {
+  await signUpViaApi(page, { name: 'Lee Linked', role: 'jobseeker' });
+  await page.goto('/talent-profile');
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText('LinkedIn URL Required')).toBeVisible();
+  await page.getByLabel('LinkedIn Profile').fill('https://www.linkedin.com/in/lee');
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText('LinkedIn Integration')).toBeVisible();
+});
+
+test('a company admin searches candidates with filter chips, clears them and endorses a talent', async ({
+  page,
+  request,
+}) => {
+  const tag = `Qx${Date.now().toString(36)}`;
+  const ana = await talentWithProfile(request, `Ana ${tag}`, {
+    titles: [`${tag} Nurse Informaticist`],
+    location: 'Boston, MA',
+    skills: ['Epic'],
+    industries: ['EHR'],
+  });
+  await talentWithProfile(request, `Ben ${tag}`, {
+    titles: [`${tag} Backend Engineer`],
+    location: 'Remote',
+    skills: ['Python'],
+    industries: ['Telehealth'],
+  });
+  const admin = await signUpCompanyAdmin(page);
+
+  await page.goto('/search-candidates');
+  await expect(page.getByRole('heading', { name: 'Find Candidates' })).toBeVisible();
+  await page.getByLabel('Search candidates').fill(tag.toUpperCase());
+  await page.getByRole('button', { name: 'Search' }).click();
+  const results = page.getByRole('region', { name: 'Available Talent' });
+  await expect(results.getByRole('heading', { name: `Ana ${tag}` })).toBeVisible();
+  await expect(results.getByRole('heading', { name: `Ben ${tag}` })).toBeVisible();
+  await expect(page.getByLabel('2 results')).toBeVisible();
+
+  await check(page, 'Skills', 'Python');
+  await expect(page.getByRole('button', { name: 'Remove Python' })).toBeVisible();
+  await expect(results.getByRole('heading', { name: `Ana ${tag}` })).toBeHidden();
+  await expect(results.getByRole('heading', { name: `Ben ${tag}` })).toBeVisible();
+  await check(page, 'Industries', 'EHR');
+  await expect(page.getByText('No candidates match these filters.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Remove Python' }).click();
+  await expect(results.getByRole('heading', { name: `Ana ${tag}` })).toBeVisible();
+  await expect(results.getByRole('heading', { name: `Ben ${tag}` })).toBeHidden();
+  await page.getByRole('button', { name: 'Clear all filters' }).click();
+  await expect(page.getByRole('button', { name: 'Remove EHR' })).toBeHidden();
+  await expect(results.getByRole('heading', { name: `Ben ${tag}` })).toBeVisible();
+  await screenshots(page, 'search-candidates');
+
+  await results.getByRole('link', { name: `Ana ${tag}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/view-talent-profile/${ana.slug}$`));
+  await expect(page.getByRole('heading', { name: `Ana ${tag}`, level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Endorse' }).click();
+  await expect(page.getByText('Endorsement Added')).toBeVisible();
+  await expect(page.getByText(`Endorsed by ${admin.company.name}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Endorsed' })).toBeDisabled();
+  await page.reload();
+  await expect(page.getByText(`Endorsed by ${admin.company.name}`)).toBeVisible();
+  await screenshots(page, 'view-profile');
+});
+
+test('preselected job skills from router state filter the candidates', async ({ page }) => {
+  await signUpCompanyAdmin(page);
+  await page.goto('/company-profile');
+  await page.evaluate(() => {
+    window.history.pushState(
+      { usr: { preselectedSkills: ['FHIR', 'HL7', 'SQL'] }, key: 'x', idx: 1 },
+      '',
+      '/search-candidates',
+    );
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  });
+  await expect(page.getByText('Filters Applied')).toBeVisible();
+  await expect(page.getByText('Showing candidates matching 3 job skills')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove FHIR' })).toBeVisible();
+});
+
+test('a job seeker asks for kudos; the recommender writes them from the e-mailed link', async ({ page, browser }) => {
+  await signUpViaApi(page, { name: 'Kim Kudos', role: 'jobseeker' });
+  await page.goto('/jobseeker-dashboard');
+  const recommender = uniqueEmail('boss');
+  await page.getByLabel('Recommender email').fill(recommender);
+  await page.getByRole('button', { name: 'Send Request' }).click();
+  await expect(page.getByText('Request Sent')).toBeVisible();
+  await expect(page.getByText('Your kudos request has been sent successfully.')).toBeVisible();
+
+  const link = linkIn(await lastMailTo(recommender), '/kudos/');
+  const visitor = await browser.newPage();
+  await visitor.goto(link);
+  await expect(visitor.getByRole('heading', { name: 'Kudos for Kim Kudos' })).toBeVisible();
+  await visitor.getByLabel('Your name').fill('Robin Manager');
+  await visitor.getByLabel('Your title').fill('Director of Nursing');
+  await visitor.getByRole('radio', { name: '5 stars' }).click();
+  await visitor.getByLabel('Your kudos').fill('Kim made our Epic go-live calm.');
+  await visitor.getByRole('button', { name: 'Send Kudos' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Kudos Sent' })).toBeVisible();
+  await visitor.close();
+
+  await page.reload();
+  await expect(page.getByText('Kim made our Epic go-live calm.')).toBeVisible();
+});

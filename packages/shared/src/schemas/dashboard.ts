@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { EMPLOYMENT_TYPES } from './jobs';
+import { referralRequestSchema, referralSummarySchema, referralTotalsSchema } from './referrals';
+
+export const DASHBOARD_MESSAGES = {
+  noRecommendedJobs: 'No matching jobs found. Try updating your skills to see more recommendations.',
+  noRequests: "You haven't requested any referrals yet.",
+  noReferrals: 'No referrals yet',
+  noTalentMatches: 'No matches found for this position',
+  noAppliedJobs: "You haven't applied to any jobs yet.",
+  noAvailableJobs: 'No job postings found.',
+} as const;
+
+const dashboardJobSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  companyName: z.string(),
+  companySlug: z.string(),
+  location: z.string(),
+  employmentType: z.enum(EMPLOYMENT_TYPES),
+  createdAt: z.string(),
+});
+export type DashboardJob = z.infer<typeof dashboardJobSchema>;
+
+/** Everything on /jobseeker-dashboard, computed from the database. */
+export const jobseekerDashboardSchema = z.object({
+  referralRequests: z.object({ items: z.array(referralRequestSchema), total: z.number().int() }),
+  appliedJobs: z.array(dashboardJobSchema.extend({ status: z.string(), appliedAt: z.string() })),
+  /** Open jobs whose match score (SPEC §9) reaches the 30 % minimum, best first. */
+  recommendedJobs: z.array(dashboardJobSchema.extend({ matchScore: z.number().int() })),
+  /** The newest open jobs the job seeker has not applied to. */
+  availableJobs: z.array(dashboardJobSchema),
+});
+export type JobseekerDashboard = z.infer<typeof jobseekerDashboardSchema>;
+
+/** Everything on /referrer-dashboard and /company-dashboard, computed from the database. */
+export const referrerDashboardSchema = z.object({
+  totals: referralTotalsSchema,
+  recentReferrals: z.array(referralSummarySchema),
+  pendingRequests: z.number().int(),
+  /** Up to 3 job seekers scoring at least 40 % on one of the company's open jobs. */
+  talentMatches: z.array(
+    z.object({
+      talent: z.object({
+        id: z.uuid(),
+        name: z.string(),
+        title: z.string().nullable(),
+        location: z.string().nullable(),
+      }),
+      job: z.object({ id: z.uuid(), title: z.string() }),
+      matchScore: z.number().int(),
+    }),
+  ),
+  /** Company admins only. */
+  company: z
+    .object({
+      teamMemberCount: z.number().int(),
+      openPositions: z.number().int(),
+      /** Referrals at the company still waiting for a decision. */
+      pendingApprovals: z.number().int(),
+    })
+    .nullable(),
+});
+export type ReferrerDashboard = z.infer<typeof referrerDashboardSchema>;

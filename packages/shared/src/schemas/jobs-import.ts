@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/** Job import texts (SPEC §5 'Job URL import', §8 'Job import (form)'). */
+export const JOB_IMPORT_MESSAGES = {
+  urlRequired: 'Please enter a job URL',
+  urlInvalid: 'Please enter a valid URL (e.g., https://example.com/job)',
+  failedAlert:
+    'Failed to import job details. The URL might be unsupported or the service may be temporarily unavailable. Please try again or enter details manually.',
+  failedTitle: 'Error',
+  failed: 'Failed to import job details. Please try entering details manually.',
+  successTitle: 'Success',
+  success: 'Job details imported successfully',
+  noJobFound: 'Could not find a job posting on that page.',
+  notHtml: 'That link is not a web page.',
+  siteError: (status: number) => `The site answered with an error (HTTP ${status}).`,
+  tooSlow: 'Reading that page took too long.',
+  crawlNoJobs: 'No open roles were found on that site.',
+  crawlFailed: 'Could not search that website. Check the address, or import a single job posting instead.',
+  importLimited: 'Too many job imports.',
+  crawlLimited: 'Too many website searches.',
+} as const;
+
+/** Where an imported job's data came from: an applicant-tracking API, the page's structured data, the page, or the LLM. */
+export const JOB_IMPORT_SOURCES = [
+  'greenhouse',
+  'lever',
+  'ashby',
+  'workable',
+  'json-ld',
+  'microdata',
+  'page',
+  'llm',
+] as const;
+export type JobImportSource = (typeof JOB_IMPORT_SOURCES)[number];
+
+/** The imported job data fields (SPEC §3, 'Imported job data fields read'). Missing values are ''. */
+export const importedJobSchema = z.object({
+  title: z.string(),
+  company: z.string(),
+  location: z.string(),
+  job_type: z.string(),
+  description: z.string(),
+  responsibilities: z.string(),
+  requirements: z.string(),
+  salary_range: z.string(),
+  application_url: z.string(),
+  contact_email: z.string(),
+  deadline: z.string(),
+  skills: z.array(z.string()),
+});
+export type ImportedJob = z.infer<typeof importedJobSchema>;
+
+/** POST /api/jobs/import and POST /api/jobs/crawl: `{ url }`, trimmed, an http(s) URL. */
+export const jobImportRequestSchema = z.object({
+  url: z
+    .string({ error: JOB_IMPORT_MESSAGES.urlRequired })
+    .trim()
+    .min(1, JOB_IMPORT_MESSAGES.urlRequired)
+    .max(2048, JOB_IMPORT_MESSAGES.urlInvalid)
+    .pipe(z.url({ protocol: /^https?$/, error: JOB_IMPORT_MESSAGES.urlInvalid })),
+});
+export type JobImportRequest = z.input<typeof jobImportRequestSchema>;
+
+export const jobImportResponseSchema = z.object({
+  success: z.boolean(),
+  data: importedJobSchema.optional(),
+  source: z.enum(JOB_IMPORT_SOURCES).optional(),
+  error: z.string().optional(),
+});
+export type JobImportResponse = z.infer<typeof jobImportResponseSchema>;
+
+export const CRAWL_STOP_REASONS = ['pages', 'depth', 'bytes', 'time'] as const;
+export type CrawlStopReason = (typeof CRAWL_STOP_REASONS)[number];
+
+export const jobCrawlResponseSchema = z.object({
+  jobs: z.array(z.object({ url: z.string(), job: importedJobSchema, source: z.enum(JOB_IMPORT_SOURCES) })),
+  pagesVisited: z.number().int(),
+  /** Which cap ended the crawl early, or null when the site was fully explored. */
+  stoppedBy: z.enum(CRAWL_STOP_REASONS).nullable(),
+});
+export type JobCrawlResponse = z.infer<typeof jobCrawlResponseSchema>;

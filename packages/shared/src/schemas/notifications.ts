@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { paginatedSchema, paginationQuerySchema } from './common';
+
+/** Built-in kinds; the column is text so referrals and jobs can add their own. */
+export const NOTIFICATION_TYPES = ['referral_update', 'message'] as const;
+export type BuiltInNotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_MESSAGES = {
+  heading: 'Notifications',
+  empty: 'No notifications yet',
+  markAllRead: 'Mark all as read',
+  viewAll: 'View all notifications',
+  notFound: 'Notification not found',
+  newMessageTitle: 'New Message',
+  newMessage: (sender: string) => `${sender} sent you a message`,
+} as const;
+
+/** How many the header bell lists before 'View all notifications'. */
+export const BELL_NOTIFICATION_LIMIT = 5;
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  title: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  type: z.string(),
+  referenceId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = paginationQuerySchema;
+export const notificationListResponseSchema = paginatedSchema(notificationSchema).extend({
+  unreadCount: z.number().int(),
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
+export const notificationUnreadSchema = z.object({ count: z.number().int() });
+
+/** Where clicking a notification goes (SPEC §4); null when the type has no target. */
+export function notificationHref(type: string, referenceId: string | null): string | null {
+  if (!referenceId) return null;
+  const id = encodeURIComponent(referenceId);
+  switch (type) {
+    case 'referral_update':
+    case 'referral_consent':
+      return `/referrer-dashboard/referrals/${id}`;
+    case 'referral_request':
+    case 'referral_request_update':
+      return '/referral-requests';
+    case 'message':
+      return `/messages/${id}`;
+    default:
+      return null;
+  }
+}
