@@ -5,6 +5,7 @@ import { inTransaction, lowerEq, type Tx } from '../repository';
 import {
   companies,
   companyMembers,
+  jobApplications,
   jobComments,
   jobPostings,
   referralRequests,
@@ -116,6 +117,10 @@ export async function seedReferrals(db: Db, emails: { admin: string; referrer: s
           .set({ bonusState: 'paid', bonusPaidOn: '2026-10-31' })
           .where(inArray(referrals.id, [row.id]));
     }
+
+    // The demo job seeker applied to the newest Northwind role (their dashboard lists it).
+    const applied = jobs.at(-1);
+    if (applied) await tx.insert(jobApplications).values({ jobId: applied.id, userId: seekerId });
 
     await tx.insert(jobComments).values({
       jobId: first!.id,

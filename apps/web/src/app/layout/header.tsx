@@ -245,12 +245,13 @@ export function Header() {
           </ul>
         </nav>
         {account ? (
-          <div className="hidden items-center gap-1 md:flex">
-            {/* Unread badges, the notifications bell and the realtime socket load after the page. */}
+          <div className="ml-auto flex items-center gap-1 md:ml-0">
+            {/* Unread badges, the notifications bell and the realtime socket load after the page; on every
+                screen size, so phones get live messages too. */}
             <Suspense fallback={<ActivityLinks />}>
               <HeaderActivity />
             </Suspense>
-            <div className="ml-2">
+            <div className="ml-2 hidden md:block">
               <UserMenu user={account.user} company={account.company} onLogout={account.onLogout} />
             </div>
           </div>

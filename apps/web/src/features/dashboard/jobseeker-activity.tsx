@@ -31,7 +31,7 @@ export function JobseekerActivity() {
   if (isError)
     return <LoadError title="Could not load your dashboard" message={error.message} onRetry={() => void refetch()} />;
   return (
-    <div className="grid gap-6 md:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
       <ReferralRequestsCard requests={data.referralRequests} />
       <AppliedJobsCard jobs={data.appliedJobs} />
       <JobListCard

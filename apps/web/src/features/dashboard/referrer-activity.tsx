@@ -44,7 +44,7 @@ export function ReferrerActivity() {
     return <LoadError title="Could not load your dashboard" message={error.message} onRetry={() => void refetch()} />;
   const { totals } = data;
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-1 gap-6">
       {data.company ? (
         <section aria-labelledby="company-figures">
           <h2 id="company-figures" className="sr-only">
@@ -91,13 +91,10 @@ function TalentMatchesCard({ matches }: { matches: ReferrerDashboard['talentMatc
         {matches.length === 0 ? (
           <p className="text-sm text-muted-foreground">{DASHBOARD_MESSAGES.noTalentMatches}</p>
         ) : (
-          <ul className="grid gap-3">
+          <ul className="grid grid-cols-1 gap-3">
             {matches.map((match) => (
-              <li
-                key={match.talent.id}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3"
-              >
-                <div className="min-w-0">
+              <li key={match.talent.id} className="flex items-center justify-between gap-3 rounded-md border p-3">
+                <div className="min-w-0 flex-1">
                   <Link
                     to={`/view-talent-profile/${match.talent.id}`}
                     className="font-medium hover:text-primary hover:underline"
@@ -130,10 +127,10 @@ function RecentReferralsCard({ referrals }: { referrals: ReferrerDashboard['rece
         {referrals.length === 0 ? (
           <p className="text-sm text-muted-foreground">{DASHBOARD_MESSAGES.noReferrals}</p>
         ) : (
-          <ul className="grid gap-3">
+          <ul className="grid grid-cols-1 gap-3">
             {referrals.slice(0, DASHBOARD_LIMITS.referralsShown).map((referral) => (
-              <li key={referral.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3">
-                <div className="min-w-0">
+              <li key={referral.id} className="flex items-center justify-between gap-3 rounded-md border p-3">
+                <div className="min-w-0 flex-1">
                   <Link
                     to={`/referrer-dashboard/referrals/${referral.id}`}
                     className="font-medium hover:text-primary hover:underline"

@@ -35,12 +35,12 @@ export function ReferrerDashboardPage() {
             : 'Refer great people to open roles at your company.'
         }
       />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="grid min-w-0 content-start gap-6">
           <ProfileCard user={user} company={company} />
           {isAdmin && company ? <QuickActions /> : null}
         </div>
-        <div className="grid content-start gap-6 lg:col-span-2">
+        <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
           {company ? <ReferrerActivity /> : null}
           {company ? <CompanyCard company={company} isAdmin={isAdmin} /> : <NoCompanyCard />}
           {isAdmin && company ? <TeamCard companyId={company.id} /> : null}

@@ -60,7 +60,7 @@ function NotificationBell({ unread }: { unread: number }) {
       showChevron={false}
       align="end"
       triggerClassName="rounded-md p-0"
-      panelClassName="w-80 p-0"
+      panelClassName="w-80 max-w-[calc(100vw-2rem)] p-0"
     >
       <div className="border-b px-3 py-2 text-sm font-semibold">{NOTIFICATION_MESSAGES.heading}</div>
       {items.length === 0 ? (
