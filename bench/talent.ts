@@ -1,0 +1,166 @@
+/**
+ * Talent area (issue #6): BENCH_TALENT (100,000) job seekers with talent profiles are generated inside a fresh
+ * database (generate_series) before the built server opens it; then GET /api/talent/search is measured over HTTP
+ * as the signed-in demo company admin: p50/p95 one request at a time over query shapes with text plus three filter
+ * categories (target on PostgreSQL: p95 ≤ 30 ms), and throughput with autocannon. Last, resume parse time per page
+ * over the parser's fixture corpus (the same measurement as `npm run resume:accuracy -w @referwell/server`).
+ *
+ *   npm run build && BENCH_ONLY=talent node --import tsx bench/run.ts
+ */
+import { sql } from 'drizzle-orm';
+import type { CandidateSearchQuery } from '@referwell/shared';
+import type { Database } from '../apps/server/src/db/client';
+import {
+  loadExpected,
+  parseTimePerPage,
+  readFixture,
+  timeParse,
+  type ParseTiming,
+} from '../apps/server/src/features/talent/resume/accuracy';
+import {
+  bareFastifyRps,
+  bareRow,
+  driver,
+  load,
+  loadRow,
+  login,
+  onPostgres,
+  prepareDatabase,
+  report,
+  sequentialLatency,
+  startServer,
+  type Row,
+} from './support';
+
+const COUNT = Number(process.env.BENCH_TALENT ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+const TARGET_P95_MS = 30;
+
+/** Text plus three filter categories each. */
+const SHAPES: CandidateSearchQuery[] = [
+  { q: 'analyst', skills: ['Data Analysis', 'Training'], technicalSkills: ['SQL'], industries: ['EHR', 'Telehealth'] },
+  { q: 'engineer', technicalSkills: ['FHIR', 'HL7'], softwareTools: ['Epic'], locations: ['Boston, MA', 'Remote'] },
+  { q: 'nurse', skills: ['Clinical Workflows'], interests: ['Telehealth'], involvement: ['full-time', 'contract'] },
+  { q: 'talent 42', industries: ['Pharmacy'], softwareTools: ['Tableau', 'Looker'], locations: ['Chicago, IL'] },
+  { q: 'manager', skills: ['Agile'], titles: ['Product Manager'], interests: ['AI in Healthcare'] },
+];
+
+/** The search URL the Find Candidates screen sends: filter lists as repeated query parameters. */
+function searchPath(shape: CandidateSearchQuery) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(shape))
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  return `/api/talent/search?${params}`;
+}
+
+async function seedTalent(database: Database) {
+  const db = database.db;
+  await db.execute(sql`
+    insert into users (email, name, password_hash, type)
+    select 'bench.talent.' || n || '@example.com', 'Talent ' || n || ' Person', 'not-a-real-hash', 'jobseeker'
+    from generate_series(1, ${COUNT}) as n`);
+  await db.execute(sql`
+    with v as (
+      select u.id, u.name, row_number() over (order by u.email) as n from users u where u.email like 'bench.talent.%'),
+    t(titles) as (values (array['Clinical Data Analyst']), (array['Senior Backend Engineer']), (array['Nurse Informaticist']),
+      (array['Product Manager']), (array['Healthcare Integration Engineer']), (array['UX Designer']), (array['DevOps Engineer'])),
+    s(skills) as (values (array['Data Analysis','Training']), (array['Clinical Workflows','Patient Safety']),
+      (array['Agile','Stakeholder Management']), (array['Process Improvement']), (array['User Research','Agile'])),
+    ts(tech) as (values (array['SQL','Python']), (array['FHIR','HL7']), (array['TypeScript','React']), (array['AWS','Kubernetes']),
+      (array['Machine Learning','Python']), (array['Java'])),
+    sw(tools) as (values (array['Epic']), (array['Cerner','Tableau']), (array['Looker']), (array['Figma','Jira']), (array['Power BI'])),
+    ind(industries) as (values (array['EHR']), (array['Telehealth','Digital Health']), (array['Pharmacy']), (array['Hospitals']),
+      (array['Health Insurance'])),
+    it(interests) as (values (array['Telehealth']), (array['AI in Healthcare','Interoperability']), (array['Mental Health']),
+      (array['Value-Based Care']))
+    insert into talent_profiles (id, slug, location, title, titles, skills, technical_skills, software_tools, industries,
+                                 interests, involvement, skill_keys, search_text, updated_at)
+    select v.id, 'talent-' || v.n,
+      (array['Boston, MA','Remote','Chicago, IL','Austin, TX','Nashville, TN','Denver, CO','New York, NY','Seattle, WA'])[1 + v.n % 8],
+      t.titles[1], t.titles, s.skills, ts.tech, sw.tools, ind.industries, it.interests,
+      (array['full-time','part-time','contract','freelance'])[1 + v.n % 4]::involvement,
+      array(select lower(x) from unnest(s.skills || ts.tech || sw.tools) x),
+      lower(v.name || ' ' || array_to_string(t.titles, ' ')),
+      now() - (v.n || ' minutes')::interval
+    from v
+    cross join lateral (select titles from t offset (v.n % 7) limit 1) t
+    cross join lateral (select skills from s offset (v.n % 5) limit 1) s
+    cross join lateral (select tech from ts offset ((v.n / 5) % 6) limit 1) ts
+    cross join lateral (select tools from sw offset ((v.n / 3) % 5) limit 1) sw
+    cross join lateral (select industries from ind offset ((v.n / 7) % 5) limit 1) ind
+    cross join lateral (select interests from it offset ((v.n / 11) % 4) limit 1) it`);
+  await db.execute(sql`analyze`);
+}
+
+/** Resume parse time per page over the parser's fixture corpus, in this process. */
+async function resumeParseRows(): Promise<Row[]> {
+  const timings: ParseTiming[] = [];
+  for (const file of Object.keys(loadExpected())) timings.push((await timeParse(file, readFixture(file))).timing);
+  const { kinds, all } = parseTimePerPage(timings);
+  return [...kinds, all].map((k) => ({
+    kind: k.kind,
+    files: k.files,
+    pages: k.pages,
+    'ms/page': Math.round(k.msPerPage * 10) / 10,
+    'CPU ms/page': Math.round(k.cpuMsPerPage * 10) / 10,
+    'max ms/file': Math.round(k.maxMsPerFile * 10) / 10,
+  }));
+}
+
+async function main() {
+  const bareRps = await bareFastifyRps();
+  const prepared = await prepareDatabase('talent', seedTalent);
+  console.log(`dataset: ${COUNT} talent profiles on ${driver} (${prepared.seconds} s to generate)`);
+  const rows: Row[] = [];
+  let failed = false;
+  try {
+    const server = await startServer(prepared);
+    try {
+      const cookie = await login(server.baseUrl);
+      for (const [i, shape] of SHAPES.entries()) {
+        const response = await fetch(`${server.baseUrl}${searchPath(shape)}`, { headers: { cookie } });
+        if (!response.ok) throw new Error(`talent search failed: ${response.status} ${await response.text()}`);
+        console.log(`  shape ${i + 1}: ${((await response.json()) as { total: number }).total} matches`);
+      }
+      const latency = await sequentialLatency(server.baseUrl, SHAPES.map(searchPath), ROUNDS, cookie);
+      const ok = latency.p95 <= TARGET_P95_MS;
+      failed ||= onPostgres && !ok;
+      rows.push({
+        scenario: `talent search latency (sequential, ${SHAPES.length} shapes: text + 3 filter categories)`,
+        samples: latency.samples,
+        'p50 ms': latency.p50,
+        'p95 ms': latency.p95,
+        target: `p95 ≤${TARGET_P95_MS} ms`,
+        verdict: !onPostgres ? 'reported (PGlite)' : ok ? 'ok' : 'BELOW TARGET',
+      });
+      latency.perTarget.forEach((shape, i) =>
+        rows.push({
+          scenario: `  shape ${i + 1}: ${decodeURIComponent(searchPath(SHAPES[i]!).slice(19).replace(/\+/g, ' '))}`,
+          'p50 ms': shape.p50,
+          'p95 ms': shape.p95,
+        }),
+      );
+      const run = () => load({ url: `${server.baseUrl}${searchPath(SHAPES[0]!)}`, headers: { cookie } });
+      await run(); // warm-up pass is discarded
+      const result = await run();
+      failed ||= result.non2xx > 0;
+      rows.push(
+        loadRow(`GET /api/talent/search (text + 3 filters, ${COUNT / 1000}k profiles)`, result, {
+          target: 'reported',
+        }),
+      );
+      rows.push(bareRow(bareRps));
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await prepared.cleanup();
+  }
+  const resumeParse = await resumeParseRows();
+  report('talent', rows, { profiles: COUNT, resumeParse });
+  console.log('Resume parse time per page (fixture corpus, in this process):');
+  console.table(resumeParse);
+  if (failed) process.exitCode = 1;
+}
+
+await main();
