@@ -69,6 +69,9 @@ export const jobPostings = pgTable(
     index('job_postings_search_idx').using('gin', t.search),
     index('job_postings_skills_idx').using('gin', t.skills),
     index('job_postings_skill_keys_idx').using('gin', t.skillKeys),
+    // Search filters: combined with the text index in a bitmap AND, so few rows are read and ranked.
+    index('job_postings_job_type_idx').on(t.jobType),
+    index('job_postings_workplace_idx').on(t.workplace),
   ],
 );
 

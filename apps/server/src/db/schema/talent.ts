@@ -87,12 +87,17 @@ export const talentProfiles = pgTable(
   (t) => [
     index('talent_profiles_recent_idx').on(t.discoverable, t.updatedAt.desc(), t.id.desc()),
     index('talent_profiles_location_idx').on(t.location),
-    index('talent_profiles_skills_idx').using('gin', t.skills),
-    index('talent_profiles_technical_skills_idx').using('gin', t.technicalSkills),
-    index('talent_profiles_software_tools_idx').using('gin', t.softwareTools),
-    index('talent_profiles_industries_idx').using('gin', t.industries),
-    index('talent_profiles_titles_idx').using('gin', t.titles),
-    index('talent_profiles_interests_idx').using('gin', t.interests),
+    // One multicolumn GIN over the filter lists: a search with several categories is answered by a single index
+    // scan that intersects them (separate indexes let the planner use only one and filter the rest row by row).
+    index('talent_profiles_lists_idx').using(
+      'gin',
+      t.skills,
+      t.technicalSkills,
+      t.softwareTools,
+      t.industries,
+      t.titles,
+      t.interests,
+    ),
     index('talent_profiles_skill_keys_idx').using('gin', t.skillKeys),
   ],
 );

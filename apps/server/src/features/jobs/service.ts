@@ -252,15 +252,15 @@ export async function searchJobs(db: Db, auth: AuthContext | null, filters: Sear
   if (query) conditions.push(sql`j.search @@ ${query}`);
   if (filters.type.length)
     conditions.push(
-      sql`j.job_type::text in (${sql.join(
-        filters.type.map((t) => sql`${t}`),
+      sql`j.job_type in (${sql.join(
+        filters.type.map((t) => sql`${t}::employment_type`),
         sql`, `,
       )})`,
     );
   if (filters.workplace.length) {
     conditions.push(
-      sql`j.workplace::text in (${sql.join(
-        filters.workplace.map((w) => sql`${w}`),
+      sql`j.workplace in (${sql.join(
+        filters.workplace.map((w) => sql`${w}::workplace`),
         sql`, `,
       )})`,
     );
@@ -275,17 +275,23 @@ export async function searchJobs(db: Db, auth: AuthContext | null, filters: Sear
     conditions.push(sql`(${rank}, j.created_at, j.id) < (${cursor.r}, ${cursor.c}::timestamptz, ${cursor.i}::uuid)`);
   }
 
+  // Rank and page on narrow rows first; the wide columns, the excerpt and the referrer check only for the page.
   const rows = await selectRows<SearchRow>(
     db,
-    sql`select j.id, j.title, j.company_name, c.slug as company_slug, j.location, j.workplace, j.job_type,
+    sql`with page as (
+          select j.id, j.created_at, ${rank} as rank
+          from job_postings j
+          where ${sql.join(conditions, sql` and `)}
+          order by rank desc, j.created_at desc, j.id desc
+          limit ${filters.limit + 1}
+        )
+        select j.id, j.title, j.company_name, c.slug as company_slug, j.location, j.workplace, j.job_type,
           j.salary_range, j.skills, j.created_at, j.created_at::text as created_at_key, j.status,
           j.referral_bonus_amount, j.referral_bonus_currency,
           left(regexp_replace(j.description, '\\s+', ' ', 'g'), 220) as excerpt,
-          ${referrerExists} as has_internal_referrer, ${rank} as rank
-        from job_postings j join companies c on c.id = j.company_id
-        where ${sql.join(conditions, sql` and `)}
-        order by rank desc, j.created_at desc, j.id desc
-        limit ${filters.limit + 1}`,
+          ${referrerExists} as has_internal_referrer, page.rank
+        from page join job_postings j on j.id = page.id join companies c on c.id = j.company_id
+        order by page.rank desc, page.created_at desc, page.id desc`,
   );
   const page = rows.slice(0, filters.limit);
   const last = page.at(-1);

@@ -26,7 +26,7 @@ import {
   type TalentPublicProfile,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
-import { inTransaction, isUniqueViolation, lowerEq, selectRows, type Executor } from '../../db/repository';
+import { inTransaction, isUniqueViolation, lowerEq, selectRows, textArray, type Executor } from '../../db/repository';
 import {
   companies,
   endorsements,
@@ -612,19 +612,11 @@ function forgetFacets(db: Db) {
   facetCache.delete(db);
 }
 
-const textArray = (values: readonly string[]) =>
-  sql`array[${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )}]::text[]`;
-
 /** Talent profile rows exist only for job seekers (every path that creates one checks the type). */
 const POOL = sql`p.discoverable`;
 
 /** Filter options with counts over the whole discoverable pool, cached briefly (they change slowly). */
-async function candidateFacets(db: Db): Promise<CandidateFacets> {
-  const cached = facetCache.get(db);
-  if (cached && Date.now() - cached.at < FACET_TTL_MS) return cached.facets;
+function computeFacets(db: Db): Promise<CandidateFacets> {
   const parts: SQL[] = [
     sql`(select cast('locations' as text) as category, p.location as value, cast(count(*) as int) as count
          from talent_profiles p
@@ -650,9 +642,29 @@ async function candidateFacets(db: Db): Promise<CandidateFacets> {
     for (const row of rows) result[row.category].push({ value: row.value, count: Number(row.count) });
     return result;
   });
-  facetCache.set(db, { at: Date.now(), facets });
-  facets.catch(() => facetCache.delete(db));
   return facets;
+}
+
+/**
+ * Facet counts over the whole pool, cached per database for FACET_TTL_MS. After a profile is saved the next search
+ * recounts; when the cache merely ages, searches keep the previous counts while one recount runs in the background,
+ * so no reader waits for a full count (about half a second at 100k profiles).
+ */
+async function candidateFacets(db: Db): Promise<CandidateFacets> {
+  const cached = facetCache.get(db);
+  if (cached && Date.now() - cached.at < FACET_TTL_MS) return cached.facets;
+  const fresh = computeFacets(db);
+  if (!cached) {
+    facetCache.set(db, { at: Date.now(), facets: fresh });
+    fresh.catch(() => facetCache.delete(db));
+    return fresh;
+  }
+  cached.at = Date.now(); // one background recount at a time
+  fresh.then(
+    (facets) => facetCache.set(db, { at: Date.now(), facets: Promise.resolve(facets) }),
+    () => facetCache.delete(db),
+  );
+  return cached.facets;
 }
 
 interface CandidateRow {
