@@ -213,7 +213,7 @@ export function Header() {
   const mobileOpen = openOnPath === pathname;
   const navigate = useNavigate();
   const { user, company, prelaunch } = useSession();
-  const logout = useLogout({ onLoggedOut: () => navigate('/') });
+  const logout = useLogout({ leave: () => navigate('/') });
 
   // Pre-launch the header always shows its logged-out form (SPEC §1).
   const account: Account | null =

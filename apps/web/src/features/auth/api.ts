@@ -84,20 +84,21 @@ export function useSignup() {
 }
 
 /**
- * Logs out. `onLoggedOut` runs before the cache is cleared (e.g. navigate away from a protected
- * page first, so its guard does not bounce to /login on the way out).
+ * Logs out. `leave` runs first (e.g. navigate from a protected page to a public one): once the server has ended the
+ * session, any query of the page may answer 401 and clear it, and a protected page would then send the user to the
+ * login form instead.
  */
-export function useLogout({ onLoggedOut }: { onLoggedOut?: () => void | Promise<void> } = {}) {
+export function useLogout({ leave }: { leave?: () => void | Promise<void> } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
+      await leave?.();
       try {
         await api<void>('/api/auth/logout', { method: 'POST' });
       } catch (error) {
         // Already logged out (session expired): the result is the same.
         if (!(error instanceof ApiError && error.status === 401)) throw error;
       }
-      await onLoggedOut?.();
     },
     onSuccess: () => clearSession(queryClient),
   });
