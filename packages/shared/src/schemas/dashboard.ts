@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { EMPLOYMENT_TYPES } from './jobs';
 import { referralRequestSchema, referralSummarySchema, referralTotalsSchema } from './referrals';
 
+/** How a job seeker sees their application: the job team's tracking status in candidate-facing words. */
+export const APPLICATION_STATUS_LABELS: Record<string, string> = {
+  applied: 'Applied',
+  Contacted: 'Contacted',
+  Scheduled: 'Interview scheduled',
+  Interviewed: 'Interviewed',
+  Offer: 'Offer',
+  Hired: 'Hired',
+  Decline: 'Not selected',
+};
+
 export const DASHBOARD_MESSAGES = {
   noRecommendedJobs: 'No matching jobs found. Try updating your skills to see more recommendations.',
   noRequests: "You haven't requested any referrals yet.",

@@ -73,6 +73,10 @@ describe('job seeker dashboard', () => {
       [partial.id, 33],
     ]);
     expect(board.appliedJobs).toEqual([expect.objectContaining({ id: applied.id, status: 'applied' })]);
+    // Once the job's team tracks them, the job seeker sees where they stand.
+    await ok('PUT', `/api/jobs/${applied.id}/tracking/${seeker.body.user.id}`, admin, { status: 'Interviewed' });
+    const tracked = await ok<{ appliedJobs: { status: string }[] }>('GET', '/api/dashboard/jobseeker', seeker);
+    expect(tracked.appliedJobs[0]!.status).toBe('Interviewed');
     expect(board.availableJobs.map((j) => j.id)).not.toContain(applied.id);
     expect(board.referralRequests).toMatchObject({ total: 1, items: [{ jobId: strong.id }] });
   });

@@ -12,6 +12,7 @@ import {
   companies,
   companyMembers,
   jobApplications,
+  jobCandidateTracking,
   jobPostings,
   referralRequests,
   referrals,
@@ -64,12 +65,17 @@ export async function jobseekerDashboard(db: Db, auth: AuthContext | null): Prom
     db
       .select({
         ...jobColumns,
-        status: jobApplications.status,
+        // Where the job's team has got to with them (Talent Tracking), else the application's own status.
+        status: sql<string>`coalesce(${jobCandidateTracking.status}::text, ${jobApplications.status})`,
         appliedAt: sql<string>`to_char(${jobApplications.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
       })
       .from(jobApplications)
       .innerJoin(jobPostings, eq(jobPostings.id, jobApplications.jobId))
       .innerJoin(companies, eq(companies.id, jobPostings.companyId))
+      .leftJoin(
+        jobCandidateTracking,
+        and(eq(jobCandidateTracking.jobId, jobApplications.jobId), eq(jobCandidateTracking.talentId, me.user.id)),
+      )
       .where(eq(jobApplications.userId, me.user.id))
       .orderBy(desc(jobApplications.createdAt)),
     keys.length === 0 ? Promise.resolve([]) : recommendedJobsFor(db, keys, and(open, notApplied)!),

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
+  APPLICATION_STATUS_LABELS,
   DASHBOARD_LIMITS,
   DASHBOARD_MESSAGES,
   EMPLOYMENT_TYPE_LABELS,
@@ -101,11 +102,7 @@ function AppliedJobsCard({ jobs }: { jobs: JobseekerDashboard['appliedJobs'] }) 
       description="Where your profile has been sent."
       jobs={jobs}
       empty={DASHBOARD_MESSAGES.noAppliedJobs}
-      renderBadge={(job) => (
-        <Badge variant="secondary" className="capitalize">
-          {job.status}
-        </Badge>
-      )}
+      renderBadge={(job) => <Badge variant="secondary">{APPLICATION_STATUS_LABELS[job.status] ?? job.status}</Badge>}
       renderMeta={(job) => `Applied ${formatDate(job.appliedAt)}`}
     />
   );
