@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recogniseSkills, SKILLS_VOCABULARY } from './skills';
+import { canonicalSkill, cleanSkillList, recogniseSkills, SKILLS_VOCABULARY } from './skills';
 
 describe('SKILLS_VOCABULARY', () => {
   it('has about 80+ entries with unique canonical names', () => {
@@ -57,5 +57,18 @@ describe('recogniseSkills', () => {
 
   it('handles empty text', () => {
     expect(recogniseSkills('')).toEqual([]);
+  });
+});
+
+describe('canonicalSkill and cleanSkillList', () => {
+  it("use the vocabulary's spelling for known skills and synonyms, and keep other skills as typed", () => {
+    expect(canonicalSkill(' fhir ')).toBe('FHIR');
+    expect(canonicalSkill('JS')).toBe('JavaScript');
+    expect(canonicalSkill('Care Coordination')).toBe('Care Coordination');
+    expect(cleanSkillList(['fhir', 'FHIR', ' ', 'js', 'JavaScript', 'Bedside manner'])).toEqual([
+      'FHIR',
+      'JavaScript',
+      'Bedside manner',
+    ]);
   });
 });

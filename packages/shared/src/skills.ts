@@ -221,3 +221,22 @@ export function recogniseSkills(text: string): string[] {
   found.sort((a, b) => a.index - b.index || a.order - b.order);
   return [...new Set(found.map((f) => f.name))];
 }
+
+let canonicalByTerm: Map<string, string> | undefined;
+
+/**
+ * The vocabulary's spelling of a typed skill ('fhir' → 'FHIR', 'JS' → 'JavaScript'); other skills come back trimmed,
+ * as typed. Chip lists use it so one skill is stored, filtered and counted under one name.
+ */
+export function canonicalSkill(skill: string): string {
+  canonicalByTerm ??= new Map(
+    SKILLS_VOCABULARY.flatMap(({ name, synonyms }) => [name, ...synonyms].map((term) => [term.toLowerCase(), name])),
+  );
+  const trimmed = skill.trim();
+  return canonicalByTerm.get(trimmed.toLowerCase()) ?? trimmed;
+}
+
+/** Skill chips as stored: trimmed, empty ones dropped, vocabulary spellings applied, duplicates dropped. */
+export function cleanSkillList(skills: readonly string[]): string[] {
+  return [...new Set(skills.map(canonicalSkill).filter(Boolean))];
+}

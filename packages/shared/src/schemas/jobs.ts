@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanSkillList } from '../skills';
 
 export const EMPLOYMENT_TYPES = ['full-time', 'part-time', 'contract', 'internship', 'freelance'] as const;
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
@@ -58,12 +59,8 @@ const optionalText = (max: number) =>
 
 const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
 
-/** Skill chips: trimmed, empty ones dropped, exact duplicates dropped (SPEC §5). */
-export const skillListSchema = z
-  .array(z.string().max(60))
-  .max(50)
-  .default([])
-  .transform((skills) => [...new Set(skills.map((s) => s.trim()).filter(Boolean))]);
+/** Skill chips: trimmed, empty ones dropped, duplicates dropped (SPEC §5), in the vocabulary's spelling. */
+export const skillListSchema = z.array(z.string().max(60)).max(50).default([]).transform(cleanSkillList);
 
 /** The Post a New Job form (SPEC §2, §5), plus the referral bonus companies pay per hire. */
 export const jobFormSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULTS, PAGINATION } from '../constants';
 import { parsedResumeSchema, RESUME_LIMITS } from './resume';
+import { cleanSkillList } from '../skills';
 
 export * from '../rules/match';
 export * from '../rules/talent';
@@ -173,9 +174,9 @@ export const talentProfileFormSchema = z.object({
     .default(DEFAULTS.yearsOfExperience),
   employmentStatus: optionalChoice(EMPLOYMENT_STATUSES, TALENT_MESSAGES.employmentStatusInvalid),
   involvement: optionalChoice(INVOLVEMENT_OPTIONS, TALENT_MESSAGES.involvementInvalid),
-  skills: chipList(),
-  technicalSkills: chipList(),
-  softwareTools: chipList(),
+  skills: chipList().transform(cleanSkillList),
+  technicalSkills: chipList().transform(cleanSkillList),
+  softwareTools: chipList().transform(cleanSkillList),
   interests: chipList(),
   /** Shown in Find Candidates (default true). */
   discoverable: z.boolean().default(true),

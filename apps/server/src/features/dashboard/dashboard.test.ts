@@ -53,7 +53,7 @@ describe('job seeker dashboard', () => {
   it('recommends open jobs scoring at least 30 % (case-insensitive), lists applied and available jobs and requests', async () => {
     const strong = await postJob(admin, 'FHIR Data Engineer', ['Python', 'SQL', 'FHIR']); // 100 %
     const partial = await postJob(admin, 'Analytics Engineer', ['Python', 'dbt', 'Looker']); // 33 %
-    await postJob(admin, 'iOS Engineer', ['Swift', 'SwiftUI', 'Xcode', 'Python']); // 25 %: below the minimum
+    await postJob(admin, 'iOS Engineer', ['Swift', 'Objective-C', 'Core Data', 'Python']); // 25 %: below the minimum
     const applied = await postJob(admin, 'Clinical Analyst', ['SQL']);
     await ok('POST', `/api/jobs/${applied.id}/apply`, seeker);
     await ok('POST', '/api/referral-requests', seeker, {
