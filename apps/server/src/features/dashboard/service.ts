@@ -20,7 +20,7 @@ import {
 } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
 import { forbidden } from '../../lib/errors';
-import { requireSignedIn } from '../referrals/access';
+import { requireSignedIn } from '../auth/guards';
 import { listReferralRequests } from '../referrals/requests';
 import { listReferrals, referralTotals } from '../referrals/service';
 

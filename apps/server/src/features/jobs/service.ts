@@ -14,7 +14,8 @@ import type { Db } from '../../db/client';
 import { selectRows, textArray, type Executor } from '../../db/repository';
 import { companies, jobApplications, jobPostings, talentProfiles, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { requireCompanyUser, type CompanyAuth } from '../auth/guards';
 
 type JobRow = typeof jobPostings.$inferSelect;
 
@@ -49,12 +50,8 @@ function columnsFrom(input: JobInput) {
 }
 
 /** Only a company's referrers and admins post jobs, for their own company (SPEC §6). */
-export function requirePoster(
-  auth: AuthContext | null,
-): AuthContext & { company: NonNullable<AuthContext['company']> } {
-  if (!auth) throw new AppError(401, 'UNAUTHORIZED', JOB_MESSAGES.notLoggedIn);
-  if (auth.user.type !== 'referrer' || !auth.company) throw forbidden(JOB_MESSAGES.notAllowedToPost);
-  return auth as AuthContext & { company: NonNullable<AuthContext['company']> };
+export function requirePoster(auth: AuthContext | null): CompanyAuth {
+  return requireCompanyUser(auth, JOB_MESSAGES.notAllowedToPost, JOB_MESSAGES.notLoggedIn);
 }
 
 const canEdit = (auth: AuthContext | null, job: Pick<JobRow, 'companyId' | 'createdBy'>) =>

@@ -3,26 +3,8 @@ import { JOB_MESSAGES, REFERRAL_MESSAGES } from '@referwell/shared';
 import type { Executor } from '../../db/repository';
 import { companies, companyMembers, jobPostings, type referrals, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
-import { forbidden, notFound, unauthorized } from '../../lib/errors';
-
-export type CompanyAuth = AuthContext & { company: NonNullable<AuthContext['company']> };
-
-export function requireSignedIn(auth: AuthContext | null): AuthContext {
-  if (!auth) throw unauthorized();
-  return auth;
-}
-
-export function requireJobseeker(auth: AuthContext | null, message: string): AuthContext {
-  const signedIn = requireSignedIn(auth);
-  if (signedIn.user.type !== 'jobseeker') throw forbidden(message);
-  return signedIn;
-}
-
-export function requireCompanyUser(auth: AuthContext | null, message: string): CompanyAuth {
-  const signedIn = requireSignedIn(auth);
-  if (signedIn.user.type !== 'referrer' || !signedIn.company) throw forbidden(message);
-  return signedIn as CompanyAuth;
-}
+import { forbidden, notFound } from '../../lib/errors';
+import { requireSignedIn } from '../auth/guards';
 
 export const isCompanyAdminOf = (auth: AuthContext | null, companyId: string) =>
   auth?.company?.id === companyId && auth.company.role === 'companyAdmin';

@@ -11,7 +11,8 @@ import { lowerEq, type Executor } from '../../db/repository';
 import { companies, companyMembers, referrals, referrerProfiles, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
 import { notFound } from '../../lib/errors';
-import { findJob, requireCompanyUser } from './access';
+import { requireCompanyUser } from '../auth/guards';
+import { findJob } from './access';
 
 const referralCount = sql<number>`(select cast(count(*) as int) from ${referrals} r where r.referrer_id = ${users.id})`;
 const completedCount = sql<number>`(select cast(count(*) as int) from ${referrals} r

@@ -11,7 +11,8 @@ import { companies, jobPostings, referralRequests, referrerProfiles, users } fro
 import type { AuthContext } from '../auth/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { createNotification } from '../notifications/service';
-import { findCompanyMember, findJob, requireJobseeker, requireSignedIn } from './access';
+import { requireJobseeker, requireSignedIn } from '../auth/guards';
+import { findCompanyMember, findJob } from './access';
 import { insertReferral } from './service';
 
 type RequestRow = typeof referralRequests.$inferSelect;

@@ -23,7 +23,8 @@ import {
 import type { AuthContext } from '../auth/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { createNotification } from '../notifications/service';
-import { canReadReferral, findJob, isCompanyAdminOf, requireCompanyUser, requireSignedIn } from './access';
+import { requireCompanyUser, requireSignedIn } from '../auth/guards';
+import { canReadReferral, findJob, isCompanyAdminOf } from './access';
 
 type ReferralRow = typeof referrals.$inferSelect;
 

@@ -42,9 +42,9 @@ import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } fro
 import type { Mailer } from '../../lib/mailer';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newSecretToken } from '../../lib/tokens';
+import { requireCompanyUser, requireJobseeker } from '../auth/guards';
 
 type ProfileRow = typeof talentProfiles.$inferSelect;
-type CompanyViewer = AuthContext & { company: NonNullable<AuthContext['company']> };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -100,18 +100,6 @@ export async function canSeeContact(db: Executor, viewer: AuthContext | null, ta
 // ---------------------------------------------------------------------------------------------
 // Profiles
 // ---------------------------------------------------------------------------------------------
-
-function requireJobseeker(auth: AuthContext | null): AuthContext {
-  if (!auth) throw unauthorized();
-  if (auth.user.type !== 'jobseeker') throw forbidden(TALENT_MESSAGES.onlyJobseekers);
-  return auth;
-}
-
-function requireCompanyUser(auth: AuthContext | null, message: string): CompanyViewer {
-  if (!auth) throw unauthorized();
-  if (auth.user.type !== 'referrer' || !auth.company) throw forbidden(message);
-  return auth as CompanyViewer;
-}
 
 const RESERVED_SLUGS = ['profile', 'search', 'kudos', 'kudos-requests', 'resume', 'talent'];
 
@@ -230,7 +218,7 @@ function toOwnProfile(
 }
 
 export async function getOwnProfile(db: Db, auth: AuthContext | null): Promise<TalentProfile> {
-  const me = requireJobseeker(auth);
+  const me = requireJobseeker(auth, TALENT_MESSAGES.onlyJobseekers);
   const row = await ensureTalentProfile(db, me.user);
   return toOwnProfile(row, me.user, await resumeInfo(db, row.resumeFileId));
 }
@@ -240,7 +228,7 @@ export async function updateOwnProfile(
   auth: AuthContext | null,
   input: TalentProfileInput,
 ): Promise<TalentProfile> {
-  const me = requireJobseeker(auth);
+  const me = requireJobseeker(auth, TALENT_MESSAGES.onlyJobseekers);
   const row = await inTransaction(db, async (tx) => {
     const current = await ensureTalentProfile(tx, me.user);
     const nameChanged = input.name !== me.user.name;
@@ -502,7 +490,7 @@ export async function requestKudos(
   auth: AuthContext | null,
   recommenderEmail: string,
 ): Promise<void> {
-  const me = requireJobseeker(auth);
+  const me = requireJobseeker(auth, TALENT_MESSAGES.onlyJobseekers);
   const email = recommenderEmail.toLowerCase();
   if (email === me.user.email.toLowerCase())
     throw badRequest(TALENT_MESSAGES.cannotRequestSelf, { recommenderEmail: TALENT_MESSAGES.cannotRequestSelf });
@@ -587,7 +575,7 @@ export async function submitKudos(db: Db, token: string, input: KudosInput): Pro
 }
 
 export async function ownKudos(db: Db, auth: AuthContext | null): Promise<Kudos[]> {
-  const me = requireJobseeker(auth);
+  const me = requireJobseeker(auth, TALENT_MESSAGES.onlyJobseekers);
   return listKudos(db, me.user.id);
 }
 
