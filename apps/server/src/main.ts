@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { DatabaseInUseError, openDatabase } from './db/client';
+import { DatabaseInUseError, EmbeddedPostgresError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { closeWorkers } from './lib/worker-task';
 import { seedDemoData } from './db/seed';
@@ -23,11 +23,23 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
-  await runMigrations(database);
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl }
+      : {
+          embedded: {
+            dir: path.join(config.dataDir, 'postgres'),
+            port: config.embeddedPgPort,
+            log: (message) => console.log(message),
+          },
+        },
+  );
+  try {
+    await runMigrations(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const app = await buildApp({ config, database });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -46,7 +58,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    `Referwell is running on http://localhost:${config.port} (database: ${database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+    `Referwell is running on http://localhost:${config.port} (database: ${database.driver === 'embedded' ? `embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}` : 'PostgreSQL'})`,
   );
 }
 
@@ -57,6 +69,9 @@ function printDemoLogins(logins: { role: string; email: string; password: string
 }
 
 main().catch((error: unknown) => {
-  console.error('Referwell failed to start:', error instanceof DatabaseInUseError ? error.message : error);
+  console.error(
+    'Referwell failed to start:',
+    error instanceof DatabaseInUseError || error instanceof EmbeddedPostgresError ? error.message : error,
+  );
   process.exit(1);
 });
