@@ -103,6 +103,21 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
 }
 
+/**
+ * Stops a PostgreSQL left running on `dir` by an app process that no longer exists (a killed
+ * test run). Returns false, touching nothing, while a live app holds the directory or when it
+ * was never locked.
+ */
+export async function stopAbandoned(dir: string): Promise<boolean> {
+  const lockFile = `${dir}.lock`;
+  if (!existsSync(lockFile)) return false;
+  const holder = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
+  if (!holder || isAlive(holder)) return false;
+  const runAs = osUser();
+  await stopOrphan(dir, reachableBinaries(await packageBinaries(), runAs), runAs, noLog);
+  return true;
+}
+
 const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);

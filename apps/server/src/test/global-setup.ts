@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded-postgres';
+import { startEmbeddedPostgres, stopAbandoned, type EmbeddedPostgres } from '../db/embedded-postgres';
 import { runMigrations } from '../db/migrate';
 import { withAdminClient } from './admin-client';
 
@@ -12,6 +12,19 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The server test files create their databases on, and the migrated database they copy. */
     testDatabase: { adminUrl: string; template: string };
+  }
+}
+
+const ROOT_PREFIX = 'referwell-test-pg-';
+
+/** Clusters of earlier runs that were killed before their teardown: stopped and removed. */
+async function reclaimAbandonedClusters(): Promise<void> {
+  for (const entry of readdirSync(tmpdir())) {
+    if (!entry.startsWith(ROOT_PREFIX)) continue;
+    const root = path.join(tmpdir(), entry);
+    if (await stopAbandoned(path.join(root, 'postgres')).catch(() => false)) {
+      rmSync(root, { recursive: true, force: true });
+    }
   }
 }
 
@@ -25,7 +38,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let root: string | undefined;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    root = mkdtempSync(path.join(tmpdir(), 'referwell-test-pg-'));
+    await reclaimAbandonedClusters();
+    root = mkdtempSync(path.join(tmpdir(), ROOT_PREFIX));
     chmodSync(root, 0o755);
     // Throw-away data: durability off makes every commit cheap.
     cluster = await startEmbeddedPostgres({
