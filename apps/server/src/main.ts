@@ -34,32 +34,37 @@ async function main() {
           },
         },
   );
-  try {
-    await runMigrations(database);
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-  const app = await buildApp({ config, database });
-
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    await app.close();
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  // Stops everything this process started, the embedded PostgreSQL last (after in-flight requests).
+  const shutdown = async () => {
+    await app?.close();
     await closeWorkers();
     await database.close();
-  });
+  };
+  try {
+    await runMigrations(database);
+    app = await buildApp({ config, database });
+    const log = app.log;
+    closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+      if (err) log.error({ err }, 'shutting down after an error');
+      else log.info({ signal }, 'shutting down: finishing in-flight requests');
+      await shutdown();
+    });
 
-  if (config.seedDemoData) {
-    const seed = await seedDemoData(database.db);
-    if (seed.seeded) app.log.info('demo data seeded');
-    printDemoLogins(seed.logins);
+    if (config.seedDemoData) {
+      const seed = await seedDemoData(database.db);
+      if (seed.seeded) log.info('demo data seeded');
+      printDemoLogins(seed.logins);
+    }
+
+    await app.listen({ port: config.port, host: config.host });
+    log.info(
+      `Referwell is running on http://localhost:${config.port} (database: ${database.driver === 'embedded' ? `embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}` : 'PostgreSQL'})`,
+    );
+  } catch (error) {
+    await shutdown().catch(() => {});
+    throw error;
   }
-
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `Referwell is running on http://localhost:${config.port} (database: ${database.driver === 'embedded' ? `embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}` : 'PostgreSQL'})`,
-  );
 }
 
 function printDemoLogins(logins: { role: string; email: string; password: string }[]) {
