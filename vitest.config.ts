@@ -14,6 +14,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One PostgreSQL and one migrated template database for the whole run.
+          globalSetup: ['src/test/global-setup.ts'],
         },
       },
       'apps/web/vitest.config.ts',

@@ -37,8 +37,7 @@ interface Scenario {
   /** 99th-percentile latency ceiling in milliseconds. */
   targetP99Ms: number;
   /**
-   * Only enforced on PostgreSQL: on embedded PGlite (single-threaded WebAssembly in the server
-   * process) the figure is reported, not judged.
+   * Only enforced on DATABASE_URL's PostgreSQL; on the embedded default the figure is reported, not judged.
    */
   postgresOnly?: boolean;
 }
@@ -66,7 +65,7 @@ const scenarios: Scenario[] = [
     name: 'GET /api/auth/session (logged in)',
     target: '/api/auth/session',
     loggedIn: true,
-    // A four-table join per request; on PGlite one indexed select tops out near 2.2k req/s.
+    // A four-table join per request.
     targetRps: 800,
     targetP99Ms: 200,
   },
@@ -156,7 +155,7 @@ async function main() {
         rows.push(
           loadRow(scenario.name, result, {
             target: `≥${scenario.targetRps} req/s, p99 ≤${scenario.targetP99Ms} ms`,
-            verdict: !judged ? 'reported (PGlite)' : ok ? 'ok' : 'BELOW TARGET',
+            verdict: !judged ? 'reported (embedded)' : ok ? 'ok' : 'BELOW TARGET',
           }),
         );
       }

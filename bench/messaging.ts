@@ -1,6 +1,6 @@
 /**
  * Messaging area (issue #8): starts the built server on loopback with a fresh database
- * (PGlite, or a throw-away database on DATABASE_URL), connects 200 WebSocket clients (both
+ * (the embedded PostgreSQL, or a throw-away database on DATABASE_URL), connects 200 WebSocket clients (both
  * participants of 100 conversations), and measures delivery latency from the send request to the
  * other participant's socket receiving the message (p50/p95), paced (100 messages per second) and
  * as a burst (100 at once). Then the throughput of GET /api/conversations for a user with 500

@@ -1,8 +1,8 @@
 /**
  * `npm run bench` (after `npm run build`): measures the bare-Fastify ceiling once, then runs each area in its own
  * process, one after another, each bounded in time: jobs (bench/jobs.ts), talent (bench/talent.ts) and messaging
- * (bench/messaging.ts). Every area starts the built server on loopback against its own throw-away database (embedded
- * PGlite, or PostgreSQL when DATABASE_URL is set), prints a table and stores it in bench/results.json under the
+ * (bench/messaging.ts). Every area starts the built server on loopback against its own throw-away database
+ * (the embedded PostgreSQL, or the PostgreSQL of DATABASE_URL), prints a table and stores it in bench/results.json under the
  * database engine. BENCH_ONLY=jobs,talent,messaging runs a subset. Exits non-zero when an area misses a target,
  * fails or times out.
  */

@@ -1,6 +1,6 @@
 /**
  * Plumbing shared by the benchmark areas (bench/jobs.ts, bench/talent.ts, bench/messaging.ts): free ports, a
- * throw-away database (PGlite in a fresh DATA_DIR, or a database created on the DATABASE_URL server and dropped
+ * throw-away database (the embedded PostgreSQL in a fresh DATA_DIR, or a database created on the DATABASE_URL server and dropped
  * afterwards), the built server started on loopback against it, percentiles, the bare-Fastify ceiling and
  * bench/results.json.
  */
@@ -20,7 +20,7 @@ export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 export const onPostgres = !!process.env.DATABASE_URL;
-export const driver = onPostgres ? 'PostgreSQL' : 'PGlite';
+export const driver = onPostgres ? 'PostgreSQL' : 'embedded';
 export const RESULTS_FILE = path.join(import.meta.dirname, 'results.json');
 export const DEMO_ADMIN = { email: 'admin@referwell.demo', password: 'referwell-demo' };
 
@@ -51,7 +51,7 @@ export async function onAdmin(url: string, statement: string) {
 
 export interface PreparedDatabase<T> {
   dataDir: string;
-  /** The throw-away database on PostgreSQL; undefined on PGlite (DATA_DIR/pglite). */
+  /** The throw-away database on PostgreSQL; undefined on the embedded default (DATA_DIR/postgres). */
   databaseUrl: string | undefined;
   /** What the seed function returned. */
   data: T;
@@ -88,7 +88,10 @@ export async function prepareDatabase<T>(
     );
   };
   try {
-    const database = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: path.join(dataDir, 'pglite') });
+    // Embedded: the same cluster module the server uses writes the dataset, stops, and the server starts it again.
+    const database = await openDatabase(
+      databaseUrl ? { databaseUrl } : { embedded: { dir: path.join(dataDir, 'postgres') } },
+    );
     try {
       await runMigrations(database);
       await seedDemoData(database.db);
@@ -234,16 +237,16 @@ export async function bareFastifyRps(): Promise<number> {
 
 export const bareRow = (rps: number): Row => ({ scenario: 'bare Fastify JSON (ceiling, same run)', 'req/s': rps });
 
-type Results = Partial<Record<'pglite' | 'postgresql', Record<string, unknown>>>;
+type Results = Partial<Record<'embedded' | 'postgresql', Record<string, unknown>>>;
 
 /**
- * Stores one section under the current database engine in bench/results.json ({ pglite: {...}, postgresql: {...} }),
+ * Stores one section under the current database engine in bench/results.json ({ embedded: {...}, postgresql: {...} }),
  * keeping the other sections and the other engine's figures.
  */
 export function saveResults(section: string, value: unknown) {
   const stored = existsSync(RESULTS_FILE) ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Results) : {};
-  const results: Results = 'pglite' in stored || 'postgresql' in stored ? stored : {}; // else an older layout
-  const engine = onPostgres ? 'postgresql' : 'pglite';
+  const results: Results = 'embedded' in stored || 'postgresql' in stored ? stored : {}; // else an older layout
+  const engine = onPostgres ? 'postgresql' : 'embedded';
   results[engine] = { ...results[engine], [section]: value };
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
 }

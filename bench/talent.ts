@@ -131,7 +131,7 @@ async function main() {
         'p50 ms': latency.p50,
         'p95 ms': latency.p95,
         target: `p95 ≤${TARGET_P95_MS} ms`,
-        verdict: !onPostgres ? 'reported (PGlite)' : ok ? 'ok' : 'BELOW TARGET',
+        verdict: !onPostgres ? 'reported (embedded)' : ok ? 'ok' : 'BELOW TARGET',
       });
       latency.perTarget.forEach((shape, i) =>
         rows.push({

@@ -59,11 +59,15 @@ export default defineConfig({
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
+      // SIGTERM lets the app stop its embedded PostgreSQL (the default SIGKILL would leave it running).
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       env: {
         PORT: port,
         HOST: '127.0.0.1',
         DATA_DIR: process.env.E2E_DATA_DIR,
         NODE_ENV: 'production',
+        // The browser tests sign in with the demo logins, which production does not seed by default.
+        SEED_DEMO_DATA: 'true',
         LOG_LEVEL: 'warn',
         PUBLIC_URL: baseURL,
         // Every browser test signs up from 127.0.0.1; the limits themselves are covered by the API tests.

@@ -24,7 +24,7 @@ describe('server foundation', () => {
     const body = res.json();
     expect(body.status).toBe('ok');
     expect(body.database.ok).toBe(true);
-    expect(['pglite', 'postgres']).toContain(body.database.driver);
+    expect(['embedded', 'postgres']).toContain(body.database.driver);
   });
 
   it('gives a JSON 404 for an unknown API path', async () => {

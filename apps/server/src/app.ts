@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { sharedSetting } from './db/settings';
 import { registerApiDocs } from './lib/docs';
 import { registerErrorHandling } from './lib/errors';
 import { registerSecurityHeaders } from './lib/security';
@@ -72,14 +72,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(cookie, { secret: config.sessionSecret });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      code: 'RATE_LIMITED',
-      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
+  await app.register(cookie, {
+    secret:
+      config.sessionSecret ??
+      (await sharedSetting(database.db, 'session_secret', () => randomBytes(32).toString('base64url'))),
   });
   await registerApiDocs(app);
   registerAuth(app);

@@ -13,12 +13,15 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.secureCookies).toBe(false);
-    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(config.sessionSecret).toBeUndefined(); // then kept in the database
+    expect(config.embeddedPgPort).toBe(0);
+    expect(config.seedDemoData).toBe(true);
   });
 
-  it('keeps the generated session secret across restarts', () => {
-    const dir = dataDir();
-    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(loadConfig({ DATA_DIR: dir }).sessionSecret);
+  it('does not seed demo logins in production unless asked to', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' }).seedDemoData).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }).seedDemoData).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
   });
 
   it('lists every bad variable at once', () => {

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseAllowHosts } from './lib/safe-fetch';
@@ -18,10 +16,11 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url({ error: 'must be a full URL such as https://referwell.example' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_DEMO_DATA: booleanFromEnv.default(true),
+  SEED_DEMO_DATA: booleanFromEnv.optional(),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   SMTP_URL: z
@@ -58,7 +57,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  sessionSecret: string;
+  /** Port of the embedded PostgreSQL on 127.0.0.1 (without DATABASE_URL); 0 picks a free one at each start. */
+  embeddedPgPort: number;
+  /** SESSION_SECRET; when unset the app uses one generated once and kept in the database (shared by every instance). */
+  sessionSecret: string | undefined;
   publicUrl: string;
   secureCookies: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -106,11 +108,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    sessionSecret: e.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    sessionSecret: e.SESSION_SECRET,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
-    seedDemoData: e.SEED_DEMO_DATA,
+    // Demo logins share a published password: never by default in production.
+    seedDemoData: e.SEED_DEMO_DATA ?? e.NODE_ENV !== 'production',
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaults.webDistDir ?? 'apps/web/dist'),
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
@@ -130,14 +134,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
         ? { apiUrl: e.LLM_API_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
         : null,
   };
-}
-
-/** Without SESSION_SECRET, a random secret is generated once and kept in DATA_DIR. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { DatabaseInUseError, openDatabase } from './db/client';
+import { DatabaseInUseError, EmbeddedPostgresError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { closeWorkers } from './lib/worker-task';
 import { seedDemoData } from './db/seed';
@@ -23,31 +23,48 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pglite'),
-  });
-  await runMigrations(database);
-  const app = await buildApp({ config, database });
-
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    await app.close();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { databaseUrl: config.databaseUrl }
+      : {
+          embedded: {
+            dir: path.join(config.dataDir, 'postgres'),
+            port: config.embeddedPgPort,
+            log: (message) => console.log(message),
+          },
+        },
+  );
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  // Stops everything this process started, the embedded PostgreSQL last (after in-flight requests).
+  const shutdown = async () => {
+    await app?.close();
     await closeWorkers();
     await database.close();
-  });
+  };
+  try {
+    await runMigrations(database);
+    app = await buildApp({ config, database });
+    const log = app.log;
+    closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+      if (err) log.error({ err }, 'shutting down after an error');
+      else log.info({ signal }, 'shutting down: finishing in-flight requests');
+      await shutdown();
+    });
 
-  if (config.seedDemoData) {
-    const seed = await seedDemoData(database.db);
-    if (seed.seeded) app.log.info('demo data seeded');
-    printDemoLogins(seed.logins);
+    if (config.seedDemoData) {
+      const seed = await seedDemoData(database.db);
+      if (seed.seeded) log.info('demo data seeded');
+      printDemoLogins(seed.logins);
+    }
+
+    await app.listen({ port: config.port, host: config.host });
+    log.info(
+      `Referwell is running on http://localhost:${config.port} (database: ${database.driver === 'embedded' ? `embedded PostgreSQL in ${path.join(config.dataDir, 'postgres')}` : 'PostgreSQL'})`,
+    );
+  } catch (error) {
+    await shutdown().catch(() => {});
+    throw error;
   }
-
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `Referwell is running on http://localhost:${config.port} (database: ${database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
-  );
 }
 
 function printDemoLogins(logins: { role: string; email: string; password: string }[]) {
@@ -57,6 +74,9 @@ function printDemoLogins(logins: { role: string; email: string; password: string
 }
 
 main().catch((error: unknown) => {
-  console.error('Referwell failed to start:', error instanceof DatabaseInUseError ? error.message : error);
+  console.error(
+    'Referwell failed to start:',
+    error instanceof DatabaseInUseError || error instanceof EmbeddedPostgresError ? error.message : error,
+  );
   process.exit(1);
 });

@@ -1,96 +1,77 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedPostgresOptions } from './embedded-postgres';
 import * as schema from './schema';
 
+export { DatabaseInUseError, EmbeddedPostgresError } from './embedded-postgres';
+
 export type Schema = typeof schema;
-/** The one database type features use, whichever driver is underneath. */
+/** The one database type features use. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type DbDriver = 'pglite' | 'postgres';
+/** `embedded`: the PostgreSQL server this process started in DATA_DIR; `postgres`: one named by DATABASE_URL. */
+export type DbDriver = 'embedded' | 'postgres';
 
 export interface Database {
   db: Db;
   driver: DbDriver;
-  /** Runs one raw SQL statement (used for health checks and advisory locks). */
+  /** The connection URL (LISTEN and second pools open their own connections with it). */
+  url: string;
+  /** Runs one raw SQL statement (used for health checks). */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
-  /** postgres:// URL; when absent the embedded PGlite is used. */
-  databaseUrl?: string | undefined;
-  /** PGlite data directory; undefined keeps the database in memory (tests). */
-  pgliteDir?: string | undefined;
-}
+export type DatabaseOptions = { databaseUrl: string } | { embedded: EmbeddedPostgresOptions };
+
+/** The embedded cluster's application database (the `postgres` database stays for administration). */
+const EMBEDDED_DATABASE = 'referwell';
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.pgliteDir);
-}
-
-export class DatabaseInUseError extends Error {
-  constructor(dir: string, pid: number) {
-    super(
-      `The embedded database in ${dir} is already in use by process ${pid}. Stop it, or start this one with another DATA_DIR.`,
-    );
-    this.name = 'DatabaseInUseError';
-  }
-}
-
-const isAlive = (pid: number) => {
+  if ('databaseUrl' in options) return openPool(options.databaseUrl, 'postgres');
+  const cluster = await startEmbeddedPostgres(options.embedded);
   try {
-    process.kill(pid, 0);
-    return true;
+    const url = await ensureDatabase(cluster.url, EMBEDDED_DATABASE);
+    const database = openPool(url, 'embedded');
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        await cluster.stop();
+      },
+    };
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    await cluster.stop();
+    throw error;
   }
-};
+}
 
-/** PGlite is single-process: a second server on the same directory would corrupt it. */
-function lockDirectory(dir: string): () => void {
-  const lockFile = `${dir}.lock`;
+/** Creates `name` on the server of `adminUrl` when missing; returns its URL. */
+async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
   try {
-    const holder = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
-    if (holder && holder !== process.pid && isAlive(holder)) throw new DatabaseInUseError(dir, holder);
-  } catch (error) {
-    if (error instanceof DatabaseInUseError) throw error;
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
   }
-  writeFileSync(lockFile, String(process.pid));
-  return () => rmSync(lockFile, { force: true });
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
-  if (dir) mkdirSync(path.dirname(dir), { recursive: true });
-  const unlock = dir ? lockDirectory(dir) : () => {};
-  const client = dir ? new PGlite(dir) : new PGlite();
-  await client.waitReady;
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
-  return {
-    db,
-    driver: 'pglite',
-    ping: async () => {
-      await db.execute(sql`select 1`);
-    },
-    close: async () => {
-      await client.close();
-      unlock();
-    },
-  };
-}
-
-async function openPostgres(url: string): Promise<Database> {
+function openPool(url: string, driver: DbDriver): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries still report their own errors.
   });
-  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
-    driver: 'postgres',
+    driver,
+    url,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -1,9 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Database } from './client';
 
@@ -15,15 +13,10 @@ function migrationsFolder(): string {
 
 const MIGRATION_LOCK_ID = 7_261_001;
 
-/** Applies the committed drizzle-kit migrations. On PostgreSQL an advisory lock keeps concurrent starts apart. */
+/** Applies the committed drizzle-kit migrations; an advisory lock keeps concurrent starts apart. */
 export async function runMigrations(database: Database): Promise<void> {
-  const folder = migrationsFolder();
-  if (database.driver === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: folder });
-    return;
-  }
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`);
-    await migrateNodePg(tx as unknown as NodePgDatabase, { migrationsFolder: folder });
+    await migrate(tx as unknown as NodePgDatabase, { migrationsFolder: migrationsFolder() });
   });
 }

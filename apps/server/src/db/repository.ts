@@ -39,7 +39,7 @@ export const countAll = (): SQL<number> => sql<number>`cast(count(*) as int)`;
 /** Case-insensitive equality for text columns holding e-mails and names. */
 export const lowerEq = (column: PgColumn, value: string): SQL => sql`lower(${column}) = lower(${value})`;
 
-/** Runs raw SQL and returns its rows, the same way on PGlite and on node-postgres. */
+/** Runs raw SQL and returns its rows. */
 export async function selectRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

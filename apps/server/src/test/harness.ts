@@ -3,30 +3,25 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Env } from '../config';
 import { openDatabase, type Database } from '../db/client';
-import { runMigrations } from '../db/migrate';
+import { withAdminClient } from './admin-client';
 import { createFactories } from '../db/seed/factories';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a new
- * throw-away database on the PostgreSQL server named by DATABASE_URL (CI's second pass).
+ * A fresh, migrated database for one test file: a copy of the run's migrated template
+ * (`test/global-setup.ts`) on the embedded test cluster, or on the server named by DATABASE_URL.
+ * Dropped on close.
  */
 export async function openTestDatabase(): Promise<Database> {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    const database = await openDatabase({});
-    await runMigrations(database);
-    return database;
-  }
+  const { adminUrl, template } = inject('testDatabase');
   const name = `referwell_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString() });
-  await runMigrations(database);
   return {
     ...database,
     close: async () => {
@@ -34,16 +29,6 @@ export async function openTestDatabase(): Promise<Database> {
       await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
-}
-
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface TestApp {

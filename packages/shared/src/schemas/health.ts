@@ -4,7 +4,7 @@ export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   database: z.object({
     ok: z.boolean(),
-    driver: z.enum(['pglite', 'postgres']),
+    driver: z.enum(['embedded', 'postgres']),
     latencyMs: z.number(),
   }),
   uptimeSeconds: z.number(),

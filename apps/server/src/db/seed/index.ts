@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
-import { inTransaction, lowerEq } from '../repository';
+import { inTransaction, lowerEq, type Tx } from '../repository';
 import { users } from '../schema';
 import { joinWaitlist } from '../../features/waitlist/service';
 import { hashPassword } from '../../features/auth/password';
@@ -30,19 +30,30 @@ export interface SeedResult {
   logins: DemoLogin[];
 }
 
+const SEED_LOCK_ID = 7_261_002;
+
 /**
  * Fills an empty database with demo data: three companies with teams and open jobs, job
- * seekers and waitlist entries. A database that already has users is left alone.
+ * seekers and waitlist entries. A database that already has users is left alone. One
+ * transaction under an advisory lock: instances booting at once on an empty database seed it
+ * exactly once, and a failed seed leaves nothing behind.
  */
 export async function seedDemoData(db: Db): Promise<SeedResult> {
-  const [existing] = await db.select({ id: users.id }).from(users).limit(1);
-  if (existing) {
-    const [demo] = await db.select({ id: users.id }).from(users).where(lowerEq(users.email, DEMO_LOGINS[0]!.email));
-    return { seeded: false, logins: demo ? DEMO_LOGINS : [] };
-  }
-
-  const f = createFactories();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return inTransaction(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const [existing] = await tx.select({ id: users.id }).from(users).limit(1);
+    if (existing) {
+      const [demo] = await tx.select({ id: users.id }).from(users).where(lowerEq(users.email, DEMO_LOGINS[0]!.email));
+      return { seeded: false, logins: demo ? DEMO_LOGINS : [] };
+    }
+    await seedAll(tx, passwordHash);
+    return { seeded: true, logins: DEMO_LOGINS };
+  });
+}
+
+async function seedAll(db: Tx, passwordHash: string): Promise<void> {
+  const f = createFactories();
   await inTransaction(db, async (tx) => {
     const insertUser = async (values: {
       name: string;
@@ -101,7 +112,4 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
   };
   await seedDemoConversations(db, demoEmails);
   await seedReferrals(db, demoEmails);
-
-  const [check] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_LOGINS[2]!.email));
-  return { seeded: !!check, logins: DEMO_LOGINS };
 }

@@ -1,4 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../client';
+import { selectRows } from '../repository';
+import { sharedSetting } from '../settings';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { DEMO_LOGINS, seedDemoData } from '.';
 
@@ -48,5 +53,40 @@ describe('demo seed', () => {
     expect(board.json().totals).toMatchObject({ total: 4, completed: 1, accepted: 1, rejected: 1, pending: 1 });
     expect(board.json().totals.earned).toHaveLength(1);
     expect(board.json().pendingRequests).toBe(1);
+  });
+});
+
+describe('demo seed on instances booting at once', () => {
+  let t: TestApp;
+  let other: Database;
+  beforeAll(async () => {
+    t = await createTestApp();
+    other = await openDatabase({ databaseUrl: t.database.url });
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  it('seeds an empty database exactly once', async () => {
+    const results = await Promise.all([seedDemoData(t.database.db), seedDemoData(other.db)]);
+    expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
+    for (const r of results) expect(r.logins).toEqual(DEMO_LOGINS);
+    const [counts] = await selectRows<{ admins: number; companies: number }>(
+      t.database.db,
+      sql`select (select cast(count(*) as int) from users where email = ${DEMO_LOGINS[0]!.email}) as admins,
+                 (select cast(count(*) as int) from companies) as companies`,
+    );
+    expect(counts).toEqual({ admins: 1, companies: 3 });
+  });
+
+  it('share one generated session secret', async () => {
+    const make = () => randomBytes(32).toString('base64url');
+    const [a, b] = await Promise.all([
+      sharedSetting(t.database.db, 'session_secret', make),
+      sharedSetting(other.db, 'session_secret', make),
+    ]);
+    expect(a).toBe(b);
+    expect(a.length).toBeGreaterThanOrEqual(32);
   });
 });

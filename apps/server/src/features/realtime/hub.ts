@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,7 +23,7 @@ export class RealtimeHub {
   ) {}
 
   async start(): Promise<void> {
-    this.unsubscribe = this.database.driver === 'pglite' ? await this.listenPglite() : await this.listenPostgres(200);
+    this.unsubscribe = await this.listen(200);
   }
 
   async stop(): Promise<void> {
@@ -76,15 +75,9 @@ export class RealtimeHub {
     }
   };
 
-  private async listenPglite(): Promise<Unsubscribe> {
-    const client = (this.database.db as unknown as { $client: PGlite }).$client;
-    return client.listen(REALTIME_CHANNEL, this.onPayload);
-  }
-
   /** A dedicated connection for LISTEN, re-opened with backoff when it drops. */
-  private async listenPostgres(retryMs: number): Promise<Unsubscribe> {
-    const pool = (this.database.db as unknown as { $client: pg.Pool }).$client;
-    const client = new pg.Client(pool.options);
+  private async listen(retryMs: number): Promise<Unsubscribe> {
+    const client = new pg.Client({ connectionString: this.database.url });
     let current: pg.Client | null = client;
     const reconnect = () => {
       if (this.closed || !current) return;
@@ -93,7 +86,7 @@ export class RealtimeHub {
       this.log.warn(`realtime: LISTEN connection lost, reconnecting in ${wait} ms`);
       setTimeout(() => {
         if (this.closed) return;
-        this.listenPostgres(wait)
+        this.listen(wait)
           .then((unsubscribe) => {
             this.unsubscribe = unsubscribe;
             // Tabs may have missed events while the listener was away: tell them to refetch.

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RealtimeEvent } from '@referwell/shared';
@@ -14,8 +13,7 @@ import { openTestDatabase, signUp, withSession, type SignedUp, type TestApp } fr
 import { createNotification } from '../notifications/service';
 
 /**
- * Two server instances on one database: one PGlite shared in-process, or two connection pools
- * on the PostgreSQL named by DATABASE_URL. Each has its own LISTEN; a change committed through
+ * Two server instances on one database, each with its own connection pool. Each has its own LISTEN; a change committed through
  * one reaches sockets connected to the other.
  */
 let shared: Database;
@@ -41,19 +39,14 @@ async function startInstance(database: Database) {
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'referwell-realtime-'));
   shared = await openTestDatabase();
-  second =
-    shared.driver === 'pglite'
-      ? shared
-      : await openDatabase({
-          databaseUrl: (shared.db as unknown as { $client: pg.Pool }).$client.options.connectionString,
-        });
+  second = await openDatabase({ databaseUrl: shared.url });
   await startInstance(shared);
   await startInstance(second);
 });
 
 afterAll(async () => {
   for (const app of apps) await app.close();
-  if (second !== shared) await second.close();
+  await second.close();
   await shared.close();
   rmSync(dataDir, { recursive: true, force: true });
 });

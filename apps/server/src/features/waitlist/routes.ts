@@ -5,13 +5,17 @@ import {
   joinWaitlistResponseSchema,
   WAITLIST_MESSAGES,
 } from '@referwell/shared';
+import { createRateLimiter } from '../../lib/rate-limit';
 import { joinWaitlist } from './service';
 
+/** Per address, counted in the database so every server process shares it. */
+const WAITLIST_LIMIT = { max: 10, windowSeconds: 60, message: 'Too many requests.' };
+
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
   app.post(
     '/api/waitlist',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['waitlist'],
         summary: 'Join the waitlist',
@@ -20,6 +24,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      await limiter.consume({ key: `waitlist:ip:${request.ip}`, ...WAITLIST_LIMIT });
       await joinWaitlist(app.db, request.body);
       return { message: WAITLIST_MESSAGES.success };
     },

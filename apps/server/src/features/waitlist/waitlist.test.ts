@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAITLIST_MESSAGES } from '@referwell/shared';
+import { buildApp } from '../../app';
 import { waitlistEntries } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -51,5 +52,28 @@ describe('POST /api/waitlist', () => {
     for (let i = 0; i < 11; i++) statuses.push((await join(t.factories.waitlistEntry(), '10.0.0.99')).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses[10]).toBe(429);
+    const refused = await join(t.factories.waitlistEntry(), '10.0.0.99');
+    expect(refused.json().error).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(refused.json().error.message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((await join(t.factories.waitlistEntry(), '10.0.0.98')).statusCode).toBe(200); // another address
+  });
+
+  it('counts the limit in the database, shared by every server process', async () => {
+    const other = await buildApp({ config: t.app.config, database: t.database }); // a second instance
+    try {
+      for (let i = 0; i < 10; i++) await join(t.factories.waitlistEntry(), '10.0.0.77');
+      const res = await other.inject({
+        method: 'POST',
+        url: '/api/waitlist',
+        payload: t.factories.waitlistEntry(),
+        remoteAddress: '10.0.0.77',
+      });
+      expect(res.statusCode).toBe(429);
+    } finally {
+      await other.close();
+    }
   });
 });
