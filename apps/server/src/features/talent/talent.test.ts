@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESUME_LIMITS, RESUME_MESSAGES, TALENT_MESSAGES } from '@referwell/shared';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { createTestApp, multipartFile, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { closeWorkers } from '../../lib/worker-task';
 import { resumeFiles, talentProfiles } from '../../db/schema';
 
@@ -197,20 +197,8 @@ function pdf(lines: string[]): Promise<Buffer> {
   });
 }
 
-function multipartBody(bytes: Buffer, filename: string, contentType = 'application/pdf') {
-  const boundary = '----referwelltest';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, bytes, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 const upload = (who: SignedUp | undefined, bytes: Buffer, filename = 'resume.pdf', contentType?: string) => {
-  const body = multipartBody(bytes, filename, contentType);
+  const body = multipartFile(bytes, filename, contentType);
   return t.app.inject({
     method: 'POST',
     url: '/api/talent/resume',
