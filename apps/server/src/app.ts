@@ -62,7 +62,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('storage', createStorage(config.storage, database.db));
+  app.decorate('storage', await createStorage(config.storage, database.db));
   app.addHook('onClose', async () => app.storage.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -6,7 +6,7 @@ import type { FileStorage } from './types';
 export type StorageConfig = { provider: 'database' } | ({ provider: 's3' } & S3StorageOptions);
 
 /** The one storage the app keeps files in: S3 when configured, otherwise the database. */
-export function createStorage(config: StorageConfig, db: Db): FileStorage {
+export async function createStorage(config: StorageConfig, db: Db): Promise<FileStorage> {
   return config.provider === 's3' ? s3Storage(config) : databaseStorage(db);
 }
 

@@ -1,12 +1,4 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import { assertFileKey, type FileStorage } from './types';
 
 export interface S3StorageOptions {
@@ -20,8 +12,13 @@ export interface S3StorageOptions {
   forcePathStyle: boolean;
 }
 
-/** Files in an S3-compatible bucket (chosen when S3_* is configured). */
-export function s3Storage(options: S3StorageOptions): FileStorage {
+/**
+ * Files in an S3-compatible bucket (chosen when S3_* is configured). The SDK is loaded only here:
+ * servers keeping files in the database do not pay its start-up time and memory.
+ */
+export async function s3Storage(options: S3StorageOptions): Promise<FileStorage> {
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } =
+    await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,

@@ -113,7 +113,7 @@ describe('S3 storage, against a real S3-protocol server', () => {
 
   beforeAll(async () => {
     server = await startS3Server();
-    storage = s3Storage(server.options);
+    storage = await s3Storage(server.options);
   });
   afterAll(async () => {
     await storage.close();
@@ -123,7 +123,7 @@ describe('S3 storage, against a real S3-protocol server', () => {
   storageContract(() => storage);
 
   it('fails loudly when the bucket does not exist', async () => {
-    const wrongBucket = s3Storage({ ...server.options, bucket: 'no-such-bucket' });
+    const wrongBucket = await s3Storage({ ...server.options, bucket: 'no-such-bucket' });
     const key = newFileKey('contract', 'pdf');
     await expect(wrongBucket.put(key, Buffer.from('x'), { contentType: PDF })).rejects.toThrow();
     await expect(wrongBucket.get(key)).rejects.toThrow();
