@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { closeWorkers } from './lib/worker-task';
+import { moveDatabaseFilesTo } from './lib/storage';
 import { importLegacyUploads } from './features/talent/legacy-uploads';
 import { seedDemoData } from './db/seed';
 
@@ -31,6 +32,7 @@ async function main() {
   await runMigrations(database);
   const app = await buildApp({ config, database });
   await importLegacyUploads(app.db, app.storage, config.dataDir, app.log);
+  await moveDatabaseFilesTo(app.storage, app.db, app.log);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

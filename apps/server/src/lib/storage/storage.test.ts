@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { storedFiles } from '../../db/schema';
 import { openTestDatabase } from '../../test/harness';
 import { startS3Server, type TestS3Server } from '../../test/s3-server';
 import { databaseStorage } from './database';
+import { moveDatabaseFilesTo } from './move-to-s3';
 import { s3Storage } from './s3';
 import { newFileKey, readAll, type FileStorage } from './types';
 
@@ -121,6 +123,25 @@ describe('S3 storage, against a real S3-protocol server', () => {
   });
 
   storageContract(() => storage);
+
+  it('takes over the files kept in the database when a server switches to S3', async () => {
+    const database = await openTestDatabase();
+    const before = databaseStorage(database.db);
+    const keys = [newFileKey('switch', 'pdf'), newFileKey('switch', 'docx')];
+    await before.put(keys[0]!, Buffer.from('%PDF first'), { contentType: PDF });
+    await before.put(keys[1]!, Buffer.from('PK second'), { contentType: 'application/octet-stream' });
+    const log = pino({ enabled: false });
+
+    expect(await moveDatabaseFilesTo(storage, database.db, log)).toBe(2);
+    const first = await storage.get(keys[0]!);
+    expect(first!.contentType).toBe(PDF);
+    expect((await readAll(first!)).toString()).toBe('%PDF first');
+    expect((await readAll((await storage.get(keys[1]!))!)).toString()).toBe('PK second');
+    expect(await database.db.select().from(storedFiles)).toEqual([]);
+    expect(await moveDatabaseFilesTo(storage, database.db, log)).toBe(0);
+    expect(await moveDatabaseFilesTo(before, database.db, log)).toBe(0);
+    await database.close();
+  });
 
   it('fails loudly when the bucket does not exist', async () => {
     const wrongBucket = await s3Storage({ ...server.options, bucket: 'no-such-bucket' });
