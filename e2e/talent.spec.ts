@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, lastMailTo, linkIn, signUpCompanyAdmin, signUpViaApi, test, uniqueEmail } from './fixtures';
@@ -53,6 +53,13 @@ test('a job seeker uploads a PDF resume, reviews the filled form, saves and sees
   await expect(page.getByLabel('Location')).toHaveValue('Boston, MA');
   await expect(page.getByRole('list', { name: 'Added skills' }).getByText('TypeScript')).toBeVisible();
   await expect(page.getByRole('list', { name: 'Added titles' }).getByText('Senior Software Engineer')).toBeVisible();
+
+  // The kept file downloads as it was uploaded, under its own name.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'r01-pdf-engineer.pdf' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('r01-pdf-engineer.pdf');
+  expect(readFileSync(await download.path()).equals(readFileSync(RESUME))).toBe(true);
 
   await page.getByLabel('What is your superpower?').fill('Untangling HL7 feeds');
   await page.getByLabel('Areas of Interest').fill('Interoperability');

@@ -11,6 +11,7 @@ import { registerApiDocs } from './lib/docs';
 import { registerErrorHandling } from './lib/errors';
 import { registerSecurityHeaders } from './lib/security';
 import { registerWebApp } from './lib/spa';
+import { createStorage, type FileStorage } from './lib/storage';
 import { healthRoutes } from './features/health/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { authRoutes } from './features/auth/routes';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     database: Database;
     /** Shortcut for database.db: the drizzle handle features query with. */
     db: Db;
+    /** Where uploaded files are kept (database or S3, from config.storage). */
+    storage: FileStorage;
   }
 }
 
@@ -59,6 +62,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  app.decorate('storage', await createStorage(config.storage, database.db));
+  app.addHook('onClose', async () => app.storage.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

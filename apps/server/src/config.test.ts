@@ -49,4 +49,44 @@ describe('loadConfig', () => {
   it('marks cookies secure when the public URL is https', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://referwell.example', DATA_DIR: dataDir() }).secureCookies).toBe(true);
   });
+
+  it('keeps files in the database unless S3 is configured', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).storage).toEqual({ provider: 'database' });
+  });
+
+  it('switches file storage to S3 when every S3 setting is given', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      S3_BUCKET: 'resumes',
+      S3_REGION: 'us-east-1',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config.storage).toEqual({
+      provider: 's3',
+      bucket: 'resumes',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+  });
+
+  it('refuses half an S3 configuration, naming what is missing', () => {
+    const attempt = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir(), ...env });
+    expect(attempt({ S3_BUCKET: 'resumes', S3_REGION: 'us-east-1' })).toThrow(ConfigError);
+    try {
+      attempt({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'sometimes' })();
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems;
+      expect(problems.some((p) => p.startsWith('S3_FORCE_PATH_STYLE'))).toBe(true);
+      for (const name of ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) {
+        expect(problems.some((p) => p.startsWith(`${name}: required for S3 file storage`))).toBe(true);
+      }
+    }
+  });
 });

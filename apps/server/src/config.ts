@@ -1,10 +1,16 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseAllowHosts } from './lib/safe-fetch';
+import type { StorageConfig } from './lib/storage';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v || undefined);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -42,6 +48,15 @@ const envSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ENDPOINT: z
+    .url({ error: 'must be a full URL such as https://s3.example.com' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
   BOOKING_URL: z
     .string()
     .regex(/^(https?:\/\/|mailto:)/, 'must be an http(s):// or mailto: link')
@@ -82,6 +97,8 @@ export interface Config {
   rateLimitScale: number;
   /** Where 'Book a 30-minute call' on the companies beta page leads. */
   bookingUrl: string;
+  /** Where uploaded files are kept: the database unless S3_* is set. */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -94,11 +111,11 @@ export class ConfigError extends Error {
 /** Reads and validates the environment once; lists every bad variable in one error. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { webDistDir?: string } = {}): Config {
   const result = envSchema.safeParse(env);
-  if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
-    );
-  }
+  const problems = [
+    ...(result.error?.issues ?? []).map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    ...missingS3Settings(env),
+  ];
+  if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const e = result.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
@@ -133,5 +150,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       e.LLM_API_URL && e.LLM_API_KEY
         ? { apiUrl: e.LLM_API_URL.replace(/\/+$/, ''), apiKey: e.LLM_API_KEY, model: e.LLM_MODEL }
         : null,
+    storage:
+      e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            provider: 's3',
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : { provider: 'database' },
   };
+}
+
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
+
+/** S3 storage is all or nothing: half a configuration must not quietly fall back to the database. */
+function missingS3Settings(env: NodeJS.ProcessEnv): string[] {
+  const given = [...S3_REQUIRED, ...S3_OPTIONAL].filter((name) => env[name]);
+  if (given.length === 0) return [];
+  return S3_REQUIRED.filter((name) => !env[name]).map(
+    (name) =>
+      `${name}: required for S3 file storage (${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set; set all of ${S3_REQUIRED.join(', ')}, or none to keep files in the database)`,
+  );
 }

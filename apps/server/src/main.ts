@@ -6,6 +6,8 @@ import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError, EmbeddedPostgresError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { closeWorkers } from './lib/worker-task';
+import { moveDatabaseFilesTo } from './lib/storage';
+import { importLegacyUploads } from './features/talent/legacy-uploads';
 import { seedDemoData } from './db/seed';
 
 // dist/main.js and src/main.ts both sit two levels below the repository root's apps/.
@@ -45,6 +47,8 @@ async function main() {
     await runMigrations(database);
     app = await buildApp({ config, database });
     const log = app.log;
+    await importLegacyUploads(app.db, app.storage, config.dataDir, log);
+    await moveDatabaseFilesTo(app.storage, app.db, log);
     closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
       if (err) log.error({ err }, 'shutting down after an error');
       else log.info({ signal }, 'shutting down: finishing in-flight requests');

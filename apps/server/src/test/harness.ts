@@ -42,6 +42,8 @@ export interface TestAppOptions {
   env?: Env;
   /** Adds routes or hooks before the app is sealed (e.g. a route that throws). */
   extend?: (app: FastifyInstance) => void | Promise<void>;
+  /** Another instance's database: the app shares it (as a second server process would) and leaves it open on close. */
+  database?: Database;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -54,7 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const app = await buildApp({ config, database });
   await options.extend?.(app);
   await app.ready();
@@ -64,7 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     factories: createFactories(Number.parseInt(randomBytes(3).toString('hex'), 16)),
     close: async () => {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -107,3 +109,16 @@ export async function signUp(t: TestApp, body: Record<string, unknown> = {}): Pr
 }
 
 export const withSession = (token: string) => ({ cookies: { rw_session: token } });
+
+/** A multipart/form-data body with one file in the field `file`, for `inject({ payload, headers })`. */
+export function multipartFile(bytes: Buffer, filename: string, contentType = 'application/pdf') {
+  const boundary = '----referwelltest';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

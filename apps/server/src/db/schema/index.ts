@@ -7,3 +7,4 @@ export * from './referrals';
 export * from './waitlist';
 export * from './talent';
 export * from './settings';
+export * from './storage';

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,9 +22,10 @@ import {
 } from '@referwell/shared';
 import { createMailer } from '../../lib/mailer';
 import { createRateLimiter } from '../../lib/rate-limit';
-import { AppError, badRequest, notFound, unauthorized, forbidden } from '../../lib/errors';
+import { AppError, badRequest, unauthorized, forbidden } from '../../lib/errors';
 import { detectResumeKind } from './resume';
 import { parseResumeInWorker } from './resume/parse-in-worker';
+import { resumeForDownload, storeResume } from './resume-files';
 import {
   endorseTalent,
   getKudosInvitation,
@@ -34,9 +33,7 @@ import {
   getPublicProfile,
   ownKudos,
   requestKudos,
-  resumeForDownload,
   searchCandidates,
-  storeResume,
   submitKudos,
   updateOwnProfile,
 } from './service';
@@ -123,7 +120,7 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
       // Cheap check on the request thread first: no worker time for files that are not documents at all.
       if (!detectResumeKind(bytes)) throw new AppError(415, 'RESUME_UNSUPPORTED_TYPE', RESUME_MESSAGES.unsupportedType);
       const parsed = await parseResumeInWorker(new Uint8Array(bytes));
-      const resume = await storeResume(app.db, app.config.dataDir, request.auth, {
+      const resume = await storeResume(app.db, app.storage, request.auth, {
         bytes,
         originalName: part.filename,
         kind: parsed.kind,
@@ -198,20 +195,18 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await resumeForDownload(app.db, app.config.dataDir, request.auth, request.params.id);
-      const size = await stat(file.filePath).catch(() => null);
-      if (!size) throw notFound(RESUME_MESSAGES.empty);
+      const file = await resumeForDownload(app.db, app.storage, request.auth, request.params.id);
       const asciiName = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
       return reply
         .header('content-type', file.contentType)
-        .header('content-length', size.size)
+        .header('content-length', file.size)
         .header(
           'content-disposition',
           `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
         )
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
-        .send(createReadStream(file.filePath));
+        .send(file.body);
     },
   );
 

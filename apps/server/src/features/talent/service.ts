@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   FILTER_CATEGORIES,
@@ -18,9 +15,7 @@ import {
   type Kudos,
   type KudosInput,
   type KudosInvitation,
-  type ParsedResume,
   type ResumeFileInfo,
-  type ResumeKind,
   type TalentProfile,
   type TalentProfileInput,
   type TalentPublicProfile,
@@ -269,103 +264,6 @@ export async function updateOwnProfile(
   });
   forgetFacets(db);
   return toOwnProfile(row, { name: input.name, email: me.user.email }, await resumeInfo(db, row.resumeFileId));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Resume files
-// ---------------------------------------------------------------------------------------------
-
-const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
-const EXTENSIONS: Record<ResumeKind, string> = { pdf: 'pdf', docx: 'docx', doc: 'doc' };
-export const RESUME_CONTENT_TYPES: Record<ResumeKind, string> = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  doc: 'application/msword',
-};
-
-/** A name safe to show and to put in Content-Disposition: no path, no control characters, bounded. */
-function cleanOriginalName(name: string, kind: ResumeKind): string {
-  const base = path
-    .basename(name.replaceAll('\\', '/'))
-    .replace(/[^\p{L}\p{N} ._()-]/gu, '')
-    .trim();
-  return (base || `resume.${EXTENSIONS[kind]}`).slice(0, 120);
-}
-
-/**
- * Keeps an uploaded (already parsed) resume: the file under DATA_DIR/uploads with a generated name, the
- * parsed fields as json_resume_pdf on the profile. A previous resume file is removed.
- */
-export async function storeResume(
-  db: Db,
-  dataDir: string,
-  auth: AuthContext,
-  file: { bytes: Uint8Array; originalName: string; kind: ResumeKind; fields: ParsedResume },
-): Promise<ResumeFileInfo> {
-  await ensureTalentProfile(db, auth.user);
-  const storedName = `${randomUUID()}.${EXTENSIONS[file.kind]}`;
-  await mkdir(uploadsDir(dataDir), { recursive: true, mode: 0o700 });
-  await writeFile(path.join(uploadsDir(dataDir), storedName), file.bytes, { mode: 0o600 });
-  const { info, previous } = await inTransaction(db, async (tx) => {
-    const [old] = await tx
-      .select({ id: resumeFiles.id, storedName: resumeFiles.storedName })
-      .from(talentProfiles)
-      .innerJoin(resumeFiles, eq(resumeFiles.id, talentProfiles.resumeFileId))
-      .where(eq(talentProfiles.id, auth.user.id));
-    const [created] = await tx
-      .insert(resumeFiles)
-      .values({
-        ownerId: auth.user.id,
-        storedName,
-        originalName: cleanOriginalName(file.originalName, file.kind),
-        kind: file.kind,
-        sizeBytes: file.bytes.byteLength,
-      })
-      .returning();
-    await tx
-      .update(talentProfiles)
-      .set({ resumeFileId: created!.id, jsonResumePdf: { ...file.fields, kind: file.kind }, updatedAt: new Date() })
-      .where(eq(talentProfiles.id, auth.user.id));
-    if (old) await tx.delete(resumeFiles).where(eq(resumeFiles.id, old.id));
-    return {
-      previous: old?.storedName ?? null,
-      info: {
-        originalName: created!.originalName,
-        kind: created!.kind,
-        sizeBytes: created!.sizeBytes,
-        uploadedAt: created!.createdAt.toISOString(),
-      },
-    };
-  });
-  if (previous) await rm(path.join(uploadsDir(dataDir), previous), { force: true });
-  return info;
-}
-
-/** The resume file of a talent, for its owner and for company users who may see the talent's contact details. */
-export async function resumeForDownload(
-  db: Db,
-  dataDir: string,
-  auth: AuthContext | null,
-  talentId: string,
-): Promise<{ filePath: string; originalName: string; contentType: string }> {
-  if (!auth) throw unauthorized();
-  const [row] = await db
-    .select({ file: resumeFiles })
-    .from(talentProfiles)
-    .innerJoin(resumeFiles, eq(resumeFiles.id, talentProfiles.resumeFileId))
-    .where(eq(talentProfiles.id, talentId));
-  const allowed = await canSeeContact(db, auth, talentId);
-  if (!allowed) {
-    // Job seekers learn nothing about other people's files; company users are told they may not.
-    if (auth.user.type === 'jobseeker') throw notFound(TALENT_MESSAGES.resumeNotFound);
-    throw forbidden(TALENT_MESSAGES.resumeForbidden);
-  }
-  if (!row) throw notFound(TALENT_MESSAGES.resumeNotFound);
-  return {
-    filePath: path.join(uploadsDir(dataDir), row.file.storedName),
-    originalName: row.file.originalName,
-    contentType: RESUME_CONTENT_TYPES[row.file.kind],
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

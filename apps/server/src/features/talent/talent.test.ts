@@ -1,11 +1,14 @@
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESUME_LIMITS, RESUME_MESSAGES, TALENT_MESSAGES } from '@referwell/shared';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { createTestApp, multipartFile, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { closeWorkers } from '../../lib/worker-task';
+import { resumeFiles, talentProfiles } from '../../db/schema';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -194,20 +197,8 @@ function pdf(lines: string[]): Promise<Buffer> {
   });
 }
 
-function multipartBody(bytes: Buffer, filename: string, contentType = 'application/pdf') {
-  const boundary = '----referwelltest';
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, bytes, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
 const upload = (who: SignedUp | undefined, bytes: Buffer, filename = 'resume.pdf', contentType?: string) => {
-  const body = multipartBody(bytes, filename, contentType);
+  const body = multipartFile(bytes, filename, contentType);
   return t.app.inject({
     method: 'POST',
     url: '/api/talent/resume',
@@ -256,6 +247,16 @@ function zip(entries: { name: string; data: Buffer }[]): Buffer {
   return Buffer.concat([...locals, cd, eocd]);
 }
 
+/** The storage key of a job seeker's current resume. */
+async function resumeKey(who: SignedUp): Promise<string> {
+  const [row] = await t.database.db
+    .select({ key: resumeFiles.storedName })
+    .from(talentProfiles)
+    .innerJoin(resumeFiles, eq(resumeFiles.id, talentProfiles.resumeFileId))
+    .where(eq(talentProfiles.id, who.body.user.id));
+  return row!.key;
+}
+
 describe('resume upload', () => {
   let owner: SignedUp;
 
@@ -281,14 +282,27 @@ describe('resume upload', () => {
     const own = (await call('GET', '/api/talent/profile', owner)).json();
     expect(own.jsonResumePdf).toMatchObject({ kind: 'pdf', email: 'morgan.example@example.com' });
     expect(own.resume.kind).toBe('pdf');
-    const files = await readdir(path.join(t.app.config.dataDir, 'uploads'));
-    expect(files.some((f) => /^[0-9a-f-]{36}\.pdf$/.test(f))).toBe(true);
+    const key = await resumeKey(owner);
+    expect(key).toMatch(/^resumes\/[0-9a-f-]{36}\.pdf$/);
+    expect(await t.app.storage.exists(key)).toBe(true);
+    expect(existsSync(path.join(t.app.config.dataDir, 'uploads'))).toBe(false);
 
     const download = await call('GET', `/api/talent/${owner.body.user.id}/resume`, owner);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['content-disposition']).toContain('attachment');
     expect(download.rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('replacing the resume deletes the old file; the new key ignores the uploaded name', async () => {
+    const before = await resumeKey(owner);
+    const res = await upload(owner, await pdf(['Riley Resume', 'Second version']), 'resumes/../../shared.pdf');
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await resumeKey(owner);
+    expect(after).toMatch(/^resumes\/[0-9a-f-]{36}\.pdf$/);
+    expect(after).not.toBe(before);
+    expect(await t.app.storage.exists(before)).toBe(false);
+    expect(await t.app.storage.exists(after)).toBe(true);
   });
 
   it('checks the type by content: a text file named .pdf is refused with 415', async () => {

@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { storedFiles } from '../../db/schema';
+import { openTestDatabase } from '../../test/harness';
+import { startS3Server, type TestS3Server } from '../../test/s3-server';
+import { databaseStorage } from './database';
+import { moveDatabaseFilesTo } from './move-to-s3';
+import { s3Storage } from './s3';
+import { newFileKey, readAll, type FileStorage } from './types';
+
+const PDF = 'application/pdf';
+
+/** What every provider must do; run once per provider below. */
+function storageContract(storage: () => FileStorage) {
+  it('gives back what was put: bytes, content type and size, as a stream', async () => {
+    const key = newFileKey('contract', 'pdf');
+    const bytes = new Uint8Array([...Array(256).keys(), ...Buffer.from('%PDF-1.7 end')]);
+    await storage().put(key, bytes, { contentType: PDF });
+    const file = await storage().get(key);
+    expect(file).not.toBeNull();
+    expect(file!.body).toBeInstanceOf(Readable);
+    expect(file!.contentType).toBe(PDF);
+    expect(file!.size).toBe(bytes.byteLength);
+    expect((await readAll(file!)).equals(Buffer.from(bytes))).toBe(true);
+    expect(await storage().exists(key)).toBe(true);
+  });
+
+  it('keeps a 5 MB file intact', async () => {
+    const key = newFileKey('contract', 'docx');
+    const bytes = randomBytes(5 * 1024 * 1024);
+    await storage().put(key, bytes, { contentType: 'application/octet-stream' });
+    const file = await storage().get(key);
+    expect(file!.size).toBe(bytes.byteLength);
+    expect((await readAll(file!)).equals(bytes)).toBe(true);
+  });
+
+  it('answers null and false for a key that holds nothing', async () => {
+    const key = newFileKey('contract', 'pdf');
+    expect(await storage().get(key)).toBeNull();
+    expect(await storage().exists(key)).toBe(false);
+  });
+
+  it('replaces the content and type when a key is put again', async () => {
+    const key = newFileKey('contract', 'doc');
+    await storage().put(key, Buffer.from('first version, longer'), { contentType: PDF });
+    await storage().put(key, Buffer.from('second'), { contentType: 'application/msword' });
+    const file = await storage().get(key);
+    expect(file!.contentType).toBe('application/msword');
+    expect(file!.size).toBe(6);
+    expect((await readAll(file!)).toString()).toBe('second');
+  });
+
+  it('deletes a file, and deleting a missing one is not an error', async () => {
+    const key = newFileKey('contract', 'pdf');
+    const other = newFileKey('contract', 'pdf');
+    await storage().put(key, Buffer.from('gone soon'), { contentType: PDF });
+    await storage().put(other, Buffer.from('stays'), { contentType: PDF });
+    await storage().delete(key);
+    expect(await storage().exists(key)).toBe(false);
+    expect(await storage().get(key)).toBeNull();
+    await expect(storage().delete(key)).resolves.toBeUndefined();
+    expect(await storage().exists(other)).toBe(true);
+  });
+
+  it('keeps files put at the same time apart', async () => {
+    const keys = Array.from({ length: 8 }, () => newFileKey('contract', 'pdf'));
+    await Promise.all(keys.map((key, i) => storage().put(key, Buffer.from(`file ${i}`), { contentType: PDF })));
+    const contents = await Promise.all(
+      keys.map(async (key) => (await readAll((await storage().get(key))!)).toString()),
+    );
+    expect(contents).toEqual(keys.map((_, i) => `file ${i}`));
+  });
+
+  it('refuses keys the server would never make, before touching the store', async () => {
+    for (const key of ['', '../etc/passwd', '/absolute', 'a//b', 'resumes/../x.pdf', 'a b', 'x'.repeat(300)]) {
+      await expect(storage().put(key, Buffer.from('x'), { contentType: PDF })).rejects.toThrow('Invalid storage key');
+      await expect(storage().get(key)).rejects.toThrow('Invalid storage key');
+      await expect(storage().exists(key)).rejects.toThrow('Invalid storage key');
+      await expect(storage().delete(key)).rejects.toThrow('Invalid storage key');
+    }
+  });
+}
+
+describe('database storage', () => {
+  let database: Database;
+  let storage: FileStorage;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    storage = databaseStorage(database.db);
+  });
+  afterAll(async () => {
+    await storage.close();
+    await database.close();
+  });
+
+  storageContract(() => storage);
+
+  it('keeps each file as one row of stored_files', async () => {
+    const key = newFileKey('rows', 'pdf');
+    await storage.put(key, Buffer.from('%PDF-1.4 row'), { contentType: PDF });
+    const rows = await database.db.select().from(storedFiles);
+    const row = rows.find((r) => r.key === key);
+    expect(row).toMatchObject({ key, contentType: PDF, sizeBytes: 12 });
+    expect(row!.content.toString()).toBe('%PDF-1.4 row');
+  });
+});
+
+describe('S3 storage, against a real S3-protocol server', () => {
+  let server: TestS3Server;
+  let storage: FileStorage;
+
+  beforeAll(async () => {
+    server = await startS3Server();
+    storage = await s3Storage(server.options);
+  });
+  afterAll(async () => {
+    await storage.close();
+    await server.close();
+  });
+
+  storageContract(() => storage);
+
+  it('takes over the files kept in the database when a server switches to S3', async () => {
+    const database = await openTestDatabase();
+    const before = databaseStorage(database.db);
+    const keys = [newFileKey('switch', 'pdf'), newFileKey('switch', 'docx')];
+    await before.put(keys[0]!, Buffer.from('%PDF first'), { contentType: PDF });
+    await before.put(keys[1]!, Buffer.from('PK second'), { contentType: 'application/octet-stream' });
+    const log = pino({ enabled: false });
+
+    expect(await moveDatabaseFilesTo(storage, database.db, log)).toBe(2);
+    const first = await storage.get(keys[0]!);
+    expect(first!.contentType).toBe(PDF);
+    expect((await readAll(first!)).toString()).toBe('%PDF first');
+    expect((await readAll((await storage.get(keys[1]!))!)).toString()).toBe('PK second');
+    expect(await database.db.select().from(storedFiles)).toEqual([]);
+    expect(await moveDatabaseFilesTo(storage, database.db, log)).toBe(0);
+    expect(await moveDatabaseFilesTo(before, database.db, log)).toBe(0);
+    await database.close();
+  });
+
+  it('fails loudly when the bucket does not exist', async () => {
+    const wrongBucket = await s3Storage({ ...server.options, bucket: 'no-such-bucket' });
+    const key = newFileKey('contract', 'pdf');
+    await expect(wrongBucket.put(key, Buffer.from('x'), { contentType: PDF })).rejects.toThrow();
+    await expect(wrongBucket.get(key)).rejects.toThrow();
+    await wrongBucket.close();
+  });
+});
