@@ -4,9 +4,8 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resumeFiles } from '../../db/schema';
-import { createTestApp, multipartFile, signUp, withSession, type TestApp } from '../../test/harness';
-import { closeWorkers } from '../../lib/worker-task';
+import { resumeFiles, talentProfiles } from '../../db/schema';
+import { createTestApp, signUp, withSession, type TestApp } from '../../test/harness';
 import { importLegacyUploads } from './legacy-uploads';
 
 let t: TestApp;
@@ -16,26 +15,28 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await closeWorkers();
 });
 
 describe('résumés left in DATA_DIR/uploads by an earlier version', () => {
   it('are moved into the storage under their old names at start-up, and stay downloadable', async () => {
+    // As the earlier version left it: a row naming a file in DATA_DIR/uploads, nothing in the storage.
     const owner = await signUp(t);
     const bytes = await readFile(path.join(import.meta.dirname, 'resume', 'fixtures', 'r01-pdf-engineer.pdf'));
-    const uploaded = await t.app.inject({
-      method: 'POST',
-      url: '/api/talent/resume',
-      ...multipartFile(bytes, 'cv.pdf'),
-      ...withSession(owner.token),
-    });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-
-    // Make it look as the earlier version left it: a file named by stored_name, nothing in the storage.
-    const [row] = await t.database.db.select().from(resumeFiles).where(eq(resumeFiles.ownerId, owner.body.user.id));
     const legacyName = `${randomUUID()}.pdf`;
-    await t.app.storage.delete(row!.storedName);
-    await t.database.db.update(resumeFiles).set({ storedName: legacyName }).where(eq(resumeFiles.id, row!.id));
+    const [file] = await t.database.db
+      .insert(resumeFiles)
+      .values({
+        ownerId: owner.body.user.id,
+        storedName: legacyName,
+        originalName: 'cv.pdf',
+        kind: 'pdf',
+        sizeBytes: bytes.length,
+      })
+      .returning();
+    await t.database.db
+      .update(talentProfiles)
+      .set({ resumeFileId: file!.id })
+      .where(eq(talentProfiles.id, owner.body.user.id));
     const uploads = path.join(t.app.config.dataDir, 'uploads');
     await mkdir(uploads);
     await writeFile(path.join(uploads, legacyName), bytes);

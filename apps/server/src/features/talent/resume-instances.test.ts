@@ -38,32 +38,37 @@ function twoInstances(label: string, env: () => Env) {
         ...withSession(token),
       });
 
-    it('serves a resume uploaded through one instance from the other, and replaces it from either', async () => {
-      expect(a.app.config.dataDir).not.toBe(b.app.config.dataDir);
-      const owner = await signUp(a);
-      const bytes = await fixture('r01-pdf-engineer.pdf');
-      const uploaded = await upload(a, owner.token, bytes, 'Engineer CV.pdf');
-      expect(uploaded.statusCode, uploaded.body).toBe(200);
+    // The first upload also starts the parsing worker thread, slow on a loaded machine.
+    it(
+      'serves a resume uploaded through one instance from the other, and replaces it from either',
+      { timeout: 60_000 },
+      async () => {
+        expect(a.app.config.dataDir).not.toBe(b.app.config.dataDir);
+        const owner = await signUp(a);
+        const bytes = await fixture('r01-pdf-engineer.pdf');
+        const uploaded = await upload(a, owner.token, bytes, 'Engineer CV.pdf');
+        expect(uploaded.statusCode, uploaded.body).toBe(200);
 
-      const url = `/api/talent/${owner.body.user.id}/resume`;
-      const download = await b.app.inject({ method: 'GET', url, ...withSession(owner.token) });
-      expect(download.statusCode).toBe(200);
-      expect(download.headers['content-type']).toBe('application/pdf');
-      expect(download.headers['content-length']).toBe(String(bytes.length));
-      expect(download.headers['content-disposition']).toBe(
-        `attachment; filename="Engineer CV.pdf"; filename*=UTF-8''Engineer%20CV.pdf`,
-      );
-      expect(download.rawPayload.equals(bytes)).toBe(true);
+        const url = `/api/talent/${owner.body.user.id}/resume`;
+        const download = await b.app.inject({ method: 'GET', url, ...withSession(owner.token) });
+        expect(download.statusCode).toBe(200);
+        expect(download.headers['content-type']).toBe('application/pdf');
+        expect(download.headers['content-length']).toBe(String(bytes.length));
+        expect(download.headers['content-disposition']).toBe(
+          `attachment; filename="Engineer CV.pdf"; filename*=UTF-8''Engineer%20CV.pdf`,
+        );
+        expect(download.rawPayload.equals(bytes)).toBe(true);
 
-      const docx = await fixture('r08-docx-backend.docx');
-      const replaced = await upload(b, owner.token, docx, 'cv.docx');
-      expect(replaced.statusCode, replaced.body).toBe(200);
-      const again = await a.app.inject({ method: 'GET', url, ...withSession(owner.token) });
-      expect(again.headers['content-type']).toBe(
-        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      );
-      expect(again.rawPayload.equals(docx)).toBe(true);
-    });
+        const docx = await fixture('r08-docx-backend.docx');
+        const replaced = await upload(b, owner.token, docx, 'cv.docx');
+        expect(replaced.statusCode, replaced.body).toBe(200);
+        const again = await a.app.inject({ method: 'GET', url, ...withSession(owner.token) });
+        expect(again.headers['content-type']).toBe(
+          'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        );
+        expect(again.rawPayload.equals(docx)).toBe(true);
+      },
+    );
 
     it('keeps the download rules on the second instance', async () => {
       const owner = await signUp(a);
