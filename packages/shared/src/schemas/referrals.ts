@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../rules/input';
 
 /** Referral and referral-request statuses (SPEC §5): any of the four may be set from any other by an admin. */
 export const REFERRAL_STATUSES = ['pending', 'accepted', 'rejected', 'completed'] as const;
@@ -142,7 +143,7 @@ export const referrerProfileFormSchema = z.object({
     .string()
     .trim()
     .optional()
-    .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), 'Please enter a valid date'),
+    .refine((v) => !v || isCalendarDate(v), 'Please enter a valid date'),
   acceptsRequests: z.boolean().default(true),
 });
 export type ReferrerProfileForm = z.input<typeof referrerProfileFormSchema>;
@@ -251,7 +252,7 @@ export const markBonusPaidSchema = z.object({
     .string()
     .trim()
     .optional()
-    .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), 'Please enter a valid date'),
+    .refine((v) => !v || isCalendarDate(v), 'Please enter a valid date'),
 });
 
 /** Per-currency money figures for a referrer's dashboard. */

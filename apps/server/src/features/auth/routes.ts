@@ -30,7 +30,13 @@ const errors = {
   429: errorBodySchema,
 };
 
+/** Sign-up, login and password forms are a few hundred bytes: anything over 16 KB is refused unread. */
+const AUTH_BODY_LIMIT = 16 * 1024;
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= AUTH_BODY_LIMIT;
+  });
   const mailer = createMailer(app.config, app.log);
   const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
   const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
