@@ -56,6 +56,14 @@ export const HTTP_TIMEOUTS = {
   connectionTimeout: 180_000,
 } as const;
 
+/**
+ * How long a shutdown waits for in-flight requests before the process exits: the slowest one still
+ * served inside a request is a job import (page fetch 20 s + parse in a worker 10 s + optional LLM
+ * 30 s). Crawls (up to 120 s) are moving to background jobs on the queue, which finish or are
+ * retried by the next process; a crawl still served inside a request is cut off at this grace.
+ */
+export const SHUTDOWN_GRACE_MS = 65_000;
+
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -79,8 +87,15 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  // While shutting down, answers that were in flight close their connection, so a keep-alive
+  // client does not hold the process open until its idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   app.server.headersTimeout = HTTP_TIMEOUTS.headersTimeout;

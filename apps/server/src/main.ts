@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
+import { buildApp, SHUTDOWN_GRACE_MS } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -30,7 +30,8 @@ async function main() {
   await runMigrations(database);
   const app = await buildApp({ config, database });
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // app.close() stops accepting connections and lets in-flight requests finish (see SHUTDOWN_GRACE_MS).
+  closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     await app.close();

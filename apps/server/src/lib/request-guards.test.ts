@@ -5,7 +5,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, HTTP_TIMEOUTS } from '../app';
+import { buildApp, HTTP_TIMEOUTS, SHUTDOWN_GRACE_MS } from '../app';
+import { OUTBOUND_LIMITS } from './safe-fetch';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { jobCandidateTracking } from '../db/schema';
@@ -213,4 +214,34 @@ describe('finding 14: the database is down', () => {
       }
     },
   );
+});
+
+describe('finding 12: shutdown lets in-flight requests finish', () => {
+  it('waits longer than the slowest in-request work (a job import) before exiting', () => {
+    const jobImport = OUTBOUND_LIMITS.timeoutMs + 10_000 + 30_000; // fetch + worker parse + LLM
+    expect(SHUTDOWN_GRACE_MS).toBeGreaterThan(jobImport);
+  });
+
+  it('answers a request that was running when close() began', async () => {
+    const slow = await createTestApp({
+      extend: (app) => {
+        app.get('/api/test/slow', async () => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return { done: true };
+        });
+      },
+    });
+    await slow.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = slow.app.server.address() as net.AddressInfo;
+    const pending = fetch(`http://127.0.0.1:${port}/api/test/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = performance.now();
+    const closing = slow.close();
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ done: true });
+    await closing;
+    // The keep-alive connection was closed with the answer: no wait for its idle timeout.
+    expect(performance.now() - started).toBeLessThan(HTTP_TIMEOUTS.keepAliveTimeout / 2);
+  });
 });
