@@ -116,7 +116,8 @@ export const referrerListSchema = z.object({
 export type ReferrerList = z.infer<typeof referrerListSchema>;
 
 export const referrerProfileSchema = referrerCardSchema.extend({
-  email: z.string(),
+  /** Contact details: null unless the viewer may see them (the referrer and their colleagues). */
+  email: z.string().nullable(),
   phone: z.string().nullable(),
   location: z.string().nullable(),
   bio: z.string().nullable(),
