@@ -183,7 +183,7 @@ beforeAll(async () => {
     await ok('POST', '/api/conversations', 'member', { recipientId: f.seeker, message: 'Hi' })
   ).conversation.id;
   f.notification = (await ok('GET', '/api/notifications', 'seeker')).items[0].id;
-}, 60_000);
+}, 180_000);
 afterAll(() => t.close());
 
 const pathOf = (url: string) => url.split('?')[0]!;

@@ -174,7 +174,7 @@ beforeAll(async () => {
   known.slugs = [admin.body.company!.slug];
   const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
   operations = operationsOf(doc.json());
-}, 60_000);
+}, 180_000);
 afterAll(() => t.close());
 
 describe('OpenAPI fuzz: no request makes the server answer 5xx', () => {
