@@ -151,8 +151,13 @@ test.describe('log in and out', () => {
     await expect(page.getByText('If an account exists for that email', { exact: false })).toBeVisible();
 
     await page.goto(linkIn(await lastMailTo(seeker.email), '/reset-password'));
+    // The strength meter says why a common password would be refused, as it is typed.
+    await page.getByLabel('New password', { exact: true }).fill('Password123!');
+    await expect(page.getByText('Password strength: Too weak')).toBeVisible();
+    await expect(page.getByText('This password is too common.', { exact: false })).toBeVisible();
     const newPassword = 'a-brand-new-passphrase';
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await expect(page.getByText('This password is too common.', { exact: false })).toBeHidden();
     await page.getByLabel('Confirm new password').fill('something-else-entirely');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await expect(page.getByText('Passwords do not match')).toBeVisible();

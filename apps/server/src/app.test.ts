@@ -78,9 +78,29 @@ describe('server foundation', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('echoes a well-formed request id and replaces a malformed one', async () => {
-    const kept = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
-    expect(kept.headers['x-request-id']).toBe('abc-123');
+  it('does not adopt a request id a client chose (only a trusted proxy may hand one down)', async () => {
+    const client = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(client.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    try {
+      const kept = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': 'abc-123' },
+      });
+      expect(kept.headers['x-request-id']).toBe('abc-123');
+      const replaced = await proxied.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': 'bad id\nwith newline' },
+      });
+      expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('never lets a client name the request id', async () => {
     const replaced = await t.app.inject({
       method: 'GET',
       url: '/api/health',

@@ -9,6 +9,7 @@ import type { Database, Db } from './db/client';
 import { sharedSetting } from './db/settings';
 import { registerApiDocs } from './lib/docs';
 import { registerErrorHandling } from './lib/errors';
+import { JSON_BODY_LIMIT, registerJsonBodies, registerNulGuard } from './lib/request-body';
 import { registerSecurityHeaders } from './lib/security';
 import { registerWebApp } from './lib/spa';
 import { createStorage, type FileStorage } from './lib/storage';
@@ -45,15 +46,42 @@ export interface BuildAppOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/**
+ * Slow or idle clients are cut off (a connection held open costs a socket and memory): headers
+ * must arrive within 15 s, the whole request (a 5 MB résumé on a slow line included) within 60 s,
+ * an idle keep-alive connection is closed after 10 s, and a socket silent for 3 minutes
+ * (longer than the longest request we serve, a 120 s crawl) is dropped.
+ */
+export const HTTP_TIMEOUTS = {
+  headersTimeout: 15_000,
+  requestTimeout: 60_000,
+  keepAliveTimeout: 10_000,
+  connectionTimeout: 180_000,
+} as const;
+
+/**
+ * How long a shutdown waits for in-flight requests before the process exits: the slowest one still
+ * served inside a request is a job import (page fetch 20 s + parse in a worker 10 s + optional LLM
+ * 30 s). Crawls (up to 120 s) are moving to background jobs on the queue, which finish or are
+ * retried by the next process; a crawl still served inside a request is cut off at this grace.
+ */
+export const SHUTDOWN_GRACE_MS = 65_000;
+
 export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     requestIdHeader: false,
+    // A client-chosen id could collide with another request's in the logs: only a proxy we
+    // trust (TRUST_PROXY) may hand one down, and only in a safe shape.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      return config.trustProxy && typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
+    bodyLimit: JSON_BODY_LIMIT,
+    requestTimeout: HTTP_TIMEOUTS.requestTimeout,
+    keepAliveTimeout: HTTP_TIMEOUTS.keepAliveTimeout,
+    connectionTimeout: HTTP_TIMEOUTS.connectionTimeout,
     logController: new LogController({ disableRequestLogging: config.nodeEnv === 'test' }),
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -64,11 +92,21 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('db', database.db);
   app.decorate('storage', await createStorage(config.storage, database.db));
   app.addHook('onClose', async () => app.storage.close());
+  // While shutting down, answers that were in flight close their connection, so a keep-alive
+  // client does not hold the process open until its idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
+  app.server.headersTimeout = HTTP_TIMEOUTS.headersTimeout;
   registerErrorHandling(app);
+  registerJsonBodies(app);
+  registerNulGuard(app);
   await registerSecurityHeaders(app, config);
   // Brotli/gzip for JSON, JS and CSS over 1 KB. Quality 4 keeps per-request compression cheap;
   // prerendered pages are compressed once, at maximum quality, when the server starts.

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
+import { buildApp, SHUTDOWN_GRACE_MS } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseInUseError, EmbeddedPostgresError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
@@ -49,7 +49,7 @@ async function main() {
     const log = app.log;
     await importLegacyUploads(app.db, app.storage, config.dataDir, log);
     await moveDatabaseFilesTo(app.storage, app.db, log);
-    closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
       if (err) log.error({ err }, 'shutting down after an error');
       else log.info({ signal }, 'shutting down: finishing in-flight requests');
       await shutdown();

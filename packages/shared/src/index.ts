@@ -12,5 +12,7 @@ export * from './schemas/resume';
 export * from './schemas/messaging';
 export * from './schemas/notifications';
 export * from './rules/dates';
+export * from './rules/input';
+export * from './rules/password';
 export * from './skills';
 export * from './schemas/talent';

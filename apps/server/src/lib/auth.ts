@@ -14,12 +14,13 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Cross-site request forgery guard: a state-changing API call must come from our own origin.
- * Browsers always send Origin on such requests; a request without it (curl, server-to-server)
+ * Browsers send Origin on such requests; when a privacy setting or an old browser leaves it out,
+ * the Referer's origin is checked instead. A request with neither (curl, server-to-server)
  * carries no ambient cookie risk unless the browser marks it cross-site.
  */
 function assertSameOrigin(request: FastifyRequest, allowedOrigins: Set<string>) {
-  const origin = request.headers.origin;
-  if (origin) {
+  const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+  if (origin !== undefined) {
     if (!allowedOrigins.has(origin) && origin !== `${request.protocol}://${request.host}`) {
       throw new AppError(403, 'CSRF', 'This request came from another site and was refused.');
     }
@@ -27,6 +28,16 @@ function assertSameOrigin(request: FastifyRequest, allowedOrigins: Set<string>) 
   }
   if (request.headers['sec-fetch-site'] === 'cross-site') {
     throw new AppError(403, 'CSRF', 'This request came from another site and was refused.');
+  }
+}
+
+/** The origin of a Referer header; 'null' (never allowed) when it is present but not a URL. */
+function refererOrigin(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'null';
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@referwell/shared';
+import { classifyDatabaseError } from './database-errors';
 
 /** An error a person can act on: becomes a 4xx answer with this code and message. */
 export class AppError extends Error {
@@ -28,6 +29,9 @@ export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, 'CONFLICT', message, fields);
 
 const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again.';
+const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+/** Seconds a client is asked to wait when the database cannot be reached. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
@@ -57,6 +61,13 @@ export function registerErrorHandling(app: FastifyInstance) {
         error: { code: 'VALIDATION_ERROR', message: first ?? 'The request is not valid.', fields },
       });
     }
+    const database = classifyDatabaseError(error);
+    if (database === 'unavailable') {
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return send(reply, 503, { error: { code: 'UNAVAILABLE', message: UNAVAILABLE, requestId: request.id } });
+    }
+    if (database) return send(reply, database.status, { error: { code: database.code, message: database.message } });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return send(reply, status, { error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });

@@ -20,6 +20,10 @@ function describeWait(seconds: number): string {
 export interface RateLimiter {
   /** Counts one hit; throws 429 once the window holds more than the limit's max hits. */
   consume(limit: Limit): Promise<void>;
+  /** Counts one hit and returns the window's hits so far, without refusing (for slow-downs). */
+  record(limit: Omit<Limit, 'message' | 'max'>): Promise<number>;
+  /** The window's hits so far, without counting one. */
+  peek(limit: Omit<Limit, 'message' | 'max'>): Promise<number>;
   /** Forgets a bucket, e.g. an account's failed logins after a successful one. */
   reset(key: string): Promise<void>;
 }
@@ -32,11 +36,35 @@ export interface RateLimiter {
 export function createRateLimiter(db: Db, scale = 1): RateLimiter {
   return {
     consume: (limit) => consume(db, { ...limit, max: Math.max(1, Math.round(limit.max * scale)) }),
+    record: async (limit) => (await hit(db, limit)).hits,
+    peek: (limit) => peek(db, limit),
     reset: (key) => resetLimit(db, key),
   };
 }
 
 async function consume(db: Executor, limit: Limit): Promise<void> {
+  const row = await hit(db, limit);
+  if (row.hits > limit.max) {
+    const error = new AppError(
+      429,
+      'RATE_LIMITED',
+      `${limit.message} Please wait ${describeWait(row.retry_after)} and try again.`,
+    );
+    error.retryAfterSeconds = row.retry_after;
+    throw error;
+  }
+}
+
+async function peek(db: Executor, limit: Omit<Limit, 'message' | 'max'>): Promise<number> {
+  const [row] = await selectRows<{ hits: number }>(
+    db,
+    sql`select hits from rate_limit_buckets
+        where key = ${limit.key} and window_started_at > now() - make_interval(secs => ${limit.windowSeconds})`,
+  );
+  return row?.hits ?? 0;
+}
+
+async function hit(db: Executor, limit: Omit<Limit, 'message' | 'max'>) {
   const [row] = await selectRows<{ hits: number; retry_after: number }>(
     db,
     sql`
@@ -49,15 +77,7 @@ async function consume(db: Executor, limit: Limit): Promise<void> {
       returning hits,
         cast(ceil(extract(epoch from (window_started_at + make_interval(secs => ${limit.windowSeconds}) - now()))) as int) as retry_after`,
   );
-  if (row && row.hits > limit.max) {
-    const error = new AppError(
-      429,
-      'RATE_LIMITED',
-      `${limit.message} Please wait ${describeWait(row.retry_after)} and try again.`,
-    );
-    error.retryAfterSeconds = row.retry_after;
-    throw error;
-  }
+  return row!;
 }
 
 async function resetLimit(db: Db, key: string): Promise<void> {

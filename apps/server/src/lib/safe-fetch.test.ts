@@ -28,6 +28,15 @@ describe('isBlockedAddress', () => {
     '::ffff:10.0.0.1',
     '64:ff9b::127.0.0.1',
     'not-an-ip',
+    // Issue 21, finding 13: ::/96 and ::ffff:0:0/96 in spellings the embedded-IPv4 reader misses.
+    '::7f00:1',
+    '::127.0.0.1',
+    '::a9fe:a9fe',
+    '0:0:0:0:0:0:7f00:1',
+    '0:0:0:0:0:ffff:7f00:1',
+    '0000:0000:0000:0000:0000:ffff:a9fe:a9fe',
+    '::ffff:0:7f00:1',
+    '::ffff:0:0',
   ])('blocks %s', (address) => expect(isBlockedAddress(address)).toBe(true));
 
   it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])(

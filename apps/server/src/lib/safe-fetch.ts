@@ -37,6 +37,16 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, 'ipv6');
 }
 
+/**
+ * IPv6 ranges that carry an IPv4 address. One written the usual way is judged as the IPv4 it
+ * carries (embeddedIpv4); any other spelling (full form, deprecated IPv4-compatible, SIIT) is
+ * refused. A list of its own: node's BlockList would match plain IPv4 against ::ffff:0:0/96.
+ */
+const carriesIpv4 = new BlockList();
+carriesIpv4.addSubnet('::', 96, 'ipv6'); // IPv4-compatible (deprecated): ::7f00:1 is 127.0.0.1
+carriesIpv4.addSubnet('::ffff:0:0', 96, 'ipv6'); // IPv4-mapped
+carriesIpv4.addSubnet('::ffff:0:0:0', 96, 'ipv6'); // IPv4-translated (SIIT)
+
 /** IPv4 written inside IPv6 (::ffff:a.b.c.d, ::ffff:7f00:1, 64:ff9b::a.b.c.d) is judged as the IPv4 it carries. */
 function embeddedIpv4(address: string): string | null {
   const lower = address.toLowerCase();
@@ -58,7 +68,8 @@ export function isBlockedAddress(address: string): boolean {
   if (family === 4) return blocked.check(bare, 'ipv4');
   if (family === 6) {
     const v4 = embeddedIpv4(bare);
-    return v4 ? blocked.check(v4, 'ipv4') : blocked.check(bare, 'ipv6');
+    if (v4) return blocked.check(v4, 'ipv4');
+    return blocked.check(bare, 'ipv6') || carriesIpv4.check(bare, 'ipv6');
   }
   return true;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPANY_ROLES, USER_TYPES } from '../rules/auth';
+import { PASSWORD_POLICY_MESSAGES, passwordProblem } from '../rules/password';
 
 export * from '../rules/auth';
 
@@ -69,7 +70,8 @@ export const emailSchema = z
 export const newPasswordSchema = z
   .string({ error: AUTH_MESSAGES.passwordRequired })
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong);
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordTooLong)
+  .refine((password) => passwordProblem(password) === null, PASSWORD_POLICY_MESSAGES.tooCommon);
 
 const optionalCode = z
   .string()
@@ -96,6 +98,9 @@ export const signupRequestSchema = z
     invitationToken: optionalCode,
   })
   .superRefine((value, ctx) => {
+    if (passwordProblem(value.password, value.email) === PASSWORD_POLICY_MESSAGES.sameAsEmail) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_POLICY_MESSAGES.sameAsEmail });
+    }
     if (value.invitationToken) return;
     if (value.role === 'referrer' && !value.inviteCode) {
       ctx.addIssue({ code: 'custom', path: ['inviteCode'], message: AUTH_MESSAGES.referrerInviteCode });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../rules/input';
 import { cleanSkillList } from '../skills';
 
 export const EMPLOYMENT_TYPES = ['full-time', 'part-time', 'contract', 'internship', 'freelance'] as const;
@@ -78,7 +79,7 @@ export const jobFormSchema = z.object({
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), {
+    .refine((v) => v === undefined || isCalendarDate(v), {
       message: JOB_MESSAGES.deadlineInvalid,
     }),
   applicationUrl: z

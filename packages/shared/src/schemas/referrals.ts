@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../rules/input';
 
 /** Referral and referral-request statuses (SPEC §5): any of the four may be set from any other by an admin. */
 export const REFERRAL_STATUSES = ['pending', 'accepted', 'rejected', 'completed'] as const;
@@ -115,7 +116,8 @@ export const referrerListSchema = z.object({
 export type ReferrerList = z.infer<typeof referrerListSchema>;
 
 export const referrerProfileSchema = referrerCardSchema.extend({
-  email: z.string(),
+  /** Contact details: null unless the viewer may see them (the referrer and their colleagues). */
+  email: z.string().nullable(),
   phone: z.string().nullable(),
   location: z.string().nullable(),
   bio: z.string().nullable(),
@@ -142,7 +144,7 @@ export const referrerProfileFormSchema = z.object({
     .string()
     .trim()
     .optional()
-    .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), 'Please enter a valid date'),
+    .refine((v) => !v || isCalendarDate(v), 'Please enter a valid date'),
   acceptsRequests: z.boolean().default(true),
 });
 export type ReferrerProfileForm = z.input<typeof referrerProfileFormSchema>;
@@ -251,7 +253,7 @@ export const markBonusPaidSchema = z.object({
     .string()
     .trim()
     .optional()
-    .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), 'Please enter a valid date'),
+    .refine((v) => !v || isCalendarDate(v), 'Please enter a valid date'),
 });
 
 /** Per-currency money figures for a referrer's dashboard. */

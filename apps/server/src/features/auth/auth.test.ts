@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@referwell/shared';
+import { AUTH_MESSAGES, PASSWORD_POLICY_MESSAGES } from '@referwell/shared';
+import { AUTH_LIMITS } from './service';
 import { sessions, users } from '../../db/schema';
 import { createTestApp, signUp, TEST_PASSWORD, withSession, type TestApp } from '../../test/harness';
 
@@ -155,16 +156,32 @@ describe('sign-up', () => {
     expect(full.statusCode).toBe(200);
   });
 
-  it('refuses a second account for the same e-mail in any case, without a second row', async () => {
+  it('answers a sign-up with a taken e-mail like a new one, mails the owner, and adds no row (finding 9)', async () => {
     const first = await signUp(t);
+    const fresh = await post('/api/auth/signup', {
+      name: 'Copy',
+      email: uniqueEmail('fresh'),
+      password: TEST_PASSWORD,
+      role: 'jobseeker',
+    });
     const res = await post('/api/auth/signup', {
       name: 'Copy',
       email: first.body.user.email.toUpperCase(),
       password: TEST_PASSWORD,
       role: 'jobseeker',
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe(AUTH_MESSAGES.emailTaken);
+    expect(res.statusCode).toBe(fresh.statusCode);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(Object.keys(body.user).sort()).toEqual(Object.keys(fresh.json().user).sort());
+    expect(body.outcome).toBe('jobseeker');
+    expect(body.user.id).not.toBe(first.body.user.id);
+    expect(body.user.referralCode).toMatch(/^TALENT[A-Z2-9]{6}$/);
+    const cookie = res.cookies.find((c) => c.name === 'rw_session');
+    expect(cookie?.httpOnly).toBe(true);
+    // The cookie opens nothing: nobody is signed in to the existing account.
+    expect((await session(cookie!.value)).user).toBeNull();
+    expect(mailsTo(first.body.user.email).some((m) => m.includes('Someone tried to sign up'))).toBe(true);
     const rows = await t.database.db
       .select()
       .from(users)
@@ -269,12 +286,13 @@ describe('login, sessions and logout', () => {
     expect((await session(old.token)).user).toBeNull();
   });
 
-  it('limits failed logins per account with a clear 429 and Retry-After', async () => {
+  it('refuses an address after 10 wrong passwords for an account, with a clear 429 and Retry-After', async () => {
     const { body } = await signUp(t);
+    const ip = freshIp();
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 11; i++) {
-      last = await post('/api/auth/login', { email: body.user.email, password: `wrong-${i}-password` });
+      last = await post('/api/auth/login', { email: body.user.email, password: `wrong-${i}-password` }, { ip });
       statuses.push(last.statusCode);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -283,8 +301,22 @@ describe('login, sessions and logout', () => {
       /^Too many login attempts for this account\. Please wait \d+ minutes and try again\.$/,
     );
     expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
-    // Even the right password waits: the limit protects the account, not a guess.
-    expect((await post('/api/auth/login', { email: body.user.email, password: TEST_PASSWORD })).statusCode).toBe(429);
+    // That address waits even with the right password: the limit protects the account from it.
+    expect(
+      (await post('/api/auth/login', { email: body.user.email, password: TEST_PASSWORD }, { ip })).statusCode,
+    ).toBe(429);
+  });
+
+  it('does not lock the owner out: the right password from another address gets in, slowed (finding 7)', async () => {
+    const { body } = await signUp(t);
+    for (let i = 0; i < 10; i++) {
+      const attacker = freshIp();
+      await post('/api/auth/login', { email: body.user.email, password: `guess-${i}-password` }, { ip: attacker });
+    }
+    const started = performance.now();
+    const owner = await post('/api/auth/login', { email: body.user.email, password: TEST_PASSWORD });
+    expect(owner.statusCode).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(AUTH_LIMITS.loginAccountFailures.delayMs - 50);
   });
 
   it('limits login attempts per address across accounts', async () => {
@@ -354,6 +386,73 @@ describe('password reset and change', () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.message).toBe(AUTH_MESSAGES.resetTokenInvalid);
+  });
+
+  it('voids every older reset link once one is used (finding 6)', async () => {
+    const { body } = await signUp(t);
+    await post('/api/auth/password-reset', { email: body.user.email });
+    const older = decodeURIComponent(resetLink(body.user.email)!);
+    await new Promise((resolve) => setTimeout(resolve, 5)); // a newer outbox file
+    await post('/api/auth/password-reset', { email: body.user.email });
+    const links = mailsTo(body.user.email)
+      .map((m) => m.match(/\/reset-password\?token=([\w%-]+)/)?.[1])
+      .filter((l): l is string => !!l)
+      .map(decodeURIComponent);
+    const newer = links.find((l) => l !== older)!;
+    expect(newer).toBeDefined();
+    expect(
+      (await post('/api/auth/password-reset/confirm', { token: newer, password: 'a brand new password' })).statusCode,
+    ).toBe(200);
+    const stale = await post('/api/auth/password-reset/confirm', { token: older, password: 'an attacker password' });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.message).toBe(AUTH_MESSAGES.resetTokenInvalid);
+  });
+
+  it('voids pending reset links when the password is changed (finding 6)', async () => {
+    const { body, token } = await signUp(t);
+    await post('/api/auth/password-reset', { email: body.user.email });
+    const pending = decodeURIComponent(resetLink(body.user.email)!);
+    const changed = await post(
+      '/api/auth/password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'changed password 1' },
+      { token },
+    );
+    expect(changed.statusCode).toBe(200);
+    const stale = await post('/api/auth/password-reset/confirm', { token: pending, password: 'an attacker password' });
+    expect(stale.statusCode).toBe(400);
+  });
+
+  it.each(['password', 'aaaaaaaa', '        ', 'Password123!', '12345678'])(
+    'refuses the common password %j at sign-up, reset and change (finding 8)',
+    async (weak) => {
+      const signup = await post('/api/auth/signup', {
+        name: 'W',
+        email: uniqueEmail('weak'),
+        password: weak,
+        role: 'jobseeker',
+      });
+      expect(signup.statusCode).toBe(400);
+      expect(signup.json().error.fields.password).toBe(PASSWORD_POLICY_MESSAGES.tooCommon);
+      const { token } = await signUp(t);
+      const change = await post('/api/auth/password', { currentPassword: TEST_PASSWORD, newPassword: weak }, { token });
+      expect(change.statusCode).toBe(400);
+      const reset = await post('/api/auth/password-reset/confirm', { token: 'x'.repeat(40), password: weak });
+      expect(reset.json().error.fields.password).toBe(PASSWORD_POLICY_MESSAGES.tooCommon);
+    },
+  );
+
+  it('refuses the e-mail address as the password (finding 8)', async () => {
+    const email = uniqueEmail('same');
+    const signup = await post('/api/auth/signup', { name: 'S', email, password: email, role: 'jobseeker' });
+    expect(signup.json().error.fields.password).toBe(PASSWORD_POLICY_MESSAGES.sameAsEmail);
+    const { body, token } = await signUp(t);
+    const change = await post(
+      '/api/auth/password',
+      { currentPassword: TEST_PASSWORD, newPassword: body.user.email },
+      { token },
+    );
+    expect(change.statusCode).toBe(400);
+    expect(change.json().error.fields.newPassword).toBe(PASSWORD_POLICY_MESSAGES.sameAsEmail);
   });
 
   it('refuses an expired reset token', async () => {

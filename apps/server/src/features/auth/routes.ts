@@ -19,7 +19,15 @@ import { clearSessionCookie, requireAuth, setSessionCookie } from '../../lib/aut
 import { AppError } from '../../lib/errors';
 import { createMailer } from '../../lib/mailer';
 import { createRateLimiter } from '../../lib/rate-limit';
-import { changePassword, login, previewInvitation, requestPasswordReset, resetPassword, signup } from './service';
+import {
+  changePassword,
+  existingAccountAnswer,
+  login,
+  previewInvitation,
+  requestPasswordReset,
+  resetPassword,
+  signup,
+} from './service';
 import { resolveSession, revokeSession, type AuthContext } from './sessions';
 
 const errors = {
@@ -30,7 +38,13 @@ const errors = {
   429: errorBodySchema,
 };
 
+/** Sign-up, login and password forms are a few hundred bytes: anything over 16 KB is refused unread. */
+const AUTH_BODY_LIMIT = 16 * 1024;
+
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= AUTH_BODY_LIMIT;
+  });
   const mailer = createMailer(app.config, app.log);
   const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
   const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -74,7 +88,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       refuseWhenPrelaunch();
-      const result = await signup(app.db, limiter, request.body, meta(request));
+      const result = await signup(app.db, limiter, mailer, app.config.publicUrl, request.body, meta(request));
+      if (result.kind === 'existing') {
+        // Indistinguishable from a new account; the owner was mailed instead (finding 9).
+        const answer = existingAccountAnswer(request.body, result);
+        if (request.auth) await revokeSession(app.db, request.auth.tokenHash);
+        setSessionCookie(app, reply, answer.token);
+        return reply.status(201).send(answer.body);
+      }
       const session = await startSession(request, reply, result.token);
       return reply.status(201).send({ ...session, outcome: result.outcome });
     },

@@ -1,9 +1,16 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, type SignupInput, type SignupOutcome } from '@referwell/shared';
+import { randomUUID } from 'node:crypto';
+import {
+  AUTH_MESSAGES,
+  passwordProblem,
+  type SignupInput,
+  type SignupOutcome,
+  type SignupResponse,
+} from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { inTransaction, lowerEq, type Executor } from '../../db/repository';
 import { companies, passwordResetTokens, teamInvitations, users } from '../../db/schema';
-import { AppError, badRequest, conflict } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
@@ -17,7 +24,14 @@ export const RESET_TOKEN_LIFETIME_MINUTES = 60;
 /** Rate limits (fixed windows, shared by all server processes through the database). */
 export const AUTH_LIMITS = {
   loginPerIp: { max: 30, windowSeconds: 15 * 60 },
-  loginPerAccount: { max: 10, windowSeconds: 15 * 60 },
+  /** Wrong passwords for one account from one address: that address is refused (OWASP: throttle the pair). */
+  loginPerAccountAndIp: { max: 10, windowSeconds: 15 * 60 },
+  /**
+   * Wrong passwords for one account from anywhere: past `slowAfter`, every attempt on it waits
+   * `delayMs` before the password is checked. Nobody is locked out (the owner's right password
+   * from their own address still gets in), but guessing from many addresses slows to a crawl.
+   */
+  loginAccountFailures: { slowAfter: 10, windowSeconds: 15 * 60, delayMs: 2_000 },
   resetPerIp: { max: 10, windowSeconds: 60 * 60 },
   resetPerAccount: { max: 3, windowSeconds: 60 * 60 },
   signupPerIp: { max: 20, windowSeconds: 60 * 60 },
@@ -39,16 +53,24 @@ async function newReferralCode(db: Executor): Promise<string> {
   }
 }
 
-interface SignupResult {
-  userId: string;
-  token: string;
-  outcome: SignupOutcome;
+export type SignupResult =
+  | { kind: 'created'; userId: string; token: string; outcome: SignupOutcome }
+  /** The e-mail already has an account: the caller answers exactly as for a new one (no enumeration). */
+  | { kind: 'existing'; outcome: SignupOutcome; company: { id: string; name: string; slug: string } | null };
+
+/** Thrown inside the sign-up transaction (rolling it back) when the e-mail already has an account. */
+class ExistingAccount extends Error {
+  constructor(readonly company: { id: string; name: string; slug: string } | null) {
+    super('existing account');
+  }
 }
 
 /** Creates the account, its company role and a session in one transaction (SPEC §4 "Signup roles"). */
 export async function signup(
   db: Db,
   limiter: RateLimiter,
+  mailer: Mailer,
+  publicUrl: string,
   input: SignupInput,
   meta: SessionMeta & { ip: string },
 ): Promise<SignupResult> {
@@ -68,18 +90,91 @@ export async function signup(
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
 
-  return inTransaction(db, async (tx) => {
-    if (await emailTaken(tx, email)) throw conflict(AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
+  try {
+    return await createAccount(db, input, email, passwordHash, meta);
+  } catch (error) {
+    if (!(error instanceof ExistingAccount)) throw error;
+    await mailer.send(signupAttemptMail(email, publicUrl));
+    return { kind: 'existing', outcome: signupOutcomeOf(input), company: error.company };
+  }
+}
 
+/**
+ * The one 'someone tried to sign up with your e-mail' message. It goes through the mailer the
+ * auth routes use today; when mail moves to the queue this is the one call to move.
+ */
+function signupAttemptMail(email: string, publicUrl: string) {
+  const base = publicUrl.replace(/\/$/, '');
+  return {
+    to: email,
+    subject: 'Someone tried to sign up to Referwell with your e-mail',
+    text: [
+      'Hello,',
+      '',
+      'Someone just tried to create a Referwell account with this e-mail address, which already has an account.',
+      `If it was you, log in here: ${base}/login`,
+      `Forgot your password? Choose a new one here: ${base}/forgot-password`,
+      '',
+      'If it was not you, you can ignore this e-mail: nothing has changed on your account.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * What a sign-up with a taken e-mail answers: the same shape as a new account's (a session
+ * cookie that matches no session, a user that does not exist), so the answer tells nothing.
+ */
+export function existingAccountAnswer(
+  input: SignupInput,
+  result: Extract<SignupResult, { kind: 'existing' }>,
+): { token: string; body: SignupResponse } {
+  const createsCompany = result.outcome === 'companyCreated';
+  return {
+    token: newSecretToken(32),
+    body: {
+      user: {
+        id: randomUUID(),
+        name: input.name,
+        email: normaliseEmail(input.email),
+        type: input.role === 'jobseeker' && !input.invitationToken ? 'jobseeker' : 'referrer',
+        avatarUrl: null,
+        referralCode: result.outcome === 'jobseeker' ? `TALENT${randomCode(6)}` : null,
+      },
+      company: result.company && { ...result.company, role: createsCompany ? 'companyAdmin' : 'member' },
+      prelaunch: false,
+      outcome: result.outcome,
+    },
+  };
+}
+
+function signupOutcomeOf(input: SignupInput): SignupOutcome {
+  if (input.invitationToken) return 'joinedAsReferrer';
+  if (input.role === 'jobseeker') return 'jobseeker';
+  if (input.role === 'companyHR') return (input.companyType ?? 'create') === 'create' ? 'companyCreated' : 'joinedAsHR';
+  return 'joinedAsReferrer';
+}
+
+async function createAccount(
+  db: Db,
+  input: SignupInput,
+  email: string,
+  passwordHash: string,
+  meta: SessionMeta,
+): Promise<SignupResult> {
+  return inTransaction(db, async (tx) => {
     if (input.invitationToken) {
       const invitation = await openInvitation(tx, input.invitationToken);
       if (!invitation || invitation.email !== email) {
         throw badRequest(AUTH_MESSAGES.invitationInvalid, { invitationToken: AUTH_MESSAGES.invitationInvalid });
       }
-      const userId = await insertUser(tx, { email, name: input.name, passwordHash, type: 'referrer' });
+      const userId = await insertUser(
+        tx,
+        { email, name: input.name, passwordHash, type: 'referrer' },
+        { id: invitation.companyId, name: invitation.companyName, slug: invitation.companySlug },
+      );
       await addMember(tx, invitation.companyId, userId, 'member');
       await tx.update(teamInvitations).set({ acceptedAt: new Date() }).where(eq(teamInvitations.id, invitation.id));
-      return { userId, token: await createSession(tx, userId, meta), outcome: 'joinedAsReferrer' };
+      return { kind: 'created', userId, token: await createSession(tx, userId, meta), outcome: 'joinedAsReferrer' };
     }
 
     if (input.role === 'jobseeker') {
@@ -93,32 +188,37 @@ export async function signup(
           throw badRequest(AUTH_MESSAGES.referralCodeInvalid, { inviteCode: AUTH_MESSAGES.referralCodeInvalid });
         invitedByUserId = inviter.id;
       }
-      const userId = await insertUser(tx, {
-        email,
-        name: input.name,
-        passwordHash,
-        type: 'jobseeker',
-        referralCode: await newReferralCode(tx),
-        invitedByUserId,
-      });
+      const userId = await insertUser(
+        tx,
+        {
+          email,
+          name: input.name,
+          passwordHash,
+          type: 'jobseeker',
+          referralCode: await newReferralCode(tx),
+          invitedByUserId,
+        },
+        null,
+      );
       // Every job seeker has a (possibly empty) talent profile, so company users can open it from day one.
       await ensureTalentProfile(tx, { id: userId, name: input.name });
-      return { userId, token: await createSession(tx, userId, meta), outcome: 'jobseeker' };
+      return { kind: 'created', userId, token: await createSession(tx, userId, meta), outcome: 'jobseeker' };
     }
 
     // Referrers and company HR are both stored as referrers; the company role tells them apart.
     if (input.role === 'companyHR' && (input.companyType ?? 'create') === 'create') {
       const company = await createCompany(tx, { name: input.companyName! });
-      const userId = await insertUser(tx, { email, name: input.name, passwordHash, type: 'referrer' });
+      const userId = await insertUser(tx, { email, name: input.name, passwordHash, type: 'referrer' }, company);
       await addMember(tx, company.id, userId, 'admin');
-      return { userId, token: await createSession(tx, userId, meta), outcome: 'companyCreated' };
+      return { kind: 'created', userId, token: await createSession(tx, userId, meta), outcome: 'companyCreated' };
     }
 
     const company = await findCompanyByInviteCode(tx, input.inviteCode!);
     if (!company) throw badRequest(AUTH_MESSAGES.inviteCodeInvalid, { inviteCode: AUTH_MESSAGES.inviteCodeInvalid });
-    const userId = await insertUser(tx, { email, name: input.name, passwordHash, type: 'referrer' });
+    const userId = await insertUser(tx, { email, name: input.name, passwordHash, type: 'referrer' }, company);
     await addMember(tx, company.id, userId, 'member');
     return {
+      kind: 'created',
       userId,
       token: await createSession(tx, userId, meta),
       outcome: input.role === 'companyHR' ? 'joinedAsHR' : 'joinedAsReferrer',
@@ -126,7 +226,13 @@ export async function signup(
   });
 }
 
-async function insertUser(tx: Executor, values: typeof users.$inferInsert): Promise<string> {
+/** Inserts the user, or stops the sign-up (after every other check, so errors do not tell) when the e-mail is taken. */
+async function insertUser(
+  tx: Executor,
+  values: typeof users.$inferInsert,
+  company: { id: string; name: string; slug: string } | null,
+): Promise<string> {
+  if (await emailTaken(tx, values.email)) throw new ExistingAccount(company);
   const [row] = await tx.insert(users).values(values).returning({ id: users.id });
   return row!.id;
 }
@@ -139,6 +245,7 @@ async function openInvitation(db: Executor, token: string) {
       email: teamInvitations.email,
       name: teamInvitations.name,
       companyName: companies.name,
+      companySlug: companies.slug,
     })
     .from(teamInvitations)
     .innerJoin(companies, eq(companies.id, teamInvitations.companyId))
@@ -171,21 +278,31 @@ export async function login(
 ) {
   const normalised = normaliseEmail(email);
   await limiter.consume({ key: `login:ip:${meta.ip}`, ...AUTH_LIMITS.loginPerIp, message: 'Too many login attempts.' });
-  const accountKey = `login:account:${normalised}`;
+  const pairKey = `login:account-ip:${normalised}:${meta.ip}`;
   await limiter.consume({
-    key: accountKey,
-    ...AUTH_LIMITS.loginPerAccount,
+    key: pairKey,
+    ...AUTH_LIMITS.loginPerAccountAndIp,
     message: 'Too many login attempts for this account.',
   });
+  const failures = {
+    key: `login:account:${normalised}`,
+    windowSeconds: AUTH_LIMITS.loginAccountFailures.windowSeconds,
+  };
+  if ((await limiter.peek(failures)) >= AUTH_LIMITS.loginAccountFailures.slowAfter) {
+    await new Promise((resolve) => setTimeout(resolve, AUTH_LIMITS.loginAccountFailures.delayMs));
+  }
 
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(lowerEq(users.email, normalised));
   const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+  if (!user || !ok) {
+    await limiter.record(failures);
+    throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+  }
 
-  await limiter.reset(accountKey);
+  await limiter.reset(pairKey);
   return { userId: user.id, token: await createSession(db, user.id, meta) };
 }
 
@@ -251,12 +368,29 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!used) throw badRequest(AUTH_MESSAGES.resetTokenInvalid, { token: AUTH_MESSAGES.resetTokenInvalid });
+    await assertPasswordFor(tx, used.userId, password, 'password');
     await tx
       .update(users)
       .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
       .where(eq(users.id, used.userId));
     await revokeUserSessions(tx, used.userId);
+    await voidResetTokens(tx, used.userId);
   });
+}
+
+/** Every reset link of the account stops working: after a reset, and after a password change. */
+async function voidResetTokens(tx: Executor, userId: string): Promise<void> {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/** The new password must not be the account's e-mail (the shared schema already refused common ones). */
+async function assertPasswordFor(db: Executor, userId: string, password: string, field: string): Promise<void> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const problem = passwordProblem(password, user?.email);
+  if (problem) throw badRequest(problem, { [field]: problem });
 }
 
 /**
@@ -274,6 +408,7 @@ export async function changePassword(
   if (!(await verifyPassword(user?.passwordHash, current))) {
     throw badRequest(AUTH_MESSAGES.currentPasswordWrong, { currentPassword: AUTH_MESSAGES.currentPasswordWrong });
   }
+  await assertPasswordFor(db, userId, next, 'newPassword');
   const passwordHash = await hashPassword(next);
   return inTransaction(db, async (tx) => {
     await tx
@@ -281,6 +416,7 @@ export async function changePassword(
       .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
       .where(eq(users.id, userId));
     await revokeUserSessions(tx, userId);
+    await voidResetTokens(tx, userId);
     return createSession(tx, userId, meta);
   });
 }

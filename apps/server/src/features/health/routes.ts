@@ -1,14 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthResponseSchema } from '@referwell/shared';
+import { healthResponseSchema, livenessResponseSchema } from '@referwell/shared';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../lib/errors';
 import { APP_VERSION } from '../../lib/version';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health/live',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process is up (no database check; restart it only when this fails)',
+        response: { 200: livenessResponseSchema },
+      },
+    },
+    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()), version: APP_VERSION }),
+  );
+
   app.get(
     '/api/health',
     {
       schema: {
         tags: ['health'],
-        summary: 'Liveness and database check',
+        summary: 'Readiness: 200 when the database answers, 503 (with Retry-After) when it does not',
         response: { 200: healthResponseSchema, 503: healthResponseSchema },
       },
     },
@@ -31,6 +44,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         uptimeSeconds: Math.round(process.uptime()),
         version: APP_VERSION,
       };
+      if (!ok) reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
       return reply.status(ok ? 200 : 503).send(body);
     },
   );

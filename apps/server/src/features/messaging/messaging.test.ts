@@ -302,7 +302,7 @@ describe('the messaging rules one by one', () => {
     expect(messagingRules.map((r) => r.name)).toEqual([
       'same company',
       'job application',
-      'company user to job seeker',
+      'company user to discoverable job seeker',
       'job seeker to job poster',
       'job seeker to company referrer',
       'referral between them',

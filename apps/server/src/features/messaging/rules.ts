@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { discoverableJobSeekerSql } from '../talent/discoverable';
 
 /** The person starting a conversation, as the rules see them. */
 export interface Sender {
@@ -44,13 +45,14 @@ export const jobApplication: MessagingRule = {
              ${sender.companyId ? sql`or ja_j.company_id = ${sender.companyId}` : sql``})))`,
 };
 
-/** Job seekers' profiles are discoverable to company users, who may write to them. */
+/**
+ * Discoverable job seekers' profiles are open to company users, who may write to them. A job
+ * seeker who hid their profile is reached only through a rule that links them (an application,
+ * a referral or a request).
+ */
 export const companyUserToJobSeeker: MessagingRule = {
-  name: 'company user to job seeker',
-  condition: (sender, recipient) =>
-    sender.companyId
-      ? sql`exists (select 1 from users cj_u where cj_u.id = ${recipient} and cj_u.type = 'jobseeker')`
-      : never,
+  name: 'company user to discoverable job seeker',
+  condition: (sender, recipient) => (sender.companyId ? discoverableJobSeekerSql(recipient) : never),
 };
 
 /** A job seeker may write to whoever posted an open job (the Message button on the job page). */
@@ -62,7 +64,7 @@ export const jobSeekerToJobPoster: MessagingRule = {
       : never,
 };
 
-/** A job seeker may write to a company's referrers (they are listed publicly per company). */
+/** A job seeker may write to a company's referrers (they are listed per company to signed-in users). */
 export const jobSeekerToReferrer: MessagingRule = {
   name: 'job seeker to company referrer',
   condition: (sender, recipient) =>

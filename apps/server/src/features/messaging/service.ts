@@ -21,6 +21,7 @@ import {
   conversations,
   jobPostings,
   messages,
+  referrals,
   users,
 } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
@@ -28,6 +29,7 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import { publish, publishUnread } from '../../lib/realtime';
 import { createNotification, markMessageNotificationsRead } from '../notifications/service';
 import { mayMessage, type Sender } from './rules';
+import { canReadReferral } from '../referrals/access';
 
 /** A tab that reported a conversation as open within this many seconds counts as reading it. */
 export const VIEWING_FRESH_SECONDS = 60;
@@ -353,6 +355,16 @@ async function findDirect(
   return row?.id ?? null;
 }
 
+/** A conversation may be about a referral only when the sender may read that referral (finding 2). */
+async function assertReferralContext(db: Executor, auth: AuthContext, referralId: string): Promise<void> {
+  const [referral] = await db
+    .select({ referrerId: referrals.referrerId, talentId: referrals.talentId, companyId: referrals.companyId })
+    .from(referrals)
+    .where(eq(referrals.id, referralId));
+  if (!referral || !canReadReferral(auth, referral))
+    throw badRequest('Referral not found', { referralId: 'Referral not found' });
+}
+
 /**
  * Starts a conversation with the first message, or adds the message to the existing direct
  * conversation with that person about the same job or referral.
@@ -367,6 +379,7 @@ export async function startConversation(
   const [recipient] = await db.select({ id: users.id }).from(users).where(eq(users.id, input.recipientId));
   if (!recipient || !(await canMessage(db, sender, input.recipientId)))
     throw new AppError(403, 'NOT_ALLOWED', MESSAGING_MESSAGES.notAllowed);
+  if (input.referralId) await assertReferralContext(db, auth, input.referralId);
   let subject = input.subject;
   if (input.jobId) {
     const [job] = await db

@@ -11,6 +11,7 @@ import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { openTestDatabase, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { createNotification } from '../notifications/service';
+import { REALTIME_LIMITS } from './routes';
 
 /**
  * Two server instances on one database, each with its own connection pool. Each has its own LISTEN; a change committed through
@@ -273,5 +274,57 @@ describe('reconnect', () => {
       .items.filter((n: { referenceId: string; isRead: boolean }) => n.referenceId === conversationId && !n.isRead);
     expect(unread).toEqual([]);
     await tab.close();
+  });
+});
+
+describe('limits (issue 21, finding 4)', () => {
+  const closed = (client: Client) =>
+    new Promise<number>((resolve) => {
+      if (client.socket.readyState === WebSocket.CLOSED) return resolve(-1);
+      client.socket.once('close', (code) => resolve(code));
+    });
+
+  it('closes a socket that floods frames (1008) and coalesces viewing updates', async () => {
+    const flooder = await signUp(harness());
+    const tab = await connect(0, flooder);
+    await tab.waitFor((e) => e.type === 'hello');
+    const ended = closed(tab);
+    for (let i = 0; i < 2_000; i++) {
+      if (tab.socket.readyState !== WebSocket.OPEN) break;
+      tab.socket.send(JSON.stringify({ type: 'viewing', conversationId: i % 2 ? null : crypto.randomUUID() }));
+    }
+    expect(await ended).toBe(1008);
+    // The server still answers promptly.
+    const started = performance.now();
+    expect((await apps[0]!.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it(`refuses more than ${REALTIME_LIMITS.maxSocketsPerUser} sockets for one user`, async () => {
+    const hoarder = await signUp(harness());
+    const tabs: Client[] = [];
+    try {
+      for (let i = 0; i < REALTIME_LIMITS.maxSocketsPerUser; i++) tabs.push(await connect(0, hoarder));
+      await expect(connect(0, hoarder)).rejects.toThrow('handshake refused: 429');
+      // Closing one tab makes room again.
+      await tabs.pop()!.close();
+      await new Promise((r) => setTimeout(r, 50));
+      tabs.push(await connect(0, hoarder));
+    } finally {
+      for (const tab of tabs) await tab.close();
+    }
+  });
+
+  it(`refuses more than ${REALTIME_LIMITS.maxSocketsPerIp} sockets from one address`, async () => {
+    const cap = Math.round(REALTIME_LIMITS.maxSocketsPerIp * apps[1]!.config.rateLimitScale);
+    const people = await Promise.all(Array.from({ length: Math.ceil(cap / 15) }, () => signUp(harness())));
+    const tabs: Client[] = [];
+    try {
+      for (let i = 0; i < cap; i++) tabs.push(await connect(1, people[i % people.length]!));
+      const fresh = await signUp(harness());
+      await expect(connect(1, fresh)).rejects.toThrow('handshake refused: 429');
+    } finally {
+      for (const tab of tabs) await tab.close();
+    }
   });
 });

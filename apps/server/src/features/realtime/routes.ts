@@ -11,6 +11,21 @@ import { RealtimeHub } from './hub';
 /** Server pings every socket this often and drops the ones that did not answer the last ping. */
 const HEARTBEAT_MS = 30_000;
 
+/**
+ * Limits for one process (issue 21, finding 4). A tab sends a frame when it opens a conversation
+ * and a ping every 25 s, so a socket over FRAMES_PER_WINDOW in FRAME_WINDOW_MS is not a tab: it
+ * is closed (1008). 'viewing' changes are written at most once per VIEWING_FLUSH_MS per socket,
+ * only the latest one counts. Tabs per user and sockets per address are capped at the handshake.
+ */
+export const REALTIME_LIMITS = {
+  maxSocketsPerUser: 20,
+  /** Per address (an office behind one NAT shares it); RATE_LIMIT_SCALE multiplies it. */
+  maxSocketsPerIp: 250,
+  framesPerWindow: 30,
+  frameWindowMs: 10_000,
+  viewingFlushMs: 1_000,
+} as const;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function parseClientMessage(data: unknown): RealtimeClientMessage | null {
@@ -41,12 +56,18 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   await app.register(websocket, { options: { maxPayload: 4096 } });
   const allowedOrigin = new URL(app.config.publicUrl).origin;
 
+  const socketsByIp = new Map<string, number>();
+  const maxSocketsPerIp = Math.max(1, Math.round(REALTIME_LIMITS.maxSocketsPerIp * app.config.rateLimitScale));
+  const tooMany = () => new AppError(429, 'RATE_LIMITED', 'Too many open connections. Close a tab and try again.');
+
   const checkHandshake = async (request: FastifyRequest) => {
     const origin = request.headers.origin;
     if (!origin || (origin !== allowedOrigin && origin !== `${request.protocol}://${request.host}`)) {
       throw new AppError(403, 'CSRF', 'This connection came from another site and was refused.');
     }
     if (!request.auth) throw unauthorized();
+    if (hub.socketsOf(request.auth.user.id).size >= REALTIME_LIMITS.maxSocketsPerUser) throw tooMany();
+    if ((socketsByIp.get(request.ip) ?? 0) >= maxSocketsPerIp) throw tooMany();
   };
 
   const heartbeat = setInterval(() => {
@@ -65,8 +86,10 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/api/realtime', { websocket: true, preHandler: checkHandshake }, (socket, request) => {
     const userId = request.auth!.user.id;
+    const ip = request.ip;
     let viewing: string | null = null;
     hub.add(userId, socket);
+    socketsByIp.set(ip, (socketsByIp.get(ip) ?? 0) + 1);
     alive.set(socket, true);
     socket.on('pong', () => alive.set(socket, true));
 
@@ -81,43 +104,79 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     const otherTabViewing = (conversationId: string) =>
       [...hub.socketsOf(userId)].some((s) => s !== socket && viewingBySocket.get(s) === conversationId);
 
-    const leave = async () => {
-      const previous = viewing;
-      viewing = null;
-      viewingBySocket.delete(socket);
-      if (previous && !otherTabViewing(previous)) await setViewing(app.db, userId, previous, false);
+    // Presence is written to the database at most once per flush interval: in between, frames
+    // only change what this socket shows and remember the conversations it left.
+    const left = new Set<string>();
+    let flushTimer: NodeJS.Timeout | null = null;
+    let lastFlush = 0;
+    const flushViewing = async () => {
+      flushTimer = null;
+      lastFlush = Date.now();
+      const gone = [...left].filter((c) => c !== viewing && !otherTabViewing(c));
+      left.clear();
+      for (const conversationId of gone) await setViewing(app.db, userId, conversationId, false);
+      if (viewing) await setViewing(app.db, userId, viewing, true);
+    };
+    const scheduleFlush = () => {
+      if (flushTimer) return;
+      const wait = Math.max(0, lastFlush + REALTIME_LIMITS.viewingFlushMs - Date.now());
+      flushTimer = setTimeout(() => {
+        flushViewing().catch((err: unknown) => request.log.warn({ err }, 'realtime: viewing update failed'));
+      }, wait);
+    };
+    const show = (conversationId: string | null) => {
+      if (viewing && viewing !== conversationId) left.add(viewing);
+      viewing = conversationId;
+      if (viewing) viewingBySocket.set(socket, viewing);
+      else viewingBySocket.delete(socket);
+      scheduleFlush();
+    };
+
+    let windowStart = Date.now();
+    let frames = 0;
+    const overLimit = () => {
+      const now = Date.now();
+      if (now - windowStart >= REALTIME_LIMITS.frameWindowMs) {
+        windowStart = now;
+        frames = 0;
+      }
+      return ++frames > REALTIME_LIMITS.framesPerWindow;
     };
 
     socket.on('message', (data) => {
       alive.set(socket, true);
+      if (overLimit()) {
+        socket.close(1008, 'too many messages');
+        return;
+      }
       const message = parseClientMessage(data);
       if (!message) return;
-      const work = async () => {
-        if (message.type === 'ping') {
-          // Tabs ping every 25 s: a session that ended meanwhile (logout elsewhere, password
-          // change) closes the socket; a viewing tab keeps its presence fresh.
-          const token = request.cookies[SESSION_COOKIE];
-          if (!token || (await resolveSession(app.db, token))?.user.id !== userId) {
-            socket.close(4401, 'session ended');
-            return;
-          }
-          if (viewing) await setViewing(app.db, userId, viewing, true);
+      if (message.type === 'viewing') {
+        if (message.conversationId !== viewing) show(message.conversationId);
+        return;
+      }
+      // Tabs ping every 25 s: a session that ended meanwhile (logout elsewhere, password
+      // change) closes the socket; a viewing tab keeps its presence fresh.
+      const checkSession = async () => {
+        const token = request.cookies[SESSION_COOKIE];
+        if (!token || (await resolveSession(app.db, token))?.user.id !== userId) {
+          socket.close(4401, 'session ended');
           return;
         }
-        if (message.conversationId !== viewing) await leave();
-        viewing = message.conversationId;
-        if (viewing) {
-          viewingBySocket.set(socket, viewing);
-          await setViewing(app.db, userId, viewing, true);
-        }
+        if (viewing) scheduleFlush();
       };
-      work().catch((err: unknown) => request.log.warn({ err }, 'realtime: client message failed'));
+      checkSession().catch((err: unknown) => request.log.warn({ err }, 'realtime: client message failed'));
     });
 
     socket.on('close', () => {
       hub.remove(userId, socket);
       alive.delete(socket);
-      leave().catch((err: unknown) => request.log.warn({ err }, 'realtime: leave failed'));
+      const open = (socketsByIp.get(ip) ?? 1) - 1;
+      if (open > 0) socketsByIp.set(ip, open);
+      else socketsByIp.delete(ip);
+      show(null);
+      if (flushTimer) clearTimeout(flushTimer);
+      flushViewing().catch((err: unknown) => request.log.warn({ err }, 'realtime: leave failed'));
     });
   });
   const viewingBySocket = new Map<WebSocket, string>();

@@ -79,7 +79,7 @@ describe('referrers of a company', () => {
     );
     expect(list.job.title).toBe(job.title);
     expect(list.referrers.map((r) => r.id)).toEqual(expect.arrayContaining([admin.body.user.id, member.body.user.id]));
-    const byName = await call('GET', `/api/companies/${encodeURIComponent('Referral Test Health')}/referrers`);
+    const byName = await call('GET', `/api/companies/${encodeURIComponent('Referral Test Health')}/referrers`, seeker);
     expect(byName.statusCode).toBe(200);
   });
 
@@ -102,8 +102,26 @@ describe('referrers of a company', () => {
     expect(res.json().error.message).toBe(REFERRAL_MESSAGES.referrerNotFound);
   });
 
+  it('needs a session for the list and the profile (finding 1: both screens are signed-in only)', async () => {
+    expect((await call('GET', `/api/companies/${companySlug}/referrers`)).statusCode).toBe(401);
+    expect((await call('GET', `/api/referrers/${member.body.user.id}`)).statusCode).toBe(401);
+  });
+
+  it("shows a referrer's e-mail, phone and location only to themselves and colleagues (finding 1)", async () => {
+    await ok('PUT', '/api/referrers/me', member, { phone: '+1 555 0100', location: 'Boston, MA' });
+    const url = `/api/referrers/${member.body.user.id}`;
+    for (const stranger of [seeker, otherAdmin]) {
+      const seen = await ok<Record<string, unknown>>('GET', url, stranger);
+      expect(seen).toMatchObject({ email: null, phone: null, location: null, name: 'Riley Referrer' });
+    }
+    for (const entitled of [member, admin]) {
+      const seen = await ok<Record<string, unknown>>('GET', url, entitled);
+      expect(seen).toMatchObject({ email: member.body.user.email, phone: '+1 555 0100', location: 'Boston, MA' });
+    }
+  });
+
   it('answers 404 for an unknown company', async () => {
-    expect((await call('GET', '/api/companies/no-such-company/referrers')).statusCode).toBe(404);
+    expect((await call('GET', '/api/companies/no-such-company/referrers', seeker)).statusCode).toBe(404);
   });
 });
 

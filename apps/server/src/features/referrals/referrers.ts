@@ -11,7 +11,7 @@ import { lowerEq, type Executor } from '../../db/repository';
 import { companies, companyMembers, referrals, referrerProfiles, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
 import { notFound } from '../../lib/errors';
-import { requireCompanyUser } from '../auth/guards';
+import { requireCompanyUser, requireSignedIn } from '../auth/guards';
 import { findJob } from './access';
 
 const referralCount = sql<number>`(select cast(count(*) as int) from ${referrals} r where r.referrer_id = ${users.id})`;
@@ -35,9 +35,11 @@ const acceptsRequests = sql`coalesce(${referrerProfiles.acceptsRequests}, true)`
 /** The company's referrers a job seeker may ask (SPEC §2 'Referrers'), most active first. */
 export async function listCompanyReferrers(
   db: Db,
+  auth: AuthContext | null,
   companyKey: string,
   jobId: string | undefined,
 ): Promise<ReferrerList> {
+  requireSignedIn(auth);
   const [company] = await db
     .select({ id: companies.id, name: companies.name, slug: companies.slug })
     .from(companies)
@@ -60,7 +62,23 @@ export async function listCompanyReferrers(
   return { company, job, referrers };
 }
 
-export async function getReferrerProfile(db: Executor, userId: string): Promise<ReferrerProfile> {
+/**
+ * Whether `viewer` may see a referrer's e-mail, phone and location: the referrer themselves and
+ * colleagues at their company. Everyone else sees the profile without contact details (they
+ * reach a referrer through a referral request or a message). The one place this is decided:
+ * a referrer's own opt-in to show contact details to job seekers belongs here.
+ */
+export function referrerContactVisible(viewer: AuthContext, referrer: { id: string; companyId: string }): boolean {
+  return viewer.user.id === referrer.id || viewer.company?.id === referrer.companyId;
+}
+
+/** A referrer's profile as `viewer` may see it (signed-in only: SPEC lists the screen as signed-in). */
+export async function getReferrerProfile(
+  db: Executor,
+  auth: AuthContext | null,
+  userId: string,
+): Promise<ReferrerProfile> {
+  const viewer = requireSignedIn(auth);
   const [row] = await db
     .select({
       ...cardColumns,
@@ -80,7 +98,8 @@ export async function getReferrerProfile(db: Executor, userId: string): Promise<
     .leftJoin(referrerProfiles, eq(referrerProfiles.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) throw notFound(REFERRAL_MESSAGES.referrerNotFound);
-  return row;
+  if (referrerContactVisible(viewer, { id: row.id, companyId: row.company.id })) return row;
+  return { ...row, email: null, phone: null, location: null };
 }
 
 /** A company user edits what job seekers see of them as a referrer. */
@@ -109,5 +128,5 @@ export async function updateMyReferrerProfile(
       .values({ userId: me.user.id, ...profile })
       .onConflictDoUpdate({ target: referrerProfiles.userId, set: profile });
   });
-  return getReferrerProfile(db, me.user.id);
+  return getReferrerProfile(db, me, me.user.id);
 }

@@ -52,13 +52,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "A company's referrers a job seeker may ask (company slug or name)",
+        summary: "A company's referrers a job seeker may ask (company slug or name; signed-in users)",
         params: z.object({ company: z.string().min(1).max(200) }),
         querystring: z.object({ jobId: z.uuid().optional() }),
         response: { 200: referrerListSchema, ...errors },
       },
     },
-    async (request) => listCompanyReferrers(app.db, request.params.company, request.query.jobId),
+    async (request) => listCompanyReferrers(app.db, request.auth, request.params.company, request.query.jobId),
   );
 
   app.get(
@@ -66,12 +66,12 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'A referrer profile',
+        summary: 'A referrer profile (signed-in users; contact details only for the referrer and colleagues)',
         params: uuidParamSchema,
         response: { 200: referrerProfileSchema, ...errors },
       },
     },
-    async (request) => getReferrerProfile(app.db, request.params.id),
+    async (request) => getReferrerProfile(app.db, request.auth, request.params.id),
   );
 
   app.put(

@@ -20,6 +20,7 @@ import {
   talentProfiles,
   users,
 } from '../../db/schema';
+import { isTalentVisibleTo } from '../talent/discoverable';
 import type { AuthContext } from '../auth/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { createNotification } from '../notifications/service';
@@ -122,6 +123,8 @@ export async function createReferral(db: Db, auth: AuthContext | null, input: Cr
   const job = await findJob(db, input.jobId);
   if (job.companyId !== me.company.id) throw notFound('That job is not at your company.');
   if (job.status !== 'OPEN') throw conflict(REFERRAL_MESSAGES.jobClosed);
+  // A hidden job seeker is as unknown to a company as one who does not exist (finding 2).
+  if (!(await isTalentVisibleTo(db, me, input.talentId))) throw notFound(REFERRAL_MESSAGES.notACandidate);
   const [member] = await db
     .select({ title: companyMembers.title })
     .from(companyMembers)

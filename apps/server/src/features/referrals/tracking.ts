@@ -1,8 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import type { JobComment, TrackingEntry, TrackingStatus } from '@referwell/shared';
+import { REFERRAL_MESSAGES, type JobComment, type TrackingEntry, type TrackingStatus } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { jobCandidateTracking, jobComments, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
+import { notFound } from '../../lib/errors';
+import { isTalentVisibleTo } from '../talent/discoverable';
 import { requireJobTeam } from './access';
 
 /** Talent Tracking: the job team's progress with each candidate. */
@@ -25,6 +27,8 @@ export async function setTracking(
   status: TrackingStatus,
 ): Promise<TrackingEntry> {
   const { auth: me } = await requireJobTeam(db, auth, jobId);
+  // Only a job seeker the team may see is a candidate: not a colleague, another company's admin or a hidden profile.
+  if (!(await isTalentVisibleTo(db, me, talentId))) throw notFound(REFERRAL_MESSAGES.notACandidate);
   const values = { status, updatedBy: me.user.id, updatedAt: new Date() };
   const [row] = await db
     .insert(jobCandidateTracking)

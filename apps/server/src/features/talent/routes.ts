@@ -49,6 +49,9 @@ const errors = {
 /** Room for the multipart envelope (boundaries, part headers) around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
+/** A person uploads a few versions of a résumé; each one costs a parse in a worker thread. */
+export const RESUME_UPLOAD_LIMIT = { max: 20, windowSeconds: 60 * 60 } as const;
+
 const tooLarge = () => new AppError(413, 'RESUME_TOO_LARGE', RESUME_MESSAGES.tooLarge);
 
 export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -97,12 +100,18 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
           413: errorBodySchema,
           415: errorBodySchema,
           422: errorBodySchema,
+          429: errorBodySchema,
         },
       },
     },
     async (request) => {
       if (!request.auth) throw unauthorized();
       if (request.auth.user.type !== 'jobseeker') throw forbidden('Only job seekers can upload a resume.');
+      await limiter.consume({
+        key: `resume-upload:user:${request.auth.user.id}`,
+        ...RESUME_UPLOAD_LIMIT,
+        message: 'Too many resume uploads.',
+      });
       // Refuse an announced oversize body before reading any of it.
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > RESUME_LIMITS.maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge();

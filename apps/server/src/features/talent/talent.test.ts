@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESUME_LIMITS, RESUME_MESSAGES, TALENT_MESSAGES } from '@referwell/shared';
+import { RESUME_UPLOAD_LIMIT } from './routes';
 import { createTestApp, multipartFile, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { closeWorkers } from '../../lib/worker-task';
 import { resumeFiles, talentProfiles } from '../../db/schema';
@@ -262,6 +263,19 @@ describe('resume upload', () => {
 
   beforeAll(async () => {
     owner = await seeker({}, 'Riley Resume');
+  });
+
+  it('limits résumé uploads per user (issue 21, finding 11)', async () => {
+    const busy = await signUp(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < RESUME_UPLOAD_LIMIT.max; i++)
+      statuses.push((await upload(busy, Buffer.from('not a document'), 'resume.pdf')).statusCode);
+    expect(statuses.every((s) => s === 415)).toBe(true);
+    const last = await upload(busy, Buffer.from('not a document'), 'resume.pdf');
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    // Someone else is not affected.
+    expect((await upload(await signUp(t), Buffer.from('not a document'), 'resume.pdf')).statusCode).toBe(415);
   });
 
   it('parses a PDF, stores it, keeps json_resume_pdf and lets the owner download it', async () => {

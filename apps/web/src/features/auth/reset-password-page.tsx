@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useConfirmPasswordReset } from './api';
+import { PasswordStrengthMeter } from './password-strength-meter';
 import { AuthCard } from './auth-card';
 
 const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
@@ -34,6 +35,7 @@ export function ResetPasswordPage() {
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
+  const password = useWatch({ control: form.control, name: 'password' });
   const { errors } = form.formState;
 
   const onSubmit = ({ password }: ResetPasswordForm) =>
@@ -96,14 +98,18 @@ export function ResetPasswordPage() {
             autoComplete="new-password"
             required
             aria-invalid={!!errors.password}
-            aria-describedby={['reset-password-hint', errors.password ? 'reset-password-error' : '']
+            aria-describedby={[
+              'reset-password-hint reset-password-strength',
+              errors.password ? 'reset-password-error' : '',
+            ]
               .filter(Boolean)
               .join(' ')}
             {...form.register('password')}
           />
           <p id="reset-password-hint" className="text-sm text-muted-foreground">
-            At least {PASSWORD_MIN_LENGTH} characters.
+            At least {PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong one.
           </p>
+          <PasswordStrengthMeter id="reset-password-strength" password={password} />
           <FieldError id="reset-password-error" message={errors.password?.message} />
         </div>
         <div className="grid gap-2">

@@ -31,6 +31,7 @@ import { cn } from '@/lib/utils';
 import { usePageTitle } from '@/lib/use-page-title';
 import { invitationQueryOptions, useSignup } from './api';
 import { AuthCard } from './auth-card';
+import { PasswordStrengthMeter } from './password-strength-meter';
 
 const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
   create: 'Create a new company',
@@ -99,6 +100,8 @@ export function SignupPage() {
   });
   const { errors } = form.formState;
   const role = useWatch({ control: form.control, name: 'role' });
+  const password = useWatch({ control: form.control, name: 'password' });
+  const email = useWatch({ control: form.control, name: 'email' });
   const companyType = useWatch({ control: form.control, name: 'companyType' }) ?? 'create';
 
   // A team invitation fills in who was invited and makes them a referrer of that company.
@@ -241,12 +244,13 @@ export function SignupPage() {
             autoComplete="new-password"
             required
             aria-invalid={!!errors.password}
-            aria-describedby={describedBy('password', 'signup-password-hint')}
+            aria-describedby={describedBy('password', 'signup-password-hint signup-password-strength')}
             {...form.register('password')}
           />
           <p id="signup-password-hint" className="text-sm text-muted-foreground">
-            At least {PASSWORD_MIN_LENGTH} characters.
+            At least {PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong one.
           </p>
+          <PasswordStrengthMeter id="signup-password-strength" password={password ?? ''} email={email} />
           <FieldError id="signup-password-error" message={errors.password?.message} />
         </div>
 

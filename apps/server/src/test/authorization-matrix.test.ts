@@ -1,0 +1,238 @@
+// Role × endpoint authorization matrix (issue 21). Every API route the app registers has a row
+// here (a new route without a row fails the first test). For each role the row says:
+//   A  allowed: the server does not refuse (status is not 401, 403 or 404),
+//   D  refused: 401, 403 or 404 (404 where the server hides what the caller may not see),
+//   P  public by token: anything but 401/403 (an unknown token is a 404 for everyone),
+//   -  not run for this role (the call would end the caller's session; see auth.test.ts).
+// Requests carry valid bodies, so a refusal cannot hide behind a validation error.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUp, TEST_PASSWORD, withSession, type SignedUp, type TestApp } from './harness';
+
+const ROLES = ['visitor', 'seeker', 'member', 'admin', 'otherAdmin'] as const;
+type Role = (typeof ROLES)[number];
+type Expect = 'A' | 'D' | 'P' | '-';
+
+/** Ids of the fixtures, filled in beforeAll; rows read them lazily. */
+const f = {} as Record<
+  | 'companyA'
+  | 'slugA'
+  | 'job'
+  | 'closableJob'
+  | 'seeker'
+  | 'member'
+  | 'removable'
+  | 'referral'
+  | 'requestToAccept'
+  | 'requestToDecline'
+  | 'conversation'
+  | 'notification',
+  string
+>;
+
+interface Row {
+  route: string;
+  /** visitor, seeker, member (company A), admin (company A), otherAdmin (company B). */
+  expect: [Expect, Expect, Expect, Expect, Expect];
+  url?: () => string;
+  body?: (role: Role) => object;
+  why?: string;
+}
+
+const job = (title: string) => ({
+  title,
+  company: 'Matrix Health',
+  location: 'Remote',
+  employmentType: 'full-time',
+  description: 'A position that exists for the authorization matrix.',
+  requirements: 'None at all.',
+  skills: ['FHIR'],
+});
+
+// prettier-ignore
+const TABLE: Row[] = [
+  // ----- auth -----
+  { route: 'GET /api/auth/session', expect: ['A', 'A', 'A', 'A', 'A'] },
+  { route: 'POST /api/auth/signup', expect: ['A', '-', '-', '-', '-'], body: () => ({ name: 'New Person', email: `new.${randomUUID()}@example.com`, password: 'correct horse battery staple', role: 'jobseeker' }) },
+  { route: 'POST /api/auth/login', expect: ['A', '-', '-', '-', '-'], body: () => ({ email: who.seeker.body.user.email, password: TEST_PASSWORD }) },
+  { route: 'POST /api/auth/logout', expect: ['A', '-', '-', '-', '-'] },
+  { route: 'POST /api/auth/password-reset', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ email: 'nobody@example.com' }) },
+  { route: 'POST /api/auth/password-reset/confirm', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ token: 'x'.repeat(40), password: 'another long phrase 9' }) },
+  { route: 'POST /api/auth/password', expect: ['D', 'A', 'A', 'A', 'A'], body: () => ({ currentPassword: 'not the password', newPassword: 'another long phrase 9' }), why: 'wrong current password: 400, the session stays' },
+  { route: 'GET /api/auth/invitations/:token', expect: ['P', 'P', 'P', 'P', 'P'], url: () => `/api/auth/invitations/${randomUUID()}` },
+  // ----- companies -----
+  { route: 'GET /api/companies/by-slug/:slug', expect: ['A', 'A', 'A', 'A', 'A'], url: () => `/api/companies/by-slug/${f.slugA}` },
+  { route: 'GET /api/companies/:companyId', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/companies/${f.companyA}`, why: 'members; the public page is by slug' },
+  { route: 'PUT /api/companies/:companyId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}`, body: () => ({ studioName: 'Matrix Health', website: 'https://matrix.example', description: 'We build clinical software for hospitals.', location: 'Boston, MA', employeeCount: '11-50', industries: ['EHR'] }) },
+  { route: 'GET /api/companies/:companyId/team', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/team` },
+  { route: 'POST /api/companies/:companyId/invite-code', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/invite-code` },
+  { route: 'POST /api/companies/:companyId/invitations', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/invitations`, body: () => ({ name: 'Invited Person', email: `invited.${randomUUID()}@example.com` }) },
+  { route: 'PATCH /api/companies/:companyId/members/:userId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/members/${f.removable}`, body: () => ({ role: 'Member' }) },
+  { route: 'DELETE /api/companies/:companyId/members/:userId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/members/${f.removable}` },
+  // ----- dashboards -----
+  { route: 'GET /api/dashboard/jobseeker', expect: ['D', 'A', 'D', 'D', 'D'] },
+  { route: 'GET /api/dashboard/referrer', expect: ['D', 'D', 'A', 'A', 'A'] },
+  // ----- health -----
+  { route: 'GET /api/health/live', expect: ['A', 'A', 'A', 'A', 'A'] },
+  { route: 'GET /api/health', expect: ['A', 'A', 'A', 'A', 'A'] },
+  // ----- jobs -----
+  { route: 'GET /api/jobs', expect: ['A', 'A', 'A', 'A', 'A'] },
+  { route: 'POST /api/jobs', expect: ['D', 'D', 'A', 'A', 'A'], body: () => job('Matrix Posting') },
+  { route: 'GET /api/jobs/:id', expect: ['A', 'A', 'A', 'A', 'A'], url: () => `/api/jobs/${f.job}` },
+  { route: 'PUT /api/jobs/:id', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}`, body: () => job('Matrix Role'), why: "the job's creator (admin here) and the company's admins" },
+  { route: 'POST /api/jobs/:id/close', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.closableJob}` + '/close' },
+  { route: 'POST /api/jobs/:id/apply', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/jobs/${f.job}/apply` },
+  { route: 'GET /api/jobs/:id/applications', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}/applications` },
+  { route: 'POST /api/jobs/import', expect: ['D', 'D', 'A', 'A', 'A'], body: () => ({ url: 'http://127.0.0.1/careers/1' }), why: 'a private address: refused as bad input, nothing is fetched' },
+  { route: 'POST /api/jobs/crawl', expect: ['D', 'D', 'A', 'A', 'A'], body: () => ({ url: 'http://127.0.0.1/careers' }) },
+  // ----- messaging -----
+  { route: 'GET /api/conversations', expect: ['D', 'A', 'A', 'A', 'A'] },
+  { route: 'GET /api/conversations/unread-count', expect: ['D', 'A', 'A', 'A', 'A'] },
+  { route: 'GET /api/conversations/contacts', expect: ['D', 'A', 'A', 'A', 'A'] },
+  { route: 'GET /api/conversations/lookup', expect: ['D', 'A', 'A', 'A', 'A'], url: () => `/api/conversations/lookup?userId=${f.seeker}` },
+  { route: 'POST /api/conversations', expect: ['D', 'A', 'A', 'A', 'A'], body: (role) => ({ recipientId: role === 'seeker' ? f.member : f.seeker, message: 'Hello from the matrix' }) },
+  { route: 'GET /api/conversations/:id', expect: ['D', 'A', 'A', 'D', 'D'], url: () => `/api/conversations/${f.conversation}`, why: 'participants only' },
+  { route: 'POST /api/conversations/:id/messages', expect: ['D', 'A', 'A', 'D', 'D'], url: () => `/api/conversations/${f.conversation}/messages`, body: () => ({ text: 'Reply' }) },
+  { route: 'POST /api/conversations/:id/read', expect: ['D', 'A', 'A', 'D', 'D'], url: () => `/api/conversations/${f.conversation}/read` },
+  // ----- notifications -----
+  { route: 'GET /api/notifications', expect: ['D', 'A', 'A', 'A', 'A'] },
+  { route: 'GET /api/notifications/unread-count', expect: ['D', 'A', 'A', 'A', 'A'] },
+  { route: 'POST /api/notifications/read-all', expect: ['D', 'A', 'A', 'A', 'A'] },
+  { route: 'POST /api/notifications/:id/read', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/notifications/${f.notification}/read`, why: 'only your own' },
+  // ----- realtime (WebSocket; its handshake refusals are in realtime.test.ts) -----
+  { route: 'GET /api/realtime', expect: ['-', '-', '-', '-', '-'] },
+  // ----- referrers and referrals -----
+  { route: 'GET /api/companies/:company/referrers', expect: ['D', 'A', 'A', 'A', 'A'], url: () => `/api/companies/${f.slugA}/referrers` },
+  { route: 'GET /api/referrers/:id', expect: ['D', 'A', 'A', 'A', 'A'], url: () => `/api/referrers/${f.member}` },
+  { route: 'PUT /api/referrers/me', expect: ['D', 'D', 'A', 'A', 'A'], body: () => ({ title: 'Engineer' }) },
+  { route: 'POST /api/referral-requests', expect: ['D', 'A', 'D', 'D', 'D'], body: () => ({ jobId: f.job, referrerId: f.member, message: 'Would you refer me?' }) },
+  { route: 'GET /api/referral-requests', expect: ['D', 'A', 'A', 'A', 'A'] },
+  { route: 'POST /api/referral-requests/:id/accept', expect: ['D', 'D', 'A', 'D', 'D'], url: () => `/api/referral-requests/${f.requestToAccept}/accept`, why: 'the asked referrer only' },
+  { route: 'POST /api/referral-requests/:id/decline', expect: ['D', 'D', 'A', 'D', 'D'], url: () => `/api/referral-requests/${f.requestToDecline}/decline`, body: () => ({ reason: 'Not now' }) },
+  { route: 'POST /api/referrals', expect: ['D', 'D', 'A', 'A', 'D'], body: () => ({ jobId: f.job, talentId: f.seeker }), why: "another company's job is not theirs to refer for" },
+  { route: 'GET /api/referrals', expect: ['D', 'A', 'A', 'A', 'A'] },
+  { route: 'GET /api/referrals/totals', expect: ['D', 'A', 'A', 'A', 'A'] },
+  { route: 'GET /api/referrals/:id', expect: ['D', 'A', 'A', 'A', 'D'], url: () => `/api/referrals/${f.referral}`, why: 'referrer, candidate and the referral company' },
+  { route: 'PATCH /api/referrals/:id/status', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/referrals/${f.referral}/status`, body: () => ({ status: 'accepted' }) },
+  { route: 'POST /api/referrals/:id/consent', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/referrals/${f.referral}/consent`, body: () => ({ decision: 'confirm' }) },
+  { route: 'POST /api/referrals/:id/bonus-paid', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/referrals/${f.referral}/bonus-paid`, body: () => ({}) },
+  { route: 'GET /api/jobs/:id/tracking', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}/tracking` },
+  { route: 'PUT /api/jobs/:id/tracking/:talentId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}/tracking/${f.seeker}`, body: () => ({ status: 'Contacted' }) },
+  { route: 'GET /api/jobs/:id/comments', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}/comments` },
+  { route: 'POST /api/jobs/:id/comments', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}/comments`, body: () => ({ body: 'Strong candidate' }) },
+  // ----- talent -----
+  { route: 'GET /api/talent/profile', expect: ['D', 'A', 'D', 'D', 'D'] },
+  { route: 'PUT /api/talent/profile', expect: ['D', 'A', 'D', 'D', 'D'], body: () => ({ name: 'Sam Seeker' }) },
+  { route: 'POST /api/talent/resume', expect: ['-', '-', '-', '-', '-'], why: 'multipart; its refusals are in talent.test.ts' },
+  { route: 'GET /api/talent/search', expect: ['D', 'D', 'A', 'A', 'A'] },
+  { route: 'GET /api/talent/kudos', expect: ['D', 'A', 'D', 'D', 'D'] },
+  { route: 'POST /api/talent/kudos-requests', expect: ['D', 'A', 'D', 'D', 'D'], body: () => ({ recommenderEmail: 'mentor@example.com' }) },
+  { route: 'GET /api/talent/:idOrSlug', expect: ['D', 'A', 'A', 'A', 'A'], url: () => `/api/talent/${f.seeker}` },
+  { route: 'GET /api/talent/:id/resume', expect: ['D', 'P', 'P', 'P', 'D'], url: () => `/api/talent/${f.seeker}/resume`, why: 'no file yet: 404 for those who may see it, 403 for another company' },
+  { route: 'POST /api/talent/:id/endorsements', expect: ['D', 'D', 'A', 'A', 'A'], url: () => `/api/talent/${f.seeker}/endorsements` },
+  { route: 'GET /api/kudos/:token', expect: ['P', 'P', 'P', 'P', 'P'], url: () => `/api/kudos/${'k'.repeat(43)}` },
+  { route: 'POST /api/kudos/:token', expect: ['P', 'P', 'P', 'P', 'P'], url: () => `/api/kudos/${'k'.repeat(43)}`, body: () => ({ author: 'Mentor', rating: 5, text: 'Great colleague' }) },
+  // ----- waitlist -----
+  { route: 'POST /api/waitlist', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ email: `wait.${randomUUID()}@example.com` }) },
+];
+
+let t: TestApp;
+const who = {} as Record<Exclude<Role, 'visitor'>, SignedUp>;
+let sent = 0;
+
+async function call(method: string, url: string, role: Role, payload?: object) {
+  const res = await t.app.inject({
+    method: method as 'GET',
+    url,
+    ...(payload ? { payload } : {}),
+    ...(role === 'visitor' ? {} : withSession(who[role].token)),
+    remoteAddress: `10.88.${Math.floor(++sent / 250) % 250}.${(sent % 250) + 1}`,
+  });
+  return res;
+}
+
+async function ok(method: string, url: string, role: Role, payload?: object) {
+  const res = await call(method, url, role, payload);
+  if (res.statusCode >= 300) throw new Error(`${method} ${url} as ${role}: ${res.statusCode} ${res.body}`);
+  return res.statusCode === 204 ? null : res.json();
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+  who.admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Matrix Health' });
+  who.otherAdmin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Other Matrix Clinic' });
+  who.seeker = await signUp(t, { name: 'Sam Seeker' });
+  f.companyA = who.admin.body.company!.id;
+  f.slugA = who.admin.body.company!.slug;
+  const { inviteCode } = await ok('GET', `/api/companies/${f.companyA}/team`, 'admin');
+  who.member = await signUp(t, { role: 'referrer', inviteCode });
+  f.removable = (await signUp(t, { role: 'referrer', inviteCode })).body.user.id;
+  f.seeker = who.seeker.body.user.id;
+  f.member = who.member.body.user.id;
+  f.job = (await ok('POST', '/api/jobs', 'admin', { ...job('Matrix Role'), referralBonusAmount: 1000 })).id;
+  f.closableJob = (await ok('POST', '/api/jobs', 'admin', job('Matrix Closable'))).id;
+  const secondJob = (await ok('POST', '/api/jobs', 'admin', job('Matrix Second'))).id;
+  const thirdJob = (await ok('POST', '/api/jobs', 'admin', job('Matrix Third'))).id;
+  await ok('POST', `/api/jobs/${f.job}/apply`, 'seeker', {});
+  f.referral = (await ok('POST', '/api/referrals', 'member', { jobId: f.job, talentId: f.seeker })).id;
+  const ask = (jobId: string) =>
+    ok('POST', '/api/referral-requests', 'seeker', { jobId, referrerId: f.member, message: 'Please?' });
+  f.requestToAccept = (await ask(secondJob)).id;
+  f.requestToDecline = (await ask(thirdJob)).id;
+  f.conversation = (
+    await ok('POST', '/api/conversations', 'member', { recipientId: f.seeker, message: 'Hi' })
+  ).conversation.id;
+  f.notification = (await ok('GET', '/api/notifications', 'seeker')).items[0].id;
+}, 180_000);
+afterAll(() => t.close());
+
+const pathOf = (url: string) => url.split('?')[0]!;
+
+describe('authorization matrix', () => {
+  it('has exactly one row for every API route the app registers (from its OpenAPI document)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const registered = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    // The WebSocket route is not an OpenAPI operation.
+    registered.push('GET /api/realtime');
+    const rows = TABLE.map((r) => r.route);
+    expect(new Set(rows).size).toBe(rows.length);
+    expect([...rows].sort()).toEqual(registered.filter((r) => !r.includes('/api/docs')).sort());
+  });
+
+  for (const row of TABLE) {
+    const [method, path] = row.route.split(' ') as [string, string];
+    it(`${row.route}${row.why ? ` (${row.why})` : ''}`, async () => {
+      const url = row.url?.() ?? path;
+      // Refusals first: they must change nothing, so the allowed calls that follow see the fixtures intact.
+      const order = [...ROLES].sort(
+        (a, b) => Number(row.expect[ROLES.indexOf(a)] === 'A') - Number(row.expect[ROLES.indexOf(b)] === 'A'),
+      );
+      const seen: string[] = [];
+      const wrong: string[] = [];
+      for (const role of order) {
+        const expected = row.expect[ROLES.indexOf(role)]!;
+        if (expected === '-') continue;
+        const res = await call(
+          method,
+          url,
+          role,
+          row.body?.(role) ?? (method === 'GET' || method === 'DELETE' ? undefined : {}),
+        );
+        const refused = [401, 403, 404].includes(res.statusCode);
+        const fine =
+          expected === 'A'
+            ? !refused && res.statusCode < 500
+            : expected === 'D'
+              ? refused
+              : ![401, 403].includes(res.statusCode) && res.statusCode < 500;
+        seen.push(`${role}=${res.statusCode}`);
+        if (!fine) wrong.push(`${role}: expected ${expected}, got ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+      expect(wrong, `${row.route} ${pathOf(url)} ${seen.join(' ')}`).toEqual([]);
+    });
+  }
+});
