@@ -1,5 +1,17 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -111,6 +123,31 @@ export function allowSearch(parent: string, runAs: RunAs): void {
   if (stat.uid === process.getuid?.() && stat.uid !== runAs.uid && (stat.mode & 0o001) === 0) {
     chmodSync(parent, (stat.mode & 0o7777) | 0o001);
   }
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which may be unable to enter DATA_DIR's parents
+ * (a clone under /root, which is 0700). Rather than loosen the permissions of someone's home, the
+ * cluster then lives in /var/lib/referwell/clusters/<hash of the path>, and DATA_DIR/postgres is a
+ * symlink to it, so the data still appears where the README says.
+ */
+export function clusterHome(dir: string, runAs: RunAs | null): string {
+  if (!runAs) return dir;
+  if (existsSync(dir) && lstatSync(dir).isSymbolicLink()) return realpathSync(dir);
+  if (existsSync(dir) || canEnter(path.dirname(dir), runAs)) return dir;
+  const hash = createHash('sha256').update(dir).digest('hex').slice(0, 16);
+  const home = path.join(CLUSTERS_ROOT, hash, 'postgres');
+  mkdirSync(path.dirname(home), { recursive: true, mode: 0o755 });
+  for (let d = path.dirname(home); d.startsWith(CLUSTERS_ROOT_PARENT); d = path.dirname(d)) chmodSync(d, 0o755);
+  symlinkSync(home, dir);
+  return home;
+}
+
+const CLUSTERS_ROOT_PARENT = '/var/lib/referwell';
+const CLUSTERS_ROOT = path.join(CLUSTERS_ROOT_PARENT, 'clusters');
+
+function canEnter(dir: string, runAs: RunAs): boolean {
+  return spawnSync('sh', ['-c', 'cd "$0"', dir], { stdio: 'ignore', ...ids(runAs) }).status === 0;
 }
 
 export function ensureReachable(dir: string, runAs: RunAs): void {

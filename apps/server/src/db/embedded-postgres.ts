@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   allowSearch,
+  clusterHome,
   EmbeddedPostgresError,
   ensureReachable,
   ids,
@@ -69,14 +70,17 @@ const SUPERUSER = 'postgres';
 const noLog = () => {};
 
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  const dir = path.resolve(options.dir);
+  const requested = path.resolve(options.dir);
   const log = options.log ?? noLog;
-  mkdirSync(path.dirname(dir), { recursive: true });
-  const unlock = lockDirectory(dir);
+  mkdirSync(path.dirname(requested), { recursive: true });
+  const unlock = lockDirectory(requested);
   try {
     const runAs = osUser();
     const bin = reachableBinaries(await packageBinaries(), runAs);
-    if (runAs) allowSearch(path.dirname(dir), runAs);
+    if (runAs) allowSearch(path.dirname(requested), runAs);
+    const dir = clusterHome(requested, runAs);
+    if (dir !== requested)
+      log(`the OS user "postgres" cannot enter ${path.dirname(requested)}: the cluster lives in ${dir}`);
     const exists = existsSync(path.join(dir, 'PG_VERSION'));
     if (exists && runAs) ensureReachable(dir, runAs);
     const password = exists ? readPassword(dir) : initCluster(dir, bin, runAs, log);
@@ -107,8 +111,9 @@ export async function stopAbandoned(dir: string): Promise<boolean> {
   if (!existsSync(lockFile)) return false;
   const holder = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
   if (!holder || isAlive(holder)) return false;
+  if (!existsSync(dir)) return false;
   const runAs = osUser();
-  await stopOrphan(dir, reachableBinaries(await packageBinaries(), runAs), runAs, noLog);
+  await stopOrphan(clusterHome(dir, runAs), reachableBinaries(await packageBinaries(), runAs), runAs, noLog);
   return true;
 }
 
