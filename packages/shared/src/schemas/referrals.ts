@@ -115,8 +115,10 @@ export const referrerListSchema = z.object({
 export type ReferrerList = z.infer<typeof referrerListSchema>;
 
 export const referrerProfileSchema = referrerCardSchema.extend({
-  email: z.string(),
+  /** Null unless the referrer chose to show contact details (or it is their own profile). */
+  email: z.string().nullable(),
   phone: z.string().nullable(),
+  showContactDetails: z.boolean(),
   location: z.string().nullable(),
   bio: z.string().nullable(),
   skills: z.array(z.string()),
@@ -144,6 +146,8 @@ export const referrerProfileFormSchema = z.object({
     .optional()
     .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), 'Please enter a valid date'),
   acceptsRequests: z.boolean().default(true),
+  /** Hidden by default: job seekers reach referrers through messaging. */
+  showContactDetails: z.boolean().default(false),
 });
 export type ReferrerProfileForm = z.input<typeof referrerProfileFormSchema>;
 

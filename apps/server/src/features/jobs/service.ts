@@ -4,8 +4,10 @@ import {
   workplaceOf,
   type Job,
   type JobApplication,
+  type JobApplyInput,
   type JobInput,
   type JobSearchResponse,
+  type JobStatusChange,
   type JobSummary,
 } from '@referwell/shared';
 import { matchScore, skillKey } from '@referwell/shared/rules/match';
@@ -15,7 +17,8 @@ import { selectRows, textArray, type Executor } from '../../db/repository';
 import { companies, jobApplications, jobPostings, talentProfiles, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
-import { requireCompanyUser, type CompanyAuth } from '../auth/guards';
+import { requireCompanyUser, requireJobseeker, type CompanyAuth } from '../auth/guards';
+import { notifyTeamOfApplication } from '../notifications/company-events';
 
 type JobRow = typeof jobPostings.$inferSelect;
 
@@ -94,11 +97,19 @@ export async function updateJob(db: Db, auth: AuthContext | null, id: string, in
   return getJob(db, auth, id);
 }
 
-export async function closeJob(db: Db, auth: AuthContext | null, id: string): Promise<Job> {
+/** Close, reopen (or publish a draft) or mark filled: the job's creator or the company's admins. */
+export async function setJobStatus(
+  db: Db,
+  auth: AuthContext | null,
+  id: string,
+  status: JobStatusChange['status'],
+): Promise<Job> {
   await editableJob(db, auth, id);
-  await db.update(jobPostings).set({ status: 'CLOSED', updatedAt: new Date() }).where(eq(jobPostings.id, id));
+  await db.update(jobPostings).set({ status, updatedAt: new Date() }).where(eq(jobPostings.id, id));
   return getJob(db, auth, id);
 }
+
+export const closeJob = (db: Db, auth: AuthContext | null, id: string) => setJobStatus(db, auth, id, 'CLOSED');
 
 export async function getJob(db: Db, auth: AuthContext | null, id: string): Promise<Job> {
   const [row] = await db
@@ -150,18 +161,27 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
   };
 }
 
-export async function applyToJob(db: Db, auth: AuthContext | null, id: string): Promise<void> {
-  if (!auth) throw unauthorized();
-  if (auth.user.type !== 'jobseeker') throw forbidden(JOB_MESSAGES.applyOnlyJobseekers);
-  const [job] = await db.select({ status: jobPostings.status }).from(jobPostings).where(eq(jobPostings.id, id));
+export async function applyToJob(db: Db, auth: AuthContext | null, id: string, input: JobApplyInput): Promise<void> {
+  const me = requireJobseeker(auth, JOB_MESSAGES.applyOnlyJobseekers);
+  const [job] = await db
+    .select({ status: jobPostings.status, title: jobPostings.title })
+    .from(jobPostings)
+    .where(eq(jobPostings.id, id));
   if (!job) throw notFound(JOB_MESSAGES.notFound);
   if (job.status !== 'OPEN') throw conflict(JOB_MESSAGES.jobClosed);
-  const inserted = await db
-    .insert(jobApplications)
-    .values({ jobId: id, userId: auth.user.id })
-    .onConflictDoNothing()
-    .returning({ jobId: jobApplications.jobId });
-  if (inserted.length === 0) throw conflict('You have already applied to this job.');
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(jobApplications)
+      .values({ jobId: id, userId: me.user.id, note: input.note ?? null })
+      .onConflictDoNothing()
+      .returning({ jobId: jobApplications.jobId });
+    if (inserted.length === 0) throw conflict(JOB_MESSAGES.alreadyApplied);
+    await notifyTeamOfApplication(tx, {
+      jobId: id,
+      jobTitle: job.title,
+      applicant: { id: me.user.id, name: me.user.name },
+    });
+  });
 }
 
 export async function listApplications(db: Db, auth: AuthContext | null, id: string): Promise<JobApplication[]> {
@@ -173,6 +193,7 @@ export async function listApplications(db: Db, auth: AuthContext | null, id: str
       email: users.email,
       appliedAt: jobApplications.createdAt,
       status: jobApplications.status,
+      note: jobApplications.note,
     })
     .from(jobApplications)
     .innerJoin(users, eq(users.id, jobApplications.userId))

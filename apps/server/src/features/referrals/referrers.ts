@@ -60,7 +60,12 @@ export async function listCompanyReferrers(
   return { company, job, referrers };
 }
 
-export async function getReferrerProfile(db: Executor, userId: string): Promise<ReferrerProfile> {
+/** E-mail and phone go out only when the referrer opted in, or to the referrer themself. */
+export async function getReferrerProfile(
+  db: Executor,
+  userId: string,
+  viewerId: string | null,
+): Promise<ReferrerProfile> {
   const [row] = await db
     .select({
       ...cardColumns,
@@ -73,6 +78,7 @@ export async function getReferrerProfile(db: Executor, userId: string): Promise<
       referralsCompleted: completedCount,
       memberSince: sql<string>`to_char(${users.createdAt}, 'YYYY-MM-DD')`,
       acceptsRequests: sql<boolean>`${acceptsRequests}`,
+      showContactDetails: sql<boolean>`coalesce(${referrerProfiles.showContactDetails}, false)`,
     })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
@@ -80,14 +86,15 @@ export async function getReferrerProfile(db: Executor, userId: string): Promise<
     .leftJoin(referrerProfiles, eq(referrerProfiles.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) throw notFound(REFERRAL_MESSAGES.referrerNotFound);
-  return row;
+  if (row.showContactDetails || viewerId === userId) return row;
+  return { ...row, email: null, phone: null };
 }
 
 /** A company user edits what job seekers see of them as a referrer. */
 export async function updateMyReferrerProfile(
   db: Db,
   auth: AuthContext | null,
-  input: ReferrerProfileForm & { skills: string[]; acceptsRequests: boolean },
+  input: ReferrerProfileForm & { skills: string[]; acceptsRequests: boolean; showContactDetails: boolean },
 ): Promise<ReferrerProfile> {
   const me = requireCompanyUser(auth, 'Only company members have a referrer profile.');
   const profile = {
@@ -97,6 +104,7 @@ export async function updateMyReferrerProfile(
     skills: input.skills,
     startedOn: input.startDate || null,
     acceptsRequests: input.acceptsRequests,
+    showContactDetails: input.showContactDetails,
     updatedAt: new Date(),
   };
   await db.transaction(async (tx) => {
@@ -109,5 +117,5 @@ export async function updateMyReferrerProfile(
       .values({ userId: me.user.id, ...profile })
       .onConflictDoUpdate({ target: referrerProfiles.userId, set: profile });
   });
-  return getReferrerProfile(db, me.user.id);
+  return getReferrerProfile(db, me.user.id, me.user.id);
 }

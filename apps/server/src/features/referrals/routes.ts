@@ -71,7 +71,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referrerProfileSchema, ...errors },
       },
     },
-    async (request) => getReferrerProfile(app.db, request.params.id),
+    async (request) => getReferrerProfile(app.db, request.params.id, request.auth?.user.id ?? null),
   );
 
   app.put(

@@ -87,11 +87,13 @@ function Profile({ profile, jobId }: { profile: ReferrerProfile; jobId: string }
             </p>
           </div>
           <ul className="grid w-full gap-2 text-left" aria-label="Contact details">
-            <Fact icon={<Mail />}>
-              <a href={`mailto:${profile.email}`} className="text-primary hover:underline">
-                {profile.email}
-              </a>
-            </Fact>
+            {profile.email ? (
+              <Fact icon={<Mail />}>
+                <a href={`mailto:${profile.email}`} className="text-primary hover:underline">
+                  {profile.email}
+                </a>
+              </Fact>
+            ) : null}
             {profile.phone ? (
               <Fact icon={<Phone />}>
                 <a href={`tel:${profile.phone}`} className="hover:underline">
@@ -104,6 +106,11 @@ function Profile({ profile, jobId }: { profile: ReferrerProfile; jobId: string }
           </ul>
           {isSelf ? (
             <>
+              {profile.showContactDetails ? null : (
+                <p className="text-sm text-muted-foreground">
+                  Only you see your e-mail and phone. Job seekers contact you through messages.
+                </p>
+              )}
               <Button variant="outline" className="w-full" onClick={() => setEditing(true)}>
                 <Pencil aria-hidden />
                 Edit Profile
