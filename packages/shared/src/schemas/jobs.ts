@@ -225,7 +225,9 @@ export const jobApplySchema = z
       .optional()
       .transform((v) => (v ? v : undefined)),
   })
-  .default({ note: undefined });
+  // Applying without a body (no note) stays valid.
+  .nullish()
+  .transform((body) => body ?? { note: undefined });
 export type JobApplyForm = z.input<typeof jobApplySchema>;
 export type JobApplyInput = z.output<typeof jobApplySchema>;
 
