@@ -10,6 +10,11 @@ export const COMPANY_JOBS_MESSAGES = {
   closed: (title: string) => `${title} no longer takes applications or referrals.`,
   reopenedTitle: 'Job reopened',
   reopened: (title: string) => `${title} is open again.`,
+  publishedTitle: 'Job published',
+  published: (title: string) => `${title} is now open for applications and referrals.`,
+  draftSavedTitle: 'Draft saved',
+  draftSaved: 'Only your team sees this job until you publish it from the Jobs board.',
+  draftNote: 'This job is a draft: only your team sees it. Publish it from the Jobs board.',
 } as const;
 
 export const COMPANY_JOBS_PAGE_SIZE = 10;
@@ -50,3 +55,11 @@ export type CompanyJobsResponse = z.infer<typeof companyJobsResponseSchema>;
 /** PUT /api/jobs/{id}/status: close, reopen, or mark a job filled (its creator or the company's admins). */
 export const jobStatusChangeSchema = z.object({ status: z.enum(['OPEN', 'CLOSED', 'FILLED']) });
 export type JobStatusChange = z.infer<typeof jobStatusChangeSchema>;
+
+/** POST /api/jobs?draft=true saves a draft only the company's team sees; publishing sets it OPEN. */
+export const createJobQuerySchema = z.object({
+  draft: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});

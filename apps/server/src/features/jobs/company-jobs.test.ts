@@ -135,6 +135,29 @@ describe('the company jobs board', () => {
     expect((await call('PUT', `/api/jobs/${adminJob.id}/status`, member, { status: 'CLOSED' })).statusCode).toBe(403);
   });
 
+  it('keeps a draft to the company team until it is published', async () => {
+    const res = await call('POST', '/api/jobs?draft=true', member, {
+      title: 'Draft Scribe Role',
+      company: 'Board Test Health',
+      location: 'Remote',
+      employmentType: 'contract',
+      description: 'Not ready yet.',
+      requirements: 'Typing.',
+    });
+    expect(res.statusCode).toBe(201);
+    const draft = res.json();
+    expect(draft.status).toBe('DRAFT');
+    expect((await call('GET', `/api/jobs/${draft.id}`)).statusCode).toBe(404);
+    expect((await call('GET', `/api/jobs/${draft.id}`, seekers[0])).statusCode).toBe(404);
+    expect((await call('GET', `/api/jobs/${draft.id}`, otherAdmin)).statusCode).toBe(404);
+    expect((await call('GET', `/api/jobs/${draft.id}`, admin)).statusCode).toBe(200);
+    expect((await call('POST', `/api/jobs/${draft.id}/apply`, seekers[0])).statusCode).toBe(404);
+    expect(rowOf(await board(admin, '?status=DRAFT'), draft.id)).toMatchObject({ status: 'DRAFT' });
+
+    await ok('PUT', `/api/jobs/${draft.id}/status`, member, { status: 'OPEN' });
+    expect((await call('GET', `/api/jobs/${draft.id}`, seekers[0])).statusCode).toBe(200);
+  });
+
   it('is for company members only: job seekers and visitors are refused, other companies see only their own', async () => {
     const seekerRes = await call('GET', '/api/company/jobs', seekers[0]);
     expect(seekerRes.statusCode).toBe(403);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   companyJobsQuerySchema,
   companyJobsResponseSchema,
+  createJobQuerySchema,
   errorBodySchema,
   jobApplySchema,
   jobApplicationSchema,
@@ -49,8 +50,17 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/jobs',
-    { schema: { tags: ['jobs'], summary: 'Post a job', body: jobFormSchema, response: { 201: jobSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await createJob(app.db, request.auth, request.body)),
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'Post a job (or save it as a draft with ?draft=true)',
+        querystring: createJobQuerySchema,
+        body: jobFormSchema,
+        response: { 201: jobSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createJob(app.db, request.auth, request.body, request.query)),
   );
 
   app.get(

@@ -62,21 +62,32 @@ const canEdit = (auth: AuthContext | null, job: Pick<JobRow, 'companyId' | 'crea
   auth.company?.id === job.companyId &&
   (auth.company.role === 'companyAdmin' || job.createdBy === auth.user.id);
 
-/** Stores a new OPEN job for a company (used by posting, the seed and tests). */
+/** Stores a new job for a company, OPEN unless saved as a draft (used by posting, the seed and tests). */
 export async function insertJob(
   db: Executor,
-  job: { companyId: string; createdBy: string | null; input: JobInput },
+  job: { companyId: string; createdBy: string | null; input: JobInput; status?: 'OPEN' | 'DRAFT' },
 ): Promise<string> {
   const [row] = await db
     .insert(jobPostings)
-    .values({ ...columnsFrom(job.input), companyId: job.companyId, createdBy: job.createdBy, status: 'OPEN' })
+    .values({
+      ...columnsFrom(job.input),
+      companyId: job.companyId,
+      createdBy: job.createdBy,
+      status: job.status ?? 'OPEN',
+    })
     .returning({ id: jobPostings.id });
   return row!.id;
 }
 
-export async function createJob(db: Db, auth: AuthContext | null, input: JobInput): Promise<Job> {
+export async function createJob(
+  db: Db,
+  auth: AuthContext | null,
+  input: JobInput,
+  options: { draft: boolean } = { draft: false },
+): Promise<Job> {
   const poster = requirePoster(auth);
-  const id = await insertJob(db, { companyId: poster.company.id, createdBy: poster.user.id, input });
+  const status = options.draft ? 'DRAFT' : 'OPEN';
+  const id = await insertJob(db, { companyId: poster.company.id, createdBy: poster.user.id, input, status });
   return getJob(db, auth, id);
 }
 
@@ -126,7 +137,10 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
     .innerJoin(companies, eq(companies.id, jobPostings.companyId))
     .leftJoin(users, eq(users.id, jobPostings.createdBy))
     .where(eq(jobPostings.id, id));
-  if (!row) throw notFound(JOB_MESSAGES.notFound);
+  // A draft exists only for its company's team.
+  if (!row || (row.job.status === 'DRAFT' && auth?.company?.id !== row.job.companyId)) {
+    throw notFound(JOB_MESSAGES.notFound);
+  }
   const { job } = row;
   return {
     id: job.id,
@@ -167,7 +181,7 @@ export async function applyToJob(db: Db, auth: AuthContext | null, id: string, i
     .select({ status: jobPostings.status, title: jobPostings.title })
     .from(jobPostings)
     .where(eq(jobPostings.id, id));
-  if (!job) throw notFound(JOB_MESSAGES.notFound);
+  if (!job || job.status === 'DRAFT') throw notFound(JOB_MESSAGES.notFound);
   if (job.status !== 'OPEN') throw conflict(JOB_MESSAGES.jobClosed);
   await db.transaction(async (tx) => {
     const inserted = await tx

@@ -105,10 +105,12 @@ export const jobApplicationsQueryOptions = (id: string) =>
 export function useCreateJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (job: JobForm) => api<Job>('/api/jobs', { method: 'POST', body: job }),
+    mutationFn: ({ job, draft = false }: { job: JobForm; draft?: boolean }) =>
+      api<Job>(`/api/jobs${draft ? '?draft=true' : ''}`, { method: 'POST', body: job }),
     onSuccess: (job) => {
       queryClient.setQueryData(jobKeys.detail(job.id), job);
       void queryClient.invalidateQueries({ queryKey: ['jobs', 'search'] });
+      void queryClient.invalidateQueries({ queryKey: jobKeys.companyBoard });
       // The company page lists open positions.
       void queryClient.invalidateQueries({ queryKey: ['companies'] });
     },

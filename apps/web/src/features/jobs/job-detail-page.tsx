@@ -16,7 +16,13 @@ import {
 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { EMPLOYMENT_TYPE_LABELS, JOB_MESSAGES, WORKPLACE_LABELS, type Job } from '@referwell/shared';
+import {
+  COMPANY_JOBS_MESSAGES,
+  EMPLOYMENT_TYPE_LABELS,
+  JOB_MESSAGES,
+  WORKPLACE_LABELS,
+  type Job,
+} from '@referwell/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -313,7 +319,9 @@ function JobActions({ job }: { job: Job }) {
   const closedNote =
     job.status !== 'OPEN' ? (
       <Alert role="status">
-        <AlertDescription>{JOB_MESSAGES.jobClosed}</AlertDescription>
+        <AlertDescription>
+          {job.status === 'DRAFT' ? COMPANY_JOBS_MESSAGES.draftNote : JOB_MESSAGES.jobClosed}
+        </AlertDescription>
       </Alert>
     ) : null;
 

@@ -103,17 +103,25 @@ const failed = (error: Error) =>
     description: error instanceof ApiError && error.message ? error.message : 'Could not change the job. Try again.',
   });
 
-/** Close asks first (the job leaves search and stops taking applications); reopening is immediate. */
+/**
+ * Close asks first (the job leaves search and stops taking applications) and can be undone; reopening and
+ * publishing a draft are immediate.
+ */
 function StatusAction({ job }: { job: CompanyJob }) {
   const setStatus = useSetJobStatus();
+  const isDraft = job.status === 'DRAFT';
   const reopen = () =>
     setStatus.mutate(
       { id: job.id, status: 'OPEN' },
       {
         onSuccess: () =>
-          toast.success(COMPANY_JOBS_MESSAGES.reopenedTitle, {
-            description: COMPANY_JOBS_MESSAGES.reopened(job.title),
-          }),
+          isDraft
+            ? toast.success(COMPANY_JOBS_MESSAGES.publishedTitle, {
+                description: COMPANY_JOBS_MESSAGES.published(job.title),
+              })
+            : toast.success(COMPANY_JOBS_MESSAGES.reopenedTitle, {
+                description: COMPANY_JOBS_MESSAGES.reopened(job.title),
+              }),
         onError: failed,
       },
     );
@@ -133,7 +141,13 @@ function StatusAction({ job }: { job: CompanyJob }) {
   if (job.status !== 'OPEN') {
     return (
       <Button variant="outline" size="sm" onClick={reopen} disabled={setStatus.isPending}>
-        {setStatus.isPending ? 'Reopening...' : 'Reopen'}
+        {isDraft
+          ? setStatus.isPending
+            ? 'Publishing...'
+            : 'Publish'
+          : setStatus.isPending
+            ? 'Reopening...'
+            : 'Reopen'}
         <span className="sr-only"> {job.title}</span>
       </Button>
     );
