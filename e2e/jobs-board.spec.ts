@@ -39,6 +39,7 @@ test.describe('company jobs board', () => {
     page,
     browser,
   }) => {
+    test.slow();
     await signUpCompanyAdmin(page);
     const job = await postJob(page.request, `Interface Analyst ${word()}`);
     const quiet = await postJob(page.request, `Pharmacy Informaticist ${word()}`);
@@ -153,6 +154,7 @@ test.describe('named routes', () => {
     page,
     browser,
   }) => {
+    test.slow();
     await signUpCompanyAdmin(page);
     const job = await postJob(page.request, `Nurse Informaticist ${word()}`);
     for (const from of ['/studio-dashboard', '/studio-portal', '/company-portal']) {
