@@ -88,7 +88,7 @@ export function JobsBoardPage() {
             setParams({ status: value === ALL ? undefined : value.toLowerCase(), page: undefined })
           }
         >
-          <TabsList aria-label="Status" className="h-auto w-full flex-wrap justify-start md:w-auto">
+          <TabsList aria-label="Status" className="grid h-auto w-full grid-cols-3 md:inline-flex md:h-10 md:w-auto">
             <TabsTrigger value={ALL}>All{allCount === undefined ? '' : ` (${allCount})`}</TabsTrigger>
             {JOB_STATUSES.map((value) => (
               <TabsTrigger key={value} value={value}>
@@ -148,7 +148,7 @@ export function JobsBoardPage() {
           className={isPlaceholderData ? 'opacity-70' : ''}
         >
           <JobsBoardColumns />
-          <ul className="grid gap-3 md:gap-0 md:divide-y md:rounded-b-xl md:border md:border-t-0">
+          <ul className="grid gap-3 md:gap-0 md:divide-y md:overflow-hidden md:rounded-b-xl md:border md:border-t-0">
             {data.items.map((job) => (
               <CompanyJobRow key={job.id} job={job} />
             ))}

@@ -87,7 +87,9 @@ export function CompanyJobRow({ job }: { job: CompanyJob }) {
             </Badge>
           ) : (
             <span className="text-muted-foreground">
-              <span aria-hidden>—</span>
+              <span aria-hidden className="hidden md:inline">
+                —
+              </span>
               <span className="sr-only">Nothing new</span>
             </span>
           )}
