@@ -97,6 +97,14 @@ test.describe('company jobs board', () => {
     await page.goBack();
     await expect(page.getByRole('listitem', { name: job.title })).toContainText('Nothing new');
     await expect(page.getByRole('listitem', { name: job.title })).toContainText('Open');
+
+    // A hire was made: the job is marked filled.
+    await page.getByRole('searchbox', { name: 'Search jobs' }).fill('Pharmacy');
+    const quietRow = page.getByRole('listitem', { name: quiet.title });
+    await quietRow.getByRole('button', { name: `Mark filled ${quiet.title}` }).click();
+    await expect(page.getByText('Job filled', { exact: true })).toBeVisible();
+    await expect(quietRow).toContainText('Filled');
+    await expect(page.getByRole('tab', { name: 'Filled (1)' })).toBeVisible();
   });
 
   test('Pending approvals opens the company’s pending referrals, and a member finds the Jobs board in the header', async ({

@@ -10,6 +10,8 @@ export const COMPANY_JOBS_MESSAGES = {
   closed: (title: string) => `${title} no longer takes applications or referrals.`,
   reopenedTitle: 'Job reopened',
   reopened: (title: string) => `${title} is open again.`,
+  filledTitle: 'Job filled',
+  filled: (title: string) => `${title} is marked filled and no longer takes applications or referrals.`,
   publishedTitle: 'Job published',
   published: (title: string) => `${title} is now open for applications and referrals.`,
   draftSavedTitle: 'Draft saved',

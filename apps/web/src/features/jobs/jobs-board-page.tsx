@@ -148,7 +148,7 @@ export function JobsBoardPage() {
           className={isPlaceholderData ? 'opacity-70' : ''}
         >
           <JobsBoardColumns />
-          <ul className="grid gap-3 md:gap-0 md:divide-y md:overflow-hidden md:rounded-b-xl md:border md:border-t-0">
+          <ul className="grid gap-3 lg:gap-0 lg:divide-y lg:overflow-hidden lg:rounded-b-xl lg:border lg:border-t-0">
             {data.items.map((job) => (
               <CompanyJobRow key={job.id} job={job} />
             ))}

@@ -19,7 +19,7 @@ import { formatDate } from '@/lib/format';
 import { useSetJobStatus } from './api';
 import { JobStatusBadge } from './job-status-badge';
 
-const GRID = 'md:grid md:grid-cols-[minmax(0,1fr)_6rem_7rem_6rem_6rem_6rem_8rem] md:items-center md:gap-4';
+const GRID = 'lg:grid lg:grid-cols-[minmax(0,1fr)_6rem_7rem_6rem_6rem_6rem_11rem] lg:items-center lg:gap-4';
 
 /** Column names above the rows (wide screens; on phones each row labels its own figures). */
 export function JobsBoardColumns() {
@@ -54,7 +54,7 @@ export function CompanyJobRow({ job }: { job: CompanyJob }) {
   const newCount = job.newApplicants + job.newReferrals;
   const summary = newSummary(job);
   return (
-    <li className={`rounded-xl border bg-card p-4 md:rounded-none md:border-0 ${GRID}`} aria-label={job.title}>
+    <li className={`rounded-xl border bg-card p-4 lg:rounded-none lg:border-0 ${GRID}`} aria-label={job.title}>
       <div className="min-w-0">
         <Link to={`/job/${job.id}`} className="font-medium break-words text-primary hover:underline">
           {job.title}
@@ -64,21 +64,21 @@ export function CompanyJobRow({ job }: { job: CompanyJob }) {
           {job.postedBy ? ` · ${job.postedBy.name}` : ''}
         </p>
       </div>
-      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm md:contents">
+      <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm lg:contents">
         <span>
           <JobStatusBadge status={job.status} />
         </span>
-        <span className="text-muted-foreground md:text-foreground">
-          <span className="md:sr-only">Posted </span>
+        <span className="text-muted-foreground lg:text-foreground">
+          <span className="lg:sr-only">Posted </span>
           {formatDate(job.createdAt)}
         </span>
-        <span className="tabular-nums md:text-right">
+        <span className="tabular-nums lg:text-right">
           {job.applicantCount}
-          <span className="md:sr-only"> {job.applicantCount === 1 ? 'applicant' : 'applicants'}</span>
+          <span className="lg:sr-only"> {job.applicantCount === 1 ? 'applicant' : 'applicants'}</span>
         </span>
-        <span className="tabular-nums md:text-right">
+        <span className="tabular-nums lg:text-right">
           {job.referralCount}
-          <span className="md:sr-only"> {job.referralCount === 1 ? 'referral' : 'referrals'}</span>
+          <span className="lg:sr-only"> {job.referralCount === 1 ? 'referral' : 'referrals'}</span>
         </span>
         <span>
           {newCount > 0 ? (
@@ -87,7 +87,7 @@ export function CompanyJobRow({ job }: { job: CompanyJob }) {
             </Badge>
           ) : (
             <span className="text-muted-foreground">
-              <span aria-hidden className="hidden md:inline">
+              <span aria-hidden className="hidden lg:inline">
                 —
               </span>
               <span className="sr-only">Nothing new</span>
@@ -95,7 +95,7 @@ export function CompanyJobRow({ job }: { job: CompanyJob }) {
           )}
         </span>
       </div>
-      <div className="mt-3 flex justify-end md:mt-0">{job.canManage ? <StatusAction job={job} /> : null}</div>
+      <div className="mt-3 flex justify-end lg:mt-0">{job.canManage ? <StatusAction job={job} /> : null}</div>
     </li>
   );
 }
@@ -139,6 +139,18 @@ function StatusAction({ job }: { job: CompanyJob }) {
         onError: failed,
       },
     );
+  const markFilled = () =>
+    setStatus.mutate(
+      { id: job.id, status: 'FILLED' },
+      {
+        onSuccess: () =>
+          toast.success(COMPANY_JOBS_MESSAGES.filledTitle, {
+            description: COMPANY_JOBS_MESSAGES.filled(job.title),
+            action: { label: 'Undo', onClick: reopen },
+          }),
+        onError: failed,
+      },
+    );
 
   if (job.status !== 'OPEN') {
     return (
@@ -155,10 +167,22 @@ function StatusAction({ job }: { job: CompanyJob }) {
     );
   }
   return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button variant="ghost" size="sm" onClick={markFilled} disabled={setStatus.isPending}>
+        Mark filled
+        <span className="sr-only"> {job.title}</span>
+      </Button>
+      <CloseButton job={job} pending={setStatus.isPending} onClose={close} />
+    </div>
+  );
+}
+
+function CloseButton({ job, pending, onClose }: { job: CompanyJob; pending: boolean; onClose: () => void }) {
+  return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button variant="outline" size="sm" disabled={setStatus.isPending}>
-          {setStatus.isPending ? 'Closing...' : 'Close'}
+        <Button variant="outline" size="sm" disabled={pending}>
+          Close
           <span className="sr-only"> {job.title}</span>
         </Button>
       </AlertDialogTrigger>
@@ -172,7 +196,7 @@ function StatusAction({ job }: { job: CompanyJob }) {
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={close}>
+          <AlertDialogAction variant="destructive" onClick={onClose}>
             Close Job
           </AlertDialogAction>
         </AlertDialogFooter>
