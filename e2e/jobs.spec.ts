@@ -153,7 +153,16 @@ test.describe('jobs', () => {
       'href',
       `/company/${admin.company.slug}/referrers?jobId=${job.id}`,
     );
+    // Apply Now asks first, with an optional note to the hiring team.
     await page.getByRole('button', { name: 'Apply Now' }).click();
+    const confirm = page.getByRole('dialog', { name: `Apply for ${job.title}?` });
+    await expect(confirm).toContainText(`Your profile will be sent to Casey Admin at ${job.companyName}.`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Apply Now' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Apply Now' }).click();
+    await confirm.getByLabel('Note to the hiring team (optional)').fill('I ran the HL7 interfaces at two hospitals.');
+    await confirm.getByRole('button', { name: 'Submit Application' }).click();
     await expect(page.getByText('Application Submitted')).toBeVisible();
     await expect(page.getByText(`Your profile has been sent to Casey Admin at ${job.companyName}.`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Applied' })).toBeDisabled();
@@ -169,6 +178,7 @@ test.describe('jobs', () => {
     const row = page.getByRole('row').filter({ hasText: 'Jordan Seeker' });
     await expect(row).toBeVisible();
     await expect(row.getByRole('cell').nth(1)).toContainText('@example.com');
+    await expect(row).toContainText('Note: I ran the HL7 interfaces at two hospitals.');
   });
 
   test('a visitor sees a job and Apply Now leads to login; an unknown job is not found', async ({ page, request }) => {

@@ -12,7 +12,15 @@ test.describe('team management', () => {
     await expect(codeField).not.toHaveValue('');
     const oldCode = await codeField.inputValue();
 
+    // Regenerating asks first and says the old code stops working.
     await page.getByRole('button', { name: 'Generate New Code' }).click();
+    const renew = page.getByRole('alertdialog', { name: 'Generate a new invite code?' });
+    await expect(renew).toContainText(`The current code ${oldCode} stops working at once`);
+    await renew.getByRole('button', { name: 'Keep Current Code' }).click();
+    await expect(renew).toHaveCount(0);
+    await expect(codeField).toHaveValue(oldCode);
+    await page.getByRole('button', { name: 'Generate New Code' }).click();
+    await renew.getByRole('button', { name: 'Generate New Code' }).click();
     await expect(page.getByText('New invite code generated')).toBeVisible();
     await expect(page.getByText('The previous code is no longer valid.')).toBeVisible();
     await expect(codeField).not.toHaveValue(oldCode);

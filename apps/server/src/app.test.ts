@@ -153,6 +153,19 @@ describe('serving the web app', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
+  it("answers 404 with the app's not-found page for a path the web router does not know", async () => {
+    for (const url of ['/no-such-page', '/jobs-board/extra', '/job', '/job/123/edit/more?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+    const known = ['/jobs-board', '/jobs-board/', '/job/6b1f3c1e-0000-4000-8000-000000000000', '/talent/jane-doe'];
+    for (const url of [...known, '/studio-portal', '/create-kudos?talentId=1', '/company/northwind/referrers']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
+  });
+
   it('serves a prerendered page with its content in the first response and the site origin filled in', async () => {
     for (const url of ['/how-it-works', '/how-it-works/', '/how-it-works?ref=x']) {
       const res = await t.app.inject({ method: 'GET', url });
@@ -187,7 +200,7 @@ describe('serving the web app', () => {
   });
 
   it('serves pages compressed the way the client accepts, and plain to others', async () => {
-    for (const url of ['/how-it-works', '/some/client/route']) {
+    for (const url of ['/how-it-works', '/referrer-dashboard/referrals']) {
       const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
       expect(gzip.statusCode).toBe(200);
       expect(gzip.headers['content-encoding'], url).toBe('gzip');

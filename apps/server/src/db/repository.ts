@@ -39,6 +39,9 @@ export const countAll = (): SQL<number> => sql<number>`cast(count(*) as int)`;
 /** Case-insensitive equality for text columns holding e-mails and names. */
 export const lowerEq = (column: PgColumn, value: string): SQL => sql`lower(${column}) = lower(${value})`;
 
+/** A LIKE/ILIKE pattern matching `text` anywhere, with its own wildcards taken literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /** Runs raw SQL and returns its rows. */
 export async function selectRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config';
+import { isAppPath } from '@referwell/shared/routes';
 import { apiNotFound } from './errors';
 
 /** Written by the web build: the public paths that were rendered to HTML ahead of time. */
@@ -65,7 +66,7 @@ function normalisePath(url: string): string {
 /**
  * Serves the built web app: hashed assets cached for a year; a prerendered public page as
  * its own HTML; every other non-/api path falls back to the SPA shell so client-side routes
- * survive a reload. Also answers /robots.txt and /sitemap.xml.
+ * survive a reload (status 404 when the path matches none of the app's routes). Also answers /robots.txt and /sitemap.xml.
  */
 export async function registerWebApp(app: FastifyInstance, config: Config) {
   const web = loadWebApp(config.webDistDir, config);
@@ -112,7 +113,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
     } catch {
       pagePath = '';
     }
-    const page = web.pages.get(pagePath) ?? web.pages.get('')!;
+    const prerendered = web.pages.get(pagePath);
+    // Paths the web router does not know get the shell (which shows the 404 page) with a real 404 status.
+    if (!prerendered && !isAppPath(pagePath)) reply.status(404);
+    const page = prerendered ?? web.pages.get('')!;
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);

@@ -2,6 +2,9 @@ import type { RouteObject } from 'react-router';
 import { contentRoutes } from '@/features/content/routes';
 import type { PageMeta, RouteMetaHandle } from '@/lib/page-meta';
 import { RequireAuth } from '@/features/auth/require-auth';
+import { APP_ROUTES } from '@referwell/shared/routes';
+import { KUDOS_REQUEST_ANCHOR } from '@/features/talent/kudos-anchor';
+import { RedirectTo } from './redirect-to';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -19,77 +22,92 @@ const referrerDashboard: RouteObject['lazy'] = () =>
  */
 const protectedRoutes: RouteObject[] = [
   {
-    path: 'jobseeker-dashboard',
+    path: APP_ROUTES.jobseekerDashboard,
     lazy: () =>
       import('@/features/dashboard/jobseeker-dashboard-page').then((m) => ({ Component: m.JobseekerDashboardPage })),
   },
-  { path: 'referrer-dashboard', lazy: referrerDashboard },
+  { path: APP_ROUTES.referrerDashboard, lazy: referrerDashboard },
   {
-    path: 'referrer-dashboard/referrals',
+    path: APP_ROUTES.referrals,
     lazy: () => import('@/features/referrals/referrals-page').then((m) => ({ Component: m.ReferralsPage })),
   },
   {
-    path: 'referrer-dashboard/referrals/:referralId',
+    path: APP_ROUTES.referral,
     lazy: () => import('@/features/referrals/referral-detail-page').then((m) => ({ Component: m.ReferralDetailPage })),
   },
   {
-    path: 'referral-requests',
+    path: APP_ROUTES.referralRequests,
     lazy: () =>
       import('@/features/referrals/referral-requests-page').then((m) => ({ Component: m.ReferralRequestsPage })),
   },
   {
-    path: 'search-jobs',
+    path: APP_ROUTES.searchJobs,
     lazy: () => import('@/features/jobs/search-jobs-page').then((m) => ({ Component: m.SearchJobsPage })),
   },
   {
-    path: 'search-candidates',
+    path: APP_ROUTES.searchCandidates,
     lazy: () => import('@/features/talent/search-candidates-page').then((m) => ({ Component: m.SearchCandidatesPage })),
   },
-  { path: 'company-portal', lazy: notFound },
   {
-    path: 'company-profile',
+    path: APP_ROUTES.companyProfile,
     lazy: () => import('@/features/companies/company-profile-page').then((m) => ({ Component: m.CompanyProfilePage })),
   },
   // The same screen as the referrer dashboard.
-  { path: 'company-dashboard', lazy: referrerDashboard },
+  { path: APP_ROUTES.companyDashboard, lazy: referrerDashboard },
   {
-    path: 'company-dashboard/team',
+    path: APP_ROUTES.team,
     lazy: () => import('@/features/companies/team-page').then((m) => ({ Component: m.TeamPage })),
   },
   {
-    path: 'post-job',
+    path: APP_ROUTES.jobsBoard,
+    lazy: () => import('@/features/jobs/jobs-board-page').then((m) => ({ Component: m.JobsBoardPage })),
+  },
+  {
+    path: APP_ROUTES.postJob,
     lazy: () => import('@/features/jobs/post-job-page').then((m) => ({ Component: m.PostJobPage })),
   },
   {
-    path: 'job/:id/edit',
+    path: APP_ROUTES.editJob,
     lazy: () => import('@/features/jobs/edit-job-page').then((m) => ({ Component: m.EditJobPage })),
   },
   {
-    path: 'talent-profile',
+    path: APP_ROUTES.talentProfile,
     lazy: () => import('@/features/talent/talent-profile-page').then((m) => ({ Component: m.TalentProfilePage })),
   },
-  { path: 'view-talent-profile', lazy: viewTalentProfile },
-  { path: 'view-talent-profile/:userId', lazy: viewTalentProfile },
-  { path: 'messages', lazy: messages },
-  { path: 'messages/:conversationId', lazy: messages },
+  { path: APP_ROUTES.viewTalentProfile, lazy: viewTalentProfile },
+  { path: APP_ROUTES.viewTalentProfileOf, lazy: viewTalentProfile },
+  { path: APP_ROUTES.messages, lazy: messages },
+  { path: APP_ROUTES.conversation, lazy: messages },
   {
-    path: 'notifications',
+    path: APP_ROUTES.notifications,
     lazy: () => import('@/features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
   },
   {
-    path: 'company/:companyName/referrers',
+    path: APP_ROUTES.companyReferrers,
     lazy: () => import('@/features/referrals/referrers-page').then((m) => ({ Component: m.ReferrersPage })),
   },
   {
-    path: 'referrer-profile/:referrerId',
+    path: APP_ROUTES.referrerProfile,
     lazy: () =>
       import('@/features/referrals/referrer-profile-page').then((m) => ({ Component: m.ReferrerProfilePage })),
   },
   {
-    path: 'request-referral',
+    path: APP_ROUTES.requestReferral,
     lazy: () =>
       import('@/features/referrals/request-referral-page').then((m) => ({ Component: m.RequestReferralPage })),
   },
+];
+
+/** The original product's named routes lead to today's screens; the target page asks for a login if it needs one. */
+const redirectRoutes: RouteObject[] = [
+  { path: APP_ROUTES.companyPortal, element: <RedirectTo to="/company-dashboard" /> },
+  { path: APP_ROUTES.studioDashboard, element: <RedirectTo to="/company-dashboard" /> },
+  { path: APP_ROUTES.studioPortal, element: <RedirectTo to="/company-dashboard" /> },
+  { path: APP_ROUTES.talentBySlug, element: <RedirectTo to="/view-talent-profile/:slug" /> },
+  { path: APP_ROUTES.project, element: <RedirectTo to="/job/:id" /> },
+  { path: APP_ROUTES.editProject, element: <RedirectTo to="/job/:id/edit" /> },
+  { path: APP_ROUTES.scout, element: <RedirectTo to="/view-talent-profile/:id" /> },
+  { path: APP_ROUTES.createKudos, element: <RedirectTo to={`/jobseeker-dashboard#${KUDOS_REQUEST_ANCHOR}`} /> },
 ];
 
 const metaHandle = (meta: PageMeta): RouteMetaHandle => ({ meta });
@@ -111,7 +129,7 @@ export const routes: RouteObject[] = [
           import('@/features/home/home-page').then((m) => ({ Component: m.HomePage, handle: metaHandle(m.meta) })),
       },
       {
-        path: 'waitlist',
+        path: APP_ROUTES.waitlist,
         lazy: () =>
           import('@/features/waitlist/waitlist-page').then((m) => ({
             Component: m.WaitlistPage,
@@ -119,31 +137,38 @@ export const routes: RouteObject[] = [
           })),
       },
       ...contentRoutes,
-      { path: 'login', lazy: () => import('@/features/auth/login-page').then((m) => ({ Component: m.LoginPage })) },
-      { path: 'signup', lazy: () => import('@/features/auth/signup-page').then((m) => ({ Component: m.SignupPage })) },
       {
-        path: 'forgot-password',
+        path: APP_ROUTES.login,
+        lazy: () => import('@/features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        path: APP_ROUTES.signup,
+        lazy: () => import('@/features/auth/signup-page').then((m) => ({ Component: m.SignupPage })),
+      },
+      {
+        path: APP_ROUTES.forgotPassword,
         lazy: () => import('@/features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
       },
       {
-        path: 'reset-password',
+        path: APP_ROUTES.resetPassword,
         lazy: () => import('@/features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
       },
       {
-        path: 'company/:companyName',
+        path: APP_ROUTES.publicCompany,
         lazy: () =>
           import('@/features/companies/public-company-page').then((m) => ({ Component: m.PublicCompanyPage })),
       },
       // Public: visitors see the job and an Apply Now that leads to login (SPEC §2 'Job detail').
       {
-        path: 'job/:id',
+        path: APP_ROUTES.job,
         lazy: () => import('@/features/jobs/job-detail-page').then((m) => ({ Component: m.JobDetailPage })),
       },
       // The recommender's page behind an e-mailed kudos link (no account needed).
       {
-        path: 'kudos/:token',
+        path: APP_ROUTES.kudos,
         lazy: () => import('@/features/talent/kudos-page').then((m) => ({ Component: m.KudosPage })),
       },
+      ...redirectRoutes,
       { Component: RequireAuth, children: protectedRoutes },
       { path: '*', lazy: notFound },
     ],

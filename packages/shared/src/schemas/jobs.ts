@@ -18,8 +18,15 @@ export const WORKPLACES = ['remote', 'onsite', 'hybrid'] as const;
 export type Workplace = (typeof WORKPLACES)[number];
 export const WORKPLACE_LABELS: Record<Workplace, string> = { remote: 'Remote', onsite: 'On-site', hybrid: 'Hybrid' };
 
-export const JOB_STATUSES = ['OPEN', 'CLOSED'] as const;
+/** A draft is not public yet; a filled job found its hire; only OPEN jobs take applications and referrals. */
+export const JOB_STATUSES = ['DRAFT', 'OPEN', 'CLOSED', 'FILLED'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
+export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
+  DRAFT: 'Draft',
+  OPEN: 'Open',
+  CLOSED: 'Closed',
+  FILLED: 'Filled',
+};
 
 export const JOB_MESSAGES = {
   titleRequired: 'Job title is required',
@@ -46,6 +53,7 @@ export const JOB_MESSAGES = {
   notAllowedToEdit: "Only the job's creator and its company's admins can change it.",
   applyOnlyJobseekers: 'Only job seekers can apply to jobs.',
   jobClosed: 'This job is no longer accepting applications.',
+  alreadyApplied: 'You have already applied to this job.',
   appliedTitle: 'Application Submitted',
   applied: (poster: string, company: string) => `Your profile has been sent to ${poster} at ${company}.`,
 } as const;
@@ -202,8 +210,27 @@ export const jobApplicationSchema = z.object({
   email: z.string(),
   appliedAt: z.string(),
   status: z.string(),
+  /** The applicant's note to the hiring team, if they wrote one. */
+  note: z.string().nullable(),
 });
 export type JobApplication = z.infer<typeof jobApplicationSchema>;
+
+/** Apply Now's confirm: an optional note to the hiring team. */
+export const JOB_APPLY_NOTE_MAX = 1000;
+export const jobApplySchema = z
+  .object({
+    note: z
+      .string()
+      .trim()
+      .max(JOB_APPLY_NOTE_MAX, `Please keep your note under ${JOB_APPLY_NOTE_MAX} characters`)
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  // Applying without a body (no note) stays valid.
+  .nullish()
+  .transform((body) => body ?? { note: undefined });
+export type JobApplyForm = z.input<typeof jobApplySchema>;
+export type JobApplyInput = z.output<typeof jobApplySchema>;
 
 export const jobIdParamSchema = z.object({ id: z.uuid() });
 

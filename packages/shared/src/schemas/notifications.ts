@@ -5,6 +5,9 @@ import { paginatedSchema, paginationQuerySchema } from './common';
 export const NOTIFICATION_TYPES = ['referral_update', 'message'] as const;
 export type BuiltInNotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** What a company's hiring team hears about its jobs (the job's creator and the company's admins). */
+export const NOTIFICATION_TYPES_COMPANY = { application: 'job_application', referral: 'company_referral' } as const;
+
 export const NOTIFICATION_MESSAGES = {
   heading: 'Notifications',
   empty: 'No notifications yet',
@@ -13,6 +16,10 @@ export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found',
   newMessageTitle: 'New Message',
   newMessage: (sender: string) => `${sender} sent you a message`,
+  newApplicationTitle: 'New Application',
+  newApplication: (applicant: string, job: string) => `${applicant} applied for ${job}.`,
+  newReferralTitle: 'New Referral',
+  newReferral: (referrer: string, candidate: string, job: string) => `${referrer} referred ${candidate} for ${job}.`,
 } as const;
 
 /** How many the header bell lists before 'View all notifications'. */
@@ -42,8 +49,11 @@ export function notificationHref(type: string, referenceId: string | null): stri
   if (!referenceId) return null;
   const id = encodeURIComponent(referenceId);
   switch (type) {
+    case 'job_application':
+      return `/job/${id}`;
     case 'referral_update':
     case 'referral_consent':
+    case 'company_referral':
       return `/referrer-dashboard/referrals/${id}`;
     case 'referral_request':
     case 'referral_request_update':

@@ -116,9 +116,10 @@ export const referrerListSchema = z.object({
 export type ReferrerList = z.infer<typeof referrerListSchema>;
 
 export const referrerProfileSchema = referrerCardSchema.extend({
-  /** Contact details: null unless the viewer may see them (the referrer and their colleagues). */
+  /** Contact details: null unless the viewer may see them (the referrer, their colleagues, or anyone when the referrer opted in). */
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  showContactDetails: z.boolean(),
   location: z.string().nullable(),
   bio: z.string().nullable(),
   skills: z.array(z.string()),
@@ -146,6 +147,8 @@ export const referrerProfileFormSchema = z.object({
     .optional()
     .refine((v) => !v || isCalendarDate(v), 'Please enter a valid date'),
   acceptsRequests: z.boolean().default(true),
+  /** Hidden by default: job seekers reach referrers through messaging. */
+  showContactDetails: z.boolean().default(false),
 });
 export type ReferrerProfileForm = z.input<typeof referrerProfileFormSchema>;
 

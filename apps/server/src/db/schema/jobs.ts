@@ -86,7 +86,24 @@ export const jobApplications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text().notNull().default('applied'),
+    /** The applicant's optional note to the hiring team, shown in Applications. */
+    note: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.userId] }), index('job_applications_user_idx').on(t.userId)],
+);
+
+/** When a company member last opened a job's tracking view: the jobs board counts what is new since then. */
+export const companyJobVisits = pgTable(
+  'company_job_visits',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobId: uuid()
+      .notNull()
+      .references(() => jobPostings.id, { onDelete: 'cascade' }),
+    visitedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.jobId] })],
 );

@@ -36,6 +36,8 @@ export const referrerProfiles = pgTable('referrer_profiles', {
     .references(() => users.id, { onDelete: 'cascade' }),
   /** Members opt in to receiving referral requests; off means they are not listed. */
   acceptsRequests: boolean().notNull().default(true),
+  /** E-mail and phone are shown only when the referrer opts in: messaging is the contact channel. */
+  showContactDetails: boolean().notNull().default(false),
   bio: text(),
   phone: text(),
   location: text(),

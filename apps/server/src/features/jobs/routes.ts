@@ -1,15 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  companyJobsQuerySchema,
+  companyJobsResponseSchema,
+  createJobQuerySchema,
   errorBodySchema,
+  jobApplySchema,
   jobApplicationSchema,
   jobFormSchema,
   jobIdParamSchema,
   jobSchema,
   jobSearchQuerySchema,
   jobSearchResponseSchema,
+  jobStatusChangeSchema,
 } from '@referwell/shared';
-import { applyToJob, closeJob, createJob, getJob, listApplications, searchJobs, updateJob } from './service';
+import { listCompanyJobs, recordJobVisit } from './company-jobs';
+import {
+  applyToJob,
+  closeJob,
+  createJob,
+  getJob,
+  listApplications,
+  searchJobs,
+  setJobStatus,
+  updateJob,
+} from './service';
 
 const errors = {
   400: errorBodySchema,
@@ -35,8 +50,17 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/jobs',
-    { schema: { tags: ['jobs'], summary: 'Post a job', body: jobFormSchema, response: { 201: jobSchema, ...errors } } },
-    async (request, reply) => reply.status(201).send(await createJob(app.db, request.auth, request.body)),
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'Post a job (or save it as a draft with ?draft=true)',
+        querystring: createJobQuerySchema,
+        body: jobFormSchema,
+        response: { 201: jobSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createJob(app.db, request.auth, request.body, request.query)),
   );
 
   app.get(
@@ -74,18 +98,62 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => closeJob(app.db, request.auth, request.params.id),
   );
 
+  app.put(
+    '/api/jobs/:id/status',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: "Close, reopen or mark a job filled (its creator or the company's admins)",
+        params: jobIdParamSchema,
+        body: jobStatusChangeSchema,
+        response: { 200: jobSchema, ...errors },
+      },
+    },
+    async (request) => setJobStatus(app.db, request.auth, request.params.id, request.body.status),
+  );
+
+  app.get(
+    '/api/company/jobs',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: "Your company's jobs with applicant, referral and new-since-last-visit counts (company members)",
+        querystring: companyJobsQuerySchema,
+        response: { 200: companyJobsResponseSchema, ...errors },
+      },
+    },
+    async (request) => listCompanyJobs(app.db, request.auth, request.query),
+  );
+
+  app.post(
+    '/api/jobs/:id/visit',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: 'Record that you opened this company job (its new applicants and referrals are seen)',
+        params: jobIdParamSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await recordJobVisit(app.db, request.auth, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
   app.post(
     '/api/jobs/:id/apply',
     {
       schema: {
         tags: ['jobs'],
-        summary: 'Apply to a job (job seekers)',
+        summary: 'Apply to a job (job seekers), with an optional note to the hiring team',
         params: jobIdParamSchema,
+        body: jobApplySchema,
         response: { 201: z.object({ applied: z.literal(true) }), ...errors },
       },
     },
     async (request, reply) => {
-      await applyToJob(app.db, request.auth, request.params.id);
+      await applyToJob(app.db, request.auth, request.params.id, request.body);
       return reply.status(201).send({ applied: true as const });
     },
   );

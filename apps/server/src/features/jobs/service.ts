@@ -4,8 +4,10 @@ import {
   workplaceOf,
   type Job,
   type JobApplication,
+  type JobApplyInput,
   type JobInput,
   type JobSearchResponse,
+  type JobStatusChange,
   type JobSummary,
 } from '@referwell/shared';
 import { matchScore, skillKey } from '@referwell/shared/rules/match';
@@ -15,7 +17,8 @@ import { selectRows, textArray, type Executor } from '../../db/repository';
 import { companies, jobApplications, jobPostings, talentProfiles, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
-import { requireCompanyUser, type CompanyAuth } from '../auth/guards';
+import { requireCompanyUser, requireJobseeker, type CompanyAuth } from '../auth/guards';
+import { notifyTeamOfApplication } from '../notifications/company-events';
 
 type JobRow = typeof jobPostings.$inferSelect;
 
@@ -59,21 +62,32 @@ const canEdit = (auth: AuthContext | null, job: Pick<JobRow, 'companyId' | 'crea
   auth.company?.id === job.companyId &&
   (auth.company.role === 'companyAdmin' || job.createdBy === auth.user.id);
 
-/** Stores a new OPEN job for a company (used by posting, the seed and tests). */
+/** Stores a new job for a company, OPEN unless saved as a draft (used by posting, the seed and tests). */
 export async function insertJob(
   db: Executor,
-  job: { companyId: string; createdBy: string | null; input: JobInput },
+  job: { companyId: string; createdBy: string | null; input: JobInput; status?: 'OPEN' | 'DRAFT' },
 ): Promise<string> {
   const [row] = await db
     .insert(jobPostings)
-    .values({ ...columnsFrom(job.input), companyId: job.companyId, createdBy: job.createdBy, status: 'OPEN' })
+    .values({
+      ...columnsFrom(job.input),
+      companyId: job.companyId,
+      createdBy: job.createdBy,
+      status: job.status ?? 'OPEN',
+    })
     .returning({ id: jobPostings.id });
   return row!.id;
 }
 
-export async function createJob(db: Db, auth: AuthContext | null, input: JobInput): Promise<Job> {
+export async function createJob(
+  db: Db,
+  auth: AuthContext | null,
+  input: JobInput,
+  options: { draft: boolean } = { draft: false },
+): Promise<Job> {
   const poster = requirePoster(auth);
-  const id = await insertJob(db, { companyId: poster.company.id, createdBy: poster.user.id, input });
+  const status = options.draft ? 'DRAFT' : 'OPEN';
+  const id = await insertJob(db, { companyId: poster.company.id, createdBy: poster.user.id, input, status });
   return getJob(db, auth, id);
 }
 
@@ -94,11 +108,19 @@ export async function updateJob(db: Db, auth: AuthContext | null, id: string, in
   return getJob(db, auth, id);
 }
 
-export async function closeJob(db: Db, auth: AuthContext | null, id: string): Promise<Job> {
+/** Close, reopen (or publish a draft) or mark filled: the job's creator or the company's admins. */
+export async function setJobStatus(
+  db: Db,
+  auth: AuthContext | null,
+  id: string,
+  status: JobStatusChange['status'],
+): Promise<Job> {
   await editableJob(db, auth, id);
-  await db.update(jobPostings).set({ status: 'CLOSED', updatedAt: new Date() }).where(eq(jobPostings.id, id));
+  await db.update(jobPostings).set({ status, updatedAt: new Date() }).where(eq(jobPostings.id, id));
   return getJob(db, auth, id);
 }
+
+export const closeJob = (db: Db, auth: AuthContext | null, id: string) => setJobStatus(db, auth, id, 'CLOSED');
 
 export async function getJob(db: Db, auth: AuthContext | null, id: string): Promise<Job> {
   const [row] = await db
@@ -115,7 +137,10 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
     .innerJoin(companies, eq(companies.id, jobPostings.companyId))
     .leftJoin(users, eq(users.id, jobPostings.createdBy))
     .where(eq(jobPostings.id, id));
-  if (!row) throw notFound(JOB_MESSAGES.notFound);
+  // A draft exists only for its company's team.
+  if (!row || (row.job.status === 'DRAFT' && auth?.company?.id !== row.job.companyId)) {
+    throw notFound(JOB_MESSAGES.notFound);
+  }
   const { job } = row;
   return {
     id: job.id,
@@ -150,18 +175,27 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
   };
 }
 
-export async function applyToJob(db: Db, auth: AuthContext | null, id: string): Promise<void> {
-  if (!auth) throw unauthorized();
-  if (auth.user.type !== 'jobseeker') throw forbidden(JOB_MESSAGES.applyOnlyJobseekers);
-  const [job] = await db.select({ status: jobPostings.status }).from(jobPostings).where(eq(jobPostings.id, id));
-  if (!job) throw notFound(JOB_MESSAGES.notFound);
+export async function applyToJob(db: Db, auth: AuthContext | null, id: string, input: JobApplyInput): Promise<void> {
+  const me = requireJobseeker(auth, JOB_MESSAGES.applyOnlyJobseekers);
+  const [job] = await db
+    .select({ status: jobPostings.status, title: jobPostings.title })
+    .from(jobPostings)
+    .where(eq(jobPostings.id, id));
+  if (!job || job.status === 'DRAFT') throw notFound(JOB_MESSAGES.notFound);
   if (job.status !== 'OPEN') throw conflict(JOB_MESSAGES.jobClosed);
-  const inserted = await db
-    .insert(jobApplications)
-    .values({ jobId: id, userId: auth.user.id })
-    .onConflictDoNothing()
-    .returning({ jobId: jobApplications.jobId });
-  if (inserted.length === 0) throw conflict('You have already applied to this job.');
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(jobApplications)
+      .values({ jobId: id, userId: me.user.id, note: input.note ?? null })
+      .onConflictDoNothing()
+      .returning({ jobId: jobApplications.jobId });
+    if (inserted.length === 0) throw conflict(JOB_MESSAGES.alreadyApplied);
+    await notifyTeamOfApplication(tx, {
+      jobId: id,
+      jobTitle: job.title,
+      applicant: { id: me.user.id, name: me.user.name },
+    });
+  });
 }
 
 export async function listApplications(db: Db, auth: AuthContext | null, id: string): Promise<JobApplication[]> {
@@ -173,6 +207,7 @@ export async function listApplications(db: Db, auth: AuthContext | null, id: str
       email: users.email,
       appliedAt: jobApplications.createdAt,
       status: jobApplications.status,
+      note: jobApplications.note,
     })
     .from(jobApplications)
     .innerJoin(users, eq(users.id, jobApplications.userId))

@@ -13,7 +13,7 @@ import {
   type Participant,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
-import { pageOffset, selectRows, toPage, type Executor } from '../../db/repository';
+import { likePattern, pageOffset, selectRows, toPage, type Executor } from '../../db/repository';
 import {
   companies,
   companyMembers,
@@ -51,8 +51,6 @@ export const toMessage = (row: MessageRow): Message => ({
   timestamp: row.createdAt.toISOString(),
   read: row.read,
 });
-
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** May `sender` start a conversation with `recipientId`? Decided by the rules in rules.ts. */
 export async function canMessage(db: Executor, sender: Sender, recipientId: string): Promise<boolean> {

@@ -64,12 +64,15 @@ export async function listCompanyReferrers(
 
 /**
  * Whether `viewer` may see a referrer's e-mail, phone and location: the referrer themselves and
- * colleagues at their company. Everyone else sees the profile without contact details (they
- * reach a referrer through a referral request or a message). The one place this is decided:
- * a referrer's own opt-in to show contact details to job seekers belongs here.
+ * colleagues at their company, and everyone signed in when the referrer chose to show them.
+ * Otherwise the profile comes without contact details (hidden by default: people reach a
+ * referrer through a referral request or a message). The one place this is decided.
  */
-export function referrerContactVisible(viewer: AuthContext, referrer: { id: string; companyId: string }): boolean {
-  return viewer.user.id === referrer.id || viewer.company?.id === referrer.companyId;
+export function referrerContactVisible(
+  viewer: AuthContext,
+  referrer: { id: string; companyId: string; showContactDetails: boolean },
+): boolean {
+  return referrer.showContactDetails || viewer.user.id === referrer.id || viewer.company?.id === referrer.companyId;
 }
 
 /** A referrer's profile as `viewer` may see it (signed-in only: SPEC lists the screen as signed-in). */
@@ -91,6 +94,7 @@ export async function getReferrerProfile(
       referralsCompleted: completedCount,
       memberSince: sql<string>`to_char(${users.createdAt}, 'YYYY-MM-DD')`,
       acceptsRequests: sql<boolean>`${acceptsRequests}`,
+      showContactDetails: sql<boolean>`coalesce(${referrerProfiles.showContactDetails}, false)`,
     })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
@@ -98,7 +102,14 @@ export async function getReferrerProfile(
     .leftJoin(referrerProfiles, eq(referrerProfiles.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) throw notFound(REFERRAL_MESSAGES.referrerNotFound);
-  if (referrerContactVisible(viewer, { id: row.id, companyId: row.company.id })) return row;
+  if (
+    referrerContactVisible(viewer, {
+      id: row.id,
+      companyId: row.company.id,
+      showContactDetails: row.showContactDetails,
+    })
+  )
+    return row;
   return { ...row, email: null, phone: null, location: null };
 }
 
@@ -106,7 +117,7 @@ export async function getReferrerProfile(
 export async function updateMyReferrerProfile(
   db: Db,
   auth: AuthContext | null,
-  input: ReferrerProfileForm & { skills: string[]; acceptsRequests: boolean },
+  input: ReferrerProfileForm & { skills: string[]; acceptsRequests: boolean; showContactDetails: boolean },
 ): Promise<ReferrerProfile> {
   const me = requireCompanyUser(auth, 'Only company members have a referrer profile.');
   const profile = {
@@ -116,6 +127,7 @@ export async function updateMyReferrerProfile(
     skills: input.skills,
     startedOn: input.startDate || null,
     acceptsRequests: input.acceptsRequests,
+    showContactDetails: input.showContactDetails,
     updatedAt: new Date(),
   };
   await db.transaction(async (tx) => {

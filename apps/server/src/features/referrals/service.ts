@@ -24,6 +24,7 @@ import { isTalentVisibleTo } from '../talent/discoverable';
 import type { AuthContext } from '../auth/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { createNotification } from '../notifications/service';
+import { notifyTeamOfReferral } from '../notifications/company-events';
 import { requireCompanyUser, requireSignedIn } from '../auth/guards';
 import { canReadReferral, findJob, isCompanyAdminOf } from './access';
 
@@ -114,6 +115,13 @@ export async function insertReferral(tx: Tx, input: NewReferral): Promise<Referr
   await tx
     .insert(referralStatusChanges)
     .values({ referralId: row.id, fromStatus: null, toStatus: 'pending', changedBy: input.referrer.id });
+  await notifyTeamOfReferral(tx, {
+    referralId: row.id,
+    jobId: input.job.id,
+    jobTitle: input.job.title,
+    referrer: { id: input.referrer.id, name: input.referrer.name },
+    candidateName: talent.snapshot.name,
+  });
   return row;
 }
 

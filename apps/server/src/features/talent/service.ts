@@ -21,7 +21,15 @@ import {
   type TalentPublicProfile,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
-import { inTransaction, isUniqueViolation, lowerEq, selectRows, textArray, type Executor } from '../../db/repository';
+import {
+  inTransaction,
+  isUniqueViolation,
+  likePattern,
+  lowerEq,
+  selectRows,
+  textArray,
+  type Executor,
+} from '../../db/repository';
 import {
   companies,
   endorsements,
@@ -575,8 +583,6 @@ interface CandidateRow {
   match_score: number | null;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * SPEC §5 'Candidate filtering': text over name and title (case-insensitive), location and
  * involvement by value, list categories any-of, every category AND-ed, titles applied. With a job,
@@ -608,7 +614,7 @@ export async function searchCandidates(
   }
 
   const conditions: SQL[] = [POOL];
-  if (filters.q) conditions.push(sql`p.search_text like ${`%${escapeLike(filters.q.toLowerCase())}%`}`);
+  if (filters.q) conditions.push(sql`p.search_text like ${likePattern(filters.q.toLowerCase())}`);
   if (filters.locations.length) conditions.push(sql`p.location = any(${textArray(filters.locations)})`);
   if (filters.involvement.length) conditions.push(sql`p.involvement::text = any(${textArray(filters.involvement)})`);
   for (const [category, column] of Object.entries(ARRAY_COLUMNS) as [keyof typeof ARRAY_COLUMNS, string][]) {

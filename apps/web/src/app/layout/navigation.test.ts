@@ -23,22 +23,25 @@ describe('header navigation', () => {
     expect(loggedInNavigation(user('jobseeker'), null)).toEqual([{ label: 'Find Jobs', to: '/search-jobs' }]);
   });
 
-  it('gives company admins Post Job and Company Dashboard, members only Find Candidates', () => {
+  it('gives company admins Post Job and Company Dashboard, members Find Candidates and the Jobs Board', () => {
     expect(labels(loggedInNavigation(user('referrer'), company('companyAdmin')))).toEqual([
       'Find Candidates',
+      'Jobs Board',
       'Post Job',
       'Company Dashboard',
     ]);
-    expect(labels(loggedInNavigation(user('referrer'), company('member')))).toEqual(['Find Candidates']);
+    expect(labels(loggedInNavigation(user('referrer'), company('member')))).toEqual(['Find Candidates', 'Jobs Board']);
+    expect(labels(loggedInNavigation(user('referrer'), null))).toEqual(['Find Candidates']);
   });
 
-  it('offers Edit Profile to job seekers and Company Profile to referrers with a company', () => {
+  it('offers Edit Profile to job seekers, and My referrer profile and Company Profile to referrers with a company', () => {
     expect(accountNavigation(user('jobseeker'), null)).toEqual([
       { label: 'Dashboard', to: '/jobseeker-dashboard' },
       { label: 'Edit Profile', to: '/talent-profile' },
     ]);
     expect(accountNavigation(user('referrer'), company('member'))).toEqual([
       { label: 'Dashboard', to: '/referrer-dashboard' },
+      { label: 'My referrer profile', to: '/referrer-profile/00000000-0000-4000-8000-000000000001' },
       { label: 'Company Profile', to: '/company-profile' },
     ]);
     expect(labels(accountNavigation(user('referrer'), null))).toEqual(['Dashboard']);

@@ -49,6 +49,7 @@ export function loggedInNavigation(user: SessionUser, company: SessionCompany | 
   const isCompanyAdmin = company?.role === 'companyAdmin';
   return [
     { label: 'Find Candidates', to: '/search-candidates' },
+    ...(company ? [{ label: 'Jobs Board', to: '/jobs-board' }] : []),
     ...(isCompanyAdmin
       ? [
           { label: 'Post Job', to: '/post-job' },
@@ -62,6 +63,9 @@ export function loggedInNavigation(user: SessionUser, company: SessionCompany | 
 export function accountNavigation(user: SessionUser, company: SessionCompany | null): NavLink[] {
   const links: NavLink[] = [{ label: 'Dashboard', to: dashboardPathFor(user.type) }];
   if (user.type === 'jobseeker') links.push({ label: 'Edit Profile', to: '/talent-profile' });
-  else if (company) links.push({ label: 'Company Profile', to: '/company-profile' });
+  else if (company) {
+    links.push({ label: 'My referrer profile', to: `/referrer-profile/${user.id}` });
+    links.push({ label: 'Company Profile', to: '/company-profile' });
+  }
   return links;
 }

@@ -164,7 +164,11 @@ function JobCard({ job }: { job: CompanyJobCard }) {
   return (
     <Card className="h-full">
       <CardHeader>
-        <CardTitle as="h3">{job.title}</CardTitle>
+        <CardTitle as="h3">
+          <Link to={`/job/${job.id}`} className="hover:text-primary hover:underline">
+            {job.title}
+          </Link>
+        </CardTitle>
         {job.department ? <p className="text-sm text-muted-foreground">{job.department}</p> : null}
       </CardHeader>
       <CardContent className="grid gap-2 text-sm text-muted-foreground">

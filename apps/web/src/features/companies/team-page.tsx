@@ -14,6 +14,7 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
+  AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -139,15 +140,27 @@ function TeamManagement({ companyId, currentUserId }: { companyId: string; curre
               toastDescription={COMPANY_MESSAGES.inviteCopiedTeam}
             />
           )}
-          <Button
-            variant="secondary"
-            className="w-full sm:w-fit"
-            onClick={generate}
-            disabled={team.isPending || regenerate.isPending}
-          >
-            <RefreshCw aria-hidden className={regenerate.isPending ? 'animate-spin' : undefined} />
-            {regenerate.isPending ? 'Generating...' : 'Generate New Code'}
-          </Button>
+          <AlertDialog>
+            <AlertDialogTrigger asChild>
+              <Button variant="secondary" className="w-full sm:w-fit" disabled={team.isPending || regenerate.isPending}>
+                <RefreshCw aria-hidden className={regenerate.isPending ? 'animate-spin' : undefined} />
+                {regenerate.isPending ? 'Generating...' : 'Generate New Code'}
+              </Button>
+            </AlertDialogTrigger>
+            <AlertDialogContent>
+              <AlertDialogHeader>
+                <AlertDialogTitle>Generate a new invite code?</AlertDialogTitle>
+                <AlertDialogDescription>
+                  The current code{team.data ? ` ${team.data.inviteCode}` : ''} stops working at once: anyone you
+                  already sent it to will need the new one to join your team.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <AlertDialogFooter>
+                <AlertDialogCancel>Keep Current Code</AlertDialogCancel>
+                <AlertDialogAction onClick={generate}>Generate New Code</AlertDialogAction>
+              </AlertDialogFooter>
+            </AlertDialogContent>
+          </AlertDialog>
         </CardContent>
       </Card>
 

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
+import { APP_ROUTES } from '@referwell/shared/routes';
 import { ARTICLE_CATEGORIES, ARTICLE_SLUGS, articlePath } from './articles/slugs';
 import type { PageMeta, ParamsMetaHandle, StaticMetaHandle } from '@/lib/page-meta';
 
@@ -23,70 +24,70 @@ function page<M extends { meta: PageMeta }>(load: () => Promise<M>, component: (
 
 export const contentRoutes: RouteObject[] = [
   {
-    path: 'how-it-works',
+    path: APP_ROUTES.howItWorks,
     lazy: page(
       () => import('./how-it-works-job-seekers-page'),
       (m) => m.HowItWorksJobSeekersPage,
     ),
   },
   {
-    path: 'how-it-works-companies',
+    path: APP_ROUTES.howItWorksCompanies,
     lazy: page(
       () => import('./how-it-works-companies-page'),
       (m) => m.HowItWorksCompaniesPage,
     ),
   },
   {
-    path: 'how-it-works-referrers',
+    path: APP_ROUTES.howItWorksReferrers,
     lazy: page(
       () => import('./how-it-works-referrers-page'),
       (m) => m.HowItWorksReferrersPage,
     ),
   },
   {
-    path: 'beta-program-companies',
+    path: APP_ROUTES.betaProgramCompanies,
     lazy: page(
       () => import('./beta-program-companies-page'),
       (m) => m.BetaProgramCompaniesPage,
     ),
   },
   {
-    path: 'beta-program-job-seekers',
+    path: APP_ROUTES.betaProgramJobSeekers,
     lazy: page(
       () => import('./beta-program-job-seekers-page'),
       (m) => m.BetaProgramJobSeekersPage,
     ),
   },
   {
-    path: 'join',
+    path: APP_ROUTES.join,
     lazy: page(
       () => import('./join-page'),
       (m) => m.JoinPage,
     ),
   },
   {
-    path: 'resources',
+    path: APP_ROUTES.resources,
     lazy: page(
       () => import('./resources-page'),
       (m) => m.ResourcesPage,
     ),
   },
   {
-    path: 'resources/companies',
+    path: APP_ROUTES.resourcesCompanies,
     lazy: page(
       () => import('./company-resources-page'),
       (m) => m.CompanyResourcesPage,
     ),
   },
   {
-    path: 'resources/job-seekers',
+    path: APP_ROUTES.resourcesJobSeekers,
     lazy: page(
       () => import('./job-seeker-resources-page'),
       (m) => m.JobSeekerResourcesPage,
     ),
   },
   {
-    path: 'resources/companies/articles/:slug',
+    path: APP_ROUTES.companyArticle,
     lazy: async () => {
       const m = await import('./article-page');
       const handle: ParamsMetaHandle = { metaFor: (params) => m.metaForArticle('companies', params.slug) };
@@ -94,7 +95,7 @@ export const contentRoutes: RouteObject[] = [
     },
   },
   {
-    path: 'resources/job-seekers/articles/:slug',
+    path: APP_ROUTES.jobSeekerArticle,
     lazy: async () => {
       const m = await import('./article-page');
       const handle: ParamsMetaHandle = { metaFor: (params) => m.metaForArticle('job-seekers', params.slug) };

@@ -52,11 +52,11 @@ export function ReferrerActivity() {
           </h2>
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             <Figure label="Team members" value={data.company.teamMemberCount} to="/company-dashboard/team" />
-            <Figure label="Open positions" value={data.company.openPositions} />
+            <Figure label="Open positions" value={data.company.openPositions} to="/jobs-board?status=open" />
             <Figure
               label="Pending approvals"
               value={data.company.pendingApprovals}
-              to="/referrer-dashboard/referrals"
+              to="/referrer-dashboard/referrals?scope=company&status=pending"
             />
           </dl>
         </section>
@@ -67,8 +67,8 @@ export function ReferrerActivity() {
         </h2>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           <Figure label="Total referrals" value={totals.total} to="/referrer-dashboard/referrals" />
-          <Figure label="Pending" value={totals.pending} />
-          <Figure label="Completed" value={totals.completed} />
+          <Figure label="Pending" value={totals.pending} to="/referrer-dashboard/referrals?status=pending" />
+          <Figure label="Completed" value={totals.completed} to="/referrer-dashboard/referrals?status=completed" />
           <Figure label="Requests waiting" value={data.pendingRequests} to="/referral-requests" />
           <Figure label="Bonuses earned" value={moneyText(totals.earned)} />
           <Figure label="Bonuses pending" value={moneyText(totals.pendingBonus)} />

@@ -1,12 +1,16 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  CompanyJobsQuery,
+  CompanyJobsResponse,
   ImportedJob,
   Job,
   JobApplication,
   JobCrawlResponse,
+  JobApplyForm,
   JobForm,
   JobImportResponse,
   JobSearchResponse,
+  JobStatusChange,
   JOB_TYPE_FILTERS,
   Workplace,
 } from '@referwell/shared';
@@ -28,7 +32,30 @@ export const jobKeys = {
   detail: (id: string) => ['jobs', id] as const,
   search: (params: JobSearchParams) => ['jobs', 'search', params] as const,
   applications: (id: string) => ['jobs', id, 'applications'] as const,
+  companyBoard: ['jobs', 'company-board'] as const,
 };
+
+/** The signed-in member's company jobs (GET /api/company/jobs), one page per filter. */
+export const companyJobsQueryOptions = (query: CompanyJobsQuery) =>
+  queryOptions({
+    queryKey: [...jobKeys.companyBoard, query] as const,
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query))
+        if (value !== undefined && value !== '') params.set(key, String(value));
+      return api<CompanyJobsResponse>(`/api/company/jobs?${params}`, { signal });
+    },
+    placeholderData: (previous) => previous,
+  });
+
+/** A company member opened the job: its applicants and referrals so far are no longer new on the jobs board. */
+export function useRecordJobVisit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`${base(id)}/visit`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKeys.companyBoard }),
+  });
+}
 
 export const JOB_SEARCH_PAGE_SIZE = 20;
 
@@ -78,10 +105,12 @@ export const jobApplicationsQueryOptions = (id: string) =>
 export function useCreateJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (job: JobForm) => api<Job>('/api/jobs', { method: 'POST', body: job }),
+    mutationFn: ({ job, draft = false }: { job: JobForm; draft?: boolean }) =>
+      api<Job>(`/api/jobs${draft ? '?draft=true' : ''}`, { method: 'POST', body: job }),
     onSuccess: (job) => {
       queryClient.setQueryData(jobKeys.detail(job.id), job);
       void queryClient.invalidateQueries({ queryKey: ['jobs', 'search'] });
+      void queryClient.invalidateQueries({ queryKey: jobKeys.companyBoard });
       // The company page lists open positions.
       void queryClient.invalidateQueries({ queryKey: ['companies'] });
     },
@@ -100,14 +129,20 @@ export function useUpdateJob(id: string) {
   });
 }
 
-export function useCloseJob(id: string) {
+/** Close, reopen or mark filled (its creator or the company's admins); the jobs board and detail follow. */
+export function useSetJobStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<Job>(`${base(id)}/close`, { method: 'POST' }),
+    mutationFn: ({ id, status }: { id: string } & JobStatusChange) =>
+      api<Job>(`${base(id)}/status`, { method: 'PUT', body: { status } }),
     onSuccess: (job) => {
-      queryClient.setQueryData(jobKeys.detail(id), job);
-      void queryClient.invalidateQueries({ queryKey: ['jobs', 'search'] });
-      void queryClient.invalidateQueries({ queryKey: ['companies'] });
+      queryClient.setQueryData(jobKeys.detail(job.id), job);
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['jobs', 'search'] }),
+        queryClient.invalidateQueries({ queryKey: jobKeys.companyBoard }),
+        queryClient.invalidateQueries({ queryKey: ['companies'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]);
     },
   });
 }
@@ -115,7 +150,7 @@ export function useCloseJob(id: string) {
 export function useApplyToJob(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ applied: true }>(`${base(id)}/apply`, { method: 'POST' }),
+    mutationFn: (form: JobApplyForm) => api<{ applied: true }>(`${base(id)}/apply`, { method: 'POST', body: form }),
     onSuccess: () => {
       queryClient.setQueryData(jobQueryOptions(id).queryKey, (job) =>
         job

@@ -19,7 +19,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/use-page-title';
-import { isMissingJob, jobQueryOptions, useCloseJob, useUpdateJob } from './api';
+import { isMissingJob, jobQueryOptions, useSetJobStatus, useUpdateJob } from './api';
 import { JobFormFields, jobToForm, reportSaveError, useJobForm } from './job-form';
 
 /** Edit a job (/job/{id}/edit): the Post a New Job form, prefilled, saving with PUT; plus Close Job. */
@@ -67,7 +67,7 @@ function EditJobForm({ job }: { job: Job }) {
   const navigate = useNavigate();
   const form = useJobForm(jobToForm(job));
   const update = useUpdateJob(job.id);
-  const close = useCloseJob(job.id);
+  const close = useSetJobStatus();
 
   const onSubmit = (values: JobInput) =>
     update.mutate(values, {
@@ -79,13 +79,16 @@ function EditJobForm({ job }: { job: Job }) {
     });
 
   const onClose = () =>
-    close.mutate(undefined, {
-      onSuccess: () => {
-        toast.success('Job Closed', { description: 'The job no longer accepts applications.' });
-        void navigate(`/job/${job.id}`);
+    close.mutate(
+      { id: job.id, status: 'CLOSED' },
+      {
+        onSuccess: () => {
+          toast.success('Job Closed', { description: 'The job no longer accepts applications.' });
+          void navigate(`/job/${job.id}`);
+        },
+        onError: (error) => toast.error('Error', { description: error.message || 'Failed to close the job.' }),
       },
-      onError: (error) => toast.error('Error', { description: error.message || 'Failed to close the job.' }),
-    });
+    );
 
   return (
     <Card>

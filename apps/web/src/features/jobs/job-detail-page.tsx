@@ -14,10 +14,15 @@ import {
   Pencil,
   Users,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
-import { EMPLOYMENT_TYPE_LABELS, JOB_MESSAGES, WORKPLACE_LABELS, type Job } from '@referwell/shared';
+import {
+  COMPANY_JOBS_MESSAGES,
+  EMPLOYMENT_TYPE_LABELS,
+  JOB_MESSAGES,
+  WORKPLACE_LABELS,
+  type Job,
+} from '@referwell/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -25,13 +30,14 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/api';
 import { MessageButton } from '@/features/messaging/message-button';
-import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ApplicantTracking } from '@/features/referrals/applicant-tracking';
 import { JobComments } from '@/features/referrals/job-comments';
-import { isMissingJob, jobQueryOptions, useApplyToJob } from './api';
+import { isMissingJob, jobQueryOptions, useRecordJobVisit } from './api';
+import { ApplyDialog } from './apply-dialog';
 import { formatMoney, formatSalary, showWorkplace, splitLines } from './format';
+import { JobStatusBadge } from './job-status-badge';
 
 function BackToJobs() {
   return (
@@ -79,6 +85,7 @@ export function JobDetailPage() {
 }
 
 function JobDetail({ job }: { job: Job }) {
+  useRecordVisit(job);
   const responsibilities = job.responsibilities ? splitLines(job.responsibilities) : [];
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 lg:px-8">
@@ -88,7 +95,7 @@ function JobDetail({ job }: { job: Job }) {
         <Card className="lg:col-start-1">
           <CardHeader className="gap-4">
             <div className="flex flex-wrap items-center gap-2">
-              {job.status === 'OPEN' ? <Badge variant="published">Open</Badge> : <Badge variant="draft">Closed</Badge>}
+              <JobStatusBadge status={job.status} />
             </div>
             <div className="min-w-0">
               <h1 className="text-3xl font-semibold tracking-tight break-words">{job.title}</h1>
@@ -210,6 +217,16 @@ function JobDetail({ job }: { job: Job }) {
   );
 }
 
+/** A member of the job's company opened it: the jobs board stops counting what is here as new. */
+function useRecordVisit(job: Job) {
+  const { company } = useSession();
+  const { mutate } = useRecordJobVisit();
+  const isMember = company?.id === job.companyId;
+  useEffect(() => {
+    if (isMember) mutate(job.id);
+  }, [isMember, job.id, mutate]);
+}
+
 function HowToApply({ job }: { job: Job }) {
   if (!job.applicationUrl && !job.contactEmail) {
     return <p className="text-muted-foreground">Use the Apply Now button to apply.</p>;
@@ -247,21 +264,8 @@ function HowToApply({ job }: { job: Job }) {
 
 function JobActions({ job }: { job: Job }) {
   const { user, isLoading } = useSession();
-  const apply = useApplyToJob(job.id);
+  const [applying, setApplying] = useState(false);
   const referrersLink = `/company/${job.companySlug}/referrers?${new URLSearchParams({ jobId: job.id })}`;
-
-  const onApply = () =>
-    apply.mutate(undefined, {
-      onSuccess: () =>
-        toast.success(JOB_MESSAGES.appliedTitle, {
-          description: JOB_MESSAGES.applied(job.postedBy?.name ?? 'the hiring team', job.companyName),
-        }),
-      onError: (error) =>
-        toast.error('Error', {
-          description:
-            error instanceof ApiError && error.message ? error.message : 'Failed to apply. Please try again.',
-        }),
-    });
 
   let actions: ReactNode = null;
   if (isLoading) {
@@ -274,22 +278,24 @@ function JobActions({ job }: { job: Job }) {
         </Button>
       ) : null;
   } else if (user.type === 'jobseeker') {
-    const applied = job.viewer.hasApplied || apply.isSuccess;
+    const applied = job.viewer.hasApplied;
     actions = (
       <>
         {job.status === 'OPEN' || applied ? (
-          <Button className="w-full" onClick={onApply} disabled={applied || apply.isPending || !job.viewer.canApply}>
-            {applied ? (
-              <>
-                <CheckCircle2 aria-hidden />
-                Applied
-              </>
-            ) : apply.isPending ? (
-              'Applying...'
-            ) : (
-              'Apply Now'
-            )}
-          </Button>
+          <>
+            <Button className="w-full" onClick={() => setApplying(true)} disabled={applied || !job.viewer.canApply}>
+              {applied ? (
+                <>
+                  <CheckCircle2 aria-hidden />
+                  Applied
+                </>
+              ) : (
+                'Apply Now'
+              )}
+            </Button>
+            {/* Stays mounted after applying, so its success toast still shows. */}
+            <ApplyDialog job={job} open={applying} onOpenChange={setApplying} />
+          </>
         ) : null}
         <Button asChild variant="outline" className="w-full">
           <Link to={referrersLink}>
@@ -311,9 +317,11 @@ function JobActions({ job }: { job: Job }) {
   }
 
   const closedNote =
-    job.status === 'CLOSED' ? (
+    job.status !== 'OPEN' ? (
       <Alert role="status">
-        <AlertDescription>{JOB_MESSAGES.jobClosed}</AlertDescription>
+        <AlertDescription>
+          {job.status === 'DRAFT' ? COMPANY_JOBS_MESSAGES.draftNote : JOB_MESSAGES.jobClosed}
+        </AlertDescription>
       </Alert>
     ) : null;
 

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { JOB_MESSAGES, type JobInput } from '@referwell/shared';
+import { COMPANY_JOBS_MESSAGES, JOB_MESSAGES, type JobInput } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -58,14 +58,19 @@ function PostJobEditor({ companyName }: { companyName: string }) {
     setTab('manual');
   };
 
-  const onSubmit = (values: JobInput) =>
-    create.mutate(values, {
-      onSuccess: (job) => {
-        toast.success(JOB_MESSAGES.postedTitle, { description: JOB_MESSAGES.posted });
-        void navigate(`/job/${job.id}`);
+  const save = (values: JobInput, draft: boolean) =>
+    create.mutate(
+      { job: values, draft },
+      {
+        onSuccess: (job) => {
+          if (draft) {
+            toast.success(COMPANY_JOBS_MESSAGES.draftSavedTitle, { description: COMPANY_JOBS_MESSAGES.draftSaved });
+          } else toast.success(JOB_MESSAGES.postedTitle, { description: JOB_MESSAGES.posted });
+          void navigate(`/job/${job.id}`);
+        },
+        onError: (error) => reportSaveError(form, error),
       },
-      onError: (error) => reportSaveError(form, error),
-    });
+    );
 
   return (
     <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
@@ -76,14 +81,22 @@ function PostJobEditor({ companyName }: { companyName: string }) {
       <TabsContent value="manual">
         <Card>
           <CardContent className="pt-6">
-            <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-8">
+            <form noValidate onSubmit={form.handleSubmit((values) => save(values, false))} className="grid gap-8">
               <JobFormFields form={form} />
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Button asChild variant="outline">
                   <Link to="/referrer-dashboard">Cancel</Link>
                 </Button>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  disabled={create.isPending}
+                  onClick={form.handleSubmit((values) => save(values, true))}
+                >
+                  {create.isPending && create.variables?.draft ? 'Saving...' : 'Save as Draft'}
+                </Button>
                 <Button type="submit" disabled={create.isPending}>
-                  {create.isPending ? 'Posting...' : 'Post Job'}
+                  {create.isPending && !create.variables?.draft ? 'Posting...' : 'Post Job'}
                 </Button>
               </div>
             </form>

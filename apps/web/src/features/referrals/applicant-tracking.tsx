@@ -36,6 +36,8 @@ export interface TrackedCandidate {
   matchScore: number | null;
   /** Applicants' e-mail, which the job's team may see. */
   email?: string;
+  /** The applicant's note to the hiring team, written when they applied. */
+  note?: string | null;
   applied: boolean;
   topMatch: boolean;
 }
@@ -133,6 +135,7 @@ export function ApplicantTracking({ job }: { job: Job }) {
   const applicantRows = (applications.data ?? []).map((a) => ({
     ...(details.get(a.userId) ?? fallback(a.userId, a.name)),
     email: a.email,
+    note: a.note,
     topMatch: topIds.has(a.userId),
   }));
   const topRows = top.map((t) => details.get(t.id)!);
@@ -334,6 +337,12 @@ function NameLink({ candidate }: { candidate: TrackedCandidate }) {
         >
           {candidate.email}
         </a>
+      ) : null}
+      {candidate.note ? (
+        <span className="block w-full max-w-prose text-sm font-normal whitespace-pre-line text-foreground">
+          <span className="font-medium text-muted-foreground">Note: </span>
+          {candidate.note}
+        </span>
       ) : null}
     </span>
   );

@@ -49,6 +49,7 @@ function EditForm({ profile, onClose }: { profile: ReferrerProfile; onClose: () 
     skills: profile.skills,
     startDate: profile.startDate,
     acceptsRequests: profile.acceptsRequests,
+    showContactDetails: profile.showContactDetails,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const id = useId();
@@ -145,6 +146,20 @@ function EditForm({ profile, onClose }: { profile: ReferrerProfile; onClose: () 
           onCheckedChange={(checked) => set('acceptsRequests', checked === true)}
         />
         <Label htmlFor={`${id}-accepts`}>Job seekers may ask me for referrals</Label>
+      </div>
+      <div className="grid gap-1">
+        <div className="flex items-center gap-2">
+          <Checkbox
+            id={`${id}-contact`}
+            checked={form.showContactDetails}
+            onCheckedChange={(checked) => set('showContactDetails', checked === true)}
+            aria-describedby={`${id}-contact-hint`}
+          />
+          <Label htmlFor={`${id}-contact`}>Show my e-mail and phone on my profile</Label>
+        </div>
+        <p id={`${id}-contact-hint`} className="pl-6 text-sm text-muted-foreground">
+          Off by default: job seekers reach you through Referwell messages.
+        </p>
       </div>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>

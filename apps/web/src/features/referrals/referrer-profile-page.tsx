@@ -106,6 +106,11 @@ function Profile({ profile, jobId }: { profile: ReferrerProfile; jobId: string }
           </ul>
           {isSelf ? (
             <>
+              {profile.showContactDetails ? null : (
+                <p className="text-sm text-muted-foreground">
+                  Only you see your e-mail and phone. Job seekers contact you through messages.
+                </p>
+              )}
               <Button variant="outline" className="w-full" onClick={() => setEditing(true)}>
                 <Pencil aria-hidden />
                 Edit Profile

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Send, Star } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { TALENT_MESSAGES, kudosRequestSchema, type Kudos } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
@@ -13,6 +14,7 @@ import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ownKudosQueryOptions, useRequestKudos } from './api';
+import { KUDOS_REQUEST_ANCHOR } from './kudos-anchor';
 
 export function Stars({ rating, className }: { rating: number; className?: string }) {
   return (
@@ -61,6 +63,14 @@ export function KudosRequestCard() {
   const request = useRequestKudos();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const { hash } = useLocation();
+  // /create-kudos leads here: bring the form into view, ready to type.
+  useEffect(() => {
+    if (hash !== `#${KUDOS_REQUEST_ANCHOR}`) return;
+    emailRef.current?.scrollIntoView({ block: 'center' });
+    emailRef.current?.focus();
+  }, [hash]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,7 +95,7 @@ export function KudosRequestCard() {
   };
 
   return (
-    <Card>
+    <Card id={KUDOS_REQUEST_ANCHOR}>
       <CardHeader>
         <CardTitle as="h2">Request Kudos</CardTitle>
         <CardDescription>Ask a former manager or colleague to write a few words about you.</CardDescription>
@@ -96,6 +106,7 @@ export function KudosRequestCard() {
           <div className="flex flex-col gap-2 sm:flex-row">
             <Input
               id="kudos-recommender-email"
+              ref={emailRef}
               type="email"
               required
               value={email}

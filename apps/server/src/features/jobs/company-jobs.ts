@@ -1,0 +1,102 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  COMPANY_JOBS_MESSAGES,
+  JOB_MESSAGES,
+  JOB_STATUSES,
+  type CompanyJob,
+  type CompanyJobsQueryInput,
+  type CompanyJobsResponse,
+  type JobStatus,
+} from '@referwell/shared';
+import type { Db } from '../../db/client';
+import { countAll, likePattern, pageOffset, toPage } from '../../db/repository';
+import { companyJobVisits, jobApplications, jobPostings, referrals, users } from '../../db/schema';
+import type { AuthContext } from '../auth/sessions';
+import { requireCompanyUser } from '../auth/guards';
+import { forbidden, notFound } from '../../lib/errors';
+
+const toIso = (column: SQL | typeof jobPostings.createdAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The member's company jobs with their counts, each a correlated count over an index that starts with the job id
+ * (job_applications' primary key, referrals' (job, talent) key); "new" is counted after the member's last visit.
+ */
+export async function listCompanyJobs(
+  db: Db,
+  auth: AuthContext | null,
+  query: CompanyJobsQueryInput,
+): Promise<CompanyJobsResponse> {
+  const me = requireCompanyUser(auth, COMPANY_JOBS_MESSAGES.notAllowed);
+  const isAdmin = me.company.role === 'companyAdmin';
+  const since = sql`coalesce(${companyJobVisits.visitedAt}, '-infinity'::timestamptz)`;
+  const inCompany = eq(jobPostings.companyId, me.company.id);
+  const filters: SQL[] = [inCompany];
+  if (query.status) filters.push(eq(jobPostings.status, query.status));
+  if (query.q) filters.push(sql`${jobPostings.title} ilike ${likePattern(query.q)}`);
+  const where = and(...filters)!;
+
+  const [rows, [total], statusRows] = await Promise.all([
+    db
+      .select({
+        id: jobPostings.id,
+        title: jobPostings.title,
+        location: jobPostings.location,
+        status: jobPostings.status,
+        createdAt: toIso(jobPostings.createdAt),
+        createdBy: jobPostings.createdBy,
+        posterName: users.name,
+        applicantCount: sql<number>`(select cast(count(*) as int) from ${jobApplications} a where a.job_id = ${jobPostings.id})`,
+        referralCount: sql<number>`(select cast(count(*) as int) from ${referrals} r where r.job_id = ${jobPostings.id})`,
+        newApplicants: sql<number>`(select cast(count(*) as int) from ${jobApplications} a
+          where a.job_id = ${jobPostings.id} and a.created_at > ${since})`,
+        newReferrals: sql<number>`(select cast(count(*) as int) from ${referrals} r
+          where r.job_id = ${jobPostings.id} and r.created_at > ${since})`,
+        lastVisitedAt: sql<string | null>`case when ${companyJobVisits.visitedAt} is null then null
+          else ${toIso(sql`${companyJobVisits.visitedAt}`)} end`,
+      })
+      .from(jobPostings)
+      .leftJoin(users, eq(users.id, jobPostings.createdBy))
+      .leftJoin(
+        companyJobVisits,
+        and(eq(companyJobVisits.jobId, jobPostings.id), eq(companyJobVisits.userId, me.user.id)),
+      )
+      .where(where)
+      .orderBy(desc(jobPostings.createdAt), desc(jobPostings.id))
+      .limit(query.pageSize)
+      .offset(pageOffset(query)),
+    db.select({ n: countAll() }).from(jobPostings).where(where),
+    db
+      .select({ status: jobPostings.status, n: countAll() })
+      .from(jobPostings)
+      .where(inCompany)
+      .groupBy(jobPostings.status),
+  ]);
+
+  const statusCounts = Object.fromEntries(JOB_STATUSES.map((s) => [s, 0])) as Record<JobStatus, number>;
+  for (const row of statusRows) statusCounts[row.status] = row.n;
+  const items: CompanyJob[] = rows.map(({ createdBy, posterName, ...row }) => ({
+    ...row,
+    postedBy: createdBy && posterName ? { id: createdBy, name: posterName } : null,
+    canManage: isAdmin || createdBy === me.user.id,
+  }));
+  return { ...toPage(items, total?.n ?? 0, query), statusCounts };
+}
+
+/** A member of the job's company opened the job: what came in until now is no longer new to them. */
+export async function recordJobVisit(db: Db, auth: AuthContext | null, jobId: string): Promise<void> {
+  const me = requireCompanyUser(auth, COMPANY_JOBS_MESSAGES.notAllowed);
+  const [job] = await db
+    .select({ companyId: jobPostings.companyId })
+    .from(jobPostings)
+    .where(eq(jobPostings.id, jobId));
+  if (!job) throw notFound(JOB_MESSAGES.notFound);
+  if (job.companyId !== me.company.id) throw forbidden(COMPANY_JOBS_MESSAGES.notAllowed);
+  await db
+    .insert(companyJobVisits)
+    .values({ userId: me.user.id, jobId })
+    .onConflictDoUpdate({
+      target: [companyJobVisits.userId, companyJobVisits.jobId],
+      set: { visitedAt: sql`now()` },
+    });
+}

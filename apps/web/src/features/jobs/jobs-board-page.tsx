@@ -1,0 +1,195 @@
+import { useQuery } from '@tanstack/react-query';
+import { Briefcase, ChevronLeft, ChevronRight, PlusCircle, Search } from 'lucide-react';
+import { useDeferredValue } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import {
+  COMPANY_JOBS_MESSAGES,
+  COMPANY_JOBS_PAGE_SIZE,
+  JOB_STATUS_LABELS,
+  JOB_STATUSES,
+  dashboardPathFor,
+  type JobStatus,
+} from '@referwell/shared';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useSession } from '@/features/auth/api';
+import { usePageTitle } from '@/lib/use-page-title';
+import { companyJobsQueryOptions } from './api';
+import { CompanyJobRow, JobsBoardColumns } from './jobs-board-row';
+
+const ALL = 'all';
+const isStatus = (value: string | null): value is JobStatus =>
+  !!value && (JOB_STATUSES as readonly string[]).includes(value);
+
+/** /jobs-board: every job of the member's company with its counts, filters and (for managers) close/reopen. */
+export function JobsBoardPage() {
+  usePageTitle('Jobs board');
+  const { user, company } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  // Lowercase in the address (/jobs-board?status=open), upper case in the API.
+  const statusParam = searchParams.get('status')?.toUpperCase() ?? null;
+  const status = isStatus(statusParam) ? statusParam : undefined;
+  const search = searchParams.get('q') ?? '';
+  const q = useDeferredValue(search.trim());
+  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const enabled = user?.type === 'referrer' && !!company;
+  const { data, isPending, isError, error, refetch, isPlaceholderData } = useQuery({
+    ...companyJobsQueryOptions({ status, q: q || undefined, page, pageSize: COMPANY_JOBS_PAGE_SIZE }),
+    enabled,
+  });
+
+  if (!user) return null;
+  if (!enabled) return <Navigate to={dashboardPathFor(user.type)} replace />;
+  const isAdmin = company.role === 'companyAdmin';
+
+  const setParams = (changes: Record<string, string | undefined>) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const filtered = !!status || !!q;
+  const allCount = data ? Object.values(data.statusCounts).reduce((sum, n) => sum + n, 0) : undefined;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-semibold tracking-tight">Jobs board</h1>
+          <p className="mt-1 text-muted-foreground">
+            Every job at {company.name}: who applied, who was referred and what is new since you last looked.
+          </p>
+        </div>
+        {isAdmin ? (
+          <Button asChild>
+            <Link to="/post-job">
+              <PlusCircle aria-hidden />
+              Post a Job
+            </Link>
+          </Button>
+        ) : null}
+      </header>
+
+      <div className="mb-4 grid gap-3 md:flex md:items-end md:justify-between">
+        <Tabs
+          value={status ?? ALL}
+          onValueChange={(value) =>
+            setParams({ status: value === ALL ? undefined : value.toLowerCase(), page: undefined })
+          }
+        >
+          <TabsList aria-label="Status" className="grid h-auto w-full grid-cols-3 md:inline-flex md:h-10 md:w-auto">
+            <TabsTrigger value={ALL}>All{allCount === undefined ? '' : ` (${allCount})`}</TabsTrigger>
+            {JOB_STATUSES.map((value) => (
+              <TabsTrigger key={value} value={value}>
+                {JOB_STATUS_LABELS[value]}
+                {data ? ` (${data.statusCounts[value]})` : ''}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </Tabs>
+        <div className="grid gap-1.5 md:w-72">
+          <Label htmlFor="jobs-board-search" className="sr-only">
+            Search jobs
+          </Label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              id="jobs-board-search"
+              type="search"
+              placeholder="Search by job title"
+              value={search}
+              onChange={(event) => setParams({ q: event.target.value || undefined, page: undefined })}
+              className="pl-9"
+            />
+          </div>
+        </div>
+      </div>
+
+      {isPending ? (
+        <BoardSkeleton />
+      ) : isError ? (
+        <LoadError title="Could not load your jobs" message={error.message} onRetry={() => void refetch()} />
+      ) : data.items.length === 0 ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+            <Briefcase className="size-10 text-muted-foreground" aria-hidden />
+            <p className="text-muted-foreground">
+              {filtered ? COMPANY_JOBS_MESSAGES.emptyFiltered : COMPANY_JOBS_MESSAGES.empty}
+            </p>
+            {filtered ? (
+              <Button variant="outline" size="sm" onClick={() => setParams({ status: undefined, q: undefined })}>
+                Clear filters
+              </Button>
+            ) : isAdmin ? (
+              <Button asChild size="sm">
+                <Link to="/post-job">Post your first job</Link>
+              </Button>
+            ) : null}
+          </CardContent>
+        </Card>
+      ) : (
+        <section
+          aria-label="Company jobs"
+          aria-busy={isPlaceholderData}
+          className={isPlaceholderData ? 'opacity-70' : ''}
+        >
+          <JobsBoardColumns />
+          <ul className="grid gap-3 lg:gap-0 lg:divide-y lg:overflow-hidden lg:rounded-b-xl lg:border lg:border-t-0">
+            {data.items.map((job) => (
+              <CompanyJobRow key={job.id} job={job} />
+            ))}
+          </ul>
+          {data.totalPages > 1 ? (
+            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page <= 1}
+                onClick={() => setParams({ page: page - 1 > 1 ? String(page - 1) : undefined })}
+              >
+                <ChevronLeft aria-hidden />
+                Previous
+              </Button>
+              <p className="text-sm text-muted-foreground">
+                Page {data.page} of {data.totalPages}
+              </p>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page >= data.totalPages}
+                onClick={() => setParams({ page: String(page + 1) })}
+              >
+                Next
+                <ChevronRight aria-hidden />
+              </Button>
+            </nav>
+          ) : null}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function BoardSkeleton() {
+  return (
+    <div className="grid gap-3" aria-busy aria-label="Loading jobs">
+      {[0, 1, 2, 3].map((n) => (
+        <Skeleton key={n} className="h-20 w-full" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Every path the web app routes, as React Router patterns relative to '/' (':name' is one path segment).
+ * The web router takes its paths from here (a web test keeps the two equal), and the server answers
+ * 404 for a page path that matches none of them, so an unknown address is a real 404, not the shell.
+ */
+export const APP_ROUTES = {
+  home: '',
+  waitlist: 'waitlist',
+  howItWorks: 'how-it-works',
+  howItWorksCompanies: 'how-it-works-companies',
+  howItWorksReferrers: 'how-it-works-referrers',
+  betaProgramCompanies: 'beta-program-companies',
+  betaProgramJobSeekers: 'beta-program-job-seekers',
+  join: 'join',
+  resources: 'resources',
+  resourcesCompanies: 'resources/companies',
+  resourcesJobSeekers: 'resources/job-seekers',
+  companyArticle: 'resources/companies/articles/:slug',
+  jobSeekerArticle: 'resources/job-seekers/articles/:slug',
+  login: 'login',
+  signup: 'signup',
+  forgotPassword: 'forgot-password',
+  resetPassword: 'reset-password',
+  publicCompany: 'company/:companyName',
+  job: 'job/:id',
+  kudos: 'kudos/:token',
+  jobseekerDashboard: 'jobseeker-dashboard',
+  referrerDashboard: 'referrer-dashboard',
+  referrals: 'referrer-dashboard/referrals',
+  referral: 'referrer-dashboard/referrals/:referralId',
+  referralRequests: 'referral-requests',
+  searchJobs: 'search-jobs',
+  searchCandidates: 'search-candidates',
+  companyProfile: 'company-profile',
+  companyDashboard: 'company-dashboard',
+  team: 'company-dashboard/team',
+  jobsBoard: 'jobs-board',
+  postJob: 'post-job',
+  editJob: 'job/:id/edit',
+  talentProfile: 'talent-profile',
+  viewTalentProfile: 'view-talent-profile',
+  viewTalentProfileOf: 'view-talent-profile/:userId',
+  messages: 'messages',
+  conversation: 'messages/:conversationId',
+  notifications: 'notifications',
+  companyReferrers: 'company/:companyName/referrers',
+  referrerProfile: 'referrer-profile/:referrerId',
+  requestReferral: 'request-referral',
+  // Named routes of the original product that lead to today's screens (redirects).
+  companyPortal: 'company-portal',
+  studioDashboard: 'studio-dashboard',
+  studioPortal: 'studio-portal',
+  talentBySlug: 'talent/:slug',
+  project: 'project/:id',
+  editProject: 'edit-project/:id',
+  scout: 'scout/:id',
+  createKudos: 'create-kudos',
+} as const;
+
+export type AppRouteName = keyof typeof APP_ROUTES;
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+const PATTERNS = Object.values(APP_ROUTES).map(segmentsOf);
+
+/** Does a URL path (no query string) name one of the app's pages? Trailing slashes are ignored. */
+export function isAppPath(pathname: string): boolean {
+  const segments = segmentsOf(pathname);
+  return PATTERNS.some(
+    (pattern) =>
+      pattern.length === segments.length &&
+      pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i])),
+  );
+}
