@@ -22,6 +22,7 @@ import { jobImportRoutes } from './features/jobs/import/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { realtimeRoutes } from './features/realtime/routes';
+import { RealtimeHub } from './features/realtime/hub';
 import { talentRoutes } from './features/talent/routes';
 import { registerAuth } from './lib/auth';
 
@@ -31,6 +32,8 @@ declare module 'fastify' {
     database: Database;
     /** Shortcut for database.db: the drizzle handle features query with. */
     db: Db;
+    /** This process's LISTEN on the realtime channel: pushes to open sockets, session changes to the cache. */
+    realtime: RealtimeHub;
   }
 }
 
@@ -82,6 +85,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     }),
   });
   await registerApiDocs(app);
+  const hub = new RealtimeHub(database, app.log);
+  await hub.start();
+  app.decorate('realtime', hub);
+  app.addHook('onClose', async () => hub.stop());
   registerAuth(app);
 
   await app.register(healthRoutes);

@@ -16,6 +16,7 @@ import { inTransaction, lowerEq, type Executor } from '../../db/repository';
 import { companies, companyMembers, jobPostings, teamInvitations, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { publishSessionChange } from '../../lib/realtime';
 import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
 
 export const INVITATION_LIFETIME_DAYS = 14;
@@ -99,6 +100,7 @@ export async function addMember(
   details: { title?: string | null; department?: string | null } = {},
 ): Promise<void> {
   await db.insert(companyMembers).values({ companyId, userId, role, ...details });
+  await publishSessionChange(db, { users: [userId] });
 }
 
 export async function getCompany(db: Db, companyId: string): Promise<Company> {
@@ -160,6 +162,7 @@ export async function updateCompanyProfile(
       })
       .where(eq(companies.id, companyId))
       .returning();
+    await publishSessionChange(tx, { companies: [companyId] }); // members' sessions carry its name and slug
     return toCompany(row!);
   });
 }
@@ -258,6 +261,7 @@ export async function updateMemberRole(db: Db, companyId: string, userId: string
       .update(companyMembers)
       .set({ role: newRole })
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    await publishSessionChange(tx, { users: [userId] });
     return { userId, name: member.name, email: member.email, role, joinedDate: isoDate(member.joinedAt) };
   });
 }
@@ -269,6 +273,7 @@ export async function removeMember(db: Db, companyId: string, userId: string): P
     await tx
       .delete(companyMembers)
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    await publishSessionChange(tx, { users: [userId] });
   });
 }
 

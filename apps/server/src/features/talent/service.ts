@@ -41,6 +41,7 @@ import type { AuthContext } from '../auth/sessions';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { RateLimiter } from '../../lib/rate-limit';
+import { publishSessionChange } from '../../lib/realtime';
 import { hashToken, newSecretToken } from '../../lib/tokens';
 import { requireCompanyUser, requireJobseeker } from '../auth/guards';
 
@@ -232,8 +233,10 @@ export async function updateOwnProfile(
   const row = await inTransaction(db, async (tx) => {
     const current = await ensureTalentProfile(tx, me.user);
     const nameChanged = input.name !== me.user.name;
-    if (nameChanged)
+    if (nameChanged) {
       await tx.update(users).set({ name: input.name, updatedAt: new Date() }).where(eq(users.id, me.user.id));
+      await publishSessionChange(tx, { users: [me.user.id] });
+    }
     const slug = nameChanged ? await freeSlug(tx, input.name, me.user.id) : current.slug;
     const [updated] = await tx
       .update(talentProfiles)
