@@ -67,7 +67,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   // Brotli/gzip for JSON, JS and CSS over 1 KB. Quality 4 keeps per-request compression cheap;
   // prerendered pages are compressed once, at maximum quality, when the server starts.
   await app.register(compress, {
