@@ -85,7 +85,7 @@ export const talentProfiles = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('talent_profiles_recent_idx').on(t.discoverable, t.updatedAt.desc(), t.id.desc()),
+    index('talent_profiles_recent_idx').on(t.discoverable, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('talent_profiles_location_idx').on(t.location),
     // One multicolumn GIN over the filter lists: a search with several categories is answered by a single index
     // scan that intersects them (separate indexes let the planner use only one and filter the rest row by row).
@@ -154,7 +154,7 @@ export const kudos = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('kudos_talent_idx').on(t.talentId, t.createdAt.desc()),
+    index('kudos_talent_idx').on(t.talentId, t.createdAt.desc().nullsFirst()),
     check('kudos_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );
