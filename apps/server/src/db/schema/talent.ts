@@ -13,7 +13,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { EMPLOYMENT_STATUSES, INVOLVEMENT_OPTIONS, RESUME_LIMITS, type ParsedResume } from '@referwell/shared';
+import {
+  EMPLOYMENT_STATUSES,
+  INVOLVEMENT_OPTIONS,
+  RESUME_LIMITS,
+  type CandidateFacets,
+  type ParsedResume,
+} from '@referwell/shared';
 import { users } from './auth';
 import { companies } from './companies';
 
@@ -158,3 +164,15 @@ export const kudos = pgTable(
     check('kudos_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );
+
+/**
+ * Find Candidates' filter counts over the whole discoverable pool, recounted in the background (talent/facets.ts)
+ * and read by every search from here, so every server process shows the same counts and no request waits for a
+ * recount. One row; `signature` is the pool's size and latest change when it was counted.
+ */
+export const talentFacetCounts = pgTable('talent_facet_counts', {
+  id: text().primaryKey().default('pool'),
+  facets: jsonb().$type<CandidateFacets>().notNull(),
+  signature: text().notNull(),
+  countedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

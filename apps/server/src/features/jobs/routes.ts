@@ -9,7 +9,8 @@ import {
   jobSearchQuerySchema,
   jobSearchResponseSchema,
 } from '@referwell/shared';
-import { applyToJob, closeJob, createJob, getJob, listApplications, searchJobs, updateJob } from './service';
+import { searchJobs } from './search';
+import { applyToJob, closeJob, createJob, getJob, listApplications, updateJob } from './service';
 
 const errors = {
   400: errorBodySchema,
