@@ -16,7 +16,7 @@ import { ARRAY_COLUMNS, POOL, talentFacets } from './facets';
 import type { AuthContext } from '../auth/sessions';
 import { contactVisibleSql } from './service';
 
-/** Counting stops this many matches past the page: a broad search says "1,000+" instead of counting the pool. */
+/** Browsing, counting stops this many talents past the page: "1,000+" instead of counting the whole pool. */
 export const COUNT_AHEAD = 1_000;
 
 interface CandidateRow {
@@ -66,8 +66,8 @@ async function rankingJob(db: Db, jobId: string, companyId: string) {
 /**
  * SPEC §5 'Candidate filtering': text over name and title (case-insensitive), location and
  * involvement by value, list categories any-of, every category AND-ed, titles applied. With a job,
- * candidates are ranked by the SPEC §9 match score and those under 30 % are left out. The page, the (bounded)
- * count and the stored facet counts are read side by side, each one prepared statement.
+ * candidates are ranked by the SPEC §9 match score and those under 30 % are left out. The page with its (bounded)
+ * count, and the stored facet counts, are read side by side, each one prepared statement.
  */
 export async function searchCandidates(
   db: Db,
@@ -101,33 +101,36 @@ export async function searchCandidates(
   const offset = (filters.page - 1) * filters.pageSize;
   const countLimit = offset + countAhead;
 
-  const [rows, counted, facets] = await Promise.all([
-    preparedRows<CandidateRow>(
+  const order = sql`${ranking ? sql`match_score desc,` : sql``} updated_at desc, id desc`;
+  // Browsing the whole pool reads it in index order and stops counting countLimit + 1 rows in; a filtered search
+  // finds its matches through the filter indexes and counts them all (ordering it would make the planner walk the
+  // whole pool in index order looking for them). One scan either way; the wide columns only for the page.
+  const browsing = conditions.length === 1;
+  const bound = browsing ? sql`order by p.updated_at desc, p.id desc limit ${countLimit + 1}` : sql``;
+  const [rows, facets] = await Promise.all([
+    preparedRows<CandidateRow & { total: number }>(
       db,
-      sql`with page as (
-            select p.id, p.updated_at, ${matchScore} as match_score from talent_profiles p where ${where}
-            order by ${ranking ? sql`match_score desc,` : sql``} p.updated_at desc, p.id desc
-            limit ${filters.pageSize} offset ${offset}
-          )
+      sql`with matched as materialized (
+            select p.id, p.updated_at, ${matchScore} as match_score from talent_profiles p where ${where} ${bound}
+          ),
+          counted as (select cast(count(*) as int) as total from matched),
+          page as (select id, updated_at, match_score from matched order by ${order} limit ${filters.pageSize} offset ${offset})
           select p.id, p.slug, u.name, u.email, p.title, p.location, p.rating, p.phone, p.skills, p.technical_skills,
             p.software_tools, p.industries, p.interests, p.titles, p.involvement, p.years_of_experience,
             p.resume_file_id is not null as has_resume,
             ${contactVisibleSql(sql`p.id`, viewer)} as contact_visible,
-            page.match_score
-          from page join talent_profiles p on p.id = page.id join users u on u.id = p.id
+            page.match_score, counted.total
+          from counted
+          left join (page join talent_profiles p on p.id = page.id join users u on u.id = p.id) on true
           order by ${ranking ? sql`page.match_score desc,` : sql``} page.updated_at desc, page.id desc`,
-    ),
-    preparedRows<{ total: number }>(
-      db,
-      sql`select cast(count(*) as int) as total
-          from (select 1 from talent_profiles p where ${where} limit ${countLimit + 1}) matched`,
     ),
     talentFacets(db),
   ]);
-  const matches = Number(counted[0]?.total ?? 0);
-  const total = Math.min(matches, countLimit);
+  const matches = Number(rows[0]?.total ?? 0);
+  const total = browsing ? Math.min(matches, countLimit) : matches;
+  const found = rows.filter((r) => r.id !== null);
   return {
-    items: rows.map((r) => ({
+    items: found.map((r) => ({
       id: r.id,
       slug: r.slug,
       name: r.name,
@@ -148,7 +151,7 @@ export async function searchCandidates(
     page: filters.page,
     pageSize: filters.pageSize,
     total,
-    totalIsLowerBound: matches > countLimit,
+    totalIsLowerBound: browsing && matches > countLimit,
     totalPages: Math.max(1, Math.ceil(total / filters.pageSize)),
     facets,
     job: ranking?.job ?? null,
