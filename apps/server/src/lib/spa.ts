@@ -77,7 +77,9 @@ function normalisePath(url: string): string {
 export async function registerWebApp(app: FastifyInstance, config: Config) {
   const web = loadWebApp(config.webDistDir, config);
   if (web) {
-    compressPages(web.pages.values()).catch((err: unknown) => app.log.warn({ err }, 'web app: page compression failed'));
+    compressPages(web.pages.values()).catch((err: unknown) =>
+      app.log.warn({ err }, 'web app: page compression failed'),
+    );
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: false,
