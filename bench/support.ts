@@ -110,6 +110,8 @@ export interface RunningServer {
   baseUrl: string;
   /** Milliseconds from spawn until /api/health answered. */
   startupMs: number;
+  /** The server's process id (its memory is read from /proc after the run). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -147,7 +149,8 @@ export async function startServer(
     for (let i = 0; i < 300; i++) {
       if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
       try {
-        if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, startupMs: performance.now() - started, stop };
+        if ((await fetch(`${baseUrl}/api/health`)).ok)
+          return { baseUrl, startupMs: performance.now() - started, pid: child.pid!, stop };
       } catch {
         // not listening yet
       }

@@ -24,6 +24,7 @@ import { jobImportRoutes } from './features/jobs/import/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { realtimeRoutes } from './features/realtime/routes';
+import { RealtimeHub } from './features/realtime/hub';
 import { talentRoutes } from './features/talent/routes';
 import { registerAuth } from './lib/auth';
 
@@ -35,6 +36,8 @@ declare module 'fastify' {
     db: Db;
     /** Where uploaded files are kept (database or S3, from config.storage). */
     storage: FileStorage;
+    /** This process's LISTEN on the realtime channel: pushes to open sockets, session changes to the cache. */
+    realtime: RealtimeHub;
   }
 }
 
@@ -107,7 +110,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerErrorHandling(app);
   registerJsonBodies(app);
   registerNulGuard(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   // Brotli/gzip for JSON, JS and CSS over 1 KB. Quality 4 keeps per-request compression cheap;
   // prerendered pages are compressed once, at maximum quality, when the server starts.
   await app.register(compress, {
@@ -121,6 +124,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       (await sharedSetting(database.db, 'session_secret', () => randomBytes(32).toString('base64url'))),
   });
   await registerApiDocs(app);
+  const hub = new RealtimeHub(database, app.log);
+  await hub.start();
+  app.decorate('realtime', hub);
+  app.addHook('onClose', async () => hub.stop());
   registerAuth(app);
 
   await app.register(healthRoutes);

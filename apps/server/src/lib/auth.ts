@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPANY_MESSAGES } from '@referwell/shared';
-import { resolveSession, SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE, type AuthContext } from '../features/auth/sessions';
+import { SessionCache } from '../features/auth/session-cache';
+import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE, type AuthContext } from '../features/auth/sessions';
 import { AppError, forbidden, unauthorized } from './errors';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Session reads of this process, dropped on every session change (see SessionCache). */
+    sessions: SessionCache;
+  }
   interface FastifyRequest {
     /** The logged-in user and their company role; null for a visitor. */
     auth: AuthContext | null;
@@ -43,12 +48,20 @@ function refererOrigin(referer: string | undefined): string | undefined {
 
 export function registerAuth(app: FastifyInstance) {
   const allowedOrigins = new Set([new URL(app.config.publicUrl).origin]);
+  const cache = new SessionCache();
+  app.decorate('sessions', cache);
+  app.realtime.onSessionChange((change) => cache.forget(change));
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     if (UNSAFE_METHODS.has(request.method)) assertSameOrigin(request, allowedOrigins);
     const token = request.cookies[SESSION_COOKIE];
-    if (token && token.length <= 100) request.auth = await resolveSession(app.db, token);
+    if (token && token.length <= 100) request.auth = await cache.resolve(app.db, token);
+  });
+  // A write may have changed sessions; its notification reaches this process a moment after the commit, so the
+  // caller's next request must not beat it to a stale entry. Other processes rely on the notification alone.
+  app.addHook('onSend', async (request) => {
+    if (UNSAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) cache.forget({ all: true });
   });
 }
 

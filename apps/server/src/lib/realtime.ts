@@ -12,6 +12,23 @@ export interface RealtimeEnvelope {
   event: RealtimeEvent;
 }
 
+/**
+ * Who must sign in again or be re-read: sessions by token hash, every session of some users, or of every member of
+ * some companies. Every process drops these from its session cache when the change commits.
+ */
+export interface SessionChange {
+  tokens?: string[];
+  users?: string[];
+  companies?: string[];
+  /** Every cached session (a change too big for one notification). */
+  all?: boolean;
+}
+
+/** A session change travels on the same channel as realtime events, told apart by its key. */
+export interface SessionEnvelope {
+  sessions: SessionChange;
+}
+
 /** PostgreSQL caps a NOTIFY payload below 8000 bytes; bigger events are sent as a "refetch" hint. */
 const MAX_PAYLOAD_BYTES = 7500;
 
@@ -30,6 +47,16 @@ export async function publish(db: Executor, userIds: string[], event: RealtimeEv
         : { type: 'notifications.changed' };
     payload = JSON.stringify({ users: userIds, event: hint } satisfies RealtimeEnvelope);
   }
+  await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+}
+
+/**
+ * Tells every server process (this one included) that sessions changed: logout, revocation, password change, role
+ * or membership change. Run it on the transaction that made the change, like `publish`.
+ */
+export async function publishSessionChange(db: Executor, change: SessionChange): Promise<void> {
+  let payload = JSON.stringify({ sessions: change } satisfies SessionEnvelope);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) payload = JSON.stringify({ sessions: { all: true } });
   await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
 }
 

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -15,11 +16,15 @@ export const ORIGIN_PLACEHOLDER = '%RW_ORIGIN%';
 const escapeAttribute = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-/** A page's HTML, compressed once at start-up rather than on every request. */
+/**
+ * A page's HTML, compressed once at maximum quality rather than on every request. The compression runs on libuv's
+ * thread pool after start-up (seconds of CPU for all pages): until a page's turn is done it is sent as HTML, which
+ * the compress plugin compresses on the fly, so the server answers from the first moment.
+ */
 interface Page {
   html: string;
-  br: Buffer;
-  gzip: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
 }
 
 interface WebApp {
@@ -28,12 +33,15 @@ interface WebApp {
   publicPaths: string[];
 }
 
-function compressPage(html: string): Page {
-  return {
-    html,
-    br: brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(html, { level: 9 }),
-  };
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Compresses every page in the background, one at a time (leaving the other cores to requests). */
+async function compressPages(pages: Iterable<Page>): Promise<void> {
+  for (const page of pages) {
+    page.br = await brotliAsync(page.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+    page.gzip = await gzipAsync(page.html, { level: 9 });
+  }
 }
 
 /** Reads the built HTML once and fills in what depends on this deployment's configuration. */
@@ -41,12 +49,11 @@ function loadWebApp(webDistDir: string, config: Config): WebApp | null {
   const shellFile = path.join(webDistDir, 'index.html');
   if (!existsSync(shellFile)) return null;
   const origin = new URL(config.publicUrl).origin;
-  const finish = (html: string) =>
-    compressPage(
-      html
-        .replaceAll(ORIGIN_PLACEHOLDER, origin)
-        .replace('</head>', `<meta name="rw-booking-url" content="${escapeAttribute(config.bookingUrl)}" />\n</head>`),
-    );
+  const finish = (html: string): Page => ({
+    html: html
+      .replaceAll(ORIGIN_PLACEHOLDER, origin)
+      .replace('</head>', `<meta name="rw-booking-url" content="${escapeAttribute(config.bookingUrl)}" />\n</head>`),
+  });
 
   const pages = new Map<string, Page>([['', finish(readFileSync(shellFile, 'utf8'))]]);
   const manifestFile = path.join(webDistDir, PRERENDER_MANIFEST);
@@ -71,6 +78,9 @@ function normalisePath(url: string): string {
 export async function registerWebApp(app: FastifyInstance, config: Config) {
   const web = loadWebApp(config.webDistDir, config);
   if (web) {
+    compressPages(web.pages.values()).catch((err: unknown) =>
+      app.log.warn({ err }, 'web app: page compression failed'),
+    );
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: false,
@@ -119,8 +129,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
     const page = prerendered ?? web.pages.get('')!;
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const accepted = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    if (page.br && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+    if (page.gzip && /\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
     return reply.send(page.html);
   });
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => apiNotFound(request, reply));

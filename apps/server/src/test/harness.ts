@@ -35,6 +35,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   factories: ReturnType<typeof createFactories>;
+  /** Another server instance on the same database (its own session cache and LISTEN connection), closed with this one. */
+  otherInstance(): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -60,11 +62,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const app = await buildApp({ config, database });
   await options.extend?.(app);
   await app.ready();
+  const others: FastifyInstance[] = [];
   return {
     app,
     database,
     factories: createFactories(Number.parseInt(randomBytes(3).toString('hex'), 16)),
+    otherInstance: async () => {
+      const other = await buildApp({ config, database });
+      await other.ready();
+      others.push(other);
+      return other;
+    },
     close: async () => {
+      for (const other of others) await other.close();
       await app.close();
       if (!options.database) await database.close();
       rmSync(dataDir, { recursive: true, force: true });

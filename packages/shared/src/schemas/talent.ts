@@ -388,6 +388,8 @@ export const candidateSearchResponseSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),
+  /** Counting stopped at `total`: there are at least that many matches ("1,000+"). */
+  totalIsLowerBound: z.boolean(),
   totalPages: z.number().int(),
   /** Filter options with how many discoverable talents have each (the whole pool). */
   facets: candidateFacetsSchema,

@@ -20,7 +20,7 @@ export const conversations = pgTable(
     /** Latest activity: bumped by every message; the list is ordered by it. */
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('conversations_updated_idx').on(t.updatedAt.desc(), t.id)],
+  (t) => [index('conversations_updated_idx').on(t.updatedAt.desc().nullsFirst(), t.id)],
 );
 
 /** Who is in a conversation, with their read bookkeeping. */
@@ -62,7 +62,13 @@ export const messages = pgTable(
     read: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('messages_conversation_created_idx').on(
+      t.conversationId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );
 
 /** Notifications (SPEC §3). type is text so other features can add their own kinds. */
@@ -81,7 +87,7 @@ export const notifications = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('notifications_user_unread_idx')
       .on(t.userId, t.type, t.referenceId)
       .where(sql`${t.isRead} = false`),

@@ -77,8 +77,8 @@ export const referralRequests = pgTable(
     uniqueIndex('referral_requests_open_key')
       .on(t.talentId, t.jobId, t.referrerId)
       .where(sql`${t.status} = 'pending'`),
-    index('referral_requests_referrer_idx').on(t.referrerId, t.createdAt.desc()),
-    index('referral_requests_talent_idx').on(t.talentId, t.createdAt.desc()),
+    index('referral_requests_referrer_idx').on(t.referrerId, t.createdAt.desc().nullsFirst()),
+    index('referral_requests_talent_idx').on(t.talentId, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -114,8 +114,8 @@ export const referrals = pgTable(
   (t) => [
     // A candidate is referred once per job: the first referrer gets the credit.
     uniqueIndex('referrals_job_talent_key').on(t.jobId, t.talentId),
-    index('referrals_referrer_idx').on(t.referrerId, t.createdAt.desc()),
-    index('referrals_company_idx').on(t.companyId, t.createdAt.desc()),
+    index('referrals_referrer_idx').on(t.referrerId, t.createdAt.desc().nullsFirst()),
+    index('referrals_company_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
     index('referrals_talent_idx').on(t.talentId),
   ],
 );

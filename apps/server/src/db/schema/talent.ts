@@ -13,7 +13,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { EMPLOYMENT_STATUSES, INVOLVEMENT_OPTIONS, RESUME_LIMITS, type ParsedResume } from '@referwell/shared';
+import {
+  EMPLOYMENT_STATUSES,
+  INVOLVEMENT_OPTIONS,
+  RESUME_LIMITS,
+  type CandidateFacets,
+  type ParsedResume,
+} from '@referwell/shared';
 import { users } from './auth';
 import { companies } from './companies';
 
@@ -85,7 +91,7 @@ export const talentProfiles = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('talent_profiles_recent_idx').on(t.discoverable, t.updatedAt.desc(), t.id.desc()),
+    index('talent_profiles_recent_idx').on(t.discoverable, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('talent_profiles_location_idx').on(t.location),
     // One multicolumn GIN over the filter lists: a search with several categories is answered by a single index
     // scan that intersects them (separate indexes let the planner use only one and filter the rest row by row).
@@ -154,7 +160,19 @@ export const kudos = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('kudos_talent_idx').on(t.talentId, t.createdAt.desc()),
+    index('kudos_talent_idx').on(t.talentId, t.createdAt.desc().nullsFirst()),
     check('kudos_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );
+
+/**
+ * Find Candidates' filter counts over the whole discoverable pool, recounted in the background (talent/facets.ts)
+ * and read by every search from here, so every server process shows the same counts and no request waits for a
+ * recount. One row; `signature` is the pool's size and latest change when it was counted.
+ */
+export const talentFacetCounts = pgTable('talent_facet_counts', {
+  id: text().primaryKey().default('pool'),
+  facets: jsonb().$type<CandidateFacets>().notNull(),
+  signature: text().notNull(),
+  countedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,7 +1,9 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
-import { companies, companyMembers, sessions, users } from '../../db/schema';
+import { preparedRows } from '../../db/prepared';
+import { sessions } from '../../db/schema';
+import { publishSessionChange } from '../../lib/realtime';
 import { hashToken, newSecretToken } from '../../lib/tokens';
 
 /** A session ends after 7 days without use, and 30 days after login whatever happens. */
@@ -42,56 +44,72 @@ export interface AuthContext {
   company: { id: string; name: string; slug: string; role: 'companyAdmin' | 'member' } | null;
 }
 
-/** The user behind a cookie token, or null when the session is unknown, idle too long or past its end. */
-export async function resolveSession(db: Db, token: string): Promise<AuthContext | null> {
-  const tokenHash = hashToken(token);
-  const idleCutoff = new Date(Date.now() - SESSION_IDLE_SECONDS * 1000);
-  const [row] = await db
-    .select({
-      lastSeenAt: sessions.lastSeenAt,
-      user: {
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        type: users.type,
-        avatarUrl: users.avatarUrl,
-        referralCode: users.referralCode,
-      },
-      companyId: companies.id,
-      companyName: companies.name,
-      companySlug: companies.slug,
-      memberRole: companyMembers.role,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
-    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(
-      and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`), gt(sessions.lastSeenAt, idleCutoff)),
-    )
-    .limit(1);
+interface SessionRow {
+  last_seen_at: string;
+  id: string;
+  name: string;
+  email: string;
+  type: AuthContext['user']['type'];
+  avatar_url: string | null;
+  referral_code: string | null;
+  company_id: string | null;
+  company_name: string | null;
+  company_slug: string | null;
+  member_role: 'admin' | 'member' | null;
+}
+
+/**
+ * The user behind a token hash, or null when the session is unknown, idle too long or past its end. Every signed-in
+ * request asks this (through the session cache), so it runs as one prepared statement.
+ */
+export async function readSession(db: Db, tokenHash: string): Promise<AuthContext | null> {
+  const [row] = await preparedRows<SessionRow>(
+    db,
+    sql`select s.last_seen_at, u.id, u.name, u.email, u.type, u.avatar_url, u.referral_code,
+          c.id as company_id, c.name as company_name, c.slug as company_slug, m.role as member_role
+        from sessions s
+        join users u on u.id = s.user_id
+        left join company_members m on m.user_id = u.id
+        left join companies c on c.id = m.company_id
+        where s.token_hash = ${tokenHash} and s.expires_at > now()
+          and s.last_seen_at > now() - make_interval(secs => ${SESSION_IDLE_SECONDS})
+        limit 1`,
+  );
   if (!row) return null;
 
-  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_SECONDS * 1000) {
+  if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_SECONDS * 1000) {
     await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
   }
   return {
     tokenHash,
-    user: row.user,
+    user: {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      type: row.type,
+      avatarUrl: row.avatar_url,
+      referralCode: row.referral_code,
+    },
     company:
-      row.companyId && row.companyName && row.companySlug && row.memberRole
+      row.company_id && row.company_name && row.company_slug && row.member_role
         ? {
-            id: row.companyId,
-            name: row.companyName,
-            slug: row.companySlug,
-            role: row.memberRole === 'admin' ? 'companyAdmin' : 'member',
+            id: row.company_id,
+            name: row.company_name,
+            slug: row.company_slug,
+            role: row.member_role === 'admin' ? 'companyAdmin' : 'member',
           }
         : null,
   };
 }
 
+/** The user behind a cookie token, read from the database (not cached). */
+export function resolveSession(db: Db, token: string): Promise<AuthContext | null> {
+  return readSession(db, hashToken(token));
+}
+
 export async function revokeSession(db: Executor, tokenHash: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  await publishSessionChange(db, { tokens: [tokenHash] });
 }
 
 /** Ends every session of a user, except `keepTokenHash` when given. */
@@ -103,4 +121,5 @@ export async function revokeUserSessions(db: Executor, userId: string, keepToken
         ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash))
         : eq(sessions.userId, userId),
     );
+  await publishSessionChange(db, { users: [userId] });
 }

@@ -12,10 +12,12 @@ import {
 } from '@referwell/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { preparedRows } from '../../db/prepared';
 import { inTransaction, lowerEq, type Executor } from '../../db/repository';
-import { companies, companyMembers, jobPostings, teamInvitations, users } from '../../db/schema';
+import { companies, companyMembers, teamInvitations, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
+import { publishSessionChange } from '../../lib/realtime';
 import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
 
 export const INVITATION_LIFETIME_DAYS = 14;
@@ -99,6 +101,7 @@ export async function addMember(
   details: { title?: string | null; department?: string | null } = {},
 ): Promise<void> {
   await db.insert(companyMembers).values({ companyId, userId, role, ...details });
+  await publishSessionChange(db, { users: [userId] });
 }
 
 export async function getCompany(db: Db, companyId: string): Promise<Company> {
@@ -107,25 +110,27 @@ export async function getCompany(db: Db, companyId: string): Promise<Company> {
   return toCompany(row);
 }
 
+/**
+ * The public company page: the company and its open positions, newest first, in one prepared statement (every
+ * visitor of a company page asks it).
+ */
 export async function getPublicCompany(
   db: Db,
   slug: string,
 ): Promise<{ company: Company; openPositions: CompanyJobCard[] }> {
-  const [row] = await db.select().from(companies).where(eq(companies.slug, slug.toLowerCase()));
+  const [row] = await preparedRows<Company & { openPositions: CompanyJobCard[] }>(
+    db,
+    sql`select c.id, c.name, c.slug, c.website, c.description, c.location, c.employee_count as "employeeCount",
+          c.industries, c.founded_year as "foundedYear",
+          coalesce((select json_agg(json_build_object('id', j.id, 'title', j.title, 'department', j.department,
+                                                      'location', j.location, 'type', j.job_type, 'salary', j.salary_range)
+                                    order by j.created_at desc, j.id desc)
+                    from job_postings j where j.company_id = c.id and j.status = 'OPEN'), '[]'::json) as "openPositions"
+        from companies c where c.slug = ${slug.toLowerCase()}`,
+  );
   if (!row) throw notFound(COMPANY_MESSAGES.companyNotFound);
-  const jobs = await db
-    .select({
-      id: jobPostings.id,
-      title: jobPostings.title,
-      department: jobPostings.department,
-      location: jobPostings.location,
-      type: jobPostings.jobType,
-      salary: jobPostings.salaryRange,
-    })
-    .from(jobPostings)
-    .where(and(eq(jobPostings.companyId, row.id), eq(jobPostings.status, 'OPEN')))
-    .orderBy(sql`${jobPostings.createdAt} desc`);
-  return { company: toCompany(row), openPositions: jobs };
+  const { openPositions, ...company } = row;
+  return { company, openPositions };
 }
 
 export const companyProfileInput = z.object({
@@ -160,6 +165,7 @@ export async function updateCompanyProfile(
       })
       .where(eq(companies.id, companyId))
       .returning();
+    await publishSessionChange(tx, { companies: [companyId] }); // members' sessions carry its name and slug
     return toCompany(row!);
   });
 }
@@ -258,6 +264,7 @@ export async function updateMemberRole(db: Db, companyId: string, userId: string
       .update(companyMembers)
       .set({ role: newRole })
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    await publishSessionChange(tx, { users: [userId] });
     return { userId, name: member.name, email: member.email, role, joinedDate: isoDate(member.joinedAt) };
   });
 }
@@ -269,6 +276,7 @@ export async function removeMember(db: Db, companyId: string, userId: string): P
     await tx
       .delete(companyMembers)
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    await publishSessionChange(tx, { users: [userId] });
   });
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_MESSAGES } from '@referwell/shared';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { searchJobs } from './search';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -304,6 +305,33 @@ describe('searching', () => {
     } while (cursor);
     expect(seen).toHaveLength(4);
     expect(new Set(seen).size).toBe(4);
+  });
+
+  it('ranks a text search within windows of the newest matches and pages across windows without gaps', async () => {
+    const word = `windowed${Date.now().toString(36)}`;
+    const posted: string[] = [];
+    for (let i = 0; i < 9; i++)
+      posted.push(
+        (await post(member, { title: i % 3 === 0 ? `${word} Lead ${i}` : `Role ${i}`, description: `About ${word}.` }))
+          .id,
+      );
+    const filters = { q: word, type: [], workplace: [], skills: [], hasReferrer: false, limit: 2 };
+    const seen: string[][] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await searchJobs(t.database.db, null, { ...filters, cursor }, 4);
+      seen.push(page.items.map((i) => i.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    const all = seen.flat();
+    expect(new Set(all)).toEqual(new Set(posted));
+    expect(all).toHaveLength(9);
+    expect(seen.slice(0, -1).every((page) => page.length === 2)).toBe(true);
+    // Newest window first (jobs 8..5), title matches ranked first inside it; then 4..1, then 0.
+    const byIndex = (id: string) => posted.indexOf(id);
+    expect(all.slice(0, 4).map(byIndex)).toEqual([6, 8, 7, 5]);
+    expect(all.slice(4, 8).map(byIndex)).toEqual([3, 4, 2, 1]);
+    expect(all.slice(8).map(byIndex)).toEqual([0]);
   });
 
   it('refuses a forged cursor and unknown filter values with 400', async () => {

@@ -15,16 +15,8 @@ import {
   jobStatusChangeSchema,
 } from '@referwell/shared';
 import { listCompanyJobs, recordJobVisit } from './company-jobs';
-import {
-  applyToJob,
-  closeJob,
-  createJob,
-  getJob,
-  listApplications,
-  searchJobs,
-  setJobStatus,
-  updateJob,
-} from './service';
+import { applyToJob, closeJob, createJob, getJob, listApplications, setJobStatus, updateJob } from './service';
+import { searchJobs } from './search';
 
 const errors = {
   400: errorBodySchema,

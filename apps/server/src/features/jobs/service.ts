@@ -6,19 +6,17 @@ import {
   type JobApplication,
   type JobApplyInput,
   type JobInput,
-  type JobSearchResponse,
   type JobStatusChange,
-  type JobSummary,
 } from '@referwell/shared';
-import { matchScore, skillKey } from '@referwell/shared/rules/match';
-import { z } from 'zod';
+import { skillKey } from '@referwell/shared/rules/match';
 import type { Db } from '../../db/client';
-import { selectRows, textArray, type Executor } from '../../db/repository';
-import { companies, jobApplications, jobPostings, talentProfiles, users } from '../../db/schema';
+import type { Executor } from '../../db/repository';
+import { companies, jobApplications, jobPostings, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { requireCompanyUser, requireJobseeker, type CompanyAuth } from '../auth/guards';
 import { notifyTeamOfApplication } from '../notifications/company-events';
+import { forgetJobSearches } from './search';
 
 type JobRow = typeof jobPostings.$inferSelect;
 
@@ -88,6 +86,7 @@ export async function createJob(
   const poster = requirePoster(auth);
   const status = options.draft ? 'DRAFT' : 'OPEN';
   const id = await insertJob(db, { companyId: poster.company.id, createdBy: poster.user.id, input, status });
+  forgetJobSearches(db);
   return getJob(db, auth, id);
 }
 
@@ -105,6 +104,7 @@ export async function updateJob(db: Db, auth: AuthContext | null, id: string, in
     .update(jobPostings)
     .set({ ...columnsFrom(input), updatedAt: new Date() })
     .where(eq(jobPostings.id, id));
+  forgetJobSearches(db);
   return getJob(db, auth, id);
 }
 
@@ -117,6 +117,7 @@ export async function setJobStatus(
 ): Promise<Job> {
   await editableJob(db, auth, id);
   await db.update(jobPostings).set({ status, updatedAt: new Date() }).where(eq(jobPostings.id, id));
+  forgetJobSearches(db);
   return getJob(db, auth, id);
 }
 
@@ -214,143 +215,4 @@ export async function listApplications(db: Db, auth: AuthContext | null, id: str
     .where(eq(jobApplications.jobId, id))
     .orderBy(desc(jobApplications.createdAt));
   return rows.map((r) => ({ ...r, appliedAt: r.appliedAt.toISOString() }));
-}
-
-const cursorSchema = z.object({ r: z.number(), c: z.string().max(40), i: z.uuid() });
-type Cursor = z.infer<typeof cursorSchema>;
-
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-function decodeCursor(value: string): Cursor {
-  try {
-    return cursorSchema.parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
-  } catch {
-    throw badRequest('This page link is no longer valid. Start the search again.', { cursor: 'Invalid cursor' });
-  }
-}
-
-export interface SearchFilters {
-  q?: string | undefined;
-  type: string[];
-  workplace: string[];
-  skills: string[];
-  hasReferrer: boolean;
-  companyId?: string | undefined;
-  cursor?: string | undefined;
-  limit: number;
-}
-
-interface SearchRow {
-  id: string;
-  title: string;
-  company_name: string;
-  company_slug: string;
-  location: string;
-  workplace: JobSummary['workplace'];
-  job_type: JobSummary['employmentType'];
-  salary_range: string | null;
-  skills: string[];
-  created_at: string;
-  created_at_key: string;
-  status: JobSummary['status'];
-  referral_bonus_amount: number | null;
-  referral_bonus_currency: string | null;
-  excerpt: string;
-  has_internal_referrer: boolean;
-  rank: number;
-}
-
-/**
- * Open jobs matching the filters: ranked by full-text relevance when there is a query, newest
- * first otherwise; keyset-paginated on (rank, created_at, id) so pages stay stable and cheap.
- */
-/** The signed-in job seeker's skill keys, for match scores; null for everyone else. */
-async function viewerSkillKeys(db: Db, auth: AuthContext | null): Promise<string[] | null> {
-  if (auth?.user.type !== 'jobseeker') return null;
-  const [profile] = await db
-    .select({ keys: talentProfiles.skillKeys })
-    .from(talentProfiles)
-    .where(eq(talentProfiles.id, auth.user.id));
-  return profile?.keys ?? [];
-}
-
-export async function searchJobs(db: Db, auth: AuthContext | null, filters: SearchFilters): Promise<JobSearchResponse> {
-  const viewerKeys = await viewerSkillKeys(db, auth);
-  const query = filters.q ? sql`websearch_to_tsquery('english', ${filters.q})` : null;
-  const rank = query ? sql`cast(ts_rank(j.search, ${query}) as double precision)` : sql`cast(0 as double precision)`;
-  // An internal referrer is an employee on Referwell who is not one of the company's HR admins.
-  const referrerExists = sql`exists(select 1 from company_members m where m.company_id = j.company_id and m.role = 'member')`;
-
-  const conditions: SQL[] = [sql`j.status = 'OPEN'`];
-  if (query) conditions.push(sql`j.search @@ ${query}`);
-  if (filters.type.length)
-    conditions.push(
-      sql`j.job_type in (${sql.join(
-        filters.type.map((t) => sql`${t}::employment_type`),
-        sql`, `,
-      )})`,
-    );
-  if (filters.workplace.length) {
-    conditions.push(
-      sql`j.workplace in (${sql.join(
-        filters.workplace.map((w) => sql`${w}::workplace`),
-        sql`, `,
-      )})`,
-    );
-  }
-  if (filters.skills.length) {
-    conditions.push(sql`j.skills && ${textArray(filters.skills)}`);
-  }
-  if (filters.hasReferrer) conditions.push(referrerExists);
-  if (filters.companyId) conditions.push(sql`j.company_id = ${filters.companyId}`);
-  if (filters.cursor) {
-    const cursor = decodeCursor(filters.cursor);
-    conditions.push(sql`(${rank}, j.created_at, j.id) < (${cursor.r}, ${cursor.c}::timestamptz, ${cursor.i}::uuid)`);
-  }
-
-  // Rank and page on narrow rows first; the wide columns, the excerpt and the referrer check only for the page.
-  const rows = await selectRows<SearchRow>(
-    db,
-    sql`with page as (
-          select j.id, j.created_at, ${rank} as rank
-          from job_postings j
-          where ${sql.join(conditions, sql` and `)}
-          order by rank desc, j.created_at desc, j.id desc
-          limit ${filters.limit + 1}
-        )
-        select j.id, j.title, j.company_name, c.slug as company_slug, j.location, j.workplace, j.job_type,
-          j.salary_range, j.skills, j.created_at, j.created_at::text as created_at_key, j.status,
-          j.referral_bonus_amount, j.referral_bonus_currency,
-          left(regexp_replace(j.description, '\\s+', ' ', 'g'), 220) as excerpt,
-          ${referrerExists} as has_internal_referrer, page.rank
-        from page join job_postings j on j.id = page.id join companies c on c.id = j.company_id
-        order by page.rank desc, page.created_at desc, page.id desc`,
-  );
-  const page = rows.slice(0, filters.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map((r) => ({
-      id: r.id,
-      title: r.title,
-      companyName: r.company_name,
-      companySlug: r.company_slug,
-      location: r.location,
-      workplace: r.workplace,
-      employmentType: r.job_type,
-      salaryRange: r.salary_range,
-      skills: r.skills,
-      createdAt: new Date(r.created_at).toISOString(),
-      status: r.status,
-      referralBonus:
-        r.referral_bonus_amount === null
-          ? null
-          : { amount: r.referral_bonus_amount, currency: r.referral_bonus_currency ?? 'USD' },
-      excerpt: r.excerpt,
-      hasInternalReferrer: r.has_internal_referrer,
-      matchScore: viewerKeys ? matchScore(r.skills, viewerKeys) : null,
-    })),
-    nextCursor:
-      rows.length > filters.limit && last
-        ? encodeCursor({ r: Number(last.rank), c: last.created_at_key, i: last.id })
-        : null,
-  };
 }

@@ -13,6 +13,7 @@ import {
   type Participant,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
+import { preparedRows } from '../../db/prepared';
 import { likePattern, pageOffset, selectRows, toPage, type Executor } from '../../db/repository';
 import {
   companies,
@@ -141,7 +142,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  * My conversations, latest activity first, searched over the other participants' names, the
  * subject and the message text. One query per page: the page is chosen first, then its
  * participants and last message are gathered for those rows only, and the total rides along as a
- * window count (a separate count only for a page past the end).
+ * window count (a separate count only for a page past the end). Prepared: every inbox load asks it.
  */
 export async function listConversations(
   db: Db,
@@ -156,7 +157,7 @@ export async function listConversations(
                  where sp.conversation_id = c.id and sp.user_id <> ${userId} and su.name ilike ${pattern})
       or exists (select 1 from messages sm where sm.conversation_id = c.id and sm.content ilike ${pattern}))`;
   }
-  const rows = await selectRows<ListRow>(
+  const rows = await preparedRows<ListRow>(
     db,
     sql`select page.*,
         (select json_agg(json_build_object('id', u.id, 'name', u.name, 'avatar', u.avatar_url, 'role', u.type,
@@ -179,7 +180,7 @@ export async function listConversations(
   );
   let total = rows[0]?.total;
   if (total === undefined) {
-    const [count] = await selectRows<{ n: number }>(
+    const [count] = await preparedRows<{ n: number }>(
       db,
       sql`select cast(count(*) as int) as n from conversation_participants cp join conversations c on c.id = cp.conversation_id
           where cp.user_id = ${userId} ${filter}`,

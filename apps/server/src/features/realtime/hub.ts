@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeEvent } from '@referwell/shared';
 import type { Database } from '../../db/client';
-import { REALTIME_CHANNEL, type RealtimeEnvelope } from '../../lib/realtime';
+import { REALTIME_CHANNEL, type RealtimeEnvelope, type SessionChange, type SessionEnvelope } from '../../lib/realtime';
 
 type Unsubscribe = () => Promise<void>;
 
@@ -16,6 +16,7 @@ export class RealtimeHub {
   private readonly sockets = new Map<string, Set<WebSocket>>();
   private unsubscribe: Unsubscribe | null = null;
   private closed = false;
+  private readonly sessionListeners: ((change: SessionChange) => void)[] = [];
 
   constructor(
     private readonly database: Database,
@@ -45,6 +46,11 @@ export class RealtimeHub {
     if (set?.size === 0) this.sockets.delete(userId);
   }
 
+  /** Calls `listener` for every session change any process publishes (and with `all` after a lost connection). */
+  onSessionChange(listener: (change: SessionChange) => void): void {
+    this.sessionListeners.push(listener);
+  }
+
   /** Open sockets of a user in this process. */
   socketsOf(userId: string): ReadonlySet<WebSocket> {
     return this.sockets.get(userId) ?? new Set();
@@ -68,8 +74,9 @@ export class RealtimeHub {
 
   private onPayload = (payload: string) => {
     try {
-      const envelope = JSON.parse(payload) as RealtimeEnvelope;
-      this.deliver(envelope.users, envelope.event);
+      const envelope = JSON.parse(payload) as RealtimeEnvelope | SessionEnvelope;
+      if ('sessions' in envelope) for (const listener of this.sessionListeners) listener(envelope.sessions);
+      else this.deliver(envelope.users, envelope.event);
     } catch (error) {
       this.log.warn({ err: error }, 'realtime: unreadable notification payload');
     }
@@ -89,6 +96,8 @@ export class RealtimeHub {
         this.listen(wait)
           .then((unsubscribe) => {
             this.unsubscribe = unsubscribe;
+            // Session changes may have been missed too.
+            for (const listener of this.sessionListeners) listener({ all: true });
             // Tabs may have missed events while the listener was away: tell them to refetch.
             for (const set of this.sockets.values())
               for (const socket of set) socket.send(JSON.stringify({ type: 'resync' }));

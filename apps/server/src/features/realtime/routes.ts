@@ -3,10 +3,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { RealtimeClientMessage, RealtimeEvent } from '@referwell/shared';
 import { AppError, unauthorized } from '../../lib/errors';
-import { resolveSession, SESSION_COOKIE } from '../auth/sessions';
+import { SESSION_COOKIE } from '../auth/sessions';
 import { unreadTotals } from '../../lib/realtime';
 import { setViewing } from '../messaging/service';
-import { RealtimeHub } from './hub';
 
 /** Server pings every socket this often and drops the ones that did not answer the last ping. */
 const HEARTBEAT_MS = 30_000;
@@ -49,9 +48,7 @@ function parseClientMessage(data: unknown): RealtimeClientMessage | null {
  * the Origin must be this site (browsers send it on every WebSocket handshake).
  */
 export const realtimeRoutes: FastifyPluginAsync = async (app) => {
-  const hub = new RealtimeHub(app.database, app.log);
-  await hub.start();
-  app.addHook('onClose', async () => hub.stop());
+  const hub = app.realtime;
 
   await app.register(websocket, { options: { maxPayload: 4096 } });
   const allowedOrigin = new URL(app.config.publicUrl).origin;
@@ -159,7 +156,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
       // change) closes the socket; a viewing tab keeps its presence fresh.
       const checkSession = async () => {
         const token = request.cookies[SESSION_COOKIE];
-        if (!token || (await resolveSession(app.db, token))?.user.id !== userId) {
+        if (!token || (await app.sessions.resolve(app.db, token))?.user.id !== userId) {
           socket.close(4401, 'session ended');
           return;
         }

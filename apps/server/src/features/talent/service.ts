@@ -1,17 +1,11 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  FILTER_CATEGORIES,
   KUDOS_REQUEST_TTL_DAYS,
-  MATCHING,
   TALENT_MESSAGES,
   profileCompleteness,
   skillKey,
   talentSlug,
-  type CandidateFacets,
-  type CandidateSearchFilters,
-  type CandidateSearchResponse,
   type Endorsement,
-  type FilterCategory,
   type Kudos,
   type KudosInput,
   type KudosInvitation,
@@ -21,31 +15,16 @@ import {
   type TalentPublicProfile,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
-import {
-  inTransaction,
-  isUniqueViolation,
-  likePattern,
-  lowerEq,
-  selectRows,
-  textArray,
-  type Executor,
-} from '../../db/repository';
-import {
-  companies,
-  endorsements,
-  jobPostings,
-  kudos,
-  kudosRequests,
-  resumeFiles,
-  talentProfiles,
-  users,
-} from '../../db/schema';
+import { inTransaction, isUniqueViolation, lowerEq, selectRows, type Executor } from '../../db/repository';
+import { companies, endorsements, kudos, kudosRequests, resumeFiles, talentProfiles, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { RateLimiter } from '../../lib/rate-limit';
+import { publishSessionChange } from '../../lib/realtime';
 import { hashToken, newSecretToken } from '../../lib/tokens';
 import { requireCompanyUser, requireJobseeker } from '../auth/guards';
+import { facetsChanged } from './facets';
 
 type ProfileRow = typeof talentProfiles.$inferSelect;
 
@@ -235,8 +214,10 @@ export async function updateOwnProfile(
   const row = await inTransaction(db, async (tx) => {
     const current = await ensureTalentProfile(tx, me.user);
     const nameChanged = input.name !== me.user.name;
-    if (nameChanged)
+    if (nameChanged) {
       await tx.update(users).set({ name: input.name, updatedAt: new Date() }).where(eq(users.id, me.user.id));
+      await publishSessionChange(tx, { users: [me.user.id] });
+    }
     const slug = nameChanged ? await freeSlug(tx, input.name, me.user.id) : current.slug;
     const [updated] = await tx
       .update(talentProfiles)
@@ -270,7 +251,7 @@ export async function updateOwnProfile(
       .returning();
     return updated!;
   });
-  forgetFacets(db);
+  facetsChanged(db);
   return toOwnProfile(row, { name: input.name, email: me.user.email }, await resumeInfo(db, row.resumeFileId));
 }
 
@@ -488,211 +469,6 @@ export async function ownKudos(db: Db, auth: AuthContext | null): Promise<Kudos[
 // ---------------------------------------------------------------------------------------------
 // Find Candidates
 // ---------------------------------------------------------------------------------------------
-
-const ARRAY_COLUMNS = {
-  skills: 'skills',
-  technicalSkills: 'technical_skills',
-  softwareTools: 'software_tools',
-  industries: 'industries',
-  interests: 'interests',
-  titles: 'titles',
-} as const satisfies Partial<Record<FilterCategory, string>>;
-
-const FACET_LIMIT = 40;
-const FACET_TTL_MS = 30_000;
-const facetCache = new WeakMap<object, { at: number; facets: Promise<CandidateFacets> }>();
-
-function forgetFacets(db: Db) {
-  facetCache.delete(db);
-}
-
-/** Talent profile rows exist only for job seekers (every path that creates one checks the type). */
-const POOL = sql`p.discoverable`;
-
-/** Filter options with counts over the whole discoverable pool, cached briefly (they change slowly). */
-function computeFacets(db: Db): Promise<CandidateFacets> {
-  const parts: SQL[] = [
-    sql`(select cast('locations' as text) as category, p.location as value, cast(count(*) as int) as count
-         from talent_profiles p
-         where ${POOL} and p.location is not null and p.location <> ''
-         group by p.location order by count desc, value limit ${FACET_LIMIT})`,
-    sql`(select cast('involvement' as text) as category, p.involvement::text as value, cast(count(*) as int) as count
-         from talent_profiles p
-         where ${POOL} and p.involvement is not null
-         group by p.involvement order by count desc, value limit ${FACET_LIMIT})`,
-    ...Object.entries(ARRAY_COLUMNS).map(
-      ([category, column]) =>
-        sql`(select cast(${category} as text) as category, v as value, cast(count(*) as int) as count
-             from talent_profiles p, unnest(p.${sql.raw(column)}) as v
-             where ${POOL}
-             group by v order by count desc, v limit ${FACET_LIMIT})`,
-    ),
-  ];
-  const facets = selectRows<{ category: FilterCategory; value: string; count: number }>(
-    db,
-    sql.join(parts, sql` union all `),
-  ).then((rows) => {
-    const result = Object.fromEntries(FILTER_CATEGORIES.map((c) => [c, []])) as unknown as CandidateFacets;
-    for (const row of rows) result[row.category].push({ value: row.value, count: Number(row.count) });
-    return result;
-  });
-  return facets;
-}
-
-/**
- * Facet counts over the whole pool, cached per database for FACET_TTL_MS. After a profile is saved the next search
- * recounts; when the cache merely ages, searches keep the previous counts while one recount runs in the background,
- * so no reader waits for a full count (about half a second at 100k profiles).
- */
-async function candidateFacets(db: Db): Promise<CandidateFacets> {
-  const cached = facetCache.get(db);
-  if (cached && Date.now() - cached.at < FACET_TTL_MS) return cached.facets;
-  const fresh = computeFacets(db);
-  if (!cached) {
-    facetCache.set(db, { at: Date.now(), facets: fresh });
-    fresh.catch(() => facetCache.delete(db));
-    return fresh;
-  }
-  cached.at = Date.now(); // one background recount at a time
-  fresh.then(
-    (facets) => facetCache.set(db, { at: Date.now(), facets: Promise.resolve(facets) }),
-    () => facetCache.delete(db),
-  );
-  return cached.facets;
-}
-
-interface CandidateRow {
-  id: string;
-  slug: string;
-  name: string;
-  email: string;
-  title: string | null;
-  location: string | null;
-  rating: number | null;
-  phone: string | null;
-  skills: string[];
-  technical_skills: string[];
-  software_tools: string[];
-  industries: string[];
-  interests: string[];
-  titles: string[];
-  involvement: TalentProfile['involvement'];
-  years_of_experience: number;
-  has_resume: boolean;
-  contact_visible: boolean;
-  match_score: number | null;
-}
-
-/**
- * SPEC §5 'Candidate filtering': text over name and title (case-insensitive), location and
- * involvement by value, list categories any-of, every category AND-ed, titles applied. With a job,
- * candidates are ranked by the SPEC §9 match score and those under 30 % are left out.
- */
-export async function searchCandidates(
-  db: Db,
-  auth: AuthContext | null,
-  filters: CandidateSearchFilters,
-): Promise<CandidateSearchResponse> {
-  const viewer = requireCompanyUser(auth, TALENT_MESSAGES.searchOnlyCompanies);
-
-  let job: CandidateSearchResponse['job'] = null;
-  let jobKeys: string[] = [];
-  if (filters.jobId) {
-    const [row] = await db
-      .select({
-        id: jobPostings.id,
-        title: jobPostings.title,
-        skills: jobPostings.skills,
-        companyId: jobPostings.companyId,
-      })
-      .from(jobPostings)
-      .where(eq(jobPostings.id, filters.jobId));
-    if (!row || row.companyId !== viewer.company.id)
-      throw new AppError(403, 'FORBIDDEN', TALENT_MESSAGES.jobNotYours, { jobId: TALENT_MESSAGES.jobNotYours });
-    job = { id: row.id, title: row.title, skills: row.skills };
-    jobKeys = [...new Set(row.skills.map(skillKey).filter(Boolean))];
-  }
-
-  const conditions: SQL[] = [POOL];
-  if (filters.q) conditions.push(sql`p.search_text like ${likePattern(filters.q.toLowerCase())}`);
-  if (filters.locations.length) conditions.push(sql`p.location = any(${textArray(filters.locations)})`);
-  if (filters.involvement.length) conditions.push(sql`p.involvement::text = any(${textArray(filters.involvement)})`);
-  for (const [category, column] of Object.entries(ARRAY_COLUMNS) as [keyof typeof ARRAY_COLUMNS, string][]) {
-    const selected = filters[category];
-    if (selected.length) conditions.push(sql`p.${sql.raw(column)} && ${textArray(selected)}`);
-  }
-
-  let matchScore: SQL = sql`cast(null as int)`;
-  if (job) {
-    if (jobKeys.length === 0) conditions.push(sql`false`);
-    else {
-      const keys = textArray(jobKeys);
-      matchScore = sql`cast(round((select count(*) from unnest(${keys}) k where k = any(p.skill_keys)) * 100.0 / ${jobKeys.length}) as int)`;
-      conditions.push(sql`p.skill_keys && ${keys}`);
-      conditions.push(sql`${matchScore} >= ${MATCHING.defaultMinScorePercent}`);
-    }
-  }
-  const where = sql.join(conditions, sql` and `);
-  const offset = (filters.page - 1) * filters.pageSize;
-
-  // One scan: the matching ids with their sort keys (narrow), counted and paged; wide columns only for the page.
-  const [rows, facets] = await Promise.all([
-    selectRows<CandidateRow & { total: number }>(
-      db,
-      sql`with matched as (
-            select p.id, p.updated_at, ${matchScore} as match_score from talent_profiles p where ${where}
-          ),
-          page as (
-            select id, updated_at, match_score, (select count(*) from matched) as total from matched
-            order by ${job ? sql`match_score desc,` : sql``} updated_at desc, id desc
-            limit ${filters.pageSize} offset ${offset}
-          )
-          select p.id, p.slug, u.name, u.email, p.title, p.location, p.rating, p.phone, p.skills, p.technical_skills,
-            p.software_tools, p.industries, p.interests, p.titles, p.involvement, p.years_of_experience,
-            p.resume_file_id is not null as has_resume,
-            ${contactVisibleSql(sql`p.id`, viewer)} as contact_visible,
-            page.match_score, cast(page.total as int) as total
-          from page join talent_profiles p on p.id = page.id join users u on u.id = p.id
-          order by ${job ? sql`page.match_score desc,` : sql``} page.updated_at desc, page.id desc`,
-    ),
-    candidateFacets(db),
-  ]);
-  // Past the last page there is no row to carry the total: count separately (rare).
-  const countRows =
-    rows.length > 0
-      ? [{ total: rows[0]!.total }]
-      : await selectRows<{ total: number }>(
-          db,
-          sql`select cast(count(*) as int) as total from talent_profiles p where ${where}`,
-        );
-  const total = Number(countRows[0]?.total ?? 0);
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      slug: r.slug,
-      name: r.name,
-      title: r.title,
-      location: r.location,
-      rating: r.rating === null ? null : Number(r.rating),
-      skills: r.skills,
-      technicalSkills: r.technical_skills,
-      softwareTools: r.software_tools,
-      industries: r.industries,
-      interests: r.interests,
-      titles: r.titles,
-      involvement: r.involvement,
-      yearsOfExperience: r.years_of_experience,
-      contact: r.contact_visible ? { email: r.email, phone: r.phone, hasResume: r.has_resume } : null,
-      matchScore: r.match_score === null ? null : Number(r.match_score),
-    })),
-    page: filters.page,
-    pageSize: filters.pageSize,
-    total,
-    totalPages: Math.max(1, Math.ceil(total / filters.pageSize)),
-    facets,
-    job,
-  };
-}
 
 /** Used by the seed: whether a user is a job seeker (by e-mail). */
 export async function jobseekerByEmail(db: Executor, email: string) {

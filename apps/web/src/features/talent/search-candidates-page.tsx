@@ -123,6 +123,8 @@ export function SearchCandidatesPage() {
   const selected = FILTER_CATEGORIES.flatMap((category) => params[category].map((value) => ({ category, value })));
   const data = results.data;
   const facets = data?.facets;
+  // A broad search is counted only a little past the page: "1,000+" rather than an exact count of the whole pool.
+  const resultCount = data ? `${data.total.toLocaleString('en-US')}${data.totalIsLowerBound ? '+' : ''}` : '0';
 
   const toggle = (category: FilterCategory, value: string, on: boolean) => {
     const current = params[category] as string[];
@@ -238,8 +240,8 @@ export function SearchCandidatesPage() {
             <h2 id="available-talent" className="text-xl font-semibold">
               Available Talent
             </h2>
-            <Badge variant="secondary" aria-label={`${data?.total ?? 0} results`}>
-              {data?.total ?? 0}
+            <Badge variant="secondary" aria-label={`${resultCount} results`}>
+              {resultCount}
             </Badge>
             {data?.job ? (
               <span className="text-sm text-muted-foreground">
@@ -284,6 +286,7 @@ export function SearchCandidatesPage() {
                   </Button>
                   <span className="text-sm text-muted-foreground">
                     Page {data.page} of {data.totalPages}
+                    {data.totalIsLowerBound ? '+' : ''}
                   </span>
                   <Button
                     variant="outline"

@@ -1,0 +1,152 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { FILTER_CATEGORIES, type CandidateFacets, type FilterCategory } from '@referwell/shared';
+import type { Db } from '../../db/client';
+import { preparedRows } from '../../db/prepared';
+import { inTransaction, selectRows } from '../../db/repository';
+import { talentFacetCounts } from '../../db/schema';
+import { ShortCache } from '../../lib/short-cache';
+
+/** The list categories of a talent profile and their columns. */
+export const ARRAY_COLUMNS = {
+  skills: 'skills',
+  technicalSkills: 'technical_skills',
+  softwareTools: 'software_tools',
+  industries: 'industries',
+  interests: 'interests',
+  titles: 'titles',
+} as const satisfies Partial<Record<FilterCategory, string>>;
+
+/** Talent profile rows exist only for job seekers (every path that creates one checks the type). */
+export const POOL = sql`p.discoverable`;
+
+const FACET_LIMIT = 40;
+/** How often each process checks whether the pool changed and, if so, recounts. */
+export const FACET_REFRESH_MS = 30_000;
+/** After a profile is saved here, the recount waits this long so a burst of saves costs one count. */
+const AFTER_SAVE_MS = 1_000;
+/** Searches reuse the stored counts this long before reading them again. */
+const READ_TTL_MS = 5_000;
+/** One advisory lock: one process recounts at a time. */
+const RECOUNT_LOCK = 7_204_311;
+
+/** Stored counts as read by this process's searches, per database. */
+const reads = new WeakMap<Db, ShortCache<CandidateFacets>>();
+
+/** The pool's size and latest change: when it is unchanged, so are the counts. */
+async function poolSignature(db: Db): Promise<string> {
+  const [row] = await preparedRows<{ n: number; latest: string | null }>(
+    db,
+    sql`select cast(count(*) as int) as n, max(p.updated_at)::text as latest from talent_profiles p where ${POOL}`,
+  );
+  return `${row?.n ?? 0}@${row?.latest ?? ''}`;
+}
+
+function countFacets(db: Db): Promise<CandidateFacets> {
+  const parts: SQL[] = [
+    sql`(select cast('locations' as text) as category, p.location as value, cast(count(*) as int) as count
+         from talent_profiles p
+         where ${POOL} and p.location is not null and p.location <> ''
+         group by p.location order by count desc, value limit ${FACET_LIMIT})`,
+    sql`(select cast('involvement' as text) as category, p.involvement::text as value, cast(count(*) as int) as count
+         from talent_profiles p
+         where ${POOL} and p.involvement is not null
+         group by p.involvement order by count desc, value limit ${FACET_LIMIT})`,
+    ...Object.entries(ARRAY_COLUMNS).map(
+      ([category, column]) =>
+        sql`(select cast(${category} as text) as category, v as value, cast(count(*) as int) as count
+             from talent_profiles p, unnest(p.${sql.raw(column)}) as v
+             where ${POOL}
+             group by v order by count desc, v limit ${FACET_LIMIT})`,
+    ),
+  ];
+  return selectRows<{ category: FilterCategory; value: string; count: number }>(
+    db,
+    sql.join(parts, sql` union all `),
+  ).then((rows) => {
+    const result = Object.fromEntries(FILTER_CATEGORIES.map((c) => [c, []])) as unknown as CandidateFacets;
+    for (const row of rows) result[row.category].push({ value: row.value, count: Number(row.count) });
+    return result;
+  });
+}
+
+/**
+ * Recounts the facets over the whole pool into talent_facet_counts when the pool changed since the last count (or
+ * always with `force`). A plain function so a scheduled job can run it; one process at a time (advisory lock), the
+ * others skip. About half a second at 100k profiles, never on a request.
+ */
+export async function recountTalentFacets(db: Db, { force = false } = {}): Promise<boolean> {
+  const counted = await inTransaction(db, async (tx) => {
+    const [lock] = await selectRows<{ locked: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${RECOUNT_LOCK}) as locked`,
+    );
+    if (!lock?.locked) return false;
+    const signature = await poolSignature(db);
+    if (!force) {
+      const [stored] = await tx.select({ signature: talentFacetCounts.signature }).from(talentFacetCounts);
+      if (stored?.signature === signature) return false;
+    }
+    const facets = await countFacets(db);
+    await tx
+      .insert(talentFacetCounts)
+      .values({ facets, signature })
+      .onConflictDoUpdate({ target: talentFacetCounts.id, set: { facets, signature, countedAt: new Date() } });
+    return true;
+  });
+  if (counted) reads.get(db)?.clear(); // this process's searches see the new counts at once
+  return counted;
+}
+
+/**
+ * The stored facet counts (read at most every few seconds per process). Only a database that was never counted
+ * counts here, once.
+ */
+export function talentFacets(db: Db): Promise<CandidateFacets> {
+  let cache = reads.get(db);
+  if (!cache) reads.set(db, (cache = new ShortCache(1)));
+  return cache.get('pool', READ_TTL_MS, async () => {
+    const [stored] = await preparedRows<{ facets: CandidateFacets }>(
+      db,
+      sql`select facets from talent_facet_counts where id = 'pool'`,
+    );
+    if (stored) return stored.facets;
+    await recountTalentFacets(db, { force: true });
+    const [counted] = await db.select({ facets: talentFacetCounts.facets }).from(talentFacetCounts);
+    return counted?.facets ?? (Object.fromEntries(FILTER_CATEGORIES.map((c) => [c, []])) as unknown as CandidateFacets);
+  });
+}
+
+const pendingAfterSave = new WeakMap<Db, NodeJS.Timeout>();
+/** Where background recount failures are reported, per database (the app's logger, set by startFacetRefresh). */
+const reporters = new WeakMap<Db, (error: unknown) => void>();
+
+/** A profile was saved in this process: recount soon, in the background (searches keep the previous counts meanwhile). */
+export function facetsChanged(db: Db): void {
+  if (pendingAfterSave.has(db)) return;
+  const timer = setTimeout(() => {
+    pendingAfterSave.delete(db);
+    recountTalentFacets(db).catch((error: unknown) => reporters.get(db)?.(error));
+  }, AFTER_SAVE_MS);
+  timer.unref();
+  pendingAfterSave.set(db, timer);
+}
+
+/**
+ * Checks every FACET_REFRESH_MS whether the pool changed (any process, any path) and recounts then. Runs from a
+ * timer in each process for now; the background job queue can call `recountTalentFacets` instead. Returns a stop
+ * function.
+ */
+export function startFacetRefresh(db: Db, onError: (error: unknown) => void): () => void {
+  reporters.set(db, onError);
+  const timer = setInterval(() => {
+    // Counts stored by any process reach this one's searches within READ_TTL_MS.
+    recountTalentFacets(db).catch(onError);
+  }, FACET_REFRESH_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    const pending = pendingAfterSave.get(db);
+    if (pending) clearTimeout(pending);
+    pendingAfterSave.delete(db);
+  };
+}

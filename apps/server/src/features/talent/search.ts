@@ -1,0 +1,159 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import {
+  MATCHING,
+  TALENT_MESSAGES,
+  skillKey,
+  type CandidateSearchFilters,
+  type CandidateSearchResponse,
+  type TalentProfile,
+} from '@referwell/shared';
+import type { Db } from '../../db/client';
+import { preparedRows } from '../../db/prepared';
+import { likePattern } from '../../db/repository';
+import { jobPostings } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { requireCompanyUser } from '../auth/guards';
+import { ARRAY_COLUMNS, POOL, talentFacets } from './facets';
+import type { AuthContext } from '../auth/sessions';
+import { contactVisibleSql } from './service';
+
+/** Browsing, counting stops this many talents past the page: "1,000+" instead of counting the whole pool. */
+export const COUNT_AHEAD = 1_000;
+
+interface CandidateRow {
+  id: string;
+  slug: string;
+  name: string;
+  email: string;
+  title: string | null;
+  location: string | null;
+  rating: number | null;
+  phone: string | null;
+  skills: string[];
+  technical_skills: string[];
+  software_tools: string[];
+  industries: string[];
+  interests: string[];
+  titles: string[];
+  involvement: TalentProfile['involvement'];
+  years_of_experience: number;
+  has_resume: boolean;
+  contact_visible: boolean;
+  match_score: number | null;
+}
+
+const textList = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
+
+/** The job a search is ranked for: one of the viewer's company's jobs, or 403. */
+async function rankingJob(db: Db, jobId: string, companyId: string) {
+  const [row] = await db
+    .select({
+      id: jobPostings.id,
+      title: jobPostings.title,
+      skills: jobPostings.skills,
+      companyId: jobPostings.companyId,
+    })
+    .from(jobPostings)
+    .where(eq(jobPostings.id, jobId));
+  if (!row || row.companyId !== companyId)
+    throw new AppError(403, 'FORBIDDEN', TALENT_MESSAGES.jobNotYours, { jobId: TALENT_MESSAGES.jobNotYours });
+  return {
+    job: { id: row.id, title: row.title, skills: row.skills },
+    keys: [...new Set(row.skills.map(skillKey).filter(Boolean))],
+  };
+}
+
+/**
+ * SPEC §5 'Candidate filtering': text over name and title (case-insensitive), location and
+ * involvement by value, list categories any-of, every category AND-ed, titles applied. With a job,
+ * candidates are ranked by the SPEC §9 match score and those under 30 % are left out. The page with its (bounded)
+ * count, and the stored facet counts, are read side by side, each one prepared statement.
+ */
+export async function searchCandidates(
+  db: Db,
+  auth: AuthContext | null,
+  filters: CandidateSearchFilters,
+  countAhead = COUNT_AHEAD,
+): Promise<CandidateSearchResponse> {
+  const viewer = requireCompanyUser(auth, TALENT_MESSAGES.searchOnlyCompanies);
+  const ranking = filters.jobId ? await rankingJob(db, filters.jobId, viewer.company.id) : null;
+
+  const conditions: SQL[] = [POOL];
+  if (filters.q) conditions.push(sql`p.search_text like ${likePattern(filters.q.toLowerCase())}`);
+  if (filters.locations.length) conditions.push(sql`p.location = any(${textList(filters.locations)})`);
+  if (filters.involvement.length) conditions.push(sql`p.involvement::text = any(${textList(filters.involvement)})`);
+  for (const [category, column] of Object.entries(ARRAY_COLUMNS) as [keyof typeof ARRAY_COLUMNS, string][]) {
+    const selected = filters[category];
+    if (selected.length) conditions.push(sql`p.${sql.raw(column)} && ${textList(selected)}`);
+  }
+
+  let matchScore: SQL = sql`cast(null as int)`;
+  if (ranking) {
+    if (ranking.keys.length === 0) conditions.push(sql`false`);
+    else {
+      const keys = textList(ranking.keys);
+      matchScore = sql`cast(round((select count(*) from unnest(${keys}) k where k = any(p.skill_keys)) * 100.0 / cardinality(${keys})) as int)`;
+      conditions.push(sql`p.skill_keys && ${keys}`);
+      conditions.push(sql`${matchScore} >= ${MATCHING.defaultMinScorePercent}`);
+    }
+  }
+  const where = sql.join(conditions, sql` and `);
+  const offset = (filters.page - 1) * filters.pageSize;
+  const countLimit = offset + countAhead;
+
+  const order = sql`${ranking ? sql`match_score desc,` : sql``} updated_at desc, id desc`;
+  // Browsing the whole pool reads it in index order and stops counting countLimit + 1 rows in; a filtered search
+  // finds its matches through the filter indexes and counts them all (ordering it would make the planner walk the
+  // whole pool in index order looking for them). One scan either way; the wide columns only for the page.
+  const browsing = conditions.length === 1;
+  const bound = browsing ? sql`order by p.updated_at desc, p.id desc limit ${countLimit + 1}` : sql``;
+  const [rows, facets] = await Promise.all([
+    preparedRows<CandidateRow & { total: number }>(
+      db,
+      sql`with matched as materialized (
+            select p.id, p.updated_at, ${matchScore} as match_score from talent_profiles p where ${where} ${bound}
+          ),
+          counted as (select cast(count(*) as int) as total from matched),
+          page as (select id, updated_at, match_score from matched order by ${order} limit ${filters.pageSize} offset ${offset})
+          select p.id, p.slug, u.name, u.email, p.title, p.location, p.rating, p.phone, p.skills, p.technical_skills,
+            p.software_tools, p.industries, p.interests, p.titles, p.involvement, p.years_of_experience,
+            p.resume_file_id is not null as has_resume,
+            ${contactVisibleSql(sql`p.id`, viewer)} as contact_visible,
+            page.match_score, counted.total
+          from counted
+          left join (page join talent_profiles p on p.id = page.id join users u on u.id = p.id) on true
+          order by ${ranking ? sql`page.match_score desc,` : sql``} page.updated_at desc, page.id desc`,
+    ),
+    talentFacets(db),
+  ]);
+  const matches = Number(rows[0]?.total ?? 0);
+  const total = browsing ? Math.min(matches, countLimit) : matches;
+  const found = rows.filter((r) => r.id !== null);
+  return {
+    items: found.map((r) => ({
+      id: r.id,
+      slug: r.slug,
+      name: r.name,
+      title: r.title,
+      location: r.location,
+      rating: r.rating === null ? null : Number(r.rating),
+      skills: r.skills,
+      technicalSkills: r.technical_skills,
+      softwareTools: r.software_tools,
+      industries: r.industries,
+      interests: r.interests,
+      titles: r.titles,
+      involvement: r.involvement,
+      yearsOfExperience: r.years_of_experience,
+      contact: r.contact_visible ? { email: r.email, phone: r.phone, hasResume: r.has_resume } : null,
+      matchScore: r.match_score === null ? null : Number(r.match_score),
+    })),
+    page: filters.page,
+    pageSize: filters.pageSize,
+    total,
+    totalIsLowerBound: browsing && matches > countLimit,
+    totalPages: Math.max(1, Math.ceil(total / filters.pageSize)),
+    facets,
+    job: ranking?.job ?? null,
+  };
+}

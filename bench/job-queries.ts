@@ -1,0 +1,75 @@
+/**
+ * A mix of distinct job searches generated from the benchmark dataset's vocabulary (bench/dataset.ts: titles,
+ * skills, job types, workplaces): text alone and with filters, browse with filters, several page sizes, and second
+ * pages reached through the cursor the first page returned. Deterministic, so runs compare.
+ */
+const TERMS = [
+  'engineer',
+  'senior engineer',
+  'backend',
+  'frontend',
+  'clinical',
+  'clinical data',
+  'data analyst',
+  'analyst',
+  'nurse',
+  'nurse informaticist',
+  'informaticist',
+  'product manager',
+  'patient experience',
+  'healthcare integration',
+  'integration',
+  'devops',
+  'ux designer',
+  'designer',
+  'machine learning',
+  'revenue cycle',
+  'security',
+  'qa engineer',
+  'patients',
+  'clinicians',
+  'typescript',
+  'python',
+  'fhir',
+  'hl7',
+  'kubernetes',
+  'epic',
+];
+const SKILLS = ['TypeScript', 'React', 'Python', 'SQL', 'FHIR', 'HL7', 'AWS', 'Kubernetes', 'Epic', 'Figma'];
+const TYPES = ['full-time', 'part-time', 'contract'];
+const WORKPLACES = ['remote', 'onsite', 'hybrid'];
+const LIMITS = [10, 20, 50];
+
+/** `count` distinct query strings (without the leading `?`), at most 558. */
+export function jobSearchQueries(count: number): string[] {
+  const all: string[] = [];
+  let n = 0;
+  for (const term of [...TERMS, null])
+    for (let shape = 0; shape < 6; shape++)
+      for (const limit of LIMITS) {
+        n++;
+        const params = new URLSearchParams();
+        if (term) params.set('q', term);
+        if (shape === 1 || shape === 4) params.set('type', TYPES[n % 3]!);
+        if (shape === 2 || shape === 4) params.set('workplace', WORKPLACES[(n >> 1) % 3]!);
+        if (shape === 3) params.set('skills', SKILLS[n % SKILLS.length]!);
+        if (shape === 5) params.set('hasReferrer', 'true');
+        params.set('limit', String(limit));
+        all.push(params.toString());
+      }
+  // A fixed shuffle (multiplicative stride), so a prefix mixes terms, shapes and sizes.
+  const stride = 97;
+  return Array.from({ length: Math.min(count, all.length) }, (_, i) => all[(i * stride) % all.length]!);
+}
+
+/** Adds the second page of the first `pages` queries (their first page's nextCursor), fetched from the server. */
+export async function withSecondPages(baseUrl: string, queries: string[], pages: number): Promise<string[]> {
+  const more: string[] = [];
+  for (const query of queries.slice(0, pages)) {
+    const response = await fetch(`${baseUrl}/api/jobs?${query}`);
+    if (!response.ok) throw new Error(`GET /api/jobs?${query} failed: ${response.status}`);
+    const { nextCursor } = (await response.json()) as { nextCursor: string | null };
+    if (nextCursor) more.push(`${query}&cursor=${nextCursor}`);
+  }
+  return [...queries, ...more];
+}
