@@ -24,6 +24,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { talentRoutes } from './features/talent/routes';
 import { registerAuth } from './lib/auth';
+import { registerBackgroundWork } from './background';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +84,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
   await registerApiDocs(app);
   registerAuth(app);
+  await registerBackgroundWork(app);
 
   await app.register(healthRoutes);
   await app.register(waitlistRoutes);

@@ -14,3 +14,4 @@ export * from './schemas/notifications';
 export * from './rules/dates';
 export * from './skills';
 export * from './schemas/talent';
+export * from './schemas/mail';

@@ -16,6 +16,8 @@ export type DbDriver = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   driver: DbDriver;
+  /** The postgres:// URL, for components that open their own connections (the job queue). */
+  connectionString?: string;
   /** Runs one raw SQL statement (used for health checks and advisory locks). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -91,6 +93,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     driver: 'postgres',
+    connectionString: url,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

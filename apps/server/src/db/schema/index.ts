@@ -6,3 +6,4 @@ export * from './messaging';
 export * from './referrals';
 export * from './waitlist';
 export * from './talent';
+export * from './mail';

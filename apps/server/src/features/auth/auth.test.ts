@@ -1,16 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@referwell/shared';
 import { sessions, users } from '../../db/schema';
+import { mailsTo } from '../../test/mail';
 import { createTestApp, signUp, TEST_PASSWORD, withSession, type TestApp } from '../../test/harness';
 
 let t: TestApp;
-let outboxDir: string;
 beforeAll(async () => {
   t = await createTestApp();
-  outboxDir = path.join(t.app.config.dataDir, 'outbox');
 });
 afterAll(() => t.close());
 
@@ -32,16 +29,6 @@ const post = (
 const session = (token?: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/session', ...(token ? withSession(token) : {}) }).then((r) => r.json());
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-function mailsTo(email: string): string[] {
-  let files: string[] = [];
-  try {
-    files = readdirSync(outboxDir);
-  } catch {
-    return [];
-  }
-  return files.filter((f) => f.includes(email)).map((f) => readFileSync(path.join(outboxDir, f), 'utf8'));
-}
 
 describe('sign-up', () => {
   it('creates a job seeker with a TALENT referral code and no company role', async () => {
@@ -325,8 +312,8 @@ describe('login, sessions and logout', () => {
 });
 
 describe('password reset and change', () => {
-  const resetLink = (email: string) => {
-    const mail = mailsTo(email).find((m) => m.includes('Reset your Referwell password'));
+  const resetLink = async (email: string) => {
+    const mail = (await mailsTo(t, email)).find((m) => m.includes('Reset your Referwell password'));
     return mail?.match(/\/reset-password\?token=([\w%-]+)/)?.[1];
   };
 
@@ -334,7 +321,7 @@ describe('password reset and change', () => {
     const { body, token } = await signUp(t);
     const res = await post('/api/auth/password-reset', { email: body.user.email });
     expect(res.json().message).toBe(AUTH_MESSAGES.resetRequested);
-    const resetToken = decodeURIComponent(resetLink(body.user.email)!);
+    const resetToken = decodeURIComponent((await resetLink(body.user.email))!);
     expect(resetToken.length).toBeGreaterThan(30);
 
     const confirm = await post('/api/auth/password-reset/confirm', {
@@ -359,7 +346,7 @@ describe('password reset and change', () => {
   it('refuses an expired reset token', async () => {
     const { body } = await signUp(t);
     await post('/api/auth/password-reset', { email: body.user.email });
-    const resetToken = decodeURIComponent(resetLink(body.user.email)!);
+    const resetToken = decodeURIComponent((await resetLink(body.user.email))!);
     await t.database.db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 minute'`);
     const res = await post('/api/auth/password-reset/confirm', { token: resetToken, password: 'a brand new password' });
     expect(res.statusCode).toBe(400);
@@ -371,7 +358,7 @@ describe('password reset and change', () => {
     const res = await post('/api/auth/password-reset', { email });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(AUTH_MESSAGES.resetRequested);
-    expect(mailsTo(email)).toHaveLength(0);
+    expect(await mailsTo(t, email)).toHaveLength(0);
   });
 
   it('limits reset requests per account', async () => {
@@ -424,7 +411,7 @@ describe('team invitations by e-mail', () => {
       { token: admin.token },
     );
     expect(res.statusCode).toBe(201);
-    const mail = mailsTo(email)[0]!;
+    const mail = (await mailsTo(t, email))[0]!;
     const inviteToken = decodeURIComponent(mail.match(/\/signup\?invite=([\w%-]+)/)![1]!);
 
     const preview = await t.app.inject({

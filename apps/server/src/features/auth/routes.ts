@@ -17,7 +17,6 @@ import {
 } from '@referwell/shared';
 import { clearSessionCookie, requireAuth, setSessionCookie } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
-import { createMailer } from '../../lib/mailer';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { changePassword, login, previewInvitation, requestPasswordReset, resetPassword, signup } from './service';
 import { resolveSession, revokeSession, type AuthContext } from './sessions';
@@ -31,7 +30,6 @@ const errors = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailer = createMailer(app.config, app.log);
   const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
   const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
@@ -118,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requestPasswordReset(app.db, limiter, mailer, app.config.publicUrl, request.body.email, request.ip);
+      await requestPasswordReset(app.db, limiter, request.body.email, request.ip);
       return { message: AUTH_MESSAGES.resetRequested };
     },
   );

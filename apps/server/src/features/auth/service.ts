@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { inTransaction, lowerEq, type Executor } from '../../db/repository';
 import { companies, passwordResetTokens, teamInvitations, users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import { enqueueMail } from '../../lib/mail/send';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
 import { addMember, createCompany, findCompanyByInviteCode } from '../companies/service';
@@ -189,14 +189,7 @@ export async function login(
   return { userId: user.id, token: await createSession(db, user.id, meta) };
 }
 
-export async function requestPasswordReset(
-  db: Db,
-  limiter: RateLimiter,
-  mailer: Mailer,
-  publicUrl: string,
-  email: string,
-  ip: string,
-) {
+export async function requestPasswordReset(db: Db, limiter: RateLimiter, email: string, ip: string) {
   const normalised = normaliseEmail(email);
   await limiter.consume({
     key: `reset:ip:${ip}`,
@@ -215,23 +208,24 @@ export async function requestPasswordReset(
   if (!user) return; // Same answer either way: the page never says whether an account exists.
 
   const token = newSecretToken(32);
-  await db.insert(passwordResetTokens).values({
-    tokenHash: hashToken(token),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MINUTES * 60 * 1000),
-  });
-  const link = `${publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
-  await mailer.send({
-    to: user.email,
-    subject: 'Reset your Referwell password',
-    text: [
-      `Hi ${user.name},`,
-      '',
-      `Someone asked to reset the password of your Referwell account. If it was you, choose a new password here (the link works once, for ${RESET_TOKEN_LIFETIME_MINUTES} minutes):`,
-      link,
-      '',
-      'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
-    ].join('\n'),
+  const tokenHash = hashToken(token);
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      tokenHash,
+      userId: user.id,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MINUTES * 60 * 1000),
+    });
+    await enqueueMail(tx, {
+      key: `password-reset:${tokenHash}`,
+      template: 'password-reset',
+      to: user.email,
+      userId: user.id,
+      props: {
+        name: user.name,
+        path: `/reset-password?token=${encodeURIComponent(token)}`,
+        minutes: RESET_TOKEN_LIFETIME_MINUTES,
+      },
+    });
   });
 }
 

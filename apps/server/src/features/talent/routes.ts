@@ -22,7 +22,6 @@ import {
   talentPublicProfileSchema,
   uuidParamSchema,
 } from '@referwell/shared';
-import { createMailer } from '../../lib/mailer';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { AppError, badRequest, notFound, unauthorized, forbidden } from '../../lib/errors';
 import { detectResumeKind } from './resume';
@@ -55,7 +54,6 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const tooLarge = () => new AppError(413, 'RESUME_TOO_LARGE', RESUME_MESSAGES.tooLarge);
 
 export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailer = createMailer(app.config, app.log);
   const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
   // Scoped to this plugin: only the resume upload takes multipart bodies.
   await app.register(multipart, {
@@ -169,7 +167,7 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requestKudos(app.db, limiter, mailer, app.config.publicUrl, request.auth, request.body.recommenderEmail);
+      await requestKudos(app.db, limiter, request.auth, request.body.recommenderEmail);
       return reply.status(201).send({ sent: true as const });
     },
   );

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESUME_LIMITS, RESUME_MESSAGES, TALENT_MESSAGES } from '@referwell/shared';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { closeWorkers } from '../../lib/worker-task';
+import { mailsTo } from '../../test/mail';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -578,11 +579,7 @@ describe('endorsements', () => {
 });
 
 describe('kudos', () => {
-  async function lastMailTo(email: string) {
-    const outbox = path.join(t.app.config.dataDir, 'outbox');
-    const files = (await readdir(outbox)).filter((f) => f.includes(email.replace(/[^a-zA-Z0-9@._-]/g, '_'))).sort();
-    return readFile(path.join(outbox, files.at(-1)!), 'utf8');
-  }
+  const lastMailTo = async (email: string) => (await mailsTo(t, email)).at(-1)!;
 
   it('e-mails a one-time link; the recommender writes kudos that show on the profile and dashboard', async () => {
     const s = await seeker({}, 'Kudos Person');
