@@ -25,6 +25,8 @@ import { realtimeRoutes } from './features/realtime/routes';
 import { talentRoutes } from './features/talent/routes';
 import { registerAuth } from './lib/auth';
 import { registerBackgroundWork } from './background';
+import { mailRoutes } from './features/mail/routes';
+import { mailPreviewRoutes } from './features/mail/preview';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -98,6 +100,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(talentRoutes);
   await app.register(referralRoutes);
   await app.register(dashboardRoutes);
+  await app.register(mailRoutes);
+  if (config.nodeEnv !== 'production') await app.register(mailPreviewRoutes);
 
   await registerWebApp(app, config);
   return app;

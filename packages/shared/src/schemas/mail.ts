@@ -56,11 +56,20 @@ export type ChangeEmail = z.infer<typeof changeEmailSchema>;
 
 export const confirmEmailSchema = z.object({ token: z.string().min(10).max(200) });
 
+export const emailStatusSchema = z.object({
+  email: z.string(),
+  confirmed: z.boolean(),
+  pendingEmail: z.string().nullable(),
+});
+export type EmailStatus = z.infer<typeof emailStatusSchema>;
+
 export const MAIL_MESSAGES = {
   preferencesSaved: 'Your e-mail preferences are saved.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
   confirmInvalid: 'This confirmation link is invalid or has expired.',
   changeEmailSent: 'We sent a confirmation link to your new address.',
+  sameEmail: 'This is already your e-mail address.',
+  confirmationResent: 'We sent you a new confirmation link.',
   emailConfirmed: 'Your e-mail address is confirmed.',
 } as const;
 

@@ -52,7 +52,7 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
     }) => {
       const [row] = await tx
         .insert(users)
-        .values({ ...values, passwordHash })
+        .values({ ...values, passwordHash, emailConfirmedAt: new Date() })
         .returning({ id: users.id });
       return row!.id;
     };

@@ -5,6 +5,8 @@ import { inTransaction, lowerEq, type Executor } from '../../db/repository';
 import { companies, passwordResetTokens, teamInvitations, users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail/send';
+import { emailTaken, normaliseEmail } from './accounts';
+import { sendEmailConfirmation } from './email';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
 import { addMember, createCompany, findCompanyByInviteCode } from '../companies/service';
@@ -23,13 +25,6 @@ export const AUTH_LIMITS = {
   signupPerIp: { max: 20, windowSeconds: 60 * 60 },
   inviteCodePerIp: { max: 10, windowSeconds: 60 * 60 },
 } as const;
-
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-async function emailTaken(db: Executor, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(lowerEq(users.email, email));
-  return !!row;
-}
 
 async function newReferralCode(db: Executor): Promise<string> {
   for (;;) {
@@ -76,7 +71,14 @@ export async function signup(
       if (!invitation || invitation.email !== email) {
         throw badRequest(AUTH_MESSAGES.invitationInvalid, { invitationToken: AUTH_MESSAGES.invitationInvalid });
       }
-      const userId = await insertUser(tx, { email, name: input.name, passwordHash, type: 'referrer' });
+      // The invitation link reached this address: it needs no separate confirmation.
+      const userId = await insertUser(tx, {
+        email,
+        name: input.name,
+        passwordHash,
+        type: 'referrer',
+        emailConfirmedAt: new Date(),
+      });
       await addMember(tx, invitation.companyId, userId, 'member');
       await tx.update(teamInvitations).set({ acceptedAt: new Date() }).where(eq(teamInvitations.id, invitation.id));
       return { userId, token: await createSession(tx, userId, meta), outcome: 'joinedAsReferrer' };
@@ -126,8 +128,11 @@ export async function signup(
   });
 }
 
+/** A new account; unless its address is already proven, a confirmation link is mailed (sign-up still logs in). */
 async function insertUser(tx: Executor, values: typeof users.$inferInsert): Promise<string> {
   const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+  if (!values.emailConfirmedAt)
+    await sendEmailConfirmation(tx, { id: row!.id, name: values.name }, values.email, 'confirm');
   return row!.id;
 }
 

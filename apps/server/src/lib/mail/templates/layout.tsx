@@ -64,20 +64,18 @@ export function Layout({
           </Section>
           <Hr style={{ borderColor: colors.border, margin: '24px 0 16px' }} />
           <Text style={{ fontSize: 12, lineHeight: '20px', color: colors.muted, margin: 0 }}>
-            {reason} Choose what Referwell e-mails you in your{' '}
+            {reason} Choose what Referwell e-mails you:{' '}
             <Link href={settingsUrl} style={{ color: colors.accent }}>
               settings
             </Link>
             {unsubscribeUrl ? (
               <>
-                {' '}
-                or{' '}
+                {' · '}
                 <Link href={unsubscribeUrl} style={{ color: colors.accent }}>
                   unsubscribe from these e-mails
                 </Link>
               </>
             ) : null}
-            .
           </Text>
         </Container>
       </Body>
@@ -106,9 +104,6 @@ export function Action({ href, children }: { href: string; children: ReactNode }
       >
         {children}
       </Button>
-      <Text style={{ fontSize: 12, lineHeight: '20px', color: colors.muted, margin: '8px 0 0' }}>
-        Or open this link: {href}
-      </Text>
     </Section>
   );
 }
