@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Task, TaskList } from 'graphile-worker';
+import { sendDigests } from './features/mail/digest';
 import { messageMailTask } from './features/mail/notify';
 import { pruneExpired } from './features/maintenance/prune';
 import type { QueueTasks, TaskName } from './lib/queue/enqueue';
@@ -26,7 +27,12 @@ declare module './lib/queue/enqueue' {
 const STALE_JOB_SECONDS = 10 * 60;
 
 /** Scheduled work: graphile-worker runs each line once per period across every process. */
-export const CRONTAB = ['17 * * * * prune-expired', '*/5 * * * * release-stale-jobs'].join('\n');
+export const CRONTAB = [
+  '17 * * * * prune-expired',
+  '*/5 * * * * release-stale-jobs',
+  '0 7 * * * send-digests ?id=daily {period:"daily"}',
+  '0 7 * * 1 send-digests ?id=weekly {period:"weekly"}',
+].join('\n');
 
 const task =
   <N extends TaskName>(run: (payload: QueueTasks[N]) => Promise<unknown>): Task =>
@@ -44,6 +50,7 @@ function taskList(app: FastifyInstance): TaskList {
   return {
     'send-mail': task<'send-mail'>((job) => sendMailTask(mailDeps, job)),
     'message-mail': task<'message-mail'>((payload) => messageMailTask(app.db, payload)),
+    'send-digests': task<'send-digests'>(({ period }) => sendDigests(app.db, period)),
     'prune-expired': task<'prune-expired'>(async () => app.log.info({ deleted: await pruneExpired(app.db) }, 'pruned')),
     'release-stale-jobs': task<'release-stale-jobs'>(() => releaseJobsOfDeadWorkers(app.db, STALE_JOB_SECONDS)),
   } satisfies Record<TaskName, Task>;

@@ -6,6 +6,7 @@ import { emailPreferences } from '../../db/schema';
 import { createTestApp, signUp, TEST_PASSWORD, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { linkIn, mailsTo } from '../../test/mail';
 import { drainQueue, dueJobs } from '../../test/queue';
+import { sendDigests } from './digest';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -241,5 +242,33 @@ describe('e-mail confirmation', () => {
     expect(
       (await call('POST', '/api/account/email', undefined, { email: 'a@b.co', currentPassword: 'x' })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('digests', () => {
+  it('the weekly digest batches weekly categories and pending requests; nobody gets an empty one', async () => {
+    const quiet = await signUp(t);
+    await call('PUT', '/api/account/email-preferences', quiet, { preferences: { referral_updates: 'weekly' } });
+    await call('PUT', '/api/account/email-preferences', referrer, { preferences: { referral_requests: 'weekly' } });
+    const open = await askForReferral('Weekly please');
+    expect(open.statusCode).toBe(201);
+    await sendDigests(t.database.db, 'weekly');
+    await sendDigests(t.database.db, 'weekly');
+    const digests = (await mailsTo(t, referrer.body.user.email)).filter((m) => m.includes('weekly digest'));
+    expect(digests).toHaveLength(1);
+    expect(digests[0]).toMatch(/referral requests? (is|are) waiting for your answer/);
+    expect(digests[0]).toContain('Jordan Mailer asked you for a referral for Interface Analyst.');
+    expect(headerOf(digests[0]!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect((await mailsTo(t, quiet.body.user.email)).filter((m) => m.includes('digest'))).toEqual([]);
+    await call('POST', `/api/referral-requests/${open.json().id}/decline`, referrer, {});
+    await call('PUT', '/api/account/email-preferences', referrer, { preferences: { referral_requests: 'instant' } });
+  });
+
+  it('the daily admin digest lists referrals awaiting a decision', async () => {
+    const referral = await call('POST', '/api/referrals', admin, { jobId, talentId: seeker.body.user.id });
+    expect(referral.statusCode).toBe(201);
+    await sendDigests(t.database.db, 'daily');
+    const digest = (await mailsTo(t, admin.body.user.email)).find((m) => m.includes('daily digest'));
+    expect(digest).toContain('1 referral is awaiting your decision.');
   });
 });
