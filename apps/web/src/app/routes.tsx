@@ -73,6 +73,10 @@ const protectedRoutes: RouteObject[] = [
   { path: 'messages', lazy: messages },
   { path: 'messages/:conversationId', lazy: messages },
   {
+    path: 'settings',
+    lazy: () => import('@/features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
+  },
+  {
     path: 'notifications',
     lazy: () => import('@/features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
   },
@@ -124,6 +128,10 @@ export const routes: RouteObject[] = [
       {
         path: 'forgot-password',
         lazy: () => import('@/features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      {
+        path: 'confirm-email',
+        lazy: () => import('@/features/settings/confirm-email-page').then((m) => ({ Component: m.ConfirmEmailPage })),
       },
       {
         path: 'reset-password',
