@@ -27,11 +27,17 @@ export class TestSmtp {
   readonly received: ReceivedMail[] = [];
   private server: SMTPServer | null = null;
   private readonly closed = new Set<string>();
+  private readonly open = new Set<string>();
 
   /** Called once a message's data is in; a returned promise holds the server's answer until it settles. */
   holdData: (() => Promise<void> | undefined) | undefined;
 
   constructor(readonly port: number) {}
+
+  /** Client connections the server still considers open. */
+  get openConnections() {
+    return this.open.size;
+  }
 
   get listening() {
     return this.server !== null;
@@ -46,7 +52,12 @@ export class TestSmtp {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onConnect: (session, callback) => {
+        this.open.add(session.id);
+        callback();
+      },
       onClose: (session) => {
+        this.open.delete(session.id);
         this.closed.add(session.id);
       },
       onData: (stream, session, callback) => {

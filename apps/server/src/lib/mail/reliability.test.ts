@@ -152,6 +152,7 @@ describe('mail delivery with a real SMTP server', () => {
     await inData;
     child.kill('SIGKILL');
     await exited;
+    await waitFor(() => smtp.openConnections === 0, 10_000, 'the SMTP server to see the connection drop');
     release();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(arrivedFor('killed')).toHaveLength(0);
