@@ -88,7 +88,7 @@ export async function logInViaUi(page: Page, email: string, password: string) {
 
 /**
  * The newest e-mail to `email`. Without SMTP_URL the server writes mail to DATA_DIR/outbox,
- * one file per message named `{time}-{n}-{to}.txt` (playwright.config.ts sets E2E_DATA_DIR).
+ * one file per message named `{time}-{random}-{to}.txt` (playwright.config.ts sets E2E_DATA_DIR).
  */
 export async function lastMailTo(email: string): Promise<string> {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');

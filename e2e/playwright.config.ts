@@ -72,6 +72,8 @@ export default defineConfig({
         PUBLIC_URL: baseURL,
         // Every browser test signs up from 127.0.0.1; the limits themselves are covered by the API tests.
         RATE_LIMIT_SCALE: '100',
+        // The job queue lives on PostgreSQL: pass the database the run should use (until the embedded server lands).
+        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
         // Job import and crawl may fetch the local fixture site; the ATS APIs point at it too (it answers 404 there).
         OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_FIXTURE_PORT}`,
         GREENHOUSE_API_URL: `${fixtureOrigin}/greenhouse/v1/boards`,

@@ -24,6 +24,8 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  // Mail templates are React components (lib/mail/templates/*.tsx).
+  jsx: 'automatic',
   plugins: [bundleWorkspacePackages],
   logLevel: 'warning',
 });

@@ -27,6 +27,9 @@ import { realtimeRoutes } from './features/realtime/routes';
 import { RealtimeHub } from './features/realtime/hub';
 import { talentRoutes } from './features/talent/routes';
 import { registerAuth } from './lib/auth';
+import { registerBackgroundWork } from './background';
+import { mailRoutes } from './features/mail/routes';
+import { mailPreviewRoutes } from './features/mail/preview';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +41,8 @@ declare module 'fastify' {
     storage: FileStorage;
     /** This process's LISTEN on the realtime channel: pushes to open sockets, session changes to the cache. */
     realtime: RealtimeHub;
+    /** SESSION_SECRET, or the one generated once and kept in the database: signs cookies and mail links. */
+    secret: string;
   }
 }
 
@@ -118,17 +123,18 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(cookie, {
-    secret:
-      config.sessionSecret ??
-      (await sharedSetting(database.db, 'session_secret', () => randomBytes(32).toString('base64url'))),
-  });
+  const secret =
+    config.sessionSecret ??
+    (await sharedSetting(database.db, 'session_secret', () => randomBytes(32).toString('base64url')));
+  app.decorate('secret', secret);
+  await app.register(cookie, { secret });
   await registerApiDocs(app);
   const hub = new RealtimeHub(database, app.log);
   await hub.start();
   app.decorate('realtime', hub);
   app.addHook('onClose', async () => hub.stop());
   registerAuth(app);
+  await registerBackgroundWork(app);
 
   await app.register(healthRoutes);
   await app.register(waitlistRoutes);
@@ -142,6 +148,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(talentRoutes);
   await app.register(referralRoutes);
   await app.register(dashboardRoutes);
+  await app.register(mailRoutes);
+  if (config.nodeEnv !== 'production') await app.register(mailPreviewRoutes);
 
   await registerWebApp(app, config);
   return app;

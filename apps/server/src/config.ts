@@ -35,6 +35,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Referwell <no-reply@referwell.local>'),
+  QUEUE_CONCURRENCY: z.coerce.number().int().min(0).max(100).default(4),
   PRELAUNCH: booleanFromEnv.default(false),
   OUTBOUND_ALLOW_HOSTS: z.string().default(''),
   GREENHOUSE_API_URL: z.url().default('https://boards-api.greenhouse.io/v1/boards'),
@@ -85,6 +86,8 @@ export interface Config {
   /** SMTP server for outgoing mail; without it mail is written to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Background jobs this process runs at once; 0 = this process only enqueues (others drain the queue). */
+  queueConcurrency: number;
   /** Reproduces the spec's pre-launch site: no logins, header always logged out. */
   prelaunch: boolean;
   /** Hosts ("host" or "host:port") the outbound fetcher may reach even on private addresses. */
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     trustProxy: e.TRUST_PROXY,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    queueConcurrency: e.QUEUE_CONCURRENCY,
     prelaunch: e.PRELAUNCH,
     bookingUrl: e.BOOKING_URL,
     rateLimitScale: e.RATE_LIMIT_SCALE,

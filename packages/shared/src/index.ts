@@ -17,3 +17,4 @@ export * from './rules/input';
 export * from './rules/password';
 export * from './skills';
 export * from './schemas/talent';
+export * from './schemas/mail';

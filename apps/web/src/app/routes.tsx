@@ -79,6 +79,10 @@ const protectedRoutes: RouteObject[] = [
   { path: APP_ROUTES.messages, lazy: messages },
   { path: APP_ROUTES.conversation, lazy: messages },
   {
+    path: APP_ROUTES.settings,
+    lazy: () => import('@/features/settings/settings-page').then((m) => ({ Component: m.SettingsPage })),
+  },
+  {
     path: APP_ROUTES.notifications,
     lazy: () => import('@/features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
   },
@@ -148,6 +152,10 @@ export const routes: RouteObject[] = [
       {
         path: APP_ROUTES.forgotPassword,
         lazy: () => import('@/features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+      },
+      {
+        path: APP_ROUTES.confirmEmail,
+        lazy: () => import('@/features/settings/confirm-email-page').then((m) => ({ Component: m.ConfirmEmailPage })),
       },
       {
         path: APP_ROUTES.resetPassword,

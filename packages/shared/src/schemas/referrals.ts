@@ -4,6 +4,14 @@ import { isCalendarDate } from '../rules/input';
 /** Referral and referral-request statuses (SPEC §5): any of the four may be set from any other by an admin. */
 export const REFERRAL_STATUSES = ['pending', 'accepted', 'rejected', 'completed'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+/** How the candidate hears about their referral's status: what it means for them, not the team's pipeline words. */
+export const CANDIDATE_REFERRAL_STATUS_WORDS: Record<ReferralStatus, string> = {
+  pending: 'your referral is waiting for the hiring team to review it.',
+  accepted: 'the hiring team is moving your referral forward.',
+  rejected: 'the hiring team decided not to move forward this time.',
+  completed: 'your referral is complete. Congratulations!',
+};
+
 export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, string> = {
   pending: 'Pending',
   accepted: 'Accepted',
@@ -64,6 +72,8 @@ export const REFERRAL_MESSAGES = {
   updateFailed: 'Failed to update referral status',
   notificationTitle: 'Referral Status Updated',
   notification: (talent: string, status: string) => `The status for ${talent} has been updated to ${status}`,
+  candidateNotificationTitle: 'Update on your referral',
+  candidateNotification: (job: string, status: ReferralStatus) => `${job}: ${CANDIDATE_REFERRAL_STATUS_WORDS[status]}`,
   consentOnlyTalent: 'Only the candidate can answer this referral.',
   consentAlreadyGiven: 'You have already answered this referral.',
   bonusNotDue: 'A bonus can be marked paid only once the referral is completed and its bonus is due.',

@@ -27,6 +27,8 @@ export const users = pgTable(
     referralCode: text().unique(),
     invitedByUserId: uuid().references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set when the user followed the confirmation link sent to `email`; null asks them to confirm. */
+    emailConfirmedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

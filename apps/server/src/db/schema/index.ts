@@ -8,3 +8,4 @@ export * from './waitlist';
 export * from './talent';
 export * from './settings';
 export * from './storage';
+export * from './mail';

@@ -1,17 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_POLICY_MESSAGES } from '@referwell/shared';
 import { AUTH_LIMITS } from './service';
 import { sessions, users } from '../../db/schema';
+import { mailsTo } from '../../test/mail';
 import { createTestApp, signUp, TEST_PASSWORD, withSession, type TestApp } from '../../test/harness';
 
 let t: TestApp;
-let outboxDir: string;
 beforeAll(async () => {
   t = await createTestApp();
-  outboxDir = path.join(t.app.config.dataDir, 'outbox');
 });
 afterAll(() => t.close());
 
@@ -33,16 +30,6 @@ const post = (
 const session = (token?: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/session', ...(token ? withSession(token) : {}) }).then((r) => r.json());
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-function mailsTo(email: string): string[] {
-  let files: string[] = [];
-  try {
-    files = readdirSync(outboxDir);
-  } catch {
-    return [];
-  }
-  return files.filter((f) => f.includes(email)).map((f) => readFileSync(path.join(outboxDir, f), 'utf8'));
-}
 
 describe('sign-up', () => {
   it('creates a job seeker with a TALENT referral code and no company role', async () => {
@@ -181,7 +168,7 @@ describe('sign-up', () => {
     expect(cookie?.httpOnly).toBe(true);
     // The cookie opens nothing: nobody is signed in to the existing account.
     expect((await session(cookie!.value)).user).toBeNull();
-    expect(mailsTo(first.body.user.email).some((m) => m.includes('Someone tried to sign up'))).toBe(true);
+    expect((await mailsTo(t, first.body.user.email)).some((m) => m.includes('Someone tried to sign up'))).toBe(true);
     const rows = await t.database.db
       .select()
       .from(users)
@@ -357,8 +344,8 @@ describe('login, sessions and logout', () => {
 });
 
 describe('password reset and change', () => {
-  const resetLink = (email: string) => {
-    const mail = mailsTo(email).find((m) => m.includes('Reset your Referwell password'));
+  const resetLink = async (email: string) => {
+    const mail = (await mailsTo(t, email)).find((m) => m.includes('Reset your Referwell password'));
     return mail?.match(/\/reset-password\?token=([\w%-]+)/)?.[1];
   };
 
@@ -366,7 +353,7 @@ describe('password reset and change', () => {
     const { body, token } = await signUp(t);
     const res = await post('/api/auth/password-reset', { email: body.user.email });
     expect(res.json().message).toBe(AUTH_MESSAGES.resetRequested);
-    const resetToken = decodeURIComponent(resetLink(body.user.email)!);
+    const resetToken = decodeURIComponent((await resetLink(body.user.email))!);
     expect(resetToken.length).toBeGreaterThan(30);
 
     const confirm = await post('/api/auth/password-reset/confirm', {
@@ -391,10 +378,10 @@ describe('password reset and change', () => {
   it('voids every older reset link once one is used (finding 6)', async () => {
     const { body } = await signUp(t);
     await post('/api/auth/password-reset', { email: body.user.email });
-    const older = decodeURIComponent(resetLink(body.user.email)!);
+    const older = decodeURIComponent((await resetLink(body.user.email))!);
     await new Promise((resolve) => setTimeout(resolve, 5)); // a newer outbox file
     await post('/api/auth/password-reset', { email: body.user.email });
-    const links = mailsTo(body.user.email)
+    const links = (await mailsTo(t, body.user.email))
       .map((m) => m.match(/\/reset-password\?token=([\w%-]+)/)?.[1])
       .filter((l): l is string => !!l)
       .map(decodeURIComponent);
@@ -411,7 +398,7 @@ describe('password reset and change', () => {
   it('voids pending reset links when the password is changed (finding 6)', async () => {
     const { body, token } = await signUp(t);
     await post('/api/auth/password-reset', { email: body.user.email });
-    const pending = decodeURIComponent(resetLink(body.user.email)!);
+    const pending = decodeURIComponent((await resetLink(body.user.email))!);
     const changed = await post(
       '/api/auth/password',
       { currentPassword: TEST_PASSWORD, newPassword: 'changed password 1' },
@@ -458,7 +445,7 @@ describe('password reset and change', () => {
   it('refuses an expired reset token', async () => {
     const { body } = await signUp(t);
     await post('/api/auth/password-reset', { email: body.user.email });
-    const resetToken = decodeURIComponent(resetLink(body.user.email)!);
+    const resetToken = decodeURIComponent((await resetLink(body.user.email))!);
     await t.database.db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 minute'`);
     const res = await post('/api/auth/password-reset/confirm', { token: resetToken, password: 'a brand new password' });
     expect(res.statusCode).toBe(400);
@@ -470,7 +457,7 @@ describe('password reset and change', () => {
     const res = await post('/api/auth/password-reset', { email });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe(AUTH_MESSAGES.resetRequested);
-    expect(mailsTo(email)).toHaveLength(0);
+    expect(await mailsTo(t, email)).toHaveLength(0);
   });
 
   it('limits reset requests per account', async () => {
@@ -523,7 +510,7 @@ describe('team invitations by e-mail', () => {
       { token: admin.token },
     );
     expect(res.statusCode).toBe(201);
-    const mail = mailsTo(email)[0]!;
+    const mail = (await mailsTo(t, email))[0]!;
     const inviteToken = decodeURIComponent(mail.match(/\/signup\?invite=([\w%-]+)/)![1]!);
 
     const preview = await t.app.inject({

@@ -17,7 +17,6 @@ import {
 } from '@referwell/shared';
 import { clearSessionCookie, requireAuth, setSessionCookie } from '../../lib/auth';
 import { AppError } from '../../lib/errors';
-import { createMailer } from '../../lib/mailer';
 import { createRateLimiter } from '../../lib/rate-limit';
 import {
   changePassword,
@@ -45,7 +44,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRoute', (route) => {
     route.bodyLimit ??= AUTH_BODY_LIMIT;
   });
-  const mailer = createMailer(app.config, app.log);
   const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
   const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
@@ -88,7 +86,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       refuseWhenPrelaunch();
-      const result = await signup(app.db, limiter, mailer, app.config.publicUrl, request.body, meta(request));
+      const result = await signup(app.db, limiter, request.body, meta(request));
       if (result.kind === 'existing') {
         // Indistinguishable from a new account; the owner was mailed instead (finding 9).
         const answer = existingAccountAnswer(request.body, result);
@@ -139,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requestPasswordReset(app.db, limiter, mailer, app.config.publicUrl, request.body.email, request.ip);
+      await requestPasswordReset(app.db, limiter, request.body.email, request.ip);
       return { message: AUTH_MESSAGES.resetRequested };
     },
   );

@@ -11,7 +11,9 @@ import type { Db } from '../../db/client';
 import { inTransaction, lowerEq, type Executor } from '../../db/repository';
 import { companies, passwordResetTokens, teamInvitations, users } from '../../db/schema';
 import { AppError, badRequest } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import { enqueueMail } from '../../lib/mail/send';
+import { emailTaken, normaliseEmail } from './accounts';
+import { sendEmailConfirmation } from './email';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
 import { addMember, createCompany, findCompanyByInviteCode } from '../companies/service';
@@ -38,13 +40,6 @@ export const AUTH_LIMITS = {
   inviteCodePerIp: { max: 10, windowSeconds: 60 * 60 },
 } as const;
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-async function emailTaken(db: Executor, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).where(lowerEq(users.email, email));
-  return !!row;
-}
-
 async function newReferralCode(db: Executor): Promise<string> {
   for (;;) {
     const code = `TALENT${randomCode(6)}`;
@@ -58,6 +53,9 @@ export type SignupResult =
   /** The e-mail already has an account: the caller answers exactly as for a new one (no enumeration). */
   | { kind: 'existing'; outcome: SignupOutcome; company: { id: string; name: string; slug: string } | null };
 
+/** At most one 'someone tried to sign up' mail per address per hour, however often it is tried. */
+const SIGNUP_ATTEMPT_MAIL_WINDOW_MS = 60 * 60 * 1000;
+
 /** Thrown inside the sign-up transaction (rolling it back) when the e-mail already has an account. */
 class ExistingAccount extends Error {
   constructor(readonly company: { id: string; name: string; slug: string } | null) {
@@ -69,8 +67,6 @@ class ExistingAccount extends Error {
 export async function signup(
   db: Db,
   limiter: RateLimiter,
-  mailer: Mailer,
-  publicUrl: string,
   input: SignupInput,
   meta: SessionMeta & { ip: string },
 ): Promise<SignupResult> {
@@ -94,30 +90,15 @@ export async function signup(
     return await createAccount(db, input, email, passwordHash, meta);
   } catch (error) {
     if (!(error instanceof ExistingAccount)) throw error;
-    await mailer.send(signupAttemptMail(email, publicUrl));
+    // Queued like every mail, so the answer takes as long as a new account's and tells nothing.
+    await enqueueMail(db, {
+      key: `signup-attempt:${email}:${Math.floor(Date.now() / SIGNUP_ATTEMPT_MAIL_WINDOW_MS)}`,
+      template: 'signup-attempt',
+      to: email,
+      props: {},
+    });
     return { kind: 'existing', outcome: signupOutcomeOf(input), company: error.company };
   }
-}
-
-/**
- * The one 'someone tried to sign up with your e-mail' message. It goes through the mailer the
- * auth routes use today; when mail moves to the queue this is the one call to move.
- */
-function signupAttemptMail(email: string, publicUrl: string) {
-  const base = publicUrl.replace(/\/$/, '');
-  return {
-    to: email,
-    subject: 'Someone tried to sign up to Referwell with your e-mail',
-    text: [
-      'Hello,',
-      '',
-      'Someone just tried to create a Referwell account with this e-mail address, which already has an account.',
-      `If it was you, log in here: ${base}/login`,
-      `Forgot your password? Choose a new one here: ${base}/forgot-password`,
-      '',
-      'If it was not you, you can ignore this e-mail: nothing has changed on your account.',
-    ].join('\n'),
-  };
 }
 
 /**
@@ -167,9 +148,10 @@ async function createAccount(
       if (!invitation || invitation.email !== email) {
         throw badRequest(AUTH_MESSAGES.invitationInvalid, { invitationToken: AUTH_MESSAGES.invitationInvalid });
       }
+      // The invitation link reached this address: it needs no separate confirmation.
       const userId = await insertUser(
         tx,
-        { email, name: input.name, passwordHash, type: 'referrer' },
+        { email, name: input.name, passwordHash, type: 'referrer', emailConfirmedAt: new Date() },
         { id: invitation.companyId, name: invitation.companyName, slug: invitation.companySlug },
       );
       await addMember(tx, invitation.companyId, userId, 'member');
@@ -226,7 +208,11 @@ async function createAccount(
   });
 }
 
-/** Inserts the user, or stops the sign-up (after every other check, so errors do not tell) when the e-mail is taken. */
+/**
+ * Inserts the user, or stops the sign-up (after every other check, so errors do not tell) when the
+ * e-mail is taken. Unless its address is already proven, a confirmation link is mailed (sign-up
+ * still logs in).
+ */
 async function insertUser(
   tx: Executor,
   values: typeof users.$inferInsert,
@@ -234,6 +220,8 @@ async function insertUser(
 ): Promise<string> {
   if (await emailTaken(tx, values.email)) throw new ExistingAccount(company);
   const [row] = await tx.insert(users).values(values).returning({ id: users.id });
+  if (!values.emailConfirmedAt)
+    await sendEmailConfirmation(tx, { id: row!.id, name: values.name }, values.email, 'confirm');
   return row!.id;
 }
 
@@ -306,14 +294,7 @@ export async function login(
   return { userId: user.id, token: await createSession(db, user.id, meta) };
 }
 
-export async function requestPasswordReset(
-  db: Db,
-  limiter: RateLimiter,
-  mailer: Mailer,
-  publicUrl: string,
-  email: string,
-  ip: string,
-) {
+export async function requestPasswordReset(db: Db, limiter: RateLimiter, email: string, ip: string) {
   const normalised = normaliseEmail(email);
   await limiter.consume({
     key: `reset:ip:${ip}`,
@@ -332,23 +313,24 @@ export async function requestPasswordReset(
   if (!user) return; // Same answer either way: the page never says whether an account exists.
 
   const token = newSecretToken(32);
-  await db.insert(passwordResetTokens).values({
-    tokenHash: hashToken(token),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MINUTES * 60 * 1000),
-  });
-  const link = `${publicUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(token)}`;
-  await mailer.send({
-    to: user.email,
-    subject: 'Reset your Referwell password',
-    text: [
-      `Hi ${user.name},`,
-      '',
-      `Someone asked to reset the password of your Referwell account. If it was you, choose a new password here (the link works once, for ${RESET_TOKEN_LIFETIME_MINUTES} minutes):`,
-      link,
-      '',
-      'If you did not ask for this, you can ignore this e-mail: your password stays the same.',
-    ].join('\n'),
+  const tokenHash = hashToken(token);
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      tokenHash,
+      userId: user.id,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_LIFETIME_MINUTES * 60 * 1000),
+    });
+    await enqueueMail(tx, {
+      key: `password-reset:${tokenHash}`,
+      template: 'password-reset',
+      to: user.email,
+      userId: user.id,
+      props: {
+        name: user.name,
+        path: `/reset-password?token=${encodeURIComponent(token)}`,
+        minutes: RESET_TOKEN_LIFETIME_MINUTES,
+      },
+    });
   });
 }
 

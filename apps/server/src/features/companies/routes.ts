@@ -15,7 +15,6 @@ import {
   updateMemberRoleSchema,
 } from '@referwell/shared';
 import { requireCompanyAdmin, requireCompanyMember } from '../../lib/auth';
-import { createMailer } from '../../lib/mailer';
 import {
   getCompany,
   getPublicCompany,
@@ -36,8 +35,6 @@ const errors = {
 };
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailer = createMailer(app.config, app.log);
-
   app.get(
     '/api/companies/by-slug/:slug',
     {
@@ -129,14 +126,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireCompanyAdmin(request, request.params.companyId);
-      const invitation = await inviteTeamMember(
-        app.db,
-        mailer,
-        app.config.publicUrl,
-        request.params.companyId,
-        auth.user,
-        request.body,
-      );
+      const invitation = await inviteTeamMember(app.db, request.params.companyId, auth.user, request.body);
       return reply.status(201).send(invitation);
     },
   );

@@ -16,8 +16,8 @@ import { preparedRows } from '../../db/prepared';
 import { inTransaction, lowerEq, type Executor } from '../../db/repository';
 import { companies, companyMembers, teamInvitations, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
 import { publishSessionChange } from '../../lib/realtime';
+import { enqueueMail } from '../../lib/mail/send';
 import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
 
 export const INVITATION_LIFETIME_DAYS = 14;
@@ -282,8 +282,6 @@ export async function removeMember(db: Db, companyId: string, userId: string): P
 
 export async function inviteTeamMember(
   db: Db,
-  mailer: Mailer,
-  publicUrl: string,
   companyId: string,
   invitedBy: { id: string; name: string },
   input: AddTeamMember,
@@ -319,21 +317,20 @@ export async function inviteTeamMember(
         expiresAt: new Date(Date.now() + INVITATION_LIFETIME_DAYS * 24 * 3600 * 1000),
       })
       .returning();
+    const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+    await enqueueMail(tx, {
+      key: `team-invitation:${row!.id}`,
+      template: 'team-invitation',
+      to: email,
+      props: {
+        name: input.name,
+        inviterName: invitedBy.name,
+        companyName: company?.name ?? 'their company',
+        path: `/signup?invite=${encodeURIComponent(token)}`,
+        days: INVITATION_LIFETIME_DAYS,
+      },
+    });
     return row!;
-  });
-  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
-  const link = `${publicUrl.replace(/\/$/, '')}/signup?invite=${encodeURIComponent(token)}`;
-  await mailer.send({
-    to: email,
-    subject: `${invitedBy.name} invited you to join ${company?.name ?? 'their company'} on Referwell`,
-    text: [
-      `Hi ${input.name},`,
-      '',
-      `${invitedBy.name} invited you to join ${company?.name ?? 'their company'} on Referwell, where employees refer great people for open roles.`,
-      '',
-      `Create your account here (the link works for ${INVITATION_LIFETIME_DAYS} days):`,
-      link,
-    ].join('\n'),
   });
   return {
     id: invitation.id,

@@ -10,6 +10,7 @@ import { countAll, pageOffset, toPage, type Executor } from '../../db/repository
 import { notifications } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { publish, publishUnread } from '../../lib/realtime';
+import { mailNotification } from '../mail/notify';
 
 export interface NewNotification {
   userId: string;
@@ -35,8 +36,9 @@ export const toNotification = (row: Row): Notification => ({
 
 /**
  * Creates a notification for `userId` and pushes it (and the new unread totals) to every open
- * tab of that user. Call it with the transaction of the change it reports: the push goes out
- * only when that transaction commits.
+ * tab of that user; types mapped in NOTIFICATION_EMAIL_CATEGORY are also queued for e-mail.
+ * Call it with the transaction of the change it reports: the push and the mail go out only when
+ * that transaction commits.
  */
 export async function createNotification(tx: Executor, input: NewNotification): Promise<Notification> {
   const [row] = await tx
@@ -52,6 +54,7 @@ export async function createNotification(tx: Executor, input: NewNotification): 
   const notification = toNotification(row!);
   await publish(tx, [input.userId], { type: 'notification.new', notification });
   await publishUnread(tx, [input.userId]);
+  await mailNotification(tx, notification);
   return notification;
 }
 

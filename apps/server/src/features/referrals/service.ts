@@ -304,6 +304,14 @@ export async function updateReferralStatus(
         referenceId: id,
       });
     }
+    const [job] = await tx.select({ title: jobPostings.title }).from(jobPostings).where(eq(jobPostings.id, row.jobId));
+    await createNotification(tx, {
+      userId: row.talentId,
+      title: REFERRAL_MESSAGES.candidateNotificationTitle,
+      message: REFERRAL_MESSAGES.candidateNotification(job?.title ?? 'Your referral', status),
+      type: NOTIFICATION_TYPES_REFERRALS.statusUpdate,
+      referenceId: id,
+    });
   });
   return getReferral(db, auth, id);
 }

@@ -20,7 +20,6 @@ import {
   talentPublicProfileSchema,
   uuidParamSchema,
 } from '@referwell/shared';
-import { createMailer } from '../../lib/mailer';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { AppError, badRequest, unauthorized, forbidden } from '../../lib/errors';
 import { detectResumeKind } from './resume';
@@ -56,7 +55,6 @@ export const RESUME_UPLOAD_LIMIT = { max: 20, windowSeconds: 60 * 60 } as const;
 const tooLarge = () => new AppError(413, 'RESUME_TOO_LARGE', RESUME_MESSAGES.tooLarge);
 
 export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailer = createMailer(app.config, app.log);
   const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
   const stopFacetRefresh = startFacetRefresh(app.db, (err) => app.log.warn({ err }, 'talent facets: recount failed'));
   app.addHook('onClose', async () => stopFacetRefresh());
@@ -178,7 +176,7 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requestKudos(app.db, limiter, mailer, app.config.publicUrl, request.auth, request.body.recommenderEmail);
+      await requestKudos(app.db, limiter, request.auth, request.body.recommenderEmail);
       return reply.status(201).send({ sent: true as const });
     },
   );

@@ -18,8 +18,8 @@ import type { Db } from '../../db/client';
 import { inTransaction, isUniqueViolation, lowerEq, selectRows, type Executor } from '../../db/repository';
 import { companies, endorsements, kudos, kudosRequests, resumeFiles, talentProfiles, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
-import type { Mailer } from '../../lib/mailer';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { enqueueMail } from '../../lib/mail/send';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { publishSessionChange } from '../../lib/realtime';
 import { hashToken, newSecretToken } from '../../lib/tokens';
@@ -372,8 +372,6 @@ export const KUDOS_LIMITS = { requestsPerUser: { max: 10, windowSeconds: 60 * 60
 export async function requestKudos(
   db: Db,
   limiter: RateLimiter,
-  mailer: Mailer,
-  publicUrl: string,
   auth: AuthContext | null,
   recommenderEmail: string,
 ): Promise<void> {
@@ -388,26 +386,20 @@ export async function requestKudos(
   });
   await ensureTalentProfile(db, me.user);
   const token = newSecretToken(32);
-  await db.insert(kudosRequests).values({
-    tokenHash: hashToken(token),
-    talentId: me.user.id,
-    recommenderEmail: email,
-    expiresAt: new Date(Date.now() + KUDOS_REQUEST_TTL_DAYS * 24 * 3600 * 1000),
-  });
-  const link = `${publicUrl.replace(/\/$/, '')}/kudos/${encodeURIComponent(token)}`;
-  await mailer.send({
-    to: email,
-    subject: `${me.user.name} asked you for kudos on Referwell`,
-    text: [
-      'Hi,',
-      '',
-      `${me.user.name} is looking for their next role in healthcare technology and asked you for kudos: a few words about working with them, shown on their Referwell profile.`,
-      '',
-      `Write your kudos here (the link works for ${KUDOS_REQUEST_TTL_DAYS} days, once):`,
-      link,
-      '',
-      'If you do not know this person, ignore this e-mail.',
-    ].join('\n'),
+  const tokenHash = hashToken(token);
+  await db.transaction(async (tx) => {
+    await tx.insert(kudosRequests).values({
+      tokenHash,
+      talentId: me.user.id,
+      recommenderEmail: email,
+      expiresAt: new Date(Date.now() + KUDOS_REQUEST_TTL_DAYS * 24 * 3600 * 1000),
+    });
+    await enqueueMail(tx, {
+      key: `kudos-request:${tokenHash}`,
+      template: 'kudos-request',
+      to: email,
+      props: { talentName: me.user.name, path: `/kudos/${encodeURIComponent(token)}`, days: KUDOS_REQUEST_TTL_DAYS },
+    });
   });
 }
 

@@ -13,6 +13,7 @@ import { resumeFiles, talentProfiles } from '../../db/schema';
 import { resolveSession } from '../auth/sessions';
 import { recountTalentFacets } from './facets';
 import { searchCandidates } from './search';
+import { mailsTo } from '../../test/mail';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -630,11 +631,7 @@ describe('endorsements', () => {
 });
 
 describe('kudos', () => {
-  async function lastMailTo(email: string) {
-    const outbox = path.join(t.app.config.dataDir, 'outbox');
-    const files = (await readdir(outbox)).filter((f) => f.includes(email.replace(/[^a-zA-Z0-9@._-]/g, '_'))).sort();
-    return readFile(path.join(outbox, files.at(-1)!), 'utf8');
-  }
+  const lastMailTo = async (email: string) => (await mailsTo(t, email)).at(-1)!;
 
   it('e-mails a one-time link; the recommender writes kudos that show on the profile and dashboard', async () => {
     const s = await seeker({}, 'Kudos Person');

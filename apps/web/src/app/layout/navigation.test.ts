@@ -38,12 +38,14 @@ describe('header navigation', () => {
     expect(accountNavigation(user('jobseeker'), null)).toEqual([
       { label: 'Dashboard', to: '/jobseeker-dashboard' },
       { label: 'Edit Profile', to: '/talent-profile' },
+      { label: 'Settings', to: '/settings' },
     ]);
     expect(accountNavigation(user('referrer'), company('member'))).toEqual([
       { label: 'Dashboard', to: '/referrer-dashboard' },
       { label: 'My referrer profile', to: '/referrer-profile/00000000-0000-4000-8000-000000000001' },
       { label: 'Company Profile', to: '/company-profile' },
+      { label: 'Settings', to: '/settings' },
     ]);
-    expect(labels(accountNavigation(user('referrer'), null))).toEqual(['Dashboard']);
+    expect(labels(accountNavigation(user('referrer'), null))).toEqual(['Dashboard', 'Settings']);
   });
 });

@@ -59,7 +59,7 @@ export function loggedInNavigation(user: SessionUser, company: SessionCompany | 
   ];
 }
 
-/** The user menu's links: the dashboard, then the profile the user can edit. */
+/** The user menu's links: the dashboard, the profile the user can edit, then their settings. */
 export function accountNavigation(user: SessionUser, company: SessionCompany | null): NavLink[] {
   const links: NavLink[] = [{ label: 'Dashboard', to: dashboardPathFor(user.type) }];
   if (user.type === 'jobseeker') links.push({ label: 'Edit Profile', to: '/talent-profile' });
@@ -67,5 +67,6 @@ export function accountNavigation(user: SessionUser, company: SessionCompany | n
     links.push({ label: 'My referrer profile', to: `/referrer-profile/${user.id}` });
     links.push({ label: 'Company Profile', to: '/company-profile' });
   }
+  links.push({ label: 'Settings', to: '/settings' });
   return links;
 }

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { ConfirmEmailBanner } from '@/features/settings/confirm-email-banner';
 import { DocumentMeta } from '../document-meta';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -16,6 +17,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
+      <ConfirmEmailBanner />
       <main id="main" className="flex-1" aria-busy={navigation.state === 'loading'}>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

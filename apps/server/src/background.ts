@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { Task, TaskList } from 'graphile-worker';
+import { sendDigests } from './features/mail/digest';
+import { messageMailTask } from './features/mail/notify';
+import { pruneExpired } from './features/maintenance/prune';
+import type { QueueTasks, TaskName } from './lib/queue/enqueue';
+import { startQueue } from './lib/queue/runner';
+import { releaseJobsOfDeadWorkers } from './lib/queue/stale';
+import { createMailer, type Mailer } from './lib/mail/transport';
+import { sendMailTask } from './lib/mail/send';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The one mailer; features never send directly, they enqueue mail (lib/mail/send.ts). */
+    mailer: Mailer;
+  }
+}
+
+declare module './lib/queue/enqueue' {
+  interface QueueTasks {
+    'prune-expired': Record<string, never>;
+    'release-stale-jobs': Record<string, never>;
+  }
+}
+
+/** A job locked this long belongs to a dead process (every task here is bounded well below it). */
+const STALE_JOB_SECONDS = 10 * 60;
+
+/** Scheduled work: graphile-worker runs each line once per period across every process. */
+export const CRONTAB = [
+  '17 * * * * prune-expired',
+  '*/5 * * * * release-stale-jobs',
+  '0 7 * * * send-digests ?id=daily {period:"daily"}',
+  '0 7 * * 1 send-digests ?id=weekly {period:"weekly"}',
+].join('\n');
+
+const task =
+  <N extends TaskName>(run: (payload: QueueTasks[N]) => Promise<unknown>): Task =>
+  async (payload) => {
+    await run(payload as QueueTasks[N]);
+  };
+
+function taskList(app: FastifyInstance): TaskList {
+  const mailDeps = {
+    db: app.db,
+    mailer: app.mailer,
+    publicUrl: app.config.publicUrl,
+    sessionSecret: app.secret,
+  };
+  return {
+    'send-mail': task<'send-mail'>((job) => sendMailTask(mailDeps, job)),
+    'message-mail': task<'message-mail'>((payload) => messageMailTask(app.db, payload)),
+    'send-digests': task<'send-digests'>(({ period }) => sendDigests(app.db, period)),
+    'prune-expired': task<'prune-expired'>(async () => app.log.info({ deleted: await pruneExpired(app.db) }, 'pruned')),
+    'release-stale-jobs': task<'release-stale-jobs'>(() => releaseJobsOfDeadWorkers(app.db, STALE_JOB_SECONDS)),
+  } satisfies Record<TaskName, Task>;
+}
+
+/**
+ * The mailer and the job queue, started with the app and stopped when it closes (in-flight jobs
+ * finish first). The queue lives on the app's PostgreSQL, so every process shares the work.
+ */
+export async function registerBackgroundWork(app: FastifyInstance): Promise<void> {
+  app.decorate('mailer', createMailer(app.config, app.log));
+  const queue = await startQueue({
+    connectionString: app.database.url,
+    tasks: taskList(app),
+    crontab: CRONTAB,
+    concurrency: app.config.queueConcurrency,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    app.mailer.close();
+  });
+}

@@ -1,0 +1,80 @@
+import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  emailTokens,
+  kudosRequests,
+  notifications,
+  passwordResetTokens,
+  rateLimitBuckets,
+  sentMails,
+  sessions,
+  teamInvitations,
+} from '../../db/schema';
+
+/** How long rows stay after they stop mattering (the longest rate-limit window is one hour). */
+export const RETENTION = {
+  rateLimitHours: 24,
+  readNotificationDays: 90,
+  anyNotificationDays: 365,
+  sentMailDays: 30,
+  answeredTokenDays: 7,
+} as const;
+
+const ago = (unit: 'hours' | 'days', n: number) => sql`now() - make_interval(${sql.raw(unit)} => ${n})`;
+
+/** Deletes expired sessions, tokens, rate-limit windows and old notifications; returns the counts. */
+export async function pruneExpired(db: Db): Promise<Record<string, number>> {
+  const spent = (usedAt: PgColumn, expiresAt: PgColumn) =>
+    or(lt(expiresAt, sql`now()`), and(isNotNull(usedAt), lt(usedAt, ago('days', RETENTION.answeredTokenDays))));
+  const counts = await Promise.all([
+    db
+      .delete(sessions)
+      .where(lt(sessions.expiresAt, sql`now()`))
+      .returning({ k: sessions.tokenHash }),
+    db
+      .delete(passwordResetTokens)
+      .where(spent(passwordResetTokens.usedAt, passwordResetTokens.expiresAt))
+      .returning({ k: passwordResetTokens.tokenHash }),
+    db
+      .delete(emailTokens)
+      .where(spent(emailTokens.usedAt, emailTokens.expiresAt))
+      .returning({ k: emailTokens.tokenHash }),
+    db
+      .delete(kudosRequests)
+      .where(spent(kudosRequests.usedAt, kudosRequests.expiresAt))
+      .returning({ k: kudosRequests.id }),
+    db
+      .delete(teamInvitations)
+      .where(and(lt(teamInvitations.expiresAt, sql`now()`), sql`${teamInvitations.acceptedAt} is null`))
+      .returning({ k: teamInvitations.id }),
+    db
+      .delete(rateLimitBuckets)
+      .where(lt(rateLimitBuckets.windowStartedAt, ago('hours', RETENTION.rateLimitHours)))
+      .returning({ k: rateLimitBuckets.key }),
+    db
+      .delete(notifications)
+      .where(
+        or(
+          and(sql`${notifications.isRead}`, lt(notifications.createdAt, ago('days', RETENTION.readNotificationDays))),
+          lt(notifications.createdAt, ago('days', RETENTION.anyNotificationDays)),
+        ),
+      )
+      .returning({ k: notifications.id }),
+    db
+      .delete(sentMails)
+      .where(lt(sentMails.sentAt, ago('days', RETENTION.sentMailDays)))
+      .returning({ k: sentMails.messageId }),
+  ]);
+  const names = [
+    'sessions',
+    'passwordResetTokens',
+    'emailTokens',
+    'kudosRequests',
+    'teamInvitations',
+    'rateLimitBuckets',
+    'notifications',
+    'sentMails',
+  ];
+  return Object.fromEntries(names.map((name, i) => [name, counts[i]!.length]));
+}

@@ -1,0 +1,168 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { dueJobs } from '../../test/queue';
+import { freePort, TestSmtp } from '../../test/smtp';
+import { releaseJobsOfDeadWorkers } from '../queue/stale';
+
+// Mail delivery against a real SMTP server (smtp-server on loopback): outages, several runners, a killed process.
+let t: TestApp;
+let smtp: TestSmtp;
+let seeker: SignedUp;
+const runners: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  smtp = new TestSmtp(await freePort());
+  // This app only enqueues (as a web process could); the runners below do the sending.
+  t = await createTestApp({ env: { SMTP_URL: smtp.url, RATE_LIMIT_SCALE: '1000', QUEUE_CONCURRENCY: '0' } });
+  seeker = await signUp(t, { name: 'Reliable Seeker' });
+});
+afterAll(async () => {
+  await Promise.all(runners.map((r) => r.close()));
+  await t.close();
+  await smtp.stop();
+});
+
+async function startRunner(concurrency = 4) {
+  const runner = await buildApp({
+    config: { ...t.app.config, queueConcurrency: concurrency },
+    database: t.database,
+    logger: false,
+  });
+  await runner.ready();
+  runners.push(runner);
+  return runner;
+}
+
+async function stopRunners() {
+  await Promise.all(runners.splice(0).map((r) => r.close()));
+}
+
+/** One mail-producing event: a kudos request mailed to `email`. Returns how long the request took (ms). */
+async function kudosRequest(email: string): Promise<number> {
+  const started = performance.now();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/talent/kudos-requests',
+    payload: { recommenderEmail: email },
+    ...withSession(seeker.token),
+  });
+  if (res.statusCode !== 201) throw new Error(`kudos request failed: ${res.statusCode} ${res.body}`);
+  return performance.now() - started;
+}
+
+const arrivedFor = (tag: string) => smtp.received.filter((m) => m.to.startsWith(`${tag}.`));
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+describe('mail delivery with a real SMTP server', () => {
+  it('SMTP down during 200 events: requests answer as fast, then every mail arrives exactly once', async () => {
+    await startRunner();
+    await smtp.start();
+    const upTimes: number[] = [];
+    for (let i = 0; i < 50; i++) upTimes.push(await kudosRequest(`up.${i}@example.com`));
+    await waitFor(() => arrivedFor('up').length === 50, 30_000, '50 mails with SMTP up');
+    await smtp.stop();
+
+    const downTimes: number[] = [];
+    for (let i = 0; i < 200; i++) downTimes.push(await kudosRequest(`outage.${i}@example.com`));
+    await waitFor(
+      async () => (await dueJobs(t.database, 'send-mail')) < 200,
+      30_000,
+      'the first failed attempts (jobs waiting out their back-off)',
+    );
+    const restarted = performance.now();
+    await smtp.start();
+    await waitFor(() => arrivedFor('outage').length >= 200, 110_000, '200 mails after SMTP came back');
+    const drainSeconds = (performance.now() - restarted) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+
+    const outage = arrivedFor('outage');
+    expect(outage).toHaveLength(200);
+    expect(new Set(outage.map((m) => m.to)).size).toBe(200);
+    expect(smtp.duplicates()).toEqual([]);
+    console.info(
+      `[mail reliability] request median with SMTP up ${median(upTimes).toFixed(1)} ms, down ${median(downTimes).toFixed(1)} ms; ` +
+        `200 mails delivered ${drainSeconds.toFixed(1)} s after SMTP came back; duplicates ${smtp.duplicates().length}`,
+    );
+    // The request never touches SMTP: an outage does not slow it down (generous bound for a shared 2-core machine).
+    expect(median(downTimes)).toBeLessThan(median(upTimes) * 2 + 20);
+  }, 180_000);
+
+  it('two runners on one database deliver each mail once', async () => {
+    await startRunner();
+    expect(runners).toHaveLength(2);
+    for (let i = 0; i < 100; i++) await kudosRequest(`pair.${i}@example.com`);
+    await waitFor(() => arrivedFor('pair').length >= 100, 60_000, '100 mails from two runners');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(arrivedFor('pair')).toHaveLength(100);
+    expect(smtp.duplicates()).toEqual([]);
+  }, 120_000);
+
+  it('kill -9 of the process in the middle of sending: the job is retried and the mail arrives once', async () => {
+    await stopRunners();
+    if (!smtp.listening) await smtp.start();
+    let reachedData!: () => void;
+    const inData = new Promise<void>((resolve) => (reachedData = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    smtp.holdData = () => {
+      smtp.holdData = undefined;
+      reachedData();
+      return held;
+    };
+
+    const child = fork(fileURLToPath(new URL('../../test/queue-worker-child.ts', import.meta.url)), {
+      execArgv: ['--import', 'tsx'],
+      // tsx reads apps/server/tsconfig.json from here (JSX of the mail templates).
+      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: t.app.config.dataDir,
+        DATABASE_URL: t.database.url,
+        SESSION_SECRET: t.app.config.sessionSecret,
+        PUBLIC_URL: t.app.config.publicUrl,
+        SMTP_URL: smtp.url,
+        SEED_DEMO_DATA: 'false',
+        WEB_DIST_DIR: `${t.app.config.dataDir}/no-web-build`,
+        QUEUE_CONCURRENCY: '1',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`worker process exited early (${code})`)));
+    });
+
+    await kudosRequest('killed.0@example.com');
+    await inData;
+    child.kill('SIGKILL');
+    await exited;
+    await waitFor(() => smtp.openConnections === 0, 10_000, 'the SMTP server to see the connection drop');
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(arrivedFor('killed')).toHaveLength(0);
+
+    // The job stays locked by the dead worker; the periodic sweep (here without its 10-minute wait) frees it.
+    expect(await releaseJobsOfDeadWorkers(t.database.db, 0)).toBe(1);
+    await startRunner(1);
+    await waitFor(() => arrivedFor('killed').length >= 1, 30_000, 'the retried mail');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(arrivedFor('killed')).toHaveLength(1);
+    expect(smtp.duplicates()).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { Executor } from '../../db/repository';
+import { sentMails } from '../../db/schema';
+import { enqueue } from '../queue/enqueue';
+import { composeMail, messageIdFor, type ComposeContext, type MailJob } from './compose';
+import type { TemplateName } from './templates';
+import type { Mailer } from './transport';
+
+declare module '../queue/enqueue' {
+  interface QueueTasks {
+    'send-mail': MailJob;
+  }
+}
+
+/**
+ * Queues a mail in the caller's transaction: it is sent after the change commits (and never if it
+ * rolls back), by whichever server process picks it up, retried with back-off while SMTP is down.
+ */
+export async function enqueueMail<N extends TemplateName>(tx: Executor, job: MailJob<N>): Promise<void> {
+  await enqueue(tx, 'send-mail', job as MailJob, { jobKey: `mail:${job.key}` });
+}
+
+export interface SendMailDeps extends ComposeContext {
+  db: Db;
+  mailer: Mailer;
+}
+
+/**
+ * The send-mail task. A mail whose Message-ID is recorded was already accepted by SMTP: a job
+ * retried after that (or run again by mistake) ends without sending a second copy.
+ */
+export async function sendMailTask(deps: SendMailDeps, job: MailJob): Promise<void> {
+  const messageId = messageIdFor(job.key, deps.publicUrl);
+  const [sent] = await deps.db.select().from(sentMails).where(eq(sentMails.messageId, messageId));
+  if (sent) return;
+  const mail = await composeMail(job, deps);
+  await deps.mailer.send(mail);
+  await deps.db
+    .insert(sentMails)
+    .values({ messageId, recipient: job.to, template: job.template })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,125 @@
+import { Action, Layout, Paragraph } from './layout';
+import { defineTemplate } from './template';
+
+const ACCOUNT_REASON = 'You get this e-mail because of an action on your Referwell account.';
+
+export const passwordReset = defineTemplate<{ name: string; path: string; minutes: number }>({
+  category: null,
+  subject: () => 'Reset your Referwell password',
+  sample: { name: 'Avery Quinn', path: '/reset-password?token=sample', minutes: 60 },
+  render: (p, frame) => (
+    <Layout preview="Choose a new password" heading="Reset your password" reason={ACCOUNT_REASON} {...frame}>
+      <Paragraph>Hi {p.name},</Paragraph>
+      <Paragraph>
+        Someone asked to reset the password of your Referwell account. If it was you, choose a new password (the link
+        works once, for {p.minutes} minutes):
+      </Paragraph>
+      <Action href={frame.origin + p.path}>Choose a new password</Action>
+      <Paragraph>If you did not ask for this, you can ignore this e-mail: your password stays the same.</Paragraph>
+    </Layout>
+  ),
+});
+
+export const confirmEmail = defineTemplate<{ name: string; path: string; change: boolean }>({
+  category: null,
+  subject: (p) => (p.change ? 'Confirm your new e-mail address' : 'Confirm your e-mail address'),
+  sample: { name: 'Avery Quinn', path: '/confirm-email?token=sample', change: false },
+  render: (p, frame) => (
+    <Layout
+      preview="One click to confirm this address"
+      heading={p.change ? 'Confirm your new e-mail address' : 'Confirm your e-mail address'}
+      reason={ACCOUNT_REASON}
+      {...frame}
+    >
+      <Paragraph>Hi {p.name},</Paragraph>
+      <Paragraph>
+        {p.change
+          ? 'You asked to change the e-mail address of your Referwell account to this one. Confirm it and we will use it from now on:'
+          : 'Welcome to Referwell. Confirm this is your address so referral requests and updates reach you:'}
+      </Paragraph>
+      <Action href={frame.origin + p.path}>Confirm e-mail address</Action>
+      <Paragraph>If you did not ask for this, you can ignore this e-mail.</Paragraph>
+    </Layout>
+  ),
+});
+
+export const signupAttempt = defineTemplate<Record<string, never>>({
+  category: null,
+  subject: () => 'Someone tried to sign up to Referwell with your e-mail',
+  sample: {},
+  render: (_p, frame) => (
+    <Layout
+      preview="Your account is unchanged"
+      heading="Someone tried to sign up with your e-mail"
+      reason={ACCOUNT_REASON}
+      {...frame}
+    >
+      <Paragraph>
+        Someone just tried to create a Referwell account with this e-mail address, which already has an account.
+      </Paragraph>
+      <Paragraph>If it was you, log in:</Paragraph>
+      <Action href={`${frame.origin}/login`}>Log in</Action>
+      <Paragraph>
+        Forgot your password? Choose a new one at {frame.origin}/forgot-password. If it was not you, you can ignore this
+        e-mail: nothing has changed on your account.
+      </Paragraph>
+    </Layout>
+  ),
+});
+
+export const teamInvitation = defineTemplate<{
+  name: string;
+  inviterName: string;
+  companyName: string;
+  path: string;
+  days: number;
+}>({
+  category: null,
+  subject: (p) => `${p.inviterName} invited you to join ${p.companyName} on Referwell`,
+  sample: {
+    name: 'Jordan Lee',
+    inviterName: 'Avery Quinn',
+    companyName: 'Northwind Health',
+    path: '/signup?invite=sample',
+    days: 7,
+  },
+  render: (p, frame) => (
+    <Layout
+      preview={`Join ${p.companyName} on Referwell`}
+      heading={`Join ${p.companyName} on Referwell`}
+      reason={`You get this e-mail because ${p.inviterName} invited this address.`}
+      {...frame}
+    >
+      <Paragraph>Hi {p.name},</Paragraph>
+      <Paragraph>
+        {p.inviterName} invited you to join {p.companyName} on Referwell, where employees refer great people for open
+        roles.
+      </Paragraph>
+      <Paragraph>Create your account (the link works for {p.days} days):</Paragraph>
+      <Action href={frame.origin + p.path}>Create your account</Action>
+    </Layout>
+  ),
+});
+
+export const kudosRequest = defineTemplate<{ talentName: string; path: string; days: number }>({
+  category: null,
+  subject: (p) => `${p.talentName} asked you for kudos on Referwell`,
+  sample: { talentName: 'Morgan Example', path: '/kudos/sample', days: 14 },
+  render: (p, frame) => (
+    <Layout
+      preview={`A few words about working with ${p.talentName}`}
+      heading={`${p.talentName} asked you for kudos`}
+      reason={`You get this e-mail because ${p.talentName} entered this address.`}
+      {...frame}
+    >
+      <Paragraph>Hi,</Paragraph>
+      <Paragraph>
+        {p.talentName} is looking for their next role in healthcare technology and asked you for kudos: a few words
+        about working with them, shown on their Referwell profile.
+      </Paragraph>
+      <Paragraph>Write your kudos (the link works for {p.days} days, once):</Paragraph>
+      <Action href={frame.origin + p.path}>Write kudos</Action>
+      <Paragraph>If you do not know this person, ignore this e-mail.</Paragraph>
+    </Layout>
+  ),
+});

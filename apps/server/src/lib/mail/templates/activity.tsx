@@ -1,0 +1,120 @@
+import { EMAIL_CATEGORY_INFO, type EmailCategory } from '@referwell/shared';
+import { Text } from '@react-email/components';
+import { Action, colors, Layout, Paragraph } from './layout';
+import { defineTemplate, type MailTemplate } from './template';
+
+export interface NotificationMailProps {
+  name: string;
+  title: string;
+  message: string;
+  actionLabel: string;
+  path: string;
+}
+
+const reasonFor = (category: EmailCategory) =>
+  `You get this e-mail because "${EMAIL_CATEGORY_INFO[category].label}" e-mails are on.`;
+
+/** One in-app notification as an e-mail: its title, its text and a button to where it is answered. */
+function notificationTemplate(category: EmailCategory, sample: NotificationMailProps) {
+  return defineTemplate<NotificationMailProps>({
+    category,
+    subject: (p) => p.title,
+    sample,
+    render: (p, frame) => (
+      <Layout preview={p.message} heading={p.title} reason={reasonFor(category)} {...frame}>
+        <Paragraph>Hi {p.name},</Paragraph>
+        <Paragraph>{p.message}</Paragraph>
+        <Action href={frame.origin + p.path}>{p.actionLabel}</Action>
+      </Layout>
+    ),
+  });
+}
+
+export const notificationTemplates: Record<EmailCategory, MailTemplate<NotificationMailProps>> = {
+  referral_requests: notificationTemplate('referral_requests', {
+    name: 'Riley Referrer',
+    title: 'New referral request',
+    message: 'Morgan Example asked you for a referral for Senior FHIR Engineer.',
+    actionLabel: 'Review the request',
+    path: '/referral-requests',
+  }),
+  referral_updates: notificationTemplate('referral_updates', {
+    name: 'Morgan Example',
+    title: 'You have been referred',
+    message:
+      'Riley Referrer referred you for Senior FHIR Engineer at Northwind Health. Please confirm you want to be put forward.',
+    actionLabel: 'Confirm or decline',
+    path: '/referrer-dashboard/referrals/sample',
+  }),
+  messages: notificationTemplate('messages', {
+    name: 'Morgan Example',
+    title: 'New message',
+    message: 'Riley Referrer sent you a message you have not read yet.',
+    actionLabel: 'Open the conversation',
+    path: '/messages/sample',
+  }),
+  company_activity: notificationTemplate('company_activity', {
+    name: 'Avery Admin',
+    title: 'New application',
+    message: 'Morgan Example applied for Senior FHIR Engineer.',
+    actionLabel: 'Review applications',
+    path: '/notifications',
+  }),
+};
+
+export interface DigestProps {
+  name: string;
+  period: 'daily' | 'weekly';
+  sections: { heading: string; items: { text: string; path: string }[] }[];
+  path: string;
+}
+
+/** The batched notifications of the categories set to a digest, plus the summaries that need the reader. */
+export const digest = defineTemplate<DigestProps>({
+  category: null,
+  unsubscribeScope: (p) => `${p.period}-digest`,
+  subject: (p) => (p.period === 'daily' ? 'Your Referwell daily digest' : 'Your Referwell weekly digest'),
+  sample: {
+    name: 'Riley Referrer',
+    period: 'weekly',
+    path: '/notifications',
+    sections: [
+      {
+        heading: 'Waiting for your answer',
+        items: [
+          { text: 'Morgan Example asked you for a referral for Senior FHIR Engineer.', path: '/referral-requests' },
+        ],
+      },
+      {
+        heading: 'Referral updates',
+        items: [{ text: 'Your referral of Sam Rivera moved to Interviewing.', path: '/referral-requests' }],
+      },
+    ],
+  },
+  render: (p, frame) => (
+    <Layout
+      preview={`${p.sections.reduce((n, s) => n + s.items.length, 0)} things on Referwell`}
+      heading={p.period === 'daily' ? 'Your daily digest' : 'Your weekly digest'}
+      reason={`You get this e-mail because you chose a ${p.period} digest.`}
+      {...frame}
+    >
+      <Paragraph>Hi {p.name}, here is what happened on Referwell.</Paragraph>
+      {p.sections.map((section) => (
+        <div key={section.heading}>
+          <Text style={{ fontSize: 13, fontWeight: 700, color: colors.muted, margin: '16px 0 8px' }}>
+            {section.heading.toUpperCase()}
+          </Text>
+          {section.items.map((item, i) => (
+            <Paragraph key={i}>
+              {item.text}{' '}
+              <a href={frame.origin + item.path} style={{ color: colors.accent }}>
+                Open
+              </a>
+            </Paragraph>
+          ))}
+        </div>
+      ))}
+      <Action href={frame.origin + p.path}>Open Referwell</Action>
+    </Layout>
+  ),
+});

@@ -1,0 +1,27 @@
+import { confirmEmail, kudosRequest, passwordReset, signupAttempt, teamInvitation } from './account';
+import { digest, notificationTemplates } from './activity';
+import type { MailTemplate } from './template';
+
+/** Every mail Referwell sends, by name: the send-mail task, the preview page and the tests read this list. */
+export const mailTemplates = {
+  'password-reset': passwordReset,
+  'confirm-email': confirmEmail,
+  'signup-attempt': signupAttempt,
+  'team-invitation': teamInvitation,
+  'kudos-request': kudosRequest,
+  'referral-requests': notificationTemplates.referral_requests,
+  'referral-updates': notificationTemplates.referral_updates,
+  messages: notificationTemplates.messages,
+  'company-activity': notificationTemplates.company_activity,
+  digest,
+} as const;
+
+export type MailTemplates = typeof mailTemplates;
+export type TemplateName = keyof MailTemplates;
+export type TemplateProps<N extends TemplateName> = N extends TemplateName
+  ? MailTemplates[N] extends MailTemplate<infer P>
+    ? P
+    : never
+  : never;
+
+export const isTemplateName = (name: string): name is TemplateName => Object.hasOwn(mailTemplates, name);

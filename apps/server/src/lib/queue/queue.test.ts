@@ -1,0 +1,115 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { rateLimitBuckets, sentMails, sessions } from '../../db/schema';
+import { selectRows } from '../../db/repository';
+import { pruneExpired } from '../../features/maintenance/prune';
+import { createTestApp, signUp, type TestApp } from '../../test/harness';
+import { drainQueue, dueJobs } from '../../test/queue';
+import { messageIdFor } from '../mail/compose';
+import { enqueueMail } from '../mail/send';
+import { enqueue } from './enqueue';
+import { releaseJobsOfDeadWorkers } from './stale';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const mail = (key: string, to: string) =>
+  ({ key, template: 'kudos-request', to, props: { talentName: 'Queue Test', path: '/kudos/x', days: 14 } }) as const;
+
+const outboxFiles = async (to: string) =>
+  (await readdir(path.join(t.app.config.dataDir, 'outbox')).catch(() => [] as string[])).filter((f) =>
+    f.endsWith(`-${to}.txt`),
+  );
+
+const sentCount = async (keys: string[]) =>
+  (
+    await t.database.db
+      .select()
+      .from(sentMails)
+      .where(
+        inArray(
+          sentMails.messageId,
+          keys.map((k) => messageIdFor(k, t.app.config.publicUrl)),
+        ),
+      )
+  ).length;
+
+describe('enqueue', () => {
+  it('adds nothing when the transaction rolls back', async () => {
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await enqueueMail(tx, mail('rolled-back', 'rollback@example.com'));
+        throw new Error('the event failed');
+      }),
+    ).rejects.toThrow('the event failed');
+    expect(await dueJobs(t.database, 'send-mail')).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await outboxFiles('rollback@example.com')).toHaveLength(0);
+  });
+
+  it('runs a committed job once, and a repeat of the same mail key sends nothing more', async () => {
+    await t.database.db.transaction((tx) => enqueueMail(tx, mail('committed-1', 'committed@example.com')));
+    await drainQueue(t.database);
+    expect(await outboxFiles('committed@example.com')).toHaveLength(1);
+    await enqueueMail(t.database.db, mail('committed-1', 'committed@example.com'));
+    await drainQueue(t.database);
+    expect(await outboxFiles('committed@example.com')).toHaveLength(1);
+    expect(await sentCount(['committed-1'])).toBe(1);
+  });
+
+  it('shares the work between two runners on one database: each job runs once', async () => {
+    const second = await buildApp({ config: t.app.config, database: t.database, logger: false });
+    await second.ready();
+    try {
+      const keys = Array.from({ length: 60 }, (_, i) => `two-runners-${i}`);
+      await t.database.db.transaction(async (tx) => {
+        for (const key of keys) await enqueueMail(tx, mail(key, 'two.runners@example.com'));
+      });
+      await drainQueue(t.database);
+      expect(await outboxFiles('two.runners@example.com')).toHaveLength(60);
+      expect(await sentCount(keys)).toBe(60);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('hands the jobs of a dead worker back to the queue', async () => {
+    await enqueueMail(t.database.db, mail('orphan', 'orphan@example.com'));
+    // What a process killed mid-job leaves behind: the job locked by a worker that no longer exists.
+    await t.database.db.execute(sql`update graphile_worker._private_jobs
+      set locked_by = 'worker-dead', locked_at = now() - interval '11 minutes'
+      where key = ${'mail:orphan'}`);
+    expect(await releaseJobsOfDeadWorkers(t.database.db, 600)).toBe(1);
+    await drainQueue(t.database);
+    expect(await outboxFiles('orphan@example.com')).toHaveLength(1);
+  });
+});
+
+describe('prune-expired', () => {
+  it('deletes expired sessions and old rate-limit windows, keeps live ones', async () => {
+    const { body } = await signUp(t);
+    await t.database.db.insert(sessions).values({
+      tokenHash: 'expired-session',
+      userId: body.user.id,
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    await t.database.db.insert(rateLimitBuckets).values([
+      { key: 'old-window', windowStartedAt: new Date(Date.now() - 48 * 3600_000), hits: 3 },
+      { key: 'live-window', windowStartedAt: new Date(), hits: 1 },
+    ]);
+    await enqueue(t.database.db, 'prune-expired', {});
+    await drainQueue(t.database);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, 'expired-session'))).toEqual([]);
+    const buckets = await selectRows<{ key: string }>(t.database.db, sql`select key from rate_limit_buckets`);
+    expect(buckets.map((b) => b.key)).toContain('live-window');
+    expect(buckets.map((b) => b.key)).not.toContain('old-window');
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, body.user.id))).toHaveLength(1);
+    expect((await pruneExpired(t.database.db)).sessions).toBe(0);
+  });
+});

@@ -1,0 +1,57 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  ChangeEmail,
+  EmailPreferences,
+  EmailStatus,
+  MessageResponse,
+  UpdateEmailPreferences,
+} from '@referwell/shared';
+import { api } from '@/lib/api';
+
+export const settingsKeys = {
+  email: ['account', 'email'] as const,
+  preferences: ['account', 'email-preferences'] as const,
+};
+
+export const emailStatusQueryOptions = queryOptions({
+  queryKey: settingsKeys.email,
+  queryFn: ({ signal }) => api<EmailStatus>('/api/account/email', { signal }),
+});
+
+export const emailPreferencesQueryOptions = queryOptions({
+  queryKey: settingsKeys.preferences,
+  queryFn: ({ signal }) => api<EmailPreferences>('/api/account/email-preferences', { signal }),
+});
+
+export function useSaveEmailPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateEmailPreferences) =>
+      api<EmailPreferences>('/api/account/email-preferences', { method: 'PUT', body }),
+    onSuccess: (data) => queryClient.setQueryData(settingsKeys.preferences, data),
+  });
+}
+
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangeEmail) => api<MessageResponse>('/api/account/email', { method: 'POST', body }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.email }),
+  });
+}
+
+export function useResendConfirmation() {
+  return useMutation({
+    mutationFn: () => api<MessageResponse>('/api/account/email/resend', { method: 'POST' }),
+  });
+}
+
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      api<MessageResponse>('/api/account/email/confirm', { method: 'POST', body: { token } }),
+    // The address may have changed: the session's user and the settings page read it.
+    onSuccess: () => void queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { MAIL_MESSAGES } from '@referwell/shared';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { AuthCard } from '@/features/auth/auth-card';
+import { ApiError } from '@/lib/api';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useConfirmEmail } from './api';
+
+/** Where a confirmation link lands: it confirms at once, no sign-in needed (the token is the proof). */
+export function ConfirmEmailPage() {
+  usePageTitle('Confirm your e-mail address');
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  const confirm = useConfirmEmail();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!token || sent.current) return;
+    sent.current = true;
+    confirm.mutate(token);
+  }, [token, confirm]);
+
+  return (
+    <AuthCard title="Confirm your e-mail address">
+      {confirm.isSuccess ? (
+        <Alert>
+          <AlertTitle>{MAIL_MESSAGES.emailConfirmed}</AlertTitle>
+          <AlertDescription>
+            <Link to="/settings" className="font-medium underline">
+              Go to your settings
+            </Link>
+          </AlertDescription>
+        </Alert>
+      ) : !token || confirm.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>Link not valid</AlertTitle>
+          <AlertDescription>
+            {confirm.error instanceof ApiError ? confirm.error.message : MAIL_MESSAGES.confirmInvalid}
+          </AlertDescription>
+        </Alert>
+      ) : (
+        <p className="flex items-center gap-2 text-muted-foreground" role="status">
+          <Spinner /> Confirming...
+        </p>
+      )}
+    </AuthCard>
+  );
+}

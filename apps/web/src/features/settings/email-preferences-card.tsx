@@ -1,0 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  EMAIL_CATEGORIES,
+  EMAIL_CATEGORY_INFO,
+  EMAIL_FREQUENCIES,
+  EMAIL_FREQUENCY_LABELS,
+  MAIL_MESSAGES,
+  type EmailCategory,
+  type EmailFrequency,
+} from '@referwell/shared';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api';
+import { emailPreferencesQueryOptions, useSaveEmailPreferences } from './api';
+
+/** One choice per category (instant, daily or weekly digest, off); each change saves at once. */
+export function EmailPreferencesCard() {
+  const preferences = useQuery(emailPreferencesQueryOptions);
+  const save = useSaveEmailPreferences();
+
+  const choose = (category: EmailCategory, frequency: EmailFrequency) =>
+    save.mutate(
+      { preferences: { [category]: frequency } },
+      {
+        onSuccess: () => toast.success(MAIL_MESSAGES.preferencesSaved),
+        onError: (error) => toast.error(error instanceof ApiError ? error.message : 'Could not save your choice.'),
+      },
+    );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">E-mail notifications</CardTitle>
+        <CardDescription>
+          Everything stays in the app. Choose what also reaches your inbox, and how often.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {preferences.isPending
+          ? EMAIL_CATEGORIES.map((category) => <Skeleton key={category} className="h-14 w-full" />)
+          : EMAIL_CATEGORIES.map((category) => {
+              const id = `email-pref-${category}`;
+              const value = preferences.data?.preferences[category] ?? 'instant';
+              return (
+                <div key={category} className="grid gap-3 sm:grid-cols-[1fr_12rem] sm:items-center">
+                  <div className="grid gap-1">
+                    <Label htmlFor={id}>{EMAIL_CATEGORY_INFO[category].label}</Label>
+                    <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+                      {EMAIL_CATEGORY_INFO[category].description}
+                    </p>
+                  </div>
+                  <Select value={value} onValueChange={(next) => choose(category, next as EmailFrequency)}>
+                    <SelectTrigger id={id} aria-describedby={`${id}-hint`} className="w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {EMAIL_FREQUENCIES.map((frequency) => (
+                        <SelectItem key={frequency} value={frequency}>
+                          {EMAIL_FREQUENCY_LABELS[frequency]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                </div>
+              );
+            })}
+      </CardContent>
+    </Card>
+  );
+}

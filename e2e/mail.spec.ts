@@ -1,0 +1,58 @@
+import { test, expect, inviteCodeOf, lastMailTo, linkIn, signUpCompanyAdmin, signUpViaApi } from './fixtures';
+
+/** The newest mail to `email` once it is the one with `subject` (mail is sent by the queue, a moment later). */
+async function mailWith(email: string, subject: string): Promise<string> {
+  let mail = '';
+  await expect
+    .poll(async () => {
+      mail = await lastMailTo(email);
+      return mail.includes(`Subject: ${subject}`);
+    }, `a mail "${subject}" to ${email}`)
+    .toBe(true);
+  return mail;
+}
+
+test('a referrer follows the request mail and accepts; the job seeker gets the accepted mail', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const context = () => browser.newContext({ baseURL }).then((c) => c.newPage());
+  const [adminPage, referrerPage, seekerPage] = await Promise.all([context(), context(), context()]);
+  const admin = await signUpCompanyAdmin(adminPage);
+  const inviteCode = await inviteCodeOf(adminPage.request, admin.company.id);
+  const referrer = await signUpViaApi(referrerPage, { name: 'Mara Mailreader', role: 'referrer', inviteCode });
+  const job = await adminPage.request.post('/api/jobs', {
+    data: {
+      title: `Interface Engineer ${Date.now().toString(36)}`,
+      company: admin.company.name,
+      location: 'Remote (US)',
+      employmentType: 'full-time',
+      description: 'Keep HL7 feeds flowing between hospitals.',
+      requirements: 'HL7 v2 and FHIR.',
+      skills: ['HL7', 'FHIR'],
+    },
+  });
+  expect(job.status(), await job.text()).toBe(201);
+  const { id: jobId, title } = (await job.json()) as { id: string; title: string };
+  const seeker = await signUpViaApi(seekerPage, { name: 'Jules Seeker', role: 'jobseeker' });
+  const sent = await seekerPage.request.post('/api/referral-requests', {
+    data: { jobId, referrerId: referrer.user.id, message: 'Happy to share my HL7 work.' },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+
+  const requestMail = await mailWith(referrer.email, 'New referral request');
+  expect(requestMail).toContain(`Jules Seeker asked you for a referral for ${title}.`);
+  expect(requestMail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+
+  await referrerPage.goto(linkIn(requestMail, '/referral-requests'));
+  const request = referrerPage
+    .getByRole('list', { name: 'Referral requests' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Jules Seeker' });
+  await request.getByRole('button', { name: 'Accept' }).click();
+  await expect(request).toContainText('Accepted');
+
+  const acceptedMail = await mailWith(seeker.email, 'Referral request accepted');
+  expect(acceptedMail).toContain(`Mara Mailreader referred you for ${title}`);
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/** What a user can choose to hear about by e-mail (account mails such as password reset are always sent). */
+export const EMAIL_CATEGORIES = ['referral_requests', 'referral_updates', 'messages', 'company_activity'] as const;
+export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
+
+export const EMAIL_FREQUENCIES = ['instant', 'daily', 'weekly', 'off'] as const;
+export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
+
+export const EMAIL_CATEGORY_INFO: Record<EmailCategory, { label: string; description: string }> = {
+  referral_requests: {
+    label: 'Referral requests',
+    description: 'A job seeker asks you for a referral, or a referrer answers your request.',
+  },
+  referral_updates: {
+    label: 'Referral updates',
+    description: 'You were referred, a referral moves to a new stage, a bonus is paid.',
+  },
+  messages: {
+    label: 'Messages',
+    description: 'A new message you have not read within 10 minutes (one e-mail per conversation).',
+  },
+  company_activity: {
+    label: 'Applications and referrals to your jobs',
+    description: 'New applications and referrals to the jobs you posted or your company runs, and the daily summary.',
+  },
+};
+
+export const EMAIL_FREQUENCY_LABELS: Record<EmailFrequency, string> = {
+  instant: 'Instantly',
+  daily: 'Daily digest',
+  weekly: 'Weekly digest',
+  off: 'Off',
+};
+
+export const DEFAULT_EMAIL_FREQUENCY: EmailFrequency = 'instant';
+
+export const emailPreferencesSchema = z.object({
+  preferences: z.record(z.enum(EMAIL_CATEGORIES), z.enum(EMAIL_FREQUENCIES)),
+});
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+
+export const updateEmailPreferencesSchema = z.object({
+  preferences: z.partialRecord(z.enum(EMAIL_CATEGORIES), z.enum(EMAIL_FREQUENCIES)),
+});
+export type UpdateEmailPreferences = z.infer<typeof updateEmailPreferencesSchema>;
+
+export const unsubscribeSchema = z.object({ token: z.string().min(10).max(500) });
+export const unsubscribeResponseSchema = z.object({ category: z.enum(EMAIL_CATEGORIES), label: z.string() });
+
+export const changeEmailSchema = z.object({
+  email: z.email({ error: 'Enter a valid email address' }).max(254),
+  currentPassword: z.string().min(1, { error: 'Enter your current password' }).max(256),
+});
+export type ChangeEmail = z.infer<typeof changeEmailSchema>;
+
+export const confirmEmailSchema = z.object({ token: z.string().min(10).max(200) });
+
+export const emailStatusSchema = z.object({
+  email: z.string(),
+  confirmed: z.boolean(),
+  pendingEmail: z.string().nullable(),
+});
+export type EmailStatus = z.infer<typeof emailStatusSchema>;
+
+export const MAIL_MESSAGES = {
+  preferencesSaved: 'Your e-mail preferences are saved.',
+  unsubscribeInvalid: 'This unsubscribe link is not valid.',
+  confirmInvalid: 'This confirmation link is invalid or has expired.',
+  changeEmailSent: 'We sent a confirmation link to your new address.',
+  sameEmail: 'This is already your e-mail address.',
+  confirmationResent: 'We sent you a new confirmation link.',
+  emailConfirmed: 'Your e-mail address is confirmed.',
+} as const;
+
+/**
+ * Which notifications are also e-mailed, and under which preference. A feature that adds a
+ * notification type adds it here and its notifications are mailed (or batched into digests).
+ */
+export const NOTIFICATION_EMAIL_CATEGORY: Record<string, EmailCategory> = {
+  referral_request: 'referral_requests',
+  referral_request_update: 'referral_requests',
+  referral_update: 'referral_updates',
+  referral_consent: 'referral_updates',
+  message: 'messages',
+};
+
+/** The button under a mailed notification, by category. */
+export const EMAIL_ACTION_LABELS: Record<EmailCategory, string> = {
+  referral_requests: 'Open referral requests',
+  referral_updates: 'Open the referral',
+  messages: 'Open the conversation',
+  company_activity: 'Open Referwell',
+};
+
+/** A new message is mailed only if still unread this long after it arrived (one mail per conversation). */
+export const MESSAGE_MAIL_DELAY_MINUTES = 10;
