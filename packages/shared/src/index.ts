@@ -12,5 +12,6 @@ export * from './schemas/resume';
 export * from './schemas/messaging';
 export * from './schemas/notifications';
 export * from './rules/dates';
+export * from './rules/pipeline';
 export * from './skills';
 export * from './schemas/talent';

@@ -74,19 +74,3 @@ export const jobPostings = pgTable(
     index('job_postings_workplace_idx').on(t.workplace),
   ],
 );
-
-/** A job seeker's application to a job (SPEC §4 'Applying'). */
-export const jobApplications = pgTable(
-  'job_applications',
-  {
-    jobId: uuid()
-      .notNull()
-      .references(() => jobPostings.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    status: text().notNull().default('applied'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.jobId, t.userId] }), index('job_applications_user_idx').on(t.userId)],
-);

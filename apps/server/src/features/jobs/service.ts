@@ -1,4 +1,4 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   JOB_MESSAGES,
   workplaceOf,
@@ -12,7 +12,8 @@ import { matchScore, skillKey } from '@referwell/shared/rules/match';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { selectRows, textArray, type Executor } from '../../db/repository';
-import { companies, jobApplications, jobPostings, talentProfiles, users } from '../../db/schema';
+import { candidatePipelines, companies, jobPostings, referrals, talentProfiles, users } from '../../db/schema';
+import { openPipeline } from '../referrals/pipeline';
 import type { AuthContext } from '../auth/sessions';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { requireCompanyUser, type CompanyAuth } from '../auth/guards';
@@ -106,9 +107,11 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
       job: jobPostings,
       companySlug: companies.slug,
       posterName: users.name,
-      applicationCount: sql<number>`(select cast(count(*) as int) from ${jobApplications} where ${jobApplications.jobId} = ${jobPostings.id})`,
+      applicationCount: sql<number>`(select cast(count(*) as int) from ${candidatePipelines}
+        where ${candidatePipelines.jobId} = ${jobPostings.id} and ${candidatePipelines.appliedAt} is not null)`,
       hasApplied: auth
-        ? sql<boolean>`exists(select 1 from ${jobApplications} where ${jobApplications.jobId} = ${jobPostings.id} and ${jobApplications.userId} = ${auth.user.id})`
+        ? sql<boolean>`exists(select 1 from ${candidatePipelines} where ${candidatePipelines.jobId} = ${jobPostings.id}
+            and ${candidatePipelines.talentId} = ${auth.user.id} and ${candidatePipelines.appliedAt} is not null)`
         : sql<boolean>`false`,
     })
     .from(jobPostings)
@@ -150,35 +153,55 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
   };
 }
 
+/** A job seeker applies: their pipeline on the job is opened at 'applied', or marked applied if they were referred. */
 export async function applyToJob(db: Db, auth: AuthContext | null, id: string): Promise<void> {
   if (!auth) throw unauthorized();
   if (auth.user.type !== 'jobseeker') throw forbidden(JOB_MESSAGES.applyOnlyJobseekers);
   const [job] = await db.select({ status: jobPostings.status }).from(jobPostings).where(eq(jobPostings.id, id));
   if (!job) throw notFound(JOB_MESSAGES.notFound);
   if (job.status !== 'OPEN') throw conflict(JOB_MESSAGES.jobClosed);
-  const inserted = await db
-    .insert(jobApplications)
-    .values({ jobId: id, userId: auth.user.id })
-    .onConflictDoNothing()
-    .returning({ jobId: jobApplications.jobId });
-  if (inserted.length === 0) throw conflict('You have already applied to this job.');
+  await db.transaction(async (tx) => {
+    const { pipeline } = await openPipeline(tx, id, auth.user.id, 'applied', auth.user.id);
+    if (pipeline.appliedAt) throw conflict('You have already applied to this job.');
+    await tx
+      .update(candidatePipelines)
+      .set({ appliedAt: new Date(), updatedAt: new Date() })
+      .where(eq(candidatePipelines.id, pipeline.id));
+  });
 }
 
+/** The referrer's name for a row joined with its referral (a subquery: a second alias of users types as never). */
+const referrerNameSql = sql<string | null>`(select u.name from users u where u.id = ${referrals.referrerId})`;
+
+/** The job's applicants with their stage and, when they came through one, their referrer. */
 export async function listApplications(db: Db, auth: AuthContext | null, id: string): Promise<JobApplication[]> {
   await editableJob(db, auth, id);
+  const talent = aliasedTable(users, 'talent_user');
   const rows = await db
     .select({
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      appliedAt: jobApplications.createdAt,
-      status: jobApplications.status,
+      userId: talent.id,
+      name: talent.name,
+      email: talent.email,
+      appliedAt: candidatePipelines.appliedAt,
+      stage: candidatePipelines.stage,
+      note: candidatePipelines.applicationNote,
+      referralId: referrals.id,
+      referrerName: referrerNameSql,
     })
-    .from(jobApplications)
-    .innerJoin(users, eq(users.id, jobApplications.userId))
-    .where(eq(jobApplications.jobId, id))
-    .orderBy(desc(jobApplications.createdAt));
-  return rows.map((r) => ({ ...r, appliedAt: r.appliedAt.toISOString() }));
+    .from(candidatePipelines)
+    .leftJoin(
+      referrals,
+      and(eq(referrals.jobId, candidatePipelines.jobId), eq(referrals.talentId, candidatePipelines.talentId)),
+    )
+    .innerJoin(talent, eq(talent.id, candidatePipelines.talentId))
+    .where(and(eq(candidatePipelines.jobId, id), isNotNull(candidatePipelines.appliedAt)))
+    .orderBy(desc(candidatePipelines.appliedAt));
+  return rows.map(({ referralId, referrerName, appliedAt, stage, ...r }) => ({
+    ...r,
+    status: stage,
+    appliedAt: appliedAt!.toISOString(),
+    referredBy: referralId ? { referralId, name: referrerName } : null,
+  }));
 }
 
 const cursorSchema = z.object({ r: z.number(), c: z.string().max(40), i: z.uuid() });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptReferralRequestSchema,
   createReferralRequestSchema,
   createReferralSchema,
   declineReferralRequestSchema,
@@ -35,6 +36,9 @@ import {
 import { acceptReferralRequest, createReferralRequest, declineReferralRequest, listReferralRequests } from './requests';
 import { getReferrerProfile, listCompanyReferrers, updateMyReferrerProfile } from './referrers';
 import { addJobComment, listJobComments, listTracking, setTracking } from './tracking';
+import { deliverHeldNotifications, undoChange } from './pipeline';
+
+const SWEEP_INTERVAL_MS = 2_000;
 
 const errors = {
   400: errorBodySchema,
@@ -119,12 +123,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Accept a request: creates the referral',
+        summary: 'Accept a request with your note and how you know the candidate: creates the referral',
         params: uuidParamSchema,
+        body: acceptReferralRequestSchema,
         response: { 200: referralRequestSchema, ...errors },
       },
     },
-    async (request) => acceptReferralRequest(app.db, request.auth, request.params.id),
+    async (request) => acceptReferralRequest(app.db, request.auth, request.params.id, request.body),
   );
 
   app.post(
@@ -225,6 +230,29 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => markReferralBonusPaid(app.db, request.auth, request.params.id, request.body.paidOn),
   );
+
+  app.post(
+    '/api/pipeline-changes/:id/undo',
+    {
+      schema: {
+        tags,
+        summary: 'Undo your stage or referral status change while its notifications are held (10 s)',
+        params: uuidParamSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await undoChange(app.db, request.auth, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Held notifications go out once their undo window has passed (see moveStage).
+  const sweep = setInterval(() => {
+    deliverHeldNotifications(app.db).catch((error: unknown) => app.log.error({ err: error }, 'notification sweep'));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 
   // ----- Applicant tracking and comments on a job -----
   const jobTalentParams = z.object({ id: z.uuid(), talentId: z.uuid() });
