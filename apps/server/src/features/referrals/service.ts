@@ -262,7 +262,7 @@ export async function getReferral(db: Executor, auth: AuthContext | null, id: st
     history: found.pipelineId ? await stageHistory(db, found.pipelineId) : [],
     undoable: found.pipelineId && admin ? await undoableChangeOf(db, found.pipelineId, me.user.id) : null,
     viewer: {
-      role: isCompany ? 'company' : 'referrer',
+      role: isReferrer ? 'referrer' : 'company',
       canUpdateStatus: admin,
       canAnswerConsent: false,
       canMarkBonusPaid: admin && canMarkBonusPaid(found.row.bonusState),
