@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   bonusStateAfter,
   canMarkBonusPaid,
