@@ -6,7 +6,9 @@ import { toast } from 'sonner';
 import {
   matchScore,
   MATCHING,
+  REFERRER_RELATIONSHIP_LABELS,
   TRACKING_STATUSES,
+  type ReferrerRelationship,
   type CandidateSearchResponse,
   type Job,
   type TalentPublicProfile,
@@ -24,6 +26,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { jobApplicationsQueryOptions } from '@/features/jobs/api';
 import { api, ApiError } from '@/lib/api';
 import { jobTrackingQueryOptions, useSetTracking } from './api';
+import { ReferredByBadge, useChangeToast } from './pipeline-parts';
 
 /** One candidate row, whichever list it comes from. */
 export interface TrackedCandidate {
@@ -36,6 +39,8 @@ export interface TrackedCandidate {
   matchScore: number | null;
   /** Applicants' e-mail, which the job's team may see. */
   email?: string;
+  /** How they came through a referral: shown as 'Referred by {name}' with the referrer's words. */
+  referral?: ReferralLink | null;
   applied: boolean;
   topMatch: boolean;
 }
@@ -66,8 +71,19 @@ const allSkills = (p: Pick<TalentPublicProfile, 'skills' | 'technicalSkills' | '
   ...p.softwareTools,
 ];
 
-/** Tracking rows still in progress: 'Decline' takes a candidate out of Talent Tracking. */
-const inProgress = (entries: TrackingEntry[] | undefined) => (entries ?? []).filter((e) => e.status !== 'Decline');
+interface ReferralLink {
+  id: string;
+  referrerName: string | null;
+  relationship: ReferrerRelationship | null;
+  notes: string | null;
+}
+
+/**
+ * Talent Tracking lists the referred and the contacted: an applicant waits in Applications until contacted, and
+ * a declined or withdrawn candidate leaves the list.
+ */
+const inProgress = (entries: TrackingEntry[] | undefined) =>
+  (entries ?? []).filter((e) => !['applied', 'declined', 'withdrawn'].includes(e.stage));
 
 /**
  * Applicant tracking for a job's team (SPEC §2 'Job / project detail', §4 'Applicant tracking'):
@@ -118,6 +134,7 @@ export function ApplicantTracking({ job }: { job: Job }) {
       topMatch: false,
     });
   });
+  const referralOf = new Map((tracking.data ?? []).map((t) => [t.talentId, t.referral]));
   const fallback = (id: string, name: string): TrackedCandidate => ({
     id,
     name,
@@ -130,14 +147,17 @@ export function ApplicantTracking({ job }: { job: Job }) {
     topMatch: false,
   });
 
-  const applicantRows = (applications.data ?? []).map((a) => ({
-    ...(details.get(a.userId) ?? fallback(a.userId, a.name)),
-    email: a.email,
-    topMatch: topIds.has(a.userId),
-  }));
-  const topRows = top.map((t) => details.get(t.id)!);
-  const trackingRows = tracked.map((t) => details.get(t.talentId) ?? fallback(t.talentId, 'Candidate'));
-  const statusOf = new Map(tracked.map((t) => [t.talentId, t.status]));
+  const withReferral = (row: TrackedCandidate): TrackedCandidate => ({ ...row, referral: referralOf.get(row.id) });
+  const applicantRows = (applications.data ?? []).map((a) =>
+    withReferral({
+      ...(details.get(a.userId) ?? fallback(a.userId, a.name)),
+      email: a.email,
+      topMatch: topIds.has(a.userId),
+    }),
+  );
+  const topRows = top.map((t) => withReferral(details.get(t.id)!));
+  const trackingRows = tracked.map((t) => withReferral(details.get(t.talentId) ?? fallback(t.talentId, t.talentName)));
+  const statusOf = new Map((tracking.data ?? []).flatMap((t) => (t.status ? [[t.talentId, t.status] as const] : [])));
 
   return (
     <Card>
@@ -211,7 +231,7 @@ function CandidateView({
   jobId: string;
   query: QueryState;
   rows: TrackedCandidate[];
-  statusOf: Map<string, TrackingStatus>;
+  statusOf: ReadonlyMap<string, TrackingStatus>;
   mode: 'action' | 'status';
   emptyText: string;
   label: string;
@@ -327,6 +347,21 @@ function NameLink({ candidate }: { candidate: TrackedCandidate }) {
         {candidate.name}
       </Link>
       {candidate.topMatch ? <Badge variant="accepted">Top Match</Badge> : null}
+      {candidate.referral ? (
+        <Link to={`/referrer-dashboard/referrals/${candidate.referral.id}`} className="rounded-full">
+          <ReferredByBadge name={candidate.referral.referrerName} />
+        </Link>
+      ) : null}
+      {candidate.referral && (candidate.referral.relationship || candidate.referral.notes) ? (
+        <span className="block w-full text-xs font-normal break-words text-muted-foreground">
+          {[
+            candidate.referral.relationship ? REFERRER_RELATIONSHIP_LABELS[candidate.referral.relationship] : null,
+            candidate.referral.notes ? `“${candidate.referral.notes}”` : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+      ) : null}
       {candidate.email ? (
         <a
           href={`mailto:${candidate.email}`}
@@ -354,19 +389,21 @@ function RowControl({
   mode: 'action' | 'status';
 }) {
   const setTracking = useSetTracking(jobId);
+  const changeToast = useChangeToast();
   const save = (next: TrackingStatus, toastTitle?: string) =>
     setTracking.mutate(
       { talentId: candidate.id, status: next },
       {
-        onSuccess: () =>
-          toast.success(toastTitle ?? 'Status updated', {
-            description:
-              next === 'Decline'
-                ? `${candidate.name} was removed from Talent Tracking.`
-                : toastTitle
-                  ? `${candidate.name} is now in Talent Tracking.`
-                  : `${candidate.name}: ${next}`,
-          }),
+        onSuccess: (entry) =>
+          changeToast(
+            toastTitle ?? 'Status updated',
+            next === 'Decline'
+              ? `${candidate.name} was removed from Talent Tracking.`
+              : toastTitle
+                ? `${candidate.name} is now in Talent Tracking.`
+                : `${candidate.name}: ${next}`,
+            entry.undoable,
+          ),
         onError: (error) =>
           toast.error('Error', {
             description: error instanceof ApiError ? error.message : 'Failed to update tracking. Please try again.',
