@@ -104,17 +104,18 @@ function ConsentState({ referral }: { referral: Referral }) {
 
 function ConsentCard({ referral }: { referral: Referral }) {
   const answer = useAnswerConsent(referral.id);
+  // mutateAsync: answering swaps this card for the answer, and a mutate() callback would not run after unmount.
   const decide = (decision: 'confirm' | 'decline') =>
-    answer.mutate(decision, {
-      onSuccess: () =>
+    answer.mutateAsync(decision).then(
+      () =>
         toast.success(decision === 'confirm' ? 'Referral confirmed' : 'Referral declined', {
           description: decision === 'confirm' ? REFERRAL_MESSAGES.consentConfirmed : REFERRAL_MESSAGES.consentDeclined,
         }),
-      onError: (error) =>
+      (error: unknown) =>
         toast.error('Error', {
           description: error instanceof ApiError ? error.message : 'Failed to save your answer. Please try again.',
         }),
-    });
+    );
   return (
     <Card className="border-primary/40">
       <CardHeader>
@@ -126,11 +127,11 @@ function ConsentCard({ referral }: { referral: Referral }) {
           Confirm to go ahead, or decline to stop this referral.
         </p>
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => decide('confirm')} disabled={answer.isPending}>
+          <Button onClick={() => void decide('confirm')} disabled={answer.isPending}>
             <Check aria-hidden />
             Confirm
           </Button>
-          <Button variant="outline" onClick={() => decide('decline')} disabled={answer.isPending}>
+          <Button variant="outline" onClick={() => void decide('decline')} disabled={answer.isPending}>
             <X aria-hidden />
             Decline
           </Button>

@@ -75,14 +75,15 @@ export function useChangeToast() {
       duration: Math.min(remaining, UNDO_WINDOW_MS),
       action: {
         label: 'Undo',
+        // mutateAsync: the toast outlives the row or page that showed it.
         onClick: () =>
-          undo.mutate(undoable.id, {
-            onSuccess: () => toast.success(REFERRAL_MESSAGES.undoneTitle),
-            onError: (error) =>
+          void undo.mutateAsync(undoable.id).then(
+            () => toast.success(REFERRAL_MESSAGES.undoneTitle),
+            (error: unknown) =>
               toast.error(REFERRAL_MESSAGES.updateFailedTitle, {
                 description: error instanceof ApiError ? error.message : REFERRAL_MESSAGES.updateFailed,
               }),
-          }),
+          ),
       },
     });
   };
