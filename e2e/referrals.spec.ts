@@ -352,7 +352,8 @@ test.describe('referrals', () => {
     // The candidate confirms being put forward from the referral page.
     await seekerPage.goto(referralUrl);
     await seekerPage.getByRole('button', { name: /Confirm/ }).click();
-    await expect(seekerPage.getByText('Confirmed by the candidate')).toBeVisible();
+    await expect(seekerPage.getByText('Thanks! The company can now see your referral.')).toBeVisible();
+    await expect(seekerPage.getByText(/You confirmed this referral/)).toBeVisible();
 
     // The admin can change the status.
     await adminPage.goto(referralUrl);
