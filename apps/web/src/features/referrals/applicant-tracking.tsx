@@ -2,12 +2,10 @@ import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { LayoutGrid, MapPin, Star, Table as TableIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import {
   matchScore,
   MATCHING,
   REFERRER_RELATIONSHIP_LABELS,
-  TRACKING_STATUSES,
   type ReferrerRelationship,
   type CandidateSearchResponse,
   type Job,
@@ -19,14 +17,14 @@ import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { jobApplicationsQueryOptions } from '@/features/jobs/api';
-import { api, ApiError } from '@/lib/api';
-import { jobTrackingQueryOptions, useSetTracking } from './api';
-import { ReferredByBadge, useChangeToast } from './pipeline-parts';
+import { api } from '@/lib/api';
+import { jobTrackingQueryOptions } from './api';
+import { ReferredByBadge } from './pipeline-parts';
+import { RowControl } from './tracking-row-control';
 
 /** One candidate row, whichever list it comes from. */
 export interface TrackedCandidate {
@@ -371,88 +369,5 @@ function NameLink({ candidate }: { candidate: TrackedCandidate }) {
         </a>
       ) : null}
     </span>
-  );
-}
-
-const ACTIONS = ['Contact', 'Decline'] as const;
-
-/** 'Action' (Contact / Decline) on the applications and matches; a tracking status once in progress. */
-function RowControl({
-  jobId,
-  candidate,
-  status,
-  mode,
-}: {
-  jobId: string;
-  candidate: TrackedCandidate;
-  status: TrackingStatus | undefined;
-  mode: 'action' | 'status';
-}) {
-  const setTracking = useSetTracking(jobId);
-  const changeToast = useChangeToast();
-  const save = (next: TrackingStatus, toastTitle?: string) =>
-    setTracking.mutate(
-      { talentId: candidate.id, status: next },
-      {
-        onSuccess: (entry) =>
-          changeToast(
-            toastTitle ?? 'Status updated',
-            next === 'Decline'
-              ? `${candidate.name} was removed from Talent Tracking.`
-              : toastTitle
-                ? `${candidate.name} is now in Talent Tracking.`
-                : `${candidate.name}: ${next}`,
-            entry.undoable,
-          ),
-        onError: (error) =>
-          toast.error('Error', {
-            description: error instanceof ApiError ? error.message : 'Failed to update tracking. Please try again.',
-          }),
-      },
-    );
-
-  if (mode === 'status' || status) {
-    return (
-      <Select
-        value={status ?? ''}
-        onValueChange={(value) => {
-          const next = value as TrackingStatus;
-          save(next, next === 'Decline' ? 'Removed from Progress' : undefined);
-        }}
-        disabled={setTracking.isPending}
-      >
-        <SelectTrigger className="h-9" aria-label={`Tracking status of ${candidate.name}`}>
-          <SelectValue placeholder="Set Status" />
-        </SelectTrigger>
-        <SelectContent>
-          {TRACKING_STATUSES.map((value) => (
-            <SelectItem key={value} value={value}>
-              {value}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    );
-  }
-  return (
-    <Select
-      value=""
-      onValueChange={(value) => {
-        if (value === 'Contact') save('Contacted', 'Added to Progress');
-        else save('Decline', 'Removed from Progress');
-      }}
-      disabled={setTracking.isPending}
-    >
-      <SelectTrigger className="h-9" aria-label={`Action for ${candidate.name}`}>
-        <SelectValue placeholder="Select" />
-      </SelectTrigger>
-      <SelectContent>
-        {ACTIONS.map((action) => (
-          <SelectItem key={action} value={action}>
-            {action}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
   );
 }
