@@ -82,12 +82,12 @@ test.describe('dashboards with real figures', () => {
     await page.goto('/referrer-dashboard');
     const totals = page.getByRole('region', { name: 'Your referrals' });
     await expect(totals.getByText('Total referrals')).toBeVisible();
-    await expect(totals.locator('div', { hasText: 'Bonuses pending' }).last()).toContainText('$2,400');
+    await expect(totals.locator('div', { hasText: 'Bonuses due' }).last()).toContainText('$2,400');
     await expect(page.getByRole('link', { name: 'Hired Person' })).toBeVisible();
 
     expect((await adminPage.request.post(`/api/referrals/${referral.id}/bonus-paid`, { data: {} })).ok()).toBe(true);
     await page.reload();
-    await expect(totals.locator('div', { hasText: 'Bonuses earned' }).last()).toContainText('$2,400');
+    await expect(totals.locator('div', { hasText: 'Bonuses paid' }).last()).toContainText('$2,400');
     await adminContext.close();
     await seekerContext.close();
   });

@@ -127,6 +127,8 @@ test.describe('referrals', () => {
     await expect(request).toContainText('Pending');
     await shoot(referrerPage, 'referral-requests');
     await request.getByRole('button', { name: 'Accept' }).click();
+    await referrerPage.getByLabel('Worked together').check();
+    await referrerPage.getByRole('button', { name: 'Accept and refer' }).click();
     await expect(referrerPage).toHaveURL(/\/referrer-dashboard\/referrals\/[0-9a-f-]{36}$/);
     const referralPath = new URL(referrerPage.url()).pathname;
     await expect(referrerPage.getByRole('heading', { level: 1, name: 'Referral: Jordan Seeker' })).toBeVisible();
@@ -154,7 +156,7 @@ test.describe('referrals', () => {
     await adminPage.getByRole('option', { name: 'Completed' }).click();
     await expect(adminPage.getByText('Referral status updated to completed')).toBeVisible();
     await expect(status).toHaveText('Completed');
-    const history = adminPage.getByRole('list', { name: 'Status history' });
+    const history = adminPage.getByRole('list', { name: 'Stage history' });
     await expect(history).toContainText('Casey Admin');
     await adminPage.getByRole('button', { name: 'Mark bonus paid' }).click();
     await expect(adminPage.getByText(/^Paid on /)).toBeVisible();
@@ -166,8 +168,10 @@ test.describe('referrals', () => {
     await expect(referrerPage.getByText('$1,500')).toBeVisible();
     await expect(referrerPage.getByText(/^Paid on /)).toBeVisible();
     await shoot(referrerPage, 'referral-detail-member');
-    const notifications = await referrerPage.request.get('/api/notifications');
-    expect(await notifications.text()).toContain('The status for Jordan Seeker has been updated to completed');
+    // The notification goes out once the 10 s undo window has passed.
+    await expect
+      .poll(async () => (await referrerPage.request.get('/api/notifications')).text(), { timeout: 20_000 })
+      .toContain('The status for Jordan Seeker has been updated to completed');
 
     await referrerPage.goto('/referrer-dashboard/referrals');
     const row = referrerPage.getByRole('link', { name: /Jordan Seeker/ });
@@ -348,7 +352,8 @@ test.describe('referrals', () => {
     // The candidate confirms being put forward from the referral page.
     await seekerPage.goto(referralUrl);
     await seekerPage.getByRole('button', { name: /Confirm/ }).click();
-    await expect(seekerPage.getByText('Confirmed by the candidate')).toBeVisible();
+    await expect(seekerPage.getByText('Thanks! The company can now see your referral.')).toBeVisible();
+    await expect(seekerPage.getByText(/You confirmed this referral/)).toBeVisible();
 
     // The admin can change the status.
     await adminPage.goto(referralUrl);

@@ -3,6 +3,7 @@ import type { Task, TaskList } from 'graphile-worker';
 import { sendDigests } from './features/mail/digest';
 import { messageMailTask } from './features/mail/notify';
 import { pruneExpired } from './features/maintenance/prune';
+import { deliverHeldNotifications } from './features/referrals/pipeline';
 import type { QueueTasks, TaskName } from './lib/queue/enqueue';
 import { startQueue } from './lib/queue/runner';
 import { releaseJobsOfDeadWorkers } from './lib/queue/stale';
@@ -52,6 +53,7 @@ function taskList(app: FastifyInstance): TaskList {
     'message-mail': task<'message-mail'>((payload) => messageMailTask(app.db, payload)),
     'send-digests': task<'send-digests'>(({ period }) => sendDigests(app.db, period)),
     'prune-expired': task<'prune-expired'>(async () => app.log.info({ deleted: await pruneExpired(app.db) }, 'pruned')),
+    'deliver-held-notifications': task<'deliver-held-notifications'>(() => deliverHeldNotifications(app.db)),
     'release-stale-jobs': task<'release-stale-jobs'>(() => releaseJobsOfDeadWorkers(app.db, STALE_JOB_SECONDS)),
   } satisfies Record<TaskName, Task>;
 }

@@ -15,6 +15,7 @@ export * from './schemas/notifications';
 export * from './rules/dates';
 export * from './rules/input';
 export * from './rules/password';
+export * from './rules/pipeline';
 export * from './skills';
 export * from './schemas/talent';
 export * from './schemas/mail';

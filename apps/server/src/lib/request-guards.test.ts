@@ -9,7 +9,7 @@ import { buildApp, HTTP_TIMEOUTS, SHUTDOWN_GRACE_MS } from '../app';
 import { OUTBOUND_LIMITS } from './safe-fetch';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { jobCandidateTracking } from '../db/schema';
+import { companyJobVisits } from '../db/schema';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -20,9 +20,7 @@ beforeAll(async () => {
     extend: (app) => {
       // A real insert that breaks a foreign key: the one error handler must call it a 4xx.
       app.post('/api/test/dangling-tracking', async () => {
-        await app.db
-          .insert(jobCandidateTracking)
-          .values({ jobId: randomUUID(), talentId: randomUUID(), status: 'Contacted' });
+        await app.db.insert(companyJobVisits).values({ jobId: randomUUID(), userId: randomUUID() });
         return { ok: true };
       });
     },

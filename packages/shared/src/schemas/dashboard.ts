@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { EMPLOYMENT_TYPES } from './jobs';
+import { PIPELINE_STAGES } from '../rules/pipeline';
 import { referralRequestSchema, referralSummarySchema, referralTotalsSchema } from './referrals';
-
-/** How a job seeker sees their application: the job team's tracking status in candidate-facing words. */
-export const APPLICATION_STATUS_LABELS: Record<string, string> = {
-  applied: 'Applied',
-  Contacted: 'Contacted',
-  Scheduled: 'Interview scheduled',
-  Interviewed: 'Interviewed',
-  Offer: 'Offer',
-  Hired: 'Hired',
-  Decline: 'Not selected',
-};
 
 export const DASHBOARD_MESSAGES = {
   noRecommendedJobs: 'No matching jobs found. Try updating your skills to see more recommendations.',
@@ -36,7 +26,9 @@ export type DashboardJob = z.infer<typeof dashboardJobSchema>;
 /** Everything on /jobseeker-dashboard, computed from the database. */
 export const jobseekerDashboardSchema = z.object({
   referralRequests: z.object({ items: z.array(referralRequestSchema), total: z.number().int() }),
-  appliedJobs: z.array(dashboardJobSchema.extend({ status: z.string(), appliedAt: z.string() })),
+  /** Referrals made for the job seeker, those waiting for their consent first. */
+  referralsForYou: z.array(referralSummarySchema),
+  appliedJobs: z.array(dashboardJobSchema.extend({ status: z.enum(PIPELINE_STAGES), appliedAt: z.string() })),
   /** Open jobs whose match score (SPEC §9) reaches the 30 % minimum, best first. */
   recommendedJobs: z.array(dashboardJobSchema.extend({ matchScore: z.number().int() })),
   /** The newest open jobs the job seeker has not applied to. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../rules/input';
+import { PIPELINE_STAGES } from '../rules/pipeline';
 import { cleanSkillList } from '../skills';
 
 export const EMPLOYMENT_TYPES = ['full-time', 'part-time', 'contract', 'internship', 'freelance'] as const;
@@ -209,9 +210,11 @@ export const jobApplicationSchema = z.object({
   name: z.string(),
   email: z.string(),
   appliedAt: z.string(),
-  status: z.string(),
-  /** The applicant's note to the hiring team, if they wrote one. */
+  /** The candidate's pipeline stage on the job. */
+  status: z.enum(PIPELINE_STAGES),
   note: z.string().nullable(),
+  /** Set when the applicant came through a referral ('Referred by {name}'). */
+  referredBy: z.object({ referralId: z.uuid(), name: z.string().nullable() }).nullable(),
 });
 export type JobApplication = z.infer<typeof jobApplicationSchema>;
 

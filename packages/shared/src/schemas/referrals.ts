@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../rules/input';
 
-/** Referral and referral-request statuses (SPEC §5): any of the four may be set from any other by an admin. */
-export const REFERRAL_STATUSES = ['pending', 'accepted', 'rejected', 'completed'] as const;
-export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+import {
+  BONUS_STATES,
+  PIPELINE_STAGES,
+  REFERRAL_STATUSES,
+  REFERRER_RELATIONSHIPS,
+  TRACKING_STATUSES,
+  type ReferralStatus,
+} from '../rules/pipeline';
 /** How the candidate hears about their referral's status: what it means for them, not the team's pipeline words. */
 export const CANDIDATE_REFERRAL_STATUS_WORDS: Record<ReferralStatus, string> = {
   pending: 'your referral is waiting for the hiring team to review it.',
@@ -23,19 +28,12 @@ export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, string> = {
 export const REFERRAL_CONSENT_STATES = ['pending', 'confirmed', 'declined'] as const;
 export type ReferralConsent = (typeof REFERRAL_CONSENT_STATES)[number];
 
-/** A referral's bonus: none on the job, pending until hired, due once completed, then paid. */
-export const REFERRAL_BONUS_STATES = ['none', 'pending', 'due', 'paid'] as const;
-export type ReferralBonusState = (typeof REFERRAL_BONUS_STATES)[number];
-
-/** Talent Tracking statuses a job's creator sets per candidate. */
-export const TRACKING_STATUSES = ['Contacted', 'Scheduled', 'Interviewed', 'Offer', 'Hired', 'Decline'] as const;
-export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
-
 export const NOTIFICATION_TYPES_REFERRALS = {
   statusUpdate: 'referral_update',
   request: 'referral_request',
   requestAnswered: 'referral_request_update',
   consent: 'referral_consent',
+  newApplication: 'job_application',
 } as const;
 
 export const REFERRAL_MESSAGES = {
@@ -74,6 +72,12 @@ export const REFERRAL_MESSAGES = {
   notification: (talent: string, status: string) => `The status for ${talent} has been updated to ${status}`,
   candidateNotificationTitle: 'Update on your referral',
   candidateNotification: (job: string, status: ReferralStatus) => `${job}: ${CANDIDATE_REFERRAL_STATUS_WORDS[status]}`,
+  undoExpired: 'This change can no longer be undone: its notifications have gone out.',
+  undoneTitle: 'Change undone',
+  consentConfirmed: 'Thanks! The company can now see your referral.',
+  consentDeclined: 'You declined this referral. The referrer has been told.',
+  stageNeedsAdmin:
+    "Only company administrators can move a referred candidate's stage to one that changes the referral.",
   consentOnlyTalent: 'Only the candidate can answer this referral.',
   consentAlreadyGiven: 'You have already answered this referral.',
   bonusNotDue: 'A bonus can be marked paid only once the referral is completed and its bonus is due.',
@@ -199,6 +203,12 @@ export const referralRequestListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
+export const acceptReferralRequestSchema = z.object({
+  note: z.string().trim().max(4000).optional(),
+  relationship: z.enum(REFERRER_RELATIONSHIPS, { error: 'Please say how you know the candidate' }),
+});
+export type AcceptReferralRequest = z.input<typeof acceptReferralRequestSchema>;
+
 export const declineReferralRequestSchema = z.object({
   reason: z.string().trim().max(1000).optional(),
 });
@@ -209,16 +219,34 @@ export const createReferralSchema = z.object({
   talentId: z.uuid(),
   jobId: z.uuid({ error: REFERRAL_MESSAGES.positionRequired }),
   notes: z.string().trim().max(4000).optional(),
+  relationship: z.enum(REFERRER_RELATIONSHIPS).optional(),
 });
 export type CreateReferral = z.input<typeof createReferralSchema>;
 
-export const referralStatusChangeSchema = z.object({
-  from: z.enum(REFERRAL_STATUSES).nullable(),
-  to: z.enum(REFERRAL_STATUSES),
+/** One step of the candidate's stage history on the job. */
+export const stageChangeSchema = z.object({
+  from: z.enum(PIPELINE_STAGES).nullable(),
+  to: z.enum(PIPELINE_STAGES),
   by: personSchema.nullable(),
   at: z.string(),
 });
+export type StageChange = z.infer<typeof stageChangeSchema>;
 
+export const referralBonusSchema = z.object({
+  amount: z.number().int(),
+  currency: z.string(),
+  state: z.enum(BONUS_STATES),
+  paidOn: z.string().nullable(),
+});
+
+/** A status or stage change that is saved but whose notifications wait out the undo window. */
+export const undoableChangeSchema = z.object({ id: z.uuid(), undoUntil: z.string() });
+export type UndoableChange = z.infer<typeof undoableChangeSchema>;
+
+/**
+ * A referral as its viewer may see it. The candidate gets their job, the referrer, the referrer's note and
+ * the consent question; the bonus and the internal fields are left out of their answer altogether.
+ */
 export const referralSchema = z.object({
   id: z.uuid(),
   jobId: z.uuid(),
@@ -228,34 +256,49 @@ export const referralSchema = z.object({
   referrer: personSchema.nullable(),
   talentId: z.uuid(),
   talentName: z.string(),
-  talentProfile: referralTalentSnapshotSchema,
+  talentProfile: referralTalentSnapshotSchema.optional(),
+  /** The referrer's own note about the candidate. */
   notes: z.string().nullable(),
+  relationship: z.enum(REFERRER_RELATIONSHIPS).nullable(),
+  /** The candidate's message when they asked for this referral. */
+  candidateMessage: z.string().nullable(),
   status: z.enum(REFERRAL_STATUSES),
+  stage: z.enum(PIPELINE_STAGES),
   consent: z.enum(REFERRAL_CONSENT_STATES),
-  bonus: z
-    .object({
-      amount: z.number().int(),
-      currency: z.string(),
-      state: z.enum(REFERRAL_BONUS_STATES),
-      paidOn: z.string().nullable(),
-    })
-    .nullable(),
-  history: z.array(referralStatusChangeSchema),
+  bonus: referralBonusSchema.nullable().optional(),
+  history: z.array(stageChangeSchema).optional(),
+  /** The latest change still inside its undo window (company admins). */
+  undoable: undoableChangeSchema.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  viewer: z.object({ canUpdateStatus: z.boolean(), canAnswerConsent: z.boolean(), canMarkBonusPaid: z.boolean() }),
+  viewer: z.object({
+    role: z.enum(['candidate', 'referrer', 'company']),
+    canUpdateStatus: z.boolean(),
+    canAnswerConsent: z.boolean(),
+    canMarkBonusPaid: z.boolean(),
+  }),
 });
 export type Referral = z.infer<typeof referralSchema>;
 
-export const referralSummarySchema = referralSchema.omit({ history: true, viewer: true, talentProfile: true }).extend({
-  talentTitle: z.string().nullable(),
-});
+export const referralSummarySchema = referralSchema
+  .omit({
+    history: true,
+    viewer: true,
+    talentProfile: true,
+    undoable: true,
+    candidateMessage: true,
+  })
+  .extend({
+    talentTitle: z.string().nullable(),
+  });
 export type ReferralSummary = z.infer<typeof referralSummarySchema>;
 
 export const referralListQuerySchema = z.object({
   status: z.enum(REFERRAL_STATUSES).optional(),
   /** 'mine' (the referrer's own), 'company' (admins: the whole company), 'about-me' (the candidate). */
   scope: z.enum(['mine', 'company', 'about-me']).default('mine'),
+  /** 'pending' narrows to referrals still waiting for the candidate's consent. */
+  consent: z.enum(REFERRAL_CONSENT_STATES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
@@ -269,6 +312,8 @@ export const markBonusPaidSchema = z.object({
     .refine((v) => !v || isCalendarDate(v), 'Please enter a valid date'),
 });
 
+const moneySchema = z.object({ currency: z.string(), amount: z.number().int() });
+
 /** Per-currency money figures for a referrer's dashboard. */
 export const referralTotalsSchema = z.object({
   total: z.number().int(),
@@ -276,18 +321,34 @@ export const referralTotalsSchema = z.object({
   accepted: z.number().int(),
   rejected: z.number().int(),
   completed: z.number().int(),
-  earned: z.array(z.object({ currency: z.string(), amount: z.number().int() })),
-  pendingBonus: z.array(z.object({ currency: z.string(), amount: z.number().int() })),
+  /** sumBonuses() over the referrer's referrals: the same figures on every dashboard. */
+  bonuses: z.object({ awaitingHire: z.array(moneySchema), due: z.array(moneySchema), paid: z.array(moneySchema) }),
 });
 export type ReferralTotals = z.infer<typeof referralTotalsSchema>;
 
 // ---------- Applicant tracking and comments ----------
 
 export const trackingUpdateSchema = z.object({ status: z.enum(TRACKING_STATUSES) });
+/** A candidate's pipeline on a job as the job's team sees it (Applications and Talent Tracking). */
 export const trackingEntrySchema = z.object({
   talentId: z.uuid(),
-  status: z.enum(TRACKING_STATUSES),
+  talentName: z.string(),
+  stage: z.enum(PIPELINE_STAGES),
+  status: z.enum(TRACKING_STATUSES).nullable(),
+  appliedAt: z.string().nullable(),
+  applicationNote: z.string().nullable(),
+  referral: z
+    .object({
+      id: z.uuid(),
+      referrerName: z.string().nullable(),
+      status: z.enum(REFERRAL_STATUSES),
+      relationship: z.enum(REFERRER_RELATIONSHIPS).nullable(),
+      notes: z.string().nullable(),
+    })
+    .nullable(),
   updatedAt: z.string(),
+  /** Present right after a change while it can still be undone. */
+  undoable: undoableChangeSchema.nullable().optional(),
 });
 export type TrackingEntry = z.infer<typeof trackingEntrySchema>;
 

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './companies';
 export * from './jobs';
 export * from './messaging';
+export * from './pipeline';
 export * from './referrals';
 export * from './waitlist';
 export * from './talent';

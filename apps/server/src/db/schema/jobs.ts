@@ -6,8 +6,8 @@ import {
   integer,
   jsonb,
   pgEnum,
-  pgTable,
   primaryKey,
+  pgTable,
   text,
   timestamp,
   uuid,
@@ -74,24 +74,6 @@ export const jobPostings = pgTable(
     index('job_postings_job_type_idx').on(t.jobType),
     index('job_postings_workplace_idx').on(t.workplace),
   ],
-);
-
-/** A job seeker's application to a job (SPEC §4 'Applying'). */
-export const jobApplications = pgTable(
-  'job_applications',
-  {
-    jobId: uuid()
-      .notNull()
-      .references(() => jobPostings.id, { onDelete: 'cascade' }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    status: text().notNull().default('applied'),
-    /** The applicant's optional note to the hiring team, shown in Applications. */
-    note: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.jobId, t.userId] }), index('job_applications_user_idx').on(t.userId)],
 );
 
 /** When a company member last opened a job's tracking view: the jobs board counts what is new since then. */

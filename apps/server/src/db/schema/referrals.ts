@@ -7,27 +7,19 @@ import {
   jsonb,
   pgEnum,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  REFERRAL_BONUS_STATES,
-  REFERRAL_CONSENT_STATES,
-  REFERRAL_STATUSES,
-  TRACKING_STATUSES,
-  type ReferralTalentSnapshot,
-} from '@referwell/shared';
+import { REFERRAL_CONSENT_STATES, REFERRER_RELATIONSHIPS, type ReferralTalentSnapshot } from '@referwell/shared';
 import { users } from './auth';
 import { companies } from './companies';
 import { jobPostings } from './jobs';
+import { bonusState, referralStatus } from './pipeline';
 
-export const referralStatus = pgEnum('referral_status', REFERRAL_STATUSES);
 export const referralConsent = pgEnum('referral_consent', REFERRAL_CONSENT_STATES);
-export const referralBonusState = pgEnum('referral_bonus_state', REFERRAL_BONUS_STATES);
-export const trackingStatus = pgEnum('tracking_status', TRACKING_STATUSES);
+export const referrerRelationship = pgEnum('referrer_relationship', REFERRER_RELATIONSHIPS);
 
 /** What a company member shows job seekers as a referrer (SPEC §2 referrer cards and profile). */
 export const referrerProfiles = pgTable('referrer_profiles', {
@@ -99,14 +91,18 @@ export const referrals = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The candidate as they were when referred (SPEC §3 talentProfile). */
     talentProfile: jsonb().$type<ReferralTalentSnapshot>().notNull(),
+    /** The referrer's own note about the candidate (never the candidate's request message). */
     notes: text(),
+    /** How the referrer knows the candidate. */
+    relationship: referrerRelationship(),
+    /** Kept in step with the pipeline's stage by the pipeline service (referralStatusForStage). */
     status: referralStatus().notNull().default('pending'),
     /** The candidate agrees to be put forward; a referral they asked for starts confirmed. */
     consent: referralConsent().notNull().default('pending'),
     requestId: uuid(),
     bonusAmount: integer(),
     bonusCurrency: text(),
-    bonusState: referralBonusState().notNull().default('none'),
+    bonusState: bonusState().notNull().default('not_eligible'),
     bonusPaidOn: date({ mode: 'string' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -118,39 +114,6 @@ export const referrals = pgTable(
     index('referrals_company_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
     index('referrals_talent_idx').on(t.talentId),
   ],
-);
-
-/** Who changed a referral's status, from what to what, and when. */
-export const referralStatusChanges = pgTable(
-  'referral_status_changes',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    referralId: uuid()
-      .notNull()
-      .references(() => referrals.id, { onDelete: 'cascade' }),
-    fromStatus: referralStatus(),
-    toStatus: referralStatus().notNull(),
-    changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('referral_status_changes_referral_idx').on(t.referralId, t.createdAt)],
-);
-
-/** A job creator's progress with a candidate (Talent Tracking tab). */
-export const jobCandidateTracking = pgTable(
-  'job_candidate_tracking',
-  {
-    jobId: uuid()
-      .notNull()
-      .references(() => jobPostings.id, { onDelete: 'cascade' }),
-    talentId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    status: trackingStatus().notNull(),
-    updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.jobId, t.talentId] })],
 );
 
 /** Comments the job's company team leaves on a job. */

@@ -1,21 +1,22 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import { NOTIFICATION_TYPES_REFERRALS, REFERRAL_MESSAGES, type ReferralStatus } from '@referwell/shared';
+import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { PipelineStage } from '@referwell/shared';
 import type { Db } from '../client';
 import { inTransaction, lowerEq, type Tx } from '../repository';
 import {
   companies,
   companyMembers,
-  jobApplications,
+  candidatePipelines,
   jobComments,
   jobPostings,
+  pipelineStageChanges,
   referralRequests,
-  referralStatusChanges,
   referrals,
   referrerProfiles,
   users,
 } from '../schema';
-import { createNotification } from '../../features/notifications/service';
+import type { AuthContext } from '../../features/auth/sessions';
 import { findJob } from '../../features/referrals/access';
+import { lockLiveReferral, lockPipeline, moveStage, openPipeline } from '../../features/referrals/pipeline';
 import { insertReferral } from '../../features/referrals/service';
 
 async function userId(tx: Tx, email: string): Promise<string> {
@@ -24,31 +25,22 @@ async function userId(tx: Tx, email: string): Promise<string> {
   return row.id;
 }
 
-/** Moves a seeded referral along as an admin would: status, history and the referrer's notification. */
-async function advance(tx: Tx, referralId: string, adminId: string, steps: ReferralStatus[]) {
-  let from: ReferralStatus = 'pending';
-  for (const to of steps) {
-    const [row] = await tx
-      .update(referrals)
-      .set({ status: to, ...(to === 'completed' ? { bonusState: 'due' as const } : {}), updatedAt: new Date() })
-      .where(eq(referrals.id, referralId))
-      .returning();
-    await tx.insert(referralStatusChanges).values({ referralId, fromStatus: from, toStatus: to, changedBy: adminId });
-    if (row?.referrerId)
-      await createNotification(tx, {
-        userId: row.referrerId,
-        title: REFERRAL_MESSAGES.notificationTitle,
-        message: REFERRAL_MESSAGES.notification(row.talentProfile.name, to),
-        type: NOTIFICATION_TYPES_REFERRALS.statusUpdate,
-        referenceId: referralId,
-      });
-    from = to;
+/** Moves a seeded candidate along as an admin would: stage, referral, bonus, history; notifications sent at once. */
+async function advance(tx: Tx, admin: AuthContext, jobId: string, talentId: string, stages: PipelineStage[]) {
+  for (const stage of stages) {
+    const pipeline = await lockPipeline(tx, jobId, talentId);
+    const referral = await lockLiveReferral(tx, jobId, talentId);
+    await moveStage(tx, admin, { pipeline: pipeline!, referral, stage });
   }
+  await tx
+    .update(pipelineStageChanges)
+    .set({ notifyAfter: new Date(0) })
+    .where(isNull(pipelineStageChanges.notifiedAt));
 }
 
 /**
  * Demo referral activity at Northwind Health: the demo referrer's profile, a pending request from the demo job seeker,
- * referrals in every state (one hired with its bonus paid) and a comment on a job.
+ * a referral waiting for their consent, candidates at every stage and bonus state, and a comment on a job.
  */
 export async function seedReferrals(db: Db, emails: { admin: string; referrer: string; jobseeker: string }) {
   await inTransaction(db, async (tx) => {
@@ -91,13 +83,27 @@ export async function seedReferrals(db: Db, emails: { admin: string; referrer: s
       .from(users)
       .where(and(eq(users.type, 'jobseeker'), ne(users.id, seekerId)))
       .orderBy(asc(users.createdAt), asc(users.id))
-      .limit(4);
+      .limit(6);
     const referrer = { id: referrerId, name: 'Riley Referrer', title: member!.title };
-    const plan: { job: typeof first; steps: ReferralStatus[]; paid?: boolean }[] = [
-      { job: second, steps: ['accepted', 'completed'], paid: true },
-      { job: second, steps: ['accepted'] },
-      { job: third, steps: [] },
-      { job: third, steps: ['rejected'] },
+    const [admin] = await tx.select().from(users).where(eq(users.id, adminId));
+    const adminAuth: AuthContext = {
+      tokenHash: 'seed',
+      user: { ...admin!, type: 'referrer' },
+      company: { id: company!.id, name: company!.name, slug: company!.slug, role: 'companyAdmin' },
+    };
+    // Every stage and bonus state appears: hired and paid, hired and due, interviewing (awaiting hire), just
+    // referred, declined (void), and one on a job without a bonus (not eligible).
+    await tx
+      .update(jobPostings)
+      .set({ referralBonusAmount: null, referralBonusCurrency: null })
+      .where(eq(jobPostings.id, first!.id));
+    const plan: { job: typeof first; stages: PipelineStage[]; paid?: boolean; applied?: boolean }[] = [
+      { job: second, stages: ['contacted', 'interviewed', 'offer', 'hired'], paid: true, applied: true },
+      { job: second, stages: ['contacted', 'scheduled', 'interviewed'], applied: true },
+      { job: third, stages: [] },
+      { job: third, stages: ['declined'] },
+      { job: second, stages: ['contacted', 'offer', 'hired'] },
+      { job: first, stages: ['contacted'] },
     ];
     for (const [index, step] of plan.entries()) {
       const talent = others[index];
@@ -107,10 +113,16 @@ export async function seedReferrals(db: Db, emails: { admin: string; referrer: s
         referrer,
         talentId: talent.id,
         notes: 'Worked with them on an HL7 interface rollout; reliable and thoughtful.',
+        relationship: index % 2 === 0 ? 'worked_together' : 'met_through_network',
         consent: 'confirmed',
         requestId: null,
       });
-      await advance(tx, row.id, adminId, step.steps);
+      if (step.applied)
+        await tx
+          .update(candidatePipelines)
+          .set({ appliedAt: new Date() })
+          .where(and(eq(candidatePipelines.jobId, step.job.id), eq(candidatePipelines.talentId, talent.id)));
+      await advance(tx, adminAuth, step.job.id, talent.id, step.stages);
       if (step.paid)
         await tx
           .update(referrals)
@@ -118,9 +130,25 @@ export async function seedReferrals(db: Db, emails: { admin: string; referrer: s
           .where(inArray(referrals.id, [row.id]));
     }
 
-    // The demo job seeker applied to the newest Northwind role (their dashboard lists it).
+    // A referral waiting for the demo job seeker's consent ('Referrals for you' on their dashboard).
+    if (third)
+      await insertReferral(tx, {
+        job: third,
+        referrer,
+        talentId: seekerId,
+        notes: 'Jordan led a FHIR migration I saw at a meetup; a strong fit for this team.',
+        relationship: 'met_through_network',
+        consent: 'pending',
+        requestId: null,
+      });
+
+    // The demo job seeker applied to the newest Northwind role and the team has contacted them.
     const applied = jobs.at(-1);
-    if (applied) await tx.insert(jobApplications).values({ jobId: applied.id, userId: seekerId });
+    if (applied) {
+      const { pipeline } = await openPipeline(tx, applied.id, seekerId, 'applied', seekerId);
+      await tx.update(candidatePipelines).set({ appliedAt: new Date() }).where(eq(candidatePipelines.id, pipeline.id));
+      await advance(tx, adminAuth, applied.id, seekerId, ['contacted']);
+    }
 
     await tx.insert(jobComments).values({
       jobId: first!.id,

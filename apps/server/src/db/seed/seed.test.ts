@@ -50,8 +50,10 @@ describe('demo seed', () => {
       url: '/api/dashboard/referrer',
       cookies: { rw_session: cookie.value },
     });
-    expect(board.json().totals).toMatchObject({ total: 4, completed: 1, accepted: 1, rejected: 1, pending: 1 });
-    expect(board.json().totals.earned).toHaveLength(1);
+    // Every stage and bonus state is seeded: paid, due, awaiting hire, void and not eligible.
+    expect(board.json().totals).toMatchObject({ total: 7, completed: 2, accepted: 2, rejected: 1, pending: 2 });
+    expect(board.json().totals.bonuses.paid).toHaveLength(1);
+    expect(board.json().totals.bonuses.due).toHaveLength(1);
     expect(board.json().pendingRequests).toBe(1);
   });
 });

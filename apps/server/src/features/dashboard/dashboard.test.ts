@@ -76,7 +76,7 @@ describe('job seeker dashboard', () => {
     // Once the job's team tracks them, the job seeker sees where they stand.
     await ok('PUT', `/api/jobs/${applied.id}/tracking/${seeker.body.user.id}`, admin, { status: 'Interviewed' });
     const tracked = await ok<{ appliedJobs: { status: string }[] }>('GET', '/api/dashboard/jobseeker', seeker);
-    expect(tracked.appliedJobs[0]!.status).toBe('Interviewed');
+    expect(tracked.appliedJobs[0]!.status).toBe('interviewed');
     expect(board.availableJobs.map((j) => j.id)).not.toContain(applied.id);
     expect(board.referralRequests).toMatchObject({ total: 1, items: [{ jobId: strong.id }] });
   });
@@ -99,7 +99,7 @@ describe('referrer dashboard', () => {
     await ok('PATCH', `/api/referrals/${referral.id}/status`, admin, { status: 'completed' });
 
     const mine = await ok<{
-      totals: { total: number; completed: number; pendingBonus: unknown[]; earned: unknown[] };
+      totals: { total: number; completed: number; bonuses: unknown };
       recentReferrals: { id: string }[];
       talentMatches: { talent: { id: string }; matchScore: number }[];
       pendingRequests: number;
@@ -108,8 +108,7 @@ describe('referrer dashboard', () => {
     expect(mine.totals).toMatchObject({
       total: 1,
       completed: 1,
-      pendingBonus: [{ currency: 'USD', amount: 2400 }],
-      earned: [],
+      bonuses: { awaitingHire: [], due: [{ currency: 'USD', amount: 2400 }], paid: [] },
     });
     expect(mine.recentReferrals.map((r) => r.id)).toEqual([referral.id]);
     expect(mine.pendingRequests).toBe(1);
@@ -118,12 +117,8 @@ describe('referrer dashboard', () => {
     expect(mine.talentMatches.length).toBeLessThanOrEqual(3);
 
     await ok('POST', `/api/referrals/${referral.id}/bonus-paid`, admin, {});
-    const after = await ok<{ totals: { earned: unknown[]; pendingBonus: unknown[] } }>(
-      'GET',
-      '/api/dashboard/referrer',
-      member,
-    );
-    expect(after.totals).toMatchObject({ earned: [{ currency: 'USD', amount: 2400 }], pendingBonus: [] });
+    const after = await ok<{ totals: { bonuses: unknown } }>('GET', '/api/dashboard/referrer', member);
+    expect(after.totals.bonuses).toEqual({ awaitingHire: [], due: [], paid: [{ currency: 'USD', amount: 2400 }] });
 
     const adminBoard = await ok<{
       company: { teamMemberCount: number; openPositions: number; pendingApprovals: number };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   DASHBOARD_LIMITS,
   MATCHING,
@@ -11,8 +11,7 @@ import { selectRows, textArray } from '../../db/repository';
 import {
   companies,
   companyMembers,
-  jobApplications,
-  jobCandidateTracking,
+  candidatePipelines,
   jobPostings,
   referralRequests,
   referrals,
@@ -55,29 +54,27 @@ export async function jobseekerDashboard(db: Db, auth: AuthContext | null): Prom
     .from(talentProfiles)
     .where(eq(talentProfiles.id, me.user.id));
   const keys = profile?.keys ?? [];
-  const notApplied = sql`not exists (select 1 from ${jobApplications} a
-    where a.job_id = ${jobPostings.id} and a.user_id = ${me.user.id})`;
+  const notApplied = sql`not exists (select 1 from ${candidatePipelines} p
+    where p.job_id = ${jobPostings.id} and p.talent_id = ${me.user.id} and p.applied_at is not null)`;
   const open = eq(jobPostings.status, 'OPEN');
 
-  const [requests, [requestCount], appliedJobs, recommendedJobs, availableJobs] = await Promise.all([
+  const [requests, [requestCount], referralsForYou, appliedJobs, recommendedJobs, availableJobs] = await Promise.all([
     listReferralRequests(db, me, { box: 'sent', limit: DASHBOARD_LIMITS.referralRequestsShown }),
     db.select({ n: count() }).from(referralRequests).where(eq(referralRequests.talentId, me.user.id)),
+    // Referrals made for them, the ones waiting for their consent first (no bonus in the candidate's answer).
+    listReferrals(db, me, { scope: 'about-me', limit: DASHBOARD_LIMITS.referralsShown }),
     db
       .select({
         ...jobColumns,
-        // Where the job's team has got to with them (Talent Tracking), else the application's own status.
-        status: sql<string>`coalesce(${jobCandidateTracking.status}::text, ${jobApplications.status})`,
-        appliedAt: sql<string>`to_char(${jobApplications.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+        // Where the job's team has got to with them: the stage of their pipeline on the job.
+        status: candidatePipelines.stage,
+        appliedAt: sql<string>`to_char(${candidatePipelines.appliedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
       })
-      .from(jobApplications)
-      .innerJoin(jobPostings, eq(jobPostings.id, jobApplications.jobId))
+      .from(candidatePipelines)
+      .innerJoin(jobPostings, eq(jobPostings.id, candidatePipelines.jobId))
       .innerJoin(companies, eq(companies.id, jobPostings.companyId))
-      .leftJoin(
-        jobCandidateTracking,
-        and(eq(jobCandidateTracking.jobId, jobApplications.jobId), eq(jobCandidateTracking.talentId, me.user.id)),
-      )
-      .where(eq(jobApplications.userId, me.user.id))
-      .orderBy(desc(jobApplications.createdAt)),
+      .where(and(eq(candidatePipelines.talentId, me.user.id), isNotNull(candidatePipelines.appliedAt)))
+      .orderBy(desc(candidatePipelines.appliedAt)),
     keys.length === 0 ? Promise.resolve([]) : recommendedJobsFor(db, keys, and(open, notApplied)!),
     db
       .select(jobColumns)
@@ -89,6 +86,7 @@ export async function jobseekerDashboard(db: Db, auth: AuthContext | null): Prom
   ]);
   return {
     referralRequests: { items: requests, total: requestCount?.n ?? 0 },
+    referralsForYou,
     appliedJobs,
     recommendedJobs,
     availableJobs: availableJobs satisfies DashboardJob[],

@@ -10,7 +10,7 @@ import {
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { countAll, likePattern, pageOffset, toPage } from '../../db/repository';
-import { companyJobVisits, jobApplications, jobPostings, referrals, users } from '../../db/schema';
+import { candidatePipelines, companyJobVisits, jobPostings, referrals, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
 import { requireCompanyUser } from '../auth/guards';
 import { forbidden, notFound } from '../../lib/errors';
@@ -20,7 +20,7 @@ const toIso = (column: SQL | typeof jobPostings.createdAt) =>
 
 /**
  * The member's company jobs with their counts, each a correlated count over an index that starts with the job id
- * (job_applications' primary key, referrals' (job, talent) key); "new" is counted after the member's last visit.
+ * (candidate_pipelines' and referrals' (job, talent) keys); "new" is counted after the member's last visit.
  */
 export async function listCompanyJobs(
   db: Db,
@@ -46,10 +46,11 @@ export async function listCompanyJobs(
         createdAt: toIso(jobPostings.createdAt),
         createdBy: jobPostings.createdBy,
         posterName: users.name,
-        applicantCount: sql<number>`(select cast(count(*) as int) from ${jobApplications} a where a.job_id = ${jobPostings.id})`,
+        applicantCount: sql<number>`(select cast(count(*) as int) from ${candidatePipelines} a
+          where a.job_id = ${jobPostings.id} and a.applied_at is not null)`,
         referralCount: sql<number>`(select cast(count(*) as int) from ${referrals} r where r.job_id = ${jobPostings.id})`,
-        newApplicants: sql<number>`(select cast(count(*) as int) from ${jobApplications} a
-          where a.job_id = ${jobPostings.id} and a.created_at > ${since})`,
+        newApplicants: sql<number>`(select cast(count(*) as int) from ${candidatePipelines} a
+          where a.job_id = ${jobPostings.id} and a.applied_at > ${since})`,
         newReferrals: sql<number>`(select cast(count(*) as int) from ${referrals} r
           where r.job_id = ${jobPostings.id} and r.created_at > ${since})`,
         lastVisitedAt: sql<string | null>`case when ${companyJobVisits.visitedAt} is null then null

@@ -1,4 +1,4 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   JOB_MESSAGES,
   workplaceOf,
@@ -11,7 +11,8 @@ import {
 import { skillKey } from '@referwell/shared/rules/match';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
-import { companies, jobApplications, jobPostings, users } from '../../db/schema';
+import { candidatePipelines, companies, jobPostings, referrals, users } from '../../db/schema';
+import { openPipeline } from '../referrals/pipeline';
 import type { AuthContext } from '../auth/sessions';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { requireCompanyUser, requireJobseeker, type CompanyAuth } from '../auth/guards';
@@ -129,9 +130,11 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
       job: jobPostings,
       companySlug: companies.slug,
       posterName: users.name,
-      applicationCount: sql<number>`(select cast(count(*) as int) from ${jobApplications} where ${jobApplications.jobId} = ${jobPostings.id})`,
+      applicationCount: sql<number>`(select cast(count(*) as int) from ${candidatePipelines}
+        where ${candidatePipelines.jobId} = ${jobPostings.id} and ${candidatePipelines.appliedAt} is not null)`,
       hasApplied: auth
-        ? sql<boolean>`exists(select 1 from ${jobApplications} where ${jobApplications.jobId} = ${jobPostings.id} and ${jobApplications.userId} = ${auth.user.id})`
+        ? sql<boolean>`exists(select 1 from ${candidatePipelines} where ${candidatePipelines.jobId} = ${jobPostings.id}
+            and ${candidatePipelines.talentId} = ${auth.user.id} and ${candidatePipelines.appliedAt} is not null)`
         : sql<boolean>`false`,
     })
     .from(jobPostings)
@@ -176,6 +179,7 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
   };
 }
 
+/** A job seeker applies: their pipeline on the job is opened at 'applied', or marked applied if they were referred. */
 export async function applyToJob(db: Db, auth: AuthContext | null, id: string, input: JobApplyInput): Promise<void> {
   const me = requireJobseeker(auth, JOB_MESSAGES.applyOnlyJobseekers);
   const [job] = await db
@@ -185,12 +189,13 @@ export async function applyToJob(db: Db, auth: AuthContext | null, id: string, i
   if (!job || job.status === 'DRAFT') throw notFound(JOB_MESSAGES.notFound);
   if (job.status !== 'OPEN') throw conflict(JOB_MESSAGES.jobClosed);
   await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(jobApplications)
-      .values({ jobId: id, userId: me.user.id, note: input.note ?? null })
-      .onConflictDoNothing()
-      .returning({ jobId: jobApplications.jobId });
-    if (inserted.length === 0) throw conflict(JOB_MESSAGES.alreadyApplied);
+    const { pipeline } = await openPipeline(tx, id, me.user.id, 'applied', me.user.id);
+    if (pipeline.appliedAt) throw conflict(JOB_MESSAGES.alreadyApplied);
+    const now = new Date();
+    await tx
+      .update(candidatePipelines)
+      .set({ appliedAt: now, applicationNote: input.note ?? null, updatedAt: now })
+      .where(eq(candidatePipelines.id, pipeline.id));
     await notifyTeamOfApplication(tx, {
       jobId: id,
       jobTitle: job.title,
@@ -199,20 +204,36 @@ export async function applyToJob(db: Db, auth: AuthContext | null, id: string, i
   });
 }
 
+/** The referrer's name for a row joined with its referral (a subquery: a second alias of users types as never). */
+const referrerNameSql = sql<string | null>`(select u.name from users u where u.id = ${referrals.referrerId})`;
+
+/** The job's applicants with their stage and, when they came through one, their referrer. */
 export async function listApplications(db: Db, auth: AuthContext | null, id: string): Promise<JobApplication[]> {
   await editableJob(db, auth, id);
+  const talent = aliasedTable(users, 'talent_user');
   const rows = await db
     .select({
-      userId: users.id,
-      name: users.name,
-      email: users.email,
-      appliedAt: jobApplications.createdAt,
-      status: jobApplications.status,
-      note: jobApplications.note,
+      userId: talent.id,
+      name: talent.name,
+      email: talent.email,
+      appliedAt: candidatePipelines.appliedAt,
+      stage: candidatePipelines.stage,
+      note: candidatePipelines.applicationNote,
+      referralId: referrals.id,
+      referrerName: referrerNameSql,
     })
-    .from(jobApplications)
-    .innerJoin(users, eq(users.id, jobApplications.userId))
-    .where(eq(jobApplications.jobId, id))
-    .orderBy(desc(jobApplications.createdAt));
-  return rows.map((r) => ({ ...r, appliedAt: r.appliedAt.toISOString() }));
+    .from(candidatePipelines)
+    .leftJoin(
+      referrals,
+      and(eq(referrals.jobId, candidatePipelines.jobId), eq(referrals.talentId, candidatePipelines.talentId)),
+    )
+    .innerJoin(talent, eq(talent.id, candidatePipelines.talentId))
+    .where(and(eq(candidatePipelines.jobId, id), isNotNull(candidatePipelines.appliedAt)))
+    .orderBy(desc(candidatePipelines.appliedAt));
+  return rows.map(({ referralId, referrerName, appliedAt, stage, ...r }) => ({
+    ...r,
+    status: stage,
+    appliedAt: appliedAt!.toISOString(),
+    referredBy: referralId ? { referralId, name: referrerName } : null,
+  }));
 }

@@ -38,10 +38,10 @@ export const sameCompany: MessagingRule = {
 export const jobApplication: MessagingRule = {
   name: 'job application',
   condition: (sender, recipient) => sql`exists (
-    select 1 from job_applications ja_a join job_postings ja_j on ja_j.id = ja_a.job_id
-    where (ja_a.user_id = ${sender.id} and (ja_j.created_by = ${recipient}
+    select 1 from candidate_pipelines ja_a join job_postings ja_j on ja_j.id = ja_a.job_id
+    where ja_a.applied_at is not null and (ja_a.talent_id = ${sender.id} and (ja_j.created_by = ${recipient}
              or ja_j.company_id in (select ja_m.company_id from company_members ja_m where ja_m.user_id = ${recipient})))
-       or (ja_a.user_id = ${recipient} and (ja_j.created_by = ${sender.id}
+       or ja_a.applied_at is not null and (ja_a.talent_id = ${recipient} and (ja_j.created_by = ${sender.id}
              ${sender.companyId ? sql`or ja_j.company_id = ${sender.companyId}` : sql``})))`,
 };
 

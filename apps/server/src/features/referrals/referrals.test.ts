@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFERRAL_MESSAGES } from '@referwell/shared';
+import { REFERRAL_MESSAGES, UNDO_WINDOW_MS } from '@referwell/shared';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { deliverHeldNotifications } from './pipeline';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -185,12 +186,16 @@ describe('referral requests', () => {
       referrerId: member.body.user.id,
       message: 'Please refer me',
     });
-    expect((await call('POST', `/api/referral-requests/${sent.id}/accept`, admin)).statusCode).toBe(404);
-    expect((await call('POST', `/api/referral-requests/${sent.id}/accept`, otherSeeker)).statusCode).toBe(403);
+    const answer = { note: 'Sharp on HL7 feeds.', relationship: 'worked_together' };
+    expect((await call('POST', `/api/referral-requests/${sent.id}/accept`, admin, answer)).statusCode).toBe(404);
+    expect((await call('POST', `/api/referral-requests/${sent.id}/accept`, otherSeeker, answer)).statusCode).toBe(403);
+    const unsaid = await call('POST', `/api/referral-requests/${sent.id}/accept`, member, { note: 'x' });
+    expect(unsaid.statusCode).toBe(400);
     const accepted = await ok<{ status: string; referralId: string }>(
       'POST',
       `/api/referral-requests/${sent.id}/accept`,
       member,
+      answer,
     );
     expect(accepted.status).toBe('accepted');
     const referral = await ok<{ consent: string; status: string; referrer: { id: string }; notes: string }>(
@@ -199,10 +204,17 @@ describe('referral requests', () => {
       otherSeeker,
     );
     expect(referral).toMatchObject({ consent: 'confirmed', status: 'pending', referrer: { id: member.body.user.id } });
+    // The referral carries the referrer's own note; the candidate's message is kept apart, as theirs.
+    expect(await ok('GET', `/api/referrals/${accepted.referralId}`, admin)).toMatchObject({
+      notes: 'Sharp on HL7 feeds.',
+      relationship: 'worked_together',
+      candidateMessage: 'Please refer me',
+      stage: 'referred',
+    });
     expect(await notificationsOf(otherSeeker)).toContainEqual(
       expect.objectContaining({ type: 'referral_update', referenceId: accepted.referralId }),
     );
-    const twice = await call('POST', `/api/referral-requests/${sent.id}/accept`, member);
+    const twice = await call('POST', `/api/referral-requests/${sent.id}/accept`, member, answer);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe(REFERRAL_MESSAGES.requestAlreadyAnswered);
   });
@@ -288,10 +300,10 @@ describe('referring a candidate', () => {
       status: 'pending',
       consent: 'pending',
       talentName: 'Jordan Seeker',
-      bonus: { amount: 3000, currency: 'EUR', state: 'pending' },
+      bonus: { amount: 3000, currency: 'EUR', state: 'awaiting_hire' },
       talentProfile: { referredBy: { name: 'Riley Referrer', company: 'Referral Test Health' } },
     });
-    expect(referral.history.map((h) => h.to)).toEqual(['pending']);
+    expect(referral.history.map((h) => h.to)).toEqual(['referred']);
     expect(await notificationsOf(seeker)).toContainEqual(
       expect.objectContaining({ type: 'referral_consent', referenceId: referral.id }),
     );
@@ -378,10 +390,12 @@ describe('referral status and bonus', () => {
       viewer: { canMarkBonusPaid: true },
     });
     expect(completed.history.at(-1)).toMatchObject({
-      from: 'pending',
-      to: 'completed',
+      from: 'referred',
+      to: 'hired',
       by: { id: admin.body.user.id },
     });
+    // The referrer hears of it once the undo window has passed.
+    await deliverHeldNotifications(t.app.db, new Date(Date.now() + UNDO_WINDOW_MS + 1000));
     expect(await notificationsOf(member)).toContainEqual(
       expect.objectContaining({
         title: 'Referral Status Updated',
@@ -399,12 +413,8 @@ describe('referral status and bonus', () => {
     expect(memberView.viewer.canUpdateStatus).toBe(false);
     expect((await call('POST', `/api/referrals/${created.id}/bonus-paid`, member, {})).statusCode).toBe(403);
 
-    const totalsBefore = await ok<{ completed: number; earned: unknown[]; pendingBonus: unknown[] }>(
-      'GET',
-      '/api/referrals/totals',
-      member,
-    );
-    expect(totalsBefore.pendingBonus).toContainEqual({ currency: 'USD', amount: 2400 });
+    const totalsBefore = await ok<{ bonuses: { due: unknown[] } }>('GET', '/api/referrals/totals', member);
+    expect(totalsBefore.bonuses.due).toContainEqual({ currency: 'USD', amount: 2400 });
 
     const paid = await ok<{ bonus: { state: string; paidOn: string } }>(
       'POST',
@@ -415,13 +425,13 @@ describe('referral status and bonus', () => {
       },
     );
     expect(paid.bonus).toMatchObject({ state: 'paid', paidOn: '2026-11-20' });
-    const totals = await ok<{ completed: number; earned: { currency: string; amount: number }[] }>(
+    const totals = await ok<{ completed: number; bonuses: { paid: unknown[] } }>(
       'GET',
       '/api/referrals/totals',
       member,
     );
     expect(totals.completed).toBeGreaterThanOrEqual(1);
-    expect(totals.earned).toContainEqual({ currency: 'USD', amount: 2400 });
+    expect(totals.bonuses.paid).toContainEqual({ currency: 'USD', amount: 2400 });
   });
 
   it('lists referrals by scope and status; the company scope is for admins', async () => {

@@ -4,6 +4,7 @@ import {
   REFERRAL_MESSAGES,
   type ReferralRequest,
   type ReferralStatus,
+  type ReferrerRelationship,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, type Executor } from '../../db/repository';
@@ -147,8 +148,16 @@ async function openRequestForReferrer(tx: Executor, auth: AuthContext, id: strin
   return row;
 }
 
-/** Accepting creates the referral for that job and candidate (consent given: they asked) and tells the job seeker. */
-export async function acceptReferralRequest(db: Db, auth: AuthContext | null, id: string): Promise<ReferralRequest> {
+/**
+ * Accepting creates the referral for that job and candidate (consent given: they asked) with the referrer's own
+ * note and how they know the candidate; the candidate's message stays on the request. The job seeker is told.
+ */
+export async function acceptReferralRequest(
+  db: Db,
+  auth: AuthContext | null,
+  id: string,
+  input: { note?: string | undefined; relationship: ReferrerRelationship },
+): Promise<ReferralRequest> {
   const me = requireSignedIn(auth);
   await db.transaction(async (tx) => {
     const request = await openRequestForReferrer(tx, me, id);
@@ -159,7 +168,8 @@ export async function acceptReferralRequest(db: Db, auth: AuthContext | null, id
       job,
       referrer,
       talentId: request.talentId,
-      notes: request.message,
+      notes: input.note?.trim() || null,
+      relationship: input.relationship,
       consent: 'confirmed',
       requestId: request.id,
     });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptReferralRequestSchema,
   createReferralRequestSchema,
   createReferralSchema,
   declineReferralRequestSchema,
@@ -35,6 +36,7 @@ import {
 import { acceptReferralRequest, createReferralRequest, declineReferralRequest, listReferralRequests } from './requests';
 import { getReferrerProfile, listCompanyReferrers, updateMyReferrerProfile } from './referrers';
 import { addJobComment, listJobComments, listTracking, setTracking } from './tracking';
+import { undoChange } from './pipeline';
 
 const errors = {
   400: errorBodySchema,
@@ -119,12 +121,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Accept a request: creates the referral',
+        summary: 'Accept a request with your note and how you know the candidate: creates the referral',
         params: uuidParamSchema,
+        body: acceptReferralRequestSchema,
         response: { 200: referralRequestSchema, ...errors },
       },
     },
-    async (request) => acceptReferralRequest(app.db, request.auth, request.params.id),
+    async (request) => acceptReferralRequest(app.db, request.auth, request.params.id, request.body),
   );
 
   app.post(
@@ -224,6 +227,22 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => markReferralBonusPaid(app.db, request.auth, request.params.id, request.body.paidOn),
+  );
+
+  app.post(
+    '/api/pipeline-changes/:id/undo',
+    {
+      schema: {
+        tags,
+        summary: 'Undo your stage or referral status change while its notifications are held (10 s)',
+        params: uuidParamSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await undoChange(app.db, request.auth, request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 
   // ----- Applicant tracking and comments on a job -----

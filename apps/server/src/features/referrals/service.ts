@@ -1,9 +1,17 @@
-import { aliasedTable, and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  bonusStateAfter,
+  canMarkBonusPaid,
+  initialBonusState,
   NOTIFICATION_TYPES_REFERRALS,
   REFERRAL_MESSAGES,
+  stageForReferralStatus,
+  sumBonuses,
+  type BonusState,
   type CreateReferral,
+  type ReferralConsent,
   type Referral,
+  type ReferrerRelationship,
   type ReferralStatus,
   type ReferralSummary,
   type ReferralTalentSnapshot,
@@ -12,10 +20,12 @@ import {
 import type { Db } from '../../db/client';
 import { isUniqueViolation, type Executor, type Tx } from '../../db/repository';
 import {
+  candidatePipelines,
   companies,
   companyMembers,
   jobPostings,
-  referralStatusChanges,
+  pipelineStageChanges,
+  referralRequests,
   referrals,
   talentProfiles,
   users,
@@ -27,6 +37,7 @@ import { createNotification } from '../notifications/service';
 import { notifyTeamOfReferral } from '../notifications/company-events';
 import { requireCompanyUser, requireSignedIn } from '../auth/guards';
 import { canReadReferral, findJob, isCompanyAdminOf } from './access';
+import { lockLiveReferral, moveStage, openPipeline, stageHistory, undoableChangeOf } from './pipeline';
 
 type ReferralRow = typeof referrals.$inferSelect;
 
@@ -68,13 +79,15 @@ interface NewReferral {
   referrer: { id: string; name: string; title: string | null };
   talentId: string;
   notes: string | null;
+  relationship: ReferrerRelationship | null;
   consent: 'pending' | 'confirmed';
   requestId: string | null;
 }
 
 /**
- * Stores a referral with the job's bonus terms and its first history entry. The same candidate is referred once
- * per job: a second attempt (by anyone) gets a clear 409 and the first referrer keeps the credit.
+ * Stores a referral with the job's bonus terms and opens the candidate's pipeline on the job (at 'referred', or
+ * where an application already has it). The same candidate is referred once per job: a second attempt (by
+ * anyone) gets a clear 409 and the first referrer keeps the credit.
  */
 export async function insertReferral(tx: Tx, input: NewReferral): Promise<ReferralRow> {
   const talent = await talentSnapshot(tx, input.talentId, {
@@ -100,11 +113,12 @@ export async function insertReferral(tx: Tx, input: NewReferral): Promise<Referr
         talentId: input.talentId,
         talentProfile: talent.snapshot,
         notes: input.notes,
+        relationship: input.relationship,
         consent: input.consent,
         requestId: input.requestId,
         bonusAmount: input.job.bonusAmount,
         bonusCurrency: hasBonus ? (input.job.bonusCurrency ?? 'USD') : null,
-        bonusState: hasBonus ? 'pending' : 'none',
+        bonusState: initialBonusState(hasBonus),
       })
       .returning()) as [ReferralRow];
   } catch (error) {
@@ -112,9 +126,7 @@ export async function insertReferral(tx: Tx, input: NewReferral): Promise<Referr
     if (isUniqueViolation(error)) throw conflict(REFERRAL_MESSAGES.alreadyReferred);
     throw error;
   }
-  await tx
-    .insert(referralStatusChanges)
-    .values({ referralId: row.id, fromStatus: null, toStatus: 'pending', changedBy: input.referrer.id });
+  await openPipeline(tx, input.job.id, input.talentId, 'referred', input.referrer.id);
   await notifyTeamOfReferral(tx, {
     referralId: row.id,
     jobId: input.job.id,
@@ -143,6 +155,7 @@ export async function createReferral(db: Db, auth: AuthContext | null, input: Cr
       referrer: { id: me.user.id, name: me.user.name, title: member?.title ?? null },
       talentId: input.talentId,
       notes: input.notes?.trim() || null,
+      relationship: input.relationship ?? null,
       consent: 'pending',
       requestId: null,
     });
@@ -166,12 +179,21 @@ function summaryColumns() {
     jobTitle: jobPostings.title,
     companyName: companies.name,
     referrerName: referrerUser.name,
+    pipelineId: candidatePipelines.id,
+    stage: candidatePipelines.stage,
   };
 }
 
-type SummaryRow = { row: ReferralRow; jobTitle: string; companyName: string; referrerName: string | null };
+type SummaryRow = {
+  row: ReferralRow;
+  jobTitle: string;
+  companyName: string;
+  referrerName: string | null;
+  pipelineId: string | null;
+  stage: ReferralSummary['stage'] | null;
+};
 
-function toSummary({ row, jobTitle, companyName, referrerName }: SummaryRow): ReferralSummary {
+function toSummary({ row, jobTitle, companyName, referrerName, stage }: SummaryRow): ReferralSummary {
   return {
     id: row.id,
     jobId: row.jobId,
@@ -183,7 +205,9 @@ function toSummary({ row, jobTitle, companyName, referrerName }: SummaryRow): Re
     talentName: row.talentProfile.name,
     talentTitle: row.talentProfile.title,
     notes: row.notes,
+    relationship: row.relationship,
     status: row.status,
+    stage: stage ?? 'referred',
     consent: row.consent,
     bonus:
       row.bonusAmount === null
@@ -205,35 +229,54 @@ function selectSummaries(db: Executor) {
     .from(referrals)
     .innerJoin(jobPostings, eq(jobPostings.id, referrals.jobId))
     .innerJoin(companies, eq(companies.id, referrals.companyId))
-    .leftJoin(referrerUser, eq(referrerUser.id, referrals.referrerId));
+    .leftJoin(referrerUser, eq(referrerUser.id, referrals.referrerId))
+    .leftJoin(
+      candidatePipelines,
+      and(eq(candidatePipelines.jobId, referrals.jobId), eq(candidatePipelines.talentId, referrals.talentId)),
+    );
 }
 
+/**
+ * One referral for its referrer, its company or its candidate. The candidate's answer leaves out the bonus, the
+ * stored profile, the history and every control but the consent question.
+ */
 export async function getReferral(db: Executor, auth: AuthContext | null, id: string): Promise<Referral> {
   const me = requireSignedIn(auth);
   const [found] = await selectSummaries(db).where(eq(referrals.id, id));
   if (!found || !canReadReferral(me, found.row)) throw notFound(REFERRAL_MESSAGES.notFound);
-  const changedBy = aliasedTable(users, 'changed_by');
-  const history = await db
-    .select({ change: referralStatusChanges, byName: changedBy.name })
-    .from(referralStatusChanges)
-    .leftJoin(changedBy, eq(changedBy.id, referralStatusChanges.changedBy))
-    .where(eq(referralStatusChanges.referralId, id))
-    .orderBy(asc(referralStatusChanges.createdAt), asc(referralStatusChanges.id));
+  const [request] = found.row.requestId
+    ? await db
+        .select({ message: referralRequests.message })
+        .from(referralRequests)
+        .where(eq(referralRequests.id, found.row.requestId))
+    : [];
+  const { talentTitle: _title, bonus, ...summary } = toSummary(found);
+  const isCompany = me.company?.id === found.row.companyId;
+  const isReferrer = found.row.referrerId === me.user.id;
+  const common = { ...summary, candidateMessage: request?.message ?? null };
+  if (!isCompany && !isReferrer) {
+    return {
+      ...common,
+      viewer: {
+        role: 'candidate',
+        canUpdateStatus: false,
+        canAnswerConsent: found.row.consent === 'pending',
+        canMarkBonusPaid: false,
+      },
+    };
+  }
   const admin = isCompanyAdminOf(me, found.row.companyId);
-  const { talentTitle: _title, ...summary } = toSummary(found);
   return {
-    ...summary,
+    ...common,
+    bonus,
     talentProfile: found.row.talentProfile,
-    history: history.map(({ change, byName }) => ({
-      from: change.fromStatus,
-      to: change.toStatus,
-      by: change.changedBy && byName ? { id: change.changedBy, name: byName } : null,
-      at: change.createdAt.toISOString(),
-    })),
+    history: found.pipelineId ? await stageHistory(db, found.pipelineId) : [],
+    undoable: found.pipelineId && admin ? await undoableChangeOf(db, found.pipelineId, me.user.id) : null,
     viewer: {
+      role: isReferrer ? 'referrer' : 'company',
       canUpdateStatus: admin,
-      canAnswerConsent: found.row.talentId === me.user.id && found.row.consent === 'pending',
-      canMarkBonusPaid: admin && found.row.bonusState === 'due',
+      canAnswerConsent: false,
+      canMarkBonusPaid: admin && canMarkBonusPaid(found.row.bonusState),
     },
   };
 }
@@ -242,7 +285,12 @@ export async function getReferral(db: Executor, auth: AuthContext | null, id: st
 export async function listReferrals(
   db: Db,
   auth: AuthContext | null,
-  query: { scope: 'mine' | 'company' | 'about-me'; status?: ReferralStatus; limit: number },
+  query: {
+    scope: 'mine' | 'company' | 'about-me';
+    status?: ReferralStatus;
+    consent?: ReferralConsent;
+    limit: number;
+  },
 ): Promise<ReferralSummary[]> {
   const me = requireSignedIn(auth);
   let scope: SQL;
@@ -252,11 +300,22 @@ export async function listReferrals(
     if (company.role !== 'companyAdmin') throw forbidden(REFERRAL_MESSAGES.onlyAdminsUpdate);
     scope = eq(referrals.companyId, company.id);
   } else scope = eq(referrals.referrerId, me.user.id);
+  const filters = [
+    scope,
+    query.status ? eq(referrals.status, query.status) : undefined,
+    query.consent ? eq(referrals.consent, query.consent) : undefined,
+  ];
   const rows = await selectSummaries(db)
-    .where(query.status ? and(scope, eq(referrals.status, query.status)) : scope)
-    .orderBy(desc(referrals.updatedAt), desc(referrals.id))
+    .where(and(...filters))
+    // The candidate sees the referrals waiting for their answer first.
+    .orderBy(
+      ...(query.scope === 'about-me' ? [sql`${referrals.consent} = 'pending' desc`] : []),
+      desc(referrals.updatedAt),
+      desc(referrals.id),
+    )
     .limit(query.limit);
-  return rows.map(toSummary);
+  // Nobody but the referrer and the company sees the bonus.
+  return rows.map(toSummary).map((r) => (query.scope === 'about-me' ? { ...r, bonus: undefined } : r));
 }
 
 async function lockReferral(tx: Tx, auth: AuthContext, id: string): Promise<ReferralRow> {
@@ -265,15 +324,9 @@ async function lockReferral(tx: Tx, auth: AuthContext, id: string): Promise<Refe
   return row;
 }
 
-/** Where the bonus stands once the referral has this status (a paid bonus stays paid). */
-function bonusStateFor(row: ReferralRow, status: ReferralStatus): ReferralRow['bonusState'] {
-  if (row.bonusState === 'none' || row.bonusState === 'paid') return row.bonusState;
-  return status === 'completed' ? 'due' : 'pending';
-}
-
 /**
- * Company admins set any status from any other (SPEC §5). The change, its history entry and the referrer's
- * notification are written in one transaction.
+ * Company admins set any status from any other (SPEC §5). The candidate's stage moves with it and the bonus
+ * follows (see moveStage for the held notification and undo).
  */
 export async function updateReferralStatus(
   db: Db,
@@ -287,31 +340,9 @@ export async function updateReferralStatus(
     if (!isCompanyAdminOf(me, row.companyId)) throw forbidden(REFERRAL_MESSAGES.onlyAdminsUpdate);
     if (row.consent === 'declined')
       throw conflict('The candidate declined this referral, so its status can no longer change.');
-    if (row.status === status) return;
-    await tx
-      .update(referrals)
-      .set({ status, bonusState: bonusStateFor(row, status), updatedAt: new Date() })
-      .where(eq(referrals.id, id));
-    await tx
-      .insert(referralStatusChanges)
-      .values({ referralId: id, fromStatus: row.status, toStatus: status, changedBy: me.user.id });
-    if (row.referrerId) {
-      await createNotification(tx, {
-        userId: row.referrerId,
-        title: REFERRAL_MESSAGES.notificationTitle,
-        message: REFERRAL_MESSAGES.notification(row.talentProfile.name, status),
-        type: NOTIFICATION_TYPES_REFERRALS.statusUpdate,
-        referenceId: id,
-      });
-    }
-    const [job] = await tx.select({ title: jobPostings.title }).from(jobPostings).where(eq(jobPostings.id, row.jobId));
-    await createNotification(tx, {
-      userId: row.talentId,
-      title: REFERRAL_MESSAGES.candidateNotificationTitle,
-      message: REFERRAL_MESSAGES.candidateNotification(job?.title ?? 'Your referral', status),
-      type: NOTIFICATION_TYPES_REFERRALS.statusUpdate,
-      referenceId: id,
-    });
+    const { pipeline } = await openPipeline(tx, row.jobId, row.talentId, 'referred', row.referrerId);
+    const referral = await lockLiveReferral(tx, row.jobId, row.talentId);
+    await moveStage(tx, me, { pipeline, referral, stage: stageForReferralStatus(status, pipeline), status });
   });
   return getReferral(db, auth, id);
 }
@@ -333,14 +364,11 @@ export async function answerReferralConsent(
       .update(referrals)
       .set({
         consent: declined ? 'declined' : 'confirmed',
-        ...(declined ? { status: 'rejected' as const, bonusState: bonusStateFor(row, 'rejected') } : {}),
+        ...(declined ? { status: 'rejected' as const, bonusState: bonusStateAfter(row.bonusState, 'rejected') } : {}),
         updatedAt: new Date(),
       })
       .where(eq(referrals.id, id));
-    if (declined)
-      await tx
-        .insert(referralStatusChanges)
-        .values({ referralId: id, fromStatus: row.status, toStatus: 'rejected', changedBy: me.user.id });
+    if (declined) await withdrawIfOnlyReferred(tx, me, row);
     if (row.referrerId) {
       await createNotification(tx, {
         userId: row.referrerId,
@@ -356,6 +384,24 @@ export async function answerReferralConsent(
   return getReferral(db, auth, id);
 }
 
+/** A candidate who declines a referral they did not also apply through leaves the job's pipeline. */
+async function withdrawIfOnlyReferred(tx: Tx, me: AuthContext, row: ReferralRow) {
+  const { pipeline } = await openPipeline(tx, row.jobId, row.talentId, 'referred', row.referrerId);
+  if (pipeline.appliedAt) return;
+  await tx
+    .update(candidatePipelines)
+    .set({ stage: 'withdrawn', updatedBy: me.user.id, updatedAt: new Date() })
+    .where(eq(candidatePipelines.id, pipeline.id));
+  await tx.insert(pipelineStageChanges).values({
+    pipelineId: pipeline.id,
+    fromStage: pipeline.stage,
+    toStage: 'withdrawn',
+    referralId: row.id,
+    changedBy: me.user.id,
+    notifiedAt: new Date(),
+  });
+}
+
 /** A company admin records that a due bonus was paid to the referrer. */
 export async function markReferralBonusPaid(
   db: Db,
@@ -367,7 +413,7 @@ export async function markReferralBonusPaid(
   await db.transaction(async (tx) => {
     const row = await lockReferral(tx, me, id);
     if (!isCompanyAdminOf(me, row.companyId)) throw forbidden('Only company administrators can mark bonuses paid.');
-    if (row.bonusState !== 'due') throw conflict(REFERRAL_MESSAGES.bonusNotDue);
+    if (!canMarkBonusPaid(row.bonusState)) throw conflict(REFERRAL_MESSAGES.bonusNotDue);
     const day = paidOn ?? new Date().toISOString().slice(0, 10);
     await tx
       .update(referrals)
@@ -404,13 +450,10 @@ export async function referralTotals(db: Db, auth: AuthContext | null): Promise<
     .select({
       state: referrals.bonusState,
       currency: sql<string>`coalesce(${referrals.bonusCurrency}, 'USD')`,
-      amount: sql<number>`cast(sum(${referrals.bonusAmount}) as int)`,
+      amount: sql<number>`cast(coalesce(sum(${referrals.bonusAmount}), 0) as int)`,
     })
     .from(referrals)
-    .where(and(mine, sql`${referrals.bonusState} in ('due', 'paid')`))
-    .groupBy(referrals.bonusState, sql`coalesce(${referrals.bonusCurrency}, 'USD')`)
-    .orderBy(sql`2`);
-  const pick = (state: string) =>
-    money.filter((m) => m.state === state).map(({ currency, amount }) => ({ currency, amount }));
-  return { ...counts!, earned: pick('paid'), pendingBonus: pick('due') };
+    .where(mine)
+    .groupBy(referrals.bonusState, sql`coalesce(${referrals.bonusCurrency}, 'USD')`);
+  return { ...counts!, bonuses: sumBonuses(money satisfies { state: BonusState }[]) };
 }

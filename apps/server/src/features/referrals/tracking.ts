@@ -1,24 +1,75 @@
-import { asc, eq } from 'drizzle-orm';
-import { REFERRAL_MESSAGES, type JobComment, type TrackingEntry, type TrackingStatus } from '@referwell/shared';
+import { aliasedTable, and, asc, desc, eq, sql } from 'drizzle-orm';
+import {
+  REFERRAL_MESSAGES,
+  TRACKING_STAGE,
+  trackingStatusOf,
+  type JobComment,
+  type TrackingEntry,
+  type TrackingStatus,
+  type UndoableChange,
+} from '@referwell/shared';
 import type { Db } from '../../db/client';
-import { jobCandidateTracking, jobComments, users } from '../../db/schema';
+import type { Executor } from '../../db/repository';
+import { candidatePipelines, jobComments, referrals, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
 import { notFound } from '../../lib/errors';
 import { isTalentVisibleTo } from '../talent/discoverable';
 import { requireJobTeam } from './access';
+import { lockLiveReferral, moveStage, openPipeline } from './pipeline';
 
-/** Talent Tracking: the job team's progress with each candidate. */
-export async function listTracking(db: Db, auth: AuthContext | null, jobId: string): Promise<TrackingEntry[]> {
-  await requireJobTeam(db, auth, jobId);
-  const rows = await db
-    .select()
-    .from(jobCandidateTracking)
-    .where(eq(jobCandidateTracking.jobId, jobId))
-    .orderBy(asc(jobCandidateTracking.updatedAt));
-  return rows.map((row) => ({ talentId: row.talentId, status: row.status, updatedAt: row.updatedAt.toISOString() }));
+const talentUser = aliasedTable(users, 'talent_user');
+
+/** Every candidate's pipeline on a job with how they came in: the Applications and Talent Tracking tabs. */
+function selectEntries(db: Executor) {
+  return db
+    .select({
+      pipeline: candidatePipelines,
+      talentName: talentUser.name,
+      referral: referrals,
+      referrerName: sql<string | null>`(select u.name from users u where u.id = ${referrals.referrerId})`,
+    })
+    .from(candidatePipelines)
+    .innerJoin(talentUser, eq(talentUser.id, candidatePipelines.talentId))
+    .leftJoin(
+      referrals,
+      and(eq(referrals.jobId, candidatePipelines.jobId), eq(referrals.talentId, candidatePipelines.talentId)),
+    );
 }
 
-/** Contact adds a candidate as 'Contacted'; later steps and 'Decline' move them along (one row per job and candidate). */
+type EntryRow = Awaited<ReturnType<ReturnType<typeof selectEntries>['execute']>>[number];
+
+const toEntry = ({ pipeline, talentName, referral, referrerName }: EntryRow): TrackingEntry => ({
+  talentId: pipeline.talentId,
+  talentName,
+  stage: pipeline.stage,
+  status: trackingStatusOf(pipeline.stage),
+  appliedAt: pipeline.appliedAt?.toISOString() ?? null,
+  applicationNote: pipeline.applicationNote,
+  referral: referral
+    ? {
+        id: referral.id,
+        referrerName,
+        status: referral.status,
+        relationship: referral.relationship,
+        notes: referral.notes,
+      }
+    : null,
+  updatedAt: pipeline.updatedAt.toISOString(),
+});
+
+/** Talent Tracking: every candidate's pipeline on the job (its creator and the company's admins). */
+export async function listTracking(db: Db, auth: AuthContext | null, jobId: string): Promise<TrackingEntry[]> {
+  await requireJobTeam(db, auth, jobId);
+  const rows = await selectEntries(db)
+    .where(eq(candidatePipelines.jobId, jobId))
+    .orderBy(desc(candidatePipelines.updatedAt), desc(candidatePipelines.id));
+  return rows.map(toEntry);
+}
+
+/**
+ * Contact adds a candidate at 'Contacted'; later steps and 'Decline' move them along, and their referral with
+ * them (Hired completes it, Decline rejects it). The answer carries the change's undo handle.
+ */
 export async function setTracking(
   db: Db,
   auth: AuthContext | null,
@@ -29,13 +80,17 @@ export async function setTracking(
   const { auth: me } = await requireJobTeam(db, auth, jobId);
   // Only a job seeker the team may see is a candidate: not a colleague, another company's admin or a hidden profile.
   if (!(await isTalentVisibleTo(db, me, talentId))) throw notFound(REFERRAL_MESSAGES.notACandidate);
-  const values = { status, updatedBy: me.user.id, updatedAt: new Date() };
-  const [row] = await db
-    .insert(jobCandidateTracking)
-    .values({ jobId, talentId, ...values })
-    .onConflictDoUpdate({ target: [jobCandidateTracking.jobId, jobCandidateTracking.talentId], set: values })
-    .returning();
-  return { talentId: row!.talentId, status: row!.status, updatedAt: row!.updatedAt.toISOString() };
+  const stage = TRACKING_STAGE[status];
+  const undoable: UndoableChange | null = await db.transaction(async (tx) => {
+    const { pipeline, created } = await openPipeline(tx, jobId, talentId, stage, me.user.id);
+    if (created) return null;
+    const referral = await lockLiveReferral(tx, jobId, talentId);
+    return moveStage(tx, me, { pipeline, referral, stage });
+  });
+  const [row] = await selectEntries(db).where(
+    and(eq(candidatePipelines.jobId, jobId), eq(candidatePipelines.talentId, talentId)),
+  );
+  return { ...toEntry(row!), undoable };
 }
 
 export async function listJobComments(db: Db, auth: AuthContext | null, jobId: string): Promise<JobComment[]> {

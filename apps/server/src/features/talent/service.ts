@@ -44,8 +44,8 @@ export type ContactVisibilityRule = (talentId: SQL, companyId: string) => SQL;
 const contactVisibilityRules: ContactVisibilityRule[] = [
   // The talent applied to one of the company's jobs.
   (talentId, companyId) =>
-    sql`exists(select 1 from job_applications a join job_postings j on j.id = a.job_id
-               where a.user_id = ${talentId} and j.company_id = ${companyId})`,
+    sql`exists(select 1 from candidate_pipelines a join job_postings j on j.id = a.job_id
+               where a.talent_id = ${talentId} and a.applied_at is not null and j.company_id = ${companyId})`,
   // The talent asked one of the company's people for a referral to one of its jobs.
   (talentId, companyId) =>
     sql`exists(select 1 from referral_requests rr join job_postings j on j.id = rr.job_id

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
-  APPLICATION_STATUS_LABELS,
+  CANDIDATE_STAGE_LABELS,
   DASHBOARD_LIMITS,
   DASHBOARD_MESSAGES,
   EMPLOYMENT_TYPE_LABELS,
@@ -17,8 +17,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/features/referrals/referral-parts';
 import { formatDate } from '@/lib/format';
 import { jobseekerDashboardQueryOptions } from './api';
+import { ReferralsForYouCard } from './referrals-for-you';
 
-/** The job seeker dashboard's lists (SPEC §2): referral requests, applied, recommended and available jobs. */
+/** The job seeker dashboard's lists (SPEC §2): referrals for them, referral requests, applied, recommended and available jobs. */
 export function JobseekerActivity() {
   const { data, isPending, isError, error, refetch } = useQuery(jobseekerDashboardQueryOptions);
   if (isPending)
@@ -33,6 +34,7 @@ export function JobseekerActivity() {
     return <LoadError title="Could not load your dashboard" message={error.message} onRetry={() => void refetch()} />;
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+      <ReferralsForYouCard referrals={data.referralsForYou} />
       <ReferralRequestsCard requests={data.referralRequests} />
       <AppliedJobsCard jobs={data.appliedJobs} />
       <JobListCard
@@ -102,7 +104,7 @@ function AppliedJobsCard({ jobs }: { jobs: JobseekerDashboard['appliedJobs'] }) 
       description="Where your profile has been sent."
       jobs={jobs}
       empty={DASHBOARD_MESSAGES.noAppliedJobs}
-      renderBadge={(job) => <Badge variant="secondary">{APPLICATION_STATUS_LABELS[job.status] ?? job.status}</Badge>}
+      renderBadge={(job) => <Badge variant="secondary">{CANDIDATE_STAGE_LABELS[job.status]}</Badge>}
       renderMeta={(job) => `Applied ${formatDate(job.appliedAt)}`}
     />
   );

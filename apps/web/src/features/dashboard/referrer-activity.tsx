@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { DASHBOARD_LIMITS, DASHBOARD_MESSAGES, type ReferrerDashboard } from '@referwell/shared';
+import { BONUS_STATE_LABELS, DASHBOARD_LIMITS, DASHBOARD_MESSAGES, type ReferrerDashboard } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { MatchBadge } from '@/components/match-badge';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,7 @@ import { StatusBadge } from '@/features/referrals/referral-parts';
 import { formatDate } from '@/lib/format';
 import { referrerDashboardQueryOptions } from './api';
 
-type Money = ReferrerDashboard['totals']['earned'];
+type Money = ReferrerDashboard['totals']['bonuses']['paid'];
 
 const moneyText = (amounts: Money) =>
   amounts.length === 0 ? formatMoney(0, 'USD') : amounts.map((m) => formatMoney(m.amount, m.currency)).join(' + ');
@@ -70,8 +70,13 @@ export function ReferrerActivity() {
           <Figure label="Pending" value={totals.pending} to="/referrer-dashboard/referrals?status=pending" />
           <Figure label="Completed" value={totals.completed} to="/referrer-dashboard/referrals?status=completed" />
           <Figure label="Requests waiting" value={data.pendingRequests} to="/referral-requests" />
-          <Figure label="Bonuses earned" value={moneyText(totals.earned)} />
-          <Figure label="Bonuses pending" value={moneyText(totals.pendingBonus)} />
+          {/* The bonus state machine's sums (sumBonuses on the server) in its words; void bonuses count nowhere. */}
+          <Figure label={`Bonuses ${BONUS_STATE_LABELS.paid.toLowerCase()}`} value={moneyText(totals.bonuses.paid)} />
+          <Figure label={`Bonuses ${BONUS_STATE_LABELS.due.toLowerCase()}`} value={moneyText(totals.bonuses.due)} />
+          <Figure
+            label={`Bonuses ${BONUS_STATE_LABELS.awaiting_hire.toLowerCase()}`}
+            value={moneyText(totals.bonuses.awaitingHire)}
+          />
         </dl>
       </section>
       <TalentMatchesCard matches={data.talentMatches} />

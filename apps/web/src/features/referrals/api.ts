@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AcceptReferralRequest,
   CreateReferral,
   CreateReferralRequest,
   JobComment,
@@ -138,7 +139,8 @@ export function useCreateReferralRequest() {
 export function useAcceptReferralRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<ReferralRequest>(`/api/referral-requests/${enc(id)}/accept`, { method: 'POST' }),
+    mutationFn: ({ id, ...body }: AcceptReferralRequest & { id: string }) =>
+      api<ReferralRequest>(`/api/referral-requests/${enc(id)}/accept`, { method: 'POST', body }),
     onSuccess: () => invalidateReferralLists(queryClient),
   });
 }
@@ -209,8 +211,32 @@ export function useSetTracking(jobId: string) {
             )
           : entries,
       );
-      return queryClient.invalidateQueries({ queryKey: referralKeys.tracking(jobId) });
+      // The referral and its bonus move with the stage.
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: referralKeys.tracking(jobId) }),
+        queryClient.invalidateQueries({ queryKey: ['referrals', 'detail'] }),
+        queryClient.invalidateQueries({ queryKey: ['jobs', jobId, 'applications'] }),
+        invalidateReferralLists(queryClient),
+      ]);
     },
+  });
+}
+
+/**
+ * Undoes a stage or referral status change inside its undo window; the server restores the stage, the referral
+ * and its bonus, and cancels the held notifications. Everything that shows them is read again.
+ */
+export function useUndoChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (changeId: string) => api<null>(`/api/pipeline-changes/${enc(changeId)}/undo`, { method: 'POST' }),
+    onSuccess: () =>
+      Promise.all([
+        invalidateReferralLists(queryClient),
+        queryClient.invalidateQueries({ queryKey: ['referrals', 'detail'] }),
+        queryClient.invalidateQueries({ queryKey: ['referrals', 'tracking'] }),
+        queryClient.invalidateQueries({ queryKey: ['jobs'] }),
+      ]),
   });
 }
 

@@ -2,11 +2,11 @@ import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { LayoutGrid, MapPin, Star, Table as TableIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import {
   matchScore,
   MATCHING,
-  TRACKING_STATUSES,
+  REFERRER_RELATIONSHIP_LABELS,
+  type ReferrerRelationship,
   type CandidateSearchResponse,
   type Job,
   type TalentPublicProfile,
@@ -17,13 +17,14 @@ import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { jobApplicationsQueryOptions } from '@/features/jobs/api';
-import { api, ApiError } from '@/lib/api';
-import { jobTrackingQueryOptions, useSetTracking } from './api';
+import { api } from '@/lib/api';
+import { jobTrackingQueryOptions } from './api';
+import { ReferredByBadge } from './pipeline-parts';
+import { RowControl } from './tracking-row-control';
 
 /** One candidate row, whichever list it comes from. */
 export interface TrackedCandidate {
@@ -38,6 +39,8 @@ export interface TrackedCandidate {
   email?: string;
   /** The applicant's note to the hiring team, written when they applied. */
   note?: string | null;
+  /** How they came through a referral: shown as 'Referred by {name}' with the referrer's words. */
+  referral?: ReferralLink | null;
   applied: boolean;
   topMatch: boolean;
 }
@@ -68,8 +71,19 @@ const allSkills = (p: Pick<TalentPublicProfile, 'skills' | 'technicalSkills' | '
   ...p.softwareTools,
 ];
 
-/** Tracking rows still in progress: 'Decline' takes a candidate out of Talent Tracking. */
-const inProgress = (entries: TrackingEntry[] | undefined) => (entries ?? []).filter((e) => e.status !== 'Decline');
+interface ReferralLink {
+  id: string;
+  referrerName: string | null;
+  relationship: ReferrerRelationship | null;
+  notes: string | null;
+}
+
+/**
+ * Talent Tracking lists the referred and the contacted: an applicant waits in Applications until contacted, and
+ * a declined or withdrawn candidate leaves the list.
+ */
+const inProgress = (entries: TrackingEntry[] | undefined) =>
+  (entries ?? []).filter((e) => !['applied', 'declined', 'withdrawn'].includes(e.stage));
 
 /**
  * Applicant tracking for a job's team (SPEC §2 'Job / project detail', §4 'Applicant tracking'):
@@ -120,6 +134,7 @@ export function ApplicantTracking({ job }: { job: Job }) {
       topMatch: false,
     });
   });
+  const referralOf = new Map((tracking.data ?? []).map((t) => [t.talentId, t.referral]));
   const fallback = (id: string, name: string): TrackedCandidate => ({
     id,
     name,
@@ -132,15 +147,18 @@ export function ApplicantTracking({ job }: { job: Job }) {
     topMatch: false,
   });
 
-  const applicantRows = (applications.data ?? []).map((a) => ({
-    ...(details.get(a.userId) ?? fallback(a.userId, a.name)),
-    email: a.email,
-    note: a.note,
-    topMatch: topIds.has(a.userId),
-  }));
-  const topRows = top.map((t) => details.get(t.id)!);
-  const trackingRows = tracked.map((t) => details.get(t.talentId) ?? fallback(t.talentId, 'Candidate'));
-  const statusOf = new Map(tracked.map((t) => [t.talentId, t.status]));
+  const withReferral = (row: TrackedCandidate): TrackedCandidate => ({ ...row, referral: referralOf.get(row.id) });
+  const applicantRows = (applications.data ?? []).map((a) =>
+    withReferral({
+      ...(details.get(a.userId) ?? fallback(a.userId, a.name)),
+      email: a.email,
+      note: a.note,
+      topMatch: topIds.has(a.userId),
+    }),
+  );
+  const topRows = top.map((t) => withReferral(details.get(t.id)!));
+  const trackingRows = tracked.map((t) => withReferral(details.get(t.talentId) ?? fallback(t.talentId, t.talentName)));
+  const statusOf = new Map((tracking.data ?? []).flatMap((t) => (t.status ? [[t.talentId, t.status] as const] : [])));
 
   return (
     <Card>
@@ -214,7 +232,7 @@ function CandidateView({
   jobId: string;
   query: QueryState;
   rows: TrackedCandidate[];
-  statusOf: Map<string, TrackingStatus>;
+  statusOf: ReadonlyMap<string, TrackingStatus>;
   mode: 'action' | 'status';
   emptyText: string;
   label: string;
@@ -330,6 +348,21 @@ function NameLink({ candidate }: { candidate: TrackedCandidate }) {
         {candidate.name}
       </Link>
       {candidate.topMatch ? <Badge variant="accepted">Top Match</Badge> : null}
+      {candidate.referral ? (
+        <Link to={`/referrer-dashboard/referrals/${candidate.referral.id}`} className="rounded-full">
+          <ReferredByBadge name={candidate.referral.referrerName} />
+        </Link>
+      ) : null}
+      {candidate.referral && (candidate.referral.relationship || candidate.referral.notes) ? (
+        <span className="block w-full text-xs font-normal break-words text-muted-foreground">
+          {[
+            candidate.referral.relationship ? REFERRER_RELATIONSHIP_LABELS[candidate.referral.relationship] : null,
+            candidate.referral.notes ? `“${candidate.referral.notes}”` : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </span>
+      ) : null}
       {candidate.email ? (
         <a
           href={`mailto:${candidate.email}`}
@@ -345,86 +378,5 @@ function NameLink({ candidate }: { candidate: TrackedCandidate }) {
         </span>
       ) : null}
     </span>
-  );
-}
-
-const ACTIONS = ['Contact', 'Decline'] as const;
-
-/** 'Action' (Contact / Decline) on the applications and matches; a tracking status once in progress. */
-function RowControl({
-  jobId,
-  candidate,
-  status,
-  mode,
-}: {
-  jobId: string;
-  candidate: TrackedCandidate;
-  status: TrackingStatus | undefined;
-  mode: 'action' | 'status';
-}) {
-  const setTracking = useSetTracking(jobId);
-  const save = (next: TrackingStatus, toastTitle?: string) =>
-    setTracking.mutate(
-      { talentId: candidate.id, status: next },
-      {
-        onSuccess: () =>
-          toast.success(toastTitle ?? 'Status updated', {
-            description:
-              next === 'Decline'
-                ? `${candidate.name} was removed from Talent Tracking.`
-                : toastTitle
-                  ? `${candidate.name} is now in Talent Tracking.`
-                  : `${candidate.name}: ${next}`,
-          }),
-        onError: (error) =>
-          toast.error('Error', {
-            description: error instanceof ApiError ? error.message : 'Failed to update tracking. Please try again.',
-          }),
-      },
-    );
-
-  if (mode === 'status' || status) {
-    return (
-      <Select
-        value={status ?? ''}
-        onValueChange={(value) => {
-          const next = value as TrackingStatus;
-          save(next, next === 'Decline' ? 'Removed from Progress' : undefined);
-        }}
-        disabled={setTracking.isPending}
-      >
-        <SelectTrigger className="h-9" aria-label={`Tracking status of ${candidate.name}`}>
-          <SelectValue placeholder="Set Status" />
-        </SelectTrigger>
-        <SelectContent>
-          {TRACKING_STATUSES.map((value) => (
-            <SelectItem key={value} value={value}>
-              {value}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    );
-  }
-  return (
-    <Select
-      value=""
-      onValueChange={(value) => {
-        if (value === 'Contact') save('Contacted', 'Added to Progress');
-        else save('Decline', 'Removed from Progress');
-      }}
-      disabled={setTracking.isPending}
-    >
-      <SelectTrigger className="h-9" aria-label={`Action for ${candidate.name}`}>
-        <SelectValue placeholder="Select" />
-      </SelectTrigger>
-      <SelectContent>
-        {ACTIONS.map((action) => (
-          <SelectItem key={action} value={action}>
-            {action}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
   );
 }

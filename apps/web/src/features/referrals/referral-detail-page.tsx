@@ -6,38 +6,39 @@ import {
   Check,
   Clock,
   FileQuestion,
-  Gift,
-  History,
+  Handshake,
   MapPin,
   Star,
   User,
   UserRound,
-  X,
 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   REFERRAL_MESSAGES,
   REFERRAL_STATUS_LABELS,
   REFERRAL_STATUSES,
+  REFERRER_RELATIONSHIP_LABELS,
   type Referral,
   type ReferralStatus,
+  type ReferralTalentSnapshot,
 } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { formatMoney } from '@/features/jobs/format';
 import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
-import { isMissing, referralQueryOptions, useAnswerConsent, useMarkBonusPaid, useUpdateReferralStatus } from './api';
-import { CenteredState, GoBackButton, MessageLink, StatusBadge } from './referral-parts';
+import { isMissing, referralQueryOptions, useUpdateReferralStatus } from './api';
+import { CandidateReferralView } from './candidate-referral-view';
+import { useChangeToast, StageBadge } from './pipeline-parts';
+import { CenteredState, DetailRow, GoBackButton, MessageLink, StatusBadge } from './referral-parts';
+import { BonusCard, StageHistory } from './referral-side-cards';
 
 /** Referral detail (/referrer-dashboard/referrals/{referralId}, SPEC §2, §4, §5, §8). */
 export function ReferralDetailPage() {
@@ -92,20 +93,14 @@ function ReferralDetailLoader({ id }: { id: string }) {
   );
 }
 
-function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-start gap-3 [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0 [&>svg]:text-muted-foreground">
-      {icon}
-      <div className="min-w-0">
-        <dt className="text-sm text-muted-foreground">{label}</dt>
-        <dd className="break-words">{children}</dd>
-      </div>
-    </div>
-  );
+function ReferralDetail({ referral }: { referral: Referral }) {
+  if (referral.viewer.role === 'candidate' || !referral.talentProfile)
+    return <CandidateReferralView referral={referral} />;
+  return <TeamReferralView referral={referral} talent={referral.talentProfile} />;
 }
 
-function ReferralDetail({ referral }: { referral: Referral }) {
-  const talent = referral.talentProfile;
+/** The referrer's and the company's view: the candidate, the referral, its stage, status, bonus and history. */
+function TeamReferralView({ referral, talent }: { referral: Referral; talent: ReferralTalentSnapshot }) {
   const skills = [...new Set([...talent.skills, ...talent.technicalSkills, ...talent.softwareTools])];
   return (
     <>
@@ -116,7 +111,10 @@ function ReferralDetail({ referral }: { referral: Referral }) {
             For {referral.jobTitle} at {referral.companyName}
           </p>
         </div>
-        <StatusBadge status={referral.status} />
+        <div className="flex flex-wrap gap-2">
+          <StageBadge stage={referral.stage} />
+          <StatusBadge status={referral.status} />
+        </div>
       </header>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -127,22 +125,27 @@ function ReferralDetail({ referral }: { referral: Referral }) {
             </CardHeader>
             <CardContent className="grid gap-4">
               <dl className="grid gap-4 sm:grid-cols-2">
-                <Row icon={<User />} label="Name">
-                  {talent.name}
-                </Row>
-                <Row icon={<Briefcase />} label="Title">
+                <DetailRow icon={<User />} label="Name">
+                  <Link
+                    to={`/view-talent-profile/${referral.talentId}`}
+                    className="font-medium text-primary hover:underline"
+                  >
+                    {talent.name}
+                  </Link>
+                </DetailRow>
+                <DetailRow icon={<Briefcase />} label="Title">
                   {talent.title ?? 'Not given'}
-                </Row>
-                <Row icon={<MapPin />} label="Location">
+                </DetailRow>
+                <DetailRow icon={<MapPin />} label="Location">
                   {talent.location ?? 'Not given'}
-                </Row>
-                <Row icon={<Clock />} label="Experience">
+                </DetailRow>
+                <DetailRow icon={<Clock />} label="Experience">
                   {talent.experience === null ? 'Not given' : `${talent.experience} years`}
-                </Row>
+                </DetailRow>
                 {talent.rating !== null ? (
-                  <Row icon={<Star />} label="Rating">
+                  <DetailRow icon={<Star />} label="Rating">
                     {talent.rating.toFixed(1)} / 5
-                  </Row>
+                  </DetailRow>
                 ) : null}
               </dl>
               {skills.length > 0 ? (
@@ -163,37 +166,48 @@ function ReferralDetail({ referral }: { referral: Referral }) {
             </CardHeader>
             <CardContent>
               <dl className="grid gap-4 sm:grid-cols-2">
-                <Row icon={<Briefcase />} label="Job">
+                <DetailRow icon={<Briefcase />} label="Job">
                   <Link to={`/job/${referral.jobId}`} className="font-medium text-primary hover:underline">
                     {referral.jobTitle}
                   </Link>
-                </Row>
-                <Row icon={<Building2 />} label="Company">
+                </DetailRow>
+                <DetailRow icon={<Building2 />} label="Company">
                   {referral.companyName}
-                </Row>
-                <Row icon={<UserRound />} label="Referrer">
+                </DetailRow>
+                <DetailRow icon={<UserRound />} label="Referrer">
                   {referral.referrer?.name ?? 'Former member'}
-                </Row>
-                <Row icon={<Calendar />} label="Created">
+                </DetailRow>
+                <DetailRow icon={<Calendar />} label="Created">
                   {formatDate(referral.createdAt)}
-                </Row>
-                <Row icon={<Calendar />} label="Last updated">
+                </DetailRow>
+                <DetailRow icon={<Calendar />} label="Last updated">
                   {formatDate(referral.updatedAt)}
-                </Row>
-                <Row icon={<Check />} label="Candidate consent">
+                </DetailRow>
+                <DetailRow icon={<Check />} label="Candidate consent">
                   <ConsentText referral={referral} />
-                </Row>
+                </DetailRow>
+                <DetailRow icon={<Handshake />} label="How the referrer knows them">
+                  {referral.relationship ? REFERRER_RELATIONSHIP_LABELS[referral.relationship] : 'Not given'}
+                </DetailRow>
               </dl>
-              <h3 className="mt-6 mb-2 font-semibold">Notes</h3>
+              <h3 className="mt-6 mb-2 font-semibold">Referrer's note</h3>
               {referral.notes ? (
                 <p className="leading-relaxed whitespace-pre-line">{referral.notes}</p>
               ) : (
-                <p className="text-muted-foreground">No notes were added.</p>
+                <p className="text-muted-foreground">No note was added.</p>
               )}
+              {referral.candidateMessage ? (
+                <>
+                  <h3 className="mt-6 mb-2 font-semibold">Candidate's request message</h3>
+                  <p className="leading-relaxed whitespace-pre-line text-muted-foreground">
+                    {referral.candidateMessage}
+                  </p>
+                </>
+              ) : null}
             </CardContent>
           </Card>
 
-          <StatusHistory referral={referral} />
+          <StageHistory history={referral.history ?? []} />
         </div>
 
         {/* On small screens the status, bonus and actions come first. */}
@@ -206,7 +220,6 @@ function ReferralDetail({ referral }: { referral: Referral }) {
               <ReferralStatusControl referral={referral} />
             </CardContent>
           </Card>
-          {referral.viewer.canAnswerConsent ? <ConsentCard referral={referral} /> : null}
           <BonusCard referral={referral} />
           <Card>
             <CardHeader>
@@ -242,6 +255,7 @@ function ConsentText({ referral }: { referral: Referral }) {
 /** Company admins change the status; everybody else reads it (SPEC §6; the server refuses others with 403). */
 export function ReferralStatusControl({ referral }: { referral: Pick<Referral, 'id' | 'status' | 'viewer'> }) {
   const update = useUpdateReferralStatus(referral.id);
+  const changeToast = useChangeToast();
   const selectId = useId();
   if (!referral.viewer.canUpdateStatus) {
     return (
@@ -258,10 +272,8 @@ export function ReferralStatusControl({ referral }: { referral: Pick<Referral, '
     const status = next as ReferralStatus;
     if (status === referral.status) return;
     update.mutate(status, {
-      onSuccess: () =>
-        toast.success(REFERRAL_MESSAGES.statusUpdatedTitle, {
-          description: REFERRAL_MESSAGES.statusUpdated(status),
-        }),
+      onSuccess: (updated) =>
+        changeToast(REFERRAL_MESSAGES.statusUpdatedTitle, REFERRAL_MESSAGES.statusUpdated(status), updated.undoable),
       onError: (error) =>
         toast.error(REFERRAL_MESSAGES.updateFailedTitle, {
           description:
@@ -286,149 +298,5 @@ export function ReferralStatusControl({ referral }: { referral: Pick<Referral, '
       </Select>
       {update.isPending ? <Spinner size="sm" label="Updating status..." showLabel /> : null}
     </div>
-  );
-}
-
-function ConsentCard({ referral }: { referral: Referral }) {
-  const answer = useAnswerConsent(referral.id);
-  const decide = (decision: 'confirm' | 'decline') =>
-    answer.mutate(decision, {
-      onSuccess: () =>
-        toast.success(decision === 'confirm' ? 'Referral confirmed' : 'Referral declined', {
-          description:
-            decision === 'confirm'
-              ? `${referral.companyName} can now consider you for ${referral.jobTitle}.`
-              : 'The referral will not go any further.',
-        }),
-      onError: (error) =>
-        toast.error('Error', {
-          description: error instanceof ApiError ? error.message : 'Failed to save your answer. Please try again.',
-        }),
-    });
-  return (
-    <Card className="border-primary/40">
-      <CardHeader>
-        <CardTitle as="h2">Do you want to be put forward?</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        <p className="text-sm text-muted-foreground">
-          {referral.referrer?.name ?? 'A referrer'} referred you for {referral.jobTitle} at {referral.companyName}.
-          Confirm to go ahead, or decline to stop this referral.
-        </p>
-        <div className="flex flex-wrap gap-2">
-          <Button onClick={() => decide('confirm')} disabled={answer.isPending}>
-            <Check aria-hidden />
-            Confirm
-          </Button>
-          <Button variant="outline" onClick={() => decide('decline')} disabled={answer.isPending}>
-            <X aria-hidden />
-            Decline
-          </Button>
-        </div>
-      </CardContent>
-    </Card>
-  );
-}
-
-const BONUS_STATE_TEXT = {
-  none: 'No referral bonus on this job',
-  pending: 'Pending: due once the candidate is hired',
-  due: 'Due: the candidate was hired',
-  paid: 'Paid',
-} as const;
-
-function BonusCard({ referral }: { referral: Referral }) {
-  const bonus = referral.bonus;
-  const markPaid = useMarkBonusPaid(referral.id);
-  const [paidOn, setPaidOn] = useState('');
-  const dateId = useId();
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <Gift className="size-5 text-primary" aria-hidden />
-          Referral bonus
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-3">
-        {!bonus || bonus.state === 'none' ? (
-          <p className="text-muted-foreground">{BONUS_STATE_TEXT.none}</p>
-        ) : (
-          <>
-            <p className="text-2xl font-semibold">{formatMoney(bonus.amount, bonus.currency)}</p>
-            <p>
-              <Badge variant={bonus.state === 'paid' ? 'completed' : bonus.state === 'due' ? 'accepted' : 'pending'}>
-                {bonus.state === 'paid' ? 'Paid' : bonus.state === 'due' ? 'Due' : 'Pending'}
-              </Badge>
-            </p>
-            <p className="text-sm text-muted-foreground">
-              {bonus.state === 'paid' && bonus.paidOn
-                ? `Paid on ${formatDate(bonus.paidOn)}`
-                : BONUS_STATE_TEXT[bonus.state]}
-            </p>
-          </>
-        )}
-        {referral.viewer.canMarkBonusPaid ? (
-          <form
-            className="grid gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              markPaid.mutate(paidOn || undefined, {
-                onSuccess: () => toast.success('Bonus marked paid'),
-                onError: (error) =>
-                  toast.error('Error', {
-                    description:
-                      error instanceof ApiError ? error.message : 'Failed to mark the bonus paid. Please try again.',
-                  }),
-              });
-            }}
-          >
-            <Label htmlFor={dateId}>Paid on (optional, default today)</Label>
-            <Input id={dateId} type="date" value={paidOn} onChange={(event) => setPaidOn(event.target.value)} />
-            <Button type="submit" disabled={markPaid.isPending}>
-              {markPaid.isPending ? 'Saving...' : 'Mark bonus paid'}
-            </Button>
-          </form>
-        ) : null}
-      </CardContent>
-    </Card>
-  );
-}
-
-function StatusHistory({ referral }: { referral: Referral }) {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2">
-          <History className="size-5 text-muted-foreground" aria-hidden />
-          Status history
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {referral.history.length === 0 ? (
-          <p className="text-muted-foreground">No status changes yet.</p>
-        ) : (
-          <ol className="grid gap-3" aria-label="Status history">
-            {[...referral.history].reverse().map((change, index) => (
-              <li key={`${change.at}-${index}`} className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-                {change.from ? (
-                  <>
-                    <StatusBadge status={change.from} />
-                    <span aria-hidden>→</span>
-                    <span className="sr-only">to</span>
-                  </>
-                ) : (
-                  <span>Created as</span>
-                )}
-                <StatusBadge status={change.to} />
-                <span className="text-muted-foreground">
-                  by {change.by?.name ?? 'Referwell'} on {formatDate(change.at)}
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </CardContent>
-    </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Inbox, X } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { REFERRAL_MESSAGES, type ReferralRequest } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
@@ -22,12 +22,8 @@ import { useSession } from '@/features/auth/api';
 import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
-import {
-  referralRequestsQueryOptions,
-  useAcceptReferralRequest,
-  useDeclineReferralRequest,
-  type RequestBox,
-} from './api';
+import { referralRequestsQueryOptions, useDeclineReferralRequest, type RequestBox } from './api';
+import { AcceptRequestDialog } from './accept-request-dialog';
 import { GoBackButton, MessageLink, StatusBadge } from './referral-parts';
 
 const errorText = (error: unknown) =>
@@ -45,6 +41,7 @@ export function ReferralRequestsPage() {
   usePageTitle(box === 'sent' ? 'Your referral requests' : 'Referral requests');
   const { data, isPending, isError, error, refetch } = useQuery(referralRequestsQueryOptions(box));
   const [declining, setDeclining] = useState<ReferralRequest | null>(null);
+  const [accepting, setAccepting] = useState<ReferralRequest | null>(null);
 
   const dashboard = box === 'sent' ? '/jobseeker-dashboard' : '/referrer-dashboard';
   return (
@@ -87,18 +84,23 @@ export function ReferralRequestsPage() {
               {box === 'sent' ? (
                 <SentRequest request={request} />
               ) : (
-                <ReceivedRequest request={request} onDecline={() => setDeclining(request)} />
+                <ReceivedRequest
+                  request={request}
+                  onAccept={() => setAccepting(request)}
+                  onDecline={() => setDeclining(request)}
+                />
               )}
             </li>
           ))}
         </ul>
       )}
+      <AcceptRequestDialog request={accepting} onClose={() => setAccepting(null)} />
       <DeclineDialog request={declining} onClose={() => setDeclining(null)} />
     </div>
   );
 }
 
-function RequestHeader({ request, person }: { request: ReferralRequest; person: string }) {
+function RequestHeader({ request, person }: { request: ReferralRequest; person: ReactNode }) {
   return (
     <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
@@ -115,23 +117,27 @@ function RequestHeader({ request, person }: { request: ReferralRequest; person: 
   );
 }
 
-function ReceivedRequest({ request, onDecline }: { request: ReferralRequest; onDecline: () => void }) {
-  const navigate = useNavigate();
-  const accept = useAcceptReferralRequest();
-  const onAccept = () =>
-    accept.mutate(request.id, {
-      onSuccess: (answered) => {
-        toast.success('Request accepted', {
-          description: `You referred ${request.talent.name} for ${request.jobTitle}.`,
-        });
-        if (answered.referralId) void navigate(`/referrer-dashboard/referrals/${answered.referralId}`);
-      },
-      onError: (error) => toast.error('Error', { description: errorText(error) }),
-    });
+function ReceivedRequest({
+  request,
+  onAccept,
+  onDecline,
+}: {
+  request: ReferralRequest;
+  onAccept: () => void;
+  onDecline: () => void;
+}) {
   return (
     <Card aria-label={`Request from ${request.talent.name}`}>
-      <RequestHeader request={request} person={request.talent.name} />
+      <RequestHeader
+        request={request}
+        person={
+          <Link to={`/view-talent-profile/${request.talent.id}`} className="text-primary hover:underline">
+            {request.talent.name}
+          </Link>
+        }
+      />
       <CardContent className="grid gap-2">
+        <h3 className="text-sm font-medium text-muted-foreground">Their message</h3>
         <p className="leading-relaxed whitespace-pre-line">{request.message}</p>
         {request.status === 'rejected' && request.declineReason ? (
           <p className="text-sm text-muted-foreground">Your reason: {request.declineReason}</p>
@@ -140,11 +146,11 @@ function ReceivedRequest({ request, onDecline }: { request: ReferralRequest; onD
       <CardFooter className="flex-wrap">
         {request.status === 'pending' ? (
           <>
-            <Button onClick={onAccept} disabled={accept.isPending}>
+            <Button onClick={onAccept}>
               <Check aria-hidden />
-              {accept.isPending ? 'Accepting...' : 'Accept'}
+              Accept
             </Button>
-            <Button variant="outline" onClick={onDecline} disabled={accept.isPending}>
+            <Button variant="outline" onClick={onDecline}>
               <X aria-hidden />
               Decline
             </Button>

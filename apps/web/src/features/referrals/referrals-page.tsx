@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight, Gift, Inbox } from 'lucide-react';
+import { ChevronRight, Inbox } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import {
   REFERRAL_MESSAGES,
@@ -16,10 +16,10 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSession } from '@/features/auth/api';
-import { formatMoney } from '@/features/jobs/format';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { referralsQueryOptions, type ReferralScope } from './api';
+import { BonusInline } from './pipeline-parts';
 import { GoBackButton, StatusBadge } from './referral-parts';
 
 const ALL = 'all';
@@ -148,12 +148,7 @@ export function ReferralList({
               <p className="mt-1 flex flex-wrap gap-x-4 text-xs text-muted-foreground">
                 <span>Updated {formatDate(referral.updatedAt)}</span>
                 {showReferrer && referral.referrer ? <span>Referred by {referral.referrer.name}</span> : null}
-                {referral.bonus && referral.bonus.state !== 'none' ? (
-                  <span className="flex items-center gap-1">
-                    <Gift className="size-3" aria-hidden />
-                    Bonus {formatMoney(referral.bonus.amount, referral.bonus.currency)} ({referral.bonus.state})
-                  </span>
-                ) : null}
+                {referral.bonus ? <BonusInline bonus={referral.bonus} /> : null}
               </p>
             </div>
             <StatusBadge status={referral.status} />

@@ -69,20 +69,23 @@ function referral(viewer: Partial<Referral['viewer']> = {}): Referral {
       referredBy: null,
     },
     notes: 'Worked with Tess for two years.',
+    relationship: 'worked_together',
+    candidateMessage: null,
     status: 'pending',
+    stage: 'referred',
     consent: 'pending',
-    bonus: { amount: 1500, currency: 'USD', state: 'pending', paidOn: null },
+    bonus: { amount: 1500, currency: 'USD', state: 'awaiting_hire', paidOn: null },
     history: [
       {
         from: null,
-        to: 'pending',
+        to: 'referred',
         by: { id: '00000000-0000-4000-8000-000000000001', name: 'Riley Referrer' },
         at: '2026-01-02T00:00:00.000Z',
       },
     ],
     createdAt: '2026-01-02T00:00:00.000Z',
     updatedAt: '2026-01-03T00:00:00.000Z',
-    viewer: { canUpdateStatus: false, canAnswerConsent: false, canMarkBonusPaid: false, ...viewer },
+    viewer: { role: 'referrer', canUpdateStatus: false, canAnswerConsent: false, canMarkBonusPaid: false, ...viewer },
   };
 }
 

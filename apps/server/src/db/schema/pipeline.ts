@@ -1,0 +1,74 @@
+import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { BONUS_STATES, PIPELINE_STAGES, REFERRAL_STATUSES } from '@referwell/shared';
+import { users } from './auth';
+import { jobPostings } from './jobs';
+
+export const pipelineStage = pgEnum('pipeline_stage', PIPELINE_STAGES);
+export const bonusState = pgEnum('bonus_state', BONUS_STATES);
+/** Referral and referral-request statuses, also kept in the stage history for undo. */
+export const referralStatus = pgEnum('referral_status', REFERRAL_STATUSES);
+
+/**
+ * One candidate's progress on one job: the application, the referral and Talent Tracking are views of it.
+ * `entry` is how they came in (applied or referred); `appliedAt` is set once they applied.
+ */
+export const candidatePipelines = pgTable(
+  'candidate_pipelines',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    jobId: uuid()
+      .notNull()
+      .references(() => jobPostings.id, { onDelete: 'cascade' }),
+    talentId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stage: pipelineStage().notNull(),
+    entry: pipelineStage().notNull(),
+    appliedAt: timestamp({ withTimezone: true }),
+    /** The candidate's optional note when applying. */
+    applicationNote: text(),
+    updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('candidate_pipelines_job_talent_key').on(t.jobId, t.talentId),
+    index('candidate_pipelines_talent_idx').on(t.talentId, t.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/** A notification held back until the change it reports can no longer be undone. */
+export interface HeldNotification {
+  userId: string;
+  title: string;
+  message: string;
+  type: string;
+  referenceId: string | null;
+}
+
+/**
+ * The stage history. A change made through Talent Tracking or a referral status also records the referral
+ * status and bonus it replaced, so an undo restores all three; its notifications wait in `heldNotifications`
+ * until `notifyAfter`, and an undo inside that window cancels them.
+ */
+export const pipelineStageChanges = pgTable(
+  'pipeline_stage_changes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    pipelineId: uuid()
+      .notNull()
+      .references(() => candidatePipelines.id, { onDelete: 'cascade' }),
+    fromStage: pipelineStage(),
+    toStage: pipelineStage().notNull(),
+    referralId: uuid(),
+    fromReferralStatus: referralStatus(),
+    fromBonusState: bonusState(),
+    changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    notifyAfter: timestamp({ withTimezone: true }),
+    heldNotifications: jsonb().$type<HeldNotification[]>().notNull().default([]),
+    notifiedAt: timestamp({ withTimezone: true }),
+    undoneAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('pipeline_stage_changes_pipeline_idx').on(t.pipelineId, t.createdAt)],
+);

@@ -1,0 +1,278 @@
+import { aliasedTable, and, asc, desc, eq, gt, isNull, lte } from 'drizzle-orm';
+import {
+  bonusStateAfter,
+  NOTIFICATION_TYPES_REFERRALS,
+  REFERRAL_MESSAGES,
+  referralStatusForStage,
+  UNDO_WINDOW_MS,
+  type PipelineStage,
+  type ReferralStatus,
+  type StageChange,
+  type UndoableChange,
+} from '@referwell/shared';
+import type { Db } from '../../db/client';
+import type { Executor, Tx } from '../../db/repository';
+import {
+  candidatePipelines,
+  jobPostings,
+  pipelineStageChanges,
+  referrals,
+  users,
+  type HeldNotification,
+} from '../../db/schema';
+import { enqueue } from '../../lib/queue/enqueue';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import type { AuthContext } from '../auth/sessions';
+import { createNotification } from '../notifications/service';
+import { requireSignedIn } from '../auth/guards';
+import { isCompanyAdminOf } from './access';
+
+export type PipelineRow = typeof candidatePipelines.$inferSelect;
+type ReferralRow = typeof referrals.$inferSelect;
+
+/**
+ * The candidate's pipeline on the job, locked for this transaction; created at `entry` (with its first history
+ * row) when this is the first contact between them and the job.
+ */
+export async function openPipeline(
+  tx: Tx,
+  jobId: string,
+  talentId: string,
+  entry: PipelineStage,
+  by: string | null,
+): Promise<{ pipeline: PipelineRow; created: boolean }> {
+  const [inserted] = await tx
+    .insert(candidatePipelines)
+    .values({ jobId, talentId, stage: entry, entry, updatedBy: by })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) {
+    await tx.insert(pipelineStageChanges).values({
+      pipelineId: inserted.id,
+      fromStage: null,
+      toStage: entry,
+      changedBy: by,
+      notifiedAt: new Date(),
+    });
+    return { pipeline: inserted, created: true };
+  }
+  const pipeline = await lockPipeline(tx, jobId, talentId);
+  return { pipeline: pipeline!, created: false };
+}
+
+export async function lockPipeline(tx: Executor, jobId: string, talentId: string): Promise<PipelineRow | null> {
+  const [row] = await tx
+    .select()
+    .from(candidatePipelines)
+    .where(and(eq(candidatePipelines.jobId, jobId), eq(candidatePipelines.talentId, talentId)))
+    .for('update');
+  return row ?? null;
+}
+
+/** The referral that goes with a pipeline, locked; a referral the candidate declined no longer moves. */
+export async function lockLiveReferral(tx: Executor, jobId: string, talentId: string): Promise<ReferralRow | null> {
+  const [row] = await tx
+    .select()
+    .from(referrals)
+    .where(and(eq(referrals.jobId, jobId), eq(referrals.talentId, talentId)))
+    .for('update');
+  return row && row.consent !== 'declined' ? row : null;
+}
+
+interface Move {
+  pipeline: PipelineRow;
+  referral: ReferralRow | null;
+  stage: PipelineStage;
+  /** The referral status the admin chose; by default the one the stage means. */
+  status?: ReferralStatus;
+}
+
+/**
+ * Moves a candidate's stage and, in the same transaction, their referral and its bonus. Only a company admin may
+ * change a referral's status (SPEC §6), so a job creator's stage move that would change it is refused.
+ *
+ * Undo: the change is saved at once (a reload or a crash keeps it) and the referrer's notification is written
+ * to the history row, held until `notifyAfter`. The notification sweep delivers it afterwards; an undo before
+ * then restores the stage, referral status and bonus from the same row and cancels the notification. Locking
+ * the row decides a race between the two: delivery skips rows an undo holds, an undo waits for a delivery and
+ * then finds it already sent.
+ */
+export async function moveStage(tx: Tx, me: AuthContext, move: Move): Promise<UndoableChange | null> {
+  const { pipeline, referral, stage } = move;
+  const status = referral ? (move.status ?? referralStatusForStage(stage)) : null;
+  const referralMoves = referral !== null && status !== referral.status;
+  if (stage === pipeline.stage && !referralMoves) return null;
+  if (referralMoves && !isCompanyAdminOf(me, referral.companyId)) throw forbidden(REFERRAL_MESSAGES.stageNeedsAdmin);
+
+  const now = new Date();
+  await tx
+    .update(candidatePipelines)
+    .set({ stage, updatedBy: me.user.id, updatedAt: now })
+    .where(eq(candidatePipelines.id, pipeline.id));
+  const held: HeldNotification[] = [];
+  if (referral && referralMoves) {
+    await tx
+      .update(referrals)
+      .set({ status: status!, bonusState: bonusStateAfter(referral.bonusState, status!), updatedAt: now })
+      .where(eq(referrals.id, referral.id));
+    held.push(await candidateNotification(tx, referral, status!));
+    if (referral.referrerId)
+      held.push({
+        userId: referral.referrerId,
+        title: REFERRAL_MESSAGES.notificationTitle,
+        message: REFERRAL_MESSAGES.notification(referral.talentProfile.name, status!),
+        type: NOTIFICATION_TYPES_REFERRALS.statusUpdate,
+        referenceId: referral.id,
+      });
+  }
+  const notifyAfter = new Date(now.getTime() + UNDO_WINDOW_MS);
+  const [change] = await tx
+    .insert(pipelineStageChanges)
+    .values({
+      pipelineId: pipeline.id,
+      fromStage: pipeline.stage,
+      toStage: stage,
+      referralId: referral?.id ?? null,
+      fromReferralStatus: referral?.status ?? null,
+      fromBonusState: referral?.bonusState ?? null,
+      changedBy: me.user.id,
+      createdAt: now,
+      notifyAfter,
+      heldNotifications: held,
+    })
+    .returning({ id: pipelineStageChanges.id });
+  if (held.length > 0) {
+    await enqueue(tx, 'deliver-held-notifications', {}, { runAt: notifyAfter, jobKey: `held:${change!.id}` });
+  }
+  return { id: change!.id, undoUntil: notifyAfter.toISOString() };
+}
+
+/** Undoes the signed-in user's change while its notifications are still held; returns the pipeline it was on. */
+export async function undoChange(db: Db, auth: AuthContext | null, changeId: string): Promise<PipelineRow> {
+  const me = requireSignedIn(auth);
+  return db.transaction(async (tx) => {
+    const [change] = await tx
+      .select()
+      .from(pipelineStageChanges)
+      .where(eq(pipelineStageChanges.id, changeId))
+      .for('update');
+    if (!change || change.changedBy !== me.user.id || !change.notifyAfter) throw notFound('Change not found');
+    const [pipeline] = await tx
+      .select()
+      .from(candidatePipelines)
+      .where(eq(candidatePipelines.id, change.pipelineId))
+      .for('update');
+    const [later] = await tx
+      .select({ id: pipelineStageChanges.id })
+      .from(pipelineStageChanges)
+      .where(
+        and(
+          eq(pipelineStageChanges.pipelineId, change.pipelineId),
+          gt(pipelineStageChanges.createdAt, change.createdAt),
+          isNull(pipelineStageChanges.undoneAt),
+        ),
+      )
+      .limit(1);
+    const expired = change.notifiedAt !== null || change.undoneAt !== null || change.notifyAfter <= new Date();
+    if (expired || later || !pipeline || change.fromStage === null) throw conflict(REFERRAL_MESSAGES.undoExpired);
+    const now = new Date();
+    await tx
+      .update(candidatePipelines)
+      .set({ stage: change.fromStage, updatedBy: me.user.id, updatedAt: now })
+      .where(eq(candidatePipelines.id, pipeline.id));
+    if (change.referralId && change.fromReferralStatus && change.fromBonusState)
+      await tx
+        .update(referrals)
+        .set({ status: change.fromReferralStatus, bonusState: change.fromBonusState, updatedAt: now })
+        .where(eq(referrals.id, change.referralId));
+    await tx.update(pipelineStageChanges).set({ undoneAt: now }).where(eq(pipelineStageChanges.id, changeId));
+    return { ...pipeline, stage: change.fromStage };
+  });
+}
+
+/** The latest change on a pipeline that its author can still undo. */
+export async function undoableChangeOf(
+  db: Executor,
+  pipelineId: string,
+  userId: string,
+): Promise<UndoableChange | null> {
+  const [latest] = await db
+    .select()
+    .from(pipelineStageChanges)
+    .where(and(eq(pipelineStageChanges.pipelineId, pipelineId), isNull(pipelineStageChanges.undoneAt)))
+    .orderBy(desc(pipelineStageChanges.createdAt), desc(pipelineStageChanges.id))
+    .limit(1);
+  if (!latest?.notifyAfter || latest.changedBy !== userId || latest.notifiedAt) return null;
+  if (latest.notifyAfter <= new Date()) return null;
+  return { id: latest.id, undoUntil: latest.notifyAfter.toISOString() };
+}
+
+declare module '../../lib/queue/enqueue' {
+  interface QueueTasks {
+    'deliver-held-notifications': Record<string, never>;
+  }
+}
+
+/** The candidate hears about their referral in their own words (what it means for them). */
+async function candidateNotification(
+  tx: Executor,
+  referral: { id: string; jobId: string; talentId: string },
+  status: ReferralStatus,
+): Promise<HeldNotification> {
+  const [job] = await tx
+    .select({ title: jobPostings.title })
+    .from(jobPostings)
+    .where(eq(jobPostings.id, referral.jobId));
+  return {
+    userId: referral.talentId,
+    title: REFERRAL_MESSAGES.candidateNotificationTitle,
+    message: REFERRAL_MESSAGES.candidateNotification(job?.title ?? 'Your referral', status),
+    type: NOTIFICATION_TYPES_REFERRALS.statusUpdate,
+    referenceId: referral.id,
+  };
+}
+
+/**
+ * Sends the notifications of changes whose undo window has passed. A queued job runs it when a change's window
+ * ends (enqueued with the change); `now` lets a test step past the window.
+ */
+export async function deliverHeldNotifications(db: Db, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(pipelineStageChanges)
+      .where(
+        and(
+          isNull(pipelineStageChanges.notifiedAt),
+          isNull(pipelineStageChanges.undoneAt),
+          lte(pipelineStageChanges.notifyAfter, now),
+        ),
+      )
+      .orderBy(asc(pipelineStageChanges.createdAt))
+      .limit(100)
+      .for('update', { skipLocked: true });
+    for (const change of due) {
+      for (const notification of change.heldNotifications) await createNotification(tx, notification);
+      await tx.update(pipelineStageChanges).set({ notifiedAt: now }).where(eq(pipelineStageChanges.id, change.id));
+    }
+    return due.length;
+  });
+}
+
+const changedBy = aliasedTable(users, 'changed_by');
+
+/** The stage history of a pipeline, oldest first, without undone changes. */
+export async function stageHistory(db: Executor, pipelineId: string): Promise<StageChange[]> {
+  const rows = await db
+    .select({ change: pipelineStageChanges, byName: changedBy.name })
+    .from(pipelineStageChanges)
+    .leftJoin(changedBy, eq(changedBy.id, pipelineStageChanges.changedBy))
+    .where(and(eq(pipelineStageChanges.pipelineId, pipelineId), isNull(pipelineStageChanges.undoneAt)))
+    .orderBy(asc(pipelineStageChanges.createdAt), asc(pipelineStageChanges.id));
+  return rows.map(({ change, byName }) => ({
+    from: change.fromStage,
+    to: change.toStage,
+    by: change.changedBy && byName ? { id: change.changedBy, name: byName } : null,
+    at: change.createdAt.toISOString(),
+  }));
+}

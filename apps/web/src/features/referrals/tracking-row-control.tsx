@@ -1,0 +1,90 @@
+import { toast } from 'sonner';
+import { TRACKING_STATUSES, type TrackingStatus } from '@referwell/shared';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { ApiError } from '@/lib/api';
+import { useSetTracking } from './api';
+import type { TrackedCandidate } from './applicant-tracking';
+import { useChangeToast } from './pipeline-parts';
+
+const ACTIONS = ['Contact', 'Decline'] as const;
+
+/** 'Action' (Contact / Decline) on the applications and matches; a tracking status once in progress. */
+export function RowControl({
+  jobId,
+  candidate,
+  status,
+  mode,
+}: {
+  jobId: string;
+  candidate: TrackedCandidate;
+  status: TrackingStatus | undefined;
+  mode: 'action' | 'status';
+}) {
+  const setTracking = useSetTracking(jobId);
+  const changeToast = useChangeToast();
+  const save = (next: TrackingStatus, toastTitle?: string) =>
+    setTracking.mutate(
+      { talentId: candidate.id, status: next },
+      {
+        onSuccess: (entry) =>
+          changeToast(
+            toastTitle ?? 'Status updated',
+            next === 'Decline'
+              ? `${candidate.name} was removed from Talent Tracking.`
+              : toastTitle
+                ? `${candidate.name} is now in Talent Tracking.`
+                : `${candidate.name}: ${next}`,
+            entry.undoable,
+          ),
+        onError: (error) =>
+          toast.error('Error', {
+            description: error instanceof ApiError ? error.message : 'Failed to update tracking. Please try again.',
+          }),
+      },
+    );
+
+  if (mode === 'status' || status) {
+    return (
+      <Select
+        value={status ?? ''}
+        onValueChange={(value) => {
+          const next = value as TrackingStatus;
+          save(next, next === 'Decline' ? 'Removed from Progress' : undefined);
+        }}
+        disabled={setTracking.isPending}
+      >
+        <SelectTrigger className="h-9" aria-label={`Tracking status of ${candidate.name}`}>
+          <SelectValue placeholder="Set Status" />
+        </SelectTrigger>
+        <SelectContent>
+          {TRACKING_STATUSES.map((value) => (
+            <SelectItem key={value} value={value}>
+              {value}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    );
+  }
+  return (
+    <Select
+      value=""
+      onValueChange={(value) => {
+        if (value === 'Contact') save('Contacted', 'Added to Progress');
+        else save('Decline', 'Removed from Progress');
+      }}
+      disabled={setTracking.isPending}
+    >
+      <SelectTrigger className="h-9" aria-label={`Action for ${candidate.name}`}>
+        <SelectValue placeholder="Select" />
+      </SelectTrigger>
+      <SelectContent>
+        {ACTIONS.map((action) => (
+          <SelectItem key={action} value={action}>
+            {action}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
