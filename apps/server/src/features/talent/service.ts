@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { inTransaction, isUniqueViolation, lowerEq, selectRows, type Executor } from '../../db/repository';
 import { companies, endorsements, kudos, kudosRequests, resumeFiles, talentProfiles, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail/send';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { publishSessionChange } from '../../lib/realtime';
