@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './browser';
 
 // The config is evaluated again in every worker; the environment carries the first choice along.
 process.env.E2E_PORT ??= freePort();
@@ -23,6 +24,8 @@ function freePort(): string {
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
+  // The two-instance journey starts its own servers: npm run test:multi.
+  testIgnore: 'multi-instance/**',
   outputDir: path.join(repoRoot, 'test-results'),
   fullyParallel: true,
   workers: 2,
@@ -35,19 +38,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
