@@ -10,5 +10,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
+    // Typing whole forms with user-event takes seconds when the two cores are also running the server suite.
+    testTimeout: 20_000,
   },
 });
