@@ -88,7 +88,11 @@ test.describe('company jobs board', () => {
     await expect(page.getByText('No jobs match these filters.')).toBeVisible();
 
     // Search over every status, then open the job: its applicants are no longer new.
-    await page.getByRole('tab', { name: /^All/ }).click();
+    const allTab = page.getByRole('tab', { name: /^All/ });
+    await expect(async () => {
+      await allTab.click();
+      await expect(allTab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+    }).toPass();
     await page.getByRole('searchbox', { name: 'Search jobs' }).fill('Interface Analyst');
     await expect(page.getByRole('listitem', { name: quiet.title })).toHaveCount(0);
     await page.getByRole('link', { name: job.title }).click();

@@ -51,7 +51,9 @@ test('a referrer follows the request mail and accepts; the job seeker gets the a
     .getByRole('listitem')
     .filter({ hasText: 'Jules Seeker' });
   await request.getByRole('button', { name: 'Accept' }).click();
-  await expect(request).toContainText('Accepted');
+  await referrerPage.getByLabel('Worked together').check();
+  await referrerPage.getByRole('button', { name: 'Accept and refer' }).click();
+  await expect(referrerPage).toHaveURL(/\/referrer-dashboard\/referrals\/[0-9a-f-]{36}$/);
 
   const acceptedMail = await mailWith(seeker.email, 'Referral request accepted');
   expect(acceptedMail).toContain(`Mara Mailreader referred you for ${title}`);
