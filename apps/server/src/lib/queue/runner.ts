@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Logger, run, runMigrations, type Runner, type TaskList } from 'graphile-worker';
+import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
 
 export interface QueueOptions {
   connectionString: string;
@@ -28,14 +28,12 @@ function pinoLogger(log: FastifyBaseLogger): Logger {
 }
 
 /**
- * Installs (or upgrades) graphile-worker's schema, then starts this process's workers and its
- * share of the cron schedule. Must run before anything enqueues: `enqueue` calls the schema's
- * `add_job` function.
+ * Starts this process's workers and its share of the cron schedule. The queue's schema is
+ * installed with the database's migrations (db/migrate.ts).
  */
 export async function startQueue(options: QueueOptions): Promise<Queue> {
   const logger = pinoLogger(options.log);
   const base = { connectionString: options.connectionString, logger, noHandleSignals: true };
-  await runMigrations(base);
   if (options.concurrency === 0) return { stop: async () => {} };
   const runner: Runner = await run({
     ...base,
