@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  BONUS_STATE_LABELS,
   EMAIL_CATEGORY_INFO,
+  MATCHING,
   NOTIFICATION_EMAIL_CATEGORY,
   notificationHref,
   type EmailCategory,
@@ -60,6 +62,64 @@ async function pendingRequestsSection(db: Db, userId: string): Promise<Section[]
   return [{ heading: 'Waiting for your answer', items: [{ text, path: '/referral-requests' }] }];
 }
 
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many.replace('{n}', String(n)));
+
+/**
+ * The weekly referrer summary, too: job seekers who joined or updated their profile this week and
+ * match one of the referrer's company's open jobs (SPEC §9 talent match: at least 40 % of its skills).
+ */
+async function matchingCandidatesSection(db: Db, userId: string): Promise<Section[]> {
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(distinct p.id)::int as n
+        from company_members m
+        join job_postings j on j.company_id = m.company_id and j.status = 'OPEN' and cardinality(j.skill_keys) > 0
+        join talent_profiles p on p.discoverable and p.updated_at > now() - interval '7 days'
+          and p.skill_keys && j.skill_keys
+        where m.user_id = ${userId}
+          and (select count(*) from unnest(j.skill_keys) k where k = any(p.skill_keys)) * 100
+              >= ${MATCHING.talentMatchMinScorePercent} * cardinality(j.skill_keys)`,
+  );
+  if (!row?.n) return [];
+  const text = plural(
+    row.n,
+    "1 new candidate matches your company's open jobs.",
+    "{n} new candidates match your company's open jobs.",
+  );
+  return [{ heading: 'Candidates to refer', items: [{ text, path: '/search-candidates' }] }];
+}
+
+/** The weekly referrer summary, too: the referrer's bonuses that became due or were paid this week. */
+async function bonusUpdatesSection(db: Db, userId: string): Promise<Section[]> {
+  const rows = await selectRows<{ id: string; name: string; bonus_state: 'due' | 'paid' }>(
+    db,
+    sql`select r.id, r.talent_profile->>'name' as name, r.bonus_state from referrals r
+        where r.referrer_id = ${userId} and r.bonus_state in ('due', 'paid')
+          and r.updated_at > now() - interval '7 days'
+        order by r.updated_at`,
+  );
+  if (rows.length === 0) return [];
+  const items = rows.map((r) => ({
+    text: `${r.name ?? 'Your candidate'}: bonus ${BONUS_STATE_LABELS[r.bonus_state].toLowerCase()}`,
+    path: `/referrer-dashboard/referrals/${r.id}`,
+  }));
+  return [{ heading: 'Bonus updates', items }];
+}
+
+/** The daily admin summary, too: applications to the admin's company jobs since yesterday. */
+async function newApplicationsSection(db: Db, userId: string): Promise<Section[]> {
+  const [row] = await selectRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from candidate_pipelines p
+        join job_postings j on j.id = p.job_id
+        join company_members m on m.company_id = j.company_id and m.user_id = ${userId} and m.role = 'admin'
+        where p.applied_at > now() - interval '1 day'`,
+  );
+  if (!row?.n) return [];
+  const text = plural(row.n, '1 new application to your jobs.', '{n} new applications to your jobs.');
+  return [{ heading: 'New applications', items: [{ text, path: '/jobs-board' }] }];
+}
+
 /** The daily admin summary: referrals at the admin's company that wait for a decision. */
 async function awaitingDecisionSection(db: Db, userId: string): Promise<Section[]> {
   const [row] = await selectRows<{ n: number }>(
@@ -86,7 +146,7 @@ export async function sendDigests(db: Db, period: DigestPeriod): Promise<number>
                     where p.user_id = u.id and p.category = ${summaryCategory}), true) as summary
         from users u
         where exists (select 1 from email_preferences p where p.user_id = u.id and p.frequency = ${period})
-           or ${period === 'weekly'} and exists (select 1 from referral_requests q where q.referrer_id = u.id and q.status = 'pending')
+           or ${period === 'weekly'} and exists (select 1 from company_members m where m.user_id = u.id)
            or ${period === 'daily'} and exists (select 1 from company_members m where m.user_id = u.id and m.role = 'admin')`,
   );
   const day = new Date().toISOString().slice(0, 10);
@@ -95,8 +155,12 @@ export async function sendDigests(db: Db, period: DigestPeriod): Promise<number>
     const summary = !person.summary
       ? []
       : period === 'weekly'
-        ? await pendingRequestsSection(db, person.id)
-        : await awaitingDecisionSection(db, person.id);
+        ? [
+            ...(await pendingRequestsSection(db, person.id)),
+            ...(await matchingCandidatesSection(db, person.id)),
+            ...(await bonusUpdatesSection(db, person.id)),
+          ]
+        : [...(await newApplicationsSection(db, person.id)), ...(await awaitingDecisionSection(db, person.id))];
     const sections = [...summary, ...(await batchedSections(db, person.id, period))];
     if (sections.length === 0) continue;
     await enqueueMail(db, {

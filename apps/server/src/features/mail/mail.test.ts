@@ -250,6 +250,11 @@ describe('digests', () => {
     const quiet = await signUp(t);
     await call('PUT', '/api/account/email-preferences', quiet, { preferences: { referral_updates: 'weekly' } });
     await call('PUT', '/api/account/email-preferences', referrer, { preferences: { referral_requests: 'weekly' } });
+    // A job seeker whose profile this week matches the company's open job (HL7).
+    const match = await signUp(t, { name: 'Harper Interface' });
+    expect(
+      (await call('PUT', '/api/talent/profile', match, { name: 'Harper Interface', skills: ['HL7'] })).statusCode,
+    ).toBe(200);
     const open = await askForReferral('Weekly please');
     expect(open.statusCode).toBe(201);
     await sendDigests(t.database.db, 'weekly');
@@ -258,17 +263,21 @@ describe('digests', () => {
     expect(digests).toHaveLength(1);
     expect(digests[0]).toMatch(/referral requests? (is|are) waiting for your answer/);
     expect(digests[0]).toContain('Jordan Mailer asked you for a referral for Interface Analyst.');
+    expect(digests[0]).toMatch(/new candidates? match(es)? your company's open jobs/);
     expect(headerOf(digests[0]!, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect((await mailsTo(t, quiet.body.user.email)).filter((m) => m.includes('digest'))).toEqual([]);
     await call('POST', `/api/referral-requests/${open.json().id}/decline`, referrer, {});
     await call('PUT', '/api/account/email-preferences', referrer, { preferences: { referral_requests: 'instant' } });
   });
 
-  it('the daily admin digest lists referrals awaiting a decision', async () => {
+  it('the daily admin digest lists new applications and referrals awaiting a decision', async () => {
     const referral = await call('POST', '/api/referrals', admin, { jobId, talentId: seeker.body.user.id });
     expect(referral.statusCode).toBe(201);
+    const applicant = await signUp(t, { name: 'Quinn Applicant' });
+    expect((await call('POST', `/api/jobs/${jobId}/apply`, applicant, {})).statusCode).toBe(201);
     await sendDigests(t.database.db, 'daily');
     const digest = (await mailsTo(t, admin.body.user.email)).find((m) => m.includes('daily digest'));
     expect(digest).toContain('1 referral is awaiting your decision.');
+    expect(digest).toMatch(/\d+ new applications? to your jobs\./);
   });
 });

@@ -1,10 +1,25 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { ConfirmEmailBanner } from '@/features/settings/confirm-email-banner';
+import { useSession } from '@/features/auth/api';
 import { DocumentMeta } from '../document-meta';
 import { Footer } from './footer';
 import { Header } from './header';
+
+// Only signed-in people can have an address to confirm: visitors (the prerendered public pages) never load it.
+const ConfirmEmailBanner = lazy(() =>
+  import('@/features/settings/confirm-email-banner').then((m) => ({ default: m.ConfirmEmailBanner })),
+);
+
+function SignedInBanner() {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <SignedInBanner />
+    </Suspense>
+  );
+}
 
 export function RootLayout() {
   const navigation = useNavigation();
@@ -17,7 +32,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header />
-      <ConfirmEmailBanner />
+      <SignedInBanner />
       <main id="main" className="flex-1" aria-busy={navigation.state === 'loading'}>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
