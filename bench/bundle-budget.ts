@@ -29,7 +29,8 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
   // Form pages carry zod and react-hook-form (~75 KB gzip together).
   { route: '/waitlist', module: 'src/features/waitlist/waitlist-page.tsx', budgetKb: 225 },
   { route: '/login', module: 'src/features/auth/login-page.tsx', budgetKb: 200 },
-  { route: '/signup', module: 'src/features/auth/signup-page.tsx', budgetKb: 230 },
+  // +5 KB for the password strength meter, which checks the same common-password list as the server.
+  { route: '/signup', module: 'src/features/auth/signup-page.tsx', budgetKb: 235 },
 ];
 
 function closure(manifest: Manifest, key: string, seen: Set<string>): void {

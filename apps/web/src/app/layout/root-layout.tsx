@@ -16,7 +16,7 @@ function SignedInBanner() {
   if (!user) return null;
   return (
     <Suspense fallback={null}>
-      <SignedInBanner />
+      <ConfirmEmailBanner />
     </Suspense>
   );
 }
