@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -111,4 +112,22 @@ export function linkIn(mail: string, pathPrefix: string): string {
   if (!url) throw new Error(`No ${pathPrefix} link in:\n${mail}`);
   const { pathname, search } = new URL(url);
   return `${pathname}${search}`;
+}
+
+/**
+ * With E2E_SCREENSHOTS=1, full-page captures at 1280 and 375 px for looking at a screen as a person
+ * would; they land in e2e/.tmp/screens/{spec}-{name}-{width}.png.
+ */
+export async function shoot(page: Page, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const dir = path.join(import.meta.dirname, '.tmp', 'screens');
+  mkdirSync(dir, { recursive: true });
+  const spec = path.basename(test.info().file).replace(/\.spec\.ts$/, '');
+  const original = page.viewportSize();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: path.join(dir, `${spec}-${name}-${width}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
 }

@@ -1,20 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signUpCompanyAdmin, signUpViaApi } from './fixtures';
-
-async function shoot(page: Page, name: string) {
-  if (!process.env.E2E_SCREENSHOTS) return;
-  const dir = path.join(import.meta.dirname, '.tmp', 'screens');
-  mkdirSync(dir, { recursive: true });
-  const original = page.viewportSize();
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(dir, `jobs-board-${name}-${width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
+import type { APIRequestContext } from '@playwright/test';
+import { test, expect, shoot, signUpCompanyAdmin, signUpViaApi } from './fixtures';
 
 const word = () => Math.random().toString(36).slice(2, 8);
 

@@ -1,21 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { test, expect, inviteCodeOf, signUpCompanyAdmin, signUpViaApi } from './fixtures';
-
-/** With E2E_SCREENSHOTS=1, full-page captures at 1280 and 375 px land in e2e/.tmp/screens/. */
-async function shoot(page: Page, name: string) {
-  if (!process.env.E2E_SCREENSHOTS) return;
-  const dir = path.join(import.meta.dirname, '.tmp', 'screens');
-  mkdirSync(dir, { recursive: true });
-  const original = page.viewportSize();
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(dir, `pipeline-${name}-${width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
+import type { Browser } from '@playwright/test';
+import { test, expect, shoot, inviteCodeOf, signUpCompanyAdmin, signUpViaApi } from './fixtures';
 
 async function newPage(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL });
@@ -98,7 +82,7 @@ test.describe('one hiring loop', () => {
     await expect(referrerPage.getByRole('definition').filter({ hasText: '$2,500' }).first()).toBeVisible();
     await shoot(referrerPage, 'referrer-dashboard');
     await referrerPage.getByRole('link', { name: 'Sam Seeker' }).first().click();
-    await expect(referrerPage.getByText('Completed').first()).toBeVisible();
+    await expect(referrerPage.getByRole('main').getByText('Completed').first()).toBeVisible();
     await expect(referrerPage.getByText('The candidate was hired: the bonus is due to the referrer.')).toBeVisible();
 
     // The seeker sees the stage on their dashboard.

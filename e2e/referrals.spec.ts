@@ -1,23 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { test, expect, inviteCodeOf, signUpCompanyAdmin, signUpViaApi } from './fixtures';
+import type { Browser } from '@playwright/test';
+import { test, expect, shoot, inviteCodeOf, signUpCompanyAdmin, signUpViaApi } from './fixtures';
 
 const REQUEST_MESSAGE = 'I have five years of clinical data work and would love to join the platform team.';
-
-/** With E2E_SCREENSHOTS=1, full-page captures at 1280 and 375 px land in e2e/.tmp/screens/. */
-async function shoot(page: Page, name: string) {
-  if (!process.env.E2E_SCREENSHOTS) return;
-  const dir = path.join(import.meta.dirname, '.tmp', 'screens');
-  mkdirSync(dir, { recursive: true });
-  const original = page.viewportSize();
-  for (const width of [1280, 375]) {
-    await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: path.join(dir, `referrals-${name}-${width}.png`), fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 async function newPage(browser: Browser, baseURL: string | undefined) {
   const context = await browser.newContext({ baseURL });

@@ -7,24 +7,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from './browser';
 
 const [baseUrl = 'http://localhost:3000', ...paths] = process.argv.slice(2);
 const outDir = path.join(import.meta.dirname, '.tmp', 'screens');
 mkdirSync(outDir, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 for (const width of [1280, 375]) {
   const page = await browser.newPage({ viewport: { width, height: width > 800 ? 800 : 740 } });
   for (const target of paths.length ? paths : ['/']) {
