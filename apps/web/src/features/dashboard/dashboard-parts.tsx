@@ -37,7 +37,7 @@ export function ProfileCard({
         <CardTitle as="h2">Your profile</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div className="flex items-center gap-4">
+        <div className="flex min-w-0 items-center gap-4">
           <Avatar className="size-14">
             {user.avatarUrl ? <AvatarImage src={user.avatarUrl} alt="" /> : null}
             <AvatarFallback className="bg-accent text-base text-accent-foreground">
