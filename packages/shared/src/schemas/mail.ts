@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATION_TYPES_COMPANY } from './notifications';
 
 /** What a user can choose to hear about by e-mail (account mails such as password reset are always sent). */
 export const EMAIL_CATEGORIES = ['referral_requests', 'referral_updates', 'messages', 'company_activity'] as const;
@@ -83,6 +84,8 @@ export const NOTIFICATION_EMAIL_CATEGORY: Record<string, EmailCategory> = {
   referral_update: 'referral_updates',
   referral_consent: 'referral_updates',
   message: 'messages',
+  [NOTIFICATION_TYPES_COMPANY.application]: 'company_activity',
+  [NOTIFICATION_TYPES_COMPANY.referral]: 'company_activity',
 };
 
 /** The button under a mailed notification, by category. */

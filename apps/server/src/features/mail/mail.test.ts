@@ -279,5 +279,8 @@ describe('digests', () => {
     const digest = (await mailsTo(t, admin.body.user.email)).find((m) => m.includes('daily digest'));
     expect(digest).toContain('1 referral is awaiting your decision.');
     expect(digest).toMatch(/\d+ new applications? to your jobs\./);
+    // Company activity is mailed at once by default: the hiring team hears about the application.
+    const instant = await mailsTo(t, admin.body.user.email);
+    expect(instant.some((m) => m.includes('Quinn Applicant applied for Interface Analyst.'))).toBe(true);
   });
 });
