@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { sentMails } from '../../db/schema';
@@ -28,16 +28,21 @@ export interface SendMailDeps extends ComposeContext {
 
 /**
  * The send-mail task. A mail whose Message-ID is recorded was already accepted by SMTP: a job
- * retried after that (or run again by mistake) ends without sending a second copy.
+ * retried after that (or run again by mistake) ends without sending a second copy. The check, the
+ * send and the record happen under a lock on the Message-ID, so two jobs for one mail (a job key
+ * re-added while its first job was running) cannot both pass the check.
  */
 export async function sendMailTask(deps: SendMailDeps, job: MailJob): Promise<void> {
   const messageId = messageIdFor(job.key, deps.publicUrl);
-  const [sent] = await deps.db.select().from(sentMails).where(eq(sentMails.messageId, messageId));
-  if (sent) return;
-  const mail = await composeMail(job, deps);
-  await deps.mailer.send(mail);
-  await deps.db
-    .insert(sentMails)
-    .values({ messageId, recipient: job.to, template: job.template })
-    .onConflictDoNothing();
+  await deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${messageId}))`);
+    const [sent] = await tx.select().from(sentMails).where(eq(sentMails.messageId, messageId));
+    if (sent) return;
+    const mail = await composeMail(job, deps);
+    await deps.mailer.send(mail);
+    await tx
+      .insert(sentMails)
+      .values({ messageId, recipient: job.to, template: job.template })
+      .onConflictDoNothing();
+  });
 }
