@@ -40,9 +40,6 @@ export async function sendMailTask(deps: SendMailDeps, job: MailJob): Promise<vo
     if (sent) return;
     const mail = await composeMail(job, deps);
     await deps.mailer.send(mail);
-    await tx
-      .insert(sentMails)
-      .values({ messageId, recipient: job.to, template: job.template })
-      .onConflictDoNothing();
+    await tx.insert(sentMails).values({ messageId, recipient: job.to, template: job.template }).onConflictDoNothing();
   });
 }
