@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 export { expect };
 
@@ -130,4 +130,10 @@ export async function shoot(page: Page, name: string) {
     await page.screenshot({ path: path.join(dir, `${spec}-${name}-${width}.png`), fullPage: true });
   }
   if (original) await page.setViewportSize(original);
+}
+
+/** A page in a browser context of its own: one person, their own cookies. */
+export async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  return context.newPage();
 }

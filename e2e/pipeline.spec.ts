@@ -1,10 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { test, expect, shoot, inviteCodeOf, signUpCompanyAdmin, signUpViaApi } from './fixtures';
-
-async function newPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  return context.newPage();
-}
+import { test, expect, newPage, shoot, inviteCodeOf, signUpCompanyAdmin, signUpViaApi } from './fixtures';
 
 /** Three people in three browsers: a company admin, a referrer at that company and a job seeker; one open job. */
 async function setUp(browser: Browser, baseURL: string | undefined) {

@@ -1,12 +1,7 @@
 import type { Browser } from '@playwright/test';
-import { test, expect, shoot, inviteCodeOf, signUpCompanyAdmin, signUpViaApi } from './fixtures';
+import { test, expect, newPage, shoot, inviteCodeOf, signUpCompanyAdmin, signUpViaApi } from './fixtures';
 
 const REQUEST_MESSAGE = 'I have five years of clinical data work and would love to join the platform team.';
-
-async function newPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  return context.newPage();
-}
 
 /** A company with an admin, a referrer (member) and an open job with a referral bonus; plus a job seeker. */
 async function setUp(browser: Browser, baseURL: string | undefined) {
