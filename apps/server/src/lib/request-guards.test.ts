@@ -1,7 +1,7 @@
 // Findings 3, 5, 10, 14 and 15 of the security review (issue 21): the request-level defences.
 import { randomUUID } from 'node:crypto';
+import type net from 'node:net';
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,8 @@ import { OUTBOUND_LIMITS } from './safe-fetch';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { companyJobVisits } from '../db/schema';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../test/harness';
+import { relayDatabase } from '../test/db-relay';
+import { createTestApp, openTestDatabase, signUp, withSession, type SignedUp, type TestApp } from '../test/harness';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -149,69 +150,40 @@ describe('finding 15: CSRF defence in depth and JSON only', () => {
 });
 
 describe('finding 14: the database is down', () => {
-  /** A TCP relay to PostgreSQL that the test can pull out, like a database host going away. */
-  function relayTo(target: URL) {
-    const sockets = new Set<net.Socket>();
-    const server = net.createServer((client) => {
-      const upstream = net.connect(Number(target.port || 5432), target.hostname);
-      for (const s of [client, upstream]) {
-        sockets.add(s);
-        s.on('error', () => {});
-        s.on('close', () => sockets.delete(s));
-      }
-      client.pipe(upstream).pipe(client);
+  it('answers 503 with Retry-After, readiness says so, liveness stays up', async () => {
+    const migrated = await openTestDatabase();
+    const relay = await relayDatabase(migrated.url);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'referwell-down-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      SEED_DEMO_DATA: 'false',
+      WEB_DIST_DIR: path.join(dataDir, 'none'),
     });
-    return {
-      listen: () =>
-        new Promise<number>((resolve) =>
-          server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
-        ),
-      cut: () => {
-        server.close();
-        for (const s of sockets) s.destroy();
-      },
-    };
-  }
-
-  it.skipIf(!process.env.DATABASE_URL)(
-    'answers 503 with Retry-After, readiness says so, liveness stays up',
-    async () => {
-      const target = new URL(process.env.DATABASE_URL!);
-      const relay = relayTo(target);
-      const url = new URL(target);
-      url.hostname = '127.0.0.1';
-      url.port = String(await relay.listen());
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'referwell-down-'));
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        SEED_DEMO_DATA: 'false',
-        WEB_DIST_DIR: path.join(dataDir, 'none'),
-      });
-      const database = await openDatabase({ databaseUrl: url.toString() });
-      const app = await buildApp({ config, database, logger: false });
-      await app.ready();
-      try {
-        expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-        relay.cut();
-        const jobs = await app.inject({ method: 'GET', url: '/api/jobs' });
-        expect(jobs.statusCode).toBe(503);
-        expect(jobs.headers['retry-after']).toBe('5');
-        expect(jobs.json().error.code).toBe('UNAVAILABLE');
-        const ready = await app.inject({ method: 'GET', url: '/api/health' });
-        expect(ready.statusCode).toBe(503);
-        expect(ready.headers['retry-after']).toBe('5');
-        expect(ready.json().database.ok).toBe(false);
-        const live = await app.inject({ method: 'GET', url: '/api/health/live' });
-        expect(live.statusCode).toBe(200);
-        expect(live.json().status).toBe('ok');
-      } finally {
-        await app.close();
-        await database.close();
-      }
-    },
-  );
+    const database = await openDatabase({ databaseUrl: relay.url });
+    const app = await buildApp({ config, database, logger: false });
+    await app.ready();
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      relay.cut();
+      const jobs = await app.inject({ method: 'GET', url: '/api/jobs' });
+      expect(jobs.statusCode).toBe(503);
+      expect(jobs.headers['retry-after']).toBe('5');
+      expect(jobs.json().error.code).toBe('UNAVAILABLE');
+      const ready = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.headers['retry-after']).toBe('5');
+      expect(ready.json().database.ok).toBe(false);
+      const live = await app.inject({ method: 'GET', url: '/api/health/live' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json().status).toBe('ok');
+    } finally {
+      await app.close();
+      await database.close();
+      await migrated.close();
+    }
+  });
 });
 
 describe('finding 12: shutdown lets in-flight requests finish', () => {

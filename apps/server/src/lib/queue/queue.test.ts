@@ -6,7 +6,9 @@ import { buildApp } from '../../app';
 import { rateLimitBuckets, sentMails, sessions } from '../../db/schema';
 import { selectRows } from '../../db/repository';
 import { pruneExpired } from '../../features/maintenance/prune';
-import { createTestApp, signUp, type TestApp } from '../../test/harness';
+import { openDatabase } from '../../db/client';
+import { relayDatabase } from '../../test/db-relay';
+import { createTestApp, openTestDatabase, signUp, type TestApp } from '../../test/harness';
 import { drainQueue, dueJobs } from '../../test/queue';
 import { messageIdFor } from '../mail/compose';
 import { enqueueMail } from '../mail/send';
@@ -89,6 +91,30 @@ describe('enqueue', () => {
     await drainQueue(t.database);
     expect(await outboxFiles('orphan@example.com')).toHaveLength(1);
   });
+});
+
+describe('a database outage', () => {
+  it('does not stop the queue: jobs added after the database comes back still run', async () => {
+    const database = await openTestDatabase();
+    const relay = await relayDatabase(database.url);
+    const throughRelay = await openDatabase({ databaseUrl: relay.url });
+    const app = await buildApp({ config: t.app.config, database: throughRelay, logger: false });
+    await app.ready();
+    try {
+      relay.cut();
+      // Long enough for the workers' connections to fail and the runner to notice.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      relay.restore();
+      await enqueueMail(database.db, mail('after-outage', 'after.outage@example.com'));
+      await drainQueue(database, 60_000);
+      expect(await outboxFiles('after.outage@example.com')).toHaveLength(1);
+    } finally {
+      await app.close();
+      await throughRelay.close();
+      await relay.close();
+      await database.close();
+    }
+  }, 90_000);
 });
 
 describe('prune-expired', () => {

@@ -27,20 +27,95 @@ function pinoLogger(log: FastifyBaseLogger): Logger {
   });
 }
 
+const RESTART_DELAY_MS = { first: 1000, max: 30_000 };
+/** Workers that have failed to fetch a job for this long are restarted with a fresh runner. */
+const STUCK_AFTER_MS = 15_000;
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 /**
- * Starts this process's workers and its share of the cron schedule. The queue's schema is
- * installed with the database's migrations (db/migrate.ts).
+ * Resolves when the runner stops by itself (its database connection broke) or when its workers
+ * have failed to fetch jobs for STUCK_AFTER_MS: graphile-worker caches a failed first lookup of
+ * the task list, so workers started while the database was away never recover on their own.
+ */
+function untilUnhealthy(runner: Runner, signal: AbortSignal): Promise<unknown> {
+  return new Promise((resolve) => {
+    let failingSince: number | undefined;
+    const onError = ({ error }: { error: unknown }) => {
+      failingSince ??= Date.now();
+      if (Date.now() - failingSince > STUCK_AFTER_MS) done(error);
+    };
+    const onSuccess = () => {
+      failingSince = undefined;
+    };
+    const done = (reason: unknown) => {
+      runner.events.off('worker:getJob:error', onError);
+      runner.events.off('worker:getJob:empty', onSuccess);
+      runner.events.off('job:start', onSuccess);
+      resolve(reason);
+    };
+    runner.events.on('worker:getJob:error', onError);
+    runner.events.on('worker:getJob:empty', onSuccess);
+    runner.events.on('job:start', onSuccess);
+    runner.promise.then(() => done(undefined), done);
+    signal.addEventListener('abort', () => done(undefined));
+  });
+}
+
+/**
+ * Starts this process's workers and its share of the cron schedule, and keeps them running
+ * through database outages: an unhealthy runner is replaced by a new one after a growing pause,
+ * until the queue is stopped. The queue's schema is installed with the database's migrations
+ * (db/migrate.ts).
  */
 export async function startQueue(options: QueueOptions): Promise<Queue> {
-  const logger = pinoLogger(options.log);
-  const base = { connectionString: options.connectionString, logger, noHandleSignals: true };
   if (options.concurrency === 0) return { stop: async () => {} };
-  const runner: Runner = await run({
-    ...base,
-    concurrency: options.concurrency,
-    pollInterval: options.pollIntervalMs ?? 2000,
-    taskList: options.tasks,
-    crontab: options.crontab,
-  });
-  return { stop: () => runner.stop() };
+  const logger = pinoLogger(options.log);
+  const start = () =>
+    run({
+      connectionString: options.connectionString,
+      logger,
+      noHandleSignals: true,
+      concurrency: options.concurrency,
+      pollInterval: options.pollIntervalMs ?? 2000,
+      taskList: options.tasks,
+      crontab: options.crontab,
+    });
+
+  const stopping = new AbortController();
+  let runner: Runner | undefined = await start();
+  const supervised = (async () => {
+    let delay = RESTART_DELAY_MS.first;
+    while (!stopping.signal.aborted) {
+      if (runner) {
+        const reason = await untilUnhealthy(runner, stopping.signal);
+        if (stopping.signal.aborted) return;
+        options.log.error({ err: reason }, 'job queue unhealthy; restarting it');
+        await runner.stop().catch(() => {});
+        runner = undefined;
+      }
+      await sleep(delay, stopping.signal);
+      if (stopping.signal.aborted) return;
+      runner = await start().catch((error: unknown) => {
+        options.log.warn({ err: error, retryInMs: delay }, 'job queue could not start');
+        return undefined;
+      });
+      delay = runner ? RESTART_DELAY_MS.first : Math.min(delay * 2, RESTART_DELAY_MS.max);
+    }
+  })();
+
+  return {
+    stop: async () => {
+      stopping.abort();
+      await supervised;
+      await runner?.stop().catch(() => {});
+    },
+  };
 }

@@ -1,0 +1,52 @@
+import net from 'node:net';
+
+export interface DatabaseRelay {
+  /** The database URL rewritten to go through the relay. */
+  url: string;
+  /** Drops every connection and refuses new ones, like the database host going away. */
+  cut(): void;
+  /** Lets connections through again, like the database coming back. */
+  restore(): void;
+  close(): Promise<void>;
+}
+
+/** A TCP relay in front of PostgreSQL that a test can pull out and put back. */
+export async function relayDatabase(databaseUrl: string): Promise<DatabaseRelay> {
+  const target = new URL(databaseUrl);
+  const sockets = new Set<net.Socket>();
+  let down = false;
+  const server = net.createServer((client) => {
+    if (down) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => {});
+      s.on('close', () => sockets.delete(s));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
+  );
+  const url = new URL(target);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    cut: () => {
+      down = true;
+      for (const s of sockets) s.destroy();
+    },
+    restore: () => {
+      down = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
