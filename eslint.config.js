@@ -6,6 +6,48 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Imports flow one way: web → shared and server → shared, never web ↔ server. */
+const APP_ZONES = [
+  {
+    target: './apps/web',
+    from: './apps/server',
+    message: 'The web app must not import server code; share it through packages/shared.',
+  },
+  {
+    target: './apps/server',
+    from: './apps/web',
+    message: 'The server must not import web code; share it through packages/shared.',
+  },
+  { target: './packages/shared', from: './apps', message: 'packages/shared must not depend on an app.' },
+];
+
+/**
+ * Inside the server, imports point down: main/app/background → seed → features → lib/db → shared.
+ * Test files and test support may reach anywhere.
+ */
+const SERVER_LAYER_ZONES = [
+  {
+    target: ['./apps/server/src/lib', './apps/server/src/db'],
+    from: ['./apps/server/src/features', './apps/server/src/seed'],
+    message: 'lib/ and db/ sit below the features: move the shared piece down, or the caller up.',
+  },
+  {
+    target: './apps/server/src/features',
+    from: [
+      './apps/server/src/seed',
+      './apps/server/src/app.ts',
+      './apps/server/src/main.ts',
+      './apps/server/src/background.ts',
+    ],
+    message: 'Features sit below the app and the seed: they must not import them.',
+  },
+  {
+    target: ['./apps/server/src/lib', './apps/server/src/db', './apps/server/src/features', './apps/server/src/seed'],
+    from: './apps/server/src/test',
+    message: 'Test support is for tests only.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,24 +82,7 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-self-import': 'error',
       // Imports flow one way: web → shared and server → shared, never web ↔ server.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './apps/web',
-              from: './apps/server',
-              message: 'The web app must not import server code; share it through packages/shared.',
-            },
-            {
-              target: './apps/server',
-              from: './apps/web',
-              message: 'The server must not import web code; share it through packages/shared.',
-            },
-            { target: './packages/shared', from: './apps', message: 'packages/shared must not depend on an app.' },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: APP_ZONES }],
       'no-restricted-imports': [
         'error',
         {
@@ -70,6 +95,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/src/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...APP_ZONES, ...SERVER_LAYER_ZONES] }] },
   },
   {
     // The benchmark drives the server's own database code to generate its dataset; the two-instance

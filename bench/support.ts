@@ -14,7 +14,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
-import { seedDemoData } from '../apps/server/src/db/seed';
+import { seedDemoData } from '../apps/server/src/seed';
 
 export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);

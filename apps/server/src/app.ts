@@ -26,7 +26,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { RealtimeHub } from './features/realtime/hub';
 import { talentRoutes } from './features/talent/routes';
-import { registerAuth } from './lib/auth';
+import { registerAuth } from './features/auth/request-auth';
 import { registerBackgroundWork } from './background';
 import { mailRoutes } from './features/mail/routes';
 import { mailPreviewRoutes } from './features/mail/preview';

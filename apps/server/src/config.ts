@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { parseAllowHosts } from './lib/safe-fetch';
 import type { StorageConfig } from './lib/storage';
 
 const booleanFromEnv = z
@@ -180,4 +179,12 @@ function missingS3Settings(env: NodeJS.ProcessEnv): string[] {
     (name) =>
       `${name}: required for S3 file storage (${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} set; set all of ${S3_REQUIRED.join(', ')}, or none to keep files in the database)`,
   );
+}
+
+/** OUTBOUND_ALLOW_HOSTS as a list. */
+export function parseAllowHosts(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
 }

@@ -8,7 +8,7 @@ import { runMigrations } from './db/migrate';
 import { closeWorkers } from './lib/worker-task';
 import { moveDatabaseFilesTo } from './lib/storage';
 import { importLegacyUploads } from './features/talent/legacy-uploads';
-import { seedDemoData } from './db/seed';
+import { seedDemoData } from './seed';
 
 // dist/main.js and src/main.ts both sit two levels below the repository root's apps/.
 const defaultWebDist = path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isBlockedAddress, parseAllowHosts, safeFetch } from './safe-fetch';
+import { parseAllowHosts } from '../config';
+import { isBlockedAddress, safeFetch } from './safe-fetch';
 
 describe('isBlockedAddress', () => {
   it.each([

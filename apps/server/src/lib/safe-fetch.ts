@@ -225,11 +225,3 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
     url = new URL(response.location, url);
   }
 }
-
-/** OUTBOUND_ALLOW_HOSTS as a list. */
-export function parseAllowHosts(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((entry) => entry.trim().toLowerCase())
-    .filter(Boolean);
-}

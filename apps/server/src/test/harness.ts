@@ -8,7 +8,7 @@ import { buildApp } from '../app';
 import { loadConfig, type Env } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { withAdminClient } from './admin-client';
-import { createFactories } from '../db/seed/factories';
+import { createFactories } from '../seed/factories';
 
 /**
  * A fresh, migrated database for one test file: a copy of the run's migrated template

@@ -1,4 +1,6 @@
-// Role guards for services, which get the request's auth context (lib/auth.ts has the request-level ones).
+// The one way to check who may do what: routes and services pass the request's auth context (request.auth)
+// to these guards; rules about one record (its owner, its company) stay in the service that loads it.
+import { COMPANY_MESSAGES } from '@referwell/shared';
 import { forbidden, unauthorized } from '../../lib/errors';
 import type { AuthContext } from './sessions';
 
@@ -20,5 +22,26 @@ export function requireJobseeker(auth: AuthContext | null, message: string): Aut
 export function requireCompanyUser(auth: AuthContext | null, message: string, loggedOutMessage?: string): CompanyAuth {
   const signedIn = requireSignedIn(auth, loggedOutMessage);
   if (signedIn.user.type !== 'referrer' || !signedIn.company) throw forbidden(message);
+  return signedIn as CompanyAuth;
+}
+
+export const isCompanyAdminOf = (auth: AuthContext | null, companyId: string) =>
+  auth?.company?.id === companyId && auth.company.role === 'companyAdmin';
+
+/** Any member of the company (admin or not). Others get 403, visitors 401. */
+export function requireCompanyMember(auth: AuthContext | null, companyId: string): CompanyAuth {
+  const signedIn = requireSignedIn(auth);
+  if (signedIn.company?.id !== companyId) throw forbidden('You are not a member of this company.');
+  return signedIn as CompanyAuth;
+}
+
+/** An admin of the company. Others get 403 with `message`, visitors 401. */
+export function requireCompanyAdmin(
+  auth: AuthContext | null,
+  companyId: string,
+  message: string = COMPANY_MESSAGES.notAdmin,
+): CompanyAuth {
+  const signedIn = requireSignedIn(auth);
+  if (!isCompanyAdminOf(signedIn, companyId)) throw forbidden(message);
   return signedIn as CompanyAuth;
 }

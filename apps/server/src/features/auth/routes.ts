@@ -15,7 +15,8 @@ import {
   signupResponseSchema,
   type SessionResponse,
 } from '@referwell/shared';
-import { clearSessionCookie, requireAuth, setSessionCookie } from '../../lib/auth';
+import { requireSignedIn } from './guards';
+import { clearSessionCookie, setSessionCookie } from './request-auth';
 import { AppError } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 import {
@@ -169,7 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
+      const auth = requireSignedIn(request.auth);
       const token = await changePassword(
         app.db,
         auth.user.id,

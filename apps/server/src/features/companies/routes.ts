@@ -14,7 +14,7 @@ import {
   teamResponseSchema,
   updateMemberRoleSchema,
 } from '@referwell/shared';
-import { requireCompanyAdmin, requireCompanyMember } from '../../lib/auth';
+import { requireCompanyAdmin, requireCompanyMember } from '../auth/guards';
 import {
   getCompany,
   getPublicCompany,
@@ -59,7 +59,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompanyMember(request, request.params.companyId);
+      requireCompanyMember(request.auth, request.params.companyId);
       return getCompany(app.db, request.params.companyId);
     },
   );
@@ -76,7 +76,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompanyAdmin(request, request.params.companyId);
+      requireCompanyAdmin(request.auth, request.params.companyId);
       return updateCompanyProfile(app.db, request.params.companyId, request.body);
     },
   );
@@ -92,7 +92,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompanyAdmin(request, request.params.companyId);
+      requireCompanyAdmin(request.auth, request.params.companyId);
       return getTeam(app.db, request.params.companyId);
     },
   );
@@ -108,7 +108,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompanyAdmin(request, request.params.companyId);
+      requireCompanyAdmin(request.auth, request.params.companyId);
       return { inviteCode: await regenerateInviteCode(app.db, request.params.companyId) };
     },
   );
@@ -125,7 +125,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireCompanyAdmin(request, request.params.companyId);
+      const auth = requireCompanyAdmin(request.auth, request.params.companyId);
       const invitation = await inviteTeamMember(app.db, request.params.companyId, auth.user, request.body);
       return reply.status(201).send(invitation);
     },
@@ -143,7 +143,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompanyAdmin(request, request.params.companyId);
+      requireCompanyAdmin(request.auth, request.params.companyId);
       return updateMemberRole(app.db, request.params.companyId, request.params.userId, request.body.role);
     },
   );
@@ -159,7 +159,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireCompanyAdmin(request, request.params.companyId);
+      requireCompanyAdmin(request.auth, request.params.companyId);
       await removeMember(app.db, request.params.companyId, request.params.userId);
       return reply.status(204).send(null);
     },

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
 import { forbidden } from '../../lib/errors';
-import { requireSignedIn } from '../auth/guards';
+import { requireJobseeker, requireSignedIn } from '../auth/guards';
 import { listReferralRequests } from '../referrals/requests';
 import { listReferrals, referralTotals } from '../referrals/service';
 
@@ -47,8 +47,7 @@ const matchScoreSql = (jobKeys: unknown, personKeys: unknown) => sql<number>`coa
   / nullif(cardinality(${jobKeys}), 0)), 0)::int`;
 
 export async function jobseekerDashboard(db: Db, auth: AuthContext | null): Promise<JobseekerDashboard> {
-  const me = requireSignedIn(auth);
-  if (me.user.type !== 'jobseeker') throw forbidden('This dashboard is for job seekers.');
+  const me = requireJobseeker(auth, 'This dashboard is for job seekers.');
   const [profile] = await db
     .select({ keys: talentProfiles.skillKeys })
     .from(talentProfiles)

@@ -14,8 +14,8 @@ import type { Executor } from '../../db/repository';
 import { candidatePipelines, companies, jobPostings, referrals, users } from '../../db/schema';
 import { openPipeline } from '../referrals/pipeline';
 import type { AuthContext } from '../auth/sessions';
-import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
-import { requireCompanyUser, requireJobseeker, type CompanyAuth } from '../auth/guards';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { requireCompanyUser, requireJobseeker, requireSignedIn, type CompanyAuth } from '../auth/guards';
 import { notifyTeamOfApplication } from '../notifications/company-events';
 import { forgetJobSearches } from './search';
 
@@ -92,10 +92,10 @@ export async function createJob(
 }
 
 async function editableJob(db: Executor, auth: AuthContext | null, id: string): Promise<JobRow> {
-  if (!auth) throw unauthorized();
+  const me = requireSignedIn(auth);
   const [job] = await db.select().from(jobPostings).where(eq(jobPostings.id, id));
   if (!job) throw notFound(JOB_MESSAGES.notFound);
-  if (!canEdit(auth, job)) throw forbidden(JOB_MESSAGES.notAllowedToEdit);
+  if (!canEdit(me, job)) throw forbidden(JOB_MESSAGES.notAllowedToEdit);
   return job;
 }
 

@@ -10,7 +10,7 @@ import {
   messageResponseSchema,
   updateEmailPreferencesSchema,
 } from '@referwell/shared';
-import { requireAuth } from '../../lib/auth';
+import { requireSignedIn } from '../auth/guards';
 import { AppError } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { confirmEmail, emailStatus, requestEmailChange, resendEmailConfirmation } from '../auth/email';
@@ -29,7 +29,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'My e-mail address and whether it is confirmed', response: { 200: emailStatusSchema } },
     },
-    async (request) => emailStatus(app.db, requireAuth(request).user.id),
+    async (request) => emailStatus(app.db, requireSignedIn(request.auth).user.id),
   );
 
   app.post(
@@ -43,7 +43,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = requireAuth(request);
+      const me = requireSignedIn(request.auth);
       await limiter.consume({
         key: `email-change:user:${me.user.id}`,
         max: 5,
@@ -81,7 +81,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = requireAuth(request);
+      const me = requireSignedIn(request.auth);
       await limiter.consume({
         key: `email-confirm:user:${me.user.id}`,
         max: 5,
@@ -98,7 +98,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'My e-mail choices per category', response: { 200: emailPreferencesSchema, ...errors } },
     },
-    async (request) => readPreferences(app.db, requireAuth(request).user.id),
+    async (request) => readPreferences(app.db, requireSignedIn(request.auth).user.id),
   );
 
   app.put(
@@ -111,7 +111,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: emailPreferencesSchema, ...errors },
       },
     },
-    async (request) => savePreferences(app.db, requireAuth(request).user.id, request.body),
+    async (request) => savePreferences(app.db, requireSignedIn(request.auth).user.id, request.body),
   );
 
   // One-click unsubscribe (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` as a form;

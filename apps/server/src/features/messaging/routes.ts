@@ -17,7 +17,7 @@ import {
   unreadCountSchema,
   uuidParamSchema,
 } from '@referwell/shared';
-import { requireAuth } from '../../lib/auth';
+import { requireSignedIn } from '../auth/guards';
 import { createRateLimiter } from '../../lib/rate-limit';
 import {
   getConversation,
@@ -56,7 +56,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: conversationListResponseSchema, ...errors },
       },
     },
-    async (request) => listConversations(app.db, requireAuth(request).user.id, request.query),
+    async (request) => listConversations(app.db, requireSignedIn(request.auth).user.id, request.query),
   );
 
   app.get(
@@ -68,7 +68,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unreadCountSchema, ...errors },
       },
     },
-    async (request) => ({ count: await unreadMessageTotal(app.db, requireAuth(request).user.id) }),
+    async (request) => ({ count: await unreadMessageTotal(app.db, requireSignedIn(request.auth).user.id) }),
   );
 
   app.get(
@@ -81,7 +81,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactsResponseSchema, ...errors },
       },
     },
-    async (request) => searchContacts(app.db, requireAuth(request), request.query.q),
+    async (request) => searchContacts(app.db, requireSignedIn(request.auth), request.query.q),
   );
 
   app.get(
@@ -94,7 +94,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: conversationLookupResponseSchema, ...errors },
       },
     },
-    async (request) => lookupConversation(app.db, requireAuth(request), request.query),
+    async (request) => lookupConversation(app.db, requireSignedIn(request.auth), request.query),
   );
 
   app.post(
@@ -108,7 +108,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
+      const auth = requireSignedIn(request.auth);
       await consumeSend(auth.user.id);
       return reply.status(201).send(await startConversation(app.db, auth, request.body));
     },
@@ -125,7 +125,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: conversationDetailSchema, ...errors },
       },
     },
-    async (request) => getConversation(app.db, requireAuth(request).user.id, request.params.id, request.query),
+    async (request) => getConversation(app.db, requireSignedIn(request.auth).user.id, request.params.id, request.query),
   );
 
   app.post(
@@ -140,7 +140,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
+      const auth = requireSignedIn(request.auth);
       await consumeSend(auth.user.id);
       return reply.status(201).send(await sendMessage(app.db, auth, request.params.id, request.body.text));
     },
@@ -157,7 +157,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      unreadCount: await markConversationRead(app.db, requireAuth(request).user.id, request.params.id),
+      unreadCount: await markConversationRead(app.db, requireSignedIn(request.auth).user.id, request.params.id),
     }),
   );
 };

@@ -7,7 +7,7 @@ import {
   notificationUnreadSchema,
   uuidParamSchema,
 } from '@referwell/shared';
-import { requireAuth } from '../../lib/auth';
+import { requireSignedIn } from '../auth/guards';
 import { countUnreadNotifications, listNotifications, markAllNotificationsRead, markNotificationRead } from './service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -23,7 +23,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationListResponseSchema, ...errors },
       },
     },
-    async (request) => listNotifications(app.db, requireAuth(request).user.id, request.query),
+    async (request) => listNotifications(app.db, requireSignedIn(request.auth).user.id, request.query),
   );
 
   app.get(
@@ -35,7 +35,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationUnreadSchema, ...errors },
       },
     },
-    async (request) => ({ count: await countUnreadNotifications(app.db, requireAuth(request).user.id) }),
+    async (request) => ({ count: await countUnreadNotifications(app.db, requireSignedIn(request.auth).user.id) }),
   );
 
   app.post(
@@ -48,7 +48,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await markAllNotificationsRead(app.db, requireAuth(request).user.id);
+      await markAllNotificationsRead(app.db, requireSignedIn(request.auth).user.id);
       return { count: 0 };
     },
   );
@@ -63,6 +63,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationSchema, ...errors },
       },
     },
-    async (request) => markNotificationRead(app.db, requireAuth(request).user.id, request.params.id),
+    async (request) => markNotificationRead(app.db, requireSignedIn(request.auth).user.id, request.params.id),
   );
 };

@@ -2,7 +2,9 @@ import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { RealtimeClientMessage, RealtimeEvent } from '@referwell/shared';
-import { AppError, unauthorized } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
+import { assertSameOrigin } from '../auth/request-auth';
+import { requireSignedIn } from '../auth/guards';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { unreadTotals } from '../../lib/realtime';
 import { setViewing } from '../messaging/service';
@@ -51,19 +53,17 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   const hub = app.realtime;
 
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  const allowedOrigin = new URL(app.config.publicUrl).origin;
+  const allowedOrigins = new Set([new URL(app.config.publicUrl).origin]);
 
   const socketsByIp = new Map<string, number>();
   const maxSocketsPerIp = Math.max(1, Math.round(REALTIME_LIMITS.maxSocketsPerIp * app.config.rateLimitScale));
   const tooMany = () => new AppError(429, 'RATE_LIMITED', 'Too many open connections. Close a tab and try again.');
 
   const checkHandshake = async (request: FastifyRequest) => {
-    const origin = request.headers.origin;
-    if (!origin || (origin !== allowedOrigin && origin !== `${request.protocol}://${request.host}`)) {
-      throw new AppError(403, 'CSRF', 'This connection came from another site and was refused.');
-    }
-    if (!request.auth) throw unauthorized();
-    if (hub.socketsOf(request.auth.user.id).size >= REALTIME_LIMITS.maxSocketsPerUser) throw tooMany();
+    // Browsers always send Origin on a WebSocket handshake; one without it is not our page.
+    assertSameOrigin(request, allowedOrigins, { requireOrigin: true });
+    const me = requireSignedIn(request.auth);
+    if (hub.socketsOf(me.user.id).size >= REALTIME_LIMITS.maxSocketsPerUser) throw tooMany();
     if ((socketsByIp.get(request.ip) ?? 0) >= maxSocketsPerIp) throw tooMany();
   };
 

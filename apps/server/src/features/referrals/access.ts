@@ -6,9 +6,6 @@ import type { AuthContext } from '../auth/sessions';
 import { forbidden, notFound } from '../../lib/errors';
 import { requireSignedIn } from '../auth/guards';
 
-export const isCompanyAdminOf = (auth: AuthContext | null, companyId: string) =>
-  auth?.company?.id === companyId && auth.company.role === 'companyAdmin';
-
 /** A job with its company, or 404. */
 export async function findJob(db: Executor, jobId: string) {
   const [job] = await db

@@ -25,7 +25,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthContext } from '../auth/sessions';
 import { createNotification } from '../notifications/service';
 import { requireSignedIn } from '../auth/guards';
-import { isCompanyAdminOf } from './access';
+import { isCompanyAdminOf } from '../auth/guards';
 
 export type PipelineRow = typeof candidatePipelines.$inferSelect;
 type ReferralRow = typeof referrals.$inferSelect;

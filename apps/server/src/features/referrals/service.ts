@@ -35,8 +35,8 @@ import type { AuthContext } from '../auth/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { createNotification } from '../notifications/service';
 import { notifyTeamOfReferral } from '../notifications/company-events';
-import { requireCompanyUser, requireSignedIn } from '../auth/guards';
-import { canReadReferral, findJob, isCompanyAdminOf } from './access';
+import { isCompanyAdminOf, requireCompanyAdmin, requireCompanyUser, requireSignedIn } from '../auth/guards';
+import { canReadReferral, findJob } from './access';
 import { lockLiveReferral, moveStage, openPipeline, stageHistory, undoableChangeOf } from './pipeline';
 
 type ReferralRow = typeof referrals.$inferSelect;
@@ -297,7 +297,7 @@ export async function listReferrals(
   if (query.scope === 'about-me') scope = eq(referrals.talentId, me.user.id);
   else if (query.scope === 'company') {
     const company = requireCompanyUser(me, 'Only company members can see company referrals.').company;
-    if (company.role !== 'companyAdmin') throw forbidden(REFERRAL_MESSAGES.onlyAdminsUpdate);
+    requireCompanyAdmin(me, company.id, REFERRAL_MESSAGES.onlyAdminsUpdate);
     scope = eq(referrals.companyId, company.id);
   } else scope = eq(referrals.referrerId, me.user.id);
   const filters = [
@@ -337,7 +337,7 @@ export async function updateReferralStatus(
   const me = requireSignedIn(auth);
   await db.transaction(async (tx) => {
     const row = await lockReferral(tx, me, id);
-    if (!isCompanyAdminOf(me, row.companyId)) throw forbidden(REFERRAL_MESSAGES.onlyAdminsUpdate);
+    requireCompanyAdmin(me, row.companyId, REFERRAL_MESSAGES.onlyAdminsUpdate);
     if (row.consent === 'declined')
       throw conflict('The candidate declined this referral, so its status can no longer change.');
     const { pipeline } = await openPipeline(tx, row.jobId, row.talentId, 'referred', row.referrerId);
@@ -412,7 +412,7 @@ export async function markReferralBonusPaid(
   const me = requireSignedIn(auth);
   await db.transaction(async (tx) => {
     const row = await lockReferral(tx, me, id);
-    if (!isCompanyAdminOf(me, row.companyId)) throw forbidden('Only company administrators can mark bonuses paid.');
+    requireCompanyAdmin(me, row.companyId, 'Only company administrators can mark bonuses paid.');
     if (!canMarkBonusPaid(row.bonusState)) throw conflict(REFERRAL_MESSAGES.bonusNotDue);
     const day = paidOn ?? new Date().toISOString().slice(0, 10);
     await tx

@@ -4,10 +4,11 @@ import { TALENT_MESSAGES, type ParsedResume, type ResumeFileInfo, type ResumeKin
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/repository';
 import { resumeFiles, talentProfiles } from '../../db/schema';
-import { forbidden, notFound, unauthorized } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
 import { newFileKey, type FileStorage, type StoredFile } from '../../lib/storage';
 import type { AuthContext } from '../auth/sessions';
 import { canSeeContact, ensureTalentProfile } from './service';
+import { requireSignedIn } from '../auth/guards';
 
 const EXTENSIONS: Record<ResumeKind, string> = { pdf: 'pdf', docx: 'docx', doc: 'doc' };
 export const RESUME_CONTENT_TYPES: Record<ResumeKind, string> = {
@@ -94,7 +95,7 @@ export async function resumeForDownload(
   auth: AuthContext | null,
   talentId: string,
 ): Promise<StoredFile & { originalName: string }> {
-  if (!auth) throw unauthorized();
+  auth = requireSignedIn(auth);
   const [row] = await db
     .select({ key: resumeFiles.storedName, originalName: resumeFiles.originalName })
     .from(talentProfiles)

@@ -21,12 +21,13 @@ import {
   uuidParamSchema,
 } from '@referwell/shared';
 import { createRateLimiter } from '../../lib/rate-limit';
-import { AppError, badRequest, unauthorized, forbidden } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { detectResumeKind } from './resume';
 import { searchCandidates } from './search';
 import { startFacetRefresh } from './facets';
 import { parseResumeInWorker } from './resume/parse-in-worker';
 import { resumeForDownload, storeResume } from './resume-files';
+import { requireJobseeker } from '../auth/guards';
 import {
   endorseTalent,
   getKudosInvitation,
@@ -106,10 +107,9 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.auth) throw unauthorized();
-      if (request.auth.user.type !== 'jobseeker') throw forbidden('Only job seekers can upload a resume.');
+      const me = requireJobseeker(request.auth, 'Only job seekers can upload a resume.');
       await limiter.consume({
-        key: `resume-upload:user:${request.auth.user.id}`,
+        key: `resume-upload:user:${me.user.id}`,
         ...RESUME_UPLOAD_LIMIT,
         message: 'Too many resume uploads.',
       });
@@ -130,7 +130,7 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
       // Cheap check on the request thread first: no worker time for files that are not documents at all.
       if (!detectResumeKind(bytes)) throw new AppError(415, 'RESUME_UNSUPPORTED_TYPE', RESUME_MESSAGES.unsupportedType);
       const parsed = await parseResumeInWorker(new Uint8Array(bytes));
-      const resume = await storeResume(app.db, app.storage, request.auth, {
+      const resume = await storeResume(app.db, app.storage, me, {
         bytes,
         originalName: part.filename,
         kind: parsed.kind,

@@ -18,12 +18,12 @@ import type { Db } from '../../db/client';
 import { inTransaction, isUniqueViolation, lowerEq, selectRows, type Executor } from '../../db/repository';
 import { companies, endorsements, kudos, kudosRequests, resumeFiles, talentProfiles, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail/send';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { publishSessionChange } from '../../lib/realtime';
 import { hashToken, newSecretToken } from '../../lib/tokens';
-import { requireCompanyUser, requireJobseeker } from '../auth/guards';
+import { requireCompanyUser, requireJobseeker, requireSignedIn } from '../auth/guards';
 import { facetsChanged } from './facets';
 
 type ProfileRow = typeof talentProfiles.$inferSelect;
@@ -305,7 +305,7 @@ export async function getPublicProfile(
   auth: AuthContext | null,
   idOrSlug: string,
 ): Promise<TalentPublicProfile> {
-  if (!auth) throw unauthorized();
+  auth = requireSignedIn(auth);
   let found = await findProfile(db, idOrSlug);
   if (!found && auth.user.type === 'jobseeker' && idOrSlug.toLowerCase() === auth.user.id) {
     await ensureTalentProfile(db, auth.user);

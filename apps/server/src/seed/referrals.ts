@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { PipelineStage } from '@referwell/shared';
-import type { Db } from '../client';
-import { inTransaction, lowerEq, type Tx } from '../repository';
+import type { Db } from '../db/client';
+import { inTransaction, lowerEq, type Tx } from '../db/repository';
 import {
   companies,
   companyMembers,
@@ -13,11 +13,11 @@ import {
   referrals,
   referrerProfiles,
   users,
-} from '../schema';
-import type { AuthContext } from '../../features/auth/sessions';
-import { findJob } from '../../features/referrals/access';
-import { lockLiveReferral, lockPipeline, moveStage, openPipeline } from '../../features/referrals/pipeline';
-import { insertReferral } from '../../features/referrals/service';
+} from '../db/schema';
+import type { AuthContext } from '../features/auth/sessions';
+import { findJob } from '../features/referrals/access';
+import { lockLiveReferral, lockPipeline, moveStage, openPipeline } from '../features/referrals/pipeline';
+import { insertReferral } from '../features/referrals/service';
 
 async function userId(tx: Tx, email: string): Promise<string> {
   const [row] = await tx.select({ id: users.id }).from(users).where(lowerEq(users.email, email));

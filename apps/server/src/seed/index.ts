@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client';
-import { inTransaction, lowerEq, type Tx } from '../repository';
-import { users } from '../schema';
-import { joinWaitlist } from '../../features/waitlist/service';
-import { hashPassword } from '../../features/auth/password';
-import { addMember, createCompany } from '../../features/companies/service';
-import { insertJob } from '../../features/jobs/service';
+import type { Db } from '../db/client';
+import { inTransaction, lowerEq, type Tx } from '../db/repository';
+import { users } from '../db/schema';
+import { joinWaitlist } from '../features/waitlist/service';
+import { hashPassword } from '../features/auth/password';
+import { addMember, createCompany } from '../features/companies/service';
+import { insertJob } from '../features/jobs/service';
 import { createFactories } from './factories';
 import { seedTalent } from './talent';
 import { seedDemoConversations } from './messaging';

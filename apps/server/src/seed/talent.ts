@@ -1,10 +1,10 @@
 import { Faker, en } from '@faker-js/faker';
 import { eq } from 'drizzle-orm';
 import type { EmploymentStatus, Involvement } from '@referwell/shared';
-import type { Db } from '../client';
-import { inTransaction } from '../repository';
-import { companies, endorsements, kudos, talentProfiles, users } from '../schema';
-import { ensureTalentProfile } from '../../features/talent/service';
+import type { Db } from '../db/client';
+import { inTransaction } from '../db/repository';
+import { companies, endorsements, kudos, talentProfiles, users } from '../db/schema';
+import { ensureTalentProfile } from '../features/talent/service';
 
 const TITLES = [
   'Nurse Informaticist',

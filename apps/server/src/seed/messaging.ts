@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { NOTIFICATION_MESSAGES } from '@referwell/shared';
-import type { Executor } from '../repository';
-import { conversationParticipants, conversations, jobPostings, messages, notifications, users } from '../schema';
+import type { Executor } from '../db/repository';
+import { conversationParticipants, conversations, jobPostings, messages, notifications, users } from '../db/schema';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../client';
-import { selectRows } from '../repository';
-import { sharedSetting } from '../settings';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { openDatabase, type Database } from '../db/client';
+import { selectRows } from '../db/repository';
+import { sharedSetting } from '../db/settings';
+import { createTestApp, type TestApp } from '../test/harness';
 import { DEMO_LOGINS, seedDemoData } from '.';
 
 describe('demo seed', () => {

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { COMPANY_MESSAGES } from '@referwell/shared';
-import { SessionCache } from '../features/auth/session-cache';
-import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE, type AuthContext } from '../features/auth/sessions';
-import { AppError, forbidden, unauthorized } from './errors';
+import { SessionCache } from './session-cache';
+import { SESSION_ABSOLUTE_SECONDS, SESSION_COOKIE, type AuthContext } from './sessions';
+import { AppError } from '../../lib/errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,8 +22,12 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * the Referer's origin is checked instead. A request with neither (curl, server-to-server)
  * carries no ambient cookie risk unless the browser marks it cross-site.
  */
-function assertSameOrigin(request: FastifyRequest, allowedOrigins: Set<string>) {
-  const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+export function assertSameOrigin(
+  request: FastifyRequest,
+  allowedOrigins: Set<string>,
+  { requireOrigin = false }: { requireOrigin?: boolean } = {},
+) {
+  const origin = request.headers.origin ?? (requireOrigin ? 'null' : refererOrigin(request.headers.referer));
   if (origin !== undefined) {
     if (!allowedOrigins.has(origin) && origin !== `${request.protocol}://${request.host}`) {
       throw new AppError(403, 'CSRF', 'This request came from another site and was refused.');
@@ -77,23 +80,4 @@ export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, toke
 
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: app.config.secureCookies, path: '/' });
-}
-
-export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
-
-/** Any member of the company (admin or not). Others get 403, visitors 401. */
-export function requireCompanyMember(request: FastifyRequest, companyId: string): AuthContext {
-  const auth = requireAuth(request);
-  if (auth.company?.id !== companyId) throw forbidden('You are not a member of this company.');
-  return auth;
-}
-
-export function requireCompanyAdmin(request: FastifyRequest, companyId: string): AuthContext {
-  const auth = requireAuth(request);
-  if (auth.company?.id !== companyId || auth.company.role !== 'companyAdmin')
-    throw forbidden(COMPANY_MESSAGES.notAdmin);
-  return auth;
 }
