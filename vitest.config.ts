@@ -16,6 +16,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // One PostgreSQL and one migrated template database for the whole run.
           globalSetup: ['src/test/global-setup.ts'],
+          // Test files share each worker's module graph (every file builds its own app on its own database);
+          // importing the app afresh for every file cost more than the tests themselves.
+          isolate: false,
         },
       },
       'apps/web/vitest.config.ts',
