@@ -17,24 +17,22 @@ const NETWORK_MESSAGE = 'Could not reach Referwell. Check your connection and tr
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** A value sent as JSON, or FormData sent as multipart (file uploads). */
   body?: unknown;
   signal?: AbortSignal;
 }
 
-/** Calls the JSON API on our own origin with the session cookie. */
+function encodeBody(body: unknown): { headers: Record<string, string>; body?: BodyInit } {
+  if (body === undefined) return { headers: { accept: 'application/json' } };
+  if (body instanceof FormData) return { headers: { accept: 'application/json' }, body };
+  return { headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) };
+}
+
+/** Calls the API on our own origin with the session cookie. */
 export async function api<T>(path: string, { method = 'GET', body, signal }: ApiRequest = {}): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal,
-    });
+    response = await fetch(path, { method, credentials: 'same-origin', ...encodeBody(body), signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE);
@@ -51,4 +49,17 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Api
     );
   }
   return payload as T;
+}
+
+/**
+ * What to tell the user about a failed call: the server's own message for a refusal (4xx) or a lost
+ * connection, otherwise `fallback` (a 5xx message says nothing the user can act on).
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status < 500 && error.message ? error.message : fallback;
+}
+
+/** The server's per-field messages of a failed form submission (empty when there are none). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  return error instanceof ApiError ? error.fields : {};
 }

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useRequestPasswordReset } from './api';
 import { AuthCard } from './auth-card';
@@ -64,9 +64,7 @@ export function ForgotPasswordPage() {
         <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
           {request.isError ? (
             <Alert variant="destructive">
-              <AlertDescription>
-                {request.error instanceof ApiError ? request.error.message : AUTH_MESSAGES.unknownError}
-              </AlertDescription>
+              <AlertDescription>{errorMessage(request.error, AUTH_MESSAGES.unknownError)}</AlertDescription>
             </Alert>
           ) : null}
           <div className="grid gap-2">

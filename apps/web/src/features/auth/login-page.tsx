@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useLogin, useSession } from './api';
 import { AuthCard } from './auth-card';
@@ -44,7 +44,7 @@ export function LoginPage() {
       },
       onError: (error) => {
         // 401 says only "Invalid email or password." (never which one); 429 says when to try again.
-        setServerError(error instanceof ApiError ? error.message : AUTH_MESSAGES.unknownError);
+        setServerError(errorMessage(error, AUTH_MESSAGES.unknownError));
         form.setValue('password', '');
         form.setFocus('password');
       },

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { ApiError } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useConfirmPasswordReset } from './api';
 import { PasswordStrengthMeter } from './password-strength-meter';
@@ -85,7 +85,7 @@ export function ResetPasswordPage() {
         {confirm.isError ? (
           <Alert variant="destructive">
             <AlertDescription>
-              <p>{confirm.error instanceof ApiError ? confirm.error.message : AUTH_MESSAGES.unknownError}</p>
+              <p>{errorMessage(confirm.error, AUTH_MESSAGES.unknownError)}</p>
               {confirm.error instanceof ApiError && confirm.error.status === 400 ? requestNewLink : null}
             </AlertDescription>
           </Alert>

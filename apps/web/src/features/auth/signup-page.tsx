@@ -26,7 +26,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { usePageTitle } from '@/lib/use-page-title';
 import { invitationQueryOptions, useSignup } from './api';
@@ -144,7 +144,7 @@ export function SignupPage() {
           if (error.status === 409 && !error.fields.email) form.setError('email', { message: error.message });
         }
         toast.error(AUTH_MESSAGES.signupFailed, {
-          description: error instanceof ApiError && error.message ? error.message : AUTH_MESSAGES.unknownError,
+          description: errorMessage(error, AUTH_MESSAGES.unknownError),
         });
       },
     });

@@ -13,7 +13,7 @@ import {
 import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { useApplyToJob } from './api';
 
 /** Apply Now asks first: the profile goes to the hiring team, with an optional note they see in Applications. */
@@ -48,7 +48,7 @@ export function ApplyDialog({
       onError: (e) => {
         if (e instanceof ApiError && e.fields.note) setError(e.fields.note);
         toast.error('Error', {
-          description: e instanceof ApiError && e.message ? e.message : 'Failed to apply. Please try again.',
+          description: errorMessage(e, 'Failed to apply. Please try again.'),
         });
       },
     });

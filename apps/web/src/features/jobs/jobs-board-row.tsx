@@ -14,7 +14,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useSetJobStatus } from './api';
 import { JobStatusBadge } from './job-status-badge';
@@ -102,7 +102,7 @@ export function CompanyJobRow({ job }: { job: CompanyJob }) {
 
 const failed = (error: Error) =>
   toast.error('Error', {
-    description: error instanceof ApiError && error.message ? error.message : 'Could not change the job. Try again.',
+    description: errorMessage(error, 'Could not change the job. Try again.'),
   });
 
 /**

@@ -19,7 +19,7 @@ import {
 } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { useAcceptReferralRequest } from './api';
 
 /**
@@ -58,7 +58,7 @@ export function AcceptRequestDialog({ request, onClose }: { request: ReferralReq
         },
         onError: (error) =>
           toast.error('Error', {
-            description: error instanceof ApiError ? error.message : 'Something went wrong. Please try again.',
+            description: errorMessage(error, 'Something went wrong. Please try again.'),
           }),
       },
     );

@@ -5,7 +5,7 @@ import { CANDIDATE_STAGE_LABELS, REFERRAL_MESSAGES, type Referral } from '@refer
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useAnswerConsent } from './api';
 import { DetailRow } from './referral-parts';
@@ -113,7 +113,7 @@ function ConsentCard({ referral }: { referral: Referral }) {
         }),
       (error: unknown) =>
         toast.error('Error', {
-          description: error instanceof ApiError ? error.message : 'Failed to save your answer. Please try again.',
+          description: errorMessage(error, 'Failed to save your answer. Please try again.'),
         }),
     );
   return (

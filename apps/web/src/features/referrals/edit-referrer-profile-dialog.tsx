@@ -16,7 +16,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { useUpdateReferrerProfile } from './api';
 
 /** A company member edits what job seekers see of them as a referrer (PUT /api/referrers/me). */
@@ -72,7 +72,7 @@ function EditForm({ profile, onClose }: { profile: ReferrerProfile; onClose: () 
       onError: (error) => {
         if (error instanceof ApiError) setErrors(error.fields);
         toast.error('Error', {
-          description: error instanceof ApiError ? error.message : 'Failed to save your profile. Please try again.',
+          description: errorMessage(error, 'Failed to save your profile. Please try again.'),
         });
       },
     });

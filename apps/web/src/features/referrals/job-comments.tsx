@@ -10,7 +10,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { initials } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { jobCommentsQueryOptions, useAddJobComment } from './api';
@@ -36,8 +36,7 @@ export function JobComments({ jobId }: { jobId: string }) {
     setFieldError(undefined);
     add.mutate(parsed.data.body, {
       onSuccess: () => setBody(''),
-      onError: (err) =>
-        setFieldError(err instanceof ApiError ? err.message : 'Failed to add the comment. Please try again.'),
+      onError: (err) => setFieldError(errorMessage(err, 'Failed to add the comment. Please try again.')),
     });
   };
 

@@ -11,7 +11,7 @@ import {
 } from '@referwell/shared';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { formatMoney } from '@/features/jobs/format';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { useUndoChange } from './api';
 
 const STAGE_VARIANT: Record<PipelineStage, BadgeVariant> = {
@@ -81,7 +81,7 @@ export function useChangeToast() {
             () => toast.success(REFERRAL_MESSAGES.undoneTitle),
             (error: unknown) =>
               toast.error(REFERRAL_MESSAGES.updateFailedTitle, {
-                description: error instanceof ApiError ? error.message : REFERRAL_MESSAGES.updateFailed,
+                description: errorMessage(error, REFERRAL_MESSAGES.updateFailed),
               }),
           ),
       },

@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { formatMoney } from '@/features/jobs/format';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useMarkBonusPaid } from './api';
 import { BonusStateBadge, StageBadge } from './pipeline-parts';
@@ -49,8 +49,7 @@ export function BonusCard({ referral }: { referral: Referral }) {
                 onSuccess: () => toast.success('Bonus marked paid'),
                 onError: (error) =>
                   toast.error('Error', {
-                    description:
-                      error instanceof ApiError ? error.message : 'Failed to mark the bonus paid. Please try again.',
+                    description: errorMessage(error, 'Failed to mark the bonus paid. Please try again.'),
                   }),
               });
             }}

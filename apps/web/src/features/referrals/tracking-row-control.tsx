@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import { TRACKING_STATUSES, type TrackingStatus } from '@referwell/shared';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { useSetTracking } from './api';
 import type { TrackedCandidate } from './applicant-tracking';
 import { useChangeToast } from './pipeline-parts';
@@ -38,7 +38,7 @@ export function RowControl({
           ),
         onError: (error) =>
           toast.error('Error', {
-            description: error instanceof ApiError ? error.message : 'Failed to update tracking. Please try again.',
+            description: errorMessage(error, 'Failed to update tracking. Please try again.'),
           }),
       },
     );

@@ -12,10 +12,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useChangePassword } from '@/features/auth/api';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { emailStatusQueryOptions, useChangeEmail, useResendConfirmation } from './api';
 
-const errorText = (error: unknown) => (error instanceof ApiError ? error.message : AUTH_MESSAGES.unknownError);
+const errorText = (error: unknown) => errorMessage(error, AUTH_MESSAGES.unknownError);
 
 /** The address, whether it is confirmed, and a change that takes effect once the new address is confirmed. */
 export function EmailAddressCard() {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/api';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { emailStatusQueryOptions, useResendConfirmation } from './api';
 
 /** Asks a signed-in user whose address is not confirmed yet to follow the link we mailed them. */
@@ -24,7 +24,7 @@ export function ConfirmEmailBanner() {
           onClick={() =>
             resend.mutate(undefined, {
               onSuccess: (r) => toast.success(r.message),
-              onError: (e) => toast.error(e instanceof ApiError ? e.message : 'Could not send the link.'),
+              onError: (e) => toast.error(errorMessage(e, 'Could not send the link.')),
             })
           }
         >

@@ -4,7 +4,7 @@ import { MAIL_MESSAGES } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { AuthCard } from '@/features/auth/auth-card';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useConfirmEmail } from './api';
 
@@ -35,9 +35,7 @@ export function ConfirmEmailPage() {
       ) : !token || confirm.isError ? (
         <Alert variant="destructive">
           <AlertTitle>Link not valid</AlertTitle>
-          <AlertDescription>
-            {confirm.error instanceof ApiError ? confirm.error.message : MAIL_MESSAGES.confirmInvalid}
-          </AlertDescription>
+          <AlertDescription>{errorMessage(confirm.error, MAIL_MESSAGES.confirmInvalid)}</AlertDescription>
         </Alert>
       ) : (
         <p className="flex items-center gap-2 text-muted-foreground" role="status">

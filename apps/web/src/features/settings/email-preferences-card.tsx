@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { emailPreferencesQueryOptions, useSaveEmailPreferences } from './api';
 
 /** One choice per category (instant, daily or weekly digest, off); each change saves at once. */
@@ -26,7 +26,7 @@ export function EmailPreferencesCard() {
       { preferences: { [category]: frequency } },
       {
         onSuccess: () => toast.success(MAIL_MESSAGES.preferencesSaved),
-        onError: (error) => toast.error(error instanceof ApiError ? error.message : 'Could not save your choice.'),
+        onError: (error) => toast.error(errorMessage(error, 'Could not save your choice.')),
       },
     );
 

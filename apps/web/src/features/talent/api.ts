@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import type {
   CandidateSearchResponse,
   Endorsement,
-  ErrorBody,
   FilterCategory,
   Involvement,
   Kudos,
@@ -55,27 +54,10 @@ export function useSaveProfile() {
   });
 }
 
-/** Uploads a resume as multipart form data (the JSON client does not do files). */
-async function uploadResume(file: File): Promise<ResumeUploadResponse> {
+function uploadResume(file: File): Promise<ResumeUploadResponse> {
   const body = new FormData();
   body.append('file', file);
-  let response: Response;
-  try {
-    response = await fetch('/api/talent/resume', {
-      method: 'POST',
-      body,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'Could not reach Referwell. Check your connection and try again.');
-  }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const error = (payload as ErrorBody | undefined)?.error;
-    throw new ApiError(response.status, error?.code ?? 'HTTP_ERROR', error?.message ?? response.statusText);
-  }
-  return payload as ResumeUploadResponse;
+  return api<ResumeUploadResponse>('/api/talent/resume', { method: 'POST', body });
 }
 
 export function useUploadResume() {

@@ -12,7 +12,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
 import { kudosInvitationQueryOptions, useSubmitKudos } from './api';
@@ -65,7 +65,7 @@ function KudosFormCard({ token, talentName, onDone }: { token: string; talentNam
       },
       onError: (error) =>
         toast.error('Error', {
-          description: error instanceof ApiError && error.status < 500 ? error.message : 'Please try again.',
+          description: errorMessage(error, 'Please try again.'),
         }),
     }),
   );

@@ -10,7 +10,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ownKudosQueryOptions, useRequestKudos } from './api';
@@ -86,8 +86,7 @@ export function KudosRequestCard() {
         toast.success(TALENT_MESSAGES.requestSentTitle, { description: TALENT_MESSAGES.requestSent });
       },
       onError: (e) => {
-        const message =
-          e instanceof ApiError && e.status < 500 && e.status > 0 ? e.message : TALENT_MESSAGES.requestFailed;
+        const message = errorMessage(e, TALENT_MESSAGES.requestFailed);
         if (e instanceof ApiError && e.fields.recommenderEmail) setError(e.fields.recommenderEmail);
         toast.error('Error', { description: message });
       },

@@ -37,7 +37,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useSession } from '@/features/auth/api';
-import { ApiError } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ownProfileQueryOptions, useSaveProfile, useUploadResume } from './api';
 
@@ -201,7 +201,7 @@ function ProfileForm({ profile }: { profile: TalentProfile }) {
           }
         }
         toast.error(TALENT_MESSAGES.saveFailedTitle, {
-          description: error instanceof ApiError && error.status < 500 ? error.message : TALENT_MESSAGES.saveFailed,
+          description: errorMessage(error, TALENT_MESSAGES.saveFailed),
         });
       },
     }),
@@ -220,10 +220,8 @@ function ProfileForm({ profile }: { profile: TalentProfile }) {
         });
       },
       onError: (error) => {
-        const serverMessage =
-          error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : null;
         toast.error(RESUME_MESSAGES.parseFailedTitle, {
-          description: serverMessage ?? (isPdf ? RESUME_MESSAGES.parseFailed : RESUME_MESSAGES.parseFailedOther),
+          description: errorMessage(error, isPdf ? RESUME_MESSAGES.parseFailed : RESUME_MESSAGES.parseFailedOther),
         });
       },
     });
