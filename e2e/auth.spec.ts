@@ -111,6 +111,17 @@ test.describe('log in and out', () => {
     await expect(page.getByRole('heading', { name: 'Welcome back, Logan' })).toBeVisible();
   });
 
+  test('a user logs in by keyboard alone: email, Tab, password, Enter', async ({ page, request }) => {
+    const seeker = await signUpViaApi(request, { name: 'Kira Keys', role: 'jobseeker' });
+    await page.goto('/login');
+    await page.getByLabel('Email').focus();
+    await page.keyboard.type(seeker.email);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(seeker.password);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/jobseeker-dashboard$/);
+  });
+
   test('a protected page sends a visitor to log in and back again', async ({ page, request }) => {
     const admin = await signUpCompanyAdmin(request);
     await page.goto('/company-dashboard/team');

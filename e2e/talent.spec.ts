@@ -47,7 +47,13 @@ test('a job seeker uploads a PDF resume, reviews the filled form, saves and sees
 
   await page.getByLabel('Resume').setInputFiles(RESUME);
   await expect(page.getByText('Resume Parsed Successfully')).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('Your resume data has been saved to your profile.')).toBeVisible();
+  await expect(page.getByText('Review it and press Save Changes to keep it.')).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toHaveValue('Jane Doe');
+  // Leaving before Save Changes would drop the parsed fields: the app asks first.
+  await page.getByRole('link', { name: 'View Public Profile' }).click();
+  const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Stay' }).click();
   await expect(page.getByLabel('Full Name')).toHaveValue('Jane Doe');
   await expect(page.getByLabel('Phone')).toHaveValue(/555/);
   await expect(page.getByLabel('Location')).toHaveValue('Boston, MA');

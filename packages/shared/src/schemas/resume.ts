@@ -16,8 +16,8 @@ export type ResumeKind = (typeof RESUME_LIMITS.kinds)[number];
 export const RESUME_MESSAGES = {
   parsing: 'Parsing resume...',
   parsedTitle: 'Resume Parsed Successfully',
-  parsedPdf: 'Your resume data has been saved to your profile.',
-  parsedOther: 'Your profile has been updated with information from your resume.',
+  parsedPdf: 'We filled in your profile from your resume. Review it and press Save Changes to keep it.',
+  parsedOther: 'We filled in your profile from your resume. Review it and press Save Changes to keep it.',
   saveFailedTitle: 'Error Saving Resume Data',
   saveFailed: 'There was an error saving your resume data. Please try again.',
   parseFailedTitle: 'Error Parsing Resume',

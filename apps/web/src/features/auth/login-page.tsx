@@ -13,9 +13,8 @@ import {
 import { TIMING } from '@referwell/shared/constants';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
+import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useLogin, useSession } from './api';
@@ -96,36 +95,25 @@ export function LoginPage() {
             <AlertDescription>{serverError}</AlertDescription>
           </Alert>
         ) : null}
+        <FormField id="login-email" label="Email" error={errors.email?.message}>
+          {(control) => <Input {...control} type="email" autoComplete="email" required {...form.register('email')} />}
+        </FormField>
         <div className="grid gap-2">
-          <Label htmlFor="login-email">Email</Label>
-          <Input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            required
-            aria-invalid={!!errors.email}
-            aria-describedby={errors.email ? 'login-email-error' : undefined}
-            {...form.register('email')}
-          />
-          <FieldError id="login-email-error" message={errors.email?.message} />
-        </div>
-        <div className="grid gap-2">
-          <div className="flex items-center justify-between gap-2">
-            <Label htmlFor="login-password">Password</Label>
-            <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
-              Forgot password?
-            </Link>
-          </div>
-          <Input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            aria-invalid={!!errors.password}
-            aria-describedby={errors.password ? 'login-password-error' : undefined}
-            {...form.register('password')}
-          />
-          <FieldError id="login-password-error" message={errors.password?.message} />
+          <FormField id="login-password" label="Password" error={errors.password?.message}>
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                autoComplete="current-password"
+                required
+                {...form.register('password')}
+              />
+            )}
+          </FormField>
+          {/* After the password in the tab order: email, Tab, password, Enter signs in. */}
+          <Link to="/forgot-password" className="justify-self-end text-sm font-medium text-primary hover:underline">
+            Forgot password?
+          </Link>
         </div>
         <Button type="submit" size="lg" disabled={login.isPending}>
           {login.isPending ? 'Logging in...' : 'Log in'}

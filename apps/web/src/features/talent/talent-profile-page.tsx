@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Eye, FileText, Link2, Upload } from 'lucide-react';
 import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
+import { UnsavedChangesGuard } from '@/components/ui/form';
 import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -260,6 +261,8 @@ function ProfileForm({ profile }: { profile: TalentProfile }) {
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-6">
+      {/* Parsed résumé fields are edits too: leaving before Save Changes asks first. */}
+      <UnsavedChangesGuard when={form.formState.isDirty && !save.isPending} />
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div>
           <h1 className="text-3xl font-semibold tracking-tight">Edit Profile</h1>

@@ -1,0 +1,120 @@
+import { useEffect, useId, type ComponentProps, type ReactNode } from 'react';
+import type { FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
+import { useBlocker } from 'react-router';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { FieldError } from '@/components/ui/field-error';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
+
+/** What a field's control needs to be labelled, described and marked invalid. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby': string | undefined;
+}
+
+interface FormFieldProps {
+  label: ReactNode;
+  /** The field's validation or server message. */
+  error?: string;
+  /** A short help text under the label, read out with the control. */
+  hint?: ReactNode;
+  /** A fixed id for the control (tests, links to it); generated otherwise. */
+  id?: string;
+  className?: string;
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/**
+ * One labelled field: label, control, hint and error wired together for screen readers. The
+ * control is rendered by `children` with the props it needs:
+ * `<FormField label="Email" error={errors.email?.message}>{(c) => <Input {...c} {...register('email')} />}</FormField>`
+ */
+export function FormField({ label, error, hint, id, className, children }: FormFieldProps) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cn('grid gap-2', className)}>
+      <Label htmlFor={controlId}>{label}</Label>
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
+      {children({ id: controlId, 'aria-invalid': !!error, 'aria-describedby': describedBy })}
+      <FieldError id={errorId ?? `${controlId}-error`} message={error} />
+    </div>
+  );
+}
+
+export const UNSAVED_CHANGES = {
+  title: 'Leave without saving?',
+  description: 'You have changes that are not saved. If you leave now, they are lost.',
+  stay: 'Stay',
+  leave: 'Leave',
+} as const;
+
+/**
+ * Asks before navigation drops unsaved edits: a confirm dialog for links and back/forward inside
+ * the app, the browser's own prompt for reloads and closing the tab.
+ */
+export function UnsavedChangesGuard({ when }: { when: boolean }) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!when) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [when]);
+  return (
+    <AlertDialog open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.reset?.()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{UNSAVED_CHANGES.title}</AlertDialogTitle>
+          <AlertDialogDescription>{UNSAVED_CHANGES.description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel onClick={() => blocker.reset?.()}>{UNSAVED_CHANGES.stay}</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={() => blocker.proceed?.()}>
+            {UNSAVED_CHANGES.leave}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+interface FormProps<T extends FieldValues> extends Omit<ComponentProps<'form'>, 'onSubmit'> {
+  form: UseFormReturn<T>;
+  onValid: SubmitHandler<T>;
+  /** Ask before leaving while the form has edits that are not saved. */
+  guardUnsaved?: boolean;
+}
+
+/**
+ * The house's form: react-hook-form with the shared zod schema as its resolver, no browser
+ * validation bubbles (the schema's messages are shown instead), and optional unsaved-change guarding.
+ */
+export function Form<T extends FieldValues>({ form, onValid, guardUnsaved = false, children, ...rest }: FormProps<T>) {
+  const dirty = form.formState.isDirty && !form.formState.isSubmitSuccessful;
+  return (
+    <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} {...rest}>
+      {children}
+      {guardUnsaved ? <UnsavedChangesGuard when={dirty} /> : null}
+    </form>
+  );
+}
