@@ -78,6 +78,7 @@ const TABLE: Row[] = [
   { route: 'POST /api/companies/:companyId/invitations', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/invitations`, body: () => ({ name: 'Invited Person', email: `invited.${randomUUID()}@example.com` }) },
   { route: 'PATCH /api/companies/:companyId/members/:userId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/members/${f.removable}`, body: () => ({ role: 'Member' }) },
   { route: 'DELETE /api/companies/:companyId/members/:userId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/members/${f.removable}` },
+  { route: 'GET /api/companies/:companyId/audit-log', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/audit-log` },
   // ----- dashboards -----
   { route: 'GET /api/dashboard/jobseeker', expect: ['D', 'A', 'D', 'D', 'D'] },
   { route: 'GET /api/dashboard/referrer', expect: ['D', 'D', 'A', 'A', 'A'] },
