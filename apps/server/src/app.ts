@@ -18,6 +18,7 @@ import { waitlistRoutes } from './features/waitlist/routes';
 import { authRoutes } from './features/auth/routes';
 import { companyRoutes } from './features/companies/routes';
 import { auditRoutes } from './features/audit/routes';
+import { accountDataRoutes } from './features/account/routes';
 import { jobRoutes } from './features/jobs/routes';
 import { referralRoutes } from './features/referrals/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
@@ -142,6 +143,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(authRoutes);
   await app.register(companyRoutes);
   await app.register(auditRoutes);
+  await app.register(accountDataRoutes);
   await app.register(jobRoutes);
   await app.register(jobImportRoutes);
   await app.register(messagingRoutes);

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   ChangeEmail,
+  DataExportStatus,
   EmailPreferences,
   EmailStatus,
   MessageResponse,
@@ -11,7 +12,23 @@ import { api } from '@/lib/api';
 export const settingsKeys = {
   email: ['account', 'email'] as const,
   preferences: ['account', 'email-preferences'] as const,
+  dataExport: ['account', 'data-export'] as const,
 };
+
+/** My latest data export; polled while it is being prepared. */
+export const dataExportQueryOptions = queryOptions({
+  queryKey: settingsKeys.dataExport,
+  queryFn: ({ signal }) => api<DataExportStatus>('/api/account/data-export', { signal }),
+  refetchInterval: (query) => (query.state.data?.state === 'preparing' ? 3000 : false),
+});
+
+export function useRequestDataExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<DataExportStatus>('/api/account/data-export', { method: 'POST' }),
+    onSuccess: (data) => queryClient.setQueryData(settingsKeys.dataExport, data),
+  });
+}
 
 export const emailStatusQueryOptions = queryOptions({
   queryKey: settingsKeys.email,

@@ -1,5 +1,6 @@
 import { usePageTitle } from '@/lib/use-page-title';
 import { EmailAddressCard, PasswordCard } from './account-cards';
+import { DataExportCard } from './data-export-card';
 import { EmailPreferencesCard } from './email-preferences-card';
 
 export function SettingsPage() {
@@ -10,6 +11,7 @@ export function SettingsPage() {
       <EmailPreferencesCard />
       <EmailAddressCard />
       <PasswordCard />
+      <DataExportCard />
     </div>
   );
 }

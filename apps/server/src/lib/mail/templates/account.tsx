@@ -123,3 +123,21 @@ export const kudosRequest = defineTemplate<{ talentName: string; path: string; d
     </Layout>
   ),
 });
+
+export const dataExportReady = defineTemplate<{ name: string; path: string; days: number }>({
+  category: null,
+  subject: () => 'Your Referwell data is ready to download',
+  sample: { name: 'Avery Quinn', path: '/api/account/data-exports/sample/download?token=sample', days: 7 },
+  render: (p, frame) => (
+    <Layout preview="Download your data" heading="Your data is ready" reason={ACCOUNT_REASON} {...frame}>
+      <Paragraph>Hi {p.name},</Paragraph>
+      <Paragraph>
+        The copy of your Referwell data you asked for is ready: a ZIP file with your profile, applications, referrals,
+        messages, notifications, kudos, settings and the résumé you uploaded. Log in to Referwell, then download it (the
+        link works for {p.days} days, and only for you):
+      </Paragraph>
+      <Action href={frame.origin + p.path}>Download my data</Action>
+      <Paragraph>If you did not ask for this, change your password on your settings page.</Paragraph>
+    </Layout>
+  ),
+});
