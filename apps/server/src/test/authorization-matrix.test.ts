@@ -69,6 +69,7 @@ const TABLE: Row[] = [
   { route: 'PUT /api/account/email-preferences', expect: ['D', 'A', 'A', 'A', 'A'], body: () => ({ preferences: { messages: 'daily' } }) },
   { route: 'GET /api/account/data-export', expect: ['D', 'A', 'A', 'A', 'A'] },
   { route: 'POST /api/account/data-export', expect: ['D', 'A', 'A', 'A', 'A'] },
+  { route: 'POST /api/account/deletion', expect: ['D', 'A', 'A', 'A', 'A'], body: () => ({ password: 'not the password' }), why: 'wrong password: 400, nothing scheduled (deletion.test.ts)' },
   { route: 'GET /api/account/data-exports/:id/download', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/account/data-exports/${randomUUID()}/download?token=x`, why: 'owner only, through the signed link (data-export.test.ts)' },
   { route: 'GET /api/mail/unsubscribe', expect: ['P', 'P', 'P', 'P', 'P'], url: () => `/api/mail/unsubscribe?token=${'u'.repeat(40)}` },
   { route: 'POST /api/mail/unsubscribe', expect: ['P', 'P', 'P', 'P', 'P'], url: () => `/api/mail/unsubscribe?token=${'u'.repeat(40)}` },

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accountDeletionRequestSchema,
+  accountDeletionStatusSchema,
   dataExportDownloadParamsSchema,
   dataExportDownloadQuerySchema,
   dataExportStatusSchema,
   errorBodySchema,
 } from '@referwell/shared';
-import { requireAuth } from '../../lib/auth';
+import { clearSessionCookie, requireAuth } from '../../lib/auth';
 import { createRateLimiter } from '../../lib/rate-limit';
+import { scheduleAccountDeletion } from './deletion';
 import { dataExportForDownload, dataExportStatus, requestDataExport } from './data-export';
 
 const tags = ['account'];
@@ -78,6 +81,30 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
         .send(file.body);
+    },
+  );
+
+  app.post(
+    '/api/account/deletion',
+    {
+      schema: {
+        tags,
+        summary: 'Delete my account (confirmed with my password) after a seven-day grace period; logs me out',
+        body: accountDeletionRequestSchema,
+        response: { 202: accountDeletionStatusSchema, 400: errorBodySchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = requireAuth(request);
+      await limiter.consume({
+        key: `account-deletion:user:${me.user.id}`,
+        max: 10,
+        windowSeconds: 3600,
+        message: 'Too many attempts.',
+      });
+      const status = await scheduleAccountDeletion(app.db, me.user.id, request.body.password);
+      clearSessionCookie(app, reply);
+      return reply.status(202).send(status);
     },
   );
 };

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AccountDeletionRequest,
+  AccountDeletionStatus,
   ChangeEmail,
   DataExportStatus,
   EmailPreferences,
@@ -8,6 +10,7 @@ import type {
   UpdateEmailPreferences,
 } from '@referwell/shared';
 import { api } from '@/lib/api';
+import { clearSession } from '@/features/auth/api';
 
 export const settingsKeys = {
   email: ['account', 'email'] as const,
@@ -70,5 +73,19 @@ export function useConfirmEmail() {
       api<MessageResponse>('/api/account/email/confirm', { method: 'POST', body: { token } }),
     // The address may have changed: the session's user and the settings page read it.
     onSuccess: () => void queryClient.invalidateQueries(),
+  });
+}
+
+/** Schedules the account's deletion; the server ends every session, so the browser forgets it too. */
+export function useDeleteAccount({ leave }: { leave: (status: AccountDeletionStatus) => void | Promise<void> }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AccountDeletionRequest) =>
+      api<AccountDeletionStatus>('/api/account/deletion', { method: 'POST', body }),
+    // Leave the protected page first, or it would send the now logged-out user to the login form.
+    onSuccess: async (status) => {
+      await leave(status);
+      clearSession(queryClient);
+    },
   });
 }

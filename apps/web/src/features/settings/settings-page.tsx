@@ -1,6 +1,7 @@
 import { usePageTitle } from '@/lib/use-page-title';
 import { EmailAddressCard, PasswordCard } from './account-cards';
 import { DataExportCard } from './data-export-card';
+import { DeleteAccountCard } from './delete-account-card';
 import { EmailPreferencesCard } from './email-preferences-card';
 
 export function SettingsPage() {
@@ -12,6 +13,7 @@ export function SettingsPage() {
       <EmailAddressCard />
       <PasswordCard />
       <DataExportCard />
+      <DeleteAccountCard />
     </div>
   );
 }

@@ -141,3 +141,26 @@ export const dataExportReady = defineTemplate<{ name: string; path: string; days
     </Layout>
   ),
 });
+
+export const accountDeletionScheduled = defineTemplate<{ name: string; date: string; days: number }>({
+  category: null,
+  subject: () => 'Your Referwell account will be deleted',
+  sample: { name: 'Avery Quinn', date: '2026-12-02', days: 7 },
+  render: (p, frame) => (
+    <Layout
+      preview={`Log in before ${p.date} to keep it`}
+      heading="Your account will be deleted"
+      reason={ACCOUNT_REASON}
+      {...frame}
+    >
+      <Paragraph>Hi {p.name},</Paragraph>
+      <Paragraph>
+        You asked us to delete your Referwell account. We will delete it on {p.date} ({p.days} days from now): your
+        profile, résumé and settings will be removed, and you will appear as &quot;Deleted user&quot; in the
+        conversations and referrals other people keep.
+      </Paragraph>
+      <Paragraph>Changed your mind? Log in before then and your account stays as it is:</Paragraph>
+      <Action href={`${frame.origin}/login`}>Keep my account</Action>
+    </Layout>
+  ),
+});
