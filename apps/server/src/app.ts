@@ -17,6 +17,8 @@ import { healthRoutes } from './features/health/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { authRoutes } from './features/auth/routes';
 import { companyRoutes } from './features/companies/routes';
+import { auditRoutes } from './features/audit/routes';
+import { accountDataRoutes } from './features/account/routes';
 import { jobRoutes } from './features/jobs/routes';
 import { referralRoutes } from './features/referrals/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
@@ -140,6 +142,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(waitlistRoutes);
   await app.register(authRoutes);
   await app.register(companyRoutes);
+  await app.register(auditRoutes);
+  await app.register(accountDataRoutes);
   await app.register(jobRoutes);
   await app.register(jobImportRoutes);
   await app.register(messagingRoutes);

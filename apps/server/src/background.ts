@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Task, TaskList } from 'graphile-worker';
+import { buildDataExport, expireDataExports } from './features/account/data-export';
+import { eraseDueAccounts } from './features/account/deletion';
 import { sendDigests } from './features/mail/digest';
 import { messageMailTask } from './features/mail/notify';
 import { pruneExpired } from './features/maintenance/prune';
@@ -31,6 +33,8 @@ const STALE_JOB_SECONDS = 10 * 60;
 export const CRONTAB = [
   '17 * * * * prune-expired',
   '*/5 * * * * release-stale-jobs',
+  '47 * * * * expire-data-exports',
+  '23 * * * * erase-due-accounts',
   '0 7 * * * send-digests ?id=daily {period:"daily"}',
   '0 7 * * 1 send-digests ?id=weekly {period:"weekly"}',
 ].join('\n');
@@ -55,6 +59,11 @@ function taskList(app: FastifyInstance): TaskList {
     'prune-expired': task<'prune-expired'>(async () => app.log.info({ deleted: await pruneExpired(app.db) }, 'pruned')),
     'deliver-held-notifications': task<'deliver-held-notifications'>(() => deliverHeldNotifications(app.db)),
     'release-stale-jobs': task<'release-stale-jobs'>(() => releaseJobsOfDeadWorkers(app.db, STALE_JOB_SECONDS)),
+    'build-data-export': task<'build-data-export'>(({ exportId }) =>
+      buildDataExport(app.db, app.storage, app.secret, exportId),
+    ),
+    'expire-data-exports': task<'expire-data-exports'>(() => expireDataExports(app.db, app.storage)),
+    'erase-due-accounts': task<'erase-due-accounts'>(() => eraseDueAccounts(app.db, app.storage)),
   } satisfies Record<TaskName, Task>;
 }
 

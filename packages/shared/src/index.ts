@@ -19,3 +19,5 @@ export * from './rules/pipeline';
 export * from './skills';
 export * from './schemas/talent';
 export * from './schemas/mail';
+export * from './schemas/audit';
+export * from './schemas/account-data';

@@ -67,6 +67,10 @@ const TABLE: Row[] = [
   { route: 'POST /api/account/email/resend', expect: ['D', 'A', 'A', 'A', 'A'] },
   { route: 'GET /api/account/email-preferences', expect: ['D', 'A', 'A', 'A', 'A'] },
   { route: 'PUT /api/account/email-preferences', expect: ['D', 'A', 'A', 'A', 'A'], body: () => ({ preferences: { messages: 'daily' } }) },
+  { route: 'GET /api/account/data-export', expect: ['D', 'A', 'A', 'A', 'A'] },
+  { route: 'POST /api/account/data-export', expect: ['D', 'A', 'A', 'A', 'A'] },
+  { route: 'POST /api/account/deletion', expect: ['D', 'A', 'A', 'A', 'A'], body: () => ({ password: 'not the password' }), why: 'wrong password: 400, nothing scheduled (deletion.test.ts)' },
+  { route: 'GET /api/account/data-exports/:id/download', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/account/data-exports/${randomUUID()}/download?token=x`, why: 'owner only, through the signed link (data-export.test.ts)' },
   { route: 'GET /api/mail/unsubscribe', expect: ['P', 'P', 'P', 'P', 'P'], url: () => `/api/mail/unsubscribe?token=${'u'.repeat(40)}` },
   { route: 'POST /api/mail/unsubscribe', expect: ['P', 'P', 'P', 'P', 'P'], url: () => `/api/mail/unsubscribe?token=${'u'.repeat(40)}` },
   // ----- companies -----
@@ -78,6 +82,7 @@ const TABLE: Row[] = [
   { route: 'POST /api/companies/:companyId/invitations', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/invitations`, body: () => ({ name: 'Invited Person', email: `invited.${randomUUID()}@example.com` }) },
   { route: 'PATCH /api/companies/:companyId/members/:userId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/members/${f.removable}`, body: () => ({ role: 'Member' }) },
   { route: 'DELETE /api/companies/:companyId/members/:userId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/members/${f.removable}` },
+  { route: 'GET /api/companies/:companyId/audit-log', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/audit-log` },
   // ----- dashboards -----
   { route: 'GET /api/dashboard/jobseeker', expect: ['D', 'A', 'D', 'D', 'D'] },
   { route: 'GET /api/dashboard/referrer', expect: ['D', 'D', 'A', 'A', 'A'] },

@@ -152,6 +152,10 @@ export const sessionResponseSchema = z.object({
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
+/** POST /api/auth/login: the session, with a notice when logging in cancelled a scheduled account deletion. */
+export const loginResponseSchema = sessionResponseSchema.extend({ notice: z.string().optional() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
 export const signupResponseSchema = sessionResponseSchema.extend({ outcome: z.enum(SIGNUP_OUTCOMES) });
 export type SignupResponse = z.infer<typeof signupResponseSchema>;
 

@@ -29,6 +29,10 @@ export const users = pgTable(
     passwordChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Set when the user followed the confirmation link sent to `email`; null asks them to confirm. */
     emailConfirmedAt: timestamp({ withTimezone: true }),
+    /** "Delete my account": erased at this time unless the owner signs in first (seven days' grace). */
+    deletionScheduledFor: timestamp({ withTimezone: true }),
+    /** Set when the account was erased: the row stays as "Deleted user" for what others legitimately hold. */
+    deletedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

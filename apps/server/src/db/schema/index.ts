@@ -10,3 +10,5 @@ export * from './talent';
 export * from './settings';
 export * from './storage';
 export * from './mail';
+export * from './audit';
+export * from './account-data';

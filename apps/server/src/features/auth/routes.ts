@@ -7,6 +7,8 @@ import {
   errorBodySchema,
   invitationPreviewSchema,
   loginRequestSchema,
+  loginResponseSchema,
+  ACCOUNT_DATA_MESSAGES,
   messageResponseSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
@@ -107,13 +109,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Log in',
         body: loginRequestSchema,
-        response: { 200: sessionResponseSchema, ...errors },
+        response: { 200: loginResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       refuseWhenPrelaunch();
-      const { token } = await login(app.db, limiter, request.body.email, request.body.password, meta(request));
-      return startSession(request, reply, token);
+      const { email, password } = request.body;
+      const { token, deletionCancelled } = await login(app.db, limiter, email, password, meta(request));
+      const session = await startSession(request, reply, token);
+      return deletionCancelled ? { ...session, notice: ACCOUNT_DATA_MESSAGES.deletionCancelled } : session;
     },
   );
 

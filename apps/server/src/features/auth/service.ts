@@ -18,6 +18,7 @@ import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
 import { addMember, createCompany, findCompanyByInviteCode } from '../companies/service';
 import { hashPassword, verifyPassword } from './password';
+import { cancelDeletionOnLogin } from '../account/deletion';
 import { createSession, revokeUserSessions, type SessionMeta } from './sessions';
 import { ensureTalentProfile } from '../talent/service';
 
@@ -291,7 +292,8 @@ export async function login(
   }
 
   await limiter.reset(pairKey);
-  return { userId: user.id, token: await createSession(db, user.id, meta) };
+  const deletionCancelled = await cancelDeletionOnLogin(db, user.id);
+  return { userId: user.id, token: await createSession(db, user.id, meta), deletionCancelled };
 }
 
 export async function requestPasswordReset(db: Db, limiter: RateLimiter, email: string, ip: string) {

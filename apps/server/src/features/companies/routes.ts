@@ -108,8 +108,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompanyAdmin(request.auth, request.params.companyId);
-      return { inviteCode: await regenerateInviteCode(app.db, request.params.companyId) };
+      const auth = requireCompanyAdmin(request.auth, request.params.companyId);
+      return { inviteCode: await regenerateInviteCode(app.db, request.params.companyId, auth.user.id) };
     },
   );
 
@@ -143,8 +143,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompanyAdmin(request.auth, request.params.companyId);
-      return updateMemberRole(app.db, request.params.companyId, request.params.userId, request.body.role);
+      const auth = requireCompanyAdmin(request.auth, request.params.companyId);
+      const { companyId, userId } = request.params;
+      return updateMemberRole(app.db, companyId, auth.user.id, userId, request.body.role);
     },
   );
 
@@ -159,8 +160,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireCompanyAdmin(request.auth, request.params.companyId);
-      await removeMember(app.db, request.params.companyId, request.params.userId);
+      const auth = requireCompanyAdmin(request.auth, request.params.companyId);
+      await removeMember(app.db, request.params.companyId, auth.user.id, request.params.userId);
       return reply.status(204).send(null);
     },
   );

@@ -19,6 +19,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { publishSessionChange } from '../../lib/realtime';
 import { enqueueMail } from '../../lib/mail/send';
 import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
+import { maskedInviteCode, recordAudit } from '../audit/service';
 
 export const INVITATION_LIFETIME_DAYS = 14;
 
@@ -225,12 +226,26 @@ export async function getTeam(db: Db, companyId: string): Promise<TeamResponse> 
   };
 }
 
-export async function regenerateInviteCode(db: Db, companyId: string): Promise<string> {
-  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
-  if (!company) throw notFound(COMPANY_MESSAGES.companyNotFound);
-  const inviteCode = newInviteCode(company.name);
-  await db.update(companies).set({ inviteCode, updatedAt: new Date() }).where(eq(companies.id, companyId));
-  return inviteCode;
+export async function regenerateInviteCode(db: Db, companyId: string, actorId: string): Promise<string> {
+  return inTransaction(db, async (tx) => {
+    const [company] = await tx
+      .select({ name: companies.name, inviteCode: companies.inviteCode })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for('update');
+    if (!company) throw notFound(COMPANY_MESSAGES.companyNotFound);
+    const inviteCode = newInviteCode(company.name);
+    await tx.update(companies).set({ inviteCode, updatedAt: new Date() }).where(eq(companies.id, companyId));
+    await recordAudit(tx, {
+      companyId,
+      actorId,
+      action: 'company.invite_code_regenerated',
+      subject: { type: 'company', id: companyId },
+      before: { inviteCode: maskedInviteCode(company.inviteCode) },
+      after: { inviteCode: maskedInviteCode(inviteCode) },
+    });
+    return inviteCode;
+  });
 }
 
 /** Locks the company's member rows so two admins cannot both demote each other at once. */
@@ -253,7 +268,13 @@ async function memberRow(tx: Executor, companyId: string, userId: string) {
   return row;
 }
 
-export async function updateMemberRole(db: Db, companyId: string, userId: string, role: TeamRole): Promise<TeamMember> {
+export async function updateMemberRole(
+  db: Db,
+  companyId: string,
+  actorId: string,
+  userId: string,
+  role: TeamRole,
+): Promise<TeamMember> {
   return inTransaction(db, async (tx) => {
     const member = await memberRow(tx, companyId, userId);
     const newRole = role === 'Admin' ? 'admin' : 'member';
@@ -264,18 +285,35 @@ export async function updateMemberRole(db: Db, companyId: string, userId: string
       .update(companyMembers)
       .set({ role: newRole })
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    if (member.role !== newRole)
+      await recordAudit(tx, {
+        companyId,
+        actorId,
+        action: 'member.role_changed',
+        subject: { type: 'member', id: userId, userId },
+        before: { role: toTeamRole(member.role) },
+        after: { role },
+      });
     await publishSessionChange(tx, { users: [userId] });
     return { userId, name: member.name, email: member.email, role, joinedDate: isoDate(member.joinedAt) };
   });
 }
 
-export async function removeMember(db: Db, companyId: string, userId: string): Promise<void> {
+export async function removeMember(db: Db, companyId: string, actorId: string, userId: string): Promise<void> {
   await inTransaction(db, async (tx) => {
     const member = await memberRow(tx, companyId, userId);
     if (member.role === 'admin' && (await adminCount(tx, companyId)) <= 1) throw conflict(COMPANY_MESSAGES.lastAdmin);
     await tx
       .delete(companyMembers)
       .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+    await recordAudit(tx, {
+      companyId,
+      actorId,
+      action: 'member.removed',
+      subject: { type: 'member', id: userId, userId },
+      before: { role: toTeamRole(member.role) },
+      after: null,
+    });
     await publishSessionChange(tx, { users: [userId] });
   });
 }

@@ -5,6 +5,7 @@ import {
   REFERRAL_MESSAGES,
   referralStatusForStage,
   UNDO_WINDOW_MS,
+  type BonusState,
   type PipelineStage,
   type ReferralStatus,
   type StageChange,
@@ -25,6 +26,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthContext } from '../auth/sessions';
 import { createNotification } from '../notifications/service';
 import { requireSignedIn } from '../auth/guards';
+import { recordAudit } from '../audit/service';
 import { isCompanyAdminOf } from '../auth/guards';
 
 export type PipelineRow = typeof candidatePipelines.$inferSelect;
@@ -144,7 +146,60 @@ export async function moveStage(tx: Tx, me: AuthContext, move: Move): Promise<Un
   if (held.length > 0) {
     await enqueue(tx, 'deliver-held-notifications', {}, { runAt: notifyAfter, jobKey: `held:${change!.id}` });
   }
+  await auditMove(tx, me.user.id, {
+    pipeline,
+    referralId: referral?.id ?? null,
+    before: { stage: pipeline.stage, status: referral?.status ?? null, bonusState: referral?.bonusState ?? null },
+    after: {
+      stage,
+      status: referralMoves ? status! : (referral?.status ?? null),
+      bonusState: referralMoves ? bonusStateAfter(referral.bonusState, status!) : (referral?.bonusState ?? null),
+    },
+  });
   return { id: change!.id, undoUntil: notifyAfter.toISOString() };
+}
+
+type MoveValues = {
+  stage: PipelineStage;
+  status: ReferralStatus | null;
+  bonusState: BonusState | null;
+};
+
+/** One audit row for a stage move and one for the referral status it changed (each only when it changed). */
+async function auditMove(
+  tx: Tx,
+  actorId: string,
+  move: { pipeline: PipelineRow; referralId: string | null; before: MoveValues; after: MoveValues; undo?: boolean },
+) {
+  const { pipeline, before, after } = move;
+  const companyId = await companyOfJob(tx, pipeline.jobId);
+  if (!companyId) return;
+  if (before.stage !== after.stage || move.undo)
+    await recordAudit(tx, {
+      companyId,
+      actorId,
+      action: move.undo ? 'pipeline.stage_change_undone' : 'pipeline.stage_changed',
+      subject: { type: 'pipeline', id: pipeline.id, userId: pipeline.talentId },
+      before: move.undo ? before : { stage: before.stage },
+      after: move.undo ? after : { stage: after.stage },
+    });
+  if (move.referralId && before.status !== after.status && !move.undo)
+    await recordAudit(tx, {
+      companyId,
+      actorId,
+      action: 'referral.status_changed',
+      subject: { type: 'referral', id: move.referralId, userId: pipeline.talentId },
+      before: { status: before.status, bonusState: before.bonusState },
+      after: { status: after.status, bonusState: after.bonusState },
+    });
+}
+
+async function companyOfJob(tx: Tx, jobId: string): Promise<string | null> {
+  const [job] = await tx
+    .select({ companyId: jobPostings.companyId })
+    .from(jobPostings)
+    .where(eq(jobPostings.id, jobId));
+  return job?.companyId ?? null;
 }
 
 /** Undoes the signed-in user's change while its notifications are still held; returns the pipeline it was on. */
@@ -186,6 +241,20 @@ export async function undoChange(db: Db, auth: AuthContext | null, changeId: str
         .set({ status: change.fromReferralStatus, bonusState: change.fromBonusState, updatedAt: now })
         .where(eq(referrals.id, change.referralId));
     await tx.update(pipelineStageChanges).set({ undoneAt: now }).where(eq(pipelineStageChanges.id, changeId));
+    const referral = change.referralId
+      ? ((await tx.select().from(referrals).where(eq(referrals.id, change.referralId)))[0] ?? null)
+      : null;
+    await auditMove(tx, me.user.id, {
+      pipeline,
+      referralId: change.referralId,
+      undo: true,
+      before: { stage: pipeline.stage, status: referral?.status ?? null, bonusState: referral?.bonusState ?? null },
+      after: {
+        stage: change.fromStage,
+        status: change.fromReferralStatus ?? referral?.status ?? null,
+        bonusState: change.fromBonusState ?? referral?.bonusState ?? null,
+      },
+    });
     return { ...pipeline, stage: change.fromStage };
   });
 }

@@ -34,6 +34,7 @@ import { isTalentVisibleTo } from '../talent/discoverable';
 import type { AuthContext } from '../auth/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { createNotification } from '../notifications/service';
+import { recordAudit } from '../audit/service';
 import { notifyTeamOfReferral } from '../notifications/company-events';
 import { isCompanyAdminOf, requireCompanyAdmin, requireCompanyUser, requireSignedIn } from '../auth/guards';
 import { canReadReferral, findJob } from './access';
@@ -368,7 +369,18 @@ export async function answerReferralConsent(
         updatedAt: new Date(),
       })
       .where(eq(referrals.id, id));
-    if (declined) await withdrawIfOnlyReferred(tx, me, row);
+    if (declined) {
+      await withdrawIfOnlyReferred(tx, me, row);
+      if (row.status !== 'rejected')
+        await recordAudit(tx, {
+          companyId: row.companyId,
+          actorId: me.user.id,
+          action: 'referral.status_changed',
+          subject: { type: 'referral', id: row.id, userId: row.talentId },
+          before: { status: row.status, bonusState: row.bonusState },
+          after: { status: 'rejected', bonusState: bonusStateAfter(row.bonusState, 'rejected'), consent: 'declined' },
+        });
+    }
     if (row.referrerId) {
       await createNotification(tx, {
         userId: row.referrerId,
@@ -419,6 +431,14 @@ export async function markReferralBonusPaid(
       .update(referrals)
       .set({ bonusState: 'paid', bonusPaidOn: day, updatedAt: new Date() })
       .where(eq(referrals.id, id));
+    await recordAudit(tx, {
+      companyId: row.companyId,
+      actorId: me.user.id,
+      action: 'referral.bonus_paid',
+      subject: { type: 'referral', id, userId: row.talentId },
+      before: { bonusState: row.bonusState },
+      after: { bonusState: 'paid', paidOn: day, amount: row.bonusAmount, currency: row.bonusCurrency },
+    });
     if (row.referrerId) {
       await createNotification(tx, {
         userId: row.referrerId,

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import type {
   InvitationPreview,
   LoginRequest,
+  LoginResponse,
   MessageResponse,
   SessionResponse,
   SignupRequest,
@@ -53,7 +54,7 @@ function storeSession(queryClient: QueryClient, { user, company, prelaunch }: Se
 }
 
 /** Forgets everything cached for the previous user and records the logged-out session. */
-function clearSession(queryClient: QueryClient) {
+export function clearSession(queryClient: QueryClient) {
   const prelaunch = queryClient.getQueryData(sessionQueryOptions.queryKey)?.prelaunch ?? false;
   queryClient.clear();
   queryClient.setQueryData(sessionQueryOptions.queryKey, loggedOut(prelaunch));
@@ -63,7 +64,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: LoginRequest) =>
-      api<SessionResponse>('/api/auth/login', { method: 'POST', body: credentials }),
+      api<LoginResponse>('/api/auth/login', { method: 'POST', body: credentials }),
     onSuccess: (session) => {
       // Anything cached for a previous visitor (e.g. a public page seen as logged out) is stale now.
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });

@@ -37,8 +37,9 @@ export function LoginPage() {
   const onValid = (credentials: LoginRequest) => {
     setServerError(null);
     login.mutate(credentials, {
-      onSuccess: ({ user }) => {
+      onSuccess: ({ user, notice }) => {
         if (!user) return;
+        if (notice) toast.success(notice, { duration: 10_000 });
         void navigate(returnTo ?? dashboardPathFor(user.type), { replace: true });
       },
       onError: (error) => {

@@ -1,6 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AddTeamMember,
+  AuditLogQuery,
+  AuditLogResponse,
   Company,
   CompanyProfileUpdate,
   PublicCompanyResponse,
@@ -18,6 +20,7 @@ export const companyKeys = {
   all: ['companies'] as const,
   detail: (companyId: string) => ['companies', companyId] as const,
   team: (companyId: string) => ['companies', companyId, 'team'] as const,
+  auditLog: (companyId: string, query: Partial<AuditLogQuery>) => ['companies', companyId, 'audit-log', query] as const,
   bySlug: (slug: string) => ['companies', 'by-slug', slug] as const,
 };
 
@@ -41,6 +44,18 @@ export const teamQueryOptions = (companyId: string) =>
   queryOptions({
     queryKey: companyKeys.team(companyId),
     queryFn: ({ signal }) => api<TeamResponse>(`${base(companyId)}/team`, { signal }),
+  });
+
+/** The company's audit log, newest first (admins only). */
+export const auditLogQueryOptions = (companyId: string, query: Partial<AuditLogQuery>) =>
+  queryOptions({
+    queryKey: companyKeys.auditLog(companyId, query),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+      return api<AuditLogResponse>(`${base(companyId)}/audit-log?${params.toString()}`, { signal });
+    },
+    placeholderData: keepPreviousData,
   });
 
 export function useUpdateCompany(companyId: string) {

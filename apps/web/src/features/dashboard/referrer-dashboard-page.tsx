@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Building2, ExternalLink, MapPin, Pencil, PlusCircle, Search, Settings, Users } from 'lucide-react';
+import { Building2, ExternalLink, MapPin, Pencil, PlusCircle, ScrollText, Search, Settings, Users } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { COMPANY_MESSAGES, dashboardPathFor, type SessionCompany } from '@referwell/shared';
 import { CopyableCode } from '@/components/copyable-code';
@@ -194,6 +194,7 @@ const quickActions = [
   { label: 'Find Candidates', to: '/search-candidates', icon: Search },
   { label: 'Edit Company Profile', to: '/company-profile', icon: Settings },
   { label: 'Manage Team', to: '/company-dashboard/team', icon: Users },
+  { label: 'Audit Log', to: '/company-dashboard/audit-log', icon: ScrollText },
 ];
 
 function QuickActions() {

@@ -45,7 +45,7 @@ export function EmailAddressCard() {
             <Skeleton className="h-5 w-64" />
           ) : (
             <>
-              Mail goes to <strong>{status.data?.email}</strong>
+              Mail goes to <strong className="break-all">{status.data?.email}</strong>
               {status.data?.confirmed ? ' (confirmed).' : ' (not confirmed yet).'}
             </>
           )}

@@ -1,17 +1,37 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AccountDeletionRequest,
+  AccountDeletionStatus,
   ChangeEmail,
+  DataExportStatus,
   EmailPreferences,
   EmailStatus,
   MessageResponse,
   UpdateEmailPreferences,
 } from '@referwell/shared';
 import { api } from '@/lib/api';
+import { clearSession } from '@/features/auth/api';
 
 export const settingsKeys = {
   email: ['account', 'email'] as const,
   preferences: ['account', 'email-preferences'] as const,
+  dataExport: ['account', 'data-export'] as const,
 };
+
+/** My latest data export; polled while it is being prepared. */
+export const dataExportQueryOptions = queryOptions({
+  queryKey: settingsKeys.dataExport,
+  queryFn: ({ signal }) => api<DataExportStatus>('/api/account/data-export', { signal }),
+  refetchInterval: (query) => (query.state.data?.state === 'preparing' ? 3000 : false),
+});
+
+export function useRequestDataExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<DataExportStatus>('/api/account/data-export', { method: 'POST' }),
+    onSuccess: (data) => queryClient.setQueryData(settingsKeys.dataExport, data),
+  });
+}
 
 export const emailStatusQueryOptions = queryOptions({
   queryKey: settingsKeys.email,
@@ -53,5 +73,19 @@ export function useConfirmEmail() {
       api<MessageResponse>('/api/account/email/confirm', { method: 'POST', body: { token } }),
     // The address may have changed: the session's user and the settings page read it.
     onSuccess: () => void queryClient.invalidateQueries(),
+  });
+}
+
+/** Schedules the account's deletion; the server ends every session, so the browser forgets it too. */
+export function useDeleteAccount({ leave }: { leave: (status: AccountDeletionStatus) => void | Promise<void> }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AccountDeletionRequest) =>
+      api<AccountDeletionStatus>('/api/account/deletion', { method: 'POST', body }),
+    // Leave the protected page first, or it would send the now logged-out user to the login form.
+    onSuccess: async (status) => {
+      await leave(status);
+      clearSession(queryClient);
+    },
   });
 }

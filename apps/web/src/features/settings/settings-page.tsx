@@ -1,5 +1,7 @@
 import { usePageTitle } from '@/lib/use-page-title';
 import { EmailAddressCard, PasswordCard } from './account-cards';
+import { DataExportCard } from './data-export-card';
+import { DeleteAccountCard } from './delete-account-card';
 import { EmailPreferencesCard } from './email-preferences-card';
 
 export function SettingsPage() {
@@ -10,6 +12,8 @@ export function SettingsPage() {
       <EmailPreferencesCard />
       <EmailAddressCard />
       <PasswordCard />
+      <DataExportCard />
+      <DeleteAccountCard />
     </div>
   );
 }

@@ -123,3 +123,44 @@ export const kudosRequest = defineTemplate<{ talentName: string; path: string; d
     </Layout>
   ),
 });
+
+export const dataExportReady = defineTemplate<{ name: string; path: string; days: number }>({
+  category: null,
+  subject: () => 'Your Referwell data is ready to download',
+  sample: { name: 'Avery Quinn', path: '/api/account/data-exports/sample/download?token=sample', days: 7 },
+  render: (p, frame) => (
+    <Layout preview="Download your data" heading="Your data is ready" reason={ACCOUNT_REASON} {...frame}>
+      <Paragraph>Hi {p.name},</Paragraph>
+      <Paragraph>
+        The copy of your Referwell data you asked for is ready: a ZIP file with your profile, applications, referrals,
+        messages, notifications, kudos, settings and the résumé you uploaded. Log in to Referwell, then download it (the
+        link works for {p.days} days, and only for you):
+      </Paragraph>
+      <Action href={frame.origin + p.path}>Download my data</Action>
+      <Paragraph>If you did not ask for this, change your password on your settings page.</Paragraph>
+    </Layout>
+  ),
+});
+
+export const accountDeletionScheduled = defineTemplate<{ name: string; date: string; days: number }>({
+  category: null,
+  subject: () => 'Your Referwell account will be deleted',
+  sample: { name: 'Avery Quinn', date: '2026-12-02', days: 7 },
+  render: (p, frame) => (
+    <Layout
+      preview={`Log in before ${p.date} to keep it`}
+      heading="Your account will be deleted"
+      reason={ACCOUNT_REASON}
+      {...frame}
+    >
+      <Paragraph>Hi {p.name},</Paragraph>
+      <Paragraph>
+        You asked us to delete your Referwell account. We will delete it on {p.date} ({p.days} days from now): your
+        profile, résumé and settings will be removed, and you will appear as &quot;Deleted user&quot; in the
+        conversations and referrals other people keep.
+      </Paragraph>
+      <Paragraph>Changed your mind? Log in before then and your account stays as it is:</Paragraph>
+      <Action href={`${frame.origin}/login`}>Keep my account</Action>
+    </Layout>
+  ),
+});

@@ -1,4 +1,12 @@
-import { confirmEmail, kudosRequest, passwordReset, signupAttempt, teamInvitation } from './account';
+import {
+  accountDeletionScheduled,
+  confirmEmail,
+  dataExportReady,
+  kudosRequest,
+  passwordReset,
+  signupAttempt,
+  teamInvitation,
+} from './account';
 import { digest, notificationTemplates } from './activity';
 import type { MailTemplate } from './template';
 
@@ -9,6 +17,8 @@ export const mailTemplates = {
   'signup-attempt': signupAttempt,
   'team-invitation': teamInvitation,
   'kudos-request': kudosRequest,
+  'data-export-ready': dataExportReady,
+  'account-deletion-scheduled': accountDeletionScheduled,
   'referral-requests': notificationTemplates.referral_requests,
   'referral-updates': notificationTemplates.referral_updates,
   messages: notificationTemplates.messages,

@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountDeletionRequestSchema,
+  accountDeletionStatusSchema,
+  dataExportDownloadParamsSchema,
+  dataExportDownloadQuerySchema,
+  dataExportStatusSchema,
+  errorBodySchema,
+} from '@referwell/shared';
+import { requireSignedIn } from '../auth/guards';
+import { clearSessionCookie } from '../auth/request-auth';
+import { createRateLimiter } from '../../lib/rate-limit';
+import { scheduleAccountDeletion } from './deletion';
+import { dataExportForDownload, dataExportStatus, requestDataExport } from './data-export';
+
+const tags = ['account'];
+const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+
+export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
+
+  app.get(
+    '/api/account/data-export',
+    {
+      schema: {
+        tags,
+        summary: 'The state of my latest data export',
+        response: { 200: dataExportStatusSchema, ...errors },
+      },
+    },
+    async (request) => dataExportStatus(app.db, app.secret, requireSignedIn(request.auth).user.id),
+  );
+
+  app.post(
+    '/api/account/data-export',
+    {
+      schema: {
+        tags,
+        summary: 'Ask for a ZIP of everything Referwell holds about me (prepared in the background, link mailed)',
+        response: { 202: dataExportStatusSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = requireSignedIn(request.auth);
+      await limiter.consume({
+        key: `data-export:user:${me.user.id}`,
+        max: 5,
+        windowSeconds: 24 * 3600,
+        message: 'Too many data exports.',
+      });
+      return reply.status(202).send(await requestDataExport(app.db, app.secret, me.user.id));
+    },
+  );
+
+  app.get(
+    '/api/account/data-exports/:id/download',
+    {
+      schema: {
+        tags,
+        summary: 'Download my data export (signed link, owner only, until it expires)',
+        params: dataExportDownloadParamsSchema,
+        querystring: dataExportDownloadQuerySchema,
+        response: { 200: z.unknown().describe('The ZIP file'), 410: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = requireSignedIn(request.auth);
+      const file = await dataExportForDownload(
+        app.db,
+        app.storage,
+        app.secret,
+        me.user.id,
+        request.params.id,
+        request.query.token,
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-length', file.size)
+        .header('content-disposition', `attachment; filename="referwell-data-${day}.zip"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.body);
+    },
+  );
+
+  app.post(
+    '/api/account/deletion',
+    {
+      schema: {
+        tags,
+        summary: 'Delete my account (confirmed with my password) after a seven-day grace period; logs me out',
+        body: accountDeletionRequestSchema,
+        response: { 202: accountDeletionStatusSchema, 400: errorBodySchema, 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = requireSignedIn(request.auth);
+      await limiter.consume({
+        key: `account-deletion:user:${me.user.id}`,
+        max: 10,
+        windowSeconds: 3600,
+        message: 'Too many attempts.',
+      });
+      const status = await scheduleAccountDeletion(app.db, me.user.id, request.body.password);
+      clearSessionCookie(app, reply);
+      return reply.status(202).send(status);
+    },
+  );
+};

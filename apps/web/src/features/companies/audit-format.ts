@@ -1,0 +1,45 @@
+import {
+  BONUS_STATE_LABELS,
+  REFERRAL_STATUS_LABELS,
+  STAGE_LABELS,
+  type AuditEntry,
+  type BonusState,
+  type PipelineStage,
+  type ReferralStatus,
+} from '@referwell/shared';
+import { formatDate } from '@/lib/format';
+
+const label = (labels: Record<string, string>, value: unknown) =>
+  typeof value === 'string' ? (labels[value] ?? value) : '—';
+const arrow = (from: string, to: string) => `${from} → ${to}`;
+
+/** One line saying what changed, in the product's words ("Member → Admin", "Pending → Accepted"). */
+export function describeAuditChange({ action, before, after }: AuditEntry): string {
+  const b = before ?? {};
+  const a = after ?? {};
+  switch (action) {
+    case 'member.role_changed':
+      return arrow(String(b.role), String(a.role));
+    case 'member.removed':
+      return `Was ${String(b.role)}`;
+    case 'company.invite_code_regenerated':
+      return arrow(String(b.inviteCode), String(a.inviteCode));
+    case 'referral.status_changed':
+      return arrow(
+        label(REFERRAL_STATUS_LABELS, b.status as ReferralStatus),
+        label(REFERRAL_STATUS_LABELS, a.status as ReferralStatus),
+      );
+    case 'pipeline.stage_changed':
+      return arrow(label(STAGE_LABELS, b.stage as PipelineStage), label(STAGE_LABELS, a.stage as PipelineStage));
+    case 'pipeline.stage_change_undone':
+      return `Back to ${label(STAGE_LABELS, a.stage as PipelineStage)}${
+        a.status ? ` (${label(REFERRAL_STATUS_LABELS, a.status as ReferralStatus)})` : ''
+      }`;
+    case 'referral.bonus_paid':
+      return `${label(BONUS_STATE_LABELS, b.bonusState as BonusState)} → Paid${
+        typeof a.paidOn === 'string' ? ` on ${formatDate(a.paidOn)}` : ''
+      }${typeof a.amount === 'number' ? ` (${a.amount.toLocaleString('en-US')} ${String(a.currency ?? 'USD')})` : ''}`;
+    case 'data.exported':
+      return typeof a.what === 'string' ? a.what : 'Data export';
+  }
+}

@@ -1,0 +1,237 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, ScrollText } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@referwell/shared';
+import { LoadError } from '@/components/load-error';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useSession } from '@/features/auth/api';
+import { usePageTitle } from '@/lib/use-page-title';
+import { auditLogQueryOptions } from './api';
+import { describeAuditChange } from './audit-format';
+import { BackToDashboard } from './back-to-dashboard';
+
+const ANY = 'any';
+const PAGE_SIZE = 25;
+const isAction = (value: string | null): value is AuditAction =>
+  !!value && (AUDIT_ACTION_NAMES as readonly string[]).includes(value);
+const isDay = (value: string | null) => !!value && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+
+/** /company-dashboard/audit-log: who changed what in the company, for its admins. */
+export function AuditLogPage() {
+  usePageTitle('Audit log');
+  const { company } = useSession();
+  const isAdmin = company?.role === 'companyAdmin';
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
+      <BackToDashboard />
+      <header className="mb-6">
+        <h1 className="text-3xl font-semibold tracking-tight">Audit log</h1>
+        <p className="mt-2 text-muted-foreground">
+          Every change to {company?.name ?? 'your company'}’s team, invite code, referrals, candidate stages and
+          bonuses, with who made it and when. Entries cannot be edited or removed.
+        </p>
+      </header>
+      {company && isAdmin ? (
+        <AuditLog companyId={company.id} />
+      ) : (
+        <Alert role="status">
+          <AlertTitle>The audit log is for admins</AlertTitle>
+          <AlertDescription>Only company administrators can read the audit log.</AlertDescription>
+        </Alert>
+      )}
+    </div>
+  );
+}
+
+function AuditLog({ companyId }: { companyId: string }) {
+  const [params, setSearchParams] = useSearchParams();
+  const action = isAction(params.get('action')) ? (params.get('action') as AuditAction) : undefined;
+  const actorId = params.get('actor') ?? undefined;
+  const from = isDay(params.get('from')) ? params.get('from')! : undefined;
+  const to = isDay(params.get('to')) ? params.get('to')! : undefined;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { data, isPending, isError, error, refetch, isPlaceholderData } = useQuery(
+    auditLogQueryOptions(companyId, { action, actorId, from, to, page, pageSize: PAGE_SIZE }),
+  );
+
+  const setParams = (changes: Record<string, string | undefined>) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (!('page' in changes)) next.delete('page');
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const filtered = !!(action || actorId || from || to);
+
+  return (
+    <div className="grid gap-4">
+      <Card>
+        <CardContent className="grid gap-4 pt-6 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid gap-2">
+            <Label htmlFor="audit-action">Action</Label>
+            <Select value={action ?? ANY} onValueChange={(v) => setParams({ action: v === ANY ? undefined : v })}>
+              <SelectTrigger id="audit-action">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ANY}>All actions</SelectItem>
+                {AUDIT_ACTION_NAMES.map((name) => (
+                  <SelectItem key={name} value={name}>
+                    {AUDIT_ACTIONS[name]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="audit-actor">Person</Label>
+            <Select value={actorId ?? ANY} onValueChange={(v) => setParams({ actor: v === ANY ? undefined : v })}>
+              <SelectTrigger id="audit-actor">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ANY}>Everyone</SelectItem>
+                {data?.actors.map((a) => (
+                  <SelectItem key={a.id} value={a.id}>
+                    {a.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="audit-from">From</Label>
+            <Input
+              id="audit-from"
+              type="date"
+              value={from ?? ''}
+              max={to}
+              onChange={(e) => setParams({ from: e.target.value || undefined })}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="audit-to">To</Label>
+            <Input
+              id="audit-to"
+              type="date"
+              value={to ?? ''}
+              min={from}
+              onChange={(e) => setParams({ to: e.target.value || undefined })}
+            />
+          </div>
+          {filtered ? (
+            <Button
+              variant="ghost"
+              className="w-fit sm:col-span-2 lg:col-span-4"
+              onClick={() => setSearchParams({}, { replace: true })}
+            >
+              Clear filters
+            </Button>
+          ) : null}
+        </CardContent>
+      </Card>
+
+      {isError ? (
+        <LoadError title="Could not load the audit log" message={error.message} onRetry={() => void refetch()} />
+      ) : isPending ? (
+        <ul className="grid gap-2" aria-busy="true" aria-label="Loading the audit log">
+          {[0, 1, 2, 3].map((n) => (
+            <li key={n}>
+              <Skeleton className="h-16 w-full" />
+            </li>
+          ))}
+        </ul>
+      ) : data.items.length === 0 ? (
+        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center">
+          <ScrollText aria-hidden className="size-8 text-muted-foreground" />
+          <p className="font-medium">{filtered ? 'No entries match these filters' : 'Nothing recorded yet'}</p>
+          <p className="max-w-md text-sm text-muted-foreground">
+            {filtered
+              ? 'Try another action, person or date range.'
+              : 'Role changes, removed members, new invite codes, referral and stage changes and paid bonuses will appear here.'}
+          </p>
+        </div>
+      ) : (
+        <section aria-label="Audit entries" aria-busy={isPlaceholderData}>
+          <p className="mb-2 text-sm text-muted-foreground" aria-live="polite">
+            {data.total} {data.total === 1 ? 'entry' : 'entries'}
+          </p>
+          <ul className="divide-y overflow-hidden rounded-xl border">
+            {data.items.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} />
+            ))}
+          </ul>
+          {data.totalPages > 1 ? (
+            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page <= 1}
+                onClick={() => setParams({ page: page > 2 ? String(page - 1) : undefined })}
+              >
+                <ChevronLeft aria-hidden />
+                Previous
+              </Button>
+              <p className="text-sm text-muted-foreground">
+                Page {data.page} of {data.totalPages}
+              </p>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page >= data.totalPages}
+                onClick={() => setParams({ page: String(page + 1) })}
+              >
+                Next
+                <ChevronRight aria-hidden />
+              </Button>
+            </nav>
+          ) : null}
+        </section>
+      )}
+    </div>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  return (
+    <li className="grid gap-1 bg-card px-4 py-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
+      <time dateTime={entry.at} className="text-sm text-muted-foreground">
+        {when(entry.at)}
+      </time>
+      <div className="min-w-0">
+        <p className="break-words">
+          <span className="font-medium">{entry.actor?.name ?? 'Referwell'}</span>{' '}
+          <span className="text-muted-foreground">·</span> {AUDIT_ACTIONS[entry.action]}
+          {entry.subject.name ? (
+            <>
+              {' '}
+              <span className="text-muted-foreground">·</span> {entry.subject.name}
+            </>
+          ) : null}
+        </p>
+        <p className="break-words text-sm text-muted-foreground">{describeAuditChange(entry)}</p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { isCalendarDate } from '../rules/input';
+import { paginatedSchema, paginationQuerySchema } from './common';
+
+/** What a company's audit log records (issue 21), with the words its page shows. */
+export const AUDIT_ACTIONS = {
+  'member.role_changed': 'Changed a member’s role',
+  'member.removed': 'Removed a member',
+  'company.invite_code_regenerated': 'Generated a new invite code',
+  'referral.status_changed': 'Changed a referral’s status',
+  'pipeline.stage_changed': 'Moved a candidate’s stage',
+  'pipeline.stage_change_undone': 'Undid a stage change',
+  'referral.bonus_paid': 'Marked a bonus paid',
+  'data.exported': 'Exported data',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+export const AUDIT_SUBJECT_TYPES = ['member', 'company', 'referral', 'pipeline', 'user'] as const;
+export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
+
+/** Who an erased account shows as, everywhere someone else still sees it. */
+export const DELETED_USER_NAME = 'Deleted user';
+
+const day = z
+  .string()
+  .trim()
+  .refine((v) => isCalendarDate(v), 'Please enter a valid date');
+
+export const auditLogQuerySchema = paginationQuerySchema.extend({
+  action: z.enum(AUDIT_ACTION_NAMES).optional(),
+  actorId: z.uuid().optional(),
+  /** First and last day included (UTC), YYYY-MM-DD. */
+  from: day.optional(),
+  to: day.optional(),
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+const auditValuesSchema = z.record(z.string(), z.unknown()).nullable();
+
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  at: z.string(),
+  action: z.enum(AUDIT_ACTION_NAMES),
+  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  subject: z.object({
+    type: z.enum(AUDIT_SUBJECT_TYPES),
+    id: z.string().nullable(),
+    /** The person it concerns, "Deleted user" once erased. */
+    name: z.string().nullable(),
+  }),
+  before: auditValuesSchema,
+  after: auditValuesSchema,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogResponseSchema = paginatedSchema(auditEntrySchema).extend({
+  /** Everyone who appears as an actor in this company's log, for the filter. */
+  actors: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
