@@ -5,6 +5,8 @@ export * from './schemas/waitlist';
 export * from './schemas/auth';
 export * from './schemas/companies';
 export * from './schemas/jobs';
+export * from './schemas/job-search';
+export * from './rules/search';
 export * from './schemas/company-jobs';
 export * from './schemas/referrals';
 export * from './schemas/dashboard';

@@ -10,3 +10,4 @@ export * from './talent';
 export * from './settings';
 export * from './storage';
 export * from './mail';
+export * from './searches';

@@ -1,4 +1,4 @@
-import { aliasedTable, and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   JOB_MESSAGES,
   workplaceOf,
@@ -21,13 +21,6 @@ import { forgetJobSearches } from './search';
 
 type JobRow = typeof jobPostings.$inferSelect;
 
-/** The weighted search document: title first, then company and skills, then the description. */
-function searchDocument(input: Pick<JobInput, 'title' | 'company' | 'skills' | 'description'>): SQL {
-  return sql`setweight(to_tsvector('english', ${input.title}), 'A')
-    || setweight(to_tsvector('english', ${`${input.company} ${input.skills.join(' ')}`}), 'B')
-    || setweight(to_tsvector('english', ${input.description}), 'C')`;
-}
-
 function columnsFrom(input: JobInput) {
   const bonus = input.referralBonusAmount;
   return {
@@ -47,7 +40,6 @@ function columnsFrom(input: JobInput) {
     contactEmail: input.contactEmail ?? null,
     referralBonusAmount: bonus ?? null,
     referralBonusCurrency: bonus === undefined ? null : (input.referralBonusCurrency ?? 'USD'),
-    search: searchDocument(input),
   };
 }
 
