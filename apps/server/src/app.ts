@@ -26,6 +26,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { realtimeRoutes } from './features/realtime/routes';
 import { RealtimeHub } from './features/realtime/hub';
 import { talentRoutes } from './features/talent/routes';
+import { savedSearchRoutes } from './features/saved-searches/routes';
 import { registerAuth } from './lib/auth';
 import { registerBackgroundWork } from './background';
 import { mailRoutes } from './features/mail/routes';
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(notificationRoutes);
   await app.register(realtimeRoutes);
   await app.register(talentRoutes);
+  await app.register(savedSearchRoutes);
   await app.register(referralRoutes);
   await app.register(dashboardRoutes);
   await app.register(mailRoutes);

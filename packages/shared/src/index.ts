@@ -6,6 +6,7 @@ export * from './schemas/auth';
 export * from './schemas/companies';
 export * from './schemas/jobs';
 export * from './schemas/job-search';
+export * from './schemas/saved-searches';
 export * from './rules/search';
 export * from './schemas/company-jobs';
 export * from './schemas/referrals';

@@ -3,6 +3,7 @@ import {
   JOB_COUNT_LIMIT,
   POSTED_WITHIN_DAYS,
   effectiveJobSort,
+  type JobSearchFilters,
   type JobSearchRequest,
   type JobSearchResponse,
   type JobSort,
@@ -11,6 +12,7 @@ import {
 import { matchScore } from '@referwell/shared/rules/match';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
 import { badRequest } from '../../lib/errors';
 import { ShortCache } from '../../lib/short-cache';
@@ -244,6 +246,33 @@ async function runSearch(
     filters.cursor ? null : countMatches(db, plan),
   ]);
   return { ...page, total, sort };
+}
+
+export interface MatchingJob {
+  id: string;
+  title: string;
+  company_name: string;
+  location: string;
+}
+
+/**
+ * Open jobs matching a saved search's filters, newest first, narrowed by `extra` conditions on `j` (a single job,
+ * posted since, not sent yet): for saved-search counts and alerts, not the search page.
+ */
+export async function matchingJobs(
+  db: Executor,
+  filters: JobSearchFilters,
+  extra: SQL[],
+  limit: number,
+): Promise<MatchingJob[]> {
+  const text = await textQuery(db, filters.q);
+  const plan: SearchPlan = { filters: { ...filters, limit }, text, sort: 'newest', viewerKeys: null };
+  return preparedRows<MatchingJob>(
+    db,
+    sql`select j.id, j.title, j.company_name, j.location from job_postings j
+        where ${sql.join([...filterConditions(plan), ...extra], sql` and `)}
+        order by j.created_at desc, j.id desc limit ${limit}`,
+  );
 }
 
 /** The signed-in job seeker's skill keys, for match scores; null for everyone else. */

@@ -17,6 +17,7 @@ import type { AuthContext } from '../auth/sessions';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { requireCompanyUser, requireJobseeker, type CompanyAuth } from '../auth/guards';
 import { notifyTeamOfApplication } from '../notifications/company-events';
+import { enqueue } from '../../lib/queue/enqueue';
 import { forgetJobSearches } from './search';
 
 type JobRow = typeof jobPostings.$inferSelect;
@@ -42,6 +43,9 @@ function columnsFrom(input: JobInput) {
     referralBonusCurrency: bonus === undefined ? null : (input.referralBonusCurrency ?? 'USD'),
   };
 }
+
+/** A job became open: saved searches with instant alerts are matched against it in the background. */
+const jobOpened = (tx: Executor, jobId: string) => enqueue(tx, 'match-saved-searches', { jobId });
 
 /** Only a company's referrers and admins post jobs, for their own company (SPEC §6). */
 export function requirePoster(auth: AuthContext | null): CompanyAuth {
@@ -78,7 +82,11 @@ export async function createJob(
 ): Promise<Job> {
   const poster = requirePoster(auth);
   const status = options.draft ? 'DRAFT' : 'OPEN';
-  const id = await insertJob(db, { companyId: poster.company.id, createdBy: poster.user.id, input, status });
+  const id = await db.transaction(async (tx) => {
+    const created = await insertJob(tx, { companyId: poster.company.id, createdBy: poster.user.id, input, status });
+    if (status === 'OPEN') await jobOpened(tx, created);
+    return created;
+  });
   forgetJobSearches(db);
   return getJob(db, auth, id);
 }
@@ -108,8 +116,11 @@ export async function setJobStatus(
   id: string,
   status: JobStatusChange['status'],
 ): Promise<Job> {
-  await editableJob(db, auth, id);
-  await db.update(jobPostings).set({ status, updatedAt: new Date() }).where(eq(jobPostings.id, id));
+  const job = await editableJob(db, auth, id);
+  await db.transaction(async (tx) => {
+    await tx.update(jobPostings).set({ status, updatedAt: new Date() }).where(eq(jobPostings.id, id));
+    if (status === 'OPEN' && job.status !== 'OPEN') await jobOpened(tx, id);
+  });
   forgetJobSearches(db);
   return getJob(db, auth, id);
 }

@@ -1,5 +1,6 @@
 import { confirmEmail, kudosRequest, passwordReset, signupAttempt, teamInvitation } from './account';
 import { digest, notificationTemplates } from './activity';
+import { searchAlert } from './search-alert';
 import type { MailTemplate } from './template';
 
 /** Every mail Referwell sends, by name: the send-mail task, the preview page and the tests read this list. */
@@ -14,6 +15,7 @@ export const mailTemplates = {
   messages: notificationTemplates.messages,
   'company-activity': notificationTemplates.company_activity,
   digest,
+  'search-alert': searchAlert,
 } as const;
 
 export type MailTemplates = typeof mailTemplates;
