@@ -44,6 +44,13 @@ function columnsFrom(input: JobInput) {
   };
 }
 
+declare module '../../lib/queue/enqueue' {
+  interface QueueTasks {
+    /** A job became open (posted or published): the saved searches with instant alerts it matches get one. */
+    'match-saved-searches': { jobId: string };
+  }
+}
+
 /** A job became open: saved searches with instant alerts are matched against it in the background. */
 const jobOpened = (tx: Executor, jobId: string) => enqueue(tx, 'match-saved-searches', { jobId });
 

@@ -11,8 +11,6 @@ export type AlertPeriod = 'daily' | 'weekly';
 
 declare module '../../lib/queue/enqueue' {
   interface QueueTasks {
-    /** A job became open (posted or published): instant alerts whose search it matches go out. */
-    'match-saved-searches': { jobId: string };
     /** Mail one saved search's matching jobs that were not sent before. */
     'search-alert': { savedSearchId: string };
     /** The daily or weekly run over the saved searches with that alert. */
