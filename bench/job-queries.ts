@@ -34,13 +34,17 @@ const TERMS = [
   'hl7',
   'kubernetes',
   'epic',
+  // Issue 17: punctuation, prefixes, typos.
+  'hl7/fhir',
+  'informat',
+  'enginer',
 ];
 const SKILLS = ['TypeScript', 'React', 'Python', 'SQL', 'FHIR', 'HL7', 'AWS', 'Kubernetes', 'Epic', 'Figma'];
 const TYPES = ['full-time', 'part-time', 'contract'];
 const WORKPLACES = ['remote', 'onsite', 'hybrid'];
 const LIMITS = [10, 20, 50];
 
-/** `count` distinct query strings (without the leading `?`), at most 558. */
+/** `count` distinct query strings (without the leading `?`), at most 612. */
 export function jobSearchQueries(count: number): string[] {
   const all: string[] = [];
   let n = 0;
@@ -54,6 +58,10 @@ export function jobSearchQueries(count: number): string[] {
         if (shape === 2 || shape === 4) params.set('workplace', WORKPLACES[(n >> 1) % 3]!);
         if (shape === 3) params.set('skills', SKILLS[n % SKILLS.length]!);
         if (shape === 5) params.set('hasReferrer', 'true');
+        // Issue 17's filters and sorts on a share of the mix.
+        if (n % 4 === 1) params.set('minSalary', String(80_000 + (n % 5) * 20_000));
+        if (n % 5 === 2) params.set('postedWithin', ['24h', '7d', '30d'][n % 3]!);
+        if (n % 3 === 0) params.set('sort', ['salary', 'newest', 'relevance'][(n >> 2) % 3]!);
         params.set('limit', String(limit));
         all.push(params.toString());
       }

@@ -52,6 +52,10 @@ const SEARCHES = [
   'q=fhir&skills=FHIR&hasReferrer=true',
   'q=nurse+informaticist&type=part-time',
   'type=contract&workplace=onsite',
+  // Issue 17: text + 3 filters + sort (target p95 ≤ 25 ms on PostgreSQL, ≤ 80 ms embedded).
+  'q=engineer&type=full-time&workplace=remote&minSalary=100000&sort=salary',
+  'q=informat&workplace=hybrid&postedWithin=30d&hasReferrer=true&sort=newest',
+  'q=enginer&type=full-time&minSalary=90000&postedWithin=7d',
 ];
 const MIXED_QUERIES = Number(process.env.BENCH_JOB_QUERIES ?? 400);
 const COMPANY_PAGES = 200;

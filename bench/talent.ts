@@ -81,13 +81,12 @@ async function seedTalent(database: Database) {
     it(interests) as (values (array['Telehealth']), (array['AI in Healthcare','Interoperability']), (array['Mental Health']),
       (array['Value-Based Care']))
     insert into talent_profiles (id, slug, location, title, titles, skills, technical_skills, software_tools, industries,
-                                 interests, involvement, skill_keys, search_text, updated_at)
+                                 interests, involvement, skill_keys, updated_at)
     select v.id, 'talent-' || v.n,
       (array['Boston, MA','Remote','Chicago, IL','Austin, TX','Nashville, TN','Denver, CO','New York, NY','Seattle, WA'])[1 + v.n % 8],
       t.titles[1], t.titles, s.skills, ts.tech, sw.tools, ind.industries, it.interests,
       (array['full-time','part-time','contract','freelance'])[1 + v.n % 4]::involvement,
       array(select lower(x) from unnest(s.skills || ts.tech || sw.tools) x),
-      lower(v.name || ' ' || array_to_string(t.titles, ' ')),
       now() - (v.n || ' minutes')::interval
     from v
     cross join lateral (select titles from t offset (v.n % 7) limit 1) t

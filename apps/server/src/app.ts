@@ -29,6 +29,7 @@ import { realtimeRoutes } from './features/realtime/routes';
 import { RealtimeHub } from './features/realtime/hub';
 import { talentRoutes } from './features/talent/routes';
 import { registerAuth } from './features/auth/request-auth';
+import { savedSearchRoutes } from './features/saved-searches/routes';
 import { registerBackgroundWork } from './background';
 import { mailRoutes } from './features/mail/routes';
 import { mailPreviewRoutes } from './features/mail/preview';
@@ -150,6 +151,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(notificationRoutes);
   await app.register(realtimeRoutes);
   await app.register(talentRoutes);
+  await app.register(savedSearchRoutes);
   await app.register(referralRoutes);
   await app.register(dashboardRoutes);
   await app.register(mailRoutes);

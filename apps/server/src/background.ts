@@ -3,6 +3,7 @@ import type { Task, TaskList } from 'graphile-worker';
 import { buildDataExport, expireDataExports } from './features/account/data-export';
 import { eraseDueAccounts } from './features/account/deletion';
 import { sendDigests } from './features/mail/digest';
+import { matchSavedSearches, sendSearchAlert, sendSearchAlerts } from './features/saved-searches/alerts';
 import { messageMailTask } from './features/mail/notify';
 import { pruneExpired } from './features/maintenance/prune';
 import { deliverHeldNotifications } from './features/referrals/pipeline';
@@ -37,6 +38,8 @@ export const CRONTAB = [
   '23 * * * * erase-due-accounts',
   '0 7 * * * send-digests ?id=daily {period:"daily"}',
   '0 7 * * 1 send-digests ?id=weekly {period:"weekly"}',
+  '0 7 * * * send-search-alerts ?id=daily-search-alerts {period:"daily"}',
+  '0 7 * * 1 send-search-alerts ?id=weekly-search-alerts {period:"weekly"}',
 ].join('\n');
 
 const task =
@@ -56,6 +59,9 @@ function taskList(app: FastifyInstance): TaskList {
     'send-mail': task<'send-mail'>((job) => sendMailTask(mailDeps, job)),
     'message-mail': task<'message-mail'>((payload) => messageMailTask(app.db, payload)),
     'send-digests': task<'send-digests'>(({ period }) => sendDigests(app.db, period)),
+    'match-saved-searches': task<'match-saved-searches'>(({ jobId }) => matchSavedSearches(app.db, jobId)),
+    'search-alert': task<'search-alert'>(({ savedSearchId }) => sendSearchAlert(app.db, savedSearchId)),
+    'send-search-alerts': task<'send-search-alerts'>(({ period }) => sendSearchAlerts(app.db, period)),
     'prune-expired': task<'prune-expired'>(async () => app.log.info({ deleted: await pruneExpired(app.db) }, 'pruned')),
     'deliver-held-notifications': task<'deliver-held-notifications'>(() => deliverHeldNotifications(app.db)),
     'release-stale-jobs': task<'release-stale-jobs'>(() => releaseJobsOfDeadWorkers(app.db, STALE_JOB_SECONDS)),

@@ -26,7 +26,9 @@ const f = {} as Record<
   | 'requestToAccept'
   | 'requestToDecline'
   | 'conversation'
-  | 'notification',
+  | 'notification'
+  | 'savedSearch'
+  | 'savedSearchToDelete',
   string
 >;
 
@@ -138,6 +140,12 @@ const TABLE: Row[] = [
   { route: 'PUT /api/jobs/:id/tracking/:talentId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}/tracking/${f.seeker}`, body: () => ({ status: 'Contacted' }) },
   { route: 'GET /api/jobs/:id/comments', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}/comments` },
   { route: 'POST /api/jobs/:id/comments', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}/comments`, body: () => ({ body: 'Strong candidate' }) },
+  // ----- saved searches (job seekers, each their own; someone else's is a 404) -----
+  { route: 'GET /api/saved-searches', expect: ['D', 'A', 'D', 'D', 'D'] },
+  { route: 'POST /api/saved-searches', expect: ['D', 'A', 'D', 'D', 'D'], body: () => ({ name: 'Matrix search', filters: { q: 'fhir' } }) },
+  { route: 'PATCH /api/saved-searches/:id', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/saved-searches/${f.savedSearch}`, body: () => ({ alert: 'weekly' }) },
+  { route: 'POST /api/saved-searches/:id/seen', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/saved-searches/${f.savedSearch}/seen` },
+  { route: 'DELETE /api/saved-searches/:id', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/saved-searches/${f.savedSearchToDelete}` },
   // ----- talent -----
   { route: 'GET /api/talent/profile', expect: ['D', 'A', 'D', 'D', 'D'] },
   { route: 'PUT /api/talent/profile', expect: ['D', 'A', 'D', 'D', 'D'], body: () => ({ name: 'Sam Seeker' }) },
@@ -201,6 +209,10 @@ beforeAll(async () => {
     await ok('POST', '/api/conversations', 'member', { recipientId: f.seeker, message: 'Hi' })
   ).conversation.id;
   f.notification = (await ok('GET', '/api/notifications', 'seeker')).items[0].id;
+  const saveSearch = async (name: string) =>
+    (await ok('POST', '/api/saved-searches', 'seeker', { name, filters: { q: 'matrix' } })).id;
+  f.savedSearch = await saveSearch('Matrix roles');
+  f.savedSearchToDelete = await saveSearch('Matrix roles to delete');
 }, 180_000);
 afterAll(() => t.close());
 

@@ -173,38 +173,6 @@ export const jobSummarySchema = jobSchema
   });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 
-const csvList = <T extends z.ZodType<unknown, string>>(item: T) =>
-  z
-    .union([z.string(), z.array(z.string())])
-    .optional()
-    .transform((v) =>
-      v === undefined ? [] : (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean),
-    )
-    .pipe(z.array(item));
-
-/** GET /api/jobs — filters arrive as query parameters (comma-separated lists). */
-export const jobSearchQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
-  type: csvList(z.enum(JOB_TYPE_FILTERS)),
-  workplace: csvList(z.enum(WORKPLACES)),
-  skills: csvList(z.string().max(60)),
-  hasReferrer: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => v === 'true'),
-  companyId: z.uuid().optional(),
-  cursor: z.string().max(500).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
-});
-export type JobSearchQuery = z.input<typeof jobSearchQuerySchema>;
-
-export const jobSearchResponseSchema = z.object({
-  items: z.array(jobSummarySchema),
-  /** Pass back as `cursor` for the next page; null on the last page. */
-  nextCursor: z.string().nullable(),
-});
-export type JobSearchResponse = z.infer<typeof jobSearchResponseSchema>;
-
 export const jobApplicationSchema = z.object({
   userId: z.uuid(),
   name: z.string(),

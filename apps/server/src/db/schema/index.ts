@@ -12,3 +12,4 @@ export * from './storage';
 export * from './mail';
 export * from './audit';
 export * from './account-data';
+export * from './searches';

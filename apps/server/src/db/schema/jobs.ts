@@ -16,7 +16,8 @@ import { EMPLOYMENT_TYPES, JOB_STATUSES, WORKPLACES } from '@referwell/shared';
 import { users } from './auth';
 import { companies } from './companies';
 
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A full-text document, always written by a database function (see the search migration). */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const employmentType = pgEnum('employment_type', EMPLOYMENT_TYPES);
 export const workplace = pgEnum('workplace', WORKPLACES);
@@ -47,6 +48,9 @@ export const jobPostings = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     salaryRange: text(),
+    /** Annual pay read from salaryRange by the database's salary_bounds() (hourly rates × 2080); null if none. */
+    salaryMin: integer(),
+    salaryMax: integer(),
     deadline: date({ mode: 'string' }),
     applicationUrl: text(),
     contactEmail: text(),
@@ -58,15 +62,18 @@ export const jobPostings = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     status: jobStatus().notNull().default('OPEN'),
     extraInfo: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    /** Weighted full-text document (title A, company and skills B, description C), written with the row. */
-    search: tsvector().notNull(),
+    /** job_search_document(): title A, company and skills B, description C, through search_normalize(). */
+    search: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('job_postings_company_status_idx').on(t.companyId, t.status),
-    // Open jobs newest first: job_postings_open_window_idx, written by hand in migration 0006 (drizzle cannot express
-    // INCLUDE). It covers the search window's text match and filters, so a window is read without the table.
+    // Open jobs newest first: job_postings_open_window_idx, written by hand (drizzle cannot express INCLUDE; last
+    // rebuilt in the search migration of issue 17). It covers the search window's text match, filters and sort keys,
+    // so a window is read without the table.
     index('job_postings_search_idx').using('gin', t.search),
     index('job_postings_skills_idx').using('gin', t.skills),
     index('job_postings_skill_keys_idx').using('gin', t.skillKeys),
@@ -90,3 +97,11 @@ export const companyJobVisits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.jobId] })],
 );
+
+/**
+ * Every word (normalised, 4+ letters) that job titles, company names, skills and candidate names and titles have
+ * used: a query word that matches nothing is compared with these by trigram similarity (typos). Only grows.
+ */
+export const searchWords = pgTable('search_words', { word: text().primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);

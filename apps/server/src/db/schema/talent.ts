@@ -22,6 +22,7 @@ import {
 } from '@referwell/shared';
 import { users } from './auth';
 import { companies } from './companies';
+import { tsvector } from './jobs';
 
 export const employmentStatus = pgEnum('employment_status', EMPLOYMENT_STATUSES);
 export const involvement = pgEnum('involvement', INVOLVEMENT_OPTIONS);
@@ -81,8 +82,10 @@ export const talentProfiles = pgTable(
     interests: textList(),
     /** Lowercased union of skills, technical skills and software tools: the match score reads this. */
     skillKeys: textList(),
-    /** Lowercased "name title": the text search matches it with LIKE. */
-    searchText: text().notNull().default(''),
+    /** talent_search_document(): name and titles A, skills B, written with the row (Find Candidates' text box). */
+    search: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
     discoverable: boolean().notNull().default(true),
     rating: real(),
     jsonResumePdf: jsonb().$type<ParsedResume & { kind: string }>(),
@@ -105,6 +108,7 @@ export const talentProfiles = pgTable(
       t.interests,
     ),
     index('talent_profiles_skill_keys_idx').using('gin', t.skillKeys),
+    index('talent_profiles_search_idx').using('gin', t.search),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_MESSAGES } from '@referwell/shared';
+import { JOB_MESSAGES, jobSearchQuerySchema } from '@referwell/shared';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { searchJobs } from './search';
 
@@ -315,7 +315,7 @@ describe('searching', () => {
         (await post(member, { title: i % 3 === 0 ? `${word} Lead ${i}` : `Role ${i}`, description: `About ${word}.` }))
           .id,
       );
-    const filters = { q: word, type: [], workplace: [], skills: [], hasReferrer: false, limit: 2 };
+    const filters = jobSearchQuerySchema.parse({ q: word, limit: 2 });
     const seen: string[][] = [];
     let cursor: string | undefined;
     do {

@@ -1,11 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { JobSearchResponse, JobSummary } from '@referwell/shared';
+import {
+  JOB_COUNT_LIMIT,
+  POSTED_WITHIN_DAYS,
+  effectiveJobSort,
+  type JobSearchFilters,
+  type JobSearchRequest,
+  type JobSearchResponse,
+  type JobSort,
+  type JobSummary,
+} from '@referwell/shared';
 import { matchScore } from '@referwell/shared/rules/match';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
 import { badRequest } from '../../lib/errors';
 import { ShortCache } from '../../lib/short-cache';
+import { textQuery, tsQuery } from '../../lib/search/text-query';
 import type { AuthContext } from '../auth/sessions';
 
 /**
@@ -29,15 +40,16 @@ function decodeCursor(value: string): Cursor {
   }
 }
 
-export interface SearchFilters {
-  q?: string | undefined;
-  type: string[];
-  workplace: string[];
-  skills: string[];
-  hasReferrer: boolean;
-  companyId?: string | undefined;
-  cursor?: string | undefined;
-  limit: number;
+export type SearchFilters = JobSearchRequest;
+
+/** What a search runs with once its text is resolved (typo alternatives) and its sort settled. */
+interface SearchPlan {
+  filters: SearchFilters;
+  /** The to_tsquery text, null without text. */
+  text: string | null;
+  sort: JobSort;
+  /** The viewer's skill keys when the order depends on them (best match, relevance's tie-breaker). */
+  viewerKeys: string[] | null;
 }
 
 interface SearchRow {
@@ -66,14 +78,22 @@ interface SearchRow {
 // An internal referrer is an employee on Referwell who is not one of the company's HR admins.
 const referrerExists = sql`exists(select 1 from company_members m where m.company_id = j.company_id and m.role = 'member')`;
 
-/** The filters other than text and paging; every value is a parameter, so one filter combination is one statement. */
-function filterConditions(filters: SearchFilters): SQL[] {
+/** The filters and text, not paging; every value is a parameter, so one filter combination is one statement. */
+function filterConditions({ filters, text }: SearchPlan): SQL[] {
   const conditions: SQL[] = [sql`j.status = 'OPEN'`];
+  if (text) conditions.push(sql`j.search @@ ${tsQuery(text)}`);
   if (filters.type.length) conditions.push(sql`j.job_type = any(${sql.param(filters.type)}::employment_type[])`);
   if (filters.workplace.length) conditions.push(sql`j.workplace = any(${sql.param(filters.workplace)}::workplace[])`);
   if (filters.skills.length) conditions.push(sql`j.skills && ${sql.param(filters.skills)}::text[]`);
   if (filters.hasReferrer) conditions.push(referrerExists);
   if (filters.companyId) conditions.push(sql`j.company_id = ${filters.companyId}::uuid`);
+  if (filters.company)
+    conditions.push(sql`j.company_id = (select c2.id from companies c2 where c2.slug = ${filters.company})`);
+  if (filters.minSalary !== undefined) conditions.push(sql`j.salary_max >= ${filters.minSalary}::int`);
+  if (filters.postedWithin)
+    conditions.push(
+      sql`j.created_at >= now() - make_interval(days => ${POSTED_WITHIN_DAYS[filters.postedWithin]}::int)`,
+    );
   return conditions;
 }
 
@@ -85,8 +105,8 @@ const pageColumns = sql`j.id, j.title, j.company_name, c.slug as company_slug, j
   ${referrerExists} as has_internal_referrer, page.rank`;
 
 /** Newest first, straight from the (status, created_at DESC, id DESC) index. */
-function browse(db: Db, filters: SearchFilters, after: Cursor['k'], take: number) {
-  const conditions = filterConditions(filters);
+function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number) {
+  const conditions = filterConditions(plan);
   if (after) conditions.push(sql`(j.created_at, j.id) < (${after.c}::timestamptz, ${after.i}::uuid)`);
   return preparedRows<SearchRow>(
     db,
@@ -102,20 +122,36 @@ function browse(db: Db, filters: SearchFilters, after: Cursor['k'], take: number
   );
 }
 
+/** The viewer's match score (SPEC §9: percent of the job's skills they have) of a window row. */
+const windowMatchScore = (keys: string[]) =>
+  sql`(case when cardinality(w.skill_keys) = 0 then 0 else round((select count(*) from unnest(${sql.param(keys)}::text[]) k
+    where k = any(w.skill_keys)) * 100.0 / cardinality(w.skill_keys)) end)`;
+
 /**
- * One window of text matches (the SEARCH_WINDOW newest before `windowStart`), ranked; the page after `after` in
- * rank order. The first row always exists and carries the window's size and its oldest row, even for an empty page.
+ * A window row's rank as one number, so a page resumes from one keyset: relevance is ts_rank (4 decimals) with the
+ * match score as tie-breaker; best match is the match score with relevance as tie-breaker; salary its top.
+ */
+function rankOf({ text, sort, viewerKeys }: SearchPlan): SQL {
+  const relevance = text ? sql`round(ts_rank(w.search, ${tsQuery(text)}) * 10000)` : sql`0`;
+  const score = viewerKeys ? windowMatchScore(viewerKeys) : sql`0`;
+  if (sort === 'salary') return sql`coalesce(w.salary_max, 0)`;
+  if (sort === 'match') return sql`${score} * 1000000 + ${relevance}`;
+  return sql`${relevance} * 1000 + ${score}`;
+}
+
+/**
+ * One window of matches (the SEARCH_WINDOW newest before `windowStart`), ranked; the page after `after` in rank
+ * order. The first row always exists and carries the window's size and its oldest row, even for an empty page.
  */
 function rankWindow(
   db: Db,
-  filters: SearchFilters & { q: string },
+  plan: SearchPlan,
   windowSize: number,
   windowStart: Cursor['w'],
   after: Cursor['k'],
   take: number,
 ) {
-  const conditions = filterConditions(filters);
-  conditions.push(sql`j.search @@ websearch_to_tsquery('english', ${filters.q})`);
+  const conditions = filterConditions(plan);
   if (windowStart) conditions.push(sql`(j.created_at, j.id) < (${windowStart.c}::timestamptz, ${windowStart.i}::uuid)`);
   const pageFilter = after
     ? sql`where (rank, created_at, id) < (${after.r}::double precision, ${after.c}::timestamptz, ${after.i}::uuid)`
@@ -123,14 +159,13 @@ function rankWindow(
   return preparedRows<SearchRow>(
     db,
     sql`with win as (
-          select j.id, j.created_at, j.search from job_postings j
+          select j.id, j.created_at, j.search, j.skill_keys, j.salary_max from job_postings j
           where ${sql.join(conditions, sql` and `)}
           order by j.created_at desc, j.id desc
           limit ${windowSize}
         ),
         ranked as (
-          select id, created_at, cast(ts_rank(search, websearch_to_tsquery('english', ${filters.q})) as double precision) as rank
-          from win
+          select w.id, w.created_at, cast(${rankOf(plan)} as double precision) as rank from win w
         ),
         page as (
           select id, created_at, rank from ranked ${pageFilter}
@@ -151,18 +186,31 @@ function rankWindow(
   );
 }
 
+/** How many jobs match, counting at most JOB_COUNT_LIMIT + 1 of them (read in whichever index order is cheaper). */
+async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
+  const [row] = await preparedRows<{ n: number }>(
+    db,
+    sql`select cast(count(*) as int) as n from (
+          select 1 from job_postings j where ${sql.join(filterConditions(plan), sql` and `)} limit ${JOB_COUNT_LIMIT + 1}
+        ) matches`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 interface SearchResult {
   rows: SearchRow[];
   nextCursor: string | null;
+  /** Null on later pages (the first page counted). */
+  total: number | null;
 }
 
 const keyOf = (row: SearchRow) => ({ r: Number(row.rank), c: row.created_at_key, i: row.id! });
 
-async function runSearch(db: Db, filters: SearchFilters, windowSize: number): Promise<SearchResult> {
+async function pageOf(db: Db, plan: SearchPlan, windowSize: number): Promise<Omit<SearchResult, 'total'>> {
+  const { filters } = plan;
   const cursor = filters.cursor ? decodeCursor(filters.cursor) : {};
-  const { q } = filters;
-  if (!q) {
-    const rows = await browse(db, filters, cursor.k, filters.limit + 1);
+  if (plan.sort === 'newest') {
+    const rows = await browse(db, plan, cursor.k, filters.limit + 1);
     const page = rows.slice(0, filters.limit);
     return { rows: page, nextCursor: rows.length > filters.limit ? encodeCursor({ k: keyOf(page.at(-1)!) }) : null };
   }
@@ -171,7 +219,7 @@ async function runSearch(db: Db, filters: SearchFilters, windowSize: number): Pr
   let after = cursor.k;
   for (;;) {
     const need = filters.limit - rows.length;
-    const found = await rankWindow(db, { ...filters, q }, windowSize, windowStart, after, need + 1);
+    const found = await rankWindow(db, plan, windowSize, windowStart, after, need + 1);
     const page = found.filter((r) => r.id !== null);
     rows.push(...page.slice(0, need));
     if (page.length > need) return { rows, nextCursor: encodeCursor({ k: keyOf(rows.at(-1)!), w: windowStart }) };
@@ -181,6 +229,50 @@ async function runSearch(db: Db, filters: SearchFilters, windowSize: number): Pr
     after = undefined;
     if (rows.length === filters.limit) return { rows, nextCursor: encodeCursor({ w: windowStart }) };
   }
+}
+
+async function runSearch(
+  db: Db,
+  filters: SearchFilters,
+  viewerKeys: string[] | null,
+  windowSize: number,
+): Promise<SearchResult & { sort: JobSort }> {
+  const text = await textQuery(db, filters.q);
+  let sort = effectiveJobSort({ q: text ? filters.q : undefined, sort: filters.sort });
+  if (sort === 'match' && !viewerKeys) sort = text ? 'relevance' : 'newest';
+  const plan: SearchPlan = { filters, text, sort, viewerKeys: sort === 'salary' ? null : viewerKeys };
+  const [page, total] = await Promise.all([
+    pageOf(db, plan, windowSize),
+    filters.cursor ? null : countMatches(db, plan),
+  ]);
+  return { ...page, total, sort };
+}
+
+export interface MatchingJob {
+  id: string;
+  title: string;
+  company_name: string;
+  location: string;
+}
+
+/**
+ * Open jobs matching a saved search's filters, newest first, narrowed by `extra` conditions on `j` (a single job,
+ * posted since, not sent yet): for saved-search counts and alerts, not the search page.
+ */
+export async function matchingJobs(
+  db: Executor,
+  filters: JobSearchFilters,
+  extra: SQL[],
+  limit: number,
+): Promise<MatchingJob[]> {
+  const text = await textQuery(db, filters.q);
+  const plan: SearchPlan = { filters: { ...filters, limit }, text, sort: 'newest', viewerKeys: null };
+  return preparedRows<MatchingJob>(
+    db,
+    sql`select j.id, j.title, j.company_name, j.location from job_postings j
+        where ${sql.join([...filterConditions(plan), ...extra], sql` and `)}
+        order by j.created_at desc, j.id desc limit ${limit}`,
+  );
 }
 
 /** The signed-in job seeker's skill keys, for match scores; null for everyone else. */
@@ -194,8 +286,8 @@ async function viewerSkillKeys(db: Db, auth: AuthContext | null): Promise<string
 }
 
 /** Searches by database: identical concurrent searches share one run; anonymous ones are kept a few seconds. */
-const searches = new WeakMap<Db, ShortCache<SearchResult>>();
-function searchCache(db: Db): ShortCache<SearchResult> {
+const searches = new WeakMap<Db, ShortCache<SearchResult & { sort: JobSort }>>();
+function searchCache(db: Db): ShortCache<SearchResult & { sort: JobSort }> {
   let cache = searches.get(db);
   if (!cache) searches.set(db, (cache = new ShortCache()));
   return cache;
@@ -207,8 +299,8 @@ export function forgetJobSearches(db: Db): void {
 }
 
 /**
- * Open jobs matching the filters: ranked by full-text relevance within the newest matches when there is a query
- * (see SEARCH_WINDOW), newest first otherwise; keyset-paginated so pages stay stable and cheap.
+ * Open jobs matching the filters: ranked within the newest matches (see SEARCH_WINDOW) by relevance, match score or
+ * salary, or newest first; keyset-paginated so pages stay stable and cheap. The first page carries the count.
  */
 export async function searchJobs(
   db: Db,
@@ -216,11 +308,11 @@ export async function searchJobs(
   filters: SearchFilters,
   windowSize = SEARCH_WINDOW,
 ): Promise<JobSearchResponse> {
-  const key = JSON.stringify([filters, windowSize]);
-  const [viewerKeys, result] = await Promise.all([
-    viewerSkillKeys(db, auth),
-    searchCache(db).get(key, auth ? 0 : ANONYMOUS_TTL_MS, () => runSearch(db, filters, windowSize)),
-  ]);
+  const viewerKeys = await viewerSkillKeys(db, auth);
+  const key = JSON.stringify([filters, windowSize, viewerKeys]);
+  const result = await searchCache(db).get(key, auth ? 0 : ANONYMOUS_TTL_MS, () =>
+    runSearch(db, filters, viewerKeys, windowSize),
+  );
   return {
     items: result.rows.map((r) => ({
       id: r.id!,
@@ -243,5 +335,8 @@ export async function searchJobs(
       matchScore: viewerKeys ? matchScore(r.skills, viewerKeys) : null,
     })),
     nextCursor: result.nextCursor,
+    total: result.total === null ? null : Math.min(result.total, JOB_COUNT_LIMIT),
+    totalIsLowerBound: (result.total ?? 0) > JOB_COUNT_LIMIT,
+    sort: result.sort,
   };
 }

@@ -1,4 +1,4 @@
-import { aliasedTable, and, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   JOB_MESSAGES,
   workplaceOf,
@@ -17,16 +17,10 @@ import type { AuthContext } from '../auth/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { requireCompanyUser, requireJobseeker, requireSignedIn, type CompanyAuth } from '../auth/guards';
 import { notifyTeamOfApplication } from '../notifications/company-events';
+import { enqueue } from '../../lib/queue/enqueue';
 import { forgetJobSearches } from './search';
 
 type JobRow = typeof jobPostings.$inferSelect;
-
-/** The weighted search document: title first, then company and skills, then the description. */
-function searchDocument(input: Pick<JobInput, 'title' | 'company' | 'skills' | 'description'>): SQL {
-  return sql`setweight(to_tsvector('english', ${input.title}), 'A')
-    || setweight(to_tsvector('english', ${`${input.company} ${input.skills.join(' ')}`}), 'B')
-    || setweight(to_tsvector('english', ${input.description}), 'C')`;
-}
 
 function columnsFrom(input: JobInput) {
   const bonus = input.referralBonusAmount;
@@ -47,9 +41,18 @@ function columnsFrom(input: JobInput) {
     contactEmail: input.contactEmail ?? null,
     referralBonusAmount: bonus ?? null,
     referralBonusCurrency: bonus === undefined ? null : (input.referralBonusCurrency ?? 'USD'),
-    search: searchDocument(input),
   };
 }
+
+declare module '../../lib/queue/enqueue' {
+  interface QueueTasks {
+    /** A job became open (posted or published): the saved searches with instant alerts it matches get one. */
+    'match-saved-searches': { jobId: string };
+  }
+}
+
+/** A job became open: saved searches with instant alerts are matched against it in the background. */
+const jobOpened = (tx: Executor, jobId: string) => enqueue(tx, 'match-saved-searches', { jobId });
 
 /** Only a company's referrers and admins post jobs, for their own company (SPEC §6). */
 export function requirePoster(auth: AuthContext | null): CompanyAuth {
@@ -86,7 +89,11 @@ export async function createJob(
 ): Promise<Job> {
   const poster = requirePoster(auth);
   const status = options.draft ? 'DRAFT' : 'OPEN';
-  const id = await insertJob(db, { companyId: poster.company.id, createdBy: poster.user.id, input, status });
+  const id = await db.transaction(async (tx) => {
+    const created = await insertJob(tx, { companyId: poster.company.id, createdBy: poster.user.id, input, status });
+    if (status === 'OPEN') await jobOpened(tx, created);
+    return created;
+  });
   forgetJobSearches(db);
   return getJob(db, auth, id);
 }
@@ -116,8 +123,11 @@ export async function setJobStatus(
   id: string,
   status: JobStatusChange['status'],
 ): Promise<Job> {
-  await editableJob(db, auth, id);
-  await db.update(jobPostings).set({ status, updatedAt: new Date() }).where(eq(jobPostings.id, id));
+  const job = await editableJob(db, auth, id);
+  await db.transaction(async (tx) => {
+    await tx.update(jobPostings).set({ status, updatedAt: new Date() }).where(eq(jobPostings.id, id));
+    if (status === 'OPEN' && job.status !== 'OPEN') await jobOpened(tx, id);
+  });
   forgetJobSearches(db);
   return getJob(db, auth, id);
 }

@@ -5,14 +5,19 @@ import { users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import type { UnsubscribeScope } from '../../lib/mail/templates/template';
 import { verifyUnsubscribeToken } from '../../lib/mail/unsubscribe';
+import { turnOffSearchAlert } from '../saved-searches/service';
 import { savePreferences, turnOffDigest } from './preferences';
 
+const SAVED_SEARCH_PREFIX = 'saved-search:';
+
 export const scopeLabel = (scope: UnsubscribeScope) =>
-  scope === 'daily-digest'
-    ? 'Daily digest'
-    : scope === 'weekly-digest'
-      ? 'Weekly digest'
-      : EMAIL_CATEGORY_INFO[scope].label;
+  scope.startsWith(SAVED_SEARCH_PREFIX)
+    ? 'Job alerts for this saved search'
+    : scope === 'daily-digest'
+      ? 'Daily digest'
+      : scope === 'weekly-digest'
+        ? 'Weekly digest'
+        : EMAIL_CATEGORY_INFO[scope as keyof typeof EMAIL_CATEGORY_INFO].label;
 
 /** Reads a one-click token without acting on it (the page that asks for the click). */
 export async function readUnsubscribeToken(db: Db, secret: string, token: string) {
@@ -25,8 +30,10 @@ export async function readUnsubscribeToken(db: Db, secret: string, token: string
 /** Switches off exactly what the signed token names (one category, or one digest), for its user only. */
 export async function unsubscribe(db: Db, secret: string, token: string) {
   const { userId, scope, label } = await readUnsubscribeToken(db, secret, token);
-  if (scope === 'daily-digest' || scope === 'weekly-digest')
+  if (scope.startsWith(SAVED_SEARCH_PREFIX))
+    await turnOffSearchAlert(db, userId, scope.slice(SAVED_SEARCH_PREFIX.length));
+  else if (scope === 'daily-digest' || scope === 'weekly-digest')
     await turnOffDigest(db, userId, scope === 'daily-digest' ? 'daily' : 'weekly');
-  else await savePreferences(db, userId, { preferences: { [scope]: 'off' } });
+  else await savePreferences(db, userId, { preferences: { [scope as keyof typeof EMAIL_CATEGORY_INFO]: 'off' } });
   return { scope, label };
 }

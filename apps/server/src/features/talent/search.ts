@@ -9,9 +9,9 @@ import {
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
-import { likePattern } from '../../db/repository';
 import { jobPostings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { textQuery, tsQuery } from '../../lib/search/text-query';
 import { requireCompanyUser } from '../auth/guards';
 import { ARRAY_COLUMNS, POOL, talentFacets } from './facets';
 import type { AuthContext } from '../auth/sessions';
@@ -64,7 +64,8 @@ async function rankingJob(db: Db, jobId: string, companyId: string) {
 }
 
 /**
- * SPEC §5 'Candidate filtering': text over name and title (case-insensitive), location and
+ * SPEC §5 'Candidate filtering': text over name, titles and skills (the job search's matcher: punctuation, prefixes,
+ * typos), location and
  * involvement by value, list categories any-of, every category AND-ed, titles applied. With a job,
  * candidates are ranked by the SPEC §9 match score and those under 30 % are left out. The page with its (bounded)
  * count, and the stored facet counts, are read side by side, each one prepared statement.
@@ -79,7 +80,10 @@ export async function searchCandidates(
   const ranking = filters.jobId ? await rankingJob(db, filters.jobId, viewer.company.id) : null;
 
   const conditions: SQL[] = [POOL];
-  if (filters.q) conditions.push(sql`p.search_text like ${likePattern(filters.q.toLowerCase())}`);
+  const text = await textQuery(db, filters.q);
+  if (text) conditions.push(sql`p.search @@ ${tsQuery(text)}`);
+  // Text matches rank by relevance (name and titles above skills); the job's match score, when ranking, comes first.
+  const textRank = text ? sql`cast(ts_rank(p.search, ${tsQuery(text)}) as real)` : sql`cast(0 as real)`;
   if (filters.locations.length) conditions.push(sql`p.location = any(${textList(filters.locations)})`);
   if (filters.involvement.length) conditions.push(sql`p.involvement::text = any(${textList(filters.involvement)})`);
   for (const [category, column] of Object.entries(ARRAY_COLUMNS) as [keyof typeof ARRAY_COLUMNS, string][]) {
@@ -101,7 +105,7 @@ export async function searchCandidates(
   const offset = (filters.page - 1) * filters.pageSize;
   const countLimit = offset + countAhead;
 
-  const order = sql`${ranking ? sql`match_score desc,` : sql``} updated_at desc, id desc`;
+  const order = sql`${ranking ? sql`match_score desc,` : sql``} text_rank desc, updated_at desc, id desc`;
   // Browsing the whole pool reads it in index order and stops counting countLimit + 1 rows in; a filtered search
   // finds its matches through the filter indexes and counts them all (ordering it would make the planner walk the
   // whole pool in index order looking for them). One scan either way; the wide columns only for the page.
@@ -111,10 +115,12 @@ export async function searchCandidates(
     preparedRows<CandidateRow & { total: number }>(
       db,
       sql`with matched as materialized (
-            select p.id, p.updated_at, ${matchScore} as match_score from talent_profiles p where ${where} ${bound}
+            select p.id, p.updated_at, ${matchScore} as match_score, ${textRank} as text_rank
+            from talent_profiles p where ${where} ${bound}
           ),
           counted as (select cast(count(*) as int) as total from matched),
-          page as (select id, updated_at, match_score from matched order by ${order} limit ${filters.pageSize} offset ${offset})
+          page as (select id, updated_at, match_score, text_rank from matched order by ${order}
+            limit ${filters.pageSize} offset ${offset})
           select p.id, p.slug, u.name, u.email, p.title, p.location, p.rating, p.phone, p.skills, p.technical_skills,
             p.software_tools, p.industries, p.interests, p.titles, p.involvement, p.years_of_experience,
             p.resume_file_id is not null as has_resume,
@@ -122,7 +128,7 @@ export async function searchCandidates(
             page.match_score, counted.total
           from counted
           left join (page join talent_profiles p on p.id = page.id join users u on u.id = p.id) on true
-          order by ${ranking ? sql`page.match_score desc,` : sql``} page.updated_at desc, page.id desc`,
+          order by ${ranking ? sql`page.match_score desc,` : sql``} page.text_rank desc, page.updated_at desc, page.id desc`,
     ),
     talentFacets(db),
   ]);

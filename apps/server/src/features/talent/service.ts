@@ -98,10 +98,6 @@ async function freeSlug(db: Executor, name: string, ownerId: string): Promise<st
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-function searchTextOf(name: string, titles: readonly string[]): string {
-  return `${name} ${titles.join(' ')}`.toLowerCase();
-}
-
 function skillKeysOf(p: Pick<ProfileRow, 'skills' | 'technicalSkills' | 'softwareTools'>): string[] {
   return [...new Set([...p.skills, ...p.technicalSkills, ...p.softwareTools].map(skillKey).filter(Boolean))];
 }
@@ -134,7 +130,6 @@ export async function ensureTalentProfile(
           slug,
           title: values.title ?? titles[0] ?? null,
           skillKeys: skillKeysOf(lists),
-          searchText: searchTextOf(user.name, titles),
         })
         .onConflictDoNothing({ target: talentProfiles.id })
         .returning();
@@ -244,7 +239,6 @@ export async function updateOwnProfile(
         interests: input.interests,
         discoverable: input.discoverable,
         skillKeys: skillKeysOf(input),
-        searchText: searchTextOf(input.name, input.titles),
         updatedAt: new Date(),
       })
       .where(eq(talentProfiles.id, me.user.id))

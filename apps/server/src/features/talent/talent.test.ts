@@ -480,11 +480,15 @@ describe('Find Candidates', () => {
   const names = (body: { items: { id: string }[] }) =>
     body.items.map((i) => Object.entries(ids).find(([, id]) => id === i.id)?.[0]).sort();
 
-  it('matches text over name and title, case-insensitively, and hides non-discoverable talent', async () => {
+  it('matches text over name, titles and skills like job search (prefixes, punctuation, typos), hides non-discoverable talent', async () => {
     expect(names(await search(`q=${tag.toUpperCase()}`))).toEqual(['ana', 'ben', 'cy']);
     expect(names(await search(`q=${tag} backend`))).toEqual(['ben']);
-    expect(names(await search(`q=ana ${tag}`))).toEqual(['ana']);
-    expect(names(await search(`q=${tag}%25`))).toEqual([]);
+    expect(names(await search(`q=${tag} nurse`))).toEqual(['ana']);
+    expect(names(await search(`q=ana ${tag}`))).toEqual(['ana', 'cy']); // "ana" also begins Cy's "Analyst"
+    expect(names(await search(`q=${tag} backe`))).toEqual(['ben']);
+    expect(names(await search(`q=${tag} FHIR/SQL`))).toEqual(['ben']);
+    expect(names(await search(`q=${tag} informaticst`))).toEqual(['ana']);
+    expect(names(await search(`q=${tag}%25 tableau`))).toEqual(['ana', 'cy']);
   });
 
   it('matches location and involvement by value in the selection', async () => {
@@ -565,7 +569,7 @@ describe('Find Candidates', () => {
   });
 
   it('hides contact details from a company the talent has no tie to', async () => {
-    const before = await search(`q=ana ${tag}`);
+    const before = await search(`q=${tag} nurse`);
     expect(before.items[0].contact).toBeNull();
     const view = (await call('GET', `/api/talent/${ids.ana}`, member)).json();
     expect(view.contact).toBeNull();

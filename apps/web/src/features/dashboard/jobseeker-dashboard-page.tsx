@@ -8,6 +8,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { InviteCard, ProfileCard, WelcomeHeader } from './dashboard-parts';
 import { JobseekerActivity } from './jobseeker-activity';
 import { KudosCard, KudosRequestCard } from '@/features/talent/kudos-parts';
+import { SavedSearchesCard } from '@/features/saved-searches/saved-searches-card';
 
 export function JobseekerDashboardPage() {
   usePageTitle('Dashboard');
@@ -55,6 +56,7 @@ export function JobseekerDashboardPage() {
           />
           <InviteCard user={user} />
         </div>
+        <SavedSearchesCard />
         <JobseekerActivity />
         <div className="grid gap-6 md:grid-cols-2">
           <KudosRequestCard />

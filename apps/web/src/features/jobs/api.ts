@@ -9,28 +9,19 @@ import type {
   JobApplyForm,
   JobForm,
   JobImportResponse,
+  JobSearchFilters,
   JobSearchResponse,
   JobStatusChange,
-  JOB_TYPE_FILTERS,
-  Workplace,
 } from '@referwell/shared';
+import { jobSearchToParams } from '@referwell/shared';
 import { api, ApiError } from '@/lib/api';
 
 const base = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
 
-/** The search filters the page keeps in its URL. Lists are sorted so equal searches share a cache entry. */
-export interface JobSearchParams {
-  q: string;
-  type: (typeof JOB_TYPE_FILTERS)[number][];
-  workplace: Workplace[];
-  skills: string[];
-  hasReferrer: boolean;
-}
-
 export const jobKeys = {
   all: ['jobs'] as const,
   detail: (id: string) => ['jobs', id] as const,
-  search: (params: JobSearchParams) => ['jobs', 'search', params] as const,
+  search: (filters: JobSearchFilters) => ['jobs', 'search', jobSearchToParams(filters).toString()] as const,
   applications: (id: string) => ['jobs', id, 'applications'] as const,
   companyBoard: ['jobs', 'company-board'] as const,
 };
@@ -59,14 +50,9 @@ export function useRecordJobVisit() {
 
 export const JOB_SEARCH_PAGE_SIZE = 20;
 
-/** The query string GET /api/jobs takes (comma-separated lists). */
-export function jobSearchQueryString(params: JobSearchParams, cursor?: string | null): string {
-  const query = new URLSearchParams();
-  if (params.q.trim()) query.set('q', params.q.trim());
-  if (params.type.length) query.set('type', params.type.join(','));
-  if (params.workplace.length) query.set('workplace', params.workplace.join(','));
-  if (params.skills.length) query.set('skills', params.skills.join(','));
-  if (params.hasReferrer) query.set('hasReferrer', 'true');
+/** The query string GET /api/jobs takes: the page's own URL parameters plus paging. */
+export function jobSearchQueryString(filters: JobSearchFilters, cursor?: string | null): string {
+  const query = jobSearchToParams(filters);
   if (cursor) query.set('cursor', cursor);
   query.set('limit', String(JOB_SEARCH_PAGE_SIZE));
   return query.toString();
@@ -86,11 +72,11 @@ export const jobQueryOptions = (id: string) =>
   });
 
 /** Open jobs matching the filters, page by page (cursor pagination). */
-export const jobSearchQueryOptions = (params: JobSearchParams) =>
+export const jobSearchQueryOptions = (filters: JobSearchFilters) =>
   infiniteQueryOptions({
-    queryKey: jobKeys.search(params),
+    queryKey: jobKeys.search(filters),
     queryFn: ({ signal, pageParam }) =>
-      api<JobSearchResponse>(`/api/jobs?${jobSearchQueryString(params, pageParam)}`, { signal }),
+      api<JobSearchResponse>(`/api/jobs?${jobSearchQueryString(filters, pageParam)}`, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

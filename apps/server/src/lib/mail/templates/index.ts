@@ -8,6 +8,7 @@ import {
   teamInvitation,
 } from './account';
 import { digest, notificationTemplates } from './activity';
+import { searchAlert } from './search-alert';
 import type { MailTemplate } from './template';
 
 /** Every mail Referwell sends, by name: the send-mail task, the preview page and the tests read this list. */
@@ -24,6 +25,7 @@ export const mailTemplates = {
   messages: notificationTemplates.messages,
   'company-activity': notificationTemplates.company_activity,
   digest,
+  'search-alert': searchAlert,
 } as const;
 
 export type MailTemplates = typeof mailTemplates;

@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import type { EmailCategory } from '@referwell/shared';
 
-/** What a one-click unsubscribe switches off: one category, or every category sent as that digest. */
-export type UnsubscribeScope = EmailCategory | 'daily-digest' | 'weekly-digest';
+/** What a one-click unsubscribe switches off: one category, every category sent as that digest, or one saved search's alerts. */
+export type UnsubscribeScope = EmailCategory | 'daily-digest' | 'weekly-digest' | `saved-search:${string}`;
 
 /** What every template gets from the pipeline for its footer. */
 export interface Frame {

@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normalizeSearchText, type JobSearchResponse } from '@referwell/shared';
+import { selectRows } from '../../db/repository';
+import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+let admin: SignedUp;
+let other: SignedUp;
+const ids: Record<string, string> = {};
+
+const baseJob = {
+  location: 'Remote (US)',
+  employmentType: 'full-time',
+  description: 'Help clinicians care for patients.',
+  requirements: 'Three years of experience.',
+};
+
+async function post(who: SignedUp, key: string, job: object) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/jobs',
+    payload: { ...baseJob, ...job },
+    ...withSession(who.token),
+  });
+  if (res.statusCode !== 201) throw new Error(`post failed ${res.statusCode} ${res.body}`);
+  ids[key] = (res.json() as { id: string }).id;
+}
+
+async function search(query: string, who?: SignedUp): Promise<JobSearchResponse & { keys: string[] }> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/jobs?${query}`, ...(who ? withSession(who.token) : {}) });
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json() as JobSearchResponse;
+  const byId = Object.fromEntries(Object.entries(ids).map(([k, v]) => [v, k]));
+  return { ...body, keys: body.items.map((i) => byId[i.id] ?? i.id) };
+}
+const found = async (q: string) => (await search(`q=${encodeURIComponent(q)}`)).keys.sort();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Northwind Health' });
+  other = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Zephyr Telehealth' });
+  const northwind = { company: 'Northwind Health' };
+  await post(admin, 'hl7', {
+    ...northwind,
+    title: 'Healthcare Integration Engineer (HL7/FHIR)',
+    salary: '$150k - $180k',
+  });
+  await post(admin, 'csharp', {
+    ...northwind,
+    title: 'Senior C# Developer',
+    skills: ['.NET'],
+    salary: '$120,000 - $140,000',
+  });
+  await post(admin, 'node', {
+    ...northwind,
+    title: 'Node.js Platform Engineer',
+    skills: ['TypeScript'],
+    salary: '$60/hr',
+  });
+  await post(admin, 'informatics', { ...northwind, title: 'Clinical Informatics Analyst', skills: ['Epic'] });
+  await post(other, 'kubernetes', {
+    company: 'Zephyr Telehealth',
+    title: 'Kubernetes Reliability Lead',
+    employmentType: 'contract',
+    description: 'Keep our FHIR servers running.',
+  });
+});
+afterAll(() => t.close());
+
+describe('job search text', () => {
+  it('finds words written with punctuation: HL7/FHIR, C#, .NET, Node.js', async () => {
+    expect(await found('FHIR')).toEqual(['hl7', 'kubernetes']);
+    expect(await found('HL7')).toEqual(['hl7']);
+    expect(await found('hl7/fhir')).toEqual(['hl7']);
+    expect(await found('C#')).toEqual(['csharp']);
+    expect(await found('.NET')).toEqual(['csharp']);
+    expect(await found('node.js')).toEqual(['node']);
+    expect(await found('NodeJS')).toEqual(['node']);
+  });
+
+  it('matches partial words, skills and company names', async () => {
+    expect(await found('informat')).toEqual(['informatics']);
+    expect(await found('integr engin')).toEqual(['hl7']);
+    expect(await found('epic')).toEqual(['informatics']);
+    expect(await found('typescript')).toEqual(['node']);
+    expect(await found('zephyr')).toEqual(['kubernetes']);
+    expect(await found('northw')).toEqual(['csharp', 'hl7', 'informatics', 'node']);
+  });
+
+  it('forgives typos in longer words, not in short ones', async () => {
+    expect(await found('informatcs')).toEqual(['informatics']);
+    expect(await found('kubernets')).toEqual(['kubernetes']);
+    expect(await found('Helthcare')).toEqual(['hl7']);
+    expect(await found('qz')).toEqual([]);
+  });
+
+  it('ranks title matches above description matches', async () => {
+    expect((await search('q=fhir')).keys).toEqual(['hl7', 'kubernetes']);
+  });
+
+  it('cuts documents into words exactly as queries are cut (database and TypeScript agree)', async () => {
+    const samples = [
+      'Engineer (HL7/FHIR)',
+      'C#, C++ & .NET',
+      'ASP.NET / Node.js',
+      'José Müller-Lüdenscheidt',
+      ' e.g. 3.5 ',
+    ];
+    const rows = await selectRows<{ input: string; output: string }>(
+      t.database.db,
+      sql`select x as input, search_normalize(x) as output from unnest(${sql.param(samples)}::text[]) x`,
+    );
+    for (const row of rows) expect(row.output, row.input).toBe(normalizeSearchText(row.input));
+  });
+});
+
+describe('job search count, sort and filters', () => {
+  it('counts the matches on the first page and names the sort used', async () => {
+    const first = await search('q=northwind&limit=2');
+    expect(first).toMatchObject({ total: 4, totalIsLowerBound: false, sort: 'relevance' });
+    expect(first.items).toHaveLength(2);
+    const second = await search(`q=northwind&limit=2&cursor=${first.nextCursor}`);
+    expect(second.total).toBeNull();
+    expect((await search('')).sort).toBe('newest');
+    expect((await search('sort=match')).sort).toBe('newest'); // no skills to match for a visitor
+  });
+
+  it('sorts by newest and by salary (annual; hourly rates count 2,080 hours)', async () => {
+    expect((await search('sort=newest')).keys).toEqual(['kubernetes', 'informatics', 'node', 'csharp', 'hl7']);
+    expect((await search('q=northwind&sort=salary')).keys).toEqual(['hl7', 'csharp', 'node', 'informatics']);
+  });
+
+  it('filters by minimum salary, company and posting date', async () => {
+    expect((await search('minSalary=125000')).keys.sort()).toEqual(['csharp', 'hl7']);
+    expect((await search('company=zephyr-telehealth')).keys).toEqual(['kubernetes']);
+    await t.database.db.execute(
+      sql`update job_postings set created_at = now() - interval '10 days' where id = ${ids.informatics}::uuid`,
+    );
+    expect((await search('postedWithin=7d&q=northwind')).keys.sort()).toEqual(['csharp', 'hl7', 'node']);
+    expect((await search('postedWithin=30d&q=northwind')).total).toBe(4);
+    expect((await search('postedWithin=24h&type=contract')).keys).toEqual(['kubernetes']);
+  });
+
+  it('sorts by best match for a job seeker, relevance breaking ties', async () => {
+    const seeker = await signUp(t, { name: 'Sam Seeker' });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/talent/profile',
+      payload: { name: 'Sam Seeker', skills: ['Epic', 'TypeScript'] },
+      ...withSession(seeker.token),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const result = await search('q=northwind&sort=match', seeker);
+    expect(result.sort).toBe('match');
+    expect(result.keys.slice(0, 2).sort()).toEqual(['informatics', 'node']);
+    expect(result.items.slice(0, 2).every((i) => i.matchScore === 100)).toBe(true);
+  });
+
+  it('refuses unknown sorts and date ranges with 400', async () => {
+    for (const query of ['sort=cheapest', 'postedWithin=2d', 'minSalary=-1', 'minSalary=lots'])
+      expect((await t.app.inject({ method: 'GET', url: `/api/jobs?${query}` })).statusCode, query).toBe(400);
+  });
+});

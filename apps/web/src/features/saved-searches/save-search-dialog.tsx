@@ -1,0 +1,135 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BellPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import {
+  EMAIL_FREQUENCIES,
+  SAVED_SEARCH_MESSAGES,
+  SEARCH_ALERT_LABELS,
+  savedSearchCreateSchema,
+  type JobSearchFilters,
+} from '@referwell/shared';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { ApiError } from '@/lib/api';
+import { useCreateSavedSearch } from './api';
+
+const formSchema = savedSearchCreateSchema.pick({ name: true, alert: true });
+type SaveSearchForm = z.input<typeof formSchema>;
+
+/** A name that says what the search is: its text, else "Job search". */
+const suggestedName = (filters: JobSearchFilters) => (filters.q ? filters.q.slice(0, 80) : 'Job search');
+
+/** "Save search" on the job search page: names the current search and picks how often to hear of new jobs. */
+export function SaveSearchButton({ filters }: { filters: JobSearchFilters }) {
+  const [open, setOpen] = useState(false);
+  const create = useCreateSavedSearch();
+  const navigate = useNavigate();
+  const form = useForm<SaveSearchForm>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { name: suggestedName(filters), alert: 'daily' },
+  });
+  const { errors } = form.formState;
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) form.reset({ name: suggestedName(filters), alert: 'daily' });
+  };
+
+  const onValid = (values: SaveSearchForm) =>
+    create.mutate(
+      { ...values, filters },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          toast.success(SAVED_SEARCH_MESSAGES.saved, {
+            description: 'Find it on your dashboard.',
+            action: { label: 'Open dashboard', onClick: () => void navigate('/jobseeker-dashboard') },
+          });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.fields.name) form.setError('name', { message: error.fields.name });
+          toast.error('Could not save the search', { description: error.message });
+        },
+      },
+    );
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <BellPlus aria-hidden />
+          Save search
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Save this search</DialogTitle>
+          <DialogDescription>
+            We will show new matching jobs on your <Link to="/jobseeker-dashboard">dashboard</Link> and e-mail them to
+            you as often as you choose.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={form.handleSubmit(onValid)} className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor="saved-search-name">Name</Label>
+            <Input
+              id="saved-search-name"
+              maxLength={80}
+              autoComplete="off"
+              aria-invalid={!!errors.name}
+              aria-describedby={errors.name ? 'saved-search-name-error' : undefined}
+              {...form.register('name')}
+            />
+            <FieldError id="saved-search-name-error" message={errors.name?.message} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="saved-search-alert">Job alerts by e-mail</Label>
+            <Controller
+              control={form.control}
+              name="alert"
+              render={({ field }) => (
+                <Select value={field.value ?? 'daily'} onValueChange={field.onChange}>
+                  <SelectTrigger id="saved-search-alert" className="w-full">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {EMAIL_FREQUENCIES.map((frequency) => (
+                      <SelectItem key={frequency} value={frequency}>
+                        {SEARCH_ALERT_LABELS[frequency]}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </div>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Saving...' : 'Save search'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
