@@ -30,6 +30,7 @@ import { registerAuth } from './lib/auth';
 import { registerBackgroundWork } from './background';
 import { mailRoutes } from './features/mail/routes';
 import { mailPreviewRoutes } from './features/mail/preview';
+import { serverPages } from './features/public-pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -151,6 +152,6 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(mailRoutes);
   if (config.nodeEnv !== 'production') await app.register(mailPreviewRoutes);
 
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, serverPages(app));
   return app;
 }

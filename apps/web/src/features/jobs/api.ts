@@ -14,7 +14,7 @@ import type {
   JOB_TYPE_FILTERS,
   Workplace,
 } from '@referwell/shared';
-import { api, ApiError } from '@/lib/api';
+import { api, ApiError, preloaded } from '@/lib/api';
 
 const base = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
 
@@ -82,6 +82,8 @@ export const jobQueryOptions = (id: string) =>
   queryOptions({
     queryKey: jobKeys.detail(id),
     queryFn: ({ signal }) => api<Job>(base(id), { signal }),
+    // A server-rendered job page carries the answer, for the viewer who asked for it.
+    initialData: () => preloaded<Job>(base(id)),
     retry: (failureCount, error) => !isMissingJob(error) && failureCount < 2,
   });
 

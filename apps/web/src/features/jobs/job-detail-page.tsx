@@ -55,7 +55,9 @@ export function JobDetailPage() {
   const { id = '' } = useParams();
   const { data: job, isPending, isError, error } = useQuery(jobQueryOptions(id));
   const notFound = isError && isMissingJob(error);
-  usePageTitle(job?.title ?? (notFound ? JOB_MESSAGES.notFound : isError ? 'Error' : 'Job'));
+  usePageTitle(
+    job ? `${job.title} at ${job.companyName}` : notFound ? JOB_MESSAGES.notFound : isError ? 'Error' : 'Job',
+  );
 
   if (isPending) {
     return (

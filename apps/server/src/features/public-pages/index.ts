@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerPageRoute } from '../../lib/server-pages';
+import { companyPageRoute } from './company-page';
+import { jobPageRoute } from './job-page';
+
+/** The public pages the server renders from the database on each request. */
+export function serverPages(app: FastifyInstance): ServerPageRoute[] {
+  return [jobPageRoute(app), companyPageRoute(app)];
+}
