@@ -30,7 +30,7 @@ import { registerAuth } from './lib/auth';
 import { registerBackgroundWork } from './background';
 import { mailRoutes } from './features/mail/routes';
 import { mailPreviewRoutes } from './features/mail/preview';
-import { serverPages } from './features/public-pages';
+import { publicPageRoutes, serverPages } from './features/public-pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -151,6 +151,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(dashboardRoutes);
   await app.register(mailRoutes);
   if (config.nodeEnv !== 'production') await app.register(mailPreviewRoutes);
+  await app.register(publicPageRoutes);
 
   await registerWebApp(app, config, serverPages(app));
   return app;

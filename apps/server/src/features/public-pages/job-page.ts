@@ -5,9 +5,10 @@ import { APP_ROUTES } from '@referwell/shared/routes';
 import { preparedRows } from '../../db/prepared';
 import { AppError } from '../../lib/errors';
 import { sessionOf } from '../../lib/auth';
-import { escapeHtml, paragraphsHtml, summary } from '../../lib/html';
+import { escapeHtml, jsonForScript, paragraphsHtml, summary } from '../../lib/html';
 import type { ServerPage, ServerPageRoute } from '../../lib/server-pages';
 import { getJob } from '../jobs/service';
+import { jobPosting } from './job-posting';
 
 /** A closed or filled job's page stays up (out of search engines) this long after it closed, then answers 410 Gone. */
 export const CLOSED_JOB_SHOWN_DAYS = 30;
@@ -74,6 +75,7 @@ ${job.responsibilities ? `<section><h2 class="mb-2 text-xl font-semibold">Respon
 
 /** /job/{id}: the job's content, title, description and link-preview tags in the first response. */
 export function jobPageRoute(app: FastifyInstance): ServerPageRoute {
+  const origin = new URL(app.config.publicUrl).origin;
   return {
     pattern: APP_ROUTES.job,
     async render(request, { id = '' }) {
@@ -96,6 +98,11 @@ export function jobPageRoute(app: FastifyInstance): ServerPageRoute {
         path,
         indexable: state === 'open',
         body: jobBody(job, state),
+        // Google for Jobs: open jobs only (a closed job's page drops it, so the listing is withdrawn).
+        head:
+          state === 'open'
+            ? `<script type="application/ld+json">${jsonForScript(jobPosting(job, { origin, companyWebsite: facts.companyWebsite }))}</script>`
+            : undefined,
         preload: { [`/api/jobs/${id}`]: job },
       };
     },

@@ -70,6 +70,29 @@ describe('server-rendered job page', () => {
     expect($('script[type="module"]').attr('src')).toBe('/assets/index-abc123.js');
   });
 
+  it("carries the open job's JobPosting structured data, parseable despite hostile text", async () => {
+    const id = await postJob();
+    const $ = load((await page(`/job/${id}`)).body);
+    const blocks = $('script[type="application/ld+json"]');
+    expect(blocks.length).toBe(1);
+    const posting = JSON.parse(blocks.text());
+    expect(posting).toMatchObject({
+      '@type': 'JobPosting',
+      title: 'Healthcare Integration Engineer (HL7/FHIR)',
+      identifier: { value: id },
+      hiringOrganization: { name: 'Page Test <Health> & Co', logo: `${ORIGIN}/company-logos/${companySlug}.svg` },
+      jobLocation: { address: { addressLocality: 'Boston', addressRegion: 'MA', addressCountry: 'US' } },
+      baseSalary: { currency: 'USD', value: { minValue: 120_000, maxValue: 150_000, unitText: 'YEAR' } },
+    });
+    expect(posting.description).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
+
+    const logo = await page(`/company-logos/${companySlug}.svg`);
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toContain('image/svg+xml');
+    expect(load(logo.body, { xml: true })('text').text()).toBe('PT');
+    expect((await page('/company-logos/no-such-company.svg')).statusCode).toBe(404);
+  });
+
   it('carries the API answer for the viewer, so the app starts without asking again', async () => {
     const id = await postJob();
     const visitor = JSON.parse(load((await page(`/job/${id}`)).body)('#rw-preload').text());
@@ -108,6 +131,7 @@ describe('server-rendered job page', () => {
     const $ = load(recent.body);
     expect($('meta[name="robots"]').attr('content')).toBe('noindex');
     expect($('link[rel="canonical"]').length).toBe(0);
+    expect($('script[type="application/ld+json"]').length).toBe(0);
     expect($('#root').text()).toContain('This job is no longer accepting applications.');
 
     await t.app.db.execute(
