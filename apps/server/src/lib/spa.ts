@@ -29,7 +29,6 @@ interface Page {
 interface WebApp {
   /** Each public path's prerendered page, plus the SPA shell under ''. */
   pages: Map<string, Page>;
-  publicPaths: string[];
   /** The shell, cut for pages the server renders per request. */
   shell: ShellTemplate;
 }
@@ -45,6 +44,12 @@ async function compressPages(pages: Iterable<Page>): Promise<void> {
   }
 }
 
+/** The public paths the web build prerendered (listed in the sitemap); none without a build. */
+export function readPublicPaths(webDistDir: string): string[] {
+  const manifestFile = path.join(webDistDir, PRERENDER_MANIFEST);
+  return existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as string[]) : [];
+}
+
 /** Reads the built HTML once and fills in what depends on this deployment's configuration. */
 function loadWebApp(webDistDir: string, config: Config): WebApp | null {
   const shellFile = path.join(webDistDir, 'index.html');
@@ -57,13 +62,11 @@ function loadWebApp(webDistDir: string, config: Config): WebApp | null {
   });
 
   const pages = new Map<string, Page>([['', finish(readFileSync(shellFile, 'utf8'))]]);
-  const manifestFile = path.join(webDistDir, PRERENDER_MANIFEST);
-  const publicPaths: string[] = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : [];
-  for (const pagePath of publicPaths) {
+  for (const pagePath of readPublicPaths(webDistDir)) {
     const file = path.join(webDistDir, 'prerendered', pagePath === '/' ? '' : pagePath.slice(1), 'index.html');
     if (existsSync(file)) pages.set(pagePath, finish(readFileSync(file, 'utf8')));
   }
-  return { pages, publicPaths, shell: new ShellTemplate(pages.get('')!.html, origin) };
+  return { pages, shell: new ShellTemplate(pages.get('')!.html, origin) };
 }
 
 function normalisePath(url: string): string {
@@ -75,7 +78,8 @@ function normalisePath(url: string): string {
  * Serves the built web app: hashed assets cached for a year; a prerendered public page as
  * its own HTML; a page of `serverPages` (a job, a company) rendered from the database per request;
  * every other non-/api path falls back to the SPA shell so client-side routes
- * survive a reload (status 404 when the path matches none of the app's routes). Also answers /robots.txt and /sitemap.xml.
+ * survive a reload (status 404 when the path matches none of the app's routes). Also answers /robots.txt
+ * (the sitemap is features/public-pages).
  */
 export async function registerWebApp(app: FastifyInstance, config: Config, serverPages: ServerPageRoute[] = []) {
   const web = loadWebApp(config.webDistDir, config);
@@ -104,17 +108,6 @@ export async function registerWebApp(app: FastifyInstance, config: Config, serve
       .type('text/plain; charset=utf-8')
       .send(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`),
   );
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const urls = (web?.publicPaths ?? ['/'])
-      .map((p) => `  <url><loc>${escapeHtml(`${origin}${p === '/' ? '/' : p}`)}</loc></url>`)
-      .join('\n');
-    return reply
-      .type('application/xml; charset=utf-8')
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
-      );
-  });
-
   // Page requests: a real route (not the not-found handler), so compression and hooks apply.
   // Exact routes (API, static files) take precedence over this wildcard.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {

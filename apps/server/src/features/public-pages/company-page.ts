@@ -64,6 +64,7 @@ export function companyPageRoute(app: FastifyInstance): ServerPageRoute {
         path: `/company/${encodeURIComponent(company.slug)}`,
         indexable: true,
         body: companyBody(data),
+        head: `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${company.name} jobs`)}" href="/company/${encodeURIComponent(company.slug)}/jobs.atom" />`,
         preload: { [`/api/companies/by-slug/${encodeURIComponent(companyName)}`]: data },
       };
     },
