@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BRAND } from '@referwell/shared/constants';
 import { escapeHtml, jsonForScript } from './html';
 
@@ -23,7 +23,7 @@ export interface ServerPage {
 export interface ServerPageRoute {
   /** A pattern from APP_ROUTES ('job/:id'). */
   pattern: string;
-  render(request: FastifyRequest, params: Record<string, string>): Promise<ServerPage>;
+  render(request: FastifyRequest, reply: FastifyReply, params: Record<string, string>): Promise<ServerPage>;
 }
 
 /** Matches a path against a route pattern; the named segments, decoded, or null. */

@@ -121,7 +121,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, serve
     for (const route of serverPages) {
       const params = matchPattern(route.pattern, pagePath);
       if (!params) continue;
-      const page = await route.render(request, params);
+      const page = await route.render(request, reply, params);
       return reply
         .status(page.status)
         .header('cache-control', 'no-cache')

@@ -44,7 +44,7 @@ ${jobs ? `<ul class="grid gap-4 md:grid-cols-2">${jobs}</ul>` : `<p class="text-
 export function companyPageRoute(app: FastifyInstance): ServerPageRoute {
   return {
     pattern: APP_ROUTES.publicCompany,
-    async render(_request, { companyName = '' }) {
+    async render(_request, _reply, { companyName = '' }) {
       const path = `/company/${encodeURIComponent(companyName)}`;
       let data: PublicCompanyResponse;
       try {

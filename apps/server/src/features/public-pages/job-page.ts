@@ -8,6 +8,7 @@ import { sessionOf } from '../../lib/auth';
 import { escapeHtml, jsonForScript, paragraphsHtml, summary } from '../../lib/html';
 import type { ServerPage, ServerPageRoute } from '../../lib/server-pages';
 import { getJob } from '../jobs/service';
+import { rememberSharedLink } from '../referrals/shared-links';
 import { jobPosting } from './job-posting';
 
 /** A closed or filled job's page stays up (out of search engines) this long after it closed, then answers 410 Gone. */
@@ -78,7 +79,7 @@ export function jobPageRoute(app: FastifyInstance): ServerPageRoute {
   const origin = new URL(app.config.publicUrl).origin;
   return {
     pattern: APP_ROUTES.job,
-    async render(request, { id = '' }) {
+    async render(request, reply, { id = '' }) {
       const path = `/job/${id}`;
       if (!UUID.test(id)) return notFoundPage(path);
       const facts = await jobPageFacts(app, id);
@@ -91,6 +92,7 @@ export function jobPageRoute(app: FastifyInstance): ServerPageRoute {
         throw error;
       }
       const state = jobPageState(facts);
+      if (state === 'open') rememberSharedLink(request, reply, id, app.config.secureCookies);
       return {
         status: state === 'gone' ? 410 : 200,
         title: `${job.title} at ${job.companyName}`,

@@ -10,6 +10,7 @@ import type {
   JobForm,
   JobImportResponse,
   JobSearchResponse,
+  JobShareLink,
   JobStatusChange,
   JOB_TYPE_FILTERS,
   Workplace,
@@ -85,6 +86,14 @@ export const jobQueryOptions = (id: string) =>
     // A server-rendered job page carries the answer, for the viewer who asked for it.
     initialData: () => preloaded<Job>(base(id)),
     retry: (failureCount, error) => !isMissingJob(error) && failureCount < 2,
+  });
+
+/** The job's address to share (with the signed-in member's referral code when the job is at their company). */
+export const jobShareLinkQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['jobs', id, 'share-link'] as const,
+    queryFn: ({ signal }) => api<JobShareLink>(`${base(id)}/share-link`, { signal }),
+    staleTime: Infinity,
   });
 
 /** Open jobs matching the filters, page by page (cursor pagination). */
