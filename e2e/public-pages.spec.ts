@@ -1,4 +1,14 @@
-import { test, expect, newPage, shoot, signUpCompanyAdmin } from './fixtures';
+import {
+  test,
+  expect,
+  inviteCodeOf,
+  newPage,
+  PASSWORD,
+  shoot,
+  signUpCompanyAdmin,
+  signUpViaApi,
+  uniqueEmail,
+} from './fixtures';
 
 test.describe('server-rendered public pages', () => {
   test('a job page shows the job before any script runs, then the app takes over without a CSP error', async ({
@@ -63,5 +73,75 @@ test.describe('server-rendered public pages', () => {
     await expect(visitor.getByRole('heading', { name: 'Job not found' })).toBeVisible();
     expect(problems).toEqual([]);
     await visitor.context().close();
+  });
+});
+
+test.describe('share a job', () => {
+  test('a job seeker who signs up and applies through a referrer’s shared link is referred by them', async ({
+    browser,
+    baseURL,
+    page,
+  }) => {
+    const admin = await signUpCompanyAdmin(page);
+    const posted = await page.request.post('/api/jobs', {
+      data: {
+        title: 'Interface Analyst',
+        company: admin.company.name,
+        location: 'Remote (US)',
+        employmentType: 'full-time',
+        description: 'Keep the hospital interfaces flowing.',
+        requirements: 'HL7 v2.',
+        skills: ['HL7'],
+        referralBonusAmount: 1500,
+      },
+    });
+    expect(posted.status()).toBe(201);
+    const job = (await posted.json()) as { id: string };
+
+    // A referrer of the company copies the job's link: it carries their referral code.
+    const referrerContext = await browser.newContext({ baseURL, permissions: ['clipboard-read', 'clipboard-write'] });
+    const referrer = await referrerContext.newPage();
+    await signUpViaApi(referrer, {
+      name: 'Rae Referrer',
+      role: 'referrer',
+      inviteCode: await inviteCodeOf(page.request, admin.company.id),
+    });
+    await referrer.goto(`/job/${job.id}`);
+    await expect(referrer.getByText('Your link carries your referral code.')).toBeVisible();
+    await expect(referrer.getByRole('link', { name: /LinkedIn/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.linkedin\.com\/sharing\/share-offsite\/\?url=.+ref%3DREF/,
+    );
+    await expect(referrer.getByRole('link', { name: /E-mail/ })).toHaveAttribute('href', /^mailto:\?subject=Interface/);
+    await referrer.getByRole('button', { name: 'Copy link' }).click();
+    await expect(referrer.getByText('Link copied')).toBeVisible();
+    await shoot(referrer, 'share');
+    const shared = await referrer.evaluate(() => navigator.clipboard.readText());
+    expect(shared).toMatch(new RegExp(`/job/${job.id}\\?ref=REF[A-Z0-9]{8}$`));
+    await referrerContext.close();
+
+    // A job seeker opens the link, signs up, comes back to the job and applies.
+    const seeker = await newPage(browser, baseURL);
+    const { pathname, search } = new URL(shared);
+    await seeker.goto(`${pathname}${search}`);
+    await expect(seeker.getByRole('heading', { level: 1 })).toHaveText('Interface Analyst');
+    await seeker.goto('/signup?role=jobseeker');
+    await seeker.getByLabel('Full name').fill('Sam Seeker');
+    await seeker.getByLabel('Email').fill(uniqueEmail('sam'));
+    await seeker.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await seeker.getByRole('button', { name: 'Create Account' }).click();
+    await expect(seeker.getByText('Account created successfully!')).toBeVisible();
+    await seeker.goto(`/job/${job.id}`);
+    await seeker.getByRole('button', { name: 'Apply Now' }).click();
+    await seeker
+      .getByRole('dialog', { name: 'Apply for Interface Analyst?' })
+      .getByRole('button', { name: 'Submit Application' })
+      .click();
+    await expect(seeker.getByText('Application Submitted')).toBeVisible();
+    await seeker.context().close();
+
+    // The company sees who referred the applicant.
+    await page.goto(`/job/${job.id}`);
+    await expect(page.getByText('Referred by Rae Referrer').first()).toBeVisible();
   });
 });
