@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JobShareLink } from '@referwell/shared';
 import type { Db } from '../../db/client';
@@ -59,14 +60,15 @@ export function rememberSharedLink(request: FastifyRequest, reply: FastifyReply,
     typeof (request.query as Record<string, unknown>).ref === 'string' ? (request.query as { ref: string }).ref : '';
   const code = ref.trim().toUpperCase();
   if (!CODE.test(code)) return;
-  reply.setCookie(SHARED_LINK_COOKIE, `${jobId}.${code}`, {
+  const options: CookieSerializeOptions = {
     signed: true,
     httpOnly: true,
     sameSite: 'lax',
     secure,
     path: '/',
     maxAge: SHARED_LINK_DAYS * 86_400,
-  });
+  };
+  reply.setCookie(SHARED_LINK_COOKIE, `${jobId}.${code}`, options);
 }
 
 /** The referral code remembered for this job, if the visitor arrived through a shared link to it. */
