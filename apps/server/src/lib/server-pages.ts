@@ -18,6 +18,8 @@ export interface ServerPage {
   preload?: Record<string, unknown>;
   /** false: kept out of search engines (closed jobs, drafts, error pages). */
   indexable: boolean;
+  /** Built for the signed-in viewer (their preloaded answers): no shared cache may keep it. */
+  personal?: boolean;
 }
 
 export interface ServerPageRoute {

@@ -124,7 +124,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, serve
       const page = await route.render(request, reply, params);
       return reply
         .status(page.status)
-        .header('cache-control', 'no-cache')
+        .header('cache-control', page.personal ? 'private, no-cache' : 'no-cache')
         .type('text/html; charset=utf-8')
         .send(web.shell.render(page));
     }

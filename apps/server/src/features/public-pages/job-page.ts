@@ -84,9 +84,10 @@ export function jobPageRoute(app: FastifyInstance): ServerPageRoute {
       if (!UUID.test(id)) return notFoundPage(path);
       const facts = await jobPageFacts(app, id);
       if (!facts) return notFoundPage(path);
+      const auth = await sessionOf(app, request);
       let job: Job;
       try {
-        job = await getJob(app.db, await sessionOf(app, request), id);
+        job = await getJob(app.db, auth, id);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) return notFoundPage(path); // someone else's draft
         throw error;
@@ -99,6 +100,7 @@ export function jobPageRoute(app: FastifyInstance): ServerPageRoute {
         description: summary(`${job.companyName} · ${job.location}. ${job.description}`),
         path,
         indexable: state === 'open',
+        personal: auth !== null,
         body: jobBody(job, state),
         // Google for Jobs: open jobs only (a closed job's page drops it, so the listing is withdrawn).
         head:

@@ -98,6 +98,7 @@ describe('server-rendered job page', () => {
     const visitor = JSON.parse(load((await page(`/job/${id}`)).body)('#rw-preload').text());
     expect(visitor[`/api/jobs/${id}`]).toEqual((await t.app.inject({ method: 'GET', url: `/api/jobs/${id}` })).json());
     const res = await page(`/job/${id}`, seeker);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     const asSeeker = JSON.parse(load(res.body)('#rw-preload').text());
     expect(asSeeker[`/api/jobs/${id}`].viewer).toEqual({ canEdit: false, canApply: true, hasApplied: false });
     expect(res.body).not.toContain('</script><script>alert(1)');
