@@ -59,6 +59,15 @@ const SEARCHES = [
 ];
 const MIXED_QUERIES = Number(process.env.BENCH_JOB_QUERIES ?? 400);
 const COMPANY_PAGES = 200;
+/** Issue #17: a server-rendered job page (/job/{id}) one at a time, p95 target. */
+const JOB_PAGE_P95_MS = 30;
+
+/** Paths of open job pages, from the newest jobs of a browse. */
+async function jobPagePaths(baseUrl: string, count: number): Promise<string[]> {
+  const response = await fetch(`${baseUrl}/api/jobs?type=full-time`);
+  const { items } = (await response.json()) as { items: { id: string }[] };
+  return items.slice(0, count).map((job) => `/job/${job.id}`);
+}
 
 let counter = 0;
 function scenarios(searchMix: string[]): Scenario[] {
@@ -182,6 +191,16 @@ async function main() {
         scenario: `job search latency (sequential, ${SEARCHES.length} query shapes)`,
         'p50 ms': latency.p50,
         'p95 ms': latency.p95,
+      });
+      const pages = await jobPagePaths(server.baseUrl, 10);
+      const pageLatency = await sequentialLatency(server.baseUrl, pages, 30);
+      failed ||= pageLatency.p95 > JOB_PAGE_P95_MS;
+      rows.push({
+        scenario: `server-rendered job page latency (sequential, ${pages.length} jobs)`,
+        'p50 ms': pageLatency.p50,
+        'p95 ms': pageLatency.p95,
+        target: `p95 ≤ ${JOB_PAGE_P95_MS} ms`,
+        ok: pageLatency.p95 <= JOB_PAGE_P95_MS,
       });
       const searchMix = await withSecondPages(server.baseUrl, jobSearchQueries(MIXED_QUERIES), 60);
       for (const scenario of scenarios(searchMix)) {

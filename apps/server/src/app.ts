@@ -33,6 +33,7 @@ import { savedSearchRoutes } from './features/saved-searches/routes';
 import { registerBackgroundWork } from './background';
 import { mailRoutes } from './features/mail/routes';
 import { mailPreviewRoutes } from './features/mail/preview';
+import { publicPageRoutes, serverPages } from './features/public-pages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -156,7 +157,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(dashboardRoutes);
   await app.register(mailRoutes);
   if (config.nodeEnv !== 'production') await app.register(mailPreviewRoutes);
+  await app.register(publicPageRoutes);
 
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, serverPages(app));
   return app;
 }

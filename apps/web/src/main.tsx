@@ -23,7 +23,16 @@ async function resolveLazyMatches() {
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-if (container.hasChildNodes()) {
+if (container.dataset.serverRendered) {
+  // A page the server rendered per request (a job, a company): its markup is not the app's, so the app replaces
+  // it rather than hydrating, starting from the API answers the page carries (no spinner in between).
+  await resolveLazyMatches();
+  createRoot(container).render(
+    <StrictMode>
+      <App router={createBrowserRouter(routes)} />
+    </StrictMode>,
+  );
+} else if (container.hasChildNodes()) {
   await resolveLazyMatches();
   hydrateRoot(
     container,

@@ -24,3 +24,4 @@ export * from './schemas/talent';
 export * from './schemas/mail';
 export * from './schemas/audit';
 export * from './schemas/account-data';
+export * from './schemas/sharing';

@@ -7,14 +7,13 @@ import fastifyStatic from '@fastify/static';
 import type { Config } from '../config';
 import { isAppPath } from '@referwell/shared/routes';
 import { apiNotFound } from './errors';
+import { escapeHtml } from './html';
+import { matchPattern, ShellTemplate, type ServerPageRoute } from './server-pages';
 
 /** Written by the web build: the public paths that were rendered to HTML ahead of time. */
 export const PRERENDER_MANIFEST = 'prerendered.json';
 /** Placeholder the prerender step leaves where the site's origin goes (canonical, og:url). */
 export const ORIGIN_PLACEHOLDER = '%RW_ORIGIN%';
-
-const escapeAttribute = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 /**
  * A page's HTML, compressed once at maximum quality rather than on every request. The compression runs on libuv's
@@ -30,7 +29,8 @@ interface Page {
 interface WebApp {
   /** Each public path's prerendered page, plus the SPA shell under ''. */
   pages: Map<string, Page>;
-  publicPaths: string[];
+  /** The shell, cut for pages the server renders per request. */
+  shell: ShellTemplate;
 }
 
 const brotliAsync = promisify(brotliCompress);
@@ -44,6 +44,12 @@ async function compressPages(pages: Iterable<Page>): Promise<void> {
   }
 }
 
+/** The public paths the web build prerendered (listed in the sitemap); none without a build. */
+export function readPublicPaths(webDistDir: string): string[] {
+  const manifestFile = path.join(webDistDir, PRERENDER_MANIFEST);
+  return existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as string[]) : [];
+}
+
 /** Reads the built HTML once and fills in what depends on this deployment's configuration. */
 function loadWebApp(webDistDir: string, config: Config): WebApp | null {
   const shellFile = path.join(webDistDir, 'index.html');
@@ -52,17 +58,15 @@ function loadWebApp(webDistDir: string, config: Config): WebApp | null {
   const finish = (html: string): Page => ({
     html: html
       .replaceAll(ORIGIN_PLACEHOLDER, origin)
-      .replace('</head>', `<meta name="rw-booking-url" content="${escapeAttribute(config.bookingUrl)}" />\n</head>`),
+      .replace('</head>', `<meta name="rw-booking-url" content="${escapeHtml(config.bookingUrl)}" />\n</head>`),
   });
 
   const pages = new Map<string, Page>([['', finish(readFileSync(shellFile, 'utf8'))]]);
-  const manifestFile = path.join(webDistDir, PRERENDER_MANIFEST);
-  const publicPaths: string[] = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : [];
-  for (const pagePath of publicPaths) {
+  for (const pagePath of readPublicPaths(webDistDir)) {
     const file = path.join(webDistDir, 'prerendered', pagePath === '/' ? '' : pagePath.slice(1), 'index.html');
     if (existsSync(file)) pages.set(pagePath, finish(readFileSync(file, 'utf8')));
   }
-  return { pages, publicPaths };
+  return { pages, shell: new ShellTemplate(pages.get('')!.html, origin) };
 }
 
 function normalisePath(url: string): string {
@@ -72,10 +76,12 @@ function normalisePath(url: string): string {
 
 /**
  * Serves the built web app: hashed assets cached for a year; a prerendered public page as
- * its own HTML; every other non-/api path falls back to the SPA shell so client-side routes
- * survive a reload (status 404 when the path matches none of the app's routes). Also answers /robots.txt and /sitemap.xml.
+ * its own HTML; a page of `serverPages` (a job, a company) rendered from the database per request;
+ * every other non-/api path falls back to the SPA shell so client-side routes
+ * survive a reload (status 404 when the path matches none of the app's routes). Also answers /robots.txt
+ * (the sitemap is features/public-pages).
  */
-export async function registerWebApp(app: FastifyInstance, config: Config) {
+export async function registerWebApp(app: FastifyInstance, config: Config, serverPages: ServerPageRoute[] = []) {
   const web = loadWebApp(config.webDistDir, config);
   if (web) {
     compressPages(web.pages.values()).catch((err: unknown) =>
@@ -102,17 +108,6 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       .type('text/plain; charset=utf-8')
       .send(`User-agent: *\nAllow: /\nDisallow: /api/\n\nSitemap: ${origin}/sitemap.xml\n`),
   );
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    const urls = (web?.publicPaths ?? ['/'])
-      .map((p) => `  <url><loc>${escapeAttribute(`${origin}${p === '/' ? '/' : p}`)}</loc></url>`)
-      .join('\n');
-    return reply
-      .type('application/xml; charset=utf-8')
-      .send(
-        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
-      );
-  });
-
   // Page requests: a real route (not the not-found handler), so compression and hooks apply.
   // Exact routes (API, static files) take precedence over this wildcard.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
@@ -122,6 +117,16 @@ export async function registerWebApp(app: FastifyInstance, config: Config) {
       pagePath = normalisePath(request.url);
     } catch {
       pagePath = '';
+    }
+    for (const route of serverPages) {
+      const params = matchPattern(route.pattern, pagePath);
+      if (!params) continue;
+      const page = await route.render(request, reply, params);
+      return reply
+        .status(page.status)
+        .header('cache-control', page.personal ? 'private, no-cache' : 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(web.shell.render(page));
     }
     const prerendered = web.pages.get(pagePath);
     // Paths the web router does not know get the shell (which shows the 404 page) with a real 404 status.

@@ -101,6 +101,7 @@ const TABLE: Row[] = [
   { route: 'POST /api/jobs/:id/visit', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/jobs/${f.job}/visit`, why: "the job's company" },
   { route: 'GET /api/company/jobs', expect: ['D', 'D', 'A', 'A', 'A'], why: 'every company user sees their own company jobs' },
   { route: 'POST /api/jobs/:id/apply', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/jobs/${f.job}/apply` },
+  { route: 'GET /api/jobs/:id/share-link', expect: ['D', 'A', 'A', 'A', 'A'], url: () => `/api/jobs/${f.job}/share-link`, why: 'signed in; only its company gets a referral code' },
   { route: 'GET /api/jobs/:id/applications', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}/applications` },
   { route: 'POST /api/jobs/import', expect: ['D', 'D', 'A', 'A', 'A'], body: () => ({ url: 'http://127.0.0.1/careers/1' }), why: 'a private address: refused as bad input, nothing is fetched' },
   { route: 'POST /api/jobs/crawl', expect: ['D', 'D', 'A', 'A', 'A'], body: () => ({ url: 'http://127.0.0.1/careers' }) },

@@ -63,3 +63,25 @@ export function errorMessage(error: unknown, fallback: string): string {
 export function fieldErrors(error: unknown): Record<string, string> {
   return error instanceof ApiError ? error.fields : {};
 }
+
+let preloadedAnswers: Map<string, unknown> | undefined;
+
+/**
+ * An API answer the server already put in the page it rendered (a job, a company; see
+ * apps/server/src/lib/server-pages.ts), by GET path. Given once: later reads of the path go to the network.
+ */
+export function preloaded<T>(path: string): T | undefined {
+  if (!preloadedAnswers) {
+    const element = typeof document === 'undefined' ? null : document.getElementById('rw-preload');
+    let answers: Record<string, unknown> = {};
+    try {
+      answers = element?.textContent ? (JSON.parse(element.textContent) as Record<string, unknown>) : {};
+    } catch {
+      // A page without usable preloaded answers asks the API.
+    }
+    preloadedAnswers = new Map(Object.entries(answers));
+  }
+  const answer = preloadedAnswers.get(path) as T | undefined;
+  preloadedAnswers.delete(path);
+  return answer;
+}

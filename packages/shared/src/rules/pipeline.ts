@@ -18,6 +18,13 @@ export const PIPELINE_STAGES = [
 ] as const;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 
+/**
+ * How a candidate reached a job: applied on their own, referred by a company member, or applied through a link a
+ * company member shared (which also makes that member their referrer).
+ */
+export const PIPELINE_SOURCES = ['direct', 'referral', 'shared_link'] as const;
+export type PipelineSource = (typeof PIPELINE_SOURCES)[number];
+
 /** The job team's words for a stage (Talent Tracking, referral pages). */
 export const STAGE_LABELS: Record<PipelineStage, string> = {
   applied: 'Applied',

@@ -1,5 +1,5 @@
 import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { BONUS_STATES, PIPELINE_STAGES, REFERRAL_STATUSES } from '@referwell/shared';
+import { BONUS_STATES, PIPELINE_SOURCES, PIPELINE_STAGES, REFERRAL_STATUSES } from '@referwell/shared';
 import { users } from './auth';
 import { jobPostings } from './jobs';
 
@@ -7,6 +7,8 @@ export const pipelineStage = pgEnum('pipeline_stage', PIPELINE_STAGES);
 export const bonusState = pgEnum('bonus_state', BONUS_STATES);
 /** Referral and referral-request statuses, also kept in the stage history for undo. */
 export const referralStatus = pgEnum('referral_status', REFERRAL_STATUSES);
+/** How a candidate reached the job: on their own, referred by a company member, or through a member's shared link. */
+export const pipelineSource = pgEnum('pipeline_source', PIPELINE_SOURCES);
 
 /**
  * One candidate's progress on one job: the application, the referral and Talent Tracking are views of it.
@@ -24,6 +26,8 @@ export const candidatePipelines = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     stage: pipelineStage().notNull(),
     entry: pipelineStage().notNull(),
+    /** Source of the candidate (source-of-hire analytics): 'shared_link' also has a referral by the link's owner. */
+    source: pipelineSource().notNull().default('direct'),
     appliedAt: timestamp({ withTimezone: true }),
     /** The candidate's optional note when applying. */
     applicationNote: text(),

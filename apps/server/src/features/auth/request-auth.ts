@@ -58,14 +58,19 @@ export function registerAuth(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     if (UNSAFE_METHODS.has(request.method)) assertSameOrigin(request, allowedOrigins);
-    const token = request.cookies[SESSION_COOKIE];
-    if (token && token.length <= 100) request.auth = await cache.resolve(app.db, token);
+    request.auth = await sessionOf(app, request);
   });
   // A write may have changed sessions; its notification reaches this process a moment after the commit, so the
   // caller's next request must not beat it to a stale entry. Other processes rely on the notification alone.
   app.addHook('onSend', async (request) => {
     if (UNSAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) cache.forget({ all: true });
   });
+}
+
+/** The signed-in user behind the request's session cookie, or null (API requests have it as `request.auth`). */
+export async function sessionOf(app: FastifyInstance, request: FastifyRequest): Promise<AuthContext | null> {
+  const token = request.cookies[SESSION_COOKIE];
+  return token && token.length <= 100 ? app.sessions.resolve(app.db, token) : null;
 }
 
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string) {

@@ -17,6 +17,7 @@ import {
 import { listCompanyJobs, recordJobVisit } from './company-jobs';
 import { applyToJob, closeJob, createJob, getJob, listApplications, setJobStatus, updateJob } from './service';
 import { searchJobs } from './search';
+import { sharedLinkCode } from '../referrals/shared-links';
 
 const errors = {
   400: errorBodySchema,
@@ -145,7 +146,8 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await applyToJob(app.db, request.auth, request.params.id, request.body);
+      const sharedBy = sharedLinkCode(request, request.params.id);
+      await applyToJob(app.db, request.auth, request.params.id, request.body, sharedBy);
       return reply.status(201).send({ applied: true as const });
     },
   );

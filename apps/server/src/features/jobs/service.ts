@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { candidatePipelines, companies, jobPostings, referrals, users } from '../../db/schema';
 import { openPipeline } from '../referrals/pipeline';
+import { attributeSharedLink } from '../referrals/shared-links';
 import type { AuthContext } from '../auth/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { requireCompanyUser, requireJobseeker, requireSignedIn, type CompanyAuth } from '../auth/guards';
@@ -189,8 +190,17 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
   };
 }
 
-/** A job seeker applies: their pipeline on the job is opened at 'applied', or marked applied if they were referred. */
-export async function applyToJob(db: Db, auth: AuthContext | null, id: string, input: JobApplyInput): Promise<void> {
+/**
+ * A job seeker applies: their pipeline on the job is opened at 'applied', or marked applied if they were referred.
+ * `sharedLinkCode`: they came through a company member's shared link, who then refers them (shared-links.ts).
+ */
+export async function applyToJob(
+  db: Db,
+  auth: AuthContext | null,
+  id: string,
+  input: JobApplyInput,
+  sharedLinkCode: string | null = null,
+): Promise<void> {
   const me = requireJobseeker(auth, JOB_MESSAGES.applyOnlyJobseekers);
   const [job] = await db
     .select({ status: jobPostings.status, title: jobPostings.title })
@@ -199,6 +209,7 @@ export async function applyToJob(db: Db, auth: AuthContext | null, id: string, i
   if (!job || job.status === 'DRAFT') throw notFound(JOB_MESSAGES.notFound);
   if (job.status !== 'OPEN') throw conflict(JOB_MESSAGES.jobClosed);
   await db.transaction(async (tx) => {
+    if (sharedLinkCode) await attributeSharedLink(tx, id, me.user.id, sharedLinkCode);
     const { pipeline } = await openPipeline(tx, id, me.user.id, 'applied', me.user.id);
     if (pipeline.appliedAt) throw conflict(JOB_MESSAGES.alreadyApplied);
     const now = new Date();

@@ -45,7 +45,14 @@ export async function openPipeline(
 ): Promise<{ pipeline: PipelineRow; created: boolean }> {
   const [inserted] = await tx
     .insert(candidatePipelines)
-    .values({ jobId, talentId, stage: entry, entry, updatedBy: by })
+    .values({
+      jobId,
+      talentId,
+      stage: entry,
+      entry,
+      source: entry === 'referred' ? 'referral' : 'direct',
+      updatedBy: by,
+    })
     .onConflictDoNothing()
     .returning();
   if (inserted) {

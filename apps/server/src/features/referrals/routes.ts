@@ -23,6 +23,8 @@ import {
   trackingUpdateSchema,
   updateReferralStatusSchema,
   uuidParamSchema,
+  jobIdParamSchema,
+  jobShareLinkSchema,
 } from '@referwell/shared';
 import {
   answerReferralConsent,
@@ -37,6 +39,7 @@ import { acceptReferralRequest, createReferralRequest, declineReferralRequest, l
 import { getReferrerProfile, listCompanyReferrers, updateMyReferrerProfile } from './referrers';
 import { addJobComment, listJobComments, listTracking, setTracking } from './tracking';
 import { undoChange } from './pipeline';
+import { jobShareLink } from './shared-links';
 
 const errors = {
   400: errorBodySchema,
@@ -302,5 +305,18 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await addJobComment(app.db, request.auth, request.params.id, request.body.body)),
+  );
+
+  app.get(
+    '/api/jobs/:id/share-link',
+    {
+      schema: {
+        tags: ['referrals'],
+        summary: "The job's address to share; a member of its company gets it with their referral code (?ref=)",
+        params: jobIdParamSchema,
+        response: { 200: jobShareLinkSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => jobShareLink(app.db, request.auth, request.params.id, new URL(app.config.publicUrl).origin),
   );
 };

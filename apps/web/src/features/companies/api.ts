@@ -11,7 +11,7 @@ import type {
   TeamResponse,
   TeamRole,
 } from '@referwell/shared';
-import { api } from '@/lib/api';
+import { api, preloaded } from '@/lib/api';
 import { sessionQueryOptions } from '@/features/auth/api';
 
 const base = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}`;
@@ -37,6 +37,8 @@ export const publicCompanyQueryOptions = (slug: string) =>
     queryKey: companyKeys.bySlug(slug),
     queryFn: ({ signal }) =>
       api<PublicCompanyResponse>(`/api/companies/by-slug/${encodeURIComponent(slug)}`, { signal }),
+    // A server-rendered company page carries the answer.
+    initialData: () => preloaded<PublicCompanyResponse>(`/api/companies/by-slug/${encodeURIComponent(slug)}`),
   });
 
 /** Invite code, members and pending invitations (admins only). */

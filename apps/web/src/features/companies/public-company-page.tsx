@@ -28,7 +28,7 @@ export function PublicCompanyPage() {
   const navigate = useNavigate();
   const { data, isPending, isError, error, refetch } = useQuery(publicCompanyQueryOptions(companyName));
   const notFound = isError && error instanceof ApiError && error.status === 404;
-  usePageTitle(data?.company.name ?? (notFound ? COMPANY_MESSAGES.companyNotFound : 'Company'));
+  usePageTitle(data ? `${data.company.name} careers` : notFound ? COMPANY_MESSAGES.companyNotFound : 'Company');
 
   if (notFound) {
     return (

@@ -11,10 +11,11 @@ import type {
   JobImportResponse,
   JobSearchFilters,
   JobSearchResponse,
+  JobShareLink,
   JobStatusChange,
 } from '@referwell/shared';
 import { jobSearchToParams } from '@referwell/shared';
-import { api, ApiError } from '@/lib/api';
+import { api, ApiError, preloaded } from '@/lib/api';
 
 const base = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
 
@@ -68,7 +69,17 @@ export const jobQueryOptions = (id: string) =>
   queryOptions({
     queryKey: jobKeys.detail(id),
     queryFn: ({ signal }) => api<Job>(base(id), { signal }),
+    // A server-rendered job page carries the answer, for the viewer who asked for it.
+    initialData: () => preloaded<Job>(base(id)),
     retry: (failureCount, error) => !isMissingJob(error) && failureCount < 2,
+  });
+
+/** The job's address to share (with the signed-in member's referral code when the job is at their company). */
+export const jobShareLinkQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['jobs', id, 'share-link'] as const,
+    queryFn: ({ signal }) => api<JobShareLink>(`${base(id)}/share-link`, { signal }),
+    staleTime: Infinity,
   });
 
 /** Open jobs matching the filters, page by page (cursor pagination). */

@@ -38,6 +38,7 @@ import { isMissingJob, jobQueryOptions, useRecordJobVisit } from './api';
 import { ApplyDialog } from './apply-dialog';
 import { formatMoney, formatSalary, showWorkplace, splitLines } from './format';
 import { JobStatusBadge } from './job-status-badge';
+import { ShareJob } from './share-job';
 
 function BackToJobs() {
   return (
@@ -55,7 +56,9 @@ export function JobDetailPage() {
   const { id = '' } = useParams();
   const { data: job, isPending, isError, error } = useQuery(jobQueryOptions(id));
   const notFound = isError && isMissingJob(error);
-  usePageTitle(job?.title ?? (notFound ? JOB_MESSAGES.notFound : isError ? 'Error' : 'Job'));
+  usePageTitle(
+    job ? `${job.title} at ${job.companyName}` : notFound ? JOB_MESSAGES.notFound : isError ? 'Error' : 'Job',
+  );
 
   if (isPending) {
     return (
@@ -168,7 +171,10 @@ function JobDetail({ job }: { job: Job }) {
           className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:self-start"
           aria-label="Actions"
         >
-          <JobActions job={job} />
+          <div className="grid gap-6">
+            <JobActions job={job} />
+            <ShareJob job={job} />
+          </div>
         </aside>
 
         <Card className="lg:col-start-1">
