@@ -29,6 +29,7 @@ import { talentRoutes } from './features/talent/routes';
 import { registerAuth } from './lib/auth';
 import { registerBackgroundWork } from './background';
 import { mailRoutes } from './features/mail/routes';
+import { analyticsRoutes } from './features/analytics/routes';
 import { mailPreviewRoutes } from './features/mail/preview';
 
 declare module 'fastify' {
@@ -148,6 +149,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(talentRoutes);
   await app.register(referralRoutes);
   await app.register(dashboardRoutes);
+  await app.register(analyticsRoutes);
   await app.register(mailRoutes);
   if (config.nodeEnv !== 'production') await app.register(mailPreviewRoutes);
 

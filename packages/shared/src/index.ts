@@ -19,3 +19,4 @@ export * from './rules/pipeline';
 export * from './skills';
 export * from './schemas/talent';
 export * from './schemas/mail';
+export * from './schemas/analytics';

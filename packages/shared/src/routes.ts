@@ -35,6 +35,7 @@ export const APP_ROUTES = {
   companyProfile: 'company-profile',
   companyDashboard: 'company-dashboard',
   team: 'company-dashboard/team',
+  analytics: 'company-dashboard/analytics',
   jobsBoard: 'jobs-board',
   postJob: 'post-job',
   editJob: 'job/:id/edit',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Building2, ExternalLink, MapPin, Pencil, PlusCircle, Search, Settings, Users } from 'lucide-react';
+import { BarChart3, Building2, ExternalLink, MapPin, Pencil, PlusCircle, Search, Settings, Users } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { COMPANY_MESSAGES, dashboardPathFor, type SessionCompany } from '@referwell/shared';
 import { CopyableCode } from '@/components/copyable-code';
@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/api';
 import { companyQueryOptions, teamQueryOptions } from '@/features/companies/api';
+import { LeaderboardCard } from '@/features/analytics/leaderboard';
 import { excerpt } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ProfileCard, WelcomeHeader } from './dashboard-parts';
@@ -39,6 +40,7 @@ export function ReferrerDashboardPage() {
         <div className="grid min-w-0 content-start gap-6">
           <ProfileCard user={user} company={company} />
           {isAdmin && company ? <QuickActions /> : null}
+          {company ? <LeaderboardCard companyId={company.id} /> : null}
         </div>
         <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
           {company ? <ReferrerActivity /> : null}
@@ -194,6 +196,7 @@ const quickActions = [
   { label: 'Find Candidates', to: '/search-candidates', icon: Search },
   { label: 'Edit Company Profile', to: '/company-profile', icon: Settings },
   { label: 'Manage Team', to: '/company-dashboard/team', icon: Users },
+  { label: 'Referral Analytics', to: '/company-dashboard/analytics', icon: BarChart3 },
 ];
 
 function QuickActions() {
