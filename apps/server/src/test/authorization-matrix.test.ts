@@ -80,6 +80,7 @@ const TABLE: Row[] = [
   { route: 'DELETE /api/companies/:companyId/members/:userId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/members/${f.removable}` },
   // ----- referral programme analytics -----
   { route: 'GET /api/companies/:companyId/analytics', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/analytics?period=30d` },
+  { route: 'GET /api/companies/:companyId/exports/:kind', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/exports/bonuses?period=30d` },
   { route: 'GET /api/companies/:companyId/leaderboard', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/companies/${f.companyA}/leaderboard`, why: 'members get entries only once an admin shows it' },
   { route: 'PUT /api/companies/:companyId/leaderboard', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/leaderboard`, body: () => ({ visible: false }) },
   { route: 'PUT /api/referrers/me/leaderboard', expect: ['D', 'D', 'A', 'A', 'A'], body: () => ({ hidden: false }) },

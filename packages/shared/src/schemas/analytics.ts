@@ -149,3 +149,10 @@ export const leaderboardSchema = z.object({
 export type Leaderboard = z.infer<typeof leaderboardSchema>;
 export const leaderboardVisibilitySchema = z.object({ visible: z.boolean() });
 export const leaderboardHiddenSchema = z.object({ hidden: z.boolean() });
+
+/** The analytics tables that export as CSV. */
+export const ANALYTICS_EXPORTS = ['funnel', 'sources', 'referrers', 'departments', 'jobs'] as const;
+export type AnalyticsExport = (typeof ANALYTICS_EXPORTS)[number];
+/** Every CSV export of the programme: referrals, one job's pipeline (jobId required), bonuses for payroll, tables. */
+export const COMPANY_EXPORTS = ['referrals', 'pipeline', 'bonuses', ...ANALYTICS_EXPORTS] as const;
+export type CompanyExport = (typeof COMPANY_EXPORTS)[number];

@@ -234,7 +234,7 @@ beforeAll(async () => {
       bonus: usd('due', { dueOn: ago(-60) }),
     },
   });
-  await tell('s3', {
+  await tell('=HYPERLINK("http://evil.example")', {
     job: ids.j1,
     entry: 'referred',
     steps: [['referred', ago(15)]],
@@ -430,5 +430,65 @@ describe('referrer leaderboard', () => {
     expect(after.hidden).toBe(true);
     expect(after.entries.map((e: { name: string }) => e.name)).toEqual(['Sam Two']);
     expect((await put('/api/referrers/me/leaderboard', seeker, { hidden: true })).statusCode).toBe(403);
+  });
+});
+
+describe('CSV exports', () => {
+  const csv = async (path: string, who: SignedUp = admin) => {
+    const res = await get(`/api/companies/${companyId}/exports/${path}`, who);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="referwell-/);
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    return res.body.slice(1).split('\r\n').slice(0, -1);
+  };
+
+  it('exports the bonuses for payroll: paid in the period and due by its last day, by referrer', async () => {
+    const lines = await csv('bonuses?period=30d');
+    expect(lines[0]).toBe(
+      'Referrer,Referrer e-mail,Candidate,Job,Amount,Currency,Bonus,Start date,Due on,Paid on,Payment reference,Referral ID',
+    );
+    const rows = lines.slice(1).map((line) => line.split(','));
+    expect(rows.map((r) => [r[0], r[2], r[4], r[5], r[6]]).sort()).toEqual([
+      ['Riley One', 's1', '1000', 'USD', 'Due'],
+      ['Riley One', 's6', '500', 'EUR', 'Paid'],
+      ['Sam Two', 's7', '1000', 'USD', 'Due'],
+    ]);
+  });
+
+  it('exports the referrals of the period with formula-like names neutralised', async () => {
+    const lines = await csv('referrals?period=30d');
+    expect(lines).toHaveLength(6);
+    expect(lines.find((line) => line.includes('HYPERLINK'))).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
+  });
+
+  it("exports one job's pipeline and each analytics table", async () => {
+    const pipeline = await csv(`pipeline?jobId=${ids.j2}`);
+    expect(pipeline[0]).toBe('Candidate,Came in as,Came in on,Applied on,Stage,Last change,Start date,Referred by');
+    expect(
+      pipeline
+        .slice(1)
+        .map((line) => line.split(',')[0])
+        .sort(),
+    ).toEqual(['s4', 's5', 's6']);
+    expect((await get(`/api/companies/${companyId}/exports/pipeline`, admin)).statusCode).toBe(400);
+    expect(await csv('funnel?period=30d')).toEqual([
+      'Step,People,From the step before %',
+      'Referral requests,3,',
+      'Referrals,5,166.7',
+      'Candidate confirmed,4,80',
+      'Applied,4,100',
+      'Interviewed,4,100',
+      'Offer,3,75',
+      'Hired,3,100',
+    ]);
+    for (const table of ['sources', 'referrers', 'departments', 'jobs'])
+      expect((await csv(`${table}?period=30d`)).length).toBeGreaterThan(1);
+  });
+
+  it('is only for the company’s admins', async () => {
+    expect((await get(`/api/companies/${companyId}/exports/bonuses`)).statusCode).toBe(401);
+    for (const who of [seeker, member, otherAdmin])
+      expect((await get(`/api/companies/${companyId}/exports/bonuses`, who)).statusCode).toBe(403);
   });
 });

@@ -3,6 +3,7 @@ import {
   analyticsQuerySchema,
   analyticsSchema,
   companyIdParamSchema,
+  COMPANY_EXPORTS,
   errorBodySchema,
   leaderboardHiddenSchema,
   leaderboardSchema,
@@ -11,6 +12,9 @@ import {
 import { requireCompanyAdmin, requireCompanyMember } from '../../lib/auth';
 import { requireCompanyUser } from '../auth/guards';
 import { companyAnalytics } from './service';
+import { companyExport } from './exports';
+import { sendCsv } from '../../lib/csv/export';
+import { z } from 'zod';
 import { companyLeaderboard, setHiddenFromLeaderboard, setLeaderboardVisible } from './leaderboard';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -31,6 +35,25 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireCompanyAdmin(request, request.params.companyId);
       return companyAnalytics(app.db, request.params.companyId, request.query);
+    },
+  );
+
+  app.get(
+    '/api/companies/:companyId/exports/:kind',
+    {
+      schema: {
+        tags,
+        summary:
+          "CSV export (company admins): referrals, one job's pipeline (jobId), bonuses for payroll, or an analytics table",
+        params: companyIdParamSchema.extend({ kind: z.enum(COMPANY_EXPORTS) }),
+        querystring: analyticsQuerySchema,
+        response: { 200: z.unknown().describe('A CSV file (UTF-8 with BOM)'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireCompanyAdmin(request, request.params.companyId);
+      const file = await companyExport(app.db, request.params.companyId, request.params.kind, request.query);
+      return sendCsv(reply, file.name, file.body);
     },
   );
 

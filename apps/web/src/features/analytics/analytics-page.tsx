@@ -11,6 +11,7 @@ import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { analyticsQueryOptions } from './api';
 import { ChartCard } from './chart-card';
+import { ExportLink } from './export-link';
 import { FunnelChart, ReferrersChart, SourcesChart } from './charts';
 import { AnalyticsFilters, type FilterState } from './filters';
 import { formatCount, formatHours, formatMoneyList, formatPercent } from './format';
@@ -89,6 +90,7 @@ function AnalyticsBody({ companyId }: { companyId: string }) {
               description="Requests and referrals made in the period, by the furthest step each reached."
               empty={data.funnel.every((s) => s.count === 0)}
               emptyText="No referral requests or referrals in this period."
+              action={<ExportLink companyId={companyId} kind="funnel" query={query} label="Export CSV" />}
               chart={<FunnelChart funnel={data.funnel} />}
               table={<FunnelTable funnel={data.funnel} />}
             />
@@ -97,20 +99,35 @@ function AnalyticsBody({ companyId }: { companyId: string }) {
               description="Hires in the period by how the candidate first came to the job, and days to hire."
               empty={data.sources.every((s) => s.hires === 0)}
               emptyText="No hires in this period."
+              action={<ExportLink companyId={companyId} kind="sources" query={query} label="Export CSV" />}
               chart={<SourcesChart sources={data.sources} />}
               table={<SourcesTable sources={data.sources} />}
             />
           </div>
-          <BonusCard bonuses={data.bonuses} />
+          <BonusCard
+            bonuses={data.bonuses}
+            actions={
+              <>
+                <ExportLink companyId={companyId} kind="bonuses" query={query} label="Export bonuses" />
+                <ExportLink companyId={companyId} kind="referrals" query={query} label="Export referrals" />
+              </>
+            }
+          />
           <ChartCard
             title="Referrers"
             description="Requests received and referrals made in the period, the hires they led to, and response time."
             empty={data.referrers.every((r) => r.referrals === 0 && r.requestsReceived === 0)}
             emptyText="No referrer activity in this period."
+            action={<ExportLink companyId={companyId} kind="referrers" query={query} label="Export CSV" />}
             chart={<ReferrersChart referrers={data.referrers} />}
             table={<TeamTable rows={data.referrers} by="Referrer" />}
           />
-          <TableCard title="Departments" empty={data.departments.length === 0} emptyText="No team members yet.">
+          <TableCard
+            title="Departments"
+            empty={data.departments.length === 0}
+            emptyText="No team members yet."
+            action={<ExportLink companyId={companyId} kind="departments" query={query} label="Export CSV" />}
+          >
             <TeamTable rows={data.departments} by="Department" />
           </TableCard>
           <TableCard
@@ -118,6 +135,7 @@ function AnalyticsBody({ companyId }: { companyId: string }) {
             description="Applications and referrals in the period; candidates by the stage they are at now."
             empty={data.jobs.length === 0}
             emptyText="No published jobs match these filters."
+            action={<ExportLink companyId={companyId} kind="jobs" query={query} label="Export CSV" />}
           >
             <JobsTable jobs={data.jobs} />
           </TableCard>
@@ -150,15 +168,19 @@ function Headline({ data }: { data: Analytics }) {
   );
 }
 
-function BonusCard({ bonuses }: { bonuses: Analytics['bonuses'] }) {
+function BonusCard({ bonuses, actions }: { bonuses: Analytics['bonuses']; actions: React.ReactNode }) {
   return (
     <Card>
-      <CardHeader>
-        <CardTitle as="h2">Bonus liability</CardTitle>
-        <CardDescription>
-          The forecast is what awaits a hire times the share of finished referrals that ended in a hire (
-          {formatPercent(bonuses.historicalHireRate)}).
-        </CardDescription>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1">
+          <CardTitle as="h2">Bonus liability</CardTitle>
+          <CardDescription>
+            The forecast is what awaits a hire times the share of finished referrals that ended in a hire (
+            {formatPercent(bonuses.historicalHireRate)}). The bonuses export lists what is due and what was paid in the
+            period, for payroll.
+          </CardDescription>
+        </div>
+        <div className="flex flex-wrap gap-2">{actions}</div>
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
@@ -178,19 +200,24 @@ function TableCard({
   description,
   empty,
   emptyText,
+  action,
   children,
 }: {
   title: string;
   description?: string;
   empty: boolean;
   emptyText: string;
+  action?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
     <Card className="min-w-0">
-      <CardHeader>
-        <CardTitle as="h2">{title}</CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1">
+          <CardTitle as="h2">{title}</CardTitle>
+          {description ? <CardDescription>{description}</CardDescription> : null}
+        </div>
+        {action}
       </CardHeader>
       <CardContent>
         {empty ? (
