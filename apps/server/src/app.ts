@@ -30,6 +30,7 @@ import { registerAuth } from './lib/auth';
 import { registerBackgroundWork } from './background';
 import { mailRoutes } from './features/mail/routes';
 import { analyticsRoutes } from './features/analytics/routes';
+import { bonusRoutes } from './features/bonuses/routes';
 import { mailPreviewRoutes } from './features/mail/preview';
 
 declare module 'fastify' {
@@ -150,6 +151,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(referralRoutes);
   await app.register(dashboardRoutes);
   await app.register(analyticsRoutes);
+  await app.register(bonusRoutes);
   await app.register(mailRoutes);
   if (config.nodeEnv !== 'production') await app.register(mailPreviewRoutes);
 

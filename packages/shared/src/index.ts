@@ -20,3 +20,4 @@ export * from './skills';
 export * from './schemas/talent';
 export * from './schemas/mail';
 export * from './schemas/analytics';
+export * from './rules/bonus-policy';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PIPELINE_STAGES } from '../rules/pipeline';
 import { isCalendarDate } from '../rules/input';
+import { MAX_POLICY_DAYS } from '../rules/bonus-policy';
 
 /** The referral programme's analytics (company admins): one period, optionally one job or department. */
 export const ANALYTICS_PERIODS = ['30d', '90d', '365d', 'custom'] as const;
@@ -156,3 +157,18 @@ export type AnalyticsExport = (typeof ANALYTICS_EXPORTS)[number];
 /** Every CSV export of the programme: referrals, one job's pipeline (jobId required), bonuses for payroll, tables. */
 export const COMPANY_EXPORTS = ['referrals', 'pipeline', 'bonuses', ...ANALYTICS_EXPORTS] as const;
 export type CompanyExport = (typeof COMPANY_EXPORTS)[number];
+
+/** A company's bonus policy as admins edit it and referrers read it (with the rule in words). */
+export const bonusPolicyFormSchema = z.object({
+  defaultBonusAmount: z.number().int().min(0).max(1_000_000).nullable(),
+  defaultBonusCurrency: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as USD')
+    .nullable(),
+  payoutDelayDays: z.number().int().min(0).max(MAX_POLICY_DAYS),
+  directApplicationWindowDays: z.number().int().min(0).max(MAX_POLICY_DAYS),
+});
+export type BonusPolicyForm = z.infer<typeof bonusPolicyFormSchema>;
+export const bonusPolicySchema = bonusPolicyFormSchema.extend({ rule: z.string() });
+export type BonusPolicyResponse = z.infer<typeof bonusPolicySchema>;

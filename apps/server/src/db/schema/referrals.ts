@@ -108,6 +108,8 @@ export const referrals = pgTable(
     bonusAmount: integer(),
     bonusCurrency: text(),
     bonusState: bonusState().notNull().default('not_eligible'),
+    /** Why a bonus is not eligible (BONUS_INELIGIBLE_REASONS): no bonus, self-referral or a direct application first. */
+    bonusIneligibleReason: text(),
     bonusPaidOn: date({ mode: 'string' }),
     /** The day a hired candidate's bonus falls due (start date + the company's payout delay). */
     bonusDueOn: date({ mode: 'string' }),

@@ -201,7 +201,12 @@ export async function declineReferralRequest(
     const job = await findJob(tx, request.jobId);
     await tx
       .update(referralRequests)
-      .set({ status: 'rejected', declineReason: reason?.trim() || null, updatedAt: new Date(), respondedAt: new Date() })
+      .set({
+        status: 'rejected',
+        declineReason: reason?.trim() || null,
+        updatedAt: new Date(),
+        respondedAt: new Date(),
+      })
       .where(eq(referralRequests.id, id));
     await createNotification(tx, {
       userId: request.talentId,

@@ -198,7 +198,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralSchema, ...errors },
       },
     },
-    async (request) => updateReferralStatus(app.db, request.auth, request.params.id, request.body.status),
+    async (request) =>
+      updateReferralStatus(app.db, request.auth, request.params.id, request.body.status, request.body.startDate),
   );
 
   app.post(
@@ -226,7 +227,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralSchema, ...errors },
       },
     },
-    async (request) => markReferralBonusPaid(app.db, request.auth, request.params.id, request.body.paidOn),
+    async (request) =>
+      markReferralBonusPaid(app.db, request.auth, request.params.id, request.body.paidOn, request.body.reference),
   );
 
   app.post(
@@ -273,7 +275,14 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      setTracking(app.db, request.auth, request.params.id, request.params.talentId, request.body.status),
+      setTracking(
+        app.db,
+        request.auth,
+        request.params.id,
+        request.params.talentId,
+        request.body.status,
+        request.body.startDate,
+      ),
   );
 
   app.get(
