@@ -68,6 +68,10 @@ test.describe('one hiring loop', () => {
     await adminPage.getByRole('tab', { name: /Talent Tracking/ }).click();
     await adminPage.getByRole('combobox', { name: 'Tracking status of Sam Seeker' }).click();
     await adminPage.getByRole('option', { name: 'Hired' }).click();
+    // Hiring asks for the start date, from which the bonus policy makes the bonus payable (optional).
+    const hireDialog = adminPage.getByRole('dialog', { name: 'Mark Sam Seeker hired' });
+    await hireDialog.getByLabel('Start date (optional)').fill('2026-12-01');
+    await hireDialog.getByRole('button', { name: 'Mark hired' }).click();
     await expect(adminPage.getByRole('button', { name: 'Undo' })).toBeVisible();
     await shoot(adminPage, 'tracking-hired');
 
