@@ -7,6 +7,7 @@ test.describe('referral analytics', () => {
     browser,
     baseURL,
   }) => {
+    test.setTimeout(90_000); // screenshots at two widths on a loaded machine
     const admin = await signUpCompanyAdmin(page);
     const job = await (
       await page.request.post('/api/jobs', {

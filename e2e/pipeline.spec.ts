@@ -82,7 +82,10 @@ test.describe('one hiring loop', () => {
     await shoot(referrerPage, 'referrer-dashboard');
     await referrerPage.getByRole('link', { name: 'Sam Seeker' }).first().click();
     await expect(referrerPage.getByRole('main').getByText('Completed').first()).toBeVisible();
-    await expect(referrerPage.getByText('The candidate was hired: the bonus is due to the referrer.')).toBeVisible();
+    // Hired with a start date of 2026-12-01: payable the default 90 days later.
+    await expect(
+      referrerPage.getByText('The candidate was hired: the bonus is payable from Mar 01, 2027.'),
+    ).toBeVisible();
 
     // The seeker sees the stage on their dashboard.
     await seekerPage.goto('/jobseeker-dashboard');

@@ -10,6 +10,7 @@ import { BackToDashboard } from '@/features/companies/back-to-dashboard';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { analyticsQueryOptions } from './api';
+import { BonusPolicyCard } from './bonus-policy-card';
 import { ChartCard } from './chart-card';
 import { ExportLink } from './export-link';
 import { FunnelChart, ReferrersChart, SourcesChart } from './charts';
@@ -139,7 +140,10 @@ function AnalyticsBody({ companyId }: { companyId: string }) {
           >
             <JobsTable jobs={data.jobs} />
           </TableCard>
-          <LeaderboardSetting companyId={companyId} />
+          <div className="grid min-w-0 gap-6 lg:grid-cols-2">
+            <BonusPolicyCard companyId={companyId} />
+            <LeaderboardSetting companyId={companyId} />
+          </div>
         </div>
       )}
     </div>

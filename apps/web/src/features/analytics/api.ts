@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Analytics, AnalyticsQuery, Leaderboard } from '@referwell/shared';
+import type { Analytics, AnalyticsQuery, BonusPolicyForm, BonusPolicyResponse, Leaderboard } from '@referwell/shared';
 import { api } from '@/lib/api';
 
 const base = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}`;
@@ -46,5 +46,21 @@ export function useSetHiddenFromLeaderboard(companyId: string) {
     mutationFn: (hidden: boolean) =>
       api<{ hidden: boolean }>('/api/referrers/me/leaderboard', { method: 'PUT', body: { hidden } }),
     onSuccess: () => client.invalidateQueries({ queryKey: analyticsKeys.leaderboard(companyId) }),
+  });
+}
+
+/** The company's bonus policy and its rule in words (members read it before they refer). */
+export const bonusPolicyQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: ['companies', companyId, 'bonus-policy'] as const,
+    queryFn: ({ signal }) => api<BonusPolicyResponse>(`${base(companyId)}/bonus-policy`, { signal }),
+  });
+
+export function useSaveBonusPolicy(companyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (policy: BonusPolicyForm) =>
+      api<BonusPolicyResponse>(`${base(companyId)}/bonus-policy`, { method: 'PUT', body: policy }),
+    onSuccess: (data) => client.setQueryData(bonusPolicyQueryOptions(companyId).queryKey, data),
   });
 }
