@@ -52,8 +52,8 @@ test.describe('referral analytics', () => {
     await expect(funnel.getByRole('row', { name: /Referrals 1/ })).toBeVisible();
     await page.getByLabel('Period').click();
     await page.getByRole('option', { name: 'Custom range' }).click();
-    await page.getByLabel('From').fill('2025-01-01');
-    await page.getByLabel('To').fill('2025-01-31');
+    await page.getByLabel('From', { exact: true }).fill('2025-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2025-01-31');
     await page.getByRole('button', { name: 'Apply range' }).click();
     await expect(page).toHaveURL(/from=2025-01-01/);
     await expect(page.getByText('No referral requests or referrals in this period.')).toBeVisible();
