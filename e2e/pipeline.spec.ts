@@ -68,6 +68,10 @@ test.describe('one hiring loop', () => {
     await adminPage.getByRole('tab', { name: /Talent Tracking/ }).click();
     await adminPage.getByRole('combobox', { name: 'Tracking status of Sam Seeker' }).click();
     await adminPage.getByRole('option', { name: 'Hired' }).click();
+    // Hiring asks for the start date, from which the bonus policy makes the bonus payable (optional).
+    const hireDialog = adminPage.getByRole('dialog', { name: 'Mark Sam Seeker hired' });
+    await hireDialog.getByLabel('Start date (optional)').fill('2026-12-01');
+    await hireDialog.getByRole('button', { name: 'Mark hired' }).click();
     await expect(adminPage.getByRole('button', { name: 'Undo' })).toBeVisible();
     await shoot(adminPage, 'tracking-hired');
 
@@ -78,7 +82,10 @@ test.describe('one hiring loop', () => {
     await shoot(referrerPage, 'referrer-dashboard');
     await referrerPage.getByRole('link', { name: 'Sam Seeker' }).first().click();
     await expect(referrerPage.getByRole('main').getByText('Completed').first()).toBeVisible();
-    await expect(referrerPage.getByText('The candidate was hired: the bonus is due to the referrer.')).toBeVisible();
+    // Hired with a start date of 2026-12-01: payable the default 90 days later.
+    await expect(
+      referrerPage.getByText('The candidate was hired: the bonus is payable from Mar 01, 2027.'),
+    ).toBeVisible();
 
     // The seeker sees the stage on their dashboard.
     await seekerPage.goto('/jobseeker-dashboard');

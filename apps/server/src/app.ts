@@ -32,6 +32,8 @@ import { registerAuth } from './features/auth/request-auth';
 import { savedSearchRoutes } from './features/saved-searches/routes';
 import { registerBackgroundWork } from './background';
 import { mailRoutes } from './features/mail/routes';
+import { analyticsRoutes } from './features/analytics/routes';
+import { bonusRoutes } from './features/bonuses/routes';
 import { mailPreviewRoutes } from './features/mail/preview';
 import { publicPageRoutes, serverPages } from './features/public-pages';
 
@@ -155,6 +157,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(savedSearchRoutes);
   await app.register(referralRoutes);
   await app.register(dashboardRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(bonusRoutes);
   await app.register(mailRoutes);
   if (config.nodeEnv !== 'production') await app.register(mailPreviewRoutes);
   await app.register(publicPageRoutes);

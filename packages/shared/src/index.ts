@@ -25,3 +25,5 @@ export * from './schemas/mail';
 export * from './schemas/audit';
 export * from './schemas/account-data';
 export * from './schemas/sharing';
+export * from './schemas/analytics';
+export * from './rules/bonus-policy';

@@ -36,6 +36,7 @@ export const APP_ROUTES = {
   companyDashboard: 'company-dashboard',
   team: 'company-dashboard/team',
   auditLog: 'company-dashboard/audit-log',
+  analytics: 'company-dashboard/analytics',
   jobsBoard: 'jobs-board',
   postJob: 'post-job',
   editJob: 'job/:id/edit',

@@ -63,6 +63,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: () => import('@/features/companies/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),
   },
   {
+    path: APP_ROUTES.analytics,
+    lazy: () => import('@/features/analytics/analytics-page').then((m) => ({ Component: m.AnalyticsPage })),
+  },
+  {
     path: APP_ROUTES.jobsBoard,
     lazy: () => import('@/features/jobs/jobs-board-page').then((m) => ({ Component: m.JobsBoardPage })),
   },

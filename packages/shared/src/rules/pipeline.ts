@@ -1,3 +1,5 @@
+import { BONUS_INELIGIBLE_TEXT, type BonusIneligibleReason } from './bonus-policy';
+
 /**
  * One pipeline per candidate and job: the application, the referral and Talent Tracking are views of it.
  * These pure rules are the only place that says how a stage and a referral status follow each other and
@@ -125,14 +127,20 @@ export const BONUS_STATE_LABELS: Record<BonusState, string> = {
 };
 
 /** The sentence under a bonus amount, the same on every screen. */
-export function bonusDescription(state: BonusState, paidOn: string | null = null): string {
+export function bonusDescription(
+  state: BonusState,
+  paidOn: string | null = null,
+  detail: { ineligible?: BonusIneligibleReason | null; dueOn?: string | null } = {},
+): string {
   switch (state) {
     case 'not_eligible':
-      return 'This job has no referral bonus.';
+      return BONUS_INELIGIBLE_TEXT[detail.ineligible ?? 'no_bonus'];
     case 'awaiting_hire':
       return 'Due once the candidate is hired.';
     case 'due':
-      return 'The candidate was hired: the bonus is due to the referrer.';
+      return detail.dueOn
+        ? `The candidate was hired: the bonus is payable from ${detail.dueOn}.`
+        : 'The candidate was hired: the bonus is due to the referrer.';
     case 'paid':
       return paidOn ? `Paid on ${paidOn}.` : 'Paid.';
     case 'void':
@@ -140,8 +148,9 @@ export function bonusDescription(state: BonusState, paidOn: string | null = null
   }
 }
 
-/** The bonus state a referral starts in. */
-export const initialBonusState = (hasBonus: boolean): BonusState => (hasBonus ? 'awaiting_hire' : 'not_eligible');
+/** The bonus state a referral starts in: not eligible without a bonus or when the policy excludes it. */
+export const initialBonusState = (hasBonus: boolean, ineligible: BonusIneligibleReason | null = null): BonusState =>
+  hasBonus && ineligible === null ? 'awaiting_hire' : 'not_eligible';
 
 /**
  * Where the bonus goes when the referral takes a status. A job without a bonus stays not eligible and a paid

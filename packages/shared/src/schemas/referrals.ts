@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../rules/input';
+import { BONUS_INELIGIBLE_REASONS } from '../rules/bonus-policy';
 
 import {
   BONUS_STATES,
@@ -237,6 +238,12 @@ export const referralBonusSchema = z.object({
   currency: z.string(),
   state: z.enum(BONUS_STATES),
   paidOn: z.string().nullable(),
+  /** Payable from this day (the hire's start date plus the company's payout delay); null: at once. */
+  dueOn: z.string().nullable().optional(),
+  /** Why a not-eligible bonus earns nothing. */
+  ineligibleReason: z.enum(BONUS_INELIGIBLE_REASONS).nullable().optional(),
+  /** The payroll reference the admin gave when paying it. */
+  paymentReference: z.string().nullable().optional(),
 });
 
 /** A status or stage change that is saved but whose notifications wait out the undo window. */
@@ -302,7 +309,13 @@ export const referralListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
-export const updateReferralStatusSchema = z.object({ status: z.enum(REFERRAL_STATUSES) });
+/** The hire's first working day, asked when a candidate is hired: a referral bonus becomes payable from it. */
+const startDateSchema = z
+  .string()
+  .trim()
+  .refine((v) => isCalendarDate(v), 'Please enter a valid date')
+  .optional();
+export const updateReferralStatusSchema = z.object({ status: z.enum(REFERRAL_STATUSES), startDate: startDateSchema });
 export const referralConsentSchema = z.object({ decision: z.enum(['confirm', 'decline']) });
 export const markBonusPaidSchema = z.object({
   paidOn: z
@@ -310,7 +323,14 @@ export const markBonusPaidSchema = z.object({
     .trim()
     .optional()
     .refine((v) => !v || isCalendarDate(v), 'Please enter a valid date'),
+  /** A payroll or transfer reference, shown to the referrer. */
+  reference: z.string().trim().max(100).optional(),
 });
+/** Admins mark several due bonuses paid at once: all of them or none. */
+export const markBonusesPaidSchema = markBonusPaidSchema.extend({
+  referralIds: z.array(z.uuid()).min(1).max(500),
+});
+export type MarkBonusesPaid = z.infer<typeof markBonusesPaidSchema>;
 
 const moneySchema = z.object({ currency: z.string(), amount: z.number().int() });
 
@@ -328,7 +348,7 @@ export type ReferralTotals = z.infer<typeof referralTotalsSchema>;
 
 // ---------- Applicant tracking and comments ----------
 
-export const trackingUpdateSchema = z.object({ status: z.enum(TRACKING_STATUSES) });
+export const trackingUpdateSchema = z.object({ status: z.enum(TRACKING_STATUSES), startDate: startDateSchema });
 /** A candidate's pipeline on a job as the job's team sees it (Applications and Talent Tracking). */
 export const trackingEntrySchema = z.object({
   talentId: z.uuid(),

@@ -1,4 +1,4 @@
-import { index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { date, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BONUS_STATES, PIPELINE_SOURCES, PIPELINE_STAGES, REFERRAL_STATUSES } from '@referwell/shared';
 import { users } from './auth';
 import { jobPostings } from './jobs';
@@ -31,6 +31,8 @@ export const candidatePipelines = pgTable(
     appliedAt: timestamp({ withTimezone: true }),
     /** The candidate's optional note when applying. */
     applicationNote: text(),
+    /** The hire's first working day, entered when moving to Hired: a referral bonus falls due from it. */
+    startDate: date({ mode: 'string' }),
     updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -39,6 +39,8 @@ export const referrerProfiles = pgTable('referrer_profiles', {
     .default(sql`'{}'::text[]`),
   /** When they started at the company (shown as 'start date'); defaults to when they joined the team here. */
   startedOn: date({ mode: 'string' }),
+  /** Leave me off the company's referrer leaderboard (when the admin shows it). */
+  hideFromLeaderboard: boolean().notNull().default(false),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -61,10 +63,13 @@ export const referralRequests = pgTable(
     /** The referrer's optional reason when declining; the job seeker sees it. */
     declineReason: text(),
     referralId: uuid(),
+    /** When the referrer accepted or declined: the programme's response time is measured to it. */
+    respondedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('referral_requests_job_idx').on(t.jobId, t.createdAt),
     // One open request per job seeker, job and referrer.
     uniqueIndex('referral_requests_open_key')
       .on(t.talentId, t.jobId, t.referrerId)
@@ -103,7 +108,13 @@ export const referrals = pgTable(
     bonusAmount: integer(),
     bonusCurrency: text(),
     bonusState: bonusState().notNull().default('not_eligible'),
+    /** Why a bonus is not eligible (BONUS_INELIGIBLE_REASONS): no bonus, self-referral or a direct application first. */
+    bonusIneligibleReason: text(),
     bonusPaidOn: date({ mode: 'string' }),
+    /** The day a hired candidate's bonus falls due (start date + the company's payout delay). */
+    bonusDueOn: date({ mode: 'string' }),
+    /** The payroll reference an admin gave when marking the bonus paid. */
+    bonusPaymentReference: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -113,8 +124,26 @@ export const referrals = pgTable(
     index('referrals_referrer_idx').on(t.referrerId, t.createdAt.desc().nullsFirst()),
     index('referrals_company_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
     index('referrals_talent_idx').on(t.talentId),
+    index('referrals_company_bonus_idx').on(t.companyId, t.bonusState),
   ],
 );
+
+/**
+ * A company's referral programme rules: the default bonus (a job's own bonus overrides it), when a bonus falls
+ * due after the hire starts, how long a direct application keeps a referral from earning a bonus (first touch
+ * wins), and whether referrers see the leaderboard.
+ */
+export const referralPolicies = pgTable('referral_policies', {
+  companyId: uuid()
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  defaultBonusAmount: integer(),
+  defaultBonusCurrency: text(),
+  payoutDelayDays: integer().notNull().default(90),
+  directApplicationWindowDays: integer().notNull().default(180),
+  leaderboardVisible: boolean().notNull().default(false),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Comments the job's company team leaves on a job. */
 export const jobComments = pgTable(

@@ -1,5 +1,6 @@
 import { aliasedTable, and, asc, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import {
+  bonusDueOn,
   bonusStateAfter,
   NOTIFICATION_TYPES_REFERRALS,
   REFERRAL_MESSAGES,
@@ -28,6 +29,7 @@ import { createNotification } from '../notifications/service';
 import { requireSignedIn } from '../auth/guards';
 import { recordAudit } from '../audit/service';
 import { isCompanyAdminOf } from '../auth/guards';
+import { bonusPolicyOf } from '../bonuses/policy';
 
 export type PipelineRow = typeof candidatePipelines.$inferSelect;
 type ReferralRow = typeof referrals.$inferSelect;
@@ -94,6 +96,8 @@ interface Move {
   stage: PipelineStage;
   /** The referral status the admin chose; by default the one the stage means. */
   status?: ReferralStatus;
+  /** The hire's start date, asked when moving to Hired: the bonus is payable the policy's delay after it. */
+  startDate?: string;
 }
 
 /**
@@ -114,15 +118,21 @@ export async function moveStage(tx: Tx, me: AuthContext, move: Move): Promise<Un
   if (referralMoves && !isCompanyAdminOf(me, referral.companyId)) throw forbidden(REFERRAL_MESSAGES.stageNeedsAdmin);
 
   const now = new Date();
+  const startDate = stage === 'hired' ? (move.startDate ?? pipeline.startDate) : pipeline.startDate;
   await tx
     .update(candidatePipelines)
-    .set({ stage, updatedBy: me.user.id, updatedAt: now })
+    .set({ stage, startDate, updatedBy: me.user.id, updatedAt: now })
     .where(eq(candidatePipelines.id, pipeline.id));
   const held: HeldNotification[] = [];
   if (referral && referralMoves) {
+    const bonusState = bonusStateAfter(referral.bonusState, status!);
+    const dueOn =
+      bonusState === 'due' && startDate
+        ? bonusDueOn(startDate, (await bonusPolicyOf(tx, referral.companyId)).payoutDelayDays)
+        : referral.bonusDueOn;
     await tx
       .update(referrals)
-      .set({ status: status!, bonusState: bonusStateAfter(referral.bonusState, status!), updatedAt: now })
+      .set({ status: status!, bonusState, bonusDueOn: dueOn, updatedAt: now })
       .where(eq(referrals.id, referral.id));
     held.push(await candidateNotification(tx, referral, status!));
     if (referral.referrerId)

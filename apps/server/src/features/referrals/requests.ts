@@ -175,7 +175,7 @@ export async function acceptReferralRequest(
     });
     await tx
       .update(referralRequests)
-      .set({ status: 'accepted', referralId: referral.id, updatedAt: new Date() })
+      .set({ status: 'accepted', referralId: referral.id, updatedAt: new Date(), respondedAt: new Date() })
       .where(eq(referralRequests.id, id));
     await createNotification(tx, {
       userId: request.talentId,
@@ -201,7 +201,12 @@ export async function declineReferralRequest(
     const job = await findJob(tx, request.jobId);
     await tx
       .update(referralRequests)
-      .set({ status: 'rejected', declineReason: reason?.trim() || null, updatedAt: new Date() })
+      .set({
+        status: 'rejected',
+        declineReason: reason?.trim() || null,
+        updatedAt: new Date(),
+        respondedAt: new Date(),
+      })
       .where(eq(referralRequests.id, id));
     await createNotification(tx, {
       userId: request.talentId,

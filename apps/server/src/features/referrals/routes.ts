@@ -201,7 +201,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralSchema, ...errors },
       },
     },
-    async (request) => updateReferralStatus(app.db, request.auth, request.params.id, request.body.status),
+    async (request) =>
+      updateReferralStatus(app.db, request.auth, request.params.id, request.body.status, request.body.startDate),
   );
 
   app.post(
@@ -229,7 +230,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralSchema, ...errors },
       },
     },
-    async (request) => markReferralBonusPaid(app.db, request.auth, request.params.id, request.body.paidOn),
+    async (request) =>
+      markReferralBonusPaid(app.db, request.auth, request.params.id, request.body.paidOn, request.body.reference),
   );
 
   app.post(
@@ -276,7 +278,14 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      setTracking(app.db, request.auth, request.params.id, request.params.talentId, request.body.status),
+      setTracking(
+        app.db,
+        request.auth,
+        request.params.id,
+        request.params.talentId,
+        request.body.status,
+        request.body.startDate,
+      ),
   );
 
   app.get(

@@ -1,12 +1,15 @@
 import { aliasedTable, and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  bonusIneligibility,
   bonusStateAfter,
   canMarkBonusPaid,
+  effectiveBonus,
   initialBonusState,
   NOTIFICATION_TYPES_REFERRALS,
   REFERRAL_MESSAGES,
   stageForReferralStatus,
   sumBonuses,
+  type BonusIneligibleReason,
   type BonusState,
   type CreateReferral,
   type ReferralConsent,
@@ -39,6 +42,8 @@ import { notifyTeamOfReferral } from '../notifications/company-events';
 import { isCompanyAdminOf, requireCompanyAdmin, requireCompanyUser, requireSignedIn } from '../auth/guards';
 import { canReadReferral, findJob } from './access';
 import { lockLiveReferral, moveStage, openPipeline, stageHistory, undoableChangeOf } from './pipeline';
+import { bonusPolicyOf } from '../bonuses/policy';
+import { recordBonusPaid, todayUtc } from '../bonuses/payouts';
 
 type ReferralRow = typeof referrals.$inferSelect;
 
@@ -102,7 +107,20 @@ export async function insertReferral(tx: Tx, input: NewReferral): Promise<Referr
     .from(referrals)
     .where(and(eq(referrals.jobId, input.job.id), eq(referrals.talentId, input.talentId)));
   if (existing) throw conflict(REFERRAL_MESSAGES.alreadyReferred);
-  const hasBonus = input.job.bonusAmount !== null;
+  const policy = await bonusPolicyOf(tx, input.job.companyId);
+  const bonus = effectiveBonus(input.job, policy);
+  const [earlier] = await tx
+    .select({ appliedAt: candidatePipelines.appliedAt })
+    .from(candidatePipelines)
+    .where(and(eq(candidatePipelines.jobId, input.job.id), eq(candidatePipelines.talentId, input.talentId)));
+  const ineligible = bonusIneligibility({
+    referrerId: input.referrer.id,
+    talentId: input.talentId,
+    hasBonus: bonus !== null,
+    appliedDirectlyAt: earlier?.appliedAt ?? null,
+    referredAt: new Date(),
+    windowDays: policy.directApplicationWindowDays,
+  });
   let row: ReferralRow;
   try {
     [row] = (await tx
@@ -117,9 +135,10 @@ export async function insertReferral(tx: Tx, input: NewReferral): Promise<Referr
         relationship: input.relationship,
         consent: input.consent,
         requestId: input.requestId,
-        bonusAmount: input.job.bonusAmount,
-        bonusCurrency: hasBonus ? (input.job.bonusCurrency ?? 'USD') : null,
-        bonusState: initialBonusState(hasBonus),
+        bonusAmount: bonus?.amount ?? null,
+        bonusCurrency: bonus?.currency ?? null,
+        bonusState: initialBonusState(bonus !== null, ineligible),
+        bonusIneligibleReason: ineligible,
       })
       .returning()) as [ReferralRow];
   } catch (error) {
@@ -218,6 +237,9 @@ function toSummary({ row, jobTitle, companyName, referrerName, stage }: SummaryR
             currency: row.bonusCurrency ?? 'USD',
             state: row.bonusState,
             paidOn: row.bonusPaidOn,
+            dueOn: row.bonusDueOn,
+            ineligibleReason: (row.bonusIneligibleReason as BonusIneligibleReason | null) ?? null,
+            paymentReference: row.bonusPaymentReference,
           },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -334,6 +356,7 @@ export async function updateReferralStatus(
   auth: AuthContext | null,
   id: string,
   status: ReferralStatus,
+  startDate?: string,
 ): Promise<Referral> {
   const me = requireSignedIn(auth);
   await db.transaction(async (tx) => {
@@ -343,7 +366,13 @@ export async function updateReferralStatus(
       throw conflict('The candidate declined this referral, so its status can no longer change.');
     const { pipeline } = await openPipeline(tx, row.jobId, row.talentId, 'referred', row.referrerId);
     const referral = await lockLiveReferral(tx, row.jobId, row.talentId);
-    await moveStage(tx, me, { pipeline, referral, stage: stageForReferralStatus(status, pipeline), status });
+    await moveStage(tx, me, {
+      pipeline,
+      referral,
+      stage: stageForReferralStatus(status, pipeline),
+      status,
+      startDate,
+    });
   });
   return getReferral(db, auth, id);
 }
@@ -420,34 +449,13 @@ export async function markReferralBonusPaid(
   auth: AuthContext | null,
   id: string,
   paidOn: string | undefined,
+  reference?: string,
 ): Promise<Referral> {
   const me = requireSignedIn(auth);
   await db.transaction(async (tx) => {
     const row = await lockReferral(tx, me, id);
     requireCompanyAdmin(me, row.companyId, 'Only company administrators can mark bonuses paid.');
-    if (!canMarkBonusPaid(row.bonusState)) throw conflict(REFERRAL_MESSAGES.bonusNotDue);
-    const day = paidOn ?? new Date().toISOString().slice(0, 10);
-    await tx
-      .update(referrals)
-      .set({ bonusState: 'paid', bonusPaidOn: day, updatedAt: new Date() })
-      .where(eq(referrals.id, id));
-    await recordAudit(tx, {
-      companyId: row.companyId,
-      actorId: me.user.id,
-      action: 'referral.bonus_paid',
-      subject: { type: 'referral', id, userId: row.talentId },
-      before: { bonusState: row.bonusState },
-      after: { bonusState: 'paid', paidOn: day, amount: row.bonusAmount, currency: row.bonusCurrency },
-    });
-    if (row.referrerId) {
-      await createNotification(tx, {
-        userId: row.referrerId,
-        title: 'Referral bonus paid',
-        message: `Your referral bonus for ${row.talentProfile.name} (${row.bonusAmount} ${row.bonusCurrency}) was paid on ${day}.`,
-        type: NOTIFICATION_TYPES_REFERRALS.statusUpdate,
-        referenceId: id,
-      });
-    }
+    await recordBonusPaid(tx, row, me.user.id, paidOn || todayUtc(), reference || null);
   });
   return getReferral(db, auth, id);
 }

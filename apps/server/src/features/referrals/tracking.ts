@@ -76,6 +76,7 @@ export async function setTracking(
   jobId: string,
   talentId: string,
   status: TrackingStatus,
+  startDate?: string,
 ): Promise<TrackingEntry> {
   const { auth: me } = await requireJobTeam(db, auth, jobId);
   // Only a job seeker the team may see is a candidate: not a colleague, another company's admin or a hidden profile.
@@ -85,7 +86,7 @@ export async function setTracking(
     const { pipeline, created } = await openPipeline(tx, jobId, talentId, stage, me.user.id);
     if (created) return null;
     const referral = await lockLiveReferral(tx, jobId, talentId);
-    return moveStage(tx, me, { pipeline, referral, stage });
+    return moveStage(tx, me, { pipeline, referral, stage, startDate });
   });
   const [row] = await selectEntries(db).where(
     and(eq(candidatePipelines.jobId, jobId), eq(candidatePipelines.talentId, talentId)),

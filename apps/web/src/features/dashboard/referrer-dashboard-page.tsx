@@ -1,5 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { Building2, ExternalLink, MapPin, Pencil, PlusCircle, ScrollText, Search, Settings, Users } from 'lucide-react';
+import {
+  BarChart3,
+  Building2,
+  ExternalLink,
+  MapPin,
+  Pencil,
+  PlusCircle,
+  ScrollText,
+  Search,
+  Settings,
+  Users,
+} from 'lucide-react';
 import { Link, Navigate } from 'react-router';
 import { COMPANY_MESSAGES, dashboardPathFor, type SessionCompany } from '@referwell/shared';
 import { CopyableCode } from '@/components/copyable-code';
@@ -11,6 +22,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/api';
 import { companyQueryOptions, teamQueryOptions } from '@/features/companies/api';
+import { LeaderboardCard } from '@/features/analytics/leaderboard';
 import { excerpt } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ProfileCard, WelcomeHeader } from './dashboard-parts';
@@ -39,6 +51,7 @@ export function ReferrerDashboardPage() {
         <div className="grid min-w-0 content-start gap-6">
           <ProfileCard user={user} company={company} />
           {isAdmin && company ? <QuickActions /> : null}
+          {company ? <LeaderboardCard companyId={company.id} /> : null}
         </div>
         <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
           {company ? <ReferrerActivity /> : null}
@@ -195,6 +208,7 @@ const quickActions = [
   { label: 'Edit Company Profile', to: '/company-profile', icon: Settings },
   { label: 'Manage Team', to: '/company-dashboard/team', icon: Users },
   { label: 'Audit Log', to: '/company-dashboard/audit-log', icon: ScrollText },
+  { label: 'Referral Analytics', to: '/company-dashboard/analytics', icon: BarChart3 },
 ];
 
 function QuickActions() {

@@ -194,15 +194,21 @@ export const useAnswerConsent = (id: string) =>
   );
 
 export const useMarkBonusPaid = (id: string) =>
-  useReferralMutation(id, (paidOn: string | undefined) =>
-    api<Referral>(`/api/referrals/${enc(id)}/bonus-paid`, { method: 'POST', body: paidOn ? { paidOn } : {} }),
+  useReferralMutation(id, ({ paidOn, reference }: { paidOn?: string; reference?: string }) =>
+    api<Referral>(`/api/referrals/${enc(id)}/bonus-paid`, {
+      method: 'POST',
+      body: { ...(paidOn ? { paidOn } : {}), ...(reference ? { reference } : {}) },
+    }),
   );
 
 export function useSetTracking(jobId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ talentId, status }: { talentId: string; status: TrackingStatus }) =>
-      api<TrackingEntry>(`/api/jobs/${enc(jobId)}/tracking/${enc(talentId)}`, { method: 'PUT', body: { status } }),
+    mutationFn: ({ talentId, status, startDate }: { talentId: string; status: TrackingStatus; startDate?: string }) =>
+      api<TrackingEntry>(`/api/jobs/${enc(jobId)}/tracking/${enc(talentId)}`, {
+        method: 'PUT',
+        body: startDate ? { status, startDate } : { status },
+      }),
     onSuccess: (entry) => {
       queryClient.setQueryData<TrackingEntry[]>(referralKeys.tracking(jobId), (entries) =>
         entries

@@ -16,6 +16,7 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { bonusPolicyQueryOptions } from '@/features/analytics/api';
 import { useSession } from '@/features/auth/api';
 import { ApiError } from '@/lib/api';
 import { companyOpenJobsQueryOptions, useCreateReferral } from './api';
@@ -61,6 +62,8 @@ function ReferralForm({
   const navigate = useNavigate();
   const { company } = useSession();
   const jobs = useQuery({ ...companyOpenJobsQueryOptions(company?.id ?? ''), enabled: !!company });
+  // The bonus rule is shown before the referral is made (first touch wins, no self-referral).
+  const policy = useQuery({ ...bonusPolicyQueryOptions(company?.id ?? ''), enabled: !!company });
   const create = useCreateReferral();
   const [jobId, setJobId] = useState('');
   const [notes, setNotes] = useState('');
@@ -103,6 +106,7 @@ function ReferralForm({
           Choose one of {company?.name ?? 'your company'}&apos;s open positions. The candidate is asked to confirm
           before the referral goes ahead.
         </DialogDescription>
+        {policy.data ? <p className="text-sm text-muted-foreground">{policy.data.rule}</p> : null}
       </DialogHeader>
       <div className="grid gap-2">
         <Label htmlFor={positionId}>Job Position</Label>

@@ -17,7 +17,9 @@ export function BonusCard({ referral }: { referral: Referral }) {
   const bonus = referral.bonus;
   const markPaid = useMarkBonusPaid(referral.id);
   const [paidOn, setPaidOn] = useState('');
+  const [reference, setReference] = useState('');
   const dateId = useId();
+  const referenceId = useId();
   return (
     <Card>
       <CardHeader>
@@ -28,7 +30,9 @@ export function BonusCard({ referral }: { referral: Referral }) {
       </CardHeader>
       <CardContent className="grid gap-3">
         {!bonus || bonus.state === 'not_eligible' ? (
-          <p className="text-muted-foreground">{bonusDescription('not_eligible')}</p>
+          <p className="text-muted-foreground">
+            {bonusDescription('not_eligible', null, { ineligible: bonus?.ineligibleReason })}
+          </p>
         ) : (
           <>
             <p className="text-2xl font-semibold">{formatMoney(bonus.amount, bonus.currency)}</p>
@@ -36,8 +40,13 @@ export function BonusCard({ referral }: { referral: Referral }) {
               <BonusStateBadge state={bonus.state} />
             </p>
             <p className="text-sm text-muted-foreground">
-              {bonusDescription(bonus.state, bonus.paidOn ? formatDate(bonus.paidOn) : null)}
+              {bonusDescription(bonus.state, bonus.paidOn ? formatDate(bonus.paidOn) : null, {
+                dueOn: bonus.dueOn ? formatDate(bonus.dueOn) : null,
+              })}
             </p>
+            {bonus.paymentReference ? (
+              <p className="text-sm text-muted-foreground">Payment reference: {bonus.paymentReference}</p>
+            ) : null}
           </>
         )}
         {referral.viewer.canMarkBonusPaid ? (
@@ -45,17 +54,27 @@ export function BonusCard({ referral }: { referral: Referral }) {
             className="grid gap-2"
             onSubmit={(event) => {
               event.preventDefault();
-              markPaid.mutate(paidOn || undefined, {
-                onSuccess: () => toast.success('Bonus marked paid'),
-                onError: (error) =>
-                  toast.error('Error', {
-                    description: errorMessage(error, 'Failed to mark the bonus paid. Please try again.'),
-                  }),
-              });
+              markPaid.mutate(
+                { paidOn: paidOn || undefined, reference: reference.trim() || undefined },
+                {
+                  onSuccess: () => toast.success('Bonus marked paid'),
+                  onError: (error) =>
+                    toast.error('Error', {
+                      description: errorMessage(error, 'Failed to mark the bonus paid. Please try again.'),
+                    }),
+                },
+              );
             }}
           >
             <Label htmlFor={dateId}>Paid on (optional, default today)</Label>
             <Input id={dateId} type="date" value={paidOn} onChange={(event) => setPaidOn(event.target.value)} />
+            <Label htmlFor={referenceId}>Payment reference (optional)</Label>
+            <Input
+              id={referenceId}
+              maxLength={100}
+              value={reference}
+              onChange={(event) => setReference(event.target.value)}
+            />
             <Button type="submit" disabled={markPaid.isPending}>
               {markPaid.isPending ? 'Saving...' : 'Mark bonus paid'}
             </Button>

@@ -119,6 +119,8 @@ describe('ReferralDialog', () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       if (url.startsWith('/api/jobs?')) return jsonResponse(200, { items: [openJob], nextCursor: null });
       if (url === '/api/referrals' && init?.method === 'POST') return jsonResponse(201, referral());
+      if (url.endsWith('/bonus-policy'))
+        return jsonResponse(200, { rule: 'A bonus is paid 90 days after the start date.' });
       return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -131,6 +133,8 @@ describe('ReferralDialog', () => {
     const submit = screen.getByRole('button', { name: 'Submit Referral' });
     expect(submit).toBeDisabled();
     expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining(`companyId=${COMPANY_ID}`), expect.anything());
+    // The bonus rule is shown before the referral is made.
+    expect(await screen.findByText('A bonus is paid 90 days after the start date.')).toBeInTheDocument();
 
     await user.click(await screen.findByRole('combobox', { name: 'Job Position' }));
     await user.click(await screen.findByRole('option', { name: 'Clinical Data Engineer' }));

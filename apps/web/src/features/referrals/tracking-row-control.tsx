@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { TRACKING_STATUSES, type TrackingStatus } from '@referwell/shared';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -5,6 +6,7 @@ import { errorMessage } from '@/lib/api';
 import { useSetTracking } from './api';
 import type { TrackedCandidate } from './applicant-tracking';
 import { useChangeToast } from './pipeline-parts';
+import { StartDateDialog } from './start-date-dialog';
 
 const ACTIONS = ['Contact', 'Decline'] as const;
 
@@ -22,9 +24,10 @@ export function RowControl({
 }) {
   const setTracking = useSetTracking(jobId);
   const changeToast = useChangeToast();
-  const save = (next: TrackingStatus, toastTitle?: string) =>
+  const [askingStartDate, setAskingStartDate] = useState(false);
+  const save = (next: TrackingStatus, toastTitle?: string, startDate?: string) =>
     setTracking.mutate(
-      { talentId: candidate.id, status: next },
+      { talentId: candidate.id, status: next, startDate },
       {
         onSuccess: (entry) =>
           changeToast(
@@ -45,25 +48,37 @@ export function RowControl({
 
   if (mode === 'status' || status) {
     return (
-      <Select
-        value={status ?? ''}
-        onValueChange={(value) => {
-          const next = value as TrackingStatus;
-          save(next, next === 'Decline' ? 'Removed from Progress' : undefined);
-        }}
-        disabled={setTracking.isPending}
-      >
-        <SelectTrigger className="h-9" aria-label={`Tracking status of ${candidate.name}`}>
-          <SelectValue placeholder="Set Status" />
-        </SelectTrigger>
-        <SelectContent>
-          {TRACKING_STATUSES.map((value) => (
-            <SelectItem key={value} value={value}>
-              {value}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <>
+        <StartDateDialog
+          name={candidate.name}
+          open={askingStartDate}
+          onOpenChange={setAskingStartDate}
+          onConfirm={(startDate) => {
+            setAskingStartDate(false);
+            save('Hired', undefined, startDate);
+          }}
+        />
+        <Select
+          value={status ?? ''}
+          onValueChange={(value) => {
+            const next = value as TrackingStatus;
+            if (next === 'Hired') setAskingStartDate(true);
+            else save(next, next === 'Decline' ? 'Removed from Progress' : undefined);
+          }}
+          disabled={setTracking.isPending}
+        >
+          <SelectTrigger className="h-9" aria-label={`Tracking status of ${candidate.name}`}>
+            <SelectValue placeholder="Set Status" />
+          </SelectTrigger>
+          <SelectContent>
+            {TRACKING_STATUSES.map((value) => (
+              <SelectItem key={value} value={value}>
+                {value}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </>
     );
   }
   return (

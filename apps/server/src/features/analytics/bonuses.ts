@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { sumBonuses, type Analytics, type BonusState, type Money } from '@referwell/shared';
+import type { Executor } from '../../db/repository';
+import { preparedRows } from '../../db/prepared';
+import { jobsInScope, type JobScope, type Period } from './period';
+
+interface BonusRow {
+  state: BonusState;
+  currency: string;
+  amount: number;
+  /** A due bonus whose payout day is still ahead. */
+  later: boolean;
+}
+
+/**
+ * What the programme owes, in the bonus state machine's words and sums (sumBonuses): due now (hired and past the
+ * payout delay), due later, awaiting hire, paid in the period; and the forecast: awaiting hire × the share of
+ * the company's finished referrals (hired or not) that ended in a hire.
+ */
+export async function bonusLiability(
+  db: Executor,
+  scope: JobScope,
+  period: Period,
+  today: string,
+): Promise<Analytics['bonuses']> {
+  const rows = await preparedRows<BonusRow>(
+    db,
+    sql`select rf.bonus_state as state, coalesce(rf.bonus_currency, 'USD') as currency,
+      sum(rf.bonus_amount)::int as amount,
+      (rf.bonus_state = 'due' and rf.bonus_due_on > ${today}::date) as later
+    from referrals rf
+    where rf.company_id = ${scope.companyId}::uuid and rf.job_id in ${jobsInScope(scope)}
+      and rf.bonus_amount is not null
+      and (rf.bonus_state in ('due', 'awaiting_hire')
+        or (rf.bonus_state = 'paid' and rf.bonus_paid_on >= ${period.fromDay}::date
+          and rf.bonus_paid_on <= ${period.toDay}::date))
+    group by 1, 2, 4`,
+  );
+  const [rate] = await preparedRows<{ hired: number; finished: number }>(
+    db,
+    sql`select (count(*) filter (where rf.status = 'completed'))::int as hired, count(*)::int as finished
+    from referrals rf
+    where rf.company_id = ${scope.companyId}::uuid and rf.job_id in ${jobsInScope(scope)}
+      and rf.status in ('completed', 'rejected')`,
+  );
+  const now = sumBonuses(rows.filter((row) => !row.later));
+  const later = sumBonuses(rows.filter((row) => row.later));
+  const hireRate = rate && rate.finished > 0 ? rate.hired / rate.finished : null;
+  const forecast: Money[] = now.awaitingHire.map(({ currency, amount }) => ({
+    currency,
+    amount: Math.round(amount * (hireRate ?? 0)),
+  }));
+  return {
+    dueNow: now.due,
+    dueLater: later.due,
+    awaitingHire: now.awaitingHire,
+    paidInPeriod: now.paid,
+    forecast,
+    historicalHireRate: hireRate,
+  };
+}

@@ -1,0 +1,46 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnalyticsPeriod } from '@referwell/shared';
+
+/** An analytics period as half-open instants [from, until) and its inclusive calendar days. */
+export interface Period {
+  from: Date;
+  until: Date;
+  fromDay: string;
+  toDay: string;
+}
+
+const DAY_MS = 86_400_000;
+const PRESET_DAYS: Record<Exclude<AnalyticsPeriod, 'custom'>, number> = { '30d': 30, '90d': 90, '365d': 365 };
+
+const dayOf = (instant: Date) => instant.toISOString().slice(0, 10);
+
+/** The days a period covers (UTC): a preset ends today; a custom range is its first to last day. */
+export function resolvePeriod(
+  query: { period: AnalyticsPeriod; from?: string; to?: string },
+  now = new Date(),
+): Period {
+  if (query.period === 'custom' && query.from && query.to) {
+    const from = new Date(`${query.from}T00:00:00Z`);
+    const until = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS);
+    return { from, until, fromDay: query.from, toDay: query.to };
+  }
+  const days = PRESET_DAYS[query.period === 'custom' ? '90d' : query.period];
+  const until = new Date(Date.parse(`${dayOf(now)}T00:00:00Z`) + DAY_MS);
+  const from = new Date(until.getTime() - days * DAY_MS);
+  return { from, until, fromDay: dayOf(from), toDay: dayOf(new Date(until.getTime() - DAY_MS)) };
+}
+
+/** Which of a company's jobs the figures cover: all, one job, or one department's. */
+export interface JobScope {
+  companyId: string;
+  jobId?: string;
+  department?: string;
+}
+
+/** `alias.id in (the scope's jobs)`; every value is a parameter so one query shape is one prepared statement. */
+export function jobsInScope(scope: JobScope): SQL {
+  return sql`(select j.id from job_postings j
+    where j.company_id = ${scope.companyId}::uuid
+      and (${scope.jobId ?? null}::uuid is null or j.id = ${scope.jobId ?? null}::uuid)
+      and (${scope.department ?? null}::text is null or j.department = ${scope.department ?? null}::text))`;
+}

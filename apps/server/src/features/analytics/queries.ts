@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import { FUNNEL_STEPS, HIRE_SOURCES, PIPELINE_STAGES, type Analytics, type HireSource } from '@referwell/shared';
+import type { Executor } from '../../db/repository';
+import { preparedRows } from '../../db/prepared';
+import { jobsInScope, type JobScope, type Period } from './period';
+
+/**
+ * The programme's figures, each one SQL statement over the pipeline (candidate_pipelines and its stage history),
+ * the referrals and the referral requests. "Reached a stage" reads the history (undone changes excluded), so a
+ * candidate interviewed and then declined still counts as interviewed.
+ */
+
+/** How far a stage is along the hiring path (0: came in, 5: hired; declined and withdrawn add nothing). */
+const STAGE_RANK = sql.raw(`case h.to_stage when 'contacted' then 1 when 'scheduled' then 2
+  when 'interviewed' then 3 when 'offer' then 4 when 'hired' then 5 else 0 end`);
+
+const hours = (later: string, earlier: string) => sql.raw(`extract(epoch from (${later} - ${earlier})) / 3600`);
+const rounded = (value: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) =>
+  sql`round(cast(${value} as numeric), 1)::float8`;
+
+/**
+ * Referral requests made in the period, then the referrals made in it by the furthest step each reached:
+ * 1 referred, 2 the candidate confirmed, 3 applied (or the team took them forward), 4 interviewed, 5 offer,
+ * 6 hired. A step counts every referral that reached it or a later one, so the funnel never widens.
+ */
+export async function funnel(db: Executor, scope: JobScope, period: Period): Promise<Analytics['funnel']> {
+  const [row] = await preparedRows<{ requests: number; levels: number[] | null }>(
+    db,
+    sql`with scope as ${jobsInScope(scope)},
+    cohort as (
+      select case
+          when reached >= 5 then 6 when reached >= 4 then 5 when reached >= 3 then 4
+          when p.applied_at is not null or reached >= 1 then 3
+          when rf.consent = 'confirmed' then 2 else 1 end as level
+      from referrals rf
+      join candidate_pipelines p on p.job_id = rf.job_id and p.talent_id = rf.talent_id
+      cross join lateral (select coalesce(max(${STAGE_RANK}), 0) as reached from pipeline_stage_changes h
+        where h.pipeline_id = p.id and h.undone_at is null) r
+      where rf.company_id = ${scope.companyId}::uuid and rf.job_id in (select id from scope)
+        and rf.created_at >= ${period.from} and rf.created_at < ${period.until})
+    select
+      (select count(*)::int from referral_requests q where q.job_id in (select id from scope)
+        and q.created_at >= ${period.from} and q.created_at < ${period.until}) as requests,
+      (select array[count(*) filter (where level >= 1), count(*) filter (where level >= 2),
+        count(*) filter (where level >= 3), count(*) filter (where level >= 4), count(*) filter (where level >= 5),
+        count(*) filter (where level >= 6)]::int[] from cohort) as levels`,
+  );
+  const counts = [row?.requests ?? 0, ...(row?.levels ?? [0, 0, 0, 0, 0, 0])];
+  return FUNNEL_STEPS.map((step, i) => ({
+    step,
+    count: counts[i]!,
+    conversion: i === 0 || counts[i - 1] === 0 ? null : counts[i]! / counts[i - 1]!,
+  }));
+}
+
+/**
+ * Hires made in the period by how the candidate first came to the job (first touch: the pipeline's entry), with
+ * days from that first touch to the hire.
+ */
+export async function hireSources(db: Executor, scope: JobScope, period: Period): Promise<Analytics['sources']> {
+  const rows = await preparedRows<{ source: HireSource; hires: number; median: number | null; p75: number | null }>(
+    db,
+    sql`with hires as (
+      select case when p.entry = 'applied' then 'direct'
+          when exists (select 1 from referrals rf where rf.job_id = p.job_id and rf.talent_id = p.talent_id
+            and rf.request_id is not null) then 'requested'
+          else 'referral' end as source,
+        extract(epoch from (h.hired_at - p.created_at)) / 86400 as days
+      from candidate_pipelines p
+      cross join lateral (select min(c.created_at) as hired_at from pipeline_stage_changes c
+        where c.pipeline_id = p.id and c.to_stage = 'hired' and c.undone_at is null) h
+      where p.job_id in ${jobsInScope(scope)} and p.stage = 'hired'
+        and h.hired_at >= ${period.from} and h.hired_at < ${period.until})
+    select source, count(*)::int as hires,
+      ${rounded(sql`percentile_cont(0.5) within group (order by days)`)} as median,
+      ${rounded(sql`percentile_cont(0.75) within group (order by days)`)} as p75
+    from hires group by source`,
+  );
+  return HIRE_SOURCES.map((source) => {
+    const row = rows.find((r) => r.source === source);
+    return {
+      source,
+      hires: row?.hires ?? 0,
+      medianDaysToHire: row?.median ?? null,
+      p75DaysToHire: row?.p75 ?? null,
+    };
+  });
+}
+
+/** Referral requests received in the period and the median hours to their answer (the programme's health). */
+export async function requestResponse(
+  db: Executor,
+  scope: JobScope,
+  period: Period,
+): Promise<Analytics['requestResponse']> {
+  const [row] = await preparedRows<Analytics['requestResponse']>(
+    db,
+    sql`select count(*)::int as received, count(q.responded_at)::int as answered,
+      ${rounded(sql`percentile_cont(0.5) within group (order by ${hours('q.responded_at', 'q.created_at')})`)} as "medianHours"
+    from referral_requests q
+    where q.job_id in ${jobsInScope(scope)} and q.created_at >= ${period.from} and q.created_at < ${period.until}`,
+  );
+  return row ?? { received: 0, answered: 0, medianHours: null };
+}
+
+interface TeamRow {
+  userId: string | null;
+  name: string | null;
+  department: string | null;
+  requestsReceived: number;
+  referrals: number;
+  hires: number;
+  medianResponseHours: number | null;
+}
+
+/**
+ * Per member of the company (or per department of the referrers): requests they received and referrals they
+ * made in the period, how many of those referrals were hired, and their median response time.
+ */
+export async function teamFigures(
+  db: Executor,
+  scope: JobScope,
+  period: Period,
+  by: 'referrer' | 'department',
+): Promise<TeamRow[]> {
+  const group = by === 'referrer' ? sql.raw('m.user_id, u.name, m.department') : sql.raw('m.department');
+  const columns =
+    by === 'referrer'
+      ? sql.raw('m.user_id as "userId", u.name, m.department')
+      : sql.raw('null::uuid as "userId", null::text as name, m.department');
+  return preparedRows<TeamRow>(
+    db,
+    sql`with scope as ${jobsInScope(scope)},
+    events as (
+      select q.referrer_id as uid, 'request' as kind, ${hours('q.responded_at', 'q.created_at')} as response, false as hired
+      from referral_requests q
+      where q.job_id in (select id from scope) and q.created_at >= ${period.from} and q.created_at < ${period.until}
+      union all
+      select rf.referrer_id, 'referral', null, rf.status = 'completed'
+      from referrals rf
+      where rf.company_id = ${scope.companyId}::uuid and rf.job_id in (select id from scope)
+        and rf.created_at >= ${period.from} and rf.created_at < ${period.until})
+    select ${columns},
+      (count(*) filter (where e.kind = 'request'))::int as "requestsReceived",
+      (count(*) filter (where e.kind = 'referral'))::int as referrals,
+      (count(*) filter (where e.hired))::int as hires,
+      ${rounded(sql`percentile_cont(0.5) within group (order by e.response)`)} as "medianResponseHours"
+    from company_members m
+    join users u on u.id = m.user_id
+    left join events e on e.uid = m.user_id
+    where m.company_id = ${scope.companyId}::uuid
+    group by ${group}
+    order by hires desc, referrals desc, "requestsReceived" desc, ${by === 'referrer' ? sql.raw('u.name') : sql.raw('m.department')} asc nulls last`,
+  );
+}
+
+/** At most this many jobs in the per-job table (newest first). */
+const JOB_ROWS = 500;
+
+/** Per job: applications and referrals in the period, where its candidates are now, and the days it has been open. */
+export async function jobFigures(db: Executor, scope: JobScope, period: Period): Promise<Analytics['jobs']> {
+  const rows = await preparedRows<Omit<Analytics['jobs'][number], 'stages'> & { stages: Record<string, number> }>(
+    db,
+    sql`select j.id as "jobId", j.title, j.department, j.status::text as status,
+      (select count(*)::int from candidate_pipelines p where p.job_id = j.id
+        and p.applied_at >= ${period.from} and p.applied_at < ${period.until}) as applicants,
+      (select count(*)::int from referrals rf where rf.job_id = j.id
+        and rf.created_at >= ${period.from} and rf.created_at < ${period.until}) as referrals,
+      coalesce((select jsonb_object_agg(s.stage, s.n) from (select p.stage, count(*)::int as n
+        from candidate_pipelines p where p.job_id = j.id group by p.stage) s), '{}'::jsonb) as stages,
+      floor(extract(epoch from ((case when j.status = 'OPEN' then now() else j.updated_at end) - j.created_at))
+        / 86400)::int as "daysOpen"
+    from job_postings j
+    where j.id in ${jobsInScope(scope)} and j.status <> 'DRAFT'
+    order by j.created_at desc, j.id
+    limit ${JOB_ROWS}`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    stages: Object.fromEntries(
+      PIPELINE_STAGES.map((stage) => [stage, row.stages[stage] ?? 0]),
+    ) as Analytics['jobs'][number]['stages'],
+    daysOpen: Math.max(0, row.daysOpen),
+  }));
+}

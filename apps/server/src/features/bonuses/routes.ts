@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bonusPolicyFormSchema,
+  bonusPolicySchema,
+  bonusRuleText,
+  companyIdParamSchema,
+  errorBodySchema,
+  markBonusesPaidSchema,
+  type BonusPolicy,
+} from '@referwell/shared';
+import { requireCompanyAdmin, requireCompanyMember } from '../auth/guards';
+import { bonusPolicyOf, saveBonusPolicy } from './policy';
+import { markBonusesPaid } from './payouts';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const tags = ['bonuses'];
+const withRule = (policy: BonusPolicy) => ({ ...policy, rule: bonusRuleText(policy) });
+
+export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/companies/:companyId/bonus-policy',
+    {
+      schema: {
+        tags,
+        summary: "The company's referral bonus policy and its rule in words (company members, before they refer)",
+        params: companyIdParamSchema,
+        response: { 200: bonusPolicySchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireCompanyMember(request.auth, request.params.companyId);
+      return withRule(await bonusPolicyOf(app.db, request.params.companyId));
+    },
+  );
+
+  app.put(
+    '/api/companies/:companyId/bonus-policy',
+    {
+      schema: {
+        tags,
+        summary: 'Set the default bonus, payout delay and first-touch window (company admins)',
+        params: companyIdParamSchema,
+        body: bonusPolicyFormSchema,
+        response: { 200: bonusPolicySchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireCompanyAdmin(request.auth, request.params.companyId);
+      return withRule(await saveBonusPolicy(app.db, request.params.companyId, request.body));
+    },
+  );
+
+  app.post(
+    '/api/companies/:companyId/bonuses/paid',
+    {
+      schema: {
+        tags,
+        summary: 'Mark due bonuses paid with a payout date and reference: all of them or none (company admins)',
+        params: companyIdParamSchema,
+        body: markBonusesPaidSchema,
+        response: { 200: z.object({ paid: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => {
+      const me = requireCompanyAdmin(request.auth, request.params.companyId);
+      return markBonusesPaid(app.db, request.params.companyId, me.user.id, request.body);
+    },
+  );
+};

@@ -1,0 +1,66 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Analytics, AnalyticsQuery, BonusPolicyForm, BonusPolicyResponse, Leaderboard } from '@referwell/shared';
+import { api } from '@/lib/api';
+
+const base = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}`;
+
+/** The query string of an analytics request (also used by its CSV exports). */
+export function analyticsSearch(query: AnalyticsQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value));
+  return params.toString();
+}
+
+export const analyticsKeys = {
+  all: (companyId: string) => ['companies', companyId, 'analytics'] as const,
+  leaderboard: (companyId: string) => ['companies', companyId, 'leaderboard'] as const,
+};
+
+/** The programme's figures for a period (company admins); the previous figures stay while new ones load. */
+export const analyticsQueryOptions = (companyId: string, query: AnalyticsQuery) =>
+  queryOptions({
+    queryKey: [...analyticsKeys.all(companyId), query],
+    queryFn: ({ signal }) => api<Analytics>(`${base(companyId)}/analytics?${analyticsSearch(query)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const leaderboardQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: analyticsKeys.leaderboard(companyId),
+    queryFn: ({ signal }) => api<Leaderboard>(`${base(companyId)}/leaderboard`, { signal }),
+    retry: false,
+  });
+
+export function useSetLeaderboardVisible(companyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (visible: boolean) =>
+      api<Leaderboard>(`${base(companyId)}/leaderboard`, { method: 'PUT', body: { visible } }),
+    onSuccess: (data) => client.setQueryData(analyticsKeys.leaderboard(companyId), data),
+  });
+}
+
+export function useSetHiddenFromLeaderboard(companyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (hidden: boolean) =>
+      api<{ hidden: boolean }>('/api/referrers/me/leaderboard', { method: 'PUT', body: { hidden } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: analyticsKeys.leaderboard(companyId) }),
+  });
+}
+
+/** The company's bonus policy and its rule in words (members read it before they refer). */
+export const bonusPolicyQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: ['companies', companyId, 'bonus-policy'] as const,
+    queryFn: ({ signal }) => api<BonusPolicyResponse>(`${base(companyId)}/bonus-policy`, { signal }),
+  });
+
+export function useSaveBonusPolicy(companyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (policy: BonusPolicyForm) =>
+      api<BonusPolicyResponse>(`${base(companyId)}/bonus-policy`, { method: 'PUT', body: policy }),
+    onSuccess: (data) => client.setQueryData(bonusPolicyQueryOptions(companyId).queryKey, data),
+  });
+}

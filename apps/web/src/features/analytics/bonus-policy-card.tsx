@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { bonusPolicyFormSchema, type BonusPolicyForm, type BonusPolicyResponse } from '@referwell/shared';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { bonusPolicyQueryOptions, useSaveBonusPolicy } from './api';
+
+const orNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : value);
+
+/** Admins: the company's default bonus, payout delay and first-touch window; referrers read the rule it makes. */
+export function BonusPolicyCard({ companyId }: { companyId: string }) {
+  const { data } = useQuery(bonusPolicyQueryOptions(companyId));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Bonus policy</CardTitle>
+        <CardDescription>{data ? data.rule : 'The rules referrers read before they refer.'}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {data ? <PolicyForm companyId={companyId} policy={data} /> : <Skeleton className="h-40 w-full" />}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PolicyForm({ companyId, policy }: { companyId: string; policy: BonusPolicyResponse }) {
+  const save = useSaveBonusPolicy(companyId);
+  const form = useForm<BonusPolicyForm>({
+    resolver: zodResolver(bonusPolicyFormSchema),
+    defaultValues: {
+      defaultBonusAmount: policy.defaultBonusAmount,
+      defaultBonusCurrency: policy.defaultBonusCurrency,
+      payoutDelayDays: policy.payoutDelayDays,
+      directApplicationWindowDays: policy.directApplicationWindowDays,
+    },
+  });
+  const { errors } = form.formState;
+  const field = (name: keyof BonusPolicyForm, label: string, options: { number?: boolean; hint?: string } = {}) => {
+    const id = `bonus-policy-${name}`;
+    const error = errors[name]?.message;
+    return (
+      <div className="grid gap-1.5">
+        <Label htmlFor={id}>{label}</Label>
+        <Input
+          id={id}
+          inputMode={options.number ? 'numeric' : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...form.register(name, {
+            setValueAs: (value: string) => {
+              const v = orNull(typeof value === 'string' ? value.trim() : value);
+              if (v === null) return options.number && name !== 'defaultBonusAmount' ? undefined : null;
+              return options.number ? Number(v) : String(v).toUpperCase();
+            },
+          })}
+        />
+        {options.hint ? <p className="text-xs text-muted-foreground">{options.hint}</p> : null}
+        <FieldError id={`${id}-error`} message={error} />
+      </div>
+    );
+  };
+  return (
+    <form
+      className="grid gap-4 sm:grid-cols-2"
+      noValidate
+      onSubmit={form.handleSubmit((values) =>
+        save.mutate(values, {
+          onSuccess: () => toast.success('Bonus policy saved'),
+          onError: (error) => toast.error('Could not save the bonus policy', { description: error.message }),
+        }),
+      )}
+    >
+      {field('defaultBonusAmount', 'Default bonus amount', {
+        number: true,
+        hint: 'Used for jobs without their own bonus; leave empty for none.',
+      })}
+      {field('defaultBonusCurrency', 'Currency', { hint: 'Three letters, such as USD or EUR.' })}
+      {field('payoutDelayDays', 'Payable after the start date (days)', { number: true })}
+      {field('directApplicationWindowDays', 'Direct application window (days)', {
+        number: true,
+        hint: 'A candidate who applied directly this recently earns the referrer no bonus.',
+      })}
+      <div className="sm:col-span-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save policy'}
+        </Button>
+      </div>
+    </form>
+  );
+}
