@@ -180,7 +180,7 @@ describe('extractJobFromHtml: page fallback', () => {
     expect(result?.job).toEqual({
       title: 'Clinical Data Analyst',
       company: 'Northwind Health',
-      location: 'Chicago, IL (Hybrid)',
+      location: 'Hybrid, Chicago, IL',
       job_type: 'full-time',
       description:
         'Northwind Health runs 14 community hospitals across the Midwest. Our analytics team turns EHR data into insights that help care teams reduce readmissions.\n\nBenefits\n\nCompensation: $85k - $105k per year, plus an annual bonus.\n\nApplications close March 20, 2026. Questions? Email our recruiting team.',
@@ -202,7 +202,7 @@ describe('extractJobFromHtml: page fallback', () => {
     expect(result?.job).toEqual({
       title: 'Telehealth RN Case Manager',
       company: 'Harbor Care',
-      location: 'Remote',
+      location: 'Remote, United States',
       job_type: 'full-time',
       description:
         'Harbor Care provides virtual care management for adults living with heart failure and COPD. Our nurses work with patients over video and phone between visits.\n\nThe base pay for this role is USD 78,000 - 92,000 a year, depending on experience.',

@@ -8,9 +8,11 @@ import { type Candidate, cleanCompany, readChip, readLabelled } from './page-evi
 
 const MAX_STATE = 1_000_000;
 const SKIP_KEYS = /similar|recommend|related|other|more|suggest|nav|footer|menu|cookie/i;
-const COMPANY_KEYS = /^(?:company|companyname|company_name|organization|organizationname|employer|employername|hiringorganization|brand|tenantname)$/i;
+const COMPANY_KEYS =
+  /^(?:company|companyname|company_name|organization|organizationname|employer|employername|hiringorganization|brand|tenantname)$/i;
 const TITLE_KEYS = /^(?:title|jobtitle|job_title|postingtitle|name)$/i;
-const LOCATION_KEYS = /^(?:location|locations|locationname|location_name|joblocation|worklocations|worklocation|city|formattedaddress|address)$/i;
+const LOCATION_KEYS =
+  /^(?:location|locations|locationname|location_name|joblocation|worklocations|worklocation|city|formattedaddress|address)$/i;
 const TYPE_KEYS = /^(?:employmenttype|employment_type|commitment|jobtype|job_type|timetype|worktype)$/i;
 const MODE_KEYS = /^(?:locationtype|workplacetype|workplace_type|remotetype|workplace)$/i;
 const JOBISH = /^(?:job|jobpost|jobposting|posting|position|vacancy|opening|requisition|offer)$/i;
@@ -45,7 +47,8 @@ function walk(value: unknown, out: Candidate[], path: string[], depth: number) {
     return;
   }
   const o = value as Record<string, unknown>;
-  const jobish = JOBISH.test(path.at(-1) ?? '') || Object.keys(o).some((k) => LOCATION_KEYS.test(k) || TYPE_KEYS.test(k));
+  const jobish =
+    JOBISH.test(path.at(-1) ?? '') || Object.keys(o).some((k) => LOCATION_KEYS.test(k) || TYPE_KEYS.test(k));
   for (const [key, child] of Object.entries(o)) {
     if (SKIP_KEYS.test(key)) continue;
     if (COMPANY_KEYS.test(key)) {
@@ -58,7 +61,9 @@ function walk(value: unknown, out: Candidate[], path: string[], depth: number) {
     } else if (TYPE_KEYS.test(key)) {
       out.push(...readLabelled('job_type', nameOf(child).replace(/_/g, ' '), 'state', 2));
     } else if (MODE_KEYS.test(key)) {
-      out.push(...readChip(nameOf(child).toLowerCase().replace(/_/g, ' '), 'state', 2).filter((c) => c.field === 'mode'));
+      out.push(
+        ...readChip(nameOf(child).toLowerCase().replace(/_/g, ' '), 'state', 2).filter((c) => c.field === 'mode'),
+      );
     }
     if (child && typeof child === 'object') walk(child, out, [...path, key], depth + 1);
   }

@@ -34,7 +34,7 @@ function fromCode(text: string): string | null {
 export function normaliseLocation(raw: string): string {
   let text = raw
     .replace(/\s+/g, ' ')
-    .replace(/^[\s:–—-]+|[\s.;:–—-]+$/g, '')
+    .replace(/^[\s:–—/|-]+|[\s.;:–—/|-]+$/g, '')
     .trim();
   if (!text || text.length > 120) return '';
   const coded = fromCode(text);

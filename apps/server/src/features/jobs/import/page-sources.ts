@@ -15,7 +15,7 @@ import {
   readLabelled,
   segments,
 } from './page-evidence';
-import { CHROME_CLASS, OTHER_JOBS_CLASS, OTHER_JOBS_HEADINGS } from './page-vocabulary';
+import { CHROME_CLASS, JOB_SECTION_WORDS, OTHER_JOBS_CLASS, OTHER_JOBS_HEADINGS } from './page-vocabulary';
 
 const fold = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 const classOf = (el: Element) => `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`;
@@ -32,7 +32,8 @@ export function excludedTest($: CheerioAPI): (el: Element) => boolean {
   const roots = new Set<Element>($('nav, [role=navigation], [aria-hidden=true], script, style, template').toArray());
   $('[class], [id]').each((_, el) => {
     const cls = classOf(el);
-    if (CHROME_CLASS.test(cls) || (OTHER_JOBS_CLASS.test(cls) && el.name !== 'body' && el.name !== 'main')) roots.add(el);
+    if (CHROME_CLASS.test(cls) || (OTHER_JOBS_CLASS.test(cls) && el.name !== 'body' && el.name !== 'main'))
+      roots.add(el);
   });
   $('h2, h3, h4, h5, h6, strong, b').each((_, el) => {
     const text = fold(flatText(el)).replace(/[:.]$/, '');
@@ -89,11 +90,15 @@ export function titleStrings($: CheerioAPI): { text: string; source: string; wei
   ].filter((t) => t.text);
 }
 
-const TITLE_CLASS = /(?:^|[\s_-])(?:job|position|posting|vacancy|offer|stelle|poste)?[-_]?(?:title|header|headline|name|titlepage)(?:$|[\s_-])/i;
+const TITLE_CLASS =
+  /(?:^|[\s_-])(?:job|position|posting|vacancy|offer|stelle|poste)?[-_]?(?:title|header|headline|name|titlepage)(?:$|[\s_-])/i;
 const BLOCK_CHILD = /^(?:div|p|ul|ol|table|section|article|h[1-6]|dl|form)$/;
 
 /** Headings: the first h1, elements classed as a job title (span.titlepage, h2.jv-header), aria-labels. */
-export function headingSources($: CheerioAPI, excluded: (el: Element) => boolean): { candidates: Candidate[]; heading: Element | null } {
+export function headingSources(
+  $: CheerioAPI,
+  excluded: (el: Element) => boolean,
+): { candidates: Candidate[]; heading: Element | null } {
   const out: Candidate[] = [];
   let heading: Element | null = null;
   const add = (el: Element, source: string, weight: number) => {
@@ -103,22 +108,85 @@ export function headingSources($: CheerioAPI, excluded: (el: Element) => boolean
     out.push({ field: 'title', value: text, source, weight });
     heading ??= el;
   };
-  $('h1').slice(0, 3).each((i, el) => add(el, 'h1', i === 0 ? 3 : 1));
+  $('h1')
+    .slice(0, 3)
+    .each((i, el) => add(el, 'h1', i === 0 ? 3 : 1));
   $('[class], [id]').each((_, el) => {
     if (/^(?:h1|html|body|title|meta|img|a|button|li)$/.test(el.name) || !TITLE_CLASS.test(classOf(el))) return;
-    if (/(?:sub|page|site|section|app-header|header-(?:logo|nav))/i.test(classOf(el)) && !/titlepage|app-title/i.test(classOf(el))) return;
+    if (
+      /(?:sub|page|site|section|app-header|header-(?:logo|nav))/i.test(classOf(el)) &&
+      !/titlepage|app-title/i.test(classOf(el))
+    )
+      return;
     add(el, 'title-class', 2);
   });
   $('[aria-label], [data-ui]').each((_, el) => {
     if (/title/i.test(`${el.attribs['aria-label'] ?? ''} ${el.attribs['data-ui'] ?? ''}`)) add(el, 'title-attr', 2);
   });
-  if (!heading) $('h2, h3').slice(0, 1).each((_, el) => add(el, 'first-heading', 1.5));
+  if (!heading)
+    $('h2, h3')
+      .slice(0, 1)
+      .filter((_, el) => !JOB_SECTION_WORDS.test(flatText(el)))
+      .each((_, el) => add(el, 'first-heading', 1.5));
   return { candidates: out, heading };
 }
 
 /** Whether an element holds only text and inline elements (a leaf for label and chip reading). */
 function isLeafish(el: Element): boolean {
   return !el.children.some((c) => c.type === 'tag' && (BLOCK_CHILD.test(c.name) || c.name === 'li' || c.name === 'dd'));
+}
+
+/**
+ * The texts an inline block shows as separate pieces: sibling elements each on their own, an empty element
+ * between texts (an icon, a divider) as a break ('Engineering<span class=sep></span>Chicago' → two pieces).
+ */
+export function segmentsOf(el: Element): string[] {
+  const out: string[] = [];
+  let current = '';
+  const flush = () => {
+    const text = current.replace(/\s+/g, ' ').trim();
+    if (text) out.push(text);
+    current = '';
+  };
+  const hasText = (node: AnyNode) => node.type === 'text' && node.data.trim().length > 0;
+  // Mixed text and elements read as one piece, except a leading label ('<b>Location</b> Boston').
+  const inline = (node: Element) => {
+    node.children.forEach((child, i) => {
+      if (child.type === 'text') current += child.data;
+      else if (
+        child.type === 'tag' &&
+        i === node.children.findIndex((c) => c.type === 'tag' || hasText(c)) &&
+        labelField(flatText(child))
+      )
+        flush();
+      else if (child.type === 'tag') current += ` ${flatText(child)} `;
+    });
+  };
+  const visit = (node: AnyNode) => {
+    if (node.type === 'text') current += node.data;
+    else if (node.type === 'tag') {
+      if (SKIPPED_TAGS.has(node.name) || node.name === 'br' || !flatText(node).trim()) {
+        flush();
+        return;
+      }
+      const mixed = node.children.some(hasText);
+      if (mixed) inline(node);
+      else if (node.children.every((c) => c.type !== 'tag')) current += ` ${flatText(node)} `;
+      else {
+        flush();
+        node.children.forEach(visit);
+        flush();
+      }
+    }
+  };
+  const mixed = el.children.some(hasText);
+  for (const child of el.children) {
+    if (!mixed && child.type === 'tag') flush();
+    visit(child);
+    if (!mixed && child.type === 'tag') flush();
+  }
+  flush();
+  return out.flatMap((t) => t.split(/\s*[·•|]\s*/)).filter((t) => t && !labelField(t));
 }
 
 /**
@@ -143,13 +211,19 @@ export function labelSources($: CheerioAPI, excluded: (el: Element) => boolean):
     if (cells.length >= 2) read(flatText(cells[0] as AnyNode), flatText(cells[1] as AnyNode), 'label');
   });
   $('li, p, div, span').each((_, el) => {
-    const first = el.children.find((c) => c.type === 'tag' || (c.type === 'text' && c.data.trim()));
+    if (!isLeafish(el)) return;
+    const first = el.children.find(
+      (c) => (c.type === 'tag' && flatText(c).trim()) || (c.type === 'text' && c.data.trim()),
+    );
     if (!first || first.type !== 'tag' || SKIPPED_TAGS.has(first.name) || !isLeafish(el)) return;
     const labelText = flatText(first);
     if (labelText.length > 40 || !labelField(labelText) || excluded(el)) return;
-    const all = flatText(el);
-    if (all.length > 240) return;
-    read(labelText, all.slice(all.indexOf(labelText) + labelText.length).replace(/^\s*[:：]/, ''), 'label');
+    const rest = el.children
+      .slice(el.children.indexOf(first) + 1)
+      .map((c) => flatText(c))
+      .join(' ');
+    if (rest.length > 240) return;
+    read(labelText, rest.replace(/^\s*[:：]/, ''), 'label');
   });
   return out;
 }
@@ -167,7 +241,8 @@ export function labelLines(text: string): Candidate[] {
     }
     const field = labelField(line);
     const next = lines[i + 1];
-    if (field && next && next.length <= 120 && !labelField(next)) out.push(...readLabelled(field, next, 'label-line', 2.5));
+    if (field && next && next.length <= 120 && !labelField(next))
+      out.push(...readLabelled(field, next, 'label-line', 2.5));
   });
   return out;
 }
@@ -186,7 +261,7 @@ export function classHintSources($: CheerioAPI, excluded: (el: Element) => boole
     const names = `${classOf(el)} ${el.attribs['data-ui'] ?? ''} ${el.attribs.itemprop ?? ''}`;
     const hint = HINTS.find(([pattern]) => pattern.test(names));
     if (!hint || !isLeafish(el) || /^(?:body|main|html|img|svg|script|meta)$/.test(el.name) || excluded(el)) return;
-    const text = inlineText(flatText(el));
+    const text = segmentsOf(el).join(' · ');
     if (text && text.length <= 90) out.push(...hint[1](text));
   });
   return out;
@@ -213,15 +288,13 @@ export function chipSources($: CheerioAPI, heading: Element | null, excluded: (e
       for (const child of el.children) if (child.type === 'tag') walk(child);
       return;
     }
-    const text = inlineText(flatText(el));
-    if (text && text.length <= 90) readText(text, 'chip', 2);
+    for (const text of segmentsOf(el)) if (text.length <= 90) readText(text, 'chip', 2);
   };
   if (block && block !== heading) for (const child of block.children) if (child.type === 'tag') walk(child);
   $('svg, i[class], img[src$=".svg"], [class*="icon"]').each((_, icon) => {
     const parent = icon.parent?.type === 'tag' ? icon.parent : null;
     if (!parent || excluded(parent) || !isLeafish(parent)) return;
-    const text = inlineText(flatText(parent));
-    if (text && text.length <= 90) readText(text, 'icon-row', 1.5);
+    for (const text of segmentsOf(parent)) if (text.length <= 90) readText(text, 'icon-row', 1.5);
   });
   return out;
 }
@@ -231,7 +304,8 @@ export function logoSources($: CheerioAPI, excluded: (el: Element) => boolean): 
   const out: Candidate[] = [];
   $('img[alt]').each((_, img) => {
     const context = `${classOf(img)} ${img.attribs.src ?? ''} ${$(img).parents().toArray().slice(0, 3).map(classOf).join(' ')}`;
-    const inHeader = $(img).closest('header, [class*="header"], [id*="header"], [class*="banner"], [class*="navbar"]').length > 0;
+    const inHeader =
+      $(img).closest('header, [class*="header"], [id*="header"], [class*="banner"], [class*="navbar"]').length > 0;
     const home = $(img).closest('a[href="/"], a[class*="logo"], a[class*="brand"]').length > 0;
     if (!/logo|brand/i.test(context) && !inHeader && !home) return;
     if (excluded(img) && !inHeader) return;
@@ -241,7 +315,8 @@ export function logoSources($: CheerioAPI, excluded: (el: Element) => boolean): 
   return out;
 }
 
-const COPYRIGHT = /(?:©|\(c\)|copyright)\s*(?:©\s*)?(?:\d{4}(?:\s*[-–]\s*\d{4})?)?[\s,]*([^.|·©\n]{2,80}?)(?:[.|·]\s|\s+all rights|\s+-\s|,?\s+\d|$)/i;
+const COPYRIGHT =
+  /(?:©|\(c\)|copyright)\s*(?:©\s*)?(?:\d{4}(?:\s*[-–]\s*\d{4})?)?[\s,]*([^.|·©\n]{2,80}?)(?:[.|·]\s|\s+all rights|\s+-\s|,?\s+\d|$)/i;
 
 /** The footer's copyright line ('© 2026 Acme Health, Inc.'), unless it names the platform (Oracle, Lever…). */
 export function footerSources($: CheerioAPI): Candidate[] {

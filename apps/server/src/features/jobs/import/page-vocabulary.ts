@@ -103,7 +103,17 @@ export const FIELD_LABELS: Record<LabelField, string[]> = {
     'beloning',
     'salarisindicatie',
   ],
-  company: ['company', 'employer', 'organization', 'facility', 'unternehmen', 'arbeitgeber', 'entreprise', 'empresa', 'organisatie', 'werkgever'],
+  company: [
+    'company',
+    'employer',
+    'facility',
+    'unternehmen',
+    'arbeitgeber',
+    'entreprise',
+    'empresa',
+    'organisatie',
+    'werkgever',
+  ],
   title: ['job title', 'position', 'position title', 'stellenbezeichnung', 'intitulé du poste', 'puesto', 'functie'],
   deadline: [
     'deadline',
@@ -127,26 +137,109 @@ export const FIELD_LABELS: Record<LabelField, string[]> = {
 export const EMPLOYMENT_WORDS: [EmploymentType, string[]][] = [
   [
     'internship',
-    ['intern', 'internship', 'interns', 'praktikum', 'praktikant', 'praktikantin', 'stage', 'stagiaire', 'alternance', 'prácticas', 'practicas', 'becario', 'stagiair'],
+    [
+      'intern',
+      'internship',
+      'interns',
+      'praktikum',
+      'praktikant',
+      'praktikantin',
+      'stage',
+      'stagiaire',
+      'alternance',
+      'prácticas',
+      'practicas',
+      'becario',
+      'stagiair',
+    ],
   ],
   ['freelance', ['freelance', 'freelancer', 'freiberuflich', 'indépendant', 'autónomo', 'zzp']],
   [
     'contract',
-    ['contract', 'contractor', 'temporary', 'temp', 'fixed-term', 'fixed term', 'befristet', 'cdd', 'intérim', 'interim', 'temporal', 'contrato temporal', 'tijdelijk', 'month contract', 'months contract'],
+    [
+      'contract',
+      'contractor',
+      'temporary',
+      'temp',
+      'fixed-term',
+      'fixed term',
+      'befristet',
+      'cdd',
+      'intérim',
+      'interim',
+      'temporal',
+      'contrato temporal',
+      'tijdelijk',
+      'month contract',
+      'months contract',
+    ],
   ],
   [
     'part-time',
-    ['part-time', 'part time', 'parttime', 'teilzeit', 'werkstudent', 'werkstudentin', 'werkstudent:in', 'minijob', 'temps partiel', 'mi-temps', 'jornada parcial', 'media jornada', 'tiempo parcial', 'deeltijd', 'per diem', 'prn'],
+    [
+      'part-time',
+      'part time',
+      'parttime',
+      'teilzeit',
+      'werkstudent',
+      'werkstudentin',
+      'werkstudent:in',
+      'minijob',
+      'temps partiel',
+      'mi-temps',
+      'jornada parcial',
+      'media jornada',
+      'tiempo parcial',
+      'deeltijd',
+      'per diem',
+      'prn',
+    ],
   ],
   [
     'full-time',
-    ['full-time', 'full time', 'fulltime', 'regular full-time', 'permanent', 'vollzeit', 'festanstellung', 'unbefristet', 'temps plein', 'temps complet', 'cdi', 'jornada completa', 'tiempo completo', 'indefinido', 'voltijd', 'vast', 'vaste baan', 'salaried', '1.0 fte'],
+    [
+      'full-time',
+      'full time',
+      'fulltime',
+      'regular full-time',
+      'permanent',
+      'vollzeit',
+      'festanstellung',
+      'unbefristet',
+      'temps plein',
+      'temps complet',
+      'cdi',
+      'jornada completa',
+      'tiempo completo',
+      'indefinido',
+      'voltijd',
+      'vast',
+      'vaste baan',
+      'salaried',
+      '1.0 fte',
+    ],
   ],
 ];
 
 /** Remote / hybrid / on-site words, normalised to the English word the app shows. */
 export const WORK_MODES: [string, string[]][] = [
-  ['Remote', ['remote', 'fully remote', 'remote-first', 'work from home', 'homeoffice', 'home office', 'télétravail complet', 'full remote', 'remoto', 'teletrabajo', 'en remoto', 'thuiswerken']],
+  [
+    'Remote',
+    [
+      'remote',
+      'fully remote',
+      'remote-first',
+      'work from home',
+      'homeoffice',
+      'home office',
+      'télétravail complet',
+      'full remote',
+      'remoto',
+      'teletrabajo',
+      'en remoto',
+      'thuiswerken',
+    ],
+  ],
   ['Hybrid', ['hybrid', 'hybride', 'híbrido', 'hibrido', 'mobiles arbeiten']],
 ];
 
@@ -189,7 +282,8 @@ export const OTHER_JOBS_HEADINGS = [
 ];
 
 /** Class and id fragments of such blocks and of page chrome (cookie banners, navigation). */
-export const OTHER_JOBS_CLASS = /(?:similar|related|other[-_]?jobs|more[-_]?jobs|recommend|open[-_]?roles|recent[-_]?jobs|vergelijkbaar|ofertas-similares|careers-more)/i;
+export const OTHER_JOBS_CLASS =
+  /(?:similar|related|other[-_]?jobs|more[-_]?jobs|recommend|open[-_]?roles|recent[-_]?jobs|vergelijkbaar|ofertas-similares|careers-more)/i;
 export const CHROME_CLASS = /(?:cookie|consent|gdpr|aviso-cookies|cookie-hinweis|navbar|breadcrumb)/i;
 
 /** Careers-site wording around a company name in page titles and site names: 'Careers at X', 'Werken bij X'. */

@@ -140,7 +140,12 @@ function titlePartCompanies(strings: { text: string }[], headings: Set<string>):
       const careers = CAREERS_PREFIX.test(part) || CAREERS_SUFFIX.test(part);
       const company = cleanCompany(part);
       if (company && company.split(/\s+/).length <= 6)
-        out.push({ field: 'company', value: company, source: careers ? 'title-careers' : 'title-part', weight: careers ? 2.5 : 1 });
+        out.push({
+          field: 'company',
+          value: company,
+          source: careers ? 'title-careers' : 'title-part',
+          weight: careers ? 2.5 : 1,
+        });
     }
   }
   return out;
@@ -152,7 +157,8 @@ function proseJobTypes(text: string): Candidate[] {
   const pattern =
     /\b(?:is an?|this is an?|this|for this|as an?)\s+((?:[\w-]+\s){0,2}?[\w-]+)\s+(?:role|position|job|contract|engagement|opportunity|assignment)\b|(?:^|[.!]\s+)((?:full|part)[\s-]time)[,.]/gim;
   for (const m of text.matchAll(pattern))
-    for (const type of employmentTypesOf(m[0])) out.push({ field: 'job_type', value: type, source: 'prose', weight: 1.5 });
+    for (const type of employmentTypesOf(m[0]))
+      out.push({ field: 'job_type', value: type, source: 'prose', weight: 1.5 });
   return out;
 }
 
@@ -219,7 +225,8 @@ export function readPage($: CheerioAPI, pageUrl: string, graph: JsonLdGraph): Pa
   const titleChoice = chooseTitle(candidates, companies);
   const title = titleChoice.value;
   if (!title) return null;
-  for (const type of employmentTypesOf(title)) candidates.push({ field: 'job_type', value: type, source: 'title', weight: 1 });
+  for (const type of employmentTypesOf(title))
+    candidates.push({ field: 'job_type', value: type, source: 'title', weight: 1 });
 
   const inChrome = chromeTest($);
   const skip = (el: Element) => SKIPPED_TAGS.has(el.name) || inChrome(el);
@@ -242,7 +249,9 @@ export function readPage($: CheerioAPI, pageUrl: string, graph: JsonLdGraph): Pa
     .filter((_, a) => APPLY_WORDS.test($(a).text()) && !/^(?:mailto|javascript):/i.test($(a).attr('href') ?? ''))
     .first()
     .attr('href');
-  const applyButton = $('button, a, input[type=submit]').filter((_, el) => APPLY_WORDS.test($(el).text() || ($(el).attr('value') ?? ''))).length > 0;
+  const applyButton =
+    $('button, a, input[type=submit]').filter((_, el) => APPLY_WORDS.test($(el).text() || ($(el).attr('value') ?? '')))
+      .length > 0;
   const mailto = content.find('a[href^="mailto:"]').add($('a[href^="mailto:"]')).first().attr('href');
   const choices: Record<keyof PageConfidence, Choice> = {
     title: titleChoice,

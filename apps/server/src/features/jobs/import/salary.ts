@@ -27,7 +27,7 @@ const CONNECTOR =
 
 const SYMBOLS: Record<string, string> = {
   $: 'USD',
-  'US$': 'USD',
+  US$: 'USD',
   '€': 'EUR',
   '£': 'GBP',
   '₹': 'INR',
@@ -64,7 +64,8 @@ const UNIT_BEFORE: [PayUnit, RegExp][] = [
 
 const PAY_WORDS =
   /\b(?:salary|salaries|pay|compensation|wage|rate|base|gehalt|vergütung|verguetung|lohn|salaire|rémunération|gratification|salario|sueldo|retribución|salaris|beloning|bruto|brutto)\b/i;
-const NOT_PAY = /\b(?:ote|on[-\s]target|bonus|equity|raised|funding|revenue|quota|series [a-d]|valuation|budget)\b[^.]*$/i;
+const NOT_PAY =
+  /\b(?:ote|on[-\s]target|bonus|equity|raised|funding|revenue|quota|series [a-d]|valuation|budget)\b[^.]*$/i;
 
 /** '3.800' / '120,000' / '45 000' / '68.50' / '4,5' → a number (European and US separators). */
 function amountOf(number: string, k: string): number {
@@ -95,7 +96,13 @@ function tokens(text: string): Token[] {
     const number = m[2] ?? m[4] ?? m[7] ?? '';
     const k = m[3] ?? m[5] ?? m[8] ?? '';
     const code = SYMBOLS[currency] ?? currency.toUpperCase();
-    found.push({ start: m.index, end: m.index + m[0].length, amount: amountOf(number, k), currency: code, k: !!k.trim() });
+    found.push({
+      start: m.index,
+      end: m.index + m[0].length,
+      amount: amountOf(number, k),
+      currency: code,
+      k: !!k.trim(),
+    });
   }
   return found;
 }
@@ -126,7 +133,8 @@ export function findPay(text: string): PayFound[] {
       if (min >= 1 && max >= min && max < min * 5) {
         const currency = a.currency || b.currency;
         let unit = unitAfter(text.slice(b.end));
-        if (!unit) unit = UNIT_BEFORE.find(([, p]) => p.test(text.slice(Math.max(0, a.start - 60), a.start)))?.[0] ?? '';
+        if (!unit)
+          unit = UNIT_BEFORE.find(([, p]) => p.test(text.slice(Math.max(0, a.start - 60), a.start)))?.[0] ?? '';
         found.push({ min, max, currency, unit, score: scoreAt(text, a.start, b.end, true) + (unit ? 1 : 0) });
         i++;
         continue;
@@ -135,7 +143,8 @@ export function findPay(text: string): PayFound[] {
     if (!a.currency || a.amount < 1) continue;
     const unit = unitAfter(text.slice(a.end));
     const score = scoreAt(text, a.start, a.end, false);
-    if (unit || score >= 3) found.push({ min: a.amount, max: a.amount, currency: a.currency, unit, score: score + (unit ? 1 : 0) });
+    if (unit || score >= 3)
+      found.push({ min: a.amount, max: a.amount, currency: a.currency, unit, score: score + (unit ? 1 : 0) });
   }
   return found.filter((p) => p.score > 0 && p.min >= 5).sort((x, y) => y.score - x.score);
 }
