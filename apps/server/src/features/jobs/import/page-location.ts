@@ -32,6 +32,12 @@ function fromCode(text: string): string | null {
  * 'Hybrid, Atlanta, GA'. Returns '' for text that is not a place.
  */
 export function normaliseLocation(raw: string): string {
+  const several = raw.split(/\s*;\s*|\s+(?:or|oder|ou|o|of)\s+/i);
+  if (several.length > 1 && several.length <= 5) return several.map(normaliseOne).filter(Boolean).join('; ');
+  return normaliseOne(raw);
+}
+
+function normaliseOne(raw: string): string {
   let text = raw
     .replace(/\s+/g, ' ')
     .replace(/^[\s:–—/|-]+|[\s.;:–—/|-]+$/g, '')
@@ -45,7 +51,6 @@ export function normaliseLocation(raw: string): string {
     .replace(/\s*[·•|]\s*/g, ', ')
     .replace(/\s+[–—-]\s+/g, ', ')
     .replace(/\s*\(([^)]*)\)/g, ', $1')
-    .replace(/\s+or\s+/gi, '; ')
     .replace(/\s*,\s*/g, ', ')
     .replace(/(?:,\s*)+$/, '')
     .trim();

@@ -13,7 +13,8 @@ export interface Choice {
   score: number;
 }
 
-const fold = (s: string) =>
+/** The comparison key of a value: accents, case, dashes, spacing and legal suffixes ignored. */
+export const foldKey = (s: string) =>
   s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -34,7 +35,7 @@ export function tally(candidates: Candidate[], field: Field): Map<string, Group>
   const groups = new Map<string, Group>();
   for (const c of candidates) {
     if (c.field !== field || !c.value.trim()) continue;
-    const key = fold(c.value);
+    const key = foldKey(c.value);
     const group = groups.get(key) ?? { value: c.value, best: 0, bySource: new Map() };
     if (c.weight > group.best) [group.value, group.best] = [c.value, c.weight];
     group.bySource.set(c.source, Math.max(group.bySource.get(c.source) ?? 0, c.weight));
@@ -56,7 +57,7 @@ function pick(groups: Map<string, Group>, bonus: (key: string, g: Group) => numb
 
 /** The company: the most supported name, more so when the page's own text names it. */
 export function chooseCompany(candidates: Candidate[], pageText: string): Choice {
-  const text = fold(pageText);
+  const text = foldKey(pageText);
   return pick(tally(candidates, 'company'), (key) => (key.length > 2 && text.includes(key) ? 1 : 0));
 }
 
@@ -65,10 +66,10 @@ const JOB_ID = /\s*\((?:[A-Z]{0,5}-?)?\d[\d-]{2,}\)\s*$/;
 
 /** Whether a page-title part is the company, the platform or careers wording rather than the job. */
 function removable(part: string, companies: Set<string>): boolean {
-  const f = fold(part);
+  const f = foldKey(part);
   if (!f || PLATFORM_NAMES.has(f) || TITLE_NOISE.test(part.trim())) return true;
   const company = cleanCompany(part);
-  return companies.has(f) || (!!company && companies.has(fold(company)));
+  return companies.has(f) || (!!company && companies.has(foldKey(company)));
 }
 
 /**
@@ -91,7 +92,7 @@ export function chooseTitle(candidates: Candidate[], companies: Set<string>): Ch
   return pick(groups);
 }
 
-const partsOf = (value: string) => new Set(fold(value).split(/[,;]\s*/));
+const partsOf = (value: string) => new Set(foldKey(value).split(/[,;]\s*/));
 
 /** The location, with its work mode in front when the page states one ('Hybrid, Lyon'). */
 export function chooseLocation(candidates: Candidate[]): Choice {
@@ -106,7 +107,7 @@ export function chooseLocation(candidates: Candidate[]): Choice {
     return support;
   });
   const mode = pick(tally(candidates, 'mode'));
-  if (mode.score < 1.5 || fold(choice.value).startsWith(fold(mode.value))) return choice;
+  if (mode.score < 1.5 || foldKey(choice.value).startsWith(foldKey(mode.value))) return choice;
   if (!choice.value) return mode;
   const rest = choice.value.replace(/^(?:remote|hybrid),\s*/i, '');
   return { value: `${mode.value}, ${rest}`, score: choice.score };

@@ -290,7 +290,16 @@ export function chipSources($: CheerioAPI, heading: Element | null, excluded: (e
     }
     for (const text of segmentsOf(el)) if (text.length <= 90) readText(text, 'chip', 2);
   };
-  if (block && block !== heading) for (const child of block.children) if (child.type === 'tag') walk(child);
+  if (block && block !== heading) {
+    for (const child of block.children) if (child.type === 'tag') walk(child);
+  } else if (heading) {
+    // A heading placed straight in <main>: its header is the few short elements that follow it.
+    $(heading)
+      .nextAll()
+      .slice(0, 3)
+      .filter((_, el) => flatText(el).length <= 200)
+      .each((_, el) => walk(el));
+  }
   $('svg, i[class], img[src$=".svg"], [class*="icon"]').each((_, icon) => {
     const parent = icon.parent?.type === 'tag' ? icon.parent : null;
     if (!parent || excluded(parent) || !isLeafish(parent)) return;

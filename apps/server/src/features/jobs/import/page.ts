@@ -12,6 +12,7 @@ import {
   chooseTitle,
   type Choice,
   cleanTitleString,
+  foldKey,
 } from './page-scoring';
 import {
   chipSources,
@@ -159,6 +160,11 @@ function proseJobTypes(text: string): Candidate[] {
   for (const m of text.matchAll(pattern))
     for (const type of employmentTypesOf(m[0]))
       out.push({ field: 'job_type', value: type, source: 'prose', weight: 1.5 });
+  // Short sentences that are only employment words: 'Vollzeit, unbefristet.', 'Fulltime (36 uur).'
+  for (const sentence of text.split(/[.!?\n]\s*/))
+    if (sentence.length <= 40)
+      for (const type of employmentTypesOf(sentence))
+        out.push({ field: 'job_type', value: type, source: 'prose-short', weight: 1 });
   return out;
 }
 
@@ -215,8 +221,11 @@ export function readPage($: CheerioAPI, pageUrl: string, graph: JsonLdGraph): Pa
   if (organization) candidates.push({ field: 'company', value: organization, source: 'organization', weight: 2 });
 
   const company = chooseCompany(candidates, pageText);
+  // What page titles may be cut of: the chosen company and names read outside the titles themselves.
   const companies = new Set(
-    candidates.filter((c) => c.field === 'company').map((c) => c.value.toLowerCase().replace(/\s+/g, ' ')),
+    [company.value, ...candidates.filter((c) => c.field === 'company' && c.source !== 'title-part').map((c) => c.value)]
+      .filter(Boolean)
+      .map(foldKey),
   );
   for (const { text, source, weight } of strings) {
     const cleaned = cleanTitleString(text, companies);
