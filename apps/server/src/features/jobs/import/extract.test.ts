@@ -71,7 +71,7 @@ describe('extractJobFromHtml: JSON-LD', () => {
       application_url: 'https://carepath.example/apply?job=fhir-consultant',
       contact_email: 'talent@carepath.example',
       deadline: '2026-04-15',
-      skills: ['FHIR', 'X12', 'Python', 'HL7', 'ICD-10', 'CPT'],
+      skills: ['FHIR', 'X12', 'Python', 'HL7', 'ICD-10', 'CPT', 'Mirth Connect'],
     });
   });
 
@@ -92,7 +92,7 @@ describe('extractJobFromHtml: JSON-LD', () => {
       application_url: 'https://brightside.example/careers/apply/patient-support',
       contact_email: '',
       deadline: '2026-02-28',
-      skills: ['Athenahealth', 'Excel', 'BLS'],
+      skills: ['Athenahealth', 'Excel', 'Zendesk', 'BLS'],
     });
   });
 
@@ -192,7 +192,7 @@ describe('extractJobFromHtml: page fallback', () => {
       application_url: 'https://careers.example.com/careers/clinical-data-analyst/apply',
       contact_email: 'analytics-jobs@northwindhealth.example',
       deadline: '2026-03-20',
-      skills: ['Tableau', 'Snowflake', 'SQL', 'Epic', 'Python', 'R', 'ICD-10', 'HIPAA'],
+      skills: ['Tableau', 'Snowflake', 'SQL', 'Epic', 'Epic Caboodle', 'Python', 'R', 'ICD-10', 'HIPAA'],
     });
   });
 
@@ -214,7 +214,7 @@ describe('extractJobFromHtml: page fallback', () => {
       application_url: 'https://jobs.lever.co/harborcare/5f1c2e/apply',
       contact_email: '',
       deadline: '',
-      skills: ['RN', 'Epic', 'BLS'],
+      skills: ['Telehealth', 'RN', 'Care Coordination', 'Epic', 'BLS'],
     });
   });
 
@@ -236,7 +236,7 @@ describe('extractJobFromHtml: page fallback', () => {
       application_url: 'https://riverbendmed.example/apply/R-20931',
       contact_email: 'recruiting@riverbendmed.example',
       deadline: '',
-      skills: ['ICD-10', 'CPT', 'Epic', 'CPC'],
+      skills: ['ICD-10', 'CPT', 'Epic', 'CPC', 'CCS', 'HCC'],
     });
   });
 

@@ -162,8 +162,9 @@ export function segmentsOf(el: Element): string[] {
       else if (child.type === 'tag') current += ` ${flatText(child)} `;
     });
   };
-  const visit = (node: AnyNode) => {
+  const visit = (node: AnyNode, depth = 0) => {
     if (node.type === 'text') current += node.data;
+    else if (node.type === 'tag' && depth > 30) current += ` ${flatText(node)} `;
     else if (node.type === 'tag') {
       if (SKIPPED_TAGS.has(node.name) || node.name === 'br' || !flatText(node).trim()) {
         flush();
@@ -174,7 +175,7 @@ export function segmentsOf(el: Element): string[] {
       else if (node.children.every((c) => c.type !== 'tag')) current += ` ${flatText(node)} `;
       else {
         flush();
-        node.children.forEach(visit);
+        node.children.forEach((child) => visit(child, depth + 1));
         flush();
       }
     }
@@ -282,10 +283,11 @@ export function chipSources($: CheerioAPI, heading: Element | null, excluded: (e
     if (!parent || /^(?:body|html|main)$/.test(parent.name) || flatText(parent).length > 700) break;
     block = parent;
   }
-  const walk = (el: Element) => {
-    if (el === heading || excluded(el) || SKIPPED_TAGS.has(el.name)) return;
+  // Header blocks are shallow: deeper nesting is not a chip row (and would exhaust the stack on hostile pages).
+  const walk = (el: Element, depth = 0) => {
+    if (el === heading || depth > 30 || excluded(el) || SKIPPED_TAGS.has(el.name)) return;
     if (!isLeafish(el)) {
-      for (const child of el.children) if (child.type === 'tag') walk(child);
+      for (const child of el.children) if (child.type === 'tag') walk(child, depth + 1);
       return;
     }
     for (const text of segmentsOf(el)) if (text.length <= 90) readText(text, 'chip', 2);
