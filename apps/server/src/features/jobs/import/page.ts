@@ -301,8 +301,3 @@ export function readPage($: CheerioAPI, pageUrl: string, graph: JsonLdGraph): Pa
     confidence,
   };
 }
-
-/** The job read from the page (see readPage), without the confidence. */
-export function readPageJob($: CheerioAPI, pageUrl: string, graph: JsonLdGraph): MappedJob | null {
-  return readPage($, pageUrl, graph)?.job ?? null;
-}
