@@ -5,8 +5,8 @@ import { readMicrodataJob } from './microdata';
 import { readPage } from './page';
 import { FIELD_CAPS, type ImportedJob, type ImportResult, type ImportSource } from './types';
 
-/** A page reading whose evidence weighs less than this (one weak source, no label) is flagged for the user. */
-const UNCERTAIN_BELOW = 2;
+/** A page reading whose evidence weighs less than this (one weak source: prose, a page-title part) is flagged. */
+const UNCERTAIN_BELOW = 1.5;
 
 /** Pages beyond this many characters are read only up to it (a job page is far smaller). */
 export const MAX_HTML_LENGTH = 3_000_000;

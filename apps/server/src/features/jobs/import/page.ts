@@ -245,7 +245,7 @@ export function readPage($: CheerioAPI, pageUrl: string, graph: JsonLdGraph): Pa
   // leave them out of the description.
   const lines = text.split('\n').filter((line) => {
     const plain = line.replace(HEADING_MARK, '').trim();
-    return plain !== title && !LABEL_LINE.test(plain) && !/^apply(?: now| here| for this job)?$/i.test(plain);
+    return plain !== title && !LABEL_LINE.test(plain) && !(plain.length <= 30 && APPLY_WORDS.test(plain));
   });
   const sections = splitSections(lines.join('\n'));
   const plainText = text.replaceAll(HEADING_MARK, '');
