@@ -142,6 +142,7 @@ export function measureAccuracy(developedOnly = false): {
   structured: Report;
   unstructured: Report;
   holdout: Report;
+  holdout2: Report;
   detection: Report;
 } {
   const legacy = { ...readJson<Expectation>('expected.json'), ...readJson<Expectation>('ats/expected.json') };
@@ -169,10 +170,12 @@ export function measureAccuracy(developedOnly = false): {
     });
   const developed = [...pages, ...corpus('pages')];
   const holdout = corpus('holdout');
+  const holdout2 = corpus('holdout-2');
   return {
     structured: report('structured data (JSON-LD, microdata, ATS APIs)', structured),
     unstructured: report('pages without structured data', developed),
     holdout: report('held-out pages without structured data', holdout),
+    holdout2: report('second held-out set (written after the first was spent)', holdout2),
     detection: report('job found / no job', detection as never),
   };
 }
@@ -192,5 +195,6 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   print(result.structured, verbose);
   print(result.unstructured, verbose);
   if (!only) print(result.holdout, verbose);
+  if (!only) print(result.holdout2, verbose);
   print(result.detection, verbose);
 }
