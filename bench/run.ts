@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { bareFastifyRps, CONNECTIONS, DURATION_SECONDS, driver, onAdmin, saveResults } from './support';
 
-const AREAS = ['jobs', 'talent', 'messaging', 'analytics'] as const;
+const AREAS = ['jobs', 'talent', 'messaging', 'analytics', 'job-import'] as const;
 type Area = (typeof AREAS)[number];
 
 /** Seconds an area may take (dataset, server start, measurements) before it is stopped. */

@@ -1,4 +1,5 @@
-// A tiny careers site for the browser tests: job pages with schema.org JobPosting JSON-LD, a careers index that
+// A tiny careers site for the browser tests: job pages with schema.org JobPosting JSON-LD, a German job page without
+// structured data, a careers index that
 // links to them, and robots.txt. Anything else (including the fake applicant-tracking API paths) answers 404.
 // Started by playwright.config.ts on E2E_FIXTURE_PORT; the app under test may fetch it (OUTBOUND_ALLOW_HOSTS).
 import http from 'node:http';
@@ -72,6 +73,17 @@ const about = `<!doctype html><html lang="en"><head><title>About - Fixture Healt
 const blog = `<!doctype html><html lang="en"><head><title>Blog - Fixture Health</title></head>
 <body><h1>Fixture Health blog</h1><p>News from our clinics.</p><a href="/blog/flu-season">Flu season tips</a></body></html>`;
 
+// A German careers page without structured data (read from the page itself; no salary on it).
+const germanJob = `<!doctype html><html lang="de"><head><meta charset="utf-8">
+<title>Pflegeinformatiker (m/w/d) | Karriere bei Fixture Klinikum</title></head>
+<body><header><img src="/logo.png" alt="Fixture Klinikum"><nav><a href="/karriere">Alle Stellen</a></nav></header>
+<main><h1>Pflegeinformatiker (m/w/d)</h1><p class="job-subtitle">Festanstellung, Vollzeit · Hamburg</p>
+<h2>Ihre Aufgaben</h2><ul><li>Sie betreuen die Pflegedokumentation in Epic</li><li>Sie schulen Pflegekräfte</li></ul>
+<h2>Ihr Profil</h2><ul><li>Examen in der Pflege</li><li>Erfahrung mit HL7-Schnittstellen</li></ul>
+<a href="/karriere/pflegeinformatik/bewerben">Jetzt bewerben</a></main>
+<section><h2>Weitere Stellen</h2><ul><li>Stationsleitung – Remote – Teilzeit</li></ul></section>
+<footer>&copy; 2026 Fixture Klinikum</footer></body></html>`;
+
 const server = http.createServer((req, res) => {
   const path = (req.url ?? '/').split('?')[0];
   const send = (status, type, body) => {
@@ -83,6 +95,7 @@ const server = http.createServer((req, res) => {
   if (path === '/careers/about') return send(200, 'text/html; charset=utf-8', about);
   if (path === '/blog') return send(200, 'text/html; charset=utf-8', blog);
   if (path === '/health') return send(200, 'text/plain', 'ok');
+  if (path === '/karriere/pflegeinformatik') return send(200, 'text/html; charset=utf-8', germanJob);
   const job = jobs[path];
   if (job) return send(200, 'text/html; charset=utf-8', jobPage(path, job));
   send(404, 'text/html', '<h1>Not found</h1>');

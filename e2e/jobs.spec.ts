@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, logInViaUi, signUpCompanyAdmin, signUpViaApi } from './fixtures';
+import { test, expect, logInViaUi, shoot, signUpCompanyAdmin, signUpViaApi } from './fixtures';
 
 /** The local careers site started next to the app (e2e/fixture-server.mjs). */
 const fixtureOrigin = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
@@ -270,6 +270,31 @@ test.describe('jobs', () => {
     await expect(page.getByText('Your job has been successfully posted')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Nurse Informaticist' })).toBeVisible();
     await expect(page.getByText('Denver, CO, US')).toBeVisible();
+  });
+
+  test('importing a German page without structured data fills what it found and flags what it did not', async ({
+    page,
+  }) => {
+    await signUpCompanyAdmin(page);
+    await page.goto('/post-job');
+    await page.getByRole('tab', { name: 'Import from URL' }).click();
+    await page.getByLabel('Job posting URL').fill(`${fixtureOrigin}/karriere/pflegeinformatik`);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Partial import' })).toBeVisible();
+
+    await expect(page.getByLabel('Job Title')).toHaveValue('Pflegeinformatiker (m/w/d)');
+    await expect(page.getByLabel('Company', { exact: true })).toHaveValue('Fixture Klinikum');
+    await expect(page.getByLabel('Location')).toHaveValue('Hamburg');
+    await expect(page.getByRole('combobox', { name: 'Employment Type' })).toHaveText('Full-time');
+    // The page names no salary: the import says it is partial and points at the field.
+    const attention = page.getByRole('list', { name: 'Fields that need your attention' });
+    await expect(attention.getByRole('link', { name: 'Salary Range' })).toBeVisible();
+    await expect(attention.getByRole('link', { name: 'Location' })).toHaveCount(0);
+    await expect(page.getByLabel('Salary Range')).toHaveAccessibleDescription(/Needs your attention/);
+    await shoot(page, 'job-import-partial');
+    // Typing a value clears the highlight.
+    await page.getByLabel('Salary Range').fill('€60,000 - €70,000 per year');
+    await expect(page.getByLabel('Salary Range')).not.toHaveAccessibleDescription(/Needs your attention/);
   });
 
   test('a company admin finds the open roles on a careers site and uses one', async ({ page }) => {

@@ -35,7 +35,7 @@ describe('recogniseSkills', () => {
   it("only recognises 'Go' and 'R' in technical contexts, never inside words", () => {
     expect(recogniseSkills('Experience at Google; go-getters welcome. Go ahead and apply!')).toEqual([]);
     expect(recogniseSkills('Services in Go, Python and Rust')).toEqual(['Go', 'Python', 'Rust']);
-    expect(recogniseSkills('Golang microservices')).toEqual(['Go']);
+    expect(recogniseSkills('Golang microservices')).toEqual(['Go', 'Microservices']);
     expect(recogniseSkills('Go developer')).toEqual(['Go']);
     expect(recogniseSkills('Python or R a plus; R&D team; Rounds with RNs')).toEqual(['Python', 'R']);
     expect(recogniseSkills('Statistics in R.')).toEqual(['R']);

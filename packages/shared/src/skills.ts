@@ -1,3 +1,6 @@
+import { HEALTHCARE_SKILLS, HEALTHCARE_SKILLS_CASE_SENSITIVE } from './skills-healthcare';
+import { TECH_SKILLS, TECH_SKILLS_CASE_SENSITIVE } from './skills-tech';
+
 /**
  * A skills vocabulary for healthcare technology job postings, and a recogniser that finds those skills in free
  * text (used when importing a job from a web page). Each entry has a canonical `name` and `synonyms`; matching is
@@ -5,7 +8,7 @@
  * words ('Epic', 'React', 'Swift', 'Excel', ...). Ambiguous one- or two-letter names (Go, R) are only recognised in
  * clearly technical contexts (see CONTEXT_PATTERNS); 'C' on its own is never recognised.
  */
-export const SKILLS_VOCABULARY: { name: string; synonyms: string[] }[] = [
+const CORE_SKILLS: { name: string; synonyms: string[] }[] = [
   // Languages
   { name: 'JavaScript', synonyms: ['JS', 'ECMAScript', 'ES6'] },
   { name: 'TypeScript', synonyms: [] },
@@ -47,9 +50,11 @@ export const SKILLS_VOCABULARY: { name: string; synonyms: string[] }[] = [
   { name: 'Docker', synonyms: ['containers'] },
   { name: 'Kubernetes', synonyms: ['k8s', 'EKS', 'GKE', 'AKS'] },
   { name: 'Terraform', synonyms: [] },
-  { name: 'CI/CD', synonyms: ['continuous integration', 'continuous delivery', 'GitHub Actions', 'Jenkins'] },
+  { name: 'CI/CD', synonyms: ['continuous integration', 'continuous delivery'] },
   { name: 'Linux', synonyms: [] },
-  { name: 'Git', synonyms: ['GitHub', 'GitLab'] },
+  { name: 'Git', synonyms: [] },
+  { name: 'GitHub', synonyms: [] },
+  { name: 'GitLab', synonyms: [] },
   // Data and machine learning
   { name: 'PostgreSQL', synonyms: ['Postgres', 'psql'] },
   { name: 'MySQL', synonyms: [] },
@@ -73,7 +78,7 @@ export const SKILLS_VOCABULARY: { name: string; synonyms: string[] }[] = [
   // Healthcare interoperability standards and code sets
   { name: 'HL7', synonyms: ['HL7 v2', 'HL7v2', 'Health Level 7', 'Health Level Seven'] },
   { name: 'FHIR', synonyms: ['HL7 FHIR', 'SMART on FHIR'] },
-  { name: 'DICOM', synonyms: ['PACS'] },
+  { name: 'DICOM', synonyms: [] },
   { name: 'ICD-10', synonyms: ['ICD10', 'ICD-10-CM', 'ICD-10-PCS'] },
   { name: 'CPT', synonyms: ['CPT codes'] },
   { name: 'X12', synonyms: ['ANSI X12', 'EDI X12', 'X12 EDI', '837', '835'] },
@@ -114,8 +119,17 @@ export const SKILLS_VOCABULARY: { name: string; synonyms: string[] }[] = [
   { name: 'Product Management', synonyms: ['product roadmap', 'roadmapping'] },
 ];
 
+/** Every skill the recogniser knows: the core list above and the healthcare technology list. */
+export const SKILLS_VOCABULARY: { name: string; synonyms: string[] }[] = [
+  ...CORE_SKILLS,
+  ...HEALTHCARE_SKILLS,
+  ...TECH_SKILLS,
+];
+
 /** Terms that are also ordinary words: matched only with this exact capitalisation. */
 const CASE_SENSITIVE_TERMS = new Set([
+  ...HEALTHCARE_SKILLS_CASE_SENSITIVE,
+  ...TECH_SKILLS_CASE_SENSITIVE,
   'Epic',
   'React',
   'Swift',

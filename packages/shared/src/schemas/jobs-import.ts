@@ -65,6 +65,8 @@ export const jobImportResponseSchema = z.object({
   success: z.boolean(),
   data: importedJobSchema.optional(),
   source: z.enum(JOB_IMPORT_SOURCES).optional(),
+  /** Fields read from weak evidence on a page without structured data: the form asks the user to check them. */
+  uncertain: z.array(importedJobSchema.keyof()).optional(),
   error: z.string().optional(),
 });
 export type JobImportResponse = z.infer<typeof jobImportResponseSchema>;

@@ -166,8 +166,11 @@ export function useApplyToJob(id: string) {
   });
 }
 
-/** The fields of an imported job posting (the shared contract of POST /api/jobs/import and /api/jobs/crawl). */
-export type JobImportData = ImportedJob;
+/**
+ * The fields of an imported job posting (the shared contract of POST /api/jobs/import and /api/jobs/crawl), and
+ * the fields the server read with low confidence.
+ */
+export type JobImportData = ImportedJob & { uncertain?: JobImportResponse['uncertain'] };
 
 /** POST /api/jobs/import: a failure of the remote site comes back as `success: false`, refusals as 4xx. */
 export function useImportJob() {
@@ -175,7 +178,7 @@ export function useImportJob() {
     mutationFn: async (url: string) => {
       const response = await api<JobImportResponse>('/api/jobs/import', { method: 'POST', body: { url } });
       if (!response.success || !response.data) throw new Error(response.error ?? 'Import failed');
-      return response.data;
+      return { ...response.data, uncertain: response.uncertain } satisfies JobImportData;
     },
   });
 }

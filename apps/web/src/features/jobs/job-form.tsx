@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -17,6 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
+import { cn } from '@/lib/utils';
 import type { JobImportData } from './api';
 import { SkillsInput } from './skills-input';
 import { dateInputValue, employmentTypeFrom } from './format';
@@ -39,7 +40,7 @@ const FIELD_NAMES = [
   'referralBonusAmount',
   'referralBonusCurrency',
 ] as const;
-type FieldName = (typeof FIELD_NAMES)[number];
+export type FieldName = (typeof FIELD_NAMES)[number];
 const isFieldName = (value: string): value is FieldName => (FIELD_NAMES as readonly string[]).includes(value);
 
 export const DEFAULT_BONUS_CURRENCY = 'USD';
@@ -129,6 +130,9 @@ export function reportSaveError(form: JobFormController, error: Error) {
   toast.error(JOB_MESSAGES.postFailedTitle, { description });
 }
 
+/** Fields an import left empty or read from weak evidence, until the user edits them. */
+const AttentionContext = createContext<(name: FieldName) => boolean>(() => false);
+
 function Field({
   name,
   label,
@@ -142,10 +146,22 @@ function Field({
   error: string | undefined;
   children: ReactNode;
 }) {
+  const attention = useContext(AttentionContext)(name);
   return (
-    <div className="grid content-start gap-2">
+    <div
+      className={cn(
+        'grid content-start gap-2',
+        attention && '-m-2 rounded-md bg-amber-50 p-2 ring-2 ring-amber-400 dark:bg-amber-950/40',
+      )}
+      data-attention={attention || undefined}
+    >
       <Label htmlFor={`job-${name}`}>{label}</Label>
       {children}
+      {attention ? (
+        <p id={`job-${name}-attention`} className="text-sm font-medium text-amber-900 dark:text-amber-200">
+          Needs your attention: not found on the page, or read with low confidence.
+        </p>
+      ) : null}
       {hint ? (
         <p id={`job-${name}-hint`} className="text-sm text-muted-foreground">
           {hint}
@@ -157,11 +173,24 @@ function Field({
 }
 
 /** The job form's fields (SPEC §2 'Post a New Job', §5 'Job form'); the page owns the form element and buttons. */
-export function JobFormFields({ form }: { form: JobFormController }) {
-  const { errors } = form.formState;
+export function JobFormFields({
+  form,
+  attention,
+}: {
+  form: JobFormController;
+  /** Fields to highlight after an import (cleared for a field once the user edits it). */
+  attention?: ReadonlySet<FieldName>;
+}) {
+  const { errors, dirtyFields } = form.formState;
+  const needsAttention = (name: FieldName) => !!attention?.has(name) && !dirtyFields[name];
   const describedBy = (name: FieldName, hint = false) =>
-    [hint ? `job-${name}-hint` : undefined, errors[name] ? `job-${name}-error` : undefined].filter(Boolean).join(' ') ||
-    undefined;
+    [
+      hint ? `job-${name}-hint` : undefined,
+      needsAttention(name) ? `job-${name}-attention` : undefined,
+      errors[name] ? `job-${name}-error` : undefined,
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined;
   const control = (name: FieldName, hint = false) => ({
     id: `job-${name}`,
     'aria-invalid': !!errors[name],
@@ -169,126 +198,128 @@ export function JobFormFields({ form }: { form: JobFormController }) {
   });
 
   return (
-    <div className="grid gap-6">
-      <Field name="title" label="Job Title" error={errors.title?.message}>
-        <Input {...control('title')} placeholder="e.g. Senior Frontend Engineer" {...form.register('title')} />
-      </Field>
-      <div className="grid gap-6 sm:grid-cols-2">
-        <Field name="company" label="Company" error={errors.company?.message}>
-          <Input {...control('company')} autoComplete="organization" {...form.register('company')} />
+    <AttentionContext.Provider value={needsAttention}>
+      <div className="grid gap-6">
+        <Field name="title" label="Job Title" error={errors.title?.message}>
+          <Input {...control('title')} placeholder="e.g. Senior Frontend Engineer" {...form.register('title')} />
         </Field>
-        <Field name="location" label="Location" error={errors.location?.message}>
-          <Input {...control('location')} placeholder="e.g. Boston, MA or Remote" {...form.register('location')} />
-        </Field>
-      </div>
-      <Field name="employmentType" label="Employment Type" error={errors.employmentType?.message}>
-        <Controller
-          control={form.control}
-          name="employmentType"
-          render={({ field }) => (
-            <ChoiceSelect
-              id="job-employmentType"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              choices={EMPLOYMENT_TYPES}
-              labels={EMPLOYMENT_TYPE_LABELS}
-              placeholder="Select employment type"
-              errorId={errors.employmentType ? 'job-employmentType-error' : undefined}
-            />
-          )}
-        />
-      </Field>
-      <Field name="description" label="Job Description" error={errors.description?.message}>
-        <Textarea {...control('description')} rows={6} {...form.register('description')} />
-      </Field>
-      <Field
-        name="responsibilities"
-        label="Responsibilities (optional)"
-        hint="Separate each with a new line"
-        error={errors.responsibilities?.message}
-      >
-        <Textarea {...control('responsibilities', true)} rows={5} {...form.register('responsibilities')} />
-      </Field>
-      <Field
-        name="requirements"
-        label="Requirements"
-        hint="Include skills, education, experience"
-        error={errors.requirements?.message}
-      >
-        <Textarea {...control('requirements', true)} rows={5} {...form.register('requirements')} />
-      </Field>
-      <Field name="skills" label="Skills" hint="Press Enter or Add after each skill." error={errors.skills?.message}>
-        <Controller
-          control={form.control}
-          name="skills"
-          render={({ field }) => (
-            <SkillsInput
-              id="job-skills"
-              value={field.value ?? []}
-              onChange={field.onChange}
-              describedBy={describedBy('skills', true)}
-            />
-          )}
-        />
-      </Field>
-      <div className="grid gap-6 sm:grid-cols-2">
-        <Field name="salary" label="Salary Range (optional)" error={errors.salary?.message}>
-          <Input {...control('salary')} placeholder="e.g. $120,000 - $150,000" {...form.register('salary')} />
-        </Field>
-        <Field name="deadline" label="Application Deadline (optional)" error={errors.deadline?.message}>
-          <Input {...control('deadline')} type="date" {...form.register('deadline')} />
-        </Field>
-        <Field name="applicationUrl" label="Application URL (optional)" error={errors.applicationUrl?.message}>
-          <Input
-            {...control('applicationUrl')}
-            type="url"
-            inputMode="url"
-            placeholder="https://example.com/careers/123"
-            {...form.register('applicationUrl')}
+        <div className="grid gap-6 sm:grid-cols-2">
+          <Field name="company" label="Company" error={errors.company?.message}>
+            <Input {...control('company')} autoComplete="organization" {...form.register('company')} />
+          </Field>
+          <Field name="location" label="Location" error={errors.location?.message}>
+            <Input {...control('location')} placeholder="e.g. Boston, MA or Remote" {...form.register('location')} />
+          </Field>
+        </div>
+        <Field name="employmentType" label="Employment Type" error={errors.employmentType?.message}>
+          <Controller
+            control={form.control}
+            name="employmentType"
+            render={({ field }) => (
+              <ChoiceSelect
+                id="job-employmentType"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                choices={EMPLOYMENT_TYPES}
+                labels={EMPLOYMENT_TYPE_LABELS}
+                placeholder="Select employment type"
+                errorId={errors.employmentType ? 'job-employmentType-error' : undefined}
+              />
+            )}
           />
         </Field>
-        <Field name="contactEmail" label="Contact Email (optional)" error={errors.contactEmail?.message}>
-          <Input
-            {...control('contactEmail')}
-            type="email"
-            autoComplete="email"
-            placeholder="jobs@example.com"
-            {...form.register('contactEmail')}
+        <Field name="description" label="Job Description" error={errors.description?.message}>
+          <Textarea {...control('description')} rows={6} {...form.register('description')} />
+        </Field>
+        <Field
+          name="responsibilities"
+          label="Responsibilities (optional)"
+          hint="Separate each with a new line"
+          error={errors.responsibilities?.message}
+        >
+          <Textarea {...control('responsibilities', true)} rows={5} {...form.register('responsibilities')} />
+        </Field>
+        <Field
+          name="requirements"
+          label="Requirements"
+          hint="Include skills, education, experience"
+          error={errors.requirements?.message}
+        >
+          <Textarea {...control('requirements', true)} rows={5} {...form.register('requirements')} />
+        </Field>
+        <Field name="skills" label="Skills" hint="Press Enter or Add after each skill." error={errors.skills?.message}>
+          <Controller
+            control={form.control}
+            name="skills"
+            render={({ field }) => (
+              <SkillsInput
+                id="job-skills"
+                value={field.value ?? []}
+                onChange={field.onChange}
+                describedBy={describedBy('skills', true)}
+              />
+            )}
           />
         </Field>
-      </div>
-      <div className="grid gap-2">
-        <div className="grid gap-6 sm:grid-cols-[1fr_7rem] sm:gap-4">
-          <Field
-            name="referralBonusAmount"
-            label="Referral Bonus (optional)"
-            hint="Paid to the referrer when a referred candidate is hired."
-            error={errors.referralBonusAmount?.message}
-          >
+        <div className="grid gap-6 sm:grid-cols-2">
+          <Field name="salary" label="Salary Range (optional)" error={errors.salary?.message}>
+            <Input {...control('salary')} placeholder="e.g. $120,000 - $150,000" {...form.register('salary')} />
+          </Field>
+          <Field name="deadline" label="Application Deadline (optional)" error={errors.deadline?.message}>
+            <Input {...control('deadline')} type="date" {...form.register('deadline')} />
+          </Field>
+          <Field name="applicationUrl" label="Application URL (optional)" error={errors.applicationUrl?.message}>
             <Input
-              {...control('referralBonusAmount', true)}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              placeholder="e.g. 2000"
-              {...form.register('referralBonusAmount', {
-                setValueAs: (value: unknown) => (value === '' || value === null ? undefined : value),
-              })}
+              {...control('applicationUrl')}
+              type="url"
+              inputMode="url"
+              placeholder="https://example.com/careers/123"
+              {...form.register('applicationUrl')}
             />
           </Field>
-          <Field name="referralBonusCurrency" label="Currency" error={errors.referralBonusCurrency?.message}>
+          <Field name="contactEmail" label="Contact Email (optional)" error={errors.contactEmail?.message}>
             <Input
-              {...control('referralBonusCurrency')}
-              maxLength={3}
-              autoCapitalize="characters"
-              className="uppercase"
-              {...form.register('referralBonusCurrency')}
+              {...control('contactEmail')}
+              type="email"
+              autoComplete="email"
+              placeholder="jobs@example.com"
+              {...form.register('contactEmail')}
             />
           </Field>
         </div>
+        <div className="grid gap-2">
+          <div className="grid gap-6 sm:grid-cols-[1fr_7rem] sm:gap-4">
+            <Field
+              name="referralBonusAmount"
+              label="Referral Bonus (optional)"
+              hint="Paid to the referrer when a referred candidate is hired."
+              error={errors.referralBonusAmount?.message}
+            >
+              <Input
+                {...control('referralBonusAmount', true)}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                placeholder="e.g. 2000"
+                {...form.register('referralBonusAmount', {
+                  setValueAs: (value: unknown) => (value === '' || value === null ? undefined : value),
+                })}
+              />
+            </Field>
+            <Field name="referralBonusCurrency" label="Currency" error={errors.referralBonusCurrency?.message}>
+              <Input
+                {...control('referralBonusCurrency')}
+                maxLength={3}
+                autoCapitalize="characters"
+                className="uppercase"
+                {...form.register('referralBonusCurrency')}
+              />
+            </Field>
+          </div>
+        </div>
       </div>
-    </div>
+    </AttentionContext.Provider>
   );
 }

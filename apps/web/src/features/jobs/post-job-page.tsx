@@ -11,6 +11,7 @@ import { useSession } from '@/features/auth/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCreateJob, type JobImportData } from './api';
 import { ImportJobForm } from './import-job-form';
+import { type ImportReview, ImportSummary, reviewImport } from './import-review';
 import { emptyJobForm, importedToForm, JobFormFields, reportSaveError, useJobForm } from './job-form';
 
 type Tab = 'manual' | 'import';
@@ -52,11 +53,14 @@ function PostJobEditor({ companyName }: { companyName: string }) {
   const [tab, setTab] = useState<Tab>('manual');
   const form = useJobForm(emptyJobForm(companyName));
   const create = useCreateJob();
+  const [review, setReview] = useState<ImportReview | null>(null);
 
   const onImported = (data: JobImportData) => {
     form.reset(importedToForm(form.getValues(), data));
+    setReview(reviewImport(data));
     setTab('manual');
   };
+  const attention = review ? new Set(review.attention.map((f) => f.name)) : undefined;
 
   const save = (values: JobInput, draft: boolean) =>
     create.mutate(
@@ -82,7 +86,8 @@ function PostJobEditor({ companyName }: { companyName: string }) {
         <Card>
           <CardContent className="pt-6">
             <form noValidate onSubmit={form.handleSubmit((values) => save(values, false))} className="grid gap-8">
-              <JobFormFields form={form} />
+              {review ? <ImportSummary review={review} /> : null}
+              <JobFormFields form={form} attention={attention} />
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Button asChild variant="outline">
                   <Link to="/referrer-dashboard">Cancel</Link>

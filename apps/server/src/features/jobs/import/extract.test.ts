@@ -71,7 +71,7 @@ describe('extractJobFromHtml: JSON-LD', () => {
       application_url: 'https://carepath.example/apply?job=fhir-consultant',
       contact_email: 'talent@carepath.example',
       deadline: '2026-04-15',
-      skills: ['FHIR', 'X12', 'Python', 'HL7', 'ICD-10', 'CPT'],
+      skills: ['FHIR', 'X12', 'Python', 'HL7', 'ICD-10', 'CPT', 'Mirth Connect'],
     });
   });
 
@@ -92,7 +92,7 @@ describe('extractJobFromHtml: JSON-LD', () => {
       application_url: 'https://brightside.example/careers/apply/patient-support',
       contact_email: '',
       deadline: '2026-02-28',
-      skills: ['Athenahealth', 'Excel', 'BLS'],
+      skills: ['Athenahealth', 'Excel', 'Zendesk', 'BLS'],
     });
   });
 
@@ -180,7 +180,7 @@ describe('extractJobFromHtml: page fallback', () => {
     expect(result?.job).toEqual({
       title: 'Clinical Data Analyst',
       company: 'Northwind Health',
-      location: 'Chicago, IL (Hybrid)',
+      location: 'Hybrid, Chicago, IL',
       job_type: 'full-time',
       description:
         'Northwind Health runs 14 community hospitals across the Midwest. Our analytics team turns EHR data into insights that help care teams reduce readmissions.\n\nBenefits\n\nCompensation: $85k - $105k per year, plus an annual bonus.\n\nApplications close March 20, 2026. Questions? Email our recruiting team.',
@@ -192,7 +192,7 @@ describe('extractJobFromHtml: page fallback', () => {
       application_url: 'https://careers.example.com/careers/clinical-data-analyst/apply',
       contact_email: 'analytics-jobs@northwindhealth.example',
       deadline: '2026-03-20',
-      skills: ['Tableau', 'Snowflake', 'SQL', 'Epic', 'Python', 'R', 'ICD-10', 'HIPAA'],
+      skills: ['Tableau', 'Snowflake', 'SQL', 'Epic', 'Epic Caboodle', 'Python', 'R', 'ICD-10', 'HIPAA'],
     });
   });
 
@@ -202,7 +202,7 @@ describe('extractJobFromHtml: page fallback', () => {
     expect(result?.job).toEqual({
       title: 'Telehealth RN Case Manager',
       company: 'Harbor Care',
-      location: 'Remote',
+      location: 'Remote, United States',
       job_type: 'full-time',
       description:
         'Harbor Care provides virtual care management for adults living with heart failure and COPD. Our nurses work with patients over video and phone between visits.\n\nThe base pay for this role is USD 78,000 - 92,000 a year, depending on experience.',
@@ -214,7 +214,7 @@ describe('extractJobFromHtml: page fallback', () => {
       application_url: 'https://jobs.lever.co/harborcare/5f1c2e/apply',
       contact_email: '',
       deadline: '',
-      skills: ['RN', 'Epic', 'BLS'],
+      skills: ['Telehealth', 'RN', 'Care Coordination', 'Epic', 'BLS'],
     });
   });
 
@@ -236,7 +236,7 @@ describe('extractJobFromHtml: page fallback', () => {
       application_url: 'https://riverbendmed.example/apply/R-20931',
       contact_email: 'recruiting@riverbendmed.example',
       deadline: '',
-      skills: ['ICD-10', 'CPT', 'Epic', 'CPC'],
+      skills: ['ICD-10', 'CPT', 'Epic', 'CPC', 'CCS', 'HCC'],
     });
   });
 

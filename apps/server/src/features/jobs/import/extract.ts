@@ -2,8 +2,11 @@ import { load } from 'cheerio';
 import { recogniseSkills } from '@referwell/shared';
 import { mapJobPosting, readJsonLd, type MappedJob } from './json-ld';
 import { readMicrodataJob } from './microdata';
-import { readPageJob } from './page';
+import { readPage } from './page';
 import { FIELD_CAPS, type ImportedJob, type ImportResult, type ImportSource } from './types';
+
+/** A page reading whose evidence weighs less than this (one weak source: prose, a page-title part) is flagged. */
+const UNCERTAIN_BELOW = 1.5;
 
 /** Pages beyond this many characters are read only up to it (a job page is far smaller). */
 export const MAX_HTML_LENGTH = 3_000_000;
@@ -61,6 +64,11 @@ function extract(html: string, pageUrl: string): ImportResult | null {
     const result = finish(mapJobPosting(microdata, new Map(), pageUrl), 'microdata', siteName);
     if (result) return result;
   }
-  const page = readPageJob($, pageUrl, graph);
-  return page ? finish(page, 'page', siteName) : null;
+  const page = readPage($, pageUrl, graph);
+  const result = page ? finish(page.job, 'page', siteName) : null;
+  if (!result || !page) return null;
+  const uncertain = (Object.keys(page.confidence) as (keyof typeof page.confidence)[]).filter(
+    (field) => result.job[field] && page.confidence[field] < UNCERTAIN_BELOW,
+  );
+  return uncertain.length ? { ...result, uncertain } : result;
 }

@@ -169,7 +169,7 @@ describe('POST /api/jobs/import: applicant-tracking systems through their public
         application_url: 'https://boards.greenhouse.io/northwindhealth/jobs/4012345006',
         contact_email: 'jobs@northwind.example',
         deadline: '',
-        skills: ['React', 'TypeScript', 'GraphQL', 'PostgreSQL'],
+        skills: ['React', 'TypeScript', 'GraphQL', 'PostgreSQL', 'WCAG', 'Jest', 'Playwright'],
       },
     });
     // The newer job-boards host and the embed form are the same job.
@@ -227,7 +227,7 @@ describe('POST /api/jobs/import: applicant-tracking systems through their public
         application_url: 'https://jobs.ashbyhq.com/harborlabs/7b9e1f20-3c4d-4e5f-8a6b-9c0d1e2f3a4b/application',
         contact_email: '',
         deadline: '',
-        skills: ['Python', 'Airflow', 'Snowflake', 'SQL'],
+        skills: ['Clinical Trials', 'ETL', 'Python', 'Airflow', 'Snowflake', 'SQL'],
       },
     });
   });

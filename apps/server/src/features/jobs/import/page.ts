@@ -1,8 +1,33 @@
 import { type Cheerio, type CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
-import { type EmploymentType } from '@referwell/shared';
-import { HEADING_MARK, inlineText, nodesToText, SKIPPED_TAGS } from './html-text';
+import { HEADING_MARK, nodesToText, SKIPPED_TAGS } from './html-text';
 import { type JsonLdGraph, type MappedJob, textValue } from './json-ld';
+import { type Candidate, cleanCompany, employmentTypesOf, readChip } from './page-evidence';
+import { jsonStateSources } from './page-json-state';
+import {
+  chooseCompany,
+  chooseJobType,
+  chooseLocation,
+  chooseSalary,
+  chooseTitle,
+  type Choice,
+  cleanTitleString,
+  foldKey,
+} from './page-scoring';
+import {
+  chipSources,
+  classHintSources,
+  excludedTest,
+  footerSources,
+  headingSources,
+  labelLines,
+  labelSources,
+  logoSources,
+  metaSources,
+  titleStrings,
+  visibleText,
+} from './page-sources';
+import { APPLY_WORDS, CAREERS_PREFIX, CAREERS_SUFFIX, JOB_SECTION_WORDS } from './page-vocabulary';
 import { splitSections } from './sections';
 import { cleanEmail, findSalary, parseDate, resolveUrl } from './values';
 
@@ -17,9 +42,6 @@ const LABEL_LINE = /^(?:job\s+|work\s+)?(?:location|employment\s+type|job\s+type
 
 const DEADLINE_LABEL =
   /\b(?:apply\s+by|application\s+deadline|deadline|closing\s+date|applications?\s+close[sd]?(?:\s+on)?)\s*[:\-–]?\s*([^\n]{6,40})/i;
-
-const meta = ($: CheerioAPI, key: string) =>
-  inlineText($(`meta[property="${key}"], meta[name="${key}"]`).first().attr('content') ?? '');
 
 const INLINE_TAGS = new Set(['b', 'strong', 'em', 'i', 'u', 'span', 'a', 'br']);
 
@@ -105,85 +127,115 @@ function mainContent($: CheerioAPI, inChrome: (el: Element) => boolean): Cheerio
   return best ? $(best) : $('body').first();
 }
 
-/** Drops a trailing ' | Site', ' - Site' or ' at Site' from a page title. */
-function stripSiteName(title: string, site: string): string {
-  if (!site) return title;
-  const escaped = site.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return title.replace(new RegExp(`\\s*(?:[|\\-–—·:]|\\bat\\b)\\s*${escaped}\\s*$`, 'i'), '').trim() || title;
-}
+/** The fields read by weighing evidence, with how sure the reader is of each. */
+export type PageConfidence = Record<'title' | 'company' | 'location' | 'job_type' | 'salary_range', number>;
 
-const TITLE_SEPARATOR = /\s+(?:[|\-–—·:]|at)\s+/;
-const COMPANY_SEPARATOR = /\s+[|\-–—·]\s+/;
-
-/** From '<Company> - <Job title>' page titles: the part that is also a heading on the page, and the rest. */
-function splitPageTitle($: CheerioAPI, title: string): { title: string; company: string } | null {
-  const parts = title.split(TITLE_SEPARATOR).map((p) => p.trim());
-  if (parts.length !== 2) return null;
-  const headings = new Set(
-    $('h1, h2, h3')
-      .toArray()
-      .map((h) => inlineText($(h).text())),
-  );
-  const index = parts.findIndex((p) => headings.has(p));
-  return index === -1 ? null : { title: parts[index] ?? '', company: parts[1 - index] ?? '' };
-}
-
-/** The company in '<Job title> | Careers at <Company>' page titles, when the job title is one of the parts. */
-function companyFromPageTitle(pageTitle: string, title: string): string {
-  const parts = pageTitle.split(COMPANY_SEPARATOR).map((p) => p.trim());
-  const rest = parts.filter((p) => p && p !== title);
-  if (rest.length !== 1 || rest.length === parts.length) return '';
-  return (rest[0] ?? '')
-    .replace(/^(?:careers|jobs|job openings|open positions)\s+(?:at|@|with)\s+/i, '')
-    .replace(/\s+(?:careers|jobs)$/i, '')
-    .trim();
-}
-
-const JOB_TYPE_WORDS: [RegExp, EmploymentType][] = [
-  [/\bfull[\s-]?time\b/i, 'full-time'],
-  [/\bpart[\s-]?time\b/i, 'part-time'],
-  [/\b(?:internship|intern)\b/i, 'internship'],
-  [/\bfreelance\b/i, 'freelance'],
-  [/\b(?:contract(?:or)?|temporary)\b(?=[\s)-]*(?:role|position|basis|to[\s-]hire|\)|$))|\(contract\)/im, 'contract'],
-];
-
-function jobTypeOf(...texts: string[]): EmploymentType | '' {
-  for (const text of texts) {
-    for (const [pattern, type] of JOB_TYPE_WORDS) if (pattern.test(text)) return type;
+/** Company readings from page titles: 'Careers at X' parts surely, other parts that are not a heading weakly. */
+function titlePartCompanies(strings: { text: string }[], headings: Set<string>): Candidate[] {
+  const out: Candidate[] = [];
+  for (const { text } of strings) {
+    const parts = text.split(/\s+[|·–—-]\s+|\s*\|\s*|\s+(?:at|bei|chez)\s+/).map((p) => p.trim());
+    if (parts.length < 2) continue;
+    for (const part of parts) {
+      if (headings.has(part.toLowerCase())) continue;
+      const careers = CAREERS_PREFIX.test(part) || CAREERS_SUFFIX.test(part);
+      const company = cleanCompany(part);
+      if (company && company.split(/\s+/).length <= 6)
+        out.push({
+          field: 'company',
+          value: company,
+          source: careers ? 'title-careers' : 'title-part',
+          weight: careers ? 2.5 : 1,
+        });
+    }
   }
-  return '';
+  return out;
 }
 
-/** 'Location: Boston, MA' (or a 'Location' label with its value on the next line), else 'Hybrid' / 'Remote'. */
-function locationOf(text: string, title: string): string {
-  const label = /^(?:job\s+|work\s+)?location\s*(?:[:\-–]\s*(.+)|\n(.+))$/im.exec(text);
-  const labelled = (label?.[1] ?? label?.[2])?.trim();
-  if (labelled) return labelled;
-  const haystack = `${title}\n${text}`;
-  if (/\bhybrid\b/i.test(haystack)) return 'Hybrid';
-  if (/\b(?:fully\s+)?remote\b/i.test(haystack) && !/\bnot\s+(?:a\s+)?remote\b/i.test(haystack)) return 'Remote';
-  return '';
+/** Employment words in prose: 'This is a full-time role', 'a 6-month contract', 'Full-time, exempt.' */
+function proseJobTypes(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  const pattern =
+    /\b(?:is an?|this is an?|this|for this|as an?)\s+((?:[\w-]+\s){0,2}?[\w-]+)\s+(?:role|position|job|contract|engagement|opportunity|assignment)\b|(?:^|[.!]\s+)((?:full|part)[\s-]time)[,.]/gim;
+  for (const m of text.matchAll(pattern))
+    for (const type of employmentTypesOf(m[0]))
+      out.push({ field: 'job_type', value: type, source: 'prose', weight: 1.5 });
+  // Short sentences that are only employment words: 'Vollzeit, unbefristet.', 'Fulltime (36 uur).'
+  for (const sentence of text.split(/[.!?\n]\s*/))
+    if (sentence.length <= 40)
+      for (const type of employmentTypesOf(sentence))
+        out.push({ field: 'job_type', value: type, source: 'prose-short', weight: 1 });
+  return out;
+}
+
+/** 'based at our Omaha, NE headquarters', 'located in Denver, CO'. */
+function proseLocations(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  const pattern =
+    /\b(?:based (?:in|at|out of)(?: our)?|located in|office in|on[\s-]?site in|work from our)\s+((?:[\p{Lu}][\p{L}.'-]+\s?){1,3},\s*[A-Z]{2})\b/gu;
+  for (const m of text.matchAll(pattern)) {
+    const candidates = readChip(m[1] ?? '', 'prose', 1.5).filter((c) => c.field === 'location');
+    out.push(...candidates);
+  }
+  return out;
+}
+
+/** Every candidate for the header fields, from every source on the page. */
+function collect($: CheerioAPI, excluded: (el: Element) => boolean, pageText: string) {
+  const { candidates: headings, heading } = headingSources($, excluded);
+  const strings = titleStrings($);
+  const headingSet = new Set(headings.map((h) => h.value.toLowerCase()));
+  const candidates: Candidate[] = [
+    ...metaSources($),
+    ...headings,
+    ...labelSources($, excluded),
+    ...labelLines(pageText),
+    ...classHintSources($, excluded),
+    ...chipSources($, heading, excluded),
+    ...jsonStateSources($),
+    ...logoSources($, excluded),
+    ...footerSources($),
+    ...titlePartCompanies(strings, headingSet),
+    ...proseJobTypes(pageText),
+    ...proseLocations(pageText),
+  ];
+  return { candidates, strings };
+}
+
+export interface PageReading {
+  job: MappedJob;
+  confidence: PageConfidence;
 }
 
 /**
- * The job as read from the page itself, for pages without structured data. Returns null when there is no title or
- * the page does not look like a job posting (fewer than two job signals: responsibilities/requirements headings, a
- * salary, an apply link, an employment type, a location label, a mailto link).
+ * The job as read from the page itself, for pages without structured data: candidate values for each field from
+ * every source (meta tags, page title, headings, labels, chips, embedded state, logo, footer), weighed and chosen
+ * per field (page-scoring.ts), and the main content split into description / responsibilities / requirements.
+ * Returns null when there is no title or the page does not look like a job posting (fewer than two job signals).
  */
-export function readPageJob($: CheerioAPI, pageUrl: string, graph: JsonLdGraph): MappedJob | null {
-  const site = meta($, 'og:site_name') || meta($, 'application-name');
-  let company = site || inlineText(textValue(graph.organizations[0]?.name));
-  const pageTitle = inlineText($('title').first().text());
-  const heading = meta($, 'og:title') || inlineText($('h1').first().text());
-  const rawTitle = heading || pageTitle;
-  let title = stripSiteName(rawTitle, company);
-  const split = heading ? null : splitPageTitle($, rawTitle);
-  if (split) {
-    title = split.title;
-    company ||= split.company;
+export function readPage($: CheerioAPI, pageUrl: string, graph: JsonLdGraph): PageReading | null {
+  const excluded = excludedTest($);
+  const pageText = visibleText($, excluded);
+  const { candidates, strings } = collect($, excluded, pageText);
+  const organization = cleanCompany(textValue(graph.organizations[0]?.name));
+  if (organization) candidates.push({ field: 'company', value: organization, source: 'organization', weight: 2 });
+
+  const company = chooseCompany(candidates, pageText);
+  // What page titles may be cut of: the chosen company and names read outside the titles themselves.
+  const companies = new Set(
+    [company.value, ...candidates.filter((c) => c.field === 'company' && c.source !== 'title-part').map((c) => c.value)]
+      .filter(Boolean)
+      .map(foldKey),
+  );
+  for (const { text, source, weight } of strings) {
+    const cleaned = cleanTitleString(text, companies);
+    if (cleaned) candidates.push({ field: 'title', value: cleaned, source, weight });
   }
+  const titleChoice = chooseTitle(candidates, companies);
+  const title = titleChoice.value;
   if (!title) return null;
-  company ||= companyFromPageTitle(pageTitle, title);
+  for (const type of employmentTypesOf(title))
+    candidates.push({ field: 'job_type', value: type, source: 'title', weight: 1 });
 
   const inChrome = chromeTest($);
   const skip = (el: Element) => SKIPPED_TAGS.has(el.name) || inChrome(el);
@@ -193,51 +245,59 @@ export function readPageJob($: CheerioAPI, pageUrl: string, graph: JsonLdGraph):
   // leave them out of the description.
   const lines = text.split('\n').filter((line) => {
     const plain = line.replace(HEADING_MARK, '').trim();
-    return (
-      plain !== title &&
-      plain !== rawTitle &&
-      !LABEL_LINE.test(plain) &&
-      !/^apply(?: now| here| for this job)?$/i.test(plain)
-    );
+    return plain !== title && !LABEL_LINE.test(plain) && !(plain.length <= 30 && APPLY_WORDS.test(plain));
   });
   const sections = splitSections(lines.join('\n'));
   const plainText = text.replaceAll(HEADING_MARK, '');
-  // Job type and location often sit in the page header, outside the main content block.
-  const pageText = nodesToText($('body').toArray(), { skip });
+  const proseSalary = findSalary(plainText) || findSalary(pageText);
+  if (proseSalary) candidates.push({ field: 'salary_range', value: proseSalary, source: 'prose', weight: 1 });
 
   const applyLink = content
     .find('a[href]')
     .add($('a[href]'))
-    .filter((_, a) => /\bapply\b/i.test($(a).text()) && !/^(?:mailto|javascript):/i.test($(a).attr('href') ?? ''))
+    .filter((_, a) => APPLY_WORDS.test($(a).text()) && !/^(?:mailto|javascript):/i.test($(a).attr('href') ?? ''))
     .first()
     .attr('href');
+  const applyButton =
+    $('button, a, input[type=submit]').filter((_, el) => APPLY_WORDS.test($(el).text() || ($(el).attr('value') ?? '')))
+      .length > 0;
   const mailto = content.find('a[href^="mailto:"]').add($('a[href^="mailto:"]')).first().attr('href');
-  const salary_range = findSalary(plainText) || findSalary(pageText);
-  const job_type = jobTypeOf(/(?:employment|job)\s+type\s*:\s*([^\n]+)/i.exec(pageText)?.[1] ?? '', title, pageText);
-  const location = locationOf(pageText, title);
+  const choices: Record<keyof PageConfidence, Choice> = {
+    title: titleChoice,
+    company,
+    location: chooseLocation(candidates),
+    job_type: chooseJobType(candidates),
+    salary_range: chooseSalary(candidates),
+  };
 
   const signals = [
-    SECTION_HEADING.test(text) && (sections.responsibilities || sections.requirements),
-    salary_range,
-    applyLink,
-    job_type,
-    /^(?:job\s+|work\s+)?location\s*[:\-–]/im.test(pageText),
+    JOB_SECTION_WORDS.test(pageText) || SECTION_HEADING.test(text),
+    choices.salary_range.value,
+    applyLink || applyButton,
+    choices.job_type.value,
+    candidates.some((c) => (c.field === 'location' || c.field === 'mode') && c.weight >= 1.5 && c.source !== 'prose'),
     mailto,
   ].filter(Boolean).length;
   if (signals < 2) return null;
 
+  const confidence = Object.fromEntries(
+    Object.entries(choices).map(([field, choice]) => [field, choice.value ? choice.score : 0]),
+  ) as PageConfidence;
   return {
-    title,
-    company,
-    location,
-    job_type,
-    description: sections.description,
-    responsibilities: sections.responsibilities,
-    requirements: sections.requirements,
-    salary_range,
-    application_url: resolveUrl(applyLink, pageUrl) || resolveUrl(pageUrl, pageUrl),
-    contact_email: cleanEmail(mailto),
-    deadline: parseDate(DEADLINE_LABEL.exec(plainText)?.[1] ?? ''),
-    skillsText: '',
+    job: {
+      title,
+      company: company.value,
+      location: choices.location.value,
+      job_type: choices.job_type.value,
+      description: sections.description,
+      responsibilities: sections.responsibilities,
+      requirements: sections.requirements,
+      salary_range: choices.salary_range.value,
+      application_url: resolveUrl(applyLink, pageUrl) || resolveUrl(pageUrl, pageUrl),
+      contact_email: cleanEmail(mailto),
+      deadline: parseDate(DEADLINE_LABEL.exec(plainText)?.[1] ?? ''),
+      skillsText: '',
+    },
+    confidence,
   };
 }

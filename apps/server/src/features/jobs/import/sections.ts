@@ -7,9 +7,9 @@ export interface JobSections {
 }
 
 const RESPONSIBILITIES_HEADING =
-  /\b(responsibilities|duties|what you['’]?ll do|what you will do|what you['’]?ll be doing|day[\s-]to[\s-]day|the work)\b/i;
+  /\b(responsibilities|duties|what you['’]?ll do|what you will do|what you['’]?ll be doing|day[\s-]to[\s-]day|the work|aufgaben|deine aufgaben|ihre aufgaben|missions|vos missions|tes missions|funciones|responsabilidades|tareas|wat ga je doen|jouw taken|taken|werkzaamheden)\b/i;
 const REQUIREMENTS_HEADING =
-  /\b(requirements|qualifications|what you bring|what you['’]?ll bring|what you will bring|skills|who you are|what we['’]?re looking for|nice[\s-]to[\s-]haves?|bonus points|must[\s-]haves?)\b/i;
+  /\b(requirements|qualifications|what you bring|what you['’]?ll bring|what you will bring|skills|who you are|what we['’]?re looking for|nice[\s-]to[\s-]haves?|bonus points|must[\s-]haves?|profil|ihr profil|dein profil|anforderungen|qualifikationen|votre profil|profil recherché|requisitos|perfil|wat vragen wij|wie ben jij|functie-eisen|jouw profiel)\b/i;
 
 type Section = keyof JobSections;
 

@@ -37,6 +37,7 @@ export interface ImportContext {
 export interface ImportedFrom {
   job: ImportedJob;
   source: JobImportSource;
+  uncertain?: ImportResult['uncertain'];
 }
 
 /** A problem with the remote site (unreachable, slow, an error page, no job on it): answered as `success: false`. */
@@ -203,8 +204,8 @@ export async function importJob(url: string, ctx: ImportContext): Promise<Import
 /** importJob as the endpoint answers it: `{ success, data, source }`, or `{ success: false, error }` for site problems. */
 export async function importJobFromUrl(url: string, ctx: ImportContext): Promise<JobImportResponse> {
   try {
-    const { job, source } = await importJob(url, ctx);
-    return { success: true, data: job, source };
+    const { job, source, uncertain } = await importJob(url, ctx);
+    return { success: true, data: job, source, ...(uncertain?.length ? { uncertain } : {}) };
   } catch (error) {
     if (isSiteFailure(error)) return { success: false, error: error.message };
     throw error;

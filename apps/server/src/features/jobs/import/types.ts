@@ -8,6 +8,8 @@ export type ImportSource = 'json-ld' | 'microdata' | 'page';
 export interface ImportResult {
   job: ImportedJob;
   source: ImportSource;
+  /** Fields read from weak evidence (page reading only): shown to the user as needing attention. */
+  uncertain?: (keyof ImportedJob)[];
 }
 
 /** Field length caps, matching the job form's limits (packages/shared/src/schemas/jobs.ts). */

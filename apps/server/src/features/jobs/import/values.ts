@@ -1,7 +1,7 @@
 import { type EmploymentType } from '@referwell/shared';
+import { findPay } from './salary';
 
 const CURRENCY_SYMBOLS: Record<string, string> = { USD: '$', EUR: '€', GBP: '£', CAD: 'CA$', AUD: 'A$', INR: '₹' };
-const SYMBOL_CURRENCIES: Record<string, string> = { $: 'USD', '€': 'EUR', '£': 'GBP', '₹': 'INR' };
 
 const UNIT_LABELS: Record<string, string> = { YEAR: 'year', MONTH: 'month', WEEK: 'week', DAY: 'day', HOUR: 'hour' };
 
@@ -51,47 +51,14 @@ export function parseAmount(value: unknown): number | undefined {
   return Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
-const AMOUNT = String.raw`(?:[$€£₹]\s?|(?:USD|EUR|GBP|CAD|AUD)\s?)\d{1,3}(?:,\d{3})*(?:\.\d{1,2})?(?:\s?[kK](?![a-zA-Z]))?`;
-const BARE_AMOUNT = String.raw`(?:[$€£₹]\s?|(?:USD|EUR|GBP|CAD|AUD)\s?)?\d{1,3}(?:,\d{3})*(?:\.\d{1,2})?(?:\s?[kK](?![a-zA-Z]))?`;
-const PERIOD = String.raw`(?:\s*(?:\/|per|an?)\s*(?:year|yr|annum|hour|hr|month|mo|week)\b|\s+(?:annually|yearly|hourly|monthly))?`;
-const TRAILING_CODE = String.raw`(?:\s?(USD|EUR|GBP|CAD|AUD)\b)?`;
-const RANGE_PATTERN = new RegExp(`(${AMOUNT})\\s*(?:-|–|—|to)\\s*(${BARE_AMOUNT})${TRAILING_CODE}(${PERIOD})`, 'i');
-const SINGLE_PATTERN = new RegExp(`(${AMOUNT})${TRAILING_CODE}(${PERIOD})`, 'gi');
-const SALARY_WORDS = /\b(salary|pay|compensation|wage|rate|base)\b/i;
-
-function currencyOf(amount: string, trailing: string | undefined): string {
-  const code = /USD|EUR|GBP|CAD|AUD/i.exec(amount)?.[0] ?? trailing;
-  if (code) return code.toUpperCase();
-  const symbol = /[$€£₹]/.exec(amount)?.[0];
-  return symbol ? (SYMBOL_CURRENCIES[symbol] ?? '') : '';
-}
-
 /**
- * Finds a pay range or amount in free text and formats it like formatSalary: '$120k - $150k' → '$120,000 -
- * $150,000', 'USD 100,000 a year' → '$100,000 per year'. A single amount counts only with a pay period or next to a
- * word like 'salary', so '$5M Series B' is not a salary.
+ * Finds the most likely pay range or amount in free text (salary.ts) and formats it like formatSalary: '$120k -
+ * $150k' → '$120,000 - $150,000', '70.000 € – 85.000 € brutto jährlich' → '€70,000 - €85,000 per year'. A single
+ * amount counts only with a pay period or next to a word like 'salary', so '$5M Series B' is not a salary.
  */
 export function findSalary(text: string): string {
-  const range = RANGE_PATTERN.exec(text);
-  if (range?.[1] && range[2]) {
-    const min = parseAmount(range[1]);
-    let max = parseAmount(range[2]);
-    // '$120 - 150k': the k applies to both ends.
-    if (min !== undefined && max !== undefined && /k\s*$/i.test(range[2]) && !/k\s*$/i.test(range[1]) && min < 1000)
-      return formatSalary(min * 1000, max, currencyOf(range[1], range[3]), (range[4] ?? '').trim());
-    if (min !== undefined && max !== undefined && max < min && max < 1000) max = undefined;
-    if (min !== undefined && max !== undefined && min >= 10)
-      return formatSalary(min, max, currencyOf(range[1], range[3]), (range[4] ?? '').trim());
-  }
-  for (const single of text.matchAll(SINGLE_PATTERN)) {
-    const amount = parseAmount(single[1]);
-    if (amount === undefined || amount < 10 || !single[1]) continue;
-    const period = (single[3] ?? '').trim();
-    const before = text.slice(Math.max(0, single.index - 40), single.index);
-    if (period || SALARY_WORDS.test(before))
-      return formatSalary(amount, amount, currencyOf(single[1], single[2]), period);
-  }
-  return '';
+  const best = findPay(text)[0];
+  return best ? formatSalary(best.min, best.max, best.currency, best.unit) : '';
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];

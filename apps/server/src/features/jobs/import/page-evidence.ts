@@ -1,0 +1,180 @@
+import type { EmploymentType } from '@referwell/shared';
+import { normaliseLocation, placeScore, workModeOf } from './page-location';
+import {
+  CAREERS_PREFIX,
+  CAREERS_SUFFIX,
+  EMPLOYMENT_WORDS,
+  FIELD_LABELS,
+  type LabelField,
+  PLATFORM_NAMES,
+} from './page-vocabulary';
+import { findSalary } from './values';
+
+/** The fields the page reader weighs evidence for. */
+export type Field = 'title' | 'company' | 'location' | 'job_type' | 'salary_range' | 'mode';
+
+/** One reading of a field from one place on the page, with how much that place is trusted. */
+export interface Candidate {
+  field: Field;
+  value: string;
+  /** Where it was read ('label', 'og:title', 'logo', ...); one source counts once per value. */
+  source: string;
+  weight: number;
+}
+
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const LABELS = new Map<string, LabelField>(
+  (Object.entries(FIELD_LABELS) as [LabelField, string[]][]).flatMap(([field, words]) =>
+    words.map((w) => [fold(w), field] as [string, LabelField]),
+  ),
+);
+
+/** The field a label names ('Primary Location:' → location), or null. */
+export function labelField(text: string): LabelField | null {
+  const t = fold(text.replace(/[:：*]+\s*$/, ''));
+  if (!t || t.length > 40) return null;
+  return LABELS.get(t) ?? null;
+}
+
+const EMPLOYMENT_PATTERNS: [EmploymentType, RegExp][] = EMPLOYMENT_WORDS.map(([type, words]) => [
+  type,
+  new RegExp(
+    `(?:^|[^\\p{L}])(?:${words.map((w) => w.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&').replace(/\\-|\s/g, '[\\s-]?')).join('|')})(?![\\p{L}])`,
+    'iu',
+  ),
+]);
+
+/** Every employment type a short text names, most specific first ('Festanstellung, Vollzeit' → full-time). */
+export function employmentTypesOf(text: string): EmploymentType[] {
+  return EMPLOYMENT_PATTERNS.filter(([, pattern]) => pattern.test(text)).map(([type]) => type);
+}
+
+/** 'Pillbox Pharmacy Logo' / 'Careers at Fernhill' / '© 2026 Acme Health, Inc.' → the company name, or ''. */
+export function cleanCompany(raw: string): string {
+  const name = raw
+    .replace(/\s+/g, ' ')
+    .replace(/^(?:logo(?:\s+of)?|the logo of)\s+/i, '')
+    .replace(/\s+(?:logo|logotype|home(?:\s*page)?|homepage)$/i, '')
+    .replace(CAREERS_PREFIX, '')
+    .replace(CAREERS_SUFFIX, '')
+    .replace(/^(?:at|bei|chez|en|bij|with)\s+/i, '')
+    .replace(/[\s,]+(?:inc\.?|llc|ltd\.?|corp\.?|co\.)$/i, '')
+    .replace(/^[\s"'“”|·:–—-]+|[\s"'“”|·:.,–—-]+$/g, '')
+    .trim();
+  if (name.length < 2 || name.length > 80 || PLATFORM_NAMES.has(name.toLowerCase())) return '';
+  if (/\b(?:powered by|all rights reserved|privacy|cookie)\b/i.test(name)) return '';
+  return name;
+}
+
+/** Readings of a label's value: the field it names, checked to look like that field. */
+export function readLabelled(field: LabelField, value: string, source: string, weight: number): Candidate[] {
+  const v = value.replace(/\s+/g, ' ').trim();
+  if (!v || v.length > 200) return [];
+  switch (field) {
+    case 'location': {
+      const out: Candidate[] = [];
+      const mode = workModeOf(v);
+      if (mode) out.push({ field: 'mode', value: mode, source, weight });
+      const location = normaliseLocation(v.split(/\s*[.;]\s+/)[0] ?? v);
+      if (location && !/\d{3,}/.test(location)) out.push({ field: 'location', value: location, source, weight });
+      return out;
+    }
+    case 'job_type':
+      return employmentTypesOf(v.slice(0, 80)).map((type, i) => ({
+        field: 'job_type',
+        value: type,
+        source,
+        weight: weight - i * 0.1,
+      }));
+    case 'salary_range': {
+      const salary = findSalary(`Salary: ${v}`);
+      return salary ? [{ field: 'salary_range', value: salary, source, weight }] : [];
+    }
+    case 'company': {
+      const company = cleanCompany(v);
+      return company ? [{ field: 'company', value: company, source, weight: weight * 0.8 }] : [];
+    }
+    case 'title':
+      return v.length <= 160 ? [{ field: 'title', value: v, source, weight: weight * 0.7 }] : [];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Readings of a short free-standing text near the job's heading (a chip, an icon row, a subtitle segment like
+ * 'Engineering · Chicago'): an employment type, a place, a work mode, a pay range or 'at Company'.
+ */
+export function readChip(text: string, source: string, weight: number): Candidate[] {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (!t || t.length > 90) return [];
+  const out: Candidate[] = [];
+  const at = /^(?:at|bei|chez|bij)\s+(.{2,60})$/i.exec(t);
+  if (at?.[1]) {
+    const company = cleanCompany(at[1]);
+    if (company) out.push({ field: 'company', value: company, source, weight: weight * 1.2 });
+    return out;
+  }
+  const salary = /\d/.test(t) ? findSalary(`Salary: ${t}`) : '';
+  if (salary) return [{ field: 'salary_range', value: salary, source, weight }];
+  const types = employmentTypesOf(t);
+  types.forEach((type, i) => out.push({ field: 'job_type', value: type, source, weight: weight - i * 0.1 }));
+  const mode = workModeOf(t);
+  if (mode) out.push({ field: 'mode', value: mode, source, weight });
+  if (!types.length || t.includes(',')) {
+    const place = placeScore(t);
+    const location = place ? normaliseLocation(t) : '';
+    if (location && location !== mode) out.push({ field: 'location', value: location, source, weight: weight * place });
+  }
+  return out;
+}
+
+/** Splits a subtitle ('Festanstellung, Vollzeit · Berlin', 'Data · Lyon · Hybride') into its segments. */
+export function segments(text: string): string[] {
+  return text
+    .split(/\s*[·•|]\s*|\s+[–—]\s+|\s{2,}/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** 'X is hiring', 'at X', 'bei X', 'Rejoignez X' in a page description. */
+export function companiesInDescription(text: string): string[] {
+  const found: string[] = [];
+  const patterns = [
+    /^([\p{Lu}][\p{L}\p{N}&.'’ -]{1,60}?)\s+(?:is hiring|is looking|is seeking|sucht|zoekt|recrute|busca|recherche)\b/u,
+    /\b(?:at|bei|chez|bij)\s+([\p{Lu}][\p{L}\p{N}&'’ -]{1,60}?)(?=[.,!:;]|\s+(?:in|im|à|en|te|is|ist)\b|$)/u,
+    /\b(?:join|rejoignez|únete a|kom werken bij)\s+([\p{Lu}][\p{L}\p{N}&'’ -]{1,60}?)(?=[.,!:;]|\s+(?:as|en tant|als|como)\b|$)/iu,
+  ];
+  for (const pattern of patterns) {
+    const m = pattern.exec(text);
+    const company = m?.[1] ? cleanCompany(m[1]) : '';
+    if (company) found.push(company);
+  }
+  return found;
+}
+
+/** 'Location: Chicago, IL. Time type: Full time.' inside a sentence (meta descriptions, JavaScript shells). */
+export function inlineLabels(text: string, source: string, weight: number): Candidate[] {
+  const out: Candidate[] = [];
+  const pattern = /(?:^|[.;,]\s+|\s)([\p{L}][\p{L} /'’]{1,30}?)\s*:\s*([^.;\n]{2,120})/gu;
+  for (const m of text.matchAll(pattern)) {
+    const label = m[1] ?? '';
+    const words = label.split(/\s+/);
+    // The label may be the last words before the colon: 'Senior Engineer at Acme. Time type: Full time'.
+    for (let i = 0; i < words.length; i++) {
+      const field = labelField(words.slice(i).join(' '));
+      if (field) {
+        out.push(...readLabelled(field, m[2] ?? '', source, weight));
+        break;
+      }
+    }
+  }
+  return out;
+}

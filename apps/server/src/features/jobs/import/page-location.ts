@@ -1,0 +1,89 @@
+import { isCity, isCountry, isRegion } from './page-places';
+import { WORK_MODES } from './page-vocabulary';
+
+const fold = (s: string) => s.toLowerCase().trim();
+
+const MODE_WORDS = new Map<string, string>(WORK_MODES.flatMap(([mode, words]) => words.map((w) => [w, mode])));
+
+/** 'Remote' or 'Hybrid' when a text is (or starts with) a work-mode word, else ''. */
+export function workModeOf(text: string): string {
+  const t = fold(text);
+  for (const [word, mode] of MODE_WORDS) {
+    if (t === word || t.startsWith(`${word} `) || t.startsWith(`${word},`) || t.startsWith(`${word}(`)) return mode;
+    if (new RegExp(`(?:^|[\\s(·|,–-])${word.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&')}(?:$|[\\s)·|,–-])`).test(t))
+      return mode;
+  }
+  return '';
+}
+
+/** 'US-MA-Boston' / 'United States-Texas-Houston' / 'España-Valencia-Valencia' → 'City, Region, Country'. */
+function fromCode(text: string): string | null {
+  const parts = text.split(/\s*-\s*/).map((p) => p.trim());
+  if (parts.length !== 3 || !parts.every((p) => /^[\p{L} .'’]+$/u.test(p) && p.length > 0)) return null;
+  const [country, region, city] = parts as [string, string, string];
+  if (!isCountry(country)) return null;
+  return `${city}, ${region}, ${country}`;
+}
+
+/**
+ * Cleans one location value as read off a page into 'City, Region, Country' (the parts the page gives) or a work
+ * mode with its place: 'Minneapolis, MN, US, 55401' → 'Minneapolis, MN, US'; 'US-MA-Boston' → 'Boston, MA, US';
+ * 'Remote - United States' → 'Remote, United States'; 'Lyon (69)' → 'Lyon'; 'Hybrid · Atlanta, GA' →
+ * 'Hybrid, Atlanta, GA'. Returns '' for text that is not a place.
+ */
+export function normaliseLocation(raw: string): string {
+  const several = raw.split(/\s*;\s*|\s+(?:or|oder|ou|o|of)\s+/i);
+  if (several.length > 1 && several.length <= 5) return several.map(normaliseOne).filter(Boolean).join('; ');
+  return normaliseOne(raw);
+}
+
+function normaliseOne(raw: string): string {
+  let text = raw
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s:–—/|-]+|[\s.;:–—/|-]+$/g, '')
+    .trim();
+  if (!text || text.length > 120) return '';
+  const coded = fromCode(text);
+  if (coded) return coded;
+  text = text
+    .replace(/\(\s*\d+\s*\)/g, '')
+    .replace(/,?\s*\b\d{4,5}(?:-\d{4})?\b/g, '')
+    .replace(/\s*[·•|]\s*/g, ', ')
+    .replace(/\s+[–—-]\s+/g, ', ')
+    .replace(/\s*\(([^)]*)\)/g, ', $1')
+    .replace(/\s*,\s*/g, ', ')
+    .replace(/(?:,\s*)+$/, '')
+    .trim();
+  const parts = text.split(/,\s*/);
+  const out: string[] = [];
+  let mode = '';
+  for (const part of parts) {
+    const m = workModeOf(part);
+    if (m && fold(part).split(/\s+/).length <= 3) mode ||= m;
+    else if (part) out.push(part);
+  }
+  if (mode) return [mode, ...out].join(', ');
+  return out.join(', ');
+}
+
+/**
+ * How much a short text looks like a place (0 = not at all): 'Boston, MA' and 'US-MA-Boston' are sure, 'Vienna' a
+ * known city, 'Remote' a work mode; 'Engineering' or a sentence is not.
+ */
+export function placeScore(text: string): number {
+  const t = text.trim();
+  if (!t || t.length > 80 || /[.!?]\s/.test(t) || /\d{3,}[^\d]*\d{3,}/.test(t)) return 0;
+  if (fromCode(t)) return 1;
+  const parts = normaliseLocation(t)
+    .split(/[,;]\s*/)
+    .filter(Boolean);
+  if (!parts.length) return 0;
+  let score = 0;
+  for (const part of parts) {
+    if (MODE_WORDS.has(fold(part))) score = Math.max(score, 0.6);
+    else if (isRegion(part) || isCountry(part)) score = Math.max(score, parts.length > 1 ? 1 : 0.7);
+    else if (isCity(part)) score = Math.max(score, 0.9);
+    else if (part.split(/\s+/).length > 4) return 0;
+  }
+  return score;
+}
