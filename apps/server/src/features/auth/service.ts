@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import {
   AUTH_MESSAGES,
+  PASSWORD_POLICY_MESSAGES,
   passwordProblem,
   type SignupInput,
   type SignupOutcome,
@@ -17,6 +18,7 @@ import { sendEmailConfirmation } from './email';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
 import { addMember, createCompany, findCompanyByInviteCode } from '../companies/service';
+import { isBreachedPassword } from '@referwell/shared/rules/breached-passwords';
 import { hashPassword, verifyPassword } from './password';
 import { cancelDeletionOnLogin } from '../account/deletion';
 import { createSession, revokeUserSessions, type SessionMeta } from './sessions';
@@ -85,6 +87,7 @@ export async function signup(
     });
   }
   const email = normaliseEmail(input.email);
+  assertAcceptablePassword(input.password, email, 'password');
   const passwordHash = await hashPassword(input.password);
 
   try {
@@ -370,11 +373,19 @@ async function voidResetTokens(tx: Executor, userId: string): Promise<void> {
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
-/** The new password must not be the account's e-mail (the shared schema already refused common ones). */
+/**
+ * The server's password rule: the shared rule (length, trivial and common passwords, the e-mail) plus the
+ * breached-password list, which is too large to ship to browsers.
+ */
+function assertAcceptablePassword(password: string, email: string | undefined, field: string): void {
+  const problem =
+    passwordProblem(password, email) ?? (isBreachedPassword(password) ? PASSWORD_POLICY_MESSAGES.tooCommon : null);
+  if (problem) throw badRequest(problem, { [field]: problem });
+}
+
 async function assertPasswordFor(db: Executor, userId: string, password: string, field: string): Promise<void> {
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  const problem = passwordProblem(password, user?.email);
-  if (problem) throw badRequest(problem, { [field]: problem });
+  assertAcceptablePassword(password, user?.email, field);
 }
 
 /**
