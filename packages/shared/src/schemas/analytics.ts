@@ -59,11 +59,12 @@ export const FUNNEL_STEP_LABELS: Record<FunnelStep, string> = {
  * How a hire first came to the job (first touch wins): a referrer put them forward, they asked a referrer
  * (a referral request), or they applied directly.
  */
-export const HIRE_SOURCES = ['referral', 'requested', 'direct'] as const;
+export const HIRE_SOURCES = ['referral', 'requested', 'shared_link', 'direct'] as const;
 export type HireSource = (typeof HIRE_SOURCES)[number];
 export const HIRE_SOURCE_LABELS: Record<HireSource, string> = {
   referral: 'Referral',
   requested: 'Requested referral',
+  shared_link: 'Shared referral link',
   direct: 'Direct application',
 };
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Analytics, PipelineStage } from '@referwell/shared';
 import {
@@ -321,8 +321,27 @@ describe('referral programme analytics', () => {
     expect(sources).toEqual([
       { source: 'referral', hires: 2, medianDaysToHire: 14, p75DaysToHire: 17 },
       { source: 'requested', hires: 1, medianDaysToHire: 10, p75DaysToHire: 10 },
+      { source: 'shared_link', hires: 0, medianDaysToHire: null, p75DaysToHire: null },
       { source: 'direct', hires: 1, medianDaysToHire: 26, p75DaysToHire: 26 },
     ]);
+  });
+
+  it("counts a hire who came through a referrer's shared job link as its own source", async () => {
+    const direct = eq(candidatePipelines.entry, 'applied');
+    const hired = and(direct, eq(candidatePipelines.stage, 'hired'));
+    await t.database.db.update(candidatePipelines).set({ source: 'shared_link' }).where(hired);
+    try {
+      const { sources } = await analytics('?period=30d');
+      expect(sources.find((s) => s.source === 'shared_link')).toEqual({
+        source: 'shared_link',
+        hires: 1,
+        medianDaysToHire: 26,
+        p75DaysToHire: 26,
+      });
+      expect(sources.find((s) => s.source === 'direct')!.hires).toBe(0);
+    } finally {
+      await t.database.db.update(candidatePipelines).set({ source: 'direct' }).where(hired);
+    }
   });
 
   it('measures the median time to answer a referral request', async () => {

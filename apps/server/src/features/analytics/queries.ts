@@ -61,7 +61,8 @@ export async function hireSources(db: Executor, scope: JobScope, period: Period)
   const rows = await preparedRows<{ source: HireSource; hires: number; median: number | null; p75: number | null }>(
     db,
     sql`with hires as (
-      select case when p.entry = 'applied' then 'direct'
+      select case when p.source = 'shared_link' then 'shared_link'
+          when p.entry = 'applied' then 'direct'
           when exists (select 1 from referrals rf where rf.job_id = p.job_id and rf.talent_id = p.talent_id
             and rf.request_id is not null) then 'requested'
           else 'referral' end as source,
