@@ -200,8 +200,12 @@ function termPattern(term: string): RegExp {
 
 interface CompiledSkill {
   name: string;
-  patterns: RegExp[];
+  /** Each pattern with a lowercase piece of text it cannot match without (null: always try it). */
+  patterns: { pattern: RegExp; needle: string | null }[];
 }
+
+/** The term's first word, lowercased: a plain substring test rules out most terms before any regex runs. */
+const needleOf = (term: string) => term.split(/[\s-]+/)[0]!.toLowerCase() || null;
 
 let compiled: CompiledSkill[] | undefined;
 
@@ -209,8 +213,10 @@ function compile(): CompiledSkill[] {
   compiled ??= SKILLS_VOCABULARY.map(({ name, synonyms }) => ({
     name,
     patterns: [
-      ...[name, ...synonyms].filter((term) => !CONTEXT_ONLY.has(term)).map(termPattern),
-      ...(CONTEXT_PATTERNS[name] ?? []),
+      ...[name, ...synonyms]
+        .filter((term) => !CONTEXT_ONLY.has(term))
+        .map((term) => ({ pattern: termPattern(term), needle: needleOf(term) })),
+      ...(CONTEXT_PATTERNS[name] ?? []).map((pattern) => ({ pattern, needle: null })),
     ],
   }));
   return compiled;
@@ -223,9 +229,11 @@ function compile(): CompiledSkill[] {
 export function recogniseSkills(text: string): string[] {
   if (!text) return [];
   const found: { name: string; index: number; order: number }[] = [];
+  const lower = text.toLowerCase();
   compile().forEach(({ name, patterns }, order) => {
     let first = Infinity;
-    for (const pattern of patterns) {
+    for (const { pattern, needle } of patterns) {
+      if (needle !== null && !lower.includes(needle)) continue;
       pattern.lastIndex = 0;
       const match = pattern.exec(text);
       if (match && match.index < first) first = match.index;
