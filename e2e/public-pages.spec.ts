@@ -16,6 +16,7 @@ test.describe('server-rendered public pages', () => {
     baseURL,
     page,
   }) => {
+    test.slow(); // three people in three browsers
     const admin = await signUpCompanyAdmin(page);
     const posted = await page.request.post('/api/jobs', {
       data: {

@@ -326,16 +326,18 @@ test.describe('prerendered and indexable', () => {
     const sitemap = await (await request.get('/sitemap.xml')).text();
     const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
     expect(urls.length).toBeGreaterThanOrEqual(23);
+    // Pages of the site have titles of their own; two jobs may share a title ("Registered Nurse at …").
     const titles = new Set<string>();
+    const sitePages = urls.filter((url) => !new URL(url).pathname.startsWith('/job/'));
     for (const url of urls) {
       expect(url.startsWith(baseURL!)).toBe(true);
       const html = await (await request.get(url)).text();
       expect(html.match(/<h1[\s>]/g), url).toHaveLength(1);
       const title = html.match(/<title>([^<]+)<\/title>/)?.[1];
       expect(title, url).toBeTruthy();
-      titles.add(title!);
+      if (sitePages.includes(url)) titles.add(title!);
     }
-    expect(titles.size).toBe(urls.length);
+    expect(titles.size).toBe(sitePages.length);
   });
 
   test('robots.txt allows the site, keeps crawlers out of the API and names the sitemap', async ({

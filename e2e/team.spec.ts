@@ -5,6 +5,7 @@ test.describe('team management', () => {
     page,
     browser,
   }) => {
+    test.slow(); // two people in two browsers, a sign-up and a role change
     await signUpCompanyAdmin(page);
     await page.goto('/company-dashboard/team');
     await expect(page.getByRole('heading', { level: 1, name: 'Team Management' })).toBeVisible();
