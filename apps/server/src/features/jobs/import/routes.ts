@@ -61,7 +61,8 @@ export const jobImportRoutes: FastifyPluginAsyncZod<JobImportRoutesOptions> = as
     {
       schema: {
         tags: ['jobs'],
-        summary: "Start finding the job postings on a company's website (background same-origin crawl, honours robots.txt)",
+        summary:
+          "Start finding the job postings on a company's website (background same-origin crawl, honours robots.txt)",
         body: jobImportRequestSchema,
         response: { 202: jobCrawlStatusSchema, ...errors },
       },
