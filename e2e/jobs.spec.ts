@@ -312,6 +312,7 @@ test.describe('jobs', () => {
     await page.getByLabel('Careers site URL').fill(`${fixtureOrigin}/careers`);
     await page.getByRole('button', { name: 'Find Jobs' }).click();
     await expect(page.getByRole('button', { name: 'Searching...' })).toBeVisible();
+    await shoot(page, 'careers-search-running');
     const roles = page.getByRole('list', { name: 'Roles found' });
     // The search runs in the background ('Visited N pages, found M jobs' meanwhile); the page polls it every second.
     await expect(page.getByText('Found 2 open roles.')).toBeVisible({ timeout: 40_000 });
