@@ -298,6 +298,7 @@ test.describe('jobs', () => {
   });
 
   test('a company admin finds the open roles on a careers site and uses one', async ({ page }) => {
+    test.slow();
     await signUpCompanyAdmin(page);
     await page.goto('/post-job');
     await page.getByRole('tab', { name: 'Import from URL' }).click();
@@ -306,13 +307,15 @@ test.describe('jobs', () => {
     // A site without job postings.
     await page.getByLabel('Careers site URL').fill(`${fixtureOrigin}/blog`);
     await page.getByRole('button', { name: 'Find Jobs' }).click();
-    await expect(page.getByText('No open roles were found on that site.')).toBeVisible();
+    await expect(page.getByText('No open roles were found on that site.')).toBeVisible({ timeout: 20_000 });
 
     await page.getByLabel('Careers site URL').fill(`${fixtureOrigin}/careers`);
     await page.getByRole('button', { name: 'Find Jobs' }).click();
     await expect(page.getByRole('button', { name: 'Searching...' })).toBeVisible();
+    await shoot(page, 'careers-search-running');
     const roles = page.getByRole('list', { name: 'Roles found' });
-    await expect(page.getByText('Found 2 open roles.')).toBeVisible();
+    // The search runs in the background ('Visited N pages, found M jobs' meanwhile); the page polls it every second.
+    await expect(page.getByText('Found 2 open roles.')).toBeVisible({ timeout: 40_000 });
     await expect(roles.getByRole('listitem')).toHaveCount(2);
     await expect(roles.getByText('Fixture Health · Austin, TX, US · Part-time')).toBeVisible();
 

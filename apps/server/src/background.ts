@@ -5,6 +5,7 @@ import { eraseDueAccounts } from './features/account/deletion';
 import { sendDigests } from './features/mail/digest';
 import { matchSavedSearches, sendSearchAlert, sendSearchAlerts } from './features/saved-searches/alerts';
 import { messageMailTask } from './features/mail/notify';
+import { runCrawl } from './features/jobs/import/crawl-jobs';
 import { pruneExpired } from './features/maintenance/prune';
 import { deliverHeldNotifications } from './features/referrals/pipeline';
 import type { QueueTasks, TaskName } from './lib/queue/enqueue';
@@ -70,6 +71,7 @@ function taskList(app: FastifyInstance): TaskList {
     ),
     'expire-data-exports': task<'expire-data-exports'>(() => expireDataExports(app.db, app.storage)),
     'erase-due-accounts': task<'erase-due-accounts'>(() => eraseDueAccounts(app.db, app.storage)),
+    'crawl-site': task<'crawl-site'>(({ crawlId }) => runCrawl(app.db, { config: app.config, log: app.log }, crawlId)),
   } satisfies Record<TaskName, Task>;
 }
 

@@ -197,6 +197,30 @@ function requestOnce(
   });
 }
 
+async function checkedTarget(url: URL, options: SafeFetchOptions): Promise<{ address: string; family: number }> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused('Only http and https links can be fetched.');
+  if (url.username || url.password) throw refused('Links with a user name or password cannot be fetched.');
+  return checkedAddress(url, options);
+}
+
+/**
+ * Refuses (400 OUTBOUND_REFUSED) a URL that safeFetch would refuse before sending anything, without fetching it:
+ * for work that fetches later, in the background. A name that does not resolve is not refused here.
+ */
+export async function checkOutboundUrl(rawUrl: string, options: SafeFetchOptions = {}): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(rawUrl);
+  } catch {
+    throw refused('Please enter a valid URL (e.g., https://example.com/job)');
+  }
+  try {
+    await checkedTarget(url, options);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'OUTBOUND_REFUSED') throw error;
+  }
+}
+
 /**
  * The server's one way to fetch a URL given by a user: http(s) only; every address the host
  * resolves to must be public (private, loopback, link-local, unique-local, multicast and
@@ -213,10 +237,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
     throw refused('Please enter a valid URL (e.g., https://example.com/job)');
   }
   for (let hop = 0; ; hop++) {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      throw refused('Only http and https links can be fetched.');
-    if (url.username || url.password) throw refused('Links with a user name or password cannot be fetched.');
-    const target = await checkedAddress(url, options);
+    const target = await checkedTarget(url, options);
     const response = await requestOnce(url, target, options, deadline);
     if (response.location === undefined) {
       return { url: url.toString(), status: response.status, contentType: response.contentType, body: response.body };

@@ -7,6 +7,7 @@
 // Requests carry valid bodies, so a refusal cannot hide behind a validation error.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobCrawls } from '../db/schema';
 import { createTestApp, signUp, TEST_PASSWORD, withSession, type SignedUp, type TestApp } from './harness';
 
 const ROLES = ['visitor', 'seeker', 'member', 'admin', 'otherAdmin'] as const;
@@ -28,7 +29,8 @@ const f = {} as Record<
   | 'conversation'
   | 'notification'
   | 'savedSearch'
-  | 'savedSearchToDelete',
+  | 'savedSearchToDelete'
+  | 'crawl',
   string
 >;
 
@@ -113,7 +115,8 @@ const TABLE: Row[] = [
   { route: 'GET /api/jobs/:id/share-link', expect: ['D', 'A', 'A', 'A', 'A'], url: () => `/api/jobs/${f.job}/share-link`, why: 'signed in; only its company gets a referral code' },
   { route: 'GET /api/jobs/:id/applications', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}/applications` },
   { route: 'POST /api/jobs/import', expect: ['D', 'D', 'A', 'A', 'A'], body: () => ({ url: 'http://127.0.0.1/careers/1' }), why: 'a private address: refused as bad input, nothing is fetched' },
-  { route: 'POST /api/jobs/crawl', expect: ['D', 'D', 'A', 'A', 'A'], body: () => ({ url: 'http://127.0.0.1/careers' }) },
+  { route: 'POST /api/jobs/crawl', expect: ['D', 'D', 'A', 'A', 'A'], body: () => ({ url: 'http://127.0.0.1/careers' }), why: 'a private address: refused as bad input, nothing is queued' },
+  { route: 'GET /api/jobs/crawl/:id', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/jobs/crawl/${f.crawl}`, why: "the member who asked and their company's admins" },
   // ----- messaging -----
   { route: 'GET /api/conversations', expect: ['D', 'A', 'A', 'A', 'A'] },
   { route: 'GET /api/conversations/unread-count', expect: ['D', 'A', 'A', 'A', 'A'] },
@@ -223,6 +226,12 @@ beforeAll(async () => {
     (await ok('POST', '/api/saved-searches', 'seeker', { name, filters: { q: 'matrix' } })).id;
   f.savedSearch = await saveSearch('Matrix roles');
   f.savedSearchToDelete = await saveSearch('Matrix roles to delete');
+  // Inserted without its queued job: the row is all GET reads, and nothing is fetched.
+  const [crawl] = await t.database.db
+    .insert(jobCrawls)
+    .values({ companyId: f.companyA, requestedBy: f.member, url: 'https://careers.example.com/' })
+    .returning({ id: jobCrawls.id });
+  f.crawl = crawl!.id;
 }, 180_000);
 afterAll(() => t.close());
 

@@ -81,3 +81,27 @@ export const jobCrawlResponseSchema = z.object({
   stoppedBy: z.enum(CRAWL_STOP_REASONS).nullable(),
 });
 export type JobCrawlResponse = z.infer<typeof jobCrawlResponseSchema>;
+
+/** A careers-site crawl runs in the background: queued, running, then done (with its result) or failed. */
+export const JOB_CRAWL_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type JobCrawlState = (typeof JOB_CRAWL_STATES)[number];
+
+export const JOB_CRAWL_MESSAGES = {
+  notFound: 'That website search was not found.',
+} as const;
+
+/** POST /api/jobs/crawl (202) and GET /api/jobs/crawl/:id: a crawl's state and progress, and its result once done. */
+export const jobCrawlStatusSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  state: z.enum(JOB_CRAWL_STATES),
+  pagesVisited: z.number().int(),
+  jobsFound: z.number().int(),
+  /** Only when `state` is 'done': the same shape the crawl has always answered. */
+  result: jobCrawlResponseSchema.nullable(),
+  /** Only when `state` is 'failed': why, in words for the person who asked. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type JobCrawlStatus = z.infer<typeof jobCrawlStatusSchema>;

@@ -13,3 +13,4 @@ export * from './mail';
 export * from './audit';
 export * from './account-data';
 export * from './searches';
+export * from './job-crawls';

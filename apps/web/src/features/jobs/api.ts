@@ -1,11 +1,11 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CompanyJobsQuery,
   CompanyJobsResponse,
   ImportedJob,
   Job,
   JobApplication,
-  JobCrawlResponse,
+  JobCrawlStatus,
   JobApplyForm,
   JobForm,
   JobImportResponse,
@@ -25,6 +25,7 @@ export const jobKeys = {
   search: (filters: JobSearchFilters) => ['jobs', 'search', jobSearchToParams(filters).toString()] as const,
   applications: (id: string) => ['jobs', id, 'applications'] as const,
   companyBoard: ['jobs', 'company-board'] as const,
+  crawl: (id: string) => ['jobs', 'crawl', id] as const,
 };
 
 /** The signed-in member's company jobs (GET /api/company/jobs), one page per filter. */
@@ -183,9 +184,26 @@ export function useImportJob() {
   });
 }
 
-/** POST /api/jobs/crawl: the job postings found on a careers site. */
-export function useCrawlJobs() {
+/** How often a running careers-site search is asked for its progress. */
+export const CRAWL_POLL_MS = 1000;
+
+const crawlFinished = (status: JobCrawlStatus | undefined) => status?.state === 'done' || status?.state === 'failed';
+
+/** POST /api/jobs/crawl: starts a careers-site search in the background (202); its status is then polled. */
+export function useStartCrawl() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (url: string) => api<JobCrawlResponse>('/api/jobs/crawl', { method: 'POST', body: { url } }),
+    mutationFn: (url: string) => api<JobCrawlStatus>('/api/jobs/crawl', { method: 'POST', body: { url } }),
+    onSuccess: (status) => queryClient.setQueryData(jobKeys.crawl(status.id), status),
+  });
+}
+
+/** GET /api/jobs/crawl/:id, polled until the search is done or failed. */
+export function useCrawlStatus(id: string | null) {
+  return useQuery({
+    queryKey: jobKeys.crawl(id ?? ''),
+    queryFn: ({ signal }) => api<JobCrawlStatus>(`/api/jobs/crawl/${encodeURIComponent(id!)}`, { signal }),
+    enabled: id !== null,
+    refetchInterval: (query) => (crawlFinished(query.state.data) ? false : CRAWL_POLL_MS),
   });
 }

@@ -1,5 +1,5 @@
-import { AlertCircle, Globe, Link2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { AlertCircle, Globe, Link2, Loader2 } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { EMPLOYMENT_TYPE_LABELS, JOB_IMPORT_MESSAGES, type EmploymentType } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Separator } from '@/components/ui/separator';
-import { useCrawlJobs, useImportJob, type JobImportData } from './api';
+import { useCrawlStatus, useImportJob, useStartCrawl, type JobImportData } from './api';
 
 export const EXAMPLE_IMPORT_URL = 'https://boards.greenhouse.io/example/jobs/123456';
 
@@ -115,25 +115,44 @@ export function ImportJobForm({ onImported }: { onImported: (data: JobImportData
 
 const jobTypeLabel = (value: string) => EMPLOYMENT_TYPE_LABELS[value as EmploymentType] ?? '';
 
-/** 'Import all open roles from your careers site': POST /api/jobs/crawl, then one job at a time into the form. */
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** 'Visited 3 pages, found 1 job': a running search's progress. */
+export const crawlProgressText = (pagesVisited: number, jobsFound: number) =>
+  `Visited ${plural(pagesVisited, 'page', 'pages')}, found ${plural(jobsFound, 'job', 'jobs')}`;
+
+/**
+ * 'Import all open roles from your careers site': POST /api/jobs/crawl starts a background search, whose progress is
+ * polled until it is done; then one job at a time goes into the form.
+ */
 function CrawlSiteForm({ onImported }: { onImported: (data: JobImportData) => void }) {
   const [url, setUrl] = useState('');
-  const [failed, setFailed] = useState(false);
-  const crawl = useCrawlJobs();
+  const [crawlId, setCrawlId] = useState<string | null>(null);
+  const start = useStartCrawl();
+  const status = useCrawlStatus(crawlId);
   const headingId = useId();
   const inputId = useId();
+
+  const crawl = crawlId ? status.data : undefined;
+  const failure = start.isError
+    ? IMPORT_MESSAGES.crawlFailed
+    : crawlId && status.isError
+      ? IMPORT_MESSAGES.crawlFailed
+      : crawl?.state === 'failed'
+        ? (crawl.error ?? IMPORT_MESSAGES.crawlFailed)
+        : null;
+  const searching = start.isPending || (!!crawlId && !failure && crawl?.state !== 'done');
+
+  useEffect(() => {
+    if (failure) toast.error(IMPORT_MESSAGES.failedTitle, { description: failure });
+  }, [failure]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = checkedUrl(url);
     if (!value) return;
-    setFailed(false);
-    crawl.mutate(value, {
-      onError: () => {
-        setFailed(true);
-        toast.error(IMPORT_MESSAGES.failedTitle, { description: IMPORT_MESSAGES.crawlFailed });
-      },
-    });
+    setCrawlId(null);
+    start.mutate(value, { onSuccess: (started) => setCrawlId(started.id) });
   };
 
   const chooseJob = (job: JobImportData) => {
@@ -141,7 +160,7 @@ function CrawlSiteForm({ onImported }: { onImported: (data: JobImportData) => vo
     onImported(job);
   };
 
-  const found = crawl.isSuccess ? crawl.data.jobs : null;
+  const found = crawl?.state === 'done' && crawl.result ? crawl.result.jobs : null;
   return (
     <section aria-labelledby={headingId} className="grid gap-4">
       <div>
@@ -164,19 +183,27 @@ function CrawlSiteForm({ onImported }: { onImported: (data: JobImportData) => vo
             placeholder="https://company.com/careers"
             value={url}
             onChange={(event) => setUrl(event.target.value)}
-            disabled={crawl.isPending}
+            disabled={searching}
           />
-          <Button type="submit" variant="outline" disabled={crawl.isPending} className="sm:w-32">
+          <Button type="submit" variant="outline" disabled={searching} className="sm:w-32">
             <Globe aria-hidden />
-            {crawl.isPending ? 'Searching...' : 'Find Jobs'}
+            {searching ? 'Searching...' : 'Find Jobs'}
           </Button>
         </div>
       </form>
-      {failed ? (
+      {searching ? (
+        <p role="status" aria-live="polite" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Loader2 aria-hidden className="size-4 animate-spin" />
+          {crawl && crawl.state === 'running'
+            ? `${crawlProgressText(crawl.pagesVisited, crawl.jobsFound)}...`
+            : 'Starting the search...'}
+        </p>
+      ) : null}
+      {failure ? (
         <Alert variant="destructive">
           <AlertCircle aria-hidden />
           <AlertTitle>Search failed</AlertTitle>
-          <AlertDescription>{IMPORT_MESSAGES.crawlFailed}</AlertDescription>
+          <AlertDescription>{failure}</AlertDescription>
         </Alert>
       ) : null}
       {found && found.length === 0 ? (

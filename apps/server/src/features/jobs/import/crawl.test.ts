@@ -1,6 +1,10 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_IMPORT_MESSAGES } from '@referwell/shared';
+import { JOB_IMPORT_MESSAGES, type JobCrawlResponse, type JobCrawlStatus } from '@referwell/shared';
+import { selectRows } from '../../../db/repository';
+import { jobCrawls } from '../../../db/schema';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../../test/harness';
+import { drainQueue } from '../../../test/queue';
 import { crawlSite, type CrawlCaps } from './crawl';
 import { html, json, readFixture, startFixtureServer, text, type FixtureServer } from './fixture-server';
 
@@ -9,6 +13,8 @@ let elsewhere: FixtureServer;
 let t: TestApp;
 let admin: SignedUp;
 let seeker: SignedUp;
+/** Another admin of the same company, for the background-run tests (crawls are rate limited per user). */
+let poster: SignedUp;
 
 /** A page with a schema.org JobPosting in JSON-LD, and links. */
 const jobPage = (title: string, links: string[] = []) =>
@@ -76,6 +82,7 @@ beforeAll(async () => {
   });
   admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Crawl Test Clinic' });
   seeker = await signUp(t);
+  poster = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Crawl Poster Clinic' });
 });
 afterAll(async () => {
   await t?.close();
@@ -86,14 +93,26 @@ afterAll(async () => {
 const ctx = (caps: Partial<CrawlCaps> = {}) => ({ config: t.app.config, caps });
 const crawlAs = (who: SignedUp | null, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/jobs/crawl', payload, ...(who ? withSession(who.token) : {}) });
+const statusAs = (who: SignedUp | null, id: string) =>
+  t.app.inject({ method: 'GET', url: `/api/jobs/crawl/${id}`, ...(who ? withSession(who.token) : {}) });
 const pathsHit = (from: number) => site.hits.slice(from).map((h) => h.split('?')[0]);
+
+/** Starts a crawl (202) and waits for the queue to run it: its final state. */
+async function crawled(who: SignedUp, url: string): Promise<JobCrawlStatus> {
+  const started = await crawlAs(who, { url });
+  expect(started.statusCode).toBe(202);
+  await drainQueue(t.database, 30_000);
+  const res = await statusAs(who, started.json().id);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
 
 describe('POST /api/jobs/crawl', () => {
   it('finds the jobs of a site: same origin only, robots.txt honoured, files skipped, duplicates merged, ATS links imported', async () => {
     const before = site.hits.length;
-    const res = await crawlAs(admin, { url: `${site.origin}/careers` });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const done = await crawled(admin, `${site.origin}/careers`);
+    expect(done).toMatchObject({ state: 'done', pagesVisited: 8, jobsFound: 3, error: null });
+    const body = done.result as JobCrawlResponse;
     // Not 'Secret Role' (robots.txt), 'Exported Role' (not HTML), 'Offsite Nurse' (another origin) or 'Deep Role' (depth).
     expect(body.jobs.map((j: { job: { title: string } }) => j.job.title)).toEqual([
       'Registered Nurse',
@@ -128,23 +147,105 @@ describe('POST /api/jobs/crawl', () => {
     expect(body.pagesVisited).toBe(8);
   });
 
+  it('answers 202 at once: the crawl row and its queued job are written in one transaction', async () => {
+    // A page that takes 2 s: the job is still in the queue when it is looked at.
+    const res = await crawlAs(poster, { url: `${site.origin}/slow/page` });
+    expect(res.statusCode).toBe(202);
+    const started: JobCrawlStatus = res.json();
+    expect(started).toMatchObject({ state: 'queued', pagesVisited: 0, jobsFound: 0, result: null, error: null });
+    // now() is the transaction's start time: the row and the job share it only when one transaction wrote both.
+    const [row] = await selectRows<{ same: boolean }>(
+      t.database.db,
+      sql`select c.created_at = j.created_at as same
+          from job_crawls c
+          join graphile_worker._private_jobs j on j.key = ${`crawl-site:${started.id}`}
+          where c.id = ${started.id}`,
+    );
+    expect(row).toEqual({ same: true });
+    await drainQueue(t.database, 30_000);
+    const done = (await statusAs(poster, started.id)).json();
+    expect(done).toMatchObject({ state: 'done', pagesVisited: 1, jobsFound: 1 });
+    expect(done.result.jobs[0].job.title).toBe('Slow Role');
+    expect(done.finishedAt).not.toBeNull();
+  });
+
+  it('shows progress while it runs (pages visited), then the result; running the job again changes nothing', async () => {
+    const res = await crawlAs(poster, { url: `${site.origin}/slow/start` });
+    const { id } = res.json();
+    // The start page is read at once; the second page takes 2 s.
+    let seen: JobCrawlStatus | undefined;
+    for (let i = 0; i < 100; i++) {
+      seen = (await statusAs(poster, id)).json();
+      if (seen!.state === 'running' && seen!.pagesVisited >= 1) break;
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    expect(seen).toMatchObject({ state: 'running', pagesVisited: 1, jobsFound: 0, result: null });
+    await drainQueue(t.database, 30_000);
+    const done: JobCrawlStatus = (await statusAs(poster, id)).json();
+    expect(done).toMatchObject({ state: 'done', pagesVisited: 2, jobsFound: 1 });
+    expect(done.result?.jobs.map((j) => j.job.title)).toEqual(['Slow Role']);
+
+    // A repeated job (a retry after its worker died once it had finished) leaves the finished crawl alone.
+    const before = site.hits.length;
+    await t.database.db.execute(
+      sql`select graphile_worker.add_job('crawl-site', ${JSON.stringify({ crawlId: id })}::json)`,
+    );
+    await drainQueue(t.database, 30_000);
+    expect(site.hits.length).toBe(before);
+    expect((await statusAs(poster, id)).json()).toEqual(done);
+  });
+
+  it('a crawl whose worker died is run again from the start, into the same row', async () => {
+    const res = await crawlAs(poster, { url: `${site.origin}/careers/jobs/analyst` });
+    const { id } = res.json();
+    await drainQueue(t.database, 30_000);
+    // As a dead worker leaves it: running, with stale progress, and its job released to run again.
+    await t.database.db
+      .update(jobCrawls)
+      .set({ status: 'running', pagesVisited: 7, result: null })
+      .where(eq(jobCrawls.id, id));
+    await t.database.db.execute(
+      sql`select graphile_worker.add_job('crawl-site', ${JSON.stringify({ crawlId: id })}::json)`,
+    );
+    await drainQueue(t.database, 30_000);
+    const done: JobCrawlStatus = (await statusAs(poster, id)).json();
+    expect(done).toMatchObject({ state: 'done', pagesVisited: 1, jobsFound: 1 });
+    expect(await t.database.db.select().from(jobCrawls).where(eq(jobCrawls.id, id))).toHaveLength(1);
+  });
+
+  it("only the member who asked and their company's admins can read a crawl; others get 404", async () => {
+    const { id } = (await crawlAs(poster, { url: `${site.origin}/careers/jobs/analyst` })).json();
+    await drainQueue(t.database, 30_000);
+    const otherAdmin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Other Crawl Clinic' });
+    expect((await statusAs(otherAdmin, id)).statusCode).toBe(404);
+    expect((await statusAs(seeker, id)).statusCode).toBe(404);
+    expect((await statusAs(null, id)).statusCode).toBe(401);
+    expect((await statusAs(poster, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await statusAs(poster, 'not-a-uuid')).statusCode).toBe(400);
+    expect((await statusAs(poster, id)).statusCode).toBe(200);
+  });
+
   it('only company referrers and admins may crawl (401 / 403), and the URL is validated', async () => {
     expect((await crawlAs(null, { url: `${site.origin}/careers` })).statusCode).toBe(401);
     expect((await crawlAs(seeker, { url: `${site.origin}/careers` })).statusCode).toBe(403);
-    const empty = await crawlAs(admin, { url: '' });
+    const empty = await crawlAs(poster, { url: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe(JOB_IMPORT_MESSAGES.urlRequired);
-    const invalid = await crawlAs(admin, { url: 'careers page' });
+    const invalid = await crawlAs(poster, { url: 'careers page' });
     expect(invalid.json().error.message).toBe(JOB_IMPORT_MESSAGES.urlInvalid);
   });
 
-  it('refuses to start on a private address outside the allow list, without a request reaching it', async () => {
+  it('refuses to start on a private address outside the allow list, without a request reaching it or a crawl stored', async () => {
     const internal = await startFixtureServer({ '/': html(jobPage('Internal')) });
     try {
+      const count = async () => (await t.database.db.select().from(jobCrawls)).length;
+      const before = await count();
       const res = await crawlAs(admin, { url: `${internal.origin}/` });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.code).toBe('OUTBOUND_REFUSED');
+      await drainQueue(t.database, 30_000);
       expect(internal.hits).toEqual([]);
+      expect(await count()).toBe(before);
     } finally {
       await internal.close();
     }

@@ -37,6 +37,9 @@ export const CRAWL_CAPS: CrawlCaps = {
 
 type Robots = ReturnType<typeof robotsParser>;
 
+/** Told after every page fetched (and once at the end), for progress shown while the crawl runs. */
+export type CrawlProgress = (progress: { pagesVisited: number; jobsFound: number }) => void | Promise<void>;
+
 /** Same page: no #fragment. */
 function normalise(url: string): string {
   const u = new URL(url);
@@ -72,13 +75,14 @@ async function readRobots(origin: string, ctx: ImportContext, timeoutMs: number)
  */
 export async function crawlSite(
   startUrl: string,
-  ctx: ImportContext & { caps?: Partial<CrawlCaps> },
+  ctx: ImportContext & { caps?: Partial<CrawlCaps>; onProgress?: CrawlProgress },
 ): Promise<JobCrawlResponse> {
   const caps = { ...CRAWL_CAPS, ...ctx.caps };
   const deadline = Date.now() + caps.timeMs;
   const start = normalise(startUrl);
   const origin = new URL(start).origin;
   const remaining = () => deadline - Date.now();
+  const report = async () => ctx.onProgress?.({ pagesVisited, jobsFound: jobs.length });
 
   const jobs: JobCrawlResponse['jobs'] = [];
   const seenJobs = new Set<string>();
@@ -102,6 +106,7 @@ export async function crawlSite(
   const atsLinks = new Map<string, AtsTarget>();
 
   while (queue.length > 0) {
+    if (pagesVisited > 0) await report();
     if (remaining() <= 0) {
       stoppedBy = 'time';
       break;
@@ -194,5 +199,6 @@ export async function crawlSite(
     }
   }
 
+  await report();
   return { jobs, pagesVisited, stoppedBy };
 }

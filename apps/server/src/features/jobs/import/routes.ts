@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorBodySchema,
   JOB_IMPORT_MESSAGES,
-  jobCrawlResponseSchema,
+  jobCrawlStatusSchema,
   jobImportRequestSchema,
   jobImportResponseSchema,
+  uuidParamSchema,
 } from '@referwell/shared';
 import { createRateLimiter } from '../../../lib/rate-limit';
 import { requirePoster } from '../service';
-import { crawlSite, type CrawlCaps } from './crawl';
+import { crawlStatus, startCrawl } from './crawl-jobs';
 import { importJobFromUrl, type ImportLimits } from './service';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
@@ -22,13 +23,13 @@ export const IMPORT_RATE_LIMITS = {
 export interface JobImportRoutesOptions {
   /** Smaller limits for tests. */
   importLimits?: Partial<ImportLimits>;
-  crawlCaps?: Partial<CrawlCaps>;
 }
 
 /**
  * POST /api/jobs/import and POST /api/jobs/crawl, for a company's referrers and admins (the people who post jobs).
  * Refused requests (validation, auth, rate limit, private addresses) answer 4xx with the standard error body;
  * problems with the remote site (unreachable, slow, an error page, no job found) answer 200 `{ success: false, error }`.
+ * A crawl runs in the background (queue task 'crawl-site'): POST answers 202 at once, GET /api/jobs/crawl/:id follows it.
  */
 export const jobImportRoutes: FastifyPluginAsyncZod<JobImportRoutesOptions> = async (app, options) => {
   const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
@@ -60,19 +61,33 @@ export const jobImportRoutes: FastifyPluginAsyncZod<JobImportRoutesOptions> = as
     {
       schema: {
         tags: ['jobs'],
-        summary: "Find the job postings on a company's website (same-origin crawl that honours robots.txt)",
+        summary:
+          "Start finding the job postings on a company's website (background same-origin crawl, honours robots.txt)",
         body: jobImportRequestSchema,
-        response: { 200: jobCrawlResponseSchema, ...errors },
+        response: { 202: jobCrawlStatusSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const poster = requirePoster(request.auth);
       await limiter.consume({
         key: `jobs-crawl:user:${poster.user.id}`,
         ...IMPORT_RATE_LIMITS.crawl,
         message: JOB_IMPORT_MESSAGES.crawlLimited,
       });
-      return crawlSite(request.body.url, { ...context(), caps: options.crawlCaps });
+      return reply.code(202).send(await startCrawl(app.db, context(), poster, request.body.url));
     },
+  );
+
+  app.get(
+    '/api/jobs/crawl/:id',
+    {
+      schema: {
+        tags: ['jobs'],
+        summary: "A website search's state, progress and, once done, the job postings found",
+        params: uuidParamSchema,
+        response: { 200: jobCrawlStatusSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => crawlStatus(app.db, request.auth, request.params.id),
   );
 };
