@@ -214,3 +214,29 @@ export function htmlToText(html: string, options: HtmlToTextOptions = {}): strin
 export function inlineText(value: string): string {
   return htmlToText(value).replace(/\s+/g, ' ').trim();
 }
+
+/**
+ * A memoised "is this element inside one of `roots`?" test: each element's answer is cached along the walk up,
+ * so testing every element of a page is linear in its size.
+ */
+export function insideAnyOf(roots: ReadonlySet<Element>): (el: Element) => boolean {
+  const memo = new Map<Element, boolean>();
+  return (el) => {
+    const chain: Element[] = [];
+    let result = false;
+    for (let node: Element | null = el; node; node = node.parent?.type === 'tag' ? node.parent : null) {
+      const known = memo.get(node);
+      if (known !== undefined) {
+        result = known;
+        break;
+      }
+      chain.push(node);
+      if (roots.has(node)) {
+        result = true;
+        break;
+      }
+    }
+    for (const node of chain) memo.set(node, result);
+    return result;
+  };
+}

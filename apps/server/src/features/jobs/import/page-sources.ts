@@ -4,7 +4,7 @@
  */
 import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
-import { flatText, inlineText, nodesToText, SKIPPED_TAGS } from './html-text';
+import { flatText, inlineText, insideAnyOf, nodesToText, SKIPPED_TAGS } from './html-text';
 import {
   type Candidate,
   cleanCompany,
@@ -43,25 +43,7 @@ export function excludedTest($: CheerioAPI): (el: Element) => boolean {
     if (parent && parent.name !== 'body' && parent.name !== 'main') roots.add(parent);
     else roots.add(el);
   });
-  const memo = new Map<Element, boolean>();
-  return (el) => {
-    const chain: Element[] = [];
-    let result = false;
-    for (let node: Element | null = el; node; node = node.parent?.type === 'tag' ? node.parent : null) {
-      const known = memo.get(node);
-      if (known !== undefined) {
-        result = known;
-        break;
-      }
-      chain.push(node);
-      if (roots.has(node)) {
-        result = true;
-        break;
-      }
-    }
-    for (const node of chain) memo.set(node, result);
-    return result;
-  };
+  return insideAnyOf(roots);
 }
 
 /** Meta and Open Graph tags: the site name, and the description's 'at X', 'Location: Y', 'Time type: Z'. */

@@ -1,6 +1,6 @@
 import { type Cheerio, type CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
-import { HEADING_MARK, nodesToText, SKIPPED_TAGS } from './html-text';
+import { HEADING_MARK, insideAnyOf, nodesToText, SKIPPED_TAGS } from './html-text';
 import { type JsonLdGraph, type MappedJob, textValue } from './json-ld';
 import { type Candidate, cleanCompany, employmentTypesOf, readChip } from './page-evidence';
 import { jsonStateSources } from './page-json-state';
@@ -57,25 +57,7 @@ function isSectionHeading($: CheerioAPI, el: Element): boolean {
 /** A memoised test for 'inside page chrome' (nav, footer, ...), linear in the page size overall. */
 function chromeTest($: CheerioAPI): (el: Element) => boolean {
   const chrome = new Set($(CHROME).toArray());
-  const memo = new Map<Element, boolean>();
-  return (el) => {
-    const chain: Element[] = [];
-    let result = false;
-    for (let node: Element | null = el; node; node = node.parent?.type === 'tag' ? node.parent : null) {
-      const known = memo.get(node);
-      if (known !== undefined) {
-        result = known;
-        break;
-      }
-      chain.push(node);
-      if (chrome.has(node)) {
-        result = true;
-        break;
-      }
-    }
-    for (const node of chain) memo.set(node, result);
-    return result;
-  };
+  return insideAnyOf(chrome);
 }
 
 function ancestors(el: Element): Element[] {
