@@ -132,3 +132,23 @@ export function multipartFile(bytes: Buffer, filename: string, contentType = 'ap
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A request to the test app as `who` (a signed-up user), or as a visitor. */
+export function callAs(t: TestApp, method: HttpMethod, url: string, who?: SignedUp, payload?: object) {
+  return t.app.inject({ method, url, payload, ...(who ? withSession(who.token) : {}) });
+}
+
+/** A call that must succeed: its JSON (null for 204). Any other answer fails the test, showing the answer. */
+export async function okAs<T = Record<string, unknown>>(
+  t: TestApp,
+  method: HttpMethod,
+  url: string,
+  who?: SignedUp,
+  payload?: object,
+): Promise<T> {
+  const res = await callAs(t, method, url, who, payload);
+  if (res.statusCode >= 300) throw new Error(`${method} ${url} → ${res.statusCode} ${res.body}`);
+  return (res.statusCode === 204 ? null : res.json()) as T;
+}

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { ACCOUNT_DATA_MESSAGES, type AuditLogResponse, type DataExportStatus } from '@referwell/shared';
-import { createTestApp, multipartFile, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import {
+  callAs,
+  createTestApp,
+  type HttpMethod,
+  multipartFile,
+  okAs,
+  type SignedUp,
+  signUp,
+  type TestApp,
+  withSession,
+} from '../../test/harness';
 import { linkIn, mailsTo } from '../../test/mail';
 import { drainQueue } from '../../test/queue';
 import { expireDataExports } from './data-export';
@@ -16,14 +26,10 @@ let seeker: SignedUp;
 let stranger: SignedUp;
 let resumeBytes: Buffer;
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, who?: SignedUp, payload?: object) =>
-  t.app.inject({ method, url, payload, ...(who ? withSession(who.token) : {}) });
-async function ok<T = Record<string, unknown>>(method: Method, url: string, who: SignedUp, payload?: object) {
-  const res = await call(method, url, who, payload);
-  if (res.statusCode >= 300) throw new Error(`${method} ${url} → ${res.statusCode} ${res.body}`);
-  return res.json() as T;
-}
+const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  callAs(t, method, url, who, payload);
+const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  okAs<T>(t, method, url, who, payload);
 
 /** Every entry of a ZIP, by name. */
 function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {

@@ -5,13 +5,16 @@ import { sql } from 'drizzle-orm';
 import { ACCOUNT_DATA_MESSAGES, DELETED_USER_NAME } from '@referwell/shared';
 import { selectRows } from '../../db/repository';
 import {
+  callAs,
   createTestApp,
+  type HttpMethod,
   multipartFile,
+  okAs,
+  type SignedUp,
   signUp,
   TEST_PASSWORD,
-  withSession,
-  type SignedUp,
   type TestApp,
+  withSession,
 } from '../../test/harness';
 import { mailsTo } from '../../test/mail';
 import { eraseDueAccounts } from './deletion';
@@ -21,14 +24,10 @@ let admin: SignedUp;
 let member: SignedUp;
 let companyId: string;
 
-type Method = 'GET' | 'POST' | 'PATCH';
-const call = (method: Method, url: string, who?: SignedUp, payload?: object) =>
-  t.app.inject({ method, url, payload, ...(who ? withSession(who.token) : {}) });
-async function ok<T = Record<string, unknown>>(method: Method, url: string, who: SignedUp, payload?: object) {
-  const res = await call(method, url, who, payload);
-  if (res.statusCode >= 300) throw new Error(`${method} ${url} → ${res.statusCode} ${res.body}`);
-  return res.json() as T;
-}
+const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  callAs(t, method, url, who, payload);
+const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  okAs<T>(t, method, url, who, payload);
 const requestDeletion = (who: SignedUp, password = TEST_PASSWORD) =>
   call('POST', '/api/account/deletion', who, { password });
 const login = (who: SignedUp) =>

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AuditEntry, AuditLogResponse } from '@referwell/shared';
 import { selectRows } from '../../db/repository';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { callAs, createTestApp, type HttpMethod, okAs, type SignedUp, signUp, type TestApp } from '../../test/harness';
 import { lockLiveReferral, moveStage, openPipeline } from '../referrals/pipeline';
 import type { AuthContext } from '../auth/sessions';
 
@@ -12,15 +12,11 @@ let member: SignedUp;
 let otherAdmin: SignedUp;
 let companyId: string;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, who?: SignedUp, payload?: object) =>
-  t.app.inject({ method, url, payload, ...(who ? withSession(who.token) : {}) });
+const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  callAs(t, method, url, who, payload);
 
-async function ok<T = Record<string, unknown>>(method: Method, url: string, who: SignedUp, payload?: object) {
-  const res = await call(method, url, who, payload);
-  if (res.statusCode >= 300) throw new Error(`${method} ${url} → ${res.statusCode} ${res.body}`);
-  return (res.statusCode === 204 ? null : res.json()) as T;
-}
+const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  okAs<T>(t, method, url, who, payload);
 
 const log = (query = '', who = admin) =>
   ok<AuditLogResponse>('GET', `/api/companies/${companyId}/audit-log${query}`, who);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_MESSAGES } from '@referwell/shared';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { callAs, createTestApp, type HttpMethod, okAs, type SignedUp, signUp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -8,14 +8,10 @@ let member: SignedUp;
 let otherAdmin: SignedUp;
 let companyId: string;
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, who?: SignedUp, payload?: object) =>
-  t.app.inject({ method, url, payload, ...(who ? withSession(who.token) : {}) });
-async function ok<T = Record<string, unknown>>(method: Method, url: string, who: SignedUp, payload?: object) {
-  const res = await call(method, url, who, payload);
-  if (res.statusCode >= 300) throw new Error(`${method} ${url} → ${res.statusCode} ${res.body}`);
-  return res.json() as T;
-}
+const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  callAs(t, method, url, who, payload);
+const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  okAs<T>(t, method, url, who, payload);
 
 let jobs = 0;
 const postJob = (bonus: { referralBonusAmount?: number; referralBonusCurrency?: string } = {}) =>

@@ -3,7 +3,15 @@ import { AUTH_MESSAGES, COMPANY_MESSAGES } from '@referwell/shared';
 import { eq } from 'drizzle-orm';
 import { jobPostings } from '../../db/schema';
 import { insertJob } from '../jobs/service';
-import { createTestApp, signUp, TEST_PASSWORD, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import {
+  callAs,
+  createTestApp,
+  type HttpMethod,
+  type SignedUp,
+  signUp,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,9 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, who?: SignedUp, payload?: object) =>
-  t.app.inject({ method, url, payload, ...(who ? withSession(who.token) : {}) });
+const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  callAs(t, method, url, who, payload);
 
 async function companyWithTeam(name: string) {
   const admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: name });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_JOBS_MESSAGES, NOTIFICATION_TYPES_COMPANY, type CompanyJobsResponse } from '@referwell/shared';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { callAs, createTestApp, type HttpMethod, okAs, type SignedUp, signUp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -9,15 +9,11 @@ let member: SignedUp;
 let otherAdmin: SignedUp;
 let seekers: SignedUp[];
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
-const call = (method: Method, url: string, who?: SignedUp, payload?: object) =>
-  t.app.inject({ method, url, payload, ...(who ? withSession(who.token) : {}) });
+const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  callAs(t, method, url, who, payload);
 
-async function ok<T>(method: Method, url: string, who?: SignedUp, payload?: object): Promise<T> {
-  const res = await call(method, url, who, payload);
-  if (res.statusCode >= 300) throw new Error(`${method} ${url} -> ${res.statusCode} ${res.body}`);
-  return (res.statusCode === 204 ? undefined : res.json()) as T;
-}
+const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  okAs<T>(t, method, url, who, payload);
 
 const postJob = (who: SignedUp, title: string) =>
   ok<{ id: string; title: string }>('POST', '/api/jobs', who, {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_MESSAGES, jobSearchQuerySchema } from '@referwell/shared';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import {
+  callAs,
+  createTestApp,
+  type HttpMethod,
+  type SignedUp,
+  signUp,
+  type TestApp,
+  withSession,
+} from '../../test/harness';
 import { searchJobs } from './search';
 
 let t: TestApp;
@@ -23,9 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, who?: SignedUp, payload?: object) =>
-  t.app.inject({ method, url, payload, ...(who ? withSession(who.token) : {}) });
+const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  callAs(t, method, url, who, payload);
 
 const validJob = (overrides: object = {}) => ({
   title: 'Senior FHIR Integration Engineer',

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, MAIL_MESSAGES } from '@referwell/shared';
 import { selectRows } from '../../db/repository';
 import { emailPreferences } from '../../db/schema';
-import { createTestApp, signUp, TEST_PASSWORD, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import {
+  callAs,
+  createTestApp,
+  type HttpMethod,
+  type SignedUp,
+  signUp,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../test/harness';
 import { linkIn, mailsTo } from '../../test/mail';
 import { drainQueue, dueJobs } from '../../test/queue';
 import { sendDigests } from './digest';
@@ -14,9 +22,8 @@ let referrer: SignedUp;
 let seeker: SignedUp;
 let jobId: string;
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, who?: SignedUp, payload?: object) =>
-  t.app.inject({ method, url, payload, ...(who ? withSession(who.token) : {}) });
+const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  callAs(t, method, url, who, payload);
 
 const headerOf = (mail: string, name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(mail)?.[1];
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_MESSAGES, TRACKING_STATUSES, UNDO_WINDOW_MS, type TrackingStatus } from '@referwell/shared';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { callAs, createTestApp, type HttpMethod, okAs, type SignedUp, signUp, type TestApp } from '../../test/harness';
 import { deliverHeldNotifications } from './pipeline';
 
 let t: TestApp;
@@ -9,15 +9,11 @@ let member: SignedUp;
 let otherAdmin: SignedUp;
 let seekers: SignedUp[] = [];
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
-const call = (method: Method, url: string, who?: SignedUp, payload?: object) =>
-  t.app.inject({ method, url, payload, ...(who ? withSession(who.token) : {}) });
+const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  callAs(t, method, url, who, payload);
 
-async function ok<T = Record<string, unknown>>(method: Method, url: string, who: SignedUp, payload?: object) {
-  const res = await call(method, url, who, payload);
-  if (res.statusCode >= 300) throw new Error(`${method} ${url} → ${res.statusCode} ${res.body}`);
-  return (res.statusCode === 204 ? null : res.json()) as T;
-}
+const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  okAs<T>(t, method, url, who, payload);
 
 interface ReferralView {
   id: string;

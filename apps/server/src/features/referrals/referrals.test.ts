@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_MESSAGES, UNDO_WINDOW_MS } from '@referwell/shared';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { callAs, createTestApp, type HttpMethod, okAs, type SignedUp, signUp, type TestApp } from '../../test/harness';
 import { deliverHeldNotifications } from './pipeline';
 
 let t: TestApp;
@@ -12,20 +12,11 @@ let seeker: SignedUp;
 let otherSeeker: SignedUp;
 let companySlug: string;
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
-const call = (method: Method, url: string, who?: SignedUp, payload?: object) =>
-  t.app.inject({ method, url, payload, ...(who ? withSession(who.token) : {}) });
+const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  callAs(t, method, url, who, payload);
 
-async function ok<T = Record<string, unknown>>(
-  method: Method,
-  url: string,
-  who: SignedUp,
-  payload?: object,
-): Promise<T> {
-  const res = await call(method, url, who, payload);
-  if (res.statusCode >= 300) throw new Error(`${method} ${url} → ${res.statusCode} ${res.body}`);
-  return res.json() as T;
-}
+const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  okAs<T>(t, method, url, who, payload);
 
 let jobCounter = 0;
 async function postJob(who: SignedUp, overrides: object = {}) {

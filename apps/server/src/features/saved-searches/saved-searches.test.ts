@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAVED_SEARCH_LIMIT, SAVED_SEARCH_MESSAGES, type SavedSearch } from '@referwell/shared';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { callAs, createTestApp, type HttpMethod, type SignedUp, signUp, type TestApp } from '../../test/harness';
 import { linkIn, mailsTo } from '../../test/mail';
 import { sendSearchAlerts } from './alerts';
 
@@ -9,9 +9,8 @@ let admin: SignedUp;
 let seeker: SignedUp;
 let otherSeeker: SignedUp;
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, who?: SignedUp, payload?: object) =>
-  t.app.inject({ method, url, payload, ...(who ? withSession(who.token) : {}) });
+const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  callAs(t, method, url, who, payload);
 
 async function postJob(title: string, overrides: object = {}) {
   const res = await call('POST', '/api/jobs', admin, {

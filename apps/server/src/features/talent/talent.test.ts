@@ -7,7 +7,16 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESUME_LIMITS, RESUME_MESSAGES, TALENT_MESSAGES, candidateSearchQuerySchema } from '@referwell/shared';
 import { RESUME_UPLOAD_LIMIT } from './routes';
-import { createTestApp, multipartFile, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import {
+  callAs,
+  createTestApp,
+  type HttpMethod,
+  multipartFile,
+  type SignedUp,
+  signUp,
+  type TestApp,
+  withSession,
+} from '../../test/harness';
 import { closeWorkers } from '../../lib/worker-task';
 import { resumeFiles, talentProfiles } from '../../db/schema';
 import { resolveSession } from '../auth/sessions';
@@ -22,9 +31,8 @@ let otherAdmin: SignedUp;
 let companyId: string;
 let jobId: string;
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, who?: SignedUp, payload?: object) =>
-  t.app.inject({ method, url, payload, ...(who ? withSession(who.token) : {}) });
+const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+  callAs(t, method, url, who, payload);
 
 const profile = (overrides: object = {}) => ({
   name: 'Test Person',
