@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, ScrollText } from 'lucide-react';
+import { ScrollText } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -182,31 +183,11 @@ function AuditLog({ companyId }: { companyId: string }) {
               <AuditRow key={entry.id} entry={entry} />
             ))}
           </ul>
-          {data.totalPages > 1 ? (
-            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => setParams({ page: page > 2 ? String(page - 1) : undefined })}
-              >
-                <ChevronLeft aria-hidden />
-                Previous
-              </Button>
-              <p className="text-sm text-muted-foreground">
-                Page {data.page} of {data.totalPages}
-              </p>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page >= data.totalPages}
-                onClick={() => setParams({ page: String(page + 1) })}
-              >
-                Next
-                <ChevronRight aria-hidden />
-              </Button>
-            </nav>
-          ) : null}
+          <Pager
+            page={data.page}
+            totalPages={data.totalPages}
+            onPage={(next) => setParams({ page: next > 1 ? String(next) : undefined })}
+          />
         </section>
       )}
     </div>

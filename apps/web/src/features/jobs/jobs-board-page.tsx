@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Briefcase, ChevronLeft, ChevronRight, PlusCircle, Search } from 'lucide-react';
+import { Briefcase, PlusCircle, Search } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import {
@@ -11,6 +11,7 @@ import {
   type JobStatus,
 } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
+import { Pager } from '@/components/pager';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -153,31 +154,11 @@ export function JobsBoardPage() {
               <CompanyJobRow key={job.id} job={job} />
             ))}
           </ul>
-          {data.totalPages > 1 ? (
-            <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => setParams({ page: page - 1 > 1 ? String(page - 1) : undefined })}
-              >
-                <ChevronLeft aria-hidden />
-                Previous
-              </Button>
-              <p className="text-sm text-muted-foreground">
-                Page {data.page} of {data.totalPages}
-              </p>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page >= data.totalPages}
-                onClick={() => setParams({ page: String(page + 1) })}
-              >
-                Next
-                <ChevronRight aria-hidden />
-              </Button>
-            </nav>
-          ) : null}
+          <Pager
+            page={data.page}
+            totalPages={data.totalPages}
+            onPage={(next) => setParams({ page: next > 1 ? String(next) : undefined })}
+          />
         </section>
       )}
     </div>
