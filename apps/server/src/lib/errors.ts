@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '@referwell/shared';
+import { errorBodySchema, type ErrorBody } from '@referwell/shared';
 import { classifyDatabaseError } from './database-errors';
 
 /** An error a person can act on: becomes a 4xx answer with this code and message. */
@@ -27,6 +27,15 @@ export const forbidden = (message = 'You do not have permission to do that.') =>
 export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, 'CONFLICT', message, fields);
+
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429;
+
+/** A route's response-schema entries for the error statuses it can answer: each is the one error body. */
+export function errorResponses<const S extends ErrorStatus>(...statuses: S[]): { [K in S]: typeof errorBodySchema } {
+  return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as {
+    [K in S]: typeof errorBodySchema;
+  };
+}
 
 const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again.';
 const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';

@@ -6,16 +6,16 @@ import {
   dataExportDownloadParamsSchema,
   dataExportDownloadQuerySchema,
   dataExportStatusSchema,
-  errorBodySchema,
 } from '@referwell/shared';
 import { requireSignedIn } from '../auth/guards';
 import { clearSessionCookie } from '../auth/request-auth';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { scheduleAccountDeletion } from './deletion';
 import { dataExportForDownload, dataExportStatus, requestDataExport } from './data-export';
+import { errorResponses } from '../../lib/errors';
 
 const tags = ['account'];
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(401, 403, 404, 429);
 
 export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
@@ -61,7 +61,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Download my data export (signed link, owner only, until it expires)',
         params: dataExportDownloadParamsSchema,
         querystring: dataExportDownloadQuerySchema,
-        response: { 200: z.unknown().describe('The ZIP file'), 410: errorBodySchema, ...errors },
+        response: { 200: z.unknown().describe('The ZIP file'), ...errors, ...errorResponses(410) },
       },
     },
     async (request, reply) => {
@@ -92,7 +92,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Delete my account (confirmed with my password) after a seven-day grace period; logs me out',
         body: accountDeletionRequestSchema,
-        response: { 202: accountDeletionStatusSchema, 400: errorBodySchema, 409: errorBodySchema, ...errors },
+        response: { 202: accountDeletionStatusSchema, ...errors, ...errorResponses(400, 409) },
       },
     },
     async (request, reply) => {

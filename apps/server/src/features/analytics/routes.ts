@@ -4,7 +4,6 @@ import {
   analyticsSchema,
   companyIdParamSchema,
   COMPANY_EXPORTS,
-  errorBodySchema,
   leaderboardHiddenSchema,
   leaderboardSchema,
   leaderboardVisibilitySchema,
@@ -16,8 +15,9 @@ import { companyExport } from './exports';
 import { sendCsv } from '../../lib/csv/export';
 import { z } from 'zod';
 import { companyLeaderboard, setHiddenFromLeaderboard, setLeaderboardVisible } from './leaderboard';
+import { errorResponses } from '../../lib/errors';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['analytics'];
 
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {

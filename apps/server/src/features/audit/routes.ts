@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditLogQuerySchema, auditLogResponseSchema, companyIdParamSchema, errorBodySchema } from '@referwell/shared';
+import { auditLogQuerySchema, auditLogResponseSchema, companyIdParamSchema } from '@referwell/shared';
 import { requireCompanyAdmin } from '../auth/guards';
 import { listAuditLog } from './service';
+import { errorResponses } from '../../lib/errors';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -12,7 +13,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The company's audit log, newest first (admins)",
         params: companyIdParamSchema,
         querystring: auditLogQuerySchema,
-        response: { 200: auditLogResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema },
+        response: { 200: auditLogResponseSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   AUTH_MESSAGES,
   changePasswordSchema,
-  errorBodySchema,
   invitationPreviewSchema,
   loginRequestSchema,
   loginResponseSchema,
@@ -19,7 +18,7 @@ import {
 } from '@referwell/shared';
 import { requireSignedIn } from './guards';
 import { clearSessionCookie, setSessionCookie } from './request-auth';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 import {
   changePassword,
@@ -32,13 +31,7 @@ import {
 } from './service';
 import { resolveSession, revokeSession, type AuthContext } from './sessions';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 /** Sign-up, login and password forms are a few hundred bytes: anything over 16 KB is refused unread. */
 const AUTH_BODY_LIMIT = 16 * 1024;
@@ -196,7 +189,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ token: z.string().min(1).max(200) }),
         response: {
           200: invitationPreviewSchema,
-          404: errorBodySchema,
+          ...errorResponses(404),
         },
       },
     },

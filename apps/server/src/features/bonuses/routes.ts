@@ -5,21 +5,15 @@ import {
   bonusPolicySchema,
   bonusRuleText,
   companyIdParamSchema,
-  errorBodySchema,
   markBonusesPaidSchema,
   type BonusPolicy,
 } from '@referwell/shared';
 import { requireCompanyAdmin, requireCompanyMember } from '../auth/guards';
 import { bonusPolicyOf, saveBonusPolicy } from './policy';
 import { markBonusesPaid } from './payouts';
+import { errorResponses } from '../../lib/errors';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['bonuses'];
 const withRule = (policy: BonusPolicy) => ({ ...policy, rule: bonusRuleText(policy) });
 

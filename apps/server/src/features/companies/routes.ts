@@ -5,7 +5,6 @@ import {
   companyIdParamSchema,
   companyProfileUpdateSchema,
   companySchema,
-  errorBodySchema,
   inviteCodeResponseSchema,
   memberParamSchema,
   publicCompanyResponseSchema,
@@ -25,14 +24,9 @@ import {
   updateCompanyProfile,
   updateMemberRole,
 } from './service';
+import { errorResponses } from '../../lib/errors';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -42,7 +36,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['companies'],
         summary: 'Public company profile with its open positions',
         params: z.object({ slug: z.string().min(1).max(200) }),
-        response: { 200: publicCompanyResponseSchema, 404: errorBodySchema },
+        response: { 200: publicCompanyResponseSchema, ...errorResponses(404) },
       },
     },
     async (request) => getPublicCompany(app.db, request.params.slug),

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema, jobseekerDashboardSchema, referrerDashboardSchema } from '@referwell/shared';
+import { jobseekerDashboardSchema, referrerDashboardSchema } from '@referwell/shared';
 import { jobseekerDashboard, referrerDashboard } from './service';
+import { errorResponses } from '../../lib/errors';
 
-const errors = { 401: errorBodySchema, 403: errorBodySchema };
+const errors = errorResponses(401, 403);
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -4,7 +4,6 @@ import {
   companyJobsQuerySchema,
   companyJobsResponseSchema,
   createJobQuerySchema,
-  errorBodySchema,
   jobApplySchema,
   jobApplicationSchema,
   jobFormSchema,
@@ -18,14 +17,9 @@ import { listCompanyJobs, recordJobVisit } from './company-jobs';
 import { applyToJob, closeJob, createJob, getJob, listApplications, setJobStatus, updateJob } from './service';
 import { searchJobs } from './search';
 import { sharedLinkCode } from '../referrals/shared-links';
+import { errorResponses } from '../../lib/errors';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -35,7 +29,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['jobs'],
         summary: 'Search open jobs (full text, filters, cursor pagination)',
         querystring: jobSearchQuerySchema,
-        response: { 200: jobSearchResponseSchema, 400: errorBodySchema },
+        response: { 200: jobSearchResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => searchJobs(app.db, request.auth, request.query),

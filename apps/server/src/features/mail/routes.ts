@@ -5,20 +5,19 @@ import {
   confirmEmailSchema,
   emailPreferencesSchema,
   emailStatusSchema,
-  errorBodySchema,
   MAIL_MESSAGES,
   messageResponseSchema,
   updateEmailPreferencesSchema,
 } from '@referwell/shared';
 import { requireSignedIn } from '../auth/guards';
-import { AppError } from '../../lib/errors';
+import { AppError, errorResponses } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { confirmEmail, emailStatus, requestEmailChange, resendEmailConfirmation } from '../auth/email';
 import { invalidLinkPage, unsubscribeAskPage, unsubscribedPage } from './pages';
 import { readPreferences, savePreferences } from './preferences';
 import { readUnsubscribeToken, unsubscribe } from './unsubscribe';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 409, 429);
 const tags = ['mail'];
 
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {

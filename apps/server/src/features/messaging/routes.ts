@@ -9,7 +9,6 @@ import {
   conversationLookupQuerySchema,
   conversationLookupResponseSchema,
   conversationMessagesQuerySchema,
-  errorBodySchema,
   markReadResponseSchema,
   messageSchema,
   sendMessageSchema,
@@ -29,14 +28,9 @@ import {
   startConversation,
   unreadMessageTotal,
 } from './service';
+import { errorResponses } from '../../lib/errors';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 /** Messages (and new conversations) a user may send per minute. */
 export const MESSAGE_SEND_LIMIT = { max: 30, windowSeconds: 60 };

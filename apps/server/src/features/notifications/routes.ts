@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorBodySchema,
   notificationListQuerySchema,
   notificationListResponseSchema,
   notificationSchema,
@@ -9,8 +8,9 @@ import {
 } from '@referwell/shared';
 import { requireSignedIn } from '../auth/guards';
 import { countUnreadNotifications, listNotifications, markAllNotificationsRead, markNotificationRead } from './service';
+import { errorResponses } from '../../lib/errors';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 404);
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

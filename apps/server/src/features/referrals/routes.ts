@@ -5,7 +5,6 @@ import {
   createReferralRequestSchema,
   createReferralSchema,
   declineReferralRequestSchema,
-  errorBodySchema,
   jobCommentFormSchema,
   jobCommentSchema,
   markBonusPaidSchema,
@@ -40,14 +39,9 @@ import { getReferrerProfile, listCompanyReferrers, updateMyReferrerProfile } fro
 import { addJobComment, listJobComments, listTracking, setTracking } from './tracking';
 import { undoChange } from './pipeline';
 import { jobShareLink } from './shared-links';
+import { errorResponses } from '../../lib/errors';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['referrals'];
 
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -323,7 +317,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['referrals'],
         summary: "The job's address to share; a member of its company gets it with their referral code (?ref=)",
         params: jobIdParamSchema,
-        response: { 200: jobShareLinkSchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: jobShareLinkSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => jobShareLink(app.db, request.auth, request.params.id, new URL(app.config.publicUrl).origin),

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBodySchema,
   savedSearchCreateSchema,
   savedSearchIdParamSchema,
   savedSearchSchema,
@@ -14,8 +13,9 @@ import {
   markSavedSearchSeen,
   updateSavedSearch,
 } from './service';
+import { errorResponses } from '../../lib/errors';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['saved searches'];
 
 export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -38,7 +38,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Save a job search under a name, with instant, daily, weekly or no e-mail alerts (job seekers)',
         body: savedSearchCreateSchema,
-        response: { 201: savedSearchSchema, 409: errorBodySchema, ...errors },
+        response: { 201: savedSearchSchema, ...errors, ...errorResponses(409) },
       },
     },
     async (request, reply) => reply.status(201).send(await createSavedSearch(app.db, request.auth, request.body)),

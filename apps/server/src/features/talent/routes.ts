@@ -7,7 +7,6 @@ import {
   candidateSearchQuerySchema,
   candidateSearchResponseSchema,
   endorsementSchema,
-  errorBodySchema,
   kudosFormSchema,
   kudosInvitationSchema,
   kudosRequestSchema,
@@ -21,7 +20,7 @@ import {
   uuidParamSchema,
 } from '@referwell/shared';
 import { createRateLimiter } from '../../lib/rate-limit';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, errorResponses } from '../../lib/errors';
 import { detectResumeKind } from './resume';
 import { searchCandidates } from './search';
 import { startFacetRefresh } from './facets';
@@ -39,13 +38,7 @@ import {
   updateOwnProfile,
 } from './service';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Room for the multipart envelope (boundaries, part headers) around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -99,10 +92,7 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: resumeUploadResponseSchema,
           ...errors,
-          413: errorBodySchema,
-          415: errorBodySchema,
-          422: errorBodySchema,
-          429: errorBodySchema,
+          ...errorResponses(413, 415, 422, 429),
         },
       },
     },
@@ -172,7 +162,7 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['talent'],
         summary: 'Ask a recommender for kudos: e-mails them a one-time link',
         body: kudosRequestSchema,
-        response: { 201: z.object({ sent: z.literal(true) }), ...errors, 429: errorBodySchema },
+        response: { 201: z.object({ sent: z.literal(true) }), ...errors, ...errorResponses(429) },
       },
     },
     async (request, reply) => {

@@ -1,12 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  errorBodySchema,
-  joinWaitlistRequestSchema,
-  joinWaitlistResponseSchema,
-  WAITLIST_MESSAGES,
-} from '@referwell/shared';
+import { joinWaitlistRequestSchema, joinWaitlistResponseSchema, WAITLIST_MESSAGES } from '@referwell/shared';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { joinWaitlist } from './service';
+import { errorResponses } from '../../lib/errors';
 
 /** Per address, counted in the database so every server process shares it. */
 const WAITLIST_LIMIT = { max: 10, windowSeconds: 60, message: 'Too many requests.' };
@@ -20,7 +16,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['waitlist'],
         summary: 'Join the waitlist',
         body: joinWaitlistRequestSchema,
-        response: { 200: joinWaitlistResponseSchema, 400: errorBodySchema, 429: errorBodySchema },
+        response: { 200: joinWaitlistResponseSchema, ...errorResponses(400, 429) },
       },
     },
     async (request) => {

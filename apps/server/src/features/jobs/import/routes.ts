@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  errorBodySchema,
   JOB_IMPORT_MESSAGES,
   jobCrawlStatusSchema,
   jobImportRequestSchema,
@@ -11,8 +10,9 @@ import { createRateLimiter } from '../../../lib/rate-limit';
 import { requirePoster } from '../service';
 import { crawlStatus, startCrawl } from './crawl-jobs';
 import { importJobFromUrl, type ImportLimits } from './service';
+import { errorResponses } from '../../../lib/errors';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 429);
 
 /** Per-user limits (multiplied by RATE_LIMIT_SCALE). */
 export const IMPORT_RATE_LIMITS = {
@@ -85,7 +85,7 @@ export const jobImportRoutes: FastifyPluginAsyncZod<JobImportRoutesOptions> = as
         tags: ['jobs'],
         summary: "A website search's state, progress and, once done, the job postings found",
         params: uuidParamSchema,
-        response: { 200: jobCrawlStatusSchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: jobCrawlStatusSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => crawlStatus(app.db, request.auth, request.params.id),
