@@ -1,14 +1,19 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
-/** Previous / "Page N of M" / Next under a paged list; renders nothing for a single page. */
+/**
+ * Previous / "Page N of M" / Next under a paged list; renders nothing for a single page. `atLeast` marks a total
+ * that was counted only so far ("Page 1 of 84+").
+ */
 export function Pager({
   page,
   totalPages,
+  atLeast = false,
   onPage,
 }: {
   page: number;
   totalPages: number;
+  atLeast?: boolean;
   onPage: (page: number) => void;
 }) {
   if (totalPages <= 1) return null;
@@ -20,6 +25,7 @@ export function Pager({
       </Button>
       <p className="text-sm text-muted-foreground">
         Page {page} of {totalPages}
+        {atLeast ? '+' : ''}
       </p>
       <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
         Next

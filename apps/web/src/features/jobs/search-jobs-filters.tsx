@@ -1,5 +1,4 @@
 import { X } from 'lucide-react';
-import { useId } from 'react';
 import {
   EMPLOYMENT_TYPE_LABELS,
   JOB_TYPE_FILTERS,
@@ -13,11 +12,11 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { ANY_FILTER, CheckboxFilterGroup, FilterSelect } from '@/components/search-filters';
 import { SkillsInput } from './skills-input';
 
-const ANY = 'any';
-const toggle = <T extends string>(all: readonly T[], selected: T[], value: T, on: boolean) =>
+/** The ticked values after one changes, in the options' order (only known values survive). */
+const toggle = <T extends string>(all: readonly T[], selected: T[], value: string, on: boolean) =>
   all.filter((item) => (item === value ? on : selected.includes(item)));
 const salaryLabel = (amount: number) => `$${amount / 1000}k+`;
 
@@ -47,34 +46,32 @@ export function SearchJobsFilters({
           </Badge>
         </div>
       ) : null}
-      <CheckboxGroup
+      <CheckboxFilterGroup
         legend="Job Type"
-        options={JOB_TYPE_FILTERS}
-        labels={EMPLOYMENT_TYPE_LABELS}
+        options={JOB_TYPE_FILTERS.map((value) => ({ value, label: EMPLOYMENT_TYPE_LABELS[value] }))}
         selected={filters.type}
         onToggle={(value, on) => onChange({ type: toggle(JOB_TYPE_FILTERS, filters.type, value, on) })}
       />
-      <CheckboxGroup
+      <CheckboxFilterGroup
         legend="Location"
-        options={WORKPLACES}
-        labels={WORKPLACE_LABELS}
+        options={WORKPLACES.map((value) => ({ value, label: WORKPLACE_LABELS[value] }))}
         selected={filters.workplace}
         onToggle={(value, on) => onChange({ workplace: toggle(WORKPLACES, filters.workplace, value, on) })}
       />
       <FilterSelect
         label="Minimum salary"
-        value={filters.minSalary === undefined ? ANY : String(filters.minSalary)}
+        value={filters.minSalary === undefined ? ANY_FILTER : String(filters.minSalary)}
         anyLabel="Any salary"
         options={MIN_SALARY_OPTIONS.map((amount) => ({ value: String(amount), label: salaryLabel(amount) }))}
-        onChange={(value) => onChange({ minSalary: value === ANY ? undefined : Number(value) })}
+        onChange={(value) => onChange({ minSalary: value === ANY_FILTER ? undefined : Number(value) })}
       />
       <FilterSelect
         label="Date posted"
-        value={filters.postedWithin ?? ANY}
+        value={filters.postedWithin ?? ANY_FILTER}
         anyLabel="Any time"
         options={POSTED_WITHIN.map((value) => ({ value, label: POSTED_WITHIN_LABELS[value] }))}
         onChange={(value) =>
-          onChange({ postedWithin: value === ANY ? undefined : POSTED_WITHIN.find((p) => p === value) })
+          onChange({ postedWithin: value === ANY_FILTER ? undefined : POSTED_WITHIN.find((p) => p === value) })
         }
       />
       <div className="flex items-center gap-2">
@@ -98,75 +95,5 @@ export function SearchJobsFilters({
         />
       </div>
     </>
-  );
-}
-
-/** A labelled single choice with an "any" option. */
-export function FilterSelect({
-  label,
-  value,
-  anyLabel,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  anyLabel?: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id} className="w-full">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {anyLabel ? <SelectItem value={ANY}>{anyLabel}</SelectItem> : null}
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
-
-function CheckboxGroup<T extends string>({
-  legend,
-  options,
-  labels,
-  selected,
-  onToggle,
-}: {
-  legend: string;
-  options: readonly T[];
-  labels: Record<T, string>;
-  selected: T[];
-  onToggle: (value: T, on: boolean) => void;
-}) {
-  return (
-    <fieldset className="grid gap-3">
-      <legend className="mb-3 text-sm font-semibold">{legend}</legend>
-      {options.map((option) => {
-        const id = `filter-${legend}-${option}`.replace(/\s+/g, '-').toLowerCase();
-        return (
-          <div key={option} className="flex items-center gap-2">
-            <Checkbox
-              id={id}
-              checked={selected.includes(option)}
-              onCheckedChange={(checked) => onToggle(option, checked === true)}
-            />
-            <Label htmlFor={id} className="font-normal">
-              {labels[option]}
-            </Label>
-          </div>
-        );
-      })}
-    </fieldset>
   );
 }

@@ -1,5 +1,5 @@
-import { Filter, Search, X } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { X } from 'lucide-react';
+import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import {
   JOB_SORT_LABELS,
@@ -11,12 +11,10 @@ import {
   type JobSort,
 } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FilterPanel, SearchBox } from '@/components/search-filters';
 import { usePageTitle } from '@/lib/use-page-title';
-import { cn } from '@/lib/utils';
 import { useSession } from '../auth/api';
 import { JobResults } from './job-results';
 import { SaveSearchButton } from '../saved-searches/save-search-dialog';
@@ -28,8 +26,6 @@ export function SearchJobsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = jobSearchFromParams(searchParams);
   const { user } = useSession();
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const filtersId = useId();
   const update = (next: Partial<JobSearchFilters>) => setSearchParams(jobSearchToParams({ ...filters, ...next }));
   const clear = () => setSearchParams(new URLSearchParams());
   const filterCount =
@@ -53,41 +49,25 @@ export function SearchJobsPage() {
         </p>
       </header>
 
-      <SearchForm key={filters.q} initial={filters.q ?? ''} onSearch={(q) => update({ q: q || undefined })} />
+      <SearchBox
+        key={filters.q}
+        label="Search jobs"
+        hideLabel
+        placeholder="Search by title, company, skills..."
+        initial={filters.q ?? ''}
+        onSearch={(q) => update({ q: q || undefined })}
+      />
 
       <div className="mt-6 grid gap-6 md:grid-cols-[15rem_1fr] md:items-start">
-        <div>
-          <Button
-            type="button"
-            variant="outline"
-            className="w-full justify-between md:hidden"
-            aria-expanded={filtersOpen}
-            aria-controls={filtersId}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            <span className="flex items-center gap-2">
-              <Filter aria-hidden />
-              Filters{filterCount > 0 ? ` (${filterCount})` : ''}
-            </span>
-          </Button>
-          <aside
-            id={filtersId}
-            aria-label="Filters"
-            className={cn('mt-3 md:mt-0 md:block', filtersOpen ? 'block' : 'hidden')}
-          >
-            <Card>
-              <CardContent className="grid gap-6 pt-6">
-                <SearchJobsFilters filters={filters} onChange={update} />
-                {active ? (
-                  <Button type="button" variant="ghost" onClick={clear}>
-                    <X aria-hidden />
-                    Clear filters
-                  </Button>
-                ) : null}
-              </CardContent>
-            </Card>
-          </aside>
-        </div>
+        <FilterPanel activeCount={filterCount}>
+          <SearchJobsFilters filters={filters} onChange={update} />
+          {active ? (
+            <Button type="button" variant="ghost" onClick={clear}>
+              <X aria-hidden />
+              Clear filters
+            </Button>
+          ) : null}
+        </FilterPanel>
         <JobResults
           filters={filters}
           onClear={active ? clear : undefined}
@@ -132,36 +112,5 @@ function SortSelect({
         </SelectContent>
       </Select>
     </div>
-  );
-}
-
-function SearchForm({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
-  const [draft, setDraft] = useState(initial);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onSearch(draft.trim());
-  };
-  return (
-    <form role="search" onSubmit={onSubmit} className="flex gap-2">
-      <Label htmlFor="job-search" className="sr-only">
-        Search jobs
-      </Label>
-      <div className="relative flex-1">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden
-        />
-        <Input
-          id="job-search"
-          type="search"
-          className="pl-9"
-          maxLength={200}
-          placeholder="Search by title, company, skills..."
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-        />
-      </div>
-      <Button type="submit">Search</Button>
-    </form>
   );
 }

@@ -1,16 +1,16 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  CandidateSearchResponse,
-  Endorsement,
-  FilterCategory,
-  Involvement,
-  Kudos,
-  KudosForm,
-  KudosInvitation,
-  ResumeUploadResponse,
-  TalentProfile,
-  TalentProfileForm,
-  TalentPublicProfile,
+import {
+  candidateSearchToParams,
+  type CandidateSearchFilters,
+  type CandidateSearchResponse,
+  type Endorsement,
+  type Kudos,
+  type KudosForm,
+  type KudosInvitation,
+  type ResumeUploadResponse,
+  type TalentProfile,
+  type TalentProfileForm,
+  type TalentPublicProfile,
 } from '@referwell/shared';
 import { api, ApiError } from '@/lib/api';
 
@@ -19,7 +19,7 @@ export const talentKeys = {
   own: ['talent', 'own'] as const,
   ownKudos: ['talent', 'own', 'kudos'] as const,
   profile: (idOrSlug: string) => ['talent', 'profile', idOrSlug] as const,
-  search: (params: CandidateSearchParams) => ['talent', 'search', params] as const,
+  search: (filters: CandidateSearchFilters) => ['talent', 'search', filters] as const,
   kudosInvitation: (token: string) => ['kudos', token] as const,
 };
 
@@ -97,39 +97,10 @@ export function useSubmitKudos(token: string) {
   });
 }
 
-/** Find Candidates' state: the text, the chosen values per filter category, the job to match, the page. */
-export type CandidateSearchParams = {
-  q: string;
-  jobId: string;
-  page: number;
-} & Record<Exclude<FilterCategory, 'involvement'>, string[]> & { involvement: Involvement[] };
-
-export const CANDIDATE_PAGE_SIZE = 12;
-
-export function candidateSearchQueryString(params: CandidateSearchParams): string {
-  const query = new URLSearchParams();
-  if (params.q.trim()) query.set('q', params.q.trim());
-  const lists = [
-    'locations',
-    'involvement',
-    'skills',
-    'technicalSkills',
-    'softwareTools',
-    'industries',
-    'interests',
-    'titles',
-  ] as const;
-  for (const key of lists) for (const value of params[key]) query.append(key, value);
-  if (params.jobId) query.set('jobId', params.jobId);
-  query.set('page', String(params.page));
-  query.set('pageSize', String(CANDIDATE_PAGE_SIZE));
-  return query.toString();
-}
-
-export const candidateSearchQueryOptions = (params: CandidateSearchParams) =>
+export const candidateSearchQueryOptions = (filters: CandidateSearchFilters) =>
   queryOptions({
-    queryKey: talentKeys.search(params),
+    queryKey: talentKeys.search(filters),
     queryFn: ({ signal }) =>
-      api<CandidateSearchResponse>(`/api/talent/search?${candidateSearchQueryString(params)}`, { signal }),
+      api<CandidateSearchResponse>(`/api/talent/search?${candidateSearchToParams(filters).toString()}`, { signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { Filter, MapPin, Search, UserPlus, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { MapPin, UserPlus, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import {
   FILTER_CATEGORIES,
   FILTER_LABELS,
   INVOLVEMENT_LABELS,
-  INVOLVEMENT_OPTIONS,
   TALENT_MESSAGES,
+  candidateSearchFromParams,
+  candidateSearchToParams,
+  type CandidateSearchFilters,
   dashboardPathFor,
-  type FacetValue,
   type FilterCategory,
   type Involvement,
   type JobSearchResponse,
@@ -20,8 +21,6 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -29,46 +28,13 @@ import { useSession } from '@/features/auth/api';
 import { api } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
-import { candidateSearchQueryOptions, type CandidateSearchParams } from './api';
+import { candidateSearchQueryOptions } from './api';
 import { MatchBadge } from '@/components/match-badge';
+import { Pager } from '@/components/pager';
+import { CheckboxFilterGroup, FilterPanel, SearchBox } from '@/components/search-filters';
 import { announceReferralStart, ReferralDialog } from '@/features/referrals/referral-dialog';
 
 const NO_JOB = 'none';
-
-function readParams(sp: URLSearchParams): CandidateSearchParams {
-  const list = (key: string) => [
-    ...new Set(
-      sp
-        .getAll(key)
-        .map((v) => v.trim())
-        .filter(Boolean),
-    ),
-  ];
-  return {
-    q: sp.get('q')?.trim() ?? sp.get('jobTitle')?.trim() ?? '',
-    jobId: sp.get('jobId') ?? '',
-    page: Math.max(1, Number.parseInt(sp.get('page') ?? '1', 10) || 1),
-    locations: list('locations'),
-    involvement: list('involvement').filter((v): v is Involvement =>
-      (INVOLVEMENT_OPTIONS as readonly string[]).includes(v),
-    ),
-    skills: list('skills'),
-    technicalSkills: list('technicalSkills'),
-    softwareTools: list('softwareTools'),
-    industries: list('industries'),
-    interests: list('interests'),
-    titles: list('titles'),
-  };
-}
-
-function writeParams(p: CandidateSearchParams): URLSearchParams {
-  const next = new URLSearchParams();
-  if (p.q) next.set('q', p.q);
-  if (p.jobId) next.set('jobId', p.jobId);
-  for (const key of FILTER_CATEGORIES) for (const value of p[key]) next.append(key, value);
-  if (p.page > 1) next.set('page', String(p.page));
-  return next;
-}
 
 const labelFor = (category: FilterCategory, value: string) =>
   category === 'involvement' ? (INVOLVEMENT_LABELS[value as Involvement] ?? value) : value;
@@ -80,9 +46,7 @@ export function SearchCandidatesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const params = readParams(searchParams);
-  const [filtersOpen, setFiltersOpen] = useState(false);
-  const filtersId = useId();
+  const params = candidateSearchFromParams(searchParams);
   const isCompanyUser = user?.type === 'referrer' && !!company;
   const [referTalent, setReferTalent] = useState<{ id: string; name: string } | null>(null);
   const [referOpen, setReferOpen] = useState(false);
@@ -92,8 +56,8 @@ export function SearchCandidatesPage() {
     setReferOpen(true);
   };
 
-  const update = (next: Partial<CandidateSearchParams>) =>
-    setSearchParams(writeParams({ ...params, page: 1, ...next }));
+  const update = (next: Partial<CandidateSearchFilters>) =>
+    setSearchParams(candidateSearchToParams({ ...params, page: 1, ...next }));
 
   // Router state from a job: preselect its skills once (SPEC §2).
   const applied = useRef(false);
@@ -104,7 +68,11 @@ export function SearchCandidatesPage() {
       : [];
     if (applied.current || skills.length === 0) return;
     applied.current = true;
-    const next = writeParams({ ...readParams(searchParams), skills: [...new Set(skills)], page: 1 });
+    const next = candidateSearchToParams({
+      ...candidateSearchFromParams(searchParams),
+      skills: [...new Set(skills)],
+      page: 1,
+    });
     void navigate({ search: `?${next.toString()}` }, { replace: true, state: null });
     toast.success(TALENT_MESSAGES.filtersAppliedTitle, { description: TALENT_MESSAGES.filtersApplied(skills.length) });
   }, [location.state, navigate, searchParams]);
@@ -141,10 +109,17 @@ export function SearchCandidatesPage() {
       </header>
 
       <div className="grid gap-3 md:grid-cols-[1fr_18rem] md:items-end">
-        <SearchBox key={params.q} initial={params.q} onSearch={(q) => update({ q })} />
+        <SearchBox
+          key={params.q}
+          label="Search candidates"
+          placeholder="Search by name or title"
+          initial={params.q ?? ''}
+          maxLength={120}
+          onSearch={(q) => update({ q: q || undefined })}
+        />
         <div className="grid gap-2">
           <Label htmlFor="match-job">Match for job</Label>
-          <Select value={params.jobId || NO_JOB} onValueChange={(v) => update({ jobId: v === NO_JOB ? '' : v })}>
+          <Select value={params.jobId || NO_JOB} onValueChange={(v) => update({ jobId: v === NO_JOB ? undefined : v })}>
             <SelectTrigger id="match-job">
               <SelectValue placeholder="Any job" />
             </SelectTrigger>
@@ -182,9 +157,7 @@ export function SearchCandidatesPage() {
           <Button
             variant="link"
             size="sm"
-            onClick={() =>
-              setSearchParams(writeParams({ ...readParams(new URLSearchParams()), q: params.q, jobId: params.jobId }))
-            }
+            onClick={() => setSearchParams(candidateSearchToParams({ q: params.q, jobId: params.jobId }))}
           >
             Clear all filters
           </Button>
@@ -193,46 +166,30 @@ export function SearchCandidatesPage() {
 
       <div className="mt-6 grid gap-6 md:grid-cols-12 md:items-start">
         <div className="md:col-span-3">
-          <Button
-            type="button"
-            variant="outline"
-            className="w-full justify-between md:hidden"
-            aria-expanded={filtersOpen}
-            aria-controls={filtersId}
-            onClick={() => setFiltersOpen((open) => !open)}
-          >
-            <span className="flex items-center gap-2">
-              <Filter aria-hidden />
-              Filters{selected.length > 0 ? ` (${selected.length})` : ''}
-            </span>
-          </Button>
-          <aside
-            id={filtersId}
-            aria-label="Filters"
-            className={cn('mt-3 md:mt-0 md:block', filtersOpen ? 'block' : 'hidden')}
-          >
-            <Card>
-              <CardContent className="grid gap-6 pt-6">
-                {facets ? (
-                  FILTER_CATEGORIES.map((category) => (
-                    <FacetGroup
-                      key={category}
-                      category={category}
-                      options={facets[category]}
-                      selected={params[category]}
-                      onToggle={(value, on) => toggle(category, value, on)}
-                    />
-                  ))
-                ) : (
-                  <div className="grid gap-3">
-                    <Skeleton className="h-4 w-24" />
-                    <Skeleton className="h-4 w-40" />
-                    <Skeleton className="h-4 w-32" />
-                  </div>
-                )}
-              </CardContent>
-            </Card>
-          </aside>
+          <FilterPanel activeCount={selected.length}>
+            {facets ? (
+              FILTER_CATEGORIES.map((category) => (
+                <CheckboxFilterGroup
+                  key={category}
+                  legend={FILTER_LABELS[category]}
+                  options={facets[category].map(({ value, count }) => ({
+                    value,
+                    label: labelFor(category, value),
+                    count,
+                  }))}
+                  selected={params[category]}
+                  onToggle={(value, on) => toggle(category, value, on)}
+                  shownAtFirst={SHOWN_OPTIONS}
+                />
+              ))
+            ) : (
+              <div className="grid gap-3">
+                <Skeleton className="h-4 w-24" />
+                <Skeleton className="h-4 w-40" />
+                <Skeleton className="h-4 w-32" />
+              </div>
+            )}
+          </FilterPanel>
         </div>
 
         <section className="grid gap-4 md:col-span-9" aria-labelledby="available-talent">
@@ -275,28 +232,12 @@ export function SearchCandidatesPage() {
                   </li>
                 ))}
               </ul>
-              {data.totalPages > 1 ? (
-                <nav className="flex items-center justify-between gap-4" aria-label="Pages">
-                  <Button
-                    variant="outline"
-                    disabled={params.page <= 1}
-                    onClick={() => setSearchParams(writeParams({ ...params, page: params.page - 1 }))}
-                  >
-                    Previous
-                  </Button>
-                  <span className="text-sm text-muted-foreground">
-                    Page {data.page} of {data.totalPages}
-                    {data.totalIsLowerBound ? '+' : ''}
-                  </span>
-                  <Button
-                    variant="outline"
-                    disabled={params.page >= data.totalPages}
-                    onClick={() => setSearchParams(writeParams({ ...params, page: params.page + 1 }))}
-                  >
-                    Next
-                  </Button>
-                </nav>
-              ) : null}
+              <Pager
+                page={params.page}
+                totalPages={data.totalPages}
+                atLeast={data.totalIsLowerBound}
+                onPage={(page) => setSearchParams(candidateSearchToParams({ ...params, page }))}
+              />
             </>
           )}
         </section>
@@ -306,81 +247,7 @@ export function SearchCandidatesPage() {
   );
 }
 
-function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
-  const [value, setValue] = useState(initial);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(value.trim());
-  };
-  return (
-    <form role="search" onSubmit={submit} className="grid gap-2">
-      <Label htmlFor="candidate-search">Search candidates</Label>
-      <div className="flex gap-2">
-        <Input
-          id="candidate-search"
-          type="search"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          placeholder="Search by name or title"
-          className="min-w-0 flex-1"
-        />
-        <Button type="submit">
-          <Search aria-hidden />
-          Search
-        </Button>
-      </div>
-    </form>
-  );
-}
-
 const SHOWN_OPTIONS = 6;
-
-function FacetGroup({
-  category,
-  options,
-  selected,
-  onToggle,
-}: {
-  category: FilterCategory;
-  options: FacetValue[];
-  selected: string[];
-  onToggle: (value: string, on: boolean) => void;
-}) {
-  const [expanded, setExpanded] = useState(false);
-  // Selected values stay listed even when they are not among the most common.
-  const all = [
-    ...options,
-    ...selected.filter((v) => !options.some((o) => o.value === v)).map((value) => ({ value, count: 0 })),
-  ];
-  const shown = expanded ? all : all.filter((o, i) => i < SHOWN_OPTIONS || selected.includes(o.value));
-  if (all.length === 0) return null;
-  return (
-    <fieldset className="grid gap-2">
-      <legend className="mb-1 text-sm font-semibold">{FILTER_LABELS[category]}</legend>
-      {shown.map((option) => {
-        const id = `filter-${category}-${option.value.replace(/[^a-zA-Z0-9]+/g, '-')}`;
-        return (
-          <div key={option.value} className="flex items-center gap-2">
-            <Checkbox
-              id={id}
-              checked={selected.includes(option.value)}
-              onCheckedChange={(checked) => onToggle(option.value, checked === true)}
-            />
-            <Label htmlFor={id} className="flex-1 font-normal">
-              {labelFor(category, option.value)}
-            </Label>
-            {option.count > 0 ? <span className="text-xs text-muted-foreground">{option.count}</span> : null}
-          </div>
-        );
-      })}
-      {all.length > SHOWN_OPTIONS ? (
-        <Button variant="link" size="sm" className="justify-start" onClick={() => setExpanded((e) => !e)}>
-          {expanded ? 'Show fewer' : `Show all ${all.length}`}
-        </Button>
-      ) : null}
-    </fieldset>
-  );
-}
 
 function CandidateCard({ talent, onRefer }: { talent: TalentCard; onRefer: () => void }) {
   const skills = [...new Set([...talent.skills, ...talent.technicalSkills, ...talent.softwareTools])];

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TALENT_MESSAGES, type ResumeUploadResponse, type SessionResponse } from '@referwell/shared';
 import { renderRoutes } from '@/test/render';
-import { candidateSearchQueryString, type CandidateSearchParams } from './api';
 import { KudosRequestCard } from './kudos-parts';
 import { parsedToForm } from './talent-profile-page';
 
@@ -57,28 +56,6 @@ describe('parsedToForm', () => {
       softwareTools: ['Jira'],
       yearsOfExperience: 9,
     });
-  });
-});
-
-describe('candidateSearchQueryString', () => {
-  it('sends each filter value as its own parameter, so values with commas survive', () => {
-    const params: CandidateSearchParams = {
-      q: ' nurse ',
-      jobId: '',
-      page: 2,
-      locations: ['Boston, MA', 'Remote'],
-      involvement: ['full-time'],
-      skills: [],
-      technicalSkills: [],
-      softwareTools: [],
-      industries: [],
-      interests: [],
-      titles: [],
-    };
-    const query = new URLSearchParams(candidateSearchQueryString(params));
-    expect(query.get('q')).toBe('nurse');
-    expect(query.getAll('locations')).toEqual(['Boston, MA', 'Remote']);
-    expect(query.get('page')).toBe('2');
   });
 });
 

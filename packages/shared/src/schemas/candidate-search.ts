@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { PAGINATION } from '../constants';
+import { INVOLVEMENT_OPTIONS } from './talent-options';
+import { talentPublicProfileSchema } from './talent';
+
+/** A filter list as repeated query parameters (`skills=Epic&skills=SQL`): values may hold commas ('Boston, MA'). */
+const repeatedList = (max: number) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => [
+      ...new Set((v === undefined ? [] : Array.isArray(v) ? v : [v]).map((s) => s.trim()).filter(Boolean)),
+    ])
+    .pipe(z.array(z.string().max(80)).max(max));
+
+/** Find Candidates filters (SPEC §5 'Candidate filtering'). */
+export const FILTER_CATEGORIES = [
+  'locations',
+  'involvement',
+  'skills',
+  'technicalSkills',
+  'softwareTools',
+  'industries',
+  'interests',
+  'titles',
+] as const;
+export type FilterCategory = (typeof FILTER_CATEGORIES)[number];
+export const FILTER_LABELS: Record<FilterCategory, string> = {
+  locations: 'Location',
+  involvement: 'Involvement',
+  skills: 'Skills',
+  technicalSkills: 'Technical Skills',
+  softwareTools: 'Software & Tools',
+  industries: 'Industries',
+  interests: 'Areas of Interest',
+  titles: 'Professional Titles',
+};
+
+export const candidateSearchQuerySchema = z.object({
+  q: z.string().trim().max(120).optional(),
+  locations: repeatedList(30),
+  involvement: repeatedList(10).pipe(z.array(z.enum(INVOLVEMENT_OPTIONS))),
+  skills: repeatedList(30),
+  technicalSkills: repeatedList(30),
+  softwareTools: repeatedList(30),
+  industries: repeatedList(30),
+  interests: repeatedList(30),
+  titles: repeatedList(30),
+  /** Rank by the SPEC §9 match score for one of the viewer's company's jobs (minimum 30 %). */
+  jobId: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGINATION.maxPageSize).default(12),
+});
+export type CandidateSearchQuery = z.input<typeof candidateSearchQuerySchema>;
+export type CandidateSearchFilters = z.output<typeof candidateSearchQuerySchema>;
+
+export const talentCardSchema = talentPublicProfileSchema
+  .pick({
+    id: true,
+    slug: true,
+    name: true,
+    title: true,
+    location: true,
+    rating: true,
+    skills: true,
+    technicalSkills: true,
+    softwareTools: true,
+    industries: true,
+    interests: true,
+    titles: true,
+    involvement: true,
+    yearsOfExperience: true,
+    contact: true,
+  })
+  .extend({ matchScore: z.number().int().nullable() });
+export type TalentCard = z.infer<typeof talentCardSchema>;
+
+export const facetValueSchema = z.object({ value: z.string(), count: z.number().int() });
+export type FacetValue = z.infer<typeof facetValueSchema>;
+export const candidateFacetsSchema = z.object(
+  Object.fromEntries(FILTER_CATEGORIES.map((c) => [c, z.array(facetValueSchema)])) as Record<
+    FilterCategory,
+    z.ZodArray<typeof facetValueSchema>
+  >,
+);
+export type CandidateFacets = z.infer<typeof candidateFacetsSchema>;
+
+export const candidateSearchResponseSchema = z.object({
+  items: z.array(talentCardSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  /** Counting stopped at `total`: there are at least that many matches ("1,000+"). */
+  totalIsLowerBound: z.boolean(),
+  totalPages: z.number().int(),
+  /** Filter options with how many discoverable talents have each (the whole pool). */
+  facets: candidateFacetsSchema,
+  /** The job the results are ranked for, when jobId was given. */
+  job: z.object({ id: z.uuid(), title: z.string(), skills: z.array(z.string()) }).nullable(),
+});
+export type CandidateSearchResponse = z.infer<typeof candidateSearchResponseSchema>;
+
+const LIST_KEYS = FILTER_CATEGORIES;
+const SCALAR_KEYS = ['q', 'jobId', 'page', 'pageSize'] as const;
+const DEFAULT_FILTERS = candidateSearchQuerySchema.parse({});
+
+/**
+ * The filters as URL parameters (lists as repeated keys, so values may hold commas), in one fixed order with
+ * empty and default values left out: equal searches, equal URLs. The page and the API both use it.
+ */
+export function candidateSearchToParams(filters: Partial<CandidateSearchFilters>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.jobId) params.set('jobId', filters.jobId);
+  for (const key of LIST_KEYS) for (const value of filters[key] ?? []) params.append(key, value);
+  if (filters.page && filters.page !== DEFAULT_FILTERS.page) params.set('page', String(filters.page));
+  if (filters.pageSize && filters.pageSize !== DEFAULT_FILTERS.pageSize)
+    params.set('pageSize', String(filters.pageSize));
+  return params;
+}
+
+/**
+ * The filters in a URL, leniently: a parameter that is not valid (an old link, a hand-edited address) is dropped
+ * instead of failing the page. `jobTitle` is the older name of `q`.
+ */
+export function candidateSearchFromParams(params: URLSearchParams): CandidateSearchFilters {
+  const raw: Record<string, string | string[]> = {};
+  for (const key of SCALAR_KEYS) {
+    const value = params.get(key);
+    if (value !== null) raw[key] = value;
+  }
+  if (raw.q === undefined && params.has('jobTitle')) raw.q = params.get('jobTitle') ?? '';
+  for (const key of LIST_KEYS) if (params.has(key)) raw[key] = params.getAll(key);
+  const parsed = candidateSearchQuerySchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
+  return candidateSearchQuerySchema.parse(raw);
+}
