@@ -15,6 +15,7 @@ export * from './schemas/jobs-import';
 export * from './schemas/resume';
 export * from './schemas/messaging';
 export * from './schemas/notifications';
+export * from './schemas/realtime';
 export * from './rules/dates';
 export * from './rules/input';
 export * from './rules/password';

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PAGINATION } from '../constants';
 import { paginatedSchema } from './common';
-import type { Notification } from './notifications';
 
 /** Longest message text accepted (characters, after trimming). */
 export const MESSAGE_MAX_LENGTH = 5000;
@@ -149,18 +148,3 @@ export const unreadCountSchema = z.object({ count: z.number().int() });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 export const markReadResponseSchema = z.object({ unreadCount: z.number().int() });
-
-/** Events pushed over the WebSocket /api/realtime. */
-export type RealtimeEvent =
-  /** message is null when it was too large for the channel: refetch the conversation. */
-  | { type: 'message.new'; conversationId: string; message: Message | null }
-  | { type: 'conversation.read'; conversationId: string; readerId: string; readAt: string }
-  | { type: 'unread'; messages: number; notifications: number }
-  | { type: 'notification.new'; notification: Notification }
-  | { type: 'notifications.changed' }
-  /** Events may have been missed (the server's listener reconnected): refetch everything. */
-  | { type: 'resync' }
-  | { type: 'hello'; userId: string; messages: number; notifications: number };
-
-/** What a tab tells the server: which conversation it shows (null when none), and keep-alives. */
-export type RealtimeClientMessage = { type: 'viewing'; conversationId: string | null } | { type: 'ping' };

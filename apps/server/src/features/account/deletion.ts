@@ -10,7 +10,7 @@ import { inTransaction, selectRows, type Executor, type Tx } from '../../db/repo
 import { users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail/send';
-import { publishSessionChange } from '../../lib/realtime';
+import { publishSessionChange } from '../realtime/publish';
 import type { FileStorage } from '../../lib/storage';
 import { verifyPassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/sessions';

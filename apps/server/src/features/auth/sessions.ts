@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
 import { sessions } from '../../db/schema';
-import { publishSessionChange } from '../../lib/realtime';
+import { publishSessionChange } from '../realtime/publish';
 import { hashToken, newSecretToken } from '../../lib/tokens';
 
 /** A session ends after 7 days without use, and 30 days after login whatever happens. */

@@ -16,7 +16,7 @@ import { preparedRows } from '../../db/prepared';
 import { inTransaction, lowerEq, type Executor } from '../../db/repository';
 import { companies, companyMembers, teamInvitations, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { publishSessionChange } from '../../lib/realtime';
+import { publishSessionChange } from '../realtime/publish';
 import { enqueueMail } from '../../lib/mail/send';
 import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
 import { maskedInviteCode, recordAudit } from '../audit/service';

@@ -26,8 +26,8 @@ import {
   searchContacts,
   sendMessage,
   startConversation,
-  unreadMessageTotal,
 } from './service';
+import { unreadMessageCount } from '../realtime/unread';
 import { errorResponses } from '../../lib/errors';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
@@ -62,7 +62,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unreadCountSchema, ...errors },
       },
     },
-    async (request) => ({ count: await unreadMessageTotal(app.db, requireSignedIn(request.auth).user.id) }),
+    async (request) => ({ count: await unreadMessageCount(app.db, requireSignedIn(request.auth).user.id) }),
   );
 
   app.get(

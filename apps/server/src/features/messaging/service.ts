@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGING_MESSAGES,
   NOTIFICATION_MESSAGES,
@@ -27,7 +27,8 @@ import {
 } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { publish, publishUnread } from '../../lib/realtime';
+import { publish } from '../realtime/publish';
+import { publishUnread, unreadMessageCount } from '../realtime/unread';
 import { createNotification, markMessageNotificationsRead } from '../notifications/service';
 import { mayMessage, type Sender } from './rules';
 import { canReadReferral } from '../referrals/access';
@@ -442,16 +443,8 @@ export async function markConversationRead(db: Db, userId: string, conversationI
       );
     }
     await publishUnread(tx, [userId]);
-    return unreadMessageTotal(tx, userId);
+    return unreadMessageCount(tx, userId);
   });
-}
-
-export async function unreadMessageTotal(db: Executor, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`cast(coalesce(sum(${conversationParticipants.unreadCount}), 0) as int)` })
-    .from(conversationParticipants)
-    .where(and(eq(conversationParticipants.userId, userId), gt(conversationParticipants.unreadCount, 0)));
-  return Number(row?.n ?? 0);
 }
 
 /** People the user may message, by name (at most 20). */

@@ -7,7 +7,8 @@ import {
   uuidParamSchema,
 } from '@referwell/shared';
 import { requireSignedIn } from '../auth/guards';
-import { countUnreadNotifications, listNotifications, markAllNotificationsRead, markNotificationRead } from './service';
+import { unreadNotificationCount } from '../realtime/unread';
+import { listNotifications, markAllNotificationsRead, markNotificationRead } from './service';
 import { errorResponses } from '../../lib/errors';
 
 const errors = errorResponses(400, 401, 404);
@@ -35,7 +36,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationUnreadSchema, ...errors },
       },
     },
-    async (request) => ({ count: await countUnreadNotifications(app.db, requireSignedIn(request.auth).user.id) }),
+    async (request) => ({ count: await unreadNotificationCount(app.db, requireSignedIn(request.auth).user.id) }),
   );
 
   app.post(

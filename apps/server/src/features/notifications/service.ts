@@ -9,7 +9,8 @@ import type { Db } from '../../db/client';
 import { countAll, pageOffset, toPage, type Executor } from '../../db/repository';
 import { notifications } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { publish, publishUnread } from '../../lib/realtime';
+import { publish } from '../realtime/publish';
+import { publishUnread, unreadNotificationCount } from '../realtime/unread';
 import { mailNotification } from '../mail/notify';
 
 export interface NewNotification {
@@ -58,14 +59,6 @@ export async function createNotification(tx: Executor, input: NewNotification): 
   return notification;
 }
 
-export async function countUnreadNotifications(db: Executor, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: countAll() })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
-  return row?.n ?? 0;
-}
-
 export async function listNotifications(
   db: Db,
   userId: string,
@@ -81,7 +74,7 @@ export async function listNotifications(
       .limit(page.pageSize)
       .offset(pageOffset(page)),
     db.select({ n: countAll() }).from(notifications).where(mine),
-    countUnreadNotifications(db, userId),
+    unreadNotificationCount(db, userId),
   ]);
   return { ...toPage(rows.map(toNotification), total?.n ?? 0, page), unreadCount };
 }

@@ -1,9 +1,9 @@
 import pg from 'pg';
 import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RealtimeEvent } from '@referwell/shared';
+import { parseWireMessage, type RealtimeEvent } from '@referwell/shared';
 import type { Database } from '../../db/client';
-import { REALTIME_CHANNEL, type RealtimeEnvelope, type SessionChange, type SessionEnvelope } from '../../lib/realtime';
+import { notifyEnvelopeSchema, REALTIME_CHANNEL, type SessionChange } from './publish';
 
 type Unsubscribe = () => Promise<void>;
 
@@ -73,13 +73,10 @@ export class RealtimeHub {
   }
 
   private onPayload = (payload: string) => {
-    try {
-      const envelope = JSON.parse(payload) as RealtimeEnvelope | SessionEnvelope;
-      if ('sessions' in envelope) for (const listener of this.sessionListeners) listener(envelope.sessions);
-      else this.deliver(envelope.users, envelope.event);
-    } catch (error) {
-      this.log.warn({ err: error }, 'realtime: unreadable notification payload');
-    }
+    const envelope = parseWireMessage(notifyEnvelopeSchema, payload);
+    if (!envelope) this.log.warn('realtime: unreadable notification payload');
+    else if ('sessions' in envelope) for (const listener of this.sessionListeners) listener(envelope.sessions);
+    else this.deliver(envelope.users, envelope.event);
   };
 
   /** A dedicated connection for LISTEN, re-opened with backoff when it drops. */

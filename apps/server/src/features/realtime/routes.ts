@@ -1,12 +1,12 @@
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { RealtimeClientMessage, RealtimeEvent } from '@referwell/shared';
+import { parseWireMessage, realtimeClientMessageSchema, type RealtimeEvent } from '@referwell/shared';
 import { AppError } from '../../lib/errors';
 import { assertSameOrigin } from '../auth/request-auth';
 import { requireSignedIn } from '../auth/guards';
 import { SESSION_COOKIE } from '../auth/sessions';
-import { unreadTotals } from '../../lib/realtime';
+import { unreadTotals } from './unread';
 import { setViewing } from '../messaging/service';
 
 /** Server pings every socket this often and drops the ones that did not answer the last ping. */
@@ -26,23 +26,6 @@ export const REALTIME_LIMITS = {
   frameWindowMs: 10_000,
   viewingFlushMs: 1_000,
 } as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function parseClientMessage(data: unknown): RealtimeClientMessage | null {
-  try {
-    const value = JSON.parse(String(data)) as Partial<RealtimeClientMessage>;
-    if (value.type === 'ping') return { type: 'ping' };
-    if (value.type === 'viewing') {
-      const id = (value as { conversationId?: unknown }).conversationId;
-      if (id === null) return { type: 'viewing', conversationId: null };
-      if (typeof id === 'string' && UUID.test(id)) return { type: 'viewing', conversationId: id };
-    }
-  } catch {
-    // ignored below
-  }
-  return null;
-}
 
 /**
  * GET /api/realtime (WebSocket): pushes new messages, read receipts, unread totals and
@@ -146,7 +129,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
         socket.close(1008, 'too many messages');
         return;
       }
-      const message = parseClientMessage(data);
+      const message = parseWireMessage(realtimeClientMessageSchema, data);
       if (!message) return;
       if (message.type === 'viewing') {
         if (message.conversationId !== viewing) show(message.conversationId);

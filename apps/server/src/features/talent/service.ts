@@ -21,7 +21,7 @@ import type { AuthContext } from '../auth/sessions';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail/send';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { publishSessionChange } from '../../lib/realtime';
+import { publishSessionChange } from '../realtime/publish';
 import { hashToken, newSecretToken } from '../../lib/tokens';
 import { requireCompanyUser, requireJobseeker, requireSignedIn } from '../auth/guards';
 import { facetsChanged } from './facets';

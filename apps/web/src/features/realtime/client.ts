@@ -1,4 +1,9 @@
-import type { RealtimeClientMessage, RealtimeEvent } from '@referwell/shared';
+import {
+  parseWireMessage,
+  realtimeEventSchema,
+  type RealtimeClientMessage,
+  type RealtimeEvent,
+} from '@referwell/shared';
 
 type Listener = (event: RealtimeEvent) => void;
 type StatusListener = (status: { connected: boolean; reconnected: boolean }) => void;
@@ -80,13 +85,8 @@ export class RealtimeClient {
       for (const l of this.statusListeners) l({ connected: true, reconnected });
     });
     socket.addEventListener('message', (message) => {
-      let event: RealtimeEvent;
-      try {
-        event = JSON.parse(String(message.data)) as RealtimeEvent;
-      } catch {
-        return;
-      }
-      for (const l of this.listeners) l(event);
+      const event = parseWireMessage(realtimeEventSchema, message.data);
+      if (event) for (const l of this.listeners) l(event);
     });
     socket.addEventListener('close', () => {
       clearInterval(this.ping);

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { messageSchema } from './messaging';
+import { notificationSchema } from './notifications';
+
+/** Events the server pushes over the WebSocket /api/realtime (and between server processes through NOTIFY). */
+export const realtimeEventSchema = z.discriminatedUnion('type', [
+  /** message is null when it was too large for the channel: refetch the conversation. */
+  z.object({ type: z.literal('message.new'), conversationId: z.uuid(), message: messageSchema.nullable() }),
+  z.object({
+    type: z.literal('conversation.read'),
+    conversationId: z.uuid(),
+    readerId: z.uuid(),
+    readAt: z.string(),
+  }),
+  z.object({ type: z.literal('unread'), messages: z.number().int(), notifications: z.number().int() }),
+  z.object({ type: z.literal('notification.new'), notification: notificationSchema }),
+  z.object({ type: z.literal('notifications.changed') }),
+  /** Events may have been missed (the server's listener reconnected): refetch everything. */
+  z.object({ type: z.literal('resync') }),
+  z.object({
+    type: z.literal('hello'),
+    userId: z.uuid(),
+    messages: z.number().int(),
+    notifications: z.number().int(),
+  }),
+]);
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+
+/** What a tab tells the server: which conversation it shows (null when none), and keep-alives. */
+export const realtimeClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('viewing'), conversationId: z.uuid().nullable() }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
+
+/** One frame off the wire, checked against `schema`: null when it is not JSON or not a known shape. */
+export function parseWireMessage<T>(schema: z.ZodType<T>, data: unknown): T | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(String(data));
+  } catch {
+    return null;
+  }
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
