@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SKILLS_VOCABULARY } from '@referwell/shared';
 import { parseResume } from './index';
-import { phoneToE164 } from './fields';
+import { phoneToE164 } from './extract/contact';
 
 export const FIXTURE_NOW = new Date('2026-11-01T00:00:00Z');
 const VOCABULARY = new Set(SKILLS_VOCABULARY.map((s) => s.name));

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  explicitYears,
-  extractFields,
-  findLinkedin,
-  findName,
-  findPhone,
-  headingOf,
-  normaliseDate,
-  parseDateRange,
-  parseEducation,
-  parseWork,
-  phoneToE164,
-  yearsFromWork,
-} from './fields';
+import { extractFields } from './fields';
+import { findLinkedin, findPhone, phoneToE164 } from './extract/contact';
+import { parseEducation } from './extract/education';
+import { findName } from './extract/names';
+import { headingOf } from './extract/sections';
+import { explicitYears, normaliseDate, parseDateRange, parseWork, yearsFromWork } from './extract/work';
 
 const NOW = new Date('2026-11-01T00:00:00Z');
 

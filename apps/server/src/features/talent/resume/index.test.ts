@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RESUME_LIMITS, RESUME_MESSAGES, parsedResumeSchema } from '@referwell/shared';
 import { closeWorkers } from '../../../lib/worker-task';
 import { FIXTURE_NOW, loadExpected } from './accuracy';
-import { phoneToE164 } from './fields';
+import { phoneToE164 } from './extract/contact';
 import { scriptPdf, zipBombDocx } from './fixtures/hostile';
 import { parseResume } from './index';
 import { parseResumeInWorker } from './parse-in-worker';

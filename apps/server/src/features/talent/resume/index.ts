@@ -8,7 +8,8 @@ import { extractFields } from './fields';
 
 export { detectResumeKind, assertSafeDocx, readZipDirectory, DOCX_LIMITS } from './detect';
 export { extractResumeText, MAX_PDF_PAGES } from './extract-text';
-export { extractFields, phoneToE164 } from './fields';
+export { extractFields } from './fields';
+export { phoneToE164 } from './extract/contact';
 
 export interface ResumeParseResult {
   kind: ResumeKind;
