@@ -3,12 +3,11 @@ import { useState, type KeyboardEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import type { FieldControlAttributes } from '@/components/ui/form';
 
-export interface ChipInputProps {
-  id: string;
+export interface ChipInputProps extends FieldControlAttributes {
   value: string[];
   onChange: (next: string[]) => void;
-  describedBy?: string | undefined;
   placeholder?: string;
   /** Accessible name of the list of chips, e.g. 'Added skills'. */
   listLabel: string;
@@ -33,7 +32,8 @@ export function ChipInput({
   id,
   value,
   onChange,
-  describedBy,
+  'aria-invalid': invalid,
+  'aria-describedby': describedBy,
   placeholder,
   listLabel,
   itemName,
@@ -77,6 +77,7 @@ export function ChipInput({
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
           placeholder={placeholder}
+          aria-invalid={invalid}
           aria-describedby={describedBy}
           disabled={full}
         />

@@ -1,15 +1,13 @@
+import type { FieldControlAttributes } from '@/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
-export interface ChoiceSelectProps<T extends string> {
-  id: string;
+export interface ChoiceSelectProps<T extends string> extends FieldControlAttributes {
   value: T | undefined;
   onChange: (value: T) => void;
   onBlur?: () => void;
   choices: readonly T[];
   labels: Record<T, string>;
   placeholder: string;
-  /** Id of the element describing the current error, if any. */
-  errorId?: string | undefined;
 }
 
 /** A select over a fixed list of choices with readable labels, wired for form errors. */
@@ -21,11 +19,12 @@ export function ChoiceSelect<T extends string>({
   choices,
   labels,
   placeholder,
-  errorId,
+  'aria-invalid': invalid,
+  'aria-describedby': describedBy,
 }: ChoiceSelectProps<T>) {
   return (
     <Select value={value ?? ''} onValueChange={(next) => onChange(next as T)}>
-      <SelectTrigger id={id} aria-invalid={!!errorId} aria-describedby={errorId} onBlur={onBlur}>
+      <SelectTrigger id={id} aria-invalid={invalid} aria-describedby={describedBy} onBlur={onBlur}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>

@@ -22,6 +22,13 @@ export interface FieldControlProps {
   'aria-describedby': string | undefined;
 }
 
+/** The same, as props of a custom control (chips, choice lists): spread a FormField's control props into it. */
+export interface FieldControlAttributes {
+  id: string;
+  'aria-invalid'?: boolean | undefined;
+  'aria-describedby'?: string | undefined;
+}
+
 interface FormFieldProps {
   label: ReactNode;
   /** The field's validation or server message. */

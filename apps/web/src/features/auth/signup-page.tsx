@@ -269,7 +269,8 @@ export function SignupPage() {
                   choices={SIGNUP_ROLES}
                   labels={SIGNUP_ROLE_LABELS}
                   placeholder="Select your role"
-                  errorId={describedBy('role')}
+                  aria-invalid={!!errors.role}
+                  aria-describedby={describedBy('role')}
                 />
               )}
             />

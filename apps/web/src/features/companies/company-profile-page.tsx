@@ -232,7 +232,8 @@ function ProfileForm({ company }: { company: Company }) {
                   id="company-industries"
                   value={field.value ?? []}
                   onChange={field.onChange}
-                  describedBy={describedBy('industries', 'company-industries-hint')}
+                  aria-invalid={!!errors.industries}
+                  aria-describedby={describedBy('industries', 'company-industries-hint')}
                 />
               )}
             />

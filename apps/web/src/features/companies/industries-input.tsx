@@ -1,23 +1,20 @@
 import { ChipInput } from '@/components/chip-input';
+import type { FieldControlAttributes } from '@/components/ui/form';
 
 /** Industry chips: Enter or a comma adds, and 'EHR' and 'ehr' count as the same industry. */
 export function IndustriesInput({
-  id,
   value,
   onChange,
-  describedBy,
-}: {
-  id: string;
+  ...control
+}: FieldControlAttributes & {
   value: string[];
   onChange: (next: string[]) => void;
-  describedBy?: string;
 }) {
   return (
     <ChipInput
-      id={id}
+      {...control}
       value={value}
       onChange={onChange}
-      describedBy={describedBy}
       placeholder="e.g. Digital Health"
       listLabel="Industries"
       itemName="industry"

@@ -224,7 +224,8 @@ export function JobFormFields({
                 choices={EMPLOYMENT_TYPES}
                 labels={EMPLOYMENT_TYPE_LABELS}
                 placeholder="Select employment type"
-                errorId={errors.employmentType ? 'job-employmentType-error' : undefined}
+                aria-invalid={!!errors.employmentType}
+                aria-describedby={errors.employmentType ? 'job-employmentType-error' : undefined}
               />
             )}
           />
@@ -257,7 +258,8 @@ export function JobFormFields({
                 id="job-skills"
                 value={field.value ?? []}
                 onChange={field.onChange}
-                describedBy={describedBy('skills', true)}
+                aria-invalid={!!errors.skills}
+                aria-describedby={describedBy('skills', true)}
               />
             )}
           />

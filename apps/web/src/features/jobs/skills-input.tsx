@@ -1,27 +1,24 @@
 import { ChipInput } from '@/components/chip-input';
+import type { FieldControlAttributes } from '@/components/ui/form';
 
 /** Skill chips (SPEC §5): trimmed, empty input and exact duplicates ignored, removable, Enter adds. */
 export function SkillsInput({
-  id,
   value,
   onChange,
-  describedBy,
   listLabel = 'Added skills',
   compact = false,
-}: {
-  id: string;
+  ...control
+}: FieldControlAttributes & {
   value: string[];
   onChange: (next: string[]) => void;
-  describedBy?: string | undefined;
   listLabel?: string;
   compact?: boolean;
 }) {
   return (
     <ChipInput
-      id={id}
+      {...control}
       value={value}
       onChange={onChange}
-      describedBy={describedBy}
       placeholder="e.g. React"
       listLabel={listLabel}
       itemName="skill"

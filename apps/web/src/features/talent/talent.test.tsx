@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TALENT_MESSAGES, type ResumeUploadResponse, type SessionResponse } from '@referwell/shared';
 import { renderRoutes } from '@/test/render';
 import { KudosRequestCard } from './kudos-parts';
-import { parsedToForm } from './talent-profile-page';
+import { parsedToForm } from './profile-form-values';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -108,7 +108,8 @@ export function WaitlistPage() {
                     choices={WAITLIST_ROLES}
                     labels={WAITLIST_ROLE_LABELS}
                     placeholder="Select your role"
-                    errorId={errors.role ? 'waitlist-role-error' : undefined}
+                    aria-invalid={!!errors.role}
+                    aria-describedby={errors.role ? 'waitlist-role-error' : undefined}
                   />
                 )}
               />
