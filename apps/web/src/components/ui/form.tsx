@@ -35,6 +35,8 @@ interface FormFieldProps {
   error?: string;
   /** A short help text under the label, read out with the control. */
   hint?: ReactNode;
+  /** Highlights the field with this notice (e.g. an imported value to check), read out with the control. */
+  attention?: ReactNode;
   /** A fixed id for the control (tests, links to it); generated otherwise. */
   id?: string;
   className?: string;
@@ -46,14 +48,22 @@ interface FormFieldProps {
  * control is rendered by `children` with the props it needs:
  * `<FormField label="Email" error={errors.email?.message}>{(c) => <Input {...c} {...register('email')} />}</FormField>`
  */
-export function FormField({ label, error, hint, id, className, children }: FormFieldProps) {
+export function FormField({ label, error, hint, attention, id, className, children }: FormFieldProps) {
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = hint ? `${controlId}-hint` : undefined;
+  const attentionId = attention ? `${controlId}-attention` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hintId, attentionId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid gap-2', className)}>
+    <div
+      className={cn(
+        'grid content-start gap-2',
+        attention && '-m-2 rounded-md bg-amber-50 p-2 ring-2 ring-amber-400 dark:bg-amber-950/40',
+        className,
+      )}
+      data-attention={attention ? true : undefined}
+    >
       <Label htmlFor={controlId}>{label}</Label>
       {hint ? (
         <p id={hintId} className="text-sm text-muted-foreground">
@@ -61,6 +71,11 @@ export function FormField({ label, error, hint, id, className, children }: FormF
         </p>
       ) : null}
       {children({ id: controlId, 'aria-invalid': !!error, 'aria-describedby': describedBy })}
+      {attention ? (
+        <p id={attentionId} className="text-sm font-medium text-amber-900 dark:text-amber-200">
+          {attention}
+        </p>
+      ) : null}
       <FieldError id={errorId ?? `${controlId}-error`} message={error} />
     </div>
   );

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { createContext, useContext, type ReactNode } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -12,12 +11,10 @@ import {
   type JobInput,
 } from '@referwell/shared';
 import { ChoiceSelect } from '@/components/choice-select';
-import { FieldError } from '@/components/ui/field-error';
+import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api';
-import { cn } from '@/lib/utils';
 import type { JobImportData } from './api';
 import { SkillsInput } from './skills-input';
 import { dateInputValue, employmentTypeFrom } from './format';
@@ -130,47 +127,8 @@ export function reportSaveError(form: JobFormController, error: Error) {
   toast.error(JOB_MESSAGES.postFailedTitle, { description });
 }
 
-/** Fields an import left empty or read from weak evidence, until the user edits them. */
-const AttentionContext = createContext<(name: FieldName) => boolean>(() => false);
-
-function Field({
-  name,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  name: FieldName;
-  label: string;
-  hint?: string | undefined;
-  error: string | undefined;
-  children: ReactNode;
-}) {
-  const attention = useContext(AttentionContext)(name);
-  return (
-    <div
-      className={cn(
-        'grid content-start gap-2',
-        attention && '-m-2 rounded-md bg-amber-50 p-2 ring-2 ring-amber-400 dark:bg-amber-950/40',
-      )}
-      data-attention={attention || undefined}
-    >
-      <Label htmlFor={`job-${name}`}>{label}</Label>
-      {children}
-      {attention ? (
-        <p id={`job-${name}-attention`} className="text-sm font-medium text-amber-900 dark:text-amber-200">
-          Needs your attention: not found on the page, or read with low confidence.
-        </p>
-      ) : null}
-      {hint ? (
-        <p id={`job-${name}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`job-${name}-error`} message={error} />
-    </div>
-  );
-}
+/** The notice on a field an import left empty or read from weak evidence, until the user edits it. */
+const ATTENTION_NOTICE = 'Needs your attention: not found on the page, or read with low confidence.';
 
 /** The job form's fields (SPEC §2 'Post a New Job', §5 'Job form'); the page owns the form element and buttons. */
 export function JobFormFields({
@@ -183,123 +141,107 @@ export function JobFormFields({
 }) {
   const { errors, dirtyFields } = form.formState;
   const needsAttention = (name: FieldName) => !!attention?.has(name) && !dirtyFields[name];
-  const describedBy = (name: FieldName, hint = false) =>
-    [
-      hint ? `job-${name}-hint` : undefined,
-      needsAttention(name) ? `job-${name}-attention` : undefined,
-      errors[name] ? `job-${name}-error` : undefined,
-    ]
-      .filter(Boolean)
-      .join(' ') || undefined;
-  const control = (name: FieldName, hint = false) => ({
+  /** The props every field of this form shares: its fixed id, its messages and the import's notice. */
+  const fieldOf = (name: FieldName) => ({
     id: `job-${name}`,
-    'aria-invalid': !!errors[name],
-    'aria-describedby': describedBy(name, hint),
+    error: errors[name]?.message,
+    attention: needsAttention(name) ? ATTENTION_NOTICE : undefined,
   });
 
   return (
-    <AttentionContext.Provider value={needsAttention}>
-      <div className="grid gap-6">
-        <Field name="title" label="Job Title" error={errors.title?.message}>
-          <Input {...control('title')} placeholder="e.g. Senior Frontend Engineer" {...form.register('title')} />
-        </Field>
-        <div className="grid gap-6 sm:grid-cols-2">
-          <Field name="company" label="Company" error={errors.company?.message}>
-            <Input {...control('company')} autoComplete="organization" {...form.register('company')} />
-          </Field>
-          <Field name="location" label="Location" error={errors.location?.message}>
-            <Input {...control('location')} placeholder="e.g. Boston, MA or Remote" {...form.register('location')} />
-          </Field>
-        </div>
-        <Field name="employmentType" label="Employment Type" error={errors.employmentType?.message}>
+    <div className="grid gap-6">
+      <FormField {...fieldOf('title')} label="Job Title">
+        {(c) => <Input {...c} placeholder="e.g. Senior Frontend Engineer" {...form.register('title')} />}
+      </FormField>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FormField {...fieldOf('company')} label="Company">
+          {(c) => <Input {...c} autoComplete="organization" {...form.register('company')} />}
+        </FormField>
+        <FormField {...fieldOf('location')} label="Location">
+          {(c) => <Input {...c} placeholder="e.g. Boston, MA or Remote" {...form.register('location')} />}
+        </FormField>
+      </div>
+      <FormField {...fieldOf('employmentType')} label="Employment Type">
+        {(c) => (
           <Controller
             control={form.control}
             name="employmentType"
             render={({ field }) => (
               <ChoiceSelect
-                id="job-employmentType"
+                {...c}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 choices={EMPLOYMENT_TYPES}
                 labels={EMPLOYMENT_TYPE_LABELS}
                 placeholder="Select employment type"
-                aria-invalid={!!errors.employmentType}
-                aria-describedby={errors.employmentType ? 'job-employmentType-error' : undefined}
               />
             )}
           />
-        </Field>
-        <Field name="description" label="Job Description" error={errors.description?.message}>
-          <Textarea {...control('description')} rows={6} {...form.register('description')} />
-        </Field>
-        <Field
-          name="responsibilities"
-          label="Responsibilities (optional)"
-          hint="Separate each with a new line"
-          error={errors.responsibilities?.message}
-        >
-          <Textarea {...control('responsibilities', true)} rows={5} {...form.register('responsibilities')} />
-        </Field>
-        <Field
-          name="requirements"
-          label="Requirements"
-          hint="Include skills, education, experience"
-          error={errors.requirements?.message}
-        >
-          <Textarea {...control('requirements', true)} rows={5} {...form.register('requirements')} />
-        </Field>
-        <Field name="skills" label="Skills" hint="Press Enter or Add after each skill." error={errors.skills?.message}>
+        )}
+      </FormField>
+      <FormField {...fieldOf('description')} label="Job Description">
+        {(c) => <Textarea {...c} rows={6} {...form.register('description')} />}
+      </FormField>
+      <FormField
+        {...fieldOf('responsibilities')}
+        label="Responsibilities (optional)"
+        hint="Separate each with a new line"
+      >
+        {(c) => <Textarea {...c} rows={5} {...form.register('responsibilities')} />}
+      </FormField>
+      <FormField {...fieldOf('requirements')} label="Requirements" hint="Include skills, education, experience">
+        {(c) => <Textarea {...c} rows={5} {...form.register('requirements')} />}
+      </FormField>
+      <FormField {...fieldOf('skills')} label="Skills" hint="Press Enter or Add after each skill.">
+        {(c) => (
           <Controller
             control={form.control}
             name="skills"
-            render={({ field }) => (
-              <SkillsInput
-                id="job-skills"
-                value={field.value ?? []}
-                onChange={field.onChange}
-                aria-invalid={!!errors.skills}
-                aria-describedby={describedBy('skills', true)}
-              />
-            )}
+            render={({ field }) => <SkillsInput {...c} value={field.value ?? []} onChange={field.onChange} />}
           />
-        </Field>
-        <div className="grid gap-6 sm:grid-cols-2">
-          <Field name="salary" label="Salary Range (optional)" error={errors.salary?.message}>
-            <Input {...control('salary')} placeholder="e.g. $120,000 - $150,000" {...form.register('salary')} />
-          </Field>
-          <Field name="deadline" label="Application Deadline (optional)" error={errors.deadline?.message}>
-            <Input {...control('deadline')} type="date" {...form.register('deadline')} />
-          </Field>
-          <Field name="applicationUrl" label="Application URL (optional)" error={errors.applicationUrl?.message}>
+        )}
+      </FormField>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <FormField {...fieldOf('salary')} label="Salary Range (optional)">
+          {(c) => <Input {...c} placeholder="e.g. $120,000 - $150,000" {...form.register('salary')} />}
+        </FormField>
+        <FormField {...fieldOf('deadline')} label="Application Deadline (optional)">
+          {(c) => <Input {...c} type="date" {...form.register('deadline')} />}
+        </FormField>
+        <FormField {...fieldOf('applicationUrl')} label="Application URL (optional)">
+          {(c) => (
             <Input
-              {...control('applicationUrl')}
+              {...c}
               type="url"
               inputMode="url"
               placeholder="https://example.com/careers/123"
               {...form.register('applicationUrl')}
             />
-          </Field>
-          <Field name="contactEmail" label="Contact Email (optional)" error={errors.contactEmail?.message}>
+          )}
+        </FormField>
+        <FormField {...fieldOf('contactEmail')} label="Contact Email (optional)">
+          {(c) => (
             <Input
-              {...control('contactEmail')}
+              {...c}
               type="email"
               autoComplete="email"
               placeholder="jobs@example.com"
               {...form.register('contactEmail')}
             />
-          </Field>
-        </div>
-        <div className="grid gap-2">
-          <div className="grid gap-6 sm:grid-cols-[1fr_7rem] sm:gap-4">
-            <Field
-              name="referralBonusAmount"
-              label="Referral Bonus (optional)"
-              hint="Paid to the referrer when a referred candidate is hired."
-              error={errors.referralBonusAmount?.message}
-            >
+          )}
+        </FormField>
+      </div>
+      <div className="grid gap-2">
+        <div className="grid gap-6 sm:grid-cols-[1fr_7rem] sm:gap-4">
+          <FormField
+            {...fieldOf('referralBonusAmount')}
+            label="Referral Bonus (optional)"
+            hint="Paid to the referrer when a referred candidate is hired."
+          >
+            {(c) => (
               <Input
-                {...control('referralBonusAmount', true)}
+                {...c}
                 type="number"
                 inputMode="numeric"
                 min={0}
@@ -309,19 +251,21 @@ export function JobFormFields({
                   setValueAs: (value: unknown) => (value === '' || value === null ? undefined : value),
                 })}
               />
-            </Field>
-            <Field name="referralBonusCurrency" label="Currency" error={errors.referralBonusCurrency?.message}>
+            )}
+          </FormField>
+          <FormField {...fieldOf('referralBonusCurrency')} label="Currency">
+            {(c) => (
               <Input
-                {...control('referralBonusCurrency')}
+                {...c}
                 maxLength={3}
                 autoCapitalize="characters"
                 className="uppercase"
                 {...form.register('referralBonusCurrency')}
               />
-            </Field>
-          </div>
+            )}
+          </FormField>
         </div>
       </div>
-    </AttentionContext.Provider>
+    </div>
   );
 }
