@@ -6,9 +6,8 @@ import type { z } from 'zod';
 import { AUTH_MESSAGES, passwordResetRequestSchema } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
+import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useRequestPasswordReset } from './api';
@@ -67,19 +66,9 @@ export function ForgotPasswordPage() {
               <AlertDescription>{errorMessage(request.error, AUTH_MESSAGES.unknownError)}</AlertDescription>
             </Alert>
           ) : null}
-          <div className="grid gap-2">
-            <Label htmlFor="forgot-email">Email</Label>
-            <Input
-              id="forgot-email"
-              type="email"
-              autoComplete="email"
-              required
-              aria-invalid={!!errors.email}
-              aria-describedby={errors.email ? 'forgot-email-error' : undefined}
-              {...form.register('email')}
-            />
-            <FieldError id="forgot-email-error" message={errors.email?.message} />
-          </div>
+          <FormField id="forgot-email" label="Email" error={errors.email?.message}>
+            {(c) => <Input {...c} type="email" autoComplete="email" required {...form.register('email')} />}
+          </FormField>
           <Button type="submit" size="lg" disabled={request.isPending}>
             {request.isPending ? 'Sending...' : 'Send reset link'}
           </Button>

@@ -15,9 +15,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field-error';
+import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api';
 import { useInviteTeamMember } from './api';
 
@@ -86,29 +85,12 @@ export function AddMemberDialog({ companyId }: { companyId: string }) {
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="member-name">Name</Label>
-            <Input
-              id="member-name"
-              autoComplete="off"
-              aria-invalid={!!errors.name}
-              aria-describedby={nameError ? 'member-name-error' : undefined}
-              {...form.register('name')}
-            />
-            <FieldError id="member-name-error" message={nameError} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="member-email">Email</Label>
-            <Input
-              id="member-email"
-              type="email"
-              autoComplete="off"
-              aria-invalid={!!errors.email}
-              aria-describedby={emailError ? 'member-email-error' : undefined}
-              {...form.register('email')}
-            />
-            <FieldError id="member-email-error" message={emailError} />
-          </div>
+          <FormField id="member-name" label="Name" error={nameError}>
+            {(c) => <Input {...c} autoComplete="off" {...form.register('name')} />}
+          </FormField>
+          <FormField id="member-email" label="Email" error={emailError}>
+            {(c) => <Input {...c} type="email" autoComplete="off" {...form.register('email')} />}
+          </FormField>
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>

@@ -7,9 +7,8 @@ import { AUTH_MESSAGES, changeEmailSchema, changePasswordSchema, type ChangeEmai
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FieldError } from '@/components/ui/field-error';
+import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useChangePassword } from '@/features/auth/api';
 import { errorMessage } from '@/lib/api';
@@ -80,30 +79,14 @@ export function EmailAddressCard() {
               <AlertDescription>{errorText(change.error)}</AlertDescription>
             </Alert>
           ) : null}
-          <div className="grid gap-2">
-            <Label htmlFor="new-email">New e-mail address</Label>
-            <Input
-              id="new-email"
-              type="email"
-              autoComplete="email"
-              aria-invalid={!!errors.email}
-              aria-describedby={errors.email ? 'new-email-error' : undefined}
-              {...form.register('email')}
-            />
-            <FieldError id="new-email-error" message={errors.email?.message} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="email-current-password">Current password</Label>
-            <Input
-              id="email-current-password"
-              type="password"
-              autoComplete="current-password"
-              aria-invalid={!!errors.currentPassword}
-              aria-describedby={errors.currentPassword ? 'email-current-password-error' : undefined}
-              {...form.register('currentPassword')}
-            />
-            <FieldError id="email-current-password-error" message={errors.currentPassword?.message} />
-          </div>
+          <FormField id="new-email" label="New e-mail address" error={errors.email?.message}>
+            {(c) => <Input {...c} type="email" autoComplete="email" {...form.register('email')} />}
+          </FormField>
+          <FormField id="email-current-password" label="Current password" error={errors.currentPassword?.message}>
+            {(c) => (
+              <Input {...c} type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+            )}
+          </FormField>
           <Button type="submit" className="justify-self-start" disabled={change.isPending}>
             {change.isPending ? 'Sending...' : 'Change e-mail address'}
           </Button>
@@ -137,18 +120,9 @@ export function PasswordCard() {
       },
     );
   const field = (name: keyof PasswordForm, label: string, autoComplete: string) => (
-    <div className="grid gap-2">
-      <Label htmlFor={`password-${name}`}>{label}</Label>
-      <Input
-        id={`password-${name}`}
-        type="password"
-        autoComplete={autoComplete}
-        aria-invalid={!!errors[name]}
-        aria-describedby={errors[name] ? `password-${name}-error` : undefined}
-        {...form.register(name)}
-      />
-      <FieldError id={`password-${name}-error`} message={errors[name]?.message} />
-    </div>
+    <FormField id={`password-${name}`} label={label} error={errors[name]?.message}>
+      {(c) => <Input {...c} type="password" autoComplete={autoComplete} {...form.register(name)} />}
+    </FormField>
   );
 
   return (

@@ -9,8 +9,8 @@ import { TALENT_MESSAGES, kudosFormSchema, type KudosForm, type KudosInput } fro
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
+import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -70,16 +70,9 @@ function KudosFormCard({ token, talentName, onDone }: { token: string; talentNam
     }),
   );
   const field = (name: 'author' | 'title' | 'company' | 'superpower', label: string) => (
-    <div className="grid gap-2">
-      <Label htmlFor={`kudos-${name}`}>{label}</Label>
-      <Input
-        id={`kudos-${name}`}
-        aria-invalid={!!errors[name]}
-        aria-describedby={errors[name] ? `kudos-${name}-error` : undefined}
-        {...form.register(name)}
-      />
-      <FieldError id={`kudos-${name}-error`} message={errors[name]?.message} />
-    </div>
+    <FormField id={`kudos-${name}`} label={label} error={errors[name]?.message}>
+      {(c) => <Input {...c} {...form.register(name)} />}
+    </FormField>
   );
 
   return (
@@ -129,17 +122,9 @@ function KudosFormCard({ token, talentName, onDone }: { token: string; talentNam
             />
             <FieldError id="kudos-rating-error" message={errors.rating?.message} />
           </fieldset>
-          <div className="grid gap-2">
-            <Label htmlFor="kudos-text">Your kudos</Label>
-            <Textarea
-              id="kudos-text"
-              rows={5}
-              aria-invalid={!!errors.text}
-              aria-describedby={errors.text ? 'kudos-text-error' : undefined}
-              {...form.register('text')}
-            />
-            <FieldError id="kudos-text-error" message={errors.text?.message} />
-          </div>
+          <FormField id="kudos-text" label="Your kudos" error={errors.text?.message}>
+            {(c) => <Textarea {...c} rows={5} {...form.register('text')} />}
+          </FormField>
           <Button type="submit" disabled={submit.isPending} className="w-full sm:w-fit">
             {submit.isPending ? 'Sending...' : 'Send Kudos'}
           </Button>
