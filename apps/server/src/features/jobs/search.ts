@@ -17,6 +17,7 @@ import { preparedRows } from '../../db/prepared';
 import { badRequest } from '../../lib/errors';
 import { ShortCache } from '../../lib/short-cache';
 import { textQuery, tsQuery } from '../../lib/search/text-query';
+import { matchWindowCtes } from './search-window';
 import type { AuthContext } from '../auth/sessions';
 
 /**
@@ -79,8 +80,13 @@ interface SearchRow {
 const referrerExists = sql`exists(select 1 from company_members m where m.company_id = j.company_id and m.role = 'member')`;
 
 /** The filters and text, not paging; every value is a parameter, so one filter combination is one statement. */
-function filterConditions({ filters, text }: SearchPlan): SQL[] {
-  const conditions: SQL[] = [sql`j.status = 'OPEN'`];
+function filterConditions(plan: SearchPlan): SQL[] {
+  return [sql`j.status = 'OPEN'`, ...matchConditions(plan)];
+}
+
+/** filterConditions but the status: what a text search's window (search-window.ts) checks on its rows. */
+function matchConditions({ filters, text }: SearchPlan): SQL[] {
+  const conditions: SQL[] = [];
   if (text) conditions.push(sql`j.search @@ ${tsQuery(text)}`);
   if (filters.type.length) conditions.push(sql`j.job_type = any(${sql.param(filters.type)}::employment_type[])`);
   if (filters.workplace.length) conditions.push(sql`j.workplace = any(${sql.param(filters.workplace)}::workplace[])`);
@@ -97,6 +103,9 @@ function filterConditions({ filters, text }: SearchPlan): SQL[] {
   return conditions;
 }
 
+/** Text searches are planned for their words on each call (see PreparedOptions): broad and rare words want other plans. */
+const planFor = ({ text }: { text: string | null }) => ({ planEachCall: text !== null });
+
 /** The page's wide columns, after the narrow rows were ranked and paged (`page`: id, created_at, rank). */
 const pageColumns = sql`j.id, j.title, j.company_name, c.slug as company_slug, j.location, j.workplace, j.job_type,
   j.salary_range, j.skills, j.created_at, j.created_at::text as created_at_key, j.status,
@@ -104,21 +113,32 @@ const pageColumns = sql`j.id, j.title, j.company_name, c.slug as company_slug, j
   left(regexp_replace(j.description, '\\s+', ' ', 'g'), 220) as excerpt,
   ${referrerExists} as has_internal_referrer, page.rank`;
 
-/** Newest first, straight from the (status, created_at DESC, id DESC) index. */
+/**
+ * Newest first: straight from the (created_at DESC, id DESC) index of open jobs without text; with text, its bounded
+ * window (search-window.ts) of `take` rows.
+ */
 function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number) {
-  const conditions = filterConditions(plan);
-  if (after) conditions.push(sql`(j.created_at, j.id) < (${after.c}::timestamptz, ${after.i}::uuid)`);
-  return preparedRows<SearchRow>(
-    db,
-    sql`with page as (
+  let page: SQL;
+  if (plan.text) {
+    page = sql`${matchWindowCtes(matchConditions(plan), after, take)},
+        page as (select id, created_at, cast(0 as double precision) as rank from win)`;
+  } else {
+    const conditions = filterConditions(plan);
+    if (after) conditions.push(sql`(j.created_at, j.id) < (${after.c}::timestamptz, ${after.i}::uuid)`);
+    page = sql`page as (
           select j.id, j.created_at, cast(0 as double precision) as rank from job_postings j
           where ${sql.join(conditions, sql` and `)}
           order by j.created_at desc, j.id desc
           limit ${take}
-        )
+        )`;
+  }
+  return preparedRows<SearchRow>(
+    db,
+    sql`with ${page}
         select 0 as window_size, null as window_end_c, null as window_end_i, ${pageColumns}
         from page join job_postings j on j.id = page.id join companies c on c.id = j.company_id
         order by page.created_at desc, page.id desc`,
+    planFor(plan),
   );
 }
 
@@ -139,6 +159,19 @@ function rankOf({ text, sort, viewerKeys }: SearchPlan): SQL {
   return sql`${relevance} * 1000 + ${score}`;
 }
 
+/** The `win` CTE: the `size` newest matches before `start` (bounded for text, see search-window.ts). */
+function windowCtes(plan: SearchPlan, start: Cursor['w'], size: number): SQL {
+  if (plan.text) return matchWindowCtes(matchConditions(plan), start, size);
+  const conditions = filterConditions(plan);
+  if (start) conditions.push(sql`(j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)`);
+  return sql`win as (
+      select j.id, j.created_at, j.search, j.skill_keys, j.salary_max from job_postings j
+      where ${sql.join(conditions, sql` and `)}
+      order by j.created_at desc, j.id desc
+      limit ${size}
+    )`;
+}
+
 /**
  * One window of matches (the SEARCH_WINDOW newest before `windowStart`), ranked; the page after `after` in rank
  * order. The first row always exists and carries the window's size and its oldest row, even for an empty page.
@@ -151,19 +184,12 @@ function rankWindow(
   after: Cursor['k'],
   take: number,
 ) {
-  const conditions = filterConditions(plan);
-  if (windowStart) conditions.push(sql`(j.created_at, j.id) < (${windowStart.c}::timestamptz, ${windowStart.i}::uuid)`);
   const pageFilter = after
     ? sql`where (rank, created_at, id) < (${after.r}::double precision, ${after.c}::timestamptz, ${after.i}::uuid)`
     : sql``;
   return preparedRows<SearchRow>(
     db,
-    sql`with win as (
-          select j.id, j.created_at, j.search, j.skill_keys, j.salary_max from job_postings j
-          where ${sql.join(conditions, sql` and `)}
-          order by j.created_at desc, j.id desc
-          limit ${windowSize}
-        ),
+    sql`with ${windowCtes(plan, windowStart, windowSize)},
         ranked as (
           select w.id, w.created_at, cast(${rankOf(plan)} as double precision) as rank from win w
         ),
@@ -183,6 +209,7 @@ function rankWindow(
           from page join job_postings j on j.id = page.id join companies c on c.id = j.company_id
         ) p on true
         order by p.rank desc, p.page_created_at desc, p.id desc`,
+    planFor(plan),
   );
 }
 
@@ -193,6 +220,7 @@ async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
     sql`select cast(count(*) as int) as n from (
           select 1 from job_postings j where ${sql.join(filterConditions(plan), sql` and `)} limit ${JOB_COUNT_LIMIT + 1}
         ) matches`,
+    planFor(plan),
   );
   return Number(row?.n ?? 0);
 }
@@ -272,6 +300,7 @@ export async function matchingJobs(
     sql`select j.id, j.title, j.company_name, j.location from job_postings j
         where ${sql.join([...filterConditions(plan), ...extra], sql` and `)}
         order by j.created_at desc, j.id desc limit ${limit}`,
+    planFor(plan),
   );
 }
 
