@@ -234,31 +234,45 @@ interface SearchResult {
 
 const keyOf = (row: SearchRow) => ({ r: Number(row.rank), c: row.created_at_key, i: row.id! });
 
-async function pageOf(db: Db, plan: SearchPlan, windowSize: number): Promise<Omit<SearchResult, 'total'>> {
+/** A page, and the number of matches when reading it saw them all (a first page that reached the last match). */
+type Page = Omit<SearchResult, 'total'> & { allMatches: number | null };
+
+async function pageOf(db: Db, plan: SearchPlan, windowSize: number): Promise<Page> {
   const { filters } = plan;
   const cursor = filters.cursor ? decodeCursor(filters.cursor) : {};
+  const first = !filters.cursor;
   if (plan.sort === 'newest') {
     const rows = await browse(db, plan, cursor.k, filters.limit + 1);
     const page = rows.slice(0, filters.limit);
-    return { rows: page, nextCursor: rows.length > filters.limit ? encodeCursor({ k: keyOf(page.at(-1)!) }) : null };
+    if (rows.length > filters.limit)
+      return { rows: page, nextCursor: encodeCursor({ k: keyOf(page.at(-1)!) }), allMatches: null };
+    return { rows: page, nextCursor: null, allMatches: first ? page.length : null };
   }
   const rows: SearchRow[] = [];
   let windowStart = cursor.w;
   let after = cursor.k;
+  let windowsRead = 0;
   for (;;) {
     const need = filters.limit - rows.length;
     const found = await rankWindow(db, plan, windowSize, windowStart, after, need + 1);
     const page = found.filter((r) => r.id !== null);
     rows.push(...page.slice(0, need));
-    if (page.length > need) return { rows, nextCursor: encodeCursor({ k: keyOf(rows.at(-1)!), w: windowStart }) };
+    if (page.length > need)
+      return { rows, nextCursor: encodeCursor({ k: keyOf(rows.at(-1)!), w: windowStart }), allMatches: null };
     const meta = found[0]!;
-    if (meta.window_size < windowSize || !meta.window_end_c || !meta.window_end_i) return { rows, nextCursor: null };
+    windowsRead += meta.window_size;
+    if (meta.window_size < windowSize || !meta.window_end_c || !meta.window_end_i)
+      return { rows, nextCursor: null, allMatches: first ? windowsRead : null };
     windowStart = { c: meta.window_end_c, i: meta.window_end_i };
     after = undefined;
-    if (rows.length === filters.limit) return { rows, nextCursor: encodeCursor({ w: windowStart }) };
+    if (rows.length === filters.limit) return { rows, nextCursor: encodeCursor({ w: windowStart }), allMatches: null };
   }
 }
 
+/**
+ * The page, then, on a first page, the count: known already when the page reached the last match (a rare word's
+ * count would cost a scan the page just made), else counted up to JOB_COUNT_LIMIT + 1.
+ */
 async function runSearch(
   db: Db,
   filters: SearchFilters,
@@ -269,10 +283,8 @@ async function runSearch(
   let sort = effectiveJobSort({ q: text ? filters.q : undefined, sort: filters.sort });
   if (sort === 'match' && !viewerKeys) sort = text ? 'relevance' : 'newest';
   const plan: SearchPlan = { filters, text, sort, viewerKeys: sort === 'salary' ? null : viewerKeys };
-  const [page, total] = await Promise.all([
-    pageOf(db, plan, windowSize),
-    filters.cursor ? null : countMatches(db, plan),
-  ]);
+  const { allMatches, ...page } = await pageOf(db, plan, windowSize);
+  const total = filters.cursor ? null : (allMatches ?? (await countMatches(db, plan)));
   return { ...page, total, sort };
 }
 
