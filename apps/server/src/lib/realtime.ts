@@ -29,6 +29,14 @@ export interface SessionEnvelope {
   sessions: SessionChange;
 }
 
+/**
+ * Jobs changed: a database trigger sends this after every statement that writes job_postings (whoever runs it), so
+ * every process drops its cached job searches.
+ */
+export interface JobsEnvelope {
+  jobs: true;
+}
+
 /** PostgreSQL caps a NOTIFY payload below 8000 bytes; bigger events are sent as a "refetch" hint. */
 const MAX_PAYLOAD_BYTES = 7500;
 

@@ -9,3 +9,15 @@ CREATE INDEX "job_postings_open_window_idx" ON "job_postings" USING btree ("crea
   INCLUDE ("search", "job_type", "workplace", "company_id", "skill_keys", "salary_max", "skills") WHERE "status" = 'OPEN';--> statement-breakpoint
 ANALYZE "job_postings";--> statement-breakpoint
 ANALYZE "talent_profiles";
+--> statement-breakpoint
+-- Every statement that writes job_postings, whoever runs it (API, imports, seed), tells every server process to drop
+-- its cached job searches (lib/realtime.ts JobsEnvelope; NOTIFY is sent when the transaction commits, once per
+-- transaction for the same payload).
+CREATE FUNCTION job_postings_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('rw_realtime', '{"jobs":true}');
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER job_postings_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON job_postings
+  FOR EACH STATEMENT EXECUTE FUNCTION job_postings_changed();

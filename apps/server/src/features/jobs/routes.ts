@@ -16,7 +16,7 @@ import {
 } from '@referwell/shared';
 import { listCompanyJobs, recordJobVisit } from './company-jobs';
 import { applyToJob, closeJob, createJob, getJob, listApplications, setJobStatus, updateJob } from './service';
-import { searchJobs } from './search';
+import { forgetJobSearches, searchJobs } from './search';
 import { sharedLinkCode } from '../referrals/shared-links';
 
 const errors = {
@@ -28,6 +28,8 @@ const errors = {
 };
 
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.realtime.onJobsChange(() => forgetJobSearches(app.db));
+
   app.get(
     '/api/jobs',
     {

@@ -10,7 +10,7 @@ export const SCAN_PER_ROW = 10;
  * them matched (so reading on costs at most about as many rows again); a rarer match is fetched through the indexes
  * of its conditions (the text's GIN index first) and sorted.
  */
-const WALK_ON_SHARE = 0.05;
+const WALK_ON_SHARE = 0.02;
 
 /** The columns of a window row, all in job_postings_open_window_idx, so the newest are read from the index alone. */
 const windowColumns = sql`j.id, j.created_at, j.search, j.job_type, j.workplace, j.skills, j.skill_keys,

@@ -25,8 +25,12 @@ import type { AuthContext } from '../auth/sessions';
  * costs the same as a narrow one. Paging goes on inside the window, then to the next window of older matches.
  */
 export const SEARCH_WINDOW = 500;
-/** Anonymous searches are answered from memory this long (the same results for every visitor). */
-const ANONYMOUS_TTL_MS = 5_000;
+/**
+ * Searches are answered from memory this long. Every statement that writes job_postings clears them in every process
+ * (a database trigger's NOTIFY, see forgetJobSearches), so this bounds only what no trigger sees, like a company's
+ * first referrer joining (the "has a referrer" filter).
+ */
+export const SEARCH_TTL_MS = 5_000;
 
 const keysetSchema = z.object({ r: z.number(), c: z.string().max(40), i: z.uuid() });
 const cursorSchema = z.object({ k: keysetSchema.optional(), w: keysetSchema.omit({ r: true }).optional() });
@@ -326,7 +330,10 @@ async function viewerSkillKeys(db: Db, auth: AuthContext | null): Promise<string
   return profile?.skill_keys ?? [];
 }
 
-/** Searches by database: identical concurrent searches share one run; anonymous ones are kept a few seconds. */
+/**
+ * Searches by database: identical concurrent searches share one run, kept SEARCH_TTL_MS. Everyone but a job seeker
+ * (whose skills order and score the results) shares them.
+ */
 const searches = new WeakMap<Db, ShortCache<SearchResult & { sort: JobSort }>>();
 function searchCache(db: Db): ShortCache<SearchResult & { sort: JobSort }> {
   let cache = searches.get(db);
@@ -334,7 +341,10 @@ function searchCache(db: Db): ShortCache<SearchResult & { sort: JobSort }> {
   return cache;
 }
 
-/** A job was posted, edited or closed in this process: searches run afresh (other processes wait out the TTL). */
+/**
+ * Jobs changed: searches run afresh. Called by the jobs service after its own writes (its caller's next search must
+ * see them) and on the jobs notification every write sends to every process (lib/realtime.ts JobsEnvelope).
+ */
 export function forgetJobSearches(db: Db): void {
   searches.get(db)?.clear();
 }
@@ -351,9 +361,7 @@ export async function searchJobs(
 ): Promise<JobSearchResponse> {
   const viewerKeys = await viewerSkillKeys(db, auth);
   const key = JSON.stringify([filters, windowSize, viewerKeys]);
-  const result = await searchCache(db).get(key, auth ? 0 : ANONYMOUS_TTL_MS, () =>
-    runSearch(db, filters, viewerKeys, windowSize),
-  );
+  const result = await searchCache(db).get(key, SEARCH_TTL_MS, () => runSearch(db, filters, viewerKeys, windowSize));
   return {
     items: result.rows.map((r) => ({
       id: r.id!,

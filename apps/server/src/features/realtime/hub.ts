@@ -3,7 +3,13 @@ import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RealtimeEvent } from '@referwell/shared';
 import type { Database } from '../../db/client';
-import { REALTIME_CHANNEL, type RealtimeEnvelope, type SessionChange, type SessionEnvelope } from '../../lib/realtime';
+import {
+  REALTIME_CHANNEL,
+  type JobsEnvelope,
+  type RealtimeEnvelope,
+  type SessionChange,
+  type SessionEnvelope,
+} from '../../lib/realtime';
 
 type Unsubscribe = () => Promise<void>;
 
@@ -17,6 +23,7 @@ export class RealtimeHub {
   private unsubscribe: Unsubscribe | null = null;
   private closed = false;
   private readonly sessionListeners: ((change: SessionChange) => void)[] = [];
+  private readonly jobsListeners: (() => void)[] = [];
 
   constructor(
     private readonly database: Database,
@@ -51,6 +58,11 @@ export class RealtimeHub {
     this.sessionListeners.push(listener);
   }
 
+  /** Calls `listener` whenever any process writes job_postings (and after a lost connection). */
+  onJobsChange(listener: () => void): void {
+    this.jobsListeners.push(listener);
+  }
+
   /** Open sockets of a user in this process. */
   socketsOf(userId: string): ReadonlySet<WebSocket> {
     return this.sockets.get(userId) ?? new Set();
@@ -74,8 +86,9 @@ export class RealtimeHub {
 
   private onPayload = (payload: string) => {
     try {
-      const envelope = JSON.parse(payload) as RealtimeEnvelope | SessionEnvelope;
-      if ('sessions' in envelope) for (const listener of this.sessionListeners) listener(envelope.sessions);
+      const envelope = JSON.parse(payload) as RealtimeEnvelope | SessionEnvelope | JobsEnvelope;
+      if ('jobs' in envelope) for (const listener of this.jobsListeners) listener();
+      else if ('sessions' in envelope) for (const listener of this.sessionListeners) listener(envelope.sessions);
       else this.deliver(envelope.users, envelope.event);
     } catch (error) {
       this.log.warn({ err: error }, 'realtime: unreadable notification payload');
@@ -98,6 +111,7 @@ export class RealtimeHub {
             this.unsubscribe = unsubscribe;
             // Session changes may have been missed too.
             for (const listener of this.sessionListeners) listener({ all: true });
+            for (const listener of this.jobsListeners) listener();
             // Tabs may have missed events while the listener was away: tell them to refetch.
             for (const set of this.sockets.values())
               for (const socket of set) socket.send(JSON.stringify({ type: 'resync' }));
