@@ -7,6 +7,7 @@ import { matchSavedSearches, sendSearchAlert, sendSearchAlerts } from './feature
 import { messageMailTask } from './features/mail/notify';
 import { runCrawl } from './features/jobs/import/crawl-jobs';
 import { pruneExpired } from './features/maintenance/prune';
+import { FACET_RECOUNT_CRON, recountTalentFacets } from './features/talent/facets';
 import { deliverHeldNotifications } from './features/referrals/pipeline';
 import type { QueueTasks, TaskName } from './lib/queue/enqueue';
 import { startQueue } from './lib/queue/runner';
@@ -41,6 +42,7 @@ export const CRONTAB = [
   '0 7 * * 1 send-digests ?id=weekly {period:"weekly"}',
   '0 7 * * * send-search-alerts ?id=daily-search-alerts {period:"daily"}',
   '0 7 * * 1 send-search-alerts ?id=weekly-search-alerts {period:"weekly"}',
+  FACET_RECOUNT_CRON,
 ].join('\n');
 
 const task =
@@ -71,6 +73,7 @@ function taskList(app: FastifyInstance): TaskList {
     ),
     'expire-data-exports': task<'expire-data-exports'>(() => expireDataExports(app.db, app.storage)),
     'erase-due-accounts': task<'erase-due-accounts'>(() => eraseDueAccounts(app.db, app.storage)),
+    'recount-talent-facets': task<'recount-talent-facets'>(() => recountTalentFacets(app.db)),
     'crawl-site': task<'crawl-site'>(({ crawlId }) => runCrawl(app.db, { config: app.config, log: app.log }, crawlId)),
   } satisfies Record<TaskName, Task>;
 }

@@ -48,6 +48,7 @@ const envSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
+  REALTIME_MAX_SOCKETS: z.coerce.number().int().positive().default(5_000),
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
   S3_ENDPOINT: z
@@ -97,6 +98,8 @@ export interface Config {
   llm: { apiUrl: string; apiKey: string; model: string } | null;
   /** Multiplies every login/reset/sign-up limit (1 in production). */
   rateLimitScale: number;
+  /** Open realtime sockets this process holds at most (more are refused with 503 at the handshake). */
+  realtimeMaxSockets: number;
   /** Where 'Book a 30-minute call' on the companies beta page leads. */
   bookingUrl: string;
   /** Where uploaded files are kept: the database unless S3_* is set. */
@@ -142,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     prelaunch: e.PRELAUNCH,
     bookingUrl: e.BOOKING_URL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    realtimeMaxSockets: e.REALTIME_MAX_SOCKETS,
     outboundAllowHosts: parseAllowHosts(e.OUTBOUND_ALLOW_HOSTS),
     atsApis: {
       greenhouse: e.GREENHOUSE_API_URL.replace(/\/+$/, ''),

@@ -72,7 +72,7 @@ export const jobPostings = pgTable(
   (t) => [
     index('job_postings_company_status_idx').on(t.companyId, t.status),
     // Open jobs newest first: job_postings_open_window_idx, written by hand (drizzle cannot express INCLUDE; last
-    // rebuilt in the search migration of issue 17). It covers the search window's text match, filters and sort keys,
+    // rebuilt in migration 0017_speed_search_plans). It covers the search window's text match, filters and sort keys,
     // so a window is read without the table.
     index('job_postings_search_idx').using('gin', t.search),
     index('job_postings_skills_idx').using('gin', t.skills),

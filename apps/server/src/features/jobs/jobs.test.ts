@@ -341,6 +341,40 @@ describe('searching', () => {
     expect(all.slice(8).map(byIndex)).toEqual([0]);
   });
 
+  it('finds matches older than the newest jobs a window scans first, walking on or through the indexes', async () => {
+    // Windows of 2 scan the 20 newest open jobs first (search-window.ts). `rare` matches none of them (the rest is
+    // looked up through the indexes); `sparse` matches one (the rest is read on down the newest-first index).
+    const stamp = Date.now().toString(36);
+    const rare = `rare${stamp}`;
+    const sparse = `sparse${stamp}`;
+    const matching = (word: string) => post(member, { title: `Role ${word}`, description: `About ${word}.` });
+    const rareJobs = [await matching(rare), await matching(rare), await matching(rare)];
+    const sparseJobs = [await matching(sparse), await matching(sparse)];
+    for (let i = 0; i < 24; i++) {
+      if (i === 12) sparseJobs.push(await matching(sparse));
+      else await post(member, { title: `Filler ${i}`, description: 'Nothing to see.' });
+    }
+    const newestFirst = (jobs: { id: string }[]) => jobs.map((j) => j.id).reverse();
+    for (const [word, jobs] of [
+      [rare, rareJobs],
+      [sparse, sparseJobs],
+    ] as const)
+      for (const sort of ['relevance', 'newest'] as const) {
+        const filters = jobSearchQuerySchema.parse({ q: word, limit: 1, sort });
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        let total: number | null = null;
+        do {
+          const page = await searchJobs(t.database.db, null, { ...filters, cursor }, 2);
+          total ??= page.total;
+          seen.push(...page.items.map((i) => i.id));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor);
+        expect(seen, `${word} by ${sort}`).toEqual(newestFirst(jobs));
+        expect(total).toBe(3);
+      }
+  });
+
   it('refuses a forged cursor and unknown filter values with 400', async () => {
     expect((await call('GET', '/api/jobs?cursor=not-a-cursor')).statusCode).toBe(400);
     expect((await call('GET', '/api/jobs?type=gig')).statusCode).toBe(400);

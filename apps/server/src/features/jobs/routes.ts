@@ -15,13 +15,15 @@ import {
 } from '@referwell/shared';
 import { listCompanyJobs, recordJobVisit } from './company-jobs';
 import { applyToJob, closeJob, createJob, getJob, listApplications, setJobStatus, updateJob } from './service';
-import { searchJobs } from './search';
+import { forgetJobSearches, searchJobs } from './search';
 import { sharedLinkCode } from '../referrals/shared-links';
 import { errorResponses } from '../../lib/errors';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.realtime.onJobsChange(() => forgetJobSearches(app.db));
+
   app.get(
     '/api/jobs',
     {

@@ -157,6 +157,30 @@ describe('job search count, sort and filters', () => {
     expect(result.items.slice(0, 2).every((i) => i.matchScore === 100)).toBe(true);
   });
 
+  it('shows a new job at once to its company and to everyone once any process wrote it', async () => {
+    const word = `cached${Date.now().toString(36)}`;
+    expect((await search(`q=${word}`, admin)).total).toBe(0);
+    expect((await search(`q=${word}`)).total).toBe(0);
+    // Through the API: the posting process drops its searches before it answers.
+    await post(admin, 'cachedApi', { company: 'Northwind Health', title: `${word} Coordinator` });
+    expect((await search(`q=${word}`, admin)).keys).toEqual(['cachedApi']);
+    expect((await search(`q=${word}`)).keys).toEqual(['cachedApi']);
+    // Written by anyone else (an import, another process): the trigger's notification drops them well within the
+    // searches' few seconds in memory.
+    const written = Date.now();
+    await t.database.db.execute(sql`insert into job_postings
+        (title, description, location, job_type, requirements, company_id, company_name)
+      select ${`${word} Analyst`}, 'Written elsewhere.', 'Remote', 'full-time', 'None.', company_id, 'Northwind Health'
+      from job_postings where id = ${ids.cachedApi}`);
+    let total = 0;
+    while (total < 2 && Date.now() - written < 4_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      total = (await search(`q=${word}`)).total ?? 0;
+    }
+    expect(total).toBe(2);
+    expect(Date.now() - written).toBeLessThan(1_000);
+  });
+
   it('refuses unknown sorts and date ranges with 400', async () => {
     for (const query of ['sort=cheapest', 'postedWithin=2d', 'minSalary=-1', 'minSalary=lots'])
       expect((await t.app.inject({ method: 'GET', url: `/api/jobs?${query}` })).statusCode, query).toBe(400);

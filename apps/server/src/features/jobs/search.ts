@@ -17,6 +17,7 @@ import { preparedRows } from '../../db/prepared';
 import { badRequest } from '../../lib/errors';
 import { ShortCache } from '../../lib/short-cache';
 import { textQuery, tsQuery } from '../../lib/search/text-query';
+import { matchWindowCtes } from './search-window';
 import type { AuthContext } from '../auth/sessions';
 
 /**
@@ -24,8 +25,12 @@ import type { AuthContext } from '../auth/sessions';
  * costs the same as a narrow one. Paging goes on inside the window, then to the next window of older matches.
  */
 export const SEARCH_WINDOW = 500;
-/** Anonymous searches are answered from memory this long (the same results for every visitor). */
-const ANONYMOUS_TTL_MS = 5_000;
+/**
+ * Searches are answered from memory this long. Every statement that writes job_postings clears them in every process
+ * (a database trigger's NOTIFY, see forgetJobSearches), so this bounds only what no trigger sees, like a company's
+ * first referrer joining (the "has a referrer" filter).
+ */
+export const SEARCH_TTL_MS = 5_000;
 
 const keysetSchema = z.object({ r: z.number(), c: z.string().max(40), i: z.uuid() });
 const cursorSchema = z.object({ k: keysetSchema.optional(), w: keysetSchema.omit({ r: true }).optional() });
@@ -79,8 +84,13 @@ interface SearchRow {
 const referrerExists = sql`exists(select 1 from company_members m where m.company_id = j.company_id and m.role = 'member')`;
 
 /** The filters and text, not paging; every value is a parameter, so one filter combination is one statement. */
-function filterConditions({ filters, text }: SearchPlan): SQL[] {
-  const conditions: SQL[] = [sql`j.status = 'OPEN'`];
+function filterConditions(plan: SearchPlan): SQL[] {
+  return [sql`j.status = 'OPEN'`, ...matchConditions(plan)];
+}
+
+/** filterConditions but the status: what a text search's window (search-window.ts) checks on its rows. */
+function matchConditions({ filters, text }: SearchPlan): SQL[] {
+  const conditions: SQL[] = [];
   if (text) conditions.push(sql`j.search @@ ${tsQuery(text)}`);
   if (filters.type.length) conditions.push(sql`j.job_type = any(${sql.param(filters.type)}::employment_type[])`);
   if (filters.workplace.length) conditions.push(sql`j.workplace = any(${sql.param(filters.workplace)}::workplace[])`);
@@ -97,6 +107,9 @@ function filterConditions({ filters, text }: SearchPlan): SQL[] {
   return conditions;
 }
 
+/** Text searches are planned for their words on each call (see PreparedOptions): broad and rare words want other plans. */
+const planFor = ({ text }: { text: string | null }) => ({ planEachCall: text !== null });
+
 /** The page's wide columns, after the narrow rows were ranked and paged (`page`: id, created_at, rank). */
 const pageColumns = sql`j.id, j.title, j.company_name, c.slug as company_slug, j.location, j.workplace, j.job_type,
   j.salary_range, j.skills, j.created_at, j.created_at::text as created_at_key, j.status,
@@ -104,21 +117,32 @@ const pageColumns = sql`j.id, j.title, j.company_name, c.slug as company_slug, j
   left(regexp_replace(j.description, '\\s+', ' ', 'g'), 220) as excerpt,
   ${referrerExists} as has_internal_referrer, page.rank`;
 
-/** Newest first, straight from the (status, created_at DESC, id DESC) index. */
+/**
+ * Newest first: straight from the (created_at DESC, id DESC) index of open jobs without text; with text, its bounded
+ * window (search-window.ts) of `take` rows.
+ */
 function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number) {
-  const conditions = filterConditions(plan);
-  if (after) conditions.push(sql`(j.created_at, j.id) < (${after.c}::timestamptz, ${after.i}::uuid)`);
-  return preparedRows<SearchRow>(
-    db,
-    sql`with page as (
+  let page: SQL;
+  if (plan.text) {
+    page = sql`${matchWindowCtes(matchConditions(plan), after, take)},
+        page as (select id, created_at, cast(0 as double precision) as rank from win)`;
+  } else {
+    const conditions = filterConditions(plan);
+    if (after) conditions.push(sql`(j.created_at, j.id) < (${after.c}::timestamptz, ${after.i}::uuid)`);
+    page = sql`page as (
           select j.id, j.created_at, cast(0 as double precision) as rank from job_postings j
           where ${sql.join(conditions, sql` and `)}
           order by j.created_at desc, j.id desc
           limit ${take}
-        )
+        )`;
+  }
+  return preparedRows<SearchRow>(
+    db,
+    sql`with ${page}
         select 0 as window_size, null as window_end_c, null as window_end_i, ${pageColumns}
         from page join job_postings j on j.id = page.id join companies c on c.id = j.company_id
         order by page.created_at desc, page.id desc`,
+    planFor(plan),
   );
 }
 
@@ -139,6 +163,19 @@ function rankOf({ text, sort, viewerKeys }: SearchPlan): SQL {
   return sql`${relevance} * 1000 + ${score}`;
 }
 
+/** The `win` CTE: the `size` newest matches before `start` (bounded for text, see search-window.ts). */
+function windowCtes(plan: SearchPlan, start: Cursor['w'], size: number): SQL {
+  if (plan.text) return matchWindowCtes(matchConditions(plan), start, size);
+  const conditions = filterConditions(plan);
+  if (start) conditions.push(sql`(j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)`);
+  return sql`win as (
+      select j.id, j.created_at, j.search, j.skill_keys, j.salary_max from job_postings j
+      where ${sql.join(conditions, sql` and `)}
+      order by j.created_at desc, j.id desc
+      limit ${size}
+    )`;
+}
+
 /**
  * One window of matches (the SEARCH_WINDOW newest before `windowStart`), ranked; the page after `after` in rank
  * order. The first row always exists and carries the window's size and its oldest row, even for an empty page.
@@ -151,19 +188,12 @@ function rankWindow(
   after: Cursor['k'],
   take: number,
 ) {
-  const conditions = filterConditions(plan);
-  if (windowStart) conditions.push(sql`(j.created_at, j.id) < (${windowStart.c}::timestamptz, ${windowStart.i}::uuid)`);
   const pageFilter = after
     ? sql`where (rank, created_at, id) < (${after.r}::double precision, ${after.c}::timestamptz, ${after.i}::uuid)`
     : sql``;
   return preparedRows<SearchRow>(
     db,
-    sql`with win as (
-          select j.id, j.created_at, j.search, j.skill_keys, j.salary_max from job_postings j
-          where ${sql.join(conditions, sql` and `)}
-          order by j.created_at desc, j.id desc
-          limit ${windowSize}
-        ),
+    sql`with ${windowCtes(plan, windowStart, windowSize)},
         ranked as (
           select w.id, w.created_at, cast(${rankOf(plan)} as double precision) as rank from win w
         ),
@@ -183,6 +213,7 @@ function rankWindow(
           from page join job_postings j on j.id = page.id join companies c on c.id = j.company_id
         ) p on true
         order by p.rank desc, p.page_created_at desc, p.id desc`,
+    planFor(plan),
   );
 }
 
@@ -193,6 +224,7 @@ async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
     sql`select cast(count(*) as int) as n from (
           select 1 from job_postings j where ${sql.join(filterConditions(plan), sql` and `)} limit ${JOB_COUNT_LIMIT + 1}
         ) matches`,
+    planFor(plan),
   );
   return Number(row?.n ?? 0);
 }
@@ -206,31 +238,45 @@ interface SearchResult {
 
 const keyOf = (row: SearchRow) => ({ r: Number(row.rank), c: row.created_at_key, i: row.id! });
 
-async function pageOf(db: Db, plan: SearchPlan, windowSize: number): Promise<Omit<SearchResult, 'total'>> {
+/** A page, and the number of matches when reading it saw them all (a first page that reached the last match). */
+type Page = Omit<SearchResult, 'total'> & { allMatches: number | null };
+
+async function pageOf(db: Db, plan: SearchPlan, windowSize: number): Promise<Page> {
   const { filters } = plan;
   const cursor = filters.cursor ? decodeCursor(filters.cursor) : {};
+  const first = !filters.cursor;
   if (plan.sort === 'newest') {
     const rows = await browse(db, plan, cursor.k, filters.limit + 1);
     const page = rows.slice(0, filters.limit);
-    return { rows: page, nextCursor: rows.length > filters.limit ? encodeCursor({ k: keyOf(page.at(-1)!) }) : null };
+    if (rows.length > filters.limit)
+      return { rows: page, nextCursor: encodeCursor({ k: keyOf(page.at(-1)!) }), allMatches: null };
+    return { rows: page, nextCursor: null, allMatches: first ? page.length : null };
   }
   const rows: SearchRow[] = [];
   let windowStart = cursor.w;
   let after = cursor.k;
+  let windowsRead = 0;
   for (;;) {
     const need = filters.limit - rows.length;
     const found = await rankWindow(db, plan, windowSize, windowStart, after, need + 1);
     const page = found.filter((r) => r.id !== null);
     rows.push(...page.slice(0, need));
-    if (page.length > need) return { rows, nextCursor: encodeCursor({ k: keyOf(rows.at(-1)!), w: windowStart }) };
+    if (page.length > need)
+      return { rows, nextCursor: encodeCursor({ k: keyOf(rows.at(-1)!), w: windowStart }), allMatches: null };
     const meta = found[0]!;
-    if (meta.window_size < windowSize || !meta.window_end_c || !meta.window_end_i) return { rows, nextCursor: null };
+    windowsRead += meta.window_size;
+    if (meta.window_size < windowSize || !meta.window_end_c || !meta.window_end_i)
+      return { rows, nextCursor: null, allMatches: first ? windowsRead : null };
     windowStart = { c: meta.window_end_c, i: meta.window_end_i };
     after = undefined;
-    if (rows.length === filters.limit) return { rows, nextCursor: encodeCursor({ w: windowStart }) };
+    if (rows.length === filters.limit) return { rows, nextCursor: encodeCursor({ w: windowStart }), allMatches: null };
   }
 }
 
+/**
+ * The page, then, on a first page, the count: known already when the page reached the last match (a rare word's
+ * count would cost a scan the page just made), else counted up to JOB_COUNT_LIMIT + 1.
+ */
 async function runSearch(
   db: Db,
   filters: SearchFilters,
@@ -241,10 +287,8 @@ async function runSearch(
   let sort = effectiveJobSort({ q: text ? filters.q : undefined, sort: filters.sort });
   if (sort === 'match' && !viewerKeys) sort = text ? 'relevance' : 'newest';
   const plan: SearchPlan = { filters, text, sort, viewerKeys: sort === 'salary' ? null : viewerKeys };
-  const [page, total] = await Promise.all([
-    pageOf(db, plan, windowSize),
-    filters.cursor ? null : countMatches(db, plan),
-  ]);
+  const { allMatches, ...page } = await pageOf(db, plan, windowSize);
+  const total = filters.cursor ? null : (allMatches ?? (await countMatches(db, plan)));
   return { ...page, total, sort };
 }
 
@@ -272,6 +316,7 @@ export async function matchingJobs(
     sql`select j.id, j.title, j.company_name, j.location from job_postings j
         where ${sql.join([...filterConditions(plan), ...extra], sql` and `)}
         order by j.created_at desc, j.id desc limit ${limit}`,
+    planFor(plan),
   );
 }
 
@@ -285,7 +330,10 @@ async function viewerSkillKeys(db: Db, auth: AuthContext | null): Promise<string
   return profile?.skill_keys ?? [];
 }
 
-/** Searches by database: identical concurrent searches share one run; anonymous ones are kept a few seconds. */
+/**
+ * Searches by database: identical concurrent searches share one run, kept SEARCH_TTL_MS. Everyone but a job seeker
+ * (whose skills order and score the results) shares them.
+ */
 const searches = new WeakMap<Db, ShortCache<SearchResult & { sort: JobSort }>>();
 function searchCache(db: Db): ShortCache<SearchResult & { sort: JobSort }> {
   let cache = searches.get(db);
@@ -293,7 +341,10 @@ function searchCache(db: Db): ShortCache<SearchResult & { sort: JobSort }> {
   return cache;
 }
 
-/** A job was posted, edited or closed in this process: searches run afresh (other processes wait out the TTL). */
+/**
+ * Jobs changed: searches run afresh. Called by the jobs service after its own writes (its caller's next search must
+ * see them) and on the jobs notification every write sends to every process (features/realtime/publish.ts, the jobs envelope).
+ */
 export function forgetJobSearches(db: Db): void {
   searches.get(db)?.clear();
 }
@@ -310,9 +361,7 @@ export async function searchJobs(
 ): Promise<JobSearchResponse> {
   const viewerKeys = await viewerSkillKeys(db, auth);
   const key = JSON.stringify([filters, windowSize, viewerKeys]);
-  const result = await searchCache(db).get(key, auth ? 0 : ANONYMOUS_TTL_MS, () =>
-    runSearch(db, filters, viewerKeys, windowSize),
-  );
+  const result = await searchCache(db).get(key, SEARCH_TTL_MS, () => runSearch(db, filters, viewerKeys, windowSize));
   return {
     items: result.rows.map((r) => ({
       id: r.id!,

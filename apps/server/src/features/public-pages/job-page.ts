@@ -82,16 +82,16 @@ export function jobPageRoute(app: FastifyInstance): ServerPageRoute {
     async render(request, reply, { id = '' }) {
       const path = `/job/${id}`;
       if (!UUID.test(id)) return notFoundPage(path);
-      const facts = await jobPageFacts(app, id);
-      if (!facts) return notFoundPage(path);
       const auth = await sessionOf(app, request);
-      let job: Job;
-      try {
-        job = await getJob(app.db, auth, id);
-      } catch (error) {
-        if (error instanceof AppError && error.statusCode === 404) return notFoundPage(path); // someone else's draft
-        throw error;
-      }
+      // Side by side: one round trip's wait instead of two.
+      const [facts, job] = await Promise.all([
+        jobPageFacts(app, id),
+        getJob(app.db, auth, id).catch((error: unknown) => {
+          if (error instanceof AppError && error.statusCode === 404) return null; // unknown, or someone else's draft
+          throw error;
+        }),
+      ]);
+      if (!facts || !job) return notFoundPage(path);
       const state = jobPageState(facts);
       if (state === 'open') rememberSharedLink(request, reply, id, app.config.secureCookies);
       return {

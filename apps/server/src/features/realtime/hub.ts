@@ -17,6 +17,7 @@ export class RealtimeHub {
   private unsubscribe: Unsubscribe | null = null;
   private closed = false;
   private readonly sessionListeners: ((change: SessionChange) => void)[] = [];
+  private readonly jobsListeners: (() => void)[] = [];
 
   constructor(
     private readonly database: Database,
@@ -51,6 +52,11 @@ export class RealtimeHub {
     this.sessionListeners.push(listener);
   }
 
+  /** Calls `listener` whenever any process writes job_postings (and after a lost connection). */
+  onJobsChange(listener: () => void): void {
+    this.jobsListeners.push(listener);
+  }
+
   /** Open sockets of a user in this process. */
   socketsOf(userId: string): ReadonlySet<WebSocket> {
     return this.sockets.get(userId) ?? new Set();
@@ -75,6 +81,7 @@ export class RealtimeHub {
   private onPayload = (payload: string) => {
     const envelope = parseWireMessage(notifyEnvelopeSchema, payload);
     if (!envelope) this.log.warn('realtime: unreadable notification payload');
+    else if ('jobs' in envelope) for (const listener of this.jobsListeners) listener();
     else if ('sessions' in envelope) for (const listener of this.sessionListeners) listener(envelope.sessions);
     else this.deliver(envelope.users, envelope.event);
   };
@@ -95,6 +102,7 @@ export class RealtimeHub {
             this.unsubscribe = unsubscribe;
             // Session changes may have been missed too.
             for (const listener of this.sessionListeners) listener({ all: true });
+            for (const listener of this.jobsListeners) listener();
             // Tabs may have missed events while the listener was away: tell them to refetch.
             for (const set of this.sockets.values())
               for (const socket of set) socket.send(JSON.stringify({ type: 'resync' }));

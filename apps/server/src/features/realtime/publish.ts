@@ -24,6 +24,9 @@ export type SessionChange = z.infer<typeof sessionChangeSchema>;
  * by its key).
  */
 export const notifyEnvelopeSchema = z.union([
+  /** Jobs changed: a database trigger sends this after every statement that writes job_postings (whoever runs it),
+   * so every process drops its cached job searches. */
+  z.object({ jobs: z.literal(true) }),
   z.object({ sessions: sessionChangeSchema }),
   z.object({ users: z.array(z.string()), event: realtimeEventSchema }),
 ]);

@@ -23,13 +23,14 @@ let dataDir: string;
 const apps: FastifyInstance[] = [];
 const urls: string[] = [];
 
-async function startInstance(database: Database) {
+async function startInstance(database: Database, env: Record<string, string> = {}) {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SEED_DEMO_DATA: 'false',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
   });
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -43,6 +44,7 @@ beforeAll(async () => {
   second = await openDatabase({ databaseUrl: shared.url });
   await startInstance(shared);
   await startInstance(second);
+  await startInstance(second, { REALTIME_MAX_SOCKETS: '3' }); // a small process for its cap
 });
 
 afterAll(async () => {
@@ -323,6 +325,20 @@ describe('limits (issue 21, finding 4)', () => {
       for (let i = 0; i < cap; i++) tabs.push(await connect(1, people[i % people.length]!));
       const fresh = await signUp(harness());
       await expect(connect(1, fresh)).rejects.toThrow('handshake refused: 429');
+    } finally {
+      for (const tab of tabs) await tab.close();
+    }
+  });
+
+  it('refuses sockets past the process cap with 503, and takes one again once a socket closes', async () => {
+    const people = await Promise.all([0, 1, 2, 3].map(() => signUp(harness())));
+    const tabs: Client[] = [];
+    try {
+      for (const person of people.slice(0, 3)) tabs.push(await connect(2, person));
+      await expect(connect(2, people[3]!)).rejects.toThrow('handshake refused: 503');
+      await tabs.pop()!.close();
+      await new Promise((r) => setTimeout(r, 50));
+      tabs.push(await connect(2, people[3]!));
     } finally {
       for (const tab of tabs) await tab.close();
     }

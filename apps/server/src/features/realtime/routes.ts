@@ -16,7 +16,9 @@ const HEARTBEAT_MS = 30_000;
  * Limits for one process (issue 21, finding 4). A tab sends a frame when it opens a conversation
  * and a ping every 25 s, so a socket over FRAMES_PER_WINDOW in FRAME_WINDOW_MS is not a tab: it
  * is closed (1008). 'viewing' changes are written at most once per VIEWING_FLUSH_MS per socket,
- * only the latest one counts. Tabs per user and sockets per address are capped at the handshake.
+ * only the latest one counts. Tabs per user and sockets per address are capped at the handshake, and so is the
+ * process's total (REALTIME_MAX_SOCKETS: a full process answers 503 and the tab retries, on another instance behind a
+ * balancer).
  */
 export const REALTIME_LIMITS = {
   maxSocketsPerUser: 20,
@@ -41,6 +43,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   const socketsByIp = new Map<string, number>();
   const maxSocketsPerIp = Math.max(1, Math.round(REALTIME_LIMITS.maxSocketsPerIp * app.config.rateLimitScale));
   const tooMany = () => new AppError(429, 'RATE_LIMITED', 'Too many open connections. Close a tab and try again.');
+  const full = () => new AppError(503, 'BUSY', 'The server is busy. Try again in a moment.');
 
   const checkHandshake = async (request: FastifyRequest) => {
     // Browsers always send Origin on a WebSocket handshake; one without it is not our page.
@@ -48,6 +51,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     const me = requireSignedIn(request.auth);
     if (hub.socketsOf(me.user.id).size >= REALTIME_LIMITS.maxSocketsPerUser) throw tooMany();
     if ((socketsByIp.get(request.ip) ?? 0) >= maxSocketsPerIp) throw tooMany();
+    if (hub.connectionCount >= app.config.realtimeMaxSockets) throw full();
   };
 
   const heartbeat = setInterval(() => {

@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { FILTER_CATEGORIES, type CandidateFacets, type FilterCategory } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
-import { inTransaction, selectRows } from '../../db/repository';
+import { inTransaction, selectRows, type Executor } from '../../db/repository';
 import { talentFacetCounts } from '../../db/schema';
+import { enqueue } from '../../lib/queue/enqueue';
 import { ShortCache } from '../../lib/short-cache';
 
 /** The list categories of a talent profile and their columns. */
@@ -20,8 +21,6 @@ export const ARRAY_COLUMNS = {
 export const POOL = sql`p.discoverable`;
 
 const FACET_LIMIT = 40;
-/** How often each process checks whether the pool changed and, if so, recounts. */
-export const FACET_REFRESH_MS = 30_000;
 /** After a profile is saved here, the recount waits this long so a burst of saves costs one count. */
 const AFTER_SAVE_MS = 1_000;
 /** Searches reuse the stored counts this long before reading them again. */
@@ -116,37 +115,25 @@ export function talentFacets(db: Db): Promise<CandidateFacets> {
   });
 }
 
-const pendingAfterSave = new WeakMap<Db, NodeJS.Timeout>();
-/** Where background recount failures are reported, per database (the app's logger, set by startFacetRefresh). */
-const reporters = new WeakMap<Db, (error: unknown) => void>();
-
-/** A profile was saved in this process: recount soon, in the background (searches keep the previous counts meanwhile). */
-export function facetsChanged(db: Db): void {
-  if (pendingAfterSave.has(db)) return;
-  const timer = setTimeout(() => {
-    pendingAfterSave.delete(db);
-    recountTalentFacets(db).catch((error: unknown) => reporters.get(db)?.(error));
-  }, AFTER_SAVE_MS);
-  timer.unref();
-  pendingAfterSave.set(db, timer);
+declare module '../../lib/queue/enqueue' {
+  interface QueueTasks {
+    'recount-talent-facets': Record<string, never>;
+  }
 }
 
+/** Checks every minute, across every process (a cron line), for changes no save announced (imports, deletions). */
+export const FACET_RECOUNT_CRON = '* * * * * recount-talent-facets';
+
 /**
- * Checks every FACET_REFRESH_MS whether the pool changed (any process, any path) and recounts then. Runs from a
- * timer in each process for now; the background job queue can call `recountTalentFacets` instead. Returns a stop
- * function.
+ * A profile was saved: recount in the background queue a moment after this transaction commits, whichever process
+ * takes the job. One job for a burst of saves (its key keeps the first run time, so a stream of saves cannot put it
+ * off); searches keep the previous counts meanwhile.
  */
-export function startFacetRefresh(db: Db, onError: (error: unknown) => void): () => void {
-  reporters.set(db, onError);
-  const timer = setInterval(() => {
-    // Counts stored by any process reach this one's searches within READ_TTL_MS.
-    recountTalentFacets(db).catch(onError);
-  }, FACET_REFRESH_MS);
-  timer.unref();
-  return () => {
-    clearInterval(timer);
-    const pending = pendingAfterSave.get(db);
-    if (pending) clearTimeout(pending);
-    pendingAfterSave.delete(db);
-  };
+export function facetsChanged(tx: Executor): Promise<void> {
+  return enqueue(
+    tx,
+    'recount-talent-facets',
+    {},
+    { jobKey: 'recount-talent-facets', jobKeyMode: 'preserve_run_at', runAt: new Date(Date.now() + AFTER_SAVE_MS) },
+  );
 }

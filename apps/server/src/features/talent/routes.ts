@@ -23,7 +23,6 @@ import { createRateLimiter } from '../../lib/rate-limit';
 import { AppError, badRequest, errorResponses } from '../../lib/errors';
 import { detectResumeKind } from './resume';
 import { searchCandidates } from './search';
-import { startFacetRefresh } from './facets';
 import { parseResumeInWorker } from './resume/parse-in-worker';
 import { resumeForDownload, storeResume } from './resume-files';
 import { requireJobseeker } from '../auth/guards';
@@ -50,8 +49,6 @@ const tooLarge = () => new AppError(413, 'RESUME_TOO_LARGE', RESUME_MESSAGES.too
 
 export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
-  const stopFacetRefresh = startFacetRefresh(app.db, (err) => app.log.warn({ err }, 'talent facets: recount failed'));
-  app.addHook('onClose', async () => stopFacetRefresh());
   // Scoped to this plugin: only the resume upload takes multipart bodies.
   await app.register(multipart, {
     limits: { fileSize: RESUME_LIMITS.maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 50 },

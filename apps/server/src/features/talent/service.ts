@@ -243,9 +243,9 @@ export async function updateOwnProfile(
       })
       .where(eq(talentProfiles.id, me.user.id))
       .returning();
+    await facetsChanged(tx);
     return updated!;
   });
-  facetsChanged(db);
   return toOwnProfile(row, { name: input.name, email: me.user.email }, await resumeInfo(db, row.resumeFileId));
 }
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESUME_LIMITS, RESUME_MESSAGES, TALENT_MESSAGES, candidateSearchQuerySchema } from '@referwell/shared';
@@ -20,7 +20,15 @@ import {
 import { closeWorkers } from '../../lib/worker-task';
 import { resumeFiles, talentProfiles } from '../../db/schema';
 import { resolveSession } from '../auth/sessions';
-import { recountTalentFacets } from './facets';
+import { facetsChanged, recountTalentFacets } from './facets';
+import { inTransaction, selectRows } from '../../db/repository';
+
+/** Ends a transaction a test only looks into. */
+class RolledBack extends Error {
+  constructor(readonly row: unknown) {
+    super('rolled back');
+  }
+}
 import { searchCandidates } from './search';
 import { mailsTo } from '../../test/mail';
 
@@ -528,6 +536,18 @@ describe('Find Candidates', () => {
     expect(count('involvement', 'full-time')).toBeGreaterThanOrEqual(1);
     expect(body.facets.titles.some((f: { value: string }) => f.value === `${tag} UX Designer`)).toBe(false);
     expect(count('interests', 'Telehealth')).toBeGreaterThanOrEqual(2);
+  });
+
+  it('queues one facet recount for a burst of profile saves (one job key), in the saving transaction', async () => {
+    const pending = await inTransaction(t.database.db, async (tx) => {
+      for (let i = 0; i < 3; i++) await facetsChanged(tx);
+      const [row] = await selectRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from graphile_worker._private_jobs where key = 'recount-talent-facets'`,
+      );
+      throw new RolledBack(row!);
+    }).catch((error: unknown) => (error instanceof RolledBack ? error.row : Promise.reject(error)));
+    expect(pending).toEqual({ n: 1 });
   });
 
   it('pages results with a total', async () => {
