@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGING_MESSAGES,
   NOTIFICATION_MESSAGES,
@@ -43,7 +43,6 @@ export const senderOf = (auth: AuthContext): Sender => ({
 });
 
 type MessageRow = typeof messages.$inferSelect;
-type ConversationRow = typeof conversations.$inferSelect;
 
 export const toMessage = (row: MessageRow): Message => ({
   id: row.id,
@@ -63,65 +62,7 @@ export async function canMessage(db: Executor, sender: Sender, recipientId: stri
   return row?.ok === true;
 }
 
-async function participantsOf(db: Executor, conversationIds: string[]): Promise<Map<string, Participant[]>> {
-  const result = new Map<string, Participant[]>();
-  if (conversationIds.length === 0) return result;
-  const rows = await db
-    .select({
-      conversationId: conversationParticipants.conversationId,
-      id: users.id,
-      name: users.name,
-      avatar: users.avatarUrl,
-      role: users.type,
-      companyName: companies.name,
-    })
-    .from(conversationParticipants)
-    .innerJoin(users, eq(users.id, conversationParticipants.userId))
-    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
-    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(inArray(conversationParticipants.conversationId, conversationIds))
-    .orderBy(asc(conversationParticipants.joinedAt), asc(users.id));
-  for (const { conversationId, ...participant } of rows) {
-    const list = result.get(conversationId) ?? [];
-    list.push(participant);
-    result.set(conversationId, list);
-  }
-  return result;
-}
-
-async function lastMessagesOf(db: Executor, conversationIds: string[]): Promise<Map<string, Message>> {
-  if (conversationIds.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([messages.conversationId])
-    .from(messages)
-    .where(inArray(messages.conversationId, conversationIds))
-    .orderBy(messages.conversationId, desc(messages.createdAt), desc(messages.id));
-  return new Map(rows.map((row) => [row.conversationId, toMessage(row)]));
-}
-
-async function toConversations(
-  db: Executor,
-  rows: { conversation: ConversationRow; unreadCount: number }[],
-): Promise<Conversation[]> {
-  const ids = rows.map((r) => r.conversation.id);
-  const [participants, lastMessages] = await Promise.all([participantsOf(db, ids), lastMessagesOf(db, ids)]);
-  return rows.map(({ conversation: c, unreadCount }) => ({
-    id: c.id,
-    participants: participants.get(c.id) ?? [],
-    lastMessage: lastMessages.get(c.id) ?? null,
-    unreadCount,
-    createdAt: c.createdAt.toISOString(),
-    updatedAt: c.updatedAt.toISOString(),
-    subject: c.subject,
-    referralId: c.referralId,
-    projectId: c.projectId,
-    applicationId: c.applicationId,
-    status: c.status,
-    type: c.type,
-  }));
-}
-
-interface ListRow {
+interface ConversationSqlRow {
   id: string;
   subject: string | null;
   referral_id: string | null;
@@ -140,27 +81,12 @@ interface ListRow {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * My conversations, latest activity first, searched over the other participants' names, the
- * subject and the message text. One query per page: the page is chosen first, then its
- * participants and last message are gathered for those rows only, and the total rides along as a
- * window count (a separate count only for a page past the end). Prepared: every inbox load asks it.
+ * The one query behind every conversation this module returns, as `userId` sees it: the rows are chosen first
+ * (`where` narrows them, newest activity first, one page), then their participants and last message are gathered
+ * for those rows only, and the total rides along as a window count.
  */
-export async function listConversations(
-  db: Db,
-  userId: string,
-  query: ConversationListQuery,
-): Promise<ConversationListResponse> {
-  let filter = sql``;
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    filter = sql`and (c.subject ilike ${pattern}
-      or exists (select 1 from conversation_participants sp join users su on su.id = sp.user_id
-                 where sp.conversation_id = c.id and sp.user_id <> ${userId} and su.name ilike ${pattern})
-      or exists (select 1 from messages sm where sm.conversation_id = c.id and sm.content ilike ${pattern}))`;
-  }
-  const rows = await preparedRows<ListRow>(
-    db,
-    sql`select page.*,
+function conversationsSql(userId: string, where: SQL, page: { limit: number; offset: number }): SQL {
+  return sql`select page.*,
         (select json_agg(json_build_object('id', u.id, 'name', u.name, 'avatar', u.avatar_url, 'role', u.type,
                                            'companyName', co.name) order by p.joined_at, u.id)
            from conversation_participants p join users u on u.id = p.user_id
@@ -174,21 +100,14 @@ export async function listConversations(
         select c.id, c.subject, c.referral_id, c.project_id, c.application_id, c.status, c.type, c.created_at,
                c.updated_at, cp.unread_count, cast(count(*) over () as int) as total
           from conversation_participants cp join conversations c on c.id = cp.conversation_id
-         where cp.user_id = ${userId} ${filter}
+         where cp.user_id = ${userId} ${where}
          order by c.updated_at desc, c.id desc
-         limit ${query.pageSize} offset ${pageOffset(query)}) page
-      order by page.updated_at desc, page.id desc`,
-  );
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    const [count] = await preparedRows<{ n: number }>(
-      db,
-      sql`select cast(count(*) as int) as n from conversation_participants cp join conversations c on c.id = cp.conversation_id
-          where cp.user_id = ${userId} ${filter}`,
-    );
-    total = count?.n ?? 0;
-  }
-  const items: Conversation[] = rows.map((r) => ({
+         limit ${page.limit} offset ${page.offset}) page
+      order by page.updated_at desc, page.id desc`;
+}
+
+function toConversation(r: ConversationSqlRow): Conversation {
+  return {
     id: r.id,
     participants: r.participants ?? [],
     lastMessage: r.last_message
@@ -203,19 +122,51 @@ export async function listConversations(
     applicationId: r.application_id,
     status: r.status,
     type: r.type,
-  }));
+  };
+}
+
+/**
+ * My conversations, latest activity first, searched over the other participants' names, the
+ * subject and the message text: one prepared query per page (a separate count only for a page past the end).
+ */
+export async function listConversations(
+  db: Db,
+  userId: string,
+  query: ConversationListQuery,
+): Promise<ConversationListResponse> {
+  let filter = sql``;
+  if (query.q) {
+    const pattern = likePattern(query.q);
+    filter = sql`and (c.subject ilike ${pattern}
+      or exists (select 1 from conversation_participants sp join users su on su.id = sp.user_id
+                 where sp.conversation_id = c.id and sp.user_id <> ${userId} and su.name ilike ${pattern})
+      or exists (select 1 from messages sm where sm.conversation_id = c.id and sm.content ilike ${pattern}))`;
+  }
+  const rows = await preparedRows<ConversationSqlRow>(
+    db,
+    conversationsSql(userId, filter, { limit: query.pageSize, offset: pageOffset(query) }),
+  );
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const [count] = await preparedRows<{ n: number }>(
+      db,
+      sql`select cast(count(*) as int) as n from conversation_participants cp join conversations c on c.id = cp.conversation_id
+          where cp.user_id = ${userId} ${filter}`,
+    );
+    total = count?.n ?? 0;
+  }
+  const items = rows.map(toConversation);
   return toPage(items, Number(total), query);
 }
 
 /** The conversation as `userId` sees it; anyone who is not a participant gets 404. */
 async function loadConversation(db: Executor, userId: string, id: string): Promise<Conversation> {
-  const rows = await db
-    .select({ conversation: conversations, unreadCount: conversationParticipants.unreadCount })
-    .from(conversationParticipants)
-    .innerJoin(conversations, eq(conversations.id, conversationParticipants.conversationId))
-    .where(and(eq(conversationParticipants.conversationId, id), eq(conversationParticipants.userId, userId)));
-  if (rows.length === 0) throw notFound(MESSAGING_MESSAGES.notFound);
-  return (await toConversations(db, rows))[0]!;
+  const [row] = await preparedRows<ConversationSqlRow>(
+    db,
+    conversationsSql(userId, sql`and c.id = ${id}`, { limit: 1, offset: 0 }),
+  );
+  if (!row) throw notFound(MESSAGING_MESSAGES.notFound);
+  return toConversation(row);
 }
 
 export async function getConversation(
