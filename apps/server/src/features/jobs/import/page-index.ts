@@ -72,6 +72,27 @@ function excludedRoots(elements: Element[], text: (el: Element) => string): Set<
   return roots;
 }
 
+function addTo(byName: Map<string, Element[]>, el: Element) {
+  const list = byName.get(el.name);
+  if (list) list.push(el);
+  else byName.set(el.name, [el]);
+}
+
+/** Elements by tag name: one name straight from the index, several filtered once (document order) and memoised. */
+function selectByName(byName: Map<string, Element[]>, all: Element[]) {
+  const several = new Map<string, Element[]>();
+  return (...names: string[]): Element[] => {
+    if (names.length === 1) return byName.get(names[0]!) ?? [];
+    const key = names.join(',');
+    let list = several.get(key);
+    if (!list) {
+      const wanted = new Set(names);
+      several.set(key, (list = all.filter((el) => wanted.has(el.name))));
+    }
+    return list;
+  };
+}
+
 /** Indexes a loaded page once; every page source reads from the index. */
 export function indexPage($: CheerioAPI): PageIndex {
   const root = $.root()[0] as ParentNode;
@@ -85,23 +106,18 @@ export function indexPage($: CheerioAPI): PageIndex {
   const roots = excludedRoots(elements, text);
   // Document order puts every parent before its children: one pass marks whole excluded subtrees.
   const excludedSet = new Set<Element>();
-  for (const el of elements)
+  const kept: Element[] = [];
+  const allByName = new Map<string, Element[]>();
+  const keptByName = new Map<string, Element[]>();
+  for (const el of elements) {
+    addTo(allByName, el);
     if (roots.has(el) || (el.parent?.type === 'tag' && excludedSet.has(el.parent as Element))) excludedSet.add(el);
-
-  const kept = elements.filter((el) => !excludedSet.has(el));
-  const lists = new Map<string, Element[]>();
-  const select =
-    (from: Element[], prefix: string) =>
-    (...names: string[]) => {
-      const key = prefix + names.join(',');
-      let list = lists.get(key);
-      if (!list) {
-        const wanted = new Set(names);
-        lists.set(key, (list = from.filter((el) => wanted.has(el.name))));
-      }
-      return list;
-    };
-  const tags = select(elements, '');
+    else {
+      kept.push(el);
+      addTo(keptByName, el);
+    }
+  }
+  const tags = selectByName(allByName, elements);
   const metas = new Map<string, string>();
   for (const el of tags('meta'))
     for (const key of [el.attribs.property, el.attribs.name])
@@ -114,7 +130,7 @@ export function indexPage($: CheerioAPI): PageIndex {
     excluded: (el) => excludedSet.has(el),
     kept,
     tags,
-    keptTags: select(kept, 'kept:'),
+    keptTags: selectByName(keptByName, kept),
     text,
     meta: (key) => inlineText(metas.get(key) ?? ''),
   };
