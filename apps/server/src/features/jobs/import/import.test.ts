@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_IMPORT_MESSAGES, type ImportedJob } from '@referwell/shared';
 import { loadConfig } from '../../../config';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../../test/harness';
-import { html, json, readFixture, startFixtureServer, type FixtureServer } from './fixture-server';
+import { html, json, readFixture, startFixtureServer, type FixtureServer } from '../../../test/fixture-server';
 import { importJobFromUrl } from './service';
 
 let site: FixtureServer;
