@@ -190,7 +190,7 @@ describe('POST /api/jobs/import: applicant-tracking systems through their public
       source: 'lever',
       data: {
         title: 'Care Coordinator (Part-time)',
-        company: 'Leverclinic',
+        company: 'Lever Clinic',
         location: 'Austin, TX',
         job_type: 'part-time',
         description:
@@ -217,7 +217,7 @@ describe('POST /api/jobs/import: applicant-tracking systems through their public
       source: 'ashby',
       data: {
         title: 'Data Engineer',
-        company: 'Harborlabs',
+        company: 'Harbor Labs',
         location: 'Remote - US; Boston, MA',
         job_type: 'contract',
         description: 'Harbor Labs is building the data platform for clinical trials.',
