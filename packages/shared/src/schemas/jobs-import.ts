@@ -67,6 +67,8 @@ export const jobImportResponseSchema = z.object({
   source: z.enum(JOB_IMPORT_SOURCES).optional(),
   /** Fields read from weak evidence on a page without structured data: the form asks the user to check them. */
   uncertain: z.array(importedJobSchema.keyof()).optional(),
+  /** Tools the requirements name that the skills vocabulary does not know: offered as chips, not added. */
+  suggested_skills: z.array(z.string()).optional(),
   error: z.string().optional(),
 });
 export type JobImportResponse = z.infer<typeof jobImportResponseSchema>;

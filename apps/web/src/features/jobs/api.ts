@@ -171,7 +171,10 @@ export function useApplyToJob(id: string) {
  * The fields of an imported job posting (the shared contract of POST /api/jobs/import and /api/jobs/crawl), and
  * the fields the server read with low confidence.
  */
-export type JobImportData = ImportedJob & { uncertain?: JobImportResponse['uncertain'] };
+export type JobImportData = ImportedJob & {
+  uncertain?: JobImportResponse['uncertain'];
+  suggested_skills?: JobImportResponse['suggested_skills'];
+};
 
 /** POST /api/jobs/import: a failure of the remote site comes back as `success: false`, refusals as 4xx. */
 export function useImportJob() {
@@ -179,7 +182,11 @@ export function useImportJob() {
     mutationFn: async (url: string) => {
       const response = await api<JobImportResponse>('/api/jobs/import', { method: 'POST', body: { url } });
       if (!response.success || !response.data) throw new Error(response.error ?? 'Import failed');
-      return { ...response.data, uncertain: response.uncertain } satisfies JobImportData;
+      return {
+        ...response.data,
+        uncertain: response.uncertain,
+        suggested_skills: response.suggested_skills,
+      } satisfies JobImportData;
     },
   });
 }

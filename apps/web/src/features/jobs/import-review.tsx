@@ -1,5 +1,6 @@
-import { AlertTriangle, CheckCircle2 } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Plus, X } from 'lucide-react';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
 import type { JobImportData } from './api';
 import type { FieldName } from './job-form';
 
@@ -69,5 +70,53 @@ export function ImportSummary({ review }: { review: ImportReview }) {
         </div>
       </AlertDescription>
     </Alert>
+  );
+}
+
+/**
+ * Tools the imported requirements name that Referwell's skills list does not know: offered one by one, added to the
+ * Skills field only when the user picks them.
+ */
+export function SuggestedSkills({
+  skills,
+  onAdd,
+  onDismiss,
+}: {
+  skills: string[];
+  onAdd: (skill: string) => void;
+  onDismiss: () => void;
+}) {
+  if (!skills.length) return null;
+  return (
+    <section aria-labelledby="suggested-skills" className="rounded-md border border-dashed p-4">
+      <div className="flex items-start justify-between gap-2">
+        <div>
+          <h2 id="suggested-skills" className="text-sm font-medium">
+            Suggested skills
+          </h2>
+          <p className="text-sm text-muted-foreground">Named in the requirements. Add the ones that fit this job.</p>
+        </div>
+        <Button type="button" variant="ghost" size="sm" onClick={onDismiss}>
+          <X aria-hidden />
+          Dismiss
+        </Button>
+      </div>
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {skills.map((skill) => (
+          <li key={skill}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              aria-label={`Add skill ${skill}`}
+              onClick={() => onAdd(skill)}
+            >
+              <Plus aria-hidden />
+              {skill}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

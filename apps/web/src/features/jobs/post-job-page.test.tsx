@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JOB_IMPORT_MESSAGES, type SessionResponse } from '@referwell/shared';
@@ -61,5 +61,46 @@ describe('Post a New Job: URL checks before importing', () => {
     await user.click(screen.getByRole('tab', { name: 'Import from URL' }));
     await user.click(screen.getByRole('button', { name: 'Try example URL' }));
     expect(screen.getByLabelText('Job posting URL')).toHaveValue(EXAMPLE_IMPORT_URL);
+  });
+});
+
+describe('Post a New Job: skills suggested by an import', () => {
+  it('offers the tools the server could not match as chips; Add puts one in Skills, Dismiss hides the rest', async () => {
+    const data = {
+      title: 'Customer Success Manager',
+      company: 'Northwind',
+      location: 'Austin, TX',
+      job_type: 'full-time',
+      description: 'Onboard clinics.',
+      responsibilities: '',
+      requirements: '- Experience with Salesforce, Gainsight and Vitally',
+      salary_range: '',
+      application_url: '',
+      contact_email: '',
+      deadline: '',
+      skills: ['Salesforce'],
+    };
+    const body = { success: true, data, source: 'page', suggested_skills: ['Gainsight', 'Vitally'] };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } })),
+    );
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/post-job', element: <PostJobPage /> }], { path: '/post-job', session: adminSession });
+    await user.click(screen.getByRole('tab', { name: 'Import from URL' }));
+    await user.type(screen.getByLabelText('Job posting URL'), 'https://careers.example.com/jobs/1');
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+
+    const suggestions = await screen.findByRole('region', { name: 'Suggested skills' });
+    const added = () => within(screen.getByRole('list', { name: 'Added skills' }));
+    expect(added().getByText('Salesforce')).toBeInTheDocument();
+    expect(added().queryByText('Gainsight')).toBeNull();
+    await user.click(within(suggestions).getByRole('button', { name: 'Add skill Gainsight' }));
+    expect(added().getByText('Gainsight')).toBeInTheDocument();
+    expect(within(suggestions).queryByRole('button', { name: 'Add skill Gainsight' })).toBeNull();
+    await user.click(within(suggestions).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('region', { name: 'Suggested skills' })).toBeNull();
+    expect(added().queryByText('Vitally')).toBeNull();
+    expect(added().getByText('Gainsight')).toBeInTheDocument();
   });
 });

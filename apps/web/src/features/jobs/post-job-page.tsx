@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { COMPANY_JOBS_MESSAGES, JOB_MESSAGES, type JobInput } from '@referwell/shared';
+import { cleanSkillList, COMPANY_JOBS_MESSAGES, JOB_MESSAGES, type JobInput } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -11,7 +11,7 @@ import { useSession } from '@/features/auth/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCreateJob, type JobImportData } from './api';
 import { ImportJobForm } from './import-job-form';
-import { type ImportReview, ImportSummary, reviewImport } from './import-review';
+import { type ImportReview, ImportSummary, reviewImport, SuggestedSkills } from './import-review';
 import { emptyJobForm, importedToForm, JobFormFields, reportSaveError, useJobForm } from './job-form';
 
 type Tab = 'manual' | 'import';
@@ -54,11 +54,17 @@ function PostJobEditor({ companyName }: { companyName: string }) {
   const form = useJobForm(emptyJobForm(companyName));
   const create = useCreateJob();
   const [review, setReview] = useState<ImportReview | null>(null);
+  const [suggested, setSuggested] = useState<string[]>([]);
 
   const onImported = (data: JobImportData) => {
     form.reset(importedToForm(form.getValues(), data));
     setReview(reviewImport(data));
+    setSuggested(data.suggested_skills ?? []);
     setTab('manual');
+  };
+  const addSuggested = (skill: string) => {
+    form.setValue('skills', cleanSkillList([...(form.getValues('skills') ?? []), skill]), { shouldDirty: true });
+    setSuggested((list) => list.filter((s) => s !== skill));
   };
   const attention = review ? new Set(review.attention.map((f) => f.name)) : undefined;
 
@@ -87,6 +93,7 @@ function PostJobEditor({ companyName }: { companyName: string }) {
           <CardContent className="pt-6">
             <form noValidate onSubmit={form.handleSubmit((values) => save(values, false))} className="grid gap-8">
               {review ? <ImportSummary review={review} /> : null}
+              <SuggestedSkills skills={suggested} onAdd={addSuggested} onDismiss={() => setSuggested([])} />
               <JobFormFields form={form} attention={attention} />
               <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
                 <Button asChild variant="outline">

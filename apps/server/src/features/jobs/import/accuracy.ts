@@ -8,7 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { matchAts } from './ats';
+import { recogniseSkills } from '@referwell/shared';
 import { extractJobFromHtml, finishJob } from './extract';
+import { isKnownSkill, toolNamesIn } from './skill-suggestions';
 import type { ImportedJob } from './types';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
@@ -133,6 +135,42 @@ function report(name: string, rows: { file: string; want: Partial<ImportedJob>; 
   return { name, pages: rows.length, fields, overall: total ? hits / total : 1, misses } satisfies Report;
 }
 
+export interface SuggestionReport {
+  name: string;
+  proposed: number;
+  /** Share of proposed names that are real skills (judged by the vocabulary, which the finder does not use). */
+  precision: number;
+  /** Share of the vocabulary skills in the requirements that the finder proposed. */
+  recall: number;
+  misses: string[];
+}
+
+/**
+ * The tool-name finder behind skill suggestions, measured with the vocabulary as the judge: on pages whose
+ * requirements name only tools the vocabulary knows, every name it proposes should be one of them (precision), and
+ * it should find most of them (recall). Suggestions are those names minus the known ones.
+ */
+function suggestionReport(name: string, requirements: { file: string; text: string }[]): SuggestionReport {
+  let proposed = 0;
+  let right = 0;
+  let skills = 0;
+  let found = 0;
+  const misses: string[] = [];
+  for (const { file, text } of requirements) {
+    const names = toolNamesIn(text);
+    proposed += names.length;
+    for (const tool of names)
+      if (isKnownSkill(tool)) right++;
+      else misses.push(`${file}: proposed ${JSON.stringify(tool)}, not a skill`);
+    for (const skill of recogniseSkills(text)) {
+      skills++;
+      if (names.some((tool) => recogniseSkills(tool).includes(skill))) found++;
+      else misses.push(`${file}: missed ${JSON.stringify(skill)}`);
+    }
+  }
+  return { name, proposed, precision: proposed ? right / proposed : 1, recall: skills ? found / skills : 1, misses };
+}
+
 function readJson<T>(file: string): Record<string, T> {
   return JSON.parse(readFileSync(`${fixtures}${file}`, 'utf8')) as Record<string, T>;
 }
@@ -144,6 +182,7 @@ export function measureAccuracy(developedOnly = false): {
   holdout: Report;
   holdout2: Report;
   detection: Report;
+  suggestions: SuggestionReport;
 } {
   const legacy = { ...readJson<Expectation>('expected.json'), ...readJson<Expectation>('ats/expected.json') };
   const structured = [];
@@ -161,9 +200,11 @@ export function measureAccuracy(developedOnly = false): {
       structured.push({ file, want, got: actual?.job });
     }
   }
+  const requirements: { file: string; text: string }[] = [];
   const corpus = (dir: string) =>
     Object.entries(readJson<Loose>(`${dir}/expected.json`)).map(([file, { url, expected }]) => {
       const got = importFixture(`${dir}/${file}`, url)?.job;
+      if (dir.startsWith('holdout')) requirements.push({ file, text: got?.requirements ?? '' });
       if (dir !== 'holdout' || !developedOnly)
         detection.push({ file, want: { title: 'a job' }, got: { title: got ? 'a job' : 'none' } });
       return { file, want: expected, got };
@@ -177,6 +218,7 @@ export function measureAccuracy(developedOnly = false): {
     holdout: report('held-out pages without structured data', holdout),
     holdout2: report('second held-out set (written after the first was spent)', holdout2),
     detection: report('job found / no job', detection as never),
+    suggestions: suggestionReport('tool names in held-out requirements (skill suggestions)', requirements),
   };
 }
 
@@ -197,4 +239,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   if (!only) print(result.holdout, verbose);
   if (!only) print(result.holdout2, verbose);
   print(result.detection, verbose);
+  const s = result.suggestions;
+  console.log(
+    `\n${s.name}: ${s.proposed} proposed, precision ${(100 * s.precision).toFixed(1)}%, recall ${(100 * s.recall).toFixed(1)}%`,
+  );
+  if (verbose && s.misses.length) console.log(s.misses.map((m) => `    ${m}`).join('\n'));
 }

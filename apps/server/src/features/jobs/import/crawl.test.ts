@@ -6,7 +6,7 @@ import { jobCrawls } from '../../../db/schema';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../../test/harness';
 import { drainQueue } from '../../../test/queue';
 import { crawlSite, type CrawlCaps } from './crawl';
-import { html, json, readFixture, startFixtureServer, text, type FixtureServer } from './fixture-server';
+import { html, json, readFixture, startFixtureServer, text, type FixtureServer } from '../../../test/fixture-server';
 
 let site: FixtureServer;
 let elsewhere: FixtureServer;

@@ -66,6 +66,8 @@ export interface HtmlToTextOptions {
   markHeadings?: boolean;
   /** Extra elements to leave out. */
   skip?: (el: Element) => boolean;
+  /** Stop reading once this many characters of text are read (bounds the work on huge pages). */
+  maxChars?: number;
 }
 
 interface Line {
@@ -109,11 +111,14 @@ export function nodesToText(nodes: AnyNode[], options: HtmlToTextOptions = {}): 
   let gap: 0 | 1 | 2 = 0;
   let prefix = '';
   let listItemDepth = 0;
+  let total = 0;
+  const limit = options.maxChars ?? Infinity;
 
   const flush = () => {
     const text = current.replace(/\s+/g, ' ').trim();
     current = '';
     if (!text) return;
+    total += text.length;
     lines.push({ text: prefix + text, gap: gap === 2 ? 2 : 1 });
     prefix = '';
     gap = 0;
@@ -124,6 +129,7 @@ export function nodesToText(nodes: AnyNode[], options: HtmlToTextOptions = {}): 
   };
 
   const walk = (node: AnyNode, depth = 0) => {
+    if (total >= limit) return;
     if (node.type === 'text') {
       current += node.data;
       return;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_IMPORT_MESSAGES, type ImportedJob } from '@referwell/shared';
 import { loadConfig } from '../../../config';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../../test/harness';
-import { html, json, readFixture, startFixtureServer, type FixtureServer } from './fixture-server';
+import { html, json, readFixture, startFixtureServer, type FixtureServer } from '../../../test/fixture-server';
 import { importJobFromUrl } from './service';
 
 let site: FixtureServer;
@@ -190,7 +190,7 @@ describe('POST /api/jobs/import: applicant-tracking systems through their public
       source: 'lever',
       data: {
         title: 'Care Coordinator (Part-time)',
-        company: 'Leverclinic',
+        company: 'Lever Clinic',
         location: 'Austin, TX',
         job_type: 'part-time',
         description:
@@ -217,7 +217,7 @@ describe('POST /api/jobs/import: applicant-tracking systems through their public
       source: 'ashby',
       data: {
         title: 'Data Engineer',
-        company: 'Harborlabs',
+        company: 'Harbor Labs',
         location: 'Remote - US; Boston, MA',
         job_type: 'contract',
         description: 'Harbor Labs is building the data platform for clinical trials.',

@@ -1,5 +1,5 @@
-import { type CheerioAPI } from 'cheerio';
 import { HEADING_MARK, htmlToText, inlineText, normaliseText } from './html-text';
+import { ownText, type PageIndex } from './page-index';
 import { splitSections } from './sections';
 import type { ImportedJob } from './types';
 import { cleanEmail, findSalary, formatSalary, mapEmploymentType, parseAmount, parseDate, resolveUrl } from './values';
@@ -44,7 +44,7 @@ export interface JsonLdGraph {
 }
 
 /** Every JobPosting (and Organization) in the page's JSON-LD blocks: objects, arrays, @graph and nested nodes. */
-export function readJsonLd($: CheerioAPI): JsonLdGraph {
+export function readJsonLd(page: PageIndex): JsonLdGraph {
   const graph: JsonLdGraph = { jobs: [], organizations: [], byId: new Map() };
   const visit = (value: unknown, depth: number) => {
     if (depth > 12) return;
@@ -59,10 +59,7 @@ export function readJsonLd($: CheerioAPI): JsonLdGraph {
     else if (hasType(value, 'Organization') || hasType(value, 'Corporation')) graph.organizations.push(value);
     for (const [key, child] of Object.entries(value)) if (key !== '@context') visit(child, depth + 1);
   };
-  $('script').each((_, el) => {
-    if (!/ld\+json/i.test($(el).attr('type') ?? '')) return;
-    visit(parseJsonLd($(el).html() ?? ''), 0);
-  });
+  for (const el of page.tags('script')) if (/ld\+json/i.test(el.attribs.type ?? '')) visit(parseJsonLd(ownText(el)), 0);
   return graph;
 }
 

@@ -1,6 +1,7 @@
 import { type CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import type { JsonObject } from './json-ld';
+import type { PageIndex } from './page-index';
 
 /** Properties whose value is rich text: kept as HTML so htmlToText can keep paragraphs and lists. */
 const HTML_PROPERTIES = new Set([
@@ -47,7 +48,9 @@ function readItem($: CheerioAPI, scope: Element): JsonObject {
 }
 
 /** The first schema.org JobPosting microdata item on the page, as a JSON-LD-like object; null when there is none. */
-export function readMicrodataJob($: CheerioAPI): JsonObject | null {
-  const el = $('[itemscope][itemtype*="JobPosting"]').first().get(0);
-  return el ? readItem($, el) : null;
+export function readMicrodataJob(page: PageIndex): JsonObject | null {
+  const el = page.elements.find(
+    ({ attribs }) => attribs.itemscope !== undefined && (attribs.itemtype ?? '').includes('JobPosting'),
+  );
+  return el ? readItem(page.$, el) : null;
 }

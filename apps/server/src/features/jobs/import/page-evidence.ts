@@ -38,6 +38,7 @@ const LABELS = new Map<string, LabelField>(
 
 /** The field a label names ('Primary Location:' → location), or null. */
 export function labelField(text: string): LabelField | null {
+  if (text.length > 80) return null;
   const t = fold(text.replace(/[:：*]+\s*$/, ''));
   if (!t || t.length > 40) return null;
   return LABELS.get(t) ?? null;

@@ -3,8 +3,8 @@
  * the job's title, company, location and employment type when its keys name them. Lists of other jobs
  * ('recommended', 'similar') are skipped.
  */
-import type { CheerioAPI } from 'cheerio';
 import { type Candidate, cleanCompany, readChip, readLabelled } from './page-evidence';
+import { ownText, type PageIndex } from './page-index';
 
 const MAX_STATE = 1_000_000;
 const SKIP_KEYS = /similar|recommend|related|other|more|suggest|nav|footer|menu|cookie/i;
@@ -70,25 +70,25 @@ function walk(value: unknown, out: Candidate[], path: string[], depth: number) {
 }
 
 /** JSON objects assigned in inline scripts or held in JSON script tags (JSON-LD is read elsewhere). */
-export function jsonStateSources($: CheerioAPI): Candidate[] {
+export function jsonStateSources(page: PageIndex): Candidate[] {
   const out: Candidate[] = [];
-  $('script:not([src])').each((_, el) => {
+  for (const el of page.tags('script')) {
     const type = (el.attribs.type ?? '').toLowerCase();
-    if (type === 'application/ld+json') return;
-    const text = $(el).text();
-    if (!text || text.length > MAX_STATE) return;
+    if (el.attribs.src !== undefined || type === 'application/ld+json') continue;
+    const text = ownText(el);
+    if (!text || text.length > MAX_STATE) continue;
     let json = '';
     if (type.includes('json')) json = text.trim();
     else {
       const m = /^\s*window\.[\w$]+\s*=\s*(\{[\s\S]*\})\s*;?\s*$/.exec(text);
       json = m?.[1] ?? '';
     }
-    if (!json.startsWith('{')) return;
+    if (!json.startsWith('{')) continue;
     try {
       walk(JSON.parse(json), out, [], 0);
     } catch {
       // Not JSON (a script that only looked like an assignment).
     }
-  });
+  }
   return out;
 }

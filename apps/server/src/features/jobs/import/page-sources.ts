@@ -2,9 +2,8 @@
  * Where the page reader finds evidence: each function reads one kind of place on a page without structured data
  * and returns candidate values with a weight (how far that kind of place is trusted). page-scoring.ts weighs them.
  */
-import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
-import { flatText, inlineText, insideAnyOf, nodesToText, SKIPPED_TAGS } from './html-text';
+import { flatText, inlineText, nodesToText, SKIPPED_TAGS } from './html-text';
 import {
   type Candidate,
   cleanCompany,
@@ -15,46 +14,21 @@ import {
   readLabelled,
   segments,
 } from './page-evidence';
-import { CHROME_CLASS, JOB_SECTION_WORDS, OTHER_JOBS_CLASS, OTHER_JOBS_HEADINGS } from './page-vocabulary';
+import { classOf, closest, nextElements, type PageIndex } from './page-index';
+import { JOB_SECTION_WORDS } from './page-vocabulary';
 
-const fold = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
-const classOf = (el: Element) => `${el.attribs.class ?? ''} ${el.attribs.id ?? ''}`;
-const OTHER_HEADINGS = new Set(OTHER_JOBS_HEADINGS);
-
-export const meta = ($: CheerioAPI, key: string) =>
-  inlineText($(`meta[property="${key}"], meta[name="${key}"]`).first().attr('content') ?? '');
-
-/**
- * Elements whose content is never about this job: navigation, cookie banners, and blocks listing other jobs
- * ('Similar jobs', 'Andere vacatures'), found by their heading or their class. Returns a memoised test.
- */
-export function excludedTest($: CheerioAPI): (el: Element) => boolean {
-  const roots = new Set<Element>($('nav, [role=navigation], [aria-hidden=true], script, style, template').toArray());
-  $('[class], [id]').each((_, el) => {
-    const cls = classOf(el);
-    if (CHROME_CLASS.test(cls) || (OTHER_JOBS_CLASS.test(cls) && el.name !== 'body' && el.name !== 'main'))
-      roots.add(el);
-  });
-  $('h2, h3, h4, h5, h6, strong, b').each((_, el) => {
-    const text = fold(flatText(el)).replace(/[:.]$/, '');
-    if (!OTHER_HEADINGS.has(text) && !/^(?:more|other) (?:jobs|openings|roles) at\b/.test(text)) return;
-    // The block is the heading's container (a section, aside or div holding the list).
-    const parent = el.parent?.type === 'tag' ? el.parent : null;
-    if (parent && parent.name !== 'body' && parent.name !== 'main') roots.add(parent);
-    else roots.add(el);
-  });
-  return insideAnyOf(roots);
-}
+/** Text read from a page at most: far beyond any job posting (the form keeps 20,000 characters per section). */
+export const MAX_TEXT_CHARS = 150_000;
 
 /** Meta and Open Graph tags: the site name, and the description's 'at X', 'Location: Y', 'Time type: Z'. */
-export function metaSources($: CheerioAPI): Candidate[] {
+export function metaSources(page: PageIndex): Candidate[] {
   const out: Candidate[] = [];
   for (const key of ['og:site_name', 'application-name']) {
-    const company = cleanCompany(meta($, key));
+    const company = cleanCompany(page.meta(key));
     if (company) out.push({ field: 'company', value: company, source: key, weight: 2 });
   }
   for (const key of ['og:description', 'description', 'twitter:description']) {
-    const text = meta($, key);
+    const text = page.meta(key);
     if (!text) continue;
     for (const company of companiesInDescription(text))
       out.push({ field: 'company', value: company, source: 'description', weight: 1.5 });
@@ -64,11 +38,12 @@ export function metaSources($: CheerioAPI): Candidate[] {
 }
 
 /** The page's title strings, most trusted first (split and cleaned once the company is known). */
-export function titleStrings($: CheerioAPI): { text: string; source: string; weight: number }[] {
+export function titleStrings(page: PageIndex): { text: string; source: string; weight: number }[] {
+  const title = page.tags('title')[0];
   return [
-    { text: meta($, 'og:title'), source: 'og:title', weight: 2.5 },
-    { text: meta($, 'twitter:title'), source: 'twitter:title', weight: 1 },
-    { text: inlineText($('title').first().text()), source: 'title', weight: 2 },
+    { text: page.meta('og:title'), source: 'og:title', weight: 2.5 },
+    { text: page.meta('twitter:title'), source: 'twitter:title', weight: 1 },
+    { text: title ? inlineText(page.text(title)) : '', source: 'title', weight: 2 },
   ].filter((t) => t.text);
 }
 
@@ -77,39 +52,39 @@ const TITLE_CLASS =
 const BLOCK_CHILD = /^(?:div|p|ul|ol|table|section|article|h[1-6]|dl|form)$/;
 
 /** Headings: the first h1, elements classed as a job title (span.titlepage, h2.jv-header), aria-labels. */
-export function headingSources(
-  $: CheerioAPI,
-  excluded: (el: Element) => boolean,
-): { candidates: Candidate[]; heading: Element | null } {
+export function headingSources(page: PageIndex): { candidates: Candidate[]; heading: Element | null } {
   const out: Candidate[] = [];
   let heading: Element | null = null;
   const add = (el: Element, source: string, weight: number) => {
-    if (excluded(el) || el.children.some((c) => c.type === 'tag' && BLOCK_CHILD.test(c.name))) return;
-    const text = inlineText(flatText(el));
+    if (page.excluded(el) || el.children.some((c) => c.type === 'tag' && BLOCK_CHILD.test(c.name))) return;
+    const raw = page.text(el);
+    if (raw.length > 2000) return;
+    const text = inlineText(raw);
     if (text.length < 2 || text.length > 160) return;
     out.push({ field: 'title', value: text, source, weight });
     heading ??= el;
   };
-  $('h1')
+  page
+    .tags('h1')
     .slice(0, 3)
-    .each((i, el) => add(el, 'h1', i === 0 ? 3 : 1));
-  $('[class], [id]').each((_, el) => {
-    if (/^(?:h1|html|body|title|meta|img|a|button|li)$/.test(el.name) || !TITLE_CLASS.test(classOf(el))) return;
+    .forEach((el, i) => add(el, 'h1', i === 0 ? 3 : 1));
+  for (const el of page.kept) {
+    if (el.attribs.class === undefined && el.attribs.id === undefined) continue;
+    if (/^(?:h1|html|body|title|meta|img|a|button|li)$/.test(el.name) || !TITLE_CLASS.test(classOf(el))) continue;
     if (
       /(?:sub|page|site|section|app-header|header-(?:logo|nav))/i.test(classOf(el)) &&
       !/titlepage|app-title/i.test(classOf(el))
     )
-      return;
+      continue;
     add(el, 'title-class', 2);
-  });
-  $('[aria-label], [data-ui]').each((_, el) => {
-    if (/title/i.test(`${el.attribs['aria-label'] ?? ''} ${el.attribs['data-ui'] ?? ''}`)) add(el, 'title-attr', 2);
-  });
-  if (!heading)
-    $('h2, h3')
-      .slice(0, 1)
-      .filter((_, el) => !JOB_SECTION_WORDS.test(flatText(el)))
-      .each((_, el) => add(el, 'first-heading', 1.5));
+  }
+  for (const el of page.kept) {
+    const { attribs } = el;
+    if (attribs['aria-label'] === undefined && attribs['data-ui'] === undefined) continue;
+    if (/title/i.test(`${attribs['aria-label'] ?? ''} ${attribs['data-ui'] ?? ''}`)) add(el, 'title-attr', 2);
+  }
+  const first = page.tags('h2', 'h3')[0];
+  if (!heading && first && !JOB_SECTION_WORDS.test(page.text(first))) add(first, 'first-heading', 1.5);
   return { candidates: out, heading };
 }
 
@@ -177,37 +152,35 @@ export function segmentsOf(el: Element): string[] {
  * first child is a known label ('<strong>Ubicación:</strong> Madrid', '<span>Location</span><span>…</span>'), and
  * 'Label: value' lines.
  */
-export function labelSources($: CheerioAPI, excluded: (el: Element) => boolean): Candidate[] {
+export function labelSources(page: PageIndex): Candidate[] {
   const out: Candidate[] = [];
   const read = (labelText: string, valueText: string, source: string) => {
     const field = labelField(labelText);
     if (field) out.push(...readLabelled(field, valueText, source, 3));
   };
-  $('dt').each((_, dt) => {
-    if (excluded(dt)) return;
-    const dd = $(dt).nextAll('dd').first();
-    if (dd.length) read(flatText(dt), flatText(dd[0] as AnyNode), 'label');
-  });
-  $('tr').each((_, tr) => {
-    if (excluded(tr)) return;
-    const cells = $(tr).children('th, td').toArray();
-    if (cells.length >= 2) read(flatText(cells[0] as AnyNode), flatText(cells[1] as AnyNode), 'label');
-  });
-  $('li, p, div, span').each((_, el) => {
-    if (!isLeafish(el)) return;
+  for (const dt of page.keptTags('dt')) {
+    const dd = nextElements(dt).find((el) => el.name === 'dd');
+    if (dd) read(page.text(dt), page.text(dd), 'label');
+  }
+  for (const tr of page.keptTags('tr')) {
+    const cells = tr.children.filter((c): c is Element => c.type === 'tag' && (c.name === 'th' || c.name === 'td'));
+    if (cells.length >= 2) read(page.text(cells[0]!), page.text(cells[1]!), 'label');
+  }
+  for (const el of page.keptTags('li', 'p', 'div', 'span')) {
+    if (!isLeafish(el)) continue;
     const first = el.children.find(
-      (c) => (c.type === 'tag' && flatText(c).trim()) || (c.type === 'text' && c.data.trim()),
+      (c) => (c.type === 'tag' && page.text(c).trim()) || (c.type === 'text' && c.data.trim()),
     );
-    if (!first || first.type !== 'tag' || SKIPPED_TAGS.has(first.name) || !isLeafish(el)) return;
-    const labelText = flatText(first);
-    if (labelText.length > 40 || !labelField(labelText) || excluded(el)) return;
+    if (!first || first.type !== 'tag' || SKIPPED_TAGS.has(first.name)) continue;
+    const labelText = page.text(first);
+    if (labelText.length > 40 || !labelField(labelText)) continue;
     const rest = el.children
       .slice(el.children.indexOf(first) + 1)
       .map((c) => flatText(c))
       .join(' ');
-    if (rest.length > 240) return;
+    if (rest.length > 240) continue;
     read(labelText, rest.replace(/^\s*[:：]/, ''), 'label');
-  });
+  }
   return out;
 }
 
@@ -238,23 +211,37 @@ const HINTS: [RegExp, (text: string) => Candidate[]][] = [
 ];
 
 /** Short elements whose class or data attribute names what they hold (div.location, span.company-name). */
-export function classHintSources($: CheerioAPI, excluded: (el: Element) => boolean): Candidate[] {
+export function classHintSources(page: PageIndex): Candidate[] {
   const out: Candidate[] = [];
-  $('[class], [id], [data-ui], [itemprop]').each((_, el) => {
-    const names = `${classOf(el)} ${el.attribs['data-ui'] ?? ''} ${el.attribs.itemprop ?? ''}`;
+  for (const el of page.kept) {
+    const { attribs } = el;
+    if (attribs.class === undefined && attribs.id === undefined && !attribs['data-ui'] && !attribs.itemprop) continue;
+    if (/^(?:body|main|html|img|svg|script|meta)$/.test(el.name)) continue;
+    const names = `${classOf(el)} ${attribs['data-ui'] ?? ''} ${attribs.itemprop ?? ''}`;
     const hint = HINTS.find(([pattern]) => pattern.test(names));
-    if (!hint || !isLeafish(el) || /^(?:body|main|html|img|svg|script|meta)$/.test(el.name) || excluded(el)) return;
+    if (!hint || !isLeafish(el) || page.text(el).length > 2000) continue;
     const text = segmentsOf(el).join(' · ');
     if (text && text.length <= 90) out.push(...hint[1](text));
-  });
+  }
   return out;
+}
+
+/** An icon: an svg, an icon font's <i>, an svg image or anything classed as an icon. */
+function isIcon(el: Element): boolean {
+  const { attribs } = el;
+  return (
+    el.name === 'svg' ||
+    (el.name === 'i' && attribs.class !== undefined) ||
+    (el.name === 'img' && (attribs.src ?? '').endsWith('.svg')) ||
+    (attribs.class ?? '').includes('icon')
+  );
 }
 
 /**
  * Chips near the job's heading: the short texts of the heading's surroundings (its header block), each split into
  * segments ('Engineering · Chicago'). Icon rows ('<svg/> Boston, MA') anywhere count a little less.
  */
-export function chipSources($: CheerioAPI, heading: Element | null, excluded: (el: Element) => boolean): Candidate[] {
+export function chipSources(page: PageIndex, heading: Element | null): Candidate[] {
   const out: Candidate[] = [];
   const readText = (text: string, source: string, weight: number) => {
     for (const segment of segments(text)) out.push(...readChip(segment, source, weight));
@@ -262,12 +249,12 @@ export function chipSources($: CheerioAPI, heading: Element | null, excluded: (e
   let block: Element | null = heading;
   for (let up = 0; block && up < 3; up++) {
     const parent: Element | null = block.parent?.type === 'tag' ? block.parent : null;
-    if (!parent || /^(?:body|html|main)$/.test(parent.name) || flatText(parent).length > 700) break;
+    if (!parent || /^(?:body|html|main)$/.test(parent.name) || page.text(parent).length > 700) break;
     block = parent;
   }
   // Header blocks are shallow: deeper nesting is not a chip row (and would exhaust the stack on hostile pages).
   const walk = (el: Element, depth = 0) => {
-    if (el === heading || depth > 30 || excluded(el) || SKIPPED_TAGS.has(el.name)) return;
+    if (el === heading || depth > 30 || page.excluded(el) || SKIPPED_TAGS.has(el.name)) return;
     if (!isLeafish(el)) {
       for (const child of el.children) if (child.type === 'tag') walk(child, depth + 1);
       return;
@@ -278,51 +265,68 @@ export function chipSources($: CheerioAPI, heading: Element | null, excluded: (e
     for (const child of block.children) if (child.type === 'tag') walk(child);
   } else if (heading) {
     // A heading placed straight in <main>: its header is the few short elements that follow it.
-    $(heading)
-      .nextAll()
-      .slice(0, 3)
-      .filter((_, el) => flatText(el).length <= 200)
-      .each((_, el) => walk(el));
+    for (const el of nextElements(heading).slice(0, 3)) if (page.text(el).length <= 200) walk(el);
   }
-  $('svg, i[class], img[src$=".svg"], [class*="icon"]').each((_, icon) => {
+  // Icons are often aria-hidden (excluded themselves): what counts is whether their row is.
+  for (const icon of page.elements) {
+    if (!isIcon(icon)) continue;
     const parent = icon.parent?.type === 'tag' ? icon.parent : null;
-    if (!parent || excluded(parent) || !isLeafish(parent)) return;
+    if (!parent || page.excluded(parent) || !isLeafish(parent) || page.text(parent).length > 2000) continue;
     for (const text of segmentsOf(parent)) if (text.length <= 90) readText(text, 'icon-row', 1.5);
-  });
+  }
   return out;
 }
 
 /** The logo's alt text (header, link to the home page, or an image named logo). */
-export function logoSources($: CheerioAPI, excluded: (el: Element) => boolean): Candidate[] {
+export function logoSources(page: PageIndex): Candidate[] {
   const out: Candidate[] = [];
-  $('img[alt]').each((_, img) => {
-    const context = `${classOf(img)} ${img.attribs.src ?? ''} ${$(img).parents().toArray().slice(0, 3).map(classOf).join(' ')}`;
-    const inHeader =
-      $(img).closest('header, [class*="header"], [id*="header"], [class*="banner"], [class*="navbar"]').length > 0;
-    const home = $(img).closest('a[href="/"], a[class*="logo"], a[class*="brand"]').length > 0;
-    if (!/logo|brand/i.test(context) && !inHeader && !home) return;
-    if (excluded(img) && !inHeader) return;
-    const company = cleanCompany(img.attribs.alt ?? '');
+  for (const img of page.tags('img')) {
+    if (img.attribs.alt === undefined) continue;
+    const parents = [];
+    for (let p = img.parent; p?.type === 'tag' && parents.length < 3; p = p.parent) parents.push(p as Element);
+    const context = `${classOf(img)} ${img.attribs.src ?? ''} ${parents.map(classOf).join(' ')}`;
+    const inHeader = closest(img, isHeader) !== null;
+    const home = closest(img, isHomeLink) !== null;
+    if (!/logo|brand/i.test(context) && !inHeader && !home) continue;
+    if (page.excluded(img) && !inHeader) continue;
+    const company = cleanCompany(img.attribs.alt);
     if (company) out.push({ field: 'company', value: company, source: 'logo', weight: 2.5 });
-  });
+  }
   return out;
 }
+
+const isHeader = (el: Element) => {
+  const cls = el.attribs.class ?? '';
+  return el.name === 'header' || /header|banner|navbar/.test(cls) || (el.attribs.id ?? '').includes('header');
+};
+
+const isHomeLink = (el: Element) =>
+  el.name === 'a' && (el.attribs.href === '/' || /logo|brand/.test(el.attribs.class ?? ''));
 
 const COPYRIGHT =
   /(?:©|\(c\)|copyright)\s*(?:©\s*)?(?:\d{4}(?:\s*[-–]\s*\d{4})?)?[\s,]*([^.|·©\n]{2,80}?)(?:[.|·]\s|\s+all rights|\s+-\s|,?\s+\d|$)/i;
 
 /** The footer's copyright line ('© 2026 Acme Health, Inc.'), unless it names the platform (Oracle, Lever…). */
-export function footerSources($: CheerioAPI): Candidate[] {
+export function footerSources(page: PageIndex): Candidate[] {
   const out: Candidate[] = [];
-  $('footer, [class*="footer"], [id*="footer"]').each((_, el) => {
-    const m = COPYRIGHT.exec(inlineText(flatText(el)));
+  for (const el of page.elements) {
+    if (
+      el.name !== 'footer' &&
+      !(el.attribs.class ?? '').includes('footer') &&
+      !(el.attribs.id ?? '').includes('footer')
+    )
+      continue;
+    const text = page.text(el);
+    const m = COPYRIGHT.exec(inlineText(text.length > 20_000 ? text.slice(-20_000) : text));
     const company = m?.[1] ? cleanCompany(m[1]) : '';
     if (company) out.push({ field: 'company', value: company, source: 'footer', weight: 1.5 });
-  });
+  }
   return out;
 }
 
 /** The visible text of the page minus excluded blocks, for label lines and agreement checks. */
-export function visibleText($: CheerioAPI, excluded: (el: Element) => boolean): string {
-  return nodesToText($('body').toArray(), { skip: (el) => SKIPPED_TAGS.has(el.name) || excluded(el) });
+export function visibleText(page: PageIndex): string {
+  const body = page.tags('body')[0] ?? page.root;
+  const skip = (el: Element) => SKIPPED_TAGS.has(el.name) || page.excluded(el);
+  return nodesToText([body], { skip, maxChars: MAX_TEXT_CHARS });
 }

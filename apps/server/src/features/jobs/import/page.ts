@@ -1,8 +1,8 @@
-import { type Cheerio, type CheerioAPI } from 'cheerio';
-import type { AnyNode, Element } from 'domhandler';
+import type { Element, ParentNode } from 'domhandler';
 import { HEADING_MARK, insideAnyOf, nodesToText, SKIPPED_TAGS } from './html-text';
 import { type JsonLdGraph, type MappedJob, textValue } from './json-ld';
 import { type Candidate, cleanCompany, employmentTypesOf, readChip } from './page-evidence';
+import { allText, type PageIndex } from './page-index';
 import { jsonStateSources } from './page-json-state';
 import {
   chooseCompany,
@@ -17,12 +17,12 @@ import {
 import {
   chipSources,
   classHintSources,
-  excludedTest,
   footerSources,
   headingSources,
   labelLines,
   labelSources,
   logoSources,
+  MAX_TEXT_CHARS,
   metaSources,
   titleStrings,
   visibleText,
@@ -31,8 +31,14 @@ import { APPLY_WORDS, CAREERS_PREFIX, CAREERS_SUFFIX, JOB_SECTION_WORDS } from '
 import { splitSections } from './sections';
 import { cleanEmail, findSalary, parseDate, resolveUrl } from './values';
 
-/** Page chrome that is never job content. */
-const CHROME = 'nav, footer, aside, form, [role=navigation], [role=contentinfo], [aria-hidden=true], .cookie-banner';
+/** Page chrome that is never job content: nav, footer, aside, form, their roles, hidden blocks, cookie banners. */
+const CHROME_TAGS = new Set(['nav', 'footer', 'aside', 'form']);
+const isChrome = ({ name, attribs }: Element) =>
+  CHROME_TAGS.has(name) ||
+  attribs.role === 'navigation' ||
+  attribs.role === 'contentinfo' ||
+  attribs['aria-hidden'] === 'true' ||
+  /(?:^|\s)cookie-banner(?:\s|$)/.test(attribs.class ?? '');
 
 const SECTION_HEADING =
   /\b(responsibilities|requirements|qualifications|what you['’]?ll do|what you will do|duties|what you bring)\b/i;
@@ -46,18 +52,17 @@ const DEADLINE_LABEL =
 const INLINE_TAGS = new Set(['b', 'strong', 'em', 'i', 'u', 'span', 'a', 'br']);
 
 /** Whether an element is a short heading-like block naming a responsibilities or requirements section. */
-function isSectionHeading($: CheerioAPI, el: Element): boolean {
+function isSectionHeading(page: PageIndex, el: Element): boolean {
   if (!/^(h[1-6]|b|strong|dt|p|div|span)$/.test(el.name)) return false;
   // Only blocks holding text and inline elements: keeps this cheap on deeply nested pages.
   if (el.children.some((c) => c.type === 'tag' && !INLINE_TAGS.has(c.name))) return false;
-  const text = $(el).text().trim();
+  const text = page.text(el).trim();
   return text.length > 0 && text.length <= 60 && SECTION_HEADING.test(text);
 }
 
 /** A memoised test for 'inside page chrome' (nav, footer, ...), linear in the page size overall. */
-function chromeTest($: CheerioAPI): (el: Element) => boolean {
-  const chrome = new Set($(CHROME).toArray());
-  return insideAnyOf(chrome);
+function chromeTest(page: PageIndex): (el: Element) => boolean {
+  return insideAnyOf(new Set(page.elements.filter(isChrome)));
 }
 
 function ancestors(el: Element): Element[] {
@@ -71,42 +76,45 @@ function ancestors(el: Element): Element[] {
  * paragraph text, widened to the common ancestor of the page's responsibilities/requirements headings (job pages often
  * put each section in its own box).
  */
-function mainContent($: CheerioAPI, inChrome: (el: Element) => boolean): Cheerio<AnyNode> {
-  for (const selector of ['[role=main]', 'main', 'article']) {
-    const found = $(selector).first();
-    if (found.length && found.text().trim().length > 200) return found;
-  }
+function mainContent(page: PageIndex, inChrome: (el: Element) => boolean): ParentNode {
+  const landmarks = [
+    page.elements.find((el) => el.attribs.role === 'main'),
+    page.tags('main')[0],
+    page.tags('article')[0],
+  ];
+  const landmark = landmarks.find((el) => el && page.text(el).trim().length > 200);
+  if (landmark) return landmark;
   const scores = new Map<Element, number>();
-  $('p, li, h2, h3, h4, div').each((_, el) => {
-    if (inChrome(el)) return;
+  for (const el of page.keptTags('p', 'li', 'h2', 'h3', 'h4', 'div')) {
+    if (inChrome(el)) continue;
     const own = el.children
       .map((c) => (c.type === 'text' ? c.data : ''))
       .join('')
       .trim().length;
-    const length = el.name === 'div' ? own : $(el).text().trim().length;
-    if (!length) return;
+    const length = el.name === 'div' ? own : page.text(el).trim().length;
+    if (!length) continue;
     const parent = el.name === 'div' ? el : el.parent?.type === 'tag' ? el.parent : null;
     const container = parent?.name === 'ul' || parent?.name === 'ol' ? parent.parent : parent;
-    if (!container || container.type !== 'tag') return;
+    if (!container || container.type !== 'tag') continue;
     scores.set(container, (scores.get(container) ?? 0) + length);
     const grand = container.parent;
     if (grand?.type === 'tag') scores.set(grand, (scores.get(grand) ?? 0) + length / 2);
-  });
+  }
   let best: Element | undefined;
   let bestScore = 0;
   for (const [el, score] of scores) {
     if (score > bestScore) [best, bestScore] = [el, score];
   }
-  const headings = $('h1, h2, h3, h4, h5, h6, b, strong, dt, p, div, span')
-    .toArray()
-    .filter((el) => isSectionHeading($, el) && !inChrome(el));
+  const headings = page
+    .keptTags('h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'b', 'strong', 'dt', 'p', 'div', 'span')
+    .filter((el) => isSectionHeading(page, el) && !inChrome(el));
   if (best && headings.length >= 2) {
     const chains = headings.map(ancestors);
     const common = chains[0]?.find((a) => chains.every((chain) => chain.includes(a)));
     // Widen to the sections' common ancestor unless the best block already contains it.
     if (common && common.name !== 'body' && common.name !== 'html' && !ancestors(common).includes(best)) best = common;
   }
-  return best ? $(best) : $('body').first();
+  return best ?? page.tags('body')[0] ?? page.root;
 }
 
 /** The fields read by weighing evidence, with how sure the reader is of each. */
@@ -163,20 +171,20 @@ function proseLocations(text: string): Candidate[] {
 }
 
 /** Every candidate for the header fields, from every source on the page. */
-function collect($: CheerioAPI, excluded: (el: Element) => boolean, pageText: string) {
-  const { candidates: headings, heading } = headingSources($, excluded);
-  const strings = titleStrings($);
+function collect(page: PageIndex, pageText: string) {
+  const { candidates: headings, heading } = headingSources(page);
+  const strings = titleStrings(page);
   const headingSet = new Set(headings.map((h) => h.value.toLowerCase()));
   const candidates: Candidate[] = [
-    ...metaSources($),
+    ...metaSources(page),
     ...headings,
-    ...labelSources($, excluded),
+    ...labelSources(page),
     ...labelLines(pageText),
-    ...classHintSources($, excluded),
-    ...chipSources($, heading, excluded),
-    ...jsonStateSources($),
-    ...logoSources($, excluded),
-    ...footerSources($),
+    ...classHintSources(page),
+    ...chipSources(page, heading),
+    ...jsonStateSources(page),
+    ...logoSources(page),
+    ...footerSources(page),
     ...titlePartCompanies(strings, headingSet),
     ...proseJobTypes(pageText),
     ...proseLocations(pageText),
@@ -195,10 +203,9 @@ export interface PageReading {
  * per field (page-scoring.ts), and the main content split into description / responsibilities / requirements.
  * Returns null when there is no title or the page does not look like a job posting (fewer than two job signals).
  */
-export function readPage($: CheerioAPI, pageUrl: string, graph: JsonLdGraph): PageReading | null {
-  const excluded = excludedTest($);
-  const pageText = visibleText($, excluded);
-  const { candidates, strings } = collect($, excluded, pageText);
+export function readPage(page: PageIndex, pageUrl: string, graph: JsonLdGraph): PageReading | null {
+  const pageText = visibleText(page);
+  const { candidates, strings } = collect(page, pageText);
   const organization = cleanCompany(textValue(graph.organizations[0]?.name));
   if (organization) candidates.push({ field: 'company', value: organization, source: 'organization', weight: 2 });
 
@@ -219,10 +226,10 @@ export function readPage($: CheerioAPI, pageUrl: string, graph: JsonLdGraph): Pa
   for (const type of employmentTypesOf(title))
     candidates.push({ field: 'job_type', value: type, source: 'title', weight: 1 });
 
-  const inChrome = chromeTest($);
+  const inChrome = chromeTest(page);
   const skip = (el: Element) => SKIPPED_TAGS.has(el.name) || inChrome(el);
-  const content = mainContent($, inChrome);
-  const text = nodesToText(content.toArray(), { markHeadings: true, skip });
+  const content = mainContent(page, inChrome);
+  const text = nodesToText([content], { markHeadings: true, skip, maxChars: MAX_TEXT_CHARS });
   // The page heading repeats the title, label lines are read into their own fields and 'Apply now' is a button:
   // leave them out of the description.
   const lines = text.split('\n').filter((line) => {
@@ -234,16 +241,18 @@ export function readPage($: CheerioAPI, pageUrl: string, graph: JsonLdGraph): Pa
   const proseSalary = findSalary(plainText) || findSalary(pageText);
   if (proseSalary) candidates.push({ field: 'salary_range', value: proseSalary, source: 'prose', weight: 1 });
 
-  const applyLink = content
-    .find('a[href]')
-    .add($('a[href]'))
-    .filter((_, a) => APPLY_WORDS.test($(a).text()) && !/^(?:mailto|javascript):/i.test($(a).attr('href') ?? ''))
-    .first()
-    .attr('href');
-  const applyButton =
-    $('button, a, input[type=submit]').filter((_, el) => APPLY_WORDS.test($(el).text() || ($(el).attr('value') ?? '')))
-      .length > 0;
-  const mailto = content.find('a[href^="mailto:"]').add($('a[href^="mailto:"]')).first().attr('href');
+  const links = page.tags('a').filter((a) => a.attribs.href !== undefined);
+  const applyLink = links.find(
+    (a) => !/^(?:mailto|javascript):/i.test(a.attribs.href ?? '') && APPLY_WORDS.test(allText(a)),
+  )?.attribs.href;
+  const applyButton = page
+    .tags('button', 'a', 'input')
+    .some((el) =>
+      el.name === 'input'
+        ? el.attribs.type === 'submit' && APPLY_WORDS.test(el.attribs.value ?? '')
+        : APPLY_WORDS.test(allText(el)),
+    );
+  const mailto = links.find((a) => a.attribs.href?.startsWith('mailto:'))?.attribs.href;
   const choices: Record<keyof PageConfidence, Choice> = {
     title: titleChoice,
     company,

@@ -8,6 +8,7 @@ import { matchAts, type AtsTarget } from './ats';
 import { finishJob } from './extract';
 import type { MappedJob } from './json-ld';
 import { extractWithLlm, LLM_MAX_INPUT_CHARS } from './llm';
+import { suggestSkills } from './skill-suggestions';
 import type { ImportResult } from './types';
 
 export interface ImportLimits {
@@ -205,7 +206,14 @@ export async function importJob(url: string, ctx: ImportContext): Promise<Import
 export async function importJobFromUrl(url: string, ctx: ImportContext): Promise<JobImportResponse> {
   try {
     const { job, source, uncertain } = await importJob(url, ctx);
-    return { success: true, data: job, source, ...(uncertain?.length ? { uncertain } : {}) };
+    const suggested = suggestSkills(job.requirements).filter((skill) => !job.skills.includes(skill));
+    return {
+      success: true,
+      data: job,
+      source,
+      ...(uncertain?.length ? { uncertain } : {}),
+      ...(suggested.length ? { suggested_skills: suggested } : {}),
+    };
   } catch (error) {
     if (isSiteFailure(error)) return { success: false, error: error.message };
     throw error;

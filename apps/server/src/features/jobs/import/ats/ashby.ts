@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { plainToHtml } from './escape';
+import { htmlToText } from '../html-text';
 import { formatSalary, mapEmploymentType } from '../values';
 import {
-  companyFromSlug,
+  companyFromText,
   emptyJob,
   intervalUnit,
   line,
@@ -72,7 +73,7 @@ export const ashby: AtsAdapter = {
         const body = readBody(p.descriptionHtml || plainToHtml(p.descriptionPlain ?? ''));
         const job = emptyJob();
         job.title = line(p.title);
-        job.company = companyFromSlug(org);
+        job.company = companyFromText(`${p.descriptionPlain ?? ''}\n${htmlToText(p.descriptionHtml ?? '')}`, org);
         const places = [p.location, ...(p.secondaryLocations ?? []).map((s) => s.location)]
           .map((l) => line(l))
           .filter(Boolean);

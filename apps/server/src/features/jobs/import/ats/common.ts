@@ -40,6 +40,29 @@ export function segments(url: URL): string[] {
 /** Board / company slugs and ids are short runs of letters, digits, '-', '_' and '.'. */
 export const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
+const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const CAPITALISED_RUN = /[\p{Lu}\p{N}][\p{L}\p{N}&'’.-]*(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}&'’.-]*){0,5}/gu;
+
+/**
+ * The company as the posting itself spells it, found by the board's slug ('leverclinic' → 'Lever Clinic' from
+ * 'Lever Clinic is an equal opportunity employer'), for APIs that do not name the company; the slug made readable
+ * when the text never names it.
+ */
+export function companyFromText(text: string, slug: string): string {
+  const key = letters(slug);
+  if (key.length >= 2)
+    for (const [run] of text.matchAll(CAPITALISED_RUN)) {
+      const words = run.split(/\s+/).map((w) => w.replace(/[.’']+$/, ''));
+      for (let from = 0; from < words.length; from++)
+        for (let to = from + 1; to <= words.length; to++) {
+          const candidate = letters(words.slice(from, to).join(''));
+          if (candidate === key) return words.slice(from, to).join(' ');
+          if (candidate.length >= key.length) break;
+        }
+    }
+  return companyFromSlug(slug);
+}
+
 /** 'acme-health_inc' → 'Acme Health Inc' (when the API does not name the company). */
 export function companyFromSlug(slug: string): string {
   return slug

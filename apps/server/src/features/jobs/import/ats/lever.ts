@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { escapeHtml, plainToHtml } from './escape';
+import { htmlToText } from '../html-text';
 import { formatSalary, mapEmploymentType } from '../values';
 import {
-  companyFromSlug,
+  companyFromText,
   emptyJob,
   intervalUnit,
   line,
@@ -73,7 +74,7 @@ export const lever: AtsAdapter = {
         const body = readBody(html);
         const job = emptyJob();
         job.title = line(p.text);
-        job.company = companyFromSlug(company);
+        job.company = companyFromText(`${p.descriptionPlain ?? ''}\n${htmlToText(html)}`, company);
         const workplace = (p.workplaceType ?? '').toLowerCase();
         job.location = withRemote(line(p.categories?.location), workplace === 'remote', workplace === 'hybrid');
         job.job_type = mapEmploymentType(p.categories?.commitment ?? '');

@@ -1,4 +1,4 @@
-// Test support: a local HTTP server on 127.0.0.1 that serves fixture pages and fake applicant-tracking APIs, and
+// Test support: a local HTTP server on 127.0.0.1 that serves the job import fixture pages (features/jobs/import/fixtures) and fake applicant-tracking APIs, and
 // records every request it receives (so tests can prove that a refused URL was never fetched).
 import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
@@ -18,7 +18,7 @@ export interface FixtureServer {
   close: () => Promise<void>;
 }
 
-const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const fixtures = fileURLToPath(new URL('../features/jobs/import/fixtures/', import.meta.url));
 export const readFixture = (file: string) => readFileSync(`${fixtures}${file}`, 'utf8');
 
 export const html =
