@@ -42,6 +42,7 @@ import { notifyTeamOfReferral } from '../notifications/company-events';
 import { isCompanyAdminOf, requireCompanyAdmin, requireCompanyUser, requireSignedIn } from '../auth/guards';
 import { canReadReferral, findJob } from './access';
 import { lockLiveReferral, moveStage, openPipeline, stageHistory, undoableChangeOf } from './pipeline';
+import { refreshPipelineRollups } from './rollups';
 import { bonusPolicyOf } from '../bonuses/policy';
 import { recordBonusPaid, todayUtc } from '../bonuses/payouts';
 
@@ -441,6 +442,7 @@ async function withdrawIfOnlyReferred(tx: Tx, me: AuthContext, row: ReferralRow)
     changedBy: me.user.id,
     notifiedAt: new Date(),
   });
+  await refreshPipelineRollups(tx, pipeline.id);
 }
 
 /** A company admin records that a due bonus was paid to the referrer. */
