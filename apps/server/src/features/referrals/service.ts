@@ -313,6 +313,7 @@ export async function listReferrals(
     scope: 'mine' | 'company' | 'about-me';
     status?: ReferralStatus;
     consent?: ReferralConsent;
+    bonus?: BonusState;
     limit: number;
   },
 ): Promise<ReferralSummary[]> {
@@ -328,12 +329,14 @@ export async function listReferrals(
     scope,
     query.status ? eq(referrals.status, query.status) : undefined,
     query.consent ? eq(referrals.consent, query.consent) : undefined,
+    query.bonus && query.scope !== 'about-me' ? eq(referrals.bonusState, query.bonus) : undefined,
   ];
   const rows = await selectSummaries(db)
     .where(and(...filters))
-    // The candidate sees the referrals waiting for their answer first.
+    // The candidate sees the referrals waiting for their answer first; bonuses come by payout day.
     .orderBy(
       ...(query.scope === 'about-me' ? [sql`${referrals.consent} = 'pending' desc`] : []),
+      ...(query.bonus ? [sql`${referrals.bonusDueOn} asc nulls first`] : []),
       desc(referrals.updatedAt),
       desc(referrals.id),
     )
