@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
+import { refreshAllPipelineRollups } from '../apps/server/src/features/referrals/rollups';
 import {
   DEMO_ADMIN,
   driver,
@@ -79,6 +80,8 @@ async function seedReferrals(database: Database): Promise<{ companyId: string; j
     select p.id, 'offer', p.stage, p.created_at + interval '12 days', p.created_at
     from candidate_pipelines p join job_postings j on j.id = p.job_id
     where j.title like 'Bench Role %' and p.stage in ('hired', 'declined', 'withdrawn')`);
+  // The history was written around the pipeline service, so its rollups are computed as the migration does.
+  await refreshAllPipelineRollups(db);
   await db.execute(sql`
     with r as (select id, row_number() over (order by email) n from users where email like 'bench.referrer.%')
     insert into referrals (job_id, company_id, referrer_id, talent_id, talent_profile, status, consent,

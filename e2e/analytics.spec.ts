@@ -71,4 +71,65 @@ test.describe('referral analytics', () => {
     expect(csv).toContain('Casey Admin,');
     expect(csv).toContain(',Quinn Candidate,Analytics Integration Engineer,1500,USD,Due,');
   });
+
+  test('an admin selects the due bonuses and marks them paid with a date and reference', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    const admin = await signUpCompanyAdmin(page);
+    const job = await (
+      await page.request.post('/api/jobs', {
+        data: {
+          title: 'Payout Interface Analyst',
+          company: admin.company.name,
+          location: 'Remote',
+          employmentType: 'full-time',
+          description: 'Interfaces.',
+          requirements: 'HL7.',
+          referralBonusAmount: 800,
+          referralBonusCurrency: 'USD',
+        },
+      })
+    ).json();
+    const seekerPage = await newPage(browser, baseURL);
+    for (const name of ['Avery Hire', 'Rowan Hire']) {
+      const seeker = await signUpViaApi(seekerPage, { name, role: 'jobseeker' });
+      const referred = await page.request.post('/api/referrals', { data: { jobId: job.id, talentId: seeker.user.id } });
+      expect(referred.ok(), await referred.text()).toBe(true);
+      const hired = await page.request.put(`/api/jobs/${job.id}/tracking/${seeker.user.id}`, {
+        data: { status: 'Hired' },
+      });
+      expect(hired.ok(), await hired.text()).toBe(true);
+    }
+
+    await page.goto('/company-dashboard/analytics');
+    const card = page.getByRole('heading', { name: 'Due bonuses' }).locator('xpath=ancestor::*[@data-slot="card"][1]');
+    // The page asks for the analytics and the due bonuses at once: generous on a loaded machine.
+    await expect(card.getByRole('row', { name: /Avery Hire/ })).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByRole('button', { name: 'Mark paid' })).toBeDisabled();
+
+    // One by keyboard, then all of them with the header checkbox.
+    await card.getByRole('checkbox', { name: /for Avery Hire/ }).focus();
+    await page.keyboard.press('Space');
+    await expect(card.getByRole('button', { name: 'Mark 1 paid' })).toBeEnabled();
+    await card.getByRole('checkbox', { name: 'Select all due bonuses' }).click();
+    await shoot(page, 'due-bonuses');
+    await card.getByRole('button', { name: 'Mark 2 paid' }).click();
+
+    const dialog = page.getByRole('dialog', { name: /Mark 2 bonuses paid/ });
+    await expect(dialog).toContainText('$1,600');
+    await dialog.getByLabel('Paid on').fill('2026-11-20');
+    await dialog.getByLabel('Payment reference').fill('PAYROLL-NOV');
+    await shoot(page, 'due-bonuses-confirm');
+    await dialog.getByRole('button', { name: 'Mark 2 paid' }).click();
+    await expect(page.getByText('2 bonuses marked paid')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(card.getByText('No bonuses are due.')).toBeVisible();
+
+    const referrals = await (await page.request.get('/api/referrals?scope=company')).json();
+    for (const referral of referrals)
+      expect(referral.bonus).toMatchObject({ state: 'paid', paidOn: '2026-11-20', paymentReference: 'PAYROLL-NOV' });
+  });
 });

@@ -306,6 +306,8 @@ export const referralListQuerySchema = z.object({
   scope: z.enum(['mine', 'company', 'about-me']).default('mine'),
   /** 'pending' narrows to referrals still waiting for the candidate's consent. */
   consent: z.enum(REFERRAL_CONSENT_STATES).optional(),
+  /** Narrows to one bonus state, e.g. 'due' for the bonuses an admin can pay (oldest payout day first). */
+  bonus: z.enum(BONUS_STATES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 

@@ -1,4 +1,5 @@
-import { date, index, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, index, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { BONUS_STATES, PIPELINE_SOURCES, PIPELINE_STAGES, REFERRAL_STATUSES } from '@referwell/shared';
 import { users } from './auth';
 import { jobPostings } from './jobs';
@@ -33,6 +34,13 @@ export const candidatePipelines = pgTable(
     applicationNote: text(),
     /** The hire's first working day, entered when moving to Hired: a referral bonus falls due from it. */
     startDate: date({ mode: 'string' }),
+    /**
+     * Rollups of the stage history (undone changes excluded) for analytics, rewritten in the transaction of every
+     * history write (features/referrals/rollups.ts): the furthest stage reached as a rank (0 came in, 1 contacted,
+     * 2 scheduled, 3 interviewed, 4 offer, 5 hired) and when the candidate was first hired.
+     */
+    reachedRank: smallint().notNull().default(0),
+    hiredAt: timestamp({ withTimezone: true }),
     updatedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -40,6 +48,11 @@ export const candidatePipelines = pgTable(
   (t) => [
     uniqueIndex('candidate_pipelines_job_talent_key').on(t.jobId, t.talentId),
     index('candidate_pipelines_talent_idx').on(t.talentId, t.createdAt.desc().nullsFirst()),
+    // Analytics per job: stage counts and applicants in a period, index-only.
+    index('candidate_pipelines_job_stage_idx').on(t.jobId, t.stage, t.appliedAt),
+    index('candidate_pipelines_job_hired_idx')
+      .on(t.jobId, t.hiredAt)
+      .where(sql`${t.hiredAt} is not null`),
   ],
 );
 

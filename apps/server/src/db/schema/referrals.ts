@@ -125,6 +125,8 @@ export const referrals = pgTable(
     index('referrals_company_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
     index('referrals_talent_idx').on(t.talentId),
     index('referrals_company_bonus_idx').on(t.companyId, t.bonusState),
+    // Analytics per job: referrals made in a period, index-only.
+    index('referrals_job_created_idx').on(t.jobId, t.createdAt),
   ],
 );
 

@@ -11,6 +11,7 @@ import {
   referrals,
   users,
 } from '../../db/schema';
+import { refreshPipelineRollups } from '../referrals/rollups';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 
 /**
@@ -104,6 +105,8 @@ async function tell(name: string, story: Story) {
       createdAt: story.undone[1],
       undoneAt: story.undone[1],
     });
+  // The history is written by hand here, so its rollups are brought up to date as the pipeline service does.
+  await refreshPipelineRollups(db, pipeline!.id);
   const referral = story.referral;
   if (!referral) return;
   const [row] = await db

@@ -5,14 +5,10 @@ import { preparedRows } from '../../db/prepared';
 import { jobsInScope, type JobScope, type Period } from './period';
 
 /**
- * The programme's figures, each one SQL statement over the pipeline (candidate_pipelines and its stage history),
- * the referrals and the referral requests. "Reached a stage" reads the history (undone changes excluded), so a
- * candidate interviewed and then declined still counts as interviewed.
+ * The programme's figures, each one SQL statement over the pipeline, the referrals and the referral requests.
+ * "Reached a stage" and "hired at" read the pipeline's rollups of its stage history (undone changes excluded,
+ * kept by features/referrals/rollups.ts), so a candidate interviewed and then declined still counts as interviewed.
  */
-
-/** How far a stage is along the hiring path (0: came in, 5: hired; declined and withdrawn add nothing). */
-const STAGE_RANK = sql.raw(`case h.to_stage when 'contacted' then 1 when 'scheduled' then 2
-  when 'interviewed' then 3 when 'offer' then 4 when 'hired' then 5 else 0 end`);
 
 const hours = (later: string, earlier: string) => sql.raw(`extract(epoch from (${later} - ${earlier})) / 3600`);
 const rounded = (value: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) =>
@@ -29,13 +25,11 @@ export async function funnel(db: Executor, scope: JobScope, period: Period): Pro
     sql`with scope as ${jobsInScope(scope)},
     cohort as (
       select case
-          when reached >= 5 then 6 when reached >= 4 then 5 when reached >= 3 then 4
-          when p.applied_at is not null or reached >= 1 then 3
+          when p.reached_rank >= 5 then 6 when p.reached_rank >= 4 then 5 when p.reached_rank >= 3 then 4
+          when p.applied_at is not null or p.reached_rank >= 1 then 3
           when rf.consent = 'confirmed' then 2 else 1 end as level
       from referrals rf
       join candidate_pipelines p on p.job_id = rf.job_id and p.talent_id = rf.talent_id
-      cross join lateral (select coalesce(max(${STAGE_RANK}), 0) as reached from pipeline_stage_changes h
-        where h.pipeline_id = p.id and h.undone_at is null) r
       where rf.company_id = ${scope.companyId}::uuid and rf.job_id in (select id from scope)
         and rf.created_at >= ${period.from} and rf.created_at < ${period.until})
     select
@@ -66,12 +60,10 @@ export async function hireSources(db: Executor, scope: JobScope, period: Period)
           when exists (select 1 from referrals rf where rf.job_id = p.job_id and rf.talent_id = p.talent_id
             and rf.request_id is not null) then 'requested'
           else 'referral' end as source,
-        extract(epoch from (h.hired_at - p.created_at)) / 86400 as days
+        extract(epoch from (p.hired_at - p.created_at)) / 86400 as days
       from candidate_pipelines p
-      cross join lateral (select min(c.created_at) as hired_at from pipeline_stage_changes c
-        where c.pipeline_id = p.id and c.to_stage = 'hired' and c.undone_at is null) h
       where p.job_id in ${jobsInScope(scope)} and p.stage = 'hired'
-        and h.hired_at >= ${period.from} and h.hired_at < ${period.until})
+        and p.hired_at >= ${period.from} and p.hired_at < ${period.until})
     select source, count(*)::int as hires,
       ${rounded(sql`percentile_cont(0.5) within group (order by days)`)} as median,
       ${rounded(sql`percentile_cont(0.75) within group (order by days)`)} as p75
@@ -104,7 +96,7 @@ export async function requestResponse(
   return row ?? { received: 0, answered: 0, medianHours: null };
 }
 
-interface TeamRow {
+export interface TeamRow {
   userId: string | null;
   name: string | null;
   department: string | null;
@@ -115,21 +107,16 @@ interface TeamRow {
 }
 
 /**
- * Per member of the company (or per department of the referrers): requests they received and referrals they
- * made in the period, how many of those referrals were hired, and their median response time.
+ * Per member of the company and per department of the referrers (one pass, two grouping sets): requests they
+ * received and referrals they made in the period, how many of those referrals were hired, and their median
+ * response time.
  */
 export async function teamFigures(
   db: Executor,
   scope: JobScope,
   period: Period,
-  by: 'referrer' | 'department',
-): Promise<TeamRow[]> {
-  const group = by === 'referrer' ? sql.raw('m.user_id, u.name, m.department') : sql.raw('m.department');
-  const columns =
-    by === 'referrer'
-      ? sql.raw('m.user_id as "userId", u.name, m.department')
-      : sql.raw('null::uuid as "userId", null::text as name, m.department');
-  return preparedRows<TeamRow>(
+): Promise<{ referrers: TeamRow[]; departments: TeamRow[] }> {
+  const rows = await preparedRows<TeamRow & { perDepartment: boolean }>(
     db,
     sql`with scope as ${jobsInScope(scope)},
     events as (
@@ -141,7 +128,7 @@ export async function teamFigures(
       from referrals rf
       where rf.company_id = ${scope.companyId}::uuid and rf.job_id in (select id from scope)
         and rf.created_at >= ${period.from} and rf.created_at < ${period.until})
-    select ${columns},
+    select m.user_id as "userId", u.name, m.department, grouping(m.user_id) = 1 as "perDepartment",
       (count(*) filter (where e.kind = 'request'))::int as "requestsReceived",
       (count(*) filter (where e.kind = 'referral'))::int as referrals,
       (count(*) filter (where e.hired))::int as hires,
@@ -150,31 +137,51 @@ export async function teamFigures(
     join users u on u.id = m.user_id
     left join events e on e.uid = m.user_id
     where m.company_id = ${scope.companyId}::uuid
-    group by ${group}
-    order by hires desc, referrals desc, "requestsReceived" desc, ${by === 'referrer' ? sql.raw('u.name') : sql.raw('m.department')} asc nulls last`,
+    group by grouping sets ((m.user_id, u.name, m.department), (m.department))
+    order by hires desc, referrals desc, "requestsReceived" desc, u.name asc nulls last, m.department asc nulls last`,
   );
+  const strip = ({ perDepartment: _, ...row }: TeamRow & { perDepartment: boolean }): TeamRow => row;
+  return {
+    referrers: rows.filter((row) => !row.perDepartment).map(strip),
+    departments: rows.filter((row) => row.perDepartment).map(strip),
+  };
 }
 
 /** At most this many jobs in the per-job table (newest first). */
 const JOB_ROWS = 500;
 
-/** Per job: applications and referrals in the period, where its candidates are now, and the days it has been open. */
+/**
+ * Per job: applications and referrals in the period, where its candidates are now, and the days it has been open.
+ * Set-based (one pass over the jobs' pipelines and one over their referrals, index-only on the covering indexes)
+ * rather than three lookups per job, whose rows sit on as many heap pages as they have candidates.
+ */
 export async function jobFigures(db: Executor, scope: JobScope, period: Period): Promise<Analytics['jobs']> {
   const rows = await preparedRows<Omit<Analytics['jobs'][number], 'stages'> & { stages: Record<string, number> }>(
     db,
-    sql`select j.id as "jobId", j.title, j.department, j.status::text as status,
-      (select count(*)::int from candidate_pipelines p where p.job_id = j.id
-        and p.applied_at >= ${period.from} and p.applied_at < ${period.until}) as applicants,
-      (select count(*)::int from referrals rf where rf.job_id = j.id
-        and rf.created_at >= ${period.from} and rf.created_at < ${period.until}) as referrals,
-      coalesce((select jsonb_object_agg(s.stage, s.n) from (select p.stage, count(*)::int as n
-        from candidate_pipelines p where p.job_id = j.id group by p.stage) s), '{}'::jsonb) as stages,
+    sql`with jobs as (
+      select j.id, j.title, j.department, j.status, j.created_at, j.updated_at from job_postings j
+      where j.id in ${jobsInScope(scope)} and j.status <> 'DRAFT'
+      order by j.created_at desc, j.id
+      limit ${JOB_ROWS}),
+    stages as (
+      select s.job_id, sum(s.applied)::int as applicants, jsonb_object_agg(s.stage, s.n) as stages
+      from (select p.job_id, p.stage, count(*)::int as n,
+          count(*) filter (where p.applied_at >= ${period.from} and p.applied_at < ${period.until}) as applied
+        from candidate_pipelines p where p.job_id in (select id from jobs) group by p.job_id, p.stage) s
+      group by s.job_id),
+    referred as (
+      select rf.job_id, count(*)::int as n from referrals rf
+      where rf.job_id in (select id from jobs) and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
+      group by rf.job_id)
+    select j.id as "jobId", j.title, j.department, j.status::text as status,
+      coalesce(s.applicants, 0) as applicants, coalesce(r.n, 0) as referrals,
+      coalesce(s.stages, '{}'::jsonb) as stages,
       floor(extract(epoch from ((case when j.status = 'OPEN' then now() else j.updated_at end) - j.created_at))
         / 86400)::int as "daysOpen"
-    from job_postings j
-    where j.id in ${jobsInScope(scope)} and j.status <> 'DRAFT'
-    order by j.created_at desc, j.id
-    limit ${JOB_ROWS}`,
+    from jobs j
+    left join stages s on s.job_id = j.id
+    left join referred r on r.job_id = j.id
+    order by j.created_at desc, j.id`,
   );
   return rows.map((row) => ({
     ...row,

@@ -20,12 +20,11 @@ export async function companyAnalytics(
   const period = resolvePeriod(query, now);
   const scope: JobScope = { companyId, jobId: query.jobId, department: query.department };
   const today = now.toISOString().slice(0, 10);
-  const [funnelSteps, sources, response, referrers, departments, jobs, bonuses, filters] = await Promise.all([
+  const [funnelSteps, sources, response, { referrers, departments }, jobs, bonuses, filters] = await Promise.all([
     funnel(db, scope, period),
     hireSources(db, scope, period),
     requestResponse(db, scope, period),
-    teamFigures(db, scope, period, 'referrer'),
-    teamFigures(db, scope, period, 'department'),
+    teamFigures(db, scope, period),
     jobFigures(db, scope, period),
     bonusLiability(db, scope, period, today),
     filterChoices(db, companyId),

@@ -115,6 +115,14 @@ describe('paying bonuses', () => {
     const body = (ids: string[]) => ({ referralIds: ids, paidOn: '2026-11-20', reference: 'PAYROLL-2026-11' });
     const all = made.map((m) => m.referral.id);
 
+    // The admin's list of due bonuses (what the bulk payout picks from): the two hires, not the third.
+    const dueList = async () =>
+      (await ok<{ id: string; jobId: string }[]>('GET', '/api/referrals?scope=company&bonus=due&limit=100', admin))
+        .filter((r) => r.jobId === job.id)
+        .map((r) => r.id);
+    expect((await dueList()).sort()).toEqual(all.slice(0, 2).sort());
+    expect((await call('GET', '/api/referrals?scope=company&bonus=due', member)).statusCode).toBe(403);
+
     // One is still awaiting its hire: nothing is paid.
     const refused = await call('POST', url, admin, body(all));
     expect(refused.statusCode).toBe(409);
@@ -133,6 +141,7 @@ describe('paying bonuses', () => {
         paymentReference: 'PAYROLL-2026-11',
       });
     expect((await call('POST', url, admin, body(all.slice(0, 1)))).statusCode).toBe(409);
+    expect(await dueList()).toEqual([]);
   });
 
   it('marks one bonus paid with its reference', async () => {

@@ -30,6 +30,7 @@ import { requireSignedIn } from '../auth/guards';
 import { recordAudit } from '../audit/service';
 import { isCompanyAdminOf } from '../auth/guards';
 import { bonusPolicyOf } from '../bonuses/policy';
+import { refreshPipelineRollups } from './rollups';
 
 export type PipelineRow = typeof candidatePipelines.$inferSelect;
 type ReferralRow = typeof referrals.$inferSelect;
@@ -160,6 +161,7 @@ export async function moveStage(tx: Tx, me: AuthContext, move: Move): Promise<Un
       heldNotifications: held,
     })
     .returning({ id: pipelineStageChanges.id });
+  await refreshPipelineRollups(tx, pipeline.id);
   if (held.length > 0) {
     await enqueue(tx, 'deliver-held-notifications', {}, { runAt: notifyAfter, jobKey: `held:${change!.id}` });
   }
@@ -258,6 +260,7 @@ export async function undoChange(db: Db, auth: AuthContext | null, changeId: str
         .set({ status: change.fromReferralStatus, bonusState: change.fromBonusState, updatedAt: now })
         .where(eq(referrals.id, change.referralId));
     await tx.update(pipelineStageChanges).set({ undoneAt: now }).where(eq(pipelineStageChanges.id, changeId));
+    await refreshPipelineRollups(tx, pipeline.id);
     const referral = change.referralId
       ? ((await tx.select().from(referrals).where(eq(referrals.id, change.referralId)))[0] ?? null)
       : null;

@@ -42,6 +42,7 @@ import { notifyTeamOfReferral } from '../notifications/company-events';
 import { isCompanyAdminOf, requireCompanyAdmin, requireCompanyUser, requireSignedIn } from '../auth/guards';
 import { canReadReferral, findJob } from './access';
 import { lockLiveReferral, moveStage, openPipeline, stageHistory, undoableChangeOf } from './pipeline';
+import { refreshPipelineRollups } from './rollups';
 import { bonusPolicyOf } from '../bonuses/policy';
 import { recordBonusPaid, todayUtc } from '../bonuses/payouts';
 
@@ -312,6 +313,7 @@ export async function listReferrals(
     scope: 'mine' | 'company' | 'about-me';
     status?: ReferralStatus;
     consent?: ReferralConsent;
+    bonus?: BonusState;
     limit: number;
   },
 ): Promise<ReferralSummary[]> {
@@ -327,12 +329,14 @@ export async function listReferrals(
     scope,
     query.status ? eq(referrals.status, query.status) : undefined,
     query.consent ? eq(referrals.consent, query.consent) : undefined,
+    query.bonus && query.scope !== 'about-me' ? eq(referrals.bonusState, query.bonus) : undefined,
   ];
   const rows = await selectSummaries(db)
     .where(and(...filters))
-    // The candidate sees the referrals waiting for their answer first.
+    // The candidate sees the referrals waiting for their answer first; bonuses come by payout day.
     .orderBy(
       ...(query.scope === 'about-me' ? [sql`${referrals.consent} = 'pending' desc`] : []),
+      ...(query.bonus ? [sql`${referrals.bonusDueOn} asc nulls first`] : []),
       desc(referrals.updatedAt),
       desc(referrals.id),
     )
@@ -441,6 +445,7 @@ async function withdrawIfOnlyReferred(tx: Tx, me: AuthContext, row: ReferralRow)
     changedBy: me.user.id,
     notifiedAt: new Date(),
   });
+  await refreshPipelineRollups(tx, pipeline.id);
 }
 
 /** A company admin records that a due bonus was paid to the referrer. */

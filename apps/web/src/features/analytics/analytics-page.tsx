@@ -12,6 +12,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { analyticsQueryOptions } from './api';
 import { BonusPolicyCard } from './bonus-policy-card';
 import { ChartCard } from './chart-card';
+import { DueBonusesCard } from './due-bonuses';
 import { ExportLink } from './export-link';
 import { FunnelChart, ReferrersChart, SourcesChart } from './charts';
 import { AnalyticsFilters, type FilterState } from './filters';
@@ -114,6 +115,7 @@ function AnalyticsBody({ companyId }: { companyId: string }) {
               </>
             }
           />
+          <DueBonusesCard companyId={companyId} />
           <ChartCard
             title="Referrers"
             description="Requests received and referrals made in the period, the hires they led to, and response time."

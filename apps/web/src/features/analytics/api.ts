@@ -1,5 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Analytics, AnalyticsQuery, BonusPolicyForm, BonusPolicyResponse, Leaderboard } from '@referwell/shared';
+import type {
+  Analytics,
+  AnalyticsQuery,
+  BonusPolicyForm,
+  BonusPolicyResponse,
+  Leaderboard,
+  MarkBonusesPaid,
+  ReferralSummary,
+} from '@referwell/shared';
 import { api } from '@/lib/api';
 
 const base = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}`;
@@ -62,5 +70,32 @@ export function useSaveBonusPolicy(companyId: string) {
     mutationFn: (policy: BonusPolicyForm) =>
       api<BonusPolicyResponse>(`${base(companyId)}/bonus-policy`, { method: 'PUT', body: policy }),
     onSuccess: (data) => client.setQueryData(bonusPolicyQueryOptions(companyId).queryKey, data),
+  });
+}
+
+/** The company's due bonuses, oldest payout day first (what an admin pays; at most 100 at a time). */
+export const dueBonusesQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: [...analyticsKeys.all(companyId), 'due-bonuses'] as const,
+    queryFn: ({ signal }) =>
+      api<ReferralSummary[]>(
+        `/api/referrals?${new URLSearchParams({ scope: 'company', bonus: 'due', limit: '100' })}`,
+        {
+          signal,
+        },
+      ),
+  });
+
+/** Marks the chosen due bonuses paid with one date and reference: all of them or none. */
+export function useMarkBonusesPaid(companyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MarkBonusesPaid) =>
+      api<{ paid: number }>(`${base(companyId)}/bonuses/paid`, { method: 'POST', body }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: analyticsKeys.all(companyId) }),
+        client.invalidateQueries({ queryKey: ['referrals'] }),
+      ]),
   });
 }

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { type TrackingStatus } from '@referwell/shared';
+import { callAs, createTestApp, okAs, type SignedUp, signUp, type TestApp } from '../../test/harness';
+
+/**
+ * The pipeline's analytics rollups (furthest stage reached, first hire) follow every write to the stage history
+ * through the API: tracking moves, referral status changes, undo and a candidate's withdrawal.
+ */
+let t: TestApp;
+let admin: SignedUp;
+let member: SignedUp;
+const seekers: SignedUp[] = [];
+let seekerIndex = 0;
+
+const query = async <T>(statement: SQL) => ((await t.app.db.execute(statement)) as unknown as { rows: T[] }).rows;
+
+interface Rollup {
+  rank: number;
+  hiredAt: Date | null;
+  /** The same figures computed from the history (undone changes excluded). */
+  fromHistory: { rank: number; hiredAt: Date | null };
+}
+
+async function rollupOf(jobId: string, talentId: string): Promise<Rollup> {
+  const rows = await query<{
+    rank: number;
+    hired_at: Date | null;
+    history_rank: number;
+    history_hired_at: Date | null;
+  }>(sql`select p.reached_rank as rank, p.hired_at,
+      (select coalesce(max(case h.to_stage when 'contacted' then 1 when 'scheduled' then 2 when 'interviewed' then 3
+        when 'offer' then 4 when 'hired' then 5 else 0 end), 0) from pipeline_stage_changes h
+        where h.pipeline_id = p.id and h.undone_at is null)::int as history_rank,
+      (select min(h.created_at) from pipeline_stage_changes h
+        where h.pipeline_id = p.id and h.undone_at is null and h.to_stage = 'hired') as history_hired_at
+    from candidate_pipelines p where p.job_id = ${jobId}::uuid and p.talent_id = ${talentId}::uuid`);
+  const row = rows[0]!;
+  const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return {
+    rank: row.rank,
+    hiredAt: date(row.hired_at),
+    fromHistory: { rank: row.history_rank, hiredAt: date(row.history_hired_at) },
+  };
+}
+
+/** The rollup equals the history's figures and has the expected rank (hired or not). */
+async function expectRollup(jobId: string, talentId: string, rank: number, hired: boolean) {
+  const rollup = await rollupOf(jobId, talentId);
+  expect({ rank: rollup.rank, hiredAt: rollup.hiredAt }).toEqual(rollup.fromHistory);
+  expect(rollup.rank).toBe(rank);
+  expect(rollup.hiredAt !== null).toBe(hired);
+  return rollup;
+}
+
+async function referredCandidate(apply = true) {
+  const job = await okAs<{ id: string }>(t, 'POST', '/api/jobs', member, {
+    title: `Rollup Analyst ${seekerIndex}`,
+    company: 'Rollup Health',
+    location: 'Remote',
+    employmentType: 'full-time',
+    description: 'Interfaces.',
+    requirements: 'HL7.',
+    referralBonusAmount: 1000,
+    referralBonusCurrency: 'USD',
+  });
+  const seeker = seekers[seekerIndex++]!;
+  const referral = await okAs<{ id: string }>(t, 'POST', '/api/referrals', member, {
+    talentId: seeker.body.user.id,
+    jobId: job.id,
+  });
+  if (apply) {
+    await okAs(t, 'POST', `/api/referrals/${referral.id}/consent`, seeker, { decision: 'confirm' });
+    await okAs(t, 'POST', `/api/jobs/${job.id}/apply`, seeker);
+  }
+  return { jobId: job.id, talentId: seeker.body.user.id, referralId: referral.id, seeker };
+}
+
+const track = (jobId: string, talentId: string, status: TrackingStatus) =>
+  okAs<{ undoable?: { id: string } | null }>(t, 'PUT', `/api/jobs/${jobId}/tracking/${talentId}`, admin, { status });
+const undo = async (changeId: string) =>
+  expect((await callAs(t, 'POST', `/api/pipeline-changes/${changeId}/undo`, admin)).statusCode).toBe(204);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Rollup Health' });
+  const { inviteCode } = await okAs<{ inviteCode: string }>(
+    t,
+    'GET',
+    `/api/companies/${admin.body.company!.id}/team`,
+    admin,
+  );
+  member = await signUp(t, { role: 'referrer', companyType: 'join', companyName: 'Rollup Health', inviteCode });
+  for (let i = 0; i < 4; i++) seekers.push(await signUp(t, { name: `Rollup Seeker ${i}` }));
+});
+afterAll(() => t.close());
+
+describe('pipeline rollups', () => {
+  it('follow every tracking move, keep the furthest stage after a decline, and keep the first hire', async () => {
+    const { jobId, talentId } = await referredCandidate();
+    await expectRollup(jobId, talentId, 0, false);
+    const ranks: [TrackingStatus, number, boolean][] = [
+      ['Contacted', 1, false],
+      ['Scheduled', 2, false],
+      ['Interviewed', 3, false],
+      ['Offer', 4, false],
+      ['Hired', 5, true],
+      ['Decline', 5, true],
+    ];
+    let firstHire: Date | null = null;
+    for (const [status, rank, hired] of ranks) {
+      await track(jobId, talentId, status);
+      const rollup = await expectRollup(jobId, talentId, rank, hired);
+      firstHire ??= rollup.hiredAt;
+    }
+    await track(jobId, talentId, 'Hired');
+    expect((await expectRollup(jobId, talentId, 5, true)).hiredAt).toEqual(firstHire);
+  });
+
+  it('go back on undo: a hire undone is no hire, an offer undone leaves the interview', async () => {
+    const { jobId, talentId } = await referredCandidate();
+    await track(jobId, talentId, 'Interviewed');
+    const offer = await track(jobId, talentId, 'Offer');
+    await expectRollup(jobId, talentId, 4, false);
+    await undo(offer.undoable!.id);
+    await expectRollup(jobId, talentId, 3, false);
+    const hired = await track(jobId, talentId, 'Hired');
+    await expectRollup(jobId, talentId, 5, true);
+    await undo(hired.undoable!.id);
+    await expectRollup(jobId, talentId, 3, false);
+  });
+
+  it('follow a referral status change and its undo', async () => {
+    const { jobId, talentId, referralId } = await referredCandidate();
+    const completed = await okAs<{ undoable?: { id: string } | null }>(
+      t,
+      'PATCH',
+      `/api/referrals/${referralId}/status`,
+      admin,
+      { status: 'completed' },
+    );
+    await expectRollup(jobId, talentId, 5, true);
+    await undo(completed.undoable!.id);
+    await expectRollup(jobId, talentId, 0, false);
+  });
+
+  it('stay at zero when a candidate declines the referral and is withdrawn', async () => {
+    const { jobId, talentId, referralId, seeker } = await referredCandidate(false);
+    await okAs(t, 'POST', `/api/referrals/${referralId}/consent`, seeker, { decision: 'decline' });
+    const rows = await query<{ stage: string }>(
+      sql`select stage from candidate_pipelines where job_id = ${jobId}::uuid and talent_id = ${talentId}::uuid`,
+    );
+    expect(rows[0]!.stage).toBe('withdrawn');
+    await expectRollup(jobId, talentId, 0, false);
+  });
+});

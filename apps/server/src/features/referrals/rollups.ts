@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/repository';
+
+/**
+ * How far a stage is along the hiring path (0: came in, 5: hired; declined and withdrawn add nothing). The same
+ * ranks are in the migration's backfill.
+ */
+const STAGE_RANK = sql.raw(`case h.to_stage when 'contacted' then 1 when 'scheduled' then 2
+  when 'interviewed' then 3 when 'offer' then 4 when 'hired' then 5 else 0 end`);
+
+/**
+ * Rewrites a pipeline's analytics rollups (`reached_rank`, `hired_at`) from its stage history without undone
+ * changes. Every write to the history calls it in the same transaction (a move, its undo, a withdrawal), so the
+ * rollups can never disagree with the history; recomputing rather than adjusting keeps undo trivially right.
+ */
+export async function refreshPipelineRollups(tx: Executor, pipelineId: string): Promise<void> {
+  await tx.execute(sql`update candidate_pipelines p set reached_rank = r.rank, hired_at = r.hired_at
+    from (select coalesce(max(${STAGE_RANK}), 0)::smallint as rank,
+        min(h.created_at) filter (where h.to_stage = 'hired') as hired_at
+      from pipeline_stage_changes h where h.pipeline_id = ${pipelineId}::uuid and h.undone_at is null) r
+    where p.id = ${pipelineId}::uuid
+      and (p.reached_rank is distinct from r.rank or p.hired_at is distinct from r.hired_at)`);
+}
+
+/** The same for every pipeline at once (a dataset written without the service, e.g. the benchmark's). */
+export async function refreshAllPipelineRollups(db: Executor): Promise<void> {
+  await db.execute(sql`update candidate_pipelines p set reached_rank = r.rank, hired_at = r.hired_at
+    from (select h.pipeline_id, coalesce(max(${STAGE_RANK}), 0)::smallint as rank,
+        min(h.created_at) filter (where h.to_stage = 'hired') as hired_at
+      from pipeline_stage_changes h where h.undone_at is null group by h.pipeline_id) r
+    where p.id = r.pipeline_id
+      and (p.reached_rank is distinct from r.rank or p.hired_at is distinct from r.hired_at)`);
+}

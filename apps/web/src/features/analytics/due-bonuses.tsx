@@ -1,0 +1,219 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { markBonusPaidSchema, sumBonuses, type ReferralSummary } from '@referwell/shared';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Form, FormField } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { errorMessage, fieldErrors } from '@/lib/api';
+import { formatDate } from '@/lib/format';
+import { dueBonusesQueryOptions, useMarkBonusesPaid } from './api';
+import { formatMoneyList } from './format';
+
+type Due = ReferralSummary & { bonus: NonNullable<ReferralSummary['bonus']> };
+type PayoutForm = { paidOn?: string; reference?: string };
+
+const today = () => new Date().toISOString().slice(0, 10);
+const totalOf = (rows: Due[]) => formatMoneyList(sumBonuses(rows.map((r) => r.bonus)).due);
+
+/** Admins: the bonuses due now, to select and mark paid together with a payout date and a reference. */
+export function DueBonusesCard({ companyId }: { companyId: string }) {
+  const { data, isPending, isError, error, refetch } = useQuery(dueBonusesQueryOptions(companyId));
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const rows = (data ?? []).filter((r): r is Due => !!r.bonus);
+  const chosen = rows.filter((r) => selected.has(r.id));
+  const allChosen = rows.length > 0 && chosen.length === rows.length;
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
+        <div className="grid gap-1">
+          <CardTitle as="h2">Due bonuses</CardTitle>
+          <CardDescription>
+            Select the bonuses you paid and mark them paid with the payout date and a payroll reference. Referrers see
+            the same date.
+          </CardDescription>
+        </div>
+        <Button type="button" disabled={chosen.length === 0} onClick={() => setConfirming(true)}>
+          {chosen.length === 0 ? 'Mark paid' : `Mark ${chosen.length} paid`}
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <Skeleton className="h-32 w-full" />
+        ) : isError ? (
+          <LoadError
+            title="Could not load the due bonuses"
+            message={errorMessage(error, 'Please try again.')}
+            onRetry={() => void refetch()}
+          />
+        ) : rows.length === 0 ? (
+          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+            No bonuses are due. They appear here once a referred candidate is hired and the payout delay has passed.
+          </p>
+        ) : (
+          <>
+            <Table aria-label="Due bonuses">
+              <TableHeader>
+                <TableRow>
+                  <TableHead className="w-10">
+                    <Checkbox
+                      aria-label="Select all due bonuses"
+                      checked={allChosen ? true : chosen.length > 0 ? 'indeterminate' : false}
+                      onCheckedChange={(on) => setSelected(on === true ? new Set(rows.map((r) => r.id)) : new Set())}
+                    />
+                  </TableHead>
+                  <TableHead>Referrer</TableHead>
+                  <TableHead>Candidate</TableHead>
+                  <TableHead className="hidden sm:table-cell">Job</TableHead>
+                  <TableHead className="text-right">Amount</TableHead>
+                  <TableHead className="hidden sm:table-cell">Due since</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow key={row.id} data-state={selected.has(row.id) ? 'selected' : undefined}>
+                    <TableCell>
+                      <Checkbox
+                        aria-label={`Select the bonus of ${row.referrer?.name ?? 'a former member'} for ${row.talentName}`}
+                        checked={selected.has(row.id)}
+                        onCheckedChange={(on) => toggle(row.id, on === true)}
+                      />
+                    </TableCell>
+                    <TableCell>{row.referrer?.name ?? '—'}</TableCell>
+                    <TableCell>{row.talentName}</TableCell>
+                    <TableCell className="hidden sm:table-cell">{row.jobTitle}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatMoneyList([{ currency: row.bonus.currency, amount: row.bonus.amount }])}
+                    </TableCell>
+                    <TableCell className="hidden sm:table-cell">
+                      {row.bonus.dueOn ? formatDate(row.bonus.dueOn) : 'At hire'}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            {rows.length >= 100 ? (
+              <p className="mt-2 text-sm text-muted-foreground">
+                The 100 oldest due bonuses are shown; the rest appear once these are paid.
+              </p>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+      <PayoutDialog
+        companyId={companyId}
+        chosen={chosen}
+        open={confirming}
+        onOpenChange={setConfirming}
+        onPaid={() => setSelected(new Set())}
+      />
+    </Card>
+  );
+}
+
+function PayoutDialog({
+  companyId,
+  chosen,
+  open,
+  onOpenChange,
+  onPaid,
+}: {
+  companyId: string;
+  chosen: Due[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onPaid: () => void;
+}) {
+  const markPaid = useMarkBonusesPaid(companyId);
+  const form = useForm<PayoutForm>({
+    resolver: zodResolver(markBonusPaidSchema),
+    defaultValues: { paidOn: today(), reference: '' },
+  });
+  const { errors } = form.formState;
+  const onValid = (values: PayoutForm) =>
+    markPaid.mutate(
+      {
+        referralIds: chosen.map((r) => r.id),
+        ...(values.paidOn ? { paidOn: values.paidOn } : {}),
+        ...(values.reference ? { reference: values.reference } : {}),
+      },
+      {
+        onSuccess: ({ paid }) => {
+          toast.success(paid === 1 ? '1 bonus marked paid' : `${paid} bonuses marked paid`);
+          onPaid();
+          onOpenChange(false);
+          form.reset({ paidOn: today(), reference: '' });
+        },
+        onError: (error) => {
+          for (const [name, message] of Object.entries(fieldErrors(error)))
+            if (name === 'paidOn' || name === 'reference') form.setError(name, { message });
+          toast.error('Could not mark the bonuses paid', {
+            description: errorMessage(error, 'Please try again.'),
+          });
+        },
+      },
+    );
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>
+            Mark {chosen.length === 1 ? '1 bonus' : `${chosen.length} bonuses`} paid ({totalOf(chosen)})?
+          </DialogTitle>
+          <DialogDescription>
+            The referrers see them as paid on this date with the reference. All of them are marked, or none if one is no
+            longer due.
+          </DialogDescription>
+        </DialogHeader>
+        <Form form={form} onValid={onValid} className="grid gap-4">
+          <FormField label="Paid on" error={errors.paidOn?.message}>
+            {(control) => <Input type="date" {...control} {...form.register('paidOn')} />}
+          </FormField>
+          <FormField
+            label="Payment reference"
+            hint="Optional: the payroll run or transfer reference."
+            error={errors.reference?.message}
+          >
+            {(control) => <Input maxLength={100} {...control} {...form.register('reference')} />}
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={markPaid.isPending || chosen.length === 0}>
+              {markPaid.isPending ? 'Saving...' : `Mark ${chosen.length} paid`}
+            </Button>
+          </DialogFooter>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
