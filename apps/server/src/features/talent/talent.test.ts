@@ -718,7 +718,7 @@ describe('invite codes', () => {
 describe('demo seed', () => {
   it('gives the seeded job seekers varied profiles that Find Candidates finds, with endorsements and kudos', async () => {
     const { seedTalent } = await import('../../seed/talent');
-    await seedTalent(t.database.db, { passwordHash: 'not-a-real-hash', extra: 12, seed: 42 });
+    await seedTalent(t.database.db, { passwordHash: 'not-a-real-hash', count: 12 });
     await recountTalentFacets(t.database.db); // what the periodic check does after a write outside the API
     const body = await search(
       'titles=Nurse Informaticist&titles=Clinical Data Analyst&titles=Data Scientist&pageSize=50',
