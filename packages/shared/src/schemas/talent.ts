@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULTS, PAGINATION } from '../constants';
+import { PAGINATION } from '../constants';
 import { parsedResumeSchema, RESUME_LIMITS } from './resume';
 import { cleanSkillList } from '../skills';
 
@@ -166,12 +166,16 @@ export const talentProfileFormSchema = z.object({
   achievement: optionalText(2000),
   titles: chipList(10),
   industries: chipList(),
-  yearsOfExperience: z.coerce
-    .number({ error: TALENT_MESSAGES.yearsInvalid })
-    .int(TALENT_MESSAGES.yearsInvalid)
-    .min(0, TALENT_MESSAGES.yearsInvalid)
-    .max(60, TALENT_MESSAGES.yearsInvalid)
-    .default(DEFAULTS.yearsOfExperience),
+  /** Not stated until the person states it (null): a new, empty profile claims no experience. */
+  yearsOfExperience: z.preprocess(
+    (v) => (v === '' || v === undefined || (typeof v === 'number' && Number.isNaN(v)) ? null : v),
+    z.coerce
+      .number({ error: TALENT_MESSAGES.yearsInvalid })
+      .int(TALENT_MESSAGES.yearsInvalid)
+      .min(0, TALENT_MESSAGES.yearsInvalid)
+      .max(60, TALENT_MESSAGES.yearsInvalid)
+      .nullable(),
+  ),
   employmentStatus: optionalChoice(EMPLOYMENT_STATUSES, TALENT_MESSAGES.employmentStatusInvalid),
   involvement: optionalChoice(INVOLVEMENT_OPTIONS, TALENT_MESSAGES.involvementInvalid),
   skills: chipList().transform(cleanSkillList),
@@ -210,7 +214,7 @@ export const talentProfileSchema = z.object({
   title: z.string().nullable(),
   titles: z.array(z.string()),
   industries: z.array(z.string()),
-  yearsOfExperience: z.number().int(),
+  yearsOfExperience: z.number().int().nullable(),
   employmentStatus: z.enum(EMPLOYMENT_STATUSES).nullable(),
   involvement: z.enum(INVOLVEMENT_OPTIONS).nullable(),
   skills: z.array(z.string()),

@@ -94,7 +94,7 @@ afterAll(async () => {
 });
 
 describe('own profile', () => {
-  it('is created on first read with the defaults (4 years, discoverable) and a name slug', async () => {
+  it('is created on first read empty (no experience claimed), discoverable, with a name slug', async () => {
     const s = await signUp(t, { name: 'Slug Person' });
     const res = await call('GET', '/api/talent/profile', s);
     expect(res.statusCode).toBe(200);
@@ -102,7 +102,7 @@ describe('own profile', () => {
       id: s.body.user.id,
       name: 'Slug Person',
       email: s.body.user.email,
-      yearsOfExperience: 4,
+      yearsOfExperience: null,
       discoverable: true,
       skills: [],
       resume: null,
@@ -186,7 +186,7 @@ describe('own profile', () => {
       myersBriggs: '',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ phone: null, linkedin: null, myersBriggs: null, yearsOfExperience: 4 });
+    expect(res.json()).toMatchObject({ phone: null, linkedin: null, myersBriggs: null, yearsOfExperience: null });
   });
 
   it('is for job seekers only', async () => {
