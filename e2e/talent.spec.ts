@@ -43,7 +43,8 @@ test('a job seeker uploads a PDF resume, reviews the filled form, saves and sees
   await signUpViaApi(page, { name: 'Pat Uploader', role: 'jobseeker' });
   await page.goto('/talent-profile');
   await expect(page.getByRole('heading', { name: 'Edit Profile' })).toBeVisible();
-  await expect(page.getByLabel('Years of Experience')).toHaveValue('4');
+  // A new profile claims no experience until the person states it.
+  await expect(page.getByLabel('Years of Experience')).toHaveValue('');
 
   await page.getByLabel('Resume').setInputFiles(RESUME);
   await expect(page.getByText('Resume Parsed Successfully')).toBeVisible({ timeout: 20_000 });
