@@ -204,6 +204,7 @@ export async function seedReferrals(db: Db, emails: { admin: string; referrer: s
       jobId: job('Senior Integration Engineer (HL7/FHIR)').id,
       authorId: adminId,
       body: 'Hiring manager wants to see at least two referred candidates before the panel.',
+      createdAt: new Date(Date.now() - 2 * 24 * 3_600_000),
     });
   });
 }
