@@ -43,7 +43,8 @@ test('a job seeker uploads a PDF resume, reviews the filled form, saves and sees
   await signUpViaApi(page, { name: 'Pat Uploader', role: 'jobseeker' });
   await page.goto('/talent-profile');
   await expect(page.getByRole('heading', { name: 'Edit Profile' })).toBeVisible();
-  await expect(page.getByLabel('Years of Experience')).toHaveValue('4');
+  // A new profile claims no experience until the person states it.
+  await expect(page.getByLabel('Years of Experience')).toHaveValue('');
 
   await page.getByLabel('Resume').setInputFiles(RESUME);
   await expect(page.getByText('Resume Parsed Successfully')).toBeVisible({ timeout: 20_000 });
@@ -119,6 +120,8 @@ test('a company admin searches candidates with filter chips, clears them and end
   await expect(results.getByRole('heading', { name: `Ana ${tag}` })).toBeVisible();
   await expect(results.getByRole('heading', { name: `Ben ${tag}` })).toBeVisible();
   await expect(page.getByLabel('2 results')).toBeVisible();
+  // Neither stated their years of experience: the cards claim none.
+  await expect(results.getByText(/experience/)).toHaveCount(0);
 
   await check(page, 'Skills', 'Python');
   await expect(page.getByRole('button', { name: 'Remove Python' })).toBeVisible();
@@ -137,6 +140,7 @@ test('a company admin searches candidates with filter chips, clears them and end
   await results.getByRole('link', { name: `Ana ${tag}` }).click();
   await expect(page).toHaveURL(new RegExp(`/view-talent-profile/${ana.slug}$`));
   await expect(page.getByRole('heading', { name: `Ana ${tag}`, level: 1 })).toBeVisible();
+  await expect(page.getByText(/of experience/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Endorse' }).click();
   await expect(page.getByText('Endorsement Added')).toBeVisible();
   await expect(page.getByText(`Endorsed by ${admin.company.name}`)).toBeVisible();

@@ -39,7 +39,6 @@ export const DASHBOARD_LIMITS = {
 } as const;
 
 export const DEFAULTS = {
-  yearsOfExperience: 4,
   teamRole: 'Member',
   conversationStatus: 'active',
   conversationType: 'direct',

@@ -1,12 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inTransaction, lowerEq, type Tx } from '../db/repository';
-import { users } from '../db/schema';
+import { jobPostings, users } from '../db/schema';
+
+const DAY = 24 * 3_600_000;
 import { joinWaitlist } from '../features/waitlist/service';
 import { hashPassword } from '../features/auth/password';
 import { addMember, createCompany } from '../features/companies/service';
 import { insertJob } from '../features/jobs/service';
-import { createFactories } from './factories';
+import { createFactories, demoJobInput } from './factories';
+import { DEMO_COMPANIES, staffEmail } from './world/companies';
+import { DEMO_JOBS } from './world/jobs';
+import { DEMO_SEEKER } from './world/people';
 import { seedTalent } from './talent';
 import { seedDemoConversations } from './messaging';
 import { seedReferrals } from './referrals';
@@ -33,10 +38,10 @@ export interface SeedResult {
 const SEED_LOCK_ID = 7_261_002;
 
 /**
- * Fills an empty database with demo data: three companies with teams and open jobs, job
- * seekers and waitlist entries. A database that already has users is left alone. One
- * transaction under an advisory lock: instances booting at once on an empty database seed it
- * exactly once, and a failed seed leaves nothing behind.
+ * Fills an empty database with the demo world (seed/world): three healthcare-technology companies with teams and
+ * written job postings, job seekers whose profiles follow their careers, referral histories and waitlist entries. A
+ * database that already has users is left alone. One transaction under an advisory lock: instances booting at once
+ * on an empty database seed it exactly once, and a failed seed leaves nothing behind.
  */
 export async function seedDemoData(db: Db): Promise<SeedResult> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -54,6 +59,7 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
 
 async function seedAll(db: Tx, passwordHash: string): Promise<void> {
   const f = createFactories();
+  const now = Date.now();
   await inTransaction(db, async (tx) => {
     const insertUser = async (values: {
       name: string;
@@ -68,40 +74,32 @@ async function seedAll(db: Tx, passwordHash: string): Promise<void> {
       return row!.id;
     };
 
-    const companyNames = ['Northwind Health', undefined, undefined];
-    for (const [index, name] of companyNames.entries()) {
-      const company = await createCompany(tx, f.company({ name }));
-      const admin = index === 0 ? { name: 'Avery Admin', email: DEMO_LOGINS[0]!.email } : f.person();
-      const adminId = await insertUser({ ...admin, type: 'referrer' });
-      await addMember(tx, company.id, adminId, 'admin', { title: 'Head of Talent', department: 'People' });
-
-      const referrers =
-        index === 0
-          ? [{ name: 'Riley Referrer', email: DEMO_LOGINS[1]!.email }, f.person(), f.person()]
-          : [f.person(), f.person()];
+    for (const demo of DEMO_COMPANIES) {
+      const { admin, referrers, key, domain: _domain, ...profile } = demo;
+      const company = await createCompany(tx, { ...profile, website: `https://${demo.domain}` });
+      const adminId = await insertUser({ name: admin.name, email: staffEmail(demo, admin), type: 'referrer' });
+      await addMember(tx, company.id, adminId, 'admin', { title: admin.title, department: admin.department });
       for (const referrer of referrers) {
-        const id = await insertUser({ ...referrer, type: 'referrer' });
-        await addMember(tx, company.id, id, 'member', { title: 'Software Engineer', department: 'Engineering' });
+        const id = await insertUser({ name: referrer.name, email: staffEmail(demo, referrer), type: 'referrer' });
+        await addMember(tx, company.id, id, 'member', { title: referrer.title, department: referrer.department });
       }
-      const jobCount = index === 0 ? 4 : 2;
-      for (let j = 0; j < jobCount; j++) {
-        await insertJob(tx, { companyId: company.id, createdBy: adminId, input: f.job({ company: company.name }) });
+      for (const job of DEMO_JOBS.filter((j) => j.company === key)) {
+        const id = await insertJob(tx, {
+          companyId: company.id,
+          createdBy: adminId,
+          input: demoJobInput(job, demo.name),
+        });
+        const postedAt = new Date(now - job.postedDaysAgo * DAY);
+        await tx.update(jobPostings).set({ createdAt: postedAt, updatedAt: postedAt }).where(eq(jobPostings.id, id));
       }
     }
 
     await insertUser({
-      name: 'Jordan Seeker',
+      name: DEMO_SEEKER.name,
       email: DEMO_LOGINS[2]!.email,
       type: 'jobseeker',
       referralCode: 'TALENTDEMO01',
     });
-    for (let i = 0; i < 8; i++) {
-      await insertUser({
-        ...f.person(),
-        type: 'jobseeker',
-        referralCode: `TALENT${String(i).padStart(2, '0')}SEED`.slice(0, 12),
-      });
-    }
   });
   for (let i = 0; i < 12; i++) await joinWaitlist(db, f.waitlistEntry());
   await seedTalent(db, { passwordHash });

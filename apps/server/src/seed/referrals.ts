@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { PipelineStage } from '@referwell/shared';
 import type { Db } from '../db/client';
 import { inTransaction, lowerEq, type Tx } from '../db/repository';
@@ -18,6 +18,7 @@ import type { AuthContext } from '../features/auth/sessions';
 import { findJob } from '../features/referrals/access';
 import { lockLiveReferral, lockPipeline, moveStage, openPipeline } from '../features/referrals/pipeline';
 import { insertReferral } from '../features/referrals/service';
+import { talentIdsByName } from './talent';
 
 async function userId(tx: Tx, email: string): Promise<string> {
   const [row] = await tx.select({ id: users.id }).from(users).where(lowerEq(users.email, email));
@@ -38,9 +39,72 @@ async function advance(tx: Tx, admin: AuthContext, jobId: string, talentId: stri
     .where(isNull(pipelineStageChanges.notifiedAt));
 }
 
+interface Step {
+  job: string;
+  talent: string;
+  stages: PipelineStage[];
+  note: string;
+  relationship: 'worked_together' | 'met_through_network';
+  paid?: boolean;
+  applied?: boolean;
+}
+
 /**
- * Demo referral activity at Northwind Health: the demo referrer's profile, a pending request from the demo job seeker,
- * a referral waiting for their consent, candidates at every stage and bonus state, and a comment on a job.
+ * Riley's referrals at Northwind Health, each a candidate whose career fits the job. Every stage and bonus state
+ * appears: hired and paid, hired and due, interviewing (awaiting hire), just referred, declined (void), and one on a
+ * contract posting without a bonus (not eligible).
+ */
+const RILEY_REFERRALS: Step[] = [
+  {
+    job: 'Senior Integration Engineer (HL7/FHIR)',
+    talent: 'Marcus Webb',
+    stages: ['contacted', 'interviewed', 'offer', 'hired'],
+    paid: true,
+    applied: true,
+    note: 'Marcus and I rebuilt the ADT feeds for four hospitals together; he is the person I call when Mirth misbehaves.',
+    relationship: 'worked_together',
+  },
+  {
+    job: 'Nurse Informaticist',
+    talent: 'Lauren Fitzgerald',
+    stages: ['contacted', 'scheduled', 'interviewed'],
+    applied: true,
+    note: 'Lauren ran the ClinDoc training at our Atlanta pilot; the nurses still ask for her by name.',
+    relationship: 'worked_together',
+  },
+  {
+    job: 'Clinical Data Analyst',
+    talent: 'Tomás Ortega',
+    stages: [],
+    note: 'Met Tomás at a Denver HL7 meetup where he presented a readmissions dashboard; sharp and careful with definitions.',
+    relationship: 'met_through_network',
+  },
+  {
+    job: 'Clinical Data Analyst',
+    talent: 'Kevin Nguyen',
+    stages: ['declined'],
+    note: 'Kevin built the quality reports at his hospital; he wants more hours than this role offers, so worth a talk first.',
+    relationship: 'met_through_network',
+  },
+  {
+    job: 'Nurse Informaticist',
+    talent: 'Grace Adeyemi',
+    stages: ['contacted', 'offer', 'hired'],
+    note: 'Grace and I worked the same Epic go-live in Baltimore; calm, clear and great with physicians.',
+    relationship: 'worked_together',
+  },
+  {
+    job: 'Frontend Engineer, Care Team App',
+    talent: 'Samantha Reed',
+    stages: ['contacted'],
+    note: 'Samantha built the accessible scheduling UI at her last company; she is free for a six-month contract.',
+    relationship: 'met_through_network',
+  },
+];
+
+/**
+ * Demo referral activity at Northwind Health: the demo referrer's profile, a pending request from the demo job
+ * seeker, a referral waiting for their consent, candidates at every stage and bonus state, and a comment on a job.
  */
 export async function seedReferrals(db: Db, emails: { admin: string; referrer: string; jobseeker: string }) {
   await inTransaction(db, async (tx) => {
@@ -54,66 +118,55 @@ export async function seedReferrals(db: Db, emails: { admin: string; referrer: s
     const [company] = await tx.select().from(companies).where(eq(companies.id, member!.companyId));
     await tx.insert(referrerProfiles).values({
       userId: referrerId,
-      bio: 'Engineer on the clinical integrations team. Happy to refer people who care about interoperability.',
+      bio: 'Integration engineer at Northwind since 2021: I build the HL7 and FHIR connections that bring hospitals onto our platform. Happy to refer people who care about interoperability.',
       phone: '+1 (615) 555-0142',
       location: company!.location ?? 'Nashville, TN',
-      skills: ['FHIR', 'HL7', 'TypeScript', 'Mentoring'],
+      skills: ['HL7', 'FHIR', 'Mirth Connect', 'JavaScript'],
       startedOn: '2021-03-01',
     });
 
-    const jobs = await tx
-      .select({ id: jobPostings.id })
+    const jobRows = await tx
+      .select({ id: jobPostings.id, title: jobPostings.title })
       .from(jobPostings)
-      .where(eq(jobPostings.companyId, company!.id))
-      .orderBy(asc(jobPostings.createdAt), asc(jobPostings.id));
+      .where(eq(jobPostings.companyId, company!.id));
     // One query at a time: a transaction's connection runs a single statement at once.
-    const found: Awaited<ReturnType<typeof findJob>>[] = [];
-    for (const job of jobs.slice(0, 3)) found.push(await findJob(tx, job.id));
-    const [first, second, third] = found;
+    const jobs = new Map<string, Awaited<ReturnType<typeof findJob>>>();
+    for (const row of jobRows) jobs.set(row.title, await findJob(tx, row.id));
+    const job = (title: string) => {
+      const found = jobs.get(title);
+      if (!found) throw new Error(`seed: no Northwind job ${title}`);
+      return found;
+    };
 
     await tx.insert(referralRequests).values({
-      jobId: first!.id,
+      jobId: job('Senior Integration Engineer (HL7/FHIR)').id,
       talentId: seekerId,
       referrerId,
-      message: 'Hi Riley, I have five years of FHIR integration work and would love a referral for this role.',
+      message:
+        'Hi Riley, I have five years of HL7 and FHIR interface work, most of it with Epic hospitals, and would love a referral for this role.',
     });
 
-    const others = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.type, 'jobseeker'), ne(users.id, seekerId)))
-      .orderBy(asc(users.createdAt), asc(users.id))
-      .limit(6);
-    const referrer = { id: referrerId, name: 'Riley Referrer', title: member!.title };
+    const [referrerUser] = await tx.select({ name: users.name }).from(users).where(eq(users.id, referrerId));
+    const referrer = { id: referrerId, name: referrerUser!.name, title: member!.title };
     const [admin] = await tx.select().from(users).where(eq(users.id, adminId));
     const adminAuth: AuthContext = {
       tokenHash: 'seed',
       user: { ...admin!, type: 'referrer' },
       company: { id: company!.id, name: company!.name, slug: company!.slug, role: 'companyAdmin' },
     };
-    // Every stage and bonus state appears: hired and paid, hired and due, interviewing (awaiting hire), just
-    // referred, declined (void), and one on a job without a bonus (not eligible).
-    await tx
-      .update(jobPostings)
-      .set({ referralBonusAmount: null, referralBonusCurrency: null })
-      .where(eq(jobPostings.id, first!.id));
-    const plan: { job: typeof first; stages: PipelineStage[]; paid?: boolean; applied?: boolean }[] = [
-      { job: second, stages: ['contacted', 'interviewed', 'offer', 'hired'], paid: true, applied: true },
-      { job: second, stages: ['contacted', 'scheduled', 'interviewed'], applied: true },
-      { job: third, stages: [] },
-      { job: third, stages: ['declined'] },
-      { job: second, stages: ['contacted', 'offer', 'hired'] },
-      { job: first, stages: ['contacted'] },
-    ];
-    for (const [index, step] of plan.entries()) {
-      const talent = others[index];
-      if (!talent || !step.job) continue;
+    const talent = await talentIdsByName(
+      tx,
+      RILEY_REFERRALS.map((step) => step.talent),
+    );
+    for (const step of RILEY_REFERRALS) {
+      const target = job(step.job);
+      const talentId = talent.get(step.talent)!;
       const row = await insertReferral(tx, {
-        job: step.job,
+        job: target,
         referrer,
-        talentId: talent.id,
-        notes: 'Worked with them on an HL7 interface rollout; reliable and thoughtful.',
-        relationship: index % 2 === 0 ? 'worked_together' : 'met_through_network',
+        talentId,
+        notes: step.note,
+        relationship: step.relationship,
         consent: 'confirmed',
         requestId: null,
       });
@@ -121,8 +174,8 @@ export async function seedReferrals(db: Db, emails: { admin: string; referrer: s
         await tx
           .update(candidatePipelines)
           .set({ appliedAt: new Date() })
-          .where(and(eq(candidatePipelines.jobId, step.job.id), eq(candidatePipelines.talentId, talent.id)));
-      await advance(tx, adminAuth, step.job.id, talent.id, step.stages);
+          .where(and(eq(candidatePipelines.jobId, target.id), eq(candidatePipelines.talentId, talentId)));
+      await advance(tx, adminAuth, target.id, talentId, step.stages);
       if (step.paid)
         await tx
           .update(referrals)
@@ -131,29 +184,27 @@ export async function seedReferrals(db: Db, emails: { admin: string; referrer: s
     }
 
     // A referral waiting for the demo job seeker's consent ('Referrals for you' on their dashboard).
-    if (third)
-      await insertReferral(tx, {
-        job: third,
-        referrer,
-        talentId: seekerId,
-        notes: 'Jordan led a FHIR migration I saw at a meetup; a strong fit for this team.',
-        relationship: 'met_through_network',
-        consent: 'pending',
-        requestId: null,
-      });
+    await insertReferral(tx, {
+      job: job('Clinical Data Analyst'),
+      referrer,
+      talentId: seekerId,
+      notes: 'Jordan showed me the interface-monitoring dashboards they built in Tableau; a strong fit for this team.',
+      relationship: 'met_through_network',
+      consent: 'pending',
+      requestId: null,
+    });
 
-    // The demo job seeker applied to the newest Northwind role and the team has contacted them.
-    const applied = jobs.at(-1);
-    if (applied) {
-      const { pipeline } = await openPipeline(tx, applied.id, seekerId, 'applied', seekerId);
-      await tx.update(candidatePipelines).set({ appliedAt: new Date() }).where(eq(candidatePipelines.id, pipeline.id));
-      await advance(tx, adminAuth, applied.id, seekerId, ['contacted']);
-    }
+    // The demo job seeker applied to the entry-level integration role and the team has contacted them.
+    const applied = job('Interface Analyst (Epic Bridges)');
+    const { pipeline } = await openPipeline(tx, applied.id, seekerId, 'applied', seekerId);
+    await tx.update(candidatePipelines).set({ appliedAt: new Date() }).where(eq(candidatePipelines.id, pipeline.id));
+    await advance(tx, adminAuth, applied.id, seekerId, ['contacted']);
 
     await tx.insert(jobComments).values({
-      jobId: first!.id,
+      jobId: job('Senior Integration Engineer (HL7/FHIR)').id,
       authorId: adminId,
       body: 'Hiring manager wants to see at least two referred candidates before the panel.',
+      createdAt: new Date(Date.now() - 2 * 24 * 3_600_000),
     });
   });
 }

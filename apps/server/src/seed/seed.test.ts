@@ -5,7 +5,11 @@ import { openDatabase, type Database } from '../db/client';
 import { selectRows } from '../db/repository';
 import { sharedSetting } from '../db/settings';
 import { createTestApp, type TestApp } from '../test/harness';
+import { EMPLOYMENT_TYPES, matchScore } from '@referwell/shared';
 import { DEMO_LOGINS, seedDemoData } from '.';
+import { DEMO_JOBS } from './world/jobs';
+import { DEMO_PEOPLE } from './world/people';
+import { familyForTitle, familySkills } from './world/roles';
 
 describe('demo seed', () => {
   let t: TestApp;
@@ -36,7 +40,7 @@ describe('demo seed', () => {
     const company = admin.json().company;
     expect(company).toMatchObject({ name: 'Northwind Health', role: 'companyAdmin' });
     const page = await t.app.inject({ method: 'GET', url: `/api/companies/by-slug/${company.slug}` });
-    expect(page.json().openPositions).toHaveLength(4);
+    expect(page.json().openPositions).toHaveLength(DEMO_JOBS.filter((j) => j.company === 'northwind').length);
 
     // The demo referrer's dashboard figures come from seeded referrals, not fixed numbers.
     const referrer = await t.app.inject({
@@ -55,6 +59,61 @@ describe('demo seed', () => {
     expect(board.json().totals.bonuses.paid).toHaveLength(1);
     expect(board.json().totals.bonuses.due).toHaveLength(1);
     expect(board.json().pendingRequests).toBe(1);
+
+    // Seeding again changes nothing.
+    const [counts] = await selectRows<{ users: number; jobs: number; referrals: number }>(
+      t.database.db,
+      sql`select (select cast(count(*) as int) from users) as users, (select cast(count(*) as int) from job_postings) as jobs,
+                 (select cast(count(*) as int) from referrals) as referrals`,
+    );
+    await seedDemoData(t.database.db);
+    const [again] = await selectRows(
+      t.database.db,
+      sql`select (select cast(count(*) as int) from users) as users, (select cast(count(*) as int) from job_postings) as jobs,
+                 (select cast(count(*) as int) from referrals) as referrals`,
+    );
+    expect(again).toEqual(counts);
+  });
+
+  it('stores the written jobs, each with skills of its title and every employment type, on the jobs board', async () => {
+    const jobs = await selectRows<{ title: string; job_type: string; skills: string[]; salary_max: number | null }>(
+      t.database.db,
+      sql`select title, job_type, skills, salary_max from job_postings where status = 'OPEN'`,
+    );
+    expect(jobs.map((j) => j.title).sort()).toEqual(DEMO_JOBS.map((j) => j.title).sort());
+    expect(new Set(jobs.map((j) => j.job_type))).toEqual(new Set(EMPLOYMENT_TYPES));
+    for (const job of jobs) {
+      const allowed = new Set(familySkills(familyForTitle(job.title)!));
+      expect(
+        job.skills.filter((s) => !allowed.has(s)),
+        job.title,
+      ).toEqual([]);
+      expect(job.salary_max, job.title).toBeGreaterThan(0);
+    }
+    const board = await t.app.inject({ method: 'GET', url: '/api/jobs?type=full-time' });
+    expect(board.statusCode).toBe(200);
+    expect(board.json().total).toBe(DEMO_JOBS.filter((j) => j.employmentType === 'full-time').length);
+  });
+
+  it('shows an HL7/FHIR candidate a high match on the integration job', async () => {
+    const [row] = await selectRows<{ keys: string[]; skills: string[] }>(
+      t.database.db,
+      sql`select p.skill_keys as keys, j.skills from talent_profiles p join users u on u.id = p.id,
+            job_postings j where u.email = 'marcus.webb@example.com' and j.title = 'Senior Integration Engineer (HL7/FHIR)'`,
+    );
+    expect(matchScore(row!.skills, row!.keys)).toBeGreaterThanOrEqual(50);
+  });
+
+  it('gives each seeded person a profile whose experience agrees with their history', async () => {
+    const rows = await selectRows<{ name: string; years: number; bio: string; location: string | null }>(
+      t.database.db,
+      sql`select u.name, p.years_of_experience as years, p.bio, p.location from talent_profiles p join users u on u.id = p.id`,
+    );
+    expect(rows.length).toBe(DEMO_PEOPLE.length + 1);
+    for (const row of rows) {
+      expect(row.bio, row.name).toMatch(new RegExp(`^${row.years} years? in healthcare`));
+      expect(row.name).not.toMatch(/\b(Mr|Mrs|Ms|Miss|Dr|Jr|Sr|PhD|MD)\b\.?/);
+    }
   });
 });
 

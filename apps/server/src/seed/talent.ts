@@ -1,189 +1,111 @@
-import { Faker, en } from '@faker-js/faker';
-import { eq } from 'drizzle-orm';
-import type { EmploymentStatus, Involvement } from '@referwell/shared';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { inTransaction } from '../db/repository';
+import { inTransaction, lowerEq, type Tx } from '../db/repository';
 import { companies, endorsements, kudos, talentProfiles, users } from '../db/schema';
 import { ensureTalentProfile } from '../features/talent/service';
+import { DEMO_PEOPLE, DEMO_SEEKER, KUDOS_AUTHORS, type DemoPerson } from './world/people';
+import { profileOf } from './world/talent-profiles';
 
-const TITLES = [
-  'Nurse Informaticist',
-  'Clinical Data Analyst',
-  'Senior Backend Engineer',
-  'Frontend Engineer',
-  'Healthcare Integration Engineer',
-  'Product Manager',
-  'UX Designer',
-  'DevOps Engineer',
-  'Data Scientist',
-  'Clinical Applications Analyst',
-  'Revenue Cycle Analyst',
-  'Health Informatics Specialist',
-  'Implementation Consultant',
-  'Quality Improvement Manager',
-  'Telehealth Program Manager',
-];
-const SKILLS = [
-  'Clinical Workflows',
-  'Patient Safety',
-  'Care Coordination',
-  'Stakeholder Management',
-  'Project Management',
-  'Agile',
-  'User Research',
-  'Data Analysis',
-  'Process Improvement',
-  'Training',
-  'HIPAA',
-  'Revenue Cycle',
-  'Population Health',
-];
-const TECHNICAL = [
-  'TypeScript',
-  'React',
-  'Node.js',
-  'Python',
-  'SQL',
-  'FHIR',
-  'HL7',
-  'PostgreSQL',
-  'AWS',
-  'Kubernetes',
-  'Machine Learning',
-  'Java',
-  'Go',
-];
-const SOFTWARE = [
-  'Epic',
-  'Cerner',
-  'Tableau',
-  'Power BI',
-  'Figma',
-  'Jira',
-  'Salesforce Health Cloud',
-  'Athenahealth',
-  'Looker',
-  'Meditech',
-];
-const INDUSTRIES = [
-  'Digital Health',
-  'EHR',
-  'Telehealth',
-  'Medical Devices',
-  'Health Insurance',
-  'Clinical Research',
-  'Pharmacy',
-  'Hospitals',
-];
-const INTERESTS = [
-  'Telehealth',
-  'AI in Healthcare',
-  'Interoperability',
-  'Mental Health',
-  'Remote Patient Monitoring',
-  'Value-Based Care',
-  'Patient Experience',
-  'Health Equity',
-];
-const LOCATIONS = [
-  'Boston, MA',
-  'Nashville, TN',
-  'Remote',
-  'Chicago, IL',
-  'Austin, TX',
-  'San Francisco, CA',
-  'New York, NY',
-  'Denver, CO',
-];
-const STATUSES: EmploymentStatus[] = ['full-time', 'part-time', 'freelance', 'looking', 'open'];
-const INVOLVEMENTS: Involvement[] = ['full-time', 'full-time', 'part-time', 'contract', 'freelance'];
-const SUPERPOWERS = [
-  'Translating between clinicians and engineers',
-  'Calm under pressure',
-  'Making messy data make sense',
-  'Shipping small, safe changes every week',
-  'Getting hospital IT teams to say yes',
-];
+/** A demo job seeker's sign-in address (first.last@example.com). */
+export const talentEmail = (person: Pick<DemoPerson, 'name'>) =>
+  `${person.name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '.')
+    .replace(/^\.|\.$/g, '')}@example.com`;
+
 const KUDOS_TEXTS = [
-  'One of the most dependable people I have worked with. Our go-live went smoothly because of their preparation.',
-  'They turned a confusing clinical workflow into software our nurses actually like using.',
-  'Thoughtful, fast and kind. Every team would be better with them on it.',
+  'Our go-live went smoothly because of their preparation. They had answers before the questions came up.',
+  'They turned a confusing clinical workflow into something our nurses actually like using.',
+  'Thoughtful, fast and kind. They made everyone around them better at their job.',
+  'The most dependable person on the project. When they said it was done, it was done and documented.',
 ];
+
+async function profileFor(tx: Tx, email: string, person: DemoPerson, index: number, overrides = {}) {
+  const [user] = await tx.select({ id: users.id, name: users.name }).from(users).where(lowerEq(users.email, email));
+  if (!user) throw new Error(`seed: no user ${email}`);
+  const profile = profileOf(person, index);
+  await ensureTalentProfile(tx, user, {
+    ...profile,
+    linkedin: `https://www.linkedin.com/in/${talentEmail(person).replace(/@.*$/, '').replace(/\./g, '-')}`,
+    ...overrides,
+  });
+  return user.id;
+}
 
 /**
- * Talent profiles for every seeded job seeker plus `extra` more varied healthcare-technology candidates,
- * so Find Candidates has real data; a few endorsements and kudos. Deterministic (fixed faker seed).
+ * The demo world's job seekers (the first `count` of DEMO_PEOPLE) as users with profiles derived from their careers,
+ * the demo job seeker's profile when that account exists, and a few endorsements and kudos.
  */
-export async function seedTalent(db: Db, options: { passwordHash: string; extra?: number; seed?: number }) {
-  const faker = new Faker({ locale: [en] });
-  faker.seed(options.seed ?? 6060);
-  const extra = options.extra ?? 40;
-
+export async function seedTalent(db: Db, options: { passwordHash: string; count?: number }) {
+  const people = DEMO_PEOPLE.slice(0, options.count ?? DEMO_PEOPLE.length);
   await inTransaction(db, async (tx) => {
-    for (let i = 0; i < extra; i++) {
-      const name = faker.person.fullName();
-      await tx.insert(users).values({
-        name,
-        email: `${name.toLowerCase().replace(/[^a-z]+/g, '.')}.talent${i}@example.com`,
+    await tx.insert(users).values(
+      people.map((person, i) => ({
+        name: person.name,
+        email: talentEmail(person),
         passwordHash: options.passwordHash,
-        type: 'jobseeker',
-        referralCode: `TALENT${String(i).padStart(3, '0')}TP`.slice(0, 12),
-      });
-    }
-    const seekers = await tx
-      .select({ id: users.id, name: users.name, email: users.email })
+        type: 'jobseeker' as const,
+        emailConfirmedAt: new Date(),
+        referralCode: `TALENT${String(i).padStart(3, '0')}TP`,
+      })),
+    );
+    const ids: string[] = [];
+    for (const [index, person] of people.entries()) ids.push(await profileFor(tx, talentEmail(person), person, index));
+
+    const [demo] = await tx
+      .select({ id: users.id })
       .from(users)
-      .where(eq(users.type, 'jobseeker'))
-      .orderBy(users.createdAt, users.email);
-    for (const seeker of seekers) {
-      const demo = seeker.email === 'jobseeker@referwell.demo';
-      const titles = demo
-        ? ['Clinical Data Analyst', 'Nurse Informaticist']
-        : faker.helpers.arrayElements(TITLES, { min: 1, max: 2 });
-      await ensureTalentProfile(tx, seeker, {
-        phone: faker.helpers.arrayElement(['+1 617 555 ', '+1 (615) 555-', '+44 20 7946 ']) + faker.string.numeric(4),
-        location: demo ? 'Boston, MA' : faker.helpers.arrayElement(LOCATIONS),
-        linkedin: `https://www.linkedin.com/in/${seeker.name.toLowerCase().replace(/[^a-z]+/g, '-')}`,
-        bio: `${titles[0]} with ${faker.number.int({ min: 2, max: 15 })} years in healthcare technology. ${faker.helpers.arrayElement(SUPERPOWERS)} is what colleagues mention first.`,
-        title: titles[0]!,
-        titles,
-        yearsOfExperience: demo ? 6 : faker.number.int({ min: 1, max: 18 }),
-        employmentStatus: faker.helpers.arrayElement(STATUSES),
-        involvement: faker.helpers.arrayElement(INVOLVEMENTS),
-        superpower: faker.helpers.arrayElement(SUPERPOWERS),
-        skills: demo
-          ? ['Clinical Workflows', 'Data Analysis', 'Training']
-          : faker.helpers.arrayElements(SKILLS, { min: 2, max: 4 }),
-        technicalSkills: demo ? ['SQL', 'Python', 'FHIR'] : faker.helpers.arrayElements(TECHNICAL, { min: 1, max: 4 }),
-        softwareTools: demo ? ['Epic', 'Tableau'] : faker.helpers.arrayElements(SOFTWARE, { min: 1, max: 3 }),
-        industries: faker.helpers.arrayElements(INDUSTRIES, { min: 1, max: 2 }),
-        interests: faker.helpers.arrayElements(INTERESTS, { min: 1, max: 3 }),
+      .where(lowerEq(users.email, 'jobseeker@referwell.demo'));
+    if (demo) {
+      const base = profileOf(DEMO_SEEKER, 0);
+      await profileFor(tx, 'jobseeker@referwell.demo', DEMO_SEEKER, 0, {
+        phone: '+1 (617) 555-0117',
+        employmentStatus: 'open',
+        involvement: 'full-time',
+        // An integration analyst who also builds reports: HL7/FHIR work plus the data tools.
+        technicalSkills: [...base.technicalSkills, 'Python'],
+        softwareTools: [...base.softwareTools, 'Tableau'],
+        interests: ['Interoperability', 'Value-Based Care'],
       });
     }
 
-    const companyRows = await tx.select({ id: companies.id }).from(companies).orderBy(companies.createdAt).limit(3);
-    for (const [index, seeker] of seekers.slice(0, 6).entries()) {
+    const companyRows = await tx.select({ id: companies.id }).from(companies).orderBy(companies.name).limit(3);
+    for (const [index, id] of ids.slice(0, 6).entries()) {
       for (const company of companyRows.slice(0, (index % 3) + 1)) {
-        await tx.insert(endorsements).values({ talentId: seeker.id, companyId: company.id }).onConflictDoNothing();
+        await tx.insert(endorsements).values({ talentId: id, companyId: company.id }).onConflictDoNothing();
       }
     }
-    for (const [index, seeker] of seekers.slice(0, 4).entries()) {
-      const ratings: number[] = [];
-      for (let k = 0; k < (index === 0 ? 2 : 1); k++) {
-        const rating = faker.helpers.arrayElement([4, 5, 5]);
-        ratings.push(rating);
+    for (const [index, id] of ids.slice(0, 4).entries()) {
+      const ratings = index === 0 ? [5, 4] : [5 - (index % 2)];
+      for (const [k, rating] of ratings.entries()) {
+        const author = KUDOS_AUTHORS[(index + k) % KUDOS_AUTHORS.length]!;
         await tx.insert(kudos).values({
-          talentId: seeker.id,
-          author: faker.person.fullName(),
-          title: faker.helpers.arrayElement(['Director of Nursing', 'Engineering Manager', 'CMIO', 'Product Lead']),
-          company: faker.helpers.arrayElement(['Mercy General', 'Harbor Health', 'Vitalcare Systems']),
-          superpower: faker.helpers.arrayElement(SUPERPOWERS),
+          talentId: id,
+          ...author,
+          superpower: profileOf(people[index]!, index).superpower,
           rating,
-          text: faker.helpers.arrayElement(KUDOS_TEXTS),
+          text: KUDOS_TEXTS[(index + k) % KUDOS_TEXTS.length]!,
         });
       }
       const average = Math.round((ratings.reduce((a, b) => a + b, 0) / ratings.length) * 10) / 10;
-      await tx.update(talentProfiles).set({ rating: average }).where(eq(talentProfiles.id, seeker.id));
+      await tx.update(talentProfiles).set({ rating: average }).where(eq(talentProfiles.id, id));
     }
   });
+}
+
+/** The ids of demo job seekers by name (the referral history picks fitting candidates by name). */
+export async function talentIdsByName(tx: Tx, names: string[]): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        names.map((name) => talentEmail({ name })),
+      ),
+    );
+  const byEmail = new Map(rows.map((r) => [r.email, r.id]));
+  return new Map(names.map((name) => [name, byEmail.get(talentEmail({ name }))!]));
 }

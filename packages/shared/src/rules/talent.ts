@@ -66,3 +66,9 @@ export function profileCompleteness(p: CompletenessInput): { percent: number; mi
   }
   return { percent, missing };
 }
+
+/** Years of experience as shown ('1 year', '6 years'); null when the person has not stated them. */
+export function experienceText(years: number | null): string | null {
+  if (years === null) return null;
+  return `${years} ${years === 1 ? 'year' : 'years'}`;
+}

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DEFAULTS } from '../constants';
 import { parsedResumeSchema, RESUME_LIMITS } from './resume';
 import { cleanSkillList } from '../skills';
 import { EMPLOYMENT_STATUSES, ENNEAGRAM_TYPES, INVOLVEMENT_OPTIONS, MYERS_BRIGGS_TYPES } from './talent-options';
@@ -60,12 +59,16 @@ export const talentProfileFormSchema = z.object({
   achievement: optionalText(2000),
   titles: chipList(10),
   industries: chipList(),
-  yearsOfExperience: z.coerce
-    .number({ error: TALENT_MESSAGES.yearsInvalid })
-    .int(TALENT_MESSAGES.yearsInvalid)
-    .min(0, TALENT_MESSAGES.yearsInvalid)
-    .max(60, TALENT_MESSAGES.yearsInvalid)
-    .default(DEFAULTS.yearsOfExperience),
+  /** Not stated until the person states it (null): a new, empty profile claims no experience. */
+  yearsOfExperience: z.preprocess(
+    (v) => (v === '' || v === undefined || (typeof v === 'number' && Number.isNaN(v)) ? null : v),
+    z.coerce
+      .number({ error: TALENT_MESSAGES.yearsInvalid })
+      .int(TALENT_MESSAGES.yearsInvalid)
+      .min(0, TALENT_MESSAGES.yearsInvalid)
+      .max(60, TALENT_MESSAGES.yearsInvalid)
+      .nullable(),
+  ),
   employmentStatus: optionalChoice(EMPLOYMENT_STATUSES, TALENT_MESSAGES.employmentStatusInvalid),
   involvement: optionalChoice(INVOLVEMENT_OPTIONS, TALENT_MESSAGES.involvementInvalid),
   skills: chipList().transform(cleanSkillList),
@@ -104,7 +107,7 @@ export const talentProfileSchema = z.object({
   title: z.string().nullable(),
   titles: z.array(z.string()),
   industries: z.array(z.string()),
-  yearsOfExperience: z.number().int(),
+  yearsOfExperience: z.number().int().nullable(),
   employmentStatus: z.enum(EMPLOYMENT_STATUSES).nullable(),
   involvement: z.enum(INVOLVEMENT_OPTIONS).nullable(),
   skills: z.array(z.string()),

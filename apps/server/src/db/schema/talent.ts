@@ -67,7 +67,8 @@ export const talentProfiles = pgTable(
     bio: text(),
     /** The headline title: the first professional title. */
     title: text(),
-    yearsOfExperience: integer().notNull().default(4),
+    /** Null until the person states it. */
+    yearsOfExperience: integer(),
     employmentStatus: employmentStatus(),
     involvement: involvement(),
     myersBriggs: text(),

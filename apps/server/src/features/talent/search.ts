@@ -36,7 +36,7 @@ interface CandidateRow {
   interests: string[];
   titles: string[];
   involvement: TalentProfile['involvement'];
-  years_of_experience: number;
+  years_of_experience: number | null;
   has_resume: boolean;
   contact_visible: boolean;
   match_score: number | null;

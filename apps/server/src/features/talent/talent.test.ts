@@ -102,7 +102,7 @@ afterAll(async () => {
 });
 
 describe('own profile', () => {
-  it('is created on first read with the defaults (4 years, discoverable) and a name slug', async () => {
+  it('is created on first read empty (no experience claimed), discoverable, with a name slug', async () => {
     const s = await signUp(t, { name: 'Slug Person' });
     const res = await call('GET', '/api/talent/profile', s);
     expect(res.statusCode).toBe(200);
@@ -110,7 +110,7 @@ describe('own profile', () => {
       id: s.body.user.id,
       name: 'Slug Person',
       email: s.body.user.email,
-      yearsOfExperience: 4,
+      yearsOfExperience: null,
       discoverable: true,
       skills: [],
       resume: null,
@@ -194,7 +194,7 @@ describe('own profile', () => {
       myersBriggs: '',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ phone: null, linkedin: null, myersBriggs: null, yearsOfExperience: 4 });
+    expect(res.json()).toMatchObject({ phone: null, linkedin: null, myersBriggs: null, yearsOfExperience: null });
   });
 
   it('is for job seekers only', async () => {
@@ -738,7 +738,7 @@ describe('invite codes', () => {
 describe('demo seed', () => {
   it('gives the seeded job seekers varied profiles that Find Candidates finds, with endorsements and kudos', async () => {
     const { seedTalent } = await import('../../seed/talent');
-    await seedTalent(t.database.db, { passwordHash: 'not-a-real-hash', extra: 12, seed: 42 });
+    await seedTalent(t.database.db, { passwordHash: 'not-a-real-hash', count: 12 });
     await recountTalentFacets(t.database.db); // what the periodic check does after a write outside the API
     const body = await search(
       'titles=Nurse Informaticist&titles=Clinical Data Analyst&titles=Data Scientist&pageSize=50',

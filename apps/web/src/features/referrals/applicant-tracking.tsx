@@ -12,6 +12,7 @@ import {
   type TalentPublicProfile,
   type TrackingEntry,
   type TrackingStatus,
+  experienceText,
 } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
@@ -295,7 +296,7 @@ function CandidateView({
                 </TableCell>
                 <TableCell>{row.title ?? '—'}</TableCell>
                 <TableCell>{row.location ?? '—'}</TableCell>
-                <TableCell>{experienceText(row.experience)}</TableCell>
+                <TableCell>{experienceText(row.experience) ?? '—'}</TableCell>
                 <TableCell>{ratingText(row.rating)}</TableCell>
                 <TableCell>{row.matchScore === null ? '—' : `${row.matchScore}%`}</TableCell>
               </TableRow>
@@ -323,7 +324,7 @@ function CandidateView({
                   <MapPin className="size-3.5" aria-hidden />
                   {row.location ?? '—'}
                 </span>
-                <span>{experienceText(row.experience)}</span>
+                <span>{experienceText(row.experience) ?? '—'}</span>
                 <span className="flex items-center gap-1">
                   <Star className="size-3.5" aria-hidden />
                   {ratingText(row.rating)}
@@ -338,7 +339,6 @@ function CandidateView({
   );
 }
 
-const experienceText = (years: number | null) => (years === null ? '—' : `${years} ${years === 1 ? 'year' : 'years'}`);
 const ratingText = (rating: number | null) => (rating === null ? '—' : rating.toFixed(1));
 
 function NameLink({ candidate }: { candidate: TrackedCandidate }) {

@@ -23,6 +23,7 @@ import {
   type Referral,
   type ReferralStatus,
   type ReferralTalentSnapshot,
+  experienceText,
 } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
@@ -140,7 +141,7 @@ function TeamReferralView({ referral, talent }: { referral: Referral; talent: Re
                   {talent.location ?? 'Not given'}
                 </DetailRow>
                 <DetailRow icon={<Clock />} label="Experience">
-                  {talent.experience === null ? 'Not given' : `${talent.experience} years`}
+                  {experienceText(talent.experience) ?? 'Not given'}
                 </DetailRow>
                 {talent.rating !== null ? (
                   <DetailRow icon={<Star />} label="Rating">

@@ -16,6 +16,7 @@ import {
   type Involvement,
   type JobSearchResponse,
   type TalentCard,
+  experienceText,
 } from '@referwell/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -272,7 +273,9 @@ function CandidateCard({ talent, onRefer }: { talent: TalentCard; onRefer: () =>
               {talent.location}
             </span>
           ) : null}
-          <span>{talent.yearsOfExperience} yrs experience</span>
+          {talent.yearsOfExperience !== null ? (
+            <span>{experienceText(talent.yearsOfExperience)} experience</span>
+          ) : null}
           {talent.involvement ? <span>{INVOLVEMENT_LABELS[talent.involvement]}</span> : null}
         </div>
         {skills.length > 0 ? (

@@ -9,6 +9,7 @@ import {
   INVOLVEMENT_LABELS,
   TALENT_MESSAGES,
   type TalentPublicProfile,
+  experienceText,
 } from '@referwell/shared';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -132,10 +133,12 @@ function Profile({ profile }: { profile: TalentPublicProfile }) {
                   {profile.location}
                 </span>
               ) : null}
-              <span className="flex items-center gap-1">
-                <Briefcase className="size-4" aria-hidden />
-                {profile.yearsOfExperience} years of experience
-              </span>
+              {profile.yearsOfExperience !== null ? (
+                <span className="flex items-center gap-1">
+                  <Briefcase className="size-4" aria-hidden />
+                  {experienceText(profile.yearsOfExperience)} of experience
+                </span>
+              ) : null}
               {profile.rating !== null ? (
                 <span className="flex items-center gap-1" aria-label={`Rating ${profile.rating} out of 5`}>
                   <Stars rating={Math.round(profile.rating)} />
