@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import type { z } from 'zod';
 import { COMPANY_MESSAGES, companyProfileUpdateSchema, EMPLOYEE_COUNT_RANGES, type Company } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -22,6 +22,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { companyQueryOptions, useUpdateCompany } from './api';
 import { BackToDashboard } from './back-to-dashboard';
 import { IndustriesInput } from './industries-input';
+
+const toast = scopedToast('company-profile-page');
 
 type ProfileFormInput = z.input<typeof companyProfileUpdateSchema>;
 type ProfileFormOutput = z.output<typeof companyProfileUpdateSchema>;

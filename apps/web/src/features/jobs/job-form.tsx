@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createContext, useContext, type ReactNode } from 'react';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import {
   EMPLOYMENT_TYPE_LABELS,
   EMPLOYMENT_TYPES,
@@ -21,6 +21,8 @@ import { cn } from '@/lib/utils';
 import type { JobImportData } from './api';
 import { SkillsInput } from './skills-input';
 import { dateInputValue, employmentTypeFrom } from './format';
+
+const toast = scopedToast('job-form');
 
 export type JobFormController = UseFormReturn<JobForm, unknown, JobInput>;
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Briefcase, Building2, FileQuestion, Send, User } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { createReferralRequestSchema, REFERRAL_MESSAGES } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -18,6 +18,8 @@ import { ApiError } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCreateReferralRequest } from './api';
 import { CenteredState, GoBackButton } from './referral-parts';
+
+const toast = scopedToast('request-referral-page');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

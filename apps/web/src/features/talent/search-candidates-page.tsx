@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Filter, MapPin, Search, UserPlus, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import {
   FILTER_CATEGORIES,
   FILTER_LABELS,
@@ -32,6 +32,8 @@ import { cn } from '@/lib/utils';
 import { candidateSearchQueryOptions, type CandidateSearchParams } from './api';
 import { MatchBadge } from '@/components/match-badge';
 import { announceReferralStart, ReferralDialog } from '@/features/referrals/referral-dialog';
+
+const toast = scopedToast('search-candidates-page');
 
 const NO_JOB = 'none';
 

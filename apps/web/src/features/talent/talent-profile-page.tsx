@@ -5,7 +5,7 @@ import { useEffect, useRef, type ChangeEvent, type ReactNode } from 'react';
 import { UnsavedChangesGuard } from '@/components/ui/form';
 import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import {
   EMPLOYMENT_STATUSES,
   EMPLOYMENT_STATUS_LABELS,
@@ -41,6 +41,8 @@ import { useSession } from '@/features/auth/api';
 import { ApiError, errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ownProfileQueryOptions, useSaveProfile, useUploadResume } from './api';
+
+const toast = scopedToast('talent-profile-page');
 
 type ProfileFormController = UseFormReturn<TalentProfileForm, unknown, TalentProfileInput>;
 type FieldName = keyof TalentProfileForm;

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import {
   joinWaitlistRequestSchema,
   WAITLIST_FORM,
@@ -21,6 +21,8 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError } from '@/lib/api';
 import type { PageMeta } from '@/lib/page-meta';
 import { useJoinWaitlist } from './api';
+
+const toast = scopedToast('waitlist-page');
 
 type WaitlistForm = JoinWaitlistRequest;
 // No role is chosen until the person picks one ('' is the select's "Select your role" option, which the schema
