@@ -34,13 +34,15 @@ const isFieldName = (value: string): value is FieldName => (FIELD_NAMES as reado
 export function CompanyProfilePage() {
   const { company } = useSession();
   const isAdmin = company?.role === 'companyAdmin';
-  usePageTitle(isAdmin ? 'Edit Studio Profile' : 'Company Profile');
+  usePageTitle(isAdmin ? COMPANY_MESSAGES.editProfileTitle : 'Company Profile');
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
       <BackToDashboard />
       <header className="mb-8">
-        <h1 className="text-3xl font-semibold tracking-tight">{isAdmin ? 'Edit Studio Profile' : 'Company Profile'}</h1>
+        <h1 className="text-3xl font-semibold tracking-tight">
+          {isAdmin ? COMPANY_MESSAGES.editProfileTitle : 'Company Profile'}
+        </h1>
         <p className="mt-2 text-muted-foreground">
           {isAdmin
             ? 'This is what candidates and referrers see on your public company page.'
