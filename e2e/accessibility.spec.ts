@@ -220,6 +220,8 @@ let world: World | undefined;
 const ROLES = ['visitor', 'jobseeker', 'referrer', 'companyAdmin'] as const;
 
 test.describe('accessibility (axe-core)', () => {
+  // axe on a large page takes seconds on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
   test.beforeAll(async ({ browser, baseURL }) => {
     test.setTimeout(120_000);
     world ??= await makeWorld(browser, baseURL);
