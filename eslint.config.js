@@ -115,4 +115,23 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  {
+    // One way to raise a toast (lib/toast.ts: a form's new toast replaces its earlier one).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/toast.ts', 'apps/web/src/components/ui/sonner.tsx', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'sonner', message: "Raise toasts with scopedToast from '@/lib/toast'." }],
+          patterns: [
+            {
+              group: ['**/apps/server/**', '**/apps/web/**'],
+              message: 'Import across apps only through @referwell/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

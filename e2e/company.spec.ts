@@ -1,12 +1,12 @@
 import { test, expect, signUpCompanyAdmin } from './fixtures';
 
 test.describe('company profile', () => {
-  test('an admin edits the studio profile and the public page shows it', async ({ page }) => {
+  test('an admin edits the company profile and the public page shows it', async ({ page }) => {
     const admin = await signUpCompanyAdmin(page);
     await page.goto('/referrer-dashboard');
     await page.getByRole('link', { name: 'Edit Company Profile' }).click();
     await expect(page).toHaveURL(/\/company-profile$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Edit Studio Profile' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Edit Company Profile' })).toBeVisible();
     await expect(page.getByLabel('Company Name')).toHaveValue(admin.company.name);
 
     await page.getByLabel('Website').fill('https://harbor-health.example');
@@ -24,7 +24,7 @@ test.describe('company profile', () => {
     await page.getByLabel('Description').fill(description);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Profile updated')).toBeVisible();
-    await expect(page.getByText('Your studio profile has been successfully updated.')).toBeVisible();
+    await expect(page.getByText('Your company profile has been successfully updated.')).toBeVisible();
     await expect(page).toHaveURL(/\/referrer-dashboard$/);
     await expect(page.getByText(description)).toBeVisible();
 

@@ -27,7 +27,7 @@ function pageHtml(pagePath, markup, meta) {
   const head = [
     `<title>${title}</title>`,
     `<meta name="description" content="${description}" />`,
-    `<link rel="canonical" href="${url}" />`,
+    meta.indexable === false ? `<meta name="robots" content="noindex" />` : `<link rel="canonical" href="${url}" />`,
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="Referwell" />`,
     `<meta property="og:title" content="${title}" />`,

@@ -6,6 +6,7 @@
 export const APP_ROUTES = {
   home: '',
   waitlist: 'waitlist',
+  waitlistJoined: 'waitlist/joined',
   howItWorks: 'how-it-works',
   howItWorksCompanies: 'how-it-works-companies',
   howItWorksReferrers: 'how-it-works-referrers',

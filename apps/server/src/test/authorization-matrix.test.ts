@@ -173,6 +173,7 @@ const TABLE: Row[] = [
   { route: 'POST /api/kudos/:token', expect: ['P', 'P', 'P', 'P', 'P'], url: () => `/api/kudos/${'k'.repeat(43)}`, body: () => ({ author: 'Mentor', rating: 5, text: 'Great colleague' }) },
   // ----- waitlist -----
   { route: 'POST /api/waitlist', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ email: `wait.${randomUUID()}@example.com` }) },
+  { route: 'POST /waitlist', expect: ['A', 'A', 'A', 'A', 'A'], why: 'the waitlist page as a plain form post' },
 ];
 
 let t: TestApp;

@@ -125,7 +125,7 @@ const redirectRoutes: RouteObject[] = [
 const metaHandle = (meta: PageMeta): RouteMetaHandle => ({ meta });
 
 /** Public paths rendered to HTML at build time (their content needs no session or query string). */
-export const prerenderedPaths = ['/', '/waitlist'];
+export const prerenderedPaths = ['/', '/waitlist', '/waitlist/joined'];
 
 /** Every page is its own chunk, so the marketing pages stay light. */
 export const routes: RouteObject[] = [
@@ -145,6 +145,14 @@ export const routes: RouteObject[] = [
         lazy: () =>
           import('@/features/waitlist/waitlist-page').then((m) => ({
             Component: m.WaitlistPage,
+            handle: metaHandle(m.meta),
+          })),
+      },
+      {
+        path: APP_ROUTES.waitlistJoined,
+        lazy: () =>
+          import('@/features/waitlist/waitlist-joined-page').then((m) => ({
+            Component: m.WaitlistJoinedPage,
             handle: metaHandle(m.meta),
           })),
       },

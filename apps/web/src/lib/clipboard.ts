@@ -1,4 +1,6 @@
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
+
+const toast = scopedToast('clipboard');
 
 /** The old way, for browsers that refuse the async clipboard (no permission, insecure origin). */
 function copyWithSelection(text: string): boolean {

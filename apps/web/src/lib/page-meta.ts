@@ -5,6 +5,8 @@ import { BRAND } from '@referwell/shared/constants';
 export interface PageMeta {
   title: string;
   description: string;
+  /** false: kept out of search engines (a thank-you page); the prerendered HTML says noindex. */
+  indexable?: boolean;
 }
 
 /** A page with fixed metadata. */

@@ -4,14 +4,16 @@ import { z } from 'zod';
 export const TEAM_ROLES = ['Admin', 'Member'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
+// Company admins read the spec's company words, never the original product's 'studio' (the API keeps studioName).
 export const COMPANY_MESSAGES = {
-  studioNameMin: 'Studio name must be at least 2 characters.',
+  editProfileTitle: 'Edit Company Profile',
+  studioNameMin: 'Company name must be at least 2 characters.',
   websiteInvalid: 'Please enter a valid URL.',
   descriptionMin: 'Description must be at least 10 characters.',
   locationMin: 'Location must be at least 2 characters.',
   employeeCountRequired: 'Please enter the number of employees.',
   profileUpdatedTitle: 'Profile updated',
-  profileUpdated: 'Your studio profile has been successfully updated.',
+  profileUpdated: 'Your company profile has been successfully updated.',
   inviteCopiedTitle: 'Invite code copied!',
   inviteCopiedDashboard: 'Share this code with your team members to join.',
   inviteCopiedTeam: 'Share this code with team members to join your company.',
@@ -35,7 +37,7 @@ const httpUrl = z
   .trim()
   .pipe(z.url({ protocol: /^https?$/, error: COMPANY_MESSAGES.websiteInvalid }));
 
-/** The Edit Studio Profile form (SPEC §5 "Studio profile"). */
+/** The Edit Company Profile form (SPEC §5 "Studio profile", in the company words admins see). */
 export const companyProfileUpdateSchema = z.object({
   studioName: z.string().trim().min(2, COMPANY_MESSAGES.studioNameMin).max(120),
   website: z.string({ error: COMPANY_MESSAGES.websiteInvalid }).pipe(httpUrl),

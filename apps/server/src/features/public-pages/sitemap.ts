@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { WAITLIST_FORM } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { notFound } from '../../lib/errors';
@@ -99,7 +100,9 @@ const sitemapQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000)
 export function registerSitemap(app: FastifyInstance) {
   const origin = new URL(app.config.publicUrl).origin;
   const publicPaths = readPublicPaths(app.config.webDistDir);
-  const paths = publicPaths.length > 0 ? publicPaths : ['/'];
+  // The waitlist's thank-you page is prerendered (the form post lands there) but is no page to search for.
+  const listed = publicPaths.filter((path) => path !== WAITLIST_FORM.joinedPath);
+  const paths = listed.length > 0 ? listed : ['/'];
   app.get('/sitemap.xml', { schema: { hide: true, querystring: sitemapQuery } }, async (request, reply) => {
     const { page } = request.query as z.infer<typeof sitemapQuery>;
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');

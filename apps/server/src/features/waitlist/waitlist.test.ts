@@ -1,9 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WAITLIST_MESSAGES } from '@referwell/shared';
+import { WAITLIST_FORM, WAITLIST_MESSAGES } from '@referwell/shared';
 import { buildApp } from '../../app';
 import { waitlistEntries } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
+
+const joinAt = (t: TestApp, payload: object, ip: string) =>
+  t.app.inject({ method: 'POST', url: '/api/waitlist', payload, remoteAddress: ip });
 
 describe('POST /api/waitlist', () => {
   let t: TestApp;
@@ -75,5 +78,77 @@ describe('POST /api/waitlist', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('POST /waitlist (the form before the page script runs)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const post = (fields: Record<string, string>, ip = '10.1.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: WAITLIST_FORM.action,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+      remoteAddress: ip,
+    });
+
+  it('saves the entry and redirects (303) to the thank-you page, with nothing personal in the address', async () => {
+    const entry = t.factories.waitlistEntry({ role: 'company' });
+    const res = await post({ name: entry.name, email: ` ${entry.email.toUpperCase()} `, role: 'company' });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(WAITLIST_FORM.joinedPath);
+    const rows = await t.database.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, entry.email));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ name: entry.name, role: 'company' });
+  });
+
+  it('sends an incomplete form back to /waitlist with an error code and saves nothing', async () => {
+    const entry = t.factories.waitlistEntry();
+    const res = await post({ name: entry.name, email: entry.email }, '10.1.0.2');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(WAITLIST_FORM.errorPath('invalid'));
+    const rows = await t.database.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, entry.email));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('shares the JSON route limit: the eleventh sign-up from one address in a minute is sent back', async () => {
+    for (let i = 0; i < 10; i++) await joinAt(t, t.factories.waitlistEntry(), '10.1.0.99');
+    const entry = t.factories.waitlistEntry();
+    const res = await post({ name: entry.name, email: entry.email, role: entry.role }, '10.1.0.99');
+    expect(res.headers.location).toBe(WAITLIST_FORM.errorPath('rate-limited'));
+    const rows = await t.database.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, entry.email));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('takes a form post from the page itself even when the browser sends Origin: null (no-referrer policy)', async () => {
+    const entry = t.factories.waitlistEntry();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: WAITLIST_FORM.action,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', 'sec-fetch-site': 'same-origin' },
+      payload: new URLSearchParams({ name: entry.name, email: entry.email, role: entry.role }).toString(),
+      remoteAddress: '10.1.0.3',
+    });
+    expect(res.headers.location).toBe(WAITLIST_FORM.joinedPath);
+  });
+
+  it('sends a NUL character back as invalid, never a 500', async () => {
+    const res = await post({ name: 'A\u0000B', email: 'nul@example.com', role: 'company' }, '10.1.0.4');
+    expect(res.headers.location).toBe(WAITLIST_FORM.errorPath('invalid'));
+  });
+
+  it('accepts form bodies on this route only: the JSON route refuses them (415)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=A&email=a%40example.com&role=company',
+    });
+    expect(res.statusCode).toBe(415);
   });
 });

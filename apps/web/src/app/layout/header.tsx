@@ -9,6 +9,7 @@ import { useLogout, useSession } from '@/features/auth/api';
 import { initials } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { Logo } from './logo';
+import { dashboardPathFor } from '@referwell/shared/rules/auth';
 import {
   accountNavigation,
   isMenu,
@@ -225,8 +226,8 @@ export function Header() {
             logout.mutate(undefined, {
               // sonner stays out of the first-load bundle; it is only needed if logging out fails.
               onError: (error) =>
-                void import('sonner').then(({ toast }) =>
-                  toast.error('Could not log out', { description: error.message }),
+                void import('@/lib/toast').then(({ scopedToast }) =>
+                  scopedToast('logout').error('Could not log out', { description: error.message }),
                 ),
             }),
         }
@@ -236,7 +237,8 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <Logo />
+        {/* Signed in, the logo leads to the person's dashboard, like the Dashboard link (not the marketing home). */}
+        <Logo to={account ? dashboardPathFor(account.user.type) : '/'} />
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-1">
             {entries.map((entry) => (

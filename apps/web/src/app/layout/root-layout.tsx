@@ -27,13 +27,18 @@ export function RootLayout() {
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
+        // The link alone would only scroll (the router sees a hash change); focus goes to main, so the next Tab starts there.
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
         className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
       >
         Skip to content
       </a>
       <Header />
       <SignedInBanner />
-      <main id="main" className="flex-1" aria-busy={navigation.state === 'loading'}>
+      <main id="main" tabIndex={-1} className="flex-1 outline-none" aria-busy={navigation.state === 'loading'}>
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -1,5 +1,5 @@
 import { useEffect, useId, type ComponentProps, type ReactNode } from 'react';
-import type { FieldValues, SubmitHandler, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, SubmitErrorHandler, SubmitHandler, UseFormReturn } from 'react-hook-form';
 import { useBlocker } from 'react-router';
 import {
   AlertDialog,
@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
+import { useHydrated } from '@/lib/use-hydrated';
 import { cn } from '@/lib/utils';
 
 /** What a field's control needs to be labelled, described and marked invalid. */
@@ -120,9 +121,14 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   );
 }
 
-interface FormProps<T extends FieldValues> extends Omit<ComponentProps<'form'>, 'onSubmit'> {
+interface FormProps<T extends FieldValues> extends Omit<
+  ComponentProps<'form'>,
+  'onSubmit' | 'onInvalid' | 'noValidate'
+> {
   form: UseFormReturn<T>;
   onValid: SubmitHandler<T>;
+  /** Runs when the schema refuses the values (field messages are already shown). */
+  onInvalid?: SubmitErrorHandler<T>;
   /** Ask before leaving while the form has edits that are not saved. */
   guardUnsaved?: boolean;
 }
@@ -130,11 +136,22 @@ interface FormProps<T extends FieldValues> extends Omit<ComponentProps<'form'>, 
 /**
  * The house's form: react-hook-form with the shared zod schema as its resolver, no browser
  * validation bubbles (the schema's messages are shown instead), and optional unsaved-change guarding.
+ * A prerendered form gives `method="post"` and an `action` a server route answers: until the page's
+ * script runs it is a plain HTML form, checked by the browser (`required`, `type="email"`) and posted
+ * as such, so nothing typed is lost and nothing personal lands in the address bar.
  */
-export function Form<T extends FieldValues>({ form, onValid, guardUnsaved = false, children, ...rest }: FormProps<T>) {
+export function Form<T extends FieldValues>({
+  form,
+  onValid,
+  onInvalid,
+  guardUnsaved = false,
+  children,
+  ...rest
+}: FormProps<T>) {
+  const hydrated = useHydrated();
   const dirty = form.formState.isDirty && !form.formState.isSubmitSuccessful;
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)} {...rest}>
+    <form noValidate={hydrated} onSubmit={(event) => void form.handleSubmit(onValid, onInvalid)(event)} {...rest}>
       {children}
       {guardUnsaved ? <UnsavedChangesGuard when={dirty} /> : null}
     </form>

@@ -1,14 +1,15 @@
 import type { CSSProperties } from 'react';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
 
-export { toast } from 'sonner';
-
-/** App-wide toast outlet. Mount once near the root; trigger toasts with `toast(...)`. */
+/**
+ * App-wide toast outlet. Mount once near the root; raise toasts with `scopedToast` (lib/toast.ts).
+ * Bottom right, and full width along the bottom on phones: never over the sticky header's menus, bell and avatar.
+ */
 export function Toaster({ toastOptions, style, ...props }: ToasterProps) {
   return (
     <Sonner
       theme="light"
-      position="top-right"
+      position="bottom-right"
       richColors
       closeButton
       className="toaster group"

@@ -8,7 +8,15 @@ export type TableProps = ComponentProps<'table'> & {
 
 export function Table({ className, containerClassName, ...props }: TableProps) {
   return (
-    <div data-slot="table-container" className={cn('relative w-full overflow-x-auto', containerClassName)}>
+    // Focusable, so a keyboard can scroll a table wider than the screen (axe scrollable-region-focusable).
+    <div
+      data-slot="table-container"
+      tabIndex={0}
+      className={cn(
+        'relative w-full overflow-x-auto rounded-md focus-visible:outline-hidden focus-visible:ring-2 focus-visible:ring-ring',
+        containerClassName,
+      )}
+    >
       <table data-slot="table" className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

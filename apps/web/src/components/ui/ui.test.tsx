@@ -20,7 +20,8 @@ import { Checkbox } from './checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from './dialog';
 import { Input } from './input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './select';
-import { Toaster, toast } from './sonner';
+import { scopedToast } from '@/lib/toast';
+import { Toaster } from './sonner';
 import { Label } from './label';
 import { Spinner } from './spinner';
 import { Table, TableBody, TableCell, TableRow } from './table';
@@ -277,9 +278,21 @@ describe('misc primitives', () => {
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('Toaster shows toasts fired with the re-exported toast()', async () => {
+  it('Toaster shows toasts raised with scopedToast', async () => {
     render(<Toaster />);
-    toast.success('Referral saved');
+    scopedToast('referral').success('Referral saved');
     expect(await screen.findByText('Referral saved')).toBeInTheDocument();
+  });
+
+  it("a scope's new toast replaces its earlier one; other scopes' toasts stay", async () => {
+    render(<Toaster />);
+    const waitlist = scopedToast('waitlist');
+    waitlist.error('Error', { description: 'Please select your role' });
+    scopedToast('clipboard').success('Copied');
+    expect(await screen.findByText('Please select your role')).toBeInTheDocument();
+    waitlist.success('Success!', { description: "You've been added to our waitlist." });
+    expect(await screen.findByText("You've been added to our waitlist.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Please select your role')).not.toBeInTheDocument());
+    expect(screen.getByText('Copied')).toBeInTheDocument();
   });
 });

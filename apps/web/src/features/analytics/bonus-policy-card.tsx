@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { bonusPolicyFormSchema, type BonusPolicyForm, type BonusPolicyResponse } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,6 +10,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { bonusPolicyQueryOptions, useSaveBonusPolicy } from './api';
+
+const toast = scopedToast('bonus-policy-card');
 
 const orNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : value);
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { markBonusPaidSchema, sumBonuses, type ReferralSummary } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -25,6 +25,8 @@ import { errorMessage, fieldErrors } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { dueBonusesQueryOptions, useMarkBonusesPaid } from './api';
 import { formatMoneyList } from './format';
+
+const toast = scopedToast('due-bonuses');
 
 type Due = ReferralSummary & { bonus: NonNullable<ReferralSummary['bonus']> };
 type PayoutForm = { paidOn?: string; reference?: string };

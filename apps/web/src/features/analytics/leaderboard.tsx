@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { leaderboardQueryOptions, useSetHiddenFromLeaderboard, useSetLeaderboardVisible } from './api';
 import { formatCount } from './format';
+
+const toast = scopedToast('leaderboard');
 
 /** Admins: show the referrer leaderboard to the company's referrers, or not. */
 export function LeaderboardSetting({ companyId }: { companyId: string }) {

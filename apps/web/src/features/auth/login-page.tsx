@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import {
   AUTH_MESSAGES,
   dashboardPathFor,
@@ -19,6 +19,8 @@ import { errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useLogin, useSession } from './api';
 import { AuthCard } from './auth-card';
+
+const toast = scopedToast('login-page');
 
 export function LoginPage() {
   usePageTitle('Log in');

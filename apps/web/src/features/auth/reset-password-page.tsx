@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { z } from 'zod';
 import { AUTH_MESSAGES, newPasswordSchema, PASSWORD_MIN_LENGTH } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -14,6 +14,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useConfirmPasswordReset } from './api';
 import { PasswordStrengthMeter } from './password-strength-meter';
 import { AuthCard } from './auth-card';
+
+const toast = scopedToast('reset-password-page');
 
 const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 

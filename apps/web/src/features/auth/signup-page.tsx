@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import {
   AUTH_MESSAGES,
   COMPANY_TYPES,
@@ -32,6 +32,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { invitationQueryOptions, useSignup } from './api';
 import { AuthCard } from './auth-card';
 import { PasswordStrengthMeter } from './password-strength-meter';
+
+const toast = scopedToast('signup-page');
 
 const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
   create: 'Create a new company',

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { addTeamMemberSchema, COMPANY_MESSAGES, type AddTeamMember } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,6 +19,8 @@ import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api';
 import { useInviteTeamMember } from './api';
+
+const toast = scopedToast('add-member-dialog');
 
 const emptyMember: AddTeamMember = { name: '', email: '' };
 

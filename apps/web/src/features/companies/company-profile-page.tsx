@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import type { z } from 'zod';
 import { COMPANY_MESSAGES, companyProfileUpdateSchema, EMPLOYEE_COUNT_RANGES, type Company } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -23,6 +23,8 @@ import { companyQueryOptions, useUpdateCompany } from './api';
 import { BackToDashboard } from './back-to-dashboard';
 import { IndustriesInput } from './industries-input';
 
+const toast = scopedToast('company-profile-page');
+
 type ProfileFormInput = z.input<typeof companyProfileUpdateSchema>;
 type ProfileFormOutput = z.output<typeof companyProfileUpdateSchema>;
 const FIELD_NAMES = ['studioName', 'website', 'description', 'location', 'employeeCount', 'industries'] as const;
@@ -32,13 +34,15 @@ const isFieldName = (value: string): value is FieldName => (FIELD_NAMES as reado
 export function CompanyProfilePage() {
   const { company } = useSession();
   const isAdmin = company?.role === 'companyAdmin';
-  usePageTitle(isAdmin ? 'Edit Studio Profile' : 'Company Profile');
+  usePageTitle(isAdmin ? COMPANY_MESSAGES.editProfileTitle : 'Company Profile');
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
       <BackToDashboard />
       <header className="mb-8">
-        <h1 className="text-3xl font-semibold tracking-tight">{isAdmin ? 'Edit Studio Profile' : 'Company Profile'}</h1>
+        <h1 className="text-3xl font-semibold tracking-tight">
+          {isAdmin ? COMPANY_MESSAGES.editProfileTitle : 'Company Profile'}
+        </h1>
         <p className="mt-2 text-muted-foreground">
           {isAdmin
             ? 'This is what candidates and referrers see on your public company page.'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Mail, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { COMPANY_MESSAGES, TEAM_ROLES, type TeamMember, type TeamRole } from '@referwell/shared';
 import { CopyableCode } from '@/components/copyable-code';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
@@ -30,6 +30,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { AddMemberDialog } from './add-member-dialog';
 import { teamQueryOptions, useRegenerateInviteCode, useRemoveMember, useUpdateMemberRole } from './api';
 import { BackToDashboard } from './back-to-dashboard';
+
+const toast = scopedToast('team-page');
 
 const NOT_ADMIN = 'Only company administrators can manage the team.';
 

@@ -1,5 +1,5 @@
 import { Mail } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { SessionCompany, SessionUser } from '@referwell/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -13,10 +13,37 @@ export function roleLabel(user: SessionUser, company: SessionCompany | null): st
   return company?.role === 'companyAdmin' ? 'Company Admin' : 'Referrer';
 }
 
+const welcomedKey = (userId: string) => `rw:welcomed:${userId}`;
+
+/**
+ * Whether this person has seen their dashboard before (in this browser): 'Welcome back' is for returning people,
+ * a first visit says 'Welcome'. Read once per mount, so the greeting does not change under them.
+ */
+function useReturning(userId: string): boolean {
+  const [returning] = useState(() => {
+    try {
+      return window.localStorage.getItem(welcomedKey(userId)) !== null;
+    } catch {
+      return true; // storage blocked: the neutral assumption for a signed-in person
+    }
+  });
+  useEffect(() => {
+    try {
+      window.localStorage.setItem(welcomedKey(userId), '1');
+    } catch {
+      // storage blocked: nothing to remember
+    }
+  }, [userId]);
+  return returning;
+}
+
 export function WelcomeHeader({ user, subtitle }: { user: SessionUser; subtitle: ReactNode }) {
+  const returning = useReturning(user.id);
   return (
     <header className="mb-8">
-      <h1 className="text-3xl font-semibold tracking-tight">Welcome back, {firstName(user.name)}</h1>
+      <h1 className="text-3xl font-semibold tracking-tight">
+        {returning ? 'Welcome back' : 'Welcome'}, {firstName(user.name)}
+      </h1>
       <p className="mt-2 text-muted-foreground">{subtitle}</p>
     </header>
   );

@@ -17,21 +17,20 @@ const moneyText = (amounts: Money) =>
   amounts.length === 0 ? formatMoney(0, 'USD') : amounts.map((m) => formatMoney(m.amount, m.currency)).join(' + ');
 
 function Figure({ label, value, to }: { label: string; value: string | number; to?: string }) {
-  const body = (
-    <>
-      <dt className="text-sm text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
-    </>
-  );
+  // dt and dd are the item's direct children (a dl allows no link around them): the label is the link, stretched
+  // over the whole card so the card stays one click target.
   return (
-    <div className="rounded-lg border bg-card p-4">
-      {to ? (
-        <Link to={to} className="grid gap-1 hover:text-primary">
-          {body}
-        </Link>
-      ) : (
-        <div className="grid gap-1">{body}</div>
-      )}
+    <div className="relative grid gap-1 rounded-lg border bg-card p-4 has-[a:hover]:text-primary">
+      <dt className="text-sm text-muted-foreground">
+        {to ? (
+          <Link to={to} aria-label={`${label} ${value}`} className="after:absolute after:inset-0 after:rounded-lg">
+            {label}
+          </Link>
+        ) : (
+          label
+        )}
+      </dt>
+      <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
     </div>
   );
 }

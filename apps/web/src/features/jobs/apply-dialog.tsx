@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { JOB_APPLY_NOTE_MAX, JOB_MESSAGES, jobApplySchema, type Job } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import {
@@ -15,6 +15,8 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useApplyToJob } from './api';
+
+const toast = scopedToast('apply-dialog');
 
 /** Apply Now asks first: the profile goes to the hiring team, with an optional note they see in Applications. */
 export function ApplyDialog({

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { JOB_MESSAGES, type Job, type JobInput } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import {
@@ -21,6 +21,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/use-page-title';
 import { isMissingJob, jobQueryOptions, useSetJobStatus, useUpdateJob } from './api';
 import { JobFormFields, jobToForm, reportSaveError, useJobForm } from './job-form';
+
+const toast = scopedToast('edit-job-page');
 
 /** Edit a job (/job/{id}/edit): the Post a New Job form, prefilled, saving with PUT; plus Close Job. */
 export function EditJobPage() {

@@ -1,6 +1,6 @@
 import { AlertCircle, Globe, Link2, Loader2 } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { EMPLOYMENT_TYPE_LABELS, JOB_IMPORT_MESSAGES, type EmploymentType } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Separator } from '@/components/ui/separator';
 import { useCrawlStatus, useImportJob, useStartCrawl, type JobImportData } from './api';
+
+const toast = scopedToast('import-job-form');
 
 export const EXAMPLE_IMPORT_URL = 'https://boards.greenhouse.io/example/jobs/123456';
 

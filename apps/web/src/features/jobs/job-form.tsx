@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import {
   EMPLOYMENT_TYPE_LABELS,
   EMPLOYMENT_TYPES,
@@ -18,6 +18,8 @@ import { ApiError } from '@/lib/api';
 import type { JobImportData } from './api';
 import { SkillsInput } from './skills-input';
 import { dateInputValue, employmentTypeFrom } from './format';
+
+const toast = scopedToast('job-form');
 
 export type JobFormController = UseFormReturn<JobForm, unknown, JobInput>;
 

@@ -90,9 +90,12 @@ export function JobsBoardPage() {
           }
         >
           <TabsList aria-label="Status" className="grid h-auto w-full grid-cols-3 md:inline-flex md:h-10 md:w-auto">
-            <TabsTrigger value={ALL}>All{allCount === undefined ? '' : ` (${allCount})`}</TabsTrigger>
+            {/* The tabs filter the list below and have no panels: no aria-controls pointing at panels that do not exist. */}
+            <TabsTrigger value={ALL} aria-controls={undefined}>
+              All{allCount === undefined ? '' : ` (${allCount})`}
+            </TabsTrigger>
             {JOB_STATUSES.map((value) => (
-              <TabsTrigger key={value} value={value}>
+              <TabsTrigger key={value} value={value} aria-controls={undefined}>
                 {JOB_STATUS_LABELS[value]}
                 {data ? ` (${data.statusCounts[value]})` : ''}
               </TabsTrigger>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { COMPANY_JOBS_MESSAGES, type CompanyJob } from '@referwell/shared';
 import {
   AlertDialog,
@@ -18,6 +18,8 @@ import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useSetJobStatus } from './api';
 import { JobStatusBadge } from './job-status-badge';
+
+const toast = scopedToast('jobs-board-row');
 
 const GRID = 'lg:grid lg:grid-cols-[minmax(0,1fr)_6rem_7rem_6rem_6rem_6rem_11rem] lg:items-center lg:gap-4';
 

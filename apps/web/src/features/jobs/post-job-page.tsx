@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { cleanSkillList, COMPANY_JOBS_MESSAGES, JOB_MESSAGES, type JobInput } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,6 +13,8 @@ import { useCreateJob, type JobImportData } from './api';
 import { ImportJobForm } from './import-job-form';
 import { type ImportReview, ImportSummary, reviewImport, SuggestedSkills } from './import-review';
 import { emptyJobForm, importedToForm, JobFormFields, reportSaveError, useJobForm } from './job-form';
+
+const toast = scopedToast('post-job-page');
 
 type Tab = 'manual' | 'import';
 

@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import { ArrowLeft, Send } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES, messageDayLabel, type Message } from '@referwell/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,8 @@ import { cn } from '@/lib/utils';
 import { conversationQueryOptions, useMarkConversationRead, useSendMessage } from './api';
 import { MessageText } from './message-text';
 import { conversationTitle, otherParticipants, roleLabel } from './participants';
+
+const toast = scopedToast('chat-pane');
 
 /** Consecutive messages of one calendar day, under its heading. */
 export function groupByDay(

@@ -2,12 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { MESSAGING_MESSAGES, type Contact } from '@referwell/shared';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { ApiError } from '@/lib/api';
 import { lookupConversation, messagingKeys, type MessageContext } from './api';
 import { NewMessageDialog } from './new-message-dialog';
+
+const toast = scopedToast('message-button');
 
 export interface MessageButtonProps {
   /** The person to message. */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES, SUBJECT_MAX_LENGTH, type Contact } from '@referwell/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -22,6 +22,8 @@ import { ApiError } from '@/lib/api';
 import { initials } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { contactsQueryOptions, useStartConversation, type MessageContext } from './api';
+
+const toast = scopedToast('new-message-dialog');
 
 export interface NewMessageDialogProps {
   open: boolean;
@@ -200,6 +202,8 @@ function NewMessageForm({
         <Label htmlFor={ids.message}>Message</Label>
         <Textarea
           id={ids.message}
+          // With the recipient chosen beforehand, the message is what is left to write: the dialog opens on it.
+          autoFocus={!!preset}
           value={message}
           onChange={(e) => setMessage(e.target.value)}
           rows={4}

@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import {
   REFERRER_RELATIONSHIP_LABELS,
   REFERRER_RELATIONSHIPS,
@@ -21,6 +21,8 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
 import { useAcceptReferralRequest } from './api';
+
+const toast = scopedToast('accept-request-dialog');
 
 /**
  * Accepting a referral request: the referrer says how they know the candidate and adds a note of their own,

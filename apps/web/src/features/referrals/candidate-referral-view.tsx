@@ -1,6 +1,6 @@
 import { Briefcase, Building2, Calendar, Check, UserRound, X } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { CANDIDATE_STAGE_LABELS, REFERRAL_MESSAGES, type Referral } from '@referwell/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,8 @@ import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useAnswerConsent } from './api';
 import { DetailRow } from './referral-parts';
+
+const toast = scopedToast('candidate-referral-view');
 
 /**
  * The referral as its candidate sees it: their job, who referred them, the referrer's note and the consent

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { referrerProfileFormSchema, type ReferrerProfile, type ReferrerProfileForm } from '@referwell/shared';
 import { ChipInput } from '@/components/chip-input';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,8 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useUpdateReferrerProfile } from './api';
+
+const toast = scopedToast('edit-referrer-profile-dialog');
 
 /** A company member edits what job seekers see of them as a referrer (PUT /api/referrers/me). */
 export function EditReferrerProfileDialog({

@@ -1,5 +1,5 @@
 import { Gift } from 'lucide-react';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import {
   BONUS_STATE_LABELS,
   REFERRAL_MESSAGES,
@@ -13,6 +13,8 @@ import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { formatMoney } from '@/features/jobs/format';
 import { errorMessage } from '@/lib/api';
 import { useUndoChange } from './api';
+
+const toast = scopedToast('pipeline-parts');
 
 const STAGE_VARIANT: Record<PipelineStage, BadgeVariant> = {
   applied: 'pending',

@@ -14,7 +14,7 @@ import {
 } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import {
   REFERRAL_MESSAGES,
   REFERRAL_STATUS_LABELS,
@@ -40,6 +40,8 @@ import { CandidateReferralView } from './candidate-referral-view';
 import { useChangeToast, StageBadge } from './pipeline-parts';
 import { CenteredState, DetailRow, GoBackButton, MessageLink, StatusBadge } from './referral-parts';
 import { BonusCard, StageHistory } from './referral-side-cards';
+
+const toast = scopedToast('referral-detail-page');
 
 /** Referral detail (/referrer-dashboard/referrals/{referralId}, SPEC §2, §4, §5, §8). */
 export function ReferralDetailPage() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { REFERRAL_MESSAGES } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import {
@@ -20,6 +20,8 @@ import { bonusPolicyQueryOptions } from '@/features/analytics/api';
 import { useSession } from '@/features/auth/api';
 import { ApiError } from '@/lib/api';
 import { companyOpenJobsQueryOptions, useCreateReferral } from './api';
+
+const toast = scopedToast('referral-dialog');
 
 export interface ReferralDialogProps {
   /** The candidate to refer; the dialog renders nothing useful without one. */

@@ -87,12 +87,15 @@ export function MessageLink({
 /** One labelled fact in a referral's details (an icon, a label and its value). */
 export function DetailRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-3 [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0 [&>svg]:text-muted-foreground">
-      {icon}
-      <div className="min-w-0">
-        <dt className="text-sm text-muted-foreground">{label}</dt>
-        <dd className="break-words">{children}</dd>
-      </div>
+    // dt and dd are the item's direct children (a dl allows nothing else); the icon sits inside the dt.
+    <div className="relative min-w-0 pl-7">
+      <dt className="text-sm text-muted-foreground">
+        <span className="absolute top-0.5 left-0 [&>svg]:size-4" aria-hidden>
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="break-words">{children}</dd>
     </div>
   );
 }

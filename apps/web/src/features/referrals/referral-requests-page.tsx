@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, Inbox, X } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { REFERRAL_MESSAGES, type ReferralRequest } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -25,6 +25,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { referralRequestsQueryOptions, useDeclineReferralRequest, type RequestBox } from './api';
 import { AcceptRequestDialog } from './accept-request-dialog';
 import { GoBackButton, MessageLink, StatusBadge } from './referral-parts';
+
+const toast = scopedToast('referral-requests-page');
 
 const errorText = (error: unknown) =>
   error instanceof ApiError && error.status < 500 && error.status > 0

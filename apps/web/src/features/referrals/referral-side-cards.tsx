@@ -1,6 +1,6 @@
 import { Gift, History } from 'lucide-react';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { bonusDescription, type Referral } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,6 +11,8 @@ import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useMarkBonusPaid } from './api';
 import { BonusStateBadge, StageBadge } from './pipeline-parts';
+
+const toast = scopedToast('referral-side-cards');
 
 /** The referral bonus for the referrer and the company, in the bonus state machine's words. */
 export function BonusCard({ referral }: { referral: Referral }) {

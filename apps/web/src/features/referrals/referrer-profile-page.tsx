@@ -186,12 +186,15 @@ function Profile({ profile, jobId }: { profile: ReferrerProfile; jobId: string }
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
   return (
-    <div className="flex items-start gap-3 rounded-lg border border-border p-4 [&>svg]:mt-0.5 [&>svg]:size-5 [&>svg]:text-primary">
-      {icon}
-      <div>
-        <dt className="text-sm text-muted-foreground">{label}</dt>
-        <dd className="text-lg font-semibold">{value}</dd>
-      </div>
+    // dt and dd are the item's direct children (a dl allows nothing else); the icon sits inside the dt.
+    <div className="relative rounded-lg border border-border p-4 pl-12">
+      <dt className="text-sm text-muted-foreground">
+        <span className="absolute top-4.5 left-4 text-primary [&>svg]:size-5" aria-hidden>
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="text-lg font-semibold">{value}</dd>
     </div>
   );
 }

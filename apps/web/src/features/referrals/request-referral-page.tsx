@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Briefcase, Building2, FileQuestion, Send, User } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { createReferralRequestSchema, REFERRAL_MESSAGES } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -17,7 +17,9 @@ import { isMissingJob, jobQueryOptions } from '@/features/jobs/api';
 import { ApiError } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCreateReferralRequest } from './api';
-import { CenteredState, GoBackButton } from './referral-parts';
+import { CenteredState, DetailRow, GoBackButton } from './referral-parts';
+
+const toast = scopedToast('request-referral-page');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -125,17 +127,17 @@ function RequestReferralForm({
               />
             ) : (
               <dl className="grid gap-3 rounded-lg border border-border bg-muted/40 p-4 text-sm">
-                <Detail icon={<Briefcase />} label="Position">
+                <DetailRow icon={<Briefcase />} label="Position">
                   <Link to={`/job/${job.data.id}`} className="font-medium text-primary hover:underline">
                     {job.data.title}
                   </Link>
-                </Detail>
-                <Detail icon={<Building2 />} label="Company">
+                </DetailRow>
+                <DetailRow icon={<Building2 />} label="Company">
                   {job.data.companyName}
-                </Detail>
-                <Detail icon={<User />} label="Referrer">
+                </DetailRow>
+                <DetailRow icon={<User />} label="Referrer">
                   {referrerName}
-                </Detail>
+                </DetailRow>
               </dl>
             )}
             {notJobseeker ? (
@@ -166,18 +168,6 @@ function RequestReferralForm({
           </CardFooter>
         </form>
       </Card>
-    </div>
-  );
-}
-
-function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-start gap-3 [&>svg]:mt-0.5 [&>svg]:size-4 [&>svg]:shrink-0 [&>svg]:text-muted-foreground">
-      {icon}
-      <div className="min-w-0">
-        <dt className="text-muted-foreground">{label}</dt>
-        <dd className="break-words">{children}</dd>
-      </div>
     </div>
   );
 }

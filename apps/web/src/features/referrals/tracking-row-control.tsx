@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { TRACKING_STATUSES, type TrackingStatus } from '@referwell/shared';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
@@ -7,6 +7,8 @@ import { useSetTracking } from './api';
 import type { TrackedCandidate } from './applicant-tracking';
 import { useChangeToast } from './pipeline-parts';
 import { StartDateDialog } from './start-date-dialog';
+
+const toast = scopedToast('tracking-row-control');
 
 const ACTIONS = ['Contact', 'Decline'] as const;
 

@@ -3,7 +3,7 @@ import { BellPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import type { z } from 'zod';
 import {
   EMAIL_FREQUENCIES,
@@ -29,6 +29,8 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ApiError } from '@/lib/api';
 import { useCreateSavedSearch } from './api';
+
+const toast = scopedToast('save-search-dialog');
 
 const formSchema = savedSearchCreateSchema.pick({ name: true, alert: true });
 type SaveSearchForm = z.input<typeof formSchema>;

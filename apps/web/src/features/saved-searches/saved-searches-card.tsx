@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell, Search, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import {
   EMAIL_FREQUENCIES,
   SAVED_SEARCH_MESSAGES,
@@ -26,6 +26,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { savedSearchesQueryOptions, useDeleteSavedSearch, useMarkSavedSearchSeen, useUpdateSavedSearch } from './api';
+
+const toast = scopedToast('saved-searches-card');
 
 const newLabel = (n: number) => `${n > SAVED_SEARCH_NEW_LIMIT ? `${SAVED_SEARCH_NEW_LIMIT}+` : n} new`;
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { z } from 'zod';
 import { AUTH_MESSAGES, changeEmailSchema, changePasswordSchema, type ChangeEmail } from '@referwell/shared';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -13,6 +13,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useChangePassword } from '@/features/auth/api';
 import { errorMessage } from '@/lib/api';
 import { emailStatusQueryOptions, useChangeEmail, useResendConfirmation } from './api';
+
+const toast = scopedToast('account-cards');
 
 const errorText = (error: unknown) => errorMessage(error, AUTH_MESSAGES.unknownError);
 

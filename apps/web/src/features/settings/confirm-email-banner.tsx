@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { useSession } from '@/features/auth/api';
 import { errorMessage } from '@/lib/api';
 import { emailStatusQueryOptions, useResendConfirmation } from './api';
+
+const toast = scopedToast('confirm-email-banner');
 
 /** Asks a signed-in user whose address is not confirmed yet to follow the link we mailed them. */
 export function ConfirmEmailBanner() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download, FileArchive } from 'lucide-react';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { ACCOUNT_DATA_MESSAGES, DATA_EXPORT_DAYS, type DataExportStatus } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/format';
 import { dataExportQueryOptions, useRequestDataExport } from './api';
+
+const toast = scopedToast('data-export-card');
 
 const megabytes = (bytes: number) => `${Math.max(0.1, bytes / 1_000_000).toFixed(1)} MB`;
 

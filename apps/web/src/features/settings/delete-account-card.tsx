@@ -3,7 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import {
   ACCOUNT_DATA_MESSAGES,
   ACCOUNT_DELETION_GRACE_DAYS,
@@ -30,6 +30,8 @@ import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useDeleteAccount } from './api';
+
+const toast = scopedToast('delete-account-card');
 
 /** "Delete my account": confirmed with the password in a dialog; the account is erased after a grace period. */
 export function DeleteAccountCard() {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import {
   EMAIL_CATEGORIES,
   EMAIL_CATEGORY_INFO,
@@ -15,6 +15,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { emailPreferencesQueryOptions, useSaveEmailPreferences } from './api';
+
+const toast = scopedToast('email-preferences-card');
 
 /** One choice per category (instant, daily or weekly digest, off); each change saves at once. */
 export function EmailPreferencesCard() {

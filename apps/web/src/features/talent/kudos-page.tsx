@@ -4,7 +4,7 @@ import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { TALENT_MESSAGES, kudosFormSchema, type KudosForm, type KudosInput } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -16,6 +16,8 @@ import { errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
 import { kudosInvitationQueryOptions, useSubmitKudos } from './api';
+
+const toast = scopedToast('kudos-page');
 
 /** The recommender's page behind the e-mailed link (/kudos/{token}): write kudos once. */
 export function KudosPage() {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Send, Star } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { TALENT_MESSAGES, kudosRequestSchema, type Kudos } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,6 +15,8 @@ import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ownKudosQueryOptions, useRequestKudos } from './api';
 import { KUDOS_REQUEST_ANCHOR } from './kudos-anchor';
+
+const toast = scopedToast('kudos-parts');
 
 export function Stars({ rating, className }: { rating: number; className?: string }) {
   return (

@@ -3,7 +3,7 @@ import { ArrowLeft, Eye, Link2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import {
   EMPLOYMENT_STATUSES,
   EMPLOYMENT_STATUS_LABELS,
@@ -32,6 +32,8 @@ import { errorMessage, fieldErrors } from '@/lib/api';
 import { useSaveProfile } from './api';
 import { parsedToForm, profileToForm } from './profile-form-values';
 import { ResumeUploadField } from './resume-upload-field';
+
+const toast = scopedToast('talent-profile-page');
 
 type ProfileFormController = UseFormReturn<TalentProfileForm, unknown, TalentProfileInput>;
 type FieldName = keyof TalentProfileForm;

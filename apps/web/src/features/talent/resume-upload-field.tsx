@@ -1,12 +1,14 @@
 import { FileText, Upload } from 'lucide-react';
 import type { ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import { RESUME_LIMITS, RESUME_MESSAGES, type ResumeUploadResponse, type TalentProfile } from '@referwell/shared';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
 import { useUploadResume } from './api';
+
+const toast = scopedToast('talent-profile-page');
 
 /**
  * The résumé on Edit Profile: upload (stored and parsed on the server), a link to the current file, and the parsed

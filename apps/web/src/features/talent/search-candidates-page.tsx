@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { MapPin, UserPlus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import {
   FILTER_CATEGORIES,
   FILTER_LABELS,
@@ -34,6 +34,8 @@ import { MatchBadge } from '@/components/match-badge';
 import { Pager } from '@/components/pager';
 import { CheckboxFilterGroup, FilterPanel, SearchBox } from '@/components/search-filters';
 import { announceReferralStart, ReferralDialog } from '@/features/referrals/referral-dialog';
+
+const toast = scopedToast('search-candidates-page');
 
 const NO_JOB = 'none';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Award, Briefcase, Download, Globe, Link2, Mail, MapPin, Pencil, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { scopedToast } from '@/lib/toast';
 import {
   EMPLOYMENT_STATUS_LABELS,
   ENNEAGRAM_LABELS,
@@ -22,6 +22,8 @@ import { initials } from '@/lib/names';
 import { usePageTitle } from '@/lib/use-page-title';
 import { talentProfileQueryOptions, useEndorse } from './api';
 import { KudosList, Stars } from './kudos-parts';
+
+const toast = scopedToast('view-talent-profile-page');
 
 function BackButton() {
   const navigate = useNavigate();

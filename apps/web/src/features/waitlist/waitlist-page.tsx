@@ -1,26 +1,33 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { useForm } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
+import { scopedToast } from '@/lib/toast';
 import {
   joinWaitlistRequestSchema,
+  WAITLIST_FORM,
+  WAITLIST_FORM_ERRORS,
   WAITLIST_MESSAGES,
   WAITLIST_ROLE_LABELS,
   WAITLIST_ROLES,
   type JoinWaitlistRequest,
+  type WaitlistFormError,
 } from '@referwell/shared';
-import { ChoiceSelect } from '@/components/choice-select';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { FieldError } from '@/components/ui/field-error';
+import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError } from '@/lib/api';
 import type { PageMeta } from '@/lib/page-meta';
 import { useJoinWaitlist } from './api';
 
+const toast = scopedToast('waitlist-page');
+
 type WaitlistForm = JoinWaitlistRequest;
-// No role is chosen until the person picks one: the schema then says 'Please select your role'.
-const emptyForm: Partial<WaitlistForm> = { name: '', email: '', role: undefined };
+// No role is chosen until the person picks one ('' is the select's "Select your role" option, which the schema
+// refuses with 'Please select your role'); reset puts the select back on it.
+const emptyForm = { name: '', email: '', role: '' as WaitlistForm['role'] };
 
 export const meta: PageMeta = {
   title: 'Join the Waitlist',
@@ -28,8 +35,16 @@ export const meta: PageMeta = {
     'Join the Referwell waitlist for early access to referral-driven hiring in healthcare technology, as a job seeker, referrer or company.',
 };
 
+/** The message of a refused plain form post (`/waitlist?error=<code>`), if the address carries one. */
+function useFormPostError(): string | null {
+  const [params] = useSearchParams();
+  const code = params.get('error');
+  return code && Object.hasOwn(WAITLIST_FORM_ERRORS, code) ? WAITLIST_FORM_ERRORS[code as WaitlistFormError] : null;
+}
+
 export function WaitlistPage() {
   const join = useJoinWaitlist();
+  const postError = useFormPostError();
   const form = useForm<WaitlistForm>({
     resolver: zodResolver(joinWaitlistRequestSchema),
     defaultValues: emptyForm,
@@ -67,58 +82,54 @@ export function WaitlistPage() {
             Be among the first to use Referwell. We will e-mail you as soon as your spot opens.
           </CardDescription>
         </CardHeader>
-        <CardContent>
-          <form noValidate onSubmit={form.handleSubmit(onSubmit, onInvalid)} className="grid gap-5">
-            <div className="grid gap-2">
-              <Label htmlFor="waitlist-name">Name</Label>
-              <Input
-                id="waitlist-name"
-                autoComplete="name"
-                required
-                aria-invalid={!!errors.name}
-                aria-describedby={errors.name ? 'waitlist-name-error' : undefined}
-                {...form.register('name')}
-              />
-              <FieldError id="waitlist-name-error" message={errors.name?.message} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="waitlist-email">Email</Label>
-              <Input
-                id="waitlist-email"
-                type="email"
-                autoComplete="email"
-                required
-                aria-invalid={!!errors.email}
-                aria-describedby={errors.email ? 'waitlist-email-error' : undefined}
-                {...form.register('email')}
-              />
-              <FieldError id="waitlist-email-error" message={errors.email?.message} />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="waitlist-role">I am a...</Label>
-              <Controller
-                control={form.control}
-                name="role"
-                render={({ field }) => (
-                  <ChoiceSelect
-                    id="waitlist-role"
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    choices={WAITLIST_ROLES}
-                    labels={WAITLIST_ROLE_LABELS}
-                    placeholder="Select your role"
-                    aria-invalid={!!errors.role}
-                    aria-describedby={errors.role ? 'waitlist-role-error' : undefined}
-                  />
-                )}
-              />
-              <FieldError id="waitlist-role-error" message={errors.role?.message} />
-            </div>
+        <CardContent className="grid gap-5">
+          {postError ? (
+            <Alert variant="destructive">
+              <AlertDescription>{postError}</AlertDescription>
+            </Alert>
+          ) : null}
+          {/* method and action: before the script runs this is a plain form the server saves (no GET with personal data). */}
+          <Form
+            form={form}
+            onValid={onSubmit}
+            onInvalid={onInvalid}
+            method="post"
+            action={WAITLIST_FORM.action}
+            className="grid gap-5"
+          >
+            <FormField label="Name" id="waitlist-name" error={errors.name?.message}>
+              {(control) => (
+                <Input {...control} autoComplete="name" required maxLength={120} {...form.register('name')} />
+              )}
+            </FormField>
+            <FormField label="Email" id="waitlist-email" error={errors.email?.message}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="email"
+                  autoComplete="email"
+                  required
+                  maxLength={254}
+                  {...form.register('email')}
+                />
+              )}
+            </FormField>
+            <FormField label="I am a..." id="waitlist-role" error={errors.role?.message}>
+              {(control) => (
+                <NativeSelect {...control} required {...form.register('role')}>
+                  <option value="">Select your role</option>
+                  {WAITLIST_ROLES.map((role) => (
+                    <option key={role} value={role}>
+                      {WAITLIST_ROLE_LABELS[role]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
             <Button type="submit" size="lg" disabled={join.isPending}>
               {join.isPending ? 'Submitting...' : 'Join Waitlist'}
             </Button>
-          </form>
+          </Form>
         </CardContent>
       </Card>
     </section>

@@ -1,0 +1,240 @@
+// axe-core over every page of the app (packages/shared/src/routes.ts), as a visitor and as each signed-in role,
+// failing on any serious or critical violation. The world (company, people, job, referral, conversation, kudos
+// link) is made through the API, so the check does not depend on the demo data.
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
+import type { AppRouteName } from '@referwell/shared/routes';
+import {
+  expect,
+  inviteCodeOf,
+  lastMailTo,
+  linkIn,
+  newPage,
+  signUpCompanyAdmin,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from './fixtures';
+
+type Role = 'visitor' | 'jobseeker' | 'referrer' | 'companyAdmin';
+type World = Awaited<ReturnType<typeof makeWorld>>;
+
+/** Who visits each route: the roles whose page it is (elsewhere it redirects), so every page is seen as its users see it. */
+const VISITED_AS: Record<AppRouteName, Role[]> = {
+  home: ['visitor', 'companyAdmin'],
+  waitlist: ['visitor'],
+  waitlistJoined: ['visitor'],
+  howItWorks: ['visitor'],
+  howItWorksCompanies: ['visitor'],
+  howItWorksReferrers: ['visitor'],
+  betaProgramCompanies: ['visitor'],
+  betaProgramJobSeekers: ['visitor'],
+  join: ['visitor'],
+  resources: ['visitor'],
+  resourcesCompanies: ['visitor'],
+  resourcesJobSeekers: ['visitor'],
+  companyArticle: ['visitor'],
+  jobSeekerArticle: ['visitor'],
+  login: ['visitor'],
+  signup: ['visitor'],
+  forgotPassword: ['visitor'],
+  resetPassword: ['visitor'],
+  confirmEmail: ['visitor'],
+  publicCompany: ['visitor'],
+  job: ['visitor', 'jobseeker', 'companyAdmin'],
+  kudos: ['visitor'],
+  jobseekerDashboard: ['jobseeker'],
+  referrerDashboard: ['referrer'],
+  referrals: ['referrer'],
+  referral: ['jobseeker', 'referrer', 'companyAdmin'],
+  referralRequests: ['referrer'],
+  searchJobs: ['jobseeker', 'referrer'],
+  searchCandidates: ['referrer', 'companyAdmin'],
+  companyProfile: ['companyAdmin'],
+  companyDashboard: ['companyAdmin'],
+  team: ['companyAdmin'],
+  auditLog: ['companyAdmin'],
+  analytics: ['companyAdmin'],
+  jobsBoard: ['referrer', 'companyAdmin'],
+  postJob: ['companyAdmin'],
+  editJob: ['companyAdmin'],
+  talentProfile: ['jobseeker'],
+  viewTalentProfile: ['jobseeker'],
+  viewTalentProfileOf: ['referrer', 'companyAdmin'],
+  messages: ['jobseeker', 'referrer'],
+  conversation: ['jobseeker', 'referrer'],
+  notifications: ['jobseeker', 'companyAdmin'],
+  settings: ['referrer'],
+  companyReferrers: ['jobseeker'],
+  referrerProfile: ['jobseeker'],
+  requestReferral: ['jobseeker'],
+  companyPortal: ['companyAdmin'],
+  studioDashboard: ['companyAdmin'],
+  studioPortal: ['companyAdmin'],
+  talentBySlug: ['referrer'],
+  project: ['jobseeker'],
+  editProject: ['companyAdmin'],
+  scout: ['referrer'],
+  createKudos: ['jobseeker'],
+};
+
+async function makeWorld(browser: Browser, baseURL: string | undefined) {
+  const pages = {
+    visitor: await newPage(browser, baseURL),
+    jobseeker: await newPage(browser, baseURL),
+    referrer: await newPage(browser, baseURL),
+    companyAdmin: await newPage(browser, baseURL),
+  } satisfies Record<Role, Page>;
+  const admin = await signUpCompanyAdmin(pages.companyAdmin);
+  const inviteCode = await inviteCodeOf(pages.companyAdmin.request, admin.company.id);
+  const referrer = await signUpViaApi(pages.referrer, { name: 'Rae Referrer', role: 'referrer', inviteCode });
+  const seeker = await signUpViaApi(pages.jobseeker, { name: 'Sam Seeker', role: 'jobseeker' });
+  const ok = async (response: Awaited<ReturnType<Page['request']['post']>>) => {
+    expect(response.ok(), await response.text()).toBe(true);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  await ok(
+    await pages.referrer.request.put('/api/referrers/me', {
+      data: {
+        title: 'Staff Integration Engineer',
+        department: 'Interoperability',
+        bio: 'I keep HL7 feeds flowing.',
+        location: 'Denver, CO',
+        skills: ['HL7', 'FHIR'],
+        startDate: '2021-03-15',
+        acceptsRequests: true,
+      },
+    }),
+  );
+  const job = await ok(
+    await pages.companyAdmin.request.post('/api/jobs', {
+      data: {
+        title: `Interface Analyst ${Date.now().toString(36)}`,
+        company: admin.company.name,
+        location: 'Remote (US)',
+        employmentType: 'full-time',
+        description: 'Keep HL7 feeds flowing between hospitals.',
+        requirements: 'HL7 and FHIR.',
+        skills: ['HL7', 'FHIR'],
+        referralBonusAmount: 2500,
+        referralBonusCurrency: 'USD',
+      },
+    }),
+  );
+  const referral = await ok(
+    await pages.referrer.request.post('/api/referrals', {
+      data: { talentId: seeker.user.id, jobId: job.id, notes: 'Sam ran our HL7 cutover.' },
+    }),
+  );
+  const conversation = (await ok(
+    await pages.referrer.request.post('/api/conversations', {
+      data: { recipientId: seeker.user.id, message: 'Hello Sam, about the interface analyst role.' },
+    }),
+  )) as { conversation: { id: string } };
+  const recommender = uniqueEmail('recommender');
+  await ok(
+    await pages.jobseeker.request.post('/api/talent/kudos-requests', { data: { recommenderEmail: recommender } }),
+  );
+  const kudosLink = linkIn(await lastMailTo(recommender), '/kudos/');
+  const jobId = String(job.id);
+  const slug = admin.company.slug;
+  const request = new URLSearchParams({ jobId, referrerId: referrer.user.id, referrerName: referrer.user.name });
+
+  /** Every route of the app with real ids. */
+  const routes: Record<AppRouteName, string> = {
+    home: '/',
+    waitlist: '/waitlist',
+    waitlistJoined: '/waitlist/joined',
+    howItWorks: '/how-it-works',
+    howItWorksCompanies: '/how-it-works-companies',
+    howItWorksReferrers: '/how-it-works-referrers',
+    betaProgramCompanies: '/beta-program-companies',
+    betaProgramJobSeekers: '/beta-program-job-seekers',
+    join: '/join',
+    resources: '/resources',
+    resourcesCompanies: '/resources/companies',
+    resourcesJobSeekers: '/resources/job-seekers',
+    companyArticle: '/resources/companies/articles/hiring-best-practices',
+    jobSeekerArticle: '/resources/job-seekers/articles/resume-writing',
+    login: '/login',
+    signup: '/signup',
+    forgotPassword: '/forgot-password',
+    resetPassword: '/reset-password?token=no-such-token',
+    confirmEmail: '/confirm-email?token=no-such-token',
+    publicCompany: `/company/${slug}`,
+    job: `/job/${jobId}`,
+    kudos: kudosLink,
+    jobseekerDashboard: '/jobseeker-dashboard',
+    referrerDashboard: '/referrer-dashboard',
+    referrals: '/referrer-dashboard/referrals',
+    referral: `/referrer-dashboard/referrals/${String(referral.id)}`,
+    referralRequests: '/referral-requests',
+    searchJobs: '/search-jobs',
+    searchCandidates: '/search-candidates',
+    companyProfile: '/company-profile',
+    companyDashboard: '/company-dashboard',
+    team: '/company-dashboard/team',
+    auditLog: '/company-dashboard/audit-log',
+    analytics: '/company-dashboard/analytics',
+    jobsBoard: '/jobs-board',
+    postJob: '/post-job',
+    editJob: `/job/${jobId}/edit`,
+    talentProfile: '/talent-profile',
+    viewTalentProfile: '/view-talent-profile',
+    viewTalentProfileOf: `/view-talent-profile/${seeker.user.id}`,
+    messages: '/messages',
+    conversation: `/messages/${conversation.conversation.id}`,
+    notifications: '/notifications',
+    settings: '/settings',
+    companyReferrers: `/company/${slug}/referrers`,
+    referrerProfile: `/referrer-profile/${referrer.user.id}?jobId=${jobId}`,
+    requestReferral: `/request-referral?${request.toString()}`,
+    companyPortal: '/company-portal',
+    studioDashboard: '/studio-dashboard',
+    studioPortal: '/studio-portal',
+    talentBySlug: `/talent/${seeker.user.id}`,
+    project: `/project/${jobId}`,
+    editProject: `/edit-project/${jobId}`,
+    scout: `/scout/${seeker.user.id}`,
+    createKudos: '/create-kudos',
+  };
+  return { pages, routes };
+}
+
+/** Serious and critical violations on the page as it stands, one line each. */
+async function violationsOn(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Opens a page and waits until it shows what it loaded (hydrated, nothing busy, no skeletons). */
+async function settle(page: Page, path: string) {
+  await page.goto(path);
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await expect(page.locator('[aria-busy="true"], [data-slot="skeleton"]')).toHaveCount(0, { timeout: 15_000 });
+}
+
+let world: World | undefined;
+const ROLES = ['visitor', 'jobseeker', 'referrer', 'companyAdmin'] as const;
+
+test.describe('accessibility (axe-core)', () => {
+  // axe on a large page takes seconds on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
+  test.beforeAll(async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    world ??= await makeWorld(browser, baseURL);
+  });
+
+  for (const role of ROLES) {
+    for (const name of (Object.keys(VISITED_AS) as AppRouteName[]).filter((n) => VISITED_AS[n].includes(role))) {
+      test(`${name} as ${role === 'visitor' ? 'a visitor' : `a ${role}`}: no serious or critical violation`, async () => {
+        const page = world!.pages[role];
+        const path = world!.routes[name];
+        await settle(page, path);
+        expect(await violationsOn(page), `${path} (now ${page.url()})`).toEqual([]);
+      });
+    }
+  }
+});
