@@ -59,9 +59,7 @@ function loadWebApp(webDistDir: string, config: Config): WebApp | null {
     ? `<meta name="rw-booking-url" content="${escapeHtml(config.bookingUrl)}" />\n`
     : '';
   const finish = (html: string): Page => ({
-    html: html
-      .replaceAll(ORIGIN_PLACEHOLDER, origin)
-      .replace('</head>', `${bookingMeta}</head>`),
+    html: html.replaceAll(ORIGIN_PLACEHOLDER, origin).replace('</head>', `${bookingMeta}</head>`),
   });
 
   const pages = new Map<string, Page>([['', finish(readFileSync(shellFile, 'utf8'))]]);
