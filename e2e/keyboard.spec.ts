@@ -1,5 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, inviteCodeOf, PASSWORD, signUpCompanyAdmin, signUpViaApi, uniqueEmail } from './fixtures';
+import {
+  test,
+  expect,
+  inviteCodeOf,
+  PASSWORD,
+  postJobViaApi,
+  signUpCompanyAdmin,
+  signUpViaApi,
+  uniqueEmail,
+} from './fixtures';
 
 /**
  * The main forms by keyboard alone: every field is reached with Tab (never a click), filled by typing, choices are
@@ -78,19 +87,7 @@ test('a job seeker requests a referral by keyboard alone', async ({ page, reques
   // One API context: each sign-up replaces its session, so the admin's steps come before the referrer's.
   const admin = await signUpCompanyAdmin(request);
   const inviteCode = await inviteCodeOf(request, admin.company.id);
-  const job = await request.post('/api/jobs', {
-    data: {
-      title: `Interface Analyst ${Date.now().toString(36)}`,
-      company: admin.company.name,
-      location: 'Remote (US)',
-      employmentType: 'full-time',
-      description: 'Keep lab and ADT feeds flowing between our hospitals.',
-      requirements: 'HL7 v2 and a feel for clinical workflows.',
-      skills: ['HL7'],
-    },
-  });
-  expect(job.status(), await job.text()).toBe(201);
-  const { id: jobId } = (await job.json()) as { id: string };
+  const { id: jobId } = await postJobViaApi(request, admin.company.name);
   const referrer = await signUpViaApi(request, { name: 'Remy Referrer', role: 'referrer', inviteCode });
   const profile = await request.put('/api/referrers/me', {
     data: { title: 'Interface Analyst', department: 'Integration', acceptsRequests: true },
