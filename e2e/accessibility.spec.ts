@@ -10,6 +10,7 @@ import {
   lastMailTo,
   linkIn,
   newPage,
+  postJobViaApi,
   signUpCompanyAdmin,
   signUpViaApi,
   test,
@@ -106,21 +107,10 @@ async function makeWorld(browser: Browser, baseURL: string | undefined) {
       },
     }),
   );
-  const job = await ok(
-    await pages.companyAdmin.request.post('/api/jobs', {
-      data: {
-        title: `Interface Analyst ${Date.now().toString(36)}`,
-        company: admin.company.name,
-        location: 'Remote (US)',
-        employmentType: 'full-time',
-        description: 'Keep HL7 feeds flowing between hospitals.',
-        requirements: 'HL7 and FHIR.',
-        skills: ['HL7', 'FHIR'],
-        referralBonusAmount: 2500,
-        referralBonusCurrency: 'USD',
-      },
-    }),
-  );
+  const job = await postJobViaApi(pages.companyAdmin, admin.company.name, {
+    referralBonusAmount: 2500,
+    referralBonusCurrency: 'USD',
+  });
   const referral = await ok(
     await pages.referrer.request.post('/api/referrals', {
       data: { talentId: seeker.user.id, jobId: job.id, notes: 'Sam ran our HL7 cutover.' },

@@ -74,6 +74,29 @@ export async function signUpCompanyAdmin(target: Page | APIRequestContext, compa
   return { ...admin, company: admin.company };
 }
 
+/** An open job posted through the API by a signed-in company member of `target`; `fields` override the defaults. */
+export async function postJobViaApi(
+  target: Page | APIRequestContext,
+  companyName: string,
+  fields: Record<string, unknown> = {},
+): Promise<{ id: string; title: string }> {
+  const request = 'request' in target ? target.request : target;
+  const response = await request.post('/api/jobs', {
+    data: {
+      title: `Interface Analyst ${Date.now().toString(36)}`,
+      company: companyName,
+      location: 'Remote (US)',
+      employmentType: 'full-time',
+      description: 'Keep HL7 feeds flowing between hospitals.',
+      requirements: 'HL7 and FHIR.',
+      skills: ['HL7', 'FHIR'],
+      ...fields,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; title: string };
+}
+
 /** The company's current invite code, read as its admin. */
 export async function inviteCodeOf(request: APIRequestContext, companyId: string): Promise<string> {
   const response = await request.get(`/api/companies/${companyId}/team`);

@@ -1,5 +1,14 @@
 import type { Browser } from '@playwright/test';
-import { test, expect, newPage, shoot, inviteCodeOf, signUpCompanyAdmin, signUpViaApi } from './fixtures';
+import {
+  test,
+  expect,
+  newPage,
+  shoot,
+  inviteCodeOf,
+  postJobViaApi,
+  signUpCompanyAdmin,
+  signUpViaApi,
+} from './fixtures';
 
 /** Three people in three browsers: a company admin, a referrer at that company and a job seeker; one open job. */
 async function setUp(browser: Browser, baseURL: string | undefined) {
@@ -9,21 +18,10 @@ async function setUp(browser: Browser, baseURL: string | undefined) {
   const admin = await signUpCompanyAdmin(adminPage);
   const inviteCode = await inviteCodeOf(adminPage.request, admin.company.id);
   const referrer = await signUpViaApi(referrerPage, { name: 'Rae Referrer', role: 'referrer', inviteCode });
-  const jobResponse = await adminPage.request.post('/api/jobs', {
-    data: {
-      title: `Interface Analyst ${Date.now().toString(36)}`,
-      company: admin.company.name,
-      location: 'Remote (US)',
-      employmentType: 'full-time',
-      description: 'Keep HL7 feeds flowing between hospitals.',
-      requirements: 'HL7 and FHIR.',
-      skills: ['HL7', 'FHIR'],
-      referralBonusAmount: 2500,
-      referralBonusCurrency: 'USD',
-    },
+  const job = await postJobViaApi(adminPage, admin.company.name, {
+    referralBonusAmount: 2500,
+    referralBonusCurrency: 'USD',
   });
-  expect(jobResponse.status(), await jobResponse.text()).toBe(201);
-  const job = (await jobResponse.json()) as { id: string; title: string };
   const seeker = await signUpViaApi(seekerPage, { name: 'Sam Seeker', role: 'jobseeker' });
   return { adminPage, referrerPage, seekerPage, admin, referrer, seeker, job };
 }

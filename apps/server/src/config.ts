@@ -58,10 +58,11 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  // Unset: the 'Book a 30-minute call' link leads to the waitlist form, which lands in the database.
   BOOKING_URL: z
     .string()
     .regex(/^(https?:\/\/|mailto:)/, 'must be an http(s):// or mailto: link')
-    .default('mailto:beta@referwell.example?subject=Book%20a%2030-minute%20beta%20program%20call'),
+    .optional(),
 });
 
 /** Environment variables as strings, the way process.env holds them. */
@@ -101,7 +102,8 @@ export interface Config {
   /** Open realtime sockets this process holds at most (more are refused with 503 at the handshake). */
   realtimeMaxSockets: number;
   /** Where 'Book a 30-minute call' on the companies beta page leads. */
-  bookingUrl: string;
+  /** Where 'Book a 30-minute call' leads; unset: the waitlist. */
+  bookingUrl: string | undefined;
   /** Where uploaded files are kept: the database unless S3_* is set. */
   storage: StorageConfig;
 }

@@ -55,10 +55,11 @@ function loadWebApp(webDistDir: string, config: Config): WebApp | null {
   const shellFile = path.join(webDistDir, 'index.html');
   if (!existsSync(shellFile)) return null;
   const origin = new URL(config.publicUrl).origin;
+  const bookingMeta = config.bookingUrl
+    ? `<meta name="rw-booking-url" content="${escapeHtml(config.bookingUrl)}" />\n`
+    : '';
   const finish = (html: string): Page => ({
-    html: html
-      .replaceAll(ORIGIN_PLACEHOLDER, origin)
-      .replace('</head>', `<meta name="rw-booking-url" content="${escapeHtml(config.bookingUrl)}" />\n</head>`),
+    html: html.replaceAll(ORIGIN_PLACEHOLDER, origin).replace('</head>', `${bookingMeta}</head>`),
   });
 
   const pages = new Map<string, Page>([['', finish(readFileSync(shellFile, 'utf8'))]]);

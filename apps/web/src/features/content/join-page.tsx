@@ -30,7 +30,6 @@ const features: Feature[] = [
 
 /** The landing page for campaigns and invitations (SPEC §2 "Landing page"). */
 export function JoinPage() {
-  const year = new Date().getFullYear();
   return (
     <>
       <PageHero
@@ -46,13 +45,6 @@ export function JoinPage() {
       <ContentSection title={`What you get with ${BRAND.name}`}>
         <FeatureGrid features={features} />
       </ContentSection>
-
-      {/* A plain block, not <footer>: the site footer stays the page's only contentinfo landmark. */}
-      <div className="border-t">
-        <p className="mx-auto max-w-6xl px-4 py-8 text-center text-sm text-muted-foreground sm:px-6 lg:px-8">
-          © {year} · Powered by {BRAND.name}
-        </p>
-      </div>
     </>
   );
 }
