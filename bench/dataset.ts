@@ -2,13 +2,68 @@
  * A large, deterministic job dataset for the search benchmark, generated inside the database
  * with generate_series (seconds, not minutes): companies, one referrer in every other company,
  * and jobs with varied titles, types, workplaces, skills, salaries and descriptions (the database's triggers write
- * each job's search document and salary bounds, as for every other writer).
+ * each job's search document and salary bounds, as for every other writer). Descriptions are as long as real ones
+ * (about 2,500–5,000 characters, hundreds of different words each), because the cost of reading and ranking search
+ * documents grows with them.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
 
+const DOMAIN_WORDS =
+  `patients clinicians care clinical data platform integration interoperability hospital health system
+  records workflow quality safety outcomes analytics reporting compliance privacy security cloud services team product
+  engineering design research nurses physicians pharmacy laboratory imaging billing claims revenue scheduling telehealth
+  population registry measures dashboards pipelines interfaces messages standards vendors partners customers support`
+    .split(/\s+/)
+    .filter(Boolean);
+
+/** A deterministic stream of numbers in [0, 1) (mulberry32: runs must compare). */
+function randomStream(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Made-up words of two to four syllables: many distinct lexemes, as in real prose. */
+function vocabulary(size: number, next: () => number): string[] {
+  const onsets = ['b', 'c', 'd', 'f', 'g', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'pr', 'tr', 'st', 'cl', 'br'];
+  const vowels = ['a', 'e', 'i', 'o', 'u', 'ea', 'io'];
+  const codas = ['', 'n', 'r', 's', 'l', 'nt', 'st', 'ct'];
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+  const words = new Set<string>();
+  while (words.size < size) {
+    let word = '';
+    for (let k = 1 + Math.floor(next() * 3); k > 0; k--) word += pick(onsets) + pick(vowels);
+    words.add(word + pick(codas));
+  }
+  return [...words];
+}
+
+/**
+ * Paragraphs of about 100 words: frequent words drawn often (a Zipf-like draw over a 6,000-word vocabulary) and the
+ * product's own domain words mixed in, so common search words occur in many descriptions and rare ones in few.
+ */
+export function descriptionParagraphs(count: number): string[] {
+  const next = randomStream(17);
+  const words = vocabulary(6_000, next);
+  const zipf = () => words[Math.floor(words.length ** next()) - 1]!;
+  return Array.from({ length: count }, () => {
+    const length = 80 + Math.floor(next() * 40);
+    const picked = Array.from({ length }, () =>
+      next() < 0.15 ? DOMAIN_WORDS[Math.floor(next() * DOMAIN_WORDS.length)]! : zipf(),
+    );
+    return `${picked.join(' ')}.`;
+  });
+}
+
 export async function seedJobDataset(database: Database, { companies, jobs }: { companies: number; jobs: number }) {
   const db = database.db;
+  const paragraphs = descriptionParagraphs(400);
   await db.execute(sql`
     insert into companies (name, slug, invite_code, description, location, employee_count)
     select 'Bench Health ' || n, 'bench-health-' || n, 'BENC-' || lpad(n::text, 8, '0'),
@@ -43,12 +98,14 @@ export async function seedJobDataset(database: Database, { companies, jobs }: { 
     insert into job_postings (title, company_name, description, location, workplace, job_type, requirements, skills,
                               company_id, status, salary_range, created_at)
     select title, company_name,
-      'Join our team to improve care for patients. Role number ' || n || ' works with clinicians on ' || array_to_string(skills, ' and ') || '.',
+      'Join our team to improve care for patients. Role number ' || n || ' works with clinicians on ' || array_to_string(skills, ' and ') || '. '
+        || (select string_agg(p.paragraphs[1 + (n * 7 + k * 131) % cardinality(p.paragraphs)], E'\n\n')
+            from generate_series(0, 3 + n % 3) k),
       case workplace when 'remote' then 'Remote' when 'hybrid' then 'Hybrid - Boston, MA' else 'Nashville, TN' end,
       workplace, job_type, '3+ years of experience.', skills, company_id, 'OPEN',
       case when n % 4 = 0 then null else '$' || (80 + n % 12 * 10) || 'k - $' || (110 + n % 12 * 10) || 'k' end,
       now() - (n || ' minutes')::interval
-    from rows`);
+    from rows, (select ${sql.param(paragraphs)}::text[] as paragraphs) p`);
   // As autovacuum would soon after a bulk load: statistics, and the visibility map index-only scans rely on.
   await db.execute(sql`vacuum analyze`);
 }

@@ -72,8 +72,8 @@ export const jobPostings = pgTable(
   (t) => [
     index('job_postings_company_status_idx').on(t.companyId, t.status),
     // Open jobs newest first: job_postings_open_window_idx, written by hand (drizzle cannot express INCLUDE; last
-    // rebuilt in migration 0017_speed_search_plans). It covers the search window's text match, filters and sort keys,
-    // so a window is read without the table.
+    // rebuilt in migration 0020_search_window_narrow). It carries the search window's fixed-size filters and sort
+    // keys; text and skills are read from the table (a search document can exceed a btree row's 2,704 bytes).
     index('job_postings_search_idx').using('gin', t.search),
     index('job_postings_skills_idx').using('gin', t.skills),
     index('job_postings_skill_keys_idx').using('gin', t.skillKeys),

@@ -12,7 +12,10 @@ export const SCAN_PER_ROW = 10;
  */
 const WALK_ON_SHARE = 0.02;
 
-/** The columns of a window row, all in job_postings_open_window_idx, so the newest are read from the index alone. */
+/**
+ * The columns of a window row. The index the newest are read in (job_postings_open_window_idx) carries only the
+ * fixed-size ones: a search document or a skills list can be larger than a btree row may be (migration 0020).
+ */
 const windowColumns = sql`j.id, j.created_at, j.search, j.job_type, j.workplace, j.skills, j.skill_keys,
   j.company_id, j.salary_max`;
 

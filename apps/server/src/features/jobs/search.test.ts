@@ -186,3 +186,33 @@ describe('job search count, sort and filters', () => {
       expect((await t.app.inject({ method: 'GET', url: `/api/jobs?${query}` })).statusCode, query).toBe(400);
   });
 });
+
+/** `count` distinct made-up words ("bavoxel", …): long prose has hundreds of different words. */
+function distinctWords(count: number): string[] {
+  const letters = 'bcdfghklmnprstvz';
+  const vowels = 'aeiou';
+  return Array.from({ length: count }, (_, n) => {
+    let word = '';
+    for (let k = n + 1; k > 0; k = Math.floor(k / 80)) word += letters[k % 16]! + vowels[Math.floor(k / 16) % 5]!;
+    return `${word}xel`;
+  });
+}
+
+// Last: the jobs it posts would change the counts above.
+describe('job search on jobs as long as the form allows', () => {
+  it('posts and finds a job with a 20,000-character description and 50 long skills', async () => {
+    const words = distinctWords(2_400);
+    const description = words.join(' ').slice(0, 20_000);
+    const lastWord = description.split(' ').at(-2)!;
+    const skills = Array.from({ length: 50 }, (_, n) => `${words[n]!} ${'platform '.repeat(6)}${n}`.slice(0, 60));
+    await post(admin, 'long', {
+      company: 'Northwind Health',
+      title: 'Clinical Systems Architect',
+      description,
+      requirements: description,
+      skills,
+    });
+    expect((await search(`q=${lastWord}`)).keys).toEqual(['long']);
+    expect((await search(`q=${encodeURIComponent(skills[49]!)}`)).keys).toEqual(['long']);
+  });
+});
