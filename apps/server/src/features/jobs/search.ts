@@ -91,7 +91,6 @@ function filterConditions(plan: SearchPlan): SQL[] {
 /** filterConditions but the status: what a text search's window (search-window.ts) checks on its rows. */
 function matchConditions({ filters, text }: SearchPlan): SQL[] {
   const conditions: SQL[] = [];
-  if (text) conditions.push(sql`j.search @@ ${tsQuery(text)}`);
   if (filters.type.length) conditions.push(sql`j.job_type = any(${sql.param(filters.type)}::employment_type[])`);
   if (filters.workplace.length) conditions.push(sql`j.workplace = any(${sql.param(filters.workplace)}::workplace[])`);
   if (filters.skills.length) conditions.push(sql`j.skills && ${sql.param(filters.skills)}::text[]`);
@@ -104,6 +103,9 @@ function matchConditions({ filters, text }: SearchPlan): SQL[] {
     conditions.push(
       sql`j.created_at >= now() - make_interval(days => ${POSTED_WITHIN_DAYS[filters.postedWithin]}::int)`,
     );
+  // Last: PostgreSQL tests conditions of equal estimated cost in the order written, and testing the text reads the
+  // job's search document (kilobytes), so the cheap filters turn most rows away first.
+  if (text) conditions.push(sql`j.search @@ ${tsQuery(text)}`);
   return conditions;
 }
 
@@ -217,14 +219,17 @@ function rankWindow(
   );
 }
 
-/** How many jobs match, counting at most JOB_COUNT_LIMIT + 1 of them (read in whichever index order is cheaper). */
+/**
+ * How many jobs match, counting at most JOB_COUNT_LIMIT + 1 of them: text matches through the indexes alone (see
+ * bitmapScansOnly), other filters in whichever index order is cheaper.
+ */
 async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
   const [row] = await preparedRows<{ n: number }>(
     db,
     sql`select cast(count(*) as int) as n from (
           select 1 from job_postings j where ${sql.join(filterConditions(plan), sql` and `)} limit ${JOB_COUNT_LIMIT + 1}
         ) matches`,
-    planFor(plan),
+    { ...planFor(plan), bitmapScansOnly: plan.text !== null },
   );
   return Number(row?.n ?? 0);
 }
