@@ -22,6 +22,12 @@ describe('pruneInertBodies: what the reader never reads is dropped before parsin
     expect(pruneInertBodies(html)).toBe(html.replace('window.dataLayer = window.dataLayer || [];', ''));
   });
 
+  it("keeps a tag whose attribute value holds a '>' whole", () => {
+    expect(pruneInertBodies('<script data-when="a > b">run()</script><p>Job</p>')).toBe(
+      '<script data-when="a > b"></script><p>Job</p>',
+    );
+  });
+
   it('removes comments, and a script inside a comment with them', () => {
     expect(pruneInertBodies('<p>a<!-- <script>x()</script> --></p><!-- unterminated')).toBe('<p>a</p>');
   });

@@ -15,7 +15,8 @@ export const MAX_PARSED_CHARS = 1_000_000;
 /** A state script longer than this is not read (page-json-state.ts skips it too). */
 export const MAX_STATE_CHARS = 1_000_000;
 
-const INERT_START = /<!--|<(script|style|svg|noscript)\b([^>]*)(?<!\/)>/gi;
+// Attribute values are matched whole, so a '>' inside one does not end the tag.
+const INERT_START = /<!--|<(script|style|svg|noscript)\b((?:[^>"']|"[^"]*"|'[^']*')*)(?<!\/)>/gi;
 const STATE_ASSIGNMENT = /^\s*window\.[\w$]+\s*=\s*\{/;
 const JSON_TYPE = /\btype\s*=\s*["']?[\w/+.-]*json/i;
 
