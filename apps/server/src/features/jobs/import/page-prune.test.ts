@@ -1,4 +1,8 @@
+import { load } from 'cheerio/slim';
+import type { AnyNode } from 'domhandler';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { flatText } from './html-text';
 import { pruneInertBodies } from './page-prune';
 
 describe('pruneInertBodies: what the reader never reads is dropped before parsing', () => {
@@ -54,5 +58,32 @@ describe('pruneInertBodies: what the reader never reads is dropped before parsin
     const read = pruneInertBodies(`<h1>Nurse</h1>${'<p>filler</p>'.repeat(20)}${state}<p>tail</p>`, 400);
     expect(read.endsWith(state)).toBe(true);
     expect(read).not.toContain('tail');
+  });
+});
+
+describe('pruneInertBodies: a property over generated pages', () => {
+  const fragment = fc.oneof(
+    fc.constantFrom('Nurse ', 'Boston, MA ', '<p>', '</p>', '<li>', '</li>', '<div class="x">', '</div>', '&amp; '),
+    fc.constantFrom(
+      '<script>if (a < b) x("</p><p>")</script>',
+      '<script type="application/json">{"a":"<b>"}</script>',
+      '<style>p > b { color: red }</style>',
+      '<svg viewBox="0 0 9 9"><path d="M0"/><text>Pin</text></svg>',
+      '<svg/>',
+      '<noscript><p>Enable JavaScript</p></noscript>',
+      '<!-- <p>old</p> -->',
+      '<script data-when="a > b">run()</script>',
+    ),
+  );
+
+  it('never changes the text a reader sees', () => {
+    const textOf = (html: string) => flatText(load(html).root()[0] as AnyNode);
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 30 }), (parts) => {
+        const html = `<body>${parts.join('')}</body>`;
+        expect(textOf(pruneInertBodies(html))).toBe(textOf(html));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
