@@ -1,5 +1,5 @@
-// A tiny careers site for the browser tests: job pages with schema.org JobPosting JSON-LD, a German job page without
-// structured data, a careers index that
+// A tiny careers site for the browser tests: job pages with schema.org JobPosting JSON-LD, a German and an English job
+// page without structured data, a careers index that
 // links to them, and robots.txt. Anything else (including the fake applicant-tracking API paths) answers 404.
 // Started by playwright.config.ts on E2E_FIXTURE_PORT; the app under test may fetch it (OUTBOUND_ALLOW_HOSTS).
 import http from 'node:http';
@@ -84,6 +84,18 @@ const germanJob = `<!doctype html><html lang="de"><head><meta charset="utf-8">
 <section><h2>Weitere Stellen</h2><ul><li>Stationsleitung – Remote – Teilzeit</li></ul></section>
 <footer>&copy; 2026 Fixture Klinikum</footer></body></html>`;
 
+// An English careers page without structured data whose requirements name tools the skills vocabulary does not know
+// (Vitally, NetSuite, Workato) next to ones it does (Salesforce, Gainsight, Kubernetes).
+const toolsJob = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>Customer Success Manager | Fixture Health Careers</title></head>
+<body><header><img src="/logo.png" alt="Fixture Health"></header>
+<main><h1>Customer Success Manager</h1><p>Location: Denver, CO</p>
+<p>Fixture Health runs twelve community clinics. Our customer success team keeps clinic partners live on our tools.</p><p>Employment type: Full-time</p>
+<h2>Responsibilities</h2><ul><li>Own onboarding for our clinic customers</li><li>Run quarterly business reviews</li></ul>
+<h2>Requirements</h2><ul><li>Experience with Salesforce, Gainsight and Vitally</li><li>Kubernetes, NetSuite, Workato</li></ul>
+<p>Pay: $85,000 - $105,000 per year</p><a href="/careers/customer-success/apply">Apply now</a></main>
+<footer>&copy; 2026 Fixture Health</footer></body></html>`;
+
 const server = http.createServer((req, res) => {
   const path = (req.url ?? '/').split('?')[0];
   const send = (status, type, body) => {
@@ -96,6 +108,7 @@ const server = http.createServer((req, res) => {
   if (path === '/blog') return send(200, 'text/html; charset=utf-8', blog);
   if (path === '/health') return send(200, 'text/plain', 'ok');
   if (path === '/karriere/pflegeinformatik') return send(200, 'text/html; charset=utf-8', germanJob);
+  if (path === '/careers/customer-success') return send(200, 'text/html; charset=utf-8', toolsJob);
   const job = jobs[path];
   if (job) return send(200, 'text/html; charset=utf-8', jobPage(path, job));
   send(404, 'text/html', '<h1>Not found</h1>');

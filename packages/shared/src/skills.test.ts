@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { canonicalSkill, cleanSkillList, recogniseSkills, SKILLS_VOCABULARY } from './skills';
 
 describe('SKILLS_VOCABULARY', () => {
-  it('has about 80+ entries with unique canonical names', () => {
-    expect(SKILLS_VOCABULARY.length).toBeGreaterThanOrEqual(80);
+  it('has several hundred entries (issue 16) with unique canonical names', () => {
+    expect(SKILLS_VOCABULARY.length).toBeGreaterThanOrEqual(400);
     expect(new Set(SKILLS_VOCABULARY.map((s) => s.name)).size).toBe(SKILLS_VOCABULARY.length);
   });
 });
@@ -17,6 +17,25 @@ describe('recogniseSkills', () => {
       'Google Cloud',
     ]);
     expect(recogniseSkills('hl7 v2, fhir, icd10 and soc2 type ii')).toEqual(['HL7', 'FHIR', 'ICD-10', 'SOC 2']);
+  });
+
+  it('keeps specific tools rather than folding them into a category', () => {
+    expect(
+      recogniseSkills(
+        'Salesforce, Gainsight, Smartsheet, Mirth Connect, Crystal Reports, MuleSoft, Qt, RTOS, WCAG 2.1',
+      ),
+    ).toEqual([
+      'Salesforce',
+      'Gainsight',
+      'Smartsheet',
+      'Mirth Connect',
+      'Crystal Reports',
+      'MuleSoft',
+      'Qt',
+      'RTOS',
+      'WCAG',
+    ]);
+    expect(recogniseSkills('Jenkins pipelines for our CI/CD')).toEqual(['Jenkins', 'CI/CD']);
   });
 
   it('returns canonical names in first-seen order without duplicates', () => {

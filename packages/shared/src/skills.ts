@@ -186,22 +186,43 @@ const CONTEXT_PATTERNS: Record<string, RegExp[]> = {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
+/**
+ * Word boundaries that also treat '.', '+' and '#' as word characters, so 'JS' does not match in 'Node.js', 'Java'
+ * not in 'JavaScript', 'C++' keeps its pluses and '.NET' does not match inside 'ASP.NET'. Checked around each match
+ * rather than written into every term's pattern: Unicode-class lookarounds in ~800 patterns cost over a second to
+ * compile on a process's first import, plain patterns a few milliseconds.
+ */
+const WORD_BEFORE = /[\p{L}\p{N}_+#.]$/u;
+const WORD_AFTER = /^(?:[\p{L}\p{N}_+#]|\.[\p{L}\p{N}])/u;
+
 /** A term as a pattern: spaces and hyphens interchangeable/optional ('SOC 2' = 'SOC2' = 'SOC-2'). */
 function termPattern(term: string): RegExp {
   const body = term
     .split(/[\s-]+/)
     .map(escapeRegExp)
     .join('[\\s-]*');
-  // Word boundaries that also treat '.', '+' and '#' as word characters, so 'JS' does not match in 'Node.js',
-  // 'Java' not in 'JavaScript', 'C++' keeps its pluses and '.NET' does not match inside 'ASP.NET'.
-  const flags = CASE_SENSITIVE_TERMS.has(term) ? 'gu' : 'giu';
-  return new RegExp(`(?<![\\p{L}\\p{N}_+#.])${body}(?![\\p{L}\\p{N}_+#]|\\.[\\p{L}\\p{N}])`, flags);
+  const flags = `g${CASE_SENSITIVE_TERMS.has(term) ? '' : 'i'}${/[^ -~]/.test(term) ? 'u' : ''}`;
+  return new RegExp(body, flags);
+}
+
+/** The index of the term's first match standing as a whole word in `text`, or -1. */
+function firstWholeMatch(pattern: RegExp, text: string): number {
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    const end = m.index + m[0].length;
+    if (!WORD_BEFORE.test(text.slice(Math.max(0, m.index - 2), m.index)) && !WORD_AFTER.test(text.slice(end, end + 3)))
+      return m.index;
+    pattern.lastIndex = m.index + 1;
+  }
+  return -1;
 }
 
 interface CompiledSkill {
   name: string;
-  /** Each pattern with a lowercase piece of text it cannot match without (null: always try it). */
+  /** Each term's pattern with a lowercase piece of text it cannot match without (null: always try it). */
   patterns: { pattern: RegExp; needle: string | null }[];
+  /** Patterns written with their own context (CONTEXT_PATTERNS). */
+  context: RegExp[];
 }
 
 /** The term's first word, lowercased: a plain substring test rules out most terms before any regex runs. */
@@ -212,12 +233,10 @@ let compiled: CompiledSkill[] | undefined;
 function compile(): CompiledSkill[] {
   compiled ??= SKILLS_VOCABULARY.map(({ name, synonyms }) => ({
     name,
-    patterns: [
-      ...[name, ...synonyms]
-        .filter((term) => !CONTEXT_ONLY.has(term))
-        .map((term) => ({ pattern: termPattern(term), needle: needleOf(term) })),
-      ...(CONTEXT_PATTERNS[name] ?? []).map((pattern) => ({ pattern, needle: null })),
-    ],
+    patterns: [name, ...synonyms]
+      .filter((term) => !CONTEXT_ONLY.has(term))
+      .map((term) => ({ pattern: termPattern(term), needle: needleOf(term) })),
+    context: CONTEXT_PATTERNS[name] ?? [],
   }));
   return compiled;
 }
@@ -230,10 +249,14 @@ export function recogniseSkills(text: string): string[] {
   if (!text) return [];
   const found: { name: string; index: number; order: number }[] = [];
   const lower = text.toLowerCase();
-  compile().forEach(({ name, patterns }, order) => {
+  compile().forEach(({ name, patterns, context }, order) => {
     let first = Infinity;
     for (const { pattern, needle } of patterns) {
       if (needle !== null && !lower.includes(needle)) continue;
+      const index = firstWholeMatch(pattern, text);
+      if (index >= 0 && index < first) first = index;
+    }
+    for (const pattern of context) {
       pattern.lastIndex = 0;
       const match = pattern.exec(text);
       if (match && match.index < first) first = match.index;

@@ -2,7 +2,9 @@
  * Per-field accuracy of the job import over its fixtures, reported separately for structured data (schema.org
  * JSON-LD / microdata pages against fixtures/expected.json, applicant-tracking API payloads against
  * fixtures/ats/expected.json) and for pages without structured data (fixtures/pages, plus the held-out
- * fixtures/holdout set that the page reader was not developed against). accuracy.test.ts holds the thresholds.
+ * fixtures/holdout set that the page reader was not developed against, and holdout-2 written after it was spent),
+ * and held-out pages with structured data (fixtures/holdout-structured, header fields and deadline).
+ * accuracy.test.ts holds the thresholds.
  * Run from the repository root: node --import tsx apps/server/src/features/jobs/import/accuracy.ts [--verbose]
  */
 import { readFileSync } from 'node:fs';
@@ -181,6 +183,7 @@ export function measureAccuracy(developedOnly = false): {
   unstructured: Report;
   holdout: Report;
   holdout2: Report;
+  holdoutStructured: Report;
   detection: Report;
   suggestions: SuggestionReport;
 } {
@@ -204,7 +207,7 @@ export function measureAccuracy(developedOnly = false): {
   const corpus = (dir: string) =>
     Object.entries(readJson<Loose>(`${dir}/expected.json`)).map(([file, { url, expected }]) => {
       const got = importFixture(`${dir}/${file}`, url)?.job;
-      if (dir.startsWith('holdout')) requirements.push({ file, text: got?.requirements ?? '' });
+      if (dir === 'holdout' || dir === 'holdout-2') requirements.push({ file, text: got?.requirements ?? '' });
       if (dir !== 'holdout' || !developedOnly)
         detection.push({ file, want: { title: 'a job' }, got: { title: got ? 'a job' : 'none' } });
       return { file, want: expected, got };
@@ -212,11 +215,13 @@ export function measureAccuracy(developedOnly = false): {
   const developed = [...pages, ...corpus('pages')];
   const holdout = corpus('holdout');
   const holdout2 = corpus('holdout-2');
+  const holdoutStructured = corpus('holdout-structured');
   return {
     structured: report('structured data (JSON-LD, microdata, ATS APIs)', structured),
     unstructured: report('pages without structured data', developed),
     holdout: report('held-out pages without structured data', holdout),
     holdout2: report('second held-out set (written after the first was spent)', holdout2),
+    holdoutStructured: report('held-out pages with structured data', holdoutStructured),
     detection: report('job found / no job', detection as never),
     suggestions: suggestionReport('tool names in held-out requirements (skill suggestions)', requirements),
   };
@@ -238,6 +243,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   print(result.unstructured, verbose);
   if (!only) print(result.holdout, verbose);
   if (!only) print(result.holdout2, verbose);
+  if (!only) print(result.holdoutStructured, verbose);
   print(result.detection, verbose);
   const s = result.suggestions;
   console.log(

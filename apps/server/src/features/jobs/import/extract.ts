@@ -4,6 +4,7 @@ import { mapJobPosting, readJsonLd, type MappedJob } from './json-ld';
 import { readMicrodataJob } from './microdata';
 import { readPage } from './page';
 import { indexPage } from './page-index';
+import { pruneInertBodies } from './page-prune';
 import { FIELD_CAPS, type ImportedJob, type ImportResult, type ImportSource } from './types';
 
 /** A page reading whose evidence weighs less than this (one weak source: prose, a page-title part) is flagged. */
@@ -43,7 +44,7 @@ export function finishJob(mapped: MappedJob, fallbackCompany = ''): ImportedJob 
  */
 export function extractJobFromHtml(html: string, pageUrl: string): ImportResult | null {
   try {
-    return extract(html.length > MAX_HTML_LENGTH ? html.slice(0, MAX_HTML_LENGTH) : html, pageUrl);
+    return extract(pruneInertBodies(html), pageUrl);
   } catch (error) {
     // Pathological markup (nesting deep enough to exhaust the stack in the HTML libraries) is not a job page.
     if (error instanceof RangeError) return null;

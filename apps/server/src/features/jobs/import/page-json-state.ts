@@ -5,8 +5,8 @@
  */
 import { type Candidate, cleanCompany, readChip, readLabelled } from './page-evidence';
 import { ownText, type PageIndex } from './page-index';
+import { MAX_STATE_CHARS } from './page-prune';
 
-const MAX_STATE = 1_000_000;
 const SKIP_KEYS = /similar|recommend|related|other|more|suggest|nav|footer|menu|cookie/i;
 const COMPANY_KEYS =
   /^(?:company|companyname|company_name|organization|organizationname|employer|employername|hiringorganization|brand|tenantname)$/i;
@@ -76,7 +76,7 @@ export function jsonStateSources(page: PageIndex): Candidate[] {
     const type = (el.attribs.type ?? '').toLowerCase();
     if (el.attribs.src !== undefined || type === 'application/ld+json') continue;
     const text = ownText(el);
-    if (!text || text.length > MAX_STATE) continue;
+    if (!text || text.length > MAX_STATE_CHARS) continue;
     let json = '';
     if (type.includes('json')) json = text.trim();
     else {

@@ -2,7 +2,7 @@ import type { Element, ParentNode } from 'domhandler';
 import { HEADING_MARK, insideAnyOf, nodesToText, SKIPPED_TAGS } from './html-text';
 import { type JsonLdGraph, type MappedJob, textValue } from './json-ld';
 import { type Candidate, cleanCompany, employmentTypesOf, readChip } from './page-evidence';
-import { allText, type PageIndex } from './page-index';
+import { allText, ownText, type PageIndex } from './page-index';
 import { jsonStateSources } from './page-json-state';
 import {
   chooseCompany,
@@ -87,11 +87,8 @@ function mainContent(page: PageIndex, inChrome: (el: Element) => boolean): Paren
   const scores = new Map<Element, number>();
   for (const el of page.keptTags('p', 'li', 'h2', 'h3', 'h4', 'div')) {
     if (inChrome(el)) continue;
-    const own = el.children
-      .map((c) => (c.type === 'text' ? c.data : ''))
-      .join('')
-      .trim().length;
-    const length = el.name === 'div' ? own : page.text(el).trim().length;
+    // A div counts only its own text (its paragraphs count themselves); other blocks all of theirs.
+    const length = el.name === 'div' ? ownText(el).trim().length : page.text(el).trim().length;
     if (!length) continue;
     const parent = el.name === 'div' ? el : el.parent?.type === 'tag' ? el.parent : null;
     const container = parent?.name === 'ul' || parent?.name === 'ol' ? parent.parent : parent;

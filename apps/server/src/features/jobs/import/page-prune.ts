@@ -1,0 +1,101 @@
+/**
+ * Drops the bodies a job page reader never reads before the page is parsed: script bundles, styles, SVG drawings,
+ * <noscript> fallbacks and comments are often most of a multi-megabyte page, and tokenising them and indexing their
+ * elements was most of the reading time. The opening tags stay (an icon row still has its <svg class="…">), and so do
+ * the scripts the reader does read: JSON blocks (JSON-LD, __NEXT_DATA__) and `window.X = {…}` state assignments.
+ * What remains is read up to MAX_PARSED_CHARS, plus the data scripts that come after that point.
+ */
+
+/**
+ * Markup beyond this many characters (once inert bodies are gone) is not parsed: a job posting's own markup is a
+ * small fraction of it, and what lies further down a page this long is lists of other jobs and their filters.
+ */
+export const MAX_PARSED_CHARS = 1_000_000;
+
+/** A state script longer than this is not read (page-json-state.ts skips it too). */
+export const MAX_STATE_CHARS = 1_000_000;
+
+// Attribute values are matched whole, so a '>' inside one does not end the tag.
+const INERT_START = /<!--|<(script|style|svg|noscript)\b((?:[^>"']|"[^"]*"|'[^']*')*)(?<!\/)>/gi;
+const STATE_ASSIGNMENT = /^\s*window\.[\w$]+\s*=\s*\{/;
+const JSON_TYPE = /\btype\s*=\s*["']?[\w/+.-]*json/i;
+
+/** Whether a script's body is data the reader uses: a JSON block or a `window.X = {…}` assignment. */
+function isReadScript(attributes: string, body: string): boolean {
+  if (body.length > MAX_STATE_CHARS) return false;
+  return JSON_TYPE.test(attributes) || STATE_ASSIGNMENT.test(body);
+}
+
+interface DataScript {
+  /** Where the script starts in the pruned page. */
+  at: number;
+  html: string;
+}
+
+/**
+ * The page with inert bodies emptied: `<script>…</script>` → `<script></script>` (unless it holds data the reader
+ * uses), likewise style, svg and noscript; comments removed. Linear in the page: an element that is never closed is
+ * left as it is (the parser reads it to the end of the page, as before), and once one name is found unclosed no
+ * later element of that name is searched for.
+ */
+export function pruneInertBodies(html: string, maxChars = MAX_PARSED_CHARS): string {
+  const parts: string[] = [];
+  const scripts: DataScript[] = [];
+  let length = 0;
+  const copy = (from: number, to: number) => {
+    parts.push(html.slice(from, to));
+    length += to - from;
+  };
+  const unclosed = new Set<string>();
+  let copied = 0;
+  INERT_START.lastIndex = 0;
+  for (let m = INERT_START.exec(html); m; m = INERT_START.exec(html)) {
+    const start = m.index;
+    const bodyStart = start + m[0].length;
+    if (m[0] === '<!--') {
+      const end = html.indexOf('-->', bodyStart);
+      // An unterminated comment runs to the end of the page, as the parser reads it.
+      const stop = end < 0 ? html.length : end + 3;
+      copy(copied, start);
+      copied = stop;
+      INERT_START.lastIndex = stop;
+      continue;
+    }
+    const name = (m[1] ?? '').toLowerCase();
+    if (unclosed.has(name)) continue;
+    const close = new RegExp(`</${name}\\s*>`, 'gi');
+    close.lastIndex = bodyStart;
+    const end = close.exec(html);
+    if (!end) {
+      unclosed.add(name);
+      continue;
+    }
+    const stop = end.index + end[0].length;
+    INERT_START.lastIndex = stop;
+    if (name === 'script' && isReadScript(m[2] ?? '', html.slice(bodyStart, end.index))) {
+      scripts.push({ at: length + start - copied, html: html.slice(start, stop) });
+      continue;
+    }
+    copy(copied, bodyStart);
+    copied = end.index;
+  }
+  copy(copied, html.length);
+  const pruned = parts.join('');
+  return pruned.length > maxChars ? capped(pruned, scripts, maxChars) : pruned;
+}
+
+/** The pruned page cut at a tag boundary before `maxChars`, with the data scripts from beyond the cut appended. */
+function capped(pruned: string, scripts: DataScript[], maxChars: number): string {
+  let cut = pruned.lastIndexOf('<', maxChars);
+  // A data script running across the cut is moved whole behind it rather than cut in two.
+  const across = scripts.find((s) => s.at < cut && s.at + s.html.length > cut);
+  if (across) cut = across.at;
+  if (cut <= 0) cut = maxChars;
+  return (
+    pruned.slice(0, cut) +
+    scripts
+      .filter((s) => s.at >= cut)
+      .map((s) => s.html)
+      .join('')
+  );
+}
