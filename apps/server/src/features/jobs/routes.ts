@@ -12,10 +12,11 @@ import {
   jobSearchQuerySchema,
   jobSearchResponseSchema,
   jobStatusChangeSchema,
+  type JobSearchResponse,
 } from '@referwell/shared';
 import { listCompanyJobs, recordJobVisit } from './company-jobs';
 import { applyToJob, closeJob, createJob, getJob, listApplications, setJobStatus, updateJob } from './service';
-import { forgetJobSearches, searchJobs } from './search';
+import { forgetJobSearches, searchJobsJson } from './search';
 import { sharedLinkCode } from '../referrals/shared-links';
 import { errorResponses } from '../../lib/errors';
 
@@ -34,7 +35,12 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobSearchResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => searchJobs(app.db, request.auth, request.query),
+    // Kept as JSON text (search.ts): a string with a JSON content type is sent as it is, not serialised again
+    // (the type provider only knows the object form).
+    async (request, reply) => {
+      const json = await searchJobsJson(app.db, request.auth, request.query);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as JobSearchResponse);
+    },
   );
 
   app.post(

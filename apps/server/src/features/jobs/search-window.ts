@@ -32,15 +32,19 @@ export function matchWindowCtes(conditions: SQL[], start: { c: string; i: string
   const headCount = sql`(select count(*) from head)`;
   const scan = size * SCAN_PER_ROW;
   const walkOnFrom = Math.ceil(scan * WALK_ON_SHARE);
-  const readOn = sql`(select count(*) from newest) = ${scan} and ${headCount} < ${size}`;
-  return sql`newest as (
-      select ${windowColumns} from job_postings j where j.status = 'OPEN' ${before}
-      order by j.created_at desc, j.id desc limit ${scan}
-    ),
-    newest_end as (select created_at, id from newest order by created_at, id limit 1),
-    head as (
-      select j.id, j.created_at, j.search, j.skill_keys, j.salary_max from newest j where ${where}
+  const readOn = sql`${headCount} < ${size} and exists(select 1 from newest_end)`;
+  // `head` reads the newest rows lazily (a subquery, not a CTE, keeps the index order without a sort): a word in
+  // most jobs stops after about `size` of them; only a rarer one reads all `scan`.
+  return sql`head as (
+      select j.id, j.created_at, j.search, j.skill_keys, j.salary_max from (
+        select ${windowColumns} from job_postings j where j.status = 'OPEN' ${before}
+        order by j.created_at desc, j.id desc limit ${scan}
+      ) j where ${where}
       order by j.created_at desc, j.id desc limit ${size}
+    ),
+    newest_end as (
+      select j.created_at, j.id from job_postings j where j.status = 'OPEN' ${before}
+      order by j.created_at desc, j.id desc offset ${scan - 1} limit 1
     ),
     walk_on as (
       select j.id, j.created_at, j.search, j.skill_keys, j.salary_max from job_postings j

@@ -151,12 +151,22 @@ interface Caches {
   windows: ShortCache<WindowRow[]>;
   counts: ShortCache<number>;
   pages: ShortCache<RankedRow[]>;
+  /** Whole answers as JSON text, for everyone but a job seeker (theirs carry match scores). */
+  answers: ShortCache<string>;
 }
 const caches = new WeakMap<Db, Caches>();
 function cachesOf(db: Db): Caches {
   let found = caches.get(db);
   if (!found)
-    caches.set(db, (found = { windows: new ShortCache(), counts: new ShortCache(), pages: new ShortCache() }));
+    caches.set(
+      db,
+      (found = {
+        windows: new ShortCache(),
+        counts: new ShortCache(),
+        pages: new ShortCache(),
+        answers: new ShortCache(),
+      }),
+    );
   return found;
 }
 
@@ -293,6 +303,7 @@ export function forgetJobSearches(db: Db): void {
   found?.windows.clear();
   found?.counts.clear();
   found?.pages.clear();
+  found?.answers.clear();
   forgetJobDetails(db);
 }
 
@@ -339,4 +350,14 @@ export async function searchJobs(
     totalIsLowerBound: (result.total ?? 0) > JOB_COUNT_LIMIT,
     sort: result.sort,
   };
+}
+
+/**
+ * searchJobs as the JSON text of its answer (jobSearchResponseSchema, held to it by the API tests): the same for
+ * everyone but a job seeker on the same filters, so it is kept like the windows and sent without serialising again.
+ */
+export function searchJobsJson(db: Db, auth: AuthContext | null, filters: SearchFilters): Promise<string> {
+  const answer = async () => JSON.stringify(await searchJobs(db, auth, filters));
+  if (auth?.user.type === 'jobseeker') return answer();
+  return cachesOf(db).answers.get(JSON.stringify(filters), SEARCH_TTL_MS, answer);
 }
