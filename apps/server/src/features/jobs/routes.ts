@@ -35,11 +35,14 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobSearchResponseSchema, ...errorResponses(400) },
       },
     },
-    // Kept as JSON text (search.ts): a string with a JSON content type is sent as it is, not serialised again
-    // (the type provider only knows the object form).
+    // Kept as JSON text, compressed once (search.ts, lib/kept-json.ts): a string with a JSON content type, or a
+    // payload with its content-encoding, is sent as it is (the type provider only knows the object form).
     async (request, reply) => {
-      const json = await searchJobsJson(app.db, request.auth, request.query);
-      return reply.type('application/json; charset=utf-8').send(json as unknown as JobSearchResponse);
+      const answer = await searchJobsJson(app.db, request.auth, request.query);
+      const { body, encoding } = answer.encoded(request.headers['accept-encoding']);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(body as unknown as JobSearchResponse);
     },
   );
 

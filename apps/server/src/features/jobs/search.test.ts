@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobSearchResponseSchema, normalizeSearchText, type JobSearchResponse } from '@referwell/shared';
@@ -202,6 +203,23 @@ describe('job search count, sort and filters', () => {
     expect(total).toBe(1);
     expect(Date.now() - joined).toBeLessThan(1_000);
     expect((await search(`q=${word}`)).items[0]?.hasInternalReferrer).toBe(true);
+  });
+
+  it('sends a kept answer compressed for clients that accept it, the same JSON underneath', async () => {
+    const url = '/api/jobs?limit=50';
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    for (const [accept, encoding, inflate] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const)
+      for (let i = 0; i < 2; i++) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept } });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toContain('accept-encoding');
+        expect(inflate(res.rawPayload).toString('utf8')).toBe(plain.body);
+      }
   });
 
   it('refuses unknown sorts and date ranges with 400', async () => {

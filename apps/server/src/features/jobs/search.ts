@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
 import { badRequest } from '../../lib/errors';
+import { KeptJson } from '../../lib/kept-json';
 import { ShortCache } from '../../lib/short-cache';
 import { textQuery, tsQuery } from '../../lib/search/text-query';
 import { matchWindowCtes } from './search-window';
@@ -152,7 +153,7 @@ interface Caches {
   counts: ShortCache<number>;
   pages: ShortCache<RankedRow[]>;
   /** Whole answers as JSON text, for everyone but a job seeker (theirs carry match scores). */
-  answers: ShortCache<string>;
+  answers: ShortCache<KeptJson>;
 }
 const caches = new WeakMap<Db, Caches>();
 function cachesOf(db: Db): Caches {
@@ -354,10 +355,10 @@ export async function searchJobs(
 
 /**
  * searchJobs as the JSON text of its answer (jobSearchResponseSchema, held to it by the API tests): the same for
- * everyone but a job seeker on the same filters, so it is kept like the windows and sent without serialising again.
+ * everyone but a job seeker on the same filters, so it is kept like the windows (and compressed once per encoding).
  */
-export function searchJobsJson(db: Db, auth: AuthContext | null, filters: SearchFilters): Promise<string> {
-  const answer = async () => JSON.stringify(await searchJobs(db, auth, filters));
+export function searchJobsJson(db: Db, auth: AuthContext | null, filters: SearchFilters): Promise<KeptJson> {
+  const answer = async () => new KeptJson(JSON.stringify(await searchJobs(db, auth, filters)));
   if (auth?.user.type === 'jobseeker') return answer();
   return cachesOf(db).answers.get(JSON.stringify(filters), SEARCH_TTL_MS, answer);
 }
