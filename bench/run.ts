@@ -3,13 +3,14 @@
  * process, one after another, each bounded in time: jobs (bench/jobs.ts), talent (bench/talent.ts) and messaging
  * (bench/messaging.ts). Every area starts the built server on loopback against its own throw-away database
  * (the embedded PostgreSQL, or the PostgreSQL of DATABASE_URL), prints a table and stores it in bench/results.json under the
- * database engine. BENCH_ONLY=jobs,talent,messaging runs a subset. Exits non-zero when an area misses a target,
- * fails or times out.
+ * database engine. The embedded default runs first, then, with DATABASE_URL set, the same areas on that PostgreSQL
+ * (issue #22: both engines); BENCH_ENGINES=embedded or =postgresql runs one. BENCH_ONLY=jobs,talent,messaging runs a
+ * subset. Exits non-zero when an area misses a target, fails or times out.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
-import { bareFastifyRps, CONNECTIONS, DURATION_SECONDS, driver, onAdmin, saveResults } from './support';
+import { bareFastifyRps, CONNECTIONS, DURATION_SECONDS, onAdmin, saveResults } from './support';
 
 const AREAS = ['jobs', 'talent', 'messaging', 'analytics', 'job-import'] as const;
 type Area = (typeof AREAS)[number];
@@ -41,10 +42,33 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.exit(130);
   });
 
+type Engine = 'embedded' | 'postgresql';
+
+/** The embedded default first, then the PostgreSQL of DATABASE_URL when set; BENCH_ENGINES picks. */
+function selectedEngines(): Engine[] {
+  const all: Engine[] = process.env.DATABASE_URL ? ['embedded', 'postgresql'] : ['embedded'];
+  const only = (process.env.BENCH_ENGINES ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (only.some((e) => !all.includes(e as Engine)))
+    throw new Error(
+      `BENCH_ENGINES: use ${all.join(', ')}${process.env.DATABASE_URL ? '' : ' (postgresql needs DATABASE_URL)'}`,
+    );
+  return only.length ? all.filter((e) => only.includes(e)) : all;
+}
+
+/** The area's environment: the embedded engine is chosen by leaving DATABASE_URL out (bench/support.ts). */
+function engineEnv(engine: Engine, bareRps: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_BARE_RPS: String(bareRps) };
+  if (engine === 'embedded') delete env.DATABASE_URL;
+  return env;
+}
+
 /** Runs one area; resolves with its exit code, or 'timeout'. */
-function runArea(area: Area, bareRps: number): Promise<number | 'timeout'> {
+function runArea(area: Area, env: NodeJS.ProcessEnv): Promise<number | 'timeout'> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, `${area}.ts`)], {
-    env: { ...process.env, BENCH_BARE_RPS: String(bareRps) },
+    env,
     stdio: 'inherit',
     detached: true, // own process group, so a timeout stops the server too
   });
@@ -81,29 +105,33 @@ async function dropLeftovers(area: Area) {
 
 async function main() {
   const areas = selectedAreas();
+  const engines = selectedEngines();
   const started = performance.now();
   const bareRps = await bareFastifyRps();
   console.log(
-    `bare Fastify JSON on this machine: ${bareRps} req/s (${CONNECTIONS} connections, ${DURATION_SECONDS} s); areas: ${areas.join(', ')} on ${driver}`,
+    `bare Fastify JSON on this machine: ${bareRps} req/s (${CONNECTIONS} connections, ${DURATION_SECONDS} s); areas: ${areas.join(', ')} on ${engines.join(', then ')}`,
   );
-  saveResults('bareFastify', { at: new Date().toISOString(), 'req/s': bareRps });
   const outcomes: Record<string, unknown>[] = [];
-  for (const area of areas) {
-    const areaStarted = performance.now();
-    console.log(`\n=== ${area} ===`);
-    const code = await runArea(area, bareRps);
-    if (code === 'timeout') {
-      saveResults(area, { at: new Date().toISOString(), error: `timed out after ${TIMEOUT_SECONDS} s` });
-      await dropLeftovers(area);
+  for (const engine of engines) {
+    saveResults('bareFastify', { at: new Date().toISOString(), 'req/s': bareRps }, engine);
+    for (const area of areas) {
+      const areaStarted = performance.now();
+      console.log(`\n=== ${area} on ${engine} ===`);
+      const code = await runArea(area, engineEnv(engine, bareRps));
+      if (code === 'timeout') {
+        saveResults(area, { at: new Date().toISOString(), error: `timed out after ${TIMEOUT_SECONDS} s` }, engine);
+        if (engine === 'postgresql') await dropLeftovers(area);
+      }
+      outcomes.push({
+        engine,
+        area,
+        seconds: Math.round((performance.now() - areaStarted) / 1000),
+        result: code === 'timeout' ? 'TIMED OUT' : code === 0 ? 'ok' : 'BELOW TARGET OR FAILED',
+      });
+      if (code !== 0) process.exitCode = 1;
     }
-    outcomes.push({
-      area,
-      seconds: Math.round((performance.now() - areaStarted) / 1000),
-      result: code === 'timeout' ? 'TIMED OUT' : code === 0 ? 'ok' : 'BELOW TARGET OR FAILED',
-    });
-    if (code !== 0) process.exitCode = 1;
   }
-  console.log(`\nbenchmark on ${driver}, ${Math.round((performance.now() - started) / 1000)} s in all:`);
+  console.log(`\nbenchmark on ${engines.join(' and ')}, ${Math.round((performance.now() - started) / 1000)} s in all:`);
   console.table(outcomes);
 }
 

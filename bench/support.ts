@@ -246,10 +246,13 @@ type Results = Partial<Record<'embedded' | 'postgresql', Record<string, unknown>
  * Stores one section under the current database engine in bench/results.json ({ embedded: {...}, postgresql: {...} }),
  * keeping the other sections and the other engine's figures.
  */
-export function saveResults(section: string, value: unknown) {
+export function saveResults(
+  section: string,
+  value: unknown,
+  engine: keyof Results = onPostgres ? 'postgresql' : 'embedded',
+) {
   const stored = existsSync(RESULTS_FILE) ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Results) : {};
   const results: Results = 'embedded' in stored || 'postgresql' in stored ? stored : {}; // else an older layout
-  const engine = onPostgres ? 'postgresql' : 'embedded';
   results[engine] = { ...results[engine], [section]: value };
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
 }

@@ -3,6 +3,7 @@ export * from './schemas/common';
 export * from './schemas/health';
 export * from './schemas/waitlist';
 export * from './schemas/auth';
+export * from './schemas/auth-passwords';
 export * from './schemas/companies';
 export * from './schemas/jobs';
 export * from './schemas/job-search';

@@ -12,10 +12,11 @@ import {
   jobSearchQuerySchema,
   jobSearchResponseSchema,
   jobStatusChangeSchema,
+  type JobSearchResponse,
 } from '@referwell/shared';
 import { listCompanyJobs, recordJobVisit } from './company-jobs';
 import { applyToJob, closeJob, createJob, getJob, listApplications, setJobStatus, updateJob } from './service';
-import { forgetJobSearches, searchJobs } from './search';
+import { forgetJobSearches, searchJobsJson } from './search';
 import { sharedLinkCode } from '../referrals/shared-links';
 import { errorResponses } from '../../lib/errors';
 
@@ -34,7 +35,15 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobSearchResponseSchema, ...errorResponses(400) },
       },
     },
-    async (request) => searchJobs(app.db, request.auth, request.query),
+    // Kept as JSON text, compressed once (search.ts, lib/kept-json.ts): a string with a JSON content type, or a
+    // payload with its content-encoding, is sent as it is (the type provider only knows the object form).
+    async (request, reply) => {
+      const answer = await searchJobsJson(app.db, request.auth, request.query);
+      const { body, encoding } = answer.encoded(request.headers['accept-encoding']);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(body as unknown as JobSearchResponse);
+    },
   );
 
   app.post(

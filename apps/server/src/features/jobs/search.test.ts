@@ -1,6 +1,7 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normalizeSearchText, type JobSearchResponse } from '@referwell/shared';
+import { jobSearchResponseSchema, normalizeSearchText, type JobSearchResponse } from '@referwell/shared';
 import { selectRows } from '../../db/repository';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 
@@ -30,7 +31,8 @@ async function post(who: SignedUp, key: string, job: object) {
 async function search(query: string, who?: SignedUp): Promise<JobSearchResponse & { keys: string[] }> {
   const res = await t.app.inject({ method: 'GET', url: `/api/jobs?${query}`, ...(who ? withSession(who.token) : {}) });
   expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as JobSearchResponse;
+  // Sent as kept JSON text, not through the route's serialiser: it must still be the documented shape.
+  const body: JobSearchResponse = jobSearchResponseSchema.strict().parse(res.json());
   const byId = Object.fromEntries(Object.entries(ids).map(([k, v]) => [v, k]));
   return { ...body, keys: body.items.map((i) => byId[i.id] ?? i.id) };
 }
@@ -179,6 +181,45 @@ describe('job search count, sort and filters', () => {
     }
     expect(total).toBe(2);
     expect(Date.now() - written).toBeLessThan(1_000);
+  });
+
+  it("drops kept searches when a company's members change, so its first referrer shows at once", async () => {
+    const word = `referred${Date.now().toString(36)}`;
+    await post(other, 'referred', { company: 'Zephyr Telehealth', title: `${word} Nurse` });
+    const withReferrer = async () => (await search(`q=${word}&hasReferrer=true`)).total;
+    expect(await withReferrer()).toBe(0);
+    expect((await search(`q=${word}`)).items[0]?.hasInternalReferrer).toBe(false);
+    const joined = Date.now();
+    await t.database.db.execute(sql`with u as (
+        insert into users (email, name, password_hash, type)
+        values (${`${word}@example.com`}, 'First Referrer', 'not-a-real-hash', 'referrer') returning id)
+      insert into company_members (company_id, user_id, role)
+      select j.company_id, u.id, 'member' from u, job_postings j where j.id = ${ids.referred}`);
+    let total = 0;
+    while (total < 1 && Date.now() - joined < 4_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      total = (await withReferrer()) ?? 0;
+    }
+    expect(total).toBe(1);
+    expect(Date.now() - joined).toBeLessThan(1_000);
+    expect((await search(`q=${word}`)).items[0]?.hasInternalReferrer).toBe(true);
+  });
+
+  it('sends a kept answer compressed for clients that accept it, the same JSON underneath', async () => {
+    const url = '/api/jobs?limit=50';
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    for (const [accept, encoding, inflate] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const)
+      for (let i = 0; i < 2; i++) {
+        const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept } });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toContain('accept-encoding');
+        expect(inflate(res.rawPayload).toString('utf8')).toBe(plain.body);
+      }
   });
 
   it('refuses unknown sorts and date ranges with 400', async () => {

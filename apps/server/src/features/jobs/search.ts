@@ -7,7 +7,6 @@ import {
   type JobSearchRequest,
   type JobSearchResponse,
   type JobSort,
-  type JobSummary,
 } from '@referwell/shared';
 import { matchScore } from '@referwell/shared/rules/match';
 import { z } from 'zod';
@@ -15,9 +14,12 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
 import { badRequest } from '../../lib/errors';
+import { KeptJson } from '../../lib/kept-json';
 import { ShortCache } from '../../lib/short-cache';
 import { textQuery, tsQuery } from '../../lib/search/text-query';
 import { matchWindowCtes } from './search-window';
+import { rankWindow, TIME_KEY, type RankedRow, type WindowRow } from './search-rank';
+import { forgetJobDetails, jobDetails } from './search-details';
 import type { AuthContext } from '../auth/sessions';
 
 /**
@@ -26,13 +28,13 @@ import type { AuthContext } from '../auth/sessions';
  */
 export const SEARCH_WINDOW = 500;
 /**
- * Searches are answered from memory this long. Every statement that writes job_postings clears them in every process
- * (a database trigger's NOTIFY, see forgetJobSearches), so this bounds only what no trigger sees, like a company's
- * first referrer joining (the "has a referrer" filter).
+ * Windows, counts and pages are answered from memory this long. Every statement that writes job_postings, a
+ * company or its members clears them in every process (a database trigger's NOTIFY, see forgetJobSearches), so this
+ * only bounds a lost notification (ADR 0009).
  */
-export const SEARCH_TTL_MS = 5_000;
+export const SEARCH_TTL_MS = 60_000;
 
-const keysetSchema = z.object({ r: z.number(), c: z.string().max(40), i: z.uuid() });
+const keysetSchema = z.object({ r: z.number(), c: z.string().regex(TIME_KEY), i: z.uuid() });
 const cursorSchema = z.object({ k: keysetSchema.optional(), w: keysetSchema.omit({ r: true }).optional() });
 type Cursor = z.infer<typeof cursorSchema>;
 
@@ -57,39 +59,16 @@ interface SearchPlan {
   viewerKeys: string[] | null;
 }
 
-interface SearchRow {
-  window_size: number;
-  window_end_c: string | null;
-  window_end_i: string | null;
-  id: string | null;
-  title: string;
-  company_name: string;
-  company_slug: string;
-  location: string;
-  workplace: JobSummary['workplace'];
-  job_type: JobSummary['employmentType'];
-  salary_range: string | null;
-  skills: string[];
-  created_at: string;
-  created_at_key: string;
-  status: JobSummary['status'];
-  referral_bonus_amount: number | null;
-  referral_bonus_currency: string | null;
-  excerpt: string;
-  has_internal_referrer: boolean;
-  rank: number;
-}
-
 // An internal referrer is an employee on Referwell who is not one of the company's HR admins.
 const referrerExists = sql`exists(select 1 from company_members m where m.company_id = j.company_id and m.role = 'member')`;
 
 /** The filters and text, not paging; every value is a parameter, so one filter combination is one statement. */
-function filterConditions(plan: SearchPlan): SQL[] {
+function filterConditions(plan: Pick<SearchPlan, 'filters' | 'text'>): SQL[] {
   return [sql`j.status = 'OPEN'`, ...matchConditions(plan)];
 }
 
 /** filterConditions but the status: what a text search's window (search-window.ts) checks on its rows. */
-function matchConditions({ filters, text }: SearchPlan): SQL[] {
+function matchConditions({ filters, text }: Pick<SearchPlan, 'filters' | 'text'>): SQL[] {
   const conditions: SQL[] = [];
   if (filters.type.length) conditions.push(sql`j.job_type = any(${sql.param(filters.type)}::employment_type[])`);
   if (filters.workplace.length) conditions.push(sql`j.workplace = any(${sql.param(filters.workplace)}::workplace[])`);
@@ -112,57 +91,20 @@ function matchConditions({ filters, text }: SearchPlan): SQL[] {
 /** Text searches are planned for their words on each call (see PreparedOptions): broad and rare words want other plans. */
 const planFor = ({ text }: { text: string | null }) => ({ planEachCall: text !== null });
 
-/** The page's wide columns, after the narrow rows were ranked and paged (`page`: id, created_at, rank). */
-const pageColumns = sql`j.id, j.title, j.company_name, c.slug as company_slug, j.location, j.workplace, j.job_type,
-  j.salary_range, j.skills, j.created_at, j.created_at::text as created_at_key, j.status,
-  j.referral_bonus_amount, j.referral_bonus_currency,
-  left(regexp_replace(j.description, '\\s+', ' ', 'g'), 220) as excerpt,
-  ${referrerExists} as has_internal_referrer, page.rank`;
+/** A job's time key (see WindowRow): UTC to the microsecond, fixed width, so keys compare as strings. */
+const timeKey = sql`to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/**
- * Newest first: straight from the (created_at DESC, id DESC) index of open jobs without text; with text, its bounded
- * window (search-window.ts) of `take` rows.
- */
-function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number) {
-  let page: SQL;
-  if (plan.text) {
-    page = sql`${matchWindowCtes(matchConditions(plan), after, take)},
-        page as (select id, created_at, cast(0 as double precision) as rank from win)`;
-  } else {
-    const conditions = filterConditions(plan);
-    if (after) conditions.push(sql`(j.created_at, j.id) < (${after.c}::timestamptz, ${after.i}::uuid)`);
-    page = sql`page as (
-          select j.id, j.created_at, cast(0 as double precision) as rank from job_postings j
-          where ${sql.join(conditions, sql` and `)}
-          order by j.created_at desc, j.id desc
-          limit ${take}
-        )`;
-  }
-  return preparedRows<SearchRow>(
+/** Newest first without text, straight from the (created_at DESC, id DESC) index of open jobs: `take` rows. */
+function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number): Promise<RankedRow[]> {
+  const conditions = filterConditions(plan);
+  if (after) conditions.push(sql`(j.created_at, j.id) < (${after.c}::timestamptz, ${after.i}::uuid)`);
+  return preparedRows<RankedRow>(
     db,
-    sql`with ${page}
-        select 0 as window_size, null as window_end_c, null as window_end_i, ${pageColumns}
-        from page join job_postings j on j.id = page.id join companies c on c.id = j.company_id
-        order by page.created_at desc, page.id desc`,
-    planFor(plan),
+    sql`select j.id, ${timeKey} as key, 0 as rank from job_postings j
+        where ${sql.join(conditions, sql` and `)}
+        order by j.created_at desc, j.id desc
+        limit ${take}`,
   );
-}
-
-/** The viewer's match score (SPEC §9: percent of the job's skills they have) of a window row. */
-const windowMatchScore = (keys: string[]) =>
-  sql`(case when cardinality(w.skill_keys) = 0 then 0 else round((select count(*) from unnest(${sql.param(keys)}::text[]) k
-    where k = any(w.skill_keys)) * 100.0 / cardinality(w.skill_keys)) end)`;
-
-/**
- * A window row's rank as one number, so a page resumes from one keyset: relevance is ts_rank (4 decimals) with the
- * match score as tie-breaker; best match is the match score with relevance as tie-breaker; salary its top.
- */
-function rankOf({ text, sort, viewerKeys }: SearchPlan): SQL {
-  const relevance = text ? sql`round(ts_rank(w.search, ${tsQuery(text)}) * 10000)` : sql`0`;
-  const score = viewerKeys ? windowMatchScore(viewerKeys) : sql`0`;
-  if (sort === 'salary') return sql`coalesce(w.salary_max, 0)`;
-  if (sort === 'match') return sql`${score} * 1000000 + ${relevance}`;
-  return sql`${relevance} * 1000 + ${score}`;
 }
 
 /** The `win` CTE: the `size` newest matches before `start` (bounded for text, see search-window.ts). */
@@ -178,43 +120,15 @@ function windowCtes(plan: SearchPlan, start: Cursor['w'], size: number): SQL {
     )`;
 }
 
-/**
- * One window of matches (the SEARCH_WINDOW newest before `windowStart`), ranked; the page after `after` in rank
- * order. The first row always exists and carries the window's size and its oldest row, even for an empty page.
- */
-function rankWindow(
-  db: Db,
-  plan: SearchPlan,
-  windowSize: number,
-  windowStart: Cursor['w'],
-  after: Cursor['k'],
-  take: number,
-) {
-  const pageFilter = after
-    ? sql`where (rank, created_at, id) < (${after.r}::double precision, ${after.c}::timestamptz, ${after.i}::uuid)`
-    : sql``;
-  return preparedRows<SearchRow>(
+/** One window of matches (the `size` newest before `start`), newest first, with what every sort ranks them by. */
+function readWindow(db: Db, plan: SearchPlan, start: Cursor['w'], size: number): Promise<WindowRow[]> {
+  const relevance = plan.text ? sql`round(ts_rank(j.search, ${tsQuery(plan.text)}) * 10000)` : sql`0`;
+  return preparedRows<WindowRow>(
     db,
-    sql`with ${windowCtes(plan, windowStart, windowSize)},
-        ranked as (
-          select w.id, w.created_at, cast(${rankOf(plan)} as double precision) as rank from win w
-        ),
-        page as (
-          select id, created_at, rank from ranked ${pageFilter}
-          order by rank desc, created_at desc, id desc
-          limit ${take}
-        ),
-        meta as (
-          select cast(count(*) as int) as window_size,
-            (select created_at::text from win order by created_at, id limit 1) as window_end_c,
-            (select id::text from win order by created_at, id limit 1) as window_end_i
-          from win
-        )
-        select meta.*, p.* from meta left join (
-          select ${pageColumns}, page.created_at as page_created_at
-          from page join job_postings j on j.id = page.id join companies c on c.id = j.company_id
-        ) p on true
-        order by p.rank desc, p.page_created_at desc, p.id desc`,
+    sql`with ${windowCtes(plan, start, size)}
+        select j.id, ${timeKey} as key, cast(${relevance} as double precision) as relevance, j.salary_max, j.skill_keys
+        from win j
+        order by j.created_at desc, j.id desc`,
     planFor(plan),
   );
 }
@@ -234,14 +148,61 @@ async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * What searches keep per database (see SEARCH_TTL_MS): windows and counts by filters (whatever the sort, page size
+ * and viewer: the order is made per request from the window's rows), browse pages by filters and cursor. Identical
+ * concurrent reads share one run.
+ */
+interface Caches {
+  windows: ShortCache<WindowRow[]>;
+  counts: ShortCache<number>;
+  pages: ShortCache<RankedRow[]>;
+  /** Whole answers as JSON text, for everyone but a job seeker (theirs carry match scores). */
+  answers: ShortCache<KeptJson>;
+}
+const caches = new WeakMap<Db, Caches>();
+function cachesOf(db: Db): Caches {
+  let found = caches.get(db);
+  if (!found)
+    caches.set(
+      db,
+      (found = {
+        windows: new ShortCache(),
+        counts: new ShortCache(),
+        pages: new ShortCache(),
+        answers: new ShortCache(),
+      }),
+    );
+  return found;
+}
+
+/** The filters that choose matches (not paging, sort or page size), as a cache key. */
+const matchKey = ({ filters, text }: SearchPlan) =>
+  JSON.stringify([
+    text,
+    filters.type,
+    filters.workplace,
+    filters.skills,
+    filters.hasReferrer,
+    filters.companyId,
+    filters.company,
+    filters.minSalary,
+    filters.postedWithin,
+  ]);
+
+const windowOf = (db: Db, plan: SearchPlan, start: Cursor['w'], size: number) =>
+  cachesOf(db).windows.get(JSON.stringify([matchKey(plan), start, size]), SEARCH_TTL_MS, () =>
+    readWindow(db, plan, start, size),
+  );
+
 interface SearchResult {
-  rows: SearchRow[];
+  rows: RankedRow[];
   nextCursor: string | null;
   /** Null on later pages (the first page counted). */
   total: number | null;
 }
 
-const keyOf = (row: SearchRow) => ({ r: Number(row.rank), c: row.created_at_key, i: row.id! });
+const keyOf = (row: RankedRow) => ({ r: Number(row.rank), c: row.key, i: row.id });
 
 /** A page, and the number of matches when reading it saw them all (a first page that reached the last match). */
 type Page = Omit<SearchResult, 'total'> & { allMatches: number | null };
@@ -250,29 +211,30 @@ async function pageOf(db: Db, plan: SearchPlan, windowSize: number): Promise<Pag
   const { filters } = plan;
   const cursor = filters.cursor ? decodeCursor(filters.cursor) : {};
   const first = !filters.cursor;
-  if (plan.sort === 'newest') {
-    const rows = await browse(db, plan, cursor.k, filters.limit + 1);
+  if (plan.sort === 'newest' && !plan.text) {
+    const key = JSON.stringify([matchKey(plan), cursor.k, filters.limit]);
+    const rows = await cachesOf(db).pages.get(key, SEARCH_TTL_MS, () => browse(db, plan, cursor.k, filters.limit + 1));
     const page = rows.slice(0, filters.limit);
     if (rows.length > filters.limit)
       return { rows: page, nextCursor: encodeCursor({ k: keyOf(page.at(-1)!) }), allMatches: null };
     return { rows: page, nextCursor: null, allMatches: first ? page.length : null };
   }
-  const rows: SearchRow[] = [];
+  const rows: RankedRow[] = [];
   let windowStart = cursor.w;
   let after = cursor.k;
   let windowsRead = 0;
   for (;;) {
     const need = filters.limit - rows.length;
-    const found = await rankWindow(db, plan, windowSize, windowStart, after, need + 1);
-    const page = found.filter((r) => r.id !== null);
-    rows.push(...page.slice(0, need));
-    if (page.length > need)
+    const window = await windowOf(db, plan, windowStart, windowSize);
+    const ranked = rankWindow(window, plan.sort, plan.viewerKeys, after);
+    rows.push(...ranked.slice(0, need));
+    if (ranked.length > need)
       return { rows, nextCursor: encodeCursor({ k: keyOf(rows.at(-1)!), w: windowStart }), allMatches: null };
-    const meta = found[0]!;
-    windowsRead += meta.window_size;
-    if (meta.window_size < windowSize || !meta.window_end_c || !meta.window_end_i)
+    windowsRead += window.length;
+    const oldest = window.at(-1);
+    if (window.length < windowSize || !oldest)
       return { rows, nextCursor: null, allMatches: first ? windowsRead : null };
-    windowStart = { c: meta.window_end_c, i: meta.window_end_i };
+    windowStart = { c: oldest.key, i: oldest.id };
     after = undefined;
     if (rows.length === filters.limit) return { rows, nextCursor: encodeCursor({ w: windowStart }), allMatches: null };
   }
@@ -293,7 +255,9 @@ async function runSearch(
   if (sort === 'match' && !viewerKeys) sort = text ? 'relevance' : 'newest';
   const plan: SearchPlan = { filters, text, sort, viewerKeys: sort === 'salary' ? null : viewerKeys };
   const { allMatches, ...page } = await pageOf(db, plan, windowSize);
-  const total = filters.cursor ? null : (allMatches ?? (await countMatches(db, plan)));
+  const total = filters.cursor
+    ? null
+    : (allMatches ?? (await cachesOf(db).counts.get(matchKey(plan), SEARCH_TTL_MS, () => countMatches(db, plan))));
   return { ...page, total, sort };
 }
 
@@ -315,7 +279,7 @@ export async function matchingJobs(
   limit: number,
 ): Promise<MatchingJob[]> {
   const text = await textQuery(db, filters.q);
-  const plan: SearchPlan = { filters: { ...filters, limit }, text, sort: 'newest', viewerKeys: null };
+  const plan = { filters: { ...filters, limit }, text };
   return preparedRows<MatchingJob>(
     db,
     sql`select j.id, j.title, j.company_name, j.location from job_postings j
@@ -336,27 +300,23 @@ async function viewerSkillKeys(db: Db, auth: AuthContext | null): Promise<string
 }
 
 /**
- * Searches by database: identical concurrent searches share one run, kept SEARCH_TTL_MS. Everyone but a job seeker
- * (whose skills order and score the results) shares them.
- */
-const searches = new WeakMap<Db, ShortCache<SearchResult & { sort: JobSort }>>();
-function searchCache(db: Db): ShortCache<SearchResult & { sort: JobSort }> {
-  let cache = searches.get(db);
-  if (!cache) searches.set(db, (cache = new ShortCache()));
-  return cache;
-}
-
-/**
- * Jobs changed: searches run afresh. Called by the jobs service after its own writes (its caller's next search must
- * see them) and on the jobs notification every write sends to every process (features/realtime/publish.ts, the jobs envelope).
+ * Jobs, a company or its members changed: searches run afresh. Called by the jobs service after its own writes (its
+ * caller's next search must see them) and on the jobs notification every such write sends to every process
+ * (features/realtime/publish.ts, the jobs envelope).
  */
 export function forgetJobSearches(db: Db): void {
-  searches.get(db)?.clear();
+  const found = caches.get(db);
+  found?.windows.clear();
+  found?.counts.clear();
+  found?.pages.clear();
+  found?.answers.clear();
+  forgetJobDetails(db);
 }
 
 /**
  * Open jobs matching the filters: ranked within the newest matches (see SEARCH_WINDOW) by relevance, match score or
  * salary, or newest first; keyset-paginated so pages stay stable and cheap. The first page carries the count.
+ * Everyone shares the database reads; a job seeker's skills only reorder a window in memory.
  */
 export async function searchJobs(
   db: Db,
@@ -365,11 +325,14 @@ export async function searchJobs(
   windowSize = SEARCH_WINDOW,
 ): Promise<JobSearchResponse> {
   const viewerKeys = await viewerSkillKeys(db, auth);
-  const key = JSON.stringify([filters, windowSize, viewerKeys]);
-  const result = await searchCache(db).get(key, SEARCH_TTL_MS, () => runSearch(db, filters, viewerKeys, windowSize));
+  const result = await runSearch(db, filters, viewerKeys, windowSize);
+  const details = await jobDetails(
+    db,
+    result.rows.map((r) => r.id),
+  );
   return {
-    items: result.rows.map((r) => ({
-      id: r.id!,
+    items: details.map((r) => ({
+      id: r.id,
       title: r.title,
       companyName: r.company_name,
       companySlug: r.company_slug,
@@ -393,4 +356,14 @@ export async function searchJobs(
     totalIsLowerBound: (result.total ?? 0) > JOB_COUNT_LIMIT,
     sort: result.sort,
   };
+}
+
+/**
+ * searchJobs as the JSON text of its answer (jobSearchResponseSchema, held to it by the API tests): the same for
+ * everyone but a job seeker on the same filters, so it is kept like the windows (and compressed once per encoding).
+ */
+export function searchJobsJson(db: Db, auth: AuthContext | null, filters: SearchFilters): Promise<KeptJson> {
+  const answer = async () => new KeptJson(JSON.stringify(await searchJobs(db, auth, filters)));
+  if (auth?.user.type === 'jobseeker') return answer();
+  return cachesOf(db).answers.get(JSON.stringify(filters), SEARCH_TTL_MS, answer);
 }

@@ -1,16 +1,6 @@
-import { useEffect, useId, type ComponentProps, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, type ComponentProps, type ReactNode } from 'react';
 import type { FieldValues, SubmitErrorHandler, SubmitHandler, UseFormReturn } from 'react-hook-form';
 import { useBlocker } from 'react-router';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -82,12 +72,7 @@ export function FormField({ label, error, hint, attention, id, className, childr
   );
 }
 
-export const UNSAVED_CHANGES = {
-  title: 'Leave without saving?',
-  description: 'You have changes that are not saved. If you leave now, they are lost.',
-  stay: 'Stay',
-  leave: 'Leave',
-} as const;
+const UnsavedChangesDialog = lazy(() => import('@/components/ui/unsaved-changes-dialog'));
 
 /**
  * Asks before navigation drops unsaved edits: a confirm dialog for links and back/forward inside
@@ -103,21 +88,13 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [when]);
+  // The dialog's code is fetched once there is something to lose, before anyone navigates away.
+  const blocked = blocker.state === 'blocked';
+  if (!when && !blocked) return null;
   return (
-    <AlertDialog open={blocker.state === 'blocked'} onOpenChange={(open) => !open && blocker.reset?.()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{UNSAVED_CHANGES.title}</AlertDialogTitle>
-          <AlertDialogDescription>{UNSAVED_CHANGES.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel onClick={() => blocker.reset?.()}>{UNSAVED_CHANGES.stay}</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={() => blocker.proceed?.()}>
-            {UNSAVED_CHANGES.leave}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <Suspense fallback={null}>
+      <UnsavedChangesDialog open={blocked} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
+    </Suspense>
   );
 }
 

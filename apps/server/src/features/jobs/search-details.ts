@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import type { JobSummary } from '@referwell/shared';
+import type { Db } from '../../db/client';
+import { preparedRows } from '../../db/prepared';
+
+/** A search result's own columns, read for the page's rows only (after the narrow window rows were ranked). */
+export interface JobDetail {
+  id: string;
+  title: string;
+  company_name: string;
+  company_slug: string;
+  location: string;
+  workplace: JobSummary['workplace'];
+  job_type: JobSummary['employmentType'];
+  salary_range: string | null;
+  skills: string[];
+  created_at: string;
+  status: JobSummary['status'];
+  referral_bonus_amount: number | null;
+  referral_bonus_currency: string | null;
+  excerpt: string;
+  has_internal_referrer: boolean;
+}
+
+/** Jobs kept in memory per database; past this many, the cache starts afresh. */
+const MAX_JOBS = 5_000;
+
+interface Store {
+  jobs: Map<string, JobDetail>;
+  generation: number;
+}
+const stores = new WeakMap<Db, Store>();
+function storeOf(db: Db): Store {
+  let store = stores.get(db);
+  if (!store) stores.set(db, (store = { jobs: new Map(), generation: 0 }));
+  return store;
+}
+
+/**
+ * Jobs, their company or its members changed (the jobs notification, see search.ts forgetJobSearches): every kept
+ * job is read again, and reads under way are not kept.
+ */
+export function forgetJobDetails(db: Db): void {
+  const store = stores.get(db);
+  if (!store) return;
+  store.generation++;
+  store.jobs.clear();
+}
+
+// An internal referrer is an employee on Referwell who is not one of the company's HR admins.
+const referrerExists = sql`exists(select 1 from company_members m where m.company_id = j.company_id and m.role = 'member')`;
+
+/**
+ * The jobs of `ids` in that order, from memory where read before (until the next jobs notification), the rest in
+ * one prepared query. A job gone since its window was read is left out.
+ */
+export async function jobDetails(db: Db, ids: string[]): Promise<JobDetail[]> {
+  const store = storeOf(db);
+  const missing = ids.filter((id) => !store.jobs.has(id));
+  if (missing.length) {
+    const generation = store.generation;
+    const rows = await preparedRows<JobDetail>(
+      db,
+      sql`select j.id, j.title, j.company_name, c.slug as company_slug, j.location, j.workplace, j.job_type,
+            j.salary_range, j.skills, j.created_at, j.status, j.referral_bonus_amount, j.referral_bonus_currency,
+            left(regexp_replace(j.description, '\\s+', ' ', 'g'), 220) as excerpt,
+            ${referrerExists} as has_internal_referrer
+          from job_postings j join companies c on c.id = j.company_id
+          where j.id = any(${sql.param(missing)}::uuid[])`,
+    );
+    const read = new Map(rows.map((row) => [row.id, row]));
+    if (generation === store.generation) {
+      if (store.jobs.size + rows.length > MAX_JOBS) store.jobs.clear();
+      for (const row of rows) store.jobs.set(row.id, row);
+    }
+    return ids.flatMap((id) => store.jobs.get(id) ?? read.get(id) ?? []);
+  }
+  return ids.map((id) => store.jobs.get(id)!);
+}

@@ -1,0 +1,65 @@
+import type { JobSort } from '@referwell/shared';
+import { matchScore } from '@referwell/shared/rules/match';
+
+/**
+ * One job of a search window, as the database read it: what every sort and every viewer needs to order the window,
+ * so one window serves them all (search.ts caches it) and only the page's own rows are read in full.
+ */
+export interface WindowRow {
+  id: string;
+  /** created_at in UTC, fixed width to the microsecond (`2026-11-26T03:00:00.123456Z`): string order is time order. */
+  key: string;
+  /** ts_rank of the text, to 4 decimals, × 10,000 (0 without text). */
+  relevance: number;
+  salary_max: number | null;
+  skill_keys: string[];
+}
+
+/** Where a page starts inside a ranked window: after the row with this rank, time key and id. */
+export interface Keyset {
+  r: number;
+  c: string;
+  i: string;
+}
+
+export interface RankedRow {
+  id: string;
+  key: string;
+  rank: number;
+}
+
+/** The shape of a window row's time key (UTC, microseconds), so keys compare as strings. */
+export const TIME_KEY = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+
+/**
+ * A row's rank as one number, so a page resumes from one keyset: relevance with the viewer's match score (SPEC §9)
+ * as tie-breaker; best match is the score with relevance as tie-breaker; salary its top; newest none (time order).
+ */
+function rankOf(row: WindowRow, sort: JobSort, viewerKeys: string[] | null): number {
+  if (sort === 'newest') return 0;
+  if (sort === 'salary') return row.salary_max ?? 0;
+  const score = viewerKeys ? matchScore(row.skill_keys, viewerKeys) : 0;
+  return sort === 'match' ? score * 1_000_000 + row.relevance : row.relevance * 1000 + score;
+}
+
+/** Descending by rank, then newest (time key), then id: the order of every ranked page. */
+function before(a: RankedRow, b: RankedRow): number {
+  if (a.rank !== b.rank) return b.rank - a.rank;
+  if (a.key !== b.key) return a.key < b.key ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+}
+
+const isAfter = (row: RankedRow, k: Keyset) =>
+  row.rank < k.r || (row.rank === k.r && (row.key < k.c || (row.key === k.c && row.id < k.i)));
+
+/** The window's rows in page order for this sort and viewer, from just after `after` (all of them without it). */
+export function rankWindow(
+  rows: WindowRow[],
+  sort: JobSort,
+  viewerKeys: string[] | null,
+  after: Keyset | undefined,
+): RankedRow[] {
+  const ranked = rows.map((row) => ({ id: row.id, key: row.key, rank: rankOf(row, sort, viewerKeys) }));
+  const rest = after ? ranked.filter((row) => isAfter(row, after)) : ranked;
+  return rest.sort(before);
+}

@@ -1,0 +1,31 @@
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+
+/** Below this many bytes an answer goes out as it is (as the compress plugin's threshold, app.ts). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * A JSON answer kept in memory for many requests (job search, search.ts), compressed at most once per encoding
+ * instead of on every response: brotli at the plugin's quality 4 or gzip, whichever the client accepts (the way the
+ * prerendered pages are sent, spa.ts). A payload that carries its content-encoding is left alone by the plugin.
+ */
+export class KeptJson {
+  private br: Buffer | undefined;
+  private gzip: Buffer | undefined;
+
+  constructor(readonly json: string) {}
+
+  /** The body for a request's accept-encoding, and its content-encoding (none: the JSON text itself). */
+  encoded(acceptEncoding: string | string[] | undefined): { body: string | Buffer; encoding?: 'br' | 'gzip' } {
+    const accepted = String(acceptEncoding ?? '');
+    if (this.json.length < COMPRESS_FROM_BYTES) return { body: this.json };
+    if (/\bbr\b/.test(accepted)) {
+      this.br ??= brotliCompressSync(this.json, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+      return { body: this.br, encoding: 'br' };
+    }
+    if (/\bgzip\b/.test(accepted)) {
+      this.gzip ??= gzipSync(this.json);
+      return { body: this.gzip, encoding: 'gzip' };
+    }
+    return { body: this.json };
+  }
+}
