@@ -370,10 +370,12 @@ describe('referral programme analytics', () => {
       ['Sam Two', 'Sales', 2, 3, 1, 1 / 3, 6],
       ['Ada Admin', null, 0, 0, 0, null, null],
     ]);
-    expect(departments.map((d) => [d.department, d.requestsReceived, d.referrals, d.hires])).toEqual([
-      ['Engineering', 1, 2, 2],
-      ['Sales', 2, 3, 1],
-      [null, 0, 0, 0],
+    expect(
+      departments.map((d) => [d.department, d.requestsReceived, d.referrals, d.hires, d.medianResponseHours]),
+    ).toEqual([
+      ['Engineering', 1, 2, 2, 2],
+      ['Sales', 2, 3, 1, 6],
+      [null, 0, 0, 0, null],
     ]);
   });
 

@@ -49,28 +49,30 @@ export function databaseStorage(db: Db): FileStorage {
         .insert(storedFiles)
         .values({ key: part, ...empty })
         .onConflictDoUpdate({ target: storedFiles.key, set: empty });
-      let pending: Buffer[] = [];
-      let pendingBytes = 0;
+      // One chunk buffer, filled and appended in turn: the file is never held, only this and the bytes in flight.
+      const chunk = Buffer.allocUnsafe(WRITE_CHUNK);
+      let filled = 0;
       let total = 0;
       const flush = async () => {
-        if (pendingBytes === 0) return;
-        const chunk = Buffer.concat(pending);
-        pending = [];
-        pendingBytes = 0;
+        if (filled === 0) return;
         await db
           .update(storedFiles)
           .set({
-            content: sql`${storedFiles.content} || ${chunk}::bytea`,
-            sizeBytes: sql`${storedFiles.sizeBytes} + ${chunk.byteLength}`,
+            content: sql`${storedFiles.content} || ${chunk.subarray(0, filled)}::bytea`,
+            sizeBytes: sql`${storedFiles.sizeBytes} + ${filled}`,
           })
           .where(eq(storedFiles.key, part));
+        filled = 0;
       };
       for await (const bytes of content) {
-        const chunk = toBuffer(bytes);
-        pending.push(chunk);
-        pendingBytes += chunk.byteLength;
-        total += chunk.byteLength;
-        if (pendingBytes >= WRITE_CHUNK) await flush();
+        const input = toBuffer(bytes);
+        total += input.byteLength;
+        for (let offset = 0; offset < input.byteLength;) {
+          const taken = input.copy(chunk, filled, offset);
+          filled += taken;
+          offset += taken;
+          if (filled === WRITE_CHUNK) await flush();
+        }
       }
       await flush();
       await db.transaction(async (tx) => {
@@ -98,8 +100,11 @@ export function databaseStorage(db: Db): FileStorage {
 const toBuffer = (bytes: Uint8Array) =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-/** Appending rewrites the stored value, so writes go in large chunks; reads go in chunks a stream can pace. */
-const WRITE_CHUNK = 4 * 1024 * 1024;
+/**
+ * Appending rewrites the stored value (its cost grows with the file: S3 suits files of hundreds of megabytes), so
+ * writes go in megabyte chunks; reads go in chunks a stream can pace.
+ */
+const WRITE_CHUNK = 1024 * 1024;
 const READ_CHUNK = 1024 * 1024;
 
 /** A stored file's bytes, read a chunk at a time as the stream's reader asks for them. */
