@@ -63,9 +63,13 @@ test.describe('referral analytics', () => {
     await page.getByRole('option', { name: 'Last 90 days' }).click();
     // The export is prepared in the background: the button waits, then becomes the download link.
     await page.getByRole('button', { name: 'Export bonuses' }).click();
-    const ready = page.getByRole('link', { name: 'Download bonuses' });
+    const ready = page.getByRole('link', { name: 'Download bonuses', exact: true });
     await expect(ready).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByText('Your Bonuses export is ready to download.')).toBeVisible();
+    // A toast offers the download, and the in-app notification arrives as well.
+    await expect(
+      page.getByRole('region', { name: /Notifications alt\+T/ }).getByText('Your Bonuses export is ready to download.'),
+    ).toBeVisible();
+    await expect(page.getByText('Your Bonuses export is ready to download.')).toHaveCount(2);
     await expect(page.getByRole('list', { name: 'Your exports' }).getByRole('listitem').first()).toContainText(
       'Bonuses',
     );
