@@ -112,6 +112,8 @@ async function seedRows(db: Tx): Promise<{ companyId: string; jobId: string }> {
     from generate_series(1, ${applicants}) n`),
   );
   // One pipeline per candidate: the first REFERRALS came in referred, the rest applied directly.
+  // Statistics for the statements that join the fresh rows (without them a join can turn into a nested loop).
+  await step('analyze', () => db.execute(sql`analyze users, job_postings`));
   await step('pipelines', () =>
     db.execute(sql`
     with c as (select id, row_number() over (order by email) n from users where email like 'bench.candidate.%'),
@@ -126,6 +128,7 @@ async function seedRows(db: Tx): Promise<{ companyId: string; jobId: string }> {
     from c join j on j.k = c.n % ${JOBS}`),
   );
   // About ten history rows per pipeline (~1M for the default size): the stages in order, then the current one.
+  await step('analyze', () => db.execute(sql`analyze candidate_pipelines`));
   await step('history', () =>
     db.execute(sql`
     insert into pipeline_stage_changes (pipeline_id, from_stage, to_stage, created_at, notified_at)
