@@ -89,10 +89,11 @@ function runArea(area: Area, env: NodeJS.ProcessEnv): Promise<number | 'timeout'
   });
 }
 
-/** After a timed-out area on PostgreSQL: drop the throw-away databases it left behind. */
+/** After a timed-out area on PostgreSQL: drop the throw-away databases it left behind (kept with BENCH_KEEP). */
 async function dropLeftovers(area: Area) {
   const admin = process.env.DATABASE_URL;
   if (!admin) return;
+  if (process.env.BENCH_KEEP) return console.log(`${area}: BENCH_KEEP is set, its databases are kept`);
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   const { rows } = await client

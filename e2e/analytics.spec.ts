@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { test, expect, newPage, shoot, signUpCompanyAdmin, signUpViaApi } from './fixtures';
 
 test.describe('referral analytics', () => {
-  test('an admin opens the analytics, switches the date range and exports the bonuses', async ({
+  test('an admin opens the analytics, switches the date range and exports the bonuses through the queue', async ({
     page,
     browser,
     baseURL,
@@ -61,8 +61,21 @@ test.describe('referral analytics', () => {
 
     await page.getByLabel('Period').click();
     await page.getByRole('option', { name: 'Last 90 days' }).click();
+    // The export is prepared in the background: the button waits, then becomes the download link.
+    await page.getByRole('button', { name: 'Export bonuses' }).click();
+    const ready = page.getByRole('link', { name: 'Download bonuses', exact: true });
+    await expect(ready).toBeVisible({ timeout: 30_000 });
+    // A toast offers the download, and the in-app notification arrives as well.
+    await expect(
+      page.getByRole('region', { name: /Notifications alt\+T/ }).getByText('Your Bonuses export is ready to download.'),
+    ).toBeVisible();
+    await expect(page.getByText('Your Bonuses export is ready to download.')).toHaveCount(2);
+    await expect(page.getByRole('list', { name: 'Your exports' }).getByRole('listitem').first()).toContainText(
+      'Bonuses',
+    );
+    await shoot(page, 'analytics-export-ready');
     const downloading = page.waitForEvent('download');
-    await page.getByRole('link', { name: 'Export bonuses' }).click();
+    await ready.click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^referwell-bonuses-.*\.csv$/);
     const csv = await readFile((await download.path())!, 'utf8');

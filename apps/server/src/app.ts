@@ -19,6 +19,7 @@ import { authRoutes } from './features/auth/routes';
 import { companyRoutes } from './features/companies/routes';
 import { auditRoutes } from './features/audit/routes';
 import { accountDataRoutes } from './features/account/routes';
+import { exportRoutes } from './features/exports/routes';
 import { jobRoutes } from './features/jobs/routes';
 import { referralRoutes } from './features/referrals/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
@@ -148,6 +149,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(companyRoutes);
   await app.register(auditRoutes);
   await app.register(accountDataRoutes);
+  await app.register(exportRoutes);
   await app.register(jobRoutes);
   await app.register(jobImportRoutes);
   await app.register(messagingRoutes);

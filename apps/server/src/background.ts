@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Task, TaskList } from 'graphile-worker';
-import { buildDataExport, expireDataExports } from './features/account/data-export';
+import { buildDataExport } from './features/account/data-export';
+import { buildCompanyExport } from './features/analytics/export-requests';
+import { expireDataExports } from './features/exports/prepared';
 import { eraseDueAccounts } from './features/account/deletion';
 import { sendDigests } from './features/mail/digest';
 import { matchSavedSearches, sendSearchAlert, sendSearchAlerts } from './features/saved-searches/alerts';
@@ -70,6 +72,9 @@ function taskList(app: FastifyInstance): TaskList {
     'release-stale-jobs': task<'release-stale-jobs'>(() => releaseJobsOfDeadWorkers(app.db, STALE_JOB_SECONDS)),
     'build-data-export': task<'build-data-export'>(({ exportId }) =>
       buildDataExport(app.db, app.storage, app.secret, exportId),
+    ),
+    'build-company-export': task<'build-company-export'>(({ exportId }) =>
+      buildCompanyExport(app.db, app.storage, app.secret, exportId),
     ),
     'expire-data-exports': task<'expire-data-exports'>(() => expireDataExports(app.db, app.storage)),
     'erase-due-accounts': task<'erase-due-accounts'>(() => eraseDueAccounts(app.db, app.storage)),

@@ -74,7 +74,7 @@ const TABLE: Row[] = [
   { route: 'GET /api/account/data-export', expect: ['D', 'A', 'A', 'A', 'A'] },
   { route: 'POST /api/account/data-export', expect: ['D', 'A', 'A', 'A', 'A'] },
   { route: 'POST /api/account/deletion', expect: ['D', 'A', 'A', 'A', 'A'], body: () => ({ password: 'not the password' }), why: 'wrong password: 400, nothing scheduled (deletion.test.ts)' },
-  { route: 'GET /api/account/data-exports/:id/download', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/account/data-exports/${randomUUID()}/download?token=x`, why: 'owner only, through the signed link (data-export.test.ts)' },
+  { route: 'GET /api/exports/:id/download', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/exports/${randomUUID()}/download?token=x`, why: 'requester only, through the signed link (data-export.test.ts, company-exports.test.ts)' },
   { route: 'GET /api/mail/unsubscribe', expect: ['P', 'P', 'P', 'P', 'P'], url: () => `/api/mail/unsubscribe?token=${'u'.repeat(40)}` },
   { route: 'POST /api/mail/unsubscribe', expect: ['P', 'P', 'P', 'P', 'P'], url: () => `/api/mail/unsubscribe?token=${'u'.repeat(40)}` },
   // ----- companies -----
@@ -89,7 +89,8 @@ const TABLE: Row[] = [
   { route: 'GET /api/companies/:companyId/audit-log', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/audit-log` },
   // ----- referral programme analytics -----
   { route: 'GET /api/companies/:companyId/analytics', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/analytics?period=30d` },
-  { route: 'GET /api/companies/:companyId/exports/:kind', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/exports/bonuses?period=30d` },
+  { route: 'POST /api/companies/:companyId/exports/:kind', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/exports/bonuses`, body: () => ({ period: '30d' }) },
+  { route: 'GET /api/companies/:companyId/exports', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/exports` },
   { route: 'GET /api/companies/:companyId/leaderboard', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/companies/${f.companyA}/leaderboard`, why: 'members get entries only once an admin shows it' },
   { route: 'PUT /api/companies/:companyId/leaderboard', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/leaderboard`, body: () => ({ visible: false }) },
   { route: 'PUT /api/referrers/me/leaderboard', expect: ['D', 'D', 'A', 'A', 'A'], body: () => ({ hidden: false }) },

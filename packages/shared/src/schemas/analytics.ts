@@ -159,6 +159,51 @@ export type AnalyticsExport = (typeof ANALYTICS_EXPORTS)[number];
 export const COMPANY_EXPORTS = ['referrals', 'pipeline', 'bonuses', ...ANALYTICS_EXPORTS] as const;
 export type CompanyExport = (typeof COMPANY_EXPORTS)[number];
 
+export const COMPANY_EXPORT_LABELS: Record<CompanyExport, string> = {
+  referrals: 'Referrals',
+  pipeline: 'Job pipeline',
+  bonuses: 'Bonuses',
+  funnel: 'Funnel',
+  sources: 'Source of hire',
+  referrers: 'Referrers',
+  departments: 'Departments',
+  jobs: 'Jobs',
+};
+
+export const COMPANY_EXPORT_MESSAGES = {
+  preparing: 'Preparing…',
+  requested: 'We are preparing your export. It will appear under Exports when it is ready.',
+  readyTitle: 'Export ready',
+  ready: (label: string) => `Your ${label} export is ready to download.`,
+  download: 'Download CSV',
+  failed: 'The export could not be prepared. Please try again.',
+  pipelineNeedsJob: 'Choose a job to export its pipeline.',
+} as const;
+
+/**
+ * A CSV export an admin asked for: prepared in the background, then downloadable by that admin only, through
+ * `downloadUrl`, until it expires. Its period is fixed when asked for (a preset is kept as its days).
+ */
+export const companyExportSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(COMPANY_EXPORTS),
+  label: z.string(),
+  state: z.enum(['preparing', 'ready', 'expired', 'failed']),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  requestedAt: z.string(),
+  readyAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  sizeBytes: z.number().int().nullable(),
+  fileName: z.string().nullable(),
+  downloadUrl: z.string().nullable(),
+});
+export type CompanyExportStatus = z.infer<typeof companyExportSchema>;
+export const companyExportListSchema = z.object({ exports: z.array(companyExportSchema) });
+export type CompanyExportList = z.infer<typeof companyExportListSchema>;
+/** How many of their exports an admin sees on the analytics page (newest first). */
+export const COMPANY_EXPORT_LIST_LIMIT = 10;
+
 /** A company's bonus policy as admins edit it and referrers read it (with the rule in words). */
 export const bonusPolicyFormSchema = z.object({
   defaultBonusAmount: z.number().int().min(0).max(1_000_000).nullable(),

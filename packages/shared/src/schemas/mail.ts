@@ -86,6 +86,7 @@ export const NOTIFICATION_EMAIL_CATEGORY: Record<string, EmailCategory> = {
   message: 'messages',
   [NOTIFICATION_TYPES_COMPANY.application]: 'company_activity',
   [NOTIFICATION_TYPES_COMPANY.referral]: 'company_activity',
+  [NOTIFICATION_TYPES_COMPANY.exportReady]: 'company_activity',
 };
 
 /** The button under a mailed notification, by category. */

@@ -6,7 +6,12 @@ export const NOTIFICATION_TYPES = ['referral_update', 'message'] as const;
 export type BuiltInNotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** What a company's hiring team hears about its jobs (the job's creator and the company's admins). */
-export const NOTIFICATION_TYPES_COMPANY = { application: 'job_application', referral: 'company_referral' } as const;
+export const NOTIFICATION_TYPES_COMPANY = {
+  application: 'job_application',
+  referral: 'company_referral',
+  /** A CSV export an admin asked for is ready (its reference is the export). */
+  exportReady: 'company_export_ready',
+} as const;
 
 export const NOTIFICATION_MESSAGES = {
   heading: 'Notifications',
@@ -60,6 +65,8 @@ export function notificationHref(type: string, referenceId: string | null): stri
       return '/referral-requests';
     case 'message':
       return `/messages/${id}`;
+    case 'company_export_ready':
+      return '/company-dashboard/analytics#exports';
     default:
       return null;
   }

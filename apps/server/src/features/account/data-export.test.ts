@@ -17,7 +17,7 @@ import {
 } from '../../test/harness';
 import { linkIn, mailsTo } from '../../test/mail';
 import { drainQueue } from '../../test/queue';
-import { expireDataExports } from './data-export';
+import { expireDataExports } from '../exports/prepared';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -154,7 +154,7 @@ describe('export my data', () => {
     expect(zip.get('README.txt')!.toString()).toContain('messages.json');
 
     const [mail] = (await mailsTo(t, seeker.body.user.email)).filter((m) => m.includes('data is ready'));
-    expect(linkIn(mail!, '/api/account/data-exports/')).toBe(status.downloadUrl);
+    expect(linkIn(mail!, '/api/exports/')).toBe(status.downloadUrl);
     const days = (Date.parse(status.expiresAt!) - Date.parse(status.readyAt!)) / 86_400_000;
     expect(days).toBe(7);
   });

@@ -1,17 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  accountDeletionRequestSchema,
-  accountDeletionStatusSchema,
-  dataExportDownloadParamsSchema,
-  dataExportDownloadQuerySchema,
-  dataExportStatusSchema,
-} from '@referwell/shared';
+import { accountDeletionRequestSchema, accountDeletionStatusSchema, dataExportStatusSchema } from '@referwell/shared';
 import { requireSignedIn } from '../auth/guards';
 import { clearSessionCookie } from '../auth/request-auth';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { scheduleAccountDeletion } from './deletion';
-import { dataExportForDownload, dataExportStatus, requestDataExport } from './data-export';
+import { dataExportStatus, requestDataExport } from './data-export';
 import { errorResponses } from '../../lib/errors';
 
 const tags = ['account'];
@@ -50,38 +43,6 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
         message: 'Too many data exports.',
       });
       return reply.status(202).send(await requestDataExport(app.db, app.secret, me.user.id));
-    },
-  );
-
-  app.get(
-    '/api/account/data-exports/:id/download',
-    {
-      schema: {
-        tags,
-        summary: 'Download my data export (signed link, owner only, until it expires)',
-        params: dataExportDownloadParamsSchema,
-        querystring: dataExportDownloadQuerySchema,
-        response: { 200: z.unknown().describe('The ZIP file'), ...errors, ...errorResponses(410) },
-      },
-    },
-    async (request, reply) => {
-      const me = requireSignedIn(request.auth);
-      const file = await dataExportForDownload(
-        app.db,
-        app.storage,
-        app.secret,
-        me.user.id,
-        request.params.id,
-        request.query.token,
-      );
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-length', file.size)
-        .header('content-disposition', `attachment; filename="referwell-data-${day}.zip"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.body);
     },
   );
 

@@ -107,9 +107,11 @@ export interface TeamRow {
 }
 
 /**
- * Per member of the company and per department of the referrers (one pass, two grouping sets): requests they
- * received and referrals they made in the period, how many of those referrals were hired, and their median
- * response time.
+ * Per member of the company and per department of the referrers: requests they received and referrals they made
+ * in the period, how many of those referrals were hired, and their median response time. Counts are aggregated
+ * per person first (a hash over narrow rows); only the answered requests are sorted, once per person and once per
+ * department, for the medians. Members and departments are joined last (a few dozen rows), so no wide row is
+ * sorted (the grouping-set version sorted every request and referral with names and departments, spilling to disk).
  */
 export async function teamFigures(
   db: Executor,
@@ -119,26 +121,44 @@ export async function teamFigures(
   const rows = await preparedRows<TeamRow & { perDepartment: boolean }>(
     db,
     sql`with scope as ${jobsInScope(scope)},
-    events as (
-      select q.referrer_id as uid, 'request' as kind, ${hours('q.responded_at', 'q.created_at')} as response, false as hired
+    requests as (
+      select q.referrer_id as uid, ${hours('q.responded_at', 'q.created_at')} as response
       from referral_requests q
-      where q.job_id in (select id from scope) and q.created_at >= ${period.from} and q.created_at < ${period.until}
-      union all
-      select rf.referrer_id, 'referral', null, rf.status = 'completed'
+      where q.job_id in (select id from scope) and q.created_at >= ${period.from} and q.created_at < ${period.until}),
+    asked as (
+      select uid, count(*)::int as n,
+        percentile_cont(0.5) within group (order by response) filter (where response is not null) as median
+      from requests group by uid),
+    made as (
+      select rf.referrer_id as uid, count(*)::int as n, (count(*) filter (where rf.status = 'completed'))::int as hires
       from referrals rf
       where rf.company_id = ${scope.companyId}::uuid and rf.job_id in (select id from scope)
-        and rf.created_at >= ${period.from} and rf.created_at < ${period.until})
-    select m.user_id as "userId", u.name, m.department, grouping(m.user_id) = 1 as "perDepartment",
-      (count(*) filter (where e.kind = 'request'))::int as "requestsReceived",
-      (count(*) filter (where e.kind = 'referral'))::int as referrals,
-      (count(*) filter (where e.hired))::int as hires,
-      ${rounded(sql`percentile_cont(0.5) within group (order by e.response)`)} as "medianResponseHours"
-    from company_members m
-    join users u on u.id = m.user_id
-    left join events e on e.uid = m.user_id
-    where m.company_id = ${scope.companyId}::uuid
-    group by grouping sets ((m.user_id, u.name, m.department), (m.department))
-    order by hires desc, referrals desc, "requestsReceived" desc, u.name asc nulls last, m.department asc nulls last`,
+        and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
+      group by rf.referrer_id),
+    members as (
+      select m.user_id, u.name, m.department, coalesce(a.n, 0) as requests, a.median,
+        coalesce(f.n, 0) as referrals, coalesce(f.hires, 0) as hires
+      from company_members m
+      join users u on u.id = m.user_id
+      left join asked a on a.uid = m.user_id
+      left join made f on f.uid = m.user_id
+      where m.company_id = ${scope.companyId}::uuid),
+    department_medians as (
+      select m.department, percentile_cont(0.5) within group (order by r.response) as median
+      from requests r join members m on m.user_id = r.uid
+      where r.response is not null
+      group by m.department),
+    team as (
+      select m.user_id as "userId", m.name, m.department, false as "perDepartment",
+        m.requests as "requestsReceived", m.referrals, m.hires, ${rounded(sql`m.median`)} as "medianResponseHours"
+      from members m
+      union all
+      select null, null, m.department, true, sum(m.requests)::int, sum(m.referrals)::int, sum(m.hires)::int,
+        ${rounded(sql`min(d.median)`)}
+      from members m left join department_medians d on d.department is not distinct from m.department
+      group by m.department)
+    select * from team
+    order by hires desc, referrals desc, "requestsReceived" desc, name asc nulls last, department asc nulls last`,
   );
   const strip = ({ perDepartment: _, ...row }: TeamRow & { perDepartment: boolean }): TeamRow => row;
   return {

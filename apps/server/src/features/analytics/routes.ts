@@ -4,6 +4,8 @@ import {
   analyticsSchema,
   companyIdParamSchema,
   COMPANY_EXPORTS,
+  companyExportListSchema,
+  companyExportSchema,
   leaderboardHiddenSchema,
   leaderboardSchema,
   leaderboardVisibilitySchema,
@@ -11,8 +13,8 @@ import {
 import { requireCompanyAdmin, requireCompanyMember } from '../auth/guards';
 import { requireCompanyUser } from '../auth/guards';
 import { companyAnalytics } from './service';
-import { companyExport } from './exports';
-import { sendCsv } from '../../lib/csv/export';
+import { listCompanyExports, requestCompanyExport } from './export-requests';
+import { createRateLimiter } from '../../lib/rate-limit';
 import { z } from 'zod';
 import { companyLeaderboard, setHiddenFromLeaderboard, setLeaderboardVisible } from './leaderboard';
 import { errorResponses } from '../../lib/errors';
@@ -21,6 +23,8 @@ const errors = errorResponses(400, 401, 403, 404);
 const tags = ['analytics'];
 
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
+
   app.get(
     '/api/companies/:companyId/analytics',
     {
@@ -38,22 +42,46 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  app.post(
     '/api/companies/:companyId/exports/:kind',
     {
       schema: {
         tags,
         summary:
-          "CSV export (company admins): referrals, one job's pipeline (jobId), bonuses for payroll, or an analytics table",
+          "Ask for a CSV export (company admins): referrals, one job's pipeline (jobId), bonuses for payroll, or an analytics table; prepared in the background",
         params: companyIdParamSchema.extend({ kind: z.enum(COMPANY_EXPORTS) }),
-        querystring: analyticsQuerySchema,
-        response: { 200: z.unknown().describe('A CSV file (UTF-8 with BOM)'), ...errors },
+        body: analyticsQuerySchema,
+        response: { 202: companyExportSchema, ...errors, ...errorResponses(429) },
       },
     },
     async (request, reply) => {
-      requireCompanyAdmin(request.auth, request.params.companyId);
-      const file = await companyExport(app.db, request.params.companyId, request.params.kind, request.query);
-      return sendCsv(reply, file.name, file.body);
+      const me = requireCompanyAdmin(request.auth, request.params.companyId);
+      await limiter.consume({
+        key: `company-export:user:${me.user.id}`,
+        max: 60,
+        windowSeconds: 3600,
+        message: 'Too many exports.',
+      });
+      const { companyId, kind } = request.params;
+      return reply
+        .status(202)
+        .send(await requestCompanyExport(app.db, app.secret, me.user.id, companyId, kind, request.body));
+    },
+  );
+
+  app.get(
+    '/api/companies/:companyId/exports',
+    {
+      schema: {
+        tags,
+        summary: 'My latest CSV exports for the company and their download links (company admins)',
+        params: companyIdParamSchema,
+        response: { 200: companyExportListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const me = requireCompanyAdmin(request.auth, request.params.companyId);
+      return { exports: await listCompanyExports(app.db, app.secret, me.user.id, request.params.companyId) };
     },
   );
 

@@ -1,5 +1,4 @@
 import { Readable, pipeline } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import { stringify } from 'csv-stringify';
 
 /** One column of an export: its header and how a row gives its cell. */
@@ -56,17 +55,4 @@ export function csvStream<T>(columns: CsvColumn<T>[], rows: AsyncIterable<T> | I
     // An error (a failed page read, a reader that went away) destroys the stream; the reply ends with it.
   });
   return stringifier;
-}
-
-/** A safe download name: letters, digits, dots and dashes. */
-const fileName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-');
-
-/** Sends a CSV stream as a file download that is never cached. */
-export function sendCsv(reply: FastifyReply, name: string, body: Readable) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName(name)}"`)
-    .header('cache-control', 'private, no-store')
-    .header('x-content-type-options', 'nosniff')
-    .send(body);
 }

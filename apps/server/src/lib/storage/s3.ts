@@ -1,4 +1,9 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { assertFileKey, type FileStorage } from './types';
 
 export interface S3StorageOptions {
@@ -45,6 +50,29 @@ export async function s3Storage(options: S3StorageOptions): Promise<FileStorage>
           ContentLength: content.byteLength,
         }),
       );
+    },
+
+    async putStream(key, content, { contentType }) {
+      assertFileKey(key);
+      // A single PUT needs the length up front: the stream is spooled to a temporary file, then sent from it.
+      const dir = await mkdtemp(join(tmpdir(), 'referwell-upload-'));
+      const path = join(dir, 'body');
+      try {
+        await pipeline(Readable.from(content), createWriteStream(path));
+        const { size } = await stat(path);
+        await client.send(
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: createReadStream(path),
+            ContentType: contentType,
+            ContentLength: size,
+          }),
+        );
+        return size;
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     },
 
     async get(key) {

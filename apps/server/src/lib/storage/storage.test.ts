@@ -37,6 +37,23 @@ function storageContract(storage: () => FileStorage) {
     expect((await readAll(file!)).equals(bytes)).toBe(true);
   });
 
+  it('keeps a file written as a stream, replacing what the key held, and reads it back in chunks', async () => {
+    const key = newFileKey('contract', 'csv');
+    await storage().put(key, Buffer.from('old'), { contentType: PDF });
+    const parts = Array.from({ length: 12 }, (_, i) => randomBytes(700 * 1024 + i));
+    async function* chunks() {
+      yield* parts;
+    }
+    const size = await storage().putStream(key, chunks(), { contentType: 'text/csv; charset=utf-8' });
+    const whole = Buffer.concat(parts);
+    expect(size).toBe(whole.byteLength);
+    const file = await storage().get(key);
+    expect(file!.contentType).toBe('text/csv; charset=utf-8');
+    expect(file!.size).toBe(whole.byteLength);
+    expect((await readAll(file!)).equals(whole)).toBe(true);
+    expect(await storage().exists(`${key}.part`)).toBe(false);
+  });
+
   it('answers null and false for a key that holds nothing', async () => {
     const key = newFileKey('contract', 'pdf');
     expect(await storage().get(key)).toBeNull();

@@ -10,13 +10,18 @@ export interface StoredFile {
 
 /**
  * Where the product keeps uploaded files. Every provider behaves the same (one contract test runs
- * against each): `put` replaces what the key held, `get` of a missing key is null, `delete` of a
+ * against each): `put` and `putStream` replace what the key held, `get` of a missing key is null, `delete` of a
  * missing key is not an error. Content is given as bytes: uploads are bounded (résumés ≤ 5 MB) and
  * already read whole to be checked and parsed before they are kept.
  */
 export interface FileStorage {
   readonly provider: 'database' | 's3';
   put(key: string, content: Uint8Array, options: { contentType: string }): Promise<void>;
+  /**
+   * Keeps a file produced as a stream (an export of any size) holding a few megabytes at most; readers see the
+   * whole file or the previous one, never a part. Resolves to its size in bytes.
+   */
+  putStream(key: string, content: AsyncIterable<Uint8Array>, options: { contentType: string }): Promise<number>;
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

@@ -13,7 +13,8 @@ import { analyticsQueryOptions } from './api';
 import { BonusPolicyCard } from './bonus-policy-card';
 import { ChartCard } from './chart-card';
 import { DueBonusesCard } from './due-bonuses';
-import { ExportLink } from './export-link';
+import { ExportButton } from './export-button';
+import { ExportsCard } from './exports-card';
 import { FunnelChart, ReferrersChart, SourcesChart } from './charts';
 import { AnalyticsFilters, type FilterState } from './filters';
 import { formatCount, formatHours, formatMoneyList, formatPercent } from './format';
@@ -92,7 +93,7 @@ function AnalyticsBody({ companyId }: { companyId: string }) {
               description="Requests and referrals made in the period, by the furthest step each reached."
               empty={data.funnel.every((s) => s.count === 0)}
               emptyText="No referral requests or referrals in this period."
-              action={<ExportLink companyId={companyId} kind="funnel" query={query} label="Export CSV" />}
+              action={<ExportButton companyId={companyId} kind="funnel" query={query} label="Export CSV" />}
               chart={<FunnelChart funnel={data.funnel} />}
               table={<FunnelTable funnel={data.funnel} />}
             />
@@ -101,7 +102,7 @@ function AnalyticsBody({ companyId }: { companyId: string }) {
               description="Hires in the period by how the candidate first came to the job, and days to hire."
               empty={data.sources.every((s) => s.hires === 0)}
               emptyText="No hires in this period."
-              action={<ExportLink companyId={companyId} kind="sources" query={query} label="Export CSV" />}
+              action={<ExportButton companyId={companyId} kind="sources" query={query} label="Export CSV" />}
               chart={<SourcesChart sources={data.sources} />}
               table={<SourcesTable sources={data.sources} />}
             />
@@ -110,18 +111,19 @@ function AnalyticsBody({ companyId }: { companyId: string }) {
             bonuses={data.bonuses}
             actions={
               <>
-                <ExportLink companyId={companyId} kind="bonuses" query={query} label="Export bonuses" />
-                <ExportLink companyId={companyId} kind="referrals" query={query} label="Export referrals" />
+                <ExportButton companyId={companyId} kind="bonuses" query={query} label="Export bonuses" />
+                <ExportButton companyId={companyId} kind="referrals" query={query} label="Export referrals" />
               </>
             }
           />
+          <ExportsCard companyId={companyId} />
           <DueBonusesCard companyId={companyId} />
           <ChartCard
             title="Referrers"
             description="Requests received and referrals made in the period, the hires they led to, and response time."
             empty={data.referrers.every((r) => r.referrals === 0 && r.requestsReceived === 0)}
             emptyText="No referrer activity in this period."
-            action={<ExportLink companyId={companyId} kind="referrers" query={query} label="Export CSV" />}
+            action={<ExportButton companyId={companyId} kind="referrers" query={query} label="Export CSV" />}
             chart={<ReferrersChart referrers={data.referrers} />}
             table={<TeamTable rows={data.referrers} by="Referrer" />}
           />
@@ -129,7 +131,7 @@ function AnalyticsBody({ companyId }: { companyId: string }) {
             title="Departments"
             empty={data.departments.length === 0}
             emptyText="No team members yet."
-            action={<ExportLink companyId={companyId} kind="departments" query={query} label="Export CSV" />}
+            action={<ExportButton companyId={companyId} kind="departments" query={query} label="Export CSV" />}
           >
             <TeamTable rows={data.departments} by="Department" />
           </TableCard>
@@ -138,7 +140,7 @@ function AnalyticsBody({ companyId }: { companyId: string }) {
             description="Applications and referrals in the period; candidates by the stage they are at now."
             empty={data.jobs.length === 0}
             emptyText="No published jobs match these filters."
-            action={<ExportLink companyId={companyId} kind="jobs" query={query} label="Export CSV" />}
+            action={<ExportButton companyId={companyId} kind="jobs" query={query} label="Export CSV" />}
           >
             <JobsTable jobs={data.jobs} />
           </TableCard>

@@ -4,6 +4,9 @@ import type {
   AnalyticsQuery,
   BonusPolicyForm,
   BonusPolicyResponse,
+  CompanyExport,
+  CompanyExportList,
+  CompanyExportStatus,
   Leaderboard,
   MarkBonusesPaid,
   ReferralSummary,
@@ -12,7 +15,7 @@ import { api } from '@/lib/api';
 
 const base = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}`;
 
-/** The query string of an analytics request (also used by its CSV exports). */
+/** The query string of an analytics request. */
 export function analyticsSearch(query: AnalyticsQuery): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value));
@@ -22,7 +25,31 @@ export function analyticsSearch(query: AnalyticsQuery): string {
 export const analyticsKeys = {
   all: (companyId: string) => ['companies', companyId, 'analytics'] as const,
   leaderboard: (companyId: string) => ['companies', companyId, 'leaderboard'] as const,
+  exports: (companyId: string) => ['companies', companyId, 'exports'] as const,
 };
+
+/** My latest CSV exports for the company; polled while one is being prepared. */
+export const companyExportsQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: analyticsKeys.exports(companyId),
+    queryFn: ({ signal }) => api<CompanyExportList>(`${base(companyId)}/exports`, { signal }),
+    refetchInterval: (query) => (query.state.data?.exports.some((e) => e.state === 'preparing') ? 2000 : false),
+  });
+
+/** Asks for a CSV export of the figures on screen; the server prepares it in the background. */
+export function useRequestCompanyExport(companyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, query }: { kind: CompanyExport; query: AnalyticsQuery }) =>
+      api<CompanyExportStatus>(`${base(companyId)}/exports/${kind}`, { method: 'POST', body: query }),
+    onSuccess: (created) => {
+      client.setQueryData<CompanyExportList>(analyticsKeys.exports(companyId), (list) => ({
+        exports: [created, ...(list?.exports ?? []).filter((e) => e.id !== created.id)],
+      }));
+      void client.invalidateQueries({ queryKey: analyticsKeys.exports(companyId) });
+    },
+  });
+}
 
 /** The programme's figures for a period (company admins); the previous figures stay while new ones load. */
 export const analyticsQueryOptions = (companyId: string, query: AnalyticsQuery) =>

@@ -127,7 +127,7 @@ export const kudosRequest = defineTemplate<{ talentName: string; path: string; d
 export const dataExportReady = defineTemplate<{ name: string; path: string; days: number }>({
   category: null,
   subject: () => 'Your Referwell data is ready to download',
-  sample: { name: 'Avery Quinn', path: '/api/account/data-exports/sample/download?token=sample', days: 7 },
+  sample: { name: 'Avery Quinn', path: '/api/exports/sample/download?token=sample', days: 7 },
   render: (p, frame) => (
     <Layout preview="Download your data" heading="Your data is ready" reason={ACCOUNT_REASON} {...frame}>
       <Paragraph>Hi {p.name},</Paragraph>

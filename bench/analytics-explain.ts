@@ -1,0 +1,69 @@
+/**
+ * The plans behind the analytics page: runs each analytics statement one at a time against a kept benchmark
+ * database and prints its EXPLAIN (ANALYZE, BUFFERS), so speed work reads plans and buffer counts rather than
+ * timings on a shared machine. The database comes from the analytics area run with BENCH_KEEP=1.
+ *
+ *   BENCH_DATABASE_URL=postgres://…/referwell_bench_analytics_… BENCH_PERIOD=365d node --import tsx bench/analytics-explain.ts
+ */
+import { loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { AnalyticsPeriod } from '@referwell/shared';
+import { openDatabase } from '../apps/server/src/db/client';
+import type { Executor } from '../apps/server/src/db/repository';
+import { bonusLiability } from '../apps/server/src/features/analytics/bonuses';
+import { resolvePeriod, type JobScope } from '../apps/server/src/features/analytics/period';
+import {
+  funnel,
+  hireSources,
+  jobFigures,
+  requestResponse,
+  teamFigures,
+} from '../apps/server/src/features/analytics/queries';
+import { DEMO_ADMIN } from './support';
+
+const url = process.env.BENCH_DATABASE_URL;
+if (!url) throw new Error('Set BENCH_DATABASE_URL to a database kept by BENCH_KEEP=1 (analytics area)');
+const period = resolvePeriod({ period: (process.env.BENCH_PERIOD ?? '365d') as AnalyticsPeriod });
+const only = process.env.BENCH_QUERY;
+
+const database = await openDatabase({ databaseUrl: url });
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+try {
+  const rows = (await database.db.execute(sql`select m.company_id from company_members m
+    join users u on u.id = m.user_id where u.email = ${DEMO_ADMIN.email}`)) as unknown as {
+    rows: { company_id: string }[];
+  };
+  const scope: JobScope = { companyId: rows.rows[0]!.company_id, department: process.env.BENCH_DEPARTMENT };
+  /** An executor whose prepared statements print their plan, then return their rows. */
+  const explaining = (label: string): Executor => {
+    const real = database.db as unknown as { dialect: unknown };
+    return {
+      dialect: real.dialect,
+      session: {
+        prepareQuery: (built: { sql: string; params: unknown[] }) => ({
+          execute: async () => {
+            const plan = await client.query(`explain (analyze, buffers) ${built.sql}`, built.params);
+            console.log(`\n=== ${label} (load ${loadavg()[0]!.toFixed(1)}) ===`);
+            console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
+            return client.query(built.sql, built.params);
+          },
+        }),
+      },
+    } as unknown as Executor;
+  };
+  const today = new Date().toISOString().slice(0, 10);
+  const statements: Record<string, (db: Executor) => Promise<unknown>> = {
+    funnel: (db) => funnel(db, scope, period),
+    sources: (db) => hireSources(db, scope, period),
+    response: (db) => requestResponse(db, scope, period),
+    team: (db) => teamFigures(db, scope, period),
+    jobs: (db) => jobFigures(db, scope, period),
+    bonuses: (db) => bonusLiability(db, scope, period, today),
+  };
+  for (const [label, run] of Object.entries(statements)) if (!only || only === label) await run(explaining(label));
+} finally {
+  await client.end();
+  await database.close();
+}
