@@ -1,8 +1,8 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Contact, ConversationLookup } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { likePattern, selectRows, type Executor } from '../../db/repository';
-import { companies, companyMembers, conversationParticipants, conversations, users } from '../../db/schema';
+import { conversationParticipants, conversations } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
 import { mayMessage, type Sender } from './rules';
 
@@ -50,10 +50,8 @@ export async function findDirect(
   return row?.id ?? null;
 }
 
-/** People the user may message, by name (at most 20). */
-export async function searchContacts(db: Db, auth: AuthContext, q: string | undefined): Promise<Contact[]> {
-  const sender = senderOf(auth);
-  const nameFilter = q ? sql`and contact.name ilike ${likePattern(q)}` : sql``;
+/** People as contacts ("Title at Company" when they work somewhere), chosen by `where` on `contact`. */
+async function selectContacts(db: Executor, where: SQL, limit: number): Promise<Contact[]> {
   const rows = await selectRows<{
     id: string;
     name: string;
@@ -67,9 +65,9 @@ export async function searchContacts(db: Db, auth: AuthContext, q: string | unde
         from users contact
         left join company_members cm on cm.user_id = contact.id
         left join companies co on co.id = cm.company_id
-        where ${mayMessage(sender, sql`contact.id`)} ${nameFilter}
+        where ${where}
         order by lower(contact.name), contact.id
-        limit 20`,
+        limit ${limit}`,
   );
   return rows.map((r) => ({
     id: r.id,
@@ -78,6 +76,12 @@ export async function searchContacts(db: Db, auth: AuthContext, q: string | unde
     title: [r.title, r.company_name].filter(Boolean).join(' at ') || null,
     avatar: r.avatar,
   }));
+}
+
+/** People the user may message, by name (at most 20). */
+export async function searchContacts(db: Db, auth: AuthContext, q: string | undefined): Promise<Contact[]> {
+  const nameFilter = q ? sql`and contact.name ilike ${likePattern(q)}` : sql``;
+  return selectContacts(db, sql`${mayMessage(senderOf(auth), sql`contact.id`)} ${nameFilter}`, 20);
 }
 
 /** For a Message button: the existing conversation with that person (and context), and whether one may be started. */
@@ -93,30 +97,6 @@ export async function lookupConversation(
   });
   const allowed = input.userId !== sender.id && (await canMessage(db, sender, input.userId));
   if (!allowed && !conversationId) return { conversationId: null, canMessage: false, recipient: null };
-  const [r] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      role: users.type,
-      title: companyMembers.title,
-      company: companies.name,
-      avatar: users.avatarUrl,
-    })
-    .from(users)
-    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
-    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(eq(users.id, input.userId));
-  return {
-    conversationId,
-    canMessage: allowed,
-    recipient: r
-      ? {
-          id: r.id,
-          name: r.name,
-          role: r.role,
-          title: [r.title, r.company].filter(Boolean).join(' at ') || null,
-          avatar: r.avatar,
-        }
-      : null,
-  };
+  const [recipient] = await selectContacts(db, sql`contact.id = ${input.userId}::uuid`, 1);
+  return { conversationId, canMessage: allowed, recipient: recipient ?? null };
 }
