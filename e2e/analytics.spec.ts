@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { test, expect, newPage, shoot, signUpCompanyAdmin, signUpViaApi } from './fixtures';
+import { test, expect, newPage, postJobViaApi, shoot, signUpCompanyAdmin, signUpViaApi } from './fixtures';
 
 test.describe('referral analytics', () => {
   test('an admin opens the analytics, switches the date range and exports the bonuses through the queue', async ({
@@ -9,21 +9,15 @@ test.describe('referral analytics', () => {
   }) => {
     test.setTimeout(90_000); // screenshots at two widths on a loaded machine
     const admin = await signUpCompanyAdmin(page);
-    const job = await (
-      await page.request.post('/api/jobs', {
-        data: {
-          title: 'Analytics Integration Engineer',
-          company: admin.company.name,
-          location: 'Remote',
-          employmentType: 'full-time',
-          description: 'Connect hospital EHRs.',
-          requirements: 'HL7 and FHIR.',
-          skills: ['FHIR'],
-          referralBonusAmount: 1500,
-          referralBonusCurrency: 'USD',
-        },
-      })
-    ).json();
+    const job = await postJobViaApi(page, admin.company.name, {
+      title: 'Analytics Integration Engineer',
+      location: 'Remote',
+      description: 'Connect hospital EHRs.',
+      requirements: 'HL7 and FHIR.',
+      skills: ['FHIR'],
+      referralBonusAmount: 1500,
+      referralBonusCurrency: 'USD',
+    });
     const seekerPage = await newPage(browser, baseURL);
     const seeker = await signUpViaApi(seekerPage, { name: 'Quinn Candidate', role: 'jobseeker' });
     const referred = await page.request.post('/api/referrals', { data: { jobId: job.id, talentId: seeker.user.id } });
@@ -92,20 +86,15 @@ test.describe('referral analytics', () => {
   }) => {
     test.setTimeout(90_000);
     const admin = await signUpCompanyAdmin(page);
-    const job = await (
-      await page.request.post('/api/jobs', {
-        data: {
-          title: 'Payout Interface Analyst',
-          company: admin.company.name,
-          location: 'Remote',
-          employmentType: 'full-time',
-          description: 'Interfaces.',
-          requirements: 'HL7.',
-          referralBonusAmount: 800,
-          referralBonusCurrency: 'USD',
-        },
-      })
-    ).json();
+    const job = await postJobViaApi(page, admin.company.name, {
+      title: 'Payout Interface Analyst',
+      location: 'Remote',
+      description: 'Interfaces.',
+      requirements: 'HL7.',
+      skills: [],
+      referralBonusAmount: 800,
+      referralBonusCurrency: 'USD',
+    });
     const seekerPage = await newPage(browser, baseURL);
     for (const name of ['Avery Hire', 'Rowan Hire']) {
       const seeker = await signUpViaApi(seekerPage, { name, role: 'jobseeker' });

@@ -1,4 +1,12 @@
-import { test, expect, inviteCodeOf, signUpCompanyAdmin, signUpViaApi, uniqueCompanyName } from './fixtures';
+import {
+  test,
+  expect,
+  inviteCodeOf,
+  postJobViaApi,
+  signUpCompanyAdmin,
+  signUpViaApi,
+  uniqueCompanyName,
+} from './fixtures';
 
 const uniqueSkill = () => `Skill${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -12,19 +20,15 @@ test.describe('dashboards with real figures', () => {
     const company = await companyContext.newPage();
     await signUpCompanyAdmin(company);
     const post = (title: string, skills: string[]) =>
-      company.request.post('/api/jobs', {
-        data: {
-          title,
-          company: 'Dashboard Clinic',
-          location: 'Remote',
-          employmentType: 'full-time',
-          description: 'Care coordination software.',
-          requirements: 'Experience with clinical data.',
-          skills,
-        },
+      postJobViaApi(company, 'Dashboard Clinic', {
+        title,
+        location: 'Remote',
+        description: 'Care coordination software.',
+        requirements: 'Experience with clinical data.',
+        skills,
       });
-    const matching = await (await post(`Matching ${skill} Engineer`, [skill, 'FHIR'])).json();
-    const applied = await (await post(`Applied ${skill} Analyst`, ['SQL'])).json();
+    const matching = await post(`Matching ${skill} Engineer`, [skill, 'FHIR']);
+    const applied = await post(`Applied ${skill} Analyst`, ['SQL']);
 
     await signUpViaApi(page, { name: 'Dashboard Seeker', role: 'jobseeker' });
     const saved = await page.request.put('/api/talent/profile', {
@@ -57,21 +61,15 @@ test.describe('dashboards with real figures', () => {
     const seekerContext = await browser.newContext();
     const seeker = await signUpViaApi(await seekerContext.newPage(), { name: 'Hired Person', role: 'jobseeker' });
 
-    const job = await (
-      await page.request.post('/api/jobs', {
-        data: {
-          title: 'Interface Analyst',
-          company: admin.company.name,
-          location: 'Remote',
-          employmentType: 'full-time',
-          description: 'HL7 interfaces.',
-          requirements: 'HL7.',
-          skills: ['HL7'],
-          referralBonusAmount: 2400,
-          referralBonusCurrency: 'USD',
-        },
-      })
-    ).json();
+    const job = await postJobViaApi(page, admin.company.name, {
+      title: 'Interface Analyst',
+      location: 'Remote',
+      description: 'HL7 interfaces.',
+      requirements: 'HL7.',
+      skills: ['HL7'],
+      referralBonusAmount: 2400,
+      referralBonusCurrency: 'USD',
+    });
     const referral = await (
       await page.request.post('/api/referrals', { data: { talentId: seeker.user.id, jobId: job.id } })
     ).json();

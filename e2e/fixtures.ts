@@ -74,12 +74,18 @@ export async function signUpCompanyAdmin(target: Page | APIRequestContext, compa
   return { ...admin, company: admin.company };
 }
 
+export interface PostedJob {
+  id: string;
+  title: string;
+  companyName: string;
+}
+
 /** An open job posted through the API by a signed-in company member of `target`; `fields` override the defaults. */
 export async function postJobViaApi(
   target: Page | APIRequestContext,
   companyName: string,
   fields: Record<string, unknown> = {},
-): Promise<{ id: string; title: string }> {
+): Promise<PostedJob> {
   const request = 'request' in target ? target.request : target;
   const response = await request.post('/api/jobs', {
     data: {
@@ -94,7 +100,7 @@ export async function postJobViaApi(
     },
   });
   expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string; title: string };
+  return (await response.json()) as PostedJob;
 }
 
 /** The company's current invite code, read as its admin. */

@@ -1,23 +1,16 @@
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect, shoot, signUpCompanyAdmin, signUpViaApi } from './fixtures';
+import { test, expect, postJobViaApi, shoot, signUpCompanyAdmin, signUpViaApi } from './fixtures';
 
 const word = () => Math.random().toString(36).slice(2, 8);
 
-async function postJob(request: APIRequestContext, title: string): Promise<{ id: string; title: string }> {
-  const response = await request.post('/api/jobs', {
-    data: {
-      title,
-      company: 'Harbor Health Labs',
-      location: 'Boston, MA',
-      employmentType: 'full-time',
-      description: 'Keep clinical data moving between hospitals.',
-      requirements: 'HL7 v2 and FHIR.',
-      skills: ['FHIR'],
-    },
+const postJob = (request: APIRequestContext, title: string) =>
+  postJobViaApi(request, 'Harbor Health Labs', {
+    title,
+    location: 'Boston, MA',
+    description: 'Keep clinical data moving between hospitals.',
+    requirements: 'HL7 v2 and FHIR.',
+    skills: ['FHIR'],
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string; title: string };
-}
 
 test.describe('company jobs board', () => {
   test('an admin opens the Jobs board from the dashboard, sees the counts, closes and reopens a job', async ({

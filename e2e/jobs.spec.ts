@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, logInViaUi, shoot, signUpCompanyAdmin, signUpViaApi } from './fixtures';
+import { test, expect, logInViaUi, postJobViaApi, shoot, signUpCompanyAdmin, signUpViaApi } from './fixtures';
 
 /** The local careers site started next to the app (e2e/fixture-server.mjs). */
 const fixtureOrigin = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
@@ -7,33 +7,15 @@ const fixtureOrigin = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
 /** A word no other test uses, to find one job by text search. */
 const uniqueWord = () => `Zq${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-interface PostedJob {
-  id: string;
-  title: string;
-  companyName: string;
-}
-
-/** Posts a job through the API as whoever `target` is logged in as. */
-async function postJobViaApi(
-  target: Page | APIRequestContext,
-  overrides: Record<string, unknown> = {},
-): Promise<PostedJob> {
-  const request = 'request' in target ? target.request : target;
-  const response = await request.post('/api/jobs', {
-    data: {
-      title: `Clinical Data Engineer ${uniqueWord()}`,
-      company: 'Harbor Health Labs',
-      location: 'Remote (US)',
-      employmentType: 'full-time',
-      description: 'Build pipelines that move clinical data safely between hospitals.',
-      requirements: '3+ years with Python and SQL.',
-      skills: ['Python', 'FHIR'],
-      ...overrides,
-    },
+/** This spec's open job (clinical data work), posted as whoever `target` is logged in as. */
+const postClinicalJob = (target: Page | APIRequestContext, overrides: Record<string, unknown> = {}) =>
+  postJobViaApi(target, 'Harbor Health Labs', {
+    title: `Clinical Data Engineer ${uniqueWord()}`,
+    description: 'Build pipelines that move clinical data safely between hospitals.',
+    requirements: '3+ years with Python and SQL.',
+    skills: ['Python', 'FHIR'],
+    ...overrides,
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as PostedJob;
-}
 
 test.describe('jobs', () => {
   test('a company admin posts a job through the form', async ({ page }) => {
@@ -124,8 +106,8 @@ test.describe('jobs', () => {
   test('a job seeker finds a job with search and filters and applies', async ({ page, request }) => {
     const admin = await signUpCompanyAdmin(request);
     const word = uniqueWord();
-    const job = await postJobViaApi(request, { title: `Integration Engineer ${word}`, location: 'Remote' });
-    await postJobViaApi(request, { title: `Integration Engineer ${word} Onsite`, location: 'Boston, MA' });
+    const job = await postClinicalJob(request, { title: `Integration Engineer ${word}`, location: 'Remote' });
+    await postClinicalJob(request, { title: `Integration Engineer ${word} Onsite`, location: 'Boston, MA' });
 
     await signUpViaApi(page, { name: 'Jordan Seeker', role: 'jobseeker' });
     await page.goto('/search-jobs');
@@ -183,7 +165,7 @@ test.describe('jobs', () => {
 
   test('a visitor sees a job and Apply Now leads to login; an unknown job is not found', async ({ page, request }) => {
     await signUpCompanyAdmin(request);
-    const job = await postJobViaApi(request, {
+    const job = await postClinicalJob(request, {
       applicationUrl: 'https://careers.example.com/123',
       responsibilities: 'Own the HL7 interfaces\nOn-call one week a month',
     });
@@ -337,7 +319,7 @@ test.describe('jobs', () => {
 
   test('the poster edits a job and closes it', async ({ page }) => {
     await signUpCompanyAdmin(page);
-    const job = await postJobViaApi(page, { referralBonusAmount: 1500, referralBonusCurrency: 'USD' });
+    const job = await postClinicalJob(page, { referralBonusAmount: 1500, referralBonusCurrency: 'USD' });
     await page.goto(`/job/${job.id}`);
     await page.getByRole('link', { name: 'Edit Job' }).click();
     await expect(page).toHaveURL(new RegExp(`/job/${job.id}/edit$`));

@@ -1,4 +1,13 @@
-import { test, expect, inviteCodeOf, lastMailTo, linkIn, signUpCompanyAdmin, signUpViaApi } from './fixtures';
+import {
+  test,
+  expect,
+  inviteCodeOf,
+  lastMailTo,
+  linkIn,
+  postJobViaApi,
+  signUpCompanyAdmin,
+  signUpViaApi,
+} from './fixtures';
 
 /** The newest mail to `email` once it is the one with `subject` (mail is sent by the queue, a moment later). */
 async function mailWith(email: string, subject: string): Promise<string> {
@@ -22,19 +31,10 @@ test('a referrer follows the request mail and accepts; the job seeker gets the a
   const admin = await signUpCompanyAdmin(adminPage);
   const inviteCode = await inviteCodeOf(adminPage.request, admin.company.id);
   const referrer = await signUpViaApi(referrerPage, { name: 'Mara Mailreader', role: 'referrer', inviteCode });
-  const job = await adminPage.request.post('/api/jobs', {
-    data: {
-      title: `Interface Engineer ${Date.now().toString(36)}`,
-      company: admin.company.name,
-      location: 'Remote (US)',
-      employmentType: 'full-time',
-      description: 'Keep HL7 feeds flowing between hospitals.',
-      requirements: 'HL7 v2 and FHIR.',
-      skills: ['HL7', 'FHIR'],
-    },
+  const { id: jobId, title } = await postJobViaApi(adminPage, admin.company.name, {
+    title: `Interface Engineer ${Date.now().toString(36)}`,
+    requirements: 'HL7 v2 and FHIR.',
   });
-  expect(job.status(), await job.text()).toBe(201);
-  const { id: jobId, title } = (await job.json()) as { id: string; title: string };
   const seeker = await signUpViaApi(seekerPage, { name: 'Jules Seeker', role: 'jobseeker' });
   const sent = await seekerPage.request.post('/api/referral-requests', {
     data: { jobId, referrerId: referrer.user.id, message: 'Happy to share my HL7 work.' },

@@ -1,21 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect, signUpCompanyAdmin, signUpViaApi } from './fixtures';
+import { test, expect, postJobViaApi, signUpCompanyAdmin, signUpViaApi } from './fixtures';
 
-async function postJob(target: Page): Promise<{ id: string; title: string }> {
-  const title = `Care Coordination Engineer ${Date.now().toString(36)}`;
-  const response = await target.request.post('/api/jobs', {
-    data: {
-      title,
-      company: 'Messaging Clinic',
-      location: 'Remote (US)',
-      employmentType: 'full-time',
-      description: 'Help nurses coordinate care across hospitals.',
-      requirements: 'TypeScript and a love of healthcare.',
-    },
+const postJob = (target: Page) =>
+  postJobViaApi(target, 'Messaging Clinic', {
+    title: `Care Coordination Engineer ${Date.now().toString(36)}`,
+    description: 'Help nurses coordinate care across hospitals.',
+    requirements: 'TypeScript and a love of healthcare.',
+    skills: [],
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: string; title: string };
-}
 
 async function startConversation(request: APIRequestContext, recipientId: string, message: string) {
   const response = await request.post('/api/conversations', { data: { recipientId, message } });

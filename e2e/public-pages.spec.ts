@@ -4,6 +4,7 @@ import {
   inviteCodeOf,
   newPage,
   PASSWORD,
+  postJobViaApi,
   shoot,
   signUpCompanyAdmin,
   signUpViaApi,
@@ -18,20 +19,14 @@ test.describe('server-rendered public pages', () => {
   }) => {
     test.slow(); // three people in three browsers
     const admin = await signUpCompanyAdmin(page);
-    const posted = await page.request.post('/api/jobs', {
-      data: {
-        title: 'Healthcare Integration Engineer (HL7/FHIR)',
-        company: admin.company.name,
-        location: 'Boston, MA',
-        employmentType: 'full-time',
-        description: 'Connect hospital systems over HL7 and FHIR.',
-        requirements: 'Three years with interface engines.',
-        skills: ['FHIR', 'HL7'],
-        salary: '$120k - $150k',
-      },
+    const job = await postJobViaApi(page, admin.company.name, {
+      title: 'Healthcare Integration Engineer (HL7/FHIR)',
+      location: 'Boston, MA',
+      description: 'Connect hospital systems over HL7 and FHIR.',
+      requirements: 'Three years with interface engines.',
+      skills: ['FHIR', 'HL7'],
+      salary: '$120k - $150k',
     });
-    expect(posted.status()).toBe(201);
-    const job = (await posted.json()) as { id: string };
 
     // What a crawler or a link preview sees: the first response, no JavaScript.
     const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
@@ -84,20 +79,13 @@ test.describe('share a job', () => {
     page,
   }) => {
     const admin = await signUpCompanyAdmin(page);
-    const posted = await page.request.post('/api/jobs', {
-      data: {
-        title: 'Interface Analyst',
-        company: admin.company.name,
-        location: 'Remote (US)',
-        employmentType: 'full-time',
-        description: 'Keep the hospital interfaces flowing.',
-        requirements: 'HL7 v2.',
-        skills: ['HL7'],
-        referralBonusAmount: 1500,
-      },
+    const job = await postJobViaApi(page, admin.company.name, {
+      title: 'Interface Analyst',
+      description: 'Keep the hospital interfaces flowing.',
+      requirements: 'HL7 v2.',
+      skills: ['HL7'],
+      referralBonusAmount: 1500,
     });
-    expect(posted.status()).toBe(201);
-    const job = (await posted.json()) as { id: string };
 
     // A referrer of the company copies the job's link: it carries their referral code.
     const referrerContext = await browser.newContext({ baseURL, permissions: ['clipboard-read', 'clipboard-write'] });

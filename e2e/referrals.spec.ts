@@ -1,5 +1,14 @@
 import type { Browser } from '@playwright/test';
-import { test, expect, newPage, shoot, inviteCodeOf, signUpCompanyAdmin, signUpViaApi } from './fixtures';
+import {
+  test,
+  expect,
+  newPage,
+  shoot,
+  inviteCodeOf,
+  postJobViaApi,
+  signUpCompanyAdmin,
+  signUpViaApi,
+} from './fixtures';
 
 const REQUEST_MESSAGE = 'I have five years of clinical data work and would love to join the platform team.';
 
@@ -23,21 +32,14 @@ async function setUp(browser: Browser, baseURL: string | undefined) {
     },
   });
   expect(profile.ok(), await profile.text()).toBe(true);
-  const jobResponse = await adminPage.request.post('/api/jobs', {
-    data: {
-      title: `Clinical Data Engineer ${Date.now().toString(36)}`,
-      company: admin.company.name,
-      location: 'Remote (US)',
-      employmentType: 'full-time',
-      description: 'Build pipelines that move clinical data safely between hospitals.',
-      requirements: '3+ years with Python and SQL.',
-      skills: ['Python', 'FHIR', 'SQL'],
-      referralBonusAmount: 1500,
-      referralBonusCurrency: 'USD',
-    },
+  const job = await postJobViaApi(adminPage, admin.company.name, {
+    title: `Clinical Data Engineer ${Date.now().toString(36)}`,
+    description: 'Build pipelines that move clinical data safely between hospitals.',
+    requirements: '3+ years with Python and SQL.',
+    skills: ['Python', 'FHIR', 'SQL'],
+    referralBonusAmount: 1500,
+    referralBonusCurrency: 'USD',
   });
-  expect(jobResponse.status(), await jobResponse.text()).toBe(201);
-  const job = (await jobResponse.json()) as { id: string; title: string };
   const seeker = await signUpViaApi(seekerPage, { name: 'Jordan Seeker', role: 'jobseeker' });
   return { adminPage, referrerPage, seekerPage, admin, referrer, seeker, job };
 }

@@ -1,4 +1,4 @@
-import { test, expect, lastMailTo, newPage, shoot, signUpCompanyAdmin, signUpViaApi } from './fixtures';
+import { test, expect, lastMailTo, newPage, postJobViaApi, shoot, signUpCompanyAdmin, signUpViaApi } from './fixtures';
 
 /** The newest mail to `email` once it is the one with `subject` (alerts go out through the queue, a moment later). */
 async function mailWith(email: string, subject: string): Promise<string> {
@@ -37,20 +37,14 @@ test('a job seeker saves a search with instant alerts; a matching new job arrive
   // A company posts a matching job (and one that does not match).
   const adminPage = await newPage(browser, baseURL);
   const admin = await signUpCompanyAdmin(adminPage);
-  const post = async (title: string) => {
-    const res = await adminPage.request.post('/api/jobs', {
-      data: {
-        title,
-        company: admin.company.name,
-        location: 'Remote (US)',
-        employmentType: 'full-time',
-        description: 'Build the interfaces clinicians rely on.',
-        requirements: 'HL7 and FHIR.',
-        salary: '$150k - $180k',
-      },
+  const post = (title: string) =>
+    postJobViaApi(adminPage, admin.company.name, {
+      title,
+      description: 'Build the interfaces clinicians rely on.',
+      requirements: 'HL7 and FHIR.',
+      skills: [],
+      salary: '$150k - $180k',
     });
-    expect(res.status(), await res.text()).toBe(201);
-  };
   await post(`Senior ${word} Integration Engineer (HL7/FHIR)`);
   await post('Billing Specialist');
 
@@ -81,18 +75,13 @@ test('job search finds punctuated and partial words, counts, sorts by salary and
     [`${word} Node.js Engineer`, '$160k - $190k'],
     [`${word} Informatics Lead`, ''],
   ] as const) {
-    const res = await request.post('/api/jobs', {
-      data: {
-        title,
-        company: admin.company.name,
-        location: 'Remote (US)',
-        employmentType: 'full-time',
-        description: 'Work with clinicians.',
-        requirements: 'Experience.',
-        ...(salary ? { salary } : {}),
-      },
+    await postJobViaApi(request, admin.company.name, {
+      title,
+      description: 'Work with clinicians.',
+      requirements: 'Experience.',
+      skills: [],
+      ...(salary ? { salary } : {}),
     });
-    expect(res.status(), await res.text()).toBe(201);
   }
   await signUpViaApi(page, { name: 'Sky Searcher', role: 'jobseeker' });
   await page.goto('/search-jobs');

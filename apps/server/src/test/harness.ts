@@ -152,3 +152,24 @@ export async function okAs<T = Record<string, unknown>>(
   if (res.statusCode >= 300) throw new Error(`${method} ${url} → ${res.statusCode} ${res.body}`);
   return (res.statusCode === 204 ? null : res.json()) as T;
 }
+
+export interface PostedJob {
+  id: string;
+  title: string;
+}
+
+/** Posts an open job as `who` (a company user); `fields` replace the defaults. Fails the test unless it is created. */
+export async function postJobAs(t: TestApp, who: SignedUp, fields: Record<string, unknown> = {}): Promise<PostedJob> {
+  const res = await callAs(t, 'POST', '/api/jobs', who, {
+    title: 'Clinical Integration Engineer',
+    company: who.body.company?.name ?? 'Test Health',
+    location: 'Remote',
+    employmentType: 'full-time',
+    description: 'Connect hospital EHRs.',
+    requirements: 'HL7 and FHIR.',
+    skills: ['FHIR'],
+    ...fields,
+  });
+  if (res.statusCode !== 201) throw new Error(`POST /api/jobs → ${res.statusCode} ${res.body}`);
+  return res.json<PostedJob>();
+}

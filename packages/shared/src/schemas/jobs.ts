@@ -188,15 +188,16 @@ export type JobApplication = z.infer<typeof jobApplicationSchema>;
 
 /** Apply Now's confirm: an optional note to the hiring team. */
 export const JOB_APPLY_NOTE_MAX = 1000;
-export const jobApplySchema = z
-  .object({
-    note: z
-      .string()
-      .trim()
-      .max(JOB_APPLY_NOTE_MAX, `Please keep your note under ${JOB_APPLY_NOTE_MAX} characters`)
-      .optional()
-      .transform((v) => (v ? v : undefined)),
-  })
+/** The dialog's fields; the request body is the same, or none. */
+export const jobApplyFormSchema = z.object({
+  note: z
+    .string()
+    .trim()
+    .max(JOB_APPLY_NOTE_MAX, `Please keep your note under ${JOB_APPLY_NOTE_MAX} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export const jobApplySchema = jobApplyFormSchema
   // Applying without a body (no note) stays valid.
   .nullish()
   .transform((body) => body ?? { note: undefined });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { createTestApp, signUp, withSession, type SignedUp, type TestApp, postJobAs } from '../../test/harness';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -19,11 +19,9 @@ async function ok<T = Record<string, unknown>>(
 }
 
 const postJob = (who: SignedUp, title: string, skills: string[], bonus?: number) =>
-  ok<{ id: string }>('POST', '/api/jobs', who, {
+  postJobAs(t, who, {
     title,
     company: 'Dashboard Health',
-    location: 'Remote',
-    employmentType: 'full-time',
     description: 'Healthcare data work.',
     requirements: 'Relevant experience.',
     skills,

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_JOBS_MESSAGES, NOTIFICATION_TYPES_COMPANY, type CompanyJobsResponse } from '@referwell/shared';
-import { callAs, createTestApp, type HttpMethod, okAs, type SignedUp, signUp, type TestApp } from '../../test/harness';
+import {
+  callAs,
+  createTestApp,
+  type HttpMethod,
+  okAs,
+  type SignedUp,
+  signUp,
+  type TestApp,
+  postJobAs,
+} from '../../test/harness';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -16,14 +25,11 @@ const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: 
   okAs<T>(t, method, url, who, payload);
 
 const postJob = (who: SignedUp, title: string) =>
-  ok<{ id: string; title: string }>('POST', '/api/jobs', who, {
+  postJobAs(t, who, {
     title,
     company: 'Board Test Health',
     location: 'Boston, MA',
-    employmentType: 'full-time',
     description: 'Build the clinical data platform.',
-    requirements: 'HL7 and FHIR.',
-    skills: ['FHIR'],
   });
 
 const board = (who: SignedUp, query = '') => ok<CompanyJobsResponse>('GET', `/api/company/jobs${query}`, who);

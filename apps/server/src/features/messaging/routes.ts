@@ -18,15 +18,8 @@ import {
 } from '@referwell/shared';
 import { requireSignedIn } from '../auth/guards';
 import { createRateLimiter } from '../../lib/rate-limit';
-import {
-  getConversation,
-  listConversations,
-  lookupConversation,
-  markConversationRead,
-  searchContacts,
-  sendMessage,
-  startConversation,
-} from './service';
+import { getConversation, listConversations, markConversationRead, sendMessage, startConversation } from './service';
+import { lookupConversation, searchContacts } from './contacts';
 import { unreadMessageCount } from '../realtime/unread';
 import { errorResponses } from '../../lib/errors';
 

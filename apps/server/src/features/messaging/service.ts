@@ -1,13 +1,11 @@
-import { and, desc, eq, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGING_MESSAGES,
   NOTIFICATION_MESSAGES,
-  type Contact,
   type Conversation,
   type ConversationDetail,
   type ConversationListQuery,
   type ConversationListResponse,
-  type ConversationLookup,
   type ConversationMessagesQuery,
   type Message,
   type Participant,
@@ -15,32 +13,17 @@ import {
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { likePattern, pageOffset, selectRows, toPage, type Executor } from '../../db/repository';
-import {
-  companies,
-  companyMembers,
-  conversationParticipants,
-  conversations,
-  jobPostings,
-  messages,
-  referrals,
-  users,
-} from '../../db/schema';
+import { conversationParticipants, conversations, jobPostings, messages, referrals, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { publish } from '../realtime/publish';
 import { publishUnread, unreadMessageCount } from '../realtime/unread';
 import { createNotification, markMessageNotificationsRead } from '../notifications/service';
-import { mayMessage, type Sender } from './rules';
+import { canMessage, findDirect, senderOf } from './contacts';
 import { canReadReferral } from '../referrals/access';
 
 /** A tab that reported a conversation as open within this many seconds counts as reading it. */
 export const VIEWING_FRESH_SECONDS = 60;
-
-export const senderOf = (auth: AuthContext): Sender => ({
-  id: auth.user.id,
-  type: auth.user.type,
-  companyId: auth.company?.id ?? null,
-});
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -52,15 +35,6 @@ export const toMessage = (row: MessageRow): Message => ({
   timestamp: row.createdAt.toISOString(),
   read: row.read,
 });
-
-/** May `sender` start a conversation with `recipientId`? Decided by the rules in rules.ts. */
-export async function canMessage(db: Executor, sender: Sender, recipientId: string): Promise<boolean> {
-  const [row] = await selectRows<{ ok: boolean }>(
-    db,
-    sql`select ${mayMessage(sender, sql`${recipientId}::uuid`)} as ok`,
-  );
-  return row?.ok === true;
-}
 
 interface ConversationSqlRow {
   id: string;
@@ -279,33 +253,6 @@ export interface StartConversation {
   jobId: string | null;
 }
 
-/** The direct conversation between two people about the same context (job / referral), if any. */
-async function findDirect(
-  db: Executor,
-  a: string,
-  b: string,
-  context: { jobId: string | null; referralId: string | null },
-): Promise<string | null> {
-  const [row] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .innerJoin(
-      conversationParticipants,
-      and(eq(conversationParticipants.conversationId, conversations.id), eq(conversationParticipants.userId, a)),
-    )
-    .where(
-      and(
-        eq(conversations.type, 'direct'),
-        context.jobId ? eq(conversations.projectId, context.jobId) : isNull(conversations.projectId),
-        context.referralId ? eq(conversations.referralId, context.referralId) : isNull(conversations.referralId),
-        sql`exists (select 1 from conversation_participants fb where fb.conversation_id = ${conversations.id} and fb.user_id = ${b})`,
-      ),
-    )
-    .orderBy(desc(conversations.updatedAt))
-    .limit(1);
-  return row?.id ?? null;
-}
-
 /** A conversation may be about a referral only when the sender may read that referral (finding 2). */
 async function assertReferralContext(db: Executor, auth: AuthContext, referralId: string): Promise<void> {
   const [referral] = await db
@@ -396,77 +343,6 @@ export async function markConversationRead(db: Db, userId: string, conversationI
     await publishUnread(tx, [userId]);
     return unreadMessageCount(tx, userId);
   });
-}
-
-/** People the user may message, by name (at most 20). */
-export async function searchContacts(db: Db, auth: AuthContext, q: string | undefined): Promise<Contact[]> {
-  const sender = senderOf(auth);
-  const nameFilter = q ? sql`and contact.name ilike ${likePattern(q)}` : sql``;
-  const rows = await selectRows<{
-    id: string;
-    name: string;
-    role: string;
-    title: string | null;
-    company_name: string | null;
-    avatar: string | null;
-  }>(
-    db,
-    sql`select contact.id, contact.name, contact.type as role, cm.title, co.name as company_name, contact.avatar_url as avatar
-        from users contact
-        left join company_members cm on cm.user_id = contact.id
-        left join companies co on co.id = cm.company_id
-        where ${mayMessage(sender, sql`contact.id`)} ${nameFilter}
-        order by lower(contact.name), contact.id
-        limit 20`,
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    role: r.role,
-    title: [r.title, r.company_name].filter(Boolean).join(' at ') || null,
-    avatar: r.avatar,
-  }));
-}
-
-/** For a Message button: the existing conversation with that person (and context), and whether one may be started. */
-export async function lookupConversation(
-  db: Db,
-  auth: AuthContext,
-  input: { userId: string; jobId?: string | undefined; referralId?: string | undefined },
-): Promise<ConversationLookup> {
-  const sender = senderOf(auth);
-  const conversationId = await findDirect(db, sender.id, input.userId, {
-    jobId: input.jobId ?? null,
-    referralId: input.referralId ?? null,
-  });
-  const allowed = input.userId !== sender.id && (await canMessage(db, sender, input.userId));
-  if (!allowed && !conversationId) return { conversationId: null, canMessage: false, recipient: null };
-  const [r] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      role: users.type,
-      title: companyMembers.title,
-      company: companies.name,
-      avatar: users.avatarUrl,
-    })
-    .from(users)
-    .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
-    .leftJoin(companies, eq(companies.id, companyMembers.companyId))
-    .where(eq(users.id, input.userId));
-  return {
-    conversationId,
-    canMessage: allowed,
-    recipient: r
-      ? {
-          id: r.id,
-          name: r.name,
-          role: r.role,
-          title: [r.title, r.company].filter(Boolean).join(' at ') || null,
-          avatar: r.avatar,
-        }
-      : null,
-  };
 }
 
 /** A tab reports which conversation it shows; while fresh, no 'message' notification is created for it. */

@@ -2,7 +2,7 @@
 // referrals and tracking, and nobody borrows another company's referral or people.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_MESSAGES } from '@referwell/shared';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { createTestApp, signUp, withSession, type SignedUp, type TestApp, postJobAs } from '../../test/harness';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -18,17 +18,14 @@ const call = (method: Method, url: string, who: SignedUp, payload?: object) =>
   t.app.inject({ method, url, payload, ...withSession(who.token) });
 
 async function postJob(who: SignedUp, company: string): Promise<string> {
-  const res = await call('POST', '/api/jobs', who, {
+  const job = await postJobAs(t, who, {
     title: 'Clinical Informatics Analyst',
     company,
-    location: 'Remote',
-    employmentType: 'full-time',
     description: 'Turn clinical workflows into reliable software.',
     requirements: 'Epic certification or equivalent.',
     skills: ['Epic'],
   });
-  if (res.statusCode !== 201) throw new Error(`job failed ${res.statusCode} ${res.body}`);
-  return res.json().id;
+  return job.id;
 }
 
 beforeAll(async () => {

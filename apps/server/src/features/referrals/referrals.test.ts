@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_MESSAGES, UNDO_WINDOW_MS } from '@referwell/shared';
-import { callAs, createTestApp, type HttpMethod, okAs, type SignedUp, signUp, type TestApp } from '../../test/harness';
+import {
+  callAs,
+  createTestApp,
+  type HttpMethod,
+  okAs,
+  type SignedUp,
+  signUp,
+  type TestApp,
+  postJobAs,
+} from '../../test/harness';
 import { deliverHeldNotifications } from './pipeline';
 
 let t: TestApp;
@@ -21,13 +30,9 @@ const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: 
 let jobCounter = 0;
 async function postJob(who: SignedUp, overrides: object = {}) {
   jobCounter += 1;
-  return ok<{ id: string; title: string }>('POST', '/api/jobs', who, {
+  return postJobAs(t, who, {
     title: `Clinical Integration Engineer ${jobCounter}`,
     company: 'Referral Test Health',
-    location: 'Remote',
-    employmentType: 'full-time',
-    description: 'Connect hospital EHRs.',
-    requirements: 'HL7 and FHIR.',
     skills: ['FHIR', 'HL7'],
     referralBonusAmount: 2000,
     referralBonusCurrency: 'USD',

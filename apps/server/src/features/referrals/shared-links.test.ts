@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobApplication, JobShareLink } from '@referwell/shared';
 import { candidatePipelines, referrals } from '../../db/schema';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { createTestApp, signUp, withSession, type SignedUp, type TestApp, postJobAs } from '../../test/harness';
 import { fakeWebDist } from '../../test/web-dist';
 import { SHARED_LINK_COOKIE } from './shared-links';
 
@@ -13,23 +13,13 @@ let otherAdmin: SignedUp;
 const ORIGIN = 'https://referwell.example';
 
 async function postJob(who: SignedUp, title = 'Shared Link Engineer') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/jobs',
-    ...withSession(who.token),
-    payload: {
-      title,
-      company: who.body.company!.name,
-      location: 'Boston, MA',
-      employmentType: 'full-time',
-      description: 'Build the clinical data platform.',
-      requirements: 'HL7 and FHIR.',
-      skills: ['FHIR'],
-      referralBonusAmount: 2000,
-    },
+  const job = await postJobAs(t, who, {
+    title,
+    location: 'Boston, MA',
+    description: 'Build the clinical data platform.',
+    referralBonusAmount: 2000,
   });
-  if (res.statusCode !== 201) throw new Error(res.body);
-  return res.json<{ id: string }>().id;
+  return job.id;
 }
 
 const shareLink = async (who: SignedUp, jobId: string) => {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAVED_SEARCH_LIMIT, SAVED_SEARCH_MESSAGES, type SavedSearch } from '@referwell/shared';
-import { callAs, createTestApp, type HttpMethod, type SignedUp, signUp, type TestApp } from '../../test/harness';
+import {
+  callAs,
+  createTestApp,
+  type HttpMethod,
+  type SignedUp,
+  signUp,
+  type TestApp,
+  postJobAs,
+} from '../../test/harness';
 import { linkIn, mailsTo } from '../../test/mail';
 import { sendSearchAlerts } from './alerts';
 
@@ -12,19 +20,16 @@ let otherSeeker: SignedUp;
 const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
   callAs(t, method, url, who, payload);
 
-async function postJob(title: string, overrides: object = {}) {
-  const res = await call('POST', '/api/jobs', admin, {
+const postJob = (title: string, overrides: object = {}) =>
+  postJobAs(t, admin, {
     title,
     company: 'Alert Health',
     location: 'Remote (US)',
-    employmentType: 'full-time',
     description: 'Build things clinicians use.',
     requirements: 'Experience.',
+    skills: [],
     ...overrides,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string };
-}
 
 async function save(who: SignedUp, body: object): Promise<SavedSearch> {
   const res = await call('POST', '/api/saved-searches', who, body);

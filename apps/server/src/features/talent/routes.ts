@@ -26,16 +26,8 @@ import { searchCandidates } from './search';
 import { parseResumeInWorker } from './resume/parse-in-worker';
 import { resumeForDownload, storeResume } from './resume-files';
 import { requireJobseeker } from '../auth/guards';
-import {
-  endorseTalent,
-  getKudosInvitation,
-  getOwnProfile,
-  getPublicProfile,
-  ownKudos,
-  requestKudos,
-  submitKudos,
-  updateOwnProfile,
-} from './service';
+import { endorseTalent, getOwnProfile, getPublicProfile, updateOwnProfile } from './service';
+import { getKudosInvitation, ownKudos, requestKudos, submitKudos } from './kudos';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 

@@ -1,14 +1,11 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  KUDOS_REQUEST_TTL_DAYS,
   TALENT_MESSAGES,
   profileCompleteness,
   skillKey,
   talentSlug,
   type Endorsement,
   type Kudos,
-  type KudosInput,
-  type KudosInvitation,
   type ResumeFileInfo,
   type TalentProfile,
   type TalentProfileInput,
@@ -16,13 +13,10 @@ import {
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { inTransaction, isUniqueViolation, lowerEq, selectRows, type Executor } from '../../db/repository';
-import { companies, endorsements, kudos, kudosRequests, resumeFiles, talentProfiles, users } from '../../db/schema';
+import { companies, endorsements, kudos, resumeFiles, talentProfiles, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
-import { enqueueMail } from '../../lib/mail/send';
-import type { RateLimiter } from '../../lib/rate-limit';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import { publishSessionChange } from '../realtime/publish';
-import { hashToken, newSecretToken } from '../../lib/tokens';
 import { requireCompanyUser, requireJobseeker, requireSignedIn } from '../auth/guards';
 import { facetsChanged } from './facets';
 
@@ -275,6 +269,17 @@ async function listEndorsements(db: Executor, talentId: string): Promise<Endorse
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
+export const toKudos = (k: typeof kudos.$inferSelect): Kudos => ({
+  id: k.id,
+  author: k.author,
+  title: k.title,
+  company: k.company,
+  superpower: k.superpower,
+  rating: k.rating,
+  text: k.text,
+  date: k.createdAt.toISOString(),
+});
+
 export async function listKudos(db: Executor, talentId: string): Promise<Kudos[]> {
   const rows = await db
     .select()
@@ -282,16 +287,7 @@ export async function listKudos(db: Executor, talentId: string): Promise<Kudos[]
     .where(eq(kudos.talentId, talentId))
     .orderBy(desc(kudos.createdAt))
     .limit(100);
-  return rows.map((k) => ({
-    id: k.id,
-    author: k.author,
-    title: k.title,
-    company: k.company,
-    superpower: k.superpower,
-    rating: k.rating,
-    text: k.text,
-    date: k.createdAt.toISOString(),
-  }));
+  return rows.map(toKudos);
 }
 
 export async function getPublicProfile(
@@ -359,97 +355,6 @@ export async function endorseTalent(db: Db, auth: AuthContext | null, talentId: 
     .returning({ id: endorsements.id });
   if (inserted.length === 0) throw conflict(TALENT_MESSAGES.alreadyEndorsed);
   return listEndorsements(db, talentId);
-}
-
-export const KUDOS_LIMITS = { requestsPerUser: { max: 10, windowSeconds: 60 * 60 } } as const;
-
-export async function requestKudos(
-  db: Db,
-  limiter: RateLimiter,
-  auth: AuthContext | null,
-  recommenderEmail: string,
-): Promise<void> {
-  const me = requireJobseeker(auth, TALENT_MESSAGES.onlyJobseekers);
-  const email = recommenderEmail.toLowerCase();
-  if (email === me.user.email.toLowerCase())
-    throw badRequest(TALENT_MESSAGES.cannotRequestSelf, { recommenderEmail: TALENT_MESSAGES.cannotRequestSelf });
-  await limiter.consume({
-    key: `kudos-request:user:${me.user.id}`,
-    ...KUDOS_LIMITS.requestsPerUser,
-    message: 'You have sent many kudos requests.',
-  });
-  await ensureTalentProfile(db, me.user);
-  const token = newSecretToken(32);
-  const tokenHash = hashToken(token);
-  await db.transaction(async (tx) => {
-    await tx.insert(kudosRequests).values({
-      tokenHash,
-      talentId: me.user.id,
-      recommenderEmail: email,
-      expiresAt: new Date(Date.now() + KUDOS_REQUEST_TTL_DAYS * 24 * 3600 * 1000),
-    });
-    await enqueueMail(tx, {
-      key: `kudos-request:${tokenHash}`,
-      template: 'kudos-request',
-      to: email,
-      props: { talentName: me.user.name, path: `/kudos/${encodeURIComponent(token)}`, days: KUDOS_REQUEST_TTL_DAYS },
-    });
-  });
-}
-
-const openRequest = (token: string) =>
-  and(
-    eq(kudosRequests.tokenHash, hashToken(token)),
-    sql`${kudosRequests.usedAt} is null`,
-    sql`${kudosRequests.expiresAt} > now()`,
-  );
-
-export async function getKudosInvitation(db: Db, token: string): Promise<KudosInvitation> {
-  const [row] = await db
-    .select({ talentName: users.name, recommenderEmail: kudosRequests.recommenderEmail })
-    .from(kudosRequests)
-    .innerJoin(users, eq(users.id, kudosRequests.talentId))
-    .where(openRequest(token));
-  if (!row) throw notFound(TALENT_MESSAGES.kudosLinkInvalid);
-  return row;
-}
-
-/** Writes the kudos once per link; the talent's rating becomes the average of their kudos. */
-export async function submitKudos(db: Db, token: string, input: KudosInput): Promise<Kudos> {
-  const created = await inTransaction(db, async (tx) => {
-    const [request] = await tx
-      .update(kudosRequests)
-      .set({ usedAt: new Date() })
-      .where(openRequest(token))
-      .returning({ id: kudosRequests.id, talentId: kudosRequests.talentId });
-    if (!request) throw notFound(TALENT_MESSAGES.kudosLinkInvalid);
-    const [row] = await tx
-      .insert(kudos)
-      .values({ ...input, talentId: request.talentId, requestId: request.id })
-      .returning();
-    await tx
-      .update(talentProfiles)
-      .set({
-        rating: sql`(select round(avg(${kudos.rating})::numeric, 1)::real from ${kudos} where ${kudos.talentId} = ${request.talentId})`,
-      })
-      .where(eq(talentProfiles.id, request.talentId));
-    return row!;
-  });
-  return {
-    id: created.id,
-    author: created.author,
-    title: created.title,
-    company: created.company,
-    superpower: created.superpower,
-    rating: created.rating,
-    text: created.text,
-    date: created.createdAt.toISOString(),
-  };
-}
-
-export async function ownKudos(db: Db, auth: AuthContext | null): Promise<Kudos[]> {
-  const me = requireJobseeker(auth, TALENT_MESSAGES.onlyJobseekers);
-  return listKudos(db, me.user.id);
 }
 
 // ---------------------------------------------------------------------------------------------

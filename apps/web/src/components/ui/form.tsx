@@ -30,6 +30,8 @@ interface FormFieldProps {
   attention?: ReactNode;
   /** A fixed id for the control (tests, links to it); generated otherwise. */
   id?: string;
+  /** Ids of further descriptions the control renders beside itself (e.g. a password strength meter). */
+  describedBy?: string;
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }
@@ -39,13 +41,22 @@ interface FormFieldProps {
  * control is rendered by `children` with the props it needs:
  * `<FormField label="Email" error={errors.email?.message}>{(c) => <Input {...c} {...register('email')} />}</FormField>`
  */
-export function FormField({ label, error, hint, attention, id, className, children }: FormFieldProps) {
+export function FormField({
+  label,
+  error,
+  hint,
+  attention,
+  id,
+  describedBy: extra,
+  className,
+  children,
+}: FormFieldProps) {
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = hint ? `${controlId}-hint` : undefined;
   const attentionId = attention ? `${controlId}-attention` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
-  const describedBy = [hintId, attentionId, errorId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [hintId, extra, attentionId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div
       className={cn(
@@ -98,12 +109,13 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   );
 }
 
-interface FormProps<T extends FieldValues> extends Omit<
+interface FormProps<T extends FieldValues, TOut extends FieldValues = T> extends Omit<
   ComponentProps<'form'>,
   'onSubmit' | 'onInvalid' | 'noValidate'
 > {
-  form: UseFormReturn<T>;
-  onValid: SubmitHandler<T>;
+  /** `useForm` with the schema's resolver; `TOut` is the schema's output when it transforms the input. */
+  form: UseFormReturn<T, unknown, TOut>;
+  onValid: SubmitHandler<TOut>;
   /** Runs when the schema refuses the values (field messages are already shown). */
   onInvalid?: SubmitErrorHandler<T>;
   /** Ask before leaving while the form has edits that are not saved. */
@@ -117,14 +129,14 @@ interface FormProps<T extends FieldValues> extends Omit<
  * script runs it is a plain HTML form, checked by the browser (`required`, `type="email"`) and posted
  * as such, so nothing typed is lost and nothing personal lands in the address bar.
  */
-export function Form<T extends FieldValues>({
+export function Form<T extends FieldValues, TOut extends FieldValues = T>({
   form,
   onValid,
   onInvalid,
   guardUnsaved = false,
   children,
   ...rest
-}: FormProps<T>) {
+}: FormProps<T, TOut>) {
   const hydrated = useHydrated();
   const dirty = form.formState.isDirty && !form.formState.isSubmitSuccessful;
   return (

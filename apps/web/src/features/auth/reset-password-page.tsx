@@ -6,9 +6,8 @@ import { z } from 'zod';
 import { AUTH_MESSAGES, newPasswordSchema, PASSWORD_MIN_LENGTH } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
+import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { ApiError, errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useConfirmPasswordReset } from './api';
@@ -83,7 +82,7 @@ export function ResetPasswordPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-5">
+      <Form form={form} onValid={onSubmit} className="grid gap-5">
         {confirm.isError ? (
           <Alert variant="destructive">
             <AlertDescription>
@@ -92,45 +91,35 @@ export function ResetPasswordPage() {
             </AlertDescription>
           </Alert>
         ) : null}
-        <div className="grid gap-2">
-          <Label htmlFor="reset-password">New password</Label>
-          <Input
-            id="reset-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-invalid={!!errors.password}
-            aria-describedby={[
-              'reset-password-hint reset-password-strength',
-              errors.password ? 'reset-password-error' : '',
-            ]
-              .filter(Boolean)
-              .join(' ')}
-            {...form.register('password')}
-          />
-          <p id="reset-password-hint" className="text-sm text-muted-foreground">
-            At least {PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong one.
-          </p>
-          <PasswordStrengthMeter id="reset-password-strength" password={password} />
-          <FieldError id="reset-password-error" message={errors.password?.message} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="reset-confirm">Confirm new password</Label>
-          <Input
-            id="reset-confirm"
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-invalid={!!errors.confirmPassword}
-            aria-describedby={errors.confirmPassword ? 'reset-confirm-error' : undefined}
-            {...form.register('confirmPassword')}
-          />
-          <FieldError id="reset-confirm-error" message={errors.confirmPassword?.message} />
-        </div>
+        <FormField
+          id="reset-password"
+          label="New password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong one.`}
+          describedBy="reset-password-strength"
+          error={errors.password?.message}
+        >
+          {(control) => (
+            <>
+              <Input {...control} type="password" autoComplete="new-password" required {...form.register('password')} />
+              <PasswordStrengthMeter id="reset-password-strength" password={password} />
+            </>
+          )}
+        </FormField>
+        <FormField id="reset-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              required
+              {...form.register('confirmPassword')}
+            />
+          )}
+        </FormField>
         <Button type="submit" size="lg" disabled={confirm.isPending}>
           {confirm.isPending ? 'Saving...' : 'Set new password'}
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

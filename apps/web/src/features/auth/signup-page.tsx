@@ -22,11 +22,10 @@ import { TIMING } from '@referwell/shared/constants';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ChoiceSelect } from '@/components/choice-select';
-import { FieldError } from '@/components/ui/field-error';
+import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError, errorMessage } from '@/lib/api';
+import { ApiError, errorMessage, fieldErrors } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { usePageTitle } from '@/lib/use-page-title';
 import { invitationQueryOptions, useSignup } from './api';
@@ -139,20 +138,18 @@ export function SignupPage() {
         setRedirectTo(target);
       },
       onError: (error) => {
-        if (error instanceof ApiError) {
-          for (const [field, message] of Object.entries(error.fields)) {
-            if (isFieldName(field)) form.setError(field, { message });
-          }
-          if (error.status === 409 && !error.fields.email) form.setError('email', { message: error.message });
+        const fields = fieldErrors(error);
+        for (const [field, message] of Object.entries(fields)) {
+          if (isFieldName(field)) form.setError(field, { message });
+        }
+        if (error instanceof ApiError && error.status === 409 && !fields.email) {
+          form.setError('email', { message: error.message });
         }
         toast.error(AUTH_MESSAGES.signupFailed, {
           description: errorMessage(error, AUTH_MESSAGES.unknownError),
         });
       },
     });
-
-  const describedBy = (field: FieldName, hint?: string) =>
-    [hint, errors[field] ? `signup-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
   const loginTarget = job ? `/login?returnTo=${encodeURIComponent(`/jobseeker-dashboard?job=${job}`)}` : '/login';
   const showInviteCode =
@@ -191,7 +188,7 @@ export function SignupPage() {
         </p>
       }
     >
-      <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="grid grid-cols-1 gap-5">
+      <Form form={form} onValid={onValid} onInvalid={onInvalid} className="grid grid-cols-1 gap-5">
         {invitationToken && invitation.isError ? (
           <Alert variant="destructive">
             <AlertTitle>Invitation not found</AlertTitle>
@@ -211,73 +208,57 @@ export function SignupPage() {
           </Alert>
         ) : null}
 
-        <div className="grid gap-2">
-          <Label htmlFor="signup-name">Full name</Label>
-          <Input
-            id="signup-name"
-            autoComplete="name"
-            required
-            aria-invalid={!!errors.name}
-            aria-describedby={describedBy('name')}
-            {...form.register('name')}
-          />
-          <FieldError id="signup-name-error" message={errors.name?.message} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="signup-email">Email</Label>
-          <Input
-            id="signup-email"
-            type="email"
-            autoComplete="email"
-            required
-            // An invitation belongs to the address it was sent to.
-            readOnly={invited}
-            aria-invalid={!!errors.email}
-            aria-describedby={describedBy('email')}
-            {...form.register('email')}
-          />
-          <FieldError id="signup-email-error" message={errors.email?.message} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="signup-password">Password</Label>
-          <Input
-            id="signup-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            aria-invalid={!!errors.password}
-            aria-describedby={describedBy('password', 'signup-password-hint signup-password-strength')}
-            {...form.register('password')}
-          />
-          <p id="signup-password-hint" className="text-sm text-muted-foreground">
-            At least {PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong one.
-          </p>
-          <PasswordStrengthMeter id="signup-password-strength" password={password ?? ''} email={email} />
-          <FieldError id="signup-password-error" message={errors.password?.message} />
-        </div>
+        <FormField id="signup-name" label="Full name" error={errors.name?.message}>
+          {(control) => <Input {...control} autoComplete="name" required {...form.register('name')} />}
+        </FormField>
+        <FormField id="signup-email" label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="email"
+              required
+              // An invitation belongs to the address it was sent to.
+              readOnly={invited}
+              {...form.register('email')}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="signup-password"
+          label="Password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong one.`}
+          describedBy="signup-password-strength"
+          error={errors.password?.message}
+        >
+          {(control) => (
+            <>
+              <Input {...control} type="password" autoComplete="new-password" required {...form.register('password')} />
+              <PasswordStrengthMeter id="signup-password-strength" password={password ?? ''} email={email} />
+            </>
+          )}
+        </FormField>
 
         {invited ? null : (
-          <div className="grid grid-cols-1 gap-2">
-            <Label htmlFor="signup-role">I am a...</Label>
-            <Controller
-              control={form.control}
-              name="role"
-              render={({ field }) => (
-                <ChoiceSelect
-                  id="signup-role"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  choices={SIGNUP_ROLES}
-                  labels={SIGNUP_ROLE_LABELS}
-                  placeholder="Select your role"
-                  aria-invalid={!!errors.role}
-                  aria-describedby={describedBy('role')}
-                />
-              )}
-            />
-            <FieldError id="signup-role-error" message={errors.role?.message} />
-          </div>
+          <FormField id="signup-role" label="I am a..." error={errors.role?.message} className="grid-cols-1">
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="role"
+                render={({ field }) => (
+                  <ChoiceSelect
+                    {...control}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    choices={SIGNUP_ROLES}
+                    labels={SIGNUP_ROLE_LABELS}
+                    placeholder="Select your role"
+                  />
+                )}
+              />
+            )}
+          </FormField>
         )}
 
         {!invited && role === 'companyHR' ? (
@@ -306,44 +287,35 @@ export function SignupPage() {
         ) : null}
 
         {!invited && role === 'companyHR' && companyType === 'create' ? (
-          <div className="grid gap-2">
-            <Label htmlFor="signup-companyName">Company name</Label>
-            <Input
-              id="signup-companyName"
-              autoComplete="organization"
-              required
-              aria-invalid={!!errors.companyName}
-              aria-describedby={describedBy('companyName')}
-              {...form.register('companyName')}
-            />
-            <FieldError id="signup-companyName-error" message={errors.companyName?.message} />
-          </div>
+          <FormField id="signup-companyName" label="Company name" error={errors.companyName?.message}>
+            {(control) => <Input {...control} autoComplete="organization" required {...form.register('companyName')} />}
+          </FormField>
         ) : null}
 
         {showInviteCode ? (
-          <div className="grid gap-2">
-            <Label htmlFor="signup-inviteCode">{inviteCodeLabel}</Label>
-            <Input
-              id="signup-inviteCode"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              required={role !== 'jobseeker'}
-              aria-invalid={!!errors.inviteCode}
-              aria-describedby={describedBy('inviteCode', 'signup-inviteCode-hint')}
-              {...form.register('inviteCode')}
-            />
-            <p id="signup-inviteCode-hint" className="text-sm text-muted-foreground">
-              {inviteCodeHint}
-            </p>
-            <FieldError id="signup-inviteCode-error" message={errors.inviteCode?.message} />
-          </div>
+          <FormField
+            id="signup-inviteCode"
+            label={inviteCodeLabel}
+            hint={inviteCodeHint}
+            error={errors.inviteCode?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                required={role !== 'jobseeker'}
+                {...form.register('inviteCode')}
+              />
+            )}
+          </FormField>
         ) : null}
 
         <Button type="submit" size="lg" disabled={busy}>
           {signup.isPending ? 'Creating account...' : 'Create Account'}
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

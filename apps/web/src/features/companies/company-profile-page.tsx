@@ -9,15 +9,14 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FieldError } from '@/components/ui/field-error';
+import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useSession } from '@/features/auth/api';
-import { ApiError } from '@/lib/api';
+import { fieldErrors } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { companyQueryOptions, useUpdateCompany } from './api';
 import { BackToDashboard } from './back-to-dashboard';
@@ -124,17 +123,12 @@ function ProfileForm({ company }: { company: Company }) {
         void navigate('/referrer-dashboard');
       },
       onError: (mutationError) => {
-        if (mutationError instanceof ApiError) {
-          for (const [field, message] of Object.entries(mutationError.fields)) {
-            if (isFieldName(field)) form.setError(field, { message });
-          }
+        for (const [field, message] of Object.entries(fieldErrors(mutationError))) {
+          if (isFieldName(field)) form.setError(field, { message });
         }
         toast.error('Could not save the profile', { description: mutationError.message });
       },
     });
-
-  const describedBy = (field: FieldName, hint?: string) =>
-    [hint, errors[field] ? `company-${field}-error` : undefined].filter(Boolean).join(' ') || undefined;
 
   return (
     <Card>
@@ -143,109 +137,75 @@ function ProfileForm({ company }: { company: Company }) {
         <CardDescription>All fields except industries are required.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-6">
-          <div className="grid gap-2">
-            <Label htmlFor="company-studioName">Company Name</Label>
-            <Input
-              id="company-studioName"
-              autoComplete="organization"
-              required
-              aria-invalid={!!errors.studioName}
-              aria-describedby={describedBy('studioName')}
-              {...form.register('studioName')}
-            />
-            <FieldError id="company-studioName-error" message={errors.studioName?.message} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="company-website">Website</Label>
-            <Input
-              id="company-website"
-              type="url"
-              inputMode="url"
-              placeholder="https://example.com"
-              required
-              aria-invalid={!!errors.website}
-              aria-describedby={describedBy('website')}
-              {...form.register('website')}
-            />
-            <FieldError id="company-website-error" message={errors.website?.message} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="company-description">Description</Label>
-            <Textarea
-              id="company-description"
-              rows={6}
-              required
-              aria-invalid={!!errors.description}
-              aria-describedby={describedBy('description', 'company-description-hint')}
-              {...form.register('description')}
-            />
-            <p id="company-description-hint" className="text-sm text-muted-foreground">
-              What your company does, who it serves and what it is like to work there.
-            </p>
-            <FieldError id="company-description-error" message={errors.description?.message} />
-          </div>
-          <div className="grid gap-6 sm:grid-cols-2">
-            <div className="grid content-start gap-2">
-              <Label htmlFor="company-location">Location</Label>
+        <Form form={form} onValid={onSubmit} className="grid gap-6">
+          <FormField id="company-studioName" label="Company Name" error={errors.studioName?.message}>
+            {(control) => <Input {...control} autoComplete="organization" required {...form.register('studioName')} />}
+          </FormField>
+          <FormField id="company-website" label="Website" error={errors.website?.message}>
+            {(control) => (
               <Input
-                id="company-location"
-                placeholder="e.g. Boston, MA"
+                {...control}
+                type="url"
+                inputMode="url"
+                placeholder="https://example.com"
                 required
-                aria-invalid={!!errors.location}
-                aria-describedby={describedBy('location')}
-                {...form.register('location')}
+                {...form.register('website')}
               />
-              <FieldError id="company-location-error" message={errors.location?.message} />
-            </div>
-            <div className="grid content-start gap-2">
-              <Label htmlFor="company-employeeCount">Number of employees</Label>
-              <Controller
-                control={form.control}
-                name="employeeCount"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <SelectTrigger
-                      id="company-employeeCount"
-                      aria-invalid={!!errors.employeeCount}
-                      aria-describedby={describedBy('employeeCount')}
-                      onBlur={field.onBlur}
-                    >
-                      <SelectValue placeholder="Select a range" />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {ranges.map((range) => (
-                        <SelectItem key={range} value={range}>
-                          {range}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-              <FieldError id="company-employeeCount-error" message={errors.employeeCount?.message} />
-            </div>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="company-industries">Industries (optional)</Label>
-            <Controller
-              control={form.control}
-              name="industries"
-              render={({ field }) => (
-                <IndustriesInput
-                  id="company-industries"
-                  value={field.value ?? []}
-                  onChange={field.onChange}
-                  aria-invalid={!!errors.industries}
-                  aria-describedby={describedBy('industries', 'company-industries-hint')}
+            )}
+          </FormField>
+          <FormField
+            id="company-description"
+            label="Description"
+            hint="What your company does, who it serves and what it is like to work there."
+            error={errors.description?.message}
+          >
+            {(control) => <Textarea {...control} rows={6} required {...form.register('description')} />}
+          </FormField>
+          <div className="grid gap-6 sm:grid-cols-2">
+            <FormField id="company-location" label="Location" error={errors.location?.message}>
+              {(control) => (
+                <Input {...control} placeholder="e.g. Boston, MA" required {...form.register('location')} />
+              )}
+            </FormField>
+            <FormField id="company-employeeCount" label="Number of employees" error={errors.employeeCount?.message}>
+              {(control) => (
+                <Controller
+                  control={form.control}
+                  name="employeeCount"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange}>
+                      <SelectTrigger {...control} onBlur={field.onBlur}>
+                        <SelectValue placeholder="Select a range" />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {ranges.map((range) => (
+                          <SelectItem key={range} value={range}>
+                            {range}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
                 />
               )}
-            />
-            <p id="company-industries-hint" className="text-sm text-muted-foreground">
-              Press Enter or type a comma after each industry.
-            </p>
-            <FieldError id="company-industries-error" message={errors.industries?.message} />
+            </FormField>
           </div>
+          <FormField
+            id="company-industries"
+            label="Industries (optional)"
+            hint="Press Enter or type a comma after each industry."
+            error={errors.industries?.message}
+          >
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="industries"
+                render={({ field }) => (
+                  <IndustriesInput {...control} value={field.value ?? []} onChange={field.onChange} />
+                )}
+              />
+            )}
+          </FormField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button asChild variant="outline">
               <Link to="/referrer-dashboard">Cancel</Link>
@@ -254,7 +214,7 @@ function ProfileForm({ company }: { company: Company }) {
               {update.isPending ? 'Saving...' : 'Save Changes'}
             </Button>
           </div>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

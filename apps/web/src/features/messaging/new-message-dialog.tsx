@@ -1,9 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useDeferredValue, useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useDeferredValue, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { scopedToast } from '@/lib/toast';
-import { MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES, SUBJECT_MAX_LENGTH, type Contact } from '@referwell/shared';
+import type { z } from 'zod';
+import {
+  MESSAGE_MAX_LENGTH,
+  MESSAGING_MESSAGES,
+  startConversationSchema,
+  SUBJECT_MAX_LENGTH,
+  type Contact,
+  type StartConversationInput,
+} from '@referwell/shared';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,11 +24,10 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field-error';
+import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api';
+import { ApiError, fieldErrors } from '@/lib/api';
 import { initials } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { contactsQueryOptions, useStartConversation, type MessageContext } from './api';
@@ -55,6 +64,11 @@ export function NewMessageDialog(props: NewMessageDialogProps) {
   );
 }
 
+type NewMessageValues = z.output<typeof startConversationSchema>;
+const FIELD_NAMES = ['recipientId', 'subject', 'message'] as const;
+const isFieldName = (value: string): value is (typeof FIELD_NAMES)[number] =>
+  (FIELD_NAMES as readonly string[]).includes(value);
+
 function NewMessageForm({
   onOpenChange,
   recipient: preset = null,
@@ -65,43 +79,40 @@ function NewMessageForm({
   const start = useStartConversation();
   const [recipient, setRecipient] = useState<Contact | null>(preset);
   const [search, setSearch] = useState('');
-  const [subject, setSubject] = useState(defaultSubject);
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<{ recipientId?: string; message?: string; subject?: string }>({});
+  const form = useForm<StartConversationInput, unknown, NewMessageValues>({
+    resolver: zodResolver(startConversationSchema),
+    defaultValues: {
+      recipientId: preset?.id ?? '',
+      subject: defaultSubject,
+      message: '',
+      jobId: context?.jobId ?? null,
+      referralId: context?.referralId ?? null,
+    },
+  });
+  const { errors } = form.formState;
   const deferredSearch = useDeferredValue(search.trim());
   const contacts = useQuery({ ...contactsQueryOptions(deferredSearch), enabled: !recipient });
-  const ids = {
-    to: useId(),
-    subject: useId(),
-    message: useId(),
-    toError: useId(),
-    messageError: useId(),
-    list: useId(),
+  const listId = useId();
+
+  const choose = (contact: Contact | null) => {
+    setRecipient(contact);
+    form.setValue('recipientId', contact?.id ?? '');
+    if (contact) form.clearErrors('recipientId');
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const onValid = (values: NewMessageValues) => {
     if (start.isPending) return;
-    const next: typeof errors = {};
-    if (!recipient) next.recipientId = MESSAGING_MESSAGES.recipientRequired;
-    if (!message.trim()) next.message = MESSAGING_MESSAGES.messageRequired;
-    setErrors(next);
-    if (!recipient || next.message) return;
     start.mutate(
-      {
-        recipientId: recipient.id,
-        subject: subject.trim() || undefined,
-        message: message.trim(),
-        jobId: context?.jobId ?? null,
-        referralId: context?.referralId ?? null,
-      },
+      { ...values, subject: values.subject ?? undefined },
       {
         onSuccess: (detail) => {
           onOpenChange(false);
           void navigate(`/messages/${detail.conversation.id}`);
         },
         onError: (error) => {
-          if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
+          for (const [field, message] of Object.entries(fieldErrors(error))) {
+            if (isFieldName(field)) form.setError(field, { message });
+          }
           toast.error('Error', {
             description:
               error instanceof ApiError && (error.status === 403 || error.status === 429)
@@ -114,105 +125,91 @@ function NewMessageForm({
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate>
+    <Form form={form} onValid={onValid} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>{MESSAGING_MESSAGES.newMessage}</DialogTitle>
         <DialogDescription>Start a conversation with someone you are connected with.</DialogDescription>
       </DialogHeader>
-      <div className="grid gap-2">
-        <Label htmlFor={ids.to}>To</Label>
-        {recipient ? (
-          <div className="flex items-center gap-2 rounded-md border px-2 py-1.5" id={ids.to}>
-            <ContactAvatar contact={recipient} />
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium">{recipient.name}</p>
-              {recipient.title ? <p className="truncate text-xs text-muted-foreground">{recipient.title}</p> : null}
-            </div>
-            {preset ? null : (
-              <Button
-                type="button"
-                variant="ghost"
-                size="icon"
-                onClick={() => setRecipient(null)}
-                aria-label={`Remove ${recipient.name}`}
-              >
-                <X aria-hidden />
-              </Button>
-            )}
-          </div>
-        ) : (
-          <>
-            <Input
-              id={ids.to}
-              type="search"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              placeholder="Search contacts..."
-              autoComplete="off"
-              aria-controls={ids.list}
-              aria-invalid={errors.recipientId ? true : undefined}
-              aria-describedby={errors.recipientId ? ids.toError : undefined}
-            />
-            <div className="max-h-48 overflow-y-auto rounded-md border" id={ids.list}>
-              {contacts.isPending ? (
-                <p className="p-3 text-sm text-muted-foreground">Searching...</p>
-              ) : !contacts.data?.length ? (
-                <p className="p-3 text-sm text-muted-foreground">{MESSAGING_MESSAGES.noContacts}</p>
-              ) : (
-                <ul aria-label="Contacts">
-                  {contacts.data.map((c) => (
-                    <li key={c.id}>
-                      <button
-                        type="button"
-                        onClick={() => {
-                          setRecipient(c);
-                          setErrors((e) => ({ ...e, recipientId: undefined }));
-                        }}
-                        className={cn(
-                          'flex w-full items-center gap-2 px-2 py-1.5 text-left hover:bg-muted focus-visible:bg-muted focus-visible:outline-hidden',
-                        )}
-                      >
-                        <ContactAvatar contact={c} />
-                        <span className="min-w-0">
-                          <span className="block truncate text-sm font-medium">{c.name}</span>
-                          {c.title ? (
-                            <span className="block truncate text-xs text-muted-foreground">{c.title}</span>
-                          ) : null}
-                        </span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+      <FormField label="To" error={errors.recipientId?.message}>
+        {(control) =>
+          recipient ? (
+            <div className="flex items-center gap-2 rounded-md border px-2 py-1.5" id={control.id}>
+              <ContactAvatar contact={recipient} />
+              <div className="min-w-0 flex-1">
+                <p className="truncate text-sm font-medium">{recipient.name}</p>
+                {recipient.title ? <p className="truncate text-xs text-muted-foreground">{recipient.title}</p> : null}
+              </div>
+              {preset ? null : (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  onClick={() => choose(null)}
+                  aria-label={`Remove ${recipient.name}`}
+                >
+                  <X aria-hidden />
+                </Button>
               )}
             </div>
-          </>
+          ) : (
+            <>
+              <Input
+                {...control}
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder="Search contacts..."
+                autoComplete="off"
+                aria-controls={listId}
+              />
+              <div className="max-h-48 overflow-y-auto rounded-md border" id={listId}>
+                {contacts.isPending ? (
+                  <p className="p-3 text-sm text-muted-foreground">Searching...</p>
+                ) : !contacts.data?.length ? (
+                  <p className="p-3 text-sm text-muted-foreground">{MESSAGING_MESSAGES.noContacts}</p>
+                ) : (
+                  <ul aria-label="Contacts">
+                    {contacts.data.map((c) => (
+                      <li key={c.id}>
+                        <button
+                          type="button"
+                          onClick={() => choose(c)}
+                          className={cn(
+                            'flex w-full items-center gap-2 px-2 py-1.5 text-left hover:bg-muted focus-visible:bg-muted focus-visible:outline-hidden',
+                          )}
+                        >
+                          <ContactAvatar contact={c} />
+                          <span className="min-w-0">
+                            <span className="block truncate text-sm font-medium">{c.name}</span>
+                            {c.title ? (
+                              <span className="block truncate text-xs text-muted-foreground">{c.title}</span>
+                            ) : null}
+                          </span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </>
+          )
+        }
+      </FormField>
+      <FormField label="Subject (optional)" error={errors.subject?.message}>
+        {(control) => <Input {...control} maxLength={SUBJECT_MAX_LENGTH} {...form.register('subject')} />}
+      </FormField>
+      <FormField label="Message" error={errors.message?.message}>
+        {(control) => (
+          <Textarea
+            {...control}
+            // With the recipient chosen beforehand, the message is what is left to write: the dialog opens on it.
+            autoFocus={!!preset}
+            rows={4}
+            maxLength={MESSAGE_MAX_LENGTH}
+            {...form.register('message')}
+          />
         )}
-        <FieldError id={ids.toError} message={errors.recipientId} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={ids.subject}>Subject (optional)</Label>
-        <Input
-          id={ids.subject}
-          value={subject}
-          onChange={(e) => setSubject(e.target.value)}
-          maxLength={SUBJECT_MAX_LENGTH}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={ids.message}>Message</Label>
-        <Textarea
-          id={ids.message}
-          // With the recipient chosen beforehand, the message is what is left to write: the dialog opens on it.
-          autoFocus={!!preset}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
-          rows={4}
-          maxLength={MESSAGE_MAX_LENGTH}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? ids.messageError : undefined}
-        />
-        <FieldError id={ids.messageError} message={errors.message} />
-      </div>
+      </FormField>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
           Cancel
@@ -221,6 +218,6 @@ function NewMessageForm({
           {start.isPending ? 'Sending...' : MESSAGING_MESSAGES.sendMessage}
         </Button>
       </DialogFooter>
-    </form>
+    </Form>
   );
 }

@@ -1,12 +1,16 @@
 import { ExternalLink } from 'lucide-react';
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { scopedToast } from '@/lib/toast';
+import type { z } from 'zod';
 import {
+  acceptReferralRequestSchema,
   REFERRER_RELATIONSHIP_LABELS,
   REFERRER_RELATIONSHIPS,
+  type AcceptReferralRequest,
   type ReferralRequest,
-  type ReferrerRelationship,
 } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import {
@@ -17,7 +21,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
+import { Form, FormField } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
 import { useAcceptReferralRequest } from './api';
@@ -31,25 +35,20 @@ const toast = scopedToast('accept-request-dialog');
 export function AcceptRequestDialog({ request, onClose }: { request: ReferralRequest | null; onClose: () => void }) {
   const navigate = useNavigate();
   const accept = useAcceptReferralRequest();
-  const [note, setNote] = useState('');
-  const [relationship, setRelationship] = useState<ReferrerRelationship | null>(null);
-  const [missing, setMissing] = useState(false);
-  const noteId = useId();
+  const form = useForm<AcceptReferralRequest, unknown, z.output<typeof acceptReferralRequestSchema>>({
+    resolver: zodResolver(acceptReferralRequestSchema),
+    defaultValues: { note: '' },
+  });
+  const relationshipError = form.formState.errors.relationship?.message;
   const errorId = useId();
   const close = () => {
-    setNote('');
-    setRelationship(null);
-    setMissing(false);
+    form.reset();
     onClose();
   };
-  const submit = () => {
+  const onValid = ({ relationship, note }: z.output<typeof acceptReferralRequestSchema>) => {
     if (!request) return;
-    if (!relationship) {
-      setMissing(true);
-      return;
-    }
     accept.mutate(
-      { id: request.id, relationship, note: note.trim() || undefined },
+      { id: request.id, relationship, note: note || undefined },
       {
         onSuccess: (answered) => {
           toast.success('Request accepted', {
@@ -68,13 +67,7 @@ export function AcceptRequestDialog({ request, onClose }: { request: ReferralReq
   return (
     <Dialog open={request !== null} onOpenChange={(open) => (open ? undefined : close())}>
       <DialogContent className="sm:max-w-[500px]">
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
+        <Form form={form} onValid={onValid} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Refer {request?.talent.name}</DialogTitle>
             <DialogDescription>
@@ -92,41 +85,36 @@ export function AcceptRequestDialog({ request, onClose }: { request: ReferralReq
               <span className="sr-only">(opens in a new tab)</span>
             </Link>
           ) : null}
-          <fieldset className="grid gap-2" aria-describedby={missing ? errorId : undefined}>
+          <fieldset className="grid gap-2" aria-describedby={relationshipError ? errorId : undefined}>
             <legend className="mb-1 text-sm font-medium">How do you know them?</legend>
             {REFERRER_RELATIONSHIPS.map((value) => (
               <label key={value} className="flex items-center gap-2 text-sm">
                 <input
                   type="radio"
-                  name="relationship"
                   value={value}
-                  checked={relationship === value}
-                  onChange={() => {
-                    setRelationship(value);
-                    setMissing(false);
-                  }}
                   className="size-4 accent-primary"
+                  {...form.register('relationship')}
                 />
                 {REFERRER_RELATIONSHIP_LABELS[value]}
               </label>
             ))}
-            {missing ? (
+            {relationshipError ? (
               <p id={errorId} className="text-sm text-destructive" role="alert">
-                Please say how you know the candidate
+                {relationshipError}
               </p>
             ) : null}
           </fieldset>
-          <div className="grid gap-2">
-            <Label htmlFor={noteId}>Your note for the company (optional)</Label>
-            <Textarea
-              id={noteId}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              rows={4}
-              maxLength={4000}
-              placeholder="What makes them a good fit?"
-            />
-          </div>
+          <FormField label="Your note for the company (optional)" error={form.formState.errors.note?.message}>
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={4}
+                maxLength={4000}
+                placeholder="What makes them a good fit?"
+                {...form.register('note')}
+              />
+            )}
+          </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close}>
               Cancel
@@ -135,7 +123,7 @@ export function AcceptRequestDialog({ request, onClose }: { request: ReferralReq
               {accept.isPending ? 'Accepting...' : 'Accept and refer'}
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, MessageSquare } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { jobCommentFormSchema, relativeTimeLabel } from '@referwell/shared';
+import type { z } from 'zod';
 import { LoadError } from '@/components/load-error';
 import { Avatar, AvatarFallback } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
+import { Form, FormField } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
@@ -15,30 +17,25 @@ import { initials } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { jobCommentsQueryOptions, useAddJobComment } from './api';
 
+type JobCommentValues = z.output<typeof jobCommentFormSchema>;
+
 /** The job team's comments on a job (SPEC §2: a collapsible comments card with add comment). */
 export function JobComments({ jobId }: { jobId: string }) {
   const [open, setOpen] = useState(true);
   const { data, isPending, isError, error, refetch } = useQuery(jobCommentsQueryOptions(jobId));
   const add = useAddJobComment(jobId);
-  const [body, setBody] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
+  const form = useForm<z.input<typeof jobCommentFormSchema>, unknown, JobCommentValues>({
+    resolver: zodResolver(jobCommentFormSchema),
+    defaultValues: { body: '' },
+  });
   const contentId = useId();
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = jobCommentFormSchema.safeParse({ body });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setFieldError(undefined);
-    add.mutate(parsed.data.body, {
-      onSuccess: () => setBody(''),
-      onError: (err) => setFieldError(errorMessage(err, 'Failed to add the comment. Please try again.')),
+  const onValid = ({ body }: JobCommentValues) =>
+    add.mutate(body, {
+      onSuccess: () => form.reset(),
+      onError: (err) =>
+        form.setError('body', { message: errorMessage(err, 'Failed to add the comment. Please try again.') }),
     });
-  };
 
   return (
     <Card>
@@ -87,24 +84,16 @@ export function JobComments({ jobId }: { jobId: string }) {
             ))}
           </ol>
         )}
-        <form className="grid gap-2" onSubmit={onSubmit} noValidate>
-          <Label htmlFor={inputId}>Add a comment</Label>
-          <Textarea
-            id={inputId}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-            rows={3}
-            maxLength={4000}
-            aria-invalid={!!fieldError}
-            aria-describedby={fieldError ? errorId : undefined}
-          />
-          <FieldError id={errorId} message={fieldError} />
+        <Form form={form} onValid={onValid} className="grid gap-2">
+          <FormField label="Add a comment" error={form.formState.errors.body?.message}>
+            {(control) => <Textarea {...control} rows={3} maxLength={4000} {...form.register('body')} />}
+          </FormField>
           <div className="flex justify-end">
             <Button type="submit" disabled={add.isPending}>
               {add.isPending ? 'Adding...' : 'Add Comment'}
             </Button>
           </div>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

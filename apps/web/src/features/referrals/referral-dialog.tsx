@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { scopedToast } from '@/lib/toast';
-import { REFERRAL_MESSAGES } from '@referwell/shared';
+import type { z } from 'zod';
+import { createReferralSchema, REFERRAL_MESSAGES, type CreateReferral } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,7 +14,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
+import { Form, FormField } from '@/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
@@ -67,18 +69,18 @@ function ReferralForm({
   // The bonus rule is shown before the referral is made (first touch wins, no self-referral).
   const policy = useQuery({ ...bonusPolicyQueryOptions(company?.id ?? ''), enabled: !!company });
   const create = useCreateReferral();
-  const [jobId, setJobId] = useState('');
-  const [notes, setNotes] = useState('');
-  const positionId = useId();
-  const notesId = useId();
+  const form = useForm<CreateReferral, unknown, z.output<typeof createReferralSchema>>({
+    resolver: zodResolver(createReferralSchema),
+    defaultValues: { talentId: talent?.id ?? '', jobId: '', notes: '' },
+  });
+  const jobId = useWatch({ control: form.control, name: 'jobId' });
   const openJobs = (jobs.data ?? []).filter((job) => job.status === 'OPEN');
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!talent || !jobId || create.isPending) return;
-    const jobTitle = openJobs.find((job) => job.id === jobId)?.title ?? 'this job';
+  const onValid = ({ notes, ...values }: z.output<typeof createReferralSchema>) => {
+    if (!talent || create.isPending) return;
+    const jobTitle = openJobs.find((job) => job.id === values.jobId)?.title ?? 'this job';
     create.mutate(
-      { talentId: talent.id, jobId, ...(notes.trim() ? { notes: notes.trim() } : {}) },
+      { ...values, ...(notes ? { notes } : {}) },
       {
         onSuccess: (referral) => {
           toast.success(REFERRAL_MESSAGES.createdTitle, {
@@ -101,7 +103,7 @@ function ReferralForm({
   };
 
   return (
-    <form className="grid gap-4" onSubmit={onSubmit}>
+    <Form form={form} onValid={onValid} className="grid gap-4">
       <DialogHeader>
         <DialogTitle>Refer {talent?.name ?? 'a candidate'}</DialogTitle>
         <DialogDescription>
@@ -110,53 +112,60 @@ function ReferralForm({
         </DialogDescription>
         {policy.data ? <p className="text-sm text-muted-foreground">{policy.data.rule}</p> : null}
       </DialogHeader>
-      <div className="grid gap-2">
-        <Label htmlFor={positionId}>Job Position</Label>
-        {!company ? (
-          <p className="text-sm text-muted-foreground">{REFERRAL_MESSAGES.onlyCompanyRefers}</p>
-        ) : jobs.isPending ? (
-          <Spinner size="sm" label="Loading open positions..." showLabel />
-        ) : jobs.isError ? (
-          <p className="text-sm text-destructive">
-            Could not load your open positions.{' '}
-            <Button type="button" variant="link" onClick={() => void jobs.refetch()}>
-              Try again
-            </Button>
-          </p>
-        ) : openJobs.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            Your company has no open positions.{' '}
-            <Link to="/post-job" className="text-primary hover:underline">
-              Post a job
-            </Link>{' '}
-            first.
-          </p>
-        ) : (
-          <Select value={jobId} onValueChange={setJobId}>
-            <SelectTrigger id={positionId}>
-              <SelectValue placeholder="Select a position" />
-            </SelectTrigger>
-            <SelectContent>
-              {openJobs.map((job) => (
-                <SelectItem key={job.id} value={job.id}>
-                  {job.title}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+      <FormField label="Job Position" error={form.formState.errors.jobId?.message}>
+        {(control) =>
+          !company ? (
+            <p className="text-sm text-muted-foreground">{REFERRAL_MESSAGES.onlyCompanyRefers}</p>
+          ) : jobs.isPending ? (
+            <Spinner size="sm" label="Loading open positions..." showLabel />
+          ) : jobs.isError ? (
+            <p className="text-sm text-destructive">
+              Could not load your open positions.{' '}
+              <Button type="button" variant="link" onClick={() => void jobs.refetch()}>
+                Try again
+              </Button>
+            </p>
+          ) : openJobs.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              Your company has no open positions.{' '}
+              <Link to="/post-job" className="text-primary hover:underline">
+                Post a job
+              </Link>{' '}
+              first.
+            </p>
+          ) : (
+            <Controller
+              control={form.control}
+              name="jobId"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger {...control} onBlur={field.onBlur}>
+                    <SelectValue placeholder="Select a position" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {openJobs.map((job) => (
+                      <SelectItem key={job.id} value={job.id}>
+                        {job.title}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )
+        }
+      </FormField>
+      <FormField label="Notes (optional)" error={form.formState.errors.notes?.message}>
+        {(control) => (
+          <Textarea
+            {...control}
+            rows={4}
+            maxLength={4000}
+            placeholder="Why is this person a good fit?"
+            {...form.register('notes')}
+          />
         )}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={notesId}>Notes (optional)</Label>
-        <Textarea
-          id={notesId}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-          rows={4}
-          maxLength={4000}
-          placeholder="Why is this person a good fit?"
-        />
-      </div>
+      </FormField>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
           Cancel
@@ -165,6 +174,6 @@ function ReferralForm({
           {create.isPending ? 'Submitting...' : 'Submit Referral'}
         </Button>
       </DialogFooter>
-    </form>
+    </Form>
   );
 }

@@ -1,9 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { Check, Inbox, X } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { scopedToast } from '@/lib/toast';
-import { REFERRAL_MESSAGES, type ReferralRequest } from '@referwell/shared';
+import type { z } from 'zod';
+import { declineReferralRequestSchema, REFERRAL_MESSAGES, type ReferralRequest } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
@@ -15,7 +18,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/label';
+import { Form, FormField } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useSession } from '@/features/auth/api';
@@ -201,32 +204,35 @@ function SentRequest({ request }: { request: ReferralRequest }) {
 
 function DeclineDialog({ request, onClose }: { request: ReferralRequest | null; onClose: () => void }) {
   const decline = useDeclineReferralRequest();
-  const [reason, setReason] = useState('');
-  const reasonId = useId();
+  const form = useForm<
+    z.input<typeof declineReferralRequestSchema>,
+    unknown,
+    z.output<typeof declineReferralRequestSchema>
+  >({
+    resolver: zodResolver(declineReferralRequestSchema),
+    defaultValues: { reason: '' },
+  });
   const close = () => {
-    setReason('');
+    form.reset();
     onClose();
+  };
+  const onValid = ({ reason }: z.output<typeof declineReferralRequestSchema>) => {
+    if (!request) return;
+    decline.mutate(
+      { id: request.id, reason },
+      {
+        onSuccess: () => {
+          toast.success('Request declined', { description: `${request.talent.name} will be told.` });
+          close();
+        },
+        onError: (error) => toast.error('Error', { description: errorText(error) }),
+      },
+    );
   };
   return (
     <Dialog open={request !== null} onOpenChange={(open) => (open ? undefined : close())}>
       <DialogContent className="sm:max-w-[500px]">
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!request) return;
-            decline.mutate(
-              { id: request.id, reason },
-              {
-                onSuccess: () => {
-                  toast.success('Request declined', { description: `${request.talent.name} will be told.` });
-                  close();
-                },
-                onError: (error) => toast.error('Error', { description: errorText(error) }),
-              },
-            );
-          }}
-        >
+        <Form form={form} onValid={onValid} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Decline referral request</DialogTitle>
             <DialogDescription>
@@ -234,16 +240,9 @@ function DeclineDialog({ request, onClose }: { request: ReferralRequest | null; 
               You can tell them why; they will see your reason.
             </DialogDescription>
           </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={reasonId}>Reason (optional)</Label>
-            <Textarea
-              id={reasonId}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              rows={4}
-              maxLength={1000}
-            />
-          </div>
+          <FormField label="Reason (optional)" error={form.formState.errors.reason?.message}>
+            {(control) => <Textarea {...control} rows={4} maxLength={1000} {...form.register('reason')} />}
+          </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close}>
               Cancel
@@ -252,7 +251,7 @@ function DeclineDialog({ request, onClose }: { request: ReferralRequest | null; 
               {decline.isPending ? 'Declining...' : 'Decline Request'}
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -1,20 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { Briefcase, Building2, FileQuestion, Send, User } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { scopedToast } from '@/lib/toast';
-import { createReferralRequestSchema, REFERRAL_MESSAGES } from '@referwell/shared';
+import type { z } from 'zod';
+import { createReferralRequestSchema, REFERRAL_MESSAGES, type CreateReferralRequest } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
-import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/label';
+import { Form, FormField } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useSession } from '@/features/auth/api';
 import { isMissingJob, jobQueryOptions } from '@/features/jobs/api';
-import { ApiError } from '@/lib/api';
+import { ApiError, fieldErrors } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCreateReferralRequest } from './api';
 import { CenteredState, DetailRow, GoBackButton } from './referral-parts';
@@ -58,10 +59,11 @@ function RequestReferralForm({
   const { user } = useSession();
   const job = useQuery(jobQueryOptions(jobId));
   const send = useCreateReferralRequest();
-  const [message, setMessage] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const messageId = useId();
-  const errorId = `${messageId}-error`;
+  const form = useForm<CreateReferralRequest, unknown, z.output<typeof createReferralRequestSchema>>({
+    resolver: zodResolver(createReferralRequestSchema),
+    defaultValues: { jobId, referrerId, message: '' },
+  });
+  const messageError = form.formState.errors.message?.message;
 
   if (job.isPending) {
     return (
@@ -82,21 +84,15 @@ function RequestReferralForm({
     );
   }
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = createReferralRequestSchema.safeParse({ jobId, referrerId, message });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues.find((issue) => issue.path[0] === 'message')?.message);
-      return;
-    }
-    setFieldError(undefined);
-    send.mutate(parsed.data, {
+  const onValid = (request: z.output<typeof createReferralRequestSchema>) =>
+    send.mutate(request, {
       onSuccess: () => {
         toast.success(REFERRAL_MESSAGES.requestSentTitle, { description: REFERRAL_MESSAGES.requestSent });
         void navigate('/jobseeker-dashboard');
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields.message) setFieldError(error.fields.message);
+        const { message } = fieldErrors(error);
+        if (message) form.setError('message', { message });
         // A refusal the person can act on (a duplicate, a closed job) is shown as the server words it.
         const known = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
         toast.error(REFERRAL_MESSAGES.requestFailedTitle, {
@@ -104,14 +100,13 @@ function RequestReferralForm({
         });
       },
     });
-  };
 
   const notJobseeker = user && user.type !== 'jobseeker';
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
       <GoBackButton variant="ghost" className="mb-4 -ml-3" label="Back" fallback="/search-jobs" />
       <Card>
-        <form onSubmit={onSubmit} noValidate>
+        <Form form={form} onValid={onValid}>
           <CardHeader>
             <h1 className="text-2xl font-semibold tracking-tight">Request a Referral</h1>
             <CardDescription>
@@ -145,20 +140,17 @@ function RequestReferralForm({
                 <AlertDescription>{REFERRAL_MESSAGES.onlyJobseekersRequest}</AlertDescription>
               </Alert>
             ) : null}
-            <div className="grid gap-2">
-              <Label htmlFor={messageId}>Message</Label>
-              <Textarea
-                id={messageId}
-                value={message}
-                onChange={(event) => setMessage(event.target.value)}
-                rows={6}
-                maxLength={2000}
-                placeholder={`Hi ${referrerName}, I'm interested in this role because...`}
-                aria-invalid={!!fieldError}
-                aria-describedby={fieldError ? errorId : undefined}
-              />
-              <FieldError id={errorId} message={fieldError} />
-            </div>
+            <FormField label="Message" error={messageError}>
+              {(control) => (
+                <Textarea
+                  {...control}
+                  rows={6}
+                  maxLength={2000}
+                  placeholder={`Hi ${referrerName}, I'm interested in this role because...`}
+                  {...form.register('message')}
+                />
+              )}
+            </FormField>
           </CardContent>
           <CardFooter className="justify-end">
             <Button type="submit" disabled={send.isPending || !!notJobseeker}>
@@ -166,7 +158,7 @@ function RequestReferralForm({
               {send.isPending ? 'Sending...' : 'Send Referral Request'}
             </Button>
           </CardFooter>
-        </form>
+        </Form>
       </Card>
     </div>
   );

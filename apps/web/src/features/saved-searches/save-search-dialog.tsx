@@ -23,11 +23,10 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field-error';
+import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { ApiError } from '@/lib/api';
+import { fieldErrors } from '@/lib/api';
 import { useCreateSavedSearch } from './api';
 
 const toast = scopedToast('save-search-dialog');
@@ -66,7 +65,8 @@ export function SaveSearchButton({ filters }: { filters: JobSearchFilters }) {
           });
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.fields.name) form.setError('name', { message: error.fields.name });
+          const { name } = fieldErrors(error);
+          if (name) form.setError('name', { message: name });
           toast.error('Could not save the search', { description: error.message });
         },
       },
@@ -88,40 +88,32 @@ export function SaveSearchButton({ filters }: { filters: JobSearchFilters }) {
             you as often as you choose.
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={form.handleSubmit(onValid)} className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="saved-search-name">Name</Label>
-            <Input
-              id="saved-search-name"
-              maxLength={80}
-              autoComplete="off"
-              aria-invalid={!!errors.name}
-              aria-describedby={errors.name ? 'saved-search-name-error' : undefined}
-              {...form.register('name')}
-            />
-            <FieldError id="saved-search-name-error" message={errors.name?.message} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="saved-search-alert">Job alerts by e-mail</Label>
-            <Controller
-              control={form.control}
-              name="alert"
-              render={({ field }) => (
-                <Select value={field.value ?? 'daily'} onValueChange={field.onChange}>
-                  <SelectTrigger id="saved-search-alert" className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {EMAIL_FREQUENCIES.map((frequency) => (
-                      <SelectItem key={frequency} value={frequency}>
-                        {SEARCH_ALERT_LABELS[frequency]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          </div>
+        <Form form={form} onValid={onValid} className="grid gap-4">
+          <FormField id="saved-search-name" label="Name" error={errors.name?.message}>
+            {(control) => <Input {...control} maxLength={80} autoComplete="off" {...form.register('name')} />}
+          </FormField>
+          <FormField id="saved-search-alert" label="Job alerts by e-mail" error={errors.alert?.message}>
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="alert"
+                render={({ field }) => (
+                  <Select value={field.value ?? 'daily'} onValueChange={field.onChange}>
+                    <SelectTrigger {...control} className="w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {EMAIL_FREQUENCIES.map((frequency) => (
+                        <SelectItem key={frequency} value={frequency}>
+                          {SEARCH_ALERT_LABELS[frequency]}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            )}
+          </FormField>
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline">Cancel</Button>
@@ -130,7 +122,7 @@ export function SaveSearchButton({ filters }: { filters: JobSearchFilters }) {
               {create.isPending ? 'Saving...' : 'Save search'}
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

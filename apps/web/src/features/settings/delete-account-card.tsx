@@ -24,10 +24,9 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field-error';
+import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useDeleteAccount } from './api';
 
@@ -83,7 +82,7 @@ export function DeleteAccountCard() {
             </Button>
           </DialogTrigger>
           <DialogContent>
-            <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="grid gap-4">
+            <Form form={form} onValid={onSubmit} className="grid gap-4">
               <DialogHeader>
                 <DialogTitle>Delete your account?</DialogTitle>
                 <DialogDescription>
@@ -93,23 +92,14 @@ export function DeleteAccountCard() {
               </DialogHeader>
               {remove.isError ? (
                 <Alert variant="destructive">
-                  <AlertDescription>
-                    {remove.error instanceof ApiError ? remove.error.message : AUTH_MESSAGES.unknownError}
-                  </AlertDescription>
+                  <AlertDescription>{errorMessage(remove.error, AUTH_MESSAGES.unknownError)}</AlertDescription>
                 </Alert>
               ) : null}
-              <div className="grid gap-2">
-                <Label htmlFor="delete-account-password">Password</Label>
-                <Input
-                  id="delete-account-password"
-                  type="password"
-                  autoComplete="current-password"
-                  aria-invalid={!!errors.password}
-                  aria-describedby={errors.password ? 'delete-account-password-error' : undefined}
-                  {...form.register('password')}
-                />
-                <FieldError id="delete-account-password-error" message={errors.password?.message} />
-              </div>
+              <FormField id="delete-account-password" label="Password" error={errors.password?.message}>
+                {(control) => (
+                  <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />
+                )}
+              </FormField>
               <DialogFooter>
                 <DialogClose asChild>
                   <Button type="button" variant="outline">
@@ -120,7 +110,7 @@ export function DeleteAccountCard() {
                   {remove.isPending ? 'Deleting...' : 'Delete my account'}
                 </Button>
               </DialogFooter>
-            </form>
+            </Form>
           </DialogContent>
         </Dialog>
       </CardContent>

@@ -1,16 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Send, Star } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router';
 import { scopedToast } from '@/lib/toast';
-import { TALENT_MESSAGES, kudosRequestSchema, type Kudos } from '@referwell/shared';
+import type { z } from 'zod';
+import { TALENT_MESSAGES, kudosRequestSchema, type Kudos, type KudosRequest } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FieldError } from '@/components/ui/field-error';
+import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError, errorMessage } from '@/lib/api';
+import { errorMessage, fieldErrors } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ownKudosQueryOptions, useRequestKudos } from './api';
@@ -63,9 +65,12 @@ export function KudosList({ kudos, emptyText = TALENT_MESSAGES.noKudos }: { kudo
 /** Job seeker dashboard: ask a former manager or colleague for kudos (SPEC §2, §5, §8). */
 export function KudosRequestCard() {
   const request = useRequestKudos();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const emailRef = useRef<HTMLInputElement>(null);
+  const form = useForm<KudosRequest, unknown, z.output<typeof kudosRequestSchema>>({
+    resolver: zodResolver(kudosRequestSchema),
+    defaultValues: { recommenderEmail: '' },
+  });
+  const emailRef = useRef<HTMLInputElement | null>(null);
+  const { ref: registerRef, ...emailField } = form.register('recommenderEmail');
   const { hash } = useLocation();
   // /create-kudos leads here: bring the form into view, ready to type.
   useEffect(() => {
@@ -74,26 +79,19 @@ export function KudosRequestCard() {
     emailRef.current?.focus();
   }, [hash]);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = kudosRequestSchema.safeParse({ recommenderEmail: email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    request.mutate(parsed.data.recommenderEmail, {
+  const onValid = ({ recommenderEmail }: z.output<typeof kudosRequestSchema>) =>
+    request.mutate(recommenderEmail, {
       onSuccess: () => {
-        setEmail('');
+        form.reset();
         toast.success(TALENT_MESSAGES.requestSentTitle, { description: TALENT_MESSAGES.requestSent });
       },
       onError: (e) => {
         const message = errorMessage(e, TALENT_MESSAGES.requestFailed);
-        if (e instanceof ApiError && e.fields.recommenderEmail) setError(e.fields.recommenderEmail);
+        const field = fieldErrors(e).recommenderEmail;
+        if (field) form.setError('recommenderEmail', { message: field });
         toast.error('Error', { description: message });
       },
     });
-  };
 
   return (
     <Card id={KUDOS_REQUEST_ANCHOR}>
@@ -102,28 +100,34 @@ export function KudosRequestCard() {
         <CardDescription>Ask a former manager or colleague to write a few words about you.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-2">
-          <Label htmlFor="kudos-recommender-email">Recommender email</Label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
-              id="kudos-recommender-email"
-              ref={emailRef}
-              type="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              placeholder="name@example.com"
-              aria-invalid={!!error}
-              aria-describedby={error ? 'kudos-recommender-email-error' : undefined}
-              className="min-w-0 flex-1"
-            />
-            <Button type="submit" disabled={request.isPending}>
-              <Send aria-hidden />
-              {request.isPending ? 'Sending...' : 'Send Request'}
-            </Button>
-          </div>
-          <FieldError id="kudos-recommender-email-error" message={error} />
-        </form>
+        <Form form={form} onValid={onValid}>
+          <FormField
+            id="kudos-recommender-email"
+            label="Recommender email"
+            error={form.formState.errors.recommenderEmail?.message}
+          >
+            {(control) => (
+              <div className="flex flex-col gap-2 sm:flex-row">
+                <Input
+                  {...control}
+                  {...emailField}
+                  ref={(element) => {
+                    registerRef(element);
+                    emailRef.current = element;
+                  }}
+                  type="email"
+                  required
+                  placeholder="name@example.com"
+                  className="min-w-0 flex-1"
+                />
+                <Button type="submit" disabled={request.isPending}>
+                  <Send aria-hidden />
+                  {request.isPending ? 'Sending...' : 'Send Request'}
+                </Button>
+              </div>
+            )}
+          </FormField>
+        </Form>
       </CardContent>
     </Card>
   );
