@@ -11,7 +11,8 @@ import { bigImportPage } from './job-import-page';
 import { report, repoRoot } from './support';
 
 const TARGET_P95_MS = 200;
-const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 15);
+// Forty, so the 95th percentile is not simply the slowest read (with 15 it is).
+const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 40);
 
 const page = bigImportPage(repoRoot);
 const times: number[] = [];
