@@ -17,7 +17,7 @@ import {
 import type { AuthContext } from '../features/auth/sessions';
 import { findJob } from '../features/referrals/access';
 import { lockLiveReferral, lockPipeline, moveStage, openPipeline } from '../features/referrals/pipeline';
-import { insertReferral } from '../features/referrals/service';
+import { insertReferral } from '../features/referrals/create';
 import { talentIdsByName } from './talent';
 
 async function userId(tx: Tx, email: string): Promise<string> {

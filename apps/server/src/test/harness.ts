@@ -153,6 +153,19 @@ export async function okAs<T = Record<string, unknown>>(
   return (res.statusCode === 204 ? null : res.json()) as T;
 }
 
+/**
+ * `callAs` and `okAs` bound to a test file's app, which is read at each call (files make it in `beforeAll`):
+ * `const { call, ok } = requestsTo(() => t);`
+ */
+export function requestsTo(app: () => TestApp) {
+  return {
+    call: (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+      callAs(app(), method, url, who, payload),
+    ok: <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
+      okAs<T>(app(), method, url, who, payload),
+  };
+}
+
 export interface PostedJob {
   id: string;
   title: string;

@@ -311,23 +311,31 @@ export const referralListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
-/** The hire's first working day, asked when a candidate is hired: a referral bonus becomes payable from it. */
-const startDateSchema = z
-  .string()
-  .trim()
-  .refine((v) => isCalendarDate(v), 'Please enter a valid date')
-  .optional();
-export const updateReferralStatusSchema = z.object({ status: z.enum(REFERRAL_STATUSES), startDate: startDateSchema });
-export const referralConsentSchema = z.object({ decision: z.enum(['confirm', 'decline']) });
-export const markBonusPaidSchema = z.object({
-  paidOn: z
+/** An optional text field: an empty one (a form's untouched input) means "not given". */
+const optionalText = (max: number) =>
+  z
     .string()
     .trim()
+    .max(max)
     .optional()
-    .refine((v) => !v || isCalendarDate(v), 'Please enter a valid date'),
+    .transform((v) => (v ? v : undefined));
+const optionalDate = optionalText(10).refine((v) => v === undefined || isCalendarDate(v), 'Please enter a valid date');
+
+/** The hire's first working day, asked when a candidate is hired: a referral bonus becomes payable from it. */
+const startDateSchema = optionalDate;
+export const updateReferralStatusSchema = z.object({ status: z.enum(REFERRAL_STATUSES), startDate: startDateSchema });
+/** The start-date dialog shown when a candidate is moved to Hired. */
+export const startDateFormSchema = z.object({ startDate: startDateSchema });
+export type StartDateForm = z.input<typeof startDateFormSchema>;
+export const referralConsentSchema = z.object({ decision: z.enum(['confirm', 'decline']) });
+export const markBonusPaidSchema = z.object({
+  /** Today when not given. */
+  paidOn: optionalDate,
   /** A payroll or transfer reference, shown to the referrer. */
-  reference: z.string().trim().max(100).optional(),
+  reference: optionalText(100),
 });
+export type MarkBonusPaidForm = z.input<typeof markBonusPaidSchema>;
+export type MarkBonusPaid = z.output<typeof markBonusPaidSchema>;
 /** Admins mark several due bonuses paid at once: all of them or none. */
 export const markBonusesPaidSchema = markBonusPaidSchema.extend({
   referralIds: z.array(z.uuid()).min(1).max(500),

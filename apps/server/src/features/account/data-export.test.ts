@@ -5,11 +5,9 @@ import { sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { ACCOUNT_DATA_MESSAGES, type AuditLogResponse, type DataExportStatus } from '@referwell/shared';
 import {
-  callAs,
   createTestApp,
-  type HttpMethod,
   multipartFile,
-  okAs,
+  requestsTo,
   type SignedUp,
   signUp,
   type TestApp,
@@ -26,10 +24,7 @@ let seeker: SignedUp;
 let stranger: SignedUp;
 let resumeBytes: Buffer;
 
-const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  callAs(t, method, url, who, payload);
-const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  okAs<T>(t, method, url, who, payload);
+const { call, ok } = requestsTo(() => t);
 
 /** Every entry of a ZIP, by name. */
 function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {

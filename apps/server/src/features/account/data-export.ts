@@ -1,11 +1,13 @@
 import { Readable } from 'node:stream';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DataExportStatus } from '@referwell/shared';
 import type { Db } from '../../db/client';
-import { companyMembers, dataExports, users } from '../../db/schema';
+import { selectRows } from '../../db/repository';
+import { dataExports } from '../../db/schema';
 import { enqueueMail } from '../../lib/mail/send';
 import type { FileStorage } from '../../lib/storage';
 import { recordAudit } from '../audit/service';
+import { peopleWithCompany } from '../companies/people';
 import { buildExport, exportState, linkOf, requestExport, type ExportRow } from '../exports/prepared';
 import { buildExportZip } from './export-contents';
 
@@ -63,11 +65,10 @@ export async function buildDataExport(db: Db, storage: FileStorage, secret: stri
       body: Readable.from([await buildExportZip(db, storage, row.userId)]),
     }),
     async (tx, { row, path, days }) => {
-      const [user] = await tx
-        .select({ name: users.name, email: users.email, companyId: companyMembers.companyId })
-        .from(users)
-        .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
-        .where(eq(users.id, row.userId));
+      const [user] = await selectRows<{ name: string; email: string; companyId: string | null }>(
+        tx,
+        sql`select p.name, p.email, p.company_id as "companyId" from ${peopleWithCompany} p where p.id = ${row.userId}`,
+      );
       if (!user) return;
       await enqueueMail(tx, {
         key: `data-export:${row.id}`,

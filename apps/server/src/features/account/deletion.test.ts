@@ -5,11 +5,9 @@ import { sql } from 'drizzle-orm';
 import { ACCOUNT_DATA_MESSAGES, DELETED_USER_NAME } from '@referwell/shared';
 import { selectRows } from '../../db/repository';
 import {
-  callAs,
   createTestApp,
-  type HttpMethod,
   multipartFile,
-  okAs,
+  requestsTo,
   type SignedUp,
   signUp,
   TEST_PASSWORD,
@@ -24,10 +22,7 @@ let admin: SignedUp;
 let member: SignedUp;
 let companyId: string;
 
-const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  callAs(t, method, url, who, payload);
-const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  okAs<T>(t, method, url, who, payload);
+const { call, ok } = requestsTo(() => t);
 const requestDeletion = (who: SignedUp, password = TEST_PASSWORD) =>
   call('POST', '/api/account/deletion', who, { password });
 const login = (who: SignedUp) =>

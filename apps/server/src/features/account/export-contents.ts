@@ -3,6 +3,7 @@ import { ZipFile } from 'yazl';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/repository';
 import { readAll, type FileStorage } from '../../lib/storage';
+import { peopleWithCompany } from '../companies/people';
 
 /**
  * What "Export my data" hands a person: everything the product holds about them, one JSON file per kind. Other
@@ -12,13 +13,11 @@ import { readAll, type FileStorage } from '../../lib/storage';
 async function collect(db: Db, userId: string): Promise<Record<string, unknown>> {
   const rows = <T = Record<string, unknown>>(query: ReturnType<typeof sql>) => selectRows<T>(db, query);
   const [account] = await rows(sql`
-    select u.id, u.name, u.email, u.type, u.avatar_url as "avatarUrl", u.referral_code as "referralCode",
-           u.email_confirmed_at as "emailConfirmedAt", u.created_at as "createdAt",
-           c.name as "companyName", cm.role as "companyRole", cm.title, cm.department, cm.joined_at as "joinedCompanyAt"
-      from users u
-      left join company_members cm on cm.user_id = u.id
-      left join companies c on c.id = cm.company_id
-     where u.id = ${userId}`);
+    select p.id, p.name, p.email, p.type, p.avatar_url as "avatarUrl", p.referral_code as "referralCode",
+           p.email_confirmed_at as "emailConfirmedAt", p.created_at as "createdAt", p.company_name as "companyName",
+           p.company_role as "companyRole", p.title, p.department, p.joined_company_at as "joinedCompanyAt"
+      from ${peopleWithCompany} p
+     where p.id = ${userId}`);
   const [talentProfile] = await rows(sql`
     select slug, phone, location, linkedin, portfolio, bio, title, years_of_experience as "yearsOfExperience",
            employment_status as "employmentStatus", involvement, myers_briggs as "myersBriggs", enneagram, superpower,

@@ -9,7 +9,7 @@ import {
   type CompanyExportStatus,
   type NotificationListResponse,
 } from '@referwell/shared';
-import { callAs, createTestApp, okAs, signUp, type HttpMethod, type SignedUp, type TestApp } from '../../test/harness';
+import { createTestApp, requestsTo, type SignedUp, signUp, type TestApp } from '../../test/harness';
 import { mailsTo } from '../../test/mail';
 import { drainQueue } from '../../test/queue';
 import { expireDataExports } from '../exports/prepared';
@@ -23,10 +23,7 @@ let otherAdmin: SignedUp;
 let companyId: string;
 let jobId: string;
 
-const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  callAs(t, method, url, who, payload);
-const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  okAs<T>(t, method, url, who, payload);
+const { call, ok } = requestsTo(() => t);
 
 async function ask(kind: string, body: object, who: SignedUp = admin): Promise<CompanyExportStatus> {
   const res = await call('POST', `/api/companies/${companyId}/exports/${kind}`, who, body);

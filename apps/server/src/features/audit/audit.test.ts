@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AuditEntry, AuditLogResponse } from '@referwell/shared';
 import { selectRows } from '../../db/repository';
-import { callAs, createTestApp, type HttpMethod, okAs, type SignedUp, signUp, type TestApp } from '../../test/harness';
+import { createTestApp, requestsTo, type SignedUp, signUp, type TestApp } from '../../test/harness';
 import { lockLiveReferral, moveStage, openPipeline } from '../referrals/pipeline';
 import type { AuthContext } from '../auth/sessions';
 
@@ -12,11 +12,7 @@ let member: SignedUp;
 let otherAdmin: SignedUp;
 let companyId: string;
 
-const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  callAs(t, method, url, who, payload);
-
-const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  okAs<T>(t, method, url, who, payload);
+const { call, ok } = requestsTo(() => t);
 
 const log = (query = '', who = admin) =>
   ok<AuditLogResponse>('GET', `/api/companies/${companyId}/audit-log${query}`, who);

@@ -1,4 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
+import { PASSWORD_POLICY_MESSAGES, passwordProblem } from '@referwell/shared';
+import { isBreachedPassword } from '@referwell/shared/rules/breached-passwords';
+import { badRequest } from '../../lib/errors';
 
 // @node-rs/argon2's Algorithm is a const enum; Argon2id is 2.
 const ARGON2ID = 2;
@@ -30,4 +33,14 @@ export async function verifyPassword(
     return false;
   }
   return verifier(storedHash, password).catch(() => false);
+}
+
+/**
+ * The server's password rule: the shared rule (length, trivial and common passwords, the e-mail) plus the
+ * breached-password list, which is too large to ship to browsers.
+ */
+export function assertAcceptablePassword(password: string, email: string | undefined, field: string): void {
+  const problem =
+    passwordProblem(password, email) ?? (isBreachedPassword(password) ? PASSWORD_POLICY_MESSAGES.tooCommon : null);
+  if (problem) throw badRequest(problem, { [field]: problem });
 }

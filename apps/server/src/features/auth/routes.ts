@@ -20,15 +20,8 @@ import { requireSignedIn } from './guards';
 import { clearSessionCookie, setSessionCookie } from './request-auth';
 import { AppError, errorResponses } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
-import {
-  changePassword,
-  existingAccountAnswer,
-  login,
-  previewInvitation,
-  requestPasswordReset,
-  resetPassword,
-  signup,
-} from './service';
+import { existingAccountAnswer, login, previewInvitation, signup } from './service';
+import { changePassword, requestPasswordReset, resetPassword } from './password-changes';
 import { resolveSession, revokeSession, type AuthContext } from './sessions';
 
 const errors = errorResponses(400, 401, 403, 409, 429);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
 import { sessions } from '../../db/schema';
+import { peopleWithCompany } from '../companies/people';
 import { publishSessionChange } from '../realtime/publish';
 import { hashToken, newSecretToken } from '../../lib/tokens';
 
@@ -66,11 +67,9 @@ export async function readSession(db: Db, tokenHash: string): Promise<AuthContex
   const [row] = await preparedRows<SessionRow>(
     db,
     sql`select s.last_seen_at, u.id, u.name, u.email, u.type, u.avatar_url, u.referral_code,
-          c.id as company_id, c.name as company_name, c.slug as company_slug, m.role as member_role
+          u.company_id, u.company_name, u.company_slug, u.company_role as member_role
         from sessions s
-        join users u on u.id = s.user_id
-        left join company_members m on m.user_id = u.id
-        left join companies c on c.id = m.company_id
+        join ${peopleWithCompany} u on u.id = s.user_id
         where s.token_hash = ${tokenHash} and s.expires_at > now()
           and s.last_seen_at > now() - make_interval(secs => ${SESSION_IDLE_SECONDS})
         limit 1`,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_MESSAGES } from '@referwell/shared';
-import { callAs, createTestApp, type HttpMethod, okAs, type SignedUp, signUp, type TestApp } from '../../test/harness';
+import { createTestApp, requestsTo, type SignedUp, signUp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -8,10 +8,7 @@ let member: SignedUp;
 let otherAdmin: SignedUp;
 let companyId: string;
 
-const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  callAs(t, method, url, who, payload);
-const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  okAs<T>(t, method, url, who, payload);
+const { call, ok } = requestsTo(() => t);
 
 let jobs = 0;
 const postJob = (bonus: { referralBonusAmount?: number; referralBonusCurrency?: string } = {}) =>

@@ -3,15 +3,7 @@ import { AUTH_MESSAGES, COMPANY_MESSAGES } from '@referwell/shared';
 import { eq } from 'drizzle-orm';
 import { jobPostings } from '../../db/schema';
 import { insertJob } from '../jobs/service';
-import {
-  callAs,
-  createTestApp,
-  type HttpMethod,
-  type SignedUp,
-  signUp,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../test/harness';
+import { createTestApp, requestsTo, type SignedUp, signUp, TEST_PASSWORD, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  callAs(t, method, url, who, payload);
+const { call } = requestsTo(() => t);
 
 async function companyWithTeam(name: string) {
   const admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: name });

@@ -21,7 +21,7 @@ import type { AuthContext } from '../auth/sessions';
 import { forbidden } from '../../lib/errors';
 import { requireJobseeker, requireSignedIn } from '../auth/guards';
 import { listReferralRequests } from '../referrals/requests';
-import { listReferrals, referralTotals } from '../referrals/service';
+import { listReferrals, referralTotals } from '../referrals/read';
 
 const RECOMMENDED_SHOWN = 5;
 const AVAILABLE_SHOWN = 5;

@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPANY_JOBS_MESSAGES, NOTIFICATION_TYPES_COMPANY, type CompanyJobsResponse } from '@referwell/shared';
-import {
-  callAs,
-  createTestApp,
-  type HttpMethod,
-  okAs,
-  type SignedUp,
-  signUp,
-  type TestApp,
-  postJobAs,
-} from '../../test/harness';
+import { createTestApp, postJobAs, requestsTo, type SignedUp, signUp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -18,11 +9,7 @@ let member: SignedUp;
 let otherAdmin: SignedUp;
 let seekers: SignedUp[];
 
-const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  callAs(t, method, url, who, payload);
-
-const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  okAs<T>(t, method, url, who, payload);
+const { call, ok } = requestsTo(() => t);
 
 const postJob = (who: SignedUp, title: string) =>
   postJobAs(t, who, {

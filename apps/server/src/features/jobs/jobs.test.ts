@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_MESSAGES, jobSearchQuerySchema } from '@referwell/shared';
-import {
-  callAs,
-  createTestApp,
-  type HttpMethod,
-  type SignedUp,
-  signUp,
-  type TestApp,
-  withSession,
-} from '../../test/harness';
+import { createTestApp, requestsTo, type SignedUp, signUp, type TestApp, withSession } from '../../test/harness';
 import { searchJobs } from './search';
 
 let t: TestApp;
@@ -31,8 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  callAs(t, method, url, who, payload);
+const { call } = requestsTo(() => t);
 
 const validJob = (overrides: object = {}) => ({
   title: 'Senior FHIR Integration Engineer',

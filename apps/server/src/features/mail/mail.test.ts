@@ -3,15 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, MAIL_MESSAGES } from '@referwell/shared';
 import { selectRows } from '../../db/repository';
 import { emailPreferences } from '../../db/schema';
-import {
-  callAs,
-  createTestApp,
-  type HttpMethod,
-  type SignedUp,
-  signUp,
-  TEST_PASSWORD,
-  type TestApp,
-} from '../../test/harness';
+import { createTestApp, requestsTo, type SignedUp, signUp, TEST_PASSWORD, type TestApp } from '../../test/harness';
 import { linkIn, mailsTo } from '../../test/mail';
 import { drainQueue, dueJobs } from '../../test/queue';
 import { sendDigests } from './digest';
@@ -22,8 +14,7 @@ let referrer: SignedUp;
 let seeker: SignedUp;
 let jobId: string;
 
-const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  callAs(t, method, url, who, payload);
+const { call } = requestsTo(() => t);
 
 const headerOf = (mail: string, name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(mail)?.[1];
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { likePattern, selectRows, type Executor } from '../../db/repository';
 import { conversationParticipants, conversations } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
+import { peopleWithCompany } from '../companies/people';
 import { mayMessage, type Sender } from './rules';
 
 // Who a person may message, finding them by name, and the conversation they already have with someone.
@@ -61,10 +62,9 @@ async function selectContacts(db: Executor, where: SQL, limit: number): Promise<
     avatar: string | null;
   }>(
     db,
-    sql`select contact.id, contact.name, contact.type as role, cm.title, co.name as company_name, contact.avatar_url as avatar
-        from users contact
-        left join company_members cm on cm.user_id = contact.id
-        left join companies co on co.id = cm.company_id
+    sql`select contact.id, contact.name, contact.type as role, contact.title, contact.company_name,
+               contact.avatar_url as avatar
+        from ${peopleWithCompany} contact
         where ${where}
         order by lower(contact.name), contact.id
         limit ${limit}`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MESSAGE_MAX_LENGTH, MESSAGING_MESSAGES, NOTIFICATION_MESSAGES } from '@referwell/shared';
 import { selectRows } from '../../db/repository';
-import { callAs, createTestApp, type HttpMethod, type SignedUp, signUp, type TestApp } from '../../test/harness';
+import { createTestApp, requestsTo, type SignedUp, signUp, type TestApp } from '../../test/harness';
 import {
   companyUserToJobSeeker,
   jobApplication,
@@ -25,8 +25,7 @@ let seeker2: SignedUp;
 let outsider: SignedUp;
 let jobId: string;
 
-const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  callAs(t, method, url, who, payload);
+const { call } = requestsTo(() => t);
 const idOf = (who: SignedUp) => who.body.user.id;
 
 async function start(from: SignedUp, to: SignedUp, extra: object = {}) {

@@ -21,6 +21,7 @@ import { publishUnread, unreadMessageCount } from '../realtime/unread';
 import { createNotification, markMessageNotificationsRead } from '../notifications/service';
 import { canMessage, findDirect, senderOf } from './contacts';
 import { canReadReferral } from '../referrals/access';
+import { peopleWithCompany } from '../companies/people';
 
 /** A tab that reported a conversation as open within this many seconds counts as reading it. */
 export const VIEWING_FRESH_SECONDS = 60;
@@ -62,9 +63,8 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 function conversationsSql(userId: string, where: SQL, page: { limit: number; offset: number }): SQL {
   return sql`select page.*,
         (select json_agg(json_build_object('id', u.id, 'name', u.name, 'avatar', u.avatar_url, 'role', u.type,
-                                           'companyName', co.name) order by p.joined_at, u.id)
-           from conversation_participants p join users u on u.id = p.user_id
-           left join company_members cm on cm.user_id = u.id left join companies co on co.id = cm.company_id
+                                           'companyName', u.company_name) order by p.joined_at, u.id)
+           from conversation_participants p join ${peopleWithCompany} u on u.id = p.user_id
           where p.conversation_id = page.id) as participants,
         (select json_build_object('id', m.id, 'senderId', m.sender_id, 'text', m.content, 'timestamp', m.created_at,
                                   'read', m.read)

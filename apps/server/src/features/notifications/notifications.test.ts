@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_MESSAGES, notificationHref } from '@referwell/shared';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { createTestApp, requestsTo, type SignedUp, signUp, type TestApp } from '../../test/harness';
 import { createNotification } from './service';
 
 let t: TestApp;
 let alice: SignedUp;
 let bob: SignedUp;
 
-const call = (method: 'GET' | 'POST', url: string, who?: SignedUp) =>
-  t.app.inject({ method, url, ...(who ? withSession(who.token) : {}) });
+const { call } = requestsTo(() => t);
 
 async function notify(who: SignedUp, n: number, type = 'referral_update') {
   const ids: string[] = [];

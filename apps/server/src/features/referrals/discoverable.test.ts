@@ -2,7 +2,7 @@
 // referrals and tracking, and nobody borrows another company's referral or people.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_MESSAGES } from '@referwell/shared';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp, postJobAs } from '../../test/harness';
+import { createTestApp, postJobAs, requestsTo, type SignedUp, signUp, type TestApp } from '../../test/harness';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -13,9 +13,7 @@ let visible: SignedUp;
 let jobId: string;
 let otherJobId: string;
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, who: SignedUp, payload?: object) =>
-  t.app.inject({ method, url, payload, ...withSession(who.token) });
+const { call } = requestsTo(() => t);
 
 async function postJob(who: SignedUp, company: string): Promise<string> {
   const job = await postJobAs(t, who, {

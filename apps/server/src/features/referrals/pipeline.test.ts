@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_MESSAGES, TRACKING_STATUSES, UNDO_WINDOW_MS, type TrackingStatus } from '@referwell/shared';
-import { callAs, createTestApp, type HttpMethod, okAs, type SignedUp, signUp, type TestApp } from '../../test/harness';
+import { createTestApp, requestsTo, type SignedUp, signUp, type TestApp } from '../../test/harness';
 import { deliverHeldNotifications } from './pipeline';
 
 let t: TestApp;
@@ -9,11 +9,7 @@ let member: SignedUp;
 let otherAdmin: SignedUp;
 let seekers: SignedUp[] = [];
 
-const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  callAs(t, method, url, who, payload);
-
-const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  okAs<T>(t, method, url, who, payload);
+const { call, ok } = requestsTo(() => t);
 
 interface ReferralView {
   id: string;

@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REFERRAL_MESSAGES, UNDO_WINDOW_MS } from '@referwell/shared';
-import {
-  callAs,
-  createTestApp,
-  type HttpMethod,
-  okAs,
-  type SignedUp,
-  signUp,
-  type TestApp,
-  postJobAs,
-} from '../../test/harness';
+import { createTestApp, postJobAs, requestsTo, type SignedUp, signUp, type TestApp } from '../../test/harness';
 import { deliverHeldNotifications } from './pipeline';
 
 let t: TestApp;
@@ -21,11 +12,7 @@ let seeker: SignedUp;
 let otherSeeker: SignedUp;
 let companySlug: string;
 
-const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  callAs(t, method, url, who, payload);
-
-const ok = <T = Record<string, unknown>>(method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  okAs<T>(t, method, url, who, payload);
+const { call, ok } = requestsTo(() => t);
 
 let jobCounter = 0;
 async function postJob(who: SignedUp, overrides: object = {}) {

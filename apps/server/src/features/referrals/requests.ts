@@ -14,7 +14,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { createNotification } from '../notifications/service';
 import { requireJobseeker, requireSignedIn } from '../auth/guards';
 import { findCompanyMember, findJob } from './access';
-import { insertReferral } from './service';
+import { insertReferral } from './create';
 
 type RequestRow = typeof referralRequests.$inferSelect;
 

@@ -25,15 +25,9 @@ import {
   jobIdParamSchema,
   jobShareLinkSchema,
 } from '@referwell/shared';
-import {
-  answerReferralConsent,
-  createReferral,
-  getReferral,
-  listReferrals,
-  markReferralBonusPaid,
-  referralTotals,
-  updateReferralStatus,
-} from './service';
+import { createReferral } from './create';
+import { answerReferralConsent, markReferralBonusPaid, updateReferralStatus } from './decisions';
+import { getReferral, listReferrals, referralTotals } from './read';
 import { acceptReferralRequest, createReferralRequest, declineReferralRequest, listReferralRequests } from './requests';
 import { getReferrerProfile, listCompanyReferrers, updateMyReferrerProfile } from './referrers';
 import { addJobComment, listJobComments, listTracking, setTracking } from './tracking';

@@ -10,7 +10,7 @@ import { randomCode } from '../../lib/tokens';
 import type { AuthContext } from '../auth/sessions';
 import { requireSignedIn } from '../auth/guards';
 import { findCompanyMember, findJob } from './access';
-import { insertReferral } from './service';
+import { insertReferral } from './create';
 
 /** The cookie that remembers, from arrival to application, whose shared link brought a job seeker to which job. */
 export const SHARED_LINK_COOKIE = 'rw_ref';

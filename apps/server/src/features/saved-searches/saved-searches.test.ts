@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAVED_SEARCH_LIMIT, SAVED_SEARCH_MESSAGES, type SavedSearch } from '@referwell/shared';
-import {
-  callAs,
-  createTestApp,
-  type HttpMethod,
-  type SignedUp,
-  signUp,
-  type TestApp,
-  postJobAs,
-} from '../../test/harness';
+import { createTestApp, postJobAs, requestsTo, type SignedUp, signUp, type TestApp } from '../../test/harness';
 import { linkIn, mailsTo } from '../../test/mail';
 import { sendSearchAlerts } from './alerts';
 
@@ -17,8 +9,7 @@ let admin: SignedUp;
 let seeker: SignedUp;
 let otherSeeker: SignedUp;
 
-const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  callAs(t, method, url, who, payload);
+const { call } = requestsTo(() => t);
 
 const postJob = (title: string, overrides: object = {}) =>
   postJobAs(t, admin, {

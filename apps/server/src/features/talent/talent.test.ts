@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESUME_LIMITS, RESUME_MESSAGES, TALENT_MESSAGES, candidateSearchQuerySchema } from '@referwell/shared';
 import { RESUME_UPLOAD_LIMIT } from './routes';
 import {
-  callAs,
   createTestApp,
-  type HttpMethod,
   multipartFile,
+  requestsTo,
   type SignedUp,
   signUp,
   type TestApp,
@@ -39,8 +38,7 @@ let otherAdmin: SignedUp;
 let companyId: string;
 let jobId: string;
 
-const call = (method: HttpMethod, url: string, who?: SignedUp, payload?: object) =>
-  callAs(t, method, url, who, payload);
+const { call } = requestsTo(() => t);
 
 const profile = (overrides: object = {}) => ({
   name: 'Test Person',

@@ -5,9 +5,8 @@ import { scopedToast } from '@/lib/toast';
 import { bonusPolicyFormSchema, type BonusPolicyForm, type BonusPolicyResponse } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { FieldError } from '@/components/ui/field-error';
+import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { bonusPolicyQueryOptions, useSaveBonusPolicy } from './api';
 
@@ -44,39 +43,34 @@ function PolicyForm({ companyId, policy }: { companyId: string; policy: BonusPol
   });
   const { errors } = form.formState;
   const field = (name: keyof BonusPolicyForm, label: string, options: { number?: boolean; hint?: string } = {}) => {
-    const id = `bonus-policy-${name}`;
-    const error = errors[name]?.message;
     return (
-      <div className="grid gap-1.5">
-        <Label htmlFor={id}>{label}</Label>
-        <Input
-          id={id}
-          inputMode={options.number ? 'numeric' : undefined}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...form.register(name, {
-            setValueAs: (value: string) => {
-              const v = orNull(typeof value === 'string' ? value.trim() : value);
-              if (v === null) return options.number && name !== 'defaultBonusAmount' ? undefined : null;
-              return options.number ? Number(v) : String(v).toUpperCase();
-            },
-          })}
-        />
-        {options.hint ? <p className="text-xs text-muted-foreground">{options.hint}</p> : null}
-        <FieldError id={`${id}-error`} message={error} />
-      </div>
+      <FormField id={`bonus-policy-${name}`} label={label} hint={options.hint} error={errors[name]?.message}>
+        {(c) => (
+          <Input
+            {...c}
+            inputMode={options.number ? 'numeric' : undefined}
+            {...form.register(name, {
+              setValueAs: (value: string) => {
+                const v = orNull(typeof value === 'string' ? value.trim() : value);
+                if (v === null) return options.number && name !== 'defaultBonusAmount' ? undefined : null;
+                return options.number ? Number(v) : String(v).toUpperCase();
+              },
+            })}
+          />
+        )}
+      </FormField>
     );
   };
   return (
-    <form
+    <Form
+      form={form}
       className="grid gap-4 sm:grid-cols-2"
-      noValidate
-      onSubmit={form.handleSubmit((values) =>
+      onValid={(values) =>
         save.mutate(values, {
           onSuccess: () => toast.success('Bonus policy saved'),
           onError: (error) => toast.error('Could not save the bonus policy', { description: error.message }),
-        }),
-      )}
+        })
+      }
     >
       {field('defaultBonusAmount', 'Default bonus amount', {
         number: true,
@@ -93,6 +87,6 @@ function PolicyForm({ companyId, policy }: { companyId: string; policy: BonusPol
           {save.isPending ? 'Saving...' : 'Save policy'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -3,7 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { scopedToast } from '@/lib/toast';
-import { markBonusPaidSchema, sumBonuses, type ReferralSummary } from '@referwell/shared';
+import {
+  markBonusPaidSchema,
+  sumBonuses,
+  type MarkBonusPaid,
+  type MarkBonusPaidForm,
+  type ReferralSummary,
+} from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -29,7 +35,6 @@ import { formatMoneyList } from './format';
 const toast = scopedToast('due-bonuses');
 
 type Due = ReferralSummary & { bonus: NonNullable<ReferralSummary['bonus']> };
-type PayoutForm = { paidOn?: string; reference?: string };
 
 const today = () => new Date().toISOString().slice(0, 10);
 const totalOf = (rows: Due[]) => formatMoneyList(sumBonuses(rows.map((r) => r.bonus)).due);
@@ -153,18 +158,14 @@ function PayoutDialog({
   onPaid: () => void;
 }) {
   const markPaid = useMarkBonusesPaid(companyId);
-  const form = useForm<PayoutForm>({
+  const form = useForm<MarkBonusPaidForm, unknown, MarkBonusPaid>({
     resolver: zodResolver(markBonusPaidSchema),
     defaultValues: { paidOn: today(), reference: '' },
   });
   const { errors } = form.formState;
-  const onValid = (values: PayoutForm) =>
+  const onValid = (values: MarkBonusPaid) =>
     markPaid.mutate(
-      {
-        referralIds: chosen.map((r) => r.id),
-        ...(values.paidOn ? { paidOn: values.paidOn } : {}),
-        ...(values.reference ? { reference: values.reference } : {}),
-      },
+      { referralIds: chosen.map((r) => r.id), ...values },
       {
         onSuccess: ({ paid }) => {
           toast.success(paid === 1 ? '1 bonus marked paid' : `${paid} bonuses marked paid`);

@@ -1,11 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Gift, History } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { scopedToast } from '@/lib/toast';
-import { bonusDescription, type Referral } from '@referwell/shared';
+import {
+  bonusDescription,
+  markBonusPaidSchema,
+  type MarkBonusPaid,
+  type MarkBonusPaidForm as MarkBonusPaidInput,
+  type Referral,
+} from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Form, FormField } from '@/components/ui/form';
 import { formatMoney } from '@/features/jobs/format';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
@@ -17,11 +24,6 @@ const toast = scopedToast('referral-side-cards');
 /** The referral bonus for the referrer and the company, in the bonus state machine's words. */
 export function BonusCard({ referral }: { referral: Referral }) {
   const bonus = referral.bonus;
-  const markPaid = useMarkBonusPaid(referral.id);
-  const [paidOn, setPaidOn] = useState('');
-  const [reference, setReference] = useState('');
-  const dateId = useId();
-  const referenceId = useId();
   return (
     <Card>
       <CardHeader>
@@ -51,39 +53,44 @@ export function BonusCard({ referral }: { referral: Referral }) {
             ) : null}
           </>
         )}
-        {referral.viewer.canMarkBonusPaid ? (
-          <form
-            className="grid gap-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              markPaid.mutate(
-                { paidOn: paidOn || undefined, reference: reference.trim() || undefined },
-                {
-                  onSuccess: () => toast.success('Bonus marked paid'),
-                  onError: (error) =>
-                    toast.error('Error', {
-                      description: errorMessage(error, 'Failed to mark the bonus paid. Please try again.'),
-                    }),
-                },
-              );
-            }}
-          >
-            <Label htmlFor={dateId}>Paid on (optional, default today)</Label>
-            <Input id={dateId} type="date" value={paidOn} onChange={(event) => setPaidOn(event.target.value)} />
-            <Label htmlFor={referenceId}>Payment reference (optional)</Label>
-            <Input
-              id={referenceId}
-              maxLength={100}
-              value={reference}
-              onChange={(event) => setReference(event.target.value)}
-            />
-            <Button type="submit" disabled={markPaid.isPending}>
-              {markPaid.isPending ? 'Saving...' : 'Mark bonus paid'}
-            </Button>
-          </form>
-        ) : null}
+        {referral.viewer.canMarkBonusPaid ? <MarkBonusPaidForm referralId={referral.id} /> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** Admins: record that a due bonus was paid, on a date (today by default) with a payroll reference. */
+function MarkBonusPaidForm({ referralId }: { referralId: string }) {
+  const markPaid = useMarkBonusPaid(referralId);
+  const form = useForm<MarkBonusPaidInput, unknown, MarkBonusPaid>({
+    resolver: zodResolver(markBonusPaidSchema),
+    defaultValues: { paidOn: '', reference: '' },
+  });
+  const { errors } = form.formState;
+  return (
+    <Form
+      form={form}
+      className="grid gap-2"
+      onValid={(values) =>
+        markPaid.mutate(values, {
+          onSuccess: () => toast.success('Bonus marked paid'),
+          onError: (error) =>
+            toast.error('Error', {
+              description: errorMessage(error, 'Failed to mark the bonus paid. Please try again.'),
+            }),
+        })
+      }
+    >
+      <FormField label="Paid on (optional, default today)" error={errors.paidOn?.message}>
+        {(c) => <Input {...c} type="date" {...form.register('paidOn')} />}
+      </FormField>
+      <FormField label="Payment reference (optional)" error={errors.reference?.message}>
+        {(c) => <Input {...c} maxLength={100} {...form.register('reference')} />}
+      </FormField>
+      <Button type="submit" disabled={markPaid.isPending}>
+        {markPaid.isPending ? 'Saving...' : 'Mark bonus paid'}
+      </Button>
+    </Form>
   );
 }
 

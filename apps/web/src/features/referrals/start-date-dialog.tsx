@@ -1,4 +1,6 @@
-import { useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { startDateFormSchema, type StartDateForm } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -8,8 +10,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 
 /**
  * Asked when a candidate is moved to Hired: their first working day. A referral bonus becomes payable the
@@ -26,8 +28,10 @@ export function StartDateDialog({
   onOpenChange: (open: boolean) => void;
   onConfirm: (startDate: string | undefined) => void;
 }) {
-  const [startDate, setStartDate] = useState('');
-  const id = useId();
+  const form = useForm<StartDateForm, unknown, { startDate?: string | undefined }>({
+    resolver: zodResolver(startDateFormSchema),
+    defaultValues: { startDate: '' },
+  });
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-[420px]">
@@ -37,24 +41,17 @@ export function StartDateDialog({
             Their start date sets when a referral bonus becomes payable under your bonus policy.
           </DialogDescription>
         </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            onConfirm(startDate || undefined);
-          }}
-        >
-          <div className="grid gap-1.5">
-            <Label htmlFor={id}>Start date (optional)</Label>
-            <Input id={id} type="date" value={startDate} onChange={(event) => setStartDate(event.target.value)} />
-          </div>
+        <Form form={form} className="grid gap-4" onValid={({ startDate }) => onConfirm(startDate)}>
+          <FormField label="Start date (optional)" error={form.formState.errors.startDate?.message}>
+            {(c) => <Input {...c} type="date" {...form.register('startDate')} />}
+          </FormField>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
             <Button type="submit">Mark hired</Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

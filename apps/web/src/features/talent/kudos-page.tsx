@@ -8,8 +8,7 @@ import { scopedToast } from '@/lib/toast';
 import { TALENT_MESSAGES, kudosFormSchema, type KudosForm, type KudosInput } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { FieldError } from '@/components/ui/field-error';
-import { FormField } from '@/components/ui/form';
+import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
@@ -59,7 +58,7 @@ function KudosFormCard({ token, talentName, onDone }: { token: string; talentNam
     defaultValues: { author: '', title: '', company: '', superpower: '', rating: 0, text: '' },
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((input) =>
+  const onValid = (input: KudosInput) =>
     submit.mutate(input, {
       onSuccess: () => {
         toast.success(TALENT_MESSAGES.kudosSentTitle, { description: TALENT_MESSAGES.kudosSent });
@@ -69,8 +68,7 @@ function KudosFormCard({ token, talentName, onDone }: { token: string; talentNam
         toast.error('Error', {
           description: errorMessage(error, 'Please try again.'),
         }),
-    }),
-  );
+    });
   const field = (name: 'author' | 'title' | 'company' | 'superpower', label: string) => (
     <FormField id={`kudos-${name}`} label={label} error={errors[name]?.message}>
       {(c) => <Input {...c} {...form.register(name)} />}
@@ -86,51 +84,51 @@ function KudosFormCard({ token, talentName, onDone }: { token: string; talentNam
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
+        <Form form={form} onValid={onValid} className="grid gap-5">
           {field('author', 'Your name')}
           <div className="grid gap-5 sm:grid-cols-2">
             {field('title', 'Your title')}
             {field('company', 'Company')}
           </div>
           {field('superpower', `${talentName}'s superpower`)}
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">Rating</legend>
-            <Controller
-              control={form.control}
-              name="rating"
-              render={({ field: rating }) => (
-                <div className="flex gap-1" role="radiogroup" aria-label="Rating">
-                  {[1, 2, 3, 4, 5].map((n) => (
-                    <button
-                      key={n}
-                      type="button"
-                      role="radio"
-                      aria-checked={Number(rating.value) === n}
-                      aria-label={`${n} star${n > 1 ? 's' : ''}`}
-                      className="rounded p-1 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
-                      onClick={() => rating.onChange(n)}
-                    >
-                      <Star
-                        className={cn(
-                          'size-7',
-                          n <= Number(rating.value) ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground/50',
-                        )}
-                        aria-hidden
-                      />
-                    </button>
-                  ))}
-                </div>
-              )}
-            />
-            <FieldError id="kudos-rating-error" message={errors.rating?.message} />
-          </fieldset>
+          <FormField id="kudos-rating" label="Rating" error={errors.rating?.message}>
+            {(c) => (
+              <Controller
+                control={form.control}
+                name="rating"
+                render={({ field: rating }) => (
+                  <div {...c} className="flex gap-1" role="radiogroup" aria-label="Rating">
+                    {[1, 2, 3, 4, 5].map((n) => (
+                      <button
+                        key={n}
+                        type="button"
+                        role="radio"
+                        aria-checked={Number(rating.value) === n}
+                        aria-label={`${n} star${n > 1 ? 's' : ''}`}
+                        className="rounded p-1 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-hidden"
+                        onClick={() => rating.onChange(n)}
+                      >
+                        <Star
+                          className={cn(
+                            'size-7',
+                            n <= Number(rating.value) ? 'fill-amber-400 text-amber-500' : 'text-muted-foreground/50',
+                          )}
+                          aria-hidden
+                        />
+                      </button>
+                    ))}
+                  </div>
+                )}
+              />
+            )}
+          </FormField>
           <FormField id="kudos-text" label="Your kudos" error={errors.text?.message}>
             {(c) => <Textarea {...c} rows={5} {...form.register('text')} />}
           </FormField>
           <Button type="submit" disabled={submit.isPending} className="w-full sm:w-fit">
             {submit.isPending ? 'Sending...' : 'Send Kudos'}
           </Button>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );
