@@ -3,7 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import { z } from 'zod';
-import { AUTH_MESSAGES, newPasswordSchema, PASSWORD_MIN_LENGTH } from '@referwell/shared';
+import { AUTH_MESSAGES, newPasswordSchema } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form, FormField } from '@/components/ui/form';
@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError, errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useConfirmPasswordReset } from './api';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { NewPasswordField } from './new-password-field';
 import { AuthCard } from './auth-card';
 
 const toast = scopedToast('reset-password-page');
@@ -91,20 +91,13 @@ export function ResetPasswordPage() {
             </AlertDescription>
           </Alert>
         ) : null}
-        <FormField
+        <NewPasswordField
           id="reset-password"
           label="New password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong one.`}
-          describedBy="reset-password-strength"
+          registration={form.register('password')}
+          password={password}
           error={errors.password?.message}
-        >
-          {(control) => (
-            <>
-              <Input {...control} type="password" autoComplete="new-password" required {...form.register('password')} />
-              <PasswordStrengthMeter id="reset-password-strength" password={password} />
-            </>
-          )}
-        </FormField>
+        />
         <FormField id="reset-confirm" label="Confirm new password" error={errors.confirmPassword?.message}>
           {(control) => (
             <Input

@@ -8,7 +8,6 @@ import {
   AUTH_MESSAGES,
   COMPANY_TYPES,
   dashboardPathFor,
-  PASSWORD_MIN_LENGTH,
   SIGNUP_OUTCOME_MESSAGES,
   SIGNUP_ROLE_LABELS,
   SIGNUP_ROLES,
@@ -30,7 +29,7 @@ import { cn } from '@/lib/utils';
 import { usePageTitle } from '@/lib/use-page-title';
 import { invitationQueryOptions, useSignup } from './api';
 import { AuthCard } from './auth-card';
-import { PasswordStrengthMeter } from './password-strength-meter';
+import { NewPasswordField } from './new-password-field';
 
 const toast = scopedToast('signup-page');
 
@@ -224,20 +223,14 @@ export function SignupPage() {
             />
           )}
         </FormField>
-        <FormField
+        <NewPasswordField
           id="signup-password"
           label="Password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong one.`}
-          describedBy="signup-password-strength"
+          registration={form.register('password')}
+          password={password ?? ''}
+          email={email}
           error={errors.password?.message}
-        >
-          {(control) => (
-            <>
-              <Input {...control} type="password" autoComplete="new-password" required {...form.register('password')} />
-              <PasswordStrengthMeter id="signup-password-strength" password={password ?? ''} email={email} />
-            </>
-          )}
-        </FormField>
+        />
 
         {invited ? null : (
           <FormField id="signup-role" label="I am a..." error={errors.role?.message} className="grid-cols-1">

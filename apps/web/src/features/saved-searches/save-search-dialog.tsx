@@ -5,13 +5,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import type { z } from 'zod';
-import {
-  EMAIL_FREQUENCIES,
-  SAVED_SEARCH_MESSAGES,
-  SEARCH_ALERT_LABELS,
-  savedSearchCreateSchema,
-  type JobSearchFilters,
-} from '@referwell/shared';
+import { SAVED_SEARCH_MESSAGES, savedSearchCreateSchema, type JobSearchFilters } from '@referwell/shared';
+import { AlertFrequencySelect } from './alert-frequency-select';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -25,7 +20,6 @@ import {
 } from '@/components/ui/dialog';
 import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { fieldErrors } from '@/lib/api';
 import { useCreateSavedSearch } from './api';
 
@@ -98,18 +92,11 @@ export function SaveSearchButton({ filters }: { filters: JobSearchFilters }) {
                 control={form.control}
                 name="alert"
                 render={({ field }) => (
-                  <Select value={field.value ?? 'daily'} onValueChange={field.onChange}>
-                    <SelectTrigger {...control} className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {EMAIL_FREQUENCIES.map((frequency) => (
-                        <SelectItem key={frequency} value={frequency}>
-                          {SEARCH_ALERT_LABELS[frequency]}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <AlertFrequencySelect
+                    value={field.value ?? 'daily'}
+                    onChange={field.onChange}
+                    trigger={{ ...control, className: 'w-full' }}
+                  />
                 )}
               />
             )}

@@ -2,13 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell, Search, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { scopedToast } from '@/lib/toast';
-import {
-  EMAIL_FREQUENCIES,
-  SAVED_SEARCH_MESSAGES,
-  SAVED_SEARCH_NEW_LIMIT,
-  SEARCH_ALERT_LABELS,
-  type SavedSearch,
-} from '@referwell/shared';
+import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NEW_LIMIT, type SavedSearch } from '@referwell/shared';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -20,10 +14,10 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '@/components/ui/alert-dialog';
+import { AlertFrequencySelect } from './alert-frequency-select';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { savedSearchesQueryOptions, useDeleteSavedSearch, useMarkSavedSearchSeen, useUpdateSavedSearch } from './api';
 
@@ -101,31 +95,19 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
         <label htmlFor={alertId} className="sr-only">
           E-mail alerts for {search.name}
         </label>
-        <Select
+        <AlertFrequencySelect
           value={search.alert}
-          onValueChange={(value) => {
-            const alert = EMAIL_FREQUENCIES.find((f) => f === value);
-            if (!alert) return;
+          trigger={{ id: alertId, className: 'w-32' }}
+          onChange={(alert) =>
             update.mutate(
               { id: search.id, alert },
               {
                 onSuccess: () => toast.success(SAVED_SEARCH_MESSAGES.alertChanged),
                 onError: (error) => toast.error('Could not change the alert', { description: error.message }),
               },
-            );
-          }}
-        >
-          <SelectTrigger id={alertId} className="w-32">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {EMAIL_FREQUENCIES.map((frequency) => (
-              <SelectItem key={frequency} value={frequency}>
-                {SEARCH_ALERT_LABELS[frequency]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+            )
+          }
+        />
         <AlertDialog>
           <AlertDialogTrigger asChild>
             <Button variant="ghost" size="icon" aria-label={`Delete saved search ${search.name}`}>
