@@ -65,7 +65,10 @@ describe('queued company exports', () => {
     const asked = await ask('bonuses', { period: '30d' });
     expect(asked).toMatchObject({ kind: 'bonuses', label: 'Bonuses', state: 'preparing', downloadUrl: null });
     expect(asked.to).toBe(new Date().toISOString().slice(0, 10));
-    expect((await ask('bonuses', { period: '30d' })).id).toBe(asked.id);
+    // Asking again returns the export being prepared; the app's own queue may have built it already, and then a
+    // new one is prepared.
+    const again = await ask('bonuses', { period: '30d' });
+    if (again.id !== asked.id) expect((await mine()).find((e) => e.id === asked.id)?.state).toBe('ready');
 
     const done = await ready(asked.id);
     expect(done.fileName).toBe(`referwell-bonuses-${done.from}-to-${done.to}.csv`);
