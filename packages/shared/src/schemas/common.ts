@@ -36,3 +36,12 @@ export type Paginated<T> = {
 };
 
 export const uuidParamSchema = z.object({ id: z.uuid() });
+
+/** An optional text field: trimmed, at most `max` characters, and blank means not given (undefined). */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './common';
 import { JOB_TYPE_FILTERS, WORKPLACES, jobSummarySchema } from './jobs';
 
 /** Sort orders of job search; without one, a text search sorts by relevance and browsing by date. */
@@ -34,14 +35,6 @@ const csvList = <T extends z.ZodType<unknown, string>>(item: T) =>
       v === undefined ? [] : [...new Set((Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))],
     )
     .pipe(z.array(item));
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => (v ? v : undefined));
 
 /**
  * What a job search asks for, as query parameters (comma-separated lists): the API's querystring, the page's URL

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './common';
 import { isCalendarDate } from '../rules/input';
 import { PIPELINE_STAGES } from '../rules/pipeline';
 import { cleanSkillList } from '../skills';
@@ -58,14 +59,6 @@ export const JOB_MESSAGES = {
   appliedTitle: 'Application Submitted',
   applied: (poster: string, company: string) => `Your profile has been sent to ${poster} at ${company}.`,
 } as const;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => (v ? v : undefined));
 
 const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './common';
 import { isCalendarDate } from '../rules/input';
 import { BONUS_INELIGIBLE_REASONS } from '../rules/bonus-policy';
 
@@ -312,13 +313,6 @@ export const referralListQuerySchema = z.object({
 });
 
 /** An optional text field: an empty one (a form's untouched input) means "not given". */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => (v ? v : undefined));
 const optionalDate = optionalText(10).refine((v) => v === undefined || isCalendarDate(v), 'Please enter a valid date');
 
 /** The hire's first working day, asked when a candidate is hired: a referral bonus becomes payable from it. */
