@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   analyticsQuerySchema,
   BONUS_STATE_LABELS,
+  COMPANY_EXPORT_MESSAGES,
   FUNNEL_STEP_LABELS,
   HIRE_SOURCE_LABELS,
   PIPELINE_STAGES,
@@ -272,7 +273,7 @@ export async function companyExport(
     case 'bonuses':
       return { name, body: csvStream(bonusColumns, bonusRows(db, scope, period)) };
     case 'pipeline':
-      if (!query.jobId) throw badRequest('Choose a job to export its pipeline.');
+      if (!query.jobId) throw badRequest(COMPANY_EXPORT_MESSAGES.pipelineNeedsJob);
       return {
         name: `referwell-pipeline-${query.jobId}.csv`,
         body: csvStream(pipelineColumns, pipelineRows(db, companyId, query.jobId)),
