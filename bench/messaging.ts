@@ -24,7 +24,7 @@ import {
   startServer,
   type Row,
 } from './support';
-import { HOT_MAX_P99_MS, HOT_MIN_RATIO, ratioRow, serverRows } from './targets';
+import { HOT_MAX_P99_MS, HOT_MIN_RATIO, judgedLoad, serverRows } from './targets';
 
 const CONVERSATIONS = 100;
 const LIST_CONVERSATIONS = 500;
@@ -203,9 +203,11 @@ async function main() {
       const listLoad = () =>
         load({ url: `${baseUrl}/api/conversations`, headers: { cookie: `rw_session=${listToken}` } });
       await listLoad(); // warm-up pass is discarded
-      const list = ratioRow(
+      const list = await judgedLoad(
         `GET /api/conversations (user with ${LIST_CONVERSATIONS} conversations, page of 20)`,
-        await listLoad(),
+        listLoad,
+        server,
+        prepared,
         bareRps,
         { minRatio: HOT_MIN_RATIO, maxP99Ms: HOT_MAX_P99_MS },
       );
