@@ -12,7 +12,7 @@ import {
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
-import { likePattern, pageOffset, selectRows, toPage, type Executor } from '../../db/repository';
+import { likePattern, pageOffset, toPage, type Executor } from '../../db/repository';
 import { conversationParticipants, conversations, jobPostings, messages, referrals, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -185,12 +185,12 @@ export async function getConversation(
  * Stores a message and tells everyone: the message to every participant's tabs, unread totals to
  * the others, and a 'message' notification to a recipient who is not reading the conversation
  * and has no unread notification about it yet (one per burst, not one per message).
- * Throws 404 when the sender is not a participant. Few round trips: this is the hot path.
+ * Throws 404 when the sender is not a participant. Few round trips, each a prepared statement: this is the hot path.
  */
 async function insertMessage(tx: Executor, sender: { id: string; name: string }, conversationId: string, text: string) {
   // One statement bumps the others' unread counts and the sender's read mark, and reports per
   // participant whether they are reading the conversation or already have an unread notification.
-  const participants = await selectRows<{ user_id: string; reading: boolean; notified: boolean }>(
+  const participants = await preparedRows<{ user_id: string; reading: boolean; notified: boolean }>(
     tx,
     sql`update conversation_participants cp set
           unread_count = case when cp.user_id = ${sender.id} then cp.unread_count else cp.unread_count + 1 end,
@@ -207,7 +207,7 @@ async function insertMessage(tx: Executor, sender: { id: string; name: string },
   );
   if (participants.length === 0) throw notFound(MESSAGING_MESSAGES.notFound);
 
-  const [row] = await selectRows<{ id: string; created_at: Date | string; read: boolean }>(
+  const [row] = await preparedRows<{ id: string; created_at: Date | string; read: boolean }>(
     tx,
     sql`with m as (
           insert into messages (conversation_id, sender_id, content) values (${conversationId}, ${sender.id}, ${text})
