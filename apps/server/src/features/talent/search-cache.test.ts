@@ -43,7 +43,7 @@ async function seeker(on: TestApp, name: string, titles: string[]): Promise<Sign
 }
 
 interface SearchBody {
-  items: { id: string; title: string | null; contact: { email: string } | null }[];
+  items: { id: string; title: string | null; contact: { email: string } | null; matchScore: number | null }[];
   total: number;
 }
 const search = (on: TestApp, query: string, who = admin) =>
@@ -98,6 +98,23 @@ describe('kept talent searches', () => {
     await database.db.update(talentProfiles).set({ discoverable: false }).where(eq(talentProfiles.id, cy.body.user.id));
     const hidden = await searchUntil(b, `q=${tag} designer`, (body) => body.total === 0);
     expect(hidden).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('rank for a job by its skills as they are now: editing the job moves the next search', async () => {
+    const eve = await seeker(a, `Eve ${tag}`, [`${tag} Integrator`]); // Epic, SQL, Tableau
+    const fields = {
+      title: 'Integration Lead',
+      company: 'Kept Search Health',
+      location: 'Remote',
+      employmentType: 'full-time',
+      description: 'Interfaces.',
+      requirements: 'HL7.',
+    };
+    const job = await okAs<{ id: string }>(a, 'POST', '/api/jobs', admin, { ...fields, skills: ['Epic', 'Figma'] });
+    const ranked = async () => (await search(a, `q=${tag} integrator&jobId=${job.id}`)).items;
+    expect(await ranked()).toMatchObject([{ id: eve.body.user.id, matchScore: 50 }]);
+    await okAs(a, 'PUT', `/api/jobs/${job.id}`, admin, { ...fields, skills: ['Epic', 'SQL', 'Tableau'] });
+    expect(await ranked()).toMatchObject([{ id: eve.body.user.id, matchScore: 100 }]);
   });
 
   it('show each viewer the contact details their company may see, on a kept answer too', async () => {
