@@ -24,7 +24,8 @@ import {
   startServer,
   type Row,
 } from './support';
-import { HOT_MAX_P99_MS, HOT_MIN_RATIO, ratioRow, serverRows } from './targets';
+import { cpuMeter, loadAverage } from './cpu';
+import { HOT_MAX_P99_MS, HOT_MIN_RATIO, judgedLoad, serverRows } from './targets';
 
 const CONVERSATIONS = 100;
 const LIST_CONVERSATIONS = 500;
@@ -178,7 +179,9 @@ async function main() {
       console.log(`${sockets.size} WebSocket clients connected in ${pairs.length} conversations (${driver})`);
 
       await measureDelivery(baseUrl, pairs, sockets, 1, 10); // warm-up
+      const meter = cpuMeter(server.pid, prepared);
       const paced = await measureDelivery(baseUrl, pairs, sockets, ROUNDS, 10);
+      const pacedCpu = meter.perRequest(paced.samples + paced.failures);
       const burst = await measureDelivery(baseUrl, pairs, sockets, 1, 0);
       failed ||= paced.failures > 0 || paced.p95 > TARGET_P95_MS;
       rows.push({
@@ -189,6 +192,9 @@ async function main() {
         'p95 ms': paced.p95,
         target: `p95 ≤${TARGET_P95_MS} ms`,
         verdict: paced.failures === 0 && paced.p95 <= TARGET_P95_MS ? 'ok' : 'BELOW TARGET',
+        'server CPU ms/req': pacedCpu.serverMs,
+        'db CPU ms/req': pacedCpu.databaseMs,
+        'load avg': loadAverage(),
       });
       rows.push({
         scenario: 'delivery, burst of 100 sends at once',
@@ -203,9 +209,11 @@ async function main() {
       const listLoad = () =>
         load({ url: `${baseUrl}/api/conversations`, headers: { cookie: `rw_session=${listToken}` } });
       await listLoad(); // warm-up pass is discarded
-      const list = ratioRow(
+      const list = await judgedLoad(
         `GET /api/conversations (user with ${LIST_CONVERSATIONS} conversations, page of 20)`,
-        await listLoad(),
+        listLoad,
+        server,
+        prepared,
         bareRps,
         { minRatio: HOT_MIN_RATIO, maxP99Ms: HOT_MAX_P99_MS },
       );

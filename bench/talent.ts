@@ -30,7 +30,7 @@ import {
   startServer,
   type Row,
 } from './support';
-import { HOT_MAX_P99_MS, HOT_MIN_RATIO, ratioRow, serverRows } from './targets';
+import { HOT_MAX_P99_MS, HOT_MIN_RATIO, judgedLoad, serverRows } from './targets';
 
 const COUNT = Number(process.env.BENCH_TALENT ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
@@ -155,9 +155,11 @@ async function main() {
           requests: [{ setupRequest: (req) => ({ ...req, path: MIX[next++ % MIX.length] }) }],
         });
       await run(); // warm-up pass is discarded
-      const judged = ratioRow(
+      const judged = await judgedLoad(
         `GET /api/talent/search (mix of ${MIX.length}: ${SHAPES.length} shapes, browse, pages; ${COUNT / 1000}k profiles)`,
-        await run(),
+        run,
+        server,
+        prepared,
         bareRps,
         { minRatio: HOT_MIN_RATIO, maxP99Ms: HOT_MAX_P99_MS },
       );

@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type autocannon from 'autocannon';
-import { loadRow, type Row } from './support';
+import { cpuMeter, loadAverage } from './cpu';
+import { loadRow, type PreparedDatabase, type Row } from './support';
 
 /** Session read: every signed-in request pays it. */
 export const SESSION_MIN_RATIO = 0.15;
@@ -25,6 +26,7 @@ export function ratioRow(
   result: autocannon.Result,
   bareRps: number,
   target: RatioTarget,
+  extra: Row = {},
 ): { row: Row; ok: boolean } {
   const ratio = result.requests.average / bareRps;
   const ok =
@@ -38,6 +40,7 @@ export function ratioRow(
       'ratio to bare': Math.round(ratio * 1000) / 1000,
       target: `≥${target.minRatio} of bare${target.maxP99Ms === undefined ? '' : `, p99 ≤${target.maxP99Ms} ms`}`,
       verdict: ok ? 'ok' : 'BELOW TARGET',
+      ...extra,
     }),
   };
 }
@@ -75,4 +78,26 @@ export function serverRows(pid: number, startupMs: number): { rows: Row[]; ok: b
       },
     ],
   };
+}
+
+/**
+ * Runs one judged load (`run`) and returns its row with the CPU time per request of the server and of its database
+ * and the load average: throughput on a shared machine says little, CPU per request tells slow code from a busy box.
+ */
+export async function judgedLoad(
+  scenario: string,
+  run: () => Promise<autocannon.Result>,
+  server: { pid: number },
+  prepared: PreparedDatabase<unknown>,
+  bareRps: number,
+  target: RatioTarget,
+): Promise<{ row: Row; ok: boolean }> {
+  const meter = cpuMeter(server.pid, prepared);
+  const result = await run();
+  const cpu = meter.perRequest(result.requests.total);
+  return ratioRow(scenario, result, bareRps, target, {
+    'server CPU ms/req': cpu.serverMs,
+    'db CPU ms/req': cpu.databaseMs,
+    'load avg': loadAverage(),
+  });
 }

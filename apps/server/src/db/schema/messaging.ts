@@ -39,10 +39,20 @@ export const conversationParticipants = pgTable(
     /** Set while an open tab of this participant shows the conversation (heartbeat); null otherwise. */
     viewingAt: timestamp({ withTimezone: true }),
     joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The conversation's latest activity (its updated_at), copied here by database triggers so a person's list is
+     * read newest first from one index (conversation_participants_activity_idx) instead of sorting all of theirs.
+     */
+    activityAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),
     index('conversation_participants_user_idx').on(t.userId, t.conversationId),
+    index('conversation_participants_activity_idx').on(
+      t.userId,
+      t.activityAt.desc().nullsFirst(),
+      t.conversationId.desc().nullsFirst(),
+    ),
     index('conversation_participants_unread_idx')
       .on(t.userId)
       .where(sql`${t.unreadCount} > 0`),

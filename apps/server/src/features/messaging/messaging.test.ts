@@ -241,6 +241,28 @@ describe('conversation list', () => {
     expect(page2.items).toHaveLength(1);
   });
 
+  it('lists newest activity first, on every page, whoever moved the conversation last', async () => {
+    const me = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Order Co' });
+    const people = [await signUp(t), await signUp(t), await signUp(t)];
+    const ids: string[] = [];
+    for (const person of people) ids.push((await start(me, person)).conversation.id);
+    const order = async (pageSize = 10) => {
+      const first = (await call('GET', `/api/conversations?pageSize=${pageSize}`, me)).json();
+      const second = (await call('GET', `/api/conversations?pageSize=${pageSize}&page=2`, me)).json();
+      expect(first.total).toBe(3);
+      return [...first.items, ...(pageSize < 3 ? second.items : [])].map((c: { id: string }) => c.id);
+    };
+    expect(await order()).toEqual([ids[2], ids[1], ids[0]]);
+    // A reply from the other side moves the oldest conversation to the top.
+    await call('POST', `/api/conversations/${ids[0]}/messages`, people[0]!, { text: 'back to you' });
+    expect(await order(2)).toEqual([ids[0], ids[2], ids[1]]);
+    // So does any write to the conversation's activity time (a database trigger keeps the list's index in step).
+    await t.database.db.execute(
+      sql`update conversations set updated_at = now() + interval '1 minute' where id = ${ids[1]}`,
+    );
+    expect(await order(2)).toEqual([ids[1], ids[0], ids[2]]);
+  });
+
   it('returns messages newest page first and pages back with before', async () => {
     const { conversation } = await start(adminB, seeker2, { message: 'm0' });
     for (let i = 1; i <= 5; i++)

@@ -12,7 +12,7 @@ import {
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
-import { likePattern, pageOffset, selectRows, toPage, type Executor } from '../../db/repository';
+import { likePattern, pageOffset, toPage, type Executor } from '../../db/repository';
 import { conversationParticipants, conversations, jobPostings, messages, referrals, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -57,10 +57,17 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
  * The one query behind every conversation this module returns, as `userId` sees it: the rows are chosen first
- * (`where` narrows them, newest activity first, one page), then their participants and last message are gathered
- * for those rows only, and the total rides along as a window count.
+ * (`where` narrows them, newest activity first, one page read in order from conversation_participants_activity_idx,
+ * whose activity_at the database keeps equal to the conversation's updated_at), then their participants and last
+ * message are gathered for those rows only. The total rides along: without a filter, counted from the person's
+ * index entries alone; with one, over the filtered rows.
  */
-function conversationsSql(userId: string, where: SQL, page: { limit: number; offset: number }): SQL {
+function conversationsSql(userId: string, filter: SQL | null, page: { limit: number; offset: number }): SQL {
+  const where = filter ?? sql``;
+  const total = filter
+    ? sql`(select cast(count(*) as int) from conversation_participants cp join conversations c
+           on c.id = cp.conversation_id where cp.user_id = ${userId} ${filter})`
+    : sql`(select cast(count(*) as int) from conversation_participants cp where cp.user_id = ${userId})`;
   return sql`select page.*,
         (select json_agg(json_build_object('id', u.id, 'name', u.name, 'avatar', u.avatar_url, 'role', u.type,
                                            'companyName', u.company_name) order by p.joined_at, u.id)
@@ -72,10 +79,10 @@ function conversationsSql(userId: string, where: SQL, page: { limit: number; off
           order by m.created_at desc, m.id desc limit 1) as last_message
       from (
         select c.id, c.subject, c.referral_id, c.project_id, c.application_id, c.status, c.type, c.created_at,
-               c.updated_at, cp.unread_count, cast(count(*) over () as int) as total
+               c.updated_at, cp.unread_count, ${total} as total
           from conversation_participants cp join conversations c on c.id = cp.conversation_id
          where cp.user_id = ${userId} ${where}
-         order by c.updated_at desc, c.id desc
+         order by cp.activity_at desc, cp.conversation_id desc
          limit ${page.limit} offset ${page.offset}) page
       order by page.updated_at desc, page.id desc`;
 }
@@ -108,7 +115,7 @@ export async function listConversations(
   userId: string,
   query: ConversationListQuery,
 ): Promise<ConversationListResponse> {
-  let filter = sql``;
+  let filter: SQL | null = null;
   if (query.q) {
     const pattern = likePattern(query.q);
     filter = sql`and (c.subject ilike ${pattern}
@@ -125,7 +132,7 @@ export async function listConversations(
     const [count] = await preparedRows<{ n: number }>(
       db,
       sql`select cast(count(*) as int) as n from conversation_participants cp join conversations c on c.id = cp.conversation_id
-          where cp.user_id = ${userId} ${filter}`,
+          where cp.user_id = ${userId} ${filter ?? sql``}`,
     );
     total = count?.n ?? 0;
   }
@@ -178,16 +185,18 @@ export async function getConversation(
  * Stores a message and tells everyone: the message to every participant's tabs, unread totals to
  * the others, and a 'message' notification to a recipient who is not reading the conversation
  * and has no unread notification about it yet (one per burst, not one per message).
- * Throws 404 when the sender is not a participant. Few round trips: this is the hot path.
+ * Throws 404 when the sender is not a participant. Few round trips, each a prepared statement: this is the hot path.
  */
 async function insertMessage(tx: Executor, sender: { id: string; name: string }, conversationId: string, text: string) {
   // One statement bumps the others' unread counts and the sender's read mark, and reports per
   // participant whether they are reading the conversation or already have an unread notification.
-  const participants = await selectRows<{ user_id: string; reading: boolean; notified: boolean }>(
+  const participants = await preparedRows<{ user_id: string; reading: boolean; notified: boolean }>(
     tx,
     sql`update conversation_participants cp set
           unread_count = case when cp.user_id = ${sender.id} then cp.unread_count else cp.unread_count + 1 end,
-          last_read_at = case when cp.user_id = ${sender.id} then now() else cp.last_read_at end
+          last_read_at = case when cp.user_id = ${sender.id} then now() else cp.last_read_at end,
+          -- the conversation's updated_at below is the message's time, now(): its trigger finds these rows current
+          activity_at = now()
         where cp.conversation_id = ${conversationId}
           and exists (select 1 from conversation_participants me
                       where me.conversation_id = ${conversationId} and me.user_id = ${sender.id})
@@ -198,7 +207,7 @@ async function insertMessage(tx: Executor, sender: { id: string; name: string },
   );
   if (participants.length === 0) throw notFound(MESSAGING_MESSAGES.notFound);
 
-  const [row] = await selectRows<{ id: string; created_at: Date | string; read: boolean }>(
+  const [row] = await preparedRows<{ id: string; created_at: Date | string; read: boolean }>(
     tx,
     sql`with m as (
           insert into messages (conversation_id, sender_id, content) values (${conversationId}, ${sender.id}, ${text})

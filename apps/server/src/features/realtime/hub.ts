@@ -18,6 +18,7 @@ export class RealtimeHub {
   private closed = false;
   private readonly sessionListeners: ((change: SessionChange) => void)[] = [];
   private readonly jobsListeners: (() => void)[] = [];
+  private readonly talentListeners: (() => void)[] = [];
 
   constructor(
     private readonly database: Database,
@@ -57,6 +58,11 @@ export class RealtimeHub {
     this.jobsListeners.push(listener);
   }
 
+  /** Calls `listener` whenever any process writes talent_profiles (and after a lost connection). */
+  onTalentChange(listener: () => void): void {
+    this.talentListeners.push(listener);
+  }
+
   /** Open sockets of a user in this process. */
   socketsOf(userId: string): ReadonlySet<WebSocket> {
     return this.sockets.get(userId) ?? new Set();
@@ -82,6 +88,7 @@ export class RealtimeHub {
     const envelope = parseWireMessage(notifyEnvelopeSchema, payload);
     if (!envelope) this.log.warn('realtime: unreadable notification payload');
     else if ('jobs' in envelope) for (const listener of this.jobsListeners) listener();
+    else if ('talent' in envelope) for (const listener of this.talentListeners) listener();
     else if ('sessions' in envelope) for (const listener of this.sessionListeners) listener(envelope.sessions);
     else this.deliver(envelope.users, envelope.event);
   };
@@ -103,6 +110,7 @@ export class RealtimeHub {
             // Session changes may have been missed too.
             for (const listener of this.sessionListeners) listener({ all: true });
             for (const listener of this.jobsListeners) listener();
+            for (const listener of this.talentListeners) listener();
             // Tabs may have missed events while the listener was away: tell them to refetch.
             for (const set of this.sockets.values())
               for (const socket of set) socket.send(JSON.stringify({ type: 'resync' }));

@@ -27,6 +27,8 @@ export const notifyEnvelopeSchema = z.union([
   /** Jobs changed: a database trigger sends this after every statement that writes job_postings (whoever runs it),
    * so every process drops its cached job searches. */
   z.object({ jobs: z.literal(true) }),
+  /** Talent profiles changed: a trigger on talent_profiles, so every process drops its kept talent searches. */
+  z.object({ talent: z.literal(true) }),
   z.object({ sessions: sessionChangeSchema }),
   z.object({ users: z.array(z.string()), event: realtimeEventSchema }),
 ]);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/repository';
 import { selectRows } from '../../db/repository';
+import { preparedRows } from '../../db/prepared';
 import { REALTIME_CHANNEL } from './publish';
 
 /**
@@ -39,15 +40,21 @@ export async function unreadNotificationCount(db: Executor, userId: string): Pro
   return Number(row?.n ?? 0);
 }
 
-/** Pushes each user's current unread totals to their tabs (after the transaction commits), one statement each. */
+/**
+ * Pushes each user's current unread totals to their tabs (after the transaction commits), one prepared statement
+ * each (every message sent runs it).
+ */
 export async function publishUnread(db: Executor, userIds: string[]): Promise<void> {
   for (const userId of new Set(userIds)) {
-    await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object(
+    await preparedRows(
+      db,
+      sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object(
       'users', json_build_array(${userId}::text),
       'event', json_build_object(
         'type', 'unread',
         'messages', ${unreadMessagesOf(userId)},
         'notifications', ${unreadNotificationsOf(userId)}
-      ))::text)`);
+      ))::text)`,
+    );
   }
 }

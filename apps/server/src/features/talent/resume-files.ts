@@ -8,6 +8,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import { newFileKey, type FileStorage, type StoredFile } from '../../lib/storage';
 import type { AuthContext } from '../auth/sessions';
 import { canSeeContact, ensureTalentProfile } from './service';
+import { forgetTalentSearches } from './search-cache';
 import { requireSignedIn } from '../auth/guards';
 
 const EXTENSIONS: Record<ResumeKind, string> = { pdf: 'pdf', docx: 'docx', doc: 'doc' };
@@ -47,6 +48,7 @@ export async function storeResume(
     await storage.delete(key);
     throw error;
   }
+  forgetTalentSearches(db); // the profile's place in recent-first order moved
   if (recorded.previousKey) await storage.delete(recorded.previousKey);
   return recorded.info;
 }

@@ -23,6 +23,7 @@ import { createRateLimiter } from '../../lib/rate-limit';
 import { AppError, badRequest, errorResponses } from '../../lib/errors';
 import { detectResumeKind } from './resume';
 import { searchCandidates } from './search';
+import { forgetTalentSearches } from './search-cache';
 import { parseResumeInWorker } from './resume/parse-in-worker';
 import { resumeForDownload, storeResume } from './resume-files';
 import { requireJobseeker } from '../auth/guards';
@@ -41,6 +42,7 @@ const tooLarge = () => new AppError(413, 'RESUME_TOO_LARGE', RESUME_MESSAGES.too
 
 export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
+  app.realtime.onTalentChange(() => forgetTalentSearches(app.db));
   // Scoped to this plugin: only the resume upload takes multipart bodies.
   await app.register(multipart, {
     limits: { fileSize: RESUME_LIMITS.maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 50 },

@@ -19,6 +19,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { publishSessionChange } from '../realtime/publish';
 import { requireCompanyUser, requireJobseeker, requireSignedIn } from '../auth/guards';
 import { facetsChanged } from './facets';
+import { forgetTalentSearches } from './search-cache';
 
 type ProfileRow = typeof talentProfiles.$inferSelect;
 
@@ -240,6 +241,7 @@ export async function updateOwnProfile(
     await facetsChanged(tx);
     return updated!;
   });
+  forgetTalentSearches(db); // this process's next search sees the change before the notification comes back
   return toOwnProfile(row, { name: input.name, email: me.user.email }, await resumeInfo(db, row.resumeFileId));
 }
 

@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { talentProfiles } from '../../db/schema';
+import { createTestApp, okAs, openTestDatabase, signUp, type SignedUp, type TestApp } from '../../test/harness';
+
+// Two instances must agree on the cookie secret to accept each other's sessions.
+const SHARED = { SESSION_SECRET: 'two-instances-share-this-secret-0123456789' };
+
+let database: Database;
+let a: TestApp;
+let b: TestApp;
+let admin: SignedUp;
+let tag: string;
+
+const profile = (name: string, titles: string[], discoverable = true) => ({
+  name,
+  phone: '+1 (617) 555-0100',
+  location: 'Boston, MA',
+  linkedin: '',
+  portfolio: '',
+  bio: '',
+  superpower: '',
+  myersBriggs: '',
+  enneagram: '',
+  achievement: '',
+  titles,
+  industries: ['EHR'],
+  yearsOfExperience: 4,
+  employmentStatus: 'open',
+  involvement: 'full-time',
+  skills: ['Epic'],
+  technicalSkills: ['SQL'],
+  softwareTools: ['Tableau'],
+  interests: ['Telehealth'],
+  discoverable,
+});
+
+async function seeker(on: TestApp, name: string, titles: string[]): Promise<SignedUp> {
+  const s = await signUp(on, { name });
+  await okAs(on, 'PUT', '/api/talent/profile', s, profile(name, titles));
+  return s;
+}
+
+interface SearchBody {
+  items: { id: string; title: string | null; contact: { email: string } | null; matchScore: number | null }[];
+  total: number;
+}
+const search = (on: TestApp, query: string, who = admin) =>
+  okAs<SearchBody>(on, 'GET', `/api/talent/search?${query}`, who);
+
+/** Searches on `on` until `done` holds or a second has passed; the last answer. */
+async function searchUntil(on: TestApp, query: string, done: (body: SearchBody) => boolean): Promise<SearchBody> {
+  let body = await search(on, query);
+  for (const started = Date.now(); !done(body) && Date.now() - started < 1_000; body = await search(on, query))
+    await new Promise((r) => setTimeout(r, 20));
+  return body;
+}
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  a = await createTestApp({ database, env: SHARED });
+  b = await createTestApp({ database, env: SHARED });
+  admin = await signUp(a, { role: 'companyHR', companyType: 'create', companyName: 'Kept Search Health' });
+  tag = `Kq${Date.now().toString(36)}`;
+});
+afterAll(async () => {
+  await a.close();
+  await b.close();
+  await database.close();
+});
+
+describe('kept talent searches', () => {
+  it('keep which talents match, shared by identical searches, and drop them when a profile is saved', async () => {
+    const ana = await seeker(a, `Ana ${tag}`, [`${tag} Nurse`]);
+    const first = await search(a, `q=${tag}`);
+    expect(first.items.map((i) => i.id)).toEqual([ana.body.user.id]);
+    const [again] = await Promise.all([search(a, `q=${tag}`), search(a, `q=${tag}`)]);
+    expect(again).toEqual(first);
+
+    const ben = await seeker(a, `Ben ${tag}`, [`${tag} Analyst`]);
+    expect((await search(a, `q=${tag}`)).items.map((i) => i.id).sort()).toEqual(
+      [ana.body.user.id, ben.body.user.id].sort(),
+    );
+    await okAs(a, 'PUT', '/api/talent/profile', ben, profile(`Ben ${tag}`, [`${tag} Analyst`], false));
+    expect((await search(a, `q=${tag}`)).items.map((i) => i.id)).toEqual([ana.body.user.id]);
+  });
+
+  it('drop them on another instance within a second of a write there, and on any write to the table', async () => {
+    const cy = await seeker(a, `Cy ${tag}`, [`${tag} Designer`]);
+    expect((await search(b, `q=${tag} designer`)).items.map((i) => i.title)).toEqual([`${tag} Designer`]);
+
+    await okAs(a, 'PUT', '/api/talent/profile', cy, profile(`Cy ${tag}`, [`${tag} Designer Lead`]));
+    const moved = await searchUntil(b, `q=${tag} designer`, (body) => body.items[0]?.title === `${tag} Designer Lead`);
+    expect(moved.items.map((i) => i.title)).toEqual([`${tag} Designer Lead`]);
+
+    // A write that no service announces (an import, a script): the table's trigger tells every instance.
+    await database.db.update(talentProfiles).set({ discoverable: false }).where(eq(talentProfiles.id, cy.body.user.id));
+    const hidden = await searchUntil(b, `q=${tag} designer`, (body) => body.total === 0);
+    expect(hidden).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('rank for a job by its skills as they are now: editing the job moves the next search', async () => {
+    const eve = await seeker(a, `Eve ${tag}`, [`${tag} Integrator`]); // Epic, SQL, Tableau
+    const fields = {
+      title: 'Integration Lead',
+      company: 'Kept Search Health',
+      location: 'Remote',
+      employmentType: 'full-time',
+      description: 'Interfaces.',
+      requirements: 'HL7.',
+    };
+    const job = await okAs<{ id: string }>(a, 'POST', '/api/jobs', admin, { ...fields, skills: ['Epic', 'Figma'] });
+    const ranked = async () => (await search(a, `q=${tag} integrator&jobId=${job.id}`)).items;
+    expect(await ranked()).toMatchObject([{ id: eve.body.user.id, matchScore: 50 }]);
+    await okAs(a, 'PUT', `/api/jobs/${job.id}`, admin, { ...fields, skills: ['Epic', 'SQL', 'Tableau'] });
+    expect(await ranked()).toMatchObject([{ id: eve.body.user.id, matchScore: 100 }]);
+  });
+
+  it('show each viewer the contact details their company may see, on a kept answer too', async () => {
+    const dee = await seeker(a, `Dee ${tag}`, [`${tag} Pharmacist`]);
+    const before = await search(a, `q=${tag} pharmacist`);
+    expect(before.items[0]).toMatchObject({ id: dee.body.user.id, contact: null });
+    // Applying to one of its jobs ties the talent to the company; their profile (and the kept search) is unchanged.
+    const job = await okAs<{ id: string }>(a, 'POST', '/api/jobs', admin, {
+      title: 'Pharmacy Informatics Lead',
+      company: 'Kept Search Health',
+      location: 'Remote',
+      employmentType: 'full-time',
+      description: 'Pharmacy systems.',
+      requirements: 'Epic.',
+      skills: ['Epic'],
+    });
+    await okAs(a, 'POST', `/api/jobs/${job.id}/apply`, dee);
+    const after = await search(a, `q=${tag} pharmacist`);
+    expect(after.items[0]?.contact?.email).toBe(dee.body.user.email);
+    const stranger = await signUp(a, { role: 'companyHR', companyType: 'create', companyName: 'Stranger Clinic' });
+    expect((await search(a, `q=${tag} pharmacist`, stranger)).items[0]).toMatchObject({ contact: null });
+  });
+});
