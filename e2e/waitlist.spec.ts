@@ -25,6 +25,35 @@ test.describe('waitlist', () => {
   });
 });
 
+test.describe('waitlist while the page script loads', () => {
+  test('what the visitor typed before the script ran is still there after it runs, and is what joins', async ({
+    page,
+  }) => {
+    // The app's scripts are held back until the visitor has typed, as on a slow connection.
+    let release = () => {};
+    const scriptsMayLoad = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsMayLoad;
+      await route.continue();
+    });
+    const email = uniqueEmail('early');
+    await page.mainFrame().goto('/waitlist', { waitUntil: 'commit' });
+    await page.getByLabel('Name').fill('Katherine Johnson');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('I am a...').selectOption('Referrer');
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(0);
+    release();
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect(page.getByLabel('Name')).toHaveValue('Katherine Johnson');
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('I am a...')).toHaveValue('referrer');
+    await page.getByRole('button', { name: 'Join Waitlist' }).click();
+    await expect(page.getByText("You've been added to our waitlist. We'll be in touch soon!")).toBeVisible();
+    const saved = await queryDatabase<{ name: string }>('select name from waitlist_entries where email = $1', [email]);
+    expect(saved).toEqual([{ name: 'Katherine Johnson' }]);
+  });
+});
+
 test.describe('waitlist before the page script runs', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgresOptions } from './embedded-postgres';
+import { openClosablePool } from './pool';
 import * as schema from './schema';
 
 export { DatabaseInUseError, EmbeddedPostgresError } from './embedded-postgres';
@@ -63,7 +64,7 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
 }
 
 function openPool(url: string, driver: DbDriver): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const { pool, close } = openClosablePool({ connectionString: url, max: 10 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries still report their own errors.
   });
@@ -75,6 +76,6 @@ function openPool(url: string, driver: DbDriver): Database {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close,
   };
 }

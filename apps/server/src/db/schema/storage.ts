@@ -1,4 +1,4 @@
-import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** bytea as a Buffer on every driver (node-postgres gives a Buffer, PGlite a Uint8Array). */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -18,3 +18,20 @@ export const storedFiles = pgTable('stored_files', {
   content: bytea().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A file written as a stream (an export) is kept as numbered chunks after its row's own (empty) content: appending a
+ * chunk is an insert, where appending to one bytea rewrote the whole value each time. Replacing or deleting the file
+ * row takes its chunks with it.
+ */
+export const storedFileChunks = pgTable(
+  'stored_file_chunks',
+  {
+    fileKey: text()
+      .notNull()
+      .references(() => storedFiles.key, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    seq: integer().notNull(),
+    content: bytea().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileKey, t.seq] })],
+);

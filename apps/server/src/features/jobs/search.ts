@@ -63,7 +63,7 @@ interface SearchPlan {
 const referrerExists = sql`exists(select 1 from company_members m where m.company_id = j.company_id and m.role = 'member')`;
 
 /** The filters and text, not paging; every value is a parameter, so one filter combination is one statement. */
-function filterConditions(plan: Pick<SearchPlan, 'filters' | 'text'>): SQL[] {
+export function filterConditions(plan: Pick<SearchPlan, 'filters' | 'text'>): SQL[] {
   return [sql`j.status = 'OPEN'`, ...matchConditions(plan)];
 }
 

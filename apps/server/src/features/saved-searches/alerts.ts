@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { SEARCH_ALERT_MAX_JOBS, jobSearchToParams } from '@referwell/shared';
+import { SEARCH_ALERT_MAX_JOBS, jobSearchToParams, type JobSearchFilters } from '@referwell/shared';
 import type { Db } from '../../db/client';
+import { selectRows } from '../../db/repository';
 import { savedSearchSentJobs, savedSearches, users } from '../../db/schema';
 import { enqueueMail } from '../../lib/mail/send';
 import { enqueue } from '../../lib/queue/enqueue';
-import { matchingJobs } from '../jobs/search';
+import { textQueries } from '../../lib/search/text-query';
+import { filterConditions, matchingJobs } from '../jobs/search';
 import { storedFilters } from './service';
 
 export type AlertPeriod = 'daily' | 'weekly';
@@ -48,17 +50,57 @@ async function* savedSearchesWith(db: Db, alert: 'instant' | AlertPeriod) {
   }
 }
 
+/**
+ * The instant saved searches of one batch that the job matches, in one statement: each search's filters (the job
+ * search's own conditions) evaluated against that one job row, their texts resolved with one word lookup.
+ */
+async function matchingInBatch(
+  db: Db,
+  jobId: string,
+  batch: { id: string; filters: JobSearchFilters }[],
+): Promise<string[]> {
+  const texts = await textQueries(
+    db,
+    batch.map((search) => search.filters.q),
+  );
+  const tests = batch.map((search) => {
+    const conditions = filterConditions({
+      filters: { ...search.filters, limit: 1 },
+      text: texts.get(search.filters.q ?? '') ?? null,
+    });
+    return sql`(${search.id}::uuid, ${sql.join(conditions, sql` and `)})`;
+  });
+  const rows = await selectRows<{ id: string }>(
+    db,
+    sql`select m.id from job_postings j
+        cross join lateral (values ${sql.join(tests, sql`, `)}) as m(id, hit)
+        where j.id = ${jobId}::uuid and m.hit`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The instant saved searches a job matches: a bounded number of statements per batch, whatever the batch holds. */
+export async function instantSearchesMatching(db: Db, jobId: string, batchSize = BATCH): Promise<string[]> {
+  const matched: string[] = [];
+  let batch: { id: string; filters: JobSearchFilters }[] = [];
+  const flush = async () => {
+    if (batch.length) matched.push(...(await matchingInBatch(db, jobId, batch)));
+    batch = [];
+  };
+  for await (const search of savedSearchesWith(db, 'instant')) {
+    batch.push({ id: search.id, filters: storedFilters(search) });
+    if (batch.length === batchSize) await flush();
+  }
+  await flush();
+  return matched;
+}
+
 /** The fan-out of a newly open job: every instant saved search it matches gets an alert queued. */
 export async function matchSavedSearches(db: Db, jobId: string): Promise<number> {
-  let queued = 0;
   const runAt = new Date(Date.now() + INSTANT_DELAY_MS);
-  for await (const search of savedSearchesWith(db, 'instant')) {
-    const [match] = await matchingJobs(db, storedFilters(search), [sql`j.id = ${jobId}::uuid`], 1);
-    if (!match) continue;
-    await queueAlert(db, search.id, runAt);
-    queued++;
-  }
-  return queued;
+  const matched = await instantSearchesMatching(db, jobId);
+  for (const savedSearchId of matched) await queueAlert(db, savedSearchId, runAt);
+  return matched.length;
 }
 
 /** The scheduled run: one alert job per saved search with this period (each sends only what is new). */

@@ -14,6 +14,7 @@ import { messageIdFor } from '../mail/compose';
 import { enqueueMail } from '../mail/send';
 import { enqueue } from './enqueue';
 import { releaseJobsOfDeadWorkers } from './stale';
+import { QUEUE_APPLICATION_NAME, startQueue } from './runner';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,6 +91,38 @@ describe('enqueue', () => {
     expect(await releaseJobsOfDeadWorkers(t.database.db, 600)).toBe(1);
     await drainQueue(t.database);
     expect(await outboxFiles('orphan@example.com')).toHaveLength(1);
+  });
+});
+
+describe('stopping', () => {
+  const queueConnections = async (name: string) => {
+    const [row] = await selectRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from pg_stat_activity
+          where datname = ${name} and application_name = ${QUEUE_APPLICATION_NAME}`,
+    );
+    return row?.n ?? 0;
+  };
+
+  it('closes every connection of the queue before it returns, so the database can be dropped at once', async () => {
+    const database = await openTestDatabase();
+    const name = new URL(database.url).pathname.slice(1);
+    const queue = await startQueue({
+      connectionString: database.url,
+      tasks: { 'prune-expired': async () => {} },
+      crontab: '',
+      concurrency: 4,
+      log: t.app.log,
+    });
+    try {
+      await enqueue(database.db, 'prune-expired', {});
+      await drainQueue(database);
+      expect(await queueConnections(name)).toBeGreaterThan(0);
+    } finally {
+      await queue.stop();
+    }
+    expect(await queueConnections(name)).toBe(0);
+    await database.close();
   });
 });
 

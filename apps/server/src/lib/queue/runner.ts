@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
+import { openClosablePool, type ClosablePool } from '../../db/pool';
 
 export interface QueueOptions {
   connectionString: string;
@@ -25,6 +26,23 @@ function pinoLogger(log: FastifyBaseLogger): Logger {
     else if (level === 'info') log.info(fields, message);
     else log.debug(fields, message);
   });
+}
+
+/** Connections of the queue's pool carry this name (pg_stat_activity.application_name). */
+export const QUEUE_APPLICATION_NAME = 'referwell-queue';
+
+/**
+ * The queue's own pool, shared by every runner this process starts. graphile-worker ends a pool
+ * it made itself without waiting, after removing its error handlers, so a connection could still
+ * be open (and unguarded) after `stop()`; owning the pool lets `stop()` wait until it is closed.
+ */
+function queuePool(connectionString: string, log: FastifyBaseLogger): ClosablePool {
+  const queue = openClosablePool({ connectionString, max: 10, application_name: QUEUE_APPLICATION_NAME });
+  const { pool } = queue;
+  const onError = (error: Error) => log.warn({ err: error }, 'job queue connection error');
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  return queue;
 }
 
 const RESTART_DELAY_MS = { first: 1000, max: 30_000 };
@@ -78,9 +96,10 @@ function untilUnhealthy(runner: Runner, signal: AbortSignal): Promise<unknown> {
 export async function startQueue(options: QueueOptions): Promise<Queue> {
   if (options.concurrency === 0) return { stop: async () => {} };
   const logger = pinoLogger(options.log);
+  const { pool, close: closePool } = queuePool(options.connectionString, options.log);
   const start = () =>
     run({
-      connectionString: options.connectionString,
+      pgPool: pool,
       logger,
       noHandleSignals: true,
       concurrency: options.concurrency,
@@ -90,7 +109,10 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
     });
 
   const stopping = new AbortController();
-  let runner: Runner | undefined = await start();
+  let runner: Runner | undefined = await start().catch(async (error: unknown) => {
+    await closePool();
+    throw error;
+  });
   const supervised = (async () => {
     let delay = RESTART_DELAY_MS.first;
     while (!stopping.signal.aborted) {
@@ -116,6 +138,7 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
       stopping.abort();
       await supervised;
       await runner?.stop().catch(() => {});
+      await closePool();
     },
   };
 }

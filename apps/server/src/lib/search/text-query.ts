@@ -55,5 +55,12 @@ export async function textQuery(db: Executor, q: string | undefined): Promise<st
   return tsQueryText(words, await alternativesFor(db, words));
 }
 
+/** `textQuery` of many texts with one lookup of their words' alternatives (a batch of saved searches). */
+export async function textQueries(db: Executor, texts: (string | undefined)[]): Promise<Map<string, string | null>> {
+  const wordsOf = new Map(texts.map((q) => [q ?? '', searchWords(q ?? '')]));
+  const alternatives = await alternativesFor(db, [...new Set([...wordsOf.values()].flat())].sort());
+  return new Map([...wordsOf].map(([q, words]) => [q, words.length ? tsQueryText(words, alternatives) : null]));
+}
+
 /** The tsquery of a `textQuery` text (english stemming, like the documents). */
 export const tsQuery = (text: string): SQL => sql`to_tsquery('english', ${text})`;

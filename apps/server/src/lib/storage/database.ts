@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { storedFiles } from '../../db/schema';
+import { storedFileChunks, storedFiles } from '../../db/schema';
 import { assertFileKey, type FileStorage } from './types';
 
 /**
@@ -15,10 +15,14 @@ export function databaseStorage(db: Db): FileStorage {
     async put(key, content, { contentType }) {
       assertFileKey(key);
       const row = { contentType, sizeBytes: content.byteLength, content: toBuffer(content), createdAt: new Date() };
-      await db
-        .insert(storedFiles)
-        .values({ key, ...row })
-        .onConflictDoUpdate({ target: storedFiles.key, set: row });
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(storedFiles)
+          .values({ key, ...row })
+          .onConflictDoUpdate({ target: storedFiles.key, set: row });
+        // What a streamed file under this key had written is not part of the new one.
+        await tx.delete(storedFileChunks).where(eq(storedFileChunks.fileKey, key));
+      });
     },
 
     async get(key) {
@@ -27,6 +31,8 @@ export function databaseStorage(db: Db): FileStorage {
       const [row] = await db
         .select({
           head: sql<Buffer>`substring(${storedFiles.content} from 1 for ${READ_CHUNK})`,
+          inRow: sql<number>`octet_length(${storedFiles.content})`,
+          chunks: sql<number>`(select count(*)::int from ${storedFileChunks} c where c.file_key = ${storedFiles.key})`,
           contentType: storedFiles.contentType,
           size: storedFiles.sizeBytes,
         })
@@ -34,7 +40,7 @@ export function databaseStorage(db: Db): FileStorage {
         .where(eq(storedFiles.key, key));
       if (!row) return null;
       return {
-        body: Readable.from(chunksOf(db, key, row.head, row.size), { objectMode: false }),
+        body: Readable.from(chunksOf(db, key, row), { objectMode: false }),
         contentType: row.contentType,
         size: row.size,
       };
@@ -42,26 +48,18 @@ export function databaseStorage(db: Db): FileStorage {
 
     async putStream(key, content, { contentType }) {
       assertFileKey(key);
-      // Appended a few megabytes at a time under a side key, then swapped in: readers never see a part.
+      // Written as chunks under a side key, then swapped in: readers never see a part.
       const part = `${key}.part`;
-      const empty = { contentType, sizeBytes: 0, content: Buffer.alloc(0), createdAt: new Date() };
-      await db
-        .insert(storedFiles)
-        .values({ key: part, ...empty })
-        .onConflictDoUpdate({ target: storedFiles.key, set: empty });
-      // One chunk buffer, filled and appended in turn: the file is never held, only this and the bytes in flight.
+      await db.delete(storedFiles).where(eq(storedFiles.key, part));
+      await db.insert(storedFiles).values({ key: part, contentType, sizeBytes: 0, content: Buffer.alloc(0) });
+      // One chunk buffer, filled and inserted in turn: the file is never held, only this and the bytes in flight.
       const chunk = Buffer.allocUnsafe(WRITE_CHUNK);
       let filled = 0;
       let total = 0;
+      let seq = 0;
       const flush = async () => {
         if (filled === 0) return;
-        await db
-          .update(storedFiles)
-          .set({
-            content: sql`${storedFiles.content} || ${chunk.subarray(0, filled)}::bytea`,
-            sizeBytes: sql`${storedFiles.sizeBytes} + ${filled}`,
-          })
-          .where(eq(storedFiles.key, part));
+        await db.insert(storedFileChunks).values({ fileKey: part, seq: seq++, content: chunk.subarray(0, filled) });
         filled = 0;
       };
       for await (const bytes of content) {
@@ -77,7 +75,11 @@ export function databaseStorage(db: Db): FileStorage {
       await flush();
       await db.transaction(async (tx) => {
         await tx.delete(storedFiles).where(eq(storedFiles.key, key));
-        await tx.update(storedFiles).set({ key }).where(eq(storedFiles.key, part));
+        // The chunks follow their file's key (ON UPDATE CASCADE); their bytes are not rewritten.
+        await tx
+          .update(storedFiles)
+          .set({ key, sizeBytes: total, createdAt: new Date() })
+          .where(eq(storedFiles.key, part));
       });
       return total;
     },
@@ -100,22 +102,34 @@ export function databaseStorage(db: Db): FileStorage {
 const toBuffer = (bytes: Uint8Array) =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-/**
- * Appending rewrites the stored value (its cost grows with the file: S3 suits files of hundreds of megabytes), so
- * writes go in megabyte chunks; reads go in chunks a stream can pace.
- */
+/** Writes and reads go in chunks a stream can pace. */
 const WRITE_CHUNK = 1024 * 1024;
 const READ_CHUNK = 1024 * 1024;
 
-/** A stored file's bytes, read a chunk at a time as the stream's reader asks for them. */
-async function* chunksOf(db: Db, key: string, head: Buffer, size: number): AsyncGenerator<Buffer> {
-  yield head;
-  for (let offset = head.byteLength; offset < size; offset += READ_CHUNK) {
+/**
+ * A stored file's bytes, read a chunk at a time as the stream's reader asks for them: the row's own content (a file
+ * put whole), then its numbered chunks (a file written as a stream).
+ */
+async function* chunksOf(
+  db: Db,
+  key: string,
+  { head, inRow, chunks }: { head: Buffer; inRow: number; chunks: number },
+): AsyncGenerator<Buffer> {
+  if (head.byteLength > 0) yield head;
+  for (let offset = head.byteLength; offset < inRow; offset += READ_CHUNK) {
     const [row] = await db
       .select({ chunk: sql<Buffer>`substring(${storedFiles.content} from ${offset + 1} for ${READ_CHUNK})` })
       .from(storedFiles)
       .where(eq(storedFiles.key, key));
     if (!row || row.chunk.byteLength === 0) return;
+    yield row.chunk;
+  }
+  for (let seq = 0; seq < chunks; seq++) {
+    const [row] = await db
+      .select({ chunk: storedFileChunks.content })
+      .from(storedFileChunks)
+      .where(and(eq(storedFileChunks.fileKey, key), eq(storedFileChunks.seq, seq)));
+    if (!row) return;
     yield row.chunk;
   }
 }

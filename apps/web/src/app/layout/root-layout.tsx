@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { useHashScroll } from '@/lib/use-hash-scroll';
 import { useSession } from '@/features/auth/api';
 import { DocumentMeta } from '../document-meta';
 import { Footer } from './footer';
@@ -23,6 +24,7 @@ function SignedInBanner() {
 
 export function RootLayout() {
   const navigation = useNavigation();
+  useHashScroll();
   return (
     <div className="flex min-h-screen flex-col">
       <a

@@ -17,6 +17,25 @@ describe('pruneInertBodies: what the reader never reads is dropped before parsin
     );
   });
 
+  it('unwraps a noscript block holding content (a posting kept there for crawlers), its own scripts pruned', () => {
+    const posting = `<h1>Clinical Informatics Analyst</h1><p>${'Build Epic workflows with clinicians. '.repeat(6)}</p>`;
+    const html = `<div id="root"></div><noscript class="seo">${posting}<script>track()</script></noscript><p>after</p>`;
+    expect(pruneInertBodies(html)).toBe(
+      `<div id="root"></div><div data-noscript="">${posting}<script></script></div><p>after</p>`,
+    );
+    expect(flatText(load(pruneInertBodies(html)).root()[0] as AnyNode)).toContain('Clinical Informatics Analyst');
+  });
+
+  it('still empties a noscript notice or tracking pixel, whose text is short', () => {
+    const notice =
+      '<noscript><div class="banner"><p>You need to enable JavaScript to run this app.</p></div></noscript>';
+    const pixel =
+      '<noscript><img height="1" width="1" src="https://pixel.example.com/tr?id=1&amp;ev=PageView"></noscript>';
+    expect(pruneInertBodies(`${notice}${pixel}<p>Job</p>`)).toBe(
+      '<noscript></noscript><noscript></noscript><p>Job</p>',
+    );
+  });
+
   it('keeps JSON blocks and window state assignments, which the reader reads', () => {
     const html =
       '<script type="application/ld+json">{"@type":"JobPosting"}</script>' +

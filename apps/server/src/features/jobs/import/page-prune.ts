@@ -1,6 +1,6 @@
 /**
  * Drops the bodies a job page reader never reads before the page is parsed: script bundles, styles, SVG drawings,
- * <noscript> fallbacks and comments are often most of a multi-megabyte page, and tokenising them and indexing their
+ * <noscript> notices and comments are often most of a multi-megabyte page, and tokenising them and indexing their
  * elements was most of the reading time. The opening tags stay (an icon row still has its <svg class="…">), and so do
  * the scripts the reader does read: JSON blocks (JSON-LD, __NEXT_DATA__) and `window.X = {…}` state assignments.
  * What remains is read up to MAX_PARSED_CHARS, plus the data scripts that come after that point.
@@ -20,6 +20,19 @@ const INERT_START = /<!--|<(script|style|svg|noscript)\b((?:[^>"']|"[^"]*"|'[^']
 const STATE_ASSIGNMENT = /^\s*window\.[\w$]+\s*=\s*\{/;
 const JSON_TYPE = /\btype\s*=\s*["']?[\w/+.-]*json/i;
 
+/**
+ * A <noscript> body with at least this much text is content, not a notice: some job pages put the posting itself
+ * there for crawlers and render it with script. "Please enable JavaScript to view this page" is far shorter.
+ */
+export const NOSCRIPT_CONTENT_CHARS = 200;
+const TAG_OR_SPACE = /<[^>]*>|&[#\w]+;|\s+/g;
+
+/** Whether a noscript body holds content: enough characters outside its tags. */
+function isNoscriptContent(body: string): boolean {
+  if (body.length < NOSCRIPT_CONTENT_CHARS) return false;
+  return body.replace(TAG_OR_SPACE, '').length >= NOSCRIPT_CONTENT_CHARS;
+}
+
 /** Whether a script's body is data the reader uses: a JSON block or a `window.X = {…}` assignment. */
 function isReadScript(attributes: string, body: string): boolean {
   if (body.length > MAX_STATE_CHARS) return false;
@@ -34,7 +47,8 @@ interface DataScript {
 
 /**
  * The page with inert bodies emptied: `<script>…</script>` → `<script></script>` (unless it holds data the reader
- * uses), likewise style, svg and noscript; comments removed. Linear in the page: an element that is never closed is
+ * uses), likewise style, svg and noscript (unless it holds content: then it is unwrapped, see
+ * NOSCRIPT_CONTENT_CHARS); comments removed. Linear in the page: an element that is never closed is
  * left as it is (the parser reads it to the end of the page, as before), and once one name is found unclosed no
  * later element of that name is searched for.
  */
@@ -42,10 +56,11 @@ export function pruneInertBodies(html: string, maxChars = MAX_PARSED_CHARS): str
   const parts: string[] = [];
   const scripts: DataScript[] = [];
   let length = 0;
-  const copy = (from: number, to: number) => {
-    parts.push(html.slice(from, to));
-    length += to - from;
+  const push = (text: string) => {
+    parts.push(text);
+    length += text.length;
   };
+  const copy = (from: number, to: number) => push(html.slice(from, to));
   const unclosed = new Set<string>();
   let copied = 0;
   INERT_START.lastIndex = 0;
@@ -74,6 +89,15 @@ export function pruneInertBodies(html: string, maxChars = MAX_PARSED_CHARS): str
     INERT_START.lastIndex = stop;
     if (name === 'script' && isReadScript(m[2] ?? '', html.slice(bodyStart, end.index))) {
       scripts.push({ at: length + start - copied, html: html.slice(start, stop) });
+      continue;
+    }
+    if (name === 'noscript' && isNoscriptContent(html.slice(bodyStart, end.index))) {
+      // Read as the page's own markup (the reader skips <noscript>), its inert bodies pruned in turn.
+      copy(copied, start);
+      push(`<div data-noscript="">${pruneInertBodies(html.slice(bodyStart, end.index), Infinity)}</div>`);
+      // The inner pruning used the shared pattern: carry on from the end of this element.
+      INERT_START.lastIndex = stop;
+      copied = stop;
       continue;
     }
     copy(copied, bodyStart);
