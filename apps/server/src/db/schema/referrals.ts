@@ -7,6 +7,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -115,6 +116,13 @@ export const referrals = pgTable(
     bonusDueOn: date({ mode: 'string' }),
     /** The payroll reference an admin gave when marking the bonus paid. */
     bonusPaymentReference: text(),
+    /**
+     * Analytics rollup: the furthest funnel step the referral reached (0 no pipeline, 1 referred, 2 the candidate
+     * confirmed, 3 applied or taken forward, 4 interviewed, 5 offer, 6 hired), from its consent and its pipeline's
+     * `reached_rank` and `applied_at`. Kept by database triggers in the transaction of every write to either row
+     * (migration 0023_analytics3_funnel_level, ADR 0013), so no writer can leave it behind.
+     */
+    funnelLevel: smallint().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,6 +130,8 @@ export const referrals = pgTable(
     // A candidate is referred once per job: the first referrer gets the credit.
     uniqueIndex('referrals_job_talent_key').on(t.jobId, t.talentId),
     index('referrals_referrer_idx').on(t.referrerId, t.createdAt.desc().nullsFirst()),
+    // Also covers the analytics scans (INCLUDE job, referrer, status, funnel level), written by hand in migration
+    // 0023_analytics3_funnel_level: drizzle cannot express INCLUDE.
     index('referrals_company_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
     index('referrals_talent_idx').on(t.talentId),
     index('referrals_company_bonus_idx').on(t.companyId, t.bonusState),

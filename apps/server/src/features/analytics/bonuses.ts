@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { sumBonuses, type Analytics, type BonusState, type Money } from '@referwell/shared';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
-import { jobsInScope, type JobScope, type Period } from './period';
+import { referralsInScope, type JobScope, type Period } from './period';
 
 interface BonusRow {
   state: BonusState;
@@ -29,7 +29,7 @@ export async function bonusLiability(
       sum(rf.bonus_amount)::int as amount,
       (rf.bonus_state = 'due' and rf.bonus_due_on > ${today}::date) as later
     from referrals rf
-    where rf.company_id = ${scope.companyId}::uuid and rf.job_id in ${jobsInScope(scope)}
+    where ${referralsInScope(scope, 'rf')}
       and rf.bonus_amount is not null
       and (rf.bonus_state in ('due', 'awaiting_hire')
         or (rf.bonus_state = 'paid' and rf.bonus_paid_on >= ${period.fromDay}::date
@@ -40,7 +40,7 @@ export async function bonusLiability(
     db,
     sql`select (count(*) filter (where rf.status = 'completed'))::int as hired, count(*)::int as finished
     from referrals rf
-    where rf.company_id = ${scope.companyId}::uuid and rf.job_id in ${jobsInScope(scope)}
+    where ${referralsInScope(scope, 'rf')}
       and rf.status in ('completed', 'rejected')`,
   );
   const now = sumBonuses(rows.filter((row) => !row.later));

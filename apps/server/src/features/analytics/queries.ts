@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { FUNNEL_STEPS, HIRE_SOURCES, PIPELINE_STAGES, type Analytics, type HireSource } from '@referwell/shared';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
-import { jobsInScope, type JobScope, type Period } from './period';
+import { jobsInScope, referralsInScope, type JobScope, type Period } from './period';
 
 /**
  * The programme's figures, each one SQL statement over the pipeline, the referrals and the referral requests.
@@ -17,27 +17,21 @@ const rounded = (value: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) =>
 /**
  * Referral requests made in the period, then the referrals made in it by the furthest step each reached:
  * 1 referred, 2 the candidate confirmed, 3 applied (or the team took them forward), 4 interviewed, 5 offer,
- * 6 hired. A step counts every referral that reached it or a later one, so the funnel never widens.
+ * 6 hired. A step counts every referral that reached it or a later one, so the funnel never widens. The step is
+ * the referral's `funnel_level`, kept from its consent and its pipeline by triggers (migration
+ * 0023_analytics3_funnel_level), so the period's referrals are counted from their covering index with no join.
  */
 export async function funnel(db: Executor, scope: JobScope, period: Period): Promise<Analytics['funnel']> {
-  const [row] = await preparedRows<{ requests: number; levels: number[] | null }>(
+  const [row] = await preparedRows<{ requests: number; levels: number[] }>(
     db,
-    sql`with scope as ${jobsInScope(scope)},
-    cohort as (
-      select case
-          when p.reached_rank >= 5 then 6 when p.reached_rank >= 4 then 5 when p.reached_rank >= 3 then 4
-          when p.applied_at is not null or p.reached_rank >= 1 then 3
-          when rf.consent = 'confirmed' then 2 else 1 end as level
-      from referrals rf
-      join candidate_pipelines p on p.job_id = rf.job_id and p.talent_id = rf.talent_id
-      where rf.company_id = ${scope.companyId}::uuid and rf.job_id in (select id from scope)
-        and rf.created_at >= ${period.from} and rf.created_at < ${period.until})
-    select
-      (select count(*)::int from referral_requests q where q.job_id in (select id from scope)
+    sql`select
+      (select count(*)::int from referral_requests q where q.job_id in ${jobsInScope(scope)}
         and q.created_at >= ${period.from} and q.created_at < ${period.until}) as requests,
-      (select array[count(*) filter (where level >= 1), count(*) filter (where level >= 2),
-        count(*) filter (where level >= 3), count(*) filter (where level >= 4), count(*) filter (where level >= 5),
-        count(*) filter (where level >= 6)]::int[] from cohort) as levels`,
+      array[count(*) filter (where rf.funnel_level >= 1), count(*) filter (where rf.funnel_level >= 2),
+        count(*) filter (where rf.funnel_level >= 3), count(*) filter (where rf.funnel_level >= 4),
+        count(*) filter (where rf.funnel_level >= 5), count(*) filter (where rf.funnel_level >= 6)]::int[] as levels
+    from referrals rf
+    where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${period.from} and rf.created_at < ${period.until}`,
   );
   const counts = [row?.requests ?? 0, ...(row?.levels ?? [0, 0, 0, 0, 0, 0])];
   return FUNNEL_STEPS.map((step, i) => ({
@@ -132,8 +126,7 @@ export async function teamFigures(
     made as (
       select rf.referrer_id as uid, count(*)::int as n, (count(*) filter (where rf.status = 'completed'))::int as hires
       from referrals rf
-      where rf.company_id = ${scope.companyId}::uuid and rf.job_id in (select id from scope)
-        and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
+      where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
       group by rf.referrer_id),
     members as (
       select m.user_id, u.name, m.department, coalesce(a.n, 0) as requests, a.median,

@@ -1,0 +1,47 @@
+ALTER TABLE "referrals" ADD COLUMN "funnel_level" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- The funnel step a referral reached (ADR 0013): 1 referred, 2 the candidate confirmed, 3 applied (or the team took
+-- them forward), 4 interviewed, 5 offer, 6 hired; 0 while it has no pipeline. The analytics funnel counts it per
+-- referral instead of joining every referral of the period to its pipeline.
+CREATE FUNCTION referral_funnel_level(consent referral_consent, reached_rank smallint, applied_at timestamptz)
+RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
+  SELECT (CASE WHEN reached_rank >= 5 THEN 6 WHEN reached_rank >= 4 THEN 5 WHEN reached_rank >= 3 THEN 4
+    WHEN applied_at IS NOT NULL OR reached_rank >= 1 THEN 3 WHEN consent = 'confirmed' THEN 2 ELSE 1 END)::smallint
+$$;--> statement-breakpoint
+-- Kept by triggers, in the transaction of the write, because its inputs have writers in several features (a referral
+-- made or answered, an application, a stage change or its undo through rollups.ts): none can forget it.
+CREATE FUNCTION referrals_set_funnel_level() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.funnel_level := coalesce((SELECT referral_funnel_level(NEW.consent, p.reached_rank, p.applied_at)
+    FROM candidate_pipelines p WHERE p.job_id = NEW.job_id AND p.talent_id = NEW.talent_id), 0);
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER referrals_funnel_level BEFORE INSERT OR UPDATE OF consent, job_id, talent_id ON referrals
+  FOR EACH ROW EXECUTE FUNCTION referrals_set_funnel_level();--> statement-breakpoint
+CREATE FUNCTION candidate_pipelines_set_referral_level() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    UPDATE referrals SET funnel_level = 0
+    WHERE job_id = OLD.job_id AND talent_id = OLD.talent_id AND funnel_level <> 0;
+    RETURN OLD;
+  END IF;
+  UPDATE referrals rf SET funnel_level = referral_funnel_level(rf.consent, NEW.reached_rank, NEW.applied_at)
+  WHERE rf.job_id = NEW.job_id AND rf.talent_id = NEW.talent_id
+    AND rf.funnel_level <> referral_funnel_level(rf.consent, NEW.reached_rank, NEW.applied_at);
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER candidate_pipelines_referral_level
+  AFTER INSERT OR DELETE OR UPDATE OF reached_rank, applied_at ON candidate_pipelines
+  FOR EACH ROW EXECUTE FUNCTION candidate_pipelines_set_referral_level();--> statement-breakpoint
+UPDATE referrals rf SET funnel_level = referral_funnel_level(rf.consent, p.reached_rank, p.applied_at)
+FROM candidate_pipelines p WHERE p.job_id = rf.job_id AND p.talent_id = rf.talent_id;--> statement-breakpoint
+-- Covering indexes for the analytics scans, read index-only (drizzle cannot express INCLUDE): the company's referrals
+-- of a period, one job's, and the requests of the company's jobs.
+DROP INDEX "referrals_company_idx";--> statement-breakpoint
+CREATE INDEX "referrals_company_idx" ON "referrals" USING btree ("company_id", "created_at" DESC NULLS FIRST)
+  INCLUDE ("job_id", "referrer_id", "status", "funnel_level");--> statement-breakpoint
+DROP INDEX "referrals_job_created_idx";--> statement-breakpoint
+CREATE INDEX "referrals_job_created_idx" ON "referrals" USING btree ("job_id", "created_at")
+  INCLUDE ("referrer_id", "status", "funnel_level");--> statement-breakpoint
+DROP INDEX "referral_requests_job_idx";--> statement-breakpoint
+CREATE INDEX "referral_requests_job_idx" ON "referral_requests" USING btree ("job_id", "created_at")
+  INCLUDE ("referrer_id", "responded_at");
