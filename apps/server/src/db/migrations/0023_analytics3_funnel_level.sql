@@ -1,4 +1,15 @@
+CREATE TABLE "job_stage_counts" (
+	"job_id" uuid NOT NULL,
+	"stage" "pipeline_stage" NOT NULL,
+	"candidates" integer NOT NULL,
+	CONSTRAINT "job_stage_counts_job_id_stage_pk" PRIMARY KEY("job_id","stage")
+);
+--> statement-breakpoint
 ALTER TABLE "referrals" ADD COLUMN "funnel_level" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "job_stage_counts" ADD CONSTRAINT "job_stage_counts_job_id_job_postings_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."job_postings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "candidate_pipelines_job_applied_idx" ON "candidate_pipelines" USING btree ("job_id","applied_at") WHERE "candidate_pipelines"."applied_at" is not null;--> statement-breakpoint
+CREATE INDEX "referrals_company_status_idx" ON "referrals" USING btree ("company_id","status","job_id");--> statement-breakpoint
+CREATE INDEX "referrals_requested_idx" ON "referrals" USING btree ("job_id","talent_id") WHERE "referrals"."request_id" is not null;--> statement-breakpoint
 -- The funnel step a referral reached (ADR 0013): 1 referred, 2 the candidate confirmed, 3 applied (or the team took
 -- them forward), 4 interviewed, 5 offer, 6 hired; 0 while it has no pipeline. The analytics funnel counts it per
 -- referral instead of joining every referral of the period to its pipeline.
@@ -45,3 +56,30 @@ CREATE INDEX "referrals_job_created_idx" ON "referrals" USING btree ("job_id", "
 DROP INDEX "referral_requests_job_idx";--> statement-breakpoint
 CREATE INDEX "referral_requests_job_idx" ON "referral_requests" USING btree ("job_id", "created_at")
   INCLUDE ("referrer_id", "responded_at");
+--> statement-breakpoint
+DROP INDEX "referrals_company_bonus_idx";--> statement-breakpoint
+CREATE INDEX "referrals_company_bonus_idx" ON "referrals" USING btree ("company_id", "bonus_state")
+  INCLUDE ("job_id", "bonus_currency", "bonus_amount", "bonus_due_on", "bonus_paid_on");--> statement-breakpoint
+DROP INDEX "candidate_pipelines_job_hired_idx";--> statement-breakpoint
+CREATE INDEX "candidate_pipelines_job_hired_idx" ON "candidate_pipelines" USING btree ("job_id", "hired_at")
+  INCLUDE ("stage", "source", "entry", "created_at", "talent_id") WHERE "hired_at" IS NOT NULL;--> statement-breakpoint
+-- A job's candidates per stage (job_stage_counts), kept by triggers in the transaction of every pipeline insert,
+-- stage change and deletion: the analytics per-job table reads it instead of counting every pipeline.
+CREATE FUNCTION candidate_pipelines_count_stage() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    UPDATE job_stage_counts SET candidates = candidates - 1 WHERE job_id = OLD.job_id AND stage = OLD.stage;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    INSERT INTO job_stage_counts (job_id, stage, candidates) VALUES (NEW.job_id, NEW.stage, 1)
+    ON CONFLICT (job_id, stage) DO UPDATE SET candidates = job_stage_counts.candidates + 1;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER candidate_pipelines_stage_count AFTER INSERT OR DELETE ON candidate_pipelines
+  FOR EACH ROW EXECUTE FUNCTION candidate_pipelines_count_stage();--> statement-breakpoint
+CREATE TRIGGER candidate_pipelines_stage_change_count AFTER UPDATE OF stage, job_id ON candidate_pipelines
+  FOR EACH ROW WHEN (OLD.stage IS DISTINCT FROM NEW.stage OR OLD.job_id IS DISTINCT FROM NEW.job_id)
+  EXECUTE FUNCTION candidate_pipelines_count_stage();--> statement-breakpoint
+INSERT INTO job_stage_counts (job_id, stage, candidates)
+SELECT job_id, stage, count(*)::int FROM candidate_pipelines GROUP BY job_id, stage;

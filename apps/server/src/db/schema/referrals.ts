@@ -70,6 +70,7 @@ export const referralRequests = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Covers the analytics request scans (INCLUDE referrer and answer time, by hand in migration 0023_analytics3_funnel_level).
     index('referral_requests_job_idx').on(t.jobId, t.createdAt),
     // One open request per job seeker, job and referrer.
     uniqueIndex('referral_requests_open_key')
@@ -134,8 +135,17 @@ export const referrals = pgTable(
     // 0023_analytics3_funnel_level: drizzle cannot express INCLUDE.
     index('referrals_company_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
     index('referrals_talent_idx').on(t.talentId),
+    // Also covers the bonus liability (INCLUDE job, currency, amount, due and paid days), rebuilt by hand in
+    // migration 0023_analytics3_funnel_level.
     index('referrals_company_bonus_idx').on(t.companyId, t.bonusState),
-    // Analytics per job: referrals made in a period, index-only.
+    // Analytics: the company's historical hire rate (finished referrals), index-only.
+    index('referrals_company_status_idx').on(t.companyId, t.status, t.jobId),
+    // Hires by source: which hires came through a referral request.
+    index('referrals_requested_idx')
+      .on(t.jobId, t.talentId)
+      .where(sql`${t.requestId} is not null`),
+    // Analytics per job: referrals made in a period, index-only (INCLUDE referrer, status and funnel level by hand
+    // in migration 0023_analytics3_funnel_level).
     index('referrals_job_created_idx').on(t.jobId, t.createdAt),
   ],
 );

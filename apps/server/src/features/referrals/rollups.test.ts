@@ -55,8 +55,18 @@ async function rollupOf(jobId: string, talentId: string): Promise<Rollup> {
   };
 }
 
-/** The rollup equals the history's figures and has the expected rank (hired or not). */
+/** The job's kept candidates per stage equal a count of its pipelines (stages with none may keep a 0). */
+async function expectStageCounts(jobId: string) {
+  const kept = await query<{ stage: string; n: number }>(sql`select stage, candidates as n from job_stage_counts
+    where job_id = ${jobId}::uuid and candidates <> 0 order by stage`);
+  const counted = await query<{ stage: string; n: number }>(sql`select stage, count(*)::int as n
+    from candidate_pipelines where job_id = ${jobId}::uuid group by stage order by stage`);
+  expect(kept).toEqual(counted);
+}
+
+/** The rollup equals the history's figures and has the expected rank (hired or not); so do the job's stage counts. */
 async function expectRollup(jobId: string, talentId: string, rank: number, hired: boolean) {
+  await expectStageCounts(jobId);
   const rollup = await rollupOf(jobId, talentId);
   expect({ rank: rollup.rank, hiredAt: rollup.hiredAt, level: rollup.level }).toEqual(rollup.fromHistory);
   expect(rollup.rank).toBe(rank);
@@ -207,7 +217,7 @@ describe('pipeline rollups', () => {
     expect((await expectRollup(job.id, seeker.body.user.id, 0, false)).level).toBe(3);
   });
 
-  it('drop to no level when the pipeline goes, and leave nothing behind when the job is deleted', async () => {
+  it('drop to no level and one candidate fewer when the pipeline goes, and leave nothing when the job is deleted', async () => {
     const first = await referredCandidate();
     await query(sql`delete from candidate_pipelines
       where job_id = ${first.jobId}::uuid and talent_id = ${first.talentId}::uuid`);
@@ -215,10 +225,12 @@ describe('pipeline rollups', () => {
       sql`select funnel_level from referrals where id = ${first.referralId}::uuid`,
     );
     expect(orphan!.funnel_level).toBe(0);
+    await expectStageCounts(first.jobId);
     const second = await referredCandidate();
     await track(second.jobId, second.talentId, 'Hired');
     await query(sql`delete from job_postings where id = ${second.jobId}::uuid`);
-    const left = await query<{ id: string }>(sql`select id from referrals where id = ${second.referralId}::uuid`);
+    const left = await query<{ id: string }>(sql`select id from referrals where id = ${second.referralId}::uuid
+      union all select job_id from job_stage_counts where job_id = ${second.jobId}::uuid`);
     expect(left).toEqual([]);
   });
 });

@@ -44,3 +44,10 @@ export async function refreshAllReferralLevels(db: Executor): Promise<void> {
     where r.id = rf.id
       and rf.funnel_level <> coalesce(referral_funnel_level(rf.consent, p.reached_rank, p.applied_at), 0)`);
 }
+
+/** Every job's candidates per stage recounted, as the migration's backfill does (rows written with triggers off). */
+export async function refreshAllJobStageCounts(db: Executor): Promise<void> {
+  await db.execute(sql`delete from job_stage_counts`);
+  await db.execute(sql`insert into job_stage_counts (job_id, stage, candidates)
+    select job_id, stage, count(*)::int from candidate_pipelines group by job_id, stage`);
+}
