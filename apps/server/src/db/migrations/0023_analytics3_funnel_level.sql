@@ -5,8 +5,19 @@ CREATE TABLE "job_stage_counts" (
 	CONSTRAINT "job_stage_counts_job_id_stage_pk" PRIMARY KEY("job_id","stage")
 );
 --> statement-breakpoint
+CREATE TABLE "referral_bonus_totals" (
+	"job_id" uuid NOT NULL,
+	"bonus_state" "bonus_state" NOT NULL,
+	"currency" text NOT NULL,
+	"day" date NOT NULL,
+	"referrals" integer NOT NULL,
+	"amount" bigint NOT NULL,
+	CONSTRAINT "referral_bonus_totals_job_id_bonus_state_currency_day_pk" PRIMARY KEY("job_id","bonus_state","currency","day")
+);
+--> statement-breakpoint
 ALTER TABLE "referrals" ADD COLUMN "funnel_level" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "job_stage_counts" ADD CONSTRAINT "job_stage_counts_job_id_job_postings_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."job_postings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "referral_bonus_totals" ADD CONSTRAINT "referral_bonus_totals_job_id_job_postings_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."job_postings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "candidate_pipelines_job_applied_idx" ON "candidate_pipelines" USING btree ("job_id","applied_at") WHERE "candidate_pipelines"."applied_at" is not null;--> statement-breakpoint
 CREATE INDEX "referrals_company_status_idx" ON "referrals" USING btree ("company_id","status","job_id");--> statement-breakpoint
 CREATE INDEX "referrals_requested_idx" ON "referrals" USING btree ("job_id","talent_id") WHERE "referrals"."request_id" is not null;--> statement-breakpoint
@@ -83,3 +94,40 @@ CREATE TRIGGER candidate_pipelines_stage_change_count AFTER UPDATE OF stage, job
   EXECUTE FUNCTION candidate_pipelines_count_stage();--> statement-breakpoint
 INSERT INTO job_stage_counts (job_id, stage, candidates)
 SELECT job_id, stage, count(*)::int FROM candidate_pipelines GROUP BY job_id, stage;
+--> statement-breakpoint
+-- The bonuses per job, state, currency and day (referral_bonus_totals), kept by triggers in the transaction of every
+-- referral write: the liability sums these rows instead of every open referral. The day is the payout day of a due
+-- bonus and the payment day of a paid one; -infinity otherwise (and when unset, which the liability treats alike).
+CREATE FUNCTION referral_bonus_day(state bonus_state, due_on date, paid_on date) RETURNS date
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE state WHEN 'due' THEN coalesce(due_on, '-infinity') WHEN 'paid' THEN coalesce(paid_on, '-infinity')
+    ELSE '-infinity'::date END
+$$;--> statement-breakpoint
+CREATE FUNCTION referrals_count_bonus() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.bonus_amount IS NOT NULL THEN
+    UPDATE referral_bonus_totals SET referrals = referrals - 1, amount = amount - OLD.bonus_amount
+    WHERE job_id = OLD.job_id AND bonus_state = OLD.bonus_state AND currency = coalesce(OLD.bonus_currency, 'USD')
+      AND day = referral_bonus_day(OLD.bonus_state, OLD.bonus_due_on, OLD.bonus_paid_on);
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.bonus_amount IS NOT NULL THEN
+    INSERT INTO referral_bonus_totals (job_id, bonus_state, currency, day, referrals, amount)
+    VALUES (NEW.job_id, NEW.bonus_state, coalesce(NEW.bonus_currency, 'USD'),
+      referral_bonus_day(NEW.bonus_state, NEW.bonus_due_on, NEW.bonus_paid_on), 1, NEW.bonus_amount)
+    ON CONFLICT (job_id, bonus_state, currency, day) DO UPDATE
+    SET referrals = referral_bonus_totals.referrals + 1, amount = referral_bonus_totals.amount + excluded.amount;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER referrals_bonus_count AFTER INSERT OR DELETE ON referrals
+  FOR EACH ROW EXECUTE FUNCTION referrals_count_bonus();--> statement-breakpoint
+CREATE TRIGGER referrals_bonus_change_count
+  AFTER UPDATE OF job_id, bonus_state, bonus_amount, bonus_currency, bonus_due_on, bonus_paid_on ON referrals
+  FOR EACH ROW WHEN ((OLD.job_id, OLD.bonus_state, OLD.bonus_amount, OLD.bonus_currency, OLD.bonus_due_on,
+    OLD.bonus_paid_on) IS DISTINCT FROM (NEW.job_id, NEW.bonus_state, NEW.bonus_amount, NEW.bonus_currency,
+    NEW.bonus_due_on, NEW.bonus_paid_on))
+  EXECUTE FUNCTION referrals_count_bonus();--> statement-breakpoint
+INSERT INTO referral_bonus_totals (job_id, bonus_state, currency, day, referrals, amount)
+SELECT job_id, bonus_state, coalesce(bonus_currency, 'USD'), referral_bonus_day(bonus_state, bonus_due_on, bonus_paid_on),
+  count(*)::int, sum(bonus_amount)
+FROM referrals WHERE bonus_amount IS NOT NULL GROUP BY 1, 2, 3, 4;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -7,6 +8,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -148,6 +150,27 @@ export const referrals = pgTable(
     // in migration 0023_analytics3_funnel_level).
     index('referrals_job_created_idx').on(t.jobId, t.createdAt),
   ],
+);
+
+/**
+ * Analytics rollup of the bonuses: per job, bonus state, currency and day (the payout day of a due bonus, the payment
+ * day of a paid one, -infinity otherwise or when unset), how many referrals with a bonus amount and their sum. Kept
+ * by triggers on `referrals` in the transaction of every write (migration 0023_analytics3_funnel_level), so the
+ * liability sums a few hundred rows instead of every open referral. A row may hold 0.
+ */
+export const referralBonusTotals = pgTable(
+  'referral_bonus_totals',
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => jobPostings.id, { onDelete: 'cascade' }),
+    bonusState: bonusState().notNull(),
+    currency: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    referrals: integer().notNull(),
+    amount: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.bonusState, t.currency, t.day] })],
 );
 
 /**

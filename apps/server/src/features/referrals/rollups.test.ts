@@ -64,9 +64,28 @@ async function expectStageCounts(jobId: string) {
   expect(kept).toEqual(counted);
 }
 
-/** The rollup equals the history's figures and has the expected rank (hired or not); so do the job's stage counts. */
+/** The job's kept bonus totals equal a sum of its referrals' bonuses by state, currency and day. */
+async function expectBonusTotals(jobId: string) {
+  const kept = await query<{ state: string; currency: string; day: string; n: number; amount: number }>(sql`
+    select bonus_state as state, currency, day::text, referrals as n, amount::int from referral_bonus_totals
+    where job_id = ${jobId}::uuid and referrals <> 0 order by 1, 2, 3`);
+  const summed = await query<{ state: string; currency: string; day: string; n: number; amount: number }>(sql`
+    select bonus_state as state, coalesce(bonus_currency, 'USD') as currency,
+      (case bonus_state when 'due' then coalesce(bonus_due_on, '-infinity') when 'paid'
+        then coalesce(bonus_paid_on, '-infinity') else '-infinity'::date end)::text as day,
+      count(*)::int as n, sum(bonus_amount)::int as amount
+    from referrals where job_id = ${jobId}::uuid and bonus_amount is not null group by 1, 2, 3 order by 1, 2, 3`);
+  expect(kept).toEqual(summed);
+  return kept;
+}
+
+/**
+ * The rollup equals the history's figures and has the expected rank (hired or not); so do the job's stage counts
+ * and bonus totals.
+ */
 async function expectRollup(jobId: string, talentId: string, rank: number, hired: boolean) {
   await expectStageCounts(jobId);
+  await expectBonusTotals(jobId);
   const rollup = await rollupOf(jobId, talentId);
   expect({ rank: rollup.rank, hiredAt: rollup.hiredAt, level: rollup.level }).toEqual(rollup.fromHistory);
   expect(rollup.rank).toBe(rank);
@@ -198,8 +217,18 @@ describe('pipeline rollups', () => {
       { status: 'completed' },
     );
     expect((await expectRollup(jobId, talentId, 5, true)).level).toBe(6);
+    expect((await expectBonusTotals(jobId)).map((row) => row.state)).toEqual(['due']);
     await undo(completed.undoable!.id);
     expect(await level()).toBe(4);
+    expect((await expectBonusTotals(jobId)).map((row) => row.state)).toEqual(['awaiting_hire']);
+    await okAs(t, 'PATCH', `/api/referrals/${referralId}/status`, admin, { status: 'completed' });
+    await okAs(t, 'POST', `/api/companies/${admin.body.company!.id}/bonuses/paid`, admin, {
+      referralIds: [referralId],
+      paidOn: '2026-01-15',
+      reference: 'PAY-1',
+    });
+    const paid = await expectBonusTotals(jobId);
+    expect(paid.map(({ state, day, n }) => ({ state, day, n }))).toEqual([{ state: 'paid', day: '2026-01-15', n: 1 }]);
   });
 
   it('count a referral at its level from the start when the candidate had applied first', async () => {

@@ -51,3 +51,12 @@ export async function refreshAllJobStageCounts(db: Executor): Promise<void> {
   await db.execute(sql`insert into job_stage_counts (job_id, stage, candidates)
     select job_id, stage, count(*)::int from candidate_pipelines group by job_id, stage`);
 }
+
+/** Every job's bonus totals recomputed, as the migration's backfill does (rows written with triggers off). */
+export async function refreshAllBonusTotals(db: Executor): Promise<void> {
+  await db.execute(sql`delete from referral_bonus_totals`);
+  await db.execute(sql`insert into referral_bonus_totals (job_id, bonus_state, currency, day, referrals, amount)
+    select job_id, bonus_state, coalesce(bonus_currency, 'USD'),
+      referral_bonus_day(bonus_state, bonus_due_on, bonus_paid_on), count(*)::int, sum(bonus_amount)
+    from referrals where bonus_amount is not null group by 1, 2, 3, 4`);
+}
