@@ -131,3 +131,12 @@ INSERT INTO referral_bonus_totals (job_id, bonus_state, currency, day, referrals
 SELECT job_id, bonus_state, coalesce(bonus_currency, 'USD'), referral_bonus_day(bonus_state, bonus_due_on, bonus_paid_on),
   count(*)::int, sum(bonus_amount)
 FROM referrals WHERE bonus_amount IS NOT NULL GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
+-- The company's requests of a period (requests carry no company): a range of days, read index-only, instead of a scan
+-- of every request when the period is short.
+CREATE INDEX "referral_requests_created_idx" ON "referral_requests" USING btree ("created_at")
+  INCLUDE ("job_id", "referrer_id", "responded_at");
+--> statement-breakpoint
+-- Applications of a period across the company's jobs (a short period: one range instead of a probe per job).
+CREATE INDEX "candidate_pipelines_applied_idx" ON "candidate_pipelines" USING btree ("applied_at") INCLUDE ("job_id")
+  WHERE "applied_at" IS NOT NULL;

@@ -68,7 +68,8 @@ export const candidatePipelines = pgTable(
     index('candidate_pipelines_job_hired_idx')
       .on(t.jobId, t.hiredAt)
       .where(sql`${t.hiredAt} is not null`),
-    // Analytics per job: applications in a period.
+    // Analytics per job: applications in a period (and candidate_pipelines_applied_idx, by hand in migration
+    // 0023_analytics3_funnel_level: the period's applications as one range, INCLUDE job).
     index('candidate_pipelines_job_applied_idx')
       .on(t.jobId, t.appliedAt)
       .where(sql`${t.appliedAt} is not null`),

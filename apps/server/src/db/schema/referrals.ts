@@ -72,7 +72,8 @@ export const referralRequests = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Covers the analytics request scans (INCLUDE referrer and answer time, by hand in migration 0023_analytics3_funnel_level).
+    // Covers the analytics request scans (INCLUDE referrer and answer time, by hand in migration
+    // 0023_analytics3_funnel_level, which also adds referral_requests_created_idx for the company's period).
     index('referral_requests_job_idx').on(t.jobId, t.createdAt),
     // One open request per job seeker, job and referrer.
     uniqueIndex('referral_requests_open_key')

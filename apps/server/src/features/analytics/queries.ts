@@ -171,7 +171,8 @@ const JOB_ROWS = 500;
 /**
  * Per job: applications and referrals in the period, where its candidates are now, and the days it has been open.
  * Where candidates are now is the job's stage counts (`job_stage_counts`, kept by triggers on the pipelines);
- * applications and referrals of the period are ranges of their covering indexes, per job.
+ * applications and referrals of the period are read index-only, per job or as one range of the period (the planner
+ * picks: a short period is one range, a long one a probe per job).
  */
 export async function jobFigures(db: Executor, scope: JobScope, period: Period): Promise<Analytics['jobs']> {
   const rows = await preparedRows<Omit<Analytics['jobs'][number], 'stages'> & { stages: Record<string, number> }>(
@@ -190,7 +191,8 @@ export async function jobFigures(db: Executor, scope: JobScope, period: Period):
       group by p.job_id),
     referred as (
       select rf.job_id, count(*)::int as n from referrals rf
-      where rf.job_id in (select id from jobs) and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
+      where ${referralsInScope(scope, 'rf')} and rf.job_id in (select id from jobs)
+        and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
       group by rf.job_id)
     select j.id as "jobId", j.title, j.department, j.status::text as status,
       coalesce(a.n, 0) as applicants, coalesce(r.n, 0) as referrals,
