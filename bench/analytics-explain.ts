@@ -55,7 +55,7 @@ try {
   };
   const today = new Date().toISOString().slice(0, 10);
   const statements: Record<string, (db: Executor) => Promise<unknown>> = {
-    funnel: (db) => funnel(db, scope, period),
+    funnel: (db) => funnel(db, scope, period, 0),
     sources: (db) => hireSources(db, scope, period),
     response: (db) => requestResponse(db, scope, period),
     team: (db) => teamFigures(db, scope, period),

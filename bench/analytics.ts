@@ -10,7 +10,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
 import type { Tx } from '../apps/server/src/db/repository';
-import { refreshAllPipelineRollups } from '../apps/server/src/features/referrals/rollups';
+import {
+  refreshAllBonusTotals,
+  refreshAllJobStageCounts,
+  refreshAllPipelineRollups,
+  refreshAllReferralLevels,
+} from '../apps/server/src/features/referrals/rollups';
 import {
   DEMO_ADMIN,
   driver,
@@ -175,6 +180,10 @@ async function seedRows(db: Tx): Promise<{ companyId: string; jobId: string }> {
       rf.created_at - interval '5 hours', rf.created_at
     from referrals rf where rf.company_id = ${companyId}::uuid and right(rf.id::text, 1) < '8'`),
   );
+  // Triggers keep each referral's funnel level and each job's stage counts and bonus totals; they do not fire in replica mode, so it is computed here.
+  await step('funnel levels', () => refreshAllReferralLevels(db));
+  await step('stage counts', () => refreshAllJobStageCounts(db));
+  await step('bonus totals', () => refreshAllBonusTotals(db));
   const [job] = await rows<{ id: string }>(sql`select id from job_postings where title = 'Bench Role 7'`);
   const jobId = job!.id;
   return { companyId, jobId };

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { date, index, jsonb, pgEnum, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { BONUS_STATES, PIPELINE_SOURCES, PIPELINE_STAGES, REFERRAL_STATUSES } from '@referwell/shared';
 import { users } from './auth';
 import { jobPostings } from './jobs';
@@ -50,10 +63,34 @@ export const candidatePipelines = pgTable(
     index('candidate_pipelines_talent_idx').on(t.talentId, t.createdAt.desc().nullsFirst()),
     // Analytics per job: stage counts and applicants in a period, index-only.
     index('candidate_pipelines_job_stage_idx').on(t.jobId, t.stage, t.appliedAt),
+    // Also covers hires by source (INCLUDE stage, source, entry, created_at), rebuilt by hand in migration
+    // 0023_analytics3_funnel_level: drizzle cannot express INCLUDE.
     index('candidate_pipelines_job_hired_idx')
       .on(t.jobId, t.hiredAt)
       .where(sql`${t.hiredAt} is not null`),
+    // Analytics per job: applications in a period (and candidate_pipelines_applied_idx, by hand in migration
+    // 0023_analytics3_funnel_level: the period's applications as one range, INCLUDE job).
+    index('candidate_pipelines_job_applied_idx')
+      .on(t.jobId, t.appliedAt)
+      .where(sql`${t.appliedAt} is not null`),
   ],
+);
+
+/**
+ * Analytics rollup: how many of a job's candidates are at each stage now. Kept by triggers on `candidate_pipelines`
+ * in the transaction of every insert, stage change and deletion (migration 0023_analytics3_funnel_level), so the
+ * per-job table reads a few rows per job instead of every pipeline. A row may hold 0.
+ */
+export const jobStageCounts = pgTable(
+  'job_stage_counts',
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => jobPostings.id, { onDelete: 'cascade' }),
+    stage: pipelineStage().notNull(),
+    candidates: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.stage] })],
 );
 
 /** A notification held back until the change it reports can no longer be undone. */

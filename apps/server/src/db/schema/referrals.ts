@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -7,6 +8,8 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -69,6 +72,8 @@ export const referralRequests = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Covers the analytics request scans (INCLUDE referrer and answer time, by hand in migration
+    // 0023_analytics3_funnel_level, which also adds referral_requests_created_idx for the company's period).
     index('referral_requests_job_idx').on(t.jobId, t.createdAt),
     // One open request per job seeker, job and referrer.
     uniqueIndex('referral_requests_open_key')
@@ -115,6 +120,13 @@ export const referrals = pgTable(
     bonusDueOn: date({ mode: 'string' }),
     /** The payroll reference an admin gave when marking the bonus paid. */
     bonusPaymentReference: text(),
+    /**
+     * Analytics rollup: the furthest funnel step the referral reached (0 no pipeline, 1 referred, 2 the candidate
+     * confirmed, 3 applied or taken forward, 4 interviewed, 5 offer, 6 hired), from its consent and its pipeline's
+     * `reached_rank` and `applied_at`. Kept by database triggers in the transaction of every write to either row
+     * (migration 0023_analytics3_funnel_level, ADR 0013), so no writer can leave it behind.
+     */
+    funnelLevel: smallint().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -122,12 +134,44 @@ export const referrals = pgTable(
     // A candidate is referred once per job: the first referrer gets the credit.
     uniqueIndex('referrals_job_talent_key').on(t.jobId, t.talentId),
     index('referrals_referrer_idx').on(t.referrerId, t.createdAt.desc().nullsFirst()),
+    // Also covers the analytics scans (INCLUDE job, referrer, status, funnel level), written by hand in migration
+    // 0023_analytics3_funnel_level: drizzle cannot express INCLUDE.
     index('referrals_company_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
     index('referrals_talent_idx').on(t.talentId),
+    // Also covers the bonus liability (INCLUDE job, currency, amount, due and paid days), rebuilt by hand in
+    // migration 0023_analytics3_funnel_level.
     index('referrals_company_bonus_idx').on(t.companyId, t.bonusState),
-    // Analytics per job: referrals made in a period, index-only.
+    // Analytics: the company's historical hire rate (finished referrals), index-only.
+    index('referrals_company_status_idx').on(t.companyId, t.status, t.jobId),
+    // Hires by source: which hires came through a referral request.
+    index('referrals_requested_idx')
+      .on(t.jobId, t.talentId)
+      .where(sql`${t.requestId} is not null`),
+    // Analytics per job: referrals made in a period, index-only (INCLUDE referrer, status and funnel level by hand
+    // in migration 0023_analytics3_funnel_level).
     index('referrals_job_created_idx').on(t.jobId, t.createdAt),
   ],
+);
+
+/**
+ * Analytics rollup of the bonuses: per job, bonus state, currency and day (the payout day of a due bonus, the payment
+ * day of a paid one, -infinity otherwise or when unset), how many referrals with a bonus amount and their sum. Kept
+ * by triggers on `referrals` in the transaction of every write (migration 0023_analytics3_funnel_level), so the
+ * liability sums a few hundred rows instead of every open referral. A row may hold 0.
+ */
+export const referralBonusTotals = pgTable(
+  'referral_bonus_totals',
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => jobPostings.id, { onDelete: 'cascade' }),
+    bonusState: bonusState().notNull(),
+    currency: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    referrals: integer().notNull(),
+    amount: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.bonusState, t.currency, t.day] })],
 );
 
 /**

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { sumBonuses, type Analytics, type BonusState, type Money } from '@referwell/shared';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
-import { jobsInScope, type JobScope, type Period } from './period';
+import { jobsInScope, referralsInScope, type JobScope, type Period } from './period';
 
 interface BonusRow {
   state: BonusState;
@@ -15,7 +15,8 @@ interface BonusRow {
 /**
  * What the programme owes, in the bonus state machine's words and sums (sumBonuses): due now (hired and past the
  * payout delay), due later, awaiting hire, paid in the period; and the forecast: awaiting hire × the share of
- * the company's finished referrals (hired or not) that ended in a hire.
+ * the company's finished referrals (hired or not) that ended in a hire. The sums read the jobs' bonus totals
+ * (`referral_bonus_totals`, per state, currency and payout or payment day, kept by triggers on the referrals).
  */
 export async function bonusLiability(
   db: Executor,
@@ -25,22 +26,19 @@ export async function bonusLiability(
 ): Promise<Analytics['bonuses']> {
   const rows = await preparedRows<BonusRow>(
     db,
-    sql`select rf.bonus_state as state, coalesce(rf.bonus_currency, 'USD') as currency,
-      sum(rf.bonus_amount)::int as amount,
-      (rf.bonus_state = 'due' and rf.bonus_due_on > ${today}::date) as later
-    from referrals rf
-    where rf.company_id = ${scope.companyId}::uuid and rf.job_id in ${jobsInScope(scope)}
-      and rf.bonus_amount is not null
-      and (rf.bonus_state in ('due', 'awaiting_hire')
-        or (rf.bonus_state = 'paid' and rf.bonus_paid_on >= ${period.fromDay}::date
-          and rf.bonus_paid_on <= ${period.toDay}::date))
+    sql`select t.bonus_state as state, t.currency, sum(t.amount)::int as amount,
+      (t.bonus_state = 'due' and t.day > ${today}::date) as later
+    from referral_bonus_totals t
+    where t.job_id in ${jobsInScope(scope)} and t.referrals <> 0
+      and (t.bonus_state in ('due', 'awaiting_hire')
+        or (t.bonus_state = 'paid' and t.day >= ${period.fromDay}::date and t.day <= ${period.toDay}::date))
     group by 1, 2, 4`,
   );
   const [rate] = await preparedRows<{ hired: number; finished: number }>(
     db,
     sql`select (count(*) filter (where rf.status = 'completed'))::int as hired, count(*)::int as finished
     from referrals rf
-    where rf.company_id = ${scope.companyId}::uuid and rf.job_id in ${jobsInScope(scope)}
+    where ${referralsInScope(scope, 'rf')}
       and rf.status in ('completed', 'rejected')`,
   );
   const now = sumBonuses(rows.filter((row) => !row.later));

@@ -18,7 +18,7 @@ import { preparedRows } from '../../db/prepared';
 import { csvStream, keysetRows, type CsvColumn } from '../../lib/csv/export';
 import { badRequest } from '../../lib/errors';
 import { companyAnalytics } from './service';
-import { jobsInScope, resolvePeriod, type JobScope, type Period } from './period';
+import { referralsInScope, resolvePeriod, type JobScope, type Period } from './period';
 
 const day = (value: Date | string | null) =>
   value === null ? '' : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
@@ -78,7 +78,7 @@ function referralRows(db: Db, scope: JobScope, period: Period) {
       join job_postings j on j.id = rf.job_id
       left join users u on u.id = rf.referrer_id
       left join candidate_pipelines p on p.job_id = rf.job_id and p.talent_id = rf.talent_id
-      where rf.company_id = ${scope.companyId}::uuid and rf.job_id in ${jobsInScope(scope)}
+      where ${referralsInScope(scope, 'rf')}
         and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
         and (rf.created_at, rf.id) > (${(after ?? FIRST_KEY).key}::timestamptz, ${(after ?? FIRST_KEY).id}::uuid)
       order by rf.created_at, rf.id
@@ -176,7 +176,7 @@ function bonusRows(db: Db, scope: JobScope, period: Period) {
       join job_postings j on j.id = rf.job_id
       left join users u on u.id = rf.referrer_id
       left join candidate_pipelines p on p.job_id = rf.job_id and p.talent_id = rf.talent_id
-      where rf.company_id = ${scope.companyId}::uuid and rf.job_id in ${jobsInScope(scope)}
+      where ${referralsInScope(scope, 'rf')}
         and rf.bonus_amount is not null
         and ((rf.bonus_state = 'paid' and rf.bonus_paid_on between ${period.fromDay}::date and ${period.toDay}::date)
           or (rf.bonus_state = 'due' and (rf.bonus_due_on is null or rf.bonus_due_on <= ${period.toDay}::date)))

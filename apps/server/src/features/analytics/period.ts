@@ -37,10 +37,24 @@ export interface JobScope {
   department?: string;
 }
 
-/** `alias.id in (the scope's jobs)`; every value is a parameter so one query shape is one prepared statement. */
+/**
+ * The scope's jobs as a subquery of ids. Each kind of scope (the whole company, a job, a department, both) is its own
+ * SQL text and so its own prepared statement, planned for that kind: one text with `$job is null or …` got one
+ * generic plan for all of them. Every value stays a parameter.
+ */
 export function jobsInScope(scope: JobScope): SQL {
-  return sql`(select j.id from job_postings j
-    where j.company_id = ${scope.companyId}::uuid
-      and (${scope.jobId ?? null}::uuid is null or j.id = ${scope.jobId ?? null}::uuid)
-      and (${scope.department ?? null}::text is null or j.department = ${scope.department ?? null}::text))`;
+  const conditions = [sql`j.company_id = ${scope.companyId}::uuid`];
+  if (scope.jobId) conditions.push(sql`j.id = ${scope.jobId}::uuid`);
+  if (scope.department) conditions.push(sql`j.department = ${scope.department}::text`);
+  return sql`(select j.id from job_postings j where ${sql.join(conditions, sql` and `)})`;
+}
+
+/**
+ * The condition for rows of a table that carries the company and the job (`referrals`): the company's own column
+ * alone for the whole company (read from its covering index), narrowed to the scope's jobs otherwise.
+ */
+export function referralsInScope(scope: JobScope, alias: string): SQL {
+  const company = sql`${sql.identifier(alias)}.company_id = ${scope.companyId}::uuid`;
+  if (!scope.jobId && !scope.department) return company;
+  return sql`${company} and ${sql.identifier(alias)}.job_id in ${jobsInScope(scope)}`;
 }

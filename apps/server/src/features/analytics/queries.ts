@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { FUNNEL_STEPS, HIRE_SOURCES, PIPELINE_STAGES, type Analytics, type HireSource } from '@referwell/shared';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
-import { jobsInScope, type JobScope, type Period } from './period';
+import { jobsInScope, referralsInScope, type JobScope, type Period } from './period';
 
 /**
  * The programme's figures, each one SQL statement over the pipeline, the referrals and the referral requests.
@@ -10,36 +10,35 @@ import { jobsInScope, type JobScope, type Period } from './period';
  * kept by features/referrals/rollups.ts), so a candidate interviewed and then declined still counts as interviewed.
  */
 
-const hours = (later: string, earlier: string) => sql.raw(`extract(epoch from (${later} - ${earlier})) / 3600`);
+// date_part (double precision), not extract (numeric since PostgreSQL 14): the medians sort tens of thousands of these,
+// and percentile_cont takes double precision anyway.
+const hours = (later: string, earlier: string) => sql.raw(`date_part('epoch', ${later} - ${earlier}) / 3600`);
 const rounded = (value: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) =>
   sql`round(cast(${value} as numeric), 1)::float8`;
 
 /**
- * Referral requests made in the period, then the referrals made in it by the furthest step each reached:
- * 1 referred, 2 the candidate confirmed, 3 applied (or the team took them forward), 4 interviewed, 5 offer,
- * 6 hired. A step counts every referral that reached it or a later one, so the funnel never widens.
+ * The funnel: the referral requests made in the period (counted with their response times, `requestResponse`), then
+ * the referrals made in it by the furthest step each reached: 1 referred, 2 the candidate confirmed, 3 applied (or the
+ * team took them forward), 4 interviewed, 5 offer, 6 hired. A step counts every referral that reached it or a later
+ * one, so the funnel never widens. The step is the referral's `funnel_level`, kept from its consent and its pipeline
+ * by triggers (migration 0023_analytics3_funnel_level), so the period's referrals are counted from their covering
+ * index with no join.
  */
-export async function funnel(db: Executor, scope: JobScope, period: Period): Promise<Analytics['funnel']> {
-  const [row] = await preparedRows<{ requests: number; levels: number[] | null }>(
+export async function funnel(
+  db: Executor,
+  scope: JobScope,
+  period: Period,
+  requests: number,
+): Promise<Analytics['funnel']> {
+  const [row] = await preparedRows<{ levels: number[] }>(
     db,
-    sql`with scope as ${jobsInScope(scope)},
-    cohort as (
-      select case
-          when p.reached_rank >= 5 then 6 when p.reached_rank >= 4 then 5 when p.reached_rank >= 3 then 4
-          when p.applied_at is not null or p.reached_rank >= 1 then 3
-          when rf.consent = 'confirmed' then 2 else 1 end as level
-      from referrals rf
-      join candidate_pipelines p on p.job_id = rf.job_id and p.talent_id = rf.talent_id
-      where rf.company_id = ${scope.companyId}::uuid and rf.job_id in (select id from scope)
-        and rf.created_at >= ${period.from} and rf.created_at < ${period.until})
-    select
-      (select count(*)::int from referral_requests q where q.job_id in (select id from scope)
-        and q.created_at >= ${period.from} and q.created_at < ${period.until}) as requests,
-      (select array[count(*) filter (where level >= 1), count(*) filter (where level >= 2),
-        count(*) filter (where level >= 3), count(*) filter (where level >= 4), count(*) filter (where level >= 5),
-        count(*) filter (where level >= 6)]::int[] from cohort) as levels`,
+    sql`select array[count(*) filter (where rf.funnel_level >= 1), count(*) filter (where rf.funnel_level >= 2),
+        count(*) filter (where rf.funnel_level >= 3), count(*) filter (where rf.funnel_level >= 4),
+        count(*) filter (where rf.funnel_level >= 5), count(*) filter (where rf.funnel_level >= 6)]::int[] as levels
+    from referrals rf
+    where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${period.from} and rf.created_at < ${period.until}`,
   );
-  const counts = [row?.requests ?? 0, ...(row?.levels ?? [0, 0, 0, 0, 0, 0])];
+  const counts = [requests, ...(row?.levels ?? [0, 0, 0, 0, 0, 0])];
   return FUNNEL_STEPS.map((step, i) => ({
     step,
     count: counts[i]!,
@@ -60,7 +59,7 @@ export async function hireSources(db: Executor, scope: JobScope, period: Period)
           when exists (select 1 from referrals rf where rf.job_id = p.job_id and rf.talent_id = p.talent_id
             and rf.request_id is not null) then 'requested'
           else 'referral' end as source,
-        extract(epoch from (p.hired_at - p.created_at)) / 86400 as days
+        date_part('epoch', p.hired_at - p.created_at) / 86400 as days
       from candidate_pipelines p
       where p.job_id in ${jobsInScope(scope)} and p.stage = 'hired'
         and p.hired_at >= ${period.from} and p.hired_at < ${period.until})
@@ -132,8 +131,7 @@ export async function teamFigures(
     made as (
       select rf.referrer_id as uid, count(*)::int as n, (count(*) filter (where rf.status = 'completed'))::int as hires
       from referrals rf
-      where rf.company_id = ${scope.companyId}::uuid and rf.job_id in (select id from scope)
-        and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
+      where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
       group by rf.referrer_id),
     members as (
       select m.user_id, u.name, m.department, coalesce(a.n, 0) as requests, a.median,
@@ -172,8 +170,9 @@ const JOB_ROWS = 500;
 
 /**
  * Per job: applications and referrals in the period, where its candidates are now, and the days it has been open.
- * Set-based (one pass over the jobs' pipelines and one over their referrals, index-only on the covering indexes)
- * rather than three lookups per job, whose rows sit on as many heap pages as they have candidates.
+ * Where candidates are now is the job's stage counts (`job_stage_counts`, kept by triggers on the pipelines);
+ * applications and referrals of the period are read index-only, per job or as one range of the period (the planner
+ * picks: a short period is one range, a long one a probe per job).
  */
 export async function jobFigures(db: Executor, scope: JobScope, period: Period): Promise<Analytics['jobs']> {
   const rows = await preparedRows<Omit<Analytics['jobs'][number], 'stages'> & { stages: Record<string, number> }>(
@@ -184,22 +183,25 @@ export async function jobFigures(db: Executor, scope: JobScope, period: Period):
       order by j.created_at desc, j.id
       limit ${JOB_ROWS}),
     stages as (
-      select s.job_id, sum(s.applied)::int as applicants, jsonb_object_agg(s.stage, s.n) as stages
-      from (select p.job_id, p.stage, count(*)::int as n,
-          count(*) filter (where p.applied_at >= ${period.from} and p.applied_at < ${period.until}) as applied
-        from candidate_pipelines p where p.job_id in (select id from jobs) group by p.job_id, p.stage) s
-      group by s.job_id),
+      select c.job_id, jsonb_object_agg(c.stage, c.candidates) as stages from job_stage_counts c
+      where c.job_id in (select id from jobs) group by c.job_id),
+    applied as (
+      select p.job_id, count(*)::int as n from candidate_pipelines p
+      where p.job_id in (select id from jobs) and p.applied_at >= ${period.from} and p.applied_at < ${period.until}
+      group by p.job_id),
     referred as (
       select rf.job_id, count(*)::int as n from referrals rf
-      where rf.job_id in (select id from jobs) and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
+      where ${referralsInScope(scope, 'rf')} and rf.job_id in (select id from jobs)
+        and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
       group by rf.job_id)
     select j.id as "jobId", j.title, j.department, j.status::text as status,
-      coalesce(s.applicants, 0) as applicants, coalesce(r.n, 0) as referrals,
+      coalesce(a.n, 0) as applicants, coalesce(r.n, 0) as referrals,
       coalesce(s.stages, '{}'::jsonb) as stages,
       floor(extract(epoch from ((case when j.status = 'OPEN' then now() else j.updated_at end) - j.created_at))
         / 86400)::int as "daysOpen"
     from jobs j
     left join stages s on s.job_id = j.id
+    left join applied a on a.job_id = j.id
     left join referred r on r.job_id = j.id
     order by j.created_at desc, j.id`,
   );

@@ -20,10 +20,12 @@ export async function companyAnalytics(
   const period = resolvePeriod(query, now);
   const scope: JobScope = { companyId, jobId: query.jobId, department: query.department };
   const today = now.toISOString().slice(0, 10);
+  // The funnel's first step is the requests received, counted once with their response times.
+  const requests = requestResponse(db, scope, period);
   const [funnelSteps, sources, response, { referrers, departments }, jobs, bonuses, filters] = await Promise.all([
-    funnel(db, scope, period),
+    requests.then(({ received }) => funnel(db, scope, period, received)),
     hireSources(db, scope, period),
-    requestResponse(db, scope, period),
+    requests,
     teamFigures(db, scope, period),
     jobFigures(db, scope, period),
     bonusLiability(db, scope, period, today),

@@ -18,8 +18,10 @@ const query = async <T>(statement: SQL) => ((await t.app.db.execute(statement)) 
 interface Rollup {
   rank: number;
   hiredAt: Date | null;
-  /** The same figures computed from the history (undone changes excluded). */
-  fromHistory: { rank: number; hiredAt: Date | null };
+  /** The referral's funnel level, kept by triggers. */
+  level: number;
+  /** The same figures computed from the history (undone changes excluded), the consent and the application. */
+  fromHistory: { rank: number; hiredAt: Date | null; level: number };
 }
 
 async function rollupOf(jobId: string, talentId: string): Promise<Rollup> {
@@ -28,26 +30,64 @@ async function rollupOf(jobId: string, talentId: string): Promise<Rollup> {
     hired_at: Date | null;
     history_rank: number;
     history_hired_at: Date | null;
-  }>(sql`select p.reached_rank as rank, p.hired_at,
+    level: number;
+    history_level: number;
+  }>(sql`select p.reached_rank as rank, p.hired_at, rf.funnel_level as level,
       (select coalesce(max(case h.to_stage when 'contacted' then 1 when 'scheduled' then 2 when 'interviewed' then 3
         when 'offer' then 4 when 'hired' then 5 else 0 end), 0) from pipeline_stage_changes h
         where h.pipeline_id = p.id and h.undone_at is null)::int as history_rank,
       (select min(h.created_at) from pipeline_stage_changes h
-        where h.pipeline_id = p.id and h.undone_at is null and h.to_stage = 'hired') as history_hired_at
-    from candidate_pipelines p where p.job_id = ${jobId}::uuid and p.talent_id = ${talentId}::uuid`);
+        where h.pipeline_id = p.id and h.undone_at is null and h.to_stage = 'hired') as history_hired_at,
+      (select case when r.rank >= 5 then 6 when r.rank >= 4 then 5 when r.rank >= 3 then 4
+          when p.applied_at is not null or r.rank >= 1 then 3 when rf.consent = 'confirmed' then 2 else 1 end
+        from (select coalesce(max(case h.to_stage when 'contacted' then 1 when 'scheduled' then 2
+          when 'interviewed' then 3 when 'offer' then 4 when 'hired' then 5 else 0 end), 0) as rank
+          from pipeline_stage_changes h where h.pipeline_id = p.id and h.undone_at is null) r)::int as history_level
+    from candidate_pipelines p join referrals rf on rf.job_id = p.job_id and rf.talent_id = p.talent_id
+    where p.job_id = ${jobId}::uuid and p.talent_id = ${talentId}::uuid`);
   const row = rows[0]!;
   const date = (value: Date | string | null) => (value === null ? null : new Date(value));
   return {
     rank: row.rank,
     hiredAt: date(row.hired_at),
-    fromHistory: { rank: row.history_rank, hiredAt: date(row.history_hired_at) },
+    level: row.level,
+    fromHistory: { rank: row.history_rank, hiredAt: date(row.history_hired_at), level: row.history_level },
   };
 }
 
-/** The rollup equals the history's figures and has the expected rank (hired or not). */
+/** The job's kept candidates per stage equal a count of its pipelines (stages with none may keep a 0). */
+async function expectStageCounts(jobId: string) {
+  const kept = await query<{ stage: string; n: number }>(sql`select stage, candidates as n from job_stage_counts
+    where job_id = ${jobId}::uuid and candidates <> 0 order by stage`);
+  const counted = await query<{ stage: string; n: number }>(sql`select stage, count(*)::int as n
+    from candidate_pipelines where job_id = ${jobId}::uuid group by stage order by stage`);
+  expect(kept).toEqual(counted);
+}
+
+/** The job's kept bonus totals equal a sum of its referrals' bonuses by state, currency and day. */
+async function expectBonusTotals(jobId: string) {
+  const kept = await query<{ state: string; currency: string; day: string; n: number; amount: number }>(sql`
+    select bonus_state as state, currency, day::text, referrals as n, amount::int from referral_bonus_totals
+    where job_id = ${jobId}::uuid and referrals <> 0 order by 1, 2, 3`);
+  const summed = await query<{ state: string; currency: string; day: string; n: number; amount: number }>(sql`
+    select bonus_state as state, coalesce(bonus_currency, 'USD') as currency,
+      (case bonus_state when 'due' then coalesce(bonus_due_on, '-infinity') when 'paid'
+        then coalesce(bonus_paid_on, '-infinity') else '-infinity'::date end)::text as day,
+      count(*)::int as n, sum(bonus_amount)::int as amount
+    from referrals where job_id = ${jobId}::uuid and bonus_amount is not null group by 1, 2, 3 order by 1, 2, 3`);
+  expect(kept).toEqual(summed);
+  return kept;
+}
+
+/**
+ * The rollup equals the history's figures and has the expected rank (hired or not); so do the job's stage counts
+ * and bonus totals.
+ */
 async function expectRollup(jobId: string, talentId: string, rank: number, hired: boolean) {
+  await expectStageCounts(jobId);
+  await expectBonusTotals(jobId);
   const rollup = await rollupOf(jobId, talentId);
-  expect({ rank: rollup.rank, hiredAt: rollup.hiredAt }).toEqual(rollup.fromHistory);
+  expect({ rank: rollup.rank, hiredAt: rollup.hiredAt, level: rollup.level }).toEqual(rollup.fromHistory);
   expect(rollup.rank).toBe(rank);
   expect(rollup.hiredAt !== null).toBe(hired);
   return rollup;
@@ -91,7 +131,7 @@ beforeAll(async () => {
     admin,
   );
   member = await signUp(t, { role: 'referrer', companyType: 'join', companyName: 'Rollup Health', inviteCode });
-  for (let i = 0; i < 4; i++) seekers.push(await signUp(t, { name: `Rollup Seeker ${i}` }));
+  for (let i = 0; i < 8; i++) seekers.push(await signUp(t, { name: `Rollup Seeker ${i}` }));
 });
 afterAll(() => t.close());
 
@@ -152,5 +192,74 @@ describe('pipeline rollups', () => {
     );
     expect(rows[0]!.stage).toBe('withdrawn');
     await expectRollup(jobId, talentId, 0, false);
+  });
+
+  it("keep the referral's funnel level through consent, application, moves, undo and a status change", async () => {
+    const { jobId, talentId, referralId, seeker } = await referredCandidate(false);
+    const level = async () =>
+      (await expectRollup(jobId, talentId, (await rollupOf(jobId, talentId)).rank, false)).level;
+    expect(await level()).toBe(1);
+    await okAs(t, 'POST', `/api/referrals/${referralId}/consent`, seeker, { decision: 'confirm' });
+    expect(await level()).toBe(2);
+    await okAs(t, 'POST', `/api/jobs/${jobId}/apply`, seeker);
+    expect(await level()).toBe(3);
+    await track(jobId, talentId, 'Interviewed');
+    expect(await level()).toBe(4);
+    const offer = await track(jobId, talentId, 'Offer');
+    expect(await level()).toBe(5);
+    await undo(offer.undoable!.id);
+    expect(await level()).toBe(4);
+    const completed = await okAs<{ undoable?: { id: string } | null }>(
+      t,
+      'PATCH',
+      `/api/referrals/${referralId}/status`,
+      admin,
+      { status: 'completed' },
+    );
+    expect((await expectRollup(jobId, talentId, 5, true)).level).toBe(6);
+    expect((await expectBonusTotals(jobId)).map((row) => row.state)).toEqual(['due']);
+    await undo(completed.undoable!.id);
+    expect(await level()).toBe(4);
+    expect((await expectBonusTotals(jobId)).map((row) => row.state)).toEqual(['awaiting_hire']);
+    await okAs(t, 'PATCH', `/api/referrals/${referralId}/status`, admin, { status: 'completed' });
+    await okAs(t, 'POST', `/api/companies/${admin.body.company!.id}/bonuses/paid`, admin, {
+      referralIds: [referralId],
+      paidOn: '2026-01-15',
+      reference: 'PAY-1',
+    });
+    const paid = await expectBonusTotals(jobId);
+    expect(paid.map(({ state, day, n }) => ({ state, day, n }))).toEqual([{ state: 'paid', day: '2026-01-15', n: 1 }]);
+  });
+
+  it('count a referral at its level from the start when the candidate had applied first', async () => {
+    const job = await okAs<{ id: string }>(t, 'POST', '/api/jobs', member, {
+      title: 'Rollup Applied First',
+      company: 'Rollup Health',
+      location: 'Remote',
+      employmentType: 'full-time',
+      description: 'Interfaces.',
+      requirements: 'HL7.',
+    });
+    const seeker = seekers[seekerIndex++]!;
+    await okAs(t, 'POST', `/api/jobs/${job.id}/apply`, seeker);
+    await okAs(t, 'POST', '/api/referrals', member, { talentId: seeker.body.user.id, jobId: job.id });
+    expect((await expectRollup(job.id, seeker.body.user.id, 0, false)).level).toBe(3);
+  });
+
+  it('drop to no level and one candidate fewer when the pipeline goes, and leave nothing when the job is deleted', async () => {
+    const first = await referredCandidate();
+    await query(sql`delete from candidate_pipelines
+      where job_id = ${first.jobId}::uuid and talent_id = ${first.talentId}::uuid`);
+    const [orphan] = await query<{ funnel_level: number }>(
+      sql`select funnel_level from referrals where id = ${first.referralId}::uuid`,
+    );
+    expect(orphan!.funnel_level).toBe(0);
+    await expectStageCounts(first.jobId);
+    const second = await referredCandidate();
+    await track(second.jobId, second.talentId, 'Hired');
+    await query(sql`delete from job_postings where id = ${second.jobId}::uuid`);
+    const left = await query<{ id: string }>(sql`select id from referrals where id = ${second.referralId}::uuid
+      union all select job_id from job_stage_counts where job_id = ${second.jobId}::uuid`);
+    expect(left).toEqual([]);
   });
 });

@@ -31,3 +31,32 @@ export async function refreshAllPipelineRollups(db: Executor): Promise<void> {
     where p.id = r.pipeline_id
       and (p.reached_rank is distinct from r.rank or p.hired_at is distinct from r.hired_at)`);
 }
+
+/**
+ * Every referral's funnel level from its pipeline, as the migration's backfill does: for rows written with triggers
+ * off (the benchmark's dataset runs in replica mode). Otherwise triggers keep the level (migration
+ * 0023_analytics3_funnel_level): a referral's consent, its pipeline's application and the rollups above.
+ */
+export async function refreshAllReferralLevels(db: Executor): Promise<void> {
+  await db.execute(sql`update referrals rf
+    set funnel_level = coalesce(referral_funnel_level(rf.consent, p.reached_rank, p.applied_at), 0)
+    from referrals r left join candidate_pipelines p on p.job_id = r.job_id and p.talent_id = r.talent_id
+    where r.id = rf.id
+      and rf.funnel_level <> coalesce(referral_funnel_level(rf.consent, p.reached_rank, p.applied_at), 0)`);
+}
+
+/** Every job's candidates per stage recounted, as the migration's backfill does (rows written with triggers off). */
+export async function refreshAllJobStageCounts(db: Executor): Promise<void> {
+  await db.execute(sql`delete from job_stage_counts`);
+  await db.execute(sql`insert into job_stage_counts (job_id, stage, candidates)
+    select job_id, stage, count(*)::int from candidate_pipelines group by job_id, stage`);
+}
+
+/** Every job's bonus totals recomputed, as the migration's backfill does (rows written with triggers off). */
+export async function refreshAllBonusTotals(db: Executor): Promise<void> {
+  await db.execute(sql`delete from referral_bonus_totals`);
+  await db.execute(sql`insert into referral_bonus_totals (job_id, bonus_state, currency, day, referrals, amount)
+    select job_id, bonus_state, coalesce(bonus_currency, 'USD'),
+      referral_bonus_day(bonus_state, bonus_due_on, bonus_paid_on), count(*)::int, sum(bonus_amount)
+    from referrals where bonus_amount is not null group by 1, 2, 3, 4`);
+}
