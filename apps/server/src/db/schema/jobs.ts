@@ -66,6 +66,13 @@ export const jobPostings = pgTable(
     search: tsvector()
       .notNull()
       .default(sql`''::tsvector`),
+    /**
+     * The short part of `search` (title A, company and skills B), kept inline in the row (STORAGE MAIN): search ranks
+     * by it, so ranking never reads the description's kilobytes (ADR 0009).
+     */
+    searchHead: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -74,7 +81,9 @@ export const jobPostings = pgTable(
     // Open jobs newest first: job_postings_open_window_idx, written by hand (drizzle cannot express INCLUDE; last
     // rebuilt in migration 0020_search_window_narrow). It carries the search window's fixed-size filters and sort
     // keys; text and skills are read from the table (a search document can exceed a btree row's 2,704 bytes).
-    index('job_postings_search_idx').using('gin', t.search),
+    // With created_at (btree_gin): a text window tests its words and its time range in the index alone, never
+    // reading a search document (ADR 0009).
+    index('job_postings_search_idx').using('gin', t.search, t.createdAt),
     index('job_postings_skills_idx').using('gin', t.skills),
     index('job_postings_skill_keys_idx').using('gin', t.skillKeys),
     // Search filters: combined with the text index in a bitmap AND, so few rows are read and ranked.

@@ -17,7 +17,7 @@ import { badRequest } from '../../lib/errors';
 import { KeptJson } from '../../lib/kept-json';
 import { ShortCache } from '../../lib/short-cache';
 import { textQuery, tsQuery } from '../../lib/search/text-query';
-import { matchWindowCtes } from './search-window';
+import { matchWindowCtes, OPEN_UNINDEXED, unindexed } from './search-window';
 import { rankWindow, TIME_KEY, type RankedRow, type WindowRow } from './search-rank';
 import { forgetJobDetails, jobDetails } from './search-details';
 import type { AuthContext } from '../auth/sessions';
@@ -62,17 +62,26 @@ interface SearchPlan {
 // An internal referrer is an employee on Referwell who is not one of the company's HR admins.
 const referrerExists = sql`exists(select 1 from company_members m where m.company_id = j.company_id and m.role = 'member')`;
 
-/** The filters and text, not paging; every value is a parameter, so one filter combination is one statement. */
+/**
+ * The filters and text, not paging; every value is a parameter, so one filter combination is one statement. With
+ * text, written so that the text's index is the only way to the rows (see textThroughIndex in db/prepared.ts).
+ */
 function filterConditions(plan: Pick<SearchPlan, 'filters' | 'text'>): SQL[] {
-  return [sql`j.status = 'OPEN'`, ...matchConditions(plan)];
+  if (!plan.text) return [sql`j.status = 'OPEN'`, ...matchConditions(plan)];
+  return [...matchConditions(plan), OPEN_UNINDEXED, sql`j.search @@ ${tsQuery(plan.text)}`];
 }
 
-/** filterConditions but the status: what a text search's window (search-window.ts) checks on its rows. */
+/**
+ * The filters but status and text, on `j`. With text, the cheap ones are `unindexed`: reaching rows through their
+ * indexes would leave the words to the documents; a company's few jobs may still be reached through its index.
+ */
 function matchConditions({ filters, text }: Pick<SearchPlan, 'filters' | 'text'>): SQL[] {
+  const cheap = (condition: SQL) => (text ? unindexed(condition) : condition);
   const conditions: SQL[] = [];
-  if (filters.type.length) conditions.push(sql`j.job_type = any(${sql.param(filters.type)}::employment_type[])`);
-  if (filters.workplace.length) conditions.push(sql`j.workplace = any(${sql.param(filters.workplace)}::workplace[])`);
-  if (filters.skills.length) conditions.push(sql`j.skills && ${sql.param(filters.skills)}::text[]`);
+  if (filters.type.length) conditions.push(cheap(sql`j.job_type = any(${sql.param(filters.type)}::employment_type[])`));
+  if (filters.workplace.length)
+    conditions.push(cheap(sql`j.workplace = any(${sql.param(filters.workplace)}::workplace[])`));
+  if (filters.skills.length) conditions.push(cheap(sql`j.skills && ${sql.param(filters.skills)}::text[]`));
   if (filters.hasReferrer) conditions.push(referrerExists);
   if (filters.companyId) conditions.push(sql`j.company_id = ${filters.companyId}::uuid`);
   if (filters.company)
@@ -82,14 +91,14 @@ function matchConditions({ filters, text }: Pick<SearchPlan, 'filters' | 'text'>
     conditions.push(
       sql`j.created_at >= now() - make_interval(days => ${POSTED_WITHIN_DAYS[filters.postedWithin]}::int)`,
     );
-  // Last: PostgreSQL tests conditions of equal estimated cost in the order written, and testing the text reads the
-  // job's search document (kilobytes), so the cheap filters turn most rows away first.
-  if (text) conditions.push(sql`j.search @@ ${tsQuery(text)}`);
   return conditions;
 }
 
-/** Text searches are planned for their words on each call (see PreparedOptions): broad and rare words want other plans. */
-const planFor = ({ text }: { text: string | null }) => ({ planEachCall: text !== null });
+/**
+ * Text searches test their words in the index alone (see textThroughIndex): their plan does not depend on the words,
+ * so it is kept. Filter-only searches keep theirs too.
+ */
+const planFor = ({ text }: { text: string | null }) => ({ textThroughIndex: text !== null });
 
 /** A job's time key (see WindowRow): UTC to the microsecond, fixed width, so keys compare as strings. */
 const timeKey = sql`to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -109,11 +118,11 @@ function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number): Pro
 
 /** The `win` CTE: the `size` newest matches before `start` (bounded for text, see search-window.ts). */
 function windowCtes(plan: SearchPlan, start: Cursor['w'], size: number): SQL {
-  if (plan.text) return matchWindowCtes(matchConditions(plan), start, size);
+  if (plan.text) return matchWindowCtes(matchConditions(plan), tsQuery(plan.text), start, size);
   const conditions = filterConditions(plan);
   if (start) conditions.push(sql`(j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)`);
   return sql`win as (
-      select j.id, j.created_at, j.search, j.skill_keys, j.salary_max from job_postings j
+      select j.id, j.created_at, j.skill_keys, j.salary_max from job_postings j
       where ${sql.join(conditions, sql` and `)}
       order by j.created_at desc, j.id desc
       limit ${size}
@@ -122,7 +131,9 @@ function windowCtes(plan: SearchPlan, start: Cursor['w'], size: number): SQL {
 
 /** One window of matches (the `size` newest before `start`), newest first, with what every sort ranks them by. */
 function readWindow(db: Db, plan: SearchPlan, start: Cursor['w'], size: number): Promise<WindowRow[]> {
-  const relevance = plan.text ? sql`round(ts_rank(j.search, ${tsQuery(plan.text)}) * 10000)` : sql`0`;
+  // Ranked by the document's head (title, company, skills): a match in the description alone ranks 0, below any
+  // title or skill match, and newest first among its kind; the description's kilobytes are never read.
+  const relevance = plan.text ? sql`round(ts_rank(j.search_head, ${tsQuery(plan.text)}) * 10000)` : sql`0`;
   return preparedRows<WindowRow>(
     db,
     sql`with ${windowCtes(plan, start, size)}
@@ -134,8 +145,8 @@ function readWindow(db: Db, plan: SearchPlan, start: Cursor['w'], size: number):
 }
 
 /**
- * How many jobs match, counting at most JOB_COUNT_LIMIT + 1 of them: text matches through the indexes alone (see
- * bitmapScansOnly), other filters in whichever index order is cheaper.
+ * How many jobs match, counting at most JOB_COUNT_LIMIT + 1 of them: text matches through the text's index alone (see
+ * textThroughIndex, rows read only until the count is reached), other filters in whichever index order is cheaper.
  */
 async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
   const [row] = await preparedRows<{ n: number }>(
@@ -143,7 +154,7 @@ async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
     sql`select cast(count(*) as int) as n from (
           select 1 from job_postings j where ${sql.join(filterConditions(plan), sql` and `)} limit ${JOB_COUNT_LIMIT + 1}
         ) matches`,
-    { ...planFor(plan), bitmapScansOnly: plan.text !== null },
+    planFor(plan),
   );
   return Number(row?.n ?? 0);
 }
