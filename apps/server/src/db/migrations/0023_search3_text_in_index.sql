@@ -1,7 +1,9 @@
 -- A text search must not read search documents (about 5 KB each, compressed out of line, on realistic descriptions)
 -- to test or rank its candidates (ADR 0009). btree_gin (trusted: a database owner may create it) lets the text's GIN
--- index carry created_at, so a window's words and time range are tested in the index alone; ranking reads only
--- the short head of the document (title, company, skills), kept inline in the row.
+-- index carry the search filters' columns (time, job type, workplace, top salary, skills), so a search's words and
+-- filters are tested in the index alone; ranking reads only the short head of the document (title, company, skills),
+-- kept inline in the row. The job type, workplace and skills indexes go (this one serves them): reached through them,
+-- rows would be tested on their documents.
 CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
 ALTER TABLE "job_postings" ADD COLUMN "search_head" "tsvector" DEFAULT ''::tsvector NOT NULL;--> statement-breakpoint
 ALTER TABLE "job_postings" ALTER COLUMN "search_head" SET STORAGE MAIN;--> statement-breakpoint
@@ -17,5 +19,8 @@ BEGIN
 END $$;--> statement-breakpoint
 UPDATE "job_postings" SET "search_head" = setweight(to_tsvector('english', search_normalize("title")), 'A')
   || setweight(to_tsvector('english', search_normalize("company_name" || ' ' || array_to_string("skills", ' '))), 'B');--> statement-breakpoint
+DROP INDEX "job_postings_job_type_idx";--> statement-breakpoint
+DROP INDEX "job_postings_workplace_idx";--> statement-breakpoint
+DROP INDEX "job_postings_skills_idx";--> statement-breakpoint
 DROP INDEX "job_postings_search_idx";--> statement-breakpoint
-CREATE INDEX "job_postings_search_idx" ON "job_postings" USING gin ("search","created_at");
+CREATE INDEX "job_postings_search_idx" ON "job_postings" USING gin ("search","created_at","job_type","workplace","salary_max","skills");

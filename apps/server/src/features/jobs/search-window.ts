@@ -12,9 +12,6 @@ export const SCAN_PER_ROW = 10;
  */
 export const OPEN_UNINDEXED = sql`j.status::text = 'OPEN'`;
 
-/** A filter the planner may test on rows but not reach them by (its index would leave the words to the documents). */
-export const unindexed = (condition: SQL): SQL => sql`(${condition}) is true`;
-
 /** The columns of a window row: what ranking needs (the document's short head, inline in the row). */
 const windowColumns = sql`j.id, j.created_at, j.search_head, j.skill_keys, j.salary_max`;
 
@@ -23,14 +20,14 @@ const NO_BOUNDARY = sql`'-infinity'::timestamptz, '00000000-0000-0000-0000-00000
 
 /**
  * The `win` CTE (and the CTEs it needs): the `size` newest open jobs before `start` that meet `conditions` (on `j`,
- * status aside, cheap filters `unindexed`) and contain `text` (a tsquery), with their window columns.
+ * status aside) and contain `text` (a tsquery), with their window columns.
  *
  * Testing a job's words on its search document decompresses kilobytes (about 5 KB on real descriptions), so words
  * are tested in the GIN index of (search, created_at) only, and the statement runs with sequential scans off (see
  * `textThroughIndex` in db/prepared.ts): the newest `size` × SCAN_PER_ROW open jobs (their oldest found from the
  * newest-first index alone) are searched for the words and the time range in one index scan, so a word in every job
  * reads at most that many rows, none of them a document; older matches, needed only by rarer words, come from the
- * same index below that time.
+ * same index without the time range (a range over most jobs costs the index more than reading the matches' rows).
  */
 export function matchWindowCtes(
   conditions: SQL[],
@@ -59,8 +56,7 @@ export function matchWindowCtes(
     look_up as (
       select ${windowColumns} from job_postings j
       where (select older_exist from boundary) and ${headCount} < ${size}
-        and j.created_at <= (select created_at from boundary) and (j.created_at, j.id) < (select created_at, id from boundary)
-        and ${where}
+        and (j.created_at, j.id) < (select created_at, id from boundary) and ${where}
       order by j.created_at desc, j.id desc limit ${size}
     ),
     win as (

@@ -17,7 +17,7 @@ import { badRequest } from '../../lib/errors';
 import { KeptJson } from '../../lib/kept-json';
 import { ShortCache } from '../../lib/short-cache';
 import { textQuery, tsQuery } from '../../lib/search/text-query';
-import { matchWindowCtes, OPEN_UNINDEXED, unindexed } from './search-window';
+import { matchWindowCtes, OPEN_UNINDEXED } from './search-window';
 import { rankWindow, TIME_KEY, type RankedRow, type WindowRow } from './search-rank';
 import { forgetJobDetails, jobDetails } from './search-details';
 import type { AuthContext } from '../auth/sessions';
@@ -72,16 +72,15 @@ function filterConditions(plan: Pick<SearchPlan, 'filters' | 'text'>): SQL[] {
 }
 
 /**
- * The filters but status and text, on `j`. With text, the cheap ones are `unindexed`: reaching rows through their
- * indexes would leave the words to the documents; a company's few jobs may still be reached through its index.
+ * The filters but status and text, on `j`. The text's GIN index also carries time, job type, workplace, top salary and
+ * skills, so a text search tests them with its words in the index (one type or workplace is written as an equality,
+ * which it can use); no other index reaches rows by them, which would leave the words to the documents.
  */
-function matchConditions({ filters, text }: Pick<SearchPlan, 'filters' | 'text'>): SQL[] {
-  const cheap = (condition: SQL) => (text ? unindexed(condition) : condition);
+function matchConditions({ filters }: Pick<SearchPlan, 'filters'>): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.type.length) conditions.push(cheap(sql`j.job_type = any(${sql.param(filters.type)}::employment_type[])`));
-  if (filters.workplace.length)
-    conditions.push(cheap(sql`j.workplace = any(${sql.param(filters.workplace)}::workplace[])`));
-  if (filters.skills.length) conditions.push(cheap(sql`j.skills && ${sql.param(filters.skills)}::text[]`));
+  if (filters.type.length) conditions.push(oneOf(sql`j.job_type`, filters.type, sql`employment_type`));
+  if (filters.workplace.length) conditions.push(oneOf(sql`j.workplace`, filters.workplace, sql`workplace`));
+  if (filters.skills.length) conditions.push(sql`j.skills && ${sql.param(filters.skills)}::text[]`);
   if (filters.hasReferrer) conditions.push(referrerExists);
   if (filters.companyId) conditions.push(sql`j.company_id = ${filters.companyId}::uuid`);
   if (filters.company)
@@ -99,6 +98,10 @@ function matchConditions({ filters, text }: Pick<SearchPlan, 'filters' | 'text'>
  * so it is kept. Filter-only searches keep theirs too.
  */
 const planFor = ({ text }: { text: string | null }) => ({ textThroughIndex: text !== null });
+
+/** `column` is one of `values` (of enum `type`): an equality for one value, so the text's GIN index can test it. */
+const oneOf = (column: SQL, values: readonly string[], type: SQL): SQL =>
+  values.length === 1 ? sql`${column} = ${values[0]}::${type}` : sql`${column} = any(${sql.param(values)}::${type}[])`;
 
 /** A job's time key (see WindowRow): UTC to the microsecond, fixed width, so keys compare as strings. */
 const timeKey = sql`to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -133,7 +136,8 @@ function windowCtes(plan: SearchPlan, start: Cursor['w'], size: number): SQL {
 function readWindow(db: Db, plan: SearchPlan, start: Cursor['w'], size: number): Promise<WindowRow[]> {
   // Ranked by the document's head (title, company, skills): a match in the description alone ranks 0, below any
   // title or skill match, and newest first among its kind; the description's kilobytes are never read.
-  const relevance = plan.text ? sql`round(ts_rank(j.search_head, ${tsQuery(plan.text)}) * 10000)` : sql`0`;
+  // The query is made once (a sub-select), not once per row.
+  const relevance = plan.text ? sql`round(ts_rank(j.search_head, (select ${tsQuery(plan.text)})) * 10000)` : sql`0`;
   return preparedRows<WindowRow>(
     db,
     sql`with ${windowCtes(plan, start, size)}
@@ -172,18 +176,31 @@ interface Caches {
   answers: ShortCache<KeptJson>;
 }
 const caches = new WeakMap<Db, Caches>();
+
+/**
+ * What each kind of kept search may hold per database, in bytes (estimates of what a value keeps alive: a window row
+ * is an object of two short strings, a number and an array of skill keys), so the server's memory stays bounded
+ * whatever the searches (issue #22: 300 MB RSS for the whole server after the benchmark).
+ */
+const WINDOW_BYTES = 24 << 20;
+const PAGE_BYTES = 4 << 20;
+const ANSWER_BYTES = 16 << 20;
+const windowRowBytes = (row: WindowRow) => 160 + 48 * row.skill_keys.length;
+const rowsBytes = (rows: WindowRow[]) => rows.reduce((sum, row) => sum + windowRowBytes(row), 64);
+
+function newCaches(): Caches {
+  return {
+    windows: new ShortCache(1_000, { maxBytes: WINDOW_BYTES, bytesOf: rowsBytes }),
+    counts: new ShortCache(),
+    pages: new ShortCache(1_000, { maxBytes: PAGE_BYTES, bytesOf: (rows) => 64 + rows.length * 120 }),
+    // The JSON text, and its compressed forms once sent (about a third of it together).
+    answers: new ShortCache(1_000, { maxBytes: ANSWER_BYTES, bytesOf: (answer) => answer.json.length * 1.35 }),
+  };
+}
+
 function cachesOf(db: Db): Caches {
   let found = caches.get(db);
-  if (!found)
-    caches.set(
-      db,
-      (found = {
-        windows: new ShortCache(),
-        counts: new ShortCache(),
-        pages: new ShortCache(),
-        answers: new ShortCache(),
-      }),
-    );
+  if (!found) caches.set(db, (found = newCaches()));
   return found;
 }
 
