@@ -17,7 +17,7 @@ import { badRequest } from '../../lib/errors';
 import { KeptJson } from '../../lib/kept-json';
 import { ShortCache } from '../../lib/short-cache';
 import { textQuery, tsQuery } from '../../lib/search/text-query';
-import { matchWindowCtes, OPEN_UNINDEXED } from './search-window';
+import { matchWindowCtes, OPEN_UNINDEXED, scanBoundary, type TimeKey } from './search-window';
 import { rankWindow, TIME_KEY, type RankedRow, type WindowRow } from './search-rank';
 import { forgetJobDetails, jobDetails } from './search-details';
 import type { AuthContext } from '../auth/sessions';
@@ -120,8 +120,8 @@ function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number): Pro
 }
 
 /** The `win` CTE: the `size` newest matches before `start` (bounded for text, see search-window.ts). */
-function windowCtes(plan: SearchPlan, start: Cursor['w'], size: number): SQL {
-  if (plan.text) return matchWindowCtes(matchConditions(plan), tsQuery(plan.text), start, size);
+function windowCtes(plan: SearchPlan, start: Cursor['w'], boundary: TimeKey | null, size: number): SQL {
+  if (plan.text) return matchWindowCtes(matchConditions(plan), tsQuery(plan.text), start, boundary, size);
   const conditions = filterConditions(plan);
   if (start) conditions.push(sql`(j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)`);
   return sql`win as (
@@ -132,20 +132,39 @@ function windowCtes(plan: SearchPlan, start: Cursor['w'], size: number): SQL {
     )`;
 }
 
+/** One window of matches (see readWindow). */
+interface Window {
+  rows: WindowRow[];
+  /**
+   * Text windows: how many jobs matched among the newest open jobs the window searched first (SCAN_PER_ROW × size),
+   * a lower bound of the count, so a common word's first page needs no count of its own. 0 otherwise.
+   */
+  nearMatches: number;
+}
+
 /** One window of matches (the `size` newest before `start`), newest first, with what every sort ranks them by. */
-function readWindow(db: Db, plan: SearchPlan, start: Cursor['w'], size: number): Promise<WindowRow[]> {
+async function readWindow(db: Db, plan: SearchPlan, start: Cursor['w'], size: number): Promise<Window> {
   // Ranked by the document's head (title, company, skills): a match in the description alone ranks 0, below any
   // title or skill match, and newest first among its kind; the description's kilobytes are never read.
   // The query is made once (a sub-select), not once per row.
   const relevance = plan.text ? sql`round(ts_rank(j.search_head, (select ${tsQuery(plan.text)})) * 10000)` : sql`0`;
-  return preparedRows<WindowRow>(
+  const near = plan.text ? sql`(select count(*) from near)` : sql`0`;
+  const boundary = plan.text
+    ? await cachesOf(db).boundaries.get(JSON.stringify([start, size]), SEARCH_TTL_MS, () =>
+        scanBoundary(db, start, size),
+      )
+    : null;
+  const read = await preparedRows<WindowRow & { near_matches: number }>(
     db,
-    sql`with ${windowCtes(plan, start, size)}
-        select j.id, ${timeKey} as key, cast(${relevance} as double precision) as relevance, j.salary_max, j.skill_keys
+    sql`with ${windowCtes(plan, start, boundary, size)}
+        select j.id, ${timeKey} as key, cast(${relevance} as double precision) as relevance, j.salary_max, j.skill_keys,
+          cast(${near} as int) as near_matches
         from win j
         order by j.created_at desc, j.id desc`,
     planFor(plan),
   );
+  const rows = read.map(({ near_matches: _, ...row }) => row);
+  return { rows, nearMatches: Number(read[0]?.near_matches ?? 0) };
 }
 
 /**
@@ -169,7 +188,9 @@ async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
  * concurrent reads share one run.
  */
 interface Caches {
-  windows: ShortCache<WindowRow[]>;
+  windows: ShortCache<Window>;
+  /** Where text windows stop searching the newest jobs (search-window.ts scanBoundary), by window start. */
+  boundaries: ShortCache<TimeKey | null>;
   counts: ShortCache<number>;
   pages: ShortCache<RankedRow[]>;
   /** Whole answers as JSON text, for everyone but a job seeker (theirs carry match scores). */
@@ -186,12 +207,13 @@ const WINDOW_BYTES = 24 << 20;
 const PAGE_BYTES = 4 << 20;
 const ANSWER_BYTES = 16 << 20;
 const windowRowBytes = (row: WindowRow) => 160 + 48 * row.skill_keys.length;
-const rowsBytes = (rows: WindowRow[]) => rows.reduce((sum, row) => sum + windowRowBytes(row), 64);
+const windowBytes = ({ rows }: Window) => rows.reduce((sum, row) => sum + windowRowBytes(row), 64);
 
 function newCaches(): Caches {
   return {
-    windows: new ShortCache(1_000, { maxBytes: WINDOW_BYTES, bytesOf: rowsBytes }),
+    windows: new ShortCache(1_000, { maxBytes: WINDOW_BYTES, bytesOf: windowBytes }),
     counts: new ShortCache(),
+    boundaries: new ShortCache(),
     pages: new ShortCache(1_000, { maxBytes: PAGE_BYTES, bytesOf: (rows) => 64 + rows.length * 120 }),
     // The JSON text, and its compressed forms once sent (about a third of it together).
     answers: new ShortCache(1_000, { maxBytes: ANSWER_BYTES, bytesOf: (answer) => answer.json.length * 1.35 }),
@@ -232,7 +254,10 @@ interface SearchResult {
 
 const keyOf = (row: RankedRow) => ({ r: Number(row.rank), c: row.key, i: row.id });
 
-/** A page, and the number of matches when reading it saw them all (a first page that reached the last match). */
+/**
+ * A page, and the number of matches when reading it told it: a first page that reached the last match, or whose
+ * window saw more than JOB_COUNT_LIMIT (then a lower bound).
+ */
 type Page = Omit<SearchResult, 'total'> & { allMatches: number | null };
 
 async function pageOf(db: Db, plan: SearchPlan, windowSize: number): Promise<Page> {
@@ -253,18 +278,20 @@ async function pageOf(db: Db, plan: SearchPlan, windowSize: number): Promise<Pag
   let windowsRead = 0;
   for (;;) {
     const need = filters.limit - rows.length;
-    const window = await windowOf(db, plan, windowStart, windowSize);
+    const { rows: window, nearMatches } = await windowOf(db, plan, windowStart, windowSize);
+    // A first page whose first window saw more matches than are counted needs no count ("1,000+").
+    const known = first && windowsRead === 0 && nearMatches > JOB_COUNT_LIMIT ? nearMatches : null;
     const ranked = rankWindow(window, plan.sort, plan.viewerKeys, after);
     rows.push(...ranked.slice(0, need));
     if (ranked.length > need)
-      return { rows, nextCursor: encodeCursor({ k: keyOf(rows.at(-1)!), w: windowStart }), allMatches: null };
+      return { rows, nextCursor: encodeCursor({ k: keyOf(rows.at(-1)!), w: windowStart }), allMatches: known };
     windowsRead += window.length;
     const oldest = window.at(-1);
     if (window.length < windowSize || !oldest)
       return { rows, nextCursor: null, allMatches: first ? windowsRead : null };
     windowStart = { c: oldest.key, i: oldest.id };
     after = undefined;
-    if (rows.length === filters.limit) return { rows, nextCursor: encodeCursor({ w: windowStart }), allMatches: null };
+    if (rows.length === filters.limit) return { rows, nextCursor: encodeCursor({ w: windowStart }), allMatches: known };
   }
 }
 
@@ -336,6 +363,7 @@ export function forgetJobSearches(db: Db): void {
   const found = caches.get(db);
   found?.windows.clear();
   found?.counts.clear();
+  found?.boundaries.clear();
   found?.pages.clear();
   found?.answers.clear();
   forgetJobDetails(db);
