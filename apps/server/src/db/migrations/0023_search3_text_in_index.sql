@@ -1,7 +1,7 @@
 -- A text search must not read search documents (about 5 KB each, compressed out of line, on realistic descriptions)
 -- to test or rank its candidates (ADR 0009). btree_gin (trusted: a database owner may create it) lets the text's GIN
--- index carry the search filters' columns (UTC day, job type, workplace, top salary, skills), so a search's words and
--- filters are tested in the index alone; ranking reads only the short head of the document (title, company, skills),
+-- index carry the search filters' columns (UTC day, job type, workplace, skills), so a search's words and filters
+-- are tested in the index alone; ranking reads only the short head of the document (title, company, skills),
 -- kept inline in the row. The job type, workplace and skills indexes go (this one serves them): reached through them,
 -- rows would be tested on their documents.
 CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
@@ -23,4 +23,4 @@ DROP INDEX "job_postings_job_type_idx";--> statement-breakpoint
 DROP INDEX "job_postings_workplace_idx";--> statement-breakpoint
 DROP INDEX "job_postings_skills_idx";--> statement-breakpoint
 DROP INDEX "job_postings_search_idx";--> statement-breakpoint
-CREATE INDEX "job_postings_search_idx" ON "job_postings" USING gin ("search",((created_at at time zone 'UTC')::date),"job_type","workplace","salary_max","skills");
+CREATE INDEX "job_postings_search_idx" ON "job_postings" USING gin ("search",((created_at at time zone 'UTC')::date),"job_type","workplace","skills");

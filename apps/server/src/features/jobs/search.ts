@@ -72,9 +72,10 @@ function filterConditions(plan: Pick<SearchPlan, 'filters' | 'text'>): SQL[] {
 }
 
 /**
- * The filters but status and text, on `j`. The text's GIN index also carries time, job type, workplace, top salary and
+ * The filters but status and text, on `j`. The text's GIN index also carries the UTC day, job type, workplace and
  * skills, so a text search tests them with its words in the index (one type or workplace is written as an equality,
- * which it can use); no other index reaches rows by them, which would leave the words to the documents.
+ * which it can use); no other index reaches rows by them, which would leave the words to the documents. Salary and
+ * referrers are tested on the rows the index found.
  */
 function matchConditions({ filters }: Pick<SearchPlan, 'filters'>): SQL[] {
   const conditions: SQL[] = [];
