@@ -44,3 +44,20 @@ describe('ShortCache', () => {
     expect(await cache.get('e', 60_000, async () => 'up')).toBe('up');
   });
 });
+
+describe('ShortCache budget', () => {
+  it('lets the oldest kept values go first once over its entries or bytes', async () => {
+    const cache = new ShortCache<string>(3, { maxBytes: 10, bytesOf: (value) => value.length });
+    for (const key of ['a', 'b', 'c']) await cache.get(key, 60_000, async () => key.repeat(3));
+    expect(cache.keptBytes).toBe(9);
+    await cache.get('d', 60_000, async () => 'dddd'); // 13 bytes: a goes, 10 left
+    expect(cache.keptBytes).toBe(10);
+    expect(await cache.get('a', 60_000, async () => 'aa')).toBe('aa'); // 12 bytes: b goes
+    expect(await cache.get('d', 60_000, async () => 'lost')).toBe('dddd');
+    expect(await cache.get('b', 60_000, async () => 'b again')).toBe('b again');
+    expect(cache.keptBytes).toBe(9); // 16 with b again: c and d went, a and b stay
+    // A value over the whole budget is handed out but not kept.
+    expect(await cache.get('big', 60_000, async () => 'x'.repeat(11))).toHaveLength(11);
+    expect(await cache.get('big', 60_000, async () => 'small')).toBe('small');
+  });
+});

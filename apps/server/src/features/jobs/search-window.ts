@@ -1,48 +1,86 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/repository';
+import { preparedRows } from '../../db/prepared';
 
 /**
  * A text search looks for its matches among this many open jobs per window row (5,000 for a window of 500), the
- * newest, reading them in index order until the window is full: a word in most jobs fills it after a few hundred;
- * a rarer one is looked up among the older jobs through the indexes of its conditions.
+ * newest; a rarer word is looked up among the older jobs.
  */
 export const SCAN_PER_ROW = 10;
 
-/** The columns of a window row: what ranking needs. */
-const windowColumns = sql`j.id, j.created_at, j.search, j.skill_keys, j.salary_max`;
+/**
+ * An open job, written so that no index but the text's can reach the table with it: the newest-first index of open
+ * jobs is partial on this condition, and reaching rows through it would test their words on their documents.
+ */
+export const OPEN_UNINDEXED = sql`j.status::text = 'OPEN'`;
 
-/** No job is older: the boundary when fewer open jobs than a scan exist. */
-const NO_BOUNDARY = sql`'-infinity'::timestamptz, '00000000-0000-0000-0000-000000000000'::uuid, false`;
+/** A job's UTC day: the text's GIN index carries it (a day is one index entry; a time, one entry per job). */
+const DAY = sql`(j.created_at at time zone 'UTC')::date`;
+
+/** The columns of a window row: what ranking needs (the document's short head, inline in the row). */
+const windowColumns = sql`j.id, j.created_at, j.search_head, j.skill_keys, j.salary_max`;
+
+/** Where a window starts (before this job) or a scan ends (at this job). */
+export interface TimeKey {
+  c: string;
+  i: string;
+}
+
+/**
+ * The oldest of the `size` × SCAN_PER_ROW newest open jobs before `start` (from the newest-first index alone), or
+ * null when there are fewer: where a text window stops searching the newest jobs. The same for every search, so
+ * search.ts keeps it like the windows.
+ */
+export async function scanBoundary(db: Executor, start: TimeKey | undefined, size: number): Promise<TimeKey | null> {
+  const before = start ? sql`and (j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)` : sql``;
+  const [row] = await preparedRows<TimeKey>(
+    db,
+    sql`select to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c, j.id as i
+        from job_postings j where j.status = 'OPEN' ${before}
+        order by j.created_at desc, j.id desc offset ${size * SCAN_PER_ROW - 1} limit 1`,
+  );
+  return row ?? null;
+}
 
 /**
  * The `win` CTE (and the CTEs it needs): the `size` newest open jobs before `start` that meet `conditions` (on `j`,
- * status aside), with their window columns. Work is bounded whatever the planner believes of the text: it cannot
- * tell "clinical" (in every job) from "designer" with the skill Epic (in none), and a wrong guess either ranks the
- * whole table or walks it for matches that are not there. Testing a job's text reads its search document (several
- * kilobytes), so the walk stops as soon as the window is full, and never goes below the newest `size` ×
- * SCAN_PER_ROW open jobs (their oldest found from the index alone); older matches, needed only by rarer words, are
- * fetched through the indexes of their conditions (the text's GIN index first) and sorted (the ordering
- * expression keeps the planner off the index order there).
+ * status aside) and contain `text` (a tsquery), with their window columns; and `near`, every match among the newest
+ * jobs searched first, down to `boundary` (a lower bound of the count, see search.ts).
+ *
+ * Testing a job's words on its search document decompresses kilobytes (about 5 KB on real descriptions), so words
+ * are tested in the text's GIN index only (with the filters and the day it carries), and the statement runs with
+ * sequential scans off (see `textThroughIndex` in db/prepared.ts): the jobs down to `boundary` are searched in one
+ * index scan, so a word in every job reads at most that many rows, none of them a document; older matches, needed
+ * only by rarer words, come from the same index below that day.
  */
-export function matchWindowCtes(conditions: SQL[], start: { c: string; i: string } | undefined, size: number): SQL {
-  const where = sql.join(conditions, sql` and `);
-  const before = start ? sql`and (j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)` : sql``;
+export function matchWindowCtes(
+  conditions: SQL[],
+  text: SQL,
+  start: TimeKey | undefined,
+  boundary: TimeKey | null,
+  size: number,
+): SQL {
+  const where = sql.join([...conditions, OPEN_UNINDEXED, sql`j.search @@ ${text}`], sql` and `);
+  const before = start
+    ? sql`and ${DAY} <= (${start.c}::timestamptz at time zone 'UTC')::date
+          and (j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)`
+    : sql``;
+  if (!boundary)
+    return sql`near as (select ${windowColumns} from job_postings j where ${where} ${before}),
+      win as (select * from near order by created_at desc, id desc limit ${size})`;
+  const b = sql`(${boundary.c}::timestamptz, ${boundary.i}::uuid)`;
   const headCount = sql`(select count(*) from head)`;
-  return sql`boundary as (
-      (select j.created_at, j.id, true as older_exist from job_postings j where j.status = 'OPEN' ${before}
-       order by j.created_at desc, j.id desc offset ${size * SCAN_PER_ROW - 1} limit 1)
-      union all select ${NO_BOUNDARY}
-      limit 1
-    ),
-    head as (
+  return sql`near as (
       select ${windowColumns} from job_postings j
-      where j.status = 'OPEN' ${before} and (j.created_at, j.id) >= (select created_at, id from boundary) and ${where}
-      order by j.created_at desc, j.id desc limit ${size}
+      where ${DAY} >= (${boundary.c}::timestamptz at time zone 'UTC')::date and (j.created_at, j.id) >= ${b}
+        ${before} and ${where}
     ),
+    head as (select * from near order by created_at desc, id desc limit ${size}),
     look_up as (
       select ${windowColumns} from job_postings j
-      where (select older_exist from boundary) and ${headCount} < ${size}
-        and j.status = 'OPEN' and (j.created_at, j.id) < (select created_at, id from boundary) and ${where}
-      order by j.created_at + interval '0 seconds' desc, j.id desc limit ${size}
+      where ${headCount} < ${size} and ${DAY} <= (${boundary.c}::timestamptz at time zone 'UTC')::date
+        and (j.created_at, j.id) < ${b} and ${where}
+      order by j.created_at desc, j.id desc limit ${size}
     ),
     win as (
       select * from head

@@ -257,3 +257,24 @@ describe('job search on jobs as long as the form allows', () => {
     expect((await search(`q=${encodeURIComponent(skills[49]!)}`)).keys).toEqual(['long']);
   });
 });
+
+// Last: it writes 1,200 jobs at once (as an import or the seed would, straight into the table).
+describe('job search over more matches than it counts', () => {
+  it('says "1,000+" for a word in more than 1,000 of the newest jobs, and counts a narrower search exactly', async () => {
+    await t.database.db.execute(sql`
+      insert into job_postings (title, company_name, description, location, job_type, workplace, requirements,
+                                company_id, created_at)
+      select 'Quokka Care Coordinator ' || n, 'Northwind Health', 'Coordinate care for patients.', 'Boston, MA',
+             'full-time', case when n % 2 = 0 then 'remote' else 'onsite' end::workplace, 'Two years.', c.id,
+             now() - n * interval '1 minute'
+      from generate_series(1, 1200) as n, companies c where c.name = 'Northwind Health'`);
+    const all = await search('q=quokka&limit=20');
+    expect(all).toMatchObject({ total: 1_000, totalIsLowerBound: true });
+    expect(all.items).toHaveLength(20);
+    expect(all.items[0]!.title).toBe('Quokka Care Coordinator 1'); // title matches alike: newest first
+    const remote = await search('q=quokka&workplace=remote&limit=20');
+    expect(remote).toMatchObject({ total: 600, totalIsLowerBound: false });
+    expect(remote.items.every((item) => item.workplace === 'remote')).toBe(true);
+    expect((await search('q=quokka&type=contract')).total).toBe(0);
+  });
+});

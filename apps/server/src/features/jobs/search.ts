@@ -17,7 +17,7 @@ import { badRequest } from '../../lib/errors';
 import { KeptJson } from '../../lib/kept-json';
 import { ShortCache } from '../../lib/short-cache';
 import { textQuery, tsQuery } from '../../lib/search/text-query';
-import { matchWindowCtes } from './search-window';
+import { matchWindowCtes, OPEN_UNINDEXED, scanBoundary, type TimeKey } from './search-window';
 import { rankWindow, TIME_KEY, type RankedRow, type WindowRow } from './search-rank';
 import { forgetJobDetails, jobDetails } from './search-details';
 import type { AuthContext } from '../auth/sessions';
@@ -62,16 +62,25 @@ interface SearchPlan {
 // An internal referrer is an employee on Referwell who is not one of the company's HR admins.
 const referrerExists = sql`exists(select 1 from company_members m where m.company_id = j.company_id and m.role = 'member')`;
 
-/** The filters and text, not paging; every value is a parameter, so one filter combination is one statement. */
+/**
+ * The filters and text, not paging; every value is a parameter, so one filter combination is one statement. With
+ * text, written so that the text's index is the only way to the rows (see textThroughIndex in db/prepared.ts).
+ */
 export function filterConditions(plan: Pick<SearchPlan, 'filters' | 'text'>): SQL[] {
-  return [sql`j.status = 'OPEN'`, ...matchConditions(plan)];
+  if (!plan.text) return [sql`j.status = 'OPEN'`, ...matchConditions(plan)];
+  return [...matchConditions(plan), OPEN_UNINDEXED, sql`j.search @@ ${tsQuery(plan.text)}`];
 }
 
-/** filterConditions but the status: what a text search's window (search-window.ts) checks on its rows. */
-function matchConditions({ filters, text }: Pick<SearchPlan, 'filters' | 'text'>): SQL[] {
+/**
+ * The filters but status and text, on `j`. The text's GIN index also carries the UTC day, job type, workplace and
+ * skills, so a text search tests them with its words in the index (one type or workplace is written as an equality,
+ * which it can use); no other index reaches rows by them, which would leave the words to the documents. Salary and
+ * referrers are tested on the rows the index found.
+ */
+function matchConditions({ filters }: Pick<SearchPlan, 'filters'>): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.type.length) conditions.push(sql`j.job_type = any(${sql.param(filters.type)}::employment_type[])`);
-  if (filters.workplace.length) conditions.push(sql`j.workplace = any(${sql.param(filters.workplace)}::workplace[])`);
+  if (filters.type.length) conditions.push(oneOf(sql`j.job_type`, filters.type, sql`employment_type`));
+  if (filters.workplace.length) conditions.push(oneOf(sql`j.workplace`, filters.workplace, sql`workplace`));
   if (filters.skills.length) conditions.push(sql`j.skills && ${sql.param(filters.skills)}::text[]`);
   if (filters.hasReferrer) conditions.push(referrerExists);
   if (filters.companyId) conditions.push(sql`j.company_id = ${filters.companyId}::uuid`);
@@ -82,14 +91,18 @@ function matchConditions({ filters, text }: Pick<SearchPlan, 'filters' | 'text'>
     conditions.push(
       sql`j.created_at >= now() - make_interval(days => ${POSTED_WITHIN_DAYS[filters.postedWithin]}::int)`,
     );
-  // Last: PostgreSQL tests conditions of equal estimated cost in the order written, and testing the text reads the
-  // job's search document (kilobytes), so the cheap filters turn most rows away first.
-  if (text) conditions.push(sql`j.search @@ ${tsQuery(text)}`);
   return conditions;
 }
 
-/** Text searches are planned for their words on each call (see PreparedOptions): broad and rare words want other plans. */
-const planFor = ({ text }: { text: string | null }) => ({ planEachCall: text !== null });
+/**
+ * Text searches test their words in the index alone (see textThroughIndex): their plan does not depend on the words,
+ * so it is kept. Filter-only searches keep theirs too.
+ */
+const planFor = ({ text }: { text: string | null }) => ({ textThroughIndex: text !== null });
+
+/** `column` is one of `values` (of enum `type`): an equality for one value, so the text's GIN index can test it. */
+const oneOf = (column: SQL, values: readonly string[], type: SQL): SQL =>
+  values.length === 1 ? sql`${column} = ${values[0]}::${type}` : sql`${column} = any(${sql.param(values)}::${type}[])`;
 
 /** A job's time key (see WindowRow): UTC to the microsecond, fixed width, so keys compare as strings. */
 const timeKey = sql`to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
@@ -108,34 +121,56 @@ function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number): Pro
 }
 
 /** The `win` CTE: the `size` newest matches before `start` (bounded for text, see search-window.ts). */
-function windowCtes(plan: SearchPlan, start: Cursor['w'], size: number): SQL {
-  if (plan.text) return matchWindowCtes(matchConditions(plan), start, size);
+function windowCtes(plan: SearchPlan, start: Cursor['w'], boundary: TimeKey | null, size: number): SQL {
+  if (plan.text) return matchWindowCtes(matchConditions(plan), tsQuery(plan.text), start, boundary, size);
   const conditions = filterConditions(plan);
   if (start) conditions.push(sql`(j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)`);
   return sql`win as (
-      select j.id, j.created_at, j.search, j.skill_keys, j.salary_max from job_postings j
+      select j.id, j.created_at, j.skill_keys, j.salary_max from job_postings j
       where ${sql.join(conditions, sql` and `)}
       order by j.created_at desc, j.id desc
       limit ${size}
     )`;
 }
 
+/** One window of matches (see readWindow). */
+interface Window {
+  rows: WindowRow[];
+  /**
+   * Text windows: how many jobs matched among the newest open jobs the window searched first (SCAN_PER_ROW × size),
+   * a lower bound of the count, so a common word's first page needs no count of its own. 0 otherwise.
+   */
+  nearMatches: number;
+}
+
 /** One window of matches (the `size` newest before `start`), newest first, with what every sort ranks them by. */
-function readWindow(db: Db, plan: SearchPlan, start: Cursor['w'], size: number): Promise<WindowRow[]> {
-  const relevance = plan.text ? sql`round(ts_rank(j.search, ${tsQuery(plan.text)}) * 10000)` : sql`0`;
-  return preparedRows<WindowRow>(
+async function readWindow(db: Db, plan: SearchPlan, start: Cursor['w'], size: number): Promise<Window> {
+  // Ranked by the document's head (title, company, skills): a match in the description alone ranks 0, below any
+  // title or skill match, and newest first among its kind; the description's kilobytes are never read.
+  // The query is made once (a sub-select), not once per row.
+  const relevance = plan.text ? sql`round(ts_rank(j.search_head, (select ${tsQuery(plan.text)})) * 10000)` : sql`0`;
+  const near = plan.text ? sql`(select count(*) from near)` : sql`0`;
+  const boundary = plan.text
+    ? await cachesOf(db).boundaries.get(JSON.stringify([start, size]), SEARCH_TTL_MS, () =>
+        scanBoundary(db, start, size),
+      )
+    : null;
+  const read = await preparedRows<WindowRow & { near_matches: number }>(
     db,
-    sql`with ${windowCtes(plan, start, size)}
-        select j.id, ${timeKey} as key, cast(${relevance} as double precision) as relevance, j.salary_max, j.skill_keys
+    sql`with ${windowCtes(plan, start, boundary, size)}
+        select j.id, ${timeKey} as key, cast(${relevance} as double precision) as relevance, j.salary_max, j.skill_keys,
+          cast(${near} as int) as near_matches
         from win j
         order by j.created_at desc, j.id desc`,
     planFor(plan),
   );
+  const rows = read.map(({ near_matches: _, ...row }) => row);
+  return { rows, nearMatches: Number(read[0]?.near_matches ?? 0) };
 }
 
 /**
- * How many jobs match, counting at most JOB_COUNT_LIMIT + 1 of them: text matches through the indexes alone (see
- * bitmapScansOnly), other filters in whichever index order is cheaper.
+ * How many jobs match, counting at most JOB_COUNT_LIMIT + 1 of them: text matches through the text's index alone (see
+ * textThroughIndex, rows read only until the count is reached), other filters in whichever index order is cheaper.
  */
 async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
   const [row] = await preparedRows<{ n: number }>(
@@ -143,7 +178,7 @@ async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
     sql`select cast(count(*) as int) as n from (
           select 1 from job_postings j where ${sql.join(filterConditions(plan), sql` and `)} limit ${JOB_COUNT_LIMIT + 1}
         ) matches`,
-    { ...planFor(plan), bitmapScansOnly: plan.text !== null },
+    planFor(plan),
   );
   return Number(row?.n ?? 0);
 }
@@ -154,25 +189,41 @@ async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
  * concurrent reads share one run.
  */
 interface Caches {
-  windows: ShortCache<WindowRow[]>;
+  windows: ShortCache<Window>;
+  /** Where text windows stop searching the newest jobs (search-window.ts scanBoundary), by window start. */
+  boundaries: ShortCache<TimeKey | null>;
   counts: ShortCache<number>;
   pages: ShortCache<RankedRow[]>;
   /** Whole answers as JSON text, for everyone but a job seeker (theirs carry match scores). */
   answers: ShortCache<KeptJson>;
 }
 const caches = new WeakMap<Db, Caches>();
+
+/**
+ * What each kind of kept search may hold per database, in bytes (estimates of what a value keeps alive: a window row
+ * is an object of two short strings, a number and an array of skill keys), so the server's memory stays bounded
+ * whatever the searches (issue #22: 300 MB RSS for the whole server after the benchmark).
+ */
+const WINDOW_BYTES = 24 << 20;
+const PAGE_BYTES = 4 << 20;
+const ANSWER_BYTES = 16 << 20;
+const windowRowBytes = (row: WindowRow) => 160 + 48 * row.skill_keys.length;
+const windowBytes = ({ rows }: Window) => rows.reduce((sum, row) => sum + windowRowBytes(row), 64);
+
+function newCaches(): Caches {
+  return {
+    windows: new ShortCache(1_000, { maxBytes: WINDOW_BYTES, bytesOf: windowBytes }),
+    counts: new ShortCache(),
+    boundaries: new ShortCache(),
+    pages: new ShortCache(1_000, { maxBytes: PAGE_BYTES, bytesOf: (rows) => 64 + rows.length * 120 }),
+    // The JSON text, and its compressed forms once sent (about a third of it together).
+    answers: new ShortCache(1_000, { maxBytes: ANSWER_BYTES, bytesOf: (answer) => answer.json.length * 1.35 }),
+  };
+}
+
 function cachesOf(db: Db): Caches {
   let found = caches.get(db);
-  if (!found)
-    caches.set(
-      db,
-      (found = {
-        windows: new ShortCache(),
-        counts: new ShortCache(),
-        pages: new ShortCache(),
-        answers: new ShortCache(),
-      }),
-    );
+  if (!found) caches.set(db, (found = newCaches()));
   return found;
 }
 
@@ -204,7 +255,10 @@ interface SearchResult {
 
 const keyOf = (row: RankedRow) => ({ r: Number(row.rank), c: row.key, i: row.id });
 
-/** A page, and the number of matches when reading it saw them all (a first page that reached the last match). */
+/**
+ * A page, and the number of matches when reading it told it: a first page that reached the last match, or whose
+ * window saw more than JOB_COUNT_LIMIT (then a lower bound).
+ */
 type Page = Omit<SearchResult, 'total'> & { allMatches: number | null };
 
 async function pageOf(db: Db, plan: SearchPlan, windowSize: number): Promise<Page> {
@@ -225,18 +279,20 @@ async function pageOf(db: Db, plan: SearchPlan, windowSize: number): Promise<Pag
   let windowsRead = 0;
   for (;;) {
     const need = filters.limit - rows.length;
-    const window = await windowOf(db, plan, windowStart, windowSize);
+    const { rows: window, nearMatches } = await windowOf(db, plan, windowStart, windowSize);
+    // A first page whose first window saw more matches than are counted needs no count ("1,000+").
+    const known = first && windowsRead === 0 && nearMatches > JOB_COUNT_LIMIT ? nearMatches : null;
     const ranked = rankWindow(window, plan.sort, plan.viewerKeys, after);
     rows.push(...ranked.slice(0, need));
     if (ranked.length > need)
-      return { rows, nextCursor: encodeCursor({ k: keyOf(rows.at(-1)!), w: windowStart }), allMatches: null };
+      return { rows, nextCursor: encodeCursor({ k: keyOf(rows.at(-1)!), w: windowStart }), allMatches: known };
     windowsRead += window.length;
     const oldest = window.at(-1);
     if (window.length < windowSize || !oldest)
       return { rows, nextCursor: null, allMatches: first ? windowsRead : null };
     windowStart = { c: oldest.key, i: oldest.id };
     after = undefined;
-    if (rows.length === filters.limit) return { rows, nextCursor: encodeCursor({ w: windowStart }), allMatches: null };
+    if (rows.length === filters.limit) return { rows, nextCursor: encodeCursor({ w: windowStart }), allMatches: known };
   }
 }
 
@@ -308,6 +364,7 @@ export function forgetJobSearches(db: Db): void {
   const found = caches.get(db);
   found?.windows.clear();
   found?.counts.clear();
+  found?.boundaries.clear();
   found?.pages.clear();
   found?.answers.clear();
   forgetJobDetails(db);
