@@ -58,14 +58,12 @@ describe('instant alerts for a new job', () => {
     ).flat();
     const saved = await t.database.db.insert(savedSearches).values(rows).returning();
     // A daily search that matches is not an instant one.
-    await t.database.db
-      .insert(savedSearches)
-      .values({
-        userId: seeker.body.user.id,
-        name: 'Daily',
-        filters: jobSearchFiltersSchema.parse({}),
-        alert: 'daily',
-      });
+    await t.database.db.insert(savedSearches).values({
+      userId: seeker.body.user.id,
+      name: 'Daily',
+      filters: jobSearchFiltersSchema.parse({}),
+      alert: 'daily',
+    });
     const expected = saved.filter((_, i) => cases[i % cases.length]![1]).map((s) => s.id);
 
     const matched = await instantSearchesMatching(t.database.db, jobId, 40);
