@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { FUNNEL_STEPS, HIRE_SOURCES, PIPELINE_STAGES, type Analytics, type HireSource } from '@referwell/shared';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
-import { jobsInScope, referralsInScope, type JobScope, type Period } from './period';
+import { dayText, jobsInScope, referralsInScope, splitByMonths, type JobScope, type Period } from './period';
 
 /**
  * The programme's figures, each one SQL statement over the pipeline, the referrals and the referral requests.
@@ -95,6 +95,44 @@ export async function requestResponse(
   return row ?? { received: 0, answered: 0, medianHours: null };
 }
 
+/**
+ * The period's rows outside its whole months, [from, monthsFrom) and [monthsUntil, until), as two branches of a
+ * union (each one index range) of the statement `rows` builds for a range.
+ */
+function edgeRanges(period: Period, rows: (from: Date, until: Date) => SQL): SQL {
+  const { monthsFrom, monthsUntil } = splitByMonths(period);
+  return sql`${rows(period.from, monthsFrom)} union all ${rows(monthsUntil, period.until)}`;
+}
+
+/**
+ * Referrals made in the period and how many were hired, per referrer. For the whole company the period's whole
+ * months come from `referral_month_referrers` (kept by triggers, migration 0027_analytics4_month_rollups) and only its
+ * partial first and last months from the referrals; a job's or a department's referrals are counted from the rows
+ * (the monthly rollup has no job).
+ */
+function referralsPerReferrer(scope: JobScope, period: Period): SQL {
+  if (scope.jobId || scope.department) {
+    return sql`(select rf.referrer_id as uid, count(*)::int as n,
+        (count(*) filter (where rf.status = 'completed'))::int as hires
+      from referrals rf
+      where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
+      group by rf.referrer_id)`;
+  }
+  const { monthsFrom, monthsUntil } = splitByMonths(period);
+  return sql`(select counted.uid, sum(counted.n)::int as n, sum(counted.hires)::int as hires from (
+      select m.referrer_id as uid, m.referrals as n, m.hires from referral_month_referrers m
+      where m.company_id = ${scope.companyId}::uuid and m.month >= ${dayText(monthsFrom)}::date
+        and m.month < ${dayText(monthsUntil)}::date
+      union all
+      ${edgeRanges(
+        period,
+        (from, until) => sql`select rf.referrer_id, 1, (rf.status = 'completed')::int
+        from referrals rf
+        where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${from} and rf.created_at < ${until}`,
+      )}) counted
+    group by counted.uid)`;
+}
+
 export interface TeamRow {
   userId: string | null;
   name: string | null;
@@ -128,11 +166,7 @@ export async function teamFigures(
       select uid, count(*)::int as n,
         percentile_cont(0.5) within group (order by response) filter (where response is not null) as median
       from requests group by uid),
-    made as (
-      select rf.referrer_id as uid, count(*)::int as n, (count(*) filter (where rf.status = 'completed'))::int as hires
-      from referrals rf
-      where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
-      group by rf.referrer_id),
+    made as ${referralsPerReferrer(scope, period)},
     members as (
       select m.user_id, u.name, m.department, coalesce(a.n, 0) as requests, a.median,
         coalesce(f.n, 0) as referrals, coalesce(f.hires, 0) as hires
@@ -175,6 +209,7 @@ const JOB_ROWS = 500;
  * picks: a short period is one range, a long one a probe per job).
  */
 export async function jobFigures(db: Executor, scope: JobScope, period: Period): Promise<Analytics['jobs']> {
+  const months = splitByMonths(period);
   const rows = await preparedRows<Omit<Analytics['jobs'][number], 'stages'> & { stages: Record<string, number> }>(
     db,
     sql`with jobs as (
@@ -190,10 +225,18 @@ export async function jobFigures(db: Executor, scope: JobScope, period: Period):
       where p.job_id in (select id from jobs) and p.applied_at >= ${period.from} and p.applied_at < ${period.until}
       group by p.job_id),
     referred as (
-      select rf.job_id, count(*)::int as n from referrals rf
-      where ${referralsInScope(scope, 'rf')} and rf.job_id in (select id from jobs)
-        and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
-      group by rf.job_id)
+      select counted.job_id, sum(counted.n)::int as n from (
+        select m.job_id, m.referrals as n from referral_month_jobs m
+        where m.job_id in (select id from jobs) and m.month >= ${dayText(months.monthsFrom)}::date
+          and m.month < ${dayText(months.monthsUntil)}::date
+        union all
+        ${edgeRanges(
+          period,
+          (from, until) => sql`select rf.job_id, 1 from referrals rf
+          where ${referralsInScope(scope, 'rf')} and rf.job_id in (select id from jobs)
+            and rf.created_at >= ${from} and rf.created_at < ${until}`,
+        )}) counted
+      group by counted.job_id)
     select j.id as "jobId", j.title, j.department, j.status::text as status,
       coalesce(a.n, 0) as applicants, coalesce(r.n, 0) as referrals,
       coalesce(s.stages, '{}'::jsonb) as stages,
