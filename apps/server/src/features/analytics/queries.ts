@@ -145,10 +145,10 @@ export interface TeamRow {
 
 /**
  * Per member of the company and per department of the referrers: requests they received and referrals they made
- * in the period, how many of those referrals were hired, and their median response time. Counts are aggregated
- * per person first (a hash over narrow rows); only the answered requests are sorted, once per person and once per
- * department, for the medians. Members and departments are joined last (a few dozen rows), so no wide row is
- * sorted (the grouping-set version sorted every request and referral with names and departments, spilling to disk).
+ * in the period, how many of those referrals were hired, and their median response time. The period's requests are
+ * sorted once, by department and person (byte order, "C": the grouping needs no language order), and one grouping-sets
+ * pass gives each person's and each department's count and median. Referrals per person come from the monthly
+ * rollups (`referralsPerReferrer`). Members are joined last (a few dozen rows), so no wide row is sorted.
  */
 export async function teamFigures(
   db: Executor,
@@ -163,23 +163,20 @@ export async function teamFigures(
       from referral_requests q
       where q.job_id in (select id from scope) and q.created_at >= ${period.from} and q.created_at < ${period.until}),
     asked as (
-      select uid, count(*)::int as n,
-        percentile_cont(0.5) within group (order by response) filter (where response is not null) as median
-      from requests group by uid),
+      select m.department collate "C" as department, r.uid, grouping(r.uid) = 1 as "perDepartment", count(*)::int as n,
+        percentile_cont(0.5) within group (order by r.response) as median
+      from requests r join company_members m on m.user_id = r.uid and m.company_id = ${scope.companyId}::uuid
+      group by grouping sets ((m.department collate "C", r.uid), (m.department collate "C"))),
     made as ${referralsPerReferrer(scope, period)},
     members as (
       select m.user_id, u.name, m.department, coalesce(a.n, 0) as requests, a.median,
         coalesce(f.n, 0) as referrals, coalesce(f.hires, 0) as hires
       from company_members m
       join users u on u.id = m.user_id
-      left join asked a on a.uid = m.user_id
+      left join asked a on a.uid = m.user_id and not a."perDepartment"
       left join made f on f.uid = m.user_id
       where m.company_id = ${scope.companyId}::uuid),
-    department_medians as (
-      select m.department, percentile_cont(0.5) within group (order by r.response) as median
-      from requests r join members m on m.user_id = r.uid
-      where r.response is not null
-      group by m.department),
+    department_medians as (select a.department, a.median from asked a where a."perDepartment"),
     team as (
       select m.user_id as "userId", m.name, m.department, false as "perDepartment",
         m.requests as "requestsReceived", m.referrals, m.hires, ${rounded(sql`m.median`)} as "medianResponseHours"
