@@ -207,6 +207,20 @@ export const referralMonthJobs = pgTable(
   (t) => [primaryKey({ columns: [t.jobId, t.month] })],
 );
 
+/** The same per company, UTC calendar month and funnel level: how many referrals (kept by the same triggers). */
+export const referralMonthLevels = pgTable(
+  'referral_month_levels',
+  {
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: date({ mode: 'string' }).notNull(),
+    funnelLevel: smallint().notNull(),
+    referrals: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month, t.funnelLevel] })],
+);
+
 /**
  * A company's referral programme rules: the default bonus (a job's own bonus overrides it), when a bonus falls
  * due after the hire starts, how long a direct application keeps a referral from earning a bonus (first touch

@@ -22,7 +22,7 @@ const rounded = (value: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) =>
  * team took them forward), 4 interviewed, 5 offer, 6 hired. A step counts every referral that reached it or a later
  * one, so the funnel never widens. The step is the referral's `funnel_level`, kept from its consent and its pipeline
  * by triggers (migration 0023_analytics3_funnel_level), so the period's referrals are counted from their covering
- * index with no join.
+ * index with no join, and for the whole company from monthly counts per level (`referralsPerLevel`).
  */
 export async function funnel(
   db: Executor,
@@ -30,13 +30,11 @@ export async function funnel(
   period: Period,
   requests: number,
 ): Promise<Analytics['funnel']> {
+  const reached = (level: number) => sql.raw(`coalesce(sum(n) filter (where level >= ${level}), 0)`);
   const [row] = await preparedRows<{ levels: number[] }>(
     db,
-    sql`select array[count(*) filter (where rf.funnel_level >= 1), count(*) filter (where rf.funnel_level >= 2),
-        count(*) filter (where rf.funnel_level >= 3), count(*) filter (where rf.funnel_level >= 4),
-        count(*) filter (where rf.funnel_level >= 5), count(*) filter (where rf.funnel_level >= 6)]::int[] as levels
-    from referrals rf
-    where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${period.from} and rf.created_at < ${period.until}`,
+    sql`select array[${sql.join([1, 2, 3, 4, 5, 6].map(reached), sql`, `)}]::int[] as levels
+    from ${referralsPerLevel(scope, period)} counted`,
   );
   const counts = [requests, ...(row?.levels ?? [0, 0, 0, 0, 0, 0])];
   return FUNNEL_STEPS.map((step, i) => ({
@@ -44,6 +42,22 @@ export async function funnel(
     count: counts[i]!,
     conversion: i === 0 || counts[i - 1] === 0 ? null : counts[i]! / counts[i - 1]!,
   }));
+}
+
+/**
+ * The period's referrals as (level, n) rows: for the whole company its whole months from `referral_month_levels`
+ * (kept by triggers, migration 0027_analytics4_month_rollups) and its partial first and last months from the
+ * referrals; a job's or a department's from the referrals alone.
+ */
+function referralsPerLevel(scope: JobScope, period: Period): SQL {
+  const rows = (from: Date, until: Date) => sql`select rf.funnel_level as level, 1 as n from referrals rf
+    where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${from} and rf.created_at < ${until}`;
+  if (scope.jobId || scope.department) return sql`(${rows(period.from, period.until)})`;
+  const { monthsFrom, monthsUntil } = splitByMonths(period);
+  return sql`(select m.funnel_level as level, m.referrals as n from referral_month_levels m
+      where m.company_id = ${scope.companyId}::uuid and m.month >= ${dayText(monthsFrom)}::date
+        and m.month < ${dayText(monthsUntil)}::date
+    union all ${edgeRanges(period, rows)})`;
 }
 
 /**

@@ -79,7 +79,7 @@ async function expectBonusTotals(jobId: string) {
   return kept;
 }
 
-/** The kept monthly referral counts (per job, per company and referrer) equal a count of all the referrals. */
+/** The kept monthly referral counts (per job, per referrer, per funnel level) equal a count of all the referrals. */
 async function expectMonthCounts() {
   const perJob = await query<{
     job: string;
@@ -98,6 +98,12 @@ async function expectMonthCounts() {
     await query(sql`select company_id as company, referral_month(created_at)::text as month, referrer_id as referrer,
         count(*)::int as n, (count(*) filter (where status = 'completed'))::int as hires
       from referrals where referrer_id is not null group by 1, 2, 3 order by 1, 2, 3`),
+  );
+  const perLevel = await query(sql`select company_id as company, month::text, funnel_level as level, referrals as n
+    from referral_month_levels where referrals <> 0 order by 1, 2, 3`);
+  expect(perLevel).toEqual(
+    await query(sql`select company_id as company, referral_month(created_at)::text as month, funnel_level as level,
+        count(*)::int as n from referrals group by 1, 2, 3 order by 1, 2, 3`),
   );
   return perReferrer;
 }

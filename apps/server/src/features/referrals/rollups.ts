@@ -65,6 +65,9 @@ export async function refreshAllBonusTotals(db: Executor): Promise<void> {
 export async function refreshAllMonthCounts(db: Executor): Promise<void> {
   await db.execute(sql`delete from referral_month_jobs`);
   await db.execute(sql`delete from referral_month_referrers`);
+  await db.execute(sql`delete from referral_month_levels`);
+  await db.execute(sql`insert into referral_month_levels (company_id, month, funnel_level, referrals)
+    select company_id, referral_month(created_at), funnel_level, count(*)::int from referrals group by 1, 2, 3`);
   await db.execute(sql`insert into referral_month_jobs (job_id, month, referrals)
     select job_id, referral_month(created_at), count(*)::int from referrals group by 1, 2`);
   await db.execute(sql`insert into referral_month_referrers (company_id, month, referrer_id, referrals, hires)
