@@ -4,6 +4,7 @@
  * timings on a shared machine. The database comes from the analytics area run with BENCH_KEEP=1.
  *
  *   BENCH_DATABASE_URL=postgres://…/referwell_bench_analytics_… BENCH_PERIOD=365d node --import tsx bench/analytics-explain.ts
+ *   (BENCH_PERIOD=custom BENCH_FROM=2025-05-27 BENCH_TO=2026-11-26 for a custom range)
  */
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -24,7 +25,12 @@ import { DEMO_ADMIN } from './support';
 
 const url = process.env.BENCH_DATABASE_URL;
 if (!url) throw new Error('Set BENCH_DATABASE_URL to a database kept by BENCH_KEEP=1 (analytics area)');
-const period = resolvePeriod({ period: (process.env.BENCH_PERIOD ?? '365d') as AnalyticsPeriod });
+// BENCH_PERIOD=custom takes BENCH_FROM and BENCH_TO (days), e.g. the 18-month range the benchmark asks for.
+const period = resolvePeriod({
+  period: (process.env.BENCH_PERIOD ?? '365d') as AnalyticsPeriod,
+  from: process.env.BENCH_FROM,
+  to: process.env.BENCH_TO,
+});
 const only = process.env.BENCH_QUERY;
 
 const database = await openDatabase({ databaseUrl: url });

@@ -12,6 +12,7 @@ import type { Database } from '../apps/server/src/db/client';
 import type { Tx } from '../apps/server/src/db/repository';
 import {
   refreshAllBonusTotals,
+  refreshAllMonthCounts,
   refreshAllJobStageCounts,
   refreshAllPipelineRollups,
   refreshAllReferralLevels,
@@ -184,6 +185,7 @@ async function seedRows(db: Tx): Promise<{ companyId: string; jobId: string }> {
   await step('funnel levels', () => refreshAllReferralLevels(db));
   await step('stage counts', () => refreshAllJobStageCounts(db));
   await step('bonus totals', () => refreshAllBonusTotals(db));
+  await step('month counts', () => refreshAllMonthCounts(db));
   const [job] = await rows<{ id: string }>(sql`select id from job_postings where title = 'Bench Role 7'`);
   const jobId = job!.id;
   return { companyId, jobId };

@@ -175,6 +175,53 @@ export const referralBonusTotals = pgTable(
 );
 
 /**
+ * Analytics rollup of the referrals per UTC calendar month: per company and referrer, how many referrals they made and
+ * how many of those are hired (status completed). Kept by triggers on `referrals` in the transaction of every write
+ * (migration 0027_analytics4_month_rollups), so a long period reads its whole months here and only its partial first and
+ * last months from `referrals`. Referrals without a referrer (deleted account) are not counted. A row may hold 0.
+ */
+export const referralMonthReferrers = pgTable(
+  'referral_month_referrers',
+  {
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: date({ mode: 'string' }).notNull(),
+    referrerId: uuid().notNull(),
+    referrals: integer().notNull(),
+    hires: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month, t.referrerId] })],
+);
+
+/** The same per job and UTC calendar month: how many referrals were made for it (kept by the same triggers). */
+export const referralMonthJobs = pgTable(
+  'referral_month_jobs',
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => jobPostings.id, { onDelete: 'cascade' }),
+    month: date({ mode: 'string' }).notNull(),
+    referrals: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.month] })],
+);
+
+/** The same per company, UTC calendar month and funnel level: how many referrals (kept by the same triggers). */
+export const referralMonthLevels = pgTable(
+  'referral_month_levels',
+  {
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    month: date({ mode: 'string' }).notNull(),
+    funnelLevel: smallint().notNull(),
+    referrals: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month, t.funnelLevel] })],
+);
+
+/**
  * A company's referral programme rules: the default bonus (a job's own bonus overrides it), when a bonus falls
  * due after the hire starts, how long a direct application keeps a referral from earning a bonus (first touch
  * wins), and whether referrers see the leaderboard.

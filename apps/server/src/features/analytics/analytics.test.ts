@@ -402,6 +402,12 @@ describe('referral programme analytics', () => {
   it('widens with the period and narrows to a job or a department', async () => {
     const year = await analytics('?period=365d');
     expect(year.funnel[1]!.count).toBe(6);
+    // Per referrer and per job, the year's whole months come from the monthly rollups: the same referrals as the funnel.
+    expect(year.jobs.reduce((sum, job) => sum + job.referrals, 0)).toBe(6);
+    expect(year.referrers.reduce((sum, row) => sum + row.referrals, 0)).toBe(6);
+    expect(year.departments.reduce((sum, row) => sum + row.hires, 0)).toBe(
+      year.referrers.reduce((sum, row) => sum + row.hires, 0),
+    );
     const custom = await analytics(`?period=custom&from=${dayOf(ago(101))}&to=${dayOf(ago(90))}`);
     expect(custom.funnel.map((s) => s.count)).toEqual([0, 1, 1, 1, 1, 1, 1]);
     expect(custom.sources[0]!.hires).toBe(1);

@@ -30,6 +30,32 @@ export function resolvePeriod(
   return { from, until, fromDay: dayOf(from), toDay: dayOf(new Date(until.getTime() - DAY_MS)) };
 }
 
+/**
+ * A period split for the monthly rollups (`referral_month_*`): the whole UTC months inside it, [monthsFrom,
+ * monthsUntil), are read from the rollups; the rest of the period, [from, monthsFrom) and [monthsUntil, until), from
+ * the rows. A period holding no whole month has monthsFrom = monthsUntil = until: no months, and its rows are the
+ * first range.
+ */
+export interface MonthSplit {
+  monthsFrom: Date;
+  monthsUntil: Date;
+}
+
+const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
+
+export function splitByMonths(period: Period): MonthSplit {
+  const { from, until } = period;
+  const startOfFirst = monthStart(from.getUTCFullYear(), from.getUTCMonth());
+  const first =
+    startOfFirst.getTime() === from.getTime() ? from : monthStart(from.getUTCFullYear(), from.getUTCMonth() + 1);
+  const last = monthStart(until.getUTCFullYear(), until.getUTCMonth());
+  if (first.getTime() >= last.getTime()) return { monthsFrom: until, monthsUntil: until };
+  return { monthsFrom: first, monthsUntil: last };
+}
+
+/** The UTC day of an instant, as the rollups' `month` column compares (a date). */
+export const dayText = (instant: Date) => instant.toISOString().slice(0, 10);
+
 /** Which of a company's jobs the figures cover: all, one job, or one department's. */
 export interface JobScope {
   companyId: string;

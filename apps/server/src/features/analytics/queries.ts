@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { FUNNEL_STEPS, HIRE_SOURCES, PIPELINE_STAGES, type Analytics, type HireSource } from '@referwell/shared';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
-import { jobsInScope, referralsInScope, type JobScope, type Period } from './period';
+import { dayText, jobsInScope, referralsInScope, splitByMonths, type JobScope, type Period } from './period';
 
 /**
  * The programme's figures, each one SQL statement over the pipeline, the referrals and the referral requests.
@@ -22,7 +22,7 @@ const rounded = (value: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) =>
  * team took them forward), 4 interviewed, 5 offer, 6 hired. A step counts every referral that reached it or a later
  * one, so the funnel never widens. The step is the referral's `funnel_level`, kept from its consent and its pipeline
  * by triggers (migration 0023_analytics3_funnel_level), so the period's referrals are counted from their covering
- * index with no join.
+ * index with no join, and for the whole company from monthly counts per level (`referralsPerLevel`).
  */
 export async function funnel(
   db: Executor,
@@ -30,13 +30,11 @@ export async function funnel(
   period: Period,
   requests: number,
 ): Promise<Analytics['funnel']> {
+  const reached = (level: number) => sql.raw(`coalesce(sum(n) filter (where level >= ${level}), 0)`);
   const [row] = await preparedRows<{ levels: number[] }>(
     db,
-    sql`select array[count(*) filter (where rf.funnel_level >= 1), count(*) filter (where rf.funnel_level >= 2),
-        count(*) filter (where rf.funnel_level >= 3), count(*) filter (where rf.funnel_level >= 4),
-        count(*) filter (where rf.funnel_level >= 5), count(*) filter (where rf.funnel_level >= 6)]::int[] as levels
-    from referrals rf
-    where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${period.from} and rf.created_at < ${period.until}`,
+    sql`select array[${sql.join([1, 2, 3, 4, 5, 6].map(reached), sql`, `)}]::int[] as levels
+    from ${referralsPerLevel(scope, period)} counted`,
   );
   const counts = [requests, ...(row?.levels ?? [0, 0, 0, 0, 0, 0])];
   return FUNNEL_STEPS.map((step, i) => ({
@@ -44,6 +42,22 @@ export async function funnel(
     count: counts[i]!,
     conversion: i === 0 || counts[i - 1] === 0 ? null : counts[i]! / counts[i - 1]!,
   }));
+}
+
+/**
+ * The period's referrals as (level, n) rows: for the whole company its whole months from `referral_month_levels`
+ * (kept by triggers, migration 0027_analytics4_month_rollups) and its partial first and last months from the
+ * referrals; a job's or a department's from the referrals alone.
+ */
+function referralsPerLevel(scope: JobScope, period: Period): SQL {
+  const rows = (from: Date, until: Date) => sql`select rf.funnel_level as level, 1 as n from referrals rf
+    where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${from} and rf.created_at < ${until}`;
+  if (scope.jobId || scope.department) return sql`(${rows(period.from, period.until)})`;
+  const { monthsFrom, monthsUntil } = splitByMonths(period);
+  return sql`(select m.funnel_level as level, m.referrals as n from referral_month_levels m
+      where m.company_id = ${scope.companyId}::uuid and m.month >= ${dayText(monthsFrom)}::date
+        and m.month < ${dayText(monthsUntil)}::date
+    union all ${edgeRanges(period, rows)})`;
 }
 
 /**
@@ -95,6 +109,44 @@ export async function requestResponse(
   return row ?? { received: 0, answered: 0, medianHours: null };
 }
 
+/**
+ * The period's rows outside its whole months, [from, monthsFrom) and [monthsUntil, until), as two branches of a
+ * union (each one index range) of the statement `rows` builds for a range.
+ */
+function edgeRanges(period: Period, rows: (from: Date, until: Date) => SQL): SQL {
+  const { monthsFrom, monthsUntil } = splitByMonths(period);
+  return sql`${rows(period.from, monthsFrom)} union all ${rows(monthsUntil, period.until)}`;
+}
+
+/**
+ * Referrals made in the period and how many were hired, per referrer. For the whole company the period's whole
+ * months come from `referral_month_referrers` (kept by triggers, migration 0027_analytics4_month_rollups) and only its
+ * partial first and last months from the referrals; a job's or a department's referrals are counted from the rows
+ * (the monthly rollup has no job).
+ */
+function referralsPerReferrer(scope: JobScope, period: Period): SQL {
+  if (scope.jobId || scope.department) {
+    return sql`(select rf.referrer_id as uid, count(*)::int as n,
+        (count(*) filter (where rf.status = 'completed'))::int as hires
+      from referrals rf
+      where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
+      group by rf.referrer_id)`;
+  }
+  const { monthsFrom, monthsUntil } = splitByMonths(period);
+  return sql`(select counted.uid, sum(counted.n)::int as n, sum(counted.hires)::int as hires from (
+      select m.referrer_id as uid, m.referrals as n, m.hires from referral_month_referrers m
+      where m.company_id = ${scope.companyId}::uuid and m.month >= ${dayText(monthsFrom)}::date
+        and m.month < ${dayText(monthsUntil)}::date
+      union all
+      ${edgeRanges(
+        period,
+        (from, until) => sql`select rf.referrer_id, 1, (rf.status = 'completed')::int
+        from referrals rf
+        where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${from} and rf.created_at < ${until}`,
+      )}) counted
+    group by counted.uid)`;
+}
+
 export interface TeamRow {
   userId: string | null;
   name: string | null;
@@ -107,10 +159,10 @@ export interface TeamRow {
 
 /**
  * Per member of the company and per department of the referrers: requests they received and referrals they made
- * in the period, how many of those referrals were hired, and their median response time. Counts are aggregated
- * per person first (a hash over narrow rows); only the answered requests are sorted, once per person and once per
- * department, for the medians. Members and departments are joined last (a few dozen rows), so no wide row is
- * sorted (the grouping-set version sorted every request and referral with names and departments, spilling to disk).
+ * in the period, how many of those referrals were hired, and their median response time. The period's requests are
+ * sorted once, by department and person (byte order, "C": the grouping needs no language order), and one grouping-sets
+ * pass gives each person's and each department's count and median. Referrals per person come from the monthly
+ * rollups (`referralsPerReferrer`). Members are joined last (a few dozen rows), so no wide row is sorted.
  */
 export async function teamFigures(
   db: Executor,
@@ -125,27 +177,20 @@ export async function teamFigures(
       from referral_requests q
       where q.job_id in (select id from scope) and q.created_at >= ${period.from} and q.created_at < ${period.until}),
     asked as (
-      select uid, count(*)::int as n,
-        percentile_cont(0.5) within group (order by response) filter (where response is not null) as median
-      from requests group by uid),
-    made as (
-      select rf.referrer_id as uid, count(*)::int as n, (count(*) filter (where rf.status = 'completed'))::int as hires
-      from referrals rf
-      where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
-      group by rf.referrer_id),
+      select m.department collate "C" as department, r.uid, grouping(r.uid) = 1 as "perDepartment", count(*)::int as n,
+        percentile_cont(0.5) within group (order by r.response) as median
+      from requests r join company_members m on m.user_id = r.uid and m.company_id = ${scope.companyId}::uuid
+      group by grouping sets ((m.department collate "C", r.uid), (m.department collate "C"))),
+    made as ${referralsPerReferrer(scope, period)},
     members as (
       select m.user_id, u.name, m.department, coalesce(a.n, 0) as requests, a.median,
         coalesce(f.n, 0) as referrals, coalesce(f.hires, 0) as hires
       from company_members m
       join users u on u.id = m.user_id
-      left join asked a on a.uid = m.user_id
+      left join asked a on a.uid = m.user_id and not a."perDepartment"
       left join made f on f.uid = m.user_id
       where m.company_id = ${scope.companyId}::uuid),
-    department_medians as (
-      select m.department, percentile_cont(0.5) within group (order by r.response) as median
-      from requests r join members m on m.user_id = r.uid
-      where r.response is not null
-      group by m.department),
+    department_medians as (select a.department, a.median from asked a where a."perDepartment"),
     team as (
       select m.user_id as "userId", m.name, m.department, false as "perDepartment",
         m.requests as "requestsReceived", m.referrals, m.hires, ${rounded(sql`m.median`)} as "medianResponseHours"
@@ -175,6 +220,7 @@ const JOB_ROWS = 500;
  * picks: a short period is one range, a long one a probe per job).
  */
 export async function jobFigures(db: Executor, scope: JobScope, period: Period): Promise<Analytics['jobs']> {
+  const months = splitByMonths(period);
   const rows = await preparedRows<Omit<Analytics['jobs'][number], 'stages'> & { stages: Record<string, number> }>(
     db,
     sql`with jobs as (
@@ -190,10 +236,18 @@ export async function jobFigures(db: Executor, scope: JobScope, period: Period):
       where p.job_id in (select id from jobs) and p.applied_at >= ${period.from} and p.applied_at < ${period.until}
       group by p.job_id),
     referred as (
-      select rf.job_id, count(*)::int as n from referrals rf
-      where ${referralsInScope(scope, 'rf')} and rf.job_id in (select id from jobs)
-        and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
-      group by rf.job_id)
+      select counted.job_id, sum(counted.n)::int as n from (
+        select m.job_id, m.referrals as n from referral_month_jobs m
+        where m.job_id in (select id from jobs) and m.month >= ${dayText(months.monthsFrom)}::date
+          and m.month < ${dayText(months.monthsUntil)}::date
+        union all
+        ${edgeRanges(
+          period,
+          (from, until) => sql`select rf.job_id, 1 from referrals rf
+          where ${referralsInScope(scope, 'rf')} and rf.job_id in (select id from jobs)
+            and rf.created_at >= ${from} and rf.created_at < ${until}`,
+        )}) counted
+      group by counted.job_id)
     select j.id as "jobId", j.title, j.department, j.status::text as status,
       coalesce(a.n, 0) as applicants, coalesce(r.n, 0) as referrals,
       coalesce(s.stages, '{}'::jsonb) as stages,

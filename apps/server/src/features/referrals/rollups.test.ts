@@ -79,13 +79,43 @@ async function expectBonusTotals(jobId: string) {
   return kept;
 }
 
+/** The kept monthly referral counts (per job, per referrer, per funnel level) equal a count of all the referrals. */
+async function expectMonthCounts() {
+  const perJob = await query<{
+    job: string;
+    month: string;
+    n: number;
+  }>(sql`select job_id as job, month::text, referrals as n
+    from referral_month_jobs where referrals <> 0 order by 1, 2`);
+  expect(perJob).toEqual(
+    await query(sql`select job_id as job, referral_month(created_at)::text as month, count(*)::int as n
+      from referrals group by 1, 2 order by 1, 2`),
+  );
+  const perReferrer = await query<{ company: string; month: string; referrer: string; n: number; hires: number }>(sql`
+    select company_id as company, month::text, referrer_id as referrer, referrals as n, hires from referral_month_referrers
+    where referrals <> 0 order by 1, 2, 3`);
+  expect(perReferrer).toEqual(
+    await query(sql`select company_id as company, referral_month(created_at)::text as month, referrer_id as referrer,
+        count(*)::int as n, (count(*) filter (where status = 'completed'))::int as hires
+      from referrals where referrer_id is not null group by 1, 2, 3 order by 1, 2, 3`),
+  );
+  const perLevel = await query(sql`select company_id as company, month::text, funnel_level as level, referrals as n
+    from referral_month_levels where referrals <> 0 order by 1, 2, 3`);
+  expect(perLevel).toEqual(
+    await query(sql`select company_id as company, referral_month(created_at)::text as month, funnel_level as level,
+        count(*)::int as n from referrals group by 1, 2, 3 order by 1, 2, 3`),
+  );
+  return perReferrer;
+}
+
 /**
- * The rollup equals the history's figures and has the expected rank (hired or not); so do the job's stage counts
- * and bonus totals.
+ * The rollup equals the history's figures and has the expected rank (hired or not); so do the job's stage counts,
+ * bonus totals and the monthly referral counts.
  */
 async function expectRollup(jobId: string, talentId: string, rank: number, hired: boolean) {
   await expectStageCounts(jobId);
   await expectBonusTotals(jobId);
+  await expectMonthCounts();
   const rollup = await rollupOf(jobId, talentId);
   expect({ rank: rollup.rank, hiredAt: rollup.hiredAt, level: rollup.level }).toEqual(rollup.fromHistory);
   expect(rollup.rank).toBe(rank);
@@ -131,7 +161,7 @@ beforeAll(async () => {
     admin,
   );
   member = await signUp(t, { role: 'referrer', companyType: 'join', companyName: 'Rollup Health', inviteCode });
-  for (let i = 0; i < 8; i++) seekers.push(await signUp(t, { name: `Rollup Seeker ${i}` }));
+  for (let i = 0; i < 9; i++) seekers.push(await signUp(t, { name: `Rollup Seeker ${i}` }));
 });
 afterAll(() => t.close());
 
@@ -261,5 +291,17 @@ describe('pipeline rollups', () => {
     const left = await query<{ id: string }>(sql`select id from referrals where id = ${second.referralId}::uuid
       union all select job_id from job_stage_counts where job_id = ${second.jobId}::uuid`);
     expect(left).toEqual([]);
+  });
+  it('count each referral in its month for its job and referrer through a hire, a new date and a referrer gone', async () => {
+    const { jobId, talentId, referralId } = await referredCandidate();
+    await track(jobId, talentId, 'Hired');
+    const hired = await expectMonthCounts();
+    expect(hired.reduce((sum, row) => sum + row.hires, 0)).toBeGreaterThan(0);
+    await query(sql`update referrals set created_at = created_at - interval '40 days' where id = ${referralId}::uuid`);
+    await expectMonthCounts();
+    await query(sql`update referrals set referrer_id = null where id = ${referralId}::uuid`);
+    await expectMonthCounts();
+    await query(sql`delete from job_postings where id = ${jobId}::uuid`);
+    await expectMonthCounts();
   });
 });

@@ -60,3 +60,18 @@ export async function refreshAllBonusTotals(db: Executor): Promise<void> {
       referral_bonus_day(bonus_state, bonus_due_on, bonus_paid_on), count(*)::int, sum(bonus_amount)
     from referrals where bonus_amount is not null group by 1, 2, 3, 4`);
 }
+
+/** Every referral counted per month again, as the migration's backfill does (rows written with triggers off). */
+export async function refreshAllMonthCounts(db: Executor): Promise<void> {
+  await db.execute(sql`delete from referral_month_jobs`);
+  await db.execute(sql`delete from referral_month_referrers`);
+  await db.execute(sql`delete from referral_month_levels`);
+  await db.execute(sql`insert into referral_month_levels (company_id, month, funnel_level, referrals)
+    select company_id, referral_month(created_at), funnel_level, count(*)::int from referrals group by 1, 2, 3`);
+  await db.execute(sql`insert into referral_month_jobs (job_id, month, referrals)
+    select job_id, referral_month(created_at), count(*)::int from referrals group by 1, 2`);
+  await db.execute(sql`insert into referral_month_referrers (company_id, month, referrer_id, referrals, hires)
+    select company_id, referral_month(created_at), referrer_id, count(*)::int,
+      (count(*) filter (where status = 'completed'))::int
+    from referrals where referrer_id is not null group by 1, 2, 3`);
+}
