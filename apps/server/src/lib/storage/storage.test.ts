@@ -125,65 +125,53 @@ describe('database storage', () => {
     expect(row).toMatchObject({ key, contentType: PDF, sizeBytes: 12 });
     expect(row!.content.toString()).toBe('%PDF-1.4 row');
   });
-});
 
-describe('database storage of a streamed file', () => {
-  let database: Database;
-  let storage: FileStorage;
+  describe('a streamed file', () => {
+    const chunkRows = (key: string) =>
+      database.db
+        .select({ seq: storedFileChunks.seq, size: sql<number>`octet_length(${storedFileChunks.content})` })
+        .from(storedFileChunks)
+        .where(eq(storedFileChunks.fileKey, key))
+        .orderBy(storedFileChunks.seq);
 
-  beforeAll(async () => {
-    database = await openTestDatabase();
-    storage = databaseStorage(database.db);
-  });
-  afterAll(async () => {
-    await storage.close();
-    await database.close();
-  });
+    it('keeps it as megabyte chunks, one row each, so appending never rewrites what was written', async () => {
+      const key = newFileKey('streamed', 'csv');
+      const whole = randomBytes(3.5 * 1024 * 1024);
+      async function* parts() {
+        for (let at = 0; at < whole.byteLength; at += 300_000) yield whole.subarray(at, at + 300_000);
+      }
+      expect(await storage.putStream(key, parts(), { contentType: 'text/csv' })).toBe(whole.byteLength);
+      const mb = 1024 * 1024;
+      expect(await chunkRows(key)).toEqual([
+        { seq: 0, size: mb },
+        { seq: 1, size: mb },
+        { seq: 2, size: mb },
+        { seq: 3, size: mb / 2 },
+      ]);
+      const [row] = await database.db.select().from(storedFiles).where(eq(storedFiles.key, key));
+      expect(row).toMatchObject({ sizeBytes: whole.byteLength, contentType: 'text/csv' });
+      expect(row!.content.byteLength).toBe(0);
+      expect((await readAll((await storage.get(key))!)).equals(whole)).toBe(true);
+      expect(await chunkRows(`${key}.part`)).toEqual([]);
+    });
 
-  const chunkRows = (key: string) =>
-    database.db
-      .select({ seq: storedFileChunks.seq, size: sql<number>`octet_length(${storedFileChunks.content})` })
-      .from(storedFileChunks)
-      .where(eq(storedFileChunks.fileKey, key))
-      .orderBy(storedFileChunks.seq);
-
-  it('keeps it as megabyte chunks, one row each, so appending never rewrites what was written', async () => {
-    const key = newFileKey('streamed', 'csv');
-    const whole = randomBytes(3.5 * 1024 * 1024);
-    async function* parts() {
-      for (let at = 0; at < whole.byteLength; at += 300_000) yield whole.subarray(at, at + 300_000);
-    }
-    expect(await storage.putStream(key, parts(), { contentType: 'text/csv' })).toBe(whole.byteLength);
-    const mb = 1024 * 1024;
-    expect(await chunkRows(key)).toEqual([
-      { seq: 0, size: mb },
-      { seq: 1, size: mb },
-      { seq: 2, size: mb },
-      { seq: 3, size: mb / 2 },
-    ]);
-    const [row] = await database.db.select().from(storedFiles).where(eq(storedFiles.key, key));
-    expect(row).toMatchObject({ sizeBytes: whole.byteLength, contentType: 'text/csv' });
-    expect(row!.content.byteLength).toBe(0);
-    expect((await readAll((await storage.get(key))!)).equals(whole)).toBe(true);
-    expect(await chunkRows(`${key}.part`)).toEqual([]);
-  });
-
-  it('drops the chunks when the file is streamed again, put whole or deleted', async () => {
-    const key = newFileKey('streamed', 'csv');
-    const stream = async function* (text: string) {
-      yield Buffer.from(text);
-    };
-    await storage.putStream(key, stream('first'), { contentType: 'text/csv' });
-    await storage.putStream(key, stream('second'), { contentType: 'text/csv' });
-    expect(await chunkRows(key)).toEqual([{ seq: 0, size: 6 }]);
-    expect((await readAll((await storage.get(key))!)).toString()).toBe('second');
-    await storage.put(key, Buffer.from('whole'), { contentType: 'text/plain' });
-    expect(await chunkRows(key)).toEqual([]);
-    expect((await readAll((await storage.get(key))!)).toString()).toBe('whole');
-    await storage.putStream(key, stream('third'), { contentType: 'text/csv' });
-    await storage.delete(key);
-    expect(await chunkRows(key)).toEqual([]);
-    expect(await storage.get(key)).toBeNull();
+    it('drops the chunks when the file is streamed again, put whole or deleted', async () => {
+      const key = newFileKey('streamed', 'csv');
+      const stream = async function* (text: string) {
+        yield Buffer.from(text);
+      };
+      await storage.putStream(key, stream('first'), { contentType: 'text/csv' });
+      await storage.putStream(key, stream('second'), { contentType: 'text/csv' });
+      expect(await chunkRows(key)).toEqual([{ seq: 0, size: 6 }]);
+      expect((await readAll((await storage.get(key))!)).toString()).toBe('second');
+      await storage.put(key, Buffer.from('whole'), { contentType: 'text/plain' });
+      expect(await chunkRows(key)).toEqual([]);
+      expect((await readAll((await storage.get(key))!)).toString()).toBe('whole');
+      await storage.putStream(key, stream('third'), { contentType: 'text/csv' });
+      await storage.delete(key);
+      expect(await chunkRows(key)).toEqual([]);
+      expect(await storage.get(key)).toBeNull();
+    });
   });
 });
 
