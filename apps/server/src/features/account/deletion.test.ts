@@ -14,6 +14,7 @@ import {
   type TestApp,
   withSession,
 } from '../../test/harness';
+import { enqueueMail } from '../../lib/mail/send';
 import { mailsTo } from '../../test/mail';
 import { eraseDueAccounts } from './deletion';
 
@@ -168,6 +169,25 @@ describe('delete my account', () => {
       email: `deleted-${seeker.body.user.id}@deleted.invalid`,
       sessions: 0,
     });
+  });
+
+  it('sends nothing to an erased account: a mail queued for it afterwards (or retried) is dropped', async () => {
+    const leaving = await signUp(t, { name: 'Morgan Mailless' });
+    const staying = await signUp(t, { name: 'Sam Staying' });
+    expect((await requestDeletion(leaving)).statusCode).toBe(202);
+    expect(await eraseDueAccounts(t.app.db, t.app.storage, afterGrace())).toBeGreaterThanOrEqual(1);
+    const before = (await mailsTo(t, leaving.body.user.email)).length;
+    for (const person of [leaving, staying])
+      await enqueueMail(t.app.db, {
+        key: `erased-test:${person.body.user.id}`,
+        template: 'account-deletion-scheduled',
+        to: person.body.user.email,
+        userId: person.body.user.id,
+        props: { name: person.body.user.name, date: '2026-12-31', days: 7 },
+      });
+    expect(await mailsTo(t, leaving.body.user.email)).toHaveLength(before);
+    const delivered = await mailsTo(t, staying.body.user.email);
+    expect(delivered.some((mail) => mail.includes('Hi Sam Staying') && mail.includes('2026-12-31'))).toBe(true);
   });
 
   it('a member who leaves erases their side too: their referrals show "Deleted user" as the referrer', async () => {
