@@ -1,9 +1,10 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { conversationListResponseSchema, type Conversation, type ConversationListResponse } from '@referwell/shared';
 import { openDatabase, type Database } from '../../db/client';
 import { selectRows } from '../../db/repository';
-import { createTestApp, okAs, type SignedUp, signUp, type TestApp } from '../../test/harness';
+import { createTestApp, okAs, type SignedUp, signUp, type TestApp, withSession } from '../../test/harness';
 import { listConversations, setViewing } from './service';
 
 // Two instances on one database, each with its own pool and its own kept lists (as two server processes).
@@ -72,6 +73,32 @@ describe('kept conversation lists', () => {
       expect(kept).toEqual(JSON.parse(JSON.stringify(read)));
       expect(conversationListResponseSchema.parse(kept)).toEqual(kept);
     }
+  });
+
+  it('sends a kept answer compressed once per encoding the client accepts, and as it is otherwise', async () => {
+    // Past the 1 KB below which answers go out uncompressed.
+    await run(sql`update conversations set subject = ${'Long subject '.repeat(100)} where id = ${conversationId}`);
+    const plain = await listOn(a, seeker, '?pageSize=50');
+    const send = (encoding: string) =>
+      a.app.inject({
+        method: 'GET',
+        url: '/api/conversations?pageSize=50',
+        headers: { 'accept-encoding': encoding },
+        ...withSession(seeker.token),
+      });
+    const br = await send('br, gzip');
+    const gzip = await send('gzip');
+    const none = await send('identity');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain);
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain);
+    expect(none.json()).toEqual(plain);
+    expect([
+      br.headers['content-encoding'],
+      gzip.headers['content-encoding'],
+      none.headers['content-encoding'],
+    ]).toEqual(['br', 'gzip', undefined]);
+    for (const res of [br, gzip, none]) expect(res.headers['content-type']).toMatch(/^application\/json/);
+    await run(sql`update conversations set subject = 'About the role' where id = ${conversationId}`);
   });
 
   it('is kept: a change written with the triggers off is not seen until a counted write raises the version', async () => {
