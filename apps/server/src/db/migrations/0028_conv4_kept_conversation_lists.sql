@@ -29,10 +29,21 @@ BEGIN
   ON CONFLICT (user_id) DO UPDATE SET version = v.version + 1, written_by = excluded.written_by;
 END
 $$;--> statement-breakpoint
+-- Everyone in one conversation, at most once per transaction: the send path writes the participants' rows, the
+-- message and the conversation, three triggers that would each read the participants again. A transaction-local
+-- setting remembers the last conversation raised (rolled back with a savepoint like the rows); participants added
+-- later in the transaction are raised by their own insert.
+CREATE FUNCTION raise_conversation(conversation_id uuid) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('referwell.conversation_lists_raised', true) IS DISTINCT FROM conversation_id::text THEN
+    PERFORM raise_conversation_lists(ARRAY[conversation_id], '{}');
+    PERFORM set_config('referwell.conversation_lists_raised', conversation_id::text, true);
+  END IF;
+END
+$$;--> statement-breakpoint
 -- A participant added or removed changes every list of the conversation (and the person's own); a new join time every
--- list of it (the order of participants); an activity time or unread count only its owner's list (every participant
--- has a row, and a conversation's new activity is written to all of them). A tab's heartbeat (viewing_at) or a read
--- time (last_read_at) none.
+-- list of it (the order of participants); an activity time or unread count its owner's list (raised with the rest of
+-- the conversation: a message changes them all). A tab's heartbeat (viewing_at) or a read time (last_read_at) none.
 CREATE FUNCTION conversation_participants_lists() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -42,7 +53,7 @@ BEGIN
   ELSIF (OLD.conversation_id, OLD.user_id, OLD.joined_at) IS DISTINCT FROM (NEW.conversation_id, NEW.user_id, NEW.joined_at) THEN
     PERFORM raise_conversation_lists(ARRAY[OLD.conversation_id, NEW.conversation_id], ARRAY[OLD.user_id, NEW.user_id]);
   ELSE
-    PERFORM raise_conversation_lists('{}', ARRAY[NEW.user_id]);
+    PERFORM raise_conversation(NEW.conversation_id);
   END IF;
   RETURN NULL;
 END
@@ -57,7 +68,7 @@ CREATE TRIGGER conversation_participants_lists_update AFTER UPDATE ON conversati
 CREATE FUNCTION messages_lists() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM raise_conversation_lists(ARRAY[NEW.conversation_id], '{}');
+    PERFORM raise_conversation(NEW.conversation_id);
   ELSIF TG_OP = 'DELETE' THEN
     PERFORM raise_conversation_lists(array(SELECT DISTINCT conversation_id FROM old_rows), '{}');
   ELSE
@@ -81,7 +92,7 @@ CREATE TRIGGER messages_lists_delete AFTER DELETE ON messages
 -- A conversation's own columns (subject, status, links, its activity time). Deleting one deletes its participant rows.
 CREATE FUNCTION conversations_lists() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM raise_conversation_lists(ARRAY[NEW.id], '{}');
+  PERFORM raise_conversation(NEW.id);
   RETURN NULL;
 END
 $$;--> statement-breakpoint

@@ -139,6 +139,31 @@ describe('kept conversation lists', () => {
     expect((await entryOn(a, seeker))?.lastMessage?.read).toBe(true);
   });
 
+  it('shows every conversation one transaction wrote to, whatever the order (raised once per conversation)', async () => {
+    const other = await okAs<{ conversation: { id: string } }>(a, 'POST', '/api/conversations', seeker2, {
+      recipientId: idOf(member),
+      message: 'Second conversation',
+    });
+    await listOn(a, member);
+    await listOn(a, seeker2);
+    await a.database.db.transaction(async (tx) => {
+      for (const [id, sender, text] of [
+        [conversationId, idOf(seeker), 'one'],
+        [other.conversation.id, idOf(seeker2), 'two'],
+        [conversationId, idOf(seeker), 'three'],
+      ] as const) {
+        await tx.execute(sql`update conversation_participants set activity_at = now() where conversation_id = ${id}`);
+        await tx.execute(
+          sql`insert into messages (conversation_id, sender_id, content) values (${id}, ${sender}, ${text})`,
+        );
+        await tx.execute(sql`update conversations set updated_at = now() where id = ${id}`);
+      }
+    });
+    expect((await entryOn(a, member))?.lastMessage?.text).toBe('three');
+    expect((await entryOn(a, member, other.conversation.id))?.lastMessage?.text).toBe('two');
+    expect((await entryOn(a, seeker2, other.conversation.id))?.lastMessage?.text).toBe('two');
+  });
+
   it('shows a participant added or removed, in every list of the conversation and in theirs', async () => {
     await entryOn(a, member);
     expect(await entryOn(a, seeker2)).toBeUndefined();
