@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { jobPostings } from './jobs';
 
@@ -58,6 +58,20 @@ export const conversationParticipants = pgTable(
       .where(sql`${t.unreadCount} > 0`),
   ],
 );
+
+/**
+ * A version of each person's conversation list, raised by database triggers (migration `conv4_kept_conversation_lists`)
+ * in every transaction that changes anything their list shows: their conversations, the participants and their names,
+ * companies and photos, the last messages and their read marks, unread counts. A list answer is kept per version
+ * (features/messaging/kept-list.ts): one read of this row tells every instance whether it is still current. No
+ * foreign key: a user's erasure deletes their participant rows, whose trigger raises the erased user's version too.
+ */
+export const conversationListVersions = pgTable('conversation_list_versions', {
+  userId: uuid().primaryKey(),
+  version: bigint({ mode: 'number' }).notNull().default(1),
+  /** The transaction that last raised it (txid_current()): raised once per transaction, however many statements. */
+  writtenBy: bigint({ mode: 'number' }).notNull(),
+});
 
 export const messages = pgTable(
   'messages',

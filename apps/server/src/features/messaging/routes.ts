@@ -15,11 +15,13 @@ import {
   startConversationSchema,
   unreadCountSchema,
   uuidParamSchema,
+  type ConversationListResponse,
 } from '@referwell/shared';
 import { requireSignedIn } from '../auth/guards';
 import { createRateLimiter } from '../../lib/rate-limit';
-import { getConversation, listConversations, markConversationRead, sendMessage, startConversation } from './service';
+import { getConversation, markConversationRead, sendMessage, startConversation } from './service';
 import { lookupConversation, searchContacts } from './contacts';
+import { conversationListJson } from './kept-list';
 import { unreadMessageCount } from '../realtime/unread';
 import { errorResponses } from '../../lib/errors';
 
@@ -43,7 +45,15 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: conversationListResponseSchema, ...errors },
       },
     },
-    async (request) => listConversations(app.db, requireSignedIn(request.auth).user.id, request.query),
+    // Kept as JSON text per list version (kept-list.ts), sent as it is and compressed once per encoding, as job
+    // search answers are (lib/kept-json.ts).
+    async (request, reply) => {
+      const answer = await conversationListJson(app.db, requireSignedIn(request.auth).user.id, request.query);
+      const { body, encoding } = answer.encoded(request.headers['accept-encoding']);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(body as unknown as ConversationListResponse);
+    },
   );
 
   app.get(
