@@ -27,7 +27,15 @@ import {
   startServer,
   type Row,
 } from './support';
-import { HOT_MAX_P99_MS, HOT_MIN_RATIO, ratioRow, SESSION_MIN_RATIO, serverRows, type RatioTarget } from './targets';
+import {
+  HOT_MAX_P99_MS,
+  HOT_MIN_RATIO,
+  ratioRow,
+  rssMb,
+  SESSION_MIN_RATIO,
+  serverRows,
+  type RatioTarget,
+} from './targets';
 
 interface Scenario {
   name: string;
@@ -233,7 +241,7 @@ async function main() {
         await run(server.baseUrl, scenario, cookie).catch(() => undefined); // warm-up pass is discarded
         const { row, ok } = judge(scenario, await run(server.baseUrl, scenario, cookie), bareRps);
         failed ||= !ok;
-        rows.push(row);
+        rows.push({ ...row, 'RSS MB': rssMb(server.pid) });
       }
       const serverCheck = serverRows(server.pid, server.startupMs);
       failed ||= !serverCheck.ok;

@@ -115,6 +115,19 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The Node.js options of the production start command (`npm start` in the root package.json: runtime limits such as
+ * the heap's, README "Memory"), so the benchmark measures the server as production starts it.
+ */
+export function productionNodeOptions(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const command = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(scripts.start ?? '');
+  if (!command) throw new Error('package.json "start" does not run node apps/server/dist/main.js');
+  return command[1]!.trim().split(/\s+/).filter(Boolean);
+}
+
 /** Starts apps/server/dist/main.js (run `npm run build` first) on a free loopback port against the prepared database. */
 export async function startServer(
   prepared: PreparedDatabase<unknown>,
@@ -135,7 +148,7 @@ export async function startServer(
   // The server must open the throw-away database, never the DATABASE_URL it was created on.
   if (prepared.databaseUrl) childEnv.DATABASE_URL = prepared.databaseUrl;
   else delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...productionNodeOptions(), path.join(repoRoot, 'apps/server/dist/main.js')], {
     env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -99,5 +99,6 @@ export async function judgedLoad(
     'server CPU ms/req': cpu.serverMs,
     'db CPU ms/req': cpu.databaseMs,
     'load avg': loadAverage(),
+    'RSS MB': rssMb(server.pid),
   });
 }

@@ -20,6 +20,9 @@ await build({
   entryPoints: [new URL('src/main.ts', here).pathname, new URL('src/worker.ts', here).pathname],
   outdir: new URL('dist', here).pathname,
   bundle: true,
+  // A dynamic import becomes its own chunk, loaded when first imported (main.ts: the demo seed and its faker).
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

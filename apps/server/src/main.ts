@@ -8,7 +8,6 @@ import { runMigrations } from './db/migrate';
 import { closeWorkers } from './lib/worker-task';
 import { moveDatabaseFilesTo } from './lib/storage';
 import { importLegacyUploads } from './features/talent/legacy-uploads';
-import { seedDemoData } from './seed';
 
 // dist/main.js and src/main.ts both sit two levels below the repository root's apps/.
 const defaultWebDist = path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
@@ -56,6 +55,8 @@ async function main() {
     });
 
     if (config.seedDemoData) {
+      // Loaded only to seed: the demo world's faker (every locale, ~30 MB of heap) stays out of a production server.
+      const { seedDemoData } = await import('./seed');
       const seed = await seedDemoData(database.db);
       if (seed.seeded) log.info('demo data seeded');
       printDemoLogins(seed.logins);

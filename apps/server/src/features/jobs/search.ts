@@ -202,12 +202,16 @@ const caches = new WeakMap<Db, Caches>();
 /**
  * What each kind of kept search may hold per database, in bytes (estimates of what a value keeps alive: a window row
  * is an object of two short strings, a number and an array of skill keys), so the server's memory stays bounded
- * whatever the searches (issue #22: 300 MB RSS for the whole server after the benchmark).
+ * whatever the searches (issue #22: 300 MB RSS for the whole server after the benchmark; ADR 0019-mem4).
  */
 const WINDOW_BYTES = 24 << 20;
 const PAGE_BYTES = 4 << 20;
 const ANSWER_BYTES = 16 << 20;
-const windowRowBytes = (row: WindowRow) => 160 + 48 * row.skill_keys.length;
+/**
+ * Measured, with ~10% to spare (search-memory.test.ts): a row as the driver builds it, less `near_matches`, holds
+ * ~260 B without skills; the driver's skill array adds ~150 B (its spare capacity), then ~25 B a skill.
+ */
+export const windowRowBytes = ({ skill_keys: skills }: WindowRow) => (skills.length ? 460 + 28 * skills.length : 290);
 const windowBytes = ({ rows }: Window) => rows.reduce((sum, row) => sum + windowRowBytes(row), 64);
 
 function newCaches(): Caches {
