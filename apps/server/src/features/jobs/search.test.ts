@@ -123,6 +123,25 @@ describe('job search text', () => {
   });
 });
 
+describe('job search statements', () => {
+  it("leave the pool's connections with the planner settings they had", async () => {
+    // Text statements run with sequential scans off and generic plans on a pooled connection (db/prepared.ts).
+    const searches = ['q=fhir&type=full-time', 'q=northw&sort=newest', 'q=integration&workplace=remote'];
+    await Promise.all(searches.map((query) => search(query)));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the reset is not awaited by the request
+    const settings = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        selectRows<{ seqscan: string; plans: string }>(
+          t.database.db,
+          sql`select current_setting('enable_seqscan') as seqscan, current_setting('plan_cache_mode') as plans,
+                pg_sleep(0.05)::text`,
+        ),
+      ),
+    );
+    expect(new Set(settings.map(([row]) => `${row!.seqscan} ${row!.plans}`))).toEqual(new Set(['on auto']));
+  });
+});
+
 describe('job search count, sort and filters', () => {
   it('counts the matches on the first page and names the sort used', async () => {
     const first = await search('q=northwind&limit=2');
