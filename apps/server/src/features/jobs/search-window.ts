@@ -61,7 +61,7 @@ export interface MatchWindow {
  * are tested in the text's GIN index only (with the filters and the day it carries), and the statement runs with
  * sequential scans off (see `textThroughIndex` in db/prepared.ts): the jobs down to `boundary` are searched in one
  * index scan, so a word in every job reads at most that many rows, none of them a document; older matches, needed
- * only by rarer words or narrower filters, come from the same index below that day.
+ * only by rarer words or narrower filters, come from the same index (words and filters only).
  *
  * The count comes with the window, from the rows its scans read anyway: a GIN scan is a bitmap, not an order, so the
  * look-up of older matches reads every one of them to keep the newest; counting them there is nearly free, where a
@@ -90,8 +90,9 @@ export function matchWindowCtes(
     };
   const b = sql`(${boundary.c}::timestamptz, ${boundary.i}::uuid)`;
   const headCount = sql`(select count(*) from head)`;
-  const older = sql`${DAY} <= (${boundary.c}::timestamptz at time zone 'UTC')::date
-        and (j.created_at, j.id) < ${b} ${before} and ${where}`;
+  // Not the day in the index here: "every day before the boundary's" is most of the index's day entries, read whole
+  // into a bitmap before any word narrows it (measured: a look-up 12–20 % dearer with it). The rows found are tested.
+  const older = sql`(j.created_at, j.id) < ${b} ${before} and ${where}`;
   const ctes = sql`near as (
       select ${windowColumns} from job_postings j
       where ${DAY} >= (${boundary.c}::timestamptz at time zone 'UTC')::date and (j.created_at, j.id) >= ${b}
