@@ -53,18 +53,28 @@ function databasePids(prepared: PreparedDatabase<unknown>): number[] {
   return [postmaster.pid, ...processes.filter((p) => p.ppid === postmaster.pid).map((p) => p.pid)];
 }
 
-const ticksOf = (pids: number[]) => pids.reduce((sum, pid) => sum + (readProc(pid)?.ticks ?? 0), 0);
+const ticksOf = (pids: number[]) => new Map(pids.map((pid) => [pid, readProc(pid)?.ticks ?? 0]));
+
+/**
+ * CPU ticks the database's processes spent since `start`: those alive then and now, plus every process started since
+ * (the pool opens connections as it needs them). A connection closed in between (the pool's idle timeout) is left
+ * out: idle that long, it did little of the work measured.
+ */
+function databaseTicksSince(prepared: PreparedDatabase<unknown>, start: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, ticks] of ticksOf(databasePids(prepared))) sum += ticks - (start.get(pid) ?? 0);
+  return sum;
+}
 
 export interface CpuMeter {
   /** Milliseconds of CPU per request since the meter started, for the server and its database. */
   perRequest(requests: number): { serverMs: number | null; databaseMs: number | null };
 }
 
-/** Starts measuring the CPU time of the server `pid` and of its database's processes (those alive now). */
+/** Starts measuring the CPU time of the server `pid` and of its database's processes. */
 export function cpuMeter(serverPid: number, prepared: PreparedDatabase<unknown>): CpuMeter {
-  const dbPids = databasePids(prepared);
+  const dbStart = ticksOf(databasePids(prepared));
   const serverStart = readProc(serverPid)?.ticks ?? null;
-  const dbStart = ticksOf(dbPids);
   const ms = (ticks: number, requests: number) =>
     Math.round(((ticks * 1000) / TICKS_PER_SECOND / Math.max(1, requests)) * 100) / 100;
   return {
@@ -72,7 +82,7 @@ export function cpuMeter(serverPid: number, prepared: PreparedDatabase<unknown>)
       const serverNow = readProc(serverPid)?.ticks ?? null;
       return {
         serverMs: serverStart === null || serverNow === null ? null : ms(serverNow - serverStart, requests),
-        databaseMs: dbPids.length ? ms(ticksOf(dbPids) - dbStart, requests) : null,
+        databaseMs: databasePids(prepared).length ? ms(databaseTicksSince(prepared, dbStart), requests) : null,
       };
     },
   };

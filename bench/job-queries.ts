@@ -3,7 +3,7 @@
  * skills, job types, workplaces): text alone and with filters, browse with filters, several page sizes, and second
  * pages reached through the cursor the first page returned. Deterministic, so runs compare.
  */
-const TERMS = [
+export const TERMS = [
   'engineer',
   'senior engineer',
   'backend',
@@ -81,3 +81,38 @@ export async function withSecondPages(baseUrl: string, queries: string[], pages:
   }
   return [...queries, ...more];
 }
+
+/**
+ * `count` searches of issue 17's shape, text + 3 filters + sort, none like another: a term of the mix, two filters
+ * from a cycle of pairs, and a minimum salary (the third filter) that no other search of the run used, so nothing a
+ * process keeps (windows, counts, answers) can answer it. Deterministic.
+ */
+export function freshIssueSearches(count: number): string[] {
+  const pairs = [
+    (p: URLSearchParams, n: number) => (p.set('type', TYPES[n % 3]!), p.set('workplace', WORKPLACES[(n >> 2) % 3]!)),
+    (p: URLSearchParams, n: number) => (p.set('type', TYPES[n % 3]!), p.set('postedWithin', ['7d', '30d'][n % 2]!)),
+    (p: URLSearchParams, n: number) => (p.set('workplace', WORKPLACES[n % 3]!), p.set('hasReferrer', 'true')),
+    (p: URLSearchParams, n: number) => (p.set('skills', SKILLS[n % SKILLS.length]!), p.set('type', TYPES[n % 3]!)),
+  ];
+  const sorts = ['relevance', 'newest', 'salary'];
+  return Array.from({ length: count }, (_, n) => {
+    const params = new URLSearchParams({ q: TERMS[(n * 7) % TERMS.length]! });
+    pairs[n % pairs.length]!(params, n);
+    params.set('minSalary', String(freshSalary(100_000)));
+    params.set('sort', sorts[(n >> 2) % sorts.length]!);
+    return params.toString();
+  });
+}
+
+/** Every search of the mix made new: its minimum salary (or one added) moved to a value no other search used. */
+export function freshMix(queries: string[]): string[] {
+  return queries.map((query) => {
+    const params = new URLSearchParams(query);
+    params.set('minSalary', String(freshSalary(Number(params.get('minSalary') ?? 0))));
+    return params.toString();
+  });
+}
+
+let salaries = 0;
+/** `base` plus a step no earlier fresh search of this process took (a few hundred dollars at most). */
+const freshSalary = (base: number) => base + ++salaries;

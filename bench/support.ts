@@ -216,6 +216,22 @@ export async function sequentialLatency(baseUrl: string, targets: string[], roun
   return { samples: all.length, ...latencySummary(all), perTarget: times.map(latencySummary) };
 }
 
+/**
+ * Sequential GETs of `targets`, each once (searches made new for the run: a second request would be answered from
+ * what the server keeps), the first `warmUp` untimed. p50/p95 of the rest.
+ */
+export async function sequentialOnce(baseUrl: string, targets: string[], warmUp: number) {
+  const times: number[] = [];
+  for (const [i, target] of targets.entries()) {
+    const started = performance.now();
+    const response = await fetch(`${baseUrl}${target}`);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`GET ${target} failed: ${response.status}`);
+    if (i >= warmUp) times.push(performance.now() - started);
+  }
+  return { samples: times.length, ...latencySummary(times) };
+}
+
 /** autocannon with the bench's connections and duration. */
 export function load(options: autocannon.Options): Promise<autocannon.Result> {
   return autocannon({ connections: CONNECTIONS, duration: DURATION_SECONDS, ...options });

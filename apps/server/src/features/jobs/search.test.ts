@@ -1,9 +1,15 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobSearchResponseSchema, normalizeSearchText, type JobSearchResponse } from '@referwell/shared';
+import {
+  jobSearchQuerySchema,
+  jobSearchResponseSchema,
+  normalizeSearchText,
+  type JobSearchResponse,
+} from '@referwell/shared';
 import { selectRows } from '../../db/repository';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { searchJobs } from './search';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -114,6 +120,25 @@ describe('job search text', () => {
       sql`select x as input, search_normalize(x) as output from unnest(${sql.param(samples)}::text[]) x`,
     );
     for (const row of rows) expect(row.output, row.input).toBe(normalizeSearchText(row.input));
+  });
+});
+
+describe('job search statements', () => {
+  it("leave the pool's connections with the planner settings they had", async () => {
+    // Text statements run with sequential scans off and generic plans on a pooled connection (db/prepared.ts).
+    const searches = ['q=fhir&type=full-time', 'q=northw&sort=newest', 'q=integration&workplace=remote'];
+    await Promise.all(searches.map((query) => search(query)));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the reset is not awaited by the request
+    const settings = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        selectRows<{ seqscan: string; plans: string }>(
+          t.database.db,
+          sql`select current_setting('enable_seqscan') as seqscan, current_setting('plan_cache_mode') as plans,
+                pg_sleep(0.05)::text`,
+        ),
+      ),
+    );
+    expect(new Set(settings.map(([row]) => `${row!.seqscan} ${row!.plans}`))).toEqual(new Set(['on auto']));
   });
 });
 
@@ -276,5 +301,41 @@ describe('job search over more matches than it counts', () => {
     expect(remote).toMatchObject({ total: 600, totalIsLowerBound: false });
     expect(remote.items.every((item) => item.workplace === 'remote')).toBe(true);
     expect((await search('q=quokka&type=contract')).total).toBe(0);
+  });
+
+  it('counts with the window when the newest jobs a window searches first hold fewer matches than counted', async () => {
+    // Windows of 20 search the newest 200 open jobs first (search-window.ts), all quokkas: the window's statement
+    // counts on among older jobs (up to 1,001 in all) instead of a count of its own.
+    const counted = async (query: Record<string, string>) => {
+      const { total, totalIsLowerBound, items } = await searchJobs(
+        t.database.db,
+        null,
+        jobSearchQuerySchema.parse({ ...query, limit: 5, sort: 'newest' }),
+        20,
+      );
+      return { total, totalIsLowerBound, first: items[0]?.title };
+    };
+    expect(await counted({ q: 'quokka' })).toEqual({
+      total: 1_000,
+      totalIsLowerBound: true,
+      first: 'Quokka Care Coordinator 1',
+    });
+    expect(await counted({ q: 'quokka', workplace: 'remote' })).toEqual({
+      total: 600,
+      totalIsLowerBound: false,
+      first: 'Quokka Care Coordinator 2',
+    });
+    // Matches older than the 200 newest only: the look-up reads them all for the window, and counts them.
+    await t.database.db.execute(sql`
+      insert into job_postings (title, company_name, description, location, job_type, workplace, requirements,
+                                company_id, created_at)
+      select 'Quokka Contract Coordinator ' || n, 'Northwind Health', 'Coordinate care.', 'Boston, MA', 'contract',
+             'remote', 'Two years.', c.id, now() - interval '2 days' - n * interval '1 minute'
+      from generate_series(1, 30) as n, companies c where c.name = 'Northwind Health'`);
+    expect(await counted({ q: 'quokka', type: 'contract' })).toEqual({
+      total: 30,
+      totalIsLowerBound: false,
+      first: 'Quokka Contract Coordinator 1',
+    });
   });
 });

@@ -120,27 +120,35 @@ function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number): Pro
   );
 }
 
-/** The `win` CTE: the `size` newest matches before `start` (bounded for text, see search-window.ts). */
-function windowCtes(plan: SearchPlan, start: Cursor['w'], boundary: TimeKey | null, size: number): SQL {
-  if (plan.text) return matchWindowCtes(matchConditions(plan), tsQuery(plan.text), start, boundary, size);
+/**
+ * The `win` CTE: the `size` newest matches before `start` (bounded for text, see search-window.ts), and the count when
+ * the statement knows it (text windows; null otherwise).
+ */
+function windowCtes(plan: SearchPlan, start: Cursor['w'], boundary: TimeKey | null, size: number) {
+  if (plan.text)
+    return matchWindowCtes(matchConditions(plan), tsQuery(plan.text), start, boundary, size, JOB_COUNT_LIMIT);
   const conditions = filterConditions(plan);
   if (start) conditions.push(sql`(j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)`);
-  return sql`win as (
+  return {
+    ctes: sql`win as (
       select j.id, j.created_at, j.skill_keys, j.salary_max from job_postings j
       where ${sql.join(conditions, sql` and `)}
       order by j.created_at desc, j.id desc
       limit ${size}
-    )`;
+    )`,
+    total: null,
+  };
 }
 
 /** One window of matches (see readWindow). */
 interface Window {
   rows: WindowRow[];
   /**
-   * Text windows: how many jobs matched among the newest open jobs the window searched first (SCAN_PER_ROW × size),
-   * a lower bound of the count, so a common word's first page needs no count of its own. 0 otherwise.
+   * Text windows: how many jobs match before the window's start, told by the window's own statement (exact up to
+   * JOB_COUNT_LIMIT + 1, a lower bound above; see matchWindowCtes), so a text search needs no count of its own.
+   * Null otherwise.
    */
-  nearMatches: number;
+  total: number | null;
 }
 
 /** One window of matches (the `size` newest before `start`), newest first, with what every sort ranks them by. */
@@ -149,23 +157,23 @@ async function readWindow(db: Db, plan: SearchPlan, start: Cursor['w'], size: nu
   // title or skill match, and newest first among its kind; the description's kilobytes are never read.
   // The query is made once (a sub-select), not once per row.
   const relevance = plan.text ? sql`round(ts_rank(j.search_head, (select ${tsQuery(plan.text)})) * 10000)` : sql`0`;
-  const near = plan.text ? sql`(select count(*) from near)` : sql`0`;
   const boundary = plan.text
     ? await cachesOf(db).boundaries.get(JSON.stringify([start, size]), SEARCH_TTL_MS, () =>
         scanBoundary(db, start, size),
       )
     : null;
-  const read = await preparedRows<WindowRow & { near_matches: number }>(
+  const { ctes, total } = windowCtes(plan, start, boundary, size);
+  const read = await preparedRows<WindowRow & { total: number | null }>(
     db,
-    sql`with ${windowCtes(plan, start, boundary, size)}
+    sql`with ${ctes}
         select j.id, ${timeKey} as key, cast(${relevance} as double precision) as relevance, j.salary_max, j.skill_keys,
-          cast(${near} as int) as near_matches
+          ${total ?? sql`null::int`} as total
         from win j
         order by j.created_at desc, j.id desc`,
     planFor(plan),
   );
-  const rows = read.map(({ near_matches: _, ...row }) => row);
-  return { rows, nearMatches: Number(read[0]?.near_matches ?? 0) };
+  const rows = read.map(({ total: _, ...row }) => row);
+  return { rows, total: total ? Number(read[0]?.total ?? 0) : null };
 }
 
 /**
@@ -260,8 +268,8 @@ interface SearchResult {
 const keyOf = (row: RankedRow) => ({ r: Number(row.rank), c: row.key, i: row.id });
 
 /**
- * A page, and the number of matches when reading it told it: a first page that reached the last match, or whose
- * window saw more than JOB_COUNT_LIMIT (then a lower bound).
+ * A page, and the number of matches when reading it told it: a first page that reached the last match, or a text
+ * search's first page (its window's statement counts, see matchWindowCtes).
  */
 type Page = Omit<SearchResult, 'total'> & { allMatches: number | null };
 
@@ -281,11 +289,12 @@ async function pageOf(db: Db, plan: SearchPlan, windowSize: number): Promise<Pag
   let windowStart = cursor.w;
   let after = cursor.k;
   let windowsRead = 0;
+  let known: number | null = null;
   for (;;) {
     const need = filters.limit - rows.length;
-    const { rows: window, nearMatches } = await windowOf(db, plan, windowStart, windowSize);
-    // A first page whose first window saw more matches than are counted needs no count ("1,000+").
-    const known = first && windowsRead === 0 && nearMatches > JOB_COUNT_LIMIT ? nearMatches : null;
+    const { rows: window, total } = await windowOf(db, plan, windowStart, windowSize);
+    // A first page whose first window told the count (a text search) needs no count of its own.
+    if (first && windowsRead === 0) known = total;
     const ranked = rankWindow(window, plan.sort, plan.viewerKeys, after);
     rows.push(...ranked.slice(0, need));
     if (ranked.length > need)
@@ -301,8 +310,8 @@ async function pageOf(db: Db, plan: SearchPlan, windowSize: number): Promise<Pag
 }
 
 /**
- * The page, then, on a first page, the count: known already when the page reached the last match (a rare word's
- * count would cost a scan the page just made), else counted up to JOB_COUNT_LIMIT + 1.
+ * The page, then, on a first page, the count: known already when the page reached the last match or the search has
+ * text (its window counted), else counted up to JOB_COUNT_LIMIT + 1.
  */
 async function runSearch(
   db: Db,
