@@ -17,7 +17,7 @@ import { conversationParticipants, conversations, jobPostings, messages, referra
 import type { AuthContext } from '../auth/sessions';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { publish } from '../realtime/publish';
-import { publishUnread, unreadMessageCount } from '../realtime/unread';
+import { publishUnread, publishWithUnread, unreadMessageCount } from '../realtime/unread';
 import { createNotification, markMessageNotificationsRead } from '../notifications/service';
 import { canMessage, findDirect, senderOf } from './contacts';
 import { canReadReferral } from '../referrals/access';
@@ -181,13 +181,27 @@ export async function getConversation(
   return { conversation, messages: rows.slice(0, page.limit).reverse().map(toMessage), hasMore };
 }
 
+/** A message stored, and who must hear of it once its transaction has committed. */
+interface Sent {
+  message: Message;
+  /** Every participant's tabs get the message (the sender's other tabs too). */
+  participantIds: string[];
+  /** Recipients whose unread totals are pushed with it (the others got theirs with their new notification). */
+  unreadFor: string[];
+}
+
 /**
- * Stores a message and tells everyone: the message to every participant's tabs, unread totals to
- * the others, and a 'message' notification to a recipient who is not reading the conversation
- * and has no unread notification about it yet (one per burst, not one per message).
- * Throws 404 when the sender is not a participant. Few round trips, each a prepared statement: this is the hot path.
+ * Stores a message: the others' unread counts, the conversation's activity, and a 'message' notification to a
+ * recipient who is not reading the conversation and has no unread notification about it yet (one per burst, not one
+ * per message). Throws 404 when the sender is not a participant. Few round trips, each a prepared statement: this is
+ * the hot path. The pushes are left to `pushSent`, after the commit.
  */
-async function insertMessage(tx: Executor, sender: { id: string; name: string }, conversationId: string, text: string) {
+async function insertMessage(
+  tx: Executor,
+  sender: { id: string; name: string },
+  conversationId: string,
+  text: string,
+): Promise<Sent> {
   // One statement bumps the others' unread counts and the sender's read mark, and reports per
   // participant whether they are reading the conversation or already have an unread notification.
   const participants = await preparedRows<{ user_id: string; reading: boolean; notified: boolean }>(
@@ -228,7 +242,7 @@ async function insertMessage(tx: Executor, sender: { id: string; name: string },
   const notified = new Set<string>();
   for (const recipient of recipients) {
     if (recipient.reading || recipient.notified) continue;
-    // createNotification also pushes the recipient's unread totals.
+    // createNotification also pushes the recipient's unread totals (when this transaction commits).
     await createNotification(tx, {
       userId: recipient.user_id,
       title: NOTIFICATION_MESSAGES.newMessageTitle,
@@ -238,20 +252,35 @@ async function insertMessage(tx: Executor, sender: { id: string; name: string },
     });
     notified.add(recipient.user_id);
   }
-  await publish(
-    tx,
-    participants.map((p) => p.user_id),
-    { type: 'message.new', conversationId, message },
+  return {
+    message,
+    participantIds: participants.map((p) => p.user_id),
+    unreadFor: recipients.map((r) => r.user_id).filter((id) => !notified.has(id)),
+  };
+}
+
+/**
+ * Tells everyone about a committed message: the message to every participant's tabs and the unread totals to the
+ * recipients, in one NOTIFY. Not inside the message's transaction: PostgreSQL serialises committing transactions that
+ * NOTIFY (one lock, held through the commit's WAL flush), so every send would wait for the disk flush of every other
+ * one in turn; a transaction that only NOTIFYs writes nothing to flush. The push also never announces a message that
+ * is not yet durable. Should the process die between the two, the tabs miss this push and catch up on their next
+ * refetch (every reconnect refetches).
+ */
+async function pushSent(db: Executor, sent: Sent): Promise<void> {
+  const { message } = sent;
+  await publishWithUnread(
+    db,
+    sent.participantIds,
+    { type: 'message.new', conversationId: message.conversationId, message },
+    sent.unreadFor,
   );
-  await publishUnread(
-    tx,
-    recipients.map((r) => r.user_id).filter((id) => !notified.has(id)),
-  );
-  return message;
 }
 
 export async function sendMessage(db: Db, auth: AuthContext, conversationId: string, text: string): Promise<Message> {
-  return db.transaction((tx) => insertMessage(tx, auth.user, conversationId, text));
+  const sent = await db.transaction((tx) => insertMessage(tx, auth.user, conversationId, text));
+  await pushSent(db, sent);
+  return sent.message;
 }
 
 export interface StartConversation {
@@ -296,7 +325,7 @@ export async function startConversation(
     if (!job) throw badRequest('Job not found', { jobId: 'Job not found' });
     subject ??= job.title;
   }
-  const conversationId = await db.transaction(async (tx) => {
+  const { conversationId, sent } = await db.transaction(async (tx) => {
     const context = { jobId: input.jobId, referralId: input.referralId };
     let id = await findDirect(tx, sender.id, input.recipientId, context);
     if (!id) {
@@ -310,9 +339,9 @@ export async function startConversation(
         { conversationId: id, userId: input.recipientId },
       ]);
     }
-    await insertMessage(tx, auth.user, id, input.message);
-    return id;
+    return { conversationId: id, sent: await insertMessage(tx, auth.user, id, input.message) };
   });
+  await pushSent(db, sent);
   return getConversation(db, sender.id, conversationId, { limit: 50 });
 }
 
