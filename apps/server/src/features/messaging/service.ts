@@ -202,40 +202,49 @@ async function insertMessage(
   conversationId: string,
   text: string,
 ): Promise<Sent> {
-  // One statement bumps the others' unread counts and the sender's read mark, and reports per
-  // participant whether they are reading the conversation or already have an unread notification.
-  const participants = await preparedRows<{ user_id: string; reading: boolean; notified: boolean }>(
+  // One statement bumps the others' unread counts and the sender's read mark, reports per participant whether they
+  // are reading the conversation or already have an unread notification, and stores the message (none when the
+  // sender is not a participant). The conversation's updated_at is the message's time, now(), like the participants'
+  // activity_at: its trigger (after the statement) finds them current.
+  const rows = await preparedRows<{
+    user_id: string;
+    reading: boolean;
+    notified: boolean;
+    id: string;
+    created_at: Date | string;
+    read: boolean;
+  }>(
     tx,
-    sql`update conversation_participants cp set
-          unread_count = case when cp.user_id = ${sender.id} then cp.unread_count else cp.unread_count + 1 end,
-          last_read_at = case when cp.user_id = ${sender.id} then now() else cp.last_read_at end,
-          -- the conversation's updated_at below is the message's time, now(): its trigger finds these rows current
-          activity_at = now()
-        where cp.conversation_id = ${conversationId}
-          and exists (select 1 from conversation_participants me
-                      where me.conversation_id = ${conversationId} and me.user_id = ${sender.id})
-        returning cp.user_id,
-          coalesce(cp.viewing_at > now() - make_interval(secs => ${VIEWING_FRESH_SECONDS}), false) as reading,
-          exists (select 1 from notifications n where n.user_id = cp.user_id and n.type = 'message'
-                  and n.reference_id = ${conversationId} and n.is_read = false) as notified`,
-  );
-  if (participants.length === 0) throw notFound(MESSAGING_MESSAGES.notFound);
-
-  const [row] = await preparedRows<{ id: string; created_at: Date | string; read: boolean }>(
-    tx,
-    sql`with m as (
-          insert into messages (conversation_id, sender_id, content) values (${conversationId}, ${sender.id}, ${text})
+    sql`with p as (
+          update conversation_participants cp set
+            unread_count = case when cp.user_id = ${sender.id} then cp.unread_count else cp.unread_count + 1 end,
+            last_read_at = case when cp.user_id = ${sender.id} then now() else cp.last_read_at end,
+            activity_at = now()
+          where cp.conversation_id = ${conversationId}
+            and exists (select 1 from conversation_participants me
+                        where me.conversation_id = ${conversationId} and me.user_id = ${sender.id})
+          returning cp.user_id,
+            coalesce(cp.viewing_at > now() - make_interval(secs => ${VIEWING_FRESH_SECONDS}), false) as reading,
+            exists (select 1 from notifications n where n.user_id = cp.user_id and n.type = 'message'
+                    and n.reference_id = ${conversationId} and n.is_read = false) as notified),
+        m as (
+          insert into messages (conversation_id, sender_id, content)
+          select ${conversationId}, ${sender.id}, ${text} where exists (select 1 from p)
           returning id, created_at, read),
-        c as (update conversations set updated_at = (select created_at from m) where id = ${conversationId})
-        select * from m`,
+        c as (update conversations set updated_at = (select created_at from m)
+              where id = ${conversationId} and exists (select 1 from m))
+        select p.user_id, p.reading, p.notified, m.id, m.created_at, m.read from p cross join m`,
   );
+  const [row] = rows;
+  if (!row) throw notFound(MESSAGING_MESSAGES.notFound);
+  const participants = rows;
   const message: Message = {
-    id: row!.id,
+    id: row.id,
     conversationId,
     senderId: sender.id,
     text,
-    timestamp: new Date(row!.created_at).toISOString(),
-    read: row!.read,
+    timestamp: new Date(row.created_at).toISOString(),
+    read: row.read,
   };
 
   const recipients = participants.filter((p) => p.user_id !== sender.id);
