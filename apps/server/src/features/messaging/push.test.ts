@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MAX_LENGTH, type RealtimeEvent } from '@referwell/shared';
@@ -18,11 +19,22 @@ let conversationId: string;
 const { call } = requestsTo(() => t);
 const idOf = (who: SignedUp) => who.body.user.id;
 
-/** The notifications heard while `work` runs, once the channel has been quiet for a moment. */
+const MARKER_CHANNEL = 'push_test_marker';
+let markerSeen: (() => void) | null = null;
+
+/** Waits until everything committed so far has been heard: notifications arrive in commit order. */
+async function settled(): Promise<void> {
+  const seen = new Promise<void>((resolve) => (markerSeen = resolve));
+  await t.database.db.execute(sql`select pg_notify(${MARKER_CHANNEL}, 'marker')`);
+  await seen;
+}
+
+/** The notifications heard while `work` ran. */
 async function heardDuring(work: () => Promise<unknown>): Promise<NotifyEnvelope[]> {
+  await settled();
   heard.length = 0;
   await work();
-  await new Promise((r) => setTimeout(r, 300));
+  await settled();
   return [...heard];
 }
 
@@ -31,10 +43,12 @@ beforeAll(async () => {
   listener = new pg.Client({ connectionString: t.database.url });
   await listener.connect();
   listener.on('notification', (message) => {
+    if (message.channel === MARKER_CHANNEL) return markerSeen?.();
     const envelope = notifyEnvelopeSchema.parse(JSON.parse(message.payload!));
     if (!('jobs' in envelope || 'talent' in envelope || 'sessions' in envelope)) heard.push(envelope);
   });
   await listener.query(`LISTEN ${REALTIME_CHANNEL}`);
+  await listener.query(`LISTEN ${MARKER_CHANNEL}`);
   company = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Push Health' });
   seeker = await signUp(t, { name: 'Pat Push' });
   outsider = await signUp(t);

@@ -11,6 +11,7 @@ import {
   type Participant,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
+import { onOneConnection } from '../../db/one-connection';
 import { preparedRows } from '../../db/prepared';
 import { likePattern, pageOffset, toPage, type Executor } from '../../db/repository';
 import { conversationParticipants, conversations, jobPostings, messages, referrals, users } from '../../db/schema';
@@ -286,9 +287,19 @@ async function pushSent(db: Executor, sent: Sent): Promise<void> {
   );
 }
 
+/** The message's transaction, then its push on the same connection (not behind the requests waiting for one). */
+async function storeAndPush<T extends { sent: Sent }>(db: Db, store: (tx: Executor) => Promise<T>): Promise<T> {
+  return onOneConnection(db, async (connection) => {
+    const stored = await connection.transaction(store);
+    await pushSent(connection, stored.sent);
+    return stored;
+  });
+}
+
 export async function sendMessage(db: Db, auth: AuthContext, conversationId: string, text: string): Promise<Message> {
-  const sent = await db.transaction((tx) => insertMessage(tx, auth.user, conversationId, text));
-  await pushSent(db, sent);
+  const { sent } = await storeAndPush(db, async (tx) => ({
+    sent: await insertMessage(tx, auth.user, conversationId, text),
+  }));
   return sent.message;
 }
 
@@ -334,7 +345,7 @@ export async function startConversation(
     if (!job) throw badRequest('Job not found', { jobId: 'Job not found' });
     subject ??= job.title;
   }
-  const { conversationId, sent } = await db.transaction(async (tx) => {
+  const { conversationId } = await storeAndPush(db, async (tx) => {
     const context = { jobId: input.jobId, referralId: input.referralId };
     let id = await findDirect(tx, sender.id, input.recipientId, context);
     if (!id) {
@@ -350,7 +361,6 @@ export async function startConversation(
     }
     return { conversationId: id, sent: await insertMessage(tx, auth.user, id, input.message) };
   });
-  await pushSent(db, sent);
   return getConversation(db, sender.id, conversationId, { limit: 50 });
 }
 
