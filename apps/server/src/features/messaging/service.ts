@@ -291,7 +291,9 @@ async function pushSent(db: Executor, sent: Sent): Promise<void> {
 async function storeAndPush<T extends { sent: Sent }>(db: Db, store: (tx: Executor) => Promise<T>): Promise<T> {
   return onOneConnection(db, async (connection) => {
     const stored = await connection.transaction(store);
-    await pushSent(connection, stored.sent);
+    // The message is stored: answering an error now would invite a second copy. A push lost with the connection
+    // is caught up on the tabs' next refetch, like any missed NOTIFY (ADR 0005).
+    await pushSent(connection, stored.sent).catch(() => {});
     return stored;
   });
 }
