@@ -48,6 +48,12 @@ describe.skipIf(!!process.env.DATABASE_URL)('embedded PostgreSQL', () => {
     const second = await startEmbeddedPostgres({ dir });
     expect(await query(second.url, 'select n from kept')).toEqual([{ n: 42 }]);
     expect(await query(second.url, 'show listen_addresses')).toEqual([{ listen_addresses: '127.0.0.1' }]);
+    // The app talks to it through the Unix socket in the cluster directory (no server address), others over TCP.
+    expect(new URL(second.url).searchParams.get('host')).toBe(dir);
+    expect(await query(second.url, 'select inet_server_addr() as addr')).toEqual([{ addr: null }]);
+    const tcp = new URL(second.url);
+    tcp.searchParams.delete('host');
+    expect(await query(tcp.toString(), 'select inet_server_addr() as addr')).toEqual([{ addr: '127.0.0.1' }]);
     await second.stop();
   }, 60_000);
 

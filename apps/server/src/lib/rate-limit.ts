@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { selectRows, type Executor } from '../db/repository';
+import { preparedRows } from '../db/prepared';
+import type { Executor } from '../db/repository';
 import { AppError } from './errors';
 
 export interface Limit {
@@ -56,7 +57,7 @@ async function consume(db: Executor, limit: Limit): Promise<void> {
 }
 
 async function peek(db: Executor, limit: Omit<Limit, 'message' | 'max'>): Promise<number> {
-  const [row] = await selectRows<{ hits: number }>(
+  const [row] = await preparedRows<{ hits: number }>(
     db,
     sql`select hits from rate_limit_buckets
         where key = ${limit.key} and window_started_at > now() - make_interval(secs => ${limit.windowSeconds})`,
@@ -64,8 +65,9 @@ async function peek(db: Executor, limit: Omit<Limit, 'message' | 'max'>): Promis
   return row?.hits ?? 0;
 }
 
+/** Every limited request runs this (a message sent, a sign-in): a prepared statement, parsed and planned once. */
 async function hit(db: Executor, limit: Omit<Limit, 'message' | 'max'>) {
-  const [row] = await selectRows<{ hits: number; retry_after: number }>(
+  const [row] = await preparedRows<{ hits: number; retry_after: number }>(
     db,
     sql`
       insert into rate_limit_buckets (key, window_started_at, hits) values (${limit.key}, now(), 1)

@@ -34,6 +34,7 @@ export async function relayDatabase(databaseUrl: string): Promise<DatabaseRelay>
   const url = new URL(target);
   url.hostname = '127.0.0.1';
   url.port = String(port);
+  url.searchParams.delete('host'); // the embedded cluster's Unix socket would go around the relay
   return {
     url: url.toString(),
     cut: () => {

@@ -210,7 +210,7 @@ const caches = new WeakMap<Db, Caches>();
 /**
  * What each kind of kept search may hold per database, in bytes (estimates of what a value keeps alive: a window row
  * is an object of two short strings, a number and an array of skill keys), so the server's memory stays bounded
- * whatever the searches (issue #22: 300 MB RSS for the whole server after the benchmark; ADR 0019-mem4).
+ * whatever the searches (issue #22: 300 MB RSS for the whole server after the benchmark; ADR 0019).
  */
 const WINDOW_BYTES = 24 << 20;
 const PAGE_BYTES = 4 << 20;

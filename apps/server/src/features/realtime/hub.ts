@@ -90,6 +90,7 @@ export class RealtimeHub {
     else if ('jobs' in envelope) for (const listener of this.jobsListeners) listener();
     else if ('talent' in envelope) for (const listener of this.talentListeners) listener();
     else if ('sessions' in envelope) for (const listener of this.sessionListeners) listener(envelope.sessions);
+    else if ('batch' in envelope) for (const one of envelope.batch) this.deliver(one.users, one.event);
     else this.deliver(envelope.users, envelope.event);
   };
 

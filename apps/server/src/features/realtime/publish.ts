@@ -31,13 +31,26 @@ export const notifyEnvelopeSchema = z.union([
   z.object({ talent: z.literal(true) }),
   z.object({ sessions: sessionChangeSchema }),
   z.object({ users: z.array(z.string()), event: realtimeEventSchema }),
+  /** Several events in one notification (a message sent: the message, and the recipients' unread totals). */
+  z.object({ batch: z.array(z.object({ users: z.array(z.string()), event: realtimeEventSchema })) }),
 ]);
 export type NotifyEnvelope = z.infer<typeof notifyEnvelopeSchema>;
-type RealtimeEnvelope = Extract<NotifyEnvelope, { users: string[] }>;
+export type RealtimeEnvelope = Extract<NotifyEnvelope, { users: string[] }>;
 type SessionEnvelope = Extract<NotifyEnvelope, { sessions: SessionChange }>;
 
 /** PostgreSQL caps a NOTIFY payload below 8000 bytes; bigger events are sent as a "refetch" hint. */
-const MAX_PAYLOAD_BYTES = 7500;
+export const MAX_PAYLOAD_BYTES = 7500;
+
+/** The envelope of `event` for `userIds` as NOTIFY text: a "refetch" hint when it would not fit in `maxBytes`. */
+export function envelopeText(userIds: string[], event: RealtimeEvent, maxBytes = MAX_PAYLOAD_BYTES): string {
+  const payload = JSON.stringify({ users: userIds, event } satisfies RealtimeEnvelope);
+  if (Buffer.byteLength(payload) <= maxBytes) return payload;
+  const hint: RealtimeEvent =
+    event.type === 'message.new'
+      ? { type: 'message.new', conversationId: event.conversationId, message: null }
+      : { type: 'notifications.changed' };
+  return JSON.stringify({ users: userIds, event: hint } satisfies RealtimeEnvelope);
+}
 
 /**
  * Queues `event` for every open tab of `userIds`, in every server process. Run it on the
@@ -46,15 +59,7 @@ const MAX_PAYLOAD_BYTES = 7500;
  */
 export async function publish(db: Executor, userIds: string[], event: RealtimeEvent): Promise<void> {
   if (userIds.length === 0) return;
-  let payload = JSON.stringify({ users: userIds, event } satisfies RealtimeEnvelope);
-  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
-    const hint: RealtimeEvent =
-      event.type === 'message.new'
-        ? { type: 'message.new', conversationId: event.conversationId, message: null }
-        : { type: 'notifications.changed' };
-    payload = JSON.stringify({ users: userIds, event: hint } satisfies RealtimeEnvelope);
-  }
-  await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+  await db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${envelopeText(userIds, event)})`);
 }
 
 /**
