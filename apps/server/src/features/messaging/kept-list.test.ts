@@ -154,7 +154,9 @@ describe('kept conversation lists', () => {
       ] as const) {
         await tx.execute(sql`update conversation_participants set activity_at = now() where conversation_id = ${id}`);
         await tx.execute(
-          sql`insert into messages (conversation_id, sender_id, content) values (${id}, ${sender}, ${text})`,
+          // clock_timestamp(): now() is the transaction's start, so 'one' and 'three' would tie for the last message.
+          sql`insert into messages (conversation_id, sender_id, content, created_at)
+              values (${id}, ${sender}, ${text}, clock_timestamp())`,
         );
         await tx.execute(sql`update conversations set updated_at = now() where id = ${id}`);
       }
