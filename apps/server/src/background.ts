@@ -5,7 +5,12 @@ import { buildCompanyExport } from './features/analytics/export-requests';
 import { expireDataExports } from './features/exports/prepared';
 import { eraseDueAccounts } from './features/account/deletion';
 import { sendDigests } from './features/mail/digest';
-import { matchSavedSearches, sendSearchAlert, sendSearchAlerts } from './features/saved-searches/alerts';
+import {
+  matchSavedSearches,
+  sendSearchAlert,
+  sendSearchAlertBatch,
+  sendSearchAlerts,
+} from './features/saved-searches/alerts';
 import { messageMailTask } from './features/mail/notify';
 import { runCrawl } from './features/jobs/import/crawl-jobs';
 import { pruneExpired, sweepUnfinishedFiles } from './features/maintenance/prune';
@@ -66,6 +71,7 @@ function taskList(app: FastifyInstance): TaskList {
     'send-digests': task<'send-digests'>(({ period }) => sendDigests(app.db, period)),
     'match-saved-searches': task<'match-saved-searches'>(({ jobId }) => matchSavedSearches(app.db, jobId)),
     'search-alert': task<'search-alert'>(({ savedSearchId }) => sendSearchAlert(app.db, savedSearchId)),
+    'search-alerts': task<'search-alerts'>(({ savedSearchIds }) => sendSearchAlertBatch(app.db, savedSearchIds)),
     'send-search-alerts': task<'send-search-alerts'>(({ period }) => sendSearchAlerts(app.db, period)),
     'prune-expired': task<'prune-expired'>(async () =>
       app.log.info(
