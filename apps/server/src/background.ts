@@ -5,10 +5,15 @@ import { buildCompanyExport } from './features/analytics/export-requests';
 import { expireDataExports } from './features/exports/prepared';
 import { eraseDueAccounts } from './features/account/deletion';
 import { sendDigests } from './features/mail/digest';
-import { matchSavedSearches, sendSearchAlert, sendSearchAlerts } from './features/saved-searches/alerts';
+import {
+  matchSavedSearches,
+  sendSearchAlert,
+  sendSearchAlertBatch,
+  sendSearchAlerts,
+} from './features/saved-searches/alerts';
 import { messageMailTask } from './features/mail/notify';
 import { runCrawl } from './features/jobs/import/crawl-jobs';
-import { pruneExpired } from './features/maintenance/prune';
+import { pruneExpired, sweepUnfinishedFiles } from './features/maintenance/prune';
 import { FACET_RECOUNT_CRON, recountTalentFacets } from './features/talent/facets';
 import { deliverHeldNotifications } from './features/referrals/pipeline';
 import type { QueueTasks, TaskName } from './lib/queue/enqueue';
@@ -66,8 +71,14 @@ function taskList(app: FastifyInstance): TaskList {
     'send-digests': task<'send-digests'>(({ period }) => sendDigests(app.db, period)),
     'match-saved-searches': task<'match-saved-searches'>(({ jobId }) => matchSavedSearches(app.db, jobId)),
     'search-alert': task<'search-alert'>(({ savedSearchId }) => sendSearchAlert(app.db, savedSearchId)),
+    'search-alerts': task<'search-alerts'>(({ savedSearchIds }) => sendSearchAlertBatch(app.db, savedSearchIds)),
     'send-search-alerts': task<'send-search-alerts'>(({ period }) => sendSearchAlerts(app.db, period)),
-    'prune-expired': task<'prune-expired'>(async () => app.log.info({ deleted: await pruneExpired(app.db) }, 'pruned')),
+    'prune-expired': task<'prune-expired'>(async () =>
+      app.log.info(
+        { deleted: await pruneExpired(app.db), unfinishedFiles: await sweepUnfinishedFiles(app.storage) },
+        'pruned',
+      ),
+    ),
     'deliver-held-notifications': task<'deliver-held-notifications'>(() => deliverHeldNotifications(app.db)),
     'release-stale-jobs': task<'release-stale-jobs'>(() => releaseJobsOfDeadWorkers(app.db, STALE_JOB_SECONDS)),
     'build-data-export': task<'build-data-export'>(({ exportId }) =>

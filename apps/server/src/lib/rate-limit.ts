@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedRows } from '../db/prepared';
-import type { Executor } from '../db/repository';
+import { type Executor } from '../db/repository';
 import { AppError } from './errors';
+import { RefusalMemo } from './rate-limit-memo';
 
 export interface Limit {
   /** Bucket name, e.g. `login:ip:1.2.3.4`. */
@@ -30,29 +31,52 @@ export interface RateLimiter {
 }
 
 /**
- * Fixed-window limits kept in the database, so every server process shares them.
- * `scale` multiplies every max (RATE_LIMIT_SCALE; the browser suite, which sends everything
- * from one address, raises it).
+ * Fixed-window limits kept in the database, so every server process shares them: one prepared statement per hit.
+ * A bucket this process saw over its limit is refused here until its window ends, without a round trip (the 429
+ * path under a flood): a window's count only grows until it ends, so every process would refuse it too; a
+ * remembered refusal can never let a request through that the database would refuse.
+ * `scale` multiplies every max (RATE_LIMIT_SCALE; the browser suite, which sends everything from one address,
+ * raises it).
  */
 export function createRateLimiter(db: Db, scale = 1): RateLimiter {
+  const refused = new RefusalMemo();
   return {
-    consume: (limit) => consume(db, { ...limit, max: Math.max(1, Math.round(limit.max * scale)) }),
+    consume: (limit) => consume(db, refused, { ...limit, max: Math.max(1, Math.round(limit.max * scale)) }),
     record: async (limit) => (await hit(db, limit)).hits,
     peek: (limit) => peek(db, limit),
-    reset: (key) => resetLimit(db, key),
+    reset: async (key) => {
+      refused.forget(key);
+      await resetLimit(db, key);
+    },
   };
 }
 
-async function consume(db: Executor, limit: Limit): Promise<void> {
-  const row = await hit(db, limit);
-  if (row.hits > limit.max) {
+/** A 429 is an answer, not a fault: no stack trace is captured (a twentieth of the refused path's CPU under a flood). */
+function rateLimited(limit: Limit, retryAfterSeconds: number): AppError {
+  const traceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
     const error = new AppError(
       429,
       'RATE_LIMITED',
-      `${limit.message} Please wait ${describeWait(row.retry_after)} and try again.`,
+      `${limit.message} Please wait ${describeWait(retryAfterSeconds)} and try again.`,
     );
-    error.retryAfterSeconds = row.retry_after;
-    throw error;
+    error.retryAfterSeconds = retryAfterSeconds;
+    return error;
+  } finally {
+    Error.stackTraceLimit = traceLimit;
+  }
+}
+
+async function consume(db: Executor, refused: RefusalMemo, limit: Limit): Promise<void> {
+  const remembered = refused.retryAfterSeconds(limit);
+  if (remembered !== null) throw rateLimited(limit, remembered);
+  // Taken before the round trip, so the remembered end is never later than the window's end in the database.
+  const sent = performance.now();
+  const row = await hit(db, limit);
+  if (row.hits > limit.max) {
+    refused.remember(limit, sent + row.remaining_ms);
+    throw rateLimited(limit, Math.ceil(row.remaining_ms / 1000));
   }
 }
 
@@ -65,9 +89,8 @@ async function peek(db: Executor, limit: Omit<Limit, 'message' | 'max'>): Promis
   return row?.hits ?? 0;
 }
 
-/** Every limited request runs this (a message sent, a sign-in): a prepared statement, parsed and planned once. */
 async function hit(db: Executor, limit: Omit<Limit, 'message' | 'max'>) {
-  const [row] = await preparedRows<{ hits: number; retry_after: number }>(
+  const [row] = await preparedRows<{ hits: number; remaining_ms: number }>(
     db,
     sql`
       insert into rate_limit_buckets (key, window_started_at, hits) values (${limit.key}, now(), 1)
@@ -77,11 +100,12 @@ async function hit(db: Executor, limit: Omit<Limit, 'message' | 'max'>) {
         window_started_at = case when rate_limit_buckets.window_started_at <= now() - make_interval(secs => ${limit.windowSeconds})
                     then now() else rate_limit_buckets.window_started_at end
       returning hits,
-        cast(ceil(extract(epoch from (window_started_at + make_interval(secs => ${limit.windowSeconds}) - now()))) as int) as retry_after`,
+        cast(extract(epoch from (window_started_at + make_interval(secs => ${limit.windowSeconds}) - now())) * 1000
+             as float8) as remaining_ms`,
   );
   return row!;
 }
 
 async function resetLimit(db: Db, key: string): Promise<void> {
-  await db.execute(sql`delete from rate_limit_buckets where key = ${key}`);
+  await preparedRows(db, sql`delete from rate_limit_buckets where key = ${key}`);
 }

@@ -5,7 +5,11 @@ export interface DatabaseRelay {
   url: string;
   /** Drops every connection and refuses new ones, like the database host going away. */
   cut(): void;
-  /** Lets connections through again, like the database coming back. */
+  /** Drops every connection and holds new ones open without answering, like a database host that stalls. */
+  hold(): void;
+  /** Connections held by hold() and still open. */
+  readonly held: number;
+  /** Lets connections through again (held ones too), like the database coming back. */
   restore(): void;
   close(): Promise<void>;
 }
@@ -14,12 +18,9 @@ export interface DatabaseRelay {
 export async function relayDatabase(databaseUrl: string): Promise<DatabaseRelay> {
   const target = new URL(databaseUrl);
   const sockets = new Set<net.Socket>();
-  let down = false;
-  const server = net.createServer((client) => {
-    if (down) {
-      client.destroy();
-      return;
-    }
+  const held = new Set<net.Socket>();
+  let mode: 'up' | 'down' | 'hold' = 'up';
+  const pass = (client: net.Socket) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     for (const s of [client, upstream]) {
       sockets.add(s);
@@ -27,6 +28,19 @@ export async function relayDatabase(databaseUrl: string): Promise<DatabaseRelay>
       s.on('close', () => sockets.delete(s));
     }
     client.pipe(upstream).pipe(client);
+  };
+  const server = net.createServer((client) => {
+    if (mode === 'down') {
+      client.destroy();
+      return;
+    }
+    if (mode === 'hold') {
+      held.add(client);
+      client.on('error', () => {});
+      client.on('close', () => held.delete(client));
+      return;
+    }
+    pass(client);
   });
   const port = await new Promise<number>((resolve) =>
     server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
@@ -38,15 +52,24 @@ export async function relayDatabase(databaseUrl: string): Promise<DatabaseRelay>
   return {
     url: url.toString(),
     cut: () => {
-      down = true;
+      mode = 'down';
       for (const s of sockets) s.destroy();
     },
+    hold: () => {
+      mode = 'hold';
+      for (const s of sockets) s.destroy();
+    },
+    get held() {
+      return held.size;
+    },
     restore: () => {
-      down = false;
+      mode = 'up';
+      for (const client of held) pass(client);
+      held.clear();
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
+        for (const s of [...sockets, ...held]) s.destroy();
         server.close(() => resolve());
       }),
   };

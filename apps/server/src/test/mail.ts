@@ -19,3 +19,12 @@ export function linkIn(mail: string, pathPrefix: string): string {
   const { pathname, search } = new URL(url);
   return `${pathname}${search}`;
 }
+
+/** Mails to `email` containing `text`, waiting until there are `count` of them (or 15 s): for delayed mail. */
+export async function mailsContaining(t: TestApp, email: string, text: string, count: number): Promise<string[]> {
+  for (let waited = 0; ; waited += 250) {
+    const mails = (await mailsTo(t, email)).filter((m) => m.includes(text));
+    if (mails.length >= count || waited > 15_000) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,6 +1,7 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import type { FileStorage } from '../../lib/storage';
 import {
   emailTokens,
   kudosRequests,
@@ -19,6 +20,8 @@ export const RETENTION = {
   anyNotificationDays: 365,
   sentMailDays: 30,
   answeredTokenDays: 7,
+  /** A streamed file's part this old belongs to a dead process: exports finish in minutes (stale jobs: 10). */
+  unfinishedFileHours: 1,
 } as const;
 
 const ago = (unit: 'hours' | 'days', n: number) => sql`now() - make_interval(${sql.raw(unit)} => ${n})`;
@@ -77,4 +80,9 @@ export async function pruneExpired(db: Db): Promise<Record<string, number>> {
     'sentMails',
   ];
   return Object.fromEntries(names.map((name, i) => [name, counts[i]!.length]));
+}
+
+/** Removes what streamed file writes left behind when their process died mid-write; returns how many. */
+export function sweepUnfinishedFiles(storage: FileStorage): Promise<number> {
+  return storage.sweepParts(RETENTION.unfinishedFileHours * 3600);
 }

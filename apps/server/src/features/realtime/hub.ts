@@ -5,7 +5,18 @@ import { parseWireMessage, type RealtimeEvent } from '@referwell/shared';
 import type { Database } from '../../db/client';
 import { notifyEnvelopeSchema, REALTIME_CHANNEL, type SessionChange } from './publish';
 
-type Unsubscribe = () => Promise<void>;
+const FIRST_RETRY_MS = 200;
+const MAX_RETRY_MS = 10_000;
+
+/**
+ * Closes a connection that may still be opening. end() alone says goodbye and waits for the server, which a
+ * stalled server never answers; the socket is destroyed so nothing is left half-open.
+ */
+async function abandon(client: pg.Client): Promise<void> {
+  const ended = client.end().catch(() => {});
+  client.connection.stream.destroy();
+  await ended;
+}
 
 /**
  * This process's open sockets by user, fed by PostgreSQL LISTEN: every process listens on the
@@ -14,7 +25,11 @@ type Unsubscribe = () => Promise<void>;
  */
 export class RealtimeHub {
   private readonly sockets = new Map<string, Set<WebSocket>>();
-  private unsubscribe: Unsubscribe | null = null;
+  /** The LISTEN connection once it listens, and one being opened (at start or reconnecting): stop() ends both. */
+  private listening: pg.Client | null = null;
+  private opening: pg.Client | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private retryMs = FIRST_RETRY_MS;
   private closed = false;
   private readonly sessionListeners: ((change: SessionChange) => void)[] = [];
   private readonly jobsListeners: (() => void)[] = [];
@@ -26,12 +41,16 @@ export class RealtimeHub {
   ) {}
 
   async start(): Promise<void> {
-    this.unsubscribe = await this.listen(200);
+    await this.listen();
   }
 
   async stop(): Promise<void> {
     this.closed = true;
-    await this.unsubscribe?.();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    const { listening, opening } = this;
+    this.listening = this.opening = null;
+    await Promise.all([listening?.end().catch(() => {}), opening && abandon(opening)]);
     for (const set of this.sockets.values()) for (const socket of set) socket.close(1001, 'server shutting down');
     this.sockets.clear();
   }
@@ -94,41 +113,60 @@ export class RealtimeHub {
     else this.deliver(envelope.users, envelope.event);
   };
 
-  /** A dedicated connection for LISTEN, re-opened with backoff when it drops. */
-  private async listen(retryMs: number): Promise<Unsubscribe> {
+  /**
+   * Opens the dedicated LISTEN connection. Stopped meanwhile, it ends the connection and throws: stop() ends the
+   * connection being opened too, but a connect that had already finished would otherwise stay open.
+   */
+  private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.database.url });
-    let current: pg.Client | null = client;
-    const reconnect = () => {
-      if (this.closed || !current) return;
-      current = null;
-      const wait = Math.min(retryMs * 2, 10_000);
-      this.log.warn(`realtime: LISTEN connection lost, reconnecting in ${wait} ms`);
-      setTimeout(() => {
-        if (this.closed) return;
-        this.listen(wait)
-          .then((unsubscribe) => {
-            this.unsubscribe = unsubscribe;
-            // Session changes may have been missed too.
-            for (const listener of this.sessionListeners) listener({ all: true });
-            for (const listener of this.jobsListeners) listener();
-            for (const listener of this.talentListeners) listener();
-            // Tabs may have missed events while the listener was away: tell them to refetch.
-            for (const set of this.sockets.values())
-              for (const socket of set) socket.send(JSON.stringify({ type: 'resync' }));
-          })
-          .catch(() => reconnect());
-      }, wait);
-    };
+    this.opening = client;
     client.on('notification', (message) => {
       if (message.channel === REALTIME_CHANNEL && message.payload) this.onPayload(message.payload);
     });
-    client.on('error', reconnect);
-    client.on('end', reconnect);
-    await client.connect();
-    await client.query(`LISTEN ${REALTIME_CHANNEL}`);
-    return async () => {
-      current = null;
-      await client.end().catch(() => {});
-    };
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${REALTIME_CHANNEL}`);
+      if (this.closed) throw new Error('realtime hub stopped');
+    } catch (error) {
+      if (this.opening === client) this.opening = null;
+      await abandon(client);
+      throw error;
+    }
+    this.opening = null;
+    this.listening = client;
+    this.retryMs = FIRST_RETRY_MS;
+  }
+
+  /** The LISTEN connection dropped: re-open it with backoff (a connection still opening reports through listen()). */
+  private lost(client: pg.Client): void {
+    if (this.closed || this.listening !== client) return;
+    this.listening = null;
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    const wait = (this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS));
+    this.log.warn(`realtime: LISTEN connection lost, reconnecting in ${wait} ms`);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.closed) return;
+      this.listen().then(
+        () => this.resync(),
+        () => {
+          if (!this.closed) this.scheduleReconnect();
+        },
+      );
+    }, wait);
+  }
+
+  /** After a reconnect: anything published while the connection was away may have been missed. */
+  private resync(): void {
+    for (const listener of this.sessionListeners) listener({ all: true });
+    for (const listener of this.jobsListeners) listener();
+    for (const listener of this.talentListeners) listener();
+    // Tabs may have missed events while the listener was away: tell them to refetch.
+    for (const set of this.sockets.values()) for (const socket of set) socket.send(JSON.stringify({ type: 'resync' }));
   }
 }

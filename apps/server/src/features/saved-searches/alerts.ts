@@ -15,6 +15,8 @@ declare module '../../lib/queue/enqueue' {
   interface QueueTasks {
     /** Mail one saved search's matching jobs that were not sent before. */
     'search-alert': { savedSearchId: string };
+    /** The same for each of these saved searches (a new job's instant matches, or a batch of a scheduled run). */
+    'search-alerts': { savedSearchIds: string[] };
     /** The daily or weekly run over the saved searches with that alert. */
     'send-search-alerts': { period: AlertPeriod };
   }
@@ -25,14 +27,25 @@ const INSTANT_DELAY_MS = 5_000;
 /** Saved searches read per batch when fanning out. */
 const BATCH = 500;
 
-const queueAlert = (db: Db, savedSearchId: string, runAt?: Date) =>
+const queueAlert = (db: Db, savedSearchId: string) =>
   enqueue(
     db,
     'search-alert',
     { savedSearchId },
     // One pending alert per search: a second trigger keeps the first one's time.
-    { jobKey: `search-alert:${savedSearchId}`, jobKeyMode: 'preserve_run_at', ...(runAt ? { runAt } : {}) },
+    { jobKey: `search-alert:${savedSearchId}`, jobKeyMode: 'preserve_run_at' },
   );
+
+/** One alerts job per BATCH searches, not one per search: 500 matching searches are one queue job. */
+async function queueAlerts(db: Db, savedSearchIds: string[], runAt?: Date): Promise<void> {
+  for (let at = 0; at < savedSearchIds.length; at += BATCH)
+    await enqueue(
+      db,
+      'search-alerts',
+      { savedSearchIds: savedSearchIds.slice(at, at + BATCH) },
+      runAt ? { runAt } : {},
+    );
+}
 
 /** Each saved search with `alert`, in id order, a batch at a time. */
 async function* savedSearchesWith(db: Db, alert: 'instant' | AlertPeriod) {
@@ -95,22 +108,49 @@ export async function instantSearchesMatching(db: Db, jobId: string, batchSize =
   return matched;
 }
 
-/** The fan-out of a newly open job: every instant saved search it matches gets an alert queued. */
+/**
+ * The fan-out of a newly open job: the instant saved searches it matches get their alerts from one queued job (per
+ * BATCH), after a short delay. A burst of new jobs within it still makes one mail per search: the first alerts job
+ * sends every job not sent before, the later ones find nothing new.
+ */
 export async function matchSavedSearches(db: Db, jobId: string): Promise<number> {
   const runAt = new Date(Date.now() + INSTANT_DELAY_MS);
   const matched = await instantSearchesMatching(db, jobId);
-  for (const savedSearchId of matched) await queueAlert(db, savedSearchId, runAt);
+  await queueAlerts(db, matched, runAt);
   return matched.length;
 }
 
-/** The scheduled run: one alert job per saved search with this period (each sends only what is new). */
+/** The scheduled run: the saved searches with this period, a batch per alerts job (each sends only what is new). */
 export async function sendSearchAlerts(db: Db, period: AlertPeriod): Promise<number> {
   let queued = 0;
+  let ids: string[] = [];
   for await (const search of savedSearchesWith(db, period)) {
-    await queueAlert(db, search.id);
+    ids.push(search.id);
     queued++;
+    if (ids.length === BATCH) {
+      await queueAlerts(db, ids);
+      ids = [];
+    }
   }
+  await queueAlerts(db, ids);
   return queued;
+}
+
+/**
+ * One alerts job: each search in its own transaction with its own mail in the outbox (a mail that fails retries
+ * alone). A search that fails is queued on its own to retry, so it holds back none of the others; the job itself
+ * retries only when even that fails, and searches already mailed then find nothing new. Returns the mails queued.
+ */
+export async function sendSearchAlertBatch(db: Db, savedSearchIds: string[]): Promise<number> {
+  let mailed = 0;
+  for (const savedSearchId of savedSearchIds) {
+    try {
+      if ((await sendSearchAlert(db, savedSearchId)) > 0) mailed++;
+    } catch {
+      await queueAlert(db, savedSearchId);
+    }
+  }
+  return mailed;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAVED_SEARCH_LIMIT, SAVED_SEARCH_MESSAGES, type SavedSearch } from '@referwell/shared';
 import { createTestApp, postJobAs, requestsTo, type SignedUp, signUp, type TestApp } from '../../test/harness';
-import { linkIn, mailsTo } from '../../test/mail';
+import { linkIn, mailsContaining, mailsTo } from '../../test/mail';
 import { sendSearchAlerts } from './alerts';
 
 let t: TestApp;
@@ -28,14 +28,7 @@ async function save(who: SignedUp, body: object): Promise<SavedSearch> {
   return res.json() as SavedSearch;
 }
 
-/** Mails to `email` whose subject contains `subject`, waiting out the instant alerts' short batching delay. */
-async function alertsTo(email: string, subject: string, count: number): Promise<string[]> {
-  for (let waited = 0; ; waited += 250) {
-    const mails = (await mailsTo(t, email)).filter((m) => m.includes(subject));
-    if (mails.length >= count || waited > 15_000) return mails;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const alertsTo = (email: string, subject: string, count: number) => mailsContaining(t, email, subject, count);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -79,6 +79,23 @@ describe('POST /api/waitlist', () => {
       await other.close();
     }
   });
+
+  it('lets exactly ten through across two instances taking turns, and both keep refusing', async () => {
+    const other = await t.otherInstance();
+    const statuses: number[] = [];
+    for (let i = 0; i < 16; i++) {
+      const app = i % 2 ? other : t.app;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/waitlist',
+        payload: t.factories.waitlistEntry(),
+        remoteAddress: '10.0.0.66',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+  });
 });
 
 describe('POST /waitlist (the form before the page script runs)', () => {

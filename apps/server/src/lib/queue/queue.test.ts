@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { rateLimitBuckets, sentMails, sessions } from '../../db/schema';
+import { rateLimitBuckets, sentMails, sessions, storedFiles } from '../../db/schema';
 import { selectRows } from '../../db/repository';
 import { pruneExpired } from '../../features/maintenance/prune';
 import { openDatabase } from '../../db/client';
@@ -151,7 +151,7 @@ describe('a database outage', () => {
 });
 
 describe('prune-expired', () => {
-  it('deletes expired sessions and old rate-limit windows, keeps live ones', async () => {
+  it("deletes expired sessions, old rate-limit windows and dead writes' file parts, keeps live ones", async () => {
     const { body } = await signUp(t);
     await t.database.db.insert(sessions).values({
       tokenHash: 'expired-session',
@@ -162,8 +162,15 @@ describe('prune-expired', () => {
       { key: 'old-window', windowStartedAt: new Date(Date.now() - 48 * 3600_000), hits: 3 },
       { key: 'live-window', windowStartedAt: new Date(), hits: 1 },
     ]);
+    const part = { contentType: 'text/csv', sizeBytes: 0, content: Buffer.alloc(0) };
+    await t.database.db.insert(storedFiles).values([
+      { key: 'exports/dead.zip.part', ...part, createdAt: new Date(Date.now() - 2 * 3600_000) },
+      { key: 'exports/live.zip.part', ...part },
+    ]);
     await enqueue(t.database.db, 'prune-expired', {});
     await drainQueue(t.database);
+    const files = await t.database.db.select({ key: storedFiles.key }).from(storedFiles);
+    expect(files.map((f) => f.key)).toEqual(['exports/live.zip.part']); // a dead process's part, swept
     expect(await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, 'expired-session'))).toEqual([]);
     const buckets = await selectRows<{ key: string }>(t.database.db, sql`select key from rate_limit_buckets`);
     expect(buckets.map((b) => b.key)).toContain('live-window');

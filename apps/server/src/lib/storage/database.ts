@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { storedFileChunks, storedFiles } from '../../db/schema';
 import { assertFileKey, type FileStorage } from './types';
@@ -52,36 +52,38 @@ export function databaseStorage(db: Db): FileStorage {
       const part = `${key}.part`;
       await db.delete(storedFiles).where(eq(storedFiles.key, part));
       await db.insert(storedFiles).values({ key: part, contentType, sizeBytes: 0, content: Buffer.alloc(0) });
-      // One chunk buffer, filled and inserted in turn: the file is never held, only this and the bytes in flight.
-      const chunk = Buffer.allocUnsafe(WRITE_CHUNK);
-      let filled = 0;
-      let total = 0;
-      let seq = 0;
-      const flush = async () => {
-        if (filled === 0) return;
-        await db.insert(storedFileChunks).values({ fileKey: part, seq: seq++, content: chunk.subarray(0, filled) });
-        filled = 0;
-      };
-      for await (const bytes of content) {
-        const input = toBuffer(bytes);
-        total += input.byteLength;
-        for (let offset = 0; offset < input.byteLength;) {
-          const taken = input.copy(chunk, filled, offset);
-          filled += taken;
-          offset += taken;
-          if (filled === WRITE_CHUNK) await flush();
-        }
+      try {
+        const total = await writeChunks(db, part, content);
+        await db.transaction(async (tx) => {
+          await tx.delete(storedFiles).where(eq(storedFiles.key, key));
+          // The chunks follow their file's key (ON UPDATE CASCADE); their bytes are not rewritten.
+          await tx
+            .update(storedFiles)
+            .set({ key, sizeBytes: total, createdAt: new Date() })
+            .where(eq(storedFiles.key, part));
+        });
+        return total;
+      } catch (error) {
+        // Its chunks go with it (ON DELETE CASCADE). A process that dies here leaves it to sweepParts.
+        await db
+          .delete(storedFiles)
+          .where(eq(storedFiles.key, part))
+          .catch(() => {});
+        throw error;
       }
-      await flush();
-      await db.transaction(async (tx) => {
-        await tx.delete(storedFiles).where(eq(storedFiles.key, key));
-        // The chunks follow their file's key (ON UPDATE CASCADE); their bytes are not rewritten.
-        await tx
-          .update(storedFiles)
-          .set({ key, sizeBytes: total, createdAt: new Date() })
-          .where(eq(storedFiles.key, part));
-      });
-      return total;
+    },
+
+    async sweepParts(olderThanSeconds) {
+      const removed = await db
+        .delete(storedFiles)
+        .where(
+          and(
+            like(storedFiles.key, '%.part'),
+            lt(storedFiles.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+          ),
+        )
+        .returning({ key: storedFiles.key });
+      return removed.length;
     },
 
     async delete(key) {
@@ -101,6 +103,34 @@ export function databaseStorage(db: Db): FileStorage {
 
 const toBuffer = (bytes: Uint8Array) =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/**
+ * Appends `content` to the file row `part` as numbered chunks; resolves to the bytes written. One chunk buffer,
+ * filled and inserted in turn: the file is never held, only this and the bytes in flight.
+ */
+async function writeChunks(db: Db, part: string, content: AsyncIterable<Uint8Array>): Promise<number> {
+  const chunk = Buffer.allocUnsafe(WRITE_CHUNK);
+  let filled = 0;
+  let total = 0;
+  let seq = 0;
+  const flush = async () => {
+    if (filled === 0) return;
+    await db.insert(storedFileChunks).values({ fileKey: part, seq: seq++, content: chunk.subarray(0, filled) });
+    filled = 0;
+  };
+  for await (const bytes of content) {
+    const input = toBuffer(bytes);
+    total += input.byteLength;
+    for (let offset = 0; offset < input.byteLength;) {
+      const taken = input.copy(chunk, filled, offset);
+      filled += taken;
+      offset += taken;
+      if (filled === WRITE_CHUNK) await flush();
+    }
+  }
+  await flush();
+  return total;
+}
 
 /** Writes and reads go in chunks a stream can pace. */
 const WRITE_CHUNK = 1024 * 1024;

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -15,7 +15,12 @@ export interface S3StorageOptions {
   secretAccessKey: string;
   /** `https://host/bucket/key` instead of `https://bucket.host/key`: what most self-hosted servers need. */
   forcePathStyle: boolean;
+  /** Where streamed files are spooled before they are sent (the OS temporary directory unless set). */
+  spoolDir?: string;
 }
+
+/** Spool directories are named so; a sweep removes those a dead process left. */
+const SPOOL_PREFIX = 'referwell-upload-';
 
 /**
  * Files in an S3-compatible bucket (chosen when S3_* is configured). The SDK is loaded only here:
@@ -35,6 +40,7 @@ export async function s3Storage(options: S3StorageOptions): Promise<FileStorage>
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = options.bucket;
+  const spoolDir = options.spoolDir ?? tmpdir();
 
   return {
     provider: 's3',
@@ -55,7 +61,7 @@ export async function s3Storage(options: S3StorageOptions): Promise<FileStorage>
     async putStream(key, content, { contentType }) {
       assertFileKey(key);
       // A single PUT needs the length up front: the stream is spooled to a temporary file, then sent from it.
-      const dir = await mkdtemp(join(tmpdir(), 'referwell-upload-'));
+      const dir = await mkdtemp(join(spoolDir, SPOOL_PREFIX));
       const path = join(dir, 'body');
       try {
         await pipeline(Readable.from(content), createWriteStream(path));
@@ -73,6 +79,11 @@ export async function s3Storage(options: S3StorageOptions): Promise<FileStorage>
       } finally {
         await rm(dir, { recursive: true, force: true });
       }
+    },
+
+    // A single PUT leaves nothing half-written in the bucket (no multipart uploads to abort): only spool files.
+    async sweepParts(olderThanSeconds) {
+      return sweepSpool(spoolDir, Date.now() - olderThanSeconds * 1000);
     },
 
     async get(key) {
@@ -112,4 +123,19 @@ export async function s3Storage(options: S3StorageOptions): Promise<FileStorage>
       client.destroy();
     },
   };
+}
+
+/** Removes spool directories whose file was last written before `cutoffMs`; resolves to how many. */
+async function sweepSpool(spoolDir: string, cutoffMs: number): Promise<number> {
+  const names = (await readdir(spoolDir).catch(() => [] as string[])).filter((name) => name.startsWith(SPOOL_PREFIX));
+  let removed = 0;
+  for (const name of names) {
+    const dir = join(spoolDir, name);
+    // The body's time moves while it is written; an empty directory's is when it was made.
+    const written = await stat(join(dir, 'body')).catch(() => stat(dir).catch(() => null));
+    if (!written || written.mtimeMs >= cutoffMs) continue;
+    await rm(dir, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
 }

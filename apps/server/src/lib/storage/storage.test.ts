@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +16,14 @@ import { s3Storage } from './s3';
 import { newFileKey, readAll, type FileStorage } from './types';
 
 const PDF = 'application/pdf';
+const HOUR_MS = 3600_000;
+
+/** An export that dies after writing a megabyte and a half. */
+async function* failingStream() {
+  yield randomBytes(1024 * 1024);
+  yield randomBytes(512 * 1024);
+  throw new Error('export died');
+}
 
 /** What every provider must do; run once per provider below. */
 function storageContract(storage: () => FileStorage) {
@@ -52,6 +63,14 @@ function storageContract(storage: () => FileStorage) {
     expect(file!.contentType).toBe('text/csv; charset=utf-8');
     expect(file!.size).toBe(whole.byteLength);
     expect((await readAll(file!)).equals(whole)).toBe(true);
+    expect(await storage().exists(`${key}.part`)).toBe(false);
+  });
+
+  it('keeps what the key held when a stream fails midway', async () => {
+    const key = newFileKey('contract', 'csv');
+    await storage().put(key, Buffer.from('old'), { contentType: PDF });
+    await expect(storage().putStream(key, failingStream(), { contentType: 'text/csv' })).rejects.toThrow('export died');
+    expect((await readAll((await storage().get(key))!)).toString()).toBe('old');
     expect(await storage().exists(`${key}.part`)).toBe(false);
   });
 
@@ -155,6 +174,38 @@ describe('database storage', () => {
       expect(await chunkRows(`${key}.part`)).toEqual([]);
     });
 
+    it('removes its part and chunks at once when the stream fails', async () => {
+      const key = newFileKey('streamed', 'csv');
+      await expect(storage.putStream(key, failingStream(), { contentType: 'text/csv' })).rejects.toThrow();
+      expect(
+        await database.db
+          .select()
+          .from(storedFiles)
+          .where(eq(storedFiles.key, `${key}.part`)),
+      ).toEqual([]);
+      expect(await chunkRows(`${key}.part`)).toEqual([]);
+    });
+
+    it('sweeps parts a dead process left, once older than the given age, and nothing else', async () => {
+      const [stale, fresh, oldFile] = [1, 2, 3].map(() => newFileKey('swept', 'csv'));
+      const old = new Date(Date.now() - 2 * HOUR_MS);
+      const row = { contentType: 'text/csv', sizeBytes: 0, content: Buffer.alloc(0) };
+      await database.db.insert(storedFiles).values([
+        { key: `${stale}.part`, ...row, createdAt: old },
+        { key: `${fresh}.part`, ...row },
+        { key: oldFile!, ...row, createdAt: old },
+      ]);
+      await database.db.insert(storedFileChunks).values([
+        { fileKey: `${stale}.part`, seq: 0, content: Buffer.from('left behind') },
+        { fileKey: `${fresh}.part`, seq: 0, content: Buffer.from('being written') },
+      ]);
+      expect(await storage.sweepParts(3600)).toBe(1);
+      expect(await chunkRows(`${stale}.part`)).toEqual([]);
+      expect(await storage.exists(`${stale}.part`)).toBe(false);
+      expect(await chunkRows(`${fresh}.part`)).toHaveLength(1);
+      expect(await storage.exists(oldFile!)).toBe(true);
+    });
+
     it('drops the chunks when the file is streamed again, put whole or deleted', async () => {
       const key = newFileKey('streamed', 'csv');
       const stream = async function* (text: string) {
@@ -179,13 +230,17 @@ describe('S3 storage, against a real S3-protocol server', () => {
   let server: TestS3Server;
   let storage: FileStorage;
 
+  let spoolDir: string;
+
   beforeAll(async () => {
     server = await startS3Server();
-    storage = await s3Storage(server.options);
+    spoolDir = mkdtempSync(path.join(tmpdir(), 'referwell-spool-test-'));
+    storage = await s3Storage({ ...server.options, spoolDir });
   });
   afterAll(async () => {
     await storage.close();
     await server.close();
+    rmSync(spoolDir, { recursive: true, force: true });
   });
 
   storageContract(() => storage);
@@ -207,6 +262,28 @@ describe('S3 storage, against a real S3-protocol server', () => {
     expect(await moveDatabaseFilesTo(storage, database.db, log)).toBe(0);
     expect(await moveDatabaseFilesTo(before, database.db, log)).toBe(0);
     await database.close();
+  });
+
+  it('removes its spool file at once when the stream fails', async () => {
+    await expect(
+      storage.putStream(newFileKey('spool', 'csv'), failingStream(), { contentType: 'text/csv' }),
+    ).rejects.toThrow();
+    expect(readdirSync(spoolDir)).toEqual([]);
+  });
+
+  it('sweeps spool files a dead process left, once older than the given age, and nothing else', async () => {
+    const made = (name: string, ageMs: number) => {
+      const dir = path.join(spoolDir, name);
+      mkdirSync(dir);
+      writeFileSync(path.join(dir, 'body'), 'spooled');
+      const at = new Date(Date.now() - ageMs);
+      utimesSync(path.join(dir, 'body'), at, at);
+    };
+    made('referwell-upload-stale', 2 * HOUR_MS);
+    made('referwell-upload-fresh', 0);
+    made('someone-else', 2 * HOUR_MS);
+    expect(await storage.sweepParts(3600)).toBe(1);
+    expect(readdirSync(spoolDir).sort()).toEqual(['referwell-upload-fresh', 'someone-else']);
   });
 
   it('fails loudly when the bucket does not exist', async () => {

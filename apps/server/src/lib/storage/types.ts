@@ -22,6 +22,11 @@ export interface FileStorage {
    * whole file or the previous one, never a part. Resolves to its size in bytes.
    */
   putStream(key: string, content: AsyncIterable<Uint8Array>, options: { contentType: string }): Promise<number>;
+  /**
+   * Removes what `putStream` writes left behind when their process died mid-write (a write that fails removes its
+   * own part at once), once older than `olderThanSeconds`: no live write takes that long. Resolves to how many.
+   */
+  sweepParts(olderThanSeconds: number): Promise<number>;
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { selectRows } from '../db/repository';
+import { openTestDatabase } from '../test/harness';
+import { createRateLimiter, type Limit } from './rate-limit';
+
+const limit = (key: string, windowSeconds = 60): Limit => ({ key, max: 3, windowSeconds, message: 'Too many.' });
+
+/** The statuses of `count` hits: 'ok' or 429. */
+async function outcome(consume: () => Promise<void>) {
+  try {
+    await consume();
+    return 'ok';
+  } catch (error) {
+    return (error as { statusCode?: number }).statusCode;
+  }
+}
+
+describe('rate limiter', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  const hitsOf = async (key: string) =>
+    (await selectRows<{ hits: number }>(database.db, sql`select hits from rate_limit_buckets where key = ${key}`))[0]
+      ?.hits;
+
+  it('lets exactly the limit through across two processes taking turns, then both refuse', async () => {
+    const a = createRateLimiter(database.db);
+    const b = createRateLimiter(database.db);
+    const results = [];
+    for (let i = 0; i < 10; i++) results.push(await outcome(() => (i % 2 ? b : a).consume(limit('turns'))));
+    expect(results.filter((r) => r === 'ok')).toHaveLength(3);
+    expect(results.slice(3).every((r) => r === 429)).toBe(true);
+  });
+
+  it('refuses a bucket it saw over its limit without the database until the window ends', async () => {
+    const a = createRateLimiter(database.db);
+    for (let i = 0; i < 4; i++) await outcome(() => a.consume(limit('remembered')));
+    expect(await hitsOf('remembered')).toBe(4);
+    for (let i = 0; i < 5; i++) expect(await outcome(() => a.consume(limit('remembered')))).toBe(429);
+    expect(await hitsOf('remembered')).toBe(4); // the five refusals above never reached the database
+    // Another process has not seen the refusal: it asks the database, which refuses too.
+    expect(await outcome(() => createRateLimiter(database.db).consume(limit('remembered')))).toBe(429);
+  });
+
+  it('tells the wait left in the window when it refuses from memory', async () => {
+    const a = createRateLimiter(database.db);
+    for (let i = 0; i < 4; i++) await outcome(() => a.consume(limit('wait')));
+    const error = await a
+      .consume(limit('wait'))
+      .catch((e: unknown) => e as { retryAfterSeconds: number; message: string });
+    expect(error?.retryAfterSeconds).toBeGreaterThan(55);
+    expect(error?.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect(error?.message).toMatch(/^Too many\. Please wait \d+ seconds and try again\.$/);
+  });
+
+  it('lets hits through again once the window has ended, in every process', async () => {
+    const a = createRateLimiter(database.db);
+    const b = createRateLimiter(database.db);
+    for (let i = 0; i < 4; i++) await outcome(() => a.consume(limit('short', 1)));
+    expect(await outcome(() => a.consume(limit('short', 1)))).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await outcome(() => a.consume(limit('short', 1)))).toBe('ok');
+    expect(await outcome(() => b.consume(limit('short', 1)))).toBe('ok');
+  });
+
+  it('forgets a remembered refusal when the bucket is reset', async () => {
+    const a = createRateLimiter(database.db);
+    for (let i = 0; i < 4; i++) await outcome(() => a.consume(limit('reset')));
+    await a.reset('reset');
+    expect(await outcome(() => a.consume(limit('reset')))).toBe('ok');
+  });
+
+  it('does not apply a refusal to another limit on the same bucket', async () => {
+    const a = createRateLimiter(database.db);
+    for (let i = 0; i < 4; i++) await outcome(() => a.consume(limit('other')));
+    expect(await outcome(() => a.consume({ ...limit('other'), max: 10 }))).toBe('ok');
+  });
+});
