@@ -159,7 +159,7 @@ async function seedRows(db: Tx): Promise<{ companyId: string; jobId: string }> {
     db.execute(sql`
     with r as (select id, row_number() over (order by email) n from users where email like 'bench.referrer.%')
     insert into referrals (job_id, company_id, referrer_id, talent_id, talent_profile, status, consent,
-      bonus_amount, bonus_currency, bonus_state, bonus_paid_on, created_at)
+      bonus_amount, bonus_currency, bonus_state, bonus_paid_on, bonus_due_on, created_at)
     select p.job_id, ${companyId}::uuid, r.id, p.talent_id, jsonb_build_object('name', 'Candidate'),
       (case p.stage when 'hired' then 'completed' when 'declined' then 'rejected' when 'withdrawn' then 'rejected'
         when 'referred' then 'pending' else 'accepted' end)::referral_status,
@@ -168,6 +168,9 @@ async function seedRows(db: Tx): Promise<{ companyId: string; jobId: string }> {
       (case p.stage when 'hired' then (case when p.created_at < now() - interval '200 days' then 'paid' else 'due' end)
         when 'declined' then 'void' when 'withdrawn' then 'void' else 'awaiting_hire' end)::bonus_state,
       case when p.stage = 'hired' and p.created_at < now() - interval '200 days' then (p.created_at + interval '120 days')::date end,
+      -- A hire's bonus falls due 90 days after a start date two weeks after the hire (hired 12 days after the
+      -- referral): the recent ones are still ahead ("due later"), the older ones due now or paid.
+      case when p.stage = 'hired' then (p.created_at + interval '116 days')::date end,
       p.created_at
     from candidate_pipelines p
     join job_postings j on j.id = p.job_id
@@ -178,8 +181,14 @@ async function seedRows(db: Tx): Promise<{ companyId: string; jobId: string }> {
     db.execute(sql`
     insert into referral_requests (job_id, talent_id, referrer_id, message, status, referral_id, created_at, responded_at)
     select rf.job_id, rf.talent_id, rf.referrer_id, 'Would you refer me?', 'accepted', rf.id,
-      rf.created_at - interval '5 hours', rf.created_at
+      rf.created_at - ((1 + abs(hashtext(rf.id::text)) % 120) || ' hours')::interval, rf.created_at
     from referrals rf where rf.company_id = ${companyId}::uuid and right(rf.id::text, 1) < '8'`),
+  );
+  // A referral made in answer to a request names it (as features/referrals does): hires by source tells these apart.
+  await step('requested referrals', () =>
+    db.execute(sql`
+    update referrals rf set request_id = q.id from referral_requests q
+    where q.referral_id = rf.id and rf.company_id = ${companyId}::uuid`),
   );
   // Triggers keep each referral's funnel level and each job's stage counts and bonus totals; they do not fire in replica mode, so it is computed here.
   await step('funnel levels', () => refreshAllReferralLevels(db));
