@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
 import type { Tx } from '../apps/server/src/db/repository';
 import {
+  refreshAllApplicationMonths,
   refreshAllBonusTotals,
   refreshAllMonthCounts,
   refreshAllJobStageCounts,
@@ -195,6 +196,7 @@ async function seedRows(db: Tx): Promise<{ companyId: string; jobId: string }> {
   await step('stage counts', () => refreshAllJobStageCounts(db));
   await step('bonus totals', () => refreshAllBonusTotals(db));
   await step('month counts', () => refreshAllMonthCounts(db));
+  await step('application months', () => refreshAllApplicationMonths(db));
   const [job] = await rows<{ id: string }>(sql`select id from job_postings where title = 'Bench Role 7'`);
   const jobId = job!.id;
   return { companyId, jobId };

@@ -216,8 +216,8 @@ const JOB_ROWS = 500;
 /**
  * Per job: applications and referrals in the period, where its candidates are now, and the days it has been open.
  * Where candidates are now is the job's stage counts (`job_stage_counts`, kept by triggers on the pipelines);
- * applications and referrals of the period are read index-only, per job or as one range of the period (the planner
- * picks: a short period is one range, a long one a probe per job).
+ * applications and referrals of the period's whole months come from the monthly rollups (`application_month_jobs`,
+ * `referral_month_jobs`), its partial edge months from the rows, index-only.
  */
 export async function jobFigures(db: Executor, scope: JobScope, period: Period): Promise<Analytics['jobs']> {
   const months = splitByMonths(period);
@@ -232,9 +232,17 @@ export async function jobFigures(db: Executor, scope: JobScope, period: Period):
       select c.job_id, jsonb_object_agg(c.stage, c.candidates) as stages from job_stage_counts c
       where c.job_id in (select id from jobs) group by c.job_id),
     applied as (
-      select p.job_id, count(*)::int as n from candidate_pipelines p
-      where p.job_id in (select id from jobs) and p.applied_at >= ${period.from} and p.applied_at < ${period.until}
-      group by p.job_id),
+      select counted.job_id, sum(counted.n)::int as n from (
+        select m.job_id, m.applications as n from application_month_jobs m
+        where m.job_id in (select id from jobs) and m.month >= ${dayText(months.monthsFrom)}::date
+          and m.month < ${dayText(months.monthsUntil)}::date
+        union all
+        ${edgeRanges(
+          period,
+          (from, until) => sql`select p.job_id, 1 from candidate_pipelines p
+          where p.job_id in (select id from jobs) and p.applied_at >= ${from} and p.applied_at < ${until}`,
+        )}) counted
+      group by counted.job_id),
     referred as (
       select counted.job_id, sum(counted.n)::int as n from (
         select m.job_id, m.referrals as n from referral_month_jobs m
