@@ -62,7 +62,9 @@ function referralsPerLevel(scope: JobScope, period: Period): SQL {
 
 /**
  * Hires made in the period by how the candidate first came to the job (first touch: the pipeline's entry), with
- * days from that first touch to the hire.
+ * days from that first touch to the hire. Whether a referred hire came through a request is one probe of the partial
+ * `referrals_requested_idx` per referred hire (a lateral join: as a semi-join the planner hashed every requested
+ * referral of every job, ~50k at this size, for a year's ~6k hires).
  */
 export async function hireSources(db: Executor, scope: JobScope, period: Period): Promise<Analytics['sources']> {
   const rows = await preparedRows<{ source: HireSource; hires: number; median: number | null; p75: number | null }>(
@@ -70,11 +72,13 @@ export async function hireSources(db: Executor, scope: JobScope, period: Period)
     sql`with hires as (
       select case when p.source = 'shared_link' then 'shared_link'
           when p.entry = 'applied' then 'direct'
-          when exists (select 1 from referrals rf where rf.job_id = p.job_id and rf.talent_id = p.talent_id
-            and rf.request_id is not null) then 'requested'
+          when asked.requested then 'requested'
           else 'referral' end as source,
         date_part('epoch', p.hired_at - p.created_at) / 86400 as days
       from candidate_pipelines p
+      left join lateral (select true as requested from referrals rf
+        where p.source <> 'shared_link' and p.entry <> 'applied'
+          and rf.job_id = p.job_id and rf.talent_id = p.talent_id and rf.request_id is not null) asked on true
       where p.job_id in ${jobsInScope(scope)} and p.stage = 'hired'
         and p.hired_at >= ${period.from} and p.hired_at < ${period.until})
     select source, count(*)::int as hires,
@@ -91,22 +95,6 @@ export async function hireSources(db: Executor, scope: JobScope, period: Period)
       p75DaysToHire: row?.p75 ?? null,
     };
   });
-}
-
-/** Referral requests received in the period and the median hours to their answer (the programme's health). */
-export async function requestResponse(
-  db: Executor,
-  scope: JobScope,
-  period: Period,
-): Promise<Analytics['requestResponse']> {
-  const [row] = await preparedRows<Analytics['requestResponse']>(
-    db,
-    sql`select count(*)::int as received, count(q.responded_at)::int as answered,
-      ${rounded(sql`percentile_cont(0.5) within group (order by ${hours('q.responded_at', 'q.created_at')})`)} as "medianHours"
-    from referral_requests q
-    where q.job_id in ${jobsInScope(scope)} and q.created_at >= ${period.from} and q.created_at < ${period.until}`,
-  );
-  return row ?? { received: 0, answered: 0, medianHours: null };
 }
 
 /**
@@ -157,56 +145,72 @@ export interface TeamRow {
   medianResponseHours: number | null;
 }
 
+export interface TeamFigures {
+  referrers: TeamRow[];
+  departments: TeamRow[];
+  /** All the requests received in the period (members or not) and the median hours to their answer. */
+  requestResponse: Analytics['requestResponse'];
+}
+
 /**
  * Per member of the company and per department of the referrers: requests they received and referrals they made
- * in the period, how many of those referrals were hired, and their median response time. The period's requests are
- * sorted once, by department and person (byte order, "C": the grouping needs no language order), and one grouping-sets
- * pass gives each person's and each department's count and median. Referrals per person come from the monthly
- * rollups (`referralsPerReferrer`). Members are joined last (a few dozen rows), so no wide row is sorted.
+ * in the period, how many of those referrals were hired, and their median response time; and the same for every
+ * request of the period (the programme's health, and the funnel's first step). The period's requests are read and
+ * sorted once, by membership, department and person (byte order, "C": the grouping needs no language order), and one
+ * rollup of grouping sets gives each person's, each department's and the whole period's count and exact median
+ * (percentile_cont ignores unanswered requests). Referrals per person come from the monthly rollups
+ * (`referralsPerReferrer`). Members are joined last (a few dozen rows), so no wide row is sorted.
  */
-export async function teamFigures(
-  db: Executor,
-  scope: JobScope,
-  period: Period,
-): Promise<{ referrers: TeamRow[]; departments: TeamRow[] }> {
-  const rows = await preparedRows<TeamRow & { perDepartment: boolean }>(
+export async function teamFigures(db: Executor, scope: JobScope, period: Period): Promise<TeamFigures> {
+  const rows = await preparedRows<TeamRow & { kind: 'person' | 'department' | 'all'; answered: number | null }>(
     db,
     sql`with scope as ${jobsInScope(scope)},
     requests as (
-      select q.referrer_id as uid, ${hours('q.responded_at', 'q.created_at')} as response
+      select q.referrer_id as uid, m.user_id is not null as member, m.department collate "C" as department,
+        ${hours('q.responded_at', 'q.created_at')} as response
       from referral_requests q
+      left join company_members m on m.user_id = q.referrer_id and m.company_id = ${scope.companyId}::uuid
       where q.job_id in (select id from scope) and q.created_at >= ${period.from} and q.created_at < ${period.until}),
     asked as (
-      select m.department collate "C" as department, r.uid, grouping(r.uid) = 1 as "perDepartment", count(*)::int as n,
-        percentile_cont(0.5) within group (order by r.response) as median
-      from requests r join company_members m on m.user_id = r.uid and m.company_id = ${scope.companyId}::uuid
-      group by grouping sets ((m.department collate "C", r.uid), (m.department collate "C"))),
+      select r.member, r.department, r.uid, grouping(r.member, r.department, r.uid) as level, count(*)::int as n,
+        count(r.response)::int as answered, percentile_cont(0.5) within group (order by r.response) as median
+      from requests r
+      group by grouping sets ((r.member, r.department, r.uid), (r.member, r.department), ())),
     made as ${referralsPerReferrer(scope, period)},
     members as (
       select m.user_id, u.name, m.department, coalesce(a.n, 0) as requests, a.median,
         coalesce(f.n, 0) as referrals, coalesce(f.hires, 0) as hires
       from company_members m
       join users u on u.id = m.user_id
-      left join asked a on a.uid = m.user_id and not a."perDepartment"
+      left join asked a on a.uid = m.user_id and a.member and a.level = 0
       left join made f on f.uid = m.user_id
       where m.company_id = ${scope.companyId}::uuid),
-    department_medians as (select a.department, a.median from asked a where a."perDepartment"),
+    department_medians as (select a.department, a.median from asked a where a.member and a.level = 1),
     team as (
-      select m.user_id as "userId", m.name, m.department, false as "perDepartment",
-        m.requests as "requestsReceived", m.referrals, m.hires, ${rounded(sql`m.median`)} as "medianResponseHours"
+      select m.user_id as "userId", m.name, m.department, 'person' as kind,
+        m.requests as "requestsReceived", m.referrals, m.hires, ${rounded(sql`m.median`)} as "medianResponseHours",
+        null::int as answered
       from members m
       union all
-      select null, null, m.department, true, sum(m.requests)::int, sum(m.referrals)::int, sum(m.hires)::int,
-        ${rounded(sql`min(d.median)`)}
+      select null, null, m.department, 'department', sum(m.requests)::int, sum(m.referrals)::int, sum(m.hires)::int,
+        ${rounded(sql`min(d.median)`)}, null
       from members m left join department_medians d on d.department is not distinct from m.department
-      group by m.department)
+      group by m.department
+      union all
+      select null, null, null, 'all', a.n, 0, 0, ${rounded(sql`a.median`)}, a.answered from asked a where a.level = 7)
     select * from team
     order by hires desc, referrals desc, "requestsReceived" desc, name asc nulls last, department asc nulls last`,
   );
-  const strip = ({ perDepartment: _, ...row }: TeamRow & { perDepartment: boolean }): TeamRow => row;
+  const strip = ({ kind: _, answered: __, ...row }: (typeof rows)[number]): TeamRow => row;
+  const all = rows.find((row) => row.kind === 'all');
   return {
-    referrers: rows.filter((row) => !row.perDepartment).map(strip),
-    departments: rows.filter((row) => row.perDepartment).map(strip),
+    referrers: rows.filter((row) => row.kind === 'person').map(strip),
+    departments: rows.filter((row) => row.kind === 'department').map(strip),
+    requestResponse: {
+      received: all?.requestsReceived ?? 0,
+      answered: all?.answered ?? 0,
+      medianHours: all?.medianResponseHours ?? null,
+    },
   };
 }
 
