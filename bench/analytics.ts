@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
+import { cpuMeter, loadAverage } from './cpu';
 import type { Tx } from '../apps/server/src/db/repository';
 import {
   refreshAllApplicationMonths,
@@ -226,7 +227,11 @@ async function main() {
       if (!first.ok) throw new Error(`analytics failed: ${first.status} ${await first.text()}`);
       const body = (await first.json()) as { funnel: { count: number }[] };
       console.log(`  365 days: ${body.funnel[1]!.count} referrals, ${body.funnel[6]!.count} hired`);
+      // CPU per page (server and its database's backends, opened by the first request) and the load average, so a
+      // slow run can be told from a busy machine.
+      const meter = cpuMeter(server.pid, prepared);
       const latency = await sequentialLatency(server.baseUrl, shapes, ROUNDS, cookie);
+      const cpu = meter.perRequest(latency.samples);
       const ok = latency.p95 <= TARGET_P95_MS;
       failed ||= onPostgres && !ok;
       rows.push({
@@ -236,6 +241,9 @@ async function main() {
         'p95 ms': latency.p95,
         target: `p95 ≤${TARGET_P95_MS} ms`,
         verdict: !onPostgres ? 'reported (embedded)' : ok ? 'ok' : 'BELOW TARGET',
+        'server CPU ms/req': cpu.serverMs,
+        'db CPU ms/req': cpu.databaseMs,
+        'load avg': loadAverage(),
       });
       latency.perTarget.forEach((shape, i) =>
         rows.push({ scenario: `  ${shapes[i]!.slice(base.length)}`, 'p50 ms': shape.p50, 'p95 ms': shape.p95 }),
