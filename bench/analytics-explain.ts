@@ -6,6 +6,7 @@
  *   BENCH_DATABASE_URL=postgres://…/referwell_bench_analytics_… BENCH_PERIOD=365d node --import tsx bench/analytics-explain.ts
  *   (BENCH_PERIOD=custom BENCH_FROM=2025-05-27 BENCH_TO=2026-11-26 for a custom range)
  */
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -37,6 +38,12 @@ try {
     rows: { company_id: string }[];
   };
   const scope: JobScope = { companyId: rows.rows[0]!.company_id, department: process.env.BENCH_DEPARTMENT };
+  const [{ pid }] = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows as [{ pid: number }];
+  const backendTicks = () => {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
   /**
    * BENCH_REPEAT=n: each statement's execution time (EXPLAIN ANALYZE with TIMING OFF: no per-row clock reads) n times,
    * its minimum and median printed with its shared buffers: on a loaded machine the minimum is the steadiest figure.
@@ -54,8 +61,14 @@ try {
     }
     times.sort((a, b) => a - b);
     const ms = (value: number) => value.toFixed(1);
+    // CPU time of the backend for the same runs without EXPLAIN (from /proc, 10 ms ticks): unlike wall time, it does
+    // not grow while the backend waits for a core on a busy machine.
+    const before = backendTicks();
+    for (let i = 0; i < repeat; i++) await client.query(text, params);
+    const cpu = ((backendTicks() - before) * 10) / repeat;
     console.log(
-      `${label}: min ${ms(times[0]!)} ms, median ${ms(times[Math.floor(times.length / 2)]!)} ms, ${buffers}` +
+      `${label}: min ${ms(times[0]!)} ms, median ${ms(times[Math.floor(times.length / 2)]!)} ms, ` +
+        `backend CPU ${ms(cpu)} ms, ${buffers}` +
         ` (${repeat} runs, load ${loadavg()[0]!.toFixed(1)})`,
     );
   };

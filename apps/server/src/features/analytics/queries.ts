@@ -62,9 +62,7 @@ function referralsPerLevel(scope: JobScope, period: Period): SQL {
 
 /**
  * Hires made in the period by how the candidate first came to the job (first touch: the pipeline's entry), with
- * days from that first touch to the hire. Whether a referred hire came through a request is one probe of the partial
- * `referrals_requested_idx` per referred hire (a lateral join: as a semi-join the planner hashed every requested
- * referral of every job, ~50k at this size, for a year's ~6k hires).
+ * days from that first touch to the hire.
  */
 export async function hireSources(db: Executor, scope: JobScope, period: Period): Promise<Analytics['sources']> {
   const rows = await preparedRows<{ source: HireSource; hires: number; median: number | null; p75: number | null }>(
@@ -72,13 +70,11 @@ export async function hireSources(db: Executor, scope: JobScope, period: Period)
     sql`with hires as (
       select case when p.source = 'shared_link' then 'shared_link'
           when p.entry = 'applied' then 'direct'
-          when asked.requested then 'requested'
+          when exists (select 1 from referrals rf where rf.job_id = p.job_id and rf.talent_id = p.talent_id
+            and rf.request_id is not null) then 'requested'
           else 'referral' end as source,
         date_part('epoch', p.hired_at - p.created_at) / 86400 as days
       from candidate_pipelines p
-      left join lateral (select true as requested from referrals rf
-        where p.source <> 'shared_link' and p.entry <> 'applied'
-          and rf.job_id = p.job_id and rf.talent_id = p.talent_id and rf.request_id is not null) asked on true
       where p.job_id in ${jobsInScope(scope)} and p.stage = 'hired'
         and p.hired_at >= ${period.from} and p.hired_at < ${period.until})
     select source, count(*)::int as hires,
