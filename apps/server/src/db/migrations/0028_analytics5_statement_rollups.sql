@@ -10,8 +10,8 @@ ALTER TABLE "application_month_jobs" ADD CONSTRAINT "application_month_jobs_job_
 -- funnel levels) and analytics4's per-row update of the monthly counts are now kept once per statement from its
 -- transition tables. A row trigger adds one to the same rollup row once per written row, each a new version of that
 -- row its own transaction cannot prune, so a statement writing n rows of one job did O(n²) work. An UPDATE trigger
--- with transition tables cannot name columns: it fires on every update, returns at once when no counted column
--- changed, and otherwise applies the difference between the old rows (-1) and the new ones (+1). A positive
+-- with transition tables cannot name columns: it fires on every update, first finds which rollups the changed columns
+-- feed (one query), and for those applies the difference between the old rows (-1) and the new ones (+1). A positive
 -- difference may create its rollup row (upsert); a negative one only updates it (a job being deleted drops its rows
 -- by cascade: an insert would fail its foreign key).
 DROP TRIGGER candidate_pipelines_stage_count ON candidate_pipelines;--> statement-breakpoint
@@ -24,7 +24,8 @@ DROP TRIGGER referrals_bonus_change_count ON referrals;--> statement-breakpoint
 DROP FUNCTION referrals_count_bonus();--> statement-breakpoint
 DROP TRIGGER referrals_month_change_count ON referrals;--> statement-breakpoint
 DROP FUNCTION referrals_count_month();--> statement-breakpoint
-CREATE FUNCTION candidate_pipelines_rollups_added() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION candidate_pipelines_rollups_added() RETURNS trigger LANGUAGE plpgsql
+  SET enable_hashjoin = off SET enable_mergejoin = off AS $$
 BEGIN
   INSERT INTO job_stage_counts (job_id, stage, candidates)
   SELECT job_id, stage, count(*)::int FROM added GROUP BY 1, 2
@@ -38,7 +39,8 @@ BEGIN
     AND rf.funnel_level <> referral_funnel_level(rf.consent, p.reached_rank, p.applied_at);
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE FUNCTION candidate_pipelines_rollups_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION candidate_pipelines_rollups_removed() RETURNS trigger LANGUAGE plpgsql
+  SET enable_hashjoin = off SET enable_mergejoin = off AS $$
 BEGIN
   UPDATE job_stage_counts c SET candidates = c.candidates - d.n
   FROM (SELECT job_id, stage, count(*)::int AS n FROM removed GROUP BY 1, 2) d
@@ -51,13 +53,19 @@ BEGIN
   FROM removed p WHERE rf.job_id = p.job_id AND rf.talent_id = p.talent_id AND rf.funnel_level <> 0;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE FUNCTION candidate_pipelines_rollups_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION candidate_pipelines_rollups_changed() RETURNS trigger LANGUAGE plpgsql
+  SET enable_hashjoin = off SET enable_mergejoin = off AS $$
+DECLARE
+  moved boolean; staged boolean; applied boolean; leveled boolean;
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM removed o JOIN added n ON n.id = o.id
-    WHERE (o.job_id, o.talent_id, o.stage, o.applied_at, o.reached_rank)
-      IS DISTINCT FROM (n.job_id, n.talent_id, n.stage, n.applied_at, n.reached_rank)) THEN
-    RETURN NULL;
-  END IF;
+  -- Which rollups the statement can change, by set difference (linear whatever the plan: no join of the two
+  -- transition tables). A stage move and its rank refresh are two statements: each pays for its own rollup only.
+  staged := EXISTS (SELECT id, job_id, stage FROM added EXCEPT SELECT id, job_id, stage FROM removed);
+  applied := EXISTS (SELECT id, job_id, applied_at FROM added EXCEPT SELECT id, job_id, applied_at FROM removed);
+  leveled := EXISTS (SELECT id, job_id, talent_id, reached_rank, applied_at FROM added
+    EXCEPT SELECT id, job_id, talent_id, reached_rank, applied_at FROM removed);
+  moved := leveled AND EXISTS (SELECT id, job_id, talent_id FROM added EXCEPT SELECT id, job_id, talent_id FROM removed);
+  IF staged THEN
   WITH d AS (
     SELECT job_id, stage, sum(n)::int AS n FROM (
       SELECT job_id, stage, -1 AS n FROM removed UNION ALL SELECT job_id, stage, 1 FROM added) x
@@ -67,6 +75,8 @@ BEGIN
     ON CONFLICT (job_id, stage) DO UPDATE SET candidates = job_stage_counts.candidates + excluded.candidates)
   UPDATE job_stage_counts c SET candidates = c.candidates + d.n
   FROM d WHERE d.n < 0 AND c.job_id = d.job_id AND c.stage = d.stage;
+  END IF;
+  IF applied THEN
   WITH d AS (
     SELECT job_id, month, sum(n)::int AS n FROM (
       SELECT job_id, referral_month(applied_at) AS month, -1 AS n FROM removed WHERE applied_at IS NOT NULL
@@ -79,15 +89,26 @@ BEGIN
     SET applications = application_month_jobs.applications + excluded.applications)
   UPDATE application_month_jobs m SET applications = m.applications + d.n
   FROM d WHERE d.n < 0 AND m.job_id = d.job_id AND m.month = d.month;
-  UPDATE referrals rf SET funnel_level = referral_funnel_level(rf.consent, p.reached_rank, p.applied_at)
-  FROM added p WHERE rf.job_id = p.job_id AND rf.talent_id = p.talent_id
-    AND rf.funnel_level <> referral_funnel_level(rf.consent, p.reached_rank, p.applied_at);
-  -- A pipeline moved to another job or candidate leaves its former referral without a pipeline.
-  UPDATE referrals rf SET funnel_level = 0
-  FROM removed o WHERE rf.job_id = o.job_id AND rf.talent_id = o.talent_id AND rf.funnel_level <> 0
-    AND NOT EXISTS (SELECT 1 FROM added p WHERE p.job_id = o.job_id AND p.talent_id = o.talent_id);
+  END IF;
+  IF leveled THEN
+    UPDATE referrals rf SET funnel_level = referral_funnel_level(rf.consent, p.reached_rank, p.applied_at)
+    FROM added p WHERE rf.job_id = p.job_id AND rf.talent_id = p.talent_id
+      AND rf.funnel_level <> referral_funnel_level(rf.consent, p.reached_rank, p.applied_at);
+  END IF;
+  IF moved THEN
+    -- A pipeline moved to another job or candidate leaves its former referral without a pipeline.
+    UPDATE referrals rf SET funnel_level = 0
+    FROM (SELECT job_id, talent_id FROM removed EXCEPT SELECT job_id, talent_id FROM added) o
+    WHERE rf.job_id = o.job_id AND rf.talent_id = o.talent_id AND rf.funnel_level <> 0;
+  END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
+-- PL/pgSQL keeps each statement's plan for the session, planned for the transition table of its first call: a plan
+-- made for a 10,000-row statement (a hash join reading every referral) would then serve each single-row stage move.
+-- These functions join only to indexed tables, so they are planned as nested loops of index probes (linear for any
+-- size); the analytics4 month functions alike.
+ALTER FUNCTION referrals_count_month_added() SET enable_hashjoin = off SET enable_mergejoin = off;--> statement-breakpoint
+ALTER FUNCTION referrals_count_month_removed() SET enable_hashjoin = off SET enable_mergejoin = off;--> statement-breakpoint
 CREATE TRIGGER candidate_pipelines_rollups_added AFTER INSERT ON candidate_pipelines
   REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION candidate_pipelines_rollups_added();--> statement-breakpoint
 CREATE TRIGGER candidate_pipelines_rollups_removed AFTER DELETE ON candidate_pipelines
@@ -95,7 +116,8 @@ CREATE TRIGGER candidate_pipelines_rollups_removed AFTER DELETE ON candidate_pip
 CREATE TRIGGER candidate_pipelines_rollups_changed AFTER UPDATE ON candidate_pipelines
   REFERENCING OLD TABLE AS removed NEW TABLE AS added
   FOR EACH STATEMENT EXECUTE FUNCTION candidate_pipelines_rollups_changed();--> statement-breakpoint
-CREATE FUNCTION referrals_bonus_added() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION referrals_bonus_added() RETURNS trigger LANGUAGE plpgsql
+  SET enable_hashjoin = off SET enable_mergejoin = off AS $$
 BEGIN
   INSERT INTO referral_bonus_totals (job_id, bonus_state, currency, day, referrals, amount)
   SELECT job_id, bonus_state, coalesce(bonus_currency, 'USD'),
@@ -106,7 +128,8 @@ BEGIN
       amount = referral_bonus_totals.amount + excluded.amount;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE FUNCTION referrals_bonus_removed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION referrals_bonus_removed() RETURNS trigger LANGUAGE plpgsql
+  SET enable_hashjoin = off SET enable_mergejoin = off AS $$
 BEGIN
   UPDATE referral_bonus_totals t SET referrals = t.referrals - d.n, amount = t.amount - d.amount
   FROM (SELECT job_id, bonus_state, coalesce(bonus_currency, 'USD') AS currency,
@@ -116,15 +139,18 @@ BEGIN
   WHERE t.job_id = d.job_id AND t.bonus_state = d.bonus_state AND t.currency = d.currency AND t.day = d.day;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE FUNCTION referrals_rollups_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION referrals_rollups_changed() RETURNS trigger LANGUAGE plpgsql
+  SET enable_hashjoin = off SET enable_mergejoin = off AS $$
+DECLARE
+  bonuses boolean; months boolean;
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM removed o JOIN added n ON n.id = o.id
-    WHERE (o.company_id, o.job_id, o.referrer_id, o.created_at, o.status, o.funnel_level, o.bonus_state,
-        o.bonus_amount, o.bonus_currency, o.bonus_due_on, o.bonus_paid_on)
-      IS DISTINCT FROM (n.company_id, n.job_id, n.referrer_id, n.created_at, n.status, n.funnel_level, n.bonus_state,
-        n.bonus_amount, n.bonus_currency, n.bonus_due_on, n.bonus_paid_on)) THEN
-    RETURN NULL;
-  END IF;
+  bonuses := EXISTS (SELECT id, job_id, bonus_state, bonus_amount, bonus_currency, bonus_due_on, bonus_paid_on
+    FROM added EXCEPT
+    SELECT id, job_id, bonus_state, bonus_amount, bonus_currency, bonus_due_on, bonus_paid_on FROM removed);
+  months := EXISTS (SELECT id, company_id, job_id, referrer_id, created_at, status = 'completed', funnel_level
+    FROM added EXCEPT
+    SELECT id, company_id, job_id, referrer_id, created_at, status = 'completed', funnel_level FROM removed);
+  IF bonuses THEN
   WITH d AS (
     SELECT job_id, bonus_state, currency, day, sum(n)::int AS n, sum(amount) AS amount FROM (
       SELECT job_id, bonus_state, coalesce(bonus_currency, 'USD') AS currency,
@@ -144,6 +170,10 @@ BEGIN
   UPDATE referral_bonus_totals t SET referrals = t.referrals + d.n, amount = t.amount + d.amount
   FROM d WHERE d.n <= 0 AND t.job_id = d.job_id AND t.bonus_state = d.bonus_state AND t.currency = d.currency
     AND t.day = d.day;
+  END IF;
+  IF NOT months THEN
+    RETURN NULL;
+  END IF;
   WITH d AS (
     SELECT job_id, month, sum(n)::int AS n FROM (
       SELECT job_id, referral_month(created_at) AS month, -1 AS n FROM removed

@@ -108,7 +108,7 @@ describe('analytics rollups under bulk writes', () => {
       expect(gone).toBeLessThan(40);
       await expectRecounted(tx);
     });
-  });
+  }, 120_000);
 
   it('leave every rollup untouched by an update that changes nothing they count', async () => {
     await t.app.db.transaction(async (tx) => {
