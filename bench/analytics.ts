@@ -9,8 +9,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
+import { cpuMeter, loadAverage } from './cpu';
 import type { Tx } from '../apps/server/src/db/repository';
 import {
+  refreshAllApplicationMonths,
   refreshAllBonusTotals,
   refreshAllMonthCounts,
   refreshAllJobStageCounts,
@@ -159,7 +161,7 @@ async function seedRows(db: Tx): Promise<{ companyId: string; jobId: string }> {
     db.execute(sql`
     with r as (select id, row_number() over (order by email) n from users where email like 'bench.referrer.%')
     insert into referrals (job_id, company_id, referrer_id, talent_id, talent_profile, status, consent,
-      bonus_amount, bonus_currency, bonus_state, bonus_paid_on, created_at)
+      bonus_amount, bonus_currency, bonus_state, bonus_paid_on, bonus_due_on, created_at)
     select p.job_id, ${companyId}::uuid, r.id, p.talent_id, jsonb_build_object('name', 'Candidate'),
       (case p.stage when 'hired' then 'completed' when 'declined' then 'rejected' when 'withdrawn' then 'rejected'
         when 'referred' then 'pending' else 'accepted' end)::referral_status,
@@ -168,6 +170,9 @@ async function seedRows(db: Tx): Promise<{ companyId: string; jobId: string }> {
       (case p.stage when 'hired' then (case when p.created_at < now() - interval '200 days' then 'paid' else 'due' end)
         when 'declined' then 'void' when 'withdrawn' then 'void' else 'awaiting_hire' end)::bonus_state,
       case when p.stage = 'hired' and p.created_at < now() - interval '200 days' then (p.created_at + interval '120 days')::date end,
+      -- A hire's bonus falls due 90 days after a start date two weeks after the hire (hired 12 days after the
+      -- referral): the recent ones are still ahead ("due later"), the older ones due now or paid.
+      case when p.stage = 'hired' then (p.created_at + interval '116 days')::date end,
       p.created_at
     from candidate_pipelines p
     join job_postings j on j.id = p.job_id
@@ -178,14 +183,21 @@ async function seedRows(db: Tx): Promise<{ companyId: string; jobId: string }> {
     db.execute(sql`
     insert into referral_requests (job_id, talent_id, referrer_id, message, status, referral_id, created_at, responded_at)
     select rf.job_id, rf.talent_id, rf.referrer_id, 'Would you refer me?', 'accepted', rf.id,
-      rf.created_at - interval '5 hours', rf.created_at
+      rf.created_at - ((1 + abs(hashtext(rf.id::text)) % 120) || ' hours')::interval, rf.created_at
     from referrals rf where rf.company_id = ${companyId}::uuid and right(rf.id::text, 1) < '8'`),
+  );
+  // A referral made in answer to a request names it (as features/referrals does): hires by source tells these apart.
+  await step('requested referrals', () =>
+    db.execute(sql`
+    update referrals rf set request_id = q.id from referral_requests q
+    where q.referral_id = rf.id and rf.company_id = ${companyId}::uuid`),
   );
   // Triggers keep each referral's funnel level and each job's stage counts and bonus totals; they do not fire in replica mode, so it is computed here.
   await step('funnel levels', () => refreshAllReferralLevels(db));
   await step('stage counts', () => refreshAllJobStageCounts(db));
   await step('bonus totals', () => refreshAllBonusTotals(db));
   await step('month counts', () => refreshAllMonthCounts(db));
+  await step('application months', () => refreshAllApplicationMonths(db));
   const [job] = await rows<{ id: string }>(sql`select id from job_postings where title = 'Bench Role 7'`);
   const jobId = job!.id;
   return { companyId, jobId };
@@ -215,7 +227,11 @@ async function main() {
       if (!first.ok) throw new Error(`analytics failed: ${first.status} ${await first.text()}`);
       const body = (await first.json()) as { funnel: { count: number }[] };
       console.log(`  365 days: ${body.funnel[1]!.count} referrals, ${body.funnel[6]!.count} hired`);
+      // CPU per page (server and its database's backends, opened by the first request) and the load average, so a
+      // slow run can be told from a busy machine.
+      const meter = cpuMeter(server.pid, prepared);
       const latency = await sequentialLatency(server.baseUrl, shapes, ROUNDS, cookie);
+      const cpu = meter.perRequest(latency.samples);
       const ok = latency.p95 <= TARGET_P95_MS;
       failed ||= onPostgres && !ok;
       rows.push({
@@ -225,6 +241,9 @@ async function main() {
         'p95 ms': latency.p95,
         target: `p95 ≤${TARGET_P95_MS} ms`,
         verdict: !onPostgres ? 'reported (embedded)' : ok ? 'ok' : 'BELOW TARGET',
+        'server CPU ms/req': cpu.serverMs,
+        'db CPU ms/req': cpu.databaseMs,
+        'load avg': loadAverage(),
       });
       latency.perTarget.forEach((shape, i) =>
         rows.push({ scenario: `  ${shapes[i]!.slice(base.length)}`, 'p50 ms': shape.p50, 'p95 ms': shape.p95 }),

@@ -93,6 +93,23 @@ export const jobStageCounts = pgTable(
   (t) => [primaryKey({ columns: [t.jobId, t.stage] })],
 );
 
+/**
+ * Analytics rollup: how many of a job's candidates applied in each UTC calendar month (`referral_month(applied_at)`).
+ * Kept by statement triggers on `candidate_pipelines` (migration 0028_analytics5_statement_rollups), so the per-job
+ * table reads a long period's whole months from here and only its partial edge months from the pipelines.
+ */
+export const applicationMonthJobs = pgTable(
+  'application_month_jobs',
+  {
+    jobId: uuid()
+      .notNull()
+      .references(() => jobPostings.id, { onDelete: 'cascade' }),
+    month: date({ mode: 'string' }).notNull(),
+    applications: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.month] })],
+);
+
 /** A notification held back until the change it reports can no longer be undone. */
 export interface HeldNotification {
   userId: string;

@@ -93,22 +93,6 @@ export async function hireSources(db: Executor, scope: JobScope, period: Period)
   });
 }
 
-/** Referral requests received in the period and the median hours to their answer (the programme's health). */
-export async function requestResponse(
-  db: Executor,
-  scope: JobScope,
-  period: Period,
-): Promise<Analytics['requestResponse']> {
-  const [row] = await preparedRows<Analytics['requestResponse']>(
-    db,
-    sql`select count(*)::int as received, count(q.responded_at)::int as answered,
-      ${rounded(sql`percentile_cont(0.5) within group (order by ${hours('q.responded_at', 'q.created_at')})`)} as "medianHours"
-    from referral_requests q
-    where q.job_id in ${jobsInScope(scope)} and q.created_at >= ${period.from} and q.created_at < ${period.until}`,
-  );
-  return row ?? { received: 0, answered: 0, medianHours: null };
-}
-
 /**
  * The period's rows outside its whole months, [from, monthsFrom) and [monthsUntil, until), as two branches of a
  * union (each one index range) of the statement `rows` builds for a range.
@@ -157,56 +141,72 @@ export interface TeamRow {
   medianResponseHours: number | null;
 }
 
+export interface TeamFigures {
+  referrers: TeamRow[];
+  departments: TeamRow[];
+  /** All the requests received in the period (members or not) and the median hours to their answer. */
+  requestResponse: Analytics['requestResponse'];
+}
+
 /**
  * Per member of the company and per department of the referrers: requests they received and referrals they made
- * in the period, how many of those referrals were hired, and their median response time. The period's requests are
- * sorted once, by department and person (byte order, "C": the grouping needs no language order), and one grouping-sets
- * pass gives each person's and each department's count and median. Referrals per person come from the monthly
- * rollups (`referralsPerReferrer`). Members are joined last (a few dozen rows), so no wide row is sorted.
+ * in the period, how many of those referrals were hired, and their median response time; and the same for every
+ * request of the period (the programme's health, and the funnel's first step). The period's requests are read and
+ * sorted once, by membership, department and person (byte order, "C": the grouping needs no language order), and one
+ * rollup of grouping sets gives each person's, each department's and the whole period's count and exact median
+ * (percentile_cont ignores unanswered requests). Referrals per person come from the monthly rollups
+ * (`referralsPerReferrer`). Members are joined last (a few dozen rows), so no wide row is sorted.
  */
-export async function teamFigures(
-  db: Executor,
-  scope: JobScope,
-  period: Period,
-): Promise<{ referrers: TeamRow[]; departments: TeamRow[] }> {
-  const rows = await preparedRows<TeamRow & { perDepartment: boolean }>(
+export async function teamFigures(db: Executor, scope: JobScope, period: Period): Promise<TeamFigures> {
+  const rows = await preparedRows<TeamRow & { kind: 'person' | 'department' | 'all'; answered: number | null }>(
     db,
     sql`with scope as ${jobsInScope(scope)},
     requests as (
-      select q.referrer_id as uid, ${hours('q.responded_at', 'q.created_at')} as response
+      select q.referrer_id as uid, m.user_id is not null as member, m.department collate "C" as department,
+        ${hours('q.responded_at', 'q.created_at')} as response
       from referral_requests q
+      left join company_members m on m.user_id = q.referrer_id and m.company_id = ${scope.companyId}::uuid
       where q.job_id in (select id from scope) and q.created_at >= ${period.from} and q.created_at < ${period.until}),
     asked as (
-      select m.department collate "C" as department, r.uid, grouping(r.uid) = 1 as "perDepartment", count(*)::int as n,
-        percentile_cont(0.5) within group (order by r.response) as median
-      from requests r join company_members m on m.user_id = r.uid and m.company_id = ${scope.companyId}::uuid
-      group by grouping sets ((m.department collate "C", r.uid), (m.department collate "C"))),
+      select r.member, r.department, r.uid, grouping(r.member, r.department, r.uid) as level, count(*)::int as n,
+        count(r.response)::int as answered, percentile_cont(0.5) within group (order by r.response) as median
+      from requests r
+      group by grouping sets ((r.member, r.department, r.uid), (r.member, r.department), ())),
     made as ${referralsPerReferrer(scope, period)},
     members as (
       select m.user_id, u.name, m.department, coalesce(a.n, 0) as requests, a.median,
         coalesce(f.n, 0) as referrals, coalesce(f.hires, 0) as hires
       from company_members m
       join users u on u.id = m.user_id
-      left join asked a on a.uid = m.user_id and not a."perDepartment"
+      left join asked a on a.uid = m.user_id and a.member and a.level = 0
       left join made f on f.uid = m.user_id
       where m.company_id = ${scope.companyId}::uuid),
-    department_medians as (select a.department, a.median from asked a where a."perDepartment"),
+    department_medians as (select a.department, a.median from asked a where a.member and a.level = 1),
     team as (
-      select m.user_id as "userId", m.name, m.department, false as "perDepartment",
-        m.requests as "requestsReceived", m.referrals, m.hires, ${rounded(sql`m.median`)} as "medianResponseHours"
+      select m.user_id as "userId", m.name, m.department, 'person' as kind,
+        m.requests as "requestsReceived", m.referrals, m.hires, ${rounded(sql`m.median`)} as "medianResponseHours",
+        null::int as answered
       from members m
       union all
-      select null, null, m.department, true, sum(m.requests)::int, sum(m.referrals)::int, sum(m.hires)::int,
-        ${rounded(sql`min(d.median)`)}
+      select null, null, m.department, 'department', sum(m.requests)::int, sum(m.referrals)::int, sum(m.hires)::int,
+        ${rounded(sql`min(d.median)`)}, null
       from members m left join department_medians d on d.department is not distinct from m.department
-      group by m.department)
+      group by m.department
+      union all
+      select null, null, null, 'all', a.n, 0, 0, ${rounded(sql`a.median`)}, a.answered from asked a where a.level = 7)
     select * from team
     order by hires desc, referrals desc, "requestsReceived" desc, name asc nulls last, department asc nulls last`,
   );
-  const strip = ({ perDepartment: _, ...row }: TeamRow & { perDepartment: boolean }): TeamRow => row;
+  const strip = ({ kind: _, answered: __, ...row }: (typeof rows)[number]): TeamRow => row;
+  const all = rows.find((row) => row.kind === 'all');
   return {
-    referrers: rows.filter((row) => !row.perDepartment).map(strip),
-    departments: rows.filter((row) => row.perDepartment).map(strip),
+    referrers: rows.filter((row) => row.kind === 'person').map(strip),
+    departments: rows.filter((row) => row.kind === 'department').map(strip),
+    requestResponse: {
+      received: all?.requestsReceived ?? 0,
+      answered: all?.answered ?? 0,
+      medianHours: all?.medianResponseHours ?? null,
+    },
   };
 }
 
@@ -216,8 +216,8 @@ const JOB_ROWS = 500;
 /**
  * Per job: applications and referrals in the period, where its candidates are now, and the days it has been open.
  * Where candidates are now is the job's stage counts (`job_stage_counts`, kept by triggers on the pipelines);
- * applications and referrals of the period are read index-only, per job or as one range of the period (the planner
- * picks: a short period is one range, a long one a probe per job).
+ * applications and referrals of the period's whole months come from the monthly rollups (`application_month_jobs`,
+ * `referral_month_jobs`), its partial edge months from the rows, index-only.
  */
 export async function jobFigures(db: Executor, scope: JobScope, period: Period): Promise<Analytics['jobs']> {
   const months = splitByMonths(period);
@@ -232,9 +232,17 @@ export async function jobFigures(db: Executor, scope: JobScope, period: Period):
       select c.job_id, jsonb_object_agg(c.stage, c.candidates) as stages from job_stage_counts c
       where c.job_id in (select id from jobs) group by c.job_id),
     applied as (
-      select p.job_id, count(*)::int as n from candidate_pipelines p
-      where p.job_id in (select id from jobs) and p.applied_at >= ${period.from} and p.applied_at < ${period.until}
-      group by p.job_id),
+      select counted.job_id, sum(counted.n)::int as n from (
+        select m.job_id, m.applications as n from application_month_jobs m
+        where m.job_id in (select id from jobs) and m.month >= ${dayText(months.monthsFrom)}::date
+          and m.month < ${dayText(months.monthsUntil)}::date
+        union all
+        ${edgeRanges(
+          period,
+          (from, until) => sql`select p.job_id, 1 from candidate_pipelines p
+          where p.job_id in (select id from jobs) and p.applied_at >= ${from} and p.applied_at < ${until}`,
+        )}) counted
+      group by counted.job_id),
     referred as (
       select counted.job_id, sum(counted.n)::int as n from (
         select m.job_id, m.referrals as n from referral_month_jobs m

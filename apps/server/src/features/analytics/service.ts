@@ -5,7 +5,7 @@ import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
 import { bonusLiability } from './bonuses';
 import { resolvePeriod, type JobScope } from './period';
-import { funnel, hireSources, jobFigures, requestResponse, teamFigures } from './queries';
+import { funnel, hireSources, jobFigures, teamFigures } from './queries';
 
 const conversionOf = (hires: number, referrals: number) => (referrals === 0 ? null : hires / referrals);
 
@@ -20,17 +20,17 @@ export async function companyAnalytics(
   const period = resolvePeriod(query, now);
   const scope: JobScope = { companyId, jobId: query.jobId, department: query.department };
   const today = now.toISOString().slice(0, 10);
-  // The funnel's first step is the requests received, counted once with their response times.
-  const requests = requestResponse(db, scope, period);
-  const [funnelSteps, sources, response, { referrers, departments }, jobs, bonuses, filters] = await Promise.all([
-    requests.then(({ received }) => funnel(db, scope, period, received)),
-    hireSources(db, scope, period),
-    requests,
-    teamFigures(db, scope, period),
-    jobFigures(db, scope, period),
-    bonusLiability(db, scope, period, today),
-    filterChoices(db, companyId),
-  ]);
+  // The funnel's first step is the requests received, counted once with the team's figures and response times.
+  const team = teamFigures(db, scope, period);
+  const [funnelSteps, sources, { referrers, departments, requestResponse: response }, jobs, bonuses, filters] =
+    await Promise.all([
+      team.then(({ requestResponse }) => funnel(db, scope, period, requestResponse.received)),
+      hireSources(db, scope, period),
+      team,
+      jobFigures(db, scope, period),
+      bonusLiability(db, scope, period, today),
+      filterChoices(db, companyId),
+    ]);
   return {
     period: { from: period.fromDay, to: period.toDay },
     funnel: funnelSteps,

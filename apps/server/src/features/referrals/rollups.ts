@@ -39,10 +39,11 @@ export async function refreshAllPipelineRollups(db: Executor): Promise<void> {
  */
 export async function refreshAllReferralLevels(db: Executor): Promise<void> {
   await db.execute(sql`update referrals rf
-    set funnel_level = coalesce(referral_funnel_level(rf.consent, p.reached_rank, p.applied_at), 0)
-    from referrals r left join candidate_pipelines p on p.job_id = r.job_id and p.talent_id = r.talent_id
-    where r.id = rf.id
-      and rf.funnel_level <> coalesce(referral_funnel_level(rf.consent, p.reached_rank, p.applied_at), 0)`);
+    set funnel_level = l.level
+    from (select r.id, (case when p.id is null then 0
+          else referral_funnel_level(r.consent, p.reached_rank, p.applied_at) end) as level
+        from referrals r left join candidate_pipelines p on p.job_id = r.job_id and p.talent_id = r.talent_id) l
+    where l.id = rf.id and rf.funnel_level <> l.level`);
 }
 
 /** Every job's candidates per stage recounted, as the migration's backfill does (rows written with triggers off). */
@@ -74,4 +75,12 @@ export async function refreshAllMonthCounts(db: Executor): Promise<void> {
     select company_id, referral_month(created_at), referrer_id, count(*)::int,
       (count(*) filter (where status = 'completed'))::int
     from referrals where referrer_id is not null group by 1, 2, 3`);
+}
+
+/** Every job's applications counted per month again, as the migration's backfill does (rows written with triggers off). */
+export async function refreshAllApplicationMonths(db: Executor): Promise<void> {
+  await db.execute(sql`delete from application_month_jobs`);
+  await db.execute(sql`insert into application_month_jobs (job_id, month, applications)
+    select job_id, referral_month(applied_at), count(*)::int from candidate_pipelines where applied_at is not null
+    group by 1, 2`);
 }
