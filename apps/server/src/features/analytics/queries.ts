@@ -210,6 +210,24 @@ export async function teamFigures(db: Executor, scope: JobScope, period: Period)
   };
 }
 
+/**
+ * Per job of the statement's `jobs`: the period's whole months summed from a monthly per-job rollup and its partial
+ * edge months counted from the rows `edgeRows` selects (job_id, 1).
+ */
+function perJobCount(
+  period: Period,
+  rollup: { table: 'application_month_jobs' | 'referral_month_jobs'; count: 'applications' | 'referrals' },
+  edgeRows: (from: Date, until: Date) => SQL,
+): SQL {
+  const { monthsFrom, monthsUntil } = splitByMonths(period);
+  return sql`select counted.job_id, sum(counted.n)::int as n from (
+      select m.job_id, m.${sql.identifier(rollup.count)} as n from ${sql.identifier(rollup.table)} m
+      where m.job_id in (select id from jobs) and m.month >= ${dayText(monthsFrom)}::date
+        and m.month < ${dayText(monthsUntil)}::date
+      union all ${edgeRanges(period, edgeRows)}) counted
+    group by counted.job_id`;
+}
+
 /** At most this many jobs in the per-job table (newest first). */
 const JOB_ROWS = 500;
 
@@ -220,7 +238,6 @@ const JOB_ROWS = 500;
  * `referral_month_jobs`), its partial edge months from the rows, index-only.
  */
 export async function jobFigures(db: Executor, scope: JobScope, period: Period): Promise<Analytics['jobs']> {
-  const months = splitByMonths(period);
   const rows = await preparedRows<Omit<Analytics['jobs'][number], 'stages'> & { stages: Record<string, number> }>(
     db,
     sql`with jobs as (
@@ -231,31 +248,19 @@ export async function jobFigures(db: Executor, scope: JobScope, period: Period):
     stages as (
       select c.job_id, jsonb_object_agg(c.stage, c.candidates) as stages from job_stage_counts c
       where c.job_id in (select id from jobs) group by c.job_id),
-    applied as (
-      select counted.job_id, sum(counted.n)::int as n from (
-        select m.job_id, m.applications as n from application_month_jobs m
-        where m.job_id in (select id from jobs) and m.month >= ${dayText(months.monthsFrom)}::date
-          and m.month < ${dayText(months.monthsUntil)}::date
-        union all
-        ${edgeRanges(
-          period,
-          (from, until) => sql`select p.job_id, 1 from candidate_pipelines p
-          where p.job_id in (select id from jobs) and p.applied_at >= ${from} and p.applied_at < ${until}`,
-        )}) counted
-      group by counted.job_id),
-    referred as (
-      select counted.job_id, sum(counted.n)::int as n from (
-        select m.job_id, m.referrals as n from referral_month_jobs m
-        where m.job_id in (select id from jobs) and m.month >= ${dayText(months.monthsFrom)}::date
-          and m.month < ${dayText(months.monthsUntil)}::date
-        union all
-        ${edgeRanges(
-          period,
-          (from, until) => sql`select rf.job_id, 1 from referrals rf
-          where ${referralsInScope(scope, 'rf')} and rf.job_id in (select id from jobs)
-            and rf.created_at >= ${from} and rf.created_at < ${until}`,
-        )}) counted
-      group by counted.job_id)
+    applied as (${perJobCount(
+      period,
+      { table: 'application_month_jobs', count: 'applications' },
+      (from, until) => sql`select p.job_id, 1 from candidate_pipelines p
+        where p.job_id in (select id from jobs) and p.applied_at >= ${from} and p.applied_at < ${until}`,
+    )}),
+    referred as (${perJobCount(
+      period,
+      { table: 'referral_month_jobs', count: 'referrals' },
+      (from, until) => sql`select rf.job_id, 1 from referrals rf
+        where ${referralsInScope(scope, 'rf')} and rf.job_id in (select id from jobs)
+          and rf.created_at >= ${from} and rf.created_at < ${until}`,
+    )})
     select j.id as "jobId", j.title, j.department, j.status::text as status,
       coalesce(a.n, 0) as applicants, coalesce(r.n, 0) as referrals,
       coalesce(s.stages, '{}'::jsonb) as stages,
