@@ -11,6 +11,9 @@ export { DatabaseInUseError, EmbeddedPostgresError } from './embedded-postgres';
 export type Schema = typeof schema;
 /** The one database type features use. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** How every database handle is made: on the pool here, on one of its connections in db/one-connection.ts. */
+export const DRIZZLE_OPTIONS = { schema, casing: 'snake_case' } as const;
 /** `embedded`: the PostgreSQL server this process started in DATA_DIR; `postgres`: one named by DATABASE_URL. */
 export type DbDriver = 'embedded' | 'postgres';
 
@@ -68,7 +71,7 @@ function openPool(url: string, driver: DbDriver): Database {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries still report their own errors.
   });
-  const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzle({ client: pool, ...DRIZZLE_OPTIONS }) as unknown as Db;
   return {
     db,
     driver,

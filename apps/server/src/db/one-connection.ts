@@ -1,13 +1,14 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { NodePgDatabase, NodePgSession } from 'drizzle-orm/node-postgres';
-import type { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
+import { DRIZZLE_OPTIONS, type Db } from './client';
 
-/** What drizzle keeps on a node-postgres database handle (typed `@internal` there). */
-interface NodePgInternals {
-  dialect: PgDialect;
-  session: NodePgSession<Record<string, unknown>, never>;
-  $client: pg.Pool;
+const handles = new WeakMap<pg.PoolClient, Db>();
+
+/** A database handle on one connection of the pool, made like the pool's own (kept per connection). */
+export function handleOn(connection: pg.PoolClient): Db {
+  let handle = handles.get(connection);
+  if (!handle) handles.set(connection, (handle = drizzle({ client: connection, ...DRIZZLE_OPTIONS }) as unknown as Db));
+  return handle;
 }
 
 /**
@@ -16,12 +17,9 @@ interface NodePgInternals {
  * for a connection (the pool hands them out in turn), so under load it would run only after all of them.
  */
 export async function onOneConnection<T>(db: Db, work: (connection: Db) => Promise<T>): Promise<T> {
-  const { dialect, session, $client } = db as unknown as NodePgInternals;
-  const { schema, options } = session as unknown as { schema: never; options: never };
-  const client = await $client.connect();
+  const client = await (db as unknown as { $client: pg.Pool }).$client.connect();
   try {
-    const bound = new NodePgDatabase(dialect, new NodePgSession(client, dialect, schema, options), schema);
-    return await work(bound as unknown as Db);
+    return await work(handleOn(client));
   } finally {
     client.release();
   }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { handleOn } from './one-connection';
 import { selectRows, type Executor } from './repository';
 
 /** What drizzle keeps on every database and transaction handle (typed `@internal` there). */
@@ -78,22 +78,13 @@ async function withTextThroughIndex<T>(db: Executor, work: (tx: Executor) => Pro
   const connection = await client.connect();
   try {
     await connection.query(TEXT_SETTINGS);
-    return await work(executorOn(connection));
+    return await work(handleOn(connection));
   } finally {
     connection.query(DEFAULT_SETTINGS).then(
       () => connection.release(),
       (error: Error) => connection.release(error),
     );
   }
-}
-
-/** A database handle on one pooled connection (kept per connection: prepared statements are per connection anyway). */
-const connectionExecutors = new WeakMap<pg.PoolClient, Executor>();
-function executorOn(connection: pg.PoolClient): Executor {
-  let executor = connectionExecutors.get(connection);
-  if (!executor)
-    connectionExecutors.set(connection, (executor = drizzle({ client: connection }) as unknown as Executor));
-  return executor;
 }
 
 /**
