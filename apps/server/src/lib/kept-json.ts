@@ -1,4 +1,5 @@
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Below this many bytes an answer goes out as it is (as the compress plugin's threshold, app.ts). */
 const COMPRESS_FROM_BYTES = 1024;
@@ -28,4 +29,15 @@ export class KeptJson {
     }
     return { body: this.json };
   }
+}
+
+/**
+ * Sends a kept answer in the encoding the request accepts. A string with a JSON content type, or a payload with its
+ * content-encoding, goes out as it is (the route's response schema only knows the object form).
+ */
+export function sendKeptJson(request: FastifyRequest, reply: FastifyReply, answer: KeptJson): FastifyReply {
+  const { body, encoding } = answer.encoded(request.headers['accept-encoding']);
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(body);
 }

@@ -12,13 +12,13 @@ import {
   jobSearchQuerySchema,
   jobSearchResponseSchema,
   jobStatusChangeSchema,
-  type JobSearchResponse,
 } from '@referwell/shared';
 import { listCompanyJobs, recordJobVisit } from './company-jobs';
 import { applyToJob, closeJob, createJob, getJob, listApplications, setJobStatus, updateJob } from './service';
 import { forgetJobSearches, searchJobsJson } from './search';
 import { sharedLinkCode } from '../referrals/shared-links';
 import { errorResponses } from '../../lib/errors';
+import { sendKeptJson } from '../../lib/kept-json';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -35,15 +35,8 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobSearchResponseSchema, ...errorResponses(400) },
       },
     },
-    // Kept as JSON text, compressed once (search.ts, lib/kept-json.ts): a string with a JSON content type, or a
-    // payload with its content-encoding, is sent as it is (the type provider only knows the object form).
-    async (request, reply) => {
-      const answer = await searchJobsJson(app.db, request.auth, request.query);
-      const { body, encoding } = answer.encoded(request.headers['accept-encoding']);
-      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-      if (encoding) reply.header('content-encoding', encoding);
-      return reply.send(body as unknown as JobSearchResponse);
-    },
+    // Kept as JSON text, compressed once (search.ts, lib/kept-json.ts).
+    async (request, reply) => sendKeptJson(request, reply, await searchJobsJson(app.db, request.auth, request.query)),
   );
 
   app.post(

@@ -15,7 +15,6 @@ import {
   startConversationSchema,
   unreadCountSchema,
   uuidParamSchema,
-  type ConversationListResponse,
 } from '@referwell/shared';
 import { requireSignedIn } from '../auth/guards';
 import { createRateLimiter } from '../../lib/rate-limit';
@@ -24,6 +23,7 @@ import { lookupConversation, searchContacts } from './contacts';
 import { conversationListJson } from './kept-list';
 import { unreadMessageCount } from '../realtime/unread';
 import { errorResponses } from '../../lib/errors';
+import { sendKeptJson } from '../../lib/kept-json';
 
 const errors = errorResponses(400, 401, 403, 404, 429);
 
@@ -45,15 +45,13 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: conversationListResponseSchema, ...errors },
       },
     },
-    // Kept as JSON text per list version (kept-list.ts), sent as it is and compressed once per encoding, as job
-    // search answers are (lib/kept-json.ts).
-    async (request, reply) => {
-      const answer = await conversationListJson(app.db, requireSignedIn(request.auth).user.id, request.query);
-      const { body, encoding } = answer.encoded(request.headers['accept-encoding']);
-      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
-      if (encoding) reply.header('content-encoding', encoding);
-      return reply.send(body as unknown as ConversationListResponse);
-    },
+    // Kept as JSON text per list version (kept-list.ts), compressed once per encoding (lib/kept-json.ts).
+    async (request, reply) =>
+      sendKeptJson(
+        request,
+        reply,
+        await conversationListJson(app.db, requireSignedIn(request.auth).user.id, request.query),
+      ),
   );
 
   app.get(
