@@ -11,7 +11,7 @@ import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { analyticsQueryOptions } from './api';
 import { BonusPolicyCard } from './bonus-policy-card';
-import { ChartCard } from './chart-card';
+import { ChartCard, FigureCard } from './chart-card';
 import { DueBonusesCard } from './due-bonuses';
 import { ExportButton } from './export-button';
 import { ExportsCard } from './exports-card';
@@ -127,15 +127,15 @@ function AnalyticsBody({ companyId }: { companyId: string }) {
             chart={<ReferrersChart referrers={data.referrers} />}
             table={<TeamTable rows={data.referrers} by="Referrer" />}
           />
-          <TableCard
+          <FigureCard
             title="Departments"
             empty={data.departments.length === 0}
             emptyText="No team members yet."
             action={<ExportButton companyId={companyId} kind="departments" query={query} label="Export CSV" />}
           >
             <TeamTable rows={data.departments} by="Department" />
-          </TableCard>
-          <TableCard
+          </FigureCard>
+          <FigureCard
             title="Jobs"
             description="Applications and referrals in the period; candidates by the stage they are at now."
             empty={data.jobs.length === 0}
@@ -143,7 +143,7 @@ function AnalyticsBody({ companyId }: { companyId: string }) {
             action={<ExportButton companyId={companyId} kind="jobs" query={query} label="Export CSV" />}
           >
             <JobsTable jobs={data.jobs} />
-          </TableCard>
+          </FigureCard>
           <div className="grid min-w-0 gap-6 lg:grid-cols-2">
             <BonusPolicyCard companyId={companyId} />
             <LeaderboardSetting companyId={companyId} />
@@ -198,41 +198,6 @@ function BonusCard({ bonuses, actions }: { bonuses: Analytics['bonuses']; action
           <Figure label="Paid this period" value={formatMoneyList(bonuses.paidInPeriod)} />
           <Figure label="Forecast" value={formatMoneyList(bonuses.forecast)} />
         </dl>
-      </CardContent>
-    </Card>
-  );
-}
-
-function TableCard({
-  title,
-  description,
-  empty,
-  emptyText,
-  action,
-  children,
-}: {
-  title: string;
-  description?: string;
-  empty: boolean;
-  emptyText: string;
-  action?: React.ReactNode;
-  children: React.ReactNode;
-}) {
-  return (
-    <Card className="min-w-0">
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-2">
-        <div className="grid gap-1">
-          <CardTitle as="h2">{title}</CardTitle>
-          {description ? <CardDescription>{description}</CardDescription> : null}
-        </div>
-        {action}
-      </CardHeader>
-      <CardContent>
-        {empty ? (
-          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">{emptyText}</p>
-        ) : (
-          children
-        )}
       </CardContent>
     </Card>
   );

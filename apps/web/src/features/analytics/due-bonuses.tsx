@@ -30,6 +30,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { errorMessage, fieldErrors } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { dueBonusesQueryOptions, useMarkBonusesPaid } from './api';
+import { EmptyFigures } from './chart-card';
 import { formatMoneyList } from './format';
 
 const toast = scopedToast('due-bonuses');
@@ -80,9 +81,9 @@ export function DueBonusesCard({ companyId }: { companyId: string }) {
             onRetry={() => void refetch()}
           />
         ) : rows.length === 0 ? (
-          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+          <EmptyFigures>
             No bonuses are due. They appear here once a referred candidate is hired and the payout delay has passed.
-          </p>
+          </EmptyFigures>
         ) : (
           <>
             <Table aria-label="Due bonuses">
