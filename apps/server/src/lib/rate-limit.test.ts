@@ -47,6 +47,26 @@ describe('rate limiter', () => {
     expect(await outcome(() => createRateLimiter(database.db).consume(limit('remembered')))).toBe(429);
   });
 
+  it('counts a hit inside the caller’s own statement, then refuses from memory like consume', async () => {
+    const a = createRateLimiter(database.db);
+    /** The caller's statement: the hit, and a row written only when the limit allows it (as the message send does). */
+    const inStatement = async () => {
+      const counted = a.inStatement(limit('in-statement'));
+      const [row] = await selectRows<{ hits: number; remaining_ms: number; allowed: boolean }>(
+        database.db,
+        sql`with hit as (${counted.sql}) select hits, remaining_ms, hits <= ${counted.max} as allowed from hit`,
+      );
+      counted.settle(row!);
+      return row!.allowed;
+    };
+    for (let i = 0; i < 3; i++) expect(await inStatement()).toBe(true);
+    expect(await outcome(async () => void (await inStatement()))).toBe(429);
+    expect(await hitsOf('in-statement')).toBe(4);
+    expect(await outcome(async () => void (await inStatement()))).toBe(429); // remembered: no statement ran
+    expect(await hitsOf('in-statement')).toBe(4);
+    expect(await outcome(() => a.consume(limit('in-statement')))).toBe(429); // one bucket whichever way it counts
+  });
+
   it('tells the wait left in the window when it refuses from memory', async () => {
     const a = createRateLimiter(database.db);
     for (let i = 0; i < 4; i++) await outcome(() => a.consume(limit('wait')));

@@ -8,6 +8,14 @@ declare module 'fastify' {
     /** Session reads of this process, dropped on every session change (see SessionCache). */
     sessions: SessionCache;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route never changes a session (logout, revocation, role, membership): its answer leaves this process's
+     * session reads in place. For hot writes such as sending a message, whose next request would otherwise read
+     * the session again.
+     */
+    sessionsUnchanged?: boolean;
+  }
   interface FastifyRequest {
     /** The logged-in user and their company role; null for a visitor. */
     auth: AuthContext | null;
@@ -63,6 +71,7 @@ export function registerAuth(app: FastifyInstance) {
   // A write may have changed sessions; its notification reaches this process a moment after the commit, so the
   // caller's next request must not beat it to a stale entry. Other processes rely on the notification alone.
   app.addHook('onSend', async (request) => {
+    if (request.routeOptions.config.sessionsUnchanged) return;
     if (UNSAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) cache.forget({ all: true });
   });
 }

@@ -437,4 +437,34 @@ describe('send rate limit', () => {
     // The other participant is not affected.
     expect((await call('POST', `/api/conversations/${id}/messages`, b, { text: 'fine' })).statusCode).toBe(201);
   });
+
+  it('stores nothing for a refused send: no message, no unread count, no move in the list', async () => {
+    const a = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Quiet Co' });
+    const b = await signUp(t);
+    const id = (await start(a, b)).conversation.id;
+    for (let i = 1; i < MESSAGE_SEND_LIMIT.max; i++)
+      await call('POST', `/api/conversations/${id}/messages`, a, { text: `n${i}` });
+    const before = (await call('GET', `/api/conversations/${id}`, b)).json();
+    expect((await call('POST', `/api/conversations/${id}/messages`, a, { text: 'refused' })).statusCode).toBe(429);
+    const after = (await call('GET', `/api/conversations/${id}`, b)).json();
+    expect(after.messages.map((m: { text: string }) => m.text)).not.toContain('refused');
+    expect(after.conversation.unreadCount).toBe(before.conversation.unreadCount);
+    expect(after.conversation.updatedAt).toBe(before.conversation.updatedAt);
+  });
+});
+
+describe('sending keeps the session read', () => {
+  it('a send leaves the sender’s session read in place; another write drops it', async () => {
+    const a = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Kept Co' });
+    const b = await signUp(t);
+    const id = (await start(a, b)).conversation.id;
+    expect((await call('GET', '/api/conversations', a)).statusCode).toBe(200); // read and kept
+    // Removed behind the cache's back (no notification): only a dropped read would notice.
+    await t.database.db.execute(sql`delete from sessions where user_id = ${idOf(a)}`);
+    expect((await call('POST', `/api/conversations/${id}/messages`, a, { text: 'still me' })).statusCode).toBe(201);
+    expect((await call('GET', '/api/conversations', a)).statusCode).toBe(200);
+    // Any other write drops every kept read: the next request reads the (removed) session again.
+    await call('POST', `/api/conversations/${id}/read`, b);
+    expect((await call('GET', '/api/conversations', a)).statusCode).toBe(401);
+  });
 });

@@ -1,7 +1,6 @@
 import { and, desc, eq, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGING_MESSAGES,
-  NOTIFICATION_MESSAGES,
   type Conversation,
   type ConversationDetail,
   type ConversationListQuery,
@@ -11,21 +10,18 @@ import {
   type Participant,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
-import { onOneConnection } from '../../db/one-connection';
 import { preparedRows } from '../../db/prepared';
 import { likePattern, pageOffset, toPage, type Executor } from '../../db/repository';
 import { conversationParticipants, conversations, jobPostings, messages, referrals, users } from '../../db/schema';
 import type { AuthContext } from '../auth/sessions';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { publish } from '../realtime/publish';
-import { publishUnread, publishWithUnread, unreadMessageCount } from '../realtime/unread';
-import { createNotification, markMessageNotificationsRead } from '../notifications/service';
+import { publishUnread, unreadMessageCount } from '../realtime/unread';
+import { markMessageNotificationsRead } from '../notifications/service';
+import { insertMessage, storeAndPush } from './send';
 import { canMessage, findDirect, senderOf } from './contacts';
 import { canReadReferral } from '../referrals/access';
 import { peopleWithCompany } from '../companies/people';
-
-/** A tab that reported a conversation as open within this many seconds counts as reading it. */
-export const VIEWING_FRESH_SECONDS = 60;
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -180,129 +176,6 @@ export async function getConversation(
     .limit(page.limit + 1);
   const hasMore = rows.length > page.limit;
   return { conversation, messages: rows.slice(0, page.limit).reverse().map(toMessage), hasMore };
-}
-
-/** A message stored, and who must hear of it once its transaction has committed. */
-interface Sent {
-  message: Message;
-  /** Every participant's tabs get the message (the sender's other tabs too). */
-  participantIds: string[];
-  /** Recipients whose unread totals are pushed with it (the others got theirs with their new notification). */
-  unreadFor: string[];
-}
-
-/**
- * Stores a message: the others' unread counts, the conversation's activity, and a 'message' notification to a
- * recipient who is not reading the conversation and has no unread notification about it yet (one per burst, not one
- * per message). Throws 404 when the sender is not a participant. Few round trips, each a prepared statement: this is
- * the hot path. The pushes are left to `pushSent`, after the commit.
- */
-async function insertMessage(
-  tx: Executor,
-  sender: { id: string; name: string },
-  conversationId: string,
-  text: string,
-): Promise<Sent> {
-  // One statement bumps the others' unread counts and the sender's read mark, reports per participant whether they
-  // are reading the conversation or already have an unread notification, and stores the message (none when the
-  // sender is not a participant). The conversation's updated_at is the message's time, now(), like the participants'
-  // activity_at: its trigger (after the statement) finds them current.
-  const rows = await preparedRows<{
-    user_id: string;
-    reading: boolean;
-    notified: boolean;
-    id: string;
-    created_at: Date | string;
-    read: boolean;
-  }>(
-    tx,
-    sql`with p as (
-          update conversation_participants cp set
-            unread_count = case when cp.user_id = ${sender.id} then cp.unread_count else cp.unread_count + 1 end,
-            last_read_at = case when cp.user_id = ${sender.id} then now() else cp.last_read_at end,
-            activity_at = now()
-          where cp.conversation_id = ${conversationId}
-            and exists (select 1 from conversation_participants me
-                        where me.conversation_id = ${conversationId} and me.user_id = ${sender.id})
-          returning cp.user_id,
-            coalesce(cp.viewing_at > now() - make_interval(secs => ${VIEWING_FRESH_SECONDS}), false) as reading,
-            exists (select 1 from notifications n where n.user_id = cp.user_id and n.type = 'message'
-                    and n.reference_id = ${conversationId} and n.is_read = false) as notified),
-        m as (
-          insert into messages (conversation_id, sender_id, content)
-          select ${conversationId}, ${sender.id}, ${text} where exists (select 1 from p)
-          returning id, created_at, read),
-        c as (update conversations set updated_at = (select created_at from m)
-              where id = ${conversationId} and exists (select 1 from m))
-        select p.user_id, p.reading, p.notified, m.id, m.created_at, m.read from p cross join m`,
-  );
-  const [row] = rows;
-  if (!row) throw notFound(MESSAGING_MESSAGES.notFound);
-  const participants = rows;
-  const message: Message = {
-    id: row.id,
-    conversationId,
-    senderId: sender.id,
-    text,
-    timestamp: new Date(row.created_at).toISOString(),
-    read: row.read,
-  };
-
-  const recipients = participants.filter((p) => p.user_id !== sender.id);
-  const notified = new Set<string>();
-  for (const recipient of recipients) {
-    if (recipient.reading || recipient.notified) continue;
-    // createNotification also pushes the recipient's unread totals (when this transaction commits).
-    await createNotification(tx, {
-      userId: recipient.user_id,
-      title: NOTIFICATION_MESSAGES.newMessageTitle,
-      message: NOTIFICATION_MESSAGES.newMessage(sender.name),
-      type: 'message',
-      referenceId: conversationId,
-    });
-    notified.add(recipient.user_id);
-  }
-  return {
-    message,
-    participantIds: participants.map((p) => p.user_id),
-    unreadFor: recipients.map((r) => r.user_id).filter((id) => !notified.has(id)),
-  };
-}
-
-/**
- * Tells everyone about a committed message: the message to every participant's tabs and the unread totals to the
- * recipients, in one NOTIFY. Not inside the message's transaction: PostgreSQL serialises committing transactions that
- * NOTIFY (one lock, held through the commit's WAL flush), so every send would wait for the disk flush of every other
- * one in turn; a transaction that only NOTIFYs writes nothing to flush. The push also never announces a message that
- * is not yet durable. Should the process die between the two, the tabs miss this push and catch up on their next
- * refetch (every reconnect refetches).
- */
-async function pushSent(db: Executor, sent: Sent): Promise<void> {
-  const { message } = sent;
-  await publishWithUnread(
-    db,
-    sent.participantIds,
-    { type: 'message.new', conversationId: message.conversationId, message },
-    sent.unreadFor,
-  );
-}
-
-/** The message's transaction, then its push on the same connection (not behind the requests waiting for one). */
-async function storeAndPush<T extends { sent: Sent }>(db: Db, store: (tx: Executor) => Promise<T>): Promise<T> {
-  return onOneConnection(db, async (connection) => {
-    const stored = await connection.transaction(store);
-    // The message is stored: answering an error now would invite a second copy. A push lost with the connection
-    // is caught up on the tabs' next refetch, like any missed NOTIFY (ADR 0005).
-    await pushSent(connection, stored.sent).catch(() => {});
-    return stored;
-  });
-}
-
-export async function sendMessage(db: Db, auth: AuthContext, conversationId: string, text: string): Promise<Message> {
-  const { sent } = await storeAndPush(db, async (tx) => ({
-    sent: await insertMessage(tx, auth.user, conversationId, text),
-  }));
-  return sent.message;
 }
 
 export interface StartConversation {

@@ -5,7 +5,9 @@ import type { Database } from '../../db/client';
 import { selectRows } from '../../db/repository';
 import { relayDatabase, type DatabaseRelay } from '../../test/db-relay';
 import { openTestDatabase } from '../../test/harness';
+import type { WebSocket } from 'ws';
 import { RealtimeHub } from './hub';
+import { REALTIME_CHANNEL } from './publish';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -81,5 +83,37 @@ describe('the realtime hub stopped while its LISTEN connection is away', () => {
     await sleep(200);
     expect(await listeners()).toBe(0);
     await relay.close();
+  });
+});
+
+describe('the realtime hub reading notifications', () => {
+  it('delivers only the parts meant for its own sockets and leaves the rest unread', async () => {
+    const database = await openTestDatabase();
+    const warnings: string[] = [];
+    const hub = new RealtimeHub(database, pino({ level: 'warn' }, { write: (line: string) => warnings.push(line) }));
+    await hub.start();
+    const frames: string[] = [];
+    const socket = { OPEN: 1, readyState: 1, send: (text: string) => frames.push(text), close: () => {} };
+    hub.add('here', socket as unknown as WebSocket);
+    const notify = (payload: object) =>
+      database.db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(payload)})`);
+    const unread = (messages: number) => ({ type: 'unread', messages, notifications: 0 });
+    try {
+      // Not a valid event, but for nobody connected here: dropped before it is validated, so no warning.
+      await notify({ users: ['elsewhere'], event: { type: 'nonsense' } });
+      await notify({
+        batch: [
+          { users: ['elsewhere'], event: unread(1) },
+          { users: ['here', 'elsewhere'], event: unread(2) },
+        ],
+      });
+      await notify({ users: ['here'], event: { type: 'nonsense' } });
+      await until(() => warnings.length === 1); // notifications arrive in order: everything before was read
+      expect(frames.map((frame) => JSON.parse(frame))).toEqual([unread(2)]);
+      expect(warnings[0]).toContain('unreadable notification payload');
+    } finally {
+      await hub.stop();
+      await database.close();
+    }
   });
 });

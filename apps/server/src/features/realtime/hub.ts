@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
-import { parseWireMessage, type RealtimeEvent } from '@referwell/shared';
+import type { RealtimeEvent } from '@referwell/shared';
 import type { Database } from '../../db/client';
 import { notifyEnvelopeSchema, REALTIME_CHANNEL, type SessionChange } from './publish';
 
@@ -103,8 +103,36 @@ export class RealtimeHub {
     }
   }
 
+  /**
+   * The parts of a notification's JSON meant for sockets of this process, or null when none is: with several
+   * processes, most message notifications concern sockets elsewhere, and validating them (the schema is the costly
+   * part of reading one) would be wasted. Other envelopes (jobs, talent, sessions, or an unknown shape) pass whole.
+   */
+  private localPart(value: unknown): unknown {
+    if (typeof value !== 'object' || value === null) return value;
+    if ('batch' in value && Array.isArray(value.batch)) {
+      const batch = value.batch.filter((one: unknown) => !this.elsewhere(one));
+      return batch.length ? { batch } : null;
+    }
+    return this.elsewhere(value) ? null : value;
+  }
+
+  /** A well-formed delivery (`users` a list) none of whose users has a socket here. */
+  private elsewhere(delivery: unknown): boolean {
+    if (typeof delivery !== 'object' || delivery === null || !('users' in delivery)) return false;
+    const { users } = delivery;
+    return Array.isArray(users) && !users.some((id) => this.sockets.has(id as string));
+  }
+
   private onPayload = (payload: string) => {
-    const envelope = parseWireMessage(notifyEnvelopeSchema, payload);
+    let value: unknown;
+    try {
+      value = this.localPart(JSON.parse(payload));
+    } catch {
+      value = undefined;
+    }
+    if (value === null) return;
+    const envelope = notifyEnvelopeSchema.safeParse(value).data;
     if (!envelope) this.log.warn('realtime: unreadable notification payload');
     else if ('jobs' in envelope) for (const listener of this.jobsListeners) listener();
     else if ('talent' in envelope) for (const listener of this.talentListeners) listener();

@@ -1,0 +1,199 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { MESSAGING_MESSAGES, NOTIFICATION_MESSAGES, type Message } from '@referwell/shared';
+import type { Db } from '../../db/client';
+import { onOneConnection } from '../../db/one-connection';
+import { preparedRows } from '../../db/prepared';
+import type { Executor } from '../../db/repository';
+import type { AuthContext } from '../auth/sessions';
+import { notFound } from '../../lib/errors';
+import type { HitInStatement } from '../../lib/rate-limit';
+import { publishWithUnread } from '../realtime/unread';
+import { createNotification } from '../notifications/service';
+
+/** A tab that reported a conversation as open within this many seconds counts as reading it. */
+export const VIEWING_FRESH_SECONDS = 60;
+
+/** A message stored, and who must hear of it once its transaction has committed. */
+export interface Sent {
+  message: Message;
+  /** Every participant's tabs get the message (the sender's other tabs too). */
+  participantIds: string[];
+  /** Recipients whose unread totals are pushed with it (the others got theirs with their new notification). */
+  unreadFor: string[];
+}
+
+interface SendRow {
+  /** Null when nothing was stored: the sender is not a participant, the limit refused, or a notification is due. */
+  user_id: string | null;
+  reading: boolean;
+  notified: boolean;
+  id: string;
+  created_at: Date | string;
+  read: boolean;
+}
+
+interface Sender {
+  id: string;
+  name: string;
+}
+
+/** A recipient who is not reading the conversation and has no unread 'message' notification about it yet. */
+const notificationDue = (conversationId: string, sender: Sender): SQL =>
+  sql`exists (select 1 from conversation_participants r
+              where r.conversation_id = ${conversationId} and r.user_id <> ${sender.id}
+                and not coalesce(r.viewing_at > now() - make_interval(secs => ${VIEWING_FRESH_SECONDS}), false)
+                and not exists (select 1 from notifications n where n.user_id = r.user_id and n.type = 'message'
+                                and n.reference_id = ${conversationId} and n.is_read = false))`;
+
+/**
+ * The send as one statement: bumps the others' unread counts and the sender's read mark, reports per participant
+ * whether they are reading the conversation or already have an unread notification, and stores the message (none
+ * when the sender is not a participant, or when `only` says no). The conversation's updated_at is the message's
+ * time, now(), like the participants' activity_at: its trigger (after the statement) finds them current.
+ */
+function sendSql(sender: Sender, conversationId: string, text: string, only: SQL = sql`true`): SQL {
+  return sql`p as (
+          update conversation_participants cp set
+            unread_count = case when cp.user_id = ${sender.id} then cp.unread_count else cp.unread_count + 1 end,
+            last_read_at = case when cp.user_id = ${sender.id} then now() else cp.last_read_at end,
+            activity_at = now()
+          where cp.conversation_id = ${conversationId} and ${only}
+            and exists (select 1 from conversation_participants me
+                        where me.conversation_id = ${conversationId} and me.user_id = ${sender.id})
+          returning cp.user_id,
+            coalesce(cp.viewing_at > now() - make_interval(secs => ${VIEWING_FRESH_SECONDS}), false) as reading,
+            exists (select 1 from notifications n where n.user_id = cp.user_id and n.type = 'message'
+                    and n.reference_id = ${conversationId} and n.is_read = false) as notified),
+        m as (
+          insert into messages (conversation_id, sender_id, content)
+          select ${conversationId}, ${sender.id}, ${text} where exists (select 1 from p)
+          returning id, created_at, read),
+        c as (update conversations set updated_at = (select created_at from m)
+              where id = ${conversationId} and exists (select 1 from m)),
+        sent as (select p.user_id, p.reading, p.notified, m.id, m.created_at, m.read from p cross join m)`;
+}
+
+/** The message and its audience from the send statement's rows (none: nothing was stored). */
+function toSent(sender: Sender, conversationId: string, text: string, rows: SendRow[]) {
+  const [row] = rows;
+  if (!row?.user_id) return null;
+  const message: Message = {
+    id: row.id,
+    conversationId,
+    senderId: sender.id,
+    text,
+    timestamp: new Date(row.created_at).toISOString(),
+    read: row.read,
+  };
+  return { message, participants: rows, recipients: rows.filter((p) => p.user_id !== sender.id) };
+}
+
+/**
+ * Stores a message: the others' unread counts, the conversation's activity, and a 'message' notification to a
+ * recipient who is not reading the conversation and has no unread notification about it yet (one per burst, not one
+ * per message). Throws 404 when the sender is not a participant. The pushes are left to `pushSent`, after the commit.
+ */
+export async function insertMessage(tx: Executor, sender: Sender, conversationId: string, text: string): Promise<Sent> {
+  const rows = await preparedRows<SendRow>(tx, sql`with ${sendSql(sender, conversationId, text)} select * from sent`);
+  const stored = toSent(sender, conversationId, text, rows);
+  if (!stored) throw notFound(MESSAGING_MESSAGES.notFound);
+  const notified = new Set<string>();
+  for (const recipient of stored.recipients) {
+    if (recipient.reading || recipient.notified) continue;
+    // createNotification also pushes the recipient's unread totals (when this transaction commits).
+    await createNotification(tx, {
+      userId: recipient.user_id!,
+      title: NOTIFICATION_MESSAGES.newMessageTitle,
+      message: NOTIFICATION_MESSAGES.newMessage(sender.name),
+      type: 'message',
+      referenceId: conversationId,
+    });
+    notified.add(recipient.user_id!);
+  }
+  return {
+    message: stored.message,
+    participantIds: stored.participants.map((p) => p.user_id!),
+    unreadFor: stored.recipients.map((r) => r.user_id!).filter((id) => !notified.has(id)),
+  };
+}
+
+/**
+ * The usual send, one statement without BEGIN and COMMIT: the rate limit's hit, and the message when the limit
+ * allows it and no recipient is due a notification (the first unread message of a burst). Then a notification
+ * needs its own writes (the row, its mail job), so this stores nothing and answers null: the caller sends the
+ * message in a transaction. Throws 429 over the limit, 404 when the sender is not a participant.
+ */
+async function sendAlone(db: Executor, sender: Sender, conversationId: string, text: string, limit: HitInStatement) {
+  const only = sql`exists (select 1 from hit where hit.hits <= ${limit.max}) and not ${notificationDue(conversationId, sender)}`;
+  const rows = await preparedRows<SendRow & { hits: number; remaining_ms: number; due: boolean }>(
+    db,
+    sql`with hit as (${limit.sql}), ${sendSql(sender, conversationId, text, only)}
+        select hit.hits, hit.remaining_ms, ${notificationDue(conversationId, sender)} as due, sent.*
+          from hit left join sent on true`,
+  );
+  const [first] = rows;
+  limit.settle(first!);
+  const stored = toSent(sender, conversationId, text, rows);
+  if (stored)
+    return {
+      message: stored.message,
+      participantIds: stored.participants.map((p) => p.user_id!),
+      unreadFor: stored.recipients.map((r) => r.user_id!),
+    };
+  if (!first!.due) throw notFound(MESSAGING_MESSAGES.notFound);
+  return null;
+}
+
+/**
+ * Tells everyone about a committed message: the message to every participant's tabs and the unread totals to the
+ * recipients, in one NOTIFY. Not inside the message's transaction: PostgreSQL serialises committing transactions that
+ * NOTIFY (one lock, held through the commit's WAL flush), so every send would wait for the disk flush of every other
+ * one in turn; a transaction that only NOTIFYs writes nothing to flush. The push also never announces a message that
+ * is not yet durable. Should the process die between the two, the tabs miss this push and catch up on their next
+ * refetch (every reconnect refetches).
+ */
+async function pushSent(db: Executor, sent: Sent): Promise<void> {
+  const { message } = sent;
+  await publishWithUnread(
+    db,
+    sent.participantIds,
+    { type: 'message.new', conversationId: message.conversationId, message },
+    sent.unreadFor,
+  );
+}
+
+/** `store` (a transaction, or one statement), then the push on the same connection (not behind waiting requests). */
+async function storeAndPushOn<T extends { sent: Sent }>(connection: Db, store: () => Promise<T>): Promise<T> {
+  const stored = await store();
+  // The message is stored: answering an error now would invite a second copy. A push lost with the connection
+  // is caught up on the tabs' next refetch, like any missed NOTIFY (ADR 0005).
+  await pushSent(connection, stored.sent).catch(() => {});
+  return stored;
+}
+
+/** The message's transaction, then its push on the same connection. */
+export function storeAndPush<T extends { sent: Sent }>(db: Db, store: (tx: Executor) => Promise<T>): Promise<T> {
+  return onOneConnection(db, (connection) => storeAndPushOn(connection, () => connection.transaction(store)));
+}
+
+/**
+ * Sends a message in a conversation, its rate limit's hit counted by the same statement: one statement and its push
+ * in the usual case, a transaction when a recipient is due a notification.
+ */
+export async function sendMessage(
+  db: Db,
+  auth: AuthContext,
+  conversationId: string,
+  text: string,
+  limit: HitInStatement,
+): Promise<Message> {
+  const { sent } = await onOneConnection(db, (connection) =>
+    storeAndPushOn(connection, async () => {
+      const alone = await sendAlone(connection, auth.user, conversationId, text, limit);
+      return {
+        sent: alone ?? (await connection.transaction((tx) => insertMessage(tx, auth.user, conversationId, text))),
+      };
+    }),
+  );
+  return sent.message;
+}
