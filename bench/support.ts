@@ -148,7 +148,10 @@ export async function startServer(
   // The server must open the throw-away database, never the DATABASE_URL it was created on.
   if (prepared.databaseUrl) childEnv.DATABASE_URL = prepared.databaseUrl;
   else delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [...productionNodeOptions(), path.join(repoRoot, 'apps/server/dist/main.js')], {
+  // BENCH_NODE_OPTIONS adds options after production's, for a traced or profiled run (README "Benchmark").
+  const extra = (process.env.BENCH_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
+  const args = [...productionNodeOptions(), ...extra, path.join(repoRoot, 'apps/server/dist/main.js')];
+  const child = spawn(process.execPath, args, {
     env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -41,3 +41,11 @@ export function sendKeptJson(request: FastifyRequest, reply: FastifyReply, answe
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(body);
 }
+
+/**
+ * Sends an answer already written as JSON text for this request (talent search splices kept parts with the viewer's
+ * own): it is not serialised again, and the compress plugin compresses it like any other answer.
+ */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}

@@ -28,8 +28,8 @@ const READ_TTL_MS = 5_000;
 /** One advisory lock: one process recounts at a time. */
 const RECOUNT_LOCK = 7_204_311;
 
-/** Stored counts as read by this process's searches, per database. */
-const reads = new WeakMap<Db, ShortCache<CandidateFacets>>();
+/** Stored counts as read by this process's searches (JSON text), per database. */
+const reads = new WeakMap<Db, ShortCache<string>>();
 
 /** The pool's size and latest change: when it is unchanged, so are the counts. */
 async function poolSignature(db: Db): Promise<string> {
@@ -97,22 +97,24 @@ export async function recountTalentFacets(db: Db, { force = false } = {}): Promi
 }
 
 /**
- * The stored facet counts (read at most every few seconds per process). Only a database that was never counted
- * counts here, once.
+ * The stored facet counts as JSON text (read at most every few seconds per process, written into every search's
+ * answer as they are). Only a database that was never counted counts here, once.
  */
-export function talentFacets(db: Db): Promise<CandidateFacets> {
+export function talentFacetsJson(db: Db): Promise<string> {
   let cache = reads.get(db);
   if (!cache) reads.set(db, (cache = new ShortCache(1)));
-  return cache.get('pool', READ_TTL_MS, async () => {
-    const [stored] = await preparedRows<{ facets: CandidateFacets }>(
-      db,
-      sql`select facets from talent_facet_counts where id = 'pool'`,
-    );
-    if (stored) return stored.facets;
-    await recountTalentFacets(db, { force: true });
-    const [counted] = await db.select({ facets: talentFacetCounts.facets }).from(talentFacetCounts);
-    return counted?.facets ?? (Object.fromEntries(FILTER_CATEGORIES.map((c) => [c, []])) as unknown as CandidateFacets);
-  });
+  return cache.get('pool', READ_TTL_MS, async () => JSON.stringify(await storedFacets(db)));
+}
+
+async function storedFacets(db: Db): Promise<CandidateFacets> {
+  const [stored] = await preparedRows<{ facets: CandidateFacets }>(
+    db,
+    sql`select facets from talent_facet_counts where id = 'pool'`,
+  );
+  if (stored) return stored.facets;
+  await recountTalentFacets(db, { force: true });
+  const [counted] = await db.select({ facets: talentFacetCounts.facets }).from(talentFacetCounts);
+  return counted?.facets ?? (Object.fromEntries(FILTER_CATEGORIES.map((c) => [c, []])) as unknown as CandidateFacets);
 }
 
 declare module '../../lib/queue/enqueue' {
