@@ -1,7 +1,8 @@
 /**
  * Sums a server GC trace (bench/gc-trace.mjs) over a time span, e.g. the judged talent mix that bench/talent.ts
  * prints ("judged mix: FROM..TO"): collections and pause totals by kind, the longest pauses, bytes allocated and
- * promoted to the old space, and per request when the request count is given.
+ * promoted to the old space (seen between the span's first and last collections, scaled to the span), and per
+ * request when the request count is given.
  *
  *   node --import tsx bench/gc-summary.ts /tmp/gc.json FROM..TO [requests]
  */
@@ -36,6 +37,12 @@ let promoted = 0;
 for (const [i, c] of inSpan.entries()) {
   if (i > 0) allocated += Math.max(0, c.usedBefore - inSpan[i - 1]!.usedAfter);
   if (c.kind === 'scavenge') promoted += Math.max(0, c.oldAfter - c.oldBefore);
+}
+// Allocation is only seen between the span's first and last collections: scaled to the whole span.
+const between = inSpan.length > 1 ? inSpan.at(-1)!.at - inSpan[0]!.at : 0;
+if (between > 0) {
+  allocated *= (to - from) / between;
+  promoted *= (to - from) / between;
 }
 const seconds = (to - from) / 1000;
 console.table(

@@ -1,11 +1,14 @@
 /**
  * A preload for the benchmarked server (README "Benchmark", BENCH_NODE_OPTIONS): records every garbage collection
  * (kind, start, pause, heap used before and after, old space before and after) and writes them as JSON to the file
- * named by BENCH_GC_TRACE when the process exits, for bench/gc-summary.ts to sum over a time window.
+ * named by BENCH_GC_TRACE when the process exits, for bench/gc-summary.ts to sum over a time window. With
+ * BENCH_HEAP_SAMPLES set, also samples what is allocated (collected or not, every 32 KB) and writes it there as a
+ * .heapprofile (open it in Chrome DevTools' Memory tab): where the bytes a request allocates come from.
  *
  *   BENCH_NODE_OPTIONS="--import ./bench/gc-trace.mjs" BENCH_GC_TRACE=/tmp/gc.json BENCH_ONLY=talent npm run bench
  */
 import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { PerformanceObserver, constants, performance } from 'node:perf_hooks';
 import { GCProfiler } from 'node:v8';
 
@@ -40,4 +43,21 @@ if (file) {
     }));
     writeFileSync(file, JSON.stringify({ exitedAt: Date.now(), pauses, collections }));
   });
+}
+
+const samples = process.env.BENCH_HEAP_SAMPLES;
+if (samples) {
+  const session = new Session();
+  session.connect();
+  session.post('HeapProfiler.startSampling', {
+    samplingInterval: 32 * 1024,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  // An in-process session answers synchronously, so the profile is written before the process ends.
+  process.on('exit', () =>
+    session.post('HeapProfiler.stopSampling', (error, result) => {
+      if (!error) writeFileSync(samples, JSON.stringify(result.profile));
+    }),
+  );
 }
