@@ -5,6 +5,7 @@ import { preparedRows } from '../../db/prepared';
 import { inTransaction, selectRows, type Executor } from '../../db/repository';
 import { talentFacetCounts } from '../../db/schema';
 import { enqueue } from '../../lib/queue/enqueue';
+import { ownBytes } from '../../lib/kept-json';
 import { ShortCache } from '../../lib/short-cache';
 
 /** The list categories of a talent profile and their columns. */
@@ -28,8 +29,8 @@ const READ_TTL_MS = 5_000;
 /** One advisory lock: one process recounts at a time. */
 const RECOUNT_LOCK = 7_204_311;
 
-/** Stored counts as read by this process's searches (JSON text), per database. */
-const reads = new WeakMap<Db, ShortCache<string>>();
+/** Stored counts as read by this process's searches (JSON bytes), per database. */
+const reads = new WeakMap<Db, ShortCache<Buffer>>();
 
 /** The pool's size and latest change: when it is unchanged, so are the counts. */
 async function poolSignature(db: Db): Promise<string> {
@@ -97,13 +98,13 @@ export async function recountTalentFacets(db: Db, { force = false } = {}): Promi
 }
 
 /**
- * The stored facet counts as JSON text (read at most every few seconds per process, written into every search's
+ * The stored facet counts as JSON bytes (read at most every few seconds per process, copied into every search's
  * answer as they are). Only a database that was never counted counts here, once.
  */
-export function talentFacetsJson(db: Db): Promise<string> {
+export function talentFacetsBytes(db: Db): Promise<Buffer> {
   let cache = reads.get(db);
   if (!cache) reads.set(db, (cache = new ShortCache(1)));
-  return cache.get('pool', READ_TTL_MS, async () => JSON.stringify(await storedFacets(db)));
+  return cache.get('pool', READ_TTL_MS, async () => ownBytes(JSON.stringify(await storedFacets(db))));
 }
 
 async function storedFacets(db: Db): Promise<CandidateFacets> {

@@ -2,16 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { CandidateSearchResponse, TalentCard, TalentProfile } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
+import { ownBytes } from '../../lib/kept-json';
 import type { AuthContext } from '../auth/sessions';
 import type { MatchedPage } from './search-cache';
 import { contactVisibleSql } from './service';
 
 /**
- * A talent search answer is written as JSON text from parts instead of serialising (and validating) a response
- * object per request: the page's cards as kept text (the same for every viewer), each closed with this viewer's
- * contact details, then the stored facets as kept text. Talent search's tail at 50 connections was garbage
- * collection (ADR 0019): the response object, its validated copy and the page's rows were most of what a request
- * allocated.
+ * A talent search answer is written as JSON bytes from parts instead of serialising (and validating) a response
+ * object per request: the page's cards as kept bytes (the same for every viewer), each closed with this viewer's
+ * contact details, then the stored facets as kept bytes, into one buffer outside the JavaScript heap that goes to
+ * the socket as it is. Talent search's tail at 50 connections was garbage collection (ADR 0019): the response
+ * object, its validated copy and the page's rows were most of what a request allocated.
  */
 
 interface CardRow {
@@ -67,18 +68,23 @@ function openCard(r: CardRow, matchScore: number | null): string {
 export async function openCards(
   db: Db,
   matched: { id: string; match_score: number | null }[],
-): Promise<Pick<MatchedPage, 'ids' | 'cards'>> {
-  if (matched.length === 0) return { ids: [], cards: [] };
-  const rows = await preparedRows<CardRow>(
-    db,
-    sql`select p.id, p.slug, u.name, p.title, p.location, p.rating, p.skills, p.technical_skills, p.software_tools,
+): Promise<Pick<MatchedPage, 'ids' | 'cards' | 'cardEnds'>> {
+  const rows =
+    matched.length === 0
+      ? []
+      : await preparedRows<CardRow>(
+          db,
+          sql`select p.id, p.slug, u.name, p.title, p.location, p.rating, p.skills, p.technical_skills, p.software_tools,
           p.industries, p.interests, p.titles, p.involvement, p.years_of_experience
         from unnest(${sql.param(matched.map((m) => m.id))}::uuid[]) with ordinality as page(id, n)
         join talent_profiles p on p.id = page.id join users u on u.id = p.id
         order by page.n`,
-  );
+        );
   const scores = new Map(matched.map((m) => [m.id, m.match_score]));
-  return { ids: rows.map((r) => r.id), cards: rows.map((r) => openCard(r, scores.get(r.id) ?? null)) };
+  const cards = rows.map((r) => openCard(r, scores.get(r.id) ?? null));
+  let end = 0;
+  const cardEnds = cards.map((card) => (end += Buffer.byteLength(card)));
+  return { ids: rows.map((r) => r.id), cards: ownBytes(cards.join('')), cardEnds };
 }
 
 /**
@@ -107,13 +113,40 @@ export async function visibleContacts(
   );
 }
 
-/** The answer's text: the kept cards closed with the viewer's contacts, the facets' kept text and the page's figures. */
-export function answerJson(
-  page: Pick<MatchedPage, 'ids' | 'cards'>,
+const OPEN = '{"items":[';
+const FACETS = '],"facets":';
+
+/**
+ * The answer: the kept cards closed with this viewer's contacts, the facets' kept bytes and the page's figures,
+ * written once into a buffer of their exact size.
+ */
+export function answerBytes(
+  page: Pick<MatchedPage, 'ids' | 'cards' | 'cardEnds'>,
   contacts: Map<string, string>,
-  facetsJson: string,
+  facets: Buffer,
   rest: Omit<CandidateSearchResponse, 'items' | 'facets'>,
-): string {
-  const items = page.cards.map((card, i) => `${card}${contacts.get(page.ids[i]!) ?? 'null'}}`).join(',');
-  return `{"items":[${items}],"facets":${facetsJson},${JSON.stringify(rest).slice(1)}`;
+): Buffer {
+  const last = page.ids.length - 1;
+  const closings = page.ids.map((id, i) => `${contacts.get(id) ?? 'null'}}${i < last ? ',' : ''}`);
+  const end = `,${JSON.stringify(rest).slice(1)}`;
+  const size =
+    OPEN.length +
+    page.cards.length +
+    closings.reduce((sum, closing) => sum + Buffer.byteLength(closing), 0) +
+    FACETS.length +
+    facets.length +
+    Buffer.byteLength(end);
+  const answer = Buffer.allocUnsafe(size);
+  let at = answer.write(OPEN);
+  let start = 0;
+  page.cardEnds.forEach((cardEnd, i) => {
+    at += page.cards.copy(answer, at, start, cardEnd);
+    at += answer.write(closings[i]!, at);
+    start = cardEnd;
+  });
+  at += answer.write(FACETS, at);
+  at += facets.copy(answer, at);
+  at += answer.write(end, at);
+  if (at !== size) throw new Error(`talent search answer: wrote ${at} of ${size} bytes`);
+  return answer;
 }

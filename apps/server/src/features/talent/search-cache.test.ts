@@ -148,8 +148,9 @@ describe('kept talent searches', () => {
     expect((await search(a, `q=${tag} pharmacist`, stranger)).items[0]).toMatchObject({ contact: null });
   });
 
-  it('answer JSON text that is the response schema exactly, kept or not, compressed when the client accepts it', async () => {
-    const fay = await seeker(a, `Fay ${tag}`, [`${tag} Radiologist`]);
+  it('answer JSON that is the response schema exactly, kept or not, compressed when the client accepts it', async () => {
+    // Characters of two, three and four bytes in UTF-8: the answer is spliced from bytes.
+    const fay = await seeker(a, `Zoë 山田 ${tag} 🩺`, [`${tag} Radiologist`]);
     const url = `/api/talent/search?q=${tag}`;
     const plain = async () => {
       const res = await a.app.inject({ method: 'GET', url, ...withSession(admin.token) });
@@ -161,7 +162,7 @@ describe('kept talent searches', () => {
     // Parsing strips keys the schema does not know: equal means none were added and every field is valid.
     expect(candidateSearchResponseSchema.parse(first)).toEqual(first);
     expect(first.items).toContainEqual(
-      expect.objectContaining({ id: fay.body.user.id, name: `Fay ${tag}`, contact: null, matchScore: null }),
+      expect.objectContaining({ id: fay.body.user.id, name: `Zoë 山田 ${tag} 🩺`, contact: null, matchScore: null }),
     );
     expect(await plain()).toEqual(first);
     const zipped = await a.app.inject({

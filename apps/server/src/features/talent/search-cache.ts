@@ -9,8 +9,10 @@ import { ShortCache } from '../../lib/short-cache';
 export interface MatchedPage {
   /** The page's talents in order. */
   ids: string[];
-  /** Their cards as JSON text left open before the contact details (search-answer.ts), by position. */
-  cards: string[];
+  /** Their cards as JSON left open before the contact details (search-answer.ts), one after another, in UTF-8. */
+  cards: Buffer;
+  /** Where each card ends in `cards`, by position. */
+  cardEnds: number[];
   /** Matches counted (browsing: at most the count limit + 1). */
   matches: number;
   /** Browsing the whole pool: the count stopped at the limit. */
@@ -18,12 +20,11 @@ export interface MatchedPage {
 }
 
 /**
- * What matched pages may hold: about 1,000 pages of 12 cards. A card's text is ~400 characters (2 bytes each at
- * worst, when a name is not Latin-1), an id string ~60 bytes, an entry's map slot and arrays ~200.
+ * What matched pages may hold: about 1,000 pages of 12 cards (a card is ~400 bytes). An id string is ~60 bytes, an
+ * entry's map slot, arrays and buffer object ~300.
  */
 export const MATCHED_PAGES_MAX_BYTES = 10 * 1024 * 1024;
-const matchedPageBytes = (page: MatchedPage) =>
-  200 + page.ids.length * 60 + page.cards.reduce((sum, card) => sum + 32 + 2 * card.length, 0);
+const matchedPageBytes = (page: MatchedPage) => 300 + page.ids.length * 68 + page.cards.length;
 
 /**
  * Matched pages are answered from memory this long. Every statement that writes talent_profiles sends a NOTIFY

@@ -12,9 +12,9 @@ import { jobPostings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { textQuery, tsQuery } from '../../lib/search/text-query';
 import { requireCompanyUser } from '../auth/guards';
-import { ARRAY_COLUMNS, POOL, talentFacetsJson } from './facets';
+import { ARRAY_COLUMNS, POOL, talentFacetsBytes } from './facets';
 import type { AuthContext } from '../auth/sessions';
-import { answerJson, openCards, visibleContacts } from './search-answer';
+import { answerBytes, openCards, visibleContacts } from './search-answer';
 import { matchedPages, TALENT_SEARCH_TTL_MS, type MatchedPage } from './search-cache';
 
 /** Browsing, counting stops this many talents past the page: "1,000+" instead of counting the whole pool. */
@@ -123,29 +123,29 @@ async function keptPage(
  * involvement by value, list categories any-of, every category AND-ed, titles applied. With a job,
  * candidates are ranked by the SPEC §9 match score and those under 30 % are left out. Which talents match, in order,
  * and their cards are kept for everyone (keptPage); this viewer's contact details and the stored facet counts are
- * read beside them. The answer is JSON text (search-answer.ts), sent as it is.
+ * read beside them. The answer is JSON bytes (search-answer.ts), sent as they are.
  */
 export async function searchCandidatesJson(
   db: Db,
   auth: AuthContext | null,
   filters: CandidateSearchFilters,
   countAhead = COUNT_AHEAD,
-): Promise<string> {
+): Promise<Buffer> {
   const viewer = requireCompanyUser(auth, TALENT_MESSAGES.searchOnlyCompanies);
   const ranking = filters.jobId ? await rankingJob(db, filters.jobId, viewer.company.id) : null;
   const { jobId: _job, ...matchFilters } = filters;
   const keys = ranking?.keys ?? null;
-  const [matched, facetsJson] = await Promise.all([
+  const [matched, facets] = await Promise.all([
     matchedPages(db).get(JSON.stringify([matchFilters, keys, countAhead]), TALENT_SEARCH_TTL_MS, () =>
       keptPage(db, filters, keys, countAhead),
     ),
-    talentFacetsJson(db),
+    talentFacetsBytes(db),
   ]);
   const contacts = await visibleContacts(db, viewer, matched.ids);
   const browsing = matched.bounded;
   const countLimit = (filters.page - 1) * filters.pageSize + countAhead;
   const total = browsing ? Math.min(matched.matches, countLimit) : matched.matches;
-  return answerJson(matched, contacts, facetsJson, {
+  return answerBytes(matched, contacts, facets, {
     page: filters.page,
     pageSize: filters.pageSize,
     total,
@@ -162,5 +162,7 @@ export async function searchCandidates(
   filters: CandidateSearchFilters,
   countAhead = COUNT_AHEAD,
 ): Promise<CandidateSearchResponse> {
-  return JSON.parse(await searchCandidatesJson(db, auth, filters, countAhead)) as CandidateSearchResponse;
+  return JSON.parse(
+    (await searchCandidatesJson(db, auth, filters, countAhead)).toString('utf8'),
+  ) as CandidateSearchResponse;
 }
