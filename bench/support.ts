@@ -148,11 +148,11 @@ export async function startServer(
   // The server must open the throw-away database, never the DATABASE_URL it was created on.
   if (prepared.databaseUrl) childEnv.DATABASE_URL = prepared.databaseUrl;
   else delete childEnv.DATABASE_URL;
-  // BENCH_SERVER_NODE_ARGS adds Node.js options to the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to
-  // profile it (NODE_OPTIONS refuses --cpu-prof).
-  const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const serverArgs = [...productionNodeOptions(), ...extraArgs, path.join(repoRoot, 'apps/server/dist/main.js')];
-  const child = spawn(process.execPath, serverArgs, {
+  // BENCH_NODE_OPTIONS adds options after production's, for a traced or profiled run (README "Benchmark"), e.g.
+  // "--cpu-prof --cpu-prof-dir=/tmp/prof" (NODE_OPTIONS refuses --cpu-prof).
+  const extra = (process.env.BENCH_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
+  const args = [...productionNodeOptions(), ...extra, path.join(repoRoot, 'apps/server/dist/main.js')];
+  const child = spawn(process.execPath, args, {
     env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

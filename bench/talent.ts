@@ -155,6 +155,7 @@ async function main() {
           requests: [{ setupRequest: (req) => ({ ...req, path: MIX[next++ % MIX.length] }) }],
         });
       await run(); // warm-up pass is discarded
+      const judgedFrom = Date.now();
       const judged = await judgedLoad(
         `GET /api/talent/search (mix of ${MIX.length}: ${SHAPES.length} shapes, browse, pages; ${COUNT / 1000}k profiles)`,
         run,
@@ -163,6 +164,8 @@ async function main() {
         bareRps,
         { minRatio: HOT_MIN_RATIO, maxP99Ms: HOT_MAX_P99_MS },
       );
+      // The judged run's time span, to match a GC trace of the server to it (bench/gc-summary.ts).
+      console.log(`  judged mix: ${judgedFrom}..${Date.now()} (epoch ms)`);
       failed ||= !judged.ok;
       rows.push(judged.row);
       const serverCheck = serverRows(server.pid, server.startupMs);

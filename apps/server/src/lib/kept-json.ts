@@ -41,3 +41,22 @@ export function sendKeptJson(request: FastifyRequest, reply: FastifyReply, answe
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(body);
 }
+
+/**
+ * Text kept in memory for many requests as UTF-8 bytes in a buffer of its own: outside the JavaScript heap (the
+ * garbage collector neither copies nor marks it) and never a slice of Node's shared 8 KB pool, which a small kept
+ * slice would hold alive whole.
+ */
+export function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
+/**
+ * Sends an answer already written as JSON for this request (talent search splices kept parts with the viewer's own):
+ * it is not serialised again, and the compress plugin compresses it like any other answer.
+ */
+export function sendJsonText(reply: FastifyReply, json: string | Buffer): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}

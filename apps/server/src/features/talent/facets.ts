@@ -5,6 +5,7 @@ import { preparedRows } from '../../db/prepared';
 import { inTransaction, selectRows, type Executor } from '../../db/repository';
 import { talentFacetCounts } from '../../db/schema';
 import { enqueue } from '../../lib/queue/enqueue';
+import { ownBytes } from '../../lib/kept-json';
 import { ShortCache } from '../../lib/short-cache';
 
 /** The list categories of a talent profile and their columns. */
@@ -28,8 +29,8 @@ const READ_TTL_MS = 5_000;
 /** One advisory lock: one process recounts at a time. */
 const RECOUNT_LOCK = 7_204_311;
 
-/** Stored counts as read by this process's searches, per database. */
-const reads = new WeakMap<Db, ShortCache<CandidateFacets>>();
+/** Stored counts as read by this process's searches (JSON bytes), per database. */
+const reads = new WeakMap<Db, ShortCache<Buffer>>();
 
 /** The pool's size and latest change: when it is unchanged, so are the counts. */
 async function poolSignature(db: Db): Promise<string> {
@@ -97,22 +98,24 @@ export async function recountTalentFacets(db: Db, { force = false } = {}): Promi
 }
 
 /**
- * The stored facet counts (read at most every few seconds per process). Only a database that was never counted
- * counts here, once.
+ * The stored facet counts as JSON bytes (read at most every few seconds per process, copied into every search's
+ * answer as they are). Only a database that was never counted counts here, once.
  */
-export function talentFacets(db: Db): Promise<CandidateFacets> {
+export function talentFacetsBytes(db: Db): Promise<Buffer> {
   let cache = reads.get(db);
   if (!cache) reads.set(db, (cache = new ShortCache(1)));
-  return cache.get('pool', READ_TTL_MS, async () => {
-    const [stored] = await preparedRows<{ facets: CandidateFacets }>(
-      db,
-      sql`select facets from talent_facet_counts where id = 'pool'`,
-    );
-    if (stored) return stored.facets;
-    await recountTalentFacets(db, { force: true });
-    const [counted] = await db.select({ facets: talentFacetCounts.facets }).from(talentFacetCounts);
-    return counted?.facets ?? (Object.fromEntries(FILTER_CATEGORIES.map((c) => [c, []])) as unknown as CandidateFacets);
-  });
+  return cache.get('pool', READ_TTL_MS, async () => ownBytes(JSON.stringify(await storedFacets(db))));
+}
+
+async function storedFacets(db: Db): Promise<CandidateFacets> {
+  const [stored] = await preparedRows<{ facets: CandidateFacets }>(
+    db,
+    sql`select facets from talent_facet_counts where id = 'pool'`,
+  );
+  if (stored) return stored.facets;
+  await recountTalentFacets(db, { force: true });
+  const [counted] = await db.select({ facets: talentFacetCounts.facets }).from(talentFacetCounts);
+  return counted?.facets ?? (Object.fromEntries(FILTER_CATEGORIES.map((c) => [c, []])) as unknown as CandidateFacets);
 }
 
 declare module '../../lib/queue/enqueue' {

@@ -19,10 +19,11 @@ import {
   talentPublicProfileSchema,
   uuidParamSchema,
 } from '@referwell/shared';
+import { sendJsonText } from '../../lib/kept-json';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { AppError, badRequest, errorResponses } from '../../lib/errors';
 import { detectResumeKind } from './resume';
-import { searchCandidates } from './search';
+import { searchCandidatesJson } from './search';
 import { forgetTalentSearches } from './search-cache';
 import { parseResumeInWorker } from './resume/parse-in-worker';
 import { resumeForDownload, storeResume } from './resume-files';
@@ -131,7 +132,8 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: candidateSearchResponseSchema, ...errors },
       },
     },
-    async (request) => searchCandidates(app.db, request.auth, request.query),
+    // Written as JSON text from kept parts and this viewer's contact details (search-answer.ts).
+    async (request, reply) => sendJsonText(reply, await searchCandidatesJson(app.db, request.auth, request.query)),
   );
 
   app.get(

@@ -1,8 +1,18 @@
+import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { candidateSearchResponseSchema } from '@referwell/shared';
 import type { Database } from '../../db/client';
 import { talentProfiles } from '../../db/schema';
-import { createTestApp, okAs, openTestDatabase, signUp, type SignedUp, type TestApp } from '../../test/harness';
+import {
+  createTestApp,
+  okAs,
+  openTestDatabase,
+  signUp,
+  withSession,
+  type SignedUp,
+  type TestApp,
+} from '../../test/harness';
 
 // Two instances must agree on the cookie secret to accept each other's sessions.
 const SHARED = { SESSION_SECRET: 'two-instances-share-this-secret-0123456789' };
@@ -136,5 +146,32 @@ describe('kept talent searches', () => {
     expect(after.items[0]?.contact?.email).toBe(dee.body.user.email);
     const stranger = await signUp(a, { role: 'companyHR', companyType: 'create', companyName: 'Stranger Clinic' });
     expect((await search(a, `q=${tag} pharmacist`, stranger)).items[0]).toMatchObject({ contact: null });
+  });
+
+  it('answer JSON that is the response schema exactly, kept or not, compressed when the client accepts it', async () => {
+    // Characters of two, three and four bytes in UTF-8: the answer is spliced from bytes.
+    const fay = await seeker(a, `Zoë 山田 ${tag} 🩺`, [`${tag} Radiologist`]);
+    const url = `/api/talent/search?q=${tag}`;
+    const plain = async () => {
+      const res = await a.app.inject({ method: 'GET', url, ...withSession(admin.token) });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      return res.json();
+    };
+    const first = await plain();
+    // Parsing strips keys the schema does not know: equal means none were added and every field is valid.
+    expect(candidateSearchResponseSchema.parse(first)).toEqual(first);
+    expect(first.items).toContainEqual(
+      expect.objectContaining({ id: fay.body.user.id, name: `Zoë 山田 ${tag} 🩺`, contact: null, matchScore: null }),
+    );
+    expect(await plain()).toEqual(first);
+    const zipped = await a.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip' },
+      ...withSession(admin.token),
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(first);
   });
 });

@@ -3,16 +3,28 @@ import { ShortCache } from '../../lib/short-cache';
 
 /**
  * Which talents a search finds, in its order, and how many: the part of a talent search that is the same for every
- * viewer (the page's names, contact details and rating are read for each request). Kept per database by the filters
- * that choose and order matches, the ranking job's skill keys and the page.
+ * viewer (each viewer's contact details are read for each request, search-answer.ts). Kept per database by the
+ * filters that choose and order matches, the ranking job's skill keys and the page.
  */
 export interface MatchedPage {
-  rows: { id: string; match_score: number | null }[];
+  /** The page's talents in order. */
+  ids: string[];
+  /** Their cards as JSON left open before the contact details (search-answer.ts), one after another, in UTF-8. */
+  cards: Buffer;
+  /** Where each card ends in `cards`, by position. */
+  cardEnds: number[];
   /** Matches counted (browsing: at most the count limit + 1). */
   matches: number;
   /** Browsing the whole pool: the count stopped at the limit. */
   bounded: boolean;
 }
+
+/**
+ * What matched pages may hold: about 1,000 pages of 12 cards (a card is ~400 bytes). An id string is ~60 bytes, an
+ * entry's map slot, arrays and buffer object ~300.
+ */
+export const MATCHED_PAGES_MAX_BYTES = 10 * 1024 * 1024;
+const matchedPageBytes = (page: MatchedPage) => 300 + page.ids.length * 68 + page.cards.length;
 
 /**
  * Matched pages are answered from memory this long. Every statement that writes talent_profiles sends a NOTIFY
@@ -25,7 +37,8 @@ const caches = new WeakMap<Db, ShortCache<MatchedPage>>();
 
 export function matchedPages(db: Db): ShortCache<MatchedPage> {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new ShortCache()));
+  if (!cache)
+    caches.set(db, (cache = new ShortCache(1_000, { maxBytes: MATCHED_PAGES_MAX_BYTES, bytesOf: matchedPageBytes })));
   return cache;
 }
 

@@ -5,7 +5,6 @@ import {
   skillKey,
   type CandidateSearchFilters,
   type CandidateSearchResponse,
-  type TalentProfile,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
@@ -13,34 +12,13 @@ import { jobPostings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { textQuery, tsQuery } from '../../lib/search/text-query';
 import { requireCompanyUser } from '../auth/guards';
-import { ARRAY_COLUMNS, POOL, talentFacets } from './facets';
+import { ARRAY_COLUMNS, POOL, talentFacetsBytes } from './facets';
 import type { AuthContext } from '../auth/sessions';
-import { contactVisibleSql } from './service';
+import { answerBytes, openCards, visibleContacts } from './search-answer';
 import { matchedPages, TALENT_SEARCH_TTL_MS, type MatchedPage } from './search-cache';
 
 /** Browsing, counting stops this many talents past the page: "1,000+" instead of counting the whole pool. */
 export const COUNT_AHEAD = 1_000;
-
-interface CandidateRow {
-  id: string;
-  slug: string;
-  name: string;
-  email: string;
-  title: string | null;
-  location: string | null;
-  rating: number | null;
-  phone: string | null;
-  skills: string[];
-  technical_skills: string[];
-  software_tools: string[];
-  industries: string[];
-  interests: string[];
-  titles: string[];
-  involvement: TalentProfile['involvement'];
-  years_of_experience: number | null;
-  has_resume: boolean;
-  contact_visible: boolean;
-}
 
 const textList = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
 
@@ -88,16 +66,13 @@ function matchConditions(filters: CandidateSearchFilters, text: string | null, r
   return { conditions, textRank, matchScore };
 }
 
-/**
- * The page's talents in order and the (bounded) count: one prepared statement, the same for every viewer, so it is
- * kept (search-cache.ts) and identical concurrent searches share one run.
- */
+/** The page's talents in order and the (bounded) count: one prepared statement, the same for every viewer. */
 async function matchPage(
   db: Db,
   filters: CandidateSearchFilters,
   rankingKeys: string[] | null,
   countAhead: number,
-): Promise<MatchedPage> {
+): Promise<{ rows: { id: string; match_score: number | null }[]; matches: number; bounded: boolean }> {
   const text = await textQuery(db, filters.q);
   const { conditions, textRank, matchScore } = matchConditions(filters, text, rankingKeys);
   const offset = (filters.page - 1) * filters.pageSize;
@@ -128,19 +103,18 @@ async function matchPage(
   };
 }
 
-/** The page's talents as this viewer sees them (contact details only where the company may see them), in order. */
-async function pageRows(db: Db, viewer: AuthContext | null, ids: string[]): Promise<CandidateRow[]> {
-  if (ids.length === 0) return [];
-  return preparedRows<CandidateRow>(
-    db,
-    sql`select p.id, p.slug, u.name, u.email, p.title, p.location, p.rating, p.phone, p.skills, p.technical_skills,
-          p.software_tools, p.industries, p.interests, p.titles, p.involvement, p.years_of_experience,
-          p.resume_file_id is not null as has_resume,
-          ${contactVisibleSql(sql`p.id`, viewer)} as contact_visible
-        from unnest(${sql.param(ids)}::uuid[]) with ordinality as page(id, n)
-        join talent_profiles p on p.id = page.id join users u on u.id = p.id
-        order by page.n`,
-  );
+/**
+ * The part of a search that is the same for every viewer, with its cards as JSON text: kept (search-cache.ts), and
+ * identical concurrent searches share one run.
+ */
+async function keptPage(
+  db: Db,
+  filters: CandidateSearchFilters,
+  rankingKeys: string[] | null,
+  countAhead: number,
+): Promise<MatchedPage> {
+  const { rows, matches, bounded } = await matchPage(db, filters, rankingKeys, countAhead);
+  return { ...(await openCards(db, rows)), matches, bounded };
 }
 
 /**
@@ -148,59 +122,47 @@ async function pageRows(db: Db, viewer: AuthContext | null, ids: string[]): Prom
  * typos), location and
  * involvement by value, list categories any-of, every category AND-ed, titles applied. With a job,
  * candidates are ranked by the SPEC §9 match score and those under 30 % are left out. Which talents match, in order,
- * is kept for everyone (matchPage); the page's rows for this viewer and the stored facet counts are read beside it.
+ * and their cards are kept for everyone (keptPage); this viewer's contact details and the stored facet counts are
+ * read beside them. The answer is JSON bytes (search-answer.ts), sent as they are.
  */
-export async function searchCandidates(
+export async function searchCandidatesJson(
   db: Db,
   auth: AuthContext | null,
   filters: CandidateSearchFilters,
   countAhead = COUNT_AHEAD,
-): Promise<CandidateSearchResponse> {
+): Promise<Buffer> {
   const viewer = requireCompanyUser(auth, TALENT_MESSAGES.searchOnlyCompanies);
   const ranking = filters.jobId ? await rankingJob(db, filters.jobId, viewer.company.id) : null;
   const { jobId: _job, ...matchFilters } = filters;
   const keys = ranking?.keys ?? null;
   const [matched, facets] = await Promise.all([
     matchedPages(db).get(JSON.stringify([matchFilters, keys, countAhead]), TALENT_SEARCH_TTL_MS, () =>
-      matchPage(db, filters, keys, countAhead),
+      keptPage(db, filters, keys, countAhead),
     ),
-    talentFacets(db),
+    talentFacetsBytes(db),
   ]);
-  const found = await pageRows(
-    db,
-    viewer,
-    matched.rows.map((r) => r.id),
-  );
-  const scores = new Map(matched.rows.map((r) => [r.id, r.match_score]));
+  const contacts = await visibleContacts(db, viewer, matched.ids);
   const browsing = matched.bounded;
   const countLimit = (filters.page - 1) * filters.pageSize + countAhead;
-  const matches = matched.matches;
-  const total = browsing ? Math.min(matches, countLimit) : matches;
-  return {
-    items: found.map((r) => ({
-      id: r.id,
-      slug: r.slug,
-      name: r.name,
-      title: r.title,
-      location: r.location,
-      rating: r.rating === null ? null : Number(r.rating),
-      skills: r.skills,
-      technicalSkills: r.technical_skills,
-      softwareTools: r.software_tools,
-      industries: r.industries,
-      interests: r.interests,
-      titles: r.titles,
-      involvement: r.involvement,
-      yearsOfExperience: r.years_of_experience,
-      contact: r.contact_visible ? { email: r.email, phone: r.phone, hasResume: r.has_resume } : null,
-      matchScore: scores.get(r.id) == null ? null : Number(scores.get(r.id)),
-    })),
+  const total = browsing ? Math.min(matched.matches, countLimit) : matched.matches;
+  return answerBytes(matched, contacts, facets, {
     page: filters.page,
     pageSize: filters.pageSize,
     total,
-    totalIsLowerBound: browsing && matches > countLimit,
+    totalIsLowerBound: browsing && matched.matches > countLimit,
     totalPages: Math.max(1, Math.ceil(total / filters.pageSize)),
-    facets,
     job: ranking?.job ?? null,
-  };
+  });
+}
+
+/** The same answer as an object (for callers in process). */
+export async function searchCandidates(
+  db: Db,
+  auth: AuthContext | null,
+  filters: CandidateSearchFilters,
+  countAhead = COUNT_AHEAD,
+): Promise<CandidateSearchResponse> {
+  return JSON.parse(
+    (await searchCandidatesJson(db, auth, filters, countAhead)).toString('utf8'),
+  ) as CandidateSearchResponse;
 }
