@@ -10,9 +10,6 @@ import { dayText, jobsInScope, referralsInScope, splitByMonths, type JobScope, t
  * kept by features/referrals/rollups.ts), so a candidate interviewed and then declined still counts as interviewed.
  */
 
-// date_part (double precision), not extract (numeric since PostgreSQL 14): the medians sort tens of thousands of these,
-// and percentile_cont takes double precision anyway.
-const hours = (later: string, earlier: string) => sql.raw(`date_part('epoch', ${later} - ${earlier}) / 3600`);
 const rounded = (value: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) =>
   sql`round(cast(${value} as numeric), 1)::float8`;
 
@@ -161,8 +158,9 @@ export interface TeamFigures {
 /**
  * Per member of the company and per department of the referrers: requests they received and referrals they made
  * in the period, how many of those referrals were hired, and their median response time; and the same for every
- * request of the period (the programme's health, and the funnel's first step). The period's requests are read once
- * and each is keyed by two small integers given to the company's members (`people`: the department's rank in byte
+ * request of the period (the programme's health, and the funnel's first step). The period's requests are read once,
+ * from `referral_request_facts` (one narrow row per request with its answer time in hours, kept by triggers: migration
+ * 0030_analytics6_request_facts; an index-only range of the company's rows, no per-job lookup), and each is keyed by two small integers given to the company's members (`people`: the department's rank in byte
  * order, "C", and the person's number; 0 for a referrer who is not a member): one rollup of grouping sets over those
  * keys gives each person's, each department's and the whole period's count and exact median (percentile_cont
  * ignores unanswered requests). Grouping on integers instead of (membership, department text, user id) made the
@@ -172,18 +170,17 @@ export interface TeamFigures {
 export async function teamFigures(db: Executor, scope: JobScope, period: Period): Promise<TeamFigures> {
   const rows = await preparedRows<TeamRow & { kind: 'person' | 'department' | 'all'; answered: number | null }>(
     db,
-    sql`with scope as ${jobsInScope(scope)},
-    people as (
+    sql`with people as (
       select m.user_id, m.department,
         dense_rank() over (order by m.department collate "C" nulls last)::int as dept,
         row_number() over (order by m.user_id)::int as person
       from company_members m where m.company_id = ${scope.companyId}::uuid),
     requests as (
       select coalesce(p.dept, 0) as dept, coalesce(p.person, 0) as person,
-        ${hours('q.responded_at', 'q.created_at')} as response
-      from referral_requests q
+        q.response_hours as response
+      from referral_request_facts q
       left join people p on p.user_id = q.referrer_id
-      where q.job_id in (select id from scope) and q.created_at >= ${period.from} and q.created_at < ${period.until}),
+      where ${referralsInScope(scope, 'q')} and q.created_at >= ${period.from} and q.created_at < ${period.until}),
     asked as (
       select r.dept, r.person, grouping(r.dept, r.person) as level, count(*)::int as n,
         count(r.response)::int as answered, percentile_cont(0.5) within group (order by r.response) as median
