@@ -13,6 +13,7 @@ import { cpuMeter, loadAverage } from './cpu';
 import type { Tx } from '../apps/server/src/db/repository';
 import {
   refreshAllApplicationMonths,
+  refreshAllRequestFacts,
   refreshAllBonusTotals,
   refreshAllMonthCounts,
   refreshAllJobStageCounts,
@@ -198,6 +199,7 @@ async function seedRows(db: Tx): Promise<{ companyId: string; jobId: string }> {
   await step('bonus totals', () => refreshAllBonusTotals(db));
   await step('month counts', () => refreshAllMonthCounts(db));
   await step('application months', () => refreshAllApplicationMonths(db));
+  await step('request facts', () => refreshAllRequestFacts(db));
   const [job] = await rows<{ id: string }>(sql`select id from job_postings where title = 'Bench Role 7'`);
   const jobId = job!.id;
   return { companyId, jobId };

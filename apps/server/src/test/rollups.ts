@@ -4,7 +4,8 @@ import type { Executor } from '../db/repository';
 
 /**
  * Each analytics rollup kept by triggers (ADR 0013) compared with a recount of the rows it counts: the job stage
- * counts, the bonus totals, the monthly referral counts and the monthly applications. Used after every kind of write.
+ * counts, the bonus totals, the monthly referral counts, the monthly applications and the referral requests' facts.
+ * Used after every kind of write.
  */
 export function rollupRecounts(db: Executor) {
   const query = async <T>(statement: SQL) => ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
@@ -77,5 +78,24 @@ export function rollupRecounts(db: Executor) {
     expect(wrong).toEqual([]);
   }
 
-  return { expectStageCounts, expectBonusTotals, expectMonthCounts, expectApplicationMonths, expectFunnelLevels };
+  /** Every referral request has one fact with its company, job, referrer, time and answer hours, and no other fact. */
+  async function expectRequestFacts() {
+    const kept = await query(sql`select request_id as id, company_id as company, job_id as job, referrer_id as referrer,
+        created_at as at, response_hours as hours from referral_request_facts order by 1`);
+    expect(kept).toEqual(
+      await query(sql`select q.id, j.company_id as company, q.job_id as job, q.referrer_id as referrer,
+          q.created_at as at, date_part('epoch', q.responded_at - q.created_at) / 3600 as hours
+        from referral_requests q join job_postings j on j.id = q.job_id order by 1`),
+    );
+    return kept;
+  }
+
+  return {
+    expectStageCounts,
+    expectBonusTotals,
+    expectMonthCounts,
+    expectApplicationMonths,
+    expectFunnelLevels,
+    expectRequestFacts,
+  };
 }

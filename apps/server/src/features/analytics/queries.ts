@@ -10,9 +10,6 @@ import { dayText, jobsInScope, referralsInScope, splitByMonths, type JobScope, t
  * kept by features/referrals/rollups.ts), so a candidate interviewed and then declined still counts as interviewed.
  */
 
-// date_part (double precision), not extract (numeric since PostgreSQL 14): the medians sort tens of thousands of these,
-// and percentile_cont takes double precision anyway.
-const hours = (later: string, earlier: string) => sql.raw(`date_part('epoch', ${later} - ${earlier}) / 3600`);
 const rounded = (value: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) =>
   sql`round(cast(${value} as numeric), 1)::float8`;
 
@@ -34,7 +31,7 @@ export async function funnel(
   const [row] = await preparedRows<{ levels: number[] }>(
     db,
     sql`select array[${sql.join([1, 2, 3, 4, 5, 6].map(reached), sql`, `)}]::int[] as levels
-    from ${referralsPerLevel(scope, period)} counted`,
+    from ${referralsPerLevel(scope, period)} counted(level, n)`,
   );
   const counts = [requests, ...(row?.levels ?? [0, 0, 0, 0, 0, 0])];
   return FUNNEL_STEPS.map((step, i) => ({
@@ -53,11 +50,11 @@ function referralsPerLevel(scope: JobScope, period: Period): SQL {
   const rows = (from: Date, until: Date) => sql`select rf.funnel_level as level, 1 as n from referrals rf
     where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${from} and rf.created_at < ${until}`;
   if (scope.jobId || scope.department) return sql`(${rows(period.from, period.until)})`;
-  const { monthsFrom, monthsUntil } = splitByMonths(period);
-  return sql`(select m.funnel_level as level, m.referrals as n from referral_month_levels m
-      where m.company_id = ${scope.companyId}::uuid and m.month >= ${dayText(monthsFrom)}::date
-        and m.month < ${dayText(monthsUntil)}::date
-    union all ${edgeRanges(period, rows)})`;
+  const months = (monthsFrom: Date, monthsUntil: Date) => sql`select m.funnel_level, m.referrals
+    from referral_month_levels m
+    where m.company_id = ${scope.companyId}::uuid and m.month >= ${dayText(monthsFrom)}::date
+      and m.month < ${dayText(monthsUntil)}::date`;
+  return sql`(${monthsAndEdges(period, months, rows)})`;
 }
 
 /**
@@ -70,8 +67,10 @@ export async function hireSources(db: Executor, scope: JobScope, period: Period)
     sql`with hires as (
       select case when p.source = 'shared_link' then 'shared_link'
           when p.entry = 'applied' then 'direct'
-          when exists (select 1 from referrals rf where rf.job_id = p.job_id and rf.talent_id = p.talent_id
-            and rf.request_id is not null) then 'requested'
+          -- A scalar probe per hire (referrals_requested_idx), never hashed: exists() became a hashed subplan that
+          -- read every requested referral of the database, whatever the period.
+          when (select true from referrals rf where rf.job_id = p.job_id and rf.talent_id = p.talent_id
+            and rf.request_id is not null limit 1) then 'requested'
           else 'referral' end as source,
         date_part('epoch', p.hired_at - p.created_at) / 86400 as days
       from candidate_pipelines p
@@ -94,12 +93,23 @@ export async function hireSources(db: Executor, scope: JobScope, period: Period)
 }
 
 /**
- * The period's rows outside its whole months, [from, monthsFrom) and [monthsUntil, until), as two branches of a
- * union (each one index range) of the statement `rows` builds for a range.
+ * The period as a union of its parts: its whole months from a monthly rollup (`months`) and the rows outside them,
+ * [from, monthsFrom) and [monthsUntil, until), each one index range (`rows`). An empty part is left out of the text
+ * rather than run: an empty month range was a sequential scan of the whole rollup (a 30-day period's per-job table
+ * read all 12,000 rows of each monthly rollup for nothing). Branches differ in column names, so the caller names the
+ * union's columns (`… counted(a, b)`). Each combination of parts is its own text, so its own prepared statement.
  */
-function edgeRanges(period: Period, rows: (from: Date, until: Date) => SQL): SQL {
+function monthsAndEdges(
+  period: Period,
+  months: (monthsFrom: Date, monthsUntil: Date) => SQL,
+  rows: (from: Date, until: Date) => SQL,
+): SQL {
   const { monthsFrom, monthsUntil } = splitByMonths(period);
-  return sql`${rows(period.from, monthsFrom)} union all ${rows(monthsUntil, period.until)}`;
+  const parts: SQL[] = [];
+  if (monthsFrom < monthsUntil) parts.push(months(monthsFrom, monthsUntil));
+  if (period.from < monthsFrom) parts.push(rows(period.from, monthsFrom));
+  if (monthsUntil < period.until) parts.push(rows(monthsUntil, period.until));
+  return sql.join(parts, sql` union all `);
 }
 
 /**
@@ -116,18 +126,15 @@ function referralsPerReferrer(scope: JobScope, period: Period): SQL {
       where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
       group by rf.referrer_id)`;
   }
-  const { monthsFrom, monthsUntil } = splitByMonths(period);
-  return sql`(select counted.uid, sum(counted.n)::int as n, sum(counted.hires)::int as hires from (
-      select m.referrer_id as uid, m.referrals as n, m.hires from referral_month_referrers m
-      where m.company_id = ${scope.companyId}::uuid and m.month >= ${dayText(monthsFrom)}::date
-        and m.month < ${dayText(monthsUntil)}::date
-      union all
-      ${edgeRanges(
-        period,
-        (from, until) => sql`select rf.referrer_id, 1, (rf.status = 'completed')::int
-        from referrals rf
-        where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${from} and rf.created_at < ${until}`,
-      )}) counted
+  const months = (monthsFrom: Date, monthsUntil: Date) => sql`select m.referrer_id, m.referrals, m.hires
+    from referral_month_referrers m
+    where m.company_id = ${scope.companyId}::uuid and m.month >= ${dayText(monthsFrom)}::date
+      and m.month < ${dayText(monthsUntil)}::date`;
+  const rows = (from: Date, until: Date) => sql`select rf.referrer_id, 1, (rf.status = 'completed')::int
+    from referrals rf
+    where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${from} and rf.created_at < ${until}`;
+  return sql`(select counted.uid, sum(counted.n)::int as n, sum(counted.hires)::int as hires
+    from (${monthsAndEdges(period, months, rows)}) counted(uid, n, hires)
     group by counted.uid)`;
 }
 
@@ -151,37 +158,43 @@ export interface TeamFigures {
 /**
  * Per member of the company and per department of the referrers: requests they received and referrals they made
  * in the period, how many of those referrals were hired, and their median response time; and the same for every
- * request of the period (the programme's health, and the funnel's first step). The period's requests are read and
- * sorted once, by membership, department and person (byte order, "C": the grouping needs no language order), and one
- * rollup of grouping sets gives each person's, each department's and the whole period's count and exact median
- * (percentile_cont ignores unanswered requests). Referrals per person come from the monthly rollups
- * (`referralsPerReferrer`). Members are joined last (a few dozen rows), so no wide row is sorted.
+ * request of the period (the programme's health, and the funnel's first step). The period's requests are read once,
+ * from `referral_request_facts` (one narrow row per request with its answer time in hours, kept by triggers: migration
+ * 0030_analytics6_request_facts; an index-only range of the company's rows, no per-job lookup), and each is keyed by two small integers given to the company's members (`people`: the department's rank in byte
+ * order, "C", and the person's number; 0 for a referrer who is not a member): one rollup of grouping sets over those
+ * keys gives each person's, each department's and the whole period's count and exact median (percentile_cont
+ * ignores unanswered requests). Grouping on integers instead of (membership, department text, user id) made the
+ * statement's sort of the period's rows about 40% cheaper (ADR 0013, analytics6). Referrals per person come from the
+ * monthly rollups (`referralsPerReferrer`). Names are joined last (a few dozen rows), so no wide row is sorted.
  */
 export async function teamFigures(db: Executor, scope: JobScope, period: Period): Promise<TeamFigures> {
   const rows = await preparedRows<TeamRow & { kind: 'person' | 'department' | 'all'; answered: number | null }>(
     db,
-    sql`with scope as ${jobsInScope(scope)},
+    sql`with people as (
+      select m.user_id, m.department,
+        dense_rank() over (order by m.department collate "C" nulls last)::int as dept,
+        row_number() over (order by m.user_id)::int as person
+      from company_members m where m.company_id = ${scope.companyId}::uuid),
     requests as (
-      select q.referrer_id as uid, m.user_id is not null as member, m.department collate "C" as department,
-        ${hours('q.responded_at', 'q.created_at')} as response
-      from referral_requests q
-      left join company_members m on m.user_id = q.referrer_id and m.company_id = ${scope.companyId}::uuid
-      where q.job_id in (select id from scope) and q.created_at >= ${period.from} and q.created_at < ${period.until}),
+      select coalesce(p.dept, 0) as dept, coalesce(p.person, 0) as person,
+        q.response_hours as response
+      from referral_request_facts q
+      left join people p on p.user_id = q.referrer_id
+      where ${referralsInScope(scope, 'q')} and q.created_at >= ${period.from} and q.created_at < ${period.until}),
     asked as (
-      select r.member, r.department, r.uid, grouping(r.member, r.department, r.uid) as level, count(*)::int as n,
+      select r.dept, r.person, grouping(r.dept, r.person) as level, count(*)::int as n,
         count(r.response)::int as answered, percentile_cont(0.5) within group (order by r.response) as median
       from requests r
-      group by grouping sets ((r.member, r.department, r.uid), (r.member, r.department), ())),
+      group by grouping sets ((r.dept, r.person), (r.dept), ())),
     made as ${referralsPerReferrer(scope, period)},
     members as (
-      select m.user_id, u.name, m.department, coalesce(a.n, 0) as requests, a.median,
+      select p.user_id, u.name, p.department, p.dept, coalesce(a.n, 0) as requests, a.median,
         coalesce(f.n, 0) as referrals, coalesce(f.hires, 0) as hires
-      from company_members m
-      join users u on u.id = m.user_id
-      left join asked a on a.uid = m.user_id and a.member and a.level = 0
-      left join made f on f.uid = m.user_id
-      where m.company_id = ${scope.companyId}::uuid),
-    department_medians as (select a.department, a.median from asked a where a.member and a.level = 1),
+      from people p
+      join users u on u.id = p.user_id
+      left join asked a on a.person = p.person and a.dept = p.dept and a.level = 0
+      left join made f on f.uid = p.user_id),
+    department_medians as (select a.dept, a.median from asked a where a.dept > 0 and a.level = 1),
     team as (
       select m.user_id as "userId", m.name, m.department, 'person' as kind,
         m.requests as "requestsReceived", m.referrals, m.hires, ${rounded(sql`m.median`)} as "medianResponseHours",
@@ -190,10 +203,10 @@ export async function teamFigures(db: Executor, scope: JobScope, period: Period)
       union all
       select null, null, m.department, 'department', sum(m.requests)::int, sum(m.referrals)::int, sum(m.hires)::int,
         ${rounded(sql`min(d.median)`)}, null
-      from members m left join department_medians d on d.department is not distinct from m.department
+      from members m left join department_medians d on d.dept = m.dept
       group by m.department
       union all
-      select null, null, null, 'all', a.n, 0, 0, ${rounded(sql`a.median`)}, a.answered from asked a where a.level = 7)
+      select null, null, null, 'all', a.n, 0, 0, ${rounded(sql`a.median`)}, a.answered from asked a where a.level = 3)
     select * from team
     order by hires desc, referrals desc, "requestsReceived" desc, name asc nulls last, department asc nulls last`,
   );
@@ -219,12 +232,12 @@ function perJobCount(
   rollup: { table: 'application_month_jobs' | 'referral_month_jobs'; count: 'applications' | 'referrals' },
   edgeRows: (from: Date, until: Date) => SQL,
 ): SQL {
-  const { monthsFrom, monthsUntil } = splitByMonths(period);
-  return sql`select counted.job_id, sum(counted.n)::int as n from (
-      select m.job_id, m.${sql.identifier(rollup.count)} as n from ${sql.identifier(rollup.table)} m
-      where m.job_id in (select id from jobs) and m.month >= ${dayText(monthsFrom)}::date
-        and m.month < ${dayText(monthsUntil)}::date
-      union all ${edgeRanges(period, edgeRows)}) counted
+  const months = (monthsFrom: Date, monthsUntil: Date) => sql`select m.job_id,
+      m.${sql.identifier(rollup.count)} from ${sql.identifier(rollup.table)} m
+    where m.job_id in (select id from jobs) and m.month >= ${dayText(monthsFrom)}::date
+      and m.month < ${dayText(monthsUntil)}::date`;
+  return sql`select counted.job_id, sum(counted.n)::int as n
+    from (${monthsAndEdges(period, months, edgeRows)}) counted(job_id, n)
     group by counted.job_id`;
 }
 

@@ -26,18 +26,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Rollup rows inserted, updated or deleted so far in this transaction. */
-async function rollupWrites(tx: Tx): Promise<number> {
+/** Rows of `tables` (the rollups unless told) inserted, updated or deleted so far in this transaction. */
+async function rollupWrites(tx: Tx, tables: SQL = ROLLUPS): Promise<number> {
   const rows = (await tx.execute(sql`select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::int as n
-    from pg_stat_xact_user_tables where relname in (${ROLLUPS})`)) as unknown as { rows: { n: number }[] };
+    from pg_stat_xact_user_tables where relname in (${tables})`)) as unknown as { rows: { n: number }[] };
   return rows.rows[0]!.n;
 }
 
-/** Runs one statement and resolves to how many rollup rows it wrote. */
-async function writesOf(tx: Tx, statement: SQL): Promise<number> {
-  const before = await rollupWrites(tx);
+/** Runs one statement and resolves to how many rows of `tables` (the rollups unless told) it wrote. */
+async function writesOf(tx: Tx, statement: SQL, tables: SQL = ROLLUPS): Promise<number> {
+  const before = await rollupWrites(tx, tables);
   await tx.execute(statement);
-  return (await rollupWrites(tx)) - before;
+  return (await rollupWrites(tx, tables)) - before;
 }
 
 /** Every rollup equals a recount of the rows it counts. */
@@ -120,4 +120,40 @@ describe('analytics rollups under bulk writes', () => {
       await expectRecounted(tx);
     });
   });
+
+  it(`keep one fact per referral request through bulk writes of ${BULK.toLocaleString('en')} requests`, async () => {
+    const FACTS = sql.raw(`'referral_request_facts'`);
+    await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into users (email, name, password_hash, type)
+        select 'asker.' || n || '@example.com', 'Asker ' || n, 'not-a-real-hash', 'jobseeker'
+        from generate_series(1, ${BULK}) n`);
+      const asked = await writesOf(
+        tx,
+        sql`insert into referral_requests (job_id, talent_id, referrer_id, message, created_at)
+        select ${job.id}::uuid, u.id, ${admin.body.user.id}::uuid, 'Would you refer me?',
+          timestamptz '2026-03-01' + (row_number() over (order by u.email) % 90) * interval '1 day'
+        from users u where u.email like 'asker.%@example.com'`,
+        FACTS,
+      );
+      expect(asked).toBe(BULK);
+      await rollupRecounts(tx).expectRequestFacts();
+      const answered = await writesOf(
+        tx,
+        sql`update referral_requests set status = 'accepted', responded_at = created_at + interval '7 hours'
+        where job_id = ${job.id}::uuid`,
+        FACTS,
+      );
+      expect(answered).toBe(BULK);
+      await rollupRecounts(tx).expectRequestFacts();
+      const untouched = await writesOf(
+        tx,
+        sql`update referral_requests set message = 'Still keen' where job_id = ${job.id}::uuid`,
+        FACTS,
+      );
+      expect(untouched).toBe(0);
+      const gone = await writesOf(tx, sql`delete from referral_requests where job_id = ${job.id}::uuid`, FACTS);
+      expect(gone).toBe(BULK);
+      expect(await rollupRecounts(tx).expectRequestFacts()).toHaveLength(0);
+    });
+  }, 120_000);
 });

@@ -60,6 +60,7 @@ const expectStageCounts = (jobId: string) => rollupRecounts(t.app.db).expectStag
 const expectBonusTotals = (jobId: string) => rollupRecounts(t.app.db).expectBonusTotals(jobId);
 const expectMonthCounts = () => rollupRecounts(t.app.db).expectMonthCounts();
 const expectApplicationMonths = () => rollupRecounts(t.app.db).expectApplicationMonths();
+const expectRequestFacts = () => rollupRecounts(t.app.db).expectRequestFacts();
 
 /**
  * The rollup equals the history's figures and has the expected rank (hired or not); so do the job's stage counts,
@@ -115,7 +116,7 @@ beforeAll(async () => {
     admin,
   );
   member = await signUp(t, { role: 'referrer', companyType: 'join', companyName: 'Rollup Health', inviteCode });
-  for (let i = 0; i < 9; i++) seekers.push(await signUp(t, { name: `Rollup Seeker ${i}` }));
+  for (let i = 0; i < 12; i++) seekers.push(await signUp(t, { name: `Rollup Seeker ${i}` }));
 });
 afterAll(() => t.close());
 
@@ -257,5 +258,36 @@ describe('pipeline rollups', () => {
     await expectMonthCounts();
     await query(sql`delete from job_postings where id = ${jobId}::uuid`);
     await expectMonthCounts();
+  });
+
+  it("keep each referral request's fact through asking, an answer, a new date, a bulk change and the job deleted", async () => {
+    const { jobId } = await referredCandidate(false);
+    const [first, second] = [seekers[seekerIndex++]!, seekers[seekerIndex++]!];
+    const asked = [];
+    for (const seeker of [first, second]) {
+      asked.push(
+        await okAs<{ id: string }>(t, 'POST', '/api/referral-requests', seeker, {
+          jobId,
+          referrerId: member.body.user.id,
+          message: 'Would you refer me?',
+        }),
+      );
+    }
+    const facts = await expectRequestFacts();
+    expect(facts.filter((fact) => (fact as { hours: number | null }).hours === null)).toHaveLength(2);
+    await okAs(t, 'POST', `/api/referral-requests/${asked[0]!.id}/decline`, member, {});
+    const answered = await expectRequestFacts();
+    expect(answered.filter((fact) => (fact as { hours: number | null }).hours !== null)).toHaveLength(1);
+    await query(sql`update referral_requests set created_at = created_at - interval '5 hours'
+      where id = ${asked[0]!.id}::uuid`);
+    await expectRequestFacts();
+    // One statement answering and moving both requests; then one that changes no counted column.
+    await query(sql`update referral_requests set responded_at = created_at + interval '3 hours', referrer_id = ${admin.body.user.id}::uuid
+      where job_id = ${jobId}::uuid`);
+    await expectRequestFacts();
+    await query(sql`update referral_requests set message = 'Still keen' where job_id = ${jobId}::uuid`);
+    await expectRequestFacts();
+    await query(sql`delete from job_postings where id = ${jobId}::uuid`);
+    expect(await expectRequestFacts()).toHaveLength(0);
   });
 });

@@ -84,3 +84,15 @@ export async function refreshAllApplicationMonths(db: Executor): Promise<void> {
     select job_id, referral_month(applied_at), count(*)::int from candidate_pipelines where applied_at is not null
     group by 1, 2`);
 }
+
+/**
+ * Recounts every referral request's analytics fact (`referral_request_facts`, kept by triggers on
+ * `referral_requests`, migration 0030_analytics6_request_facts) for rows written with triggers off (the benchmark).
+ */
+export async function refreshAllRequestFacts(db: Executor): Promise<void> {
+  await db.execute(sql`delete from referral_request_facts`);
+  await db.execute(sql`insert into referral_request_facts
+      (request_id, company_id, job_id, referrer_id, created_at, response_hours)
+    select q.id, j.company_id, q.job_id, q.referrer_id, q.created_at, referral_response_hours(q.created_at, q.responded_at)
+    from referral_requests q join job_postings j on j.id = q.job_id`);
+}
