@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgresOptions } from './embedded-postgres';
 import { openClosablePool } from './pool';
+import { textPoolConfig, useTextPool } from './prepared';
 import * as schema from './schema';
 
 export { DatabaseInUseError, EmbeddedPostgresError } from './embedded-postgres';
@@ -67,10 +68,15 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
 }
 
 function openPool(url: string, driver: DbDriver): Database {
-  const { pool, close } = openClosablePool({ connectionString: url, max: 10 });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it. Queries still report their own errors.
-  });
+  const config = { connectionString: url, max: 10 };
+  const { pool, close } = openClosablePool(config);
+  // Job search's text statements run on connections of their own, set for them (db/prepared.ts textPoolConfig).
+  const text = openClosablePool(textPoolConfig(config));
+  useTextPool(pool, text.pool);
+  for (const each of [pool, text.pool])
+    each.on('error', () => {
+      // An idle client lost its connection; the pool replaces it. Queries still report their own errors.
+    });
   const db = drizzle({ client: pool, ...DRIZZLE_OPTIONS }) as unknown as Db;
   return {
     db,
@@ -79,6 +85,8 @@ function openPool(url: string, driver: DbDriver): Database {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close,
+    close: async () => {
+      await Promise.all([close(), text.close()]);
+    },
   };
 }

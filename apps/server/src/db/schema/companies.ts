@@ -37,7 +37,15 @@ export const companyMembers = pgTable(
     department: text(),
     joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.userId] }), uniqueIndex('company_members_user_key').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.userId] }),
+    uniqueIndex('company_members_user_key').on(t.userId),
+    // "Has an internal referrer" (job search's filter and its results) probes a company's members per job: from this
+    // index alone, without visiting the member rows (ADR 0009, branch search6).
+    index('company_members_referrer_idx')
+      .on(t.companyId)
+      .where(sql`${t.role} = 'member'`),
+  ],
 );
 
 export const teamInvitations = pgTable(

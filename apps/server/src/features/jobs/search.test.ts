@@ -7,6 +7,7 @@ import {
   normalizeSearchText,
   type JobSearchResponse,
 } from '@referwell/shared';
+import { preparedRows } from '../../db/prepared';
 import { selectRows } from '../../db/repository';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { searchJobs } from './search';
@@ -139,6 +140,25 @@ describe('job search statements', () => {
       ),
     );
     expect(new Set(settings.map(([row]) => `${row!.seqscan} ${row!.plans}`))).toEqual(new Set(['on auto']));
+  });
+
+  it('run on connections set for them, in a transaction or not', async () => {
+    const settingsOf = (db: typeof t.database.db) =>
+      preparedRows<{ seqscan: string; plans: string }>(
+        db,
+        sql`select current_setting('enable_seqscan') as seqscan, current_setting('plan_cache_mode') as plans`,
+        { textThroughIndex: true },
+      );
+    const expected = [{ seqscan: 'off', plans: 'force_generic_plan' }];
+    expect(await settingsOf(t.database.db)).toEqual(expected);
+    await t.database.db.transaction(async (tx) => {
+      expect(await settingsOf(tx as unknown as typeof t.database.db)).toEqual(expected);
+      const [after] = await selectRows<{ seqscan: string }>(
+        tx,
+        sql`select current_setting('enable_seqscan') as seqscan`,
+      );
+      expect(after!.seqscan).toBe('on');
+    });
   });
 });
 

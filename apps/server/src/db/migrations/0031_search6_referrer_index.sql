@@ -1,0 +1,1 @@
+CREATE INDEX "company_members_referrer_idx" ON "company_members" USING btree ("company_id") WHERE "company_members"."role" = 'member';
