@@ -58,6 +58,7 @@ export default tseslint.config(
       'playwright-report/**',
       'e2e/.tmp/**',
       'apps/server/src/db/migrations/**',
+      'apps/server/.test-worker/**',
     ],
   },
   js.configs.recommended,

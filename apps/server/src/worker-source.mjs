@@ -1,7 +1,9 @@
 // Worker entry when the server runs from TypeScript source (tests, `npm run dev`): worker threads do not inherit
-// the tsx loader, so register it here before loading the real entry.
+// the tsx loader, so register it here before loading the real entry. Server tests name a bundle of the same entry
+// made once per run (test/worker-bundle.ts): a thread then starts without compiling the readers through tsx.
 import { register } from 'tsx/esm/api';
 
-register();
-const { default: runTask } = await import('./worker.ts');
+const bundled = process.env.REFERWELL_TEST_WORKER_BUNDLE;
+if (!bundled) register();
+const { default: runTask } = await import(bundled ?? './worker.ts');
 export default runTask;

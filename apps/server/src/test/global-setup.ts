@@ -7,6 +7,7 @@ import { openDatabase } from '../db/client';
 import { startEmbeddedPostgres, stopAbandoned, type EmbeddedPostgres } from '../db/embedded-postgres';
 import { runMigrations } from '../db/migrate';
 import { withAdminClient } from './admin-client';
+import { bundleWorker } from './worker-bundle';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,6 +35,9 @@ async function reclaimAbandonedClusters(): Promise<void> {
  * (CREATE DATABASE ... TEMPLATE takes milliseconds; migrating each file's database took seconds).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const worker = await bundleWorker();
+  // Read by src/worker-source.mjs in every worker thread of the test processes (they inherit this environment).
+  process.env.REFERWELL_TEST_WORKER_BUNDLE = worker.url;
   let cluster: EmbeddedPostgres | undefined;
   let root: string | undefined;
   let adminUrl = process.env.DATABASE_URL;
@@ -64,5 +68,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`));
     await cluster?.stop();
     if (root) rmSync(root, { recursive: true, force: true });
+    worker.remove();
   };
 }

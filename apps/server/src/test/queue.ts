@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { selectRows } from '../db/repository';
@@ -21,4 +22,30 @@ export async function drainQueue(database: Database, timeoutMs = 20_000): Promis
     if (Date.now() > deadline) throw new Error(`queue not drained after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * Records every job queued from this call on; the answer counts a task's jobs whether or not a worker has run them
+ * since (graphile-worker deletes a job once it succeeds, so counting the rows left depends on how fast the workers were).
+ */
+export async function recordQueuedJobs(database: Database): Promise<(task: string) => Promise<number>> {
+  const table = `test_queued_${randomBytes(4).toString('hex')}`;
+  const statements = [
+    `create table ${table} (task text not null)`,
+    `create function ${table}_log() returns trigger language plpgsql as $$
+     begin
+       insert into ${table} (task) select identifier from graphile_worker._private_tasks where id = new.task_id;
+       return null;
+     end $$`,
+    `create trigger ${table}_log after insert on graphile_worker._private_jobs
+       for each row execute function ${table}_log()`,
+  ];
+  for (const statement of statements) await database.db.execute(sql.raw(statement));
+  return async (task) => {
+    const [row] = await selectRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from ${sql.identifier(table)} where task = ${task}`,
+    );
+    return row?.n ?? 0;
+  };
 }
