@@ -7,14 +7,13 @@ import type { AppRouteName } from '@referwell/shared/routes';
 import {
   expect,
   inviteCodeOf,
-  lastMailTo,
-  linkIn,
   newPage,
   postJobViaApi,
   signUpCompanyAdmin,
   signUpViaApi,
   test,
   uniqueEmail,
+  linkInMailTo,
 } from './fixtures';
 
 type Role = 'visitor' | 'jobseeker' | 'referrer' | 'companyAdmin';
@@ -125,7 +124,7 @@ async function makeWorld(browser: Browser, baseURL: string | undefined) {
   await ok(
     await pages.jobseeker.request.post('/api/talent/kudos-requests', { data: { recommenderEmail: recommender } }),
   );
-  const kudosLink = linkIn(await lastMailTo(recommender), '/kudos/');
+  const kudosLink = await linkInMailTo(recommender, '/kudos/');
   const jobId = String(job.id);
   const slug = admin.company.slug;
   const request = new URLSearchParams({ jobId, referrerId: referrer.user.id, referrerName: referrer.user.name });

@@ -116,31 +116,56 @@ export async function logInViaUi(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** What a test waits for in a mail: its subject, and/or a link whose path starts with `link` (e.g. '/reset-password'). */
+export interface WantedMail {
+  subject?: string;
+  link?: string;
+}
+
 /**
- * The newest e-mail to `email`. Without SMTP_URL the server writes mail to DATA_DIR/outbox,
- * one file per message named `{time}-{random}-{to}.txt` (playwright.config.ts sets E2E_DATA_DIR).
+ * The newest e-mail to `email`, once it is the one wanted: mail goes out through the queue a moment after the action
+ * that causes it, so an earlier mail (the sign-up's confirmation) can still be the newest when a test looks. Without
+ * SMTP_URL the server writes mail to DATA_DIR/outbox, one file per message named `{time}-{random}-{to}.txt`
+ * (playwright.config.ts sets E2E_DATA_DIR).
  */
-export async function lastMailTo(email: string): Promise<string> {
+export async function lastMailTo(email: string, wanted: WantedMail = {}): Promise<string> {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const described = [wanted.subject && `"${wanted.subject}"`, wanted.link && `with a ${wanted.link} link`];
   let mail = '';
   await expect
-    .poll(async () => {
-      const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith(`-${email}.txt`));
-      const newest = files.sort().at(-1);
-      if (!newest) return false;
-      mail = await readFile(path.join(outbox, newest), 'utf8');
-      return true;
-    }, `an e-mail to ${email}`)
+    .poll(
+      async () => {
+        const files = (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith(`-${email}.txt`));
+        const newest = files.sort().at(-1);
+        if (!newest) return false;
+        mail = await readFile(path.join(outbox, newest), 'utf8');
+        return isWanted(mail, wanted);
+      },
+      { message: `an e-mail ${described.filter(Boolean).join(' ')} to ${email}`, timeout: 30_000 },
+    )
     .toBe(true);
   return mail;
 }
 
-/** The first link in an e-mail whose path starts with `pathPrefix`, e.g. '/reset-password'. */
+function isWanted(mail: string, { subject, link }: WantedMail): boolean {
+  if (subject !== undefined && !mail.includes(`Subject: ${subject}`)) return false;
+  return link === undefined || linksIn(mail).some((url) => url.pathname.startsWith(link));
+}
+
+function linksIn(mail: string): URL[] {
+  return (mail.match(/https?:\/\/\S+/g) ?? []).map((candidate) => new URL(candidate));
+}
+
+/** The first link in an e-mail whose path starts with `pathPrefix`, e.g. '/reset-password', as a path to visit. */
 export function linkIn(mail: string, pathPrefix: string): string {
-  const url = mail.match(/https?:\/\/\S+/g)?.find((candidate) => new URL(candidate).pathname.startsWith(pathPrefix));
+  const url = linksIn(mail).find((candidate) => candidate.pathname.startsWith(pathPrefix));
   if (!url) throw new Error(`No ${pathPrefix} link in:\n${mail}`);
-  const { pathname, search } = new URL(url);
-  return `${pathname}${search}`;
+  return `${url.pathname}${url.search}`;
+}
+
+/** The `pathPrefix` link of the newest e-mail to `email` that has one. */
+export async function linkInMailTo(email: string, pathPrefix: string): Promise<string> {
+  return linkIn(await lastMailTo(email, { link: pathPrefix }), pathPrefix);
 }
 
 /**

@@ -9,18 +9,6 @@ import {
   signUpViaApi,
 } from './fixtures';
 
-/** The newest mail to `email` once it is the one with `subject` (mail is sent by the queue, a moment later). */
-async function mailWith(email: string, subject: string): Promise<string> {
-  let mail = '';
-  await expect
-    .poll(async () => {
-      mail = await lastMailTo(email);
-      return mail.includes(`Subject: ${subject}`);
-    }, `a mail "${subject}" to ${email}`)
-    .toBe(true);
-  return mail;
-}
-
 test('a referrer follows the request mail and accepts; the job seeker gets the accepted mail', async ({
   browser,
   baseURL,
@@ -41,7 +29,7 @@ test('a referrer follows the request mail and accepts; the job seeker gets the a
   });
   expect(sent.status(), await sent.text()).toBe(201);
 
-  const requestMail = await mailWith(referrer.email, 'New referral request');
+  const requestMail = await lastMailTo(referrer.email, { subject: 'New referral request' });
   expect(requestMail).toContain(`Jules Seeker asked you for a referral for ${title}.`);
   expect(requestMail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
 
@@ -57,6 +45,6 @@ test('a referrer follows the request mail and accepts; the job seeker gets the a
   await referrerPage.getByRole('button', { name: 'Accept and refer' }).click();
   await expect(referrerPage).toHaveURL(/\/referrer-dashboard\/referrals\/[0-9a-f-]{36}$/);
 
-  const acceptedMail = await mailWith(seeker.email, 'Referral request accepted');
+  const acceptedMail = await lastMailTo(seeker.email, { subject: 'Referral request accepted' });
   expect(acceptedMail).toContain(`Mara Mailreader referred you for ${title}`);
 });

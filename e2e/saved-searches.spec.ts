@@ -1,20 +1,5 @@
 import { test, expect, lastMailTo, newPage, postJobViaApi, shoot, signUpCompanyAdmin, signUpViaApi } from './fixtures';
 
-/** The newest mail to `email` once it is the one with `subject` (alerts go out through the queue, a moment later). */
-async function mailWith(email: string, subject: string): Promise<string> {
-  let mail = '';
-  await expect
-    .poll(
-      async () => {
-        mail = await lastMailTo(email).catch(() => '');
-        return mail.includes(`Subject: ${subject}`);
-      },
-      { message: `a mail "${subject}" to ${email}`, timeout: 30_000 },
-    )
-    .toBe(true);
-  return mail;
-}
-
 test('a job seeker saves a search with instant alerts; a matching new job arrives by e-mail and on the dashboard', async ({
   page,
   browser,
@@ -48,7 +33,7 @@ test('a job seeker saves a search with instant alerts; a matching new job arrive
   await post(`Senior ${word} Integration Engineer (HL7/FHIR)`);
   await post('Billing Specialist');
 
-  const mail = await mailWith(seeker.email, `1 new job for "${word} roles"`);
+  const mail = await lastMailTo(seeker.email, { subject: `1 new job for "${word} roles"` });
   expect(mail).toContain(`Senior ${word} Integration Engineer (HL7/FHIR)`);
   expect(mail).not.toContain('Billing Specialist');
   expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, lastMailTo, linkIn, signUpCompanyAdmin, signUpViaApi, test, uniqueEmail } from './fixtures';
+import { expect, signUpCompanyAdmin, signUpViaApi, test, uniqueEmail, linkInMailTo } from './fixtures';
 
 const RESUME = path.resolve(
   import.meta.dirname,
@@ -175,7 +175,7 @@ test('a job seeker asks for kudos; the recommender writes them from the e-mailed
   await expect(page.getByText('Request Sent')).toBeVisible();
   await expect(page.getByText('Your kudos request has been sent successfully.')).toBeVisible();
 
-  const link = linkIn(await lastMailTo(recommender), '/kudos/');
+  const link = await linkInMailTo(recommender, '/kudos/');
   const visitor = await browser.newPage();
   await visitor.goto(link);
   await expect(visitor.getByRole('heading', { name: 'Kudos for Kim Kudos' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { test, expect, lastMailTo, linkIn, PASSWORD, signUpCompanyAdmin, uniqueEmail } from './fixtures';
+import { test, expect, PASSWORD, signUpCompanyAdmin, uniqueEmail, linkInMailTo } from './fixtures';
 
 test.describe('team management', () => {
   test('an admin renews the invite code, a colleague joins with it, becomes admin and is removed', async ({
@@ -94,7 +94,7 @@ test.describe('team management', () => {
     const inviteeContext = await browser.newContext();
     try {
       const invitee = await inviteeContext.newPage();
-      await invitee.goto(linkIn(await lastMailTo(email), '/signup'));
+      await invitee.goto(await linkInMailTo(email, '/signup'));
       await expect(invitee.getByRole('heading', { level: 1, name: `Join ${admin.company.name}` })).toBeVisible();
       await expect(invitee.getByLabel('Full name')).toHaveValue('Ivy Invitee');
       await expect(invitee.getByLabel('Email')).toHaveValue(email);
