@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Analytics, PipelineStage } from '@referwell/shared';
+import { analyticsSchema, type Analytics, type PipelineStage } from '@referwell/shared';
 import {
   candidatePipelines,
   companyMembers,
@@ -43,7 +43,11 @@ const get = (url: string, who?: SignedUp) =>
 async function analytics(query = ''): Promise<Analytics> {
   const res = await get(`/api/companies/${companyId}/analytics${query}`, admin);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  const answer: Analytics = res.json();
+  // The route writes its answer without the schema's parse: it must be exactly what the schema lets through.
+  expect(answer).toStrictEqual(analyticsSchema.parse(answer));
+  return answer;
 }
 
 async function seeker_(name: string): Promise<string> {
