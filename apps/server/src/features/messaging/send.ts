@@ -88,6 +88,15 @@ function toSent(sender: Sender, conversationId: string, text: string, rows: Send
   return { message, participants: rows, recipients: rows.filter((p) => p.user_id !== sender.id) };
 }
 
+/** Who hears of a stored message: every participant's tabs, and the unread totals of recipients not `notified`. */
+function sentOf(stored: NonNullable<ReturnType<typeof toSent>>, notified: ReadonlySet<string> = new Set()): Sent {
+  return {
+    message: stored.message,
+    participantIds: stored.participants.map((p) => p.user_id!),
+    unreadFor: stored.recipients.map((r) => r.user_id!).filter((id) => !notified.has(id)),
+  };
+}
+
 /**
  * Stores a message: the others' unread counts, the conversation's activity, and a 'message' notification to a
  * recipient who is not reading the conversation and has no unread notification about it yet (one per burst, not one
@@ -110,11 +119,7 @@ export async function insertMessage(tx: Executor, sender: Sender, conversationId
     });
     notified.add(recipient.user_id!);
   }
-  return {
-    message: stored.message,
-    participantIds: stored.participants.map((p) => p.user_id!),
-    unreadFor: stored.recipients.map((r) => r.user_id!).filter((id) => !notified.has(id)),
-  };
+  return sentOf(stored, notified);
 }
 
 /**
@@ -134,12 +139,7 @@ async function sendAlone(db: Executor, sender: Sender, conversationId: string, t
   const [first] = rows;
   limit.settle(first!);
   const stored = toSent(sender, conversationId, text, rows);
-  if (stored)
-    return {
-      message: stored.message,
-      participantIds: stored.participants.map((p) => p.user_id!),
-      unreadFor: stored.recipients.map((r) => r.user_id!),
-    };
+  if (stored) return sentOf(stored);
   if (!first!.due) throw notFound(MESSAGING_MESSAGES.notFound);
   return null;
 }
