@@ -4,7 +4,6 @@ import {
   TALENT_MESSAGES,
   skillKey,
   type CandidateSearchFilters,
-  type CandidateSearchResponse,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
@@ -153,16 +152,4 @@ export async function searchCandidatesJson(
     totalPages: Math.max(1, Math.ceil(total / filters.pageSize)),
     job: ranking?.job ?? null,
   });
-}
-
-/** The same answer as an object (for callers in process). */
-export async function searchCandidates(
-  db: Db,
-  auth: AuthContext | null,
-  filters: CandidateSearchFilters,
-  countAhead = COUNT_AHEAD,
-): Promise<CandidateSearchResponse> {
-  return JSON.parse(
-    (await searchCandidatesJson(db, auth, filters, countAhead)).toString('utf8'),
-  ) as CandidateSearchResponse;
 }

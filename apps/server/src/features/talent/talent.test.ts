@@ -28,7 +28,7 @@ class RolledBack extends Error {
     super('rolled back');
   }
 }
-import { searchCandidates } from './search';
+import { searchCandidatesJson } from './search';
 import { mailsTo } from '../../test/mail';
 
 let t: TestApp;
@@ -561,6 +561,8 @@ describe('Find Candidates', () => {
 
   it('browsing the whole pool stops counting a little past the page ("at least"); a filtered search counts all', async () => {
     const auth = await resolveSession(t.database.db, admin.token);
+    const searchCandidates = async (...args: Parameters<typeof searchCandidatesJson>) =>
+      JSON.parse((await searchCandidatesJson(...args)).toString('utf8')) as unknown;
     const browse = candidateSearchQuerySchema.parse({ pageSize: '1' });
     expect(await searchCandidates(t.database.db, auth, browse, 2)).toMatchObject({
       total: 2,
