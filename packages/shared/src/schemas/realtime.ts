@@ -35,12 +35,15 @@ export type RealtimeClientMessage = z.infer<typeof realtimeClientMessageSchema>;
 
 /** One frame off the wire, checked against `schema`: null when it is not JSON or not a known shape. */
 export function parseWireMessage<T>(schema: z.ZodType<T>, data: unknown): T | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(String(data));
-  } catch {
-    return null;
-  }
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(readWireJson(data));
   return parsed.success ? parsed.data : null;
+}
+
+/** A wire message's JSON value, unchecked (undefined when it is not JSON): for a reader that narrows it first. */
+export function readWireJson(data: unknown): unknown {
+  try {
+    return JSON.parse(String(data));
+  } catch {
+    return undefined;
+  }
 }

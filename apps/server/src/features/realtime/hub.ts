@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RealtimeEvent } from '@referwell/shared';
+import { readWireJson, type RealtimeEvent } from '@referwell/shared';
 import type { Database } from '../../db/client';
 import { notifyEnvelopeSchema, REALTIME_CHANNEL, type SessionChange } from './publish';
 
@@ -125,12 +125,7 @@ export class RealtimeHub {
   }
 
   private onPayload = (payload: string) => {
-    let value: unknown;
-    try {
-      value = this.localPart(JSON.parse(payload));
-    } catch {
-      value = undefined;
-    }
+    const value = this.localPart(readWireJson(payload));
     if (value === null) return;
     const envelope = notifyEnvelopeSchema.safeParse(value).data;
     if (!envelope) this.log.warn('realtime: unreadable notification payload');
