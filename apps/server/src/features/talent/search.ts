@@ -1,10 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import {
-  MATCHING,
-  TALENT_MESSAGES,
-  skillKey,
-  type CandidateSearchFilters,
-} from '@referwell/shared';
+import { MATCHING, TALENT_MESSAGES, skillKey, type CandidateSearchFilters } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { jobPostings } from '../../db/schema';
