@@ -15,7 +15,8 @@ import { openDatabase } from '../apps/server/src/db/client';
 import type { Executor } from '../apps/server/src/db/repository';
 import { bonusLiability } from '../apps/server/src/features/analytics/bonuses';
 import { resolvePeriod, type JobScope } from '../apps/server/src/features/analytics/period';
-import { funnel, hireSources, jobFigures, teamFigures } from '../apps/server/src/features/analytics/queries';
+import { funnel, hireSources, jobFigures } from '../apps/server/src/features/analytics/queries';
+import { requestResponse, teamFigures } from '../apps/server/src/features/analytics/team';
 import { DEMO_ADMIN } from './support';
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -97,6 +98,7 @@ try {
     funnel: (db) => funnel(db, scope, period, 0),
     sources: (db) => hireSources(db, scope, period),
     team: (db) => teamFigures(db, scope, period),
+    response: (db) => requestResponse(db, scope, period),
     jobs: (db) => jobFigures(db, scope, period),
     bonuses: (db) => bonusLiability(db, scope, period, today),
   };

@@ -10,7 +10,7 @@ import { dayText, jobsInScope, referralsInScope, splitByMonths, type JobScope, t
  * kept by features/referrals/rollups.ts), so a candidate interviewed and then declined still counts as interviewed.
  */
 
-const rounded = (value: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) =>
+export const rounded = (value: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) =>
   sql`round(cast(${value} as numeric), 1)::float8`;
 
 /**
@@ -99,7 +99,7 @@ export async function hireSources(db: Executor, scope: JobScope, period: Period)
  * read all 12,000 rows of each monthly rollup for nothing). Branches differ in column names, so the caller names the
  * union's columns (`… counted(a, b)`). Each combination of parts is its own text, so its own prepared statement.
  */
-function monthsAndEdges(
+export function monthsAndEdges(
   period: Period,
   months: (monthsFrom: Date, monthsUntil: Date) => SQL,
   rows: (from: Date, until: Date) => SQL,
@@ -110,117 +110,6 @@ function monthsAndEdges(
   if (period.from < monthsFrom) parts.push(rows(period.from, monthsFrom));
   if (monthsUntil < period.until) parts.push(rows(monthsUntil, period.until));
   return sql.join(parts, sql` union all `);
-}
-
-/**
- * Referrals made in the period and how many were hired, per referrer. For the whole company the period's whole
- * months come from `referral_month_referrers` (kept by triggers, migration 0027_analytics4_month_rollups) and only its
- * partial first and last months from the referrals; a job's or a department's referrals are counted from the rows
- * (the monthly rollup has no job).
- */
-function referralsPerReferrer(scope: JobScope, period: Period): SQL {
-  if (scope.jobId || scope.department) {
-    return sql`(select rf.referrer_id as uid, count(*)::int as n,
-        (count(*) filter (where rf.status = 'completed'))::int as hires
-      from referrals rf
-      where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
-      group by rf.referrer_id)`;
-  }
-  const months = (monthsFrom: Date, monthsUntil: Date) => sql`select m.referrer_id, m.referrals, m.hires
-    from referral_month_referrers m
-    where m.company_id = ${scope.companyId}::uuid and m.month >= ${dayText(monthsFrom)}::date
-      and m.month < ${dayText(monthsUntil)}::date`;
-  const rows = (from: Date, until: Date) => sql`select rf.referrer_id, 1, (rf.status = 'completed')::int
-    from referrals rf
-    where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${from} and rf.created_at < ${until}`;
-  return sql`(select counted.uid, sum(counted.n)::int as n, sum(counted.hires)::int as hires
-    from (${monthsAndEdges(period, months, rows)}) counted(uid, n, hires)
-    group by counted.uid)`;
-}
-
-export interface TeamRow {
-  userId: string | null;
-  name: string | null;
-  department: string | null;
-  requestsReceived: number;
-  referrals: number;
-  hires: number;
-  medianResponseHours: number | null;
-}
-
-export interface TeamFigures {
-  referrers: TeamRow[];
-  departments: TeamRow[];
-  /** All the requests received in the period (members or not) and the median hours to their answer. */
-  requestResponse: Analytics['requestResponse'];
-}
-
-/**
- * Per member of the company and per department of the referrers: requests they received and referrals they made
- * in the period, how many of those referrals were hired, and their median response time; and the same for every
- * request of the period (the programme's health, and the funnel's first step). The period's requests are read once,
- * from `referral_request_facts` (one narrow row per request with its answer time in hours, kept by triggers: migration
- * 0030_analytics6_request_facts; an index-only range of the company's rows, no per-job lookup), and each is keyed by two small integers given to the company's members (`people`: the department's rank in byte
- * order, "C", and the person's number; 0 for a referrer who is not a member): one rollup of grouping sets over those
- * keys gives each person's, each department's and the whole period's count and exact median (percentile_cont
- * ignores unanswered requests). Grouping on integers instead of (membership, department text, user id) made the
- * statement's sort of the period's rows about 40% cheaper (ADR 0013, analytics6). Referrals per person come from the
- * monthly rollups (`referralsPerReferrer`). Names are joined last (a few dozen rows), so no wide row is sorted.
- */
-export async function teamFigures(db: Executor, scope: JobScope, period: Period): Promise<TeamFigures> {
-  const rows = await preparedRows<TeamRow & { kind: 'person' | 'department' | 'all'; answered: number | null }>(
-    db,
-    sql`with people as (
-      select m.user_id, m.department,
-        dense_rank() over (order by m.department collate "C" nulls last)::int as dept,
-        row_number() over (order by m.user_id)::int as person
-      from company_members m where m.company_id = ${scope.companyId}::uuid),
-    requests as (
-      select coalesce(p.dept, 0) as dept, coalesce(p.person, 0) as person,
-        q.response_hours as response
-      from referral_request_facts q
-      left join people p on p.user_id = q.referrer_id
-      where ${referralsInScope(scope, 'q')} and q.created_at >= ${period.from} and q.created_at < ${period.until}),
-    asked as (
-      select r.dept, r.person, grouping(r.dept, r.person) as level, count(*)::int as n,
-        count(r.response)::int as answered, percentile_cont(0.5) within group (order by r.response) as median
-      from requests r
-      group by grouping sets ((r.dept, r.person), (r.dept), ())),
-    made as ${referralsPerReferrer(scope, period)},
-    members as (
-      select p.user_id, u.name, p.department, p.dept, coalesce(a.n, 0) as requests, a.median,
-        coalesce(f.n, 0) as referrals, coalesce(f.hires, 0) as hires
-      from people p
-      join users u on u.id = p.user_id
-      left join asked a on a.person = p.person and a.dept = p.dept and a.level = 0
-      left join made f on f.uid = p.user_id),
-    department_medians as (select a.dept, a.median from asked a where a.dept > 0 and a.level = 1),
-    team as (
-      select m.user_id as "userId", m.name, m.department, 'person' as kind,
-        m.requests as "requestsReceived", m.referrals, m.hires, ${rounded(sql`m.median`)} as "medianResponseHours",
-        null::int as answered
-      from members m
-      union all
-      select null, null, m.department, 'department', sum(m.requests)::int, sum(m.referrals)::int, sum(m.hires)::int,
-        ${rounded(sql`min(d.median)`)}, null
-      from members m left join department_medians d on d.dept = m.dept
-      group by m.department
-      union all
-      select null, null, null, 'all', a.n, 0, 0, ${rounded(sql`a.median`)}, a.answered from asked a where a.level = 3)
-    select * from team
-    order by hires desc, referrals desc, "requestsReceived" desc, name asc nulls last, department asc nulls last`,
-  );
-  const strip = ({ kind: _, answered: __, ...row }: (typeof rows)[number]): TeamRow => row;
-  const all = rows.find((row) => row.kind === 'all');
-  return {
-    referrers: rows.filter((row) => row.kind === 'person').map(strip),
-    departments: rows.filter((row) => row.kind === 'department').map(strip),
-    requestResponse: {
-      received: all?.requestsReceived ?? 0,
-      answered: all?.answered ?? 0,
-      medianHours: all?.medianResponseHours ?? null,
-    },
-  };
 }
 
 /**

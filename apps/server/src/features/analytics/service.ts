@@ -5,7 +5,8 @@ import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
 import { bonusLiability } from './bonuses';
 import { resolvePeriod, type JobScope } from './period';
-import { funnel, hireSources, jobFigures, teamFigures } from './queries';
+import { funnel, hireSources, jobFigures } from './queries';
+import { requestResponse, teamFigures } from './team';
 
 const conversionOf = (hires: number, referrals: number) => (referrals === 0 ? null : hires / referrals);
 
@@ -20,22 +21,22 @@ export async function companyAnalytics(
   const period = resolvePeriod(query, now);
   const scope: JobScope = { companyId, jobId: query.jobId, department: query.department };
   const today = now.toISOString().slice(0, 10);
-  // The funnel's first step is the requests received, counted once with the team's figures and response times.
-  const team = teamFigures(db, scope, period);
-  const [funnelSteps, sources, { referrers, departments, requestResponse: response }, jobs, bonuses, filters] =
-    await Promise.all([
-      team.then(({ requestResponse }) => funnel(db, scope, period, requestResponse.received)),
-      hireSources(db, scope, period),
-      team,
-      jobFigures(db, scope, period),
-      bonusLiability(db, scope, period, today),
-      filterChoices(db, companyId),
-    ]);
+  // The funnel's first step is the requests received, counted once with their response times.
+  const response = requestResponse(db, scope, period);
+  const [funnelSteps, sources, { referrers, departments }, requests, jobs, bonuses, filters] = await Promise.all([
+    response.then(({ received }) => funnel(db, scope, period, received)),
+    hireSources(db, scope, period),
+    teamFigures(db, scope, period),
+    response,
+    jobFigures(db, scope, period),
+    bonusLiability(db, scope, period, today),
+    filterChoices(db, companyId),
+  ]);
   return {
     period: { from: period.fromDay, to: period.toDay },
     funnel: funnelSteps,
     sources,
-    requestResponse: response,
+    requestResponse: requests,
     referrers: referrers.map(({ userId, name, ...row }) => ({
       ...row,
       userId: userId!,
