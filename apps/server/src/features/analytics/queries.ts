@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { FUNNEL_STEPS, HIRE_SOURCES, PIPELINE_STAGES, type Analytics, type HireSource } from '@referwell/shared';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
-import { dayText, jobsInScope, referralsInScope, splitByMonths, type JobScope, type Period } from './period';
+import { dayText, jobsInScope, referralsMadeInScope, splitByMonths, type JobScope, type Period } from './period';
 
 /**
  * The programme's figures, each one SQL statement over the pipeline, the referrals and the referral requests.
@@ -48,7 +48,7 @@ export async function funnel(
  */
 function referralsPerLevel(scope: JobScope, period: Period): SQL {
   const rows = (from: Date, until: Date) => sql`select rf.funnel_level as level, 1 as n from referrals rf
-    where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${from} and rf.created_at < ${until}`;
+    where ${referralsMadeInScope(scope, 'rf')} and rf.created_at >= ${from} and rf.created_at < ${until}`;
   if (scope.jobId || scope.department) return sql`(${rows(period.from, period.until)})`;
   const months = (monthsFrom: Date, monthsUntil: Date) => sql`select m.funnel_level, m.referrals
     from referral_month_levels m
@@ -160,7 +160,7 @@ export async function jobFigures(db: Executor, scope: JobScope, period: Period):
       period,
       { table: 'referral_month_jobs', count: 'referrals' },
       (from, until) => sql`select rf.job_id, 1 from referrals rf
-        where ${referralsInScope(scope, 'rf')} and rf.job_id in (select id from jobs)
+        where ${referralsMadeInScope(scope, 'rf')} and rf.job_id in (select id from jobs)
           and rf.created_at >= ${from} and rf.created_at < ${until}`,
     )})
     select j.id as "jobId", j.title, j.department, j.status::text as status,

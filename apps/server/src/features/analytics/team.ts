@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Analytics } from '@referwell/shared';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
-import { dayText, jobsInScope, referralsInScope, type JobScope, type Period } from './period';
+import { dayText, jobsInScope, referralsInScope, referralsMadeInScope, type JobScope, type Period } from './period';
 import { monthsAndEdges, rounded } from './queries';
 
 /**
@@ -16,7 +16,7 @@ function referralsPerReferrer(scope: JobScope, period: Period): SQL {
     return sql`(select rf.referrer_id as uid, count(*)::int as n,
         (count(*) filter (where rf.status = 'completed'))::int as hires
       from referrals rf
-      where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
+      where ${referralsMadeInScope(scope, 'rf')} and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
       group by rf.referrer_id)`;
   }
   const months = (monthsFrom: Date, monthsUntil: Date) => sql`select m.referrer_id, m.referrals, m.hires
@@ -25,7 +25,7 @@ function referralsPerReferrer(scope: JobScope, period: Period): SQL {
       and m.month < ${dayText(monthsUntil)}::date`;
   const rows = (from: Date, until: Date) => sql`select rf.referrer_id, 1, (rf.status = 'completed')::int
     from referrals rf
-    where ${referralsInScope(scope, 'rf')} and rf.created_at >= ${from} and rf.created_at < ${until}`;
+    where ${referralsMadeInScope(scope, 'rf')} and rf.created_at >= ${from} and rf.created_at < ${until}`;
   return sql`(select counted.uid, sum(counted.n)::int as n, sum(counted.hires)::int as hires
     from (${monthsAndEdges(period, months, rows)}) counted(uid, n, hires)
     group by counted.uid)`;
