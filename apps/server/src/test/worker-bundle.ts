@@ -57,3 +57,9 @@ export async function bundleServer(): Promise<{ main: string; remove: () => void
   cpSync(path.join(serverDir, 'src/db/migrations'), path.join(dir, 'migrations'), { recursive: true });
   return { main: path.join(dir, 'main.js'), remove };
 }
+
+/** A test's helper process (an entry under src/, e.g. 'test/queue-worker-child') bundled, to start with plain node. */
+export async function bundleProcess(entry: string): Promise<{ file: string; remove: () => void }> {
+  const { dir, remove } = await bundle([entry]);
+  return { file: path.join(dir, `${path.basename(entry)}.js`), remove };
+}
