@@ -1,7 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 
 export { expect };
 
@@ -10,7 +17,7 @@ export { expect };
  * lost. The app marks <html data-hydrated> once it is interactive, and every navigation made
  * through `page.goto` here waits for it, as a person would wait for the page to respond.
  */
-export const test = base.extend({
+export const test = base.extend<{ closePeoplesPages: void }>({
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
@@ -20,7 +27,28 @@ export const test = base.extend({
     };
     await use(page);
   },
+  /**
+   * Playwright closes the context of its own `page` after each test, but not one a test opened on the worker's
+   * browser: the pages of `newPage` stayed open, each a running app with its realtime socket, for the rest of the
+   * worker's tests. A test's own are closed when it ends; those opened in a beforeAll (shared by the tests of a file)
+   * exist before any test starts and are kept.
+   */
+  closePeoplesPages: [
+    // Playwright reads a fixture's dependencies from this pattern: it needs none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const before = new Set(openedContexts);
+      await use();
+      const opened = [...openedContexts].filter((context) => !before.has(context));
+      opened.forEach((context) => openedContexts.delete(context));
+      await Promise.all(opened.map((context) => context.close()));
+    },
+    { auto: true },
+  ],
 });
+
+/** Contexts opened by `newPage` and not yet closed by the test that opened them. */
+const openedContexts = new Set<BrowserContext>();
 
 /** A password every test user gets unless a test says otherwise. */
 export const PASSWORD = 'correct-horse-battery';
@@ -189,5 +217,7 @@ export async function shoot(page: Page, name: string) {
 /** A page in a browser context of its own: one person, their own cookies. */
 export async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL });
+  openedContexts.add(context);
+  context.once('close', () => openedContexts.delete(context));
   return context.newPage();
 }

@@ -4,6 +4,7 @@ import {
   inviteCodeOf,
   lastMailTo,
   linkIn,
+  newPage,
   postJobViaApi,
   signUpCompanyAdmin,
   signUpViaApi,
@@ -14,8 +15,8 @@ test('a referrer follows the request mail and accepts; the job seeker gets the a
   baseURL,
 }) => {
   test.setTimeout(60_000);
-  const context = () => browser.newContext({ baseURL }).then((c) => c.newPage());
-  const [adminPage, referrerPage, seekerPage] = await Promise.all([context(), context(), context()]);
+  const person = () => newPage(browser, baseURL);
+  const [adminPage, referrerPage, seekerPage] = await Promise.all([person(), person(), person()]);
   const admin = await signUpCompanyAdmin(adminPage);
   const inviteCode = await inviteCodeOf(adminPage.request, admin.company.id);
   const referrer = await signUpViaApi(referrerPage, { name: 'Mara Mailreader', role: 'referrer', inviteCode });

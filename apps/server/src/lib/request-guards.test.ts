@@ -193,9 +193,12 @@ describe('finding 12: shutdown lets in-flight requests finish', () => {
   });
 
   it('answers a request that was running when close() began', async () => {
+    let running!: () => void;
+    const handlerStarted = new Promise<void>((resolve) => (running = resolve));
     const slow = await createTestApp({
       extend: (app) => {
         app.get('/api/test/slow', async () => {
+          running();
           await new Promise((resolve) => setTimeout(resolve, 300));
           return { done: true };
         });
@@ -204,7 +207,8 @@ describe('finding 12: shutdown lets in-flight requests finish', () => {
     await slow.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = slow.app.server.address() as net.AddressInfo;
     const pending = fetch(`http://127.0.0.1:${port}/api/test/slow`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Closes once the request is running (a fixed 50 ms wait closed first on a loaded machine: the answer was 503).
+    await handlerStarted;
     const started = performance.now();
     const closing = slow.close();
     const res = await pending;

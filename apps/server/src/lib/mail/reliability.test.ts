@@ -1,11 +1,12 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { dueJobs } from '../../test/queue';
 import { freePort, TestSmtp } from '../../test/smtp';
+import { bundleProcess } from '../../test/worker-bundle';
 import { releaseJobsOfDeadWorkers } from '../queue/stale';
 
 // Mail delivery against a real SMTP server (smtp-server on loopback): outages, several runners, a killed process.
@@ -123,9 +124,11 @@ describe('mail delivery with a real SMTP server', () => {
       return held;
     };
 
-    const child = fork(fileURLToPath(new URL('../../test/queue-worker-child.ts', import.meta.url)), {
-      execArgv: ['--import', 'tsx'],
-      // tsx reads apps/server/tsconfig.json from here (JSX of the mail templates).
+    // Bundled as npm run build bundles the server: through tsx the process compiled the whole app before it was ready.
+    const workerProcess = await bundleProcess('test/queue-worker-child');
+    onTestFinished(workerProcess.remove);
+    const child = fork(workerProcess.file, {
+      execArgv: [],
       cwd: fileURLToPath(new URL('../../..', import.meta.url)),
       env: {
         ...process.env,
