@@ -17,7 +17,7 @@ import { badRequest } from '../../lib/errors';
 import { KeptJson } from '../../lib/kept-json';
 import { ShortCache } from '../../lib/short-cache';
 import { textQuery, tsQuery } from '../../lib/search/text-query';
-import { matchWindowCtes, OPEN_UNINDEXED, scanBoundary, type TimeKey } from './search-window';
+import { matchWindowCtes, OPEN_UNINDEXED, scanBoundary, STEP_PER_ROW, type TimeKey } from './search-window';
 import { rankWindow, TIME_KEY, type RankedRow, type WindowRow } from './search-rank';
 import { forgetJobDetails, jobDetails } from './search-details';
 import type { AuthContext } from '../auth/sessions';
@@ -59,8 +59,14 @@ interface SearchPlan {
   viewerKeys: string[] | null;
 }
 
-// An internal referrer is an employee on Referwell who is not one of the company's HR admins.
-const referrerExists = sql`exists(select 1 from company_members m where m.company_id = j.company_id and m.role = 'member')`;
+/**
+ * An internal referrer is an employee on Referwell who is not one of the company's HR admins. Written as a test of the
+ * row against the companies that have one, not as a semi-join: wrapped (`is true`) so that PostgreSQL keeps it a
+ * hashed sub-plan, the referrers' companies read once per statement from company_members_referrer_idx and each row
+ * tested in memory, where the semi-join probed the index for every row the text's index found (two buffers each:
+ * two thirds of a text window's reads with this filter, ADR 0009).
+ */
+const referrerExists = sql`(j.company_id in (select m.company_id from company_members m where m.role = 'member')) is true`;
 
 /**
  * The filters and text, not paging; every value is a parameter, so one filter combination is one statement. With
@@ -124,9 +130,17 @@ function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number): Pro
  * The `win` CTE: the `size` newest matches before `start` (bounded for text, see search-window.ts), and the count when
  * the statement knows it (text windows; null otherwise).
  */
-function windowCtes(plan: SearchPlan, start: Cursor['w'], boundary: TimeKey | null, size: number) {
+function windowCtes(plan: SearchPlan, start: Cursor['w'], bounds: Bounds, size: number) {
   if (plan.text)
-    return matchWindowCtes(matchConditions(plan), tsQuery(plan.text), start, boundary, size, JOB_COUNT_LIMIT);
+    return matchWindowCtes(
+      matchConditions(plan),
+      tsQuery(plan.text),
+      start,
+      bounds.boundary,
+      bounds.step,
+      size,
+      JOB_COUNT_LIMIT,
+    );
   const conditions = filterConditions(plan);
   if (start) conditions.push(sql`(j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)`);
   return {
@@ -151,18 +165,32 @@ interface Window {
   total: number | null;
 }
 
+/** Where a text window stops searching the newest jobs, and where its look-up's step ends (search-window.ts). */
+interface Bounds {
+  boundary: TimeKey | null;
+  step: TimeKey | null;
+}
+
+/** The same for every search from `start`, so kept like the windows. */
+async function boundsOf(db: Db, start: Cursor['w'], size: number): Promise<Bounds> {
+  const { boundaries } = cachesOf(db);
+  const [boundary, step] = await Promise.all([
+    boundaries.get(JSON.stringify([start, size]), SEARCH_TTL_MS, () => scanBoundary(db, start, size)),
+    boundaries.get(JSON.stringify([start, size, STEP_PER_ROW]), SEARCH_TTL_MS, () =>
+      scanBoundary(db, start, size, STEP_PER_ROW),
+    ),
+  ]);
+  return { boundary, step };
+}
+
 /** One window of matches (the `size` newest before `start`), newest first, with what every sort ranks them by. */
 async function readWindow(db: Db, plan: SearchPlan, start: Cursor['w'], size: number): Promise<Window> {
   // Ranked by the document's head (title, company, skills): a match in the description alone ranks 0, below any
   // title or skill match, and newest first among its kind; the description's kilobytes are never read.
   // The query is made once (a sub-select), not once per row.
   const relevance = plan.text ? sql`round(ts_rank(j.search_head, (select ${tsQuery(plan.text)})) * 10000)` : sql`0`;
-  const boundary = plan.text
-    ? await cachesOf(db).boundaries.get(JSON.stringify([start, size]), SEARCH_TTL_MS, () =>
-        scanBoundary(db, start, size),
-      )
-    : null;
-  const { ctes, total } = windowCtes(plan, start, boundary, size);
+  const bounds = plan.text ? await boundsOf(db, start, size) : { boundary: null, step: null };
+  const { ctes, total } = windowCtes(plan, start, bounds, size);
   const read = await preparedRows<WindowRow & { total: number | null }>(
     db,
     sql`with ${ctes}
