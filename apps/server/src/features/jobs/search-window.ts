@@ -7,12 +7,6 @@ import { preparedRows } from '../../db/prepared';
  * newest; a rarer word is looked up among the older jobs.
  */
 export const SCAN_PER_ROW = 10;
-/**
- * Older matches are looked up first among this many newest open jobs per window row (25,000 for a window of 500, the
- * newest 5,000 included), the step; every older match is read only when the step cannot fill the window or tell that
- * there are more than the count shows exactly (see matchWindowCtes).
- */
-export const STEP_PER_ROW = 50;
 
 /**
  * An open job, written so that no index but the text's can reach the table with it: the newest-first index of open
@@ -33,22 +27,17 @@ export interface TimeKey {
 }
 
 /**
- * The oldest of the `size` × `perRow` newest open jobs before `start` (from the newest-first index alone), or null
- * when there are fewer: where a text window stops searching the newest jobs (SCAN_PER_ROW), or its look-up's step
- * (STEP_PER_ROW). The same for every search, so search.ts keeps it like the windows.
+ * The oldest of the `size` × SCAN_PER_ROW newest open jobs before `start` (from the newest-first index alone), or
+ * null when there are fewer: where a text window stops searching the newest jobs. The same for every search, so
+ * search.ts keeps it like the windows.
  */
-export async function scanBoundary(
-  db: Executor,
-  start: TimeKey | undefined,
-  size: number,
-  perRow = SCAN_PER_ROW,
-): Promise<TimeKey | null> {
+export async function scanBoundary(db: Executor, start: TimeKey | undefined, size: number): Promise<TimeKey | null> {
   const before = start ? sql`and (j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)` : sql``;
   const [row] = await preparedRows<TimeKey>(
     db,
     sql`select to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c, j.id as i
         from job_postings j where j.status = 'OPEN' ${before}
-        order by j.created_at desc, j.id desc offset ${size * perRow - 1} limit 1`,
+        order by j.created_at desc, j.id desc offset ${size * SCAN_PER_ROW - 1} limit 1`,
   );
   return row ?? null;
 }
@@ -84,7 +73,6 @@ export function matchWindowCtes(
   text: SQL,
   start: TimeKey | undefined,
   boundary: TimeKey | null,
-  step: TimeKey | null,
   size: number,
   countLimit: number,
 ): MatchWindow {
@@ -102,17 +90,15 @@ export function matchWindowCtes(
     };
   const b = sql`(${boundary.c}::timestamptz, ${boundary.i}::uuid)`;
   const headCount = sql`(select count(*) from head)`;
-  const nearCtes = sql`near as (
+  // Not the day in the index here: "every day before the boundary's" is most of the index's day entries, read whole
+  // into a bitmap before any word narrows it (measured: a look-up 12–20 % dearer with it). The rows found are tested.
+  const older = sql`(j.created_at, j.id) < ${b} ${before} and ${where}`;
+  const ctes = sql`near as (
       select ${windowColumns} from job_postings j
       where ${DAY} >= (${boundary.c}::timestamptz at time zone 'UTC')::date and (j.created_at, j.id) >= ${b}
         ${before} and ${where}
     ),
-    head as (select * from near order by created_at desc, id desc limit ${size})`;
-  if (step) return steppedCtes(nearCtes, where, before, b, step, size, countLimit);
-  // Not the day in the index here: "every day before the boundary's" is most of the index's day entries, read whole
-  // into a bitmap before any word narrows it (measured: a look-up 12–20 % dearer with it). The rows found are tested.
-  const older = sql`(j.created_at, j.id) < ${b} ${before} and ${where}`;
-  const ctes = sql`${nearCtes},
+    head as (select * from near order by created_at desc, id desc limit ${size}),
     look_up as (
       select ${windowColumns}, count(*) over () as older from job_postings j
       where ${headCount} < ${size} and ${older}
@@ -134,71 +120,5 @@ export function matchWindowCtes(
     )`;
   const total = sql`cast(${nearCount} + coalesce((select max(older) from look_up), 0)
     + (select n from older_count) as int)`;
-  return { ctes, total };
-}
-
-/**
- * matchWindowCtes with a step (see STEP_PER_ROW): when the newest jobs hold fewer than `size` matches, the older ones are
- * looked up among the jobs down to `step` first (their days in the index: a few entries). Below the step (the days
- * before, in the index), every match is read only when the step's matches do not fill the window; when they do, the
- * matches below are only counted, and only until the count passes `countLimit`, or not at all when the newest and
- * the step's already pass it. A search with many matches reads about the step's rows, not every older match, and
- * shows "1,000+" as before; one with few reads each match once, as without a step. The jobs of the step's own day
- * newer than it are tested on their rows.
- */
-function steppedCtes(
-  nearCtes: SQL,
-  where: SQL,
-  before: SQL,
-  b: SQL,
-  step: TimeKey,
-  size: number,
-  countLimit: number,
-): MatchWindow {
-  const s = sql`(${step.c}::timestamptz, ${step.i}::uuid)`;
-  const stepDay = sql`(${step.c}::timestamptz at time zone 'UTC')::date`;
-  const headCount = sql`(select count(*) from head)`;
-  const nearCount = sql`(select count(*) from near)`;
-  const stepCount = sql`(select count(*) from step)`;
-  const restOf = sql`${DAY} <= ${stepDay} and (j.created_at, j.id) < ${s} ${before} and ${where}`;
-  const ctes = sql`${nearCtes},
-    step as (
-      select ${windowColumns} from job_postings j
-      where ${headCount} < ${size} and ${DAY} >= ${stepDay} and (j.created_at, j.id) < ${b}
-        and (j.created_at, j.id) >= ${s} ${before} and ${where}
-    ),
-    rest as (
-      select ${windowColumns}, count(*) over () as older from job_postings j
-      where ${headCount} + ${stepCount} < ${size} and ${restOf}
-      order by j.created_at desc, j.id desc limit ${size}
-    ),
-    rest_count as (
-      select count(*) as n from (
-        select 1 from job_postings j
-        where ${headCount} < ${size} and ${headCount} + ${stepCount} >= ${size}
-          and ${nearCount} + ${stepCount} <= ${countLimit} and ${restOf}
-        limit greatest(0, ${countLimit + 1} - ${nearCount} - ${stepCount})
-      ) counted
-    ),
-    older_count as (
-      select count(*) as n from (
-        select 1 from job_postings j
-        where ${headCount} = ${size} and ${nearCount} <= ${countLimit} and (j.created_at, j.id) < ${b} ${before}
-          and ${where}
-        limit greatest(0, ${countLimit + 1} - ${nearCount})
-      ) counted
-    ),
-    win as (
-      select * from head
-      union all (
-        select * from (
-          select * from step
-          union all select id, created_at, search_head, skill_keys, salary_max from rest
-        ) older
-        order by created_at desc, id desc limit ${size} - ${headCount}
-      )
-    )`;
-  const total = sql`cast(${nearCount} + ${stepCount} + coalesce((select max(older) from rest), 0)
-    + (select n from rest_count) + (select n from older_count) as int)`;
   return { ctes, total };
 }

@@ -359,10 +359,10 @@ describe('job search over more matches than it counts', () => {
     });
   });
 
-  it('fills a window from the step below the newest jobs, and counts the matches below the step exactly', async () => {
-    // Windows of 20: the newest 200 open jobs first, then the step down to the 1,000th newest (search-window.ts), then
-    // the rest. Numbats every 20 minutes for 20 hours: a few among the newest 200, the window filled from the step, the
-    // oldest counted below it.
+  it('fills a window from matches older than the newest jobs it searches first, in order, and counts them exactly', async () => {
+    // Windows of 20 search the newest 200 open jobs first (search-window.ts). Numbats every 20 minutes for 20 hours:
+    // a few among the newest 200, the rest of the window and the count from the look-up of older matches; paged on
+    // through the windows after it.
     await t.database.db.execute(sql`
       insert into job_postings (title, company_name, description, location, job_type, workplace, requirements,
                                 company_id, created_at)

@@ -17,7 +17,7 @@ import { badRequest } from '../../lib/errors';
 import { KeptJson } from '../../lib/kept-json';
 import { ShortCache } from '../../lib/short-cache';
 import { textQuery, tsQuery } from '../../lib/search/text-query';
-import { matchWindowCtes, OPEN_UNINDEXED, scanBoundary, STEP_PER_ROW, type TimeKey } from './search-window';
+import { matchWindowCtes, OPEN_UNINDEXED, scanBoundary, type TimeKey } from './search-window';
 import { rankWindow, TIME_KEY, type RankedRow, type WindowRow } from './search-rank';
 import { forgetJobDetails, jobDetails } from './search-details';
 import type { AuthContext } from '../auth/sessions';
@@ -130,17 +130,9 @@ function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number): Pro
  * The `win` CTE: the `size` newest matches before `start` (bounded for text, see search-window.ts), and the count when
  * the statement knows it (text windows; null otherwise).
  */
-function windowCtes(plan: SearchPlan, start: Cursor['w'], bounds: Bounds, size: number) {
+function windowCtes(plan: SearchPlan, start: Cursor['w'], boundary: TimeKey | null, size: number) {
   if (plan.text)
-    return matchWindowCtes(
-      matchConditions(plan),
-      tsQuery(plan.text),
-      start,
-      bounds.boundary,
-      bounds.step,
-      size,
-      JOB_COUNT_LIMIT,
-    );
+    return matchWindowCtes(matchConditions(plan), tsQuery(plan.text), start, boundary, size, JOB_COUNT_LIMIT);
   const conditions = filterConditions(plan);
   if (start) conditions.push(sql`(j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)`);
   return {
@@ -165,32 +157,18 @@ interface Window {
   total: number | null;
 }
 
-/** Where a text window stops searching the newest jobs, and where its look-up's step ends (search-window.ts). */
-interface Bounds {
-  boundary: TimeKey | null;
-  step: TimeKey | null;
-}
-
-/** The same for every search from `start`, so kept like the windows. */
-async function boundsOf(db: Db, start: Cursor['w'], size: number): Promise<Bounds> {
-  const { boundaries } = cachesOf(db);
-  const [boundary, step] = await Promise.all([
-    boundaries.get(JSON.stringify([start, size]), SEARCH_TTL_MS, () => scanBoundary(db, start, size)),
-    boundaries.get(JSON.stringify([start, size, STEP_PER_ROW]), SEARCH_TTL_MS, () =>
-      scanBoundary(db, start, size, STEP_PER_ROW),
-    ),
-  ]);
-  return { boundary, step };
-}
-
 /** One window of matches (the `size` newest before `start`), newest first, with what every sort ranks them by. */
 async function readWindow(db: Db, plan: SearchPlan, start: Cursor['w'], size: number): Promise<Window> {
   // Ranked by the document's head (title, company, skills): a match in the description alone ranks 0, below any
   // title or skill match, and newest first among its kind; the description's kilobytes are never read.
   // The query is made once (a sub-select), not once per row.
   const relevance = plan.text ? sql`round(ts_rank(j.search_head, (select ${tsQuery(plan.text)})) * 10000)` : sql`0`;
-  const bounds = plan.text ? await boundsOf(db, start, size) : { boundary: null, step: null };
-  const { ctes, total } = windowCtes(plan, start, bounds, size);
+  const boundary = plan.text
+    ? await cachesOf(db).boundaries.get(JSON.stringify([start, size]), SEARCH_TTL_MS, () =>
+        scanBoundary(db, start, size),
+      )
+    : null;
+  const { ctes, total } = windowCtes(plan, start, boundary, size);
   const read = await preparedRows<WindowRow & { total: number | null }>(
     db,
     sql`with ${ctes}
