@@ -358,4 +358,38 @@ describe('job search over more matches than it counts', () => {
       first: 'Quokka Contract Coordinator 1',
     });
   });
+
+  it('fills a window from matches older than the newest jobs it searches first, in order, and counts them exactly', async () => {
+    // Windows of 20 search the newest 200 open jobs first (search-window.ts). Numbats every 20 minutes for 20 hours:
+    // a few among the newest 200, the rest of the window and the count from the look-up of older matches; paged on
+    // through the windows after it.
+    await t.database.db.execute(sql`
+      insert into job_postings (title, company_name, description, location, job_type, workplace, requirements,
+                                company_id, created_at)
+      select 'Numbat Care Navigator ' || n, 'Northwind Health', 'Navigate care.', 'Boston, MA', 'part-time',
+             'remote', 'Two years.', c.id, now() - n * interval '20 minutes' - interval '30 seconds'
+      from generate_series(1, 60) as n, companies c where c.name = 'Northwind Health'`);
+    const page = await searchJobs(
+      t.database.db,
+      null,
+      jobSearchQuerySchema.parse({ q: 'numbat', limit: 20, sort: 'newest' }),
+      20,
+    );
+    expect(page).toMatchObject({ total: 60, totalIsLowerBound: false });
+    expect(page.items.map((item) => item.title)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Numbat Care Navigator ${i + 1}`),
+    );
+    const titles = page.items.map((item) => item.title);
+    for (let cursor = page.nextCursor; cursor;) {
+      const next = await searchJobs(
+        t.database.db,
+        null,
+        jobSearchQuerySchema.parse({ q: 'numbat', limit: 20, sort: 'newest', cursor }),
+        20,
+      );
+      titles.push(...next.items.map((item) => item.title));
+      cursor = next.nextCursor;
+    }
+    expect(titles).toEqual(Array.from({ length: 60 }, (_, i) => `Numbat Care Navigator ${i + 1}`));
+  });
 });
