@@ -7,7 +7,8 @@ import type { Executor } from '../../db/repository';
 import type { AuthContext } from '../auth/sessions';
 import { notFound } from '../../lib/errors';
 import type { HitInStatement } from '../../lib/rate-limit';
-import { publishWithUnread } from '../realtime/unread';
+import { MAX_PAYLOAD_BYTES, REALTIME_CHANNEL } from '../realtime/publish';
+import { MAX_UNREAD_DELIVERIES, publishWithUnread, UNREAD_DELIVERY_BYTES, unreadDeliverySql } from '../realtime/unread';
 import { createNotification } from '../notifications/service';
 
 /** A tab that reported a conversation as open within this many seconds counts as reading it. */
@@ -60,7 +61,7 @@ function sendSql(sender: Sender, conversationId: string, text: string, only: SQL
           where cp.conversation_id = ${conversationId} and ${only}
             and exists (select 1 from conversation_participants me
                         where me.conversation_id = ${conversationId} and me.user_id = ${sender.id})
-          returning cp.user_id,
+          returning cp.user_id, cp.unread_count,
             coalesce(cp.viewing_at > now() - make_interval(secs => ${VIEWING_FRESH_SECONDS}), false) as reading,
             exists (select 1 from notifications n where n.user_id = cp.user_id and n.type = 'message'
                     and n.reference_id = ${conversationId} and n.is_read = false) as notified),
@@ -70,7 +71,41 @@ function sendSql(sender: Sender, conversationId: string, text: string, only: SQL
           returning id, created_at, read),
         c as (update conversations set updated_at = (select created_at from m)
               where id = ${conversationId} and exists (select 1 from m)),
-        sent as (select p.user_id, p.reading, p.notified, m.id, m.created_at, m.read from p cross join m)`;
+        sent as (select p.user_id, p.unread_count, p.reading, p.notified, m.id, m.created_at, m.read
+                   from p cross join m)`;
+}
+
+/** A message's timestamp as `Date.toISOString` writes it (milliseconds, UTC), the way the API answers it. */
+const isoSql = (value: SQL): SQL => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The push of `sendSql`'s stored message, as a CTE of the same statement (`pushed`: one row when it notified): what
+ * `pushSent` publishes, built from the statement's rows (the message's id and time, each recipient's unread totals as
+ * the statement leaves them). Its NOTIFY goes out when the statement commits, so the push needs no round trip of
+ * its own. Nothing when nothing was stored, or with more recipients than one notification carries (then `pushSent`).
+ */
+function pushSql(sender: Sender, conversationId: string, text: string): SQL {
+  const recipients = sql`(select count(*) - 1 from sent)`;
+  const users = sql`(select json_agg(s.user_id::text) from sent s)`;
+  const message = sql`json_build_object('id', m.id, 'conversationId', ${conversationId}::text,
+        'senderId', ${sender.id}::text, 'text', ${text}::text, 'timestamp', ${isoSql(sql`m.created_at`)}, 'read', m.read)`;
+  const full = sql`json_build_object('users', ${users}, 'event',
+        json_build_object('type', 'message.new', 'conversationId', ${conversationId}::text, 'message', ${message}))`;
+  const hint = sql`json_build_object('users', ${users}, 'event',
+        json_build_object('type', 'message.new', 'conversationId', ${conversationId}::text, 'message', null))`;
+  const unread = unreadDeliverySql(sql`s.user_id`, { conversationId, unreadCount: sql`s.unread_count` });
+  return sql`event as (
+          select case when octet_length(e.full::text) <= ${MAX_PAYLOAD_BYTES} - ${UNREAD_DELIVERY_BYTES} * ${recipients}
+                      then e.full else ${hint} end as delivery
+            from (select ${full} as full from m) e
+           where ${recipients} <= ${MAX_UNREAD_DELIVERIES}),
+        pushed as (
+          select pg_notify(${REALTIME_CHANNEL}, json_build_object('batch', (
+                   select json_agg(delivery order by ord) from (
+                     select 0 as ord, event.delivery from event
+                     union all
+                     select 1, ${unread} from sent s where s.user_id <> ${sender.id}) deliveries))::text)
+            from event)`;
 }
 
 /** The message and its audience from the send statement's rows (none: nothing was stored). */
@@ -130,16 +165,17 @@ export async function insertMessage(tx: Executor, sender: Sender, conversationId
  */
 async function sendAlone(db: Executor, sender: Sender, conversationId: string, text: string, limit: HitInStatement) {
   const only = sql`exists (select 1 from hit where hit.hits <= ${limit.max}) and not ${notificationDue(conversationId, sender)}`;
-  const rows = await preparedRows<SendRow & { hits: number; remaining_ms: number; due: boolean }>(
+  const rows = await preparedRows<SendRow & { hits: number; remaining_ms: number; due: boolean; pushed: boolean }>(
     db,
-    sql`with hit as (${limit.sql}), ${sendSql(sender, conversationId, text, only)}
-        select hit.hits, hit.remaining_ms, ${notificationDue(conversationId, sender)} as due, sent.*
+    sql`with hit as (${limit.sql}), ${sendSql(sender, conversationId, text, only)}, ${pushSql(sender, conversationId, text)}
+        select hit.hits, hit.remaining_ms, ${notificationDue(conversationId, sender)} as due,
+               exists (select 1 from pushed) as pushed, sent.*
           from hit left join sent on true`,
   );
   const [first] = rows;
   limit.settle(first!);
   const stored = toSent(sender, conversationId, text, rows);
-  if (stored) return sentOf(stored);
+  if (stored) return { sent: sentOf(stored), pushed: first!.pushed };
   if (!first!.due) throw notFound(MESSAGING_MESSAGES.notFound);
   return null;
 }
@@ -187,13 +223,13 @@ export async function sendMessage(
   text: string,
   limit: HitInStatement,
 ): Promise<Message> {
-  const { sent } = await onOneConnection(db, (connection) =>
-    storeAndPushOn(connection, async () => {
-      const alone = await sendAlone(connection, auth.user, conversationId, text, limit);
-      return {
-        sent: alone ?? (await connection.transaction((tx) => insertMessage(tx, auth.user, conversationId, text))),
-      };
-    }),
-  );
+  const sent = await onOneConnection(db, async (connection) => {
+    const alone = await sendAlone(connection, auth.user, conversationId, text, limit);
+    if (alone?.pushed) return alone.sent;
+    const stored = await storeAndPushOn(connection, async () => ({
+      sent: alone?.sent ?? (await connection.transaction((tx) => insertMessage(tx, auth.user, conversationId, text))),
+    }));
+    return stored.sent;
+  });
   return sent.message;
 }
