@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/repository';
 import { selectRows } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
@@ -18,7 +18,7 @@ const unreadMessagesOf = (userId: string | SQL): SQL =>
  * value from before the write (a data-modifying CTE's changes are invisible to the rest of its statement).
  */
 export interface PendingUnread {
-  conversationId: string;
+  conversationId: string | Placeholder;
   /** The counter's new value, as the write returned it. */
   unreadCount: SQL;
 }
