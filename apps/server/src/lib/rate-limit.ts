@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { preparedRows } from '../db/prepared';
 import { type Executor } from '../db/repository';
@@ -39,6 +39,8 @@ export interface RateLimiter {
 export interface HitInStatement {
   /** Counts the hit: an INSERT … RETURNING hits, remaining_ms, for a CTE of the caller's statement. */
   sql: SQL;
+  /** The values of `HIT_TEMPLATE_SQL`'s placeholders for this hit, for a statement built once (preparedTemplate). */
+  values: { limitKey: string; limitWindowSeconds: number; limitMax: number };
   /** The most hits the window allows: the statement must do nothing more when `hits` exceeds it. */
   max: number;
   /** Throws 429 when the statement's `hits` exceeded `max` (and remembers the refusal). */
@@ -102,6 +104,7 @@ function inStatement(refused: RefusalMemo, limit: Limit): HitInStatement {
   const sent = performance.now();
   return {
     sql: hitSql(limit),
+    values: { limitKey: limit.key, limitWindowSeconds: limit.windowSeconds, limitMax: limit.max },
     max: limit.max,
     settle: (row) => {
       if (row.hits <= limit.max) return;
@@ -126,7 +129,7 @@ async function hit(db: Executor, limit: Omit<Limit, 'message' | 'max'>): Promise
 }
 
 /** One hit in the bucket's fixed window (a new window once the last has ended); returns the hits and time left. */
-function hitSql(limit: Omit<Limit, 'message' | 'max'>): SQL {
+function hitSql(limit: { key: string | Placeholder; windowSeconds: number | Placeholder }): SQL {
   return sql`
       insert into rate_limit_buckets (key, window_started_at, hits) values (${limit.key}, now(), 1)
       on conflict (key) do update set
@@ -138,6 +141,15 @@ function hitSql(limit: Omit<Limit, 'message' | 'max'>): SQL {
         cast(extract(epoch from (window_started_at + make_interval(secs => ${limit.windowSeconds}) - now())) * 1000
              as float8) as remaining_ms`;
 }
+
+/**
+ * `HitInStatement.sql` with placeholders for its values (`HitInStatement.values`), and `limitMax` for the most hits the
+ * window allows: for a hot statement whose text is built once.
+ */
+export const HIT_TEMPLATE_SQL = hitSql({
+  key: sql.placeholder('limitKey'),
+  windowSeconds: sql.placeholder('limitWindowSeconds'),
+});
 
 async function resetLimit(db: Db, key: string): Promise<void> {
   await preparedRows(db, sql`delete from rate_limit_buckets where key = ${key}`);

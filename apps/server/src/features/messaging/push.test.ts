@@ -80,6 +80,23 @@ describe('pushes of a message sent', () => {
     expect(unread).toEqual({ users: [idOf(seeker)], event: { type: 'unread', messages: 2, notifications: 1 } });
   });
 
+  it('the message pushed is the message the send answers, to the millisecond, and the totals count it', async () => {
+    const text = 'Quotes " and \\ back\nslash, ünïcödé 🚀';
+    let answered: unknown;
+    const got = await heardDuring(async () => {
+      const res = await call('POST', `/api/conversations/${conversationId}/messages`, company, { text });
+      expect(res.statusCode).toBe(201);
+      answered = res.json();
+    });
+    const [envelope, ...rest] = got;
+    expect(rest).toEqual([]);
+    if (!envelope || !('batch' in envelope)) throw new Error(`not a batch: ${JSON.stringify(envelope)}`);
+    expect(envelope.batch[0]!.event).toEqual({ type: 'message.new', conversationId, message: answered });
+    expect(answered).toMatchObject({ text, read: false });
+    const unread = await call('GET', '/api/conversations/unread-count', seeker);
+    expect(envelope.batch[1]!.event).toMatchObject({ type: 'unread', messages: unread.json().count });
+  });
+
   it('the first message of a burst: the notification with its totals, then the message alone', async () => {
     await heardDuring(() => call('POST', `/api/conversations/${conversationId}/read`, seeker));
     const got = await heardDuring(() =>

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/repository';
 import { selectRows } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
@@ -12,6 +12,22 @@ import { envelopeText, MAX_PAYLOAD_BYTES, publish, REALTIME_CHANNEL } from './pu
 const unreadMessagesOf = (userId: string | SQL): SQL =>
   sql`(select cast(coalesce(sum(unread_count), 0) as int) from conversation_participants
         where user_id = ${userId} and unread_count > 0)`;
+
+/**
+ * A conversation's counter as a write of the same statement left it: the statement's own snapshot still reads the
+ * value from before the write (a data-modifying CTE's changes are invisible to the rest of its statement).
+ */
+export interface PendingUnread {
+  conversationId: string | Placeholder;
+  /** The counter's new value, as the write returned it. */
+  unreadCount: SQL;
+}
+
+/** A user's unread messages as after `pending`, in the statement that writes it. */
+const unreadMessagesAfter = (userId: SQL, pending: PendingUnread): SQL =>
+  sql`((select cast(coalesce(sum(unread_count), 0) as int) from conversation_participants
+         where user_id = ${userId} and unread_count > 0 and conversation_id <> ${pending.conversationId})
+       + ${pending.unreadCount})`;
 const unreadNotificationsOf = (userId: string | SQL): SQL =>
   sql`(select cast(count(*) as int) from notifications where user_id = ${userId} and is_read = false)`;
 
@@ -49,19 +65,31 @@ export async function publishUnread(db: Executor, userIds: string[]): Promise<vo
   for (const userId of new Set(userIds)) {
     await preparedRows(
       db,
-      sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object(
-      'users', json_build_array(${userId}::text),
-      'event', json_build_object(
-        'type', 'unread',
-        'messages', ${unreadMessagesOf(userId)},
-        'notifications', ${unreadNotificationsOf(userId)}
-      ))::text)`,
+      sql`select pg_notify(${REALTIME_CHANNEL}, ${unreadDeliverySql(sql`${userId}::uuid`)}::text)`,
     );
   }
 }
 
 /** Room an unread delivery takes in a NOTIFY payload (a user id and two totals), with some to spare. */
-const UNREAD_DELIVERY_BYTES = 160;
+export const UNREAD_DELIVERY_BYTES = 160;
+
+/** The most unread deliveries one notification carries beside its event (at least half the payload for the event). */
+export const MAX_UNREAD_DELIVERIES = Math.floor(MAX_PAYLOAD_BYTES / 2 / UNREAD_DELIVERY_BYTES);
+
+/** Room left for the event in a notification that also carries `recipients` unread deliveries. */
+export const eventRoom = (recipients: number): number => MAX_PAYLOAD_BYTES - UNREAD_DELIVERY_BYTES * recipients;
+
+/**
+ * The delivery of a user's current unread totals to their tabs, as a JSON expression (`userId` a uuid expression);
+ * with `pending`, the messages total as the caller's statement leaves it.
+ */
+export const unreadDeliverySql = (userId: SQL, pending?: PendingUnread): SQL =>
+  sql`json_build_object(
+        'users', json_build_array(${userId}::text),
+        'event', json_build_object(
+          'type', 'unread',
+          'messages', ${pending ? unreadMessagesAfter(userId, pending) : unreadMessagesOf(userId)},
+          'notifications', ${unreadNotificationsOf(userId)}))`;
 
 /**
  * Pushes `event` to every tab of `userIds` and the current unread totals to those of `unreadFor`, as one NOTIFY from one
@@ -75,8 +103,8 @@ export async function publishWithUnread(
   unreadFor: string[],
 ): Promise<void> {
   const recipients = [...new Set(unreadFor)];
-  const room = MAX_PAYLOAD_BYTES - UNREAD_DELIVERY_BYTES * recipients.length;
-  if (room < MAX_PAYLOAD_BYTES / 2) {
+  const room = eventRoom(recipients.length);
+  if (recipients.length > MAX_UNREAD_DELIVERIES) {
     await publish(db, userIds, event);
     await publishUnread(db, recipients);
     return;
@@ -87,12 +115,7 @@ export async function publishWithUnread(
           select json_agg(delivery order by ord) from (
             select 0 as ord, ${envelopeText(userIds, event, room)}::json as delivery
             union all
-            select r.ord, json_build_object(
-              'users', json_build_array(r.id::text),
-              'event', json_build_object(
-                'type', 'unread',
-                'messages', ${unreadMessagesOf(sql`r.id`)},
-                'notifications', ${unreadNotificationsOf(sql`r.id`)}))
+            select r.ord, ${unreadDeliverySql(sql`r.id`)}
               from unnest(${sql.param(recipients)}::uuid[]) with ordinality as r(id, ord)) deliveries))::text)`,
   );
 }
