@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
+import { preparedTemplate } from '../db/prepared';
 import { selectRows } from '../db/repository';
 import { openTestDatabase } from '../test/harness';
-import { createRateLimiter, type Limit } from './rate-limit';
+import { createRateLimiter, HIT_TEMPLATE_SQL, type Limit } from './rate-limit';
 
 const limit = (key: string, windowSeconds = 60): Limit => ({ key, max: 3, windowSeconds, message: 'Too many.' });
 
@@ -50,12 +51,14 @@ describe('rate limiter', () => {
   it('counts a hit inside the caller’s own statement, then refuses from memory like consume', async () => {
     const a = createRateLimiter(database.db);
     /** The caller's statement: the hit, and a row written only when the limit allows it (as the message send does). */
+    const statement = preparedTemplate<{ hits: number; remaining_ms: number; allowed: boolean }>(
+      () =>
+        sql`with hit as (${HIT_TEMPLATE_SQL})
+            select hits, remaining_ms, hits <= ${sql.placeholder('limitMax')} as allowed from hit`,
+    );
     const inStatement = async () => {
       const counted = a.inStatement(limit('in-statement'));
-      const [row] = await selectRows<{ hits: number; remaining_ms: number; allowed: boolean }>(
-        database.db,
-        sql`with hit as (${counted.sql}) select hits, remaining_ms, hits <= ${counted.max} as allowed from hit`,
-      );
+      const [row] = await statement(database.db, counted.values);
       counted.settle(row!);
       return row!.allowed;
     };

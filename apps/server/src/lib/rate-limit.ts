@@ -37,13 +37,12 @@ export interface RateLimiter {
 
 /** The hit of `RateLimiter.inStatement`, counted inside another statement. */
 export interface HitInStatement {
-  /** Counts the hit: an INSERT … RETURNING hits, remaining_ms, for a CTE of the caller's statement. */
-  sql: SQL;
-  /** The values of `HIT_TEMPLATE_SQL`'s placeholders for this hit, for a statement built once (preparedTemplate). */
+  /**
+   * The values of `HIT_TEMPLATE_SQL`'s placeholders for this hit: the caller's statement, built once
+   * (`preparedTemplate`), counts it in a CTE.
+   */
   values: { limitKey: string; limitWindowSeconds: number; limitMax: number };
-  /** The most hits the window allows: the statement must do nothing more when `hits` exceeds it. */
-  max: number;
-  /** Throws 429 when the statement's `hits` exceeded `max` (and remembers the refusal). */
+  /** Throws 429 when the statement's `hits` exceeded `limitMax` (and remembers the refusal). */
   settle(row: HitRow): void;
 }
 
@@ -103,9 +102,7 @@ function inStatement(refused: RefusalMemo, limit: Limit): HitInStatement {
   // Taken before the round trip, so the remembered end is never later than the window's end in the database.
   const sent = performance.now();
   return {
-    sql: hitSql(limit),
     values: { limitKey: limit.key, limitWindowSeconds: limit.windowSeconds, limitMax: limit.max },
-    max: limit.max,
     settle: (row) => {
       if (row.hits <= limit.max) return;
       refused.remember(limit, sent + row.remaining_ms);
@@ -143,8 +140,8 @@ function hitSql(limit: { key: string | Placeholder; windowSeconds: number | Plac
 }
 
 /**
- * `HitInStatement.sql` with placeholders for its values (`HitInStatement.values`), and `limitMax` for the most hits the
- * window allows: for a hot statement whose text is built once.
+ * A hit counted inside a hot statement whose text is built once: an INSERT … RETURNING hits, remaining_ms, for a CTE,
+ * with placeholders for `HitInStatement.values` (`limitMax` is the most hits the window allows).
  */
 export const HIT_TEMPLATE_SQL = hitSql({
   key: sql.placeholder('limitKey'),
