@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { serverBundleOptions } from '../../server-bundle.mjs';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -13,28 +14,12 @@ const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 async function bundle(entries: string[]): Promise<{ dir: string; remove: () => void }> {
   const dir = path.join(serverDir, '.test-worker', randomBytes(6).toString('hex'));
   mkdirSync(dir, { recursive: true });
-  await build({
-    entryPoints: entries.map((entry) => path.join(serverDir, 'src', `${entry}.ts`)),
-    outdir: dir,
-    bundle: true,
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    jsx: 'automatic',
-    logLevel: 'warning',
-    plugins: [
-      {
-        name: 'externalize-third-party',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@referwell/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
+  await build(
+    serverBundleOptions(
+      entries.map((entry) => path.join(serverDir, 'src', `${entry}.ts`)),
+      dir,
+    ),
+  );
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

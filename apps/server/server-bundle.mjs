@@ -1,0 +1,31 @@
+// How the server's entries are bundled, for production (build.mjs) and for tests that run it bundled
+// (src/test/worker-bundle.ts). Third-party packages stay external (resolved from node_modules at run time); our own
+// workspace packages are TypeScript source, so they are bundled.
+
+const bundleWorkspacePackages = {
+  name: 'externalize-third-party',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@referwell/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/** esbuild options bundling `entryPoints` (absolute paths) into `outdir`. */
+export function serverBundleOptions(entryPoints, outdir) {
+  return {
+    entryPoints,
+    outdir,
+    bundle: true,
+    // A dynamic import becomes its own chunk, loaded when first imported (main.ts: the demo seed and its faker).
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Mail templates are React components (lib/mail/templates/*.tsx).
+    jsx: 'automatic',
+    plugins: [bundleWorkspacePackages],
+    logLevel: 'warning',
+  };
+}
