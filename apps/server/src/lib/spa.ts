@@ -1,6 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -9,39 +7,18 @@ import { isAppPath } from '@referwell/shared/routes';
 import { apiNotFound } from './errors';
 import { escapeHtml } from './html';
 import { matchPattern, ShellTemplate, type ServerPageRoute } from './server-pages';
+import { PageCompressor, type Page } from './page-compressor';
 
 /** Written by the web build: the public paths that were rendered to HTML ahead of time. */
 export const PRERENDER_MANIFEST = 'prerendered.json';
 /** Placeholder the prerender step leaves where the site's origin goes (canonical, og:url). */
 export const ORIGIN_PLACEHOLDER = '%RW_ORIGIN%';
 
-/**
- * A page's HTML, compressed once at maximum quality rather than on every request. The compression runs on libuv's
- * thread pool after start-up (seconds of CPU for all pages): until a page's turn is done it is sent as HTML, which
- * the compress plugin compresses on the fly, so the server answers from the first moment.
- */
-interface Page {
-  html: string;
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
 interface WebApp {
   /** Each public path's prerendered page, plus the SPA shell under ''. */
   pages: Map<string, Page>;
   /** The shell, cut for pages the server renders per request. */
   shell: ShellTemplate;
-}
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** Compresses every page in the background, one at a time (leaving the other cores to requests). */
-async function compressPages(pages: Iterable<Page>): Promise<void> {
-  for (const page of pages) {
-    page.br = await brotliAsync(page.html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
-    page.gzip = await gzipAsync(page.html, { level: 9 });
-  }
 }
 
 /** The public paths the web build prerendered (listed in the sitemap); none without a build. */
@@ -84,10 +61,8 @@ function normalisePath(url: string): string {
  */
 export async function registerWebApp(app: FastifyInstance, config: Config, serverPages: ServerPageRoute[] = []) {
   const web = loadWebApp(config.webDistDir, config);
+  const compressor = new PageCompressor((err) => app.log.warn({ err }, 'web app: page compression failed'));
   if (web) {
-    compressPages(web.pages.values()).catch((err: unknown) =>
-      app.log.warn({ err }, 'web app: page compression failed'),
-    );
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: false,
@@ -133,6 +108,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, serve
     // Paths the web router does not know get the shell (which shows the 404 page) with a real 404 status.
     if (!prerendered && !isAppPath(pagePath)) reply.status(404);
     const page = prerendered ?? web.pages.get('')!;
+    compressor.request(page);
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (page.br && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
