@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,6 +10,7 @@ import { sharedSetting } from './db/settings';
 import { registerApiDocs } from './lib/docs';
 import { registerErrorHandling } from './lib/errors';
 import { JSON_BODY_LIMIT, registerJsonBodies, registerNulGuard } from './lib/request-body';
+import { OneLinePerRequest } from './lib/request-log';
 import { registerSecurityHeaders } from './lib/security';
 import { registerWebApp } from './lib/spa';
 import { createStorage, type FileStorage } from './lib/storage';
@@ -97,7 +98,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     requestTimeout: HTTP_TIMEOUTS.requestTimeout,
     keepAliveTimeout: HTTP_TIMEOUTS.keepAliveTimeout,
     connectionTimeout: HTTP_TIMEOUTS.connectionTimeout,
-    logController: new LogController({ disableRequestLogging: config.nodeEnv === 'test' }),
+    logController: new OneLinePerRequest({ disableRequestLogging: config.nodeEnv === 'test' }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -113,9 +114,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, _payload, done) => {
     reply.header('x-request-id', request.id);
     if (closing) reply.header('connection', 'close');
+    done();
   });
 
   app.server.headersTimeout = HTTP_TIMEOUTS.headersTimeout;

@@ -59,14 +59,16 @@ export function registerJsonBodies(app: FastifyInstance) {
  * would be a 500): any NUL in the path, query or body is a 400, checked once for every route.
  */
 export function registerNulGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
     for (const [part, value] of [
       ['path', request.params],
       ['query', request.query],
       ['body', request.body],
     ] as const) {
-      if (hasNulByte(value)) throw invalid(`The request ${part} contains a NUL character, which is not allowed.`);
+      if (hasNulByte(value))
+        return done(invalid(`The request ${part} contains a NUL character, which is not allowed.`));
     }
+    done();
   });
 }

@@ -70,9 +70,10 @@ export function registerAuth(app: FastifyInstance) {
   });
   // A write may have changed sessions; its notification reaches this process a moment after the commit, so the
   // caller's next request must not beat it to a stale entry. Other processes rely on the notification alone.
-  app.addHook('onSend', async (request) => {
-    if (request.routeOptions.config.sessionsUnchanged) return;
-    if (UNSAFE_METHODS.has(request.method) && request.url.startsWith('/api/')) cache.forget({ all: true });
+  app.addHook('onSend', (request, _reply, _payload, done) => {
+    const mayChangeSessions = !request.routeOptions.config.sessionsUnchanged && UNSAFE_METHODS.has(request.method);
+    if (mayChangeSessions && request.url.startsWith('/api/')) cache.forget({ all: true });
+    done();
   });
 }
 
