@@ -10,6 +10,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { EMPLOYMENT_TYPES, JOB_STATUSES, WORKPLACES } from '@referwell/shared';
@@ -117,4 +118,13 @@ export const companyJobVisits = pgTable(
  */
 export const searchWords = pgTable('search_words', { word: text().primaryKey() }, (t) => [
   index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
+
+/**
+ * Every lexeme job search documents have held (kept by the job triggers, only grows): a job search's prefix becomes
+ * the exact lexemes it stands for (job_search_query, migration 0033), so the text's GIN index skips through their
+ * posting lists instead of reading a prefix's entry range whole. Ordered bytewise, so a prefix's lexemes sit together.
+ */
+export const searchLexemes = pgTable('search_lexemes', { lexeme: text().notNull() }, (t) => [
+  uniqueIndex('search_lexemes_lexeme_idx').on(sql`${t.lexeme} collate "C"`),
 ]);

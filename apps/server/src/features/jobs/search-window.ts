@@ -14,6 +14,14 @@ export const SCAN_PER_ROW = 10;
  */
 export const OPEN_UNINDEXED = sql`j.status::text = 'OPEN'`;
 
+/**
+ * The documents a job search's text (a `textQuery` text) matches, as a tsquery for `j.search @@`: its prefixes written
+ * as the exact lexemes job documents hold (job_search_query, migration 0033), so the text's GIN index skips through
+ * their posting lists with the filters' instead of reading a prefix's entries whole. Made once per statement (a
+ * sub-select). Ranking keeps the query as written (ts_rank depends on the number of its terms).
+ */
+export const matchingQuery = (text: string): SQL => sql`(select job_search_query(${text}))`;
+
 /** A job's UTC day: the text's GIN index carries it (a day is one index entry; a time, one entry per job). */
 const DAY = sql`(j.created_at at time zone 'UTC')::date`;
 

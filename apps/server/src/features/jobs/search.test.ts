@@ -104,6 +104,18 @@ describe('job search text', () => {
     expect(await found('qz')).toEqual([]);
   });
 
+  it('matches with exact lexemes exactly what the prefixes match', async () => {
+    const queries = ['informat:*', '(integr:* | integration) & engin:*', 'northw:*', 'c:*', 'zzzq:*', 'hl7 & fhir:*'];
+    const rows = await selectRows<{ q: string; prefixes: number; exact: number }>(
+      t.database.db,
+      sql`select q, count(*) filter (where j.search @@ to_tsquery('english', q)) as prefixes,
+            count(*) filter (where j.search @@ job_search_query(q)) as exact
+          from unnest(${sql.param(queries)}::text[]) q, job_postings j group by q`,
+    );
+    expect(rows).toHaveLength(queries.length);
+    for (const row of rows) expect(Number(row.exact), row.q).toBe(Number(row.prefixes));
+  });
+
   it('ranks title matches above description matches', async () => {
     expect((await search('q=fhir')).keys).toEqual(['hl7', 'kubernetes']);
   });
@@ -391,5 +403,23 @@ describe('job search over more matches than it counts', () => {
       cursor = next.nextCursor;
     }
     expect(titles).toEqual(Array.from({ length: 60 }, (_, i) => `Numbat Care Navigator ${i + 1}`));
+  });
+});
+
+describe('job search prefixes as exact lexemes', () => {
+  // A prefix is searched as the lexemes documents held when the search ran: a word that begins the same and is new
+  // (posted, or edited in) must be among them at once. Each search adds a filter no earlier one had (nothing kept).
+  it('finds by a prefix the words jobs were given a moment ago, posted or edited in', async () => {
+    const stem = `lexeme${Date.now().toString(36)}`;
+    const northwind = { company: 'Northwind Health', title: 'Care Coordinator' };
+    await post(admin, 'lexemeFirst', { ...northwind, description: `Runs the ${stem}ology programme.` });
+    expect((await search(`q=${stem}`)).keys).toEqual(['lexemeFirst']);
+    await post(admin, 'lexemeSecond', { ...northwind, description: `Leads ${stem}graphy.` });
+    expect((await search(`q=${stem}&type=full-time`)).keys).toEqual(['lexemeSecond', 'lexemeFirst']);
+    await t.database.db.execute(
+      sql`update job_postings set description = ${`Now ${stem}metrics.`} where id = ${ids.lexemeFirst}`,
+    );
+    expect((await search(`q=${stem}metric&workplace=onsite,remote,hybrid`)).keys).toEqual(['lexemeFirst']);
+    expect((await search(`q=${stem}&workplace=onsite,remote,hybrid`)).keys).toEqual(['lexemeSecond', 'lexemeFirst']);
   });
 });

@@ -17,7 +17,7 @@ import { badRequest } from '../../lib/errors';
 import { KeptJson } from '../../lib/kept-json';
 import { ShortCache } from '../../lib/short-cache';
 import { textQuery, tsQuery } from '../../lib/search/text-query';
-import { matchWindowCtes, OPEN_UNINDEXED, scanBoundary, type TimeKey } from './search-window';
+import { matchingQuery, matchWindowCtes, OPEN_UNINDEXED, scanBoundary, type TimeKey } from './search-window';
 import { rankWindow, TIME_KEY, type RankedRow, type WindowRow } from './search-rank';
 import { forgetJobDetails, jobDetails } from './search-details';
 import type { AuthContext } from '../auth/sessions';
@@ -74,7 +74,7 @@ const referrerExists = sql`(j.company_id in (select m.company_id from company_me
  */
 export function filterConditions(plan: Pick<SearchPlan, 'filters' | 'text'>): SQL[] {
   if (!plan.text) return [sql`j.status = 'OPEN'`, ...matchConditions(plan)];
-  return [...matchConditions(plan), OPEN_UNINDEXED, sql`j.search @@ ${tsQuery(plan.text)}`];
+  return [...matchConditions(plan), OPEN_UNINDEXED, sql`j.search @@ ${matchingQuery(plan.text)}`];
 }
 
 /**
@@ -132,7 +132,7 @@ function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number): Pro
  */
 function windowCtes(plan: SearchPlan, start: Cursor['w'], boundary: TimeKey | null, size: number) {
   if (plan.text)
-    return matchWindowCtes(matchConditions(plan), tsQuery(plan.text), start, boundary, size, JOB_COUNT_LIMIT);
+    return matchWindowCtes(matchConditions(plan), matchingQuery(plan.text), start, boundary, size, JOB_COUNT_LIMIT);
   const conditions = filterConditions(plan);
   if (start) conditions.push(sql`(j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)`);
   return {
