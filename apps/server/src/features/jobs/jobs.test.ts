@@ -332,9 +332,9 @@ describe('searching', () => {
     expect(all.slice(8).map(byIndex)).toEqual([0]);
   });
 
-  it('finds matches older than the newest jobs a window scans first, walking on or through the indexes', async () => {
-    // Windows of 2 scan the 20 newest open jobs first (search-window.ts). `rare` matches none of them (the rest is
-    // looked up through the indexes); `sparse` matches one (the rest is read on down the newest-first index).
+  it('finds matches among newer jobs that match nothing, in windows of two, by relevance and newest', async () => {
+    // Windows of 2 (search-window.ts): `rare` matches none of the 24 newest jobs, `sparse` one of them; each window
+    // reads the time slabs on until it holds two matches or has read them all.
     const stamp = Date.now().toString(36);
     const rare = `rare${stamp}`;
     const sparse = `sparse${stamp}`;

@@ -11,6 +11,7 @@ import { preparedRows } from '../../db/prepared';
 import { selectRows } from '../../db/repository';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { searchJobs } from './search';
+import { dayNumber, slabKey, TIME_LEVELS } from './time-slabs';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -335,9 +336,9 @@ describe('job search over more matches than it counts', () => {
     expect((await search('q=quokka&type=contract')).total).toBe(0);
   });
 
-  it('counts with the window when the newest jobs a window searches first hold fewer matches than counted', async () => {
-    // Windows of 20 search the newest 200 open jobs first (search-window.ts), all quokkas: the window's statement
-    // counts on among older jobs (up to 1,001 in all) instead of a count of its own.
+  it('counts with the window, reading time slabs on past the window until the count is reached', async () => {
+    // Windows of 20 (search-window.ts): the window's statement reads matches a time slab at a time, newest first, on
+    // past its 20 until it has 1,001 (or every match), and counts them instead of a count of its own.
     const counted = async (query: Record<string, string>) => {
       const { total, totalIsLowerBound, items } = await searchJobs(
         t.database.db,
@@ -357,7 +358,7 @@ describe('job search over more matches than it counts', () => {
       totalIsLowerBound: false,
       first: 'Quokka Care Coordinator 2',
     });
-    // Matches older than the 200 newest only: the look-up reads them all for the window, and counts them.
+    // Matches two days old only: the newest slabs hold none, older ones all of them.
     await t.database.db.execute(sql`
       insert into job_postings (title, company_name, description, location, job_type, workplace, requirements,
                                 company_id, created_at)
@@ -371,10 +372,9 @@ describe('job search over more matches than it counts', () => {
     });
   });
 
-  it('fills a window from matches older than the newest jobs it searches first, in order, and counts them exactly', async () => {
-    // Windows of 20 search the newest 200 open jobs first (search-window.ts). Numbats every 20 minutes for 20 hours:
-    // a few among the newest 200, the rest of the window and the count from the look-up of older matches; paged on
-    // through the windows after it.
+  it('fills a window from matches across time slabs, in order, and counts them exactly', async () => {
+    // Windows of 20 (search-window.ts). Numbats every 20 minutes for 20 hours: today's and yesterday's slabs (UTC),
+    // read newest first, each in time order; paged on through the windows after it.
     await t.database.db.execute(sql`
       insert into job_postings (title, company_name, description, location, job_type, workplace, requirements,
                                 company_id, created_at)
@@ -403,6 +403,51 @@ describe('job search over more matches than it counts', () => {
       cursor = next.nextCursor;
     }
     expect(titles).toEqual(Array.from({ length: 60 }, (_, i) => `Numbat Care Navigator ${i + 1}`));
+  });
+});
+
+describe('job search a time slab at a time', () => {
+  it('keys a job by the slabs the search reads (job_time_keys agrees with time-slabs.ts)', async () => {
+    const times = ['1970-01-01T00:00:00Z', '2024-02-29T23:59:59.999Z', '2026-11-26T00:00:00Z', '2026-11-25T23:59:59Z'];
+    for (const time of times) {
+      const [row] = await preparedRows<{ keys: number[] }>(
+        t.database.db,
+        sql`select job_time_keys(${time}::timestamptz) as keys`,
+      );
+      const day = dayNumber(new Date(time));
+      expect(row!.keys, time).toEqual(Array.from({ length: TIME_LEVELS }, (_, level) => slabKey(level, day)));
+    }
+  });
+
+  it('pages through matches posted over two years, newest first, and counts them exactly', async () => {
+    // One wombat a week for two years, and one posted in the future by a clock ahead of ours: every slab read once.
+    await t.database.db.execute(sql`
+      insert into job_postings (title, company_name, description, location, job_type, workplace, requirements,
+                                company_id, created_at)
+      select 'Wombat Care Planner ' || n, 'Northwind Health', 'Plan care.', 'Boston, MA', 'part-time', 'hybrid',
+             'Two years.', c.id, now() + interval '1 day' - n * interval '7 days'
+      from generate_series(0, 104) as n, companies c where c.name = 'Northwind Health'`);
+    const titles: string[] = [];
+    let total: number | null = null;
+    for (let cursor: string | undefined; ;) {
+      const page = await searchJobs(
+        t.database.db,
+        null,
+        jobSearchQuerySchema.parse({ q: 'wombat', limit: 7, sort: 'newest', ...(cursor ? { cursor } : {}) }),
+        10,
+      );
+      total ??= page.total;
+      titles.push(...page.items.map((item) => item.title));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    expect(total).toBe(105);
+    expect(titles).toEqual(Array.from({ length: 105 }, (_, n) => `Wombat Care Planner ${n}`));
+    // Posted within 30 days: the slabs stop at the cut-off; the count is the five weeks' wombats.
+    expect(await search('q=wombat&postedWithin=30d')).toMatchObject({ total: 5, totalIsLowerBound: false });
+    expect((await search('q=wombat&postedWithin=30d&sort=newest')).items.map((i) => i.title)).toEqual(
+      [0, 1, 2, 3, 4].map((n) => `Wombat Care Planner ${n}`),
+    );
   });
 });
 

@@ -17,7 +17,8 @@ import { badRequest } from '../../lib/errors';
 import { KeptJson } from '../../lib/kept-json';
 import { ShortCache } from '../../lib/short-cache';
 import { textQuery, tsQuery } from '../../lib/search/text-query';
-import { matchingQuery, matchWindowCtes, OPEN_UNINDEXED, scanBoundary, type TimeKey } from './search-window';
+import { matchingQuery, matchWindowCtes, OPEN_UNINDEXED } from './search-window';
+import { floorSlabDay } from './time-slabs';
 import { rankWindow, TIME_KEY, type RankedRow, type WindowRow } from './search-rank';
 import { forgetJobDetails, jobDetails } from './search-details';
 import type { AuthContext } from '../auth/sessions';
@@ -127,12 +128,15 @@ function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number): Pro
 }
 
 /**
- * The `win` CTE: the `size` newest matches before `start` (bounded for text, see search-window.ts), and the count when
- * the statement knows it (text windows; null otherwise).
+ * The `win` CTE: the `size` newest matches before `start` (for text, read a time slab at a time, see
+ * search-window.ts), and the count when the statement knows it (text windows; null otherwise).
  */
-function windowCtes(plan: SearchPlan, start: Cursor['w'], boundary: TimeKey | null, size: number) {
-  if (plan.text)
-    return matchWindowCtes(matchConditions(plan), matchingQuery(plan.text), start, boundary, size, JOB_COUNT_LIMIT);
+function windowCtes(plan: SearchPlan, start: Cursor['w'], size: number) {
+  if (plan.text) {
+    const { postedWithin } = plan.filters;
+    const floorDay = floorSlabDay(postedWithin ? POSTED_WITHIN_DAYS[postedWithin] : undefined);
+    return matchWindowCtes(matchConditions(plan), matchingQuery(plan.text), start, floorDay, size, JOB_COUNT_LIMIT);
+  }
   const conditions = filterConditions(plan);
   if (start) conditions.push(sql`(j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)`);
   return {
@@ -150,9 +154,8 @@ function windowCtes(plan: SearchPlan, start: Cursor['w'], boundary: TimeKey | nu
 interface Window {
   rows: WindowRow[];
   /**
-   * Text windows: how many jobs match before the window's start, told by the window's own statement (exact up to
-   * JOB_COUNT_LIMIT + 1, a lower bound above; see matchWindowCtes), so a text search needs no count of its own.
-   * Null otherwise.
+   * A first text window: how many jobs match, told by the window's own statement (exact up to JOB_COUNT_LIMIT,
+   * JOB_COUNT_LIMIT + 1 above; see matchWindowCtes), so a text search needs no count of its own. Null otherwise.
    */
   total: number | null;
 }
@@ -163,12 +166,7 @@ async function readWindow(db: Db, plan: SearchPlan, start: Cursor['w'], size: nu
   // title or skill match, and newest first among its kind; the description's kilobytes are never read.
   // The query is made once (a sub-select), not once per row.
   const relevance = plan.text ? sql`round(ts_rank(j.search_head, (select ${tsQuery(plan.text)})) * 10000)` : sql`0`;
-  const boundary = plan.text
-    ? await cachesOf(db).boundaries.get(JSON.stringify([start, size]), SEARCH_TTL_MS, () =>
-        scanBoundary(db, start, size),
-      )
-    : null;
-  const { ctes, total } = windowCtes(plan, start, boundary, size);
+  const { ctes, total } = windowCtes(plan, start, size);
   const read = await preparedRows<WindowRow & { total: number | null }>(
     db,
     sql`with ${ctes}
@@ -204,8 +202,6 @@ async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
  */
 interface Caches {
   windows: ShortCache<Window>;
-  /** Where text windows stop searching the newest jobs (search-window.ts scanBoundary), by window start. */
-  boundaries: ShortCache<TimeKey | null>;
   counts: ShortCache<number>;
   pages: ShortCache<RankedRow[]>;
   /** Whole answers as JSON text, for everyone but a job seeker (theirs carry match scores). */
@@ -232,7 +228,6 @@ function newCaches(): Caches {
   return {
     windows: new ShortCache(1_000, { maxBytes: WINDOW_BYTES, bytesOf: windowBytes }),
     counts: new ShortCache(),
-    boundaries: new ShortCache(),
     pages: new ShortCache(1_000, { maxBytes: PAGE_BYTES, bytesOf: (rows) => 64 + rows.length * 120 }),
     // The JSON text, and its compressed forms once sent (about a third of it together).
     answers: new ShortCache(1_000, { maxBytes: ANSWER_BYTES, bytesOf: (answer) => answer.json.length * 1.35 }),
@@ -383,7 +378,6 @@ export function forgetJobSearches(db: Db): void {
   const found = caches.get(db);
   found?.windows.clear();
   found?.counts.clear();
-  found?.boundaries.clear();
   found?.pages.clear();
   found?.answers.clear();
   forgetJobDetails(db);
