@@ -1,53 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { WindowRow } from './search-rank';
+import { windowRowOf, type WindowRow, type WindowTuple } from './search-rank';
 import { windowRowBytes } from './search';
 
-/** The driver's own row builder (what `preparedRows` returns), fed the text a window read sends back. */
-const require = createRequire(import.meta.url);
-const Result = require('pg/lib/result') as new () => {
-  addFields(fields: { name: string; dataTypeID: number; format: string }[]): void;
-  parseRow(values: (string | null)[]): unknown;
-};
-const TEXT = 25;
-const FLOAT8 = 701;
-const INT4 = 23;
-const TEXT_ARRAY = 1009;
 const SKILLS = ['fhir', 'hl7', 'python', 'sql', 'epic', 'typescript', 'cerner', 'aws'];
 
+/**
+ * A window as search.ts reads and keeps it: the statement's JSON array of tuples, arriving as text decoded from the
+ * message buffer, parsed by the driver (its json type parser is JSON.parse), each tuple made a row.
+ */
 function readRows(count: number, skills: number): WindowRow[] {
-  const result = new Result();
-  result.addFields(
-    (
-      [
-        ['id', TEXT],
-        ['key', TEXT],
-        ['relevance', FLOAT8],
-        ['salary_max', INT4],
-        ['skill_keys', TEXT_ARRAY],
-        ['near_matches', INT4],
-      ] as const
-    ).map(([name, dataTypeID]) => ({ name, dataTypeID, format: 'text' })),
-  );
-  // Each value as the driver hands it over: a string decoded from the message buffer.
-  const wire = (values: string[]) => values.map((value) => Buffer.from(value).toString('utf8'));
-  const rows = Array.from({ length: count }, (_, i) =>
-    result.parseRow(
-      wire([
-        randomUUID(),
-        `2026-11-${String((i % 28) + 1).padStart(2, '0')}T10:11:12.${String(i % 1e6).padStart(6, '0')}Z`,
-        String(i + 0.25),
-        String(100_000 + i),
-        `{${Array.from({ length: skills }, (_, k) => SKILLS[(i + k) % SKILLS.length]).join(',')}}`,
-        '3',
-      ]),
-    ),
-  ) as (WindowRow & { near_matches: number })[];
-  // As search.ts keeps them.
-  return rows.map(({ near_matches: _, ...row }) => row);
+  const tuples: WindowTuple[] = Array.from({ length: count }, (_, i) => [
+    randomUUID(),
+    `2026-11-${String((i % 28) + 1).padStart(2, '0')}T10:11:12.${String(i % 1e6).padStart(6, '0')}Z`,
+    i + 0.25,
+    100_000 + i,
+    Array.from({ length: skills }, (_, k) => SKILLS[(i + k) % SKILLS.length]!),
+  ]);
+  const wire = Buffer.from(JSON.stringify(tuples)).toString('utf8');
+  return (JSON.parse(wire) as WindowTuple[]).map(windowRowOf);
 }
 
 setFlagsFromString('--expose-gc');

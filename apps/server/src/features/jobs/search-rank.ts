@@ -15,6 +15,17 @@ export interface WindowRow {
   skill_keys: string[];
 }
 
+/** A window row as its statement sends it: one tuple of a JSON array (search.ts readWindow). */
+export type WindowTuple = [id: string, key: string, relevance: number, salaryMax: number | null, skillKeys: string[]];
+
+export const windowRowOf = ([id, key, relevance, salary_max, skill_keys]: WindowTuple): WindowRow => ({
+  id,
+  key,
+  relevance,
+  salary_max,
+  skill_keys,
+});
+
 /** Where a page starts inside a ranked window: after the row with this rank, time key and id. */
 export interface Keyset {
   r: number;

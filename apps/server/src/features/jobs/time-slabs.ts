@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
 export const TIME_LEVELS = 16;
 const LEVEL_STEP = 1_000_000;
 /** Days of margin above today: a job stamped by a database clock ahead of this process's is still read. */
-const CLOCK_MARGIN_DAYS = 2;
+const CLOCK_MARGIN_DAYS = 1;
 /** Spans up to 2^3 days come twice each before spans start to double (1, 1, 2, 2, 4, 4, 8, 8, 16, 32, ... days). */
 const TWICE_UP_TO_LEVEL = 3;
 
@@ -44,8 +44,9 @@ export const floorSlabDay = (days: number | undefined, now = new Date()): number
 
 /**
  * The slab keys covering every day from `lastDay` down to `floorDay` (inclusive; 0 for all), newest first,
- * disjoint: each the longest aligned span that ends where the last one began, no longer than its place allows, so a
- * word in every job stops after a few days and a rare one needs few scans.
+ * disjoint: each the longest aligned span that ends where the last one began, no longer than its place allows and
+ * not reaching below the floor (a posted-within search reads no older jobs than it keeps), so a word in every job
+ * stops after a few days and a rare one needs few scans.
  */
 export function timeSlabs(lastDay: number, floorDay = 0): number[] {
   const keys: number[] = [];
@@ -53,7 +54,12 @@ export function timeSlabs(lastDay: number, floorDay = 0): number[] {
   const floor = Math.max(0, floorDay);
   while (last >= floor) {
     let level = 0;
-    while (level < Math.min(levelCap(keys.length), TIME_LEVELS - 1) && (last + 1) % 2 ** (level + 1) === 0) level++;
+    while (
+      level < Math.min(levelCap(keys.length), TIME_LEVELS - 1) &&
+      (last + 1) % 2 ** (level + 1) === 0 &&
+      last + 1 - 2 ** (level + 1) >= floor
+    )
+      level++;
     keys.push(slabKey(level, last));
     last -= 2 ** level;
   }
