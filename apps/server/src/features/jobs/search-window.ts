@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { dayNumber, newestSlabDay, timeSlabs } from './time-slabs';
+import { dayNumber, newestSlabDay, slabDays, timeSlabs } from './time-slabs';
 
 /**
  * An open job, written so that no index but the text's can reach the table with it: the newest-first index of open
@@ -64,12 +64,13 @@ export function matchWindowCtes(
   const where = sql.join([...conditions, OPEN_UNINDEXED, sql`j.search @@ ${text}`], sql` and `);
   const before = start ? sql`and (j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)` : sql``;
   const slabs = timeSlabs(start ? dayNumber(new Date(start.c)) : newestSlabDay(), floorDay);
-  const level = sql`(s.key / 1000000)`;
-  const bucket = sql`(s.key % 1000000)`;
+  // Each slab with its days (slabDays, the one reading of a key), so the statement can skip the empty ones.
+  const column = (pick: (key: number) => number) => sql`${sql.param(slabs.map(pick))}::int[]`;
   const ctes = sql`slabs as (
-      select s.key from unnest(${sql.param(slabs)}::int[]) as s(key)
-      where ((${bucket} + 1) << ${level}) - 1 >= ${openDay(sql`j.created_at, j.id`)}
-        and (${bucket} << ${level}) <= ${openDay(sql`j.created_at desc, j.id desc`)}
+      select s.key from unnest(${column((key) => key)}, ${column((key) => slabDays(key).first)},
+        ${column((key) => slabDays(key).last)}) as s(key, first_day, last_day)
+      where s.last_day >= ${openDay(sql`j.created_at, j.id`)}
+        and s.first_day <= ${openDay(sql`j.created_at desc, j.id desc`)}
     ),
     matches as (
       select m.* from slabs s cross join lateral (
