@@ -3,6 +3,7 @@
 //   npm run resume:accuracy -w @referwell/server                (the table)
 //   npm run resume:accuracy -w @referwell/server -- --verbose    (and every miss on the tuned part)
 //   ... -- --dump t01                                             (text and fields of matching tuned fixtures)
+//   ... -- --no-timing                                            (figures only)
 // The held-out part is judged by its figures only: its misses are never printed and its files are never dumped.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -259,6 +260,11 @@ async function main() {
   for (const field of fields)
     console.log(`${field.padEnd(20)} ${pct(tuned.fields[field])} ${pct(heldOut.fields[field])}`);
 
+  if (args.includes('--no-timing')) {
+    if (verbose)
+      console.log(`\nmisses on the tuned part:\n${tuned.misses.map((m) => `  ${m}`).join('\n') || '  none'}`);
+    return;
+  }
   const timings: ParseTiming[] = [];
   for (const file of Object.keys(loadExpected())) timings.push((await timeParse(file, readFixture(file))).timing);
   const perPage = parseTimePerPage(timings);
