@@ -52,10 +52,40 @@ const EMPLOYMENT_PATTERNS: [EmploymentType, RegExp][] = EMPLOYMENT_WORDS.map(([t
   ),
 ]);
 
+const FTE = /(?<![\p{L}])FTE\s*[:=]?\s*(\d(?:[.,]\d{1,2})?)(?!\d)|(?<![\d.,])(\d(?:[.,]\d{1,2})?)\s*FTE(?![\p{L}])/iu;
+const PERCENT = /(?<![\d.,])(\d{2,3})\s*%(?!\s*(?:remote|télétravail|zdaln|remoto|home))/iu;
+const HOURS =
+  /(?<![\d.,])(\d{1,2}(?:[.,]\d)?)(?:\s*[-–]\s*(\d{1,2}(?:[.,]\d)?))?\s*(?:hours?|hrs|uur|timer|timmar|tuntia|std\.?|stunden|godz\.?|heures|horas|ore|óra|h)(?:\s*(?:per|a|pro|par|por|om|i|na)?\s*(?:week|woche|semaine|semana|ugen?|uke|veckan?|tydzień|viikossa|settimana))?(?![\p{L}])/iu;
+
+/**
+ * The employment type a workload states, in any language: 'FTE: 1.0' is full-time and 'FTE 0.9' part-time, a
+ * '100 %' workload full-time and '80 %' part-time, 35 or more hours a week full-time and 32 or fewer part-time.
+ */
+function workloadType(text: string): EmploymentType | null {
+  const number = (s: string | undefined) => Number((s ?? '').replace(',', '.'));
+  const fte = FTE.exec(text);
+  if (fte) return number(fte[1] ?? fte[2]) >= 1 ? 'full-time' : 'part-time';
+  const pct = PERCENT.exec(text);
+  if (pct && text.length <= 60) return number(pct[1]) >= 100 ? 'full-time' : number(pct[1]) >= 10 ? 'part-time' : null;
+  const hours = HOURS.exec(text);
+  if (hours) {
+    const most = number(hours[2] ?? hours[1]);
+    if (most >= 35 && most <= 48) return 'full-time';
+    if (most >= 4 && most <= 32) return 'part-time';
+  }
+  return null;
+}
+
 /** Every employment type a short text names, most specific first ('Festanstellung, Vollzeit' → full-time). */
 export function employmentTypesOf(text: string): EmploymentType[] {
-  return EMPLOYMENT_PATTERNS.filter(([, pattern]) => pattern.test(text)).map(([type]) => type);
+  const types = EMPLOYMENT_PATTERNS.filter(([, pattern]) => pattern.test(text)).map(([type]) => type);
+  const workload = workloadType(text);
+  // A workload says more than a contract's word: 'Fast, 32 timer' is part-time, 'Vakituinen, 100 %' full-time.
+  if (workload === 'part-time' && types.includes('full-time')) types.splice(types.indexOf('full-time'), 1);
+  if (workload && !types.includes(workload)) types.push(workload);
+  return EMPLOYMENT_SPECIFICITY.filter((t) => types.includes(t));
 }
+const EMPLOYMENT_SPECIFICITY: EmploymentType[] = ['internship', 'freelance', 'contract', 'part-time', 'full-time'];
 
 /** 'Pillbox Pharmacy Logo' / 'Careers at Fernhill' / '© 2026 Acme Health, Inc.' → the company name, or ''. */
 export function cleanCompany(raw: string): string {
