@@ -8,6 +8,7 @@ import { foldKey } from './page-scoring';
 import type { PageIndex } from './page-index';
 import { indexPage } from './page-index';
 import { pruneInertBodies } from './page-prune';
+import { withPayLanguage } from './salary';
 import { FIELD_CAPS, type ImportedJob, type ImportResult, type ImportSource } from './types';
 
 /** A page reading whose evidence weighs less than this (one weak source: prose, a page-title part) is flagged. */
@@ -44,7 +45,9 @@ export function finishJob(mapped: MappedJob, fallbackCompany = ''): ImportedJob 
  */
 export function extractJobFromHtml(html: string, pageUrl: string): ImportResult | null {
   try {
-    return extract(pruneInertBodies(html), pageUrl);
+    // 'kr' is SEK, NOK or DKK by the page's language.
+    const language = /<html\b[^>]*\blang\s*=\s*["']?([\w-]+)/i.exec(html.slice(0, 5000))?.[1] ?? '';
+    return withPayLanguage(language, () => extract(pruneInertBodies(html), pageUrl));
   } catch (error) {
     // Pathological markup (nesting deep enough to exhaust the stack in the HTML libraries) is not a job page.
     if (error instanceof RangeError) return null;

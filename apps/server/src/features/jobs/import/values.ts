@@ -86,8 +86,14 @@ export function parseAmount(value: unknown): number | undefined {
  * amount counts only with a pay period or next to a word like 'salary', so '$5M Series B' is not a salary.
  */
 export function findSalary(text: string): string {
-  const best = findPay(text)[0];
-  return best ? formatSalary(best.min, best.max, best.currency, best.unit) : '';
+  const found = findPay(text);
+  const best = found[0];
+  if (!best) return '';
+  const salary = formatSalary(best.min, best.max, best.currency, best.unit);
+  // A page offering an employment contract and B2B gives both ranges: the contract's first, the other named.
+  const b2b = best.contract !== 'b2b' ? found.find((p) => p.contract === 'b2b' && p.score > 1) : undefined;
+  const both = b2b ? `${salary}; B2B: ${formatSalary(b2b.min, b2b.max, b2b.currency, b2b.unit)}` : salary;
+  return both.length <= 120 ? both : salary;
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
