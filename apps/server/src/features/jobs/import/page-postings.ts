@@ -313,7 +313,9 @@ function scriptValues(source: string): Json[] {
   // Each '{' or '(function' that starts an expression is tried; parsed expressions are skipped over whole.
   const starts = /[=(,:]\s*(\{|\[|\(?\s*function\s*\(|\(\s*\()/g;
   let from = 0;
-  for (let m = starts.exec(source); m && values.length < 50; m = starts.exec(source)) {
+  let tries = 0;
+  for (let m = starts.exec(source); m && values.length < 50 && tries < 2000; m = starts.exec(source)) {
+    tries++;
     const at = m.index + m[0].length - m[1]!.length;
     if (at < from) continue;
     try {
@@ -332,7 +334,7 @@ function scriptValues(source: string): Json[] {
 const JSONISH = /^\s*[[{]/;
 
 /** Whether a script may hold a posting: some key of a title followed by a colon (cheap test before parsing). */
-const POSTING_HINT = new RegExp(`["']?(?:${KEYS.title.join('|')})["']?\\s*:`, 'i');
+const POSTING_HINT = new RegExp(`["']?(?:${[...KEYS.title, ...KEYS.name].join('|')})["']?\\s*:`, 'i');
 
 /** Every posting in the page's data: scripts, hidden inputs and data attributes (JSON-LD is read elsewhere). */
 export function dataPostings(page: PageIndex): DataPosting[] {

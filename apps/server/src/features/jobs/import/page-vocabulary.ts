@@ -28,6 +28,8 @@ export const FIELD_LABELS: Record<LabelField, string[]> = {
     'city/state',
     'city, state',
     'office',
+    'site',
+    'work site',
     'where',
     'standort',
     'standorte',
@@ -180,6 +182,8 @@ export const EMPLOYMENT_WORDS: [EmploymentType, string[]][] = [
       'temporal',
       'contrato temporal',
       'tijdelijk',
+      'jaarcontract',
+      'tijdelijk contract',
       'month contract',
       'months contract',
     ],
@@ -253,7 +257,7 @@ export const WORK_MODES: [string, string[]][] = [
       'thuiswerken',
     ],
   ],
-  ['Hybrid', ['hybrid', 'hybride', 'híbrido', 'hibrido', 'mobiles arbeiten']],
+  ['Hybrid', ['hybrid', 'hybride', 'híbrido', 'hibrido', 'mobiles arbeiten', 'télétravail partiel', 'teletrabajo parcial', 'deels thuiswerken']],
 ];
 
 for (const language of LANGUAGE_TABLES) {
@@ -747,3 +751,26 @@ export const KEYS: Record<PostingKey, string[]> = {
   ],
   id: ['id', 'slug', 'jobid', 'reference', 'ref', 'requisitionid', 'url', 'path'],
 };
+
+/** How an agency names the employer it recruits for ('our client', 'unser Mandant', 'naszego klienta'). */
+export const CLIENT_WORDS = [
+  'our client',
+  'on behalf of our client',
+  'unser Mandant',
+  'unseren Mandanten',
+  'unser Kunde',
+  'unseren Kunden',
+  'notre client',
+  'nuestro cliente',
+  'onze opdrachtgever',
+  'onze klant',
+  'naszego klienta',
+  'nasz klient',
+  'il nostro cliente',
+  'nostro cliente',
+  'nosso cliente',
+  'vår kund',
+  'vår kunde',
+  'vores kunde',
+  'asiakkaamme',
+];

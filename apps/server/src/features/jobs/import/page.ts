@@ -1,7 +1,7 @@
 import type { Element, ParentNode } from 'domhandler';
 import { HEADING_MARK, insideAnyOf, nodesToText, SKIPPED_TAGS } from './html-text';
 import { type JsonLdGraph, type MappedJob, textValue } from './json-ld';
-import { type Candidate, cleanCompany, employmentTypesOf, readChip, readLabelled } from './page-evidence';
+import { type Candidate, cleanCompany, clientsIn, employmentTypesOf, readChip, readLabelled } from './page-evidence';
 import { allText, ownText, type PageIndex } from './page-index';
 import { jsonStateSources } from './page-json-state';
 import { type DataPosting, postingText } from './page-postings';
@@ -148,11 +148,14 @@ function proseJobTypes(text: string): Candidate[] {
   for (const m of text.matchAll(pattern))
     for (const type of employmentTypesOf(m[0]))
       out.push({ field: 'job_type', value: type, source: 'prose', weight: 1.5 });
-  // Short sentences that are only employment words: 'Vollzeit, unbefristet.', 'Fulltime (36 uur).'
-  for (const sentence of text.split(/[.!?\n]\s*/))
-    if (sentence.length <= 40)
-      for (const type of employmentTypesOf(sentence))
-        out.push({ field: 'job_type', value: type, source: 'prose-short', weight: 1 });
+  // Short sentences that are only employment words: 'Vollzeit, unbefristet.', 'Fulltime (36 uur).'; longer ones
+  // in any language ('Tjänsten är en tillsvidareanställning på heltid') count less.
+  for (const sentence of text.split(/[.!?\n]\s*/)) {
+    if (sentence.length > 240) continue;
+    const short = sentence.length <= 40;
+    for (const type of employmentTypesOf(sentence))
+      out.push({ field: 'job_type', value: type, source: short ? 'prose-short' : 'prose-sentence', weight: short ? 1 : 0.75 });
+  }
   return out;
 }
 
@@ -186,6 +189,7 @@ function collect(page: PageIndex, pageText: string) {
     ...titlePartCompanies(strings, headingSet),
     ...proseJobTypes(pageText),
     ...proseLocations(pageText),
+    ...clientsIn(pageText).map((value): Candidate => ({ field: 'company', value, source: 'client', weight: 4 })),
   ];
   return { candidates, strings };
 }
