@@ -1,3 +1,4 @@
+import { ANY_POSTCODE } from '@referwell/shared';
 import { isCity, isCountry, isRegion } from './page-places';
 import { WORK_MODES } from './page-vocabulary';
 
@@ -32,9 +33,44 @@ function fromCode(text: string): string | null {
  * 'Hybrid, Atlanta, GA'. Returns '' for text that is not a place.
  */
 export function normaliseLocation(raw: string): string {
-  const several = raw.split(/\s*;\s*|\s+(?:or|oder|ou|o|of)\s+/i);
+  const several = raw.split(/\s*;\s*|\s+(?:or|oder|ou|o|of|lub|albo|oppure|eller|tai|nebo|sau|vagy)\s+/i);
   if (several.length > 1 && several.length <= 5) return several.map(normaliseOne).filter(Boolean).join('; ');
   return normaliseOne(raw);
+}
+
+/** Words that make a place an office rather than a town ('London Office', 'Riverbend Corporate Office'). */
+const OFFICE = /\s+(?:corporate\s+)?(?:office|offices|campus|hq|headquarters|site|building|kontor|büro|buero|bureau|oficina|kantoor|ufficio|biuro|toimisto|escritório)$/i;
+/** Street words of the readers' languages that start an address part ('ul. Kunickiego', 'Via Roma'). */
+const STREET_START = /^(?:ul\.|al\.|os\.|pl\.|via|viale|piazza|corso|rua|avenida|av\.|calle|c\/|paseo|rue|bd|boulevard|chemin|route)\s/i;
+
+/**
+ * An address reduced to its place: street parts (with a house number, or led by a street word) dropped, postcodes
+ * removed, office names cut to their town ('ul. Kunickiego 2, 20-001 Lublin' → 'Lublin'; '1 Finsbury Avenue,
+ * London EC2M 2PF' → 'London'; 'Riverbend Corporate Office, 2200 River Rd, Sacramento, CA 95815' → 'Sacramento, CA').
+ */
+function placeOfAddress(text: string): string {
+  const parts = text.split(/\s*,\s*/);
+  if (parts.length === 1 && !/\d/.test(text) && !OFFICE.test(text)) return text;
+  const kept: string[] = [];
+  for (const part of parts) {
+    const trimmed = part.trim();
+    const withoutCode = trimmed.replace(ANY_POSTCODE, ' ').replace(/\s+/g, ' ').trim();
+    if (!withoutCode || STREET_START.test(trimmed)) continue;
+    if (/\d/.test(withoutCode)) {
+      // 'Praha 5', 'Aarhus C 8000': a town with a district number stays a town.
+      const town = withoutCode.replace(/\s+\d{1,2}$/, '');
+      if (!/\d/.test(town) && isCity(town)) kept.push(town);
+      continue;
+    }
+    const office = OFFICE.exec(withoutCode);
+    if (office) {
+      const town = withoutCode.slice(0, office.index).trim();
+      if (isCity(town)) kept.push(town);
+      continue;
+    }
+    kept.push(withoutCode);
+  }
+  return kept.join(', ');
 }
 
 function normaliseOne(raw: string): string {
@@ -42,6 +78,7 @@ function normaliseOne(raw: string): string {
     .replace(/\s+/g, ' ')
     .replace(/^[\s:–—/|-]+|[\s.;:–—/|-]+$/g, '')
     .trim();
+  if (!fromCode(text)) text = placeOfAddress(text);
   if (!text || text.length > 120) return '';
   const coded = fromCode(text);
   if (coded) return coded;

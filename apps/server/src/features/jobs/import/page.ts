@@ -1,9 +1,10 @@
 import type { Element, ParentNode } from 'domhandler';
 import { HEADING_MARK, insideAnyOf, nodesToText, SKIPPED_TAGS } from './html-text';
 import { type JsonLdGraph, type MappedJob, textValue } from './json-ld';
-import { type Candidate, cleanCompany, employmentTypesOf, readChip } from './page-evidence';
+import { type Candidate, cleanCompany, clientsIn, employmentTypesOf, readChip, readLabelled } from './page-evidence';
 import { allText, ownText, type PageIndex } from './page-index';
 import { jsonStateSources } from './page-json-state';
+import { type DataPosting, postingText } from './page-postings';
 import {
   chooseCompany,
   chooseJobType,
@@ -147,11 +148,14 @@ function proseJobTypes(text: string): Candidate[] {
   for (const m of text.matchAll(pattern))
     for (const type of employmentTypesOf(m[0]))
       out.push({ field: 'job_type', value: type, source: 'prose', weight: 1.5 });
-  // Short sentences that are only employment words: 'Vollzeit, unbefristet.', 'Fulltime (36 uur).'
-  for (const sentence of text.split(/[.!?\n]\s*/))
-    if (sentence.length <= 40)
-      for (const type of employmentTypesOf(sentence))
-        out.push({ field: 'job_type', value: type, source: 'prose-short', weight: 1 });
+  // Short sentences that are only employment words: 'Vollzeit, unbefristet.', 'Fulltime (36 uur).'; longer ones
+  // in any language ('Tjänsten är en tillsvidareanställning på heltid') count less.
+  for (const sentence of text.split(/[.!?\n]\s*/)) {
+    if (sentence.length > 240) continue;
+    const short = sentence.length <= 40;
+    for (const type of employmentTypesOf(sentence))
+      out.push({ field: 'job_type', value: type, source: short ? 'prose-short' : 'prose-sentence', weight: short ? 1 : 0.75 });
+  }
   return out;
 }
 
@@ -185,6 +189,7 @@ function collect(page: PageIndex, pageText: string) {
     ...titlePartCompanies(strings, headingSet),
     ...proseJobTypes(pageText),
     ...proseLocations(pageText),
+    ...clientsIn(pageText).map((value): Candidate => ({ field: 'company', value, source: 'client', weight: 4 })),
   ];
   return { candidates, strings };
 }
@@ -192,17 +197,43 @@ function collect(page: PageIndex, pageText: string) {
 export interface PageReading {
   job: MappedJob;
   confidence: PageConfidence;
+  /** How many signs of a job posting the page shows (sections, pay, apply control, employment type, place, e-mail). */
+  signals: number;
 }
+
+/** A posting found in the page's data, as evidence: trusted like a label, more when the page agrees. */
+function dataCandidates(posting: DataPosting | null): Candidate[] {
+  if (!posting) return [];
+  const out: Candidate[] = [];
+  const add = (field: Candidate['field'], value: string, weight = 4) => {
+    if (value) out.push({ field, value, source: 'data', weight });
+  };
+  add('title', posting.title, 4.5);
+  add('company', cleanCompany(posting.company));
+  for (const c of readLabelled('location', posting.location, 'data', 4)) out.push(c);
+  const types = posting.employment.flatMap((word) => employmentTypesOf(word.replace(/_/g, ' ')));
+  const chosen = SPECIFIC_FIRST.find((type) => types.includes(type));
+  if (chosen) add('job_type', chosen);
+  add('salary_range', posting.salary);
+  return out;
+}
+const SPECIFIC_FIRST = ['internship', 'freelance', 'contract', 'part-time', 'full-time'] as const;
 
 /**
  * The job as read from the page itself, for pages without structured data: candidate values for each field from
  * every source (meta tags, page title, headings, labels, chips, embedded state, logo, footer), weighed and chosen
  * per field (page-scoring.ts), and the main content split into description / responsibilities / requirements.
- * Returns null when there is no title or the page does not look like a job posting (fewer than two job signals).
+ * Returns null only when there is no title; how much the page looks like a posting is told by `signals`.
  */
-export function readPage(page: PageIndex, pageUrl: string, graph: JsonLdGraph): PageReading | null {
+export function readPage(
+  page: PageIndex,
+  pageUrl: string,
+  graph: JsonLdGraph,
+  posting: DataPosting | null = null,
+): PageReading | null {
   const pageText = visibleText(page);
   const { candidates, strings } = collect(page, pageText);
+  candidates.push(...dataCandidates(posting));
   const organization = cleanCompany(textValue(graph.organizations[0]?.name));
   if (organization) candidates.push({ field: 'company', value: organization, source: 'organization', weight: 2 });
 
@@ -226,7 +257,10 @@ export function readPage(page: PageIndex, pageUrl: string, graph: JsonLdGraph): 
   const inChrome = chromeTest(page);
   const skip = (el: Element) => SKIPPED_TAGS.has(el.name) || inChrome(el);
   const content = mainContent(page, inChrome);
-  const text = nodesToText([content], { markHeadings: true, skip, maxChars: MAX_TEXT_CHARS });
+  const shown = nodesToText([content], { markHeadings: true, skip, maxChars: MAX_TEXT_CHARS });
+  const fromData = posting ? postingText(posting) : '';
+  // An app shell shows little of the posting: its data holds the text.
+  const text = fromData.length > shown.length ? fromData : shown;
   // The page heading repeats the title, label lines are read into their own fields and 'Apply now' is a button:
   // leave them out of the description.
   const lines = text.split('\n').filter((line) => {
@@ -265,8 +299,8 @@ export function readPage(page: PageIndex, pageUrl: string, graph: JsonLdGraph): 
     choices.job_type.value,
     candidates.some((c) => (c.field === 'location' || c.field === 'mode') && c.weight >= 1.5 && c.source !== 'prose'),
     mailto,
+    posting,
   ].filter(Boolean).length;
-  if (signals < 2) return null;
 
   const confidence = Object.fromEntries(
     Object.entries(choices).map(([field, choice]) => [field, choice.value ? choice.score : 0]),
@@ -285,7 +319,9 @@ export function readPage(page: PageIndex, pageUrl: string, graph: JsonLdGraph): 
       contact_email: cleanEmail(mailto),
       deadline: parseDate(DEADLINE_LABEL.exec(plainText)?.[1] ?? ''),
       skillsText: '',
+      declaredSkills: posting?.skills ?? [],
     },
     confidence,
+    signals,
   };
 }

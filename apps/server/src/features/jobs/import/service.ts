@@ -120,7 +120,7 @@ export async function extractInWorker(html: string, url: string, ctx: ImportCont
 function merge(llm: MappedJob, page: ImportedJob | undefined): MappedJob {
   const merged = { ...llm };
   for (const key of Object.keys(llm) as (keyof MappedJob)[]) {
-    if (key === 'skillsText') continue;
+    if (key === 'skillsText' || key === 'declaredSkills') continue;
     if (!merged[key] && page?.[key]) merged[key] = page[key];
   }
   if (page?.skills.length) merged.skillsText = [merged.skillsText, page.skills.join(', ')].filter(Boolean).join(', ');
