@@ -123,7 +123,8 @@ function countryCode(name: string): string | null {
       for (const a of letters)
         for (const b of letters) {
           const shown = names.of(a + b);
-          if (shown) countryCodes.set(fold(shown), a + b);
+          // First code wins: 'United Kingdom' is GB, not the reserved UK.
+          if (shown && !countryCodes.has(fold(shown))) countryCodes.set(fold(shown), a + b);
         }
     }
     for (const [alias, code] of [
@@ -146,9 +147,10 @@ export function sameLocation(got: string | null, want: string): boolean {
   const [gotCity, ...gotRest] = got.split(',').map((p) => p.trim());
   const [wantCity, ...wantRest] = want.split(',').map((p) => p.trim());
   if (fold(gotCity) !== fold(wantCity)) return false;
-  const wantRegion = wantRest.join(', ');
+  // A ZIP after the state is not part of the place ('New York, NY 10001').
+  const wantRegion = wantRest.join(', ').replace(/\s+\d{5}(?:-\d{4})?$/, '');
   if (!wantRegion) return true;
-  const gotRegion = gotRest.join(', ');
+  const gotRegion = gotRest.join(', ').replace(/\s+\d{5}(?:-\d{4})?$/, '');
   if (fold(gotRegion) === fold(wantRegion)) return true;
   const a = countryCode(gotRegion);
   return a !== null && a === countryCode(wantRegion);
@@ -195,13 +197,15 @@ export function judge(file: string, exp: Expected, result: ResumeParseResult, re
   check('portfolio', fold(f.portfolio) === fold(exp.portfolio), f.portfolio, exp.portfolio);
   check('yearsOfExperience', f.yearsOfExperience === exp.yearsOfExperience, f.yearsOfExperience, exp.yearsOfExperience);
 
+  // A returned skill matches an expected one when it is the same skill or a more specific one that names it
+  // ('Epic Willow' for 'Epic', 'HL7 v2' for 'HL7'): the reader keeps specific names.
   const returned = [...f.skills, ...f.softwareTools];
-  const have = new Set(returned.map(skillKey));
-  const wanted = new Set(exp.skills.map(skillKey));
-  const missing = exp.skills.filter((s) => !have.has(skillKey(s)));
+  const matches = (got: string, want: string) =>
+    skillKey(got) === skillKey(want) || skillKey(got).startsWith(`${skillKey(want)} `);
+  const missing = exp.skills.filter((w) => !returned.some((g) => matches(g, w)));
   add('skills (recall)', exp.skills.length - missing.length, exp.skills.length);
   if (missing.length) report.misses.push(`${file} skills missing: ${JSON.stringify(missing)}`);
-  const extra = returned.filter((s) => !wanted.has(skillKey(s)));
+  const extra = returned.filter((g) => !exp.skills.some((w) => matches(g, w)));
   add('skills (precision)', returned.length - extra.length, returned.length);
   if (extra.length) report.misses.push(`${file} skills not expected: ${JSON.stringify(extra)}`);
 

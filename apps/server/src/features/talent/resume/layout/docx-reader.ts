@@ -180,9 +180,15 @@ class DocxWalker {
 
   private push(text: string, size: number, zone: Zone) {
     for (const raw of text.split('\n')) {
+      // Runs of spaces stay two wide: they separate things ('T A M I K A   B R O O K S', 'Phone  0123').
       const cells = raw
         .split('\t')
-        .map((c) => c.replace(/\s+/g, ' ').trim())
+        .map((c) =>
+          c
+            .replace(/ {2,}/g, '  ')
+            .replace(/[^\S ]+/g, ' ')
+            .trim(),
+        )
         .filter(Boolean);
       if (!cells.length) continue;
       this.lines.push({ text: cells.join('  '), cells, page: 1, block: this.block, zone, size, top: null });
@@ -224,9 +230,20 @@ class DocxWalker {
     const paragraphCount = (cell: Element) =>
       kids(cell).filter((e) => e.name === 'w:p' && this.paragraph(e).text.trim()).length +
       kids(cell).filter((e) => e.name === 'w:tbl').length * 4;
-    // A layout table (columns of a page) holds paragraphs of its own; a grid or a label/value table holds a phrase
-    // a cell.
-    const layout = rows.some((r) => cellsOf(r).length >= 2 && cellsOf(r).some((c) => paragraphCount(c) >= 4));
+    // A grid or a label/value table holds a phrase a cell (a label's value may take two lines); a layout table — a
+    // sidebar beside the main column, a name cell beside a contact cell — holds paragraphs of its own.
+    const shortParagraphs = (cell: Element) =>
+      kids(cell).filter((e) => e.name === 'w:p' && this.paragraph(e).text.trim().split(/\s+/).length <= 4).length;
+    const labels =
+      rows.length >= 2 &&
+      rows.every(
+        (r) =>
+          cellsOf(r).length >= 2 &&
+          paragraphCount(cellsOf(r)[0]!) <= 1 &&
+          shortParagraphs(cellsOf(r)[0]!) === paragraphCount(cellsOf(r)[0]!),
+      );
+    const grid = rows.every((r) => cellsOf(r).every((c) => paragraphCount(c) <= 1));
+    const layout = !labels && !grid;
     if (layout) {
       for (const row of rows) {
         const cells = cellsOf(row);
