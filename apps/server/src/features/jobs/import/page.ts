@@ -30,7 +30,8 @@ import {
 } from './page-sources';
 import { APPLY_WORDS, CAREERS_PREFIX, CAREERS_SUFFIX, JOB_SECTION_WORDS } from './page-vocabulary';
 import { splitSections } from './sections';
-import { cleanEmail, findSalary, parseDate, resolveUrl } from './values';
+import { cleanEmail, findSalary, formatSalary, parseDate, readSalaryRange, resolveUrl } from './values';
+import { findPay } from './salary';
 
 /** Page chrome that is never job content: nav, footer, aside, form, their roles, hidden blocks, cookie banners. */
 const CHROME_TAGS = new Set(['nav', 'footer', 'aside', 'form']);
@@ -154,7 +155,12 @@ function proseJobTypes(text: string): Candidate[] {
     if (sentence.length > 240) continue;
     const short = sentence.length <= 40;
     for (const type of employmentTypesOf(sentence))
-      out.push({ field: 'job_type', value: type, source: short ? 'prose-short' : 'prose-sentence', weight: short ? 1 : 0.75 });
+      out.push({
+        field: 'job_type',
+        value: type,
+        source: short ? 'prose-short' : 'prose-sentence',
+        weight: short ? 1 : 0.75,
+      });
   }
   return out;
 }
@@ -169,6 +175,30 @@ function proseLocations(text: string): Candidate[] {
     out.push(...candidates);
   }
   return out;
+}
+
+/**
+ * The chosen pay as the page's own text states it around the same amounts: a range read from a chip without its
+ * period ('20 000 - 26 000 PLN' beside '/ mies.') takes the period, and a B2B range gives way to the employment
+ * contract's, kept after it.
+ */
+function refineSalary(choice: Choice, text: string): Choice {
+  const chosen = readSalaryRange(choice.value);
+  if (!chosen) return choice;
+  const found = findPay(text);
+  const same = found.find(
+    (p) => p.min === chosen.min && p.max === chosen.max && (!chosen.currency || p.currency === chosen.currency),
+  );
+  if (!same) return choice;
+  const employment =
+    same.contract === 'b2b'
+      ? found.find((p) => p.contract === 'employment' && p.currency === same.currency)
+      : undefined;
+  if (!employment && (chosen.period || !same.unit)) return choice;
+  const better = employment ?? same;
+  const value = formatSalary(better.min, better.max, better.currency, better.unit);
+  const b2b = employment ? `; B2B: ${formatSalary(same.min, same.max, same.currency, same.unit)}` : '';
+  return { value: `${value}${b2b}`.length <= 120 ? `${value}${b2b}` : value, score: choice.score };
 }
 
 /** Every candidate for the header fields, from every source on the page. */
@@ -289,7 +319,7 @@ export function readPage(
     company,
     location: chooseLocation(candidates),
     job_type: chooseJobType(candidates),
-    salary_range: chooseSalary(candidates),
+    salary_range: refineSalary(chooseSalary(candidates), `${plainText}\n${pageText}`),
   };
 
   const signals = [
