@@ -3,7 +3,6 @@ import { HEADING_MARK, insideAnyOf, nodesToText, SKIPPED_TAGS } from './html-tex
 import { type JsonLdGraph, type MappedJob, textValue } from './json-ld';
 import { type Candidate, cleanCompany, clientsIn, employmentTypesOf, readChip, readLabelled } from './page-evidence';
 import { allText, ownText, type PageIndex } from './page-index';
-import { jsonStateSources } from './page-json-state';
 import { type DataPosting, postingText } from './page-postings';
 import {
   chooseCompany,
@@ -213,7 +212,6 @@ function collect(page: PageIndex, pageText: string) {
     ...labelLines(pageText),
     ...classHintSources(page),
     ...chipSources(page, heading),
-    ...jsonStateSources(page),
     ...logoSources(page),
     ...footerSources(page),
     ...titlePartCompanies(strings, headingSet),
