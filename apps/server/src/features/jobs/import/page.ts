@@ -189,15 +189,19 @@ function refineSalary(choice: Choice, text: string): Choice {
     (p) => p.min === chosen.min && p.max === chosen.max && (!chosen.currency || p.currency === chosen.currency),
   );
   if (!same) return choice;
-  const employment =
+  const primary =
     same.contract === 'b2b'
-      ? found.find((p) => p.contract === 'employment' && p.currency === same.currency)
-      : undefined;
-  if (!employment && (chosen.period || !same.unit)) return choice;
-  const better = employment ?? same;
-  const value = formatSalary(better.min, better.max, better.currency, better.unit);
-  const b2b = employment ? `; B2B: ${formatSalary(same.min, same.max, same.currency, same.unit)}` : '';
-  return { value: `${value}${b2b}`.length <= 120 ? `${value}${b2b}` : value, score: choice.score };
+      ? (found.find((p) => p.contract === 'employment' && p.currency === same.currency) ?? same)
+      : same;
+  const b2b =
+    primary !== same
+      ? same
+      : primary.contract !== 'b2b'
+        ? found.find((p) => p.contract === 'b2b' && p.currency === primary.currency && p.score > 1)
+        : undefined;
+  const value = formatSalary(primary.min, primary.max, primary.currency, primary.unit);
+  const both = b2b ? `${value}; B2B: ${formatSalary(b2b.min, b2b.max, b2b.currency, b2b.unit)}` : value;
+  return { value: both.length <= 120 ? both : value, score: choice.score };
 }
 
 /** Every candidate for the header fields, from every source on the page. */
