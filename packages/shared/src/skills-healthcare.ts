@@ -81,7 +81,6 @@ Elation Health|Elation
 Canvas Medical
 Healthie
 HiX
-ChipSoft
 Nedap Ons
 ORBIS|Dedalus ORBIS
 MEDISTAR

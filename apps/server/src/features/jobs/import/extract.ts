@@ -44,13 +44,22 @@ export function finishJob(mapped: MappedJob, fallbackCompany = ''): ImportedJob 
  * headings, a salary, a 'Location:' label, a mailto link). Returns null when no job can be read.
  */
 export function extractJobFromHtml(html: string, pageUrl: string): ImportResult | null {
+  const read = readJobPage(html, pageUrl);
+  return 'noJob' in read ? null : read;
+}
+
+/** Why a page gave no job: no readable title, an article, a list of jobs, or markup the reader cannot handle. */
+export type NoJob = { noJob: 'no-title' | 'article' | 'job-list' | 'unreadable' };
+
+/** extractJobFromHtml, telling why when there is no job (what the import answers the user). */
+export function readJobPage(html: string, pageUrl: string): ImportResult | NoJob {
   try {
     // 'kr' is SEK, NOK or DKK by the page's language.
     const language = /<html\b[^>]*\blang\s*=\s*["']?([\w-]+)/i.exec(html.slice(0, 5000))?.[1] ?? '';
     return withPayLanguage(language, () => extract(pruneInertBodies(html), pageUrl));
   } catch (error) {
-    // Pathological markup (nesting deep enough to exhaust the stack in the HTML libraries) is not a job page.
-    if (error instanceof RangeError) return null;
+    // Pathological markup (nesting deep enough to exhaust the stack in the HTML libraries) cannot be read.
+    if (error instanceof RangeError) return { noJob: 'unreadable' };
     throw error;
   }
 }
@@ -88,7 +97,7 @@ function chooseStructured(candidates: { mapped: MappedJob; source: ImportSource 
   return scored[0] ?? null;
 }
 
-function extract(html: string, pageUrl: string): ImportResult | null {
+function extract(html: string, pageUrl: string): ImportResult | NoJob {
   // htmlparser2 (cheerio/slim) rather than parse5: several times faster on multi-megabyte pages, and the reader
   // needs no spec-exact tree (a page without <body> is read from its root).
   const page = indexPage(load(html));
@@ -104,15 +113,16 @@ function extract(html: string, pageUrl: string): ImportResult | null {
   if (microdata) structured.push({ mapped: mapJobPosting(microdata, new Map(), pageUrl), source: 'microdata' });
   const chosen = chooseStructured(structured, shown);
 
-  const posting = choosePosting(dataPostings(page), shown, pageUrl);
+  const postings = dataPostings(page);
+  const posting = choosePosting(postings, shown, pageUrl);
   const reading = readPage(page, pageUrl, graph, posting);
   if (chosen) return withPageEvidence(chosen.mapped, chosen.source, reading, siteName);
-  if (!reading) return null;
+  if (!reading) return { noJob: !posting && postings.length >= 3 ? 'job-list' : 'no-title' };
   const types = [graph.organizations, graph.jobs].flat().map((n) => String(n['@type']));
   const otherTypes = page.tags('script').length ? articleTypes(page) : [];
   // A page that says it is an article and shows almost nothing of a posting is not one; any other page with a
   // plausible title is imported, its weak fields marked for the user's attention.
-  if (reading.signals < 2 && isArticle(page, [...types, ...otherTypes])) return null;
+  if (reading.signals < 2 && isArticle(page, [...types, ...otherTypes])) return { noJob: 'article' };
   const job = finishJob(reading.job, siteName);
   const uncertain = HEADER_FIELDS.filter((field) => job[field] && reading.confidence[field] < UNCERTAIN_BELOW);
   return uncertain.length ? { job, source: 'page', uncertain } : { job, source: 'page' };

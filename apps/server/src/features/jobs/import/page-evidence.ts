@@ -125,7 +125,8 @@ export function readLabelled(
       const out: Candidate[] = [];
       const mode = workModeOf(v);
       if (mode) out.push({ field: 'mode', value: mode, source, weight });
-      const location = normaliseLocation(v.split(/\s*[.;]\s+/)[0] ?? v);
+      // The first sentence ('Boston, MA. Hybrid three days a week'), not an abbreviation's dot ('ul. Kunickiego').
+      const location = normaliseLocation(v.split(/(?<=[\p{L}]{4,}|\d)[.;]\s+/u)[0] ?? v);
       if (location && !/\d{3,}/.test(location)) out.push({ field: 'location', value: location, source, weight });
       return out;
     }
@@ -139,7 +140,9 @@ export function readLabelled(
     case 'salary_range': {
       // The label may name the period ('Retribuzione lorda annua', 'Månadslön').
       const salary = findSalary(`${label}: ${v}`);
-      return salary ? [{ field: 'salary_range', value: salary, source, weight: B2B_PAY.test(v) ? weight * 0.6 : weight }] : [];
+      return salary
+        ? [{ field: 'salary_range', value: salary, source, weight: B2B_PAY.test(v) ? weight * 0.6 : weight }]
+        : [];
     }
     case 'company': {
       const company = cleanCompany(v);
@@ -164,7 +167,8 @@ export function readByShape(value: string, source: string, weight: number): Cand
   if (!v || v.length > 120) return [];
   if (/\d/.test(v)) {
     const salary = findSalary(`Salary: ${v}`);
-    if (salary) return [{ field: 'salary_range', value: salary, source, weight: B2B_PAY.test(v) ? weight * 0.6 : weight }];
+    if (salary)
+      return [{ field: 'salary_range', value: salary, source, weight: B2B_PAY.test(v) ? weight * 0.6 : weight }];
   }
   const out: Candidate[] = [];
   for (const type of employmentTypesOf(v)) out.push({ field: 'job_type', value: type, source, weight: weight * 0.8 });
@@ -191,7 +195,8 @@ export function readChip(text: string, source: string, weight: number): Candidat
     return out;
   }
   const salary = /\d/.test(t) ? findSalary(`Salary: ${t}`) : '';
-  if (salary) return [{ field: 'salary_range', value: salary, source, weight: B2B_PAY.test(t) ? weight * 0.6 : weight }];
+  if (salary)
+    return [{ field: 'salary_range', value: salary, source, weight: B2B_PAY.test(t) ? weight * 0.6 : weight }];
   const types = employmentTypesOf(t);
   types.forEach((type, i) => out.push({ field: 'job_type', value: type, source, weight: weight - i * 0.1 }));
   const mode = workModeOf(t);
@@ -206,11 +211,13 @@ export function readChip(text: string, source: string, weight: number): Candidat
 
 /** Splits a subtitle ('Festanstellung, Vollzeit · Berlin', 'Data · Lyon · Hybride') into its segments. */
 export function segments(text: string): string[] {
-  return text
-    // A dash between two amounts is a range ('35.000 – 42.000 €'), not a separator.
-    .split(/\s*[·•|]\s*|(?<![\d€$£])\s+[–—]\s+|\s+[–—]\s+(?![\d€$£])|\s{2,}/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  return (
+    text
+      // A dash between two amounts is a range ('35.000 – 42.000 €'), not a separator.
+      .split(/\s*[·•|]\s*|(?<![\d€$£])\s+[–—]\s+|\s+[–—]\s+(?![\d€$£])|\s{2,}/)
+      .map((s) => s.trim())
+      .filter(Boolean)
+  );
 }
 
 /** 'X is hiring', 'at X', 'bei X', 'Rejoignez X' in a page description. */
@@ -241,7 +248,9 @@ export function clientsIn(text: string): string[] {
     'giu',
   );
   for (const m of text.slice(0, 20_000).matchAll(pattern)) {
-    const company = cleanCompany((m[1] ?? '').replace(/\s+(?:am|an|der|de|du|des|di|do|da|dos|of|for|im|w|und|&)$/i, ''));
+    const company = cleanCompany(
+      (m[1] ?? '').replace(/\s+(?:am|an|der|de|du|des|di|do|da|dos|of|for|im|w|und|&)$/i, ''),
+    );
     if (company && company.split(/\s+/).length >= 2) out.push(company);
   }
   return out;

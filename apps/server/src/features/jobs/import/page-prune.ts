@@ -12,7 +12,7 @@
  */
 export const MAX_PARSED_CHARS = 1_000_000;
 
-/** A state script longer than this is not read (page-json-state.ts skips it too). */
+/** A data script longer than this is not read (page-postings.ts skips it too). */
 export const MAX_STATE_CHARS = 1_000_000;
 
 import { KEYS } from './page-vocabulary';

@@ -91,12 +91,10 @@ export function headingSources(page: PageIndex): { candidates: Candidate[]; head
     if (el.name.includes('-') && /(?:^|-)(?:title|heading|headline|titel|titulo|titre|otsikko)(?:$|-)/.test(el.name))
       add(el, 'title-element', 2.5);
   // Without a job's h1, the first heading below it that is neither a section nor the site's wording.
-  const first = page
-    .keptTags('h2', 'h3')
-    .find((el) => {
-      const text = inlineText(page.text(el));
-      return text.length >= 2 && !JOB_SECTION_WORDS.test(text) && !TITLE_NOISE.test(text);
-    });
+  const first = page.keptTags('h2', 'h3').find((el) => {
+    const text = inlineText(page.text(el));
+    return text.length >= 2 && !JOB_SECTION_WORDS.test(text) && !TITLE_NOISE.test(text);
+  });
   if (first && !out.some((c) => c.source === 'h1')) add(first, 'first-heading', heading ? 1.5 : 2.5);
   return { candidates: out, heading };
 }
@@ -230,15 +228,28 @@ export function labelLines(text: string): Candidate[] {
 }
 
 const HINTS: [RegExp, (text: string) => Candidate[]][] = [
-  [/location|standort|ort|lieu|ubicacion|locatie/i, (t) => readLabelled('location', t, 'class-hint', 2.5)],
-  [/commitment|employment|job-?type|contract|schedule/i, (t) => readLabelled('job_type', t, 'class-hint', 2.5)],
-  [/salary|compensation|pay-?range/i, (t) => readLabelled('salary_range', t, 'class-hint', 2.5)],
+  [
+    /(?:^|[\s_-])(?:job-?)?(?:location|locations|standort|ort|lieu|ubicacion|locatie|city|place|lokalizacja|sede|localizacao|sijainti|sted)(?:$|[\s_-])/i,
+    (t) => readLabelled('location', t, 'class-hint', 2.5),
+  ],
+  [
+    /(?:^|[\s_-])(?:commitment|employment|job-?type|contract|schedule|employment-?type)(?:$|[\s_-])/i,
+    (t) => readLabelled('job_type', t, 'class-hint', 2.5),
+  ],
+  [
+    /(?:^|[\s_-])(?:salary|compensation|pay-?range|pay|salaries)(?:$|[\s_-])/i,
+    (t) => readLabelled('salary_range', t, 'class-hint', 2.5),
+  ],
   [
     /(?:^|[\s_])(?:[\w-]*[-_])?(?:company|employer|firma|empresa|entreprise|azienda|werkgever)(?:[-_]?name)?(?:$|\s)/i,
     (t) => {
       const at = readChip(t, 'class-hint', 2.5).filter((c) => c.field === 'company');
       const company = cleanCompany(t);
-      return at.length ? at : company && company.split(/\s+/).length <= 6 ? [{ field: 'company', value: company, source: 'class-hint', weight: 2.5 }] : [];
+      return at.length
+        ? at
+        : company && company.split(/\s+/).length <= 6
+          ? [{ field: 'company', value: company, source: 'class-hint', weight: 2.5 }]
+          : [];
     },
   ],
 ];

@@ -257,7 +257,19 @@ export const WORK_MODES: [string, string[]][] = [
       'thuiswerken',
     ],
   ],
-  ['Hybrid', ['hybrid', 'hybride', 'híbrido', 'hibrido', 'mobiles arbeiten', 'télétravail partiel', 'teletrabajo parcial', 'deels thuiswerken']],
+  [
+    'Hybrid',
+    [
+      'hybrid',
+      'hybride',
+      'híbrido',
+      'hibrido',
+      'mobiles arbeiten',
+      'télétravail partiel',
+      'teletrabajo parcial',
+      'deels thuiswerken',
+    ],
+  ],
 ];
 
 for (const language of LANGUAGE_TABLES) {

@@ -3,7 +3,6 @@ import { HEADING_MARK, insideAnyOf, nodesToText, SKIPPED_TAGS } from './html-tex
 import { type JsonLdGraph, type MappedJob, textValue } from './json-ld';
 import { type Candidate, cleanCompany, clientsIn, employmentTypesOf, readChip, readLabelled } from './page-evidence';
 import { allText, ownText, type PageIndex } from './page-index';
-import { jsonStateSources } from './page-json-state';
 import { type DataPosting, postingText } from './page-postings';
 import {
   chooseCompany,
@@ -30,7 +29,8 @@ import {
 } from './page-sources';
 import { APPLY_WORDS, CAREERS_PREFIX, CAREERS_SUFFIX, JOB_SECTION_WORDS } from './page-vocabulary';
 import { splitSections } from './sections';
-import { cleanEmail, findSalary, parseDate, resolveUrl } from './values';
+import { cleanEmail, findSalary, formatSalary, parseDate, readSalaryRange, resolveUrl } from './values';
+import { findPay } from './salary';
 
 /** Page chrome that is never job content: nav, footer, aside, form, their roles, hidden blocks, cookie banners. */
 const CHROME_TAGS = new Set(['nav', 'footer', 'aside', 'form']);
@@ -154,7 +154,12 @@ function proseJobTypes(text: string): Candidate[] {
     if (sentence.length > 240) continue;
     const short = sentence.length <= 40;
     for (const type of employmentTypesOf(sentence))
-      out.push({ field: 'job_type', value: type, source: short ? 'prose-short' : 'prose-sentence', weight: short ? 1 : 0.75 });
+      out.push({
+        field: 'job_type',
+        value: type,
+        source: short ? 'prose-short' : 'prose-sentence',
+        weight: short ? 1 : 0.75,
+      });
   }
   return out;
 }
@@ -171,6 +176,34 @@ function proseLocations(text: string): Candidate[] {
   return out;
 }
 
+/**
+ * The chosen pay as the page's own text states it around the same amounts: a range read from a chip without its
+ * period ('20 000 - 26 000 PLN' beside '/ mies.') takes the period, and a B2B range gives way to the employment
+ * contract's, kept after it.
+ */
+function refineSalary(choice: Choice, text: string): Choice {
+  const chosen = readSalaryRange(choice.value);
+  if (!chosen) return choice;
+  const found = findPay(text);
+  const same = found.find(
+    (p) => p.min === chosen.min && p.max === chosen.max && (!chosen.currency || p.currency === chosen.currency),
+  );
+  if (!same) return choice;
+  const primary =
+    same.contract === 'b2b'
+      ? (found.find((p) => p.contract === 'employment' && p.currency === same.currency) ?? same)
+      : same;
+  const b2b =
+    primary !== same
+      ? same
+      : primary.contract !== 'b2b'
+        ? found.find((p) => p.contract === 'b2b' && p.currency === primary.currency && p.score > 1)
+        : undefined;
+  const value = formatSalary(primary.min, primary.max, primary.currency, primary.unit);
+  const both = b2b ? `${value}; B2B: ${formatSalary(b2b.min, b2b.max, b2b.currency, b2b.unit)}` : value;
+  return { value: both.length <= 120 ? both : value, score: choice.score };
+}
+
 /** Every candidate for the header fields, from every source on the page. */
 function collect(page: PageIndex, pageText: string) {
   const { candidates: headings, heading } = headingSources(page);
@@ -183,7 +216,6 @@ function collect(page: PageIndex, pageText: string) {
     ...labelLines(pageText),
     ...classHintSources(page),
     ...chipSources(page, heading),
-    ...jsonStateSources(page),
     ...logoSources(page),
     ...footerSources(page),
     ...titlePartCompanies(strings, headingSet),
@@ -289,7 +321,7 @@ export function readPage(
     company,
     location: chooseLocation(candidates),
     job_type: chooseJobType(candidates),
-    salary_range: chooseSalary(candidates),
+    salary_range: refineSalary(chooseSalary(candidates), `${plainText}\n${pageText}`),
   };
 
   const signals = [
