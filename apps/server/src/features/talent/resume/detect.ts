@@ -92,7 +92,7 @@ function openZip(buffer: Buffer): Promise<yauzl.ZipFile> {
 }
 
 /**
- * Zip-bomb guard for a DOCX, before mammoth unzips it: refuses (413) too many entries, too much declared
+ * Zip-bomb guard for a DOCX, before the reader (layout/docx-reader.ts) unzips it: refuses (413) too many entries, too much declared
  * uncompressed data, absurd compression ratios, and then inflates every entry as a stream, counting bytes, so an
  * entry that inflates beyond what it declares (a lying header) is caught too (yauzl validates the sizes).
  * Throws 400 when the zip cannot be read.
