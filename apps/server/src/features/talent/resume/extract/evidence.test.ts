@@ -137,6 +137,29 @@ describe('evidence sources', () => {
   });
 });
 
+describe('sections', () => {
+  it("keep a job going past its inline 'Tech stack:' list, and read letter-spaced headings", () => {
+    const f = extractFields(
+      [
+        'Lena Park',
+        'lena@example.org',
+        'E M P L O Y M E N T  H I S T O R Y',
+        'Backend Engineer — Tidewater Health  2020 – Present',
+        '• Built claims services.',
+        'Tech stack: Go, Kafka, Temporal',
+        'Software Engineer — Bayside Clinics  2016 – 2020',
+        'I T - K E N N T N I S S E',
+        'Python; SQL',
+      ].join('\n'),
+      { now: NOW },
+    );
+    expect(f.work.map((w) => w.employer)).toEqual(['Tidewater Health', 'Bayside Clinics']);
+    expect([...f.skills, ...f.softwareTools]).toEqual(
+      expect.arrayContaining(['Go', 'Kafka', 'Temporal', 'Python', 'SQL']),
+    );
+  });
+});
+
 describe('places by shape', () => {
   it.each([
     ['Remote (US) · Columbia, SC', [], 'Columbia, SC'],

@@ -197,6 +197,23 @@ export const HEADINGS: Record<SectionKind, Partial<Record<Language, string[]>>> 
       'computer skills',
       'tech stack',
       'skills and technologies',
+      'technologies used',
+      'tools used',
+      'key technologies',
+      'skill set',
+      'skillset',
+      'technical expertise',
+      'professional skills',
+      'clinical skills',
+      'relevant skills',
+      'skills summary',
+      'summary of skills',
+      'specialties',
+      'specialities',
+      'tools and platforms',
+      'platforms',
+      'programming languages',
+      'clinical systems',
     ],
     de: [
       'kenntnisse',
@@ -972,23 +989,36 @@ for (const [kind, byLang] of Object.entries(HEADINGS) as [SectionKind, Partial<R
 
 /** Normalises a line for heading lookup: case, accents, colons, rules, '&' → 'and' and letter spacing. */
 export function headingKey(line: string): string {
-  let key = fold(line)
+  let key = line
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .trim()
     .replace(/[:|•·▪■●_=#*]+/g, ' ')
     .replace(/\s*&\s*/g, ' and ')
-    .replace(/\s+/g, ' ')
+    .replace(/[^\S ]+/g, ' ')
     .trim();
-  if (/^(?:\p{L} ){2,}\p{L}(?: {1,3}(?:\p{L} )*\p{L})*$/u.test(key) && /^(?:\p{L} )+/u.test(key))
+  if (/^(?:\S ){2,}\S(?: {1,3}(?:\S )*\S)*$/u.test(key))
     key = key
       .split(/ {2,}/)
       .map((w) => w.replace(/ /g, ''))
       .join(' ');
-  return key;
+  return key.replace(/\s+/g, ' ');
 }
+
+/** Headings without their spaces: a letter-spaced heading set with single spaces only ('K E Y S K I L L S'). */
+const CLOSED_INDEX = new Map([...HEADING_INDEX].map(([key, entry]) => [key.replace(/ /g, ''), entry]));
 
 /** The section kind a heading starts, and the languages it is written in; null when the line is not a heading. */
 export function lookupHeading(line: string): { kind: SectionKind; langs: Language[] } | null {
-  if (line.length > 48) return null;
-  return HEADING_INDEX.get(headingKey(line)) ?? HEADING_INDEX.get(headingKey(line).replace(/ and /g, ' und ')) ?? null;
+  if (line.length > 64) return null;
+  const key = headingKey(line);
+  // '&' reads as the heading's own 'and' ('Fähigkeiten & Kenntnisse', 'Diplômes & formations').
+  const found =
+    HEADING_INDEX.get(key) ??
+    ['und', 'et', 'y', 'e', 'en'].map((w) => HEADING_INDEX.get(key.replace(/ and /g, ` ${w} `))).find(Boolean);
+  if (found) return found;
+  return /^(?:\S ){3,}\S$/u.test(fold(line)) ? (CLOSED_INDEX.get(key.replace(/ /g, '')) ?? null) : null;
 }
 
 const DOC_TITLES = new Set(DOCUMENT_TITLES.map(fold));

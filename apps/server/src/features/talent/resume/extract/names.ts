@@ -101,10 +101,11 @@ export function findName(lines: Line[], email: string | null = null): string | n
     l.zone === 'header' ||
     l.zone === 'box' ||
     (l.page === 1 && l.top !== null && l.top < 0.3);
-  const consider = (raw: string, line: Line, size: number, rank: number) => {
+  const consider = (raw: string, line: Line, size: number, rank: number, joined = false) => {
     const name = cleanName(raw);
     if (!name) return;
-    let score = 1;
+    // A name set on two lines reads whole: its first line alone is also name-shaped ('José Luis García').
+    let score = joined ? 2 : 1;
     score += size >= 1.6 ? 3 : size >= 1.3 ? 1.5 : size >= 1.1 ? 0.5 : 0;
     if (size >= largest - 0.05 && largest >= 1.2) score += 2;
     score += Math.max(0, 2 - rank * 0.5);
@@ -139,7 +140,7 @@ export function findName(lines: Line[], email: string | null = null): string | n
       line.cells.length === 1 &&
       next.cells.length === 1
     )
-      consider(`${line.text} ${next.text}`, line, line.size, rank);
+      consider(`${line.text} ${next.text}`, line, line.size, rank, true);
     if (line.cells.some((c) => cleanName(c))) rank++;
   });
   return pick(candidates, 0);

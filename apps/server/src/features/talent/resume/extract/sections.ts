@@ -16,6 +16,8 @@ export interface Line extends DocLine {
   docTitle: boolean;
   /** The text without an inline heading ('Skills: Python, SQL' → 'Python, SQL'). */
   content: string;
+  /** An inline list of skills inside another section ('Tech stack: Go, Kafka' under a job). */
+  skillList?: boolean;
 }
 
 export const BULLET = /^[\s]*[•·▪■●◦‣○►▸*–—-]\s*/u;
@@ -64,7 +66,8 @@ export function tagLines(docLines: DocLine[]): { lines: Line[]; headingLanguages
       continue;
     }
     seenText++;
-    const heading = doc.cells.length === 1 ? lookupHeading(text) : null;
+    // One cell, or a letter-spaced heading whose word gap reads as a cell gap ('K E Y  S K I L L S').
+    const heading = doc.cells.length === 1 || /^(?:\S {1,3})+\S$/u.test(text) ? lookupHeading(text) : null;
     if (heading && headingOf(text)) {
       current.set(stream, heading.kind);
       headingLanguages.push(heading);
@@ -72,10 +75,15 @@ export function tagLines(docLines: DocLine[]): { lines: Line[]; headingLanguages
       continue;
     }
     const inline = inlineHeading(text);
-    // Inside a skills section, 'Languages: Go, Java' or 'Tools: Jira' names a group of skills, not a new section.
-    const inSkills =
-      current.get(stream) === 'skills' && inline && inline.kind !== 'experience' && inline.kind !== 'education';
-    if (inline && !inSkills && (inline.kind !== 'other' || (current.get(stream) ?? start) !== 'header')) {
+    // Inside a skills section, 'Languages: Go, Java' or 'Tools: Jira' names a group of skills, not a new section;
+    // under a job, 'Tech stack: Go, Kafka' lists that job's skills and the job goes on.
+    const here = current.get(stream) ?? start;
+    const inSkills = here === 'skills' && inline && inline.kind !== 'experience' && inline.kind !== 'education';
+    if (inline?.kind === 'skills' && (here === 'experience' || here === 'education')) {
+      lines.push({ ...base, section: here, content: inline.rest, skillList: true });
+      continue;
+    }
+    if (inline && !inSkills && (inline.kind !== 'other' || here !== 'header')) {
       current.set(stream, inline.kind);
       lines.push({ ...base, section: inline.kind, content: inline.rest });
       continue;
@@ -85,6 +93,6 @@ export function tagLines(docLines: DocLine[]): { lines: Line[]; headingLanguages
   return { lines, headingLanguages };
 }
 
-/** The content of a section's lines (headings left out). */
+/** The content of a section's lines (headings left out; a job's inline skills list reads as one of its bullets). */
 export const sectionLines = (lines: Line[], section: SectionName) =>
-  lines.filter((l) => l.section === section && !l.heading).map((l) => l.content);
+  lines.filter((l) => l.section === section && !l.heading).map((l) => (l.skillList ? `• ${l.text}` : l.content));

@@ -47,16 +47,17 @@ export function findSkills(
   const recognised = recogniseSkills(readable.map((l) => l.content).join('\n'));
   const seen = new Set(recognised.map((s) => s.toLowerCase()));
   const listed: string[] = [];
-  // A list wrapped over lines ('21 CFR Part' / '11, Excel'): a line starting in lower case or with a digit continues.
+  // A list wrapped over lines ('21 CFR Part' / '11, Excel'; 'Airflow ·' / 'Snowflake'): a line starting in lower case
+  // or with a digit, or after a line ending in a separator, continues it.
   const joinedLines: string[] = [];
   let previous: Line | null = null;
-  for (const line of readable.filter((l) => l.section === 'skills')) {
+  for (const line of readable.filter((l) => l.section === 'skills' || l.skillList)) {
     const text = line.cells.length > 1 ? line.cells.join(' | ') : line.content;
     if (
       previous &&
       previous.block === line.block &&
-      /^[\p{Ll}\d]/u.test(text) &&
-      !/[,;|]$/.test(joinedLines[joinedLines.length - 1]!)
+      (/^[\p{Ll}\d]/u.test(text) || /[,;|·•]$/.test(joinedLines[joinedLines.length - 1]!)) &&
+      !BULLET.test(text)
     )
       joinedLines[joinedLines.length - 1] += ` ${text}`;
     else joinedLines.push(text);

@@ -43,7 +43,7 @@ export function closeUpLetterSpacing(str: string): string {
   const t = str.trim();
   const words = t.split(/ {2,}|\u2003|\u2002/);
   const spaced = words.every((w) => /^(?:\S )+\S$/u.test(w) || /^\S$/u.test(w));
-  if (!spaced || t.replace(/\s/g, '').length < 3 || !/ /.test(t)) return str;
+  if (!spaced || t.replace(/\s/g, '').length < 2 || !/ /.test(t)) return str;
   return words.map((w) => w.replace(/ /g, '')).join(' ');
 }
 
