@@ -26,6 +26,8 @@ export interface Expected {
   linkedin: string | null;
   portfolio: string | null;
   skills: string[];
+  /** The expected skills that are written in a skills list or grid; the others are named only in running text. */
+  listedSkills: string[];
   titles: string[];
   yearsOfExperience: number;
   employers: string[];
@@ -204,6 +206,14 @@ export function judge(file: string, exp: Expected, result: ResumeParseResult, re
     skillKey(got) === skillKey(want) || skillKey(got).startsWith(`${skillKey(want)} `);
   const missing = exp.skills.filter((w) => !returned.some((g) => matches(g, w)));
   add('skills (recall)', exp.skills.length - missing.length, exp.skills.length);
+  const listed = new Set(exp.listedSkills);
+  const missingListed = missing.filter((s) => listed.has(s)).length;
+  add('skills (listed)', listed.size - missingListed, listed.size);
+  add(
+    '  named in text',
+    exp.skills.length - listed.size - (missing.length - missingListed),
+    exp.skills.length - listed.size,
+  );
   if (missing.length) report.misses.push(`${file} skills missing: ${JSON.stringify(missing)}`);
   const extra = returned.filter((g) => !exp.skills.some((w) => matches(g, w)));
   add('skills (precision)', returned.length - extra.length, returned.length);
