@@ -33,8 +33,12 @@ const TUNED_FLOORS: Record<string, number> = {
   yearsOfExperience: 1,
 };
 
-const figure = (report: PartReport, field: string) =>
-  field === 'contact fields' ? ratio(report.contact) : ratio(report.fields[field]);
+function figure(report: PartReport, field: string): number {
+  const tally = field === 'contact fields' ? report.contact : report.fields[field];
+  // A floor on a field the report does not have would pass unseen.
+  if (!tally?.total) throw new Error(`no figure for ${field}`);
+  return ratio(tally);
+}
 
 describe('résumé parser accuracy over the fixture corpus', () => {
   let result: Awaited<ReturnType<typeof measureResumeAccuracy>>;

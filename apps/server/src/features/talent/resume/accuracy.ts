@@ -210,7 +210,7 @@ export function judge(file: string, exp: Expected, result: ResumeParseResult, re
   const missingListed = missing.filter((s) => listed.has(s)).length;
   add('skills (listed)', listed.size - missingListed, listed.size);
   add(
-    '  named in text',
+    'skills (in text)',
     exp.skills.length - listed.size - (missing.length - missingListed),
     exp.skills.length - listed.size,
   );

@@ -171,6 +171,7 @@ describe('places by shape', () => {
     ['Graz, Österreich', [], 'Graz, Austria'],
     ['Springfield, Illinois', [], 'Springfield, Illinois'],
     ['Stuttgart', ['DE'], 'Stuttgart, Germany'],
+    ['Data Analyst Boston, MA', [], 'Boston, MA'],
   ])('%s → %s', (text, hints, place) => {
     const found = readPlace(text, hints);
     expect(found && formatPlace(found)).toBe(place);

@@ -4,6 +4,7 @@
 // own. Cities, regions, countries and postcode shapes are the shared place vocabulary.
 import { COUNTRY_NAMES, POSTCODES, countryCode, foldPlace, regionCountries } from '@referwell/shared';
 import { cityCountries } from '@referwell/shared/locations-data';
+import { hasTitleWord } from './languages';
 
 export interface Place {
   city: string;
@@ -65,7 +66,9 @@ export function readPlace(text: string, hints: string[] = []): Place | null {
       /\s+[A-Z]\d[A-Z] ?\d[A-Z]\d$/,
       '',
     );
-    const cityPart = stripPostcode(parts[parts.length - 2]!);
+    // 'Data Analyst Boston, MA': a town glued to a job title keeps only its own words.
+    const written = stripPostcode(parts[parts.length - 2]!);
+    const cityPart = hasTitleWord(written) ? (lastWordsThatAreACity(written, hints) ?? written) : written;
     if (new RegExp(`^${CITY}$`, 'u').test(cityPart)) {
       // 'Boston, MA' is a state, not Morocco: two capitals after a city read as a US or Canadian region first.
       if (/^[A-Z]{2}$/.test(last) && isUsOrCanadian(last))
