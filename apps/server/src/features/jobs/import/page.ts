@@ -1,7 +1,15 @@
 import type { Element, ParentNode } from 'domhandler';
 import { HEADING_MARK, insideAnyOf, nodesToText, SKIPPED_TAGS } from './html-text';
 import { type JsonLdGraph, type MappedJob, textValue } from './json-ld';
-import { type Candidate, cleanCompany, clientsIn, employmentTypesOf, readChip, readLabelled } from './page-evidence';
+import {
+  type Candidate,
+  cleanCompany,
+  clientsIn,
+  employmentTypesOf,
+  labelField,
+  readChip,
+  readLabelled,
+} from './page-evidence';
 import { allText, ownText, type PageIndex } from './page-index';
 import { type DataPosting, postingText } from './page-postings';
 import {
@@ -297,7 +305,10 @@ export function readPage(
   // leave them out of the description.
   const lines = text.split('\n').filter((line) => {
     const plain = line.replace(HEADING_MARK, '').trim();
-    return plain !== title && !LABEL_LINE.test(plain) && !(plain.length <= 30 && APPLY_WORDS.test(plain));
+    const label = /^(?:- )?([^:：]{2,40})\s*[:：]\s*\S.{0,80}$/.exec(plain)?.[1];
+    const field = label === undefined ? null : labelField(label);
+    const labelled = LABEL_LINE.test(plain) || field === 'location' || field === 'job_type';
+    return plain !== title && !labelled && !(plain.length <= 30 && APPLY_WORDS.test(plain));
   });
   const sections = splitSections(lines.join('\n'));
   const plainText = text.replaceAll(HEADING_MARK, '');
