@@ -236,8 +236,6 @@ ONC certification|ONC Cures Act|21st Century Cures Act
 Information blocking
 HITECH Act
 Joint Commission|JCAHO
-Tules-kuntoutus
-Wound care
 `;
 
 /** Terms that are also ordinary words or abbreviations: matched only with this exact capitalisation. */

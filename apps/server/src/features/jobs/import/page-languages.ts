@@ -16,6 +16,10 @@ export interface LanguageWords {
   hybrid: string[];
   otherJobs: string[];
   sections: string[];
+  /** Headings that open a posting's responsibilities ('Zakres obowiązków', 'Arbetsuppgifter'). */
+  duties: string[];
+  /** Headings that open its requirements ('Wymagania', 'Kvalifikationer'). */
+  requirements: string[];
   apply: string[];
   /** Careers-site wording that is never a job's title ('Kariera', 'Lavora con noi'). */
   careers: string[];
@@ -68,6 +72,8 @@ export const LANGUAGES: Record<string, LanguageWords> = {
       'oferujemy',
       'opis oferty',
     ],
+    duties: ['twoje zadania', 'zakres obowiązków', 'obowiązki', 'zadania', 'czym będziesz się zajmować'],
+    requirements: ['wymagania', 'nasze wymagania', 'oczekujemy', 'czego oczekujemy', 'wymagania i kwalifikacje'],
     apply: ['aplikuj', 'aplikuj teraz', 'wyślij cv', 'złóż aplikację'],
     careers: ['kariera', 'praca', 'oferty pracy', 'ogłoszenie o naborze'],
   },
@@ -98,6 +104,8 @@ export const LANGUAGES: Record<string, LanguageWords> = {
       'posizioni simili',
     ],
     sections: ['responsabilità', 'requisiti', 'attività', 'cosa farai', 'cosa cerchiamo', 'descrizione', 'mansioni'],
+    duties: ['responsabilità', 'attività', 'cosa farai', 'mansioni', 'principali attività'],
+    requirements: ['requisiti', 'cosa cerchiamo', 'profilo', 'il candidato ideale', 'requisiti richiesti'],
     apply: ['candidati', 'candidati ora', 'invia la candidatura', 'candidatura'],
     careers: ['lavora con noi', 'carriere', 'offerte di lavoro', 'avviso di selezione'],
   },
@@ -147,6 +155,8 @@ export const LANGUAGES: Record<string, LanguageWords> = {
       'descrição da vaga',
       'requisitos e qualificações',
     ],
+    duties: ['responsabilidades', 'funções', 'atividades', 'o que você vai fazer', 'principais atividades'],
+    requirements: ['requisitos', 'perfil', 'requisitos e qualificações', 'qualificações', 'o que procuramos'],
     apply: ['candidatar', 'candidatar-se', 'candidate-se', 'quero me candidatar'],
     careers: ['trabalhe conosco', 'carreiras', 'vagas', 'oportunidades', 'recrutamento'],
   },
@@ -170,6 +180,8 @@ export const LANGUAGES: Record<string, LanguageWords> = {
     hybrid: ['hybrid', 'hybridarbete'],
     otherJobs: ['fler lediga jobb', 'fler jobb', 'liknande jobb', 'andra jobb', 'lediga tjänster'],
     sections: ['om tjänsten', 'arbetsuppgifter', 'kvalifikationer', 'vi söker dig som', 'om dig', 'vi erbjuder'],
+    duties: ['arbetsuppgifter', 'om tjänsten', 'dina arbetsuppgifter', 'vad du kommer att göra'],
+    requirements: ['kvalifikationer', 'vi söker dig som', 'om dig', 'krav', 'meriterande'],
     apply: ['ansök', 'ansök nu', 'sök tjänsten', 'sök jobbet'],
     careers: ['lediga jobb', 'jobba hos oss', 'karriär', 'jobb'],
   },
@@ -193,6 +205,8 @@ export const LANGUAGES: Record<string, LanguageWords> = {
     hybrid: ['hybrid'],
     otherJobs: ['lignende job', 'andre job', 'flere job', 'ledige stillinger'],
     sections: ['dine opgaver', 'arbejdsopgaver', 'din profil', 'kvalifikationer', 'vi tilbyder', 'om stillingen'],
+    duties: ['dine opgaver', 'arbejdsopgaver', 'opgaver', 'om stillingen'],
+    requirements: ['din profil', 'kvalifikationer', 'vi forventer', 'krav'],
     apply: ['søg stillingen', 'søg jobbet', 'send ansøgning', 'ansøg'],
     careers: ['job', 'ledige stillinger', 'karriere', 'job i kommunen'],
   },
@@ -229,6 +243,8 @@ export const LANGUAGES: Record<string, LanguageWords> = {
       'personlige egenskaper',
       'nøkkelinformasjon',
     ],
+    duties: ['arbeidsoppgaver', 'dine oppgaver', 'om stillingen'],
+    requirements: ['kvalifikasjoner', 'personlige egenskaper', 'vi ser etter', 'krav'],
     apply: ['søk her', 'søk på stillingen', 'søk nå', 'send søknad'],
     careers: ['ledige stillinger', 'jobb hos oss', 'karriere', 'stillinger'],
   },
@@ -252,6 +268,8 @@ export const LANGUAGES: Record<string, LanguageWords> = {
     hybrid: ['hybridityö', 'hybridi'],
     otherJobs: ['muut avoimet työpaikat', 'samankaltaiset työpaikat', 'muita työpaikkoja', 'avoimet työpaikat'],
     sections: ['tehtävät', 'mitä teet', 'odotamme sinulta', 'tarjoamme', 'tehtävän kuvaus', 'vaatimukset'],
+    duties: ['tehtävät', 'mitä teet', 'tehtävän kuvaus', 'työtehtävät'],
+    requirements: ['odotamme sinulta', 'vaatimukset', 'osaaminen', 'pätevyysvaatimukset'],
     apply: ['hae paikkaa', 'hae nyt', 'hae työpaikkaa', 'hae'],
     careers: ['avoimet työpaikat', 'rekrytointi', 'ura', 'työpaikat'],
   },

@@ -1,7 +1,15 @@
 import type { Element, ParentNode } from 'domhandler';
 import { HEADING_MARK, insideAnyOf, nodesToText, SKIPPED_TAGS } from './html-text';
 import { type JsonLdGraph, type MappedJob, textValue } from './json-ld';
-import { type Candidate, cleanCompany, clientsIn, employmentTypesOf, readChip, readLabelled } from './page-evidence';
+import {
+  type Candidate,
+  cleanCompany,
+  clientsIn,
+  employmentTypesOf,
+  labelField,
+  readChip,
+  readLabelled,
+} from './page-evidence';
 import { allText, ownText, type PageIndex } from './page-index';
 import { type DataPosting, postingText } from './page-postings';
 import {
@@ -140,6 +148,9 @@ function titlePartCompanies(strings: { text: string }[], headings: Set<string>):
   return out;
 }
 
+/** How far into the page text sentences are read for employment words. */
+const PROSE_TERMS_CHARS = 20_000;
+
 /** Employment words in prose: 'This is a full-time role', 'a 6-month contract', 'Full-time, exempt.' */
 function proseJobTypes(text: string): Candidate[] {
   const out: Candidate[] = [];
@@ -150,17 +161,15 @@ function proseJobTypes(text: string): Candidate[] {
       out.push({ field: 'job_type', value: type, source: 'prose', weight: 1.5 });
   // Short sentences that are only employment words: 'Vollzeit, unbefristet.', 'Fulltime (36 uur).'; longer ones
   // in any language ('Tjänsten är en tillsvidareanställning på heltid') count less.
-  for (const sentence of text.split(/[.!?\n]\s*/)) {
-    if (sentence.length > 240) continue;
-    const short = sentence.length <= 40;
-    for (const type of employmentTypesOf(sentence))
-      out.push({
-        field: 'job_type',
-        value: type,
-        source: short ? 'prose-short' : 'prose-sentence',
-        weight: short ? 1 : 0.75,
-      });
-  }
+  for (const sentence of text.split(/[.!?\n]\s*/))
+    if (sentence.length <= 40)
+      for (const type of employmentTypesOf(sentence))
+        out.push({ field: 'job_type', value: type, source: 'prose-short', weight: 1 });
+  // A posting states its terms near its top: longer sentences are read in its first PROSE_TERMS_CHARS only.
+  for (const sentence of text.slice(0, PROSE_TERMS_CHARS).split(/[.!?\n]\s*/))
+    if (sentence.length > 40 && sentence.length <= 240)
+      for (const type of employmentTypesOf(sentence))
+        out.push({ field: 'job_type', value: type, source: 'prose-sentence', weight: 0.75 });
   return out;
 }
 
@@ -297,7 +306,10 @@ export function readPage(
   // leave them out of the description.
   const lines = text.split('\n').filter((line) => {
     const plain = line.replace(HEADING_MARK, '').trim();
-    return plain !== title && !LABEL_LINE.test(plain) && !(plain.length <= 30 && APPLY_WORDS.test(plain));
+    const label = /^(?:- )?([^:：]{2,40})\s*[:：]\s*\S.{0,80}$/.exec(plain)?.[1];
+    const field = label === undefined ? null : labelField(label);
+    const labelled = LABEL_LINE.test(plain) || field === 'location' || field === 'job_type';
+    return plain !== title && !labelled && !(plain.length <= 30 && APPLY_WORDS.test(plain));
   });
   const sections = splitSections(lines.join('\n'));
   const plainText = text.replaceAll(HEADING_MARK, '');
@@ -321,7 +333,7 @@ export function readPage(
     company,
     location: chooseLocation(candidates),
     job_type: chooseJobType(candidates),
-    salary_range: refineSalary(chooseSalary(candidates), `${plainText}\n${pageText}`),
+    salary_range: refineSalary(chooseSalary(candidates), `${plainText.slice(0, 40_000)}\n${pageText.slice(0, 40_000)}`),
   };
 
   const signals = [
