@@ -59,6 +59,8 @@ export default tseslint.config(
       'e2e/.tmp/**',
       'apps/server/src/db/migrations/**',
       'apps/server/.test-worker/**',
+      // Planted violations: src/lint-rules.test.ts lints them on purpose.
+      'apps/server/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -67,6 +69,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     settings: {
+      // import-x reads a resolved file only when its extension is listed and a parser is named for it: without these
+      // two, no TypeScript file was ever read, and import-x/no-cycle passed every cycle (even one of two files).
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/shared/tsconfig.json'],
