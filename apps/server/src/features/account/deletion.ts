@@ -10,10 +10,10 @@ import { inTransaction, selectRows, type Executor, type Tx } from '../../db/repo
 import { users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail/send';
-import { publishSessionChange } from '../realtime/publish';
+import { publishSessionChange } from '../../platform/events/publish';
 import type { FileStorage } from '../../lib/storage';
-import { verifyPassword } from '../auth/password';
-import { revokeUserSessions } from '../auth/sessions';
+import { verifyPassword } from '../../platform/accounts/password';
+import { revokeUserSessions } from '../../platform/sessions/sessions';
 
 declare module '../../lib/queue/enqueue' {
   interface QueueTasks {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountDeletionRequestSchema, accountDeletionStatusSchema, dataExportStatusSchema } from '@referwell/shared';
-import { requireSignedIn } from '../auth/guards';
-import { clearSessionCookie } from '../auth/request-auth';
+import { requireSignedIn } from '../../platform/access/guards';
+import { clearSessionCookie } from '../../platform/sessions/request-auth';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { scheduleAccountDeletion } from './deletion';
 import { dataExportStatus, requestDataExport } from './data-export';

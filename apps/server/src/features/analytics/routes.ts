@@ -10,8 +10,8 @@ import {
   leaderboardSchema,
   leaderboardVisibilitySchema,
 } from '@referwell/shared';
-import { requireCompanyAdmin, requireCompanyMember } from '../auth/guards';
-import { requireCompanyUser } from '../auth/guards';
+import { requireCompanyAdmin, requireCompanyMember } from '../../platform/access/guards';
+import { requireCompanyUser } from '../../platform/access/guards';
 import { companyAnalytics } from './service';
 import { listCompanyExports, requestCompanyExport } from './export-requests';
 import { createRateLimiter } from '../../lib/rate-limit';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditLogQuerySchema, auditLogResponseSchema, companyIdParamSchema } from '@referwell/shared';
-import { requireCompanyAdmin } from '../auth/guards';
-import { listAuditLog } from './service';
+import { requireCompanyAdmin } from '../../platform/access/guards';
+import { listAuditLog } from '../../platform/audit/service';
 import { errorResponses } from '../../lib/errors';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {

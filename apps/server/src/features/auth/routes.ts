@@ -16,13 +16,13 @@ import {
   signupResponseSchema,
   type SessionResponse,
 } from '@referwell/shared';
-import { requireSignedIn } from './guards';
-import { clearSessionCookie, setSessionCookie } from './request-auth';
+import { requireSignedIn } from '../../platform/access/guards';
+import { clearSessionCookie, setSessionCookie } from '../../platform/sessions/request-auth';
 import { AppError, errorResponses } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { existingAccountAnswer, login, previewInvitation, signup } from './service';
 import { changePassword, requestPasswordReset, resetPassword } from './password-changes';
-import { resolveSession, revokeSession, type AuthContext } from './sessions';
+import { resolveSession, revokeSession, type AuthContext } from '../../platform/sessions/sessions';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
 

@@ -11,9 +11,9 @@ import { sendEmailConfirmation } from './email';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
 import { addMember, createCompany, findCompanyByInviteCode } from '../companies/service';
-import { assertAcceptablePassword, hashPassword, verifyPassword } from './password';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../platform/accounts/password';
 import { cancelDeletionOnLogin } from '../account/deletion';
-import { createSession, type SessionMeta } from './sessions';
+import { createSession, type SessionMeta } from '../../platform/sessions/sessions';
 import { ensureTalentProfile } from '../talent/service';
 
 /** Rate limits (fixed windows, shared by all server processes through the database). */

@@ -8,7 +8,7 @@ import {
   markBonusesPaidSchema,
   type BonusPolicy,
 } from '@referwell/shared';
-import { requireCompanyAdmin, requireCompanyMember } from '../auth/guards';
+import { requireCompanyAdmin, requireCompanyMember } from '../../platform/access/guards';
 import { bonusPolicyOf, saveBonusPolicy } from './policy';
 import { markBonusesPaid } from './payouts';
 import { errorResponses } from '../../lib/errors';

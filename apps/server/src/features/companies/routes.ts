@@ -13,7 +13,7 @@ import {
   teamResponseSchema,
   updateMemberRoleSchema,
 } from '@referwell/shared';
-import { requireCompanyAdmin, requireCompanyMember } from '../auth/guards';
+import { requireCompanyAdmin, requireCompanyMember } from '../../platform/access/guards';
 import {
   getCompany,
   getPublicCompany,

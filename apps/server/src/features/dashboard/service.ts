@@ -17,9 +17,9 @@ import {
   referrals,
   talentProfiles,
 } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { forbidden } from '../../lib/errors';
-import { requireJobseeker, requireSignedIn } from '../auth/guards';
+import { requireJobseeker, requireSignedIn } from '../../platform/access/guards';
 import { listReferralRequests } from '../referrals/requests';
 import { listReferrals, referralTotals } from '../referrals/read';
 

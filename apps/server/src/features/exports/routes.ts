@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataExportDownloadParamsSchema, dataExportDownloadQuerySchema } from '@referwell/shared';
-import { isCompanyAdminOf, requireSignedIn } from '../auth/guards';
+import { isCompanyAdminOf, requireSignedIn } from '../../platform/access/guards';
 import { errorResponses } from '../../lib/errors';
-import { exportForDownload } from './prepared';
+import { exportForDownload } from '../../platform/exports/prepared';
 
 /** A safe download name: letters, digits, dots and dashes. */
 const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-');

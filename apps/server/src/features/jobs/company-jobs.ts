@@ -11,8 +11,8 @@ import {
 import type { Db } from '../../db/client';
 import { countAll, likePattern, pageOffset, toPage } from '../../db/repository';
 import { candidatePipelines, companyJobVisits, jobPostings, referrals, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
-import { requireCompanyUser } from '../auth/guards';
+import type { AuthContext } from '../../platform/sessions/sessions';
+import { requireCompanyUser } from '../../platform/access/guards';
 import { forbidden, notFound } from '../../lib/errors';
 
 const toIso = (column: SQL | typeof jobPostings.createdAt) =>

@@ -14,10 +14,10 @@ import type { Executor } from '../../db/repository';
 import { candidatePipelines, companies, jobPostings, referrals, users } from '../../db/schema';
 import { openPipeline } from '../referrals/pipeline';
 import { attributeSharedLink } from '../referrals/shared-links';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { requireCompanyUser, requireJobseeker, requireSignedIn, type CompanyAuth } from '../auth/guards';
-import { notifyTeamOfApplication } from '../notifications/company-events';
+import { requireCompanyUser, requireJobseeker, requireSignedIn, type CompanyAuth } from '../../platform/access/guards';
+import { notifyTeamOfApplication } from '../../platform/notifications/company-events';
 import { enqueue } from '../../lib/queue/enqueue';
 import { forgetJobSearches } from './search';
 

@@ -9,12 +9,12 @@ import {
   messageResponseSchema,
   updateEmailPreferencesSchema,
 } from '@referwell/shared';
-import { requireSignedIn } from '../auth/guards';
+import { requireSignedIn } from '../../platform/access/guards';
 import { AppError, errorResponses } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { confirmEmail, emailStatus, requestEmailChange, resendEmailConfirmation } from '../auth/email';
 import { invalidLinkPage, unsubscribeAskPage, unsubscribedPage } from './pages';
-import { readPreferences, savePreferences } from './preferences';
+import { readPreferences, savePreferences } from '../../platform/notifications/preferences';
 import { readUnsubscribeToken, unsubscribe } from './unsubscribe';
 
 const errors = errorResponses(400, 401, 409, 429);

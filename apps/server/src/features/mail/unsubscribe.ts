@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/errors';
 import type { UnsubscribeScope } from '../../lib/mail/templates/template';
 import { verifyUnsubscribeToken } from '../../lib/mail/unsubscribe';
 import { turnOffSearchAlert } from '../saved-searches/service';
-import { savePreferences, turnOffDigest } from './preferences';
+import { savePreferences, turnOffDigest } from '../../platform/notifications/preferences';
 
 const SAVED_SEARCH_PREFIX = 'saved-search:';
 

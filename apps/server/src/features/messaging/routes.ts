@@ -16,13 +16,13 @@ import {
   unreadCountSchema,
   uuidParamSchema,
 } from '@referwell/shared';
-import { requireSignedIn } from '../auth/guards';
+import { requireSignedIn } from '../../platform/access/guards';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { getConversation, markConversationRead, startConversation } from './service';
 import { sendMessage } from './send';
 import { lookupConversation, searchContacts } from './contacts';
 import { conversationListJson } from './kept-list';
-import { unreadMessageCount } from '../realtime/unread';
+import { unreadMessageCount } from '../../platform/events/unread';
 import { errorResponses } from '../../lib/errors';
 import { sendKeptJson } from '../../lib/kept-json';
 

@@ -6,9 +6,13 @@ import {
   notificationUnreadSchema,
   uuidParamSchema,
 } from '@referwell/shared';
-import { requireSignedIn } from '../auth/guards';
-import { unreadNotificationCount } from '../realtime/unread';
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from './service';
+import { requireSignedIn } from '../../platform/access/guards';
+import { unreadNotificationCount } from '../../platform/events/unread';
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from '../../platform/notifications/service';
 import { errorResponses } from '../../lib/errors';
 
 const errors = errorResponses(400, 401, 404);

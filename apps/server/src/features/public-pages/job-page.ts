@@ -4,7 +4,7 @@ import { EMPLOYMENT_TYPE_LABELS, JOB_MESSAGES, type Job } from '@referwell/share
 import { APP_ROUTES } from '@referwell/shared/routes';
 import { preparedRows } from '../../db/prepared';
 import { AppError } from '../../lib/errors';
-import { sessionOf } from '../auth/request-auth';
+import { sessionOf } from '../../platform/sessions/request-auth';
 import { escapeHtml, jsonForScript, paragraphsHtml, summary } from '../../lib/html';
 import type { ServerPage, ServerPageRoute } from '../../lib/server-pages';
 import { getJob } from '../jobs/service';

@@ -3,10 +3,11 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { parseWireMessage, realtimeClientMessageSchema, type RealtimeEvent } from '@referwell/shared';
 import { AppError } from '../../lib/errors';
-import { assertSameOrigin } from '../auth/request-auth';
-import { requireSignedIn } from '../auth/guards';
-import { SESSION_COOKIE } from '../auth/sessions';
-import { unreadTotals } from './unread';
+import { assertSameOrigin } from '../../platform/sessions/request-auth';
+import { requireSignedIn } from '../../platform/access/guards';
+import { SESSION_COOKIE } from '../../platform/sessions/sessions';
+import { unreadTotals } from '../../platform/events/unread';
+import { socketText } from '../../platform/events/wire';
 import { setViewing } from '../messaging/service';
 
 /** Server pings every socket this often and drops the ones that did not answer the last ping. */
@@ -78,7 +79,7 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     socket.on('pong', () => alive.set(socket, true));
 
     const send = (event: RealtimeEvent) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+      if (socket.readyState === socket.OPEN) socket.send(socketText(event));
     };
     void unreadTotals(app.db, userId)
       .then((totals) => send({ type: 'hello', userId, ...totals }))

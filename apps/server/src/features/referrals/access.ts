@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { JOB_MESSAGES, REFERRAL_MESSAGES } from '@referwell/shared';
 import type { Executor } from '../../db/repository';
 import { companies, companyMembers, jobPostings, type referrals, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { forbidden, notFound } from '../../lib/errors';
-import { requireSignedIn } from '../auth/guards';
+import { requireSignedIn } from '../../platform/access/guards';
 
 /** A job with its company, or 404. */
 export async function findJob(db: Executor, jobId: string) {

@@ -11,11 +11,11 @@ import {
 import type { Db } from '../../db/client';
 import { type Tx } from '../../db/repository';
 import { candidatePipelines, pipelineStageChanges, referrals } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { createNotification } from '../notifications/service';
-import { recordAudit } from '../audit/service';
-import { requireCompanyAdmin, requireSignedIn } from '../auth/guards';
+import { createNotification } from '../../platform/notifications/service';
+import { recordAudit } from '../../platform/audit/service';
+import { requireCompanyAdmin, requireSignedIn } from '../../platform/access/guards';
 import { canReadReferral } from './access';
 import { lockLiveReferral, moveStage, openPipeline } from './pipeline';
 import { refreshPipelineRollups } from './rollups';

@@ -24,11 +24,11 @@ import {
 } from '../../db/schema';
 import { enqueue } from '../../lib/queue/enqueue';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import type { AuthContext } from '../auth/sessions';
-import { createNotification } from '../notifications/service';
-import { requireSignedIn } from '../auth/guards';
-import { recordAudit } from '../audit/service';
-import { isCompanyAdminOf } from '../auth/guards';
+import type { AuthContext } from '../../platform/sessions/sessions';
+import { createNotification } from '../../platform/notifications/service';
+import { requireSignedIn } from '../../platform/access/guards';
+import { recordAudit } from '../../platform/audit/service';
+import { isCompanyAdminOf } from '../../platform/access/guards';
 import { bonusPolicyOf } from '../bonuses/policy';
 import { refreshPipelineRollups } from './rollups';
 

@@ -15,9 +15,14 @@ import {
 import type { Db } from '../../db/client';
 import { type Executor } from '../../db/repository';
 import { candidatePipelines, companies, jobPostings, referralRequests, referrals, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { notFound } from '../../lib/errors';
-import { isCompanyAdminOf, requireCompanyAdmin, requireCompanyUser, requireSignedIn } from '../auth/guards';
+import {
+  isCompanyAdminOf,
+  requireCompanyAdmin,
+  requireCompanyUser,
+  requireSignedIn,
+} from '../../platform/access/guards';
 import { canReadReferral } from './access';
 import { stageHistory, undoableChangeOf } from './pipeline';
 

@@ -9,9 +9,9 @@ import {
 import type { Db } from '../../db/client';
 import { lowerEq, type Executor } from '../../db/repository';
 import { companies, companyMembers, referrals, referrerProfiles, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { notFound } from '../../lib/errors';
-import { requireCompanyUser, requireSignedIn } from '../auth/guards';
+import { requireCompanyUser, requireSignedIn } from '../../platform/access/guards';
 import { findJob } from './access';
 
 const referralCount = sql<number>`(select cast(count(*) as int) from ${referrals} r where r.referrer_id = ${users.id})`;

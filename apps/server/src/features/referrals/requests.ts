@@ -9,10 +9,10 @@ import {
 import type { Db } from '../../db/client';
 import { isUniqueViolation, type Executor } from '../../db/repository';
 import { companies, jobPostings, referralRequests, referrerProfiles, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { createNotification } from '../notifications/service';
-import { requireJobseeker, requireSignedIn } from '../auth/guards';
+import { createNotification } from '../../platform/notifications/service';
+import { requireJobseeker, requireSignedIn } from '../../platform/access/guards';
 import { findCompanyMember, findJob } from './access';
 import { insertReferral } from './create';
 

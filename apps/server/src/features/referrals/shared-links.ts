@@ -7,8 +7,8 @@ import type { Db } from '../../db/client';
 import { candidatePipelines, referrals, users } from '../../db/schema';
 import { isUniqueViolation, type Tx } from '../../db/repository';
 import { randomCode } from '../../lib/tokens';
-import type { AuthContext } from '../auth/sessions';
-import { requireSignedIn } from '../auth/guards';
+import type { AuthContext } from '../../platform/sessions/sessions';
+import { requireSignedIn } from '../../platform/access/guards';
 import { findCompanyMember, findJob } from './access';
 import { insertReferral } from './create';
 

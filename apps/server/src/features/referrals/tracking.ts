@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { candidatePipelines, jobComments, referrals, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { notFound } from '../../lib/errors';
 import { isTalentVisibleTo } from '../talent/discoverable';
 import { requireJobTeam } from './access';

@@ -13,8 +13,8 @@ import {
 import type { Db } from '../../db/client';
 import { savedSearches } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { requireJobseeker } from '../auth/guards';
-import type { AuthContext } from '../auth/sessions';
+import { requireJobseeker } from '../../platform/access/guards';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { matchingJobs } from '../jobs/search';
 
 type SavedSearchRow = typeof savedSearches.$inferSelect;

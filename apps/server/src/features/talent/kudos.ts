@@ -9,8 +9,8 @@ import {
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/repository';
 import { kudos, kudosRequests, talentProfiles, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
-import { requireJobseeker } from '../auth/guards';
+import type { AuthContext } from '../../platform/sessions/sessions';
+import { requireJobseeker } from '../../platform/access/guards';
 import { badRequest, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail/send';
 import type { RateLimiter } from '../../lib/rate-limit';

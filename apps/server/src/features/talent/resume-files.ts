@@ -6,10 +6,10 @@ import { inTransaction } from '../../db/repository';
 import { resumeFiles, talentProfiles } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { newFileKey, type FileStorage, type StoredFile } from '../../lib/storage';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { canSeeContact, ensureTalentProfile } from './service';
 import { forgetTalentSearches } from './search-cache';
-import { requireSignedIn } from '../auth/guards';
+import { requireSignedIn } from '../../platform/access/guards';
 
 const EXTENSIONS: Record<ResumeKind, string> = { pdf: 'pdf', docx: 'docx', doc: 'doc' };
 export const RESUME_CONTENT_TYPES: Record<ResumeKind, string> = {

@@ -27,7 +27,7 @@ import { searchCandidatesJson } from './search';
 import { forgetTalentSearches } from './search-cache';
 import { parseResumeInWorker } from './resume/parse-in-worker';
 import { resumeForDownload, storeResume } from './resume-files';
-import { requireJobseeker } from '../auth/guards';
+import { requireJobseeker } from '../../platform/access/guards';
 import { endorseTalent, getOwnProfile, getPublicProfile, updateOwnProfile } from './service';
 import { getKudosInvitation, ownKudos, requestKudos, submitKudos } from './kudos';
 

@@ -5,9 +5,9 @@ import { preparedRows } from '../../db/prepared';
 import { jobPostings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { textQuery, tsQuery } from '../../lib/search/text-query';
-import { requireCompanyUser } from '../auth/guards';
+import { requireCompanyUser } from '../../platform/access/guards';
 import { ARRAY_COLUMNS, POOL, talentFacetsBytes } from './facets';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { answerBytes, openCards, visibleContacts } from './search-answer';
 import { matchedPages, TALENT_SEARCH_TTL_MS, type MatchedPage } from './search-cache';
 

@@ -14,10 +14,10 @@ import {
 import type { Db } from '../../db/client';
 import { inTransaction, isUniqueViolation, lowerEq, selectRows, type Executor } from '../../db/repository';
 import { companies, endorsements, kudos, resumeFiles, talentProfiles, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { publishSessionChange } from '../realtime/publish';
-import { requireCompanyUser, requireJobseeker, requireSignedIn } from '../auth/guards';
+import { publishSessionChange } from '../../platform/events/publish';
+import { requireCompanyUser, requireJobseeker, requireSignedIn } from '../../platform/access/guards';
 import { facetsChanged } from './facets';
 import { forgetTalentSearches } from './search-cache';
 

@@ -18,7 +18,7 @@ import {
 } from '../../test/harness';
 import { closeWorkers } from '../../lib/worker-task';
 import { resumeFiles, talentProfiles } from '../../db/schema';
-import { resolveSession } from '../auth/sessions';
+import { resolveSession } from '../../platform/sessions/sessions';
 import { facetsChanged, recountTalentFacets } from './facets';
 import { inTransaction, selectRows } from '../../db/repository';
 

@@ -6,8 +6,8 @@ import { jobCrawls } from '../../../db/schema';
 import { AppError, notFound } from '../../../lib/errors';
 import { enqueue } from '../../../lib/queue/enqueue';
 import { checkOutboundUrl } from '../../../lib/safe-fetch';
-import type { AuthContext } from '../../auth/sessions';
-import { isCompanyAdminOf, requireSignedIn, type CompanyAuth } from '../../auth/guards';
+import type { AuthContext } from '../../../platform/sessions/sessions';
+import { isCompanyAdminOf, requireSignedIn, type CompanyAuth } from '../../../platform/access/guards';
 import { crawlSite, type CrawlCaps } from './crawl';
 import type { ImportContext } from './service';
 

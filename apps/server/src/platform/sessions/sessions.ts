@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
 import { sessions } from '../../db/schema';
-import { peopleWithCompany } from '../companies/people';
-import { publishSessionChange } from '../realtime/publish';
+import { peopleWithCompany } from '../membership/people';
+import { publishSessionChange } from '../events/publish';
 import { hashToken, newSecretToken } from '../../lib/tokens';
 
 /** A session ends after 7 days without use, and 30 days after login whatever happens. */

@@ -9,9 +9,9 @@ import type { Db } from '../../db/client';
 import { countAll, pageOffset, toPage, type Executor } from '../../db/repository';
 import { notifications } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { publish } from '../realtime/publish';
-import { publishUnread, unreadNotificationCount } from '../realtime/unread';
-import { mailNotification } from '../mail/notify';
+import { publish } from '../events/publish';
+import { publishUnread, unreadNotificationCount } from '../events/unread';
+import { mailNotification } from './mail';
 
 export interface NewNotification {
   userId: string;

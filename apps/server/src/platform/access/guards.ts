@@ -2,7 +2,7 @@
 // to these guards; rules about one record (its owner, its company) stay in the service that loads it.
 import { COMPANY_MESSAGES } from '@referwell/shared';
 import { forbidden, unauthorized } from '../../lib/errors';
-import type { AuthContext } from './sessions';
+import type { AuthContext } from '../sessions/sessions';
 
 /** A signed-in user who belongs to a company (referrer or admin). */
 export type CompanyAuth = AuthContext & { company: NonNullable<AuthContext['company']> };
