@@ -1,6 +1,6 @@
 // The functions that run in worker threads (see lib/worker-task.ts): parsing of untrusted documents, which is
 // synchronous and can take long on hostile input, so it must never run on the request thread.
-import { AppError } from './lib/errors';
+import { isAppError } from './lib/errors';
 import type { WorkerOutcome } from './lib/worker-task';
 import { extractJobFromHtml } from './features/jobs/import';
 import { readCrawlPage, readPageText } from './features/jobs/import/links';
@@ -11,7 +11,7 @@ function task<I, O>(run: (input: I) => O | Promise<O>) {
     try {
       return { ok: true, value: await run(input) };
     } catch (error) {
-      if (error instanceof AppError)
+      if (isAppError(error))
         return { ok: false, error: { statusCode: error.statusCode, code: error.code, message: error.message } };
       throw error;
     }

@@ -16,7 +16,7 @@ import {
   signupResponseSchema,
   type SessionResponse,
 } from '@referwell/shared';
-import { requireSignedIn } from '../../platform/access/guards';
+import { authOf } from '../../platform/access/route-access';
 import { clearSessionCookie, setSessionCookie } from '../../platform/sessions/request-auth';
 import { AppError, errorResponses } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
@@ -56,7 +56,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/session',
-    { schema: { tags: ['auth'], summary: 'Who is logged in', response: { 200: sessionResponseSchema } } },
+    {
+      config: { access: 'visitor' },
+      schema: { tags: ['auth'], summary: 'Who is logged in', response: { 200: sessionResponseSchema } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return sessionBody(request.auth);
@@ -66,6 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/signup',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['auth'],
         summary: 'Create an account',
@@ -91,6 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['auth'],
         summary: 'Log in',
@@ -109,7 +114,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Log out', response: { 204: z.null() } } },
+    { config: { access: 'visitor' }, schema: { tags: ['auth'], summary: 'Log out', response: { 204: z.null() } } },
     async (request, reply) => {
       if (request.auth) await revokeSession(app.db, request.auth.tokenHash);
       clearSessionCookie(app, reply);
@@ -120,6 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/password-reset',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a password reset link',
@@ -136,6 +142,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/password-reset/confirm',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset token',
@@ -152,6 +159,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/password',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['auth'],
         summary: 'Change the password (ends other sessions)',
@@ -160,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireSignedIn(request.auth);
+      const auth = authOf(request);
       const token = await changePassword(
         app.db,
         auth.user.id,
@@ -176,6 +184,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/invitations/:token',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['auth'],
         summary: 'Preview a team invitation',

@@ -18,8 +18,6 @@ import {
   talentProfiles,
 } from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions/sessions';
-import { forbidden } from '../../lib/errors';
-import { requireJobseeker, requireSignedIn } from '../../platform/access/guards';
 import { listReferralRequests } from '../referrals/requests';
 import { listReferrals, referralTotals } from '../referrals/read';
 
@@ -46,8 +44,7 @@ const matchScoreSql = (jobKeys: unknown, personKeys: unknown) => sql<number>`coa
   cardinality(array(select unnest(${jobKeys}) intersect select unnest(${personKeys})))
   / nullif(cardinality(${jobKeys}), 0)), 0)::int`;
 
-export async function jobseekerDashboard(db: Db, auth: AuthContext | null): Promise<JobseekerDashboard> {
-  const me = requireJobseeker(auth, 'This dashboard is for job seekers.');
+export async function jobseekerDashboard(db: Db, me: AuthContext): Promise<JobseekerDashboard> {
   const [profile] = await db
     .select({ keys: talentProfiles.skillKeys })
     .from(talentProfiles)
@@ -113,9 +110,7 @@ function recommendedJobsFor(db: Db, keys: string[], filter: SQL) {
   );
 }
 
-export async function referrerDashboard(db: Db, auth: AuthContext | null): Promise<ReferrerDashboard> {
-  const me = requireSignedIn(auth);
-  if (me.user.type !== 'referrer') throw forbidden('This dashboard is for referrers and company admins.');
+export async function referrerDashboard(db: Db, me: AuthContext): Promise<ReferrerDashboard> {
   const company = me.company;
   const isAdmin = company?.role === 'companyAdmin';
 

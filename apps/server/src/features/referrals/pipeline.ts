@@ -26,7 +26,6 @@ import { enqueue } from '../../lib/queue/enqueue';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { createNotification } from '../../platform/notifications/service';
-import { requireSignedIn } from '../../platform/access/guards';
 import { recordAudit } from '../../platform/audit/service';
 import { isCompanyAdminOf } from '../../platform/access/guards';
 import { bonusPolicyOf } from '../bonuses/policy';
@@ -222,8 +221,7 @@ async function companyOfJob(tx: Tx, jobId: string): Promise<string | null> {
 }
 
 /** Undoes the signed-in user's change while its notifications are still held; returns the pipeline it was on. */
-export async function undoChange(db: Db, auth: AuthContext | null, changeId: string): Promise<PipelineRow> {
-  const me = requireSignedIn(auth);
+export async function undoChange(db: Db, me: AuthContext, changeId: string): Promise<PipelineRow> {
   return db.transaction(async (tx) => {
     const [change] = await tx
       .select()

@@ -9,7 +9,6 @@ import { newFileKey, type FileStorage, type StoredFile } from '../../lib/storage
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { canSeeContact, ensureTalentProfile } from './service';
 import { forgetTalentSearches } from './search-cache';
-import { requireSignedIn } from '../../platform/access/guards';
 
 const EXTENSIONS: Record<ResumeKind, string> = { pdf: 'pdf', docx: 'docx', doc: 'doc' };
 export const RESUME_CONTENT_TYPES: Record<ResumeKind, string> = {
@@ -94,10 +93,9 @@ async function recordResume(
 export async function resumeForDownload(
   db: Db,
   storage: FileStorage,
-  auth: AuthContext | null,
+  auth: AuthContext,
   talentId: string,
 ): Promise<StoredFile & { originalName: string }> {
-  auth = requireSignedIn(auth);
   const [row] = await db
     .select({ key: resumeFiles.storedName, originalName: resumeFiles.originalName })
     .from(talentProfiles)

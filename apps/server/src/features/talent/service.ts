@@ -17,7 +17,7 @@ import { companies, endorsements, kudos, resumeFiles, talentProfiles, users } fr
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { publishSessionChange } from '../../platform/events/publish';
-import { requireCompanyUser, requireJobseeker, requireSignedIn } from '../../platform/access/guards';
+import type { CompanyAuth } from '../../platform/access/guards';
 import { facetsChanged } from './facets';
 import { forgetTalentSearches } from './search-cache';
 
@@ -189,18 +189,12 @@ function toOwnProfile(
   };
 }
 
-export async function getOwnProfile(db: Db, auth: AuthContext | null): Promise<TalentProfile> {
-  const me = requireJobseeker(auth, TALENT_MESSAGES.onlyJobseekers);
+export async function getOwnProfile(db: Db, me: AuthContext): Promise<TalentProfile> {
   const row = await ensureTalentProfile(db, me.user);
   return toOwnProfile(row, me.user, await resumeInfo(db, row.resumeFileId));
 }
 
-export async function updateOwnProfile(
-  db: Db,
-  auth: AuthContext | null,
-  input: TalentProfileInput,
-): Promise<TalentProfile> {
-  const me = requireJobseeker(auth, TALENT_MESSAGES.onlyJobseekers);
+export async function updateOwnProfile(db: Db, me: AuthContext, input: TalentProfileInput): Promise<TalentProfile> {
   const row = await inTransaction(db, async (tx) => {
     const current = await ensureTalentProfile(tx, me.user);
     const nameChanged = input.name !== me.user.name;
@@ -292,12 +286,7 @@ export async function listKudos(db: Executor, talentId: string): Promise<Kudos[]
   return rows.map(toKudos);
 }
 
-export async function getPublicProfile(
-  db: Db,
-  auth: AuthContext | null,
-  idOrSlug: string,
-): Promise<TalentPublicProfile> {
-  auth = requireSignedIn(auth);
+export async function getPublicProfile(db: Db, auth: AuthContext, idOrSlug: string): Promise<TalentPublicProfile> {
   let found = await findProfile(db, idOrSlug);
   if (!found && auth.user.type === 'jobseeker' && idOrSlug.toLowerCase() === auth.user.id) {
     await ensureTalentProfile(db, auth.user);
@@ -345,8 +334,7 @@ export async function getPublicProfile(
   };
 }
 
-export async function endorseTalent(db: Db, auth: AuthContext | null, talentId: string): Promise<Endorsement[]> {
-  const viewer = requireCompanyUser(auth, TALENT_MESSAGES.onlyCompaniesEndorse);
+export async function endorseTalent(db: Db, viewer: CompanyAuth, talentId: string): Promise<Endorsement[]> {
   const found = await findProfile(db, talentId);
   if (!found || (!found.profile.discoverable && !(await canSeeContact(db, viewer, talentId))))
     throw notFound(TALENT_MESSAGES.notFound);

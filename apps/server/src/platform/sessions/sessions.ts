@@ -32,6 +32,13 @@ export async function createSession(db: Executor, userId: string, meta: SessionM
   return token;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in user and their company role; null for a visitor (set by request-auth.ts on /api requests). */
+    auth: AuthContext | null;
+  }
+}
+
 export interface AuthContext {
   tokenHash: string;
   user: {
