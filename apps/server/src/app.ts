@@ -33,6 +33,9 @@ import { RealtimeHub } from './platform/events/hub';
 import { talentRoutes } from './features/talent/routes';
 import { registerAuth } from './platform/sessions/request-auth';
 import { requireRouteAccess } from './platform/access/route-access';
+import { AccountLifecycle } from './platform/accounts/lifecycle';
+import { cancelDeletionOnLogin } from './features/account/deletion';
+import { profileForNewJobseeker } from './features/talent/service';
 import { savedSearchRoutes } from './features/saved-searches/routes';
 import { registerBackgroundWork } from './background';
 import { mailRoutes } from './features/mail/routes';
@@ -145,6 +148,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('realtime', hub);
   app.addHook('onClose', async () => hub.stop());
   registerAuth(app);
+  // What features add to sign-up and login, which features/auth runs without knowing them.
+  app.decorate('accounts', new AccountLifecycle().onCreated(profileForNewJobseeker).onLogin(cancelDeletionOnLogin));
   await registerBackgroundWork(app);
 
   // The features' routes, each declaring who may call it (config.access: a route without one stops the start-up).

@@ -7,7 +7,6 @@ import {
   invitationPreviewSchema,
   loginRequestSchema,
   loginResponseSchema,
-  ACCOUNT_DATA_MESSAGES,
   messageResponseSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
@@ -79,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       refuseWhenPrelaunch();
-      const result = await signup(app.db, limiter, request.body, meta(request));
+      const result = await signup(app.db, limiter, app.accounts, request.body, meta(request));
       if (result.kind === 'existing') {
         // Indistinguishable from a new account; the owner was mailed instead (finding 9).
         const answer = existingAccountAnswer(request.body, result);
@@ -106,9 +105,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       refuseWhenPrelaunch();
       const { email, password } = request.body;
-      const { token, deletionCancelled } = await login(app.db, limiter, email, password, meta(request));
+      const { token, notices } = await login(app.db, limiter, app.accounts, email, password, meta(request));
       const session = await startSession(request, reply, token);
-      return deletionCancelled ? { ...session, notice: ACCOUNT_DATA_MESSAGES.deletionCancelled } : session;
+      return notices.length > 0 ? { ...session, notice: notices.join(' ') } : session;
     },
   );
 

@@ -18,8 +18,7 @@ import {
   talentProfiles,
 } from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions/sessions';
-import { listReferralRequests } from '../referrals/requests';
-import { listReferrals, referralTotals } from '../referrals/read';
+import { listReferralRequests, listReferrals, referralTotals } from '../referrals/port';
 
 const RECOMMENDED_SHOWN = 5;
 const AVAILABLE_SHOWN = 5;

@@ -18,7 +18,7 @@ import {
 import { listCompanyJobs, recordJobVisit } from './company-jobs';
 import { applyToJob, closeJob, createJob, getJob, listApplications, POSTERS, setJobStatus, updateJob } from './service';
 import { forgetJobSearches, searchJobsJson } from './search';
-import { sharedLinkCode } from '../referrals/shared-links';
+import { sharedLinkCode } from '../referrals/port';
 import { errorResponses } from '../../lib/errors';
 import { sendKeptJson } from '../../lib/kept-json';
 import { authOf, companyAuthOf } from '../../platform/access/route-access';

@@ -20,7 +20,7 @@ import { publishUnread, unreadMessageCount } from '../../platform/events/unread'
 import { markMessageNotificationsRead } from '../../platform/notifications/service';
 import { insertMessage, storeAndPush } from './send';
 import { canMessage, findDirect, senderOf } from './contacts';
-import { canReadReferral } from '../referrals/access';
+import { canReadReferral } from '../referrals/port';
 import { peopleWithCompany } from '../../platform/membership/people';
 
 type MessageRow = typeof messages.$inferSelect;

@@ -4,7 +4,7 @@ import { APP_ROUTES } from '@referwell/shared/routes';
 import { isAppError } from '../../lib/errors';
 import { escapeHtml, paragraphsHtml, summary } from '../../lib/html';
 import type { ServerPage, ServerPageRoute } from '../../lib/server-pages';
-import { getPublicCompany } from '../companies/service';
+import { getPublicCompany } from '../companies/port';
 
 const notFoundPage = (path: string): ServerPage => ({
   status: 404,

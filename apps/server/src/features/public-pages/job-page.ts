@@ -7,8 +7,8 @@ import { isAppError } from '../../lib/errors';
 import { sessionOf } from '../../platform/sessions/request-auth';
 import { escapeHtml, jsonForScript, paragraphsHtml, summary } from '../../lib/html';
 import type { ServerPage, ServerPageRoute } from '../../lib/server-pages';
-import { getJob } from '../jobs/service';
-import { rememberSharedLink } from '../referrals/shared-links';
+import { getJob } from '../jobs/port';
+import { rememberSharedLink } from '../referrals/port';
 import { jobPosting } from './job-posting';
 
 /** A closed or filled job's page stays up (out of search engines) this long after it closed, then answers 410 Gone. */

@@ -8,7 +8,7 @@ import { authOf } from '../../platform/access/route-access';
 import { SESSION_COOKIE } from '../../platform/sessions/sessions';
 import { unreadTotals } from '../../platform/events/unread';
 import { socketText } from '../../platform/events/wire';
-import { setViewing } from '../messaging/service';
+import { setViewing } from '../messaging/port';
 
 /** Server pings every socket this often and drops the ones that did not answer the last ping. */
 const HEARTBEAT_MS = 30_000;

@@ -14,14 +14,14 @@ import {
 import type { Db } from '../../db/client';
 import { isUniqueViolation, type Executor, type Tx } from '../../db/repository';
 import { candidatePipelines, companyMembers, referrals, talentProfiles, users } from '../../db/schema';
-import { isTalentVisibleTo } from '../talent/discoverable';
+import { isTalentVisibleTo } from '../talent/port';
 import { conflict, notFound } from '../../lib/errors';
 import { createNotification } from '../../platform/notifications/service';
 import { notifyTeamOfReferral } from '../../platform/notifications/company-events';
 import type { CompanyAuth } from '../../platform/access/guards';
 import { findJob } from './access';
 import { openPipeline } from './pipeline';
-import { bonusPolicyOf } from '../bonuses/policy';
+import { bonusPolicyOf } from '../bonuses/port';
 import { getReferral } from './read';
 
 type ReferralRow = typeof referrals.$inferSelect;

@@ -19,7 +19,7 @@ import { requireCompanyAdmin } from '../../platform/access/guards';
 import { canReadReferral } from './access';
 import { lockLiveReferral, moveStage, openPipeline } from './pipeline';
 import { refreshPipelineRollups } from './rollups';
-import { recordBonusPaid, todayUtc } from '../bonuses/payouts';
+import { recordBonusPaid, todayUtc } from '../bonuses/port';
 import { getReferral } from './read';
 
 type ReferralRow = typeof referrals.$inferSelect;

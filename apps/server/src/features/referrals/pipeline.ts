@@ -28,7 +28,7 @@ import type { AuthContext } from '../../platform/sessions/sessions';
 import { createNotification } from '../../platform/notifications/service';
 import { recordAudit } from '../../platform/audit/service';
 import { isCompanyAdminOf } from '../../platform/access/guards';
-import { bonusPolicyOf } from '../bonuses/policy';
+import { bonusPolicyOf } from '../bonuses/port';
 import { refreshPipelineRollups } from './rollups';
 
 export type PipelineRow = typeof candidatePipelines.$inferSelect;

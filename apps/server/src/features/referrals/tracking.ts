@@ -13,7 +13,7 @@ import type { Executor } from '../../db/repository';
 import { candidatePipelines, jobComments, referrals, users } from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { notFound } from '../../lib/errors';
-import { isTalentVisibleTo } from '../talent/discoverable';
+import { isTalentVisibleTo } from '../talent/port';
 import { requireJobTeam } from './access';
 import { lockLiveReferral, moveStage, openPipeline } from './pipeline';
 

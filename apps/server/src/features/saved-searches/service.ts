@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { savedSearches } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../platform/sessions/sessions';
-import { matchingJobs } from '../jobs/search';
+import { matchingJobs } from '../jobs/port';
 
 type SavedSearchRow = typeof savedSearches.$inferSelect;
 

@@ -18,6 +18,7 @@ import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { publishSessionChange } from '../../platform/events/publish';
 import type { CompanyAuth } from '../../platform/access/guards';
+import type { AccountCreatedStep } from '../../platform/accounts/lifecycle';
 import { facetsChanged } from './facets';
 import { forgetTalentSearches } from './search-cache';
 
@@ -101,6 +102,11 @@ function skillKeysOf(p: Pick<ProfileRow, 'skills' | 'technicalSkills' | 'softwar
  * The talent profile row of a job seeker, created on first use (id = user id). The seed and
  * tests use it too.
  */
+/** Every job seeker has a (possibly empty) talent profile from sign-up on, so company users can open it from day one. */
+export const profileForNewJobseeker: AccountCreatedStep = async (tx, account) => {
+  if (account.type === 'jobseeker') await ensureTalentProfile(tx, account);
+};
+
 export async function ensureTalentProfile(
   db: Executor,
   user: { id: string; name: string },
