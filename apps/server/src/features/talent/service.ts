@@ -12,7 +12,7 @@ import {
   type TalentPublicProfile,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
-import { inTransaction, isUniqueViolation, lowerEq, selectRows, type Executor } from '../../db/repository';
+import { inTransaction, isUniqueViolation, selectRows, type Executor } from '../../db/repository';
 import { companies, endorsements, kudos, resumeFiles, talentProfiles, users } from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -351,17 +351,4 @@ export async function endorseTalent(db: Db, viewer: CompanyAuth, talentId: strin
     .returning({ id: endorsements.id });
   if (inserted.length === 0) throw conflict(TALENT_MESSAGES.alreadyEndorsed);
   return listEndorsements(db, talentId);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Find Candidates
-// ---------------------------------------------------------------------------------------------
-
-/** Used by the seed: whether a user is a job seeker (by e-mail). */
-export async function jobseekerByEmail(db: Executor, email: string) {
-  const [row] = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(and(lowerEq(users.email, email), eq(users.type, 'jobseeker')));
-  return row ?? null;
 }
