@@ -85,6 +85,9 @@ const FEATURE_USES = Object.fromEntries(
 );
 assertAcyclic('features', FEATURE_USES);
 assertAcyclic('platform rooms', PLATFORM_USES);
+for (const entry of readdirSync(new URL(`${SERVER}/platform`, import.meta.url), { withFileTypes: true }))
+  if (entry.isDirectory() && !(entry.name in PLATFORM_USES))
+    throw new Error(`eslint.config.js: platform/${entry.name} is not in PLATFORM_USES (say which rooms it may import)`);
 
 const SERVER_LAYER_ZONES = [
   {
