@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { StorageConfig } from './lib/storage';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -107,6 +106,22 @@ export interface Config {
   /** Where uploaded files are kept: the database unless S3_* is set. */
   storage: StorageConfig;
 }
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** Unset for AWS itself; the server's URL for MinIO, Ceph, R2, Garage and the like. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `https://host/bucket/key` instead of `https://bucket.host/key`: what most self-hosted servers need. */
+  forcePathStyle: boolean;
+  /** Where streamed files are spooled before they are sent (the OS temporary directory unless set). */
+  spoolDir?: string;
+}
+
+/** Where uploaded files are kept (lib/storage): the database, or an S3-compatible server. */
+export type StorageConfig = { provider: 'database' } | ({ provider: 's3' } & S3StorageOptions);
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { AppError } from './errors';
+import { AppError, isAppError } from './errors';
 
 /** Networks an outbound request must never reach: private, loopback, link-local, metadata... */
 const blocked = new BlockList();
@@ -190,9 +190,7 @@ function requestOnce(
     const timer = setTimeout(() => request.destroy(failed('The site took too long to answer.')), remaining);
     request.on('close', () => clearTimeout(timer));
     request.on('timeout', () => request.destroy(failed('The site took too long to answer.')));
-    request.on('error', (error) =>
-      reject(error instanceof AppError ? error : failed('Could not connect to the site.')),
-    );
+    request.on('error', (error) => reject(isAppError(error) ? error : failed('Could not connect to the site.')));
     request.end();
   });
 }
@@ -217,7 +215,7 @@ export async function checkOutboundUrl(rawUrl: string, options: SafeFetchOptions
   try {
     await checkedTarget(url, options);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'OUTBOUND_REFUSED') throw error;
+    if (isAppError(error, 'OUTBOUND_REFUSED')) throw error;
   }
 }
 

@@ -1,9 +1,21 @@
 import { Piscina } from 'piscina';
 import { AppError } from './errors';
-import type { WorkerOutcome, WorkerTaskName, WorkerTasks } from '../worker-tasks';
 
-type Input<N extends WorkerTaskName> = Parameters<WorkerTasks[N]>[0];
-type Output<N extends WorkerTaskName> = Awaited<ReturnType<WorkerTasks[N]>> extends WorkerOutcome<infer T> ? T : never;
+/**
+ * The functions worker threads run, by name. worker-tasks.ts (beside main.ts) adds them by declaration merging, like
+ * the queue's tasks (lib/queue/enqueue.ts QueueTasks): this pool knows their types without importing the readers.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface WorkerTasks {}
+export type WorkerTaskName = keyof WorkerTasks;
+
+/** What crosses the thread boundary: structured clone keeps an Error's message only, so expected errors travel as data. */
+export type WorkerOutcome<T> =
+  { ok: true; value: T } | { ok: false; error: { statusCode: number; code: string; message: string } };
+
+type Task<N extends WorkerTaskName> = WorkerTasks[N] extends (input: never) => unknown ? WorkerTasks[N] : never;
+type Input<N extends WorkerTaskName> = Parameters<Task<N>>[0];
+type Output<N extends WorkerTaskName> = Awaited<ReturnType<Task<N>>> extends WorkerOutcome<infer T> ? T : never;
 
 export const WORKER_LIMITS = { threads: 2, idleTimeoutMs: 30_000 } as const;
 

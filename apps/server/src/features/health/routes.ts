@@ -7,6 +7,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health/live',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['health'],
         summary: 'Liveness: the process is up (no database check; restart it only when this fails)',
@@ -19,6 +20,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['health'],
         summary: 'Readiness: 200 when the database answers, 503 (with Retry-After) when it does not',

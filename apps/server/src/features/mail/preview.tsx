@@ -25,7 +25,7 @@ export const mailPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
       ctx,
     );
 
-  app.get('/api/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/api/dev/mail', { config: { access: 'visitor' }, schema: { hide: true } }, async (_request, reply) => {
     const names = Object.keys(mailTemplates) as TemplateName[];
     const rows = await Promise.all(names.map(async (name) => ({ name, mail: await sample(name) })));
     const html = page(
@@ -46,6 +46,7 @@ export const mailPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dev/mail/:name',
     {
+      config: { access: 'visitor' },
       schema: {
         hide: true,
         params: z.object({ name: z.string() }),

@@ -2,7 +2,7 @@
 // that runs on a DOCX before anything unzips it.
 import yauzl from 'yauzl';
 import { RESUME_MESSAGES, type ResumeKind } from '@referwell/shared';
-import { AppError } from '../../../lib/errors';
+import { AppError, isAppError } from '../../../lib/errors';
 
 /** Limits for a DOCX before it is unpacked. Real resumes have ~20-60 entries and a few MB unpacked at most. */
 export const DOCX_LIMITS = {
@@ -130,7 +130,7 @@ export async function assertSafeDocx(bytes: Uint8Array): Promise<void> {
       } catch {
         // already closing
       }
-      if (error instanceof AppError) return reject(error);
+      if (isAppError(error)) return reject(error);
       // yauzl: an entry inflating to more than its header declares ('too many bytes in the stream').
       if (error instanceof Error && /too many bytes/i.test(error.message)) return reject(tooComplex());
       reject(new AppError(400, 'RESUME_UNREADABLE', RESUME_MESSAGES.damaged));

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
 import { sessions } from '../../db/schema';
-import { peopleWithCompany } from '../companies/people';
-import { publishSessionChange } from '../realtime/publish';
+import { peopleWithCompany } from '../membership/people';
+import { publishSessionChange } from '../events/publish';
 import { hashToken, newSecretToken } from '../../lib/tokens';
 
 /** A session ends after 7 days without use, and 30 days after login whatever happens. */
@@ -30,6 +30,13 @@ export async function createSession(db: Executor, userId: string, meta: SessionM
     ip: meta.ip,
   });
   return token;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in user and their company role; null for a visitor (set by request-auth.ts on /api requests). */
+    auth: AuthContext | null;
+  }
 }
 
 export interface AuthContext {

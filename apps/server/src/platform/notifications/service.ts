@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   NOTIFICATION_MESSAGES,
   type Notification,
@@ -9,9 +9,9 @@ import type { Db } from '../../db/client';
 import { countAll, pageOffset, toPage, type Executor } from '../../db/repository';
 import { notifications } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { publish } from '../realtime/publish';
-import { publishUnread, unreadNotificationCount } from '../realtime/unread';
-import { mailNotification } from '../mail/notify';
+import { publish } from '../events/publish';
+import { publishUnread, unreadNotificationCount } from '../events/unread';
+import { mailNotification } from './mail';
 
 export interface NewNotification {
   userId: string;
@@ -120,21 +120,4 @@ export async function markMessageNotificationsRead(tx: Executor, userId: string,
     )
     .returning({ id: notifications.id });
   if (rows.length > 0) await publish(tx, [userId], { type: 'notifications.changed' });
-}
-
-/** True when the user already has an unread notification of this type about this reference. */
-export async function hasUnreadNotification(tx: Executor, userId: string, type: string, referenceId: string) {
-  const [row] = await tx
-    .select({ one: sql<number>`1` })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        eq(notifications.type, type),
-        eq(notifications.referenceId, referenceId),
-        eq(notifications.isRead, false),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
 }

@@ -7,7 +7,7 @@ import { relayDatabase, type DatabaseRelay } from '../../test/db-relay';
 import { openTestDatabase } from '../../test/harness';
 import type { WebSocket } from 'ws';
 import { RealtimeHub } from './hub';
-import { REALTIME_CHANNEL } from './publish';
+import { REALTIME_CHANNEL } from './wire';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -16,10 +16,6 @@ declare module 'fastify' {
      */
     sessionsUnchanged?: boolean;
   }
-  interface FastifyRequest {
-    /** The logged-in user and their company role; null for a visitor. */
-    auth: AuthContext | null;
-  }
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

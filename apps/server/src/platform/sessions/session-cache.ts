@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { SessionChange } from '../realtime/publish';
+import type { SessionChange } from '../events/wire';
 import { hashToken } from '../../lib/tokens';
 import { readSession, type AuthContext } from './sessions';
 

@@ -3,7 +3,8 @@ import type { Executor } from '../../db/repository';
 import { selectRows } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
 import type { RealtimeEvent } from '@referwell/shared';
-import { envelopeText, MAX_PAYLOAD_BYTES, publish, REALTIME_CHANNEL } from './publish';
+import { publish } from './publish';
+import { batchSql, deliverySql, deliveryText, MAX_PAYLOAD_BYTES, notifySql, unreadEventSql } from './wire';
 
 /**
  * The one definition of a user's unread counts, as SQL expressions, so the header badges, the API and the pushed
@@ -63,10 +64,7 @@ export async function unreadNotificationCount(db: Executor, userId: string): Pro
  */
 export async function publishUnread(db: Executor, userIds: string[]): Promise<void> {
   for (const userId of new Set(userIds)) {
-    await preparedRows(
-      db,
-      sql`select pg_notify(${REALTIME_CHANNEL}, ${unreadDeliverySql(sql`${userId}::uuid`)}::text)`,
-    );
+    await preparedRows(db, sql`select ${notifySql(unreadDeliverySql(sql`${userId}::uuid`))}`);
   }
 }
 
@@ -84,12 +82,13 @@ export const eventRoom = (recipients: number): number => MAX_PAYLOAD_BYTES - UNR
  * with `pending`, the messages total as the caller's statement leaves it.
  */
 export const unreadDeliverySql = (userId: SQL, pending?: PendingUnread): SQL =>
-  sql`json_build_object(
-        'users', json_build_array(${userId}::text),
-        'event', json_build_object(
-          'type', 'unread',
-          'messages', ${pending ? unreadMessagesAfter(userId, pending) : unreadMessagesOf(userId)},
-          'notifications', ${unreadNotificationsOf(userId)}))`;
+  deliverySql(
+    sql`json_build_array(${userId}::text)`,
+    unreadEventSql(
+      pending ? unreadMessagesAfter(userId, pending) : unreadMessagesOf(userId),
+      unreadNotificationsOf(userId),
+    ),
+  );
 
 /**
  * Pushes `event` to every tab of `userIds` and the current unread totals to those of `unreadFor`, as one NOTIFY from one
@@ -111,11 +110,13 @@ export async function publishWithUnread(
   }
   await preparedRows(
     db,
-    sql`select pg_notify(${REALTIME_CHANNEL}, json_build_object('batch', (
+    sql`select ${notifySql(
+      batchSql(sql`(
           select json_agg(delivery order by ord) from (
-            select 0 as ord, ${envelopeText(userIds, event, room)}::json as delivery
+            select 0 as ord, ${deliveryText(userIds, event, room)}::json as delivery
             union all
             select r.ord, ${unreadDeliverySql(sql`r.id`)}
-              from unnest(${sql.param(recipients)}::uuid[]) with ordinality as r(id, ord)) deliveries))::text)`,
+              from unnest(${sql.param(recipients)}::uuid[]) with ordinality as r(id, ord)) deliveries)`),
+    )}`,
   );
 }

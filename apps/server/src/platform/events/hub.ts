@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import { readWireJson, type RealtimeEvent } from '@referwell/shared';
 import type { Database } from '../../db/client';
-import { notifyEnvelopeSchema, REALTIME_CHANNEL, type SessionChange } from './publish';
+import { notifyEnvelopeSchema, REALTIME_CHANNEL, socketText, type SessionChange } from './wire';
 
 const FIRST_RETRY_MS = 200;
 const MAX_RETRY_MS = 10_000;
@@ -95,7 +95,7 @@ export class RealtimeHub {
 
   /** Sends one event to every local socket of the given users. */
   deliver(userIds: string[], event: RealtimeEvent): void {
-    const text = JSON.stringify(event);
+    const text = socketText(event);
     for (const userId of userIds) {
       for (const socket of this.sockets.get(userId) ?? []) {
         if (socket.readyState === socket.OPEN) socket.send(text);
@@ -190,6 +190,6 @@ export class RealtimeHub {
     for (const listener of this.jobsListeners) listener();
     for (const listener of this.talentListeners) listener();
     // Tabs may have missed events while the listener was away: tell them to refetch.
-    for (const set of this.sockets.values()) for (const socket of set) socket.send(JSON.stringify({ type: 'resync' }));
+    for (const set of this.sockets.values()) for (const socket of set) socket.send(socketText({ type: 'resync' }));
   }
 }
