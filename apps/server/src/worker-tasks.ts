@@ -2,7 +2,7 @@
 // synchronous and can take long on hostile input, so it must never run on the request thread.
 import { isAppError } from './lib/errors';
 import type { WorkerOutcome } from './lib/worker-task';
-import { extractJobFromHtml } from './features/jobs/import';
+import { readJobPage } from './features/jobs/import';
 import { readCrawlPage, readPageText } from './features/jobs/import/links';
 import { parseResume } from './features/talent/resume';
 
@@ -19,7 +19,7 @@ function task<I, O>(run: (input: I) => O | Promise<O>) {
 }
 
 export const workerTasks = {
-  jobExtract: task((input: { html: string; url: string }) => extractJobFromHtml(input.html, input.url)),
+  jobExtract: task((input: { html: string; url: string }) => readJobPage(input.html, input.url)),
   jobCrawlPage: task((input: { html: string; url: string }) => readCrawlPage(input.html, input.url)),
   jobPageText: task((input: { html: string; maxChars: number }) => readPageText(input.html, input.maxChars)),
   resumeParse: task((bytes: Uint8Array) => parseResume(bytes)),

@@ -14,7 +14,7 @@ import type {
   JobShareLink,
   JobStatusChange,
 } from '@referwell/shared';
-import { jobSearchToParams } from '@referwell/shared';
+import { JOB_IMPORT_MESSAGES, jobSearchToParams } from '@referwell/shared';
 import { api, ApiError, preloaded } from '@/lib/api';
 
 const base = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
@@ -176,12 +176,21 @@ export type JobImportData = ImportedJob & {
   suggested_skills?: JobImportResponse['suggested_skills'];
 };
 
+/** The import reached the page but read no job from it: `message` says what happened (an article, no title…). */
+export class ImportRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportRefusedError';
+  }
+}
+
 /** POST /api/jobs/import: a failure of the remote site comes back as `success: false`, refusals as 4xx. */
 export function useImportJob() {
   return useMutation({
     mutationFn: async (url: string) => {
       const response = await api<JobImportResponse>('/api/jobs/import', { method: 'POST', body: { url } });
-      if (!response.success || !response.data) throw new Error(response.error ?? 'Import failed');
+      if (!response.success || !response.data)
+        throw new ImportRefusedError(response.error ?? JOB_IMPORT_MESSAGES.noJobFound);
       return {
         ...response.data,
         uncertain: response.uncertain,

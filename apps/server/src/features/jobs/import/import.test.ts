@@ -119,10 +119,18 @@ describe('POST /api/jobs/import: pages with structured data or none, fetched fro
     expect(res.json().data.skills).toEqual(expect.arrayContaining(['FHIR', 'TypeScript', 'Kubernetes']));
   });
 
-  it("answers success: false with a reason for a page without a job, an error page and a file that isn't HTML", async () => {
+  it("answers success: false saying what happened: an article, no title, a list of jobs, an error page, a file that isn't HTML", async () => {
     expect((await importAs(member, { url: localUrl('no-job.html') })).json()).toEqual({
       success: false,
-      error: JOB_IMPORT_MESSAGES.noJobFound,
+      error: JOB_IMPORT_MESSAGES.articlePage,
+    });
+    expect((await importAs(member, { url: localUrl('no-title.html') })).json()).toEqual({
+      success: false,
+      error: JOB_IMPORT_MESSAGES.noTitle,
+    });
+    expect((await importAs(member, { url: localUrl('job-list.html') })).json()).toEqual({
+      success: false,
+      error: JOB_IMPORT_MESSAGES.jobList,
     });
     expect((await importAs(member, { url: `${site.origin}/gone` })).json()).toEqual({
       success: false,
@@ -449,7 +457,7 @@ describe('the optional LLM step (an OpenAI-compatible endpoint, faked locally)',
     answer = { title: '' };
     expect(await importJobFromUrl(localUrl('no-job.html'), ctx())).toEqual({
       success: false,
-      error: JOB_IMPORT_MESSAGES.noJobFound,
+      error: JOB_IMPORT_MESSAGES.articlePage,
     });
   });
 
