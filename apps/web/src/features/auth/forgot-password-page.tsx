@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useRequestPasswordReset } from './api';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '@/components/auth-card';
 
 type ForgotPasswordForm = z.input<typeof passwordResetRequestSchema>;
 

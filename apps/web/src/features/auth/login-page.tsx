@@ -17,8 +17,9 @@ import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useLogin, useSession } from './api';
-import { AuthCard } from './auth-card';
+import { useSession } from '@/lib/session';
+import { useLogin } from './api';
+import { AuthCard } from '@/components/auth-card';
 
 const toast = scopedToast('login-page');
 

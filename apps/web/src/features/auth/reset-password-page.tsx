@@ -12,7 +12,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useConfirmPasswordReset } from './api';
 import { NewPasswordField } from './new-password-field';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '@/components/auth-card';
 
 const toast = scopedToast('reset-password-page');
 

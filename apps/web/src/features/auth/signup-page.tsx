@@ -28,7 +28,7 @@ import { ApiError, errorMessage, fieldErrors } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { usePageTitle } from '@/lib/use-page-title';
 import { invitationQueryOptions, useSignup } from './api';
-import { AuthCard } from './auth-card';
+import { AuthCard } from '@/components/auth-card';
 import { NewPasswordField } from './new-password-field';
 
 const toast = scopedToast('signup-page');

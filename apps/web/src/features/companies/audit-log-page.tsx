@@ -11,11 +11,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { auditLogQueryOptions } from './api';
 import { describeAuditChange } from './audit-format';
-import { BackToDashboard } from './back-to-dashboard';
+import { BackToDashboard } from '@/components/back-to-dashboard';
 
 const ANY = 'any';
 const PAGE_SIZE = 25;

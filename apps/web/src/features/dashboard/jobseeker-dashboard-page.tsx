@@ -3,12 +3,12 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { dashboardPathFor } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { InviteCard, ProfileCard, WelcomeHeader } from './dashboard-parts';
 import { JobseekerActivity } from './jobseeker-activity';
-import { KudosCard, KudosRequestCard } from '@/features/talent/kudos-parts';
-import { SavedSearchesCard } from '@/features/saved-searches/saved-searches-card';
+import { KudosCard, KudosRequestCard } from '@/features/talent/port';
+import { SavedSearchesCard } from '@/features/saved-searches/port';
 
 export function JobseekerDashboardPage() {
   usePageTitle('Dashboard');

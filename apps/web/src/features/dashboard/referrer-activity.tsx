@@ -6,8 +6,8 @@ import { MatchBadge } from '@/components/match-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/features/jobs/format';
-import { StatusBadge } from '@/features/referrals/referral-parts';
+import { formatMoney } from '@/lib/format';
+import { StatusBadge } from '@/features/referrals/port';
 import { formatDate } from '@/lib/format';
 import { referrerDashboardQueryOptions } from './api';
 

@@ -15,9 +15,9 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { FilterPanel, SearchBox } from '@/components/search-filters';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useSession } from '../auth/api';
+import { useSession } from '@/lib/session';
 import { JobResults } from './job-results';
-import { SaveSearchButton } from '../saved-searches/save-search-dialog';
+import { SaveSearchButton } from '@/features/saved-searches/port';
 import { SearchJobsFilters } from './search-jobs-filters';
 
 /** Job search (/search-jobs, SPEC §2): text, filters and sort kept in the URL (one codec, packages/shared). */

@@ -25,7 +25,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/lib/session';
 import { api } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
@@ -33,7 +33,7 @@ import { candidateSearchQueryOptions } from './api';
 import { MatchBadge } from '@/components/match-badge';
 import { Pager } from '@/components/pager';
 import { CheckboxFilterGroup, FilterPanel, SearchBox } from '@/components/search-filters';
-import { announceReferralStart, ReferralDialog } from '@/features/referrals/referral-dialog';
+import { announceReferralStart, ReferralDialog } from '@/features/referrals/port';
 
 const toast = scopedToast('search-candidates-page');
 
