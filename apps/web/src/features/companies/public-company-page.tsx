@@ -20,6 +20,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api';
+import { candidateSearchUrl } from '@/lib/url-filters';
 import { usePageTitle } from '@/lib/use-page-title';
 import { publicCompanyQueryOptions } from './api';
 
@@ -156,7 +157,7 @@ function JobCard({ job }: { job: CompanyJobCard }) {
   const { user } = useSession();
   const action =
     user?.type === 'referrer'
-      ? { label: 'Search for Candidates', to: `/search-candidates?${new URLSearchParams({ jobTitle: job.title })}` }
+      ? { label: 'Search for Candidates', to: candidateSearchUrl.href({ q: job.title }) }
       : user?.type === 'jobseeker'
         ? // A logged-in job seeker needs no account: the dashboard offers this job.
           { label: 'Find a Referral', to: `/jobseeker-dashboard?${new URLSearchParams({ job: job.title })}` }

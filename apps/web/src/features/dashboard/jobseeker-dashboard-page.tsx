@@ -4,6 +4,7 @@ import { dashboardPathFor } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSession } from '@/lib/session';
+import { jobSearchUrl } from '@/lib/url-filters';
 import { usePageTitle } from '@/lib/use-page-title';
 import { InviteCard, ProfileCard, WelcomeHeader } from './dashboard-parts';
 import { JobseekerActivity } from './jobseeker-activity';
@@ -36,7 +37,7 @@ export function JobseekerDashboardPage() {
             </CardHeader>
             <CardContent>
               <Button asChild>
-                <Link to={`/search-jobs?${new URLSearchParams({ q: job }).toString()}`}>
+                <Link to={jobSearchUrl.href({ q: job })}>
                   <Search aria-hidden />
                   Find a referral for this job
                 </Link>
