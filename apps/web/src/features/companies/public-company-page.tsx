@@ -20,7 +20,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api';
-import { candidateSearchUrl } from '@/lib/url-filters';
 import { usePageTitle } from '@/lib/use-page-title';
 import { publicCompanyQueryOptions } from './api';
 
@@ -157,7 +156,9 @@ function JobCard({ job }: { job: CompanyJobCard }) {
   const { user } = useSession();
   const action =
     user?.type === 'referrer'
-      ? { label: 'Search for Candidates', to: candidateSearchUrl.href({ q: job.title }) }
+      ? // Not built with lib/url-filters/candidate-search.ts: that would load the candidate search schema (~11 kB
+        // gzip) into this public page for a link only referrers see. Candidate search reads jobTitle as its q.
+        { label: 'Search for Candidates', to: `/search-candidates?${new URLSearchParams({ jobTitle: job.title })}` }
       : user?.type === 'jobseeker'
         ? // A logged-in job seeker needs no account: the dashboard offers this job.
           { label: 'Find a Referral', to: `/jobseeker-dashboard?${new URLSearchParams({ job: job.title })}` }

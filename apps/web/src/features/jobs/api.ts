@@ -15,7 +15,7 @@ import type {
   JobStatusChange,
 } from '@referwell/shared';
 import { api, ApiError, preloaded } from '@/lib/api';
-import { jobSearchUrl } from '@/lib/url-filters';
+import { jobSearchUrl } from '@/lib/url-filters/job-search';
 
 const base = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
 

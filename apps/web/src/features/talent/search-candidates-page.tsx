@@ -25,7 +25,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { api } from '@/lib/api';
-import { candidateSearchUrl, useUrlFilters } from '@/lib/url-filters';
+import { candidateSearchUrl } from '@/lib/url-filters/candidate-search';
+import { useUrlFilters } from '@/lib/url-filters/codec';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
 import { candidateSearchQueryOptions } from './api';

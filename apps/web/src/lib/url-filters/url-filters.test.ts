@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { jobSearchToParams } from '@referwell/shared';
-import { analyticsUrl, auditLogUrl, candidateSearchUrl, jobSearchUrl, jobsBoardUrl, referralsUrl } from './url-filters';
+import { analyticsUrl } from './analytics';
+import { auditLogUrl } from './audit-log';
+import { candidateSearchUrl } from './candidate-search';
+import { jobSearchUrl } from './job-search';
+import { jobsBoardUrl } from './jobs-board';
+import { referralsUrl } from './referrals';
 
 const params = (query: string) => new URLSearchParams(query);
 

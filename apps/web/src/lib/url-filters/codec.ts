@@ -2,7 +2,8 @@
  * Filters kept in a page's address: the one codec of the web app. Every page whose filters live in its URL (job
  * search, candidate search, the jobs board, referrals, analytics, the audit log), the links into those pages and
  * the API query strings of the two searches go through it. Each page's filters are the shared zod schema of its
- * API query, so the address, the request and the server agree on names and values.
+ * API query, so the address, the request and the server agree on names and values. Each page's address is a file
+ * beside this one (job-search.ts, jobs-board.ts, …), so a link into a page loads that page's schema only.
  *
  * - Reading is lenient: each parameter is checked on its own, and one that is not valid (an old link, a
  *   hand-edited address) falls back to its default instead of failing the page.
@@ -11,17 +12,7 @@
  */
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
-import {
-  analyticsQuerySchema,
-  auditLogQuerySchema,
-  candidateSearchQuerySchema,
-  companyJobsQuerySchema,
-  FILTER_CATEGORIES,
-  jobSearchFiltersSchema,
-  referralListQuerySchema,
-} from '@referwell/shared';
-import { APP_ROUTES } from '@referwell/shared/routes';
+import type { z } from 'zod';
 
 export interface UrlFilters<T> {
   /** The page's path. */
@@ -123,53 +114,3 @@ export function useUrlFilters<T>(
   const filters = useMemo(() => codec.parse(params), [codec, params]);
   return [filters, (next) => setParams(codec.format(next), { replace })];
 }
-
-/** /search-jobs: the same parameters as GET /api/jobs and the links of saved searches and their e-mail alerts. */
-export const jobSearchUrl = urlFilters(`/${APP_ROUTES.searchJobs}`, jobSearchFiltersSchema, {
-  keys: [
-    'q',
-    'type',
-    'workplace',
-    'skills',
-    'hasReferrer',
-    'company',
-    'companyId',
-    'minSalary',
-    'postedWithin',
-    'sort',
-  ],
-  lists: 'comma',
-});
-
-/** /search-candidates: the same parameters as GET /api/talent/search (`jobTitle` is the older name of `q`). */
-export const candidateSearchUrl = urlFilters(`/${APP_ROUTES.searchCandidates}`, candidateSearchQuerySchema, {
-  keys: ['q', 'jobId', ...FILTER_CATEGORIES, 'page', 'pageSize'],
-  lists: 'repeat',
-  aliases: { jobTitle: 'q' },
-});
-
-/**
- * /jobs-board: status (lower case in the address, upper case in the API), the title search and the page. The
- * search is kept as typed (the box writes the address on every key); the page trims it before asking.
- */
-export const jobsBoardUrl = urlFilters(
-  `/${APP_ROUTES.jobsBoard}`,
-  companyJobsQuerySchema.extend({ q: z.string().optional() }),
-  { keys: ['status', 'q', 'page'], lowercase: ['status'] },
-);
-
-/** /referrer-dashboard/referrals: whose referrals (admins may see the whole company's) and which status. */
-export const referralsUrl = urlFilters(`/${APP_ROUTES.referrals}`, referralListQuerySchema, {
-  keys: ['scope', 'status'],
-});
-
-/** /company-dashboard/analytics: the period (or a custom range), a job and a department. */
-export const analyticsUrl = urlFilters(`/${APP_ROUTES.analytics}`, analyticsQuerySchema, {
-  keys: ['period', 'from', 'to', 'jobId', 'department'],
-});
-
-/** /company-dashboard/audit-log: action, person (`actor`), days and the page. */
-export const auditLogUrl = urlFilters(`/${APP_ROUTES.auditLog}`, auditLogQuerySchema, {
-  keys: ['action', 'actorId', 'from', 'to', 'page'],
-  names: { actorId: 'actor' },
-});
