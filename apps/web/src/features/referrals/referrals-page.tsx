@@ -105,14 +105,8 @@ export function ReferralsPage() {
   );
 }
 
-/** Referral rows linking to their detail page; the dashboard reuses it for its 5 most recent. */
-export function ReferralList({
-  referrals,
-  showReferrer = false,
-}: {
-  referrals: ReferralSummary[];
-  showReferrer?: boolean;
-}) {
+/** Referral rows linking to their detail page. */
+function ReferralList({ referrals, showReferrer = false }: { referrals: ReferralSummary[]; showReferrer?: boolean }) {
   return (
     <ul className="grid gap-3" aria-label="Referrals">
       {referrals.map((referral) => (
