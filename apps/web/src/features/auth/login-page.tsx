@@ -15,11 +15,11 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { AuthCard } from '@/components/auth-card';
 import { errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/lib/session';
 import { useLogin } from './api';
-import { AuthCard } from '@/components/auth-card';
 
 const toast = scopedToast('login-page');
 

@@ -10,13 +10,13 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { BackToDashboard } from '@/components/back-to-dashboard';
 import { useSession } from '@/lib/session';
 import { auditLogUrl } from '@/lib/url-filters/audit-log';
 import { useUrlFilters } from '@/lib/url-filters/codec';
 import { usePageTitle } from '@/lib/use-page-title';
 import { auditLogQueryOptions } from './api';
 import { describeAuditChange } from './audit-format';
-import { BackToDashboard } from '@/components/back-to-dashboard';
 
 const ANY = 'any';
 const PAGE_SIZE = 25;
