@@ -1,7 +1,7 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { readdirSync } from 'node:fs';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -136,6 +136,51 @@ const SERVER_LAYER_ZONES = [
   })),
 ];
 
+/**
+ * Inside the web app, imports point down: app (and the entries main.tsx, entry-server.tsx) → features → components →
+ * lib → packages/shared. A feature uses another feature only through that feature's `port.ts`, which says who uses
+ * it. Test files and test support (src/test) may reach anywhere.
+ */
+const WEB = './apps/web/src';
+const WEB_TOP = [`${WEB}/app`, `${WEB}/main.tsx`, `${WEB}/entry-server.tsx`];
+const WEB_FEATURES = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const WEB_LAYER_ZONES = [
+  {
+    target: `${WEB}/lib`,
+    from: [`${WEB}/components`, `${WEB}/features`, ...WEB_TOP],
+    message: 'lib/ is the floor of the web app: move the shared piece down into lib, or the caller up.',
+  },
+  {
+    target: `${WEB}/components`,
+    from: [`${WEB}/features`, ...WEB_TOP],
+    message: 'components/ sit below the features and the app: pass what they need in, or move the piece up.',
+  },
+  {
+    target: `${WEB}/components/ui`,
+    from: `${WEB}/components`,
+    except: ['./ui'],
+    message: 'components/ui holds the primitives: they do not use the components built on them.',
+  },
+  {
+    target: `${WEB}/features`,
+    from: WEB_TOP,
+    message: 'Features sit below the app shell: move the shared piece down into components/ or lib/.',
+  },
+  ...WEB_FEATURES.map((feature) => ({
+    target: WEB_FEATURES.filter((other) => other !== feature).map((other) => `${WEB}/features/${other}`),
+    from: `${WEB}/features/${feature}`,
+    except: ['./port.ts'],
+    message: `Other features reach features/${feature} only through features/${feature}/port.ts (export it there and say who uses it), or the app composes them.`,
+  })),
+  {
+    target: [`${WEB}/features`, `${WEB}/components`, `${WEB}/lib`, ...WEB_TOP],
+    from: `${WEB}/test`,
+    message: 'Test support is for tests only.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -234,5 +279,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The web app's layers and feature ports (WEB_LAYER_ZONES above).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/test/**'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...APP_ZONES, ...WEB_LAYER_ZONES] }] },
   },
 );
