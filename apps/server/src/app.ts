@@ -11,6 +11,7 @@ import { registerApiDocs } from './lib/docs';
 import { registerErrorHandling } from './lib/errors';
 import { JSON_BODY_LIMIT, registerJsonBodies, registerNulGuard } from './lib/request-body';
 import { OneLinePerRequest } from './lib/request-log';
+import { canonicalRequestTarget } from './lib/request-path';
 import { registerSecurityHeaders } from './lib/security';
 import { registerWebApp } from './lib/spa';
 import { createStorage, type FileStorage } from './lib/storage';
@@ -94,6 +95,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       const incoming = req.headers['x-request-id'];
       return config.trustProxy && typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
+    // One path for the router and every guard: `/%61pi/...` is `/api/...` before any hook sees it.
+    rewriteUrl: (req) => canonicalRequestTarget(req.url ?? '/'),
     bodyLimit: JSON_BODY_LIMIT,
     requestTimeout: HTTP_TIMEOUTS.requestTimeout,
     keepAliveTimeout: HTTP_TIMEOUTS.keepAliveTimeout,
