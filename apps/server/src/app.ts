@@ -167,7 +167,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await app.register(analyticsRoutes);
   await app.register(bonusRoutes);
   await app.register(mailRoutes);
-  if (config.nodeEnv !== 'production') await app.register(mailPreviewRoutes);
+  if (config.devRoutes) await app.register(mailPreviewRoutes);
   await app.register(publicPageRoutes);
 
   await registerWebApp(app, config, serverPages(app));

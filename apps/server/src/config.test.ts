@@ -46,6 +46,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('serves the developer routes (/api/dev) only when DEV_ROUTES is set, in every NODE_ENV', () => {
+    for (const NODE_ENV of ['development', 'test', 'production'] as const)
+      expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV }).devRoutes).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), DEV_ROUTES: 'true' }).devRoutes).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DEV_ROUTES: 'sure' })).toThrow(/DEV_ROUTES/);
+  });
+
   it('marks cookies secure when the public URL is https', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://referwell.example', DATA_DIR: dataDir() }).secureCookies).toBe(true);
   });

@@ -36,6 +36,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Referwell <no-reply@referwell.local>'),
   QUEUE_CONCURRENCY: z.coerce.number().int().min(0).max(100).default(4),
   PRELAUNCH: booleanFromEnv.default(false),
+  DEV_ROUTES: booleanFromEnv.default(false),
   OUTBOUND_ALLOW_HOSTS: z.string().default(''),
   GREENHOUSE_API_URL: z.url().default('https://boards-api.greenhouse.io/v1/boards'),
   LEVER_API_URL: z.url().default('https://api.lever.co/v0/postings'),
@@ -91,6 +92,8 @@ export interface Config {
   queueConcurrency: number;
   /** Reproduces the spec's pre-launch site: no logins, header always logged out. */
   prelaunch: boolean;
+  /** Serves the developer pages under /api/dev (mail template previews); off unless DEV_ROUTES is set, in any NODE_ENV. */
+  devRoutes: boolean;
   /** Hosts ("host" or "host:port") the outbound fetcher may reach even on private addresses. */
   outboundAllowHosts: string[];
   /** Public job-board API base URLs of the applicant-tracking systems the job import knows (tests point them locally). */
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     mailFrom: e.MAIL_FROM,
     queueConcurrency: e.QUEUE_CONCURRENCY,
     prelaunch: e.PRELAUNCH,
+    devRoutes: e.DEV_ROUTES,
     bookingUrl: e.BOOKING_URL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     realtimeMaxSockets: e.REALTIME_MAX_SOCKETS,

@@ -351,3 +351,11 @@ describe('guards see the path the router sees (issue 40, finding 11)', () => {
       expect((await call('GET', url, 'seeker')).statusCode, url).toBe(404);
   });
 });
+
+describe('developer routes (issue 40, finding 12)', () => {
+  it('/api/dev/* answers 404 to every role unless DEV_ROUTES is set (mail.test.ts covers it set)', async () => {
+    for (const role of ROLES)
+      for (const url of ['/api/dev/mail', '/api/dev/mail/password-reset', '/%61pi/dev/mail'])
+        expect((await call('GET', url, role)).statusCode, `${role} ${url}`).toBe(404);
+  });
+});
