@@ -53,6 +53,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), DEV_ROUTES: 'sure' })).toThrow(/DEV_ROUTES/);
   });
 
+  it('caps connections per client address, except behind a trusted proxy (every connection is the proxy)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).maxConnectionsPerAddress).toBe(256);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' }).maxConnectionsPerAddress).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true', CONNECTIONS_PER_IP: '2000' })).toMatchObject({
+      maxConnectionsPerAddress: 2000,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CONNECTIONS_PER_IP: '-1' })).toThrow(/CONNECTIONS_PER_IP/);
+  });
+
   it('marks cookies secure when the public URL is https', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://referwell.example', DATA_DIR: dataDir() }).secureCookies).toBe(true);
   });

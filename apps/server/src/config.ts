@@ -50,6 +50,7 @@ const envSchema = z.object({
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   REALTIME_MAX_SOCKETS: z.coerce.number().int().positive().default(5_000),
+  CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).optional(),
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
   S3_ENDPOINT: z
@@ -65,6 +66,12 @@ const envSchema = z.object({
     .regex(/^(https?:\/\/|mailto:)/, 'must be an http(s):// or mailto: link')
     .optional(),
 });
+
+/**
+ * A browser opens at most 6 HTTP/1.1 connections to a site, plus a realtime socket per tab: 256 lets a few dozen
+ * people behind one NAT in, while a flood of slow connections from one address holds at most 256 descriptors.
+ */
+export const DEFAULT_CONNECTIONS_PER_IP = 256;
 
 /** Environment variables as strings, the way process.env holds them. */
 export type Env = Partial<Record<keyof z.input<typeof envSchema>, string>>;
@@ -104,6 +111,8 @@ export interface Config {
   rateLimitScale: number;
   /** Open realtime sockets this process holds at most (more are refused with 503 at the handshake). */
   realtimeMaxSockets: number;
+  /** TCP connections one client address (IPv6: one /64) may hold open at once; 0 = no cap (behind a proxy). */
+  maxConnectionsPerAddress: number;
   /** Where 'Book a 30-minute call' on the companies beta page leads. */
   /** Where 'Book a 30-minute call' leads; unset: the waitlist. */
   bookingUrl: string | undefined;
@@ -152,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     bookingUrl: e.BOOKING_URL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     realtimeMaxSockets: e.REALTIME_MAX_SOCKETS,
+    // Behind a reverse proxy (TRUST_PROXY) every connection comes from the proxy: its cap is the proxy's job.
+    maxConnectionsPerAddress: e.CONNECTIONS_PER_IP ?? (e.TRUST_PROXY ? 0 : DEFAULT_CONNECTIONS_PER_IP),
     outboundAllowHosts: parseAllowHosts(e.OUTBOUND_ALLOW_HOSTS),
     atsApis: {
       greenhouse: e.GREENHOUSE_API_URL.replace(/\/+$/, ''),

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, HTTP_TIMEOUTS, SHUTDOWN_GRACE_MS } from '../app';
+import { connectionOwner } from './connection-limit';
 import { OUTBOUND_LIMITS } from './safe-fetch';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -116,7 +117,18 @@ describe('finding 10: timeouts for slow and idle clients', () => {
     expect(server.requestTimeout).toBe(HTTP_TIMEOUTS.requestTimeout);
     expect(server.keepAliveTimeout).toBe(HTTP_TIMEOUTS.keepAliveTimeout);
     expect(server.timeout).toBe(HTTP_TIMEOUTS.connectionTimeout);
+    // Node checks the header and request deadlines on this timer (30 s by default): each cut comes within a second.
+    expect((server as unknown as { connectionsCheckingInterval: number }).connectionsCheckingInterval).toBe(1_000);
     for (const ms of Object.values(HTTP_TIMEOUTS)) expect(ms).toBeGreaterThan(0);
+  });
+
+  it('counts connections per IPv4 address and per IPv6 /64 (hostile-clients.test.ts floods a real server)', () => {
+    expect(connectionOwner('203.0.113.7')).toBe('203.0.113.7');
+    expect(connectionOwner('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(connectionOwner('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(connectionOwner('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(connectionOwner('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(connectionOwner('::1')).toBe('0:0:0:0::/64');
   });
 });
 
