@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     expect(config.sessionSecret).toBeUndefined(); // then kept in the database
     expect(config.embeddedPgPort).toBe(0);
     expect(config.seedDemoData).toBe(true);
+    expect(config.dbLivenessGraceSeconds).toBe(60);
   });
 
   it('does not seed demo logins in production unless asked to', () => {

@@ -51,6 +51,7 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   REALTIME_MAX_SOCKETS: z.coerce.number().int().positive().default(5_000),
   CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  DB_LIVENESS_GRACE: z.coerce.number().min(0).max(86_400).default(60),
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
   S3_ENDPOINT: z
@@ -111,6 +112,8 @@ export interface Config {
   rateLimitScale: number;
   /** Open realtime sockets this process holds at most (more are refused with 503 at the handshake). */
   realtimeMaxSockets: number;
+  /** Seconds the database may be out of reach before /api/health/live answers 503 (0: liveness ignores it). */
+  dbLivenessGraceSeconds: number;
   /** TCP connections one client address (IPv6: one /64) may hold open at once; 0 = no cap (behind a proxy). */
   maxConnectionsPerAddress: number;
   /** Where 'Book a 30-minute call' on the companies beta page leads. */
@@ -161,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     bookingUrl: e.BOOKING_URL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     realtimeMaxSockets: e.REALTIME_MAX_SOCKETS,
+    dbLivenessGraceSeconds: e.DB_LIVENESS_GRACE,
     // Behind a reverse proxy (TRUST_PROXY) every connection comes from the proxy: its cap is the proxy's job.
     maxConnectionsPerAddress: e.CONNECTIONS_PER_IP ?? (e.TRUST_PROXY ? 0 : DEFAULT_CONNECTIONS_PER_IP),
     outboundAllowHosts: parseAllowHosts(e.OUTBOUND_ALLOW_HOSTS),

@@ -12,6 +12,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { companyJobVisits } from '../db/schema';
 import { relayDatabase } from '../test/db-relay';
+import { waitFor } from '../test/server-process';
 import { createTestApp, openTestDatabase, signUp, withSession, type SignedUp, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -162,7 +163,7 @@ describe('finding 15: CSRF defence in depth and JSON only', () => {
 });
 
 describe('finding 14: the database is down', () => {
-  it('answers 503 with Retry-After, readiness says so, liveness stays up', async () => {
+  it('answers 503 with Retry-After, readiness says so, liveness stays up for its grace, then says unhealthy', async () => {
     const migrated = await openTestDatabase();
     const relay = await relayDatabase(migrated.url);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'referwell-down-'));
@@ -172,6 +173,7 @@ describe('finding 14: the database is down', () => {
       LOG_LEVEL: 'silent',
       SEED_DEMO_DATA: 'false',
       WEB_DIST_DIR: path.join(dataDir, 'none'),
+      DB_LIVENESS_GRACE: '1',
     });
     const database = await openDatabase({ databaseUrl: relay.url });
     const app = await buildApp({ config, database, logger: false });
@@ -187,12 +189,20 @@ describe('finding 14: the database is down', () => {
       expect(ready.statusCode).toBe(503);
       expect(ready.headers['retry-after']).toBe('5');
       expect(ready.json().database.ok).toBe(false);
-      const live = await app.inject({ method: 'GET', url: '/api/health/live' });
-      expect(live.statusCode).toBe(200);
-      expect(live.json().status).toBe('ok');
+      const live = () => app.inject({ method: 'GET', url: '/api/health/live' });
+      expect((await live()).statusCode).toBe(200);
+      expect((await live()).json().status).toBe('ok');
+      // Past DB_LIVENESS_GRACE (1 s here, 60 s by default) a supervisor is told to restart the process.
+      await waitFor(async () => (await live()).statusCode === 503, 10_000, 'liveness to turn unhealthy');
+      expect((await live()).json()).toMatchObject({ status: 'unhealthy' });
+      expect((await live()).json().databaseUnreachableSeconds).toBeGreaterThanOrEqual(1);
+      relay.restore();
+      await waitFor(async () => (await live()).statusCode === 200, 10_000, 'liveness to recover');
+      expect((await live()).json()).toMatchObject({ status: 'ok', databaseUnreachableSeconds: 0 });
     } finally {
       await app.close();
       await database.close();
+      await relay.close();
       await migrated.close();
     }
   });
