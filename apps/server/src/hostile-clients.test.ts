@@ -3,8 +3,10 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HTTP_TIMEOUTS } from './app';
 import type { Database } from './db/client';
-import { openTestDatabase } from './test/harness';
-import { startServerProcess, waitFor, type ServerProcess } from './test/server-process';
+import { WORKER_LIMITS } from './lib/worker-task';
+import { docxBomb, encryptedPdfBomb, pdfBomb } from './test/bombs';
+import { openTestDatabase, TEST_PASSWORD } from './test/harness';
+import { startServerProcess, treeRss, waitFor, type ServerProcess } from './test/server-process';
 import { bundleServer } from './test/worker-bundle';
 
 /**
@@ -112,4 +114,98 @@ describe('a slow-header flood from one address (issue 40, finding 5)', () => {
     expect(Math.max(...lifetimes)).toBeLessThan(HTTP_TIMEOUTS.headersTimeout / 1000 + 5);
     expect(await getFrom('127.0.0.2', '/api/health')).toBe(200); // the address is served again once its sockets went
   }, 90_000);
+});
+
+const MB = 1024 * 1024;
+
+/** A job seeker signed up through the API: their session cookie. */
+async function jobSeekerCookie(): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bomb Uploader',
+      email: `bomber.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
+      password: TEST_PASSWORD,
+      role: 'jobseeker',
+    }),
+  });
+  expect(res.status).toBe(201);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * Uploads `file` as a resume twice at once (two job seekers) while the server's memory and its children's is read
+ * from /proc every 20 ms. Returns the answers and the resident memory before, at the peak and after.
+ */
+async function uploadTwiceInParallel(file: Buffer, name: string) {
+  const cookies = await Promise.all([jobSeekerCookie(), jobSeekerCookie()]);
+  const before = treeRss(server.pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, treeRss(server.pid))), 20);
+  try {
+    const answers = await Promise.all(
+      cookies.map(async (cookie) => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(file)]), name);
+        const res = await fetch(`${server.baseUrl}/api/talent/resume`, {
+          method: 'POST',
+          headers: { cookie },
+          body: form,
+        });
+        return { status: res.status, body: (await res.json()) as { error?: { code: string; message: string } } };
+      }),
+    );
+    peak = Math.max(peak, treeRss(server.pid));
+    return { answers, before, peak, after: treeRss(server.pid) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / MB)} MB`;
+
+describe('decompression bombs uploaded as resumes (issue 40, finding 2)', () => {
+  it('a 1.5 MB PDF whose stream inflates to 1.5 GB, twice at once: 422 each, server + children under 400 MB', async () => {
+    const bomb = await pdfBomb(1500);
+    expect(bomb.length).toBeLessThan(1.6 * MB);
+    const { answers, before, peak, after } = await uploadTwiceInParallel(bomb, 'resume.pdf');
+    console.info(
+      `[PDF bomb x2] RSS of the server and its children: ${mb(before)} before, ${mb(peak)} at the peak, ${mb(after)} after`,
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(422);
+      expect(answer.body.error?.code).toBe('RESUME_TOO_COMPLEX');
+    }
+    expect(peak).toBeLessThan(400 * MB);
+  }, 60_000);
+
+  it('a DOCX whose document.xml inflates to 1.5 GB behind a header declaring 4 KB, twice at once: the same', async () => {
+    const bomb = await docxBomb(1500);
+    const { answers, before, peak, after } = await uploadTwiceInParallel(bomb, 'resume.docx');
+    console.info(
+      `[DOCX bomb x2] RSS of the server and its children: ${mb(before)} before, ${mb(peak)} at the peak, ${mb(after)} after`,
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(422);
+      expect(answer.body.error?.code).toBe('RESUME_TOO_COMPLEX');
+    }
+    expect(peak).toBeLessThan(400 * MB);
+  }, 60_000);
+
+  it('an encrypted PDF bomb (its stream unreadable before decryption) is stopped by the processes memory limit', async () => {
+    const { answers, before, peak, after } = await uploadTwiceInParallel(await encryptedPdfBomb(1500), 'resume.pdf');
+    console.info(
+      `[encrypted PDF bomb x2] RSS of the server and its children: ${mb(before)} before, ${mb(peak)} at the peak, ${mb(after)} after`,
+    );
+    for (const answer of answers) {
+      expect(answer.status).toBe(422);
+      expect(answer.body.error?.code).toBe('RESUME_TOO_COMPLEX');
+    }
+    // Each parsing process may map at most its RLIMIT_DATA, plus the node binary and libraries it shares.
+    expect(peak).toBeLessThan(before + WORKER_LIMITS.processes * (WORKER_LIMITS.dataBytes + 64 * MB));
+  }, 60_000);
 });
