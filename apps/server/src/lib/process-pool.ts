@@ -141,9 +141,14 @@ export class ProcessPool {
     };
     let child: ChildProcess;
     if (process.platform === 'linux') {
-      // The shell sets the limit for itself and then becomes node (exec), which keeps it and the IPC channel.
+      // The shell sets the limit for itself and then becomes node (exec), which keeps it and the IPC channel. Where a
+      // lower hard limit is already set (a container's), raising it fails and that lower one stays.
       const kb = Math.floor(dataBytes / 1024);
-      child = spawn('/bin/sh', ['-c', `ulimit -d ${kb} && exec "$0" "$@"`, process.execPath, ...args], spawnOptions);
+      child = spawn(
+        '/bin/sh',
+        ['-c', `ulimit -d ${kb} 2>/dev/null; exec "$0" "$@"`, process.execPath, ...args],
+        spawnOptions,
+      );
     } else {
       if (!this.warned) this.options.warn?.('parsing processes run without an OS memory limit (Linux only)');
       this.warned = true;
