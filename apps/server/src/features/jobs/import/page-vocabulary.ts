@@ -376,10 +376,6 @@ export const PLATFORM_NAMES = new Set(
   ].map((n) => n.toLowerCase()),
 );
 
-/** Words that tell a department or team chip ('Engineering', 'Produkt') from a place. */
-export const DEPARTMENT_WORDS =
-  /^(?:engineering|product|design|data|sales|marketing|operations|finance|legal|people|hr|support|customer success|clinical|clinical operations|clinical informatics|nursing|it|information technology|security|research|platform|solutions|professional services|revenue cycle|laboratory|quality|compliance|produkt|vertrieb|entwicklung|technik|pflege|produit|ventes|ingénierie|données|producto|ventas|ingeniería|datos|techniek|zorg|verkoop)(?:\s*[–-].*)?$/i;
-
 /** Apply buttons in five languages (a job signal). */
 export const APPLY_WORDS = new RegExp(
   `(?<![\\p{L}])(?:apply|i'm interested|bewerben|jetzt bewerben|postuler|candidater|candidature|solliciteer|solliciteren|reageer|inscribirme|inscribirse|aplicar|postularme|${alternation((l) => l.apply)})(?![\\p{L}])`,

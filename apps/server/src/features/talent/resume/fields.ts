@@ -5,7 +5,8 @@
 import { type ParsedResume } from '@referwell/shared';
 import { linesFromText, type DocLine } from './layout/types';
 import { sectionLines, tagLines, type Line } from './extract/sections';
-import { EMAIL_RE, findEmail, findLinkedin, findPhone, findPlace, findPortfolio } from './extract/contact';
+import { findEmail, findLinkedin, findPhone, findPlace, findPortfolio } from './extract/contact';
+import { EMAIL_RE } from './extract/shapes';
 import { contactPlace } from './extract/evidence';
 import { LANGUAGE_COUNTRIES, languageOfHeadings } from './extract/languages';
 import { findHeadline, findName } from './extract/names';

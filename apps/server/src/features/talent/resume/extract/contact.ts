@@ -6,22 +6,14 @@ import { contactPlace, neighbours, pick, type Candidate } from './evidence';
 import { formatPlace, readPlace, type Place } from './places';
 import { phoneCandidates, readPhone, type PhoneReading } from './phone';
 import type { Line } from './sections';
+import { EMAIL_RE, contactParts } from './shapes';
 
 export { phoneToE164 } from './phone';
 
-export const EMAIL_RE = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 const LINKEDIN_RE = /(?:https?:\/\/)?(?:[a-z]{2,3}\.)?linkedin\.com\/(?:in|pub)\/([A-Za-z0-9_%\-À-ž]+)\/?/i;
 const URL_RE =
   /(?<![@\w.-])(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|dev|io|me|net|org|co|design|site|app|tech|health|ai|page|info|codes|blog|xyz|us|uk|de|ca|fr|es|it|nl|eu|pt|ch|at|be|ie|se|dk|no|fi|pl|studio|portfolio)(?:\/[^\s,;|()<>]*)?(?![\w@])/gi;
 const DATE_RANGE_HINT = /(?:19|20)\d{2}\s*[-–—]\s*(?:(?:19|20)\d{2}|\p{L}+)/u;
-
-/** The parts of a contact line: its cells, split again at separators ('Boston, MA | 555… | jane@…'). */
-export function contactParts(text: string): string[] {
-  return text
-    .split(/\s*[|•·▪◆♦✉☎]\s*|\s+[/–—]\s+|\s{2,}/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-}
 
 export function findEmail(lines: Line[]): string | null {
   const candidates: Candidate<string>[] = [];

@@ -7,7 +7,7 @@ import { closeUpLetterSpacing } from '../layout/pdf-reading-order';
 import { contactPlace, pick, type Candidate } from './evidence';
 import { contactLabel, fold, hasTitleWord, isDocumentTitle, lookupHeading } from './languages';
 import { readPlace } from './places';
-import { EMAIL_RE, contactParts } from './contact';
+import { EMAIL_RE, contactParts } from './shapes';
 import type { Line } from './sections';
 
 export const ORG_WORDS =

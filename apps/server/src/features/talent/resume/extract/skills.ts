@@ -4,7 +4,7 @@
 import { canonicalSkill, recogniseSkills } from '@referwell/shared';
 import { INDUSTRY_VOCABULARY, SOFTWARE_TOOLS } from './vocabulary';
 import { BULLET, type Line } from './sections';
-import { EMAIL_RE } from './contact';
+import { EMAIL_RE } from './shapes';
 import { readPlace } from './places';
 import { phoneCandidates } from './phone';
 

@@ -2,19 +2,26 @@
 // cell, the main column in another — read cell by cell; a grid or a label/value table read row by row), text boxes
 // (each its own block where it is anchored), and the page header and footer parts that a plain-text converter drops
 // (names and contact details often live there). Run sizes give each line its size relative to the body text.
-// Call assertSafeDocx first: the zip's entries are inflated here with a byte cap of their own.
+// Call assertSafeDocx first; the parts inflated here are counted again, chunk by chunk, against an InflateBudget.
 import { load } from 'cheerio/slim';
 import type { AnyNode, Element } from 'domhandler';
 import yauzl from 'yauzl';
+import type { InflateBudget } from '../../../../lib/document-limits';
 import type { DocLine, Zone } from './types';
 
-/** Parts read from the package, and a cap on what they may inflate to together (the guard has checked the zip). */
+/** Parts read from the package. */
 const PART =
   /^word\/(?:document|styles|header\d*|footer\d*)\.xml$|^word\/_rels\/(?:document|header\d*|footer\d*)\.xml\.rels$/;
-const MAX_PART_BYTES = 16 * 1024 * 1024;
 
-/** The named entries of a zip as UTF-8 text; entries beyond the byte cap are refused with an error. */
-export async function readZipParts(bytes: Uint8Array, wanted: (name: string) => boolean): Promise<Map<string, string>> {
+/**
+ * The named entries of a zip as UTF-8 text. Every inflated chunk is charged to `budget` (per entry and in all), so a
+ * part past a limit stops the read with the budget's DecompressionLimitError before more is held.
+ */
+export async function readZipParts(
+  bytes: Uint8Array,
+  wanted: (name: string) => boolean,
+  budget: InflateBudget,
+): Promise<Map<string, string>> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(
       Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
@@ -23,29 +30,37 @@ export async function readZipParts(bytes: Uint8Array, wanted: (name: string) => 
     ),
   );
   const parts = new Map<string, string>();
-  let total = 0;
   await new Promise<void>((resolve, reject) => {
+    let settled = false;
     const fail = (error: unknown) => {
+      if (settled) return;
+      settled = true;
       zip.close();
       reject(error instanceof Error ? error : new Error(String(error)));
     };
     zip.on('error', fail);
-    zip.on('end', () => resolve());
+    zip.on('end', () => {
+      if (!settled) resolve();
+    });
     zip.on('entry', (entry: yauzl.Entry) => {
       if (!wanted(entry.fileName)) return zip.readEntry();
       zip.openReadStream(entry, (err, stream) => {
         if (err || !stream) return fail(err);
         const chunks: Buffer[] = [];
+        let entryBytes = 0;
         stream.on('data', (chunk: Buffer) => {
-          total += chunk.length;
-          if (total > MAX_PART_BYTES) {
+          entryBytes += chunk.length;
+          try {
+            budget.charge(entryBytes, chunk.length);
+          } catch (error) {
             stream.destroy();
-            return fail(new Error('document parts too large'));
+            return fail(error);
           }
           chunks.push(chunk);
         });
         stream.on('error', fail);
         stream.on('end', () => {
+          if (settled) return;
           parts.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
           zip.readEntry();
         });
@@ -284,8 +299,8 @@ export interface DocxLayout {
 }
 
 /** The lines of a DOCX in reading order: page headers, body (tables and text boxes in place), page footers. */
-export async function readDocx(bytes: Uint8Array): Promise<DocxLayout> {
-  const parts = await readZipParts(bytes, (name) => PART.test(name));
+export async function readDocx(bytes: Uint8Array, budget: InflateBudget): Promise<DocxLayout> {
+  const parts = await readZipParts(bytes, (name) => PART.test(name), budget);
   const document = parts.get('word/document.xml');
   if (!document) throw new Error('no word/document.xml');
   const sizeOf = readStyles(parts.get('word/styles.xml'));
