@@ -88,7 +88,7 @@ export function extractFields(input: string | DocLine[], options: ExtractOptions
   const yearsOfExperience =
     explicitYears([summaryText, headerText].join('\n')) ?? yearsFromWork(work, now) ?? explicitYears(joined);
 
-  const { skills, softwareTools } = findSkills(lines, { name, city: place?.city ?? null });
+  const { skills, softwareTools } = findSkills(lines, { name, city: place?.city ?? null, titles });
   const industries = findIndustries(joined);
 
   return {

@@ -40,7 +40,7 @@ export function contactPlace(line: Line): number {
   else if (line.zone === 'side' || line.zone === 'footer') score += 1;
   if (line.page === 1 && line.top !== null && line.top <= 0.25) score += 1;
   if (line.page > 1 && line.zone !== 'footer') score -= 1;
-  if (line.section === 'experience' || line.section === 'education') score -= 3;
+  if (line.section === 'experience' || line.section === 'education' || line.section === 'publications') score -= 3;
   if (line.section === 'summary' || line.section === 'other') score -= 1;
   return score;
 }

@@ -44,6 +44,9 @@ export const cleanText = (text: string) =>
     .replace(/ {3,}/g, '  ')
     .trim();
 
+/** Sections a labelled list of skills may sit in without ending them. */
+const INLINE_LIST_SECTIONS = new Set<SectionName>(['experience', 'education', 'summary', 'other']);
+
 const streamOf = (line: DocLine) =>
   line.zone === 'side' ? 'side' : line.zone === 'body' ? 'body' : `${line.zone}:${line.block}`;
 
@@ -76,10 +79,11 @@ export function tagLines(docLines: DocLine[]): { lines: Line[]; headingLanguages
     }
     const inline = inlineHeading(text);
     // Inside a skills section, 'Languages: Go, Java' or 'Tools: Jira' names a group of skills, not a new section;
-    // under a job, 'Tech stack: Go, Kafka' lists that job's skills and the job goes on.
+    // under a job, a degree, a summary or a project, 'Tech stack: Go, Kafka' lists the skills used there and the
+    // section goes on.
     const here = current.get(stream) ?? start;
     const inSkills = here === 'skills' && inline && inline.kind !== 'experience' && inline.kind !== 'education';
-    if (inline?.kind === 'skills' && (here === 'experience' || here === 'education')) {
+    if (inline?.kind === 'skills' && INLINE_LIST_SECTIONS.has(here)) {
       lines.push({ ...base, section: here, content: inline.rest, skillList: true });
       continue;
     }

@@ -5,8 +5,12 @@ import { canonicalSkill, recogniseSkills } from '@referwell/shared';
 import { INDUSTRY_VOCABULARY, SOFTWARE_TOOLS } from './vocabulary';
 import { BULLET, type Line } from './sections';
 import { EMAIL_RE } from './shapes';
+import { namesDegree } from './languages';
 import { readPlace } from './places';
 import { phoneCandidates } from './phone';
+
+/** A résumé's skills include ways of working ('Testautomatisierung', 'wound care'), not only named tools. */
+const WITH_PRACTICES = { practices: true };
 
 const DATE_ONLY = /^(?:\p{L}+\.?\s*)?\d{4}(?:\s*[-–]\s*(?:\p{L}+\.?\s*)?\d{4})?$/u;
 
@@ -28,8 +32,44 @@ function parenthesised(item: string): string[] {
   const m = /^(.*?)\s*\(([^)]*)\)?\s*$/.exec(item.trim());
   if (!m || !m[1]) return [item];
   const inner = m[2]!.trim();
-  const namesOne = /^[\p{Lu}\d][\p{Lu}\d.\-/ ]{1,15}$/u.test(inner) || recogniseSkills(inner).length > 0;
+  const namesOne =
+    /^[\p{Lu}\d][\p{Lu}\d.\-/ ]{1,15}$/u.test(inner) || recogniseSkills(inner, WITH_PRACTICES).length > 0;
   return namesOne ? [m[1], inner] : [m[1]];
+}
+
+/**
+ * The lines as text for the vocabulary: a line wrapped inside one paragraph ('Sketch and Adobe XD' / 'prototypes')
+ * continues it, so a name split over the wrap is still found; lines of different paragraphs, sections or blocks are
+ * kept apart by a stop, so no name is read across them ('Master in Interaction Design' / 'UX designer for …').
+ */
+function runningText(lines: Line[], titles: string[]): string {
+  // A job title names the role, not a skill of it ('DevOps Engineer', 'Cyber Security Analyst').
+  const titleRe = titles.length
+    ? new RegExp(
+        [...titles]
+          .sort((a, b) => b.length - a.length)
+          .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('|'),
+        'giu',
+      )
+    : null;
+  let text = '';
+  let previous: Line | null = null;
+  for (const line of lines) {
+    const continues =
+      previous !== null &&
+      previous.section === line.section &&
+      previous.block === line.block &&
+      previous.index === line.index - 1 &&
+      line.cells.length === 1 &&
+      previous.cells.length === 1 &&
+      !BULLET.test(line.content) &&
+      !/[.;:!?]$/.test(previous.content);
+    const content = titleRe ? line.content.replace(titleRe, ' . ') : line.content;
+    text += previous === null ? content : `${continues ? '\n' : '\n.\n'}${content}`;
+    previous = line;
+  }
+  return text;
 }
 
 /** Lines that are contact details (a place, a phone, an e-mail in a contact area): never read for skills. */
@@ -39,12 +79,20 @@ const contactLine = (l: Line) =>
 
 export function findSkills(
   lines: Line[],
-  person: { name?: string | null; city?: string | null } = {},
+  person: { name?: string | null; city?: string | null; titles?: string[] } = {},
 ): { skills: string[]; softwareTools: string[] } {
   const name = person.name ?? null;
   const city = person.city ?? null;
-  const readable = lines.filter((l) => !l.heading && !l.docTitle && !contactLine(l) && l.section !== 'languages');
-  const recognised = recogniseSkills(readable.map((l) => l.content).join('\n'));
+  const readable = lines.filter(
+    (l) =>
+      !l.heading &&
+      !l.docTitle &&
+      !contactLine(l) &&
+      l.section !== 'languages' &&
+      l.section !== 'publications' &&
+      !(l.section === 'education' && namesDegree(l.content)),
+  );
+  const recognised = recogniseSkills(runningText(readable, person.titles ?? []), WITH_PRACTICES);
   const seen = new Set(recognised.map((s) => s.toLowerCase()));
   const listed: string[] = [];
   // A list wrapped over lines ('21 CFR Part' / '11, Excel'; 'Airflow ·' / 'Snowflake'): a line starting in lower case
@@ -72,7 +120,7 @@ export function findSkills(
         .trim();
       if (!term || term.length > 40 || term.split(' ').length > 5 || notASkill(term, name, city)) continue;
       // Already counted in its canonical form ('Postgres' → PostgreSQL); a longer name ('SQL Server') stays too.
-      const known = recogniseSkills(term);
+      const known = recogniseSkills(term, WITH_PRACTICES);
       if (known.length === 1 && (known[0]!.toLowerCase() === term.toLowerCase() || canonicalSkill(term) === known[0]))
         continue;
       if (seen.has(term.toLowerCase())) continue;
