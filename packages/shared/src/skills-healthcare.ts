@@ -251,7 +251,8 @@ Cerner CareNet|CareNet
 Cerner PharmNet|PharmNet
 Cerner RadNet|RadNet
 Cerner HealtheIntent|HealtheIntent
-Cerner Discern|Discern Expert|Cerner Command Language
+Cerner Discern Expert|Discern Expert
+Cerner CCL|Cerner Command Language
 Meditech Magic
 Allscripts Sunrise|Sunrise Clinical Manager
 Allscripts TouchWorks|TouchWorks
@@ -262,14 +263,14 @@ Nervecentre
 Adastra
 Docman
 WinPath
-e-Referral Service|NHS e-Referral Service|e-skierowanie
-Sundhedsplatformen
+e-Referral Service|NHS e-Referral Service
+e-skierowanie
 Helseplattformen
 Kanta|Kanta-palvelut
 NPÖ|Nationell patientöversikt
 Helsenorge
 ePA|elektronische Patientenakte
-Telematikinfrastruktur|gematik
+Telematikinfrastruktur
 COPRA|COPRA PDMS
 PDMS|patient data management system|Patientendatenmanagementsystem
 Philips IntelliSpace Critical Care|ICCA|IntelliSpace Critical Care and Anesthesia
@@ -279,7 +280,8 @@ CGM Medico
 DxCare|Dedalus DxCare
 Crossway|Maincare Crossway
 HPRIM|HPRIM Santé|HPRIM XML
-DMP|Dossier Médical Partagé|Mon espace santé
+Dossier Médical Partagé
+Mon espace santé
 MSSanté|messagerie sécurisée de santé
 Ségur du numérique|Ségur numérique
 CI-SIS
@@ -287,7 +289,6 @@ PGSSI-S
 Diraya
 Gacela Care|Gacela
 HCIS|Dedalus HCIS
-FSE|Fascicolo Sanitario Elettronico
 Glintt HS
 SONHO
 Registo de Saúde Eletrónico
@@ -295,7 +296,6 @@ NEN 7510
 NEN 7512
 NEN 7513
 MedMij
-ZorgDomein
 Zorginformatiebouwstenen|ZIB|zorginformatiebouwsteen
 BgZ|Basisgegevensset Zorg
 Accuro EMR|Accuro
@@ -304,7 +304,6 @@ OSCAR EMR|OSCAR Pro
 Med Access
 PHIPA
 PIPEDA
-Canada Health Infoway|Infoway
 EHDS|European Health Data Space
 DSPT|Data Security and Protection Toolkit|DSP Toolkit
 Cyber Essentials Plus|Cyber Essentials+
@@ -333,8 +332,8 @@ Beaker|Grand Central|Caboodle|Cogito|Elation|Veeva|Mirth|Rhapsody|Iguana|Redox|A
 HCC|UDS|CAP|NP|MLS|LIS|RIS|CDS|RPM|RCM|CDM|CCS|CCA|PA-C|EMT|MDR|Direct Messaging|Medicare|Medicaid
 Da Vinci|Canvas Medical|Greenway Health|CCPA|Cosmic|Cura|Esko|Lifecare|Spine|HDS|KWS|Columna|Melior|Effica
 Pegasos|Lauris|Sillage|RiO|Lorenzo|EMIS|Clarity reporting|IS-H|TISS|AMMS
-Hyperspace|Epic Beacon|Epic Lucy|CareNet|CareFlow|Adastra|Docman|Kanta|NPÖ|ePA|COPRA|PDMS|ICCA|Meona|Crossway|HPRIM|DMP
-CI-SIS|Diraya|Gacela|HCIS|FSE|SONHO|ZIB|BgZ|Accuro|OSCAR Pro|EHDS|DSPT|DTAC|OHDSI|CPOE
+Hyperspace|Epic Beacon|Epic Lucy|CareNet|CareFlow|Adastra|Docman|Kanta|NPÖ|ePA|COPRA|PDMS|ICCA|Meona|Crossway|HPRIM
+CI-SIS|Diraya|Gacela|HCIS|SONHO|ZIB|BgZ|Accuro|OSCAR Pro|EHDS|DSPT|DTAC|OHDSI|CPOE
 `;
 
 export const HEALTHCARE_SKILLS_CASE_SENSITIVE = CASE_SENSITIVE.trim().split(/[|\n]/);

@@ -83,7 +83,7 @@ Business intelligence|BI|Business-Intelligence|informatique décisionnelle|intel
 Predictive modeling|predictive modelling|predictive analytics|prädiktive Modellierung|prädiktive Analytik|modélisation prédictive|analyse prédictive|modelado predictivo|análisis predictivo|modellazione predittiva|analisi predittiva|voorspellende modellen|modelagem preditiva|análise preditiva
 Customer journey mapping|journey mapping|patient journey mapping|Customer-Journey-Mapping|cartographie du parcours client|mapa de experiencia|customer journey map
 SEO|search engine optimization|search engine optimisation|Suchmaschinenoptimierung|référencement naturel|posicionamiento web|ottimizzazione per i motori di ricerca|zoekmachineoptimalisatie
-Regulatory affairs|Regulatory Affairs|affaires réglementaires|asuntos regulatorios|assuntos regulatórios|affari regolatori|regulatoriske forhold
+Regulatory affairs|Regulatory Affairs|affaires réglementaires|asuntos regulatorios|assuntos regulatórios|affari regolatori
 Post-market surveillance|post market surveillance|Marktüberwachung nach dem Inverkehrbringen|Post-Market-Surveillance|surveillance après commercialisation|vigilancia poscomercialización|sorveglianza post-commercializzazione|vigilância pós-comercialização
 Internal auditing|internal audits|interne Audits|audits internes|auditorías internas|audit interni|interne audits|auditorias internas|audyty wewnętrzne|internrevision
 CAPA|corrective and preventive action|corrective and preventive actions|Korrektur- und Vorbeugemaßnahmen|actions correctives et préventives|acciones correctivas y preventivas|azioni correttive e preventive
@@ -91,7 +91,7 @@ Root cause analysis|RCA|Ursachenanalyse|analyse des causes racines|analyse des c
 FMEA|failure mode and effects analysis|Fehlermöglichkeits- und Einflussanalyse|AMDEC|AMFE
 Verification and validation|V&V|Verifikation und Validierung|vérification et validation|verificación y validación|verifica e validazione|verificatie en validatie|verificação e validação
 IEC 62366
-Usability engineering|Gebrauchstauglichkeit|ingénierie de l'aptitude à l'utilisation
+Usability engineering|Usability-Engineering|ingénierie de l'aptitude à l'utilisation
 Clinical safety|clinical safety case|clinical risk management
 Clinical governance
 Release of information

@@ -266,7 +266,7 @@ SharePoint|Microsoft SharePoint
 Microsoft Teams|MS Teams
 Power Automate|Microsoft Flow
 Power Apps|PowerApps
-Dynamics 365|Microsoft Dynamics
+Dynamics 365|Microsoft Dynamics 365|D365
 Microsoft Exchange|Exchange Server
 MS Project|Microsoft Project
 Microsoft Access|MS Access
@@ -308,7 +308,7 @@ SonarQube
 Checkmarx
 Snyk
 Burp Suite
-OWASP|OWASP Top 10
+OWASP Top 10
 Wireshark
 Metasploit
 Nmap
@@ -317,7 +317,8 @@ Apache Beam
 Apache Flink|Flink
 Hadoop|Apache Hadoop
 Hive|Apache Hive
-Trino|Presto
+Trino
+Presto|PrestoDB
 Dagster
 Prefect
 Great Expectations
@@ -356,7 +357,7 @@ DNS
 DHCP
 VPN
 VLAN
-Cisco|Cisco IOS
+Cisco IOS
 Quarkus
 Micronaut
 Jetpack Compose
@@ -403,7 +404,7 @@ Tosca|ALM|Sanity|Unity|Dart|Lua|Qt|Sass|Vite|Ionic|Redux|Svelte|Sentry|Splunk|Ok
 Trello|Miro|Celery|Whisper|SAS|Stata|Delta Lake|IAM|SSO|Android|Lucidchart|Heap|S3|EC2|RDS|SNS|SQS
 TDD|DDD|BLE|Bluetooth|RAG|LLM|LLMs|MDM|NoSQL|ELT|ETL|ELK|HTML|CSS|OIDC|SAML|SIEM|DLP|ITIL|PMP|SAFe
 DAX|PRTG|Allure|Hive|Prefect|Great Expectations|Bamboo|Consul|Envoy|Rancher|Bicep|Bootstrap|Electron|Gatsby|Prisma
-IIS|DNS|DHCP|VPN|VLAN|MUI|UML|BPMN|Unix|Cisco|Flink|Redash|Superset|Trino|Presto|Podman|Wasm
+IIS|DNS|DHCP|VPN|VLAN|MUI|UML|BPMN|Unix|Flink|Redash|Superset|Trino|Presto|Podman|Wasm
 `;
 
 export const TECH_SKILLS_CASE_SENSITIVE = CASE_SENSITIVE.trim().split(/[|\n]/);

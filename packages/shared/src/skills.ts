@@ -133,7 +133,7 @@ export const SKILLS_VOCABULARY: { name: string; synonyms: string[] }[] = [
   ...TECH_SKILLS,
 ];
 
-/** Ways of working in twelve languages (skills-practices.ts): recognised when asked for, known to canonicalSkill always. */
+/** Ways of working in twelve languages (skills-practices.ts): recognised and spelled canonically when asked for. */
 export { PRACTICE_SKILLS };
 
 /** Terms that are also ordinary words: matched only with this exact capitalisation. */
@@ -301,6 +301,7 @@ export function recogniseSkills(text: string, options: { practices?: boolean } =
 }
 
 let canonicalByTerm: Map<string, string> | undefined;
+let canonicalWithPractices: Map<string, string> | undefined;
 
 /**
  * A term as the recogniser compares it: lower case, spaces and hyphens dropped (it matches 'SOC 2', 'SOC-2' and
@@ -308,19 +309,20 @@ let canonicalByTerm: Map<string, string> | undefined;
  */
 export const skillTermKey = (term: string) => term.toLowerCase().replace(/[\s-]+/g, '');
 
+const termMap = (entries: { name: string; synonyms: string[] }[]) =>
+  new Map(entries.flatMap(({ name, synonyms }) => [name, ...synonyms].map((term) => [skillTermKey(term), name])));
+
 /**
- * The vocabulary's spelling of a typed skill ('fhir' → 'FHIR', 'JS' → 'JavaScript', 'Testautomatisierung' → 'Test
- * automation'); other skills come back trimmed, as typed. Chip lists use it so one skill is stored, filtered and
- * counted under one name.
+ * The vocabulary's spelling of a typed skill ('fhir' → 'FHIR', 'JS' → 'JavaScript'); other skills come back trimmed,
+ * as typed. Chip lists use it so one skill is stored, filtered and counted under one name. `practices`: also the ways
+ * of working of PRACTICE_SKILLS ('Testautomatisierung' → 'Test automation'), as recogniseSkills reads them.
  */
-export function canonicalSkill(skill: string): string {
-  canonicalByTerm ??= new Map(
-    [...SKILLS_VOCABULARY, ...PRACTICE_SKILLS].flatMap(({ name, synonyms }) =>
-      [name, ...synonyms].map((term) => [skillTermKey(term), name]),
-    ),
-  );
+export function canonicalSkill(skill: string, options: { practices?: boolean } = {}): string {
+  const terms = options.practices
+    ? (canonicalWithPractices ??= termMap([...SKILLS_VOCABULARY, ...PRACTICE_SKILLS]))
+    : (canonicalByTerm ??= termMap(SKILLS_VOCABULARY));
   const trimmed = skill.trim();
-  return canonicalByTerm.get(skillTermKey(trimmed)) ?? trimmed;
+  return terms.get(skillTermKey(trimmed)) ?? trimmed;
 }
 
 /** Skill chips as stored: trimmed, empty ones dropped, vocabulary spellings applied, duplicates dropped. */

@@ -158,7 +158,7 @@ export function sameLocation(got: string | null, want: string): boolean {
   return a !== null && a === countryCode(wantRegion);
 }
 
-const skillKey = (s: string) => fold(canonicalSkill(s));
+const skillKey = (s: string) => fold(canonicalSkill(s, { practices: true }));
 
 interface Tally {
   hit: number;
