@@ -34,5 +34,6 @@ export * from './schemas/analytics';
 export * from './rules/bonus-policy';
 export * from './rules/plans';
 export * from './schemas/billing';
+export * from './format';
 export * from './locations';
 export * from './currencies';
