@@ -66,23 +66,41 @@ function databaseTicksSince(prepared: PreparedDatabase<unknown>, start: Map<numb
   return sum;
 }
 
+export interface CpuPerRequest {
+  serverMs: number | null;
+  databaseMs: number | null;
+}
+
 export interface CpuMeter {
   /** Milliseconds of CPU per request since the meter started, for the server and its database. */
-  perRequest(requests: number): { serverMs: number | null; databaseMs: number | null };
+  perRequest(requests: number): CpuPerRequest;
+}
+
+const msPerRequest = (ticks: number, requests: number) =>
+  Math.round(((ticks * 1000) / TICKS_PER_SECOND / Math.max(1, requests)) * 100) / 100;
+
+/** Starts measuring the CPU time of one process (the bare-Fastify ceiling); null figures where /proc is missing. */
+export function processCpuMeter(pid: number): { perRequest(requests: number): number | null } {
+  const start = readProc(pid)?.ticks ?? null;
+  return {
+    perRequest(requests) {
+      const now = readProc(pid)?.ticks ?? null;
+      return start === null || now === null ? null : msPerRequest(now - start, requests);
+    },
+  };
 }
 
 /** Starts measuring the CPU time of the server `pid` and of its database's processes. */
 export function cpuMeter(serverPid: number, prepared: PreparedDatabase<unknown>): CpuMeter {
   const dbStart = ticksOf(databasePids(prepared));
-  const serverStart = readProc(serverPid)?.ticks ?? null;
-  const ms = (ticks: number, requests: number) =>
-    Math.round(((ticks * 1000) / TICKS_PER_SECOND / Math.max(1, requests)) * 100) / 100;
+  const server = processCpuMeter(serverPid);
   return {
     perRequest(requests) {
-      const serverNow = readProc(serverPid)?.ticks ?? null;
       return {
-        serverMs: serverStart === null || serverNow === null ? null : ms(serverNow - serverStart, requests),
-        databaseMs: databasePids(prepared).length ? ms(databaseTicksSince(prepared, dbStart), requests) : null,
+        serverMs: server.perRequest(requests),
+        databaseMs: databasePids(prepared).length
+          ? msPerRequest(databaseTicksSince(prepared, dbStart), requests)
+          : null,
       };
     },
   };
