@@ -53,6 +53,6 @@ export async function withoutIndexes(db: Executor, tables: string[], { keys = fa
 
 /** Builds again what withoutIndexes dropped, with room to sort in memory. */
 export async function rebuildIndexes(db: Executor, definitions: string[]): Promise<void> {
-  await db.execute(sql`set local maintenance_work_mem = '256MB'`);
+  await db.execute(sql`set local maintenance_work_mem = '512MB'`);
   for (const definition of definitions) await db.execute(sql.raw(definition));
 }
