@@ -277,6 +277,7 @@ async function main() {
         rows.push(judged.row);
       }
       if (!SEQUENTIAL_ONLY) {
+        const neverSeenSearch = neverSeenStream(searchMix);
         const openLoop = await openLoopRow(
           `job search, open loop: ${OPEN_LOOP_RATE} never-seen searches/s (every shape of the mix) for ${OPEN_LOOP_SECONDS} s`,
           server,
@@ -284,10 +285,7 @@ async function main() {
           {
             rate: OPEN_LOOP_RATE,
             seconds: OPEN_LOOP_SECONDS,
-            next: (
-              (next) => () =>
-                `/api/jobs?${next()}`
-            )(neverSeenStream(searchMix)),
+            next: () => `/api/jobs?${neverSeenSearch()}`,
           },
           { maxP95Ms: OPEN_LOOP_MAX_P95_MS },
         );
