@@ -16,7 +16,7 @@ import { sequentialRow, type LatencyRow } from './rows';
 import { driver, keptDatasetKey, login, prepareDatabase, QUICK, report, startServer, type Row } from './support';
 import { seedTalentDataset } from './talent-dataset';
 import { neverSeenTalentSearches } from './talent-queries';
-import { SCALE_MAX_GROWTH, verdict } from './targets';
+import { rssMb, SCALE_MAX_GROWTH, SHOWN, verdict } from './targets';
 
 const FACTOR = Number(process.env.BENCH_SCALE ?? 10);
 const SEARCHES = Number(process.env.BENCH_FRESH_SEARCHES ?? (QUICK ? 60 : 300));
@@ -47,6 +47,8 @@ interface Measured {
   talent: LatencyRow;
   seconds: number;
   reused: boolean;
+  /** The server: start to healthy on this dataset, and its RSS after the searches. */
+  server: Row;
 }
 
 async function measure(scale: Scale): Promise<Measured> {
@@ -82,7 +84,14 @@ async function measure(scale: Scale): Promise<Measured> {
         { cookie, once: { warmUp: WARM_UP } },
         null,
       );
-      return { scale, job, talent, seconds: prepared.seconds, reused: prepared.reused };
+      const serverRow: Row = {
+        scenario: `${label}: server start to healthy; RSS after the searches`,
+        ms: Math.round(server.startupMs),
+        MB: rssMb(server.pid),
+        target: '—',
+        verdict: SHOWN,
+      };
+      return { scale, job, talent, seconds: prepared.seconds, reused: prepared.reused, server: serverRow };
     } finally {
       await server.stop();
     }
@@ -118,7 +127,16 @@ async function main() {
   const large = await measure(scaleOf(FACTOR));
   const job = growthRow('never-seen job search', small.job, large.job, FACTOR);
   const talent = growthRow('never-seen talent search', small.talent, large.talent, FACTOR);
-  const rows: Row[] = [small.job.row, small.talent.row, large.job.row, large.talent.row, job.row, talent.row];
+  const rows: Row[] = [
+    small.job.row,
+    small.talent.row,
+    large.job.row,
+    large.talent.row,
+    job.row,
+    talent.row,
+    small.server,
+    large.server,
+  ];
   report('scale', rows, {
     factor: FACTOR,
     generationSeconds: Object.fromEntries(
