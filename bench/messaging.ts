@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import type { Database } from '../apps/server/src/db/client';
-import { createSession } from '../apps/server/src/features/auth/sessions';
+import { createSession } from '../apps/server/src/platform/sessions/sessions';
 import { seedConversationPairs, type Pair } from './people';
 import {
   bareRow,

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
-import { createSession } from '../apps/server/src/features/auth/sessions';
+import { createSession } from '../apps/server/src/platform/sessions/sessions';
 import { rowsOf } from './bulk-load';
 
 export interface Pair {

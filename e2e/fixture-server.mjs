@@ -1,5 +1,5 @@
-// A tiny careers site for the browser tests: job pages with schema.org JobPosting JSON-LD, a German and an English job
-// page without structured data, a careers index that
+// A tiny careers site for the browser tests: job pages with schema.org JobPosting JSON-LD, German, Polish and English
+// job pages without structured data, a careers index that
 // links to them, and robots.txt. Anything else (including the fake applicant-tracking API paths) answers 404.
 // Started by playwright.config.ts on E2E_FIXTURE_PORT; the app under test may fetch it (OUTBOUND_ALLOW_HOSTS).
 import http from 'node:http';
@@ -96,6 +96,20 @@ const toolsJob = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <p>Pay: $85,000 - $105,000 per year</p><a href="/careers/customer-success/apply">Apply now</a></main>
 <footer>&copy; 2026 Fixture Health</footer></body></html>`;
 
+// A Polish careers page without structured data: labels, pay in złoty for an employment contract and for B2B, a
+// cookie banner and a block of other offers.
+const polishJob = `<!doctype html><html lang="pl"><head><meta charset="utf-8">
+<title>Administrator systemów szpitalnych | Kariera – Fixture Zdrowie</title></head>
+<body><div class="cookies"><p>Używamy plików cookie.</p><button>Akceptuję</button></div>
+<header><img src="/logo.png" alt="Fixture Zdrowie"><nav><a href="/kariera">Oferty pracy</a></nav></header>
+<main><h1>Administrator systemów szpitalnych</h1>
+<ul><li><b>Lokalizacja:</b> Wrocław</li><li><b>Wymiar pracy:</b> pełny etat</li></ul>
+<p>11 000 – 14 000 zł brutto / mies. (umowa o pracę)</p><p>13 500 – 17 000 zł netto + VAT / mies. (B2B)</p>
+<h2>Zakres obowiązków</h2><ul><li>Administracja serwerami Linux i VMware</li><li>Wsparcie integracji HL7</li></ul>
+<a href="/kariera/admin/aplikuj">Aplikuj</a></main>
+<section><h2>Podobne oferty</h2><ul><li>Rejestratorka – Łódź – pół etatu</li></ul></section>
+<footer>© 2026 Fixture Zdrowie sp. z o.o.</footer></body></html>`;
+
 const server = http.createServer((req, res) => {
   const path = (req.url ?? '/').split('?')[0];
   const send = (status, type, body) => {
@@ -109,6 +123,7 @@ const server = http.createServer((req, res) => {
   if (path === '/health') return send(200, 'text/plain', 'ok');
   if (path === '/karriere/pflegeinformatik') return send(200, 'text/html; charset=utf-8', germanJob);
   if (path === '/careers/customer-success') return send(200, 'text/html; charset=utf-8', toolsJob);
+  if (path === '/kariera/administrator') return send(200, 'text/html; charset=utf-8', polishJob);
   const job = jobs[path];
   if (job) return send(200, 'text/html; charset=utf-8', jobPage(path, job));
   send(404, 'text/html', '<h1>Not found</h1>');

@@ -45,3 +45,27 @@ test.describe('Job import: skills the requirements name that Referwell does not 
     await expect(page.getByText('NetSuite', { exact: true })).toHaveCount(0);
   });
 });
+
+test.describe('Job import: a careers page in Polish', () => {
+  test('a company admin imports it and gets its title, place, employment type and the employment contract pay', async ({
+    page,
+  }) => {
+    test.slow();
+    await signUpCompanyAdmin(page);
+    await page.goto('/post-job');
+    await page.getByRole('tab', { name: 'Import from URL' }).click();
+    await page.getByLabel('Job posting URL').fill(`${fixtureOrigin}/kariera/administrator`);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByText('Job details imported successfully')).toBeVisible({ timeout: 25_000 });
+
+    await expect(page.getByLabel('Job Title')).toHaveValue('Administrator systemów szpitalnych');
+    await expect(page.getByLabel('Company')).toHaveValue('Fixture Zdrowie');
+    await expect(page.getByLabel('Location')).toHaveValue('Wrocław');
+    await expect(page.getByLabel('Salary Range')).toHaveValue(
+      'PLN 11,000 - PLN 14,000 per month; B2B: PLN 13,500 - PLN 17,000 per month',
+    );
+    for (const skill of ['Linux', 'VMware', 'HL7'])
+      await expect(page.getByRole('button', { name: `Remove ${skill}` })).toHaveCount(1);
+    await shoot(page, 'polish-import');
+  });
+});

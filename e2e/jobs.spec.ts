@@ -210,9 +210,11 @@ test.describe('jobs', () => {
     await expect(page.getByLabel('Job posting URL')).toHaveValue('https://boards.greenhouse.io/example/jobs/123456');
 
     // The real server: the Greenhouse API (pointed at the local fixture site here) has no such job, so the
-    // failure alert and toast show.
+    // failure alert says so and the toast shows.
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'The URL might be unsupported' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Greenhouse has no open job at that link. It may have been closed.' }),
+    ).toBeVisible();
     await expect(page.getByText('Failed to import job details. Please try entering details manually.')).toBeVisible();
     // The form stays on the import tab with nothing lost.
     await expect(page.getByLabel('Job posting URL')).toHaveValue('https://boards.greenhouse.io/example/jobs/123456');

@@ -10,13 +10,16 @@ import { sharedSetting } from './db/settings';
 import { registerApiDocs } from './lib/docs';
 import { registerErrorHandling } from './lib/errors';
 import { JSON_BODY_LIMIT, registerJsonBodies, registerNulGuard } from './lib/request-body';
+import { limitConnectionsPerAddress } from './lib/connection-limit';
 import { OneLinePerRequest } from './lib/request-log';
+import { canonicalRequestTarget } from './lib/request-path';
 import { registerSecurityHeaders } from './lib/security';
 import { registerWebApp } from './lib/spa';
 import { createStorage, type FileStorage } from './lib/storage';
 import { healthRoutes } from './features/health/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { authRoutes } from './features/auth/routes';
+import { accountEmailRoutes } from './features/auth/email-routes';
 import { companyRoutes } from './features/companies/routes';
 import { auditRoutes } from './features/audit/routes';
 import { accountDataRoutes } from './features/account/routes';
@@ -28,9 +31,13 @@ import { jobImportRoutes } from './features/jobs/import/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { realtimeRoutes } from './features/realtime/routes';
-import { RealtimeHub } from './features/realtime/hub';
+import { RealtimeHub } from './platform/events/hub';
 import { talentRoutes } from './features/talent/routes';
-import { registerAuth } from './features/auth/request-auth';
+import { registerAuth } from './platform/sessions/request-auth';
+import { requireRouteAccess } from './platform/access/route-access';
+import { AccountLifecycle } from './platform/accounts/lifecycle';
+import { cancelDeletionOnLogin } from './features/account/deletion';
+import { profileForNewJobseeker } from './features/talent/service';
 import { savedSearchRoutes } from './features/saved-searches/routes';
 import { registerBackgroundWork } from './background';
 import { mailRoutes } from './features/mail/routes';
@@ -66,13 +73,16 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
  * Slow or idle clients are cut off (a connection held open costs a socket and memory): headers
  * must arrive within 15 s, the whole request (a 5 MB résumé on a slow line included) within 60 s,
  * an idle keep-alive connection is closed after 10 s, and a socket silent for 3 minutes
- * (longer than the longest request we serve, a 120 s crawl) is dropped.
+ * (longer than the longest request we serve, a 120 s crawl) is dropped. Node checks the header and
+ * request deadlines on a timer (`connectionsCheckingInterval`, 30 s by default, which let headers
+ * trickle for 45 s and bodies for 90 s): every second here, so each cut comes within a second of its time.
  */
 export const HTTP_TIMEOUTS = {
   headersTimeout: 15_000,
   requestTimeout: 60_000,
   keepAliveTimeout: 10_000,
   connectionTimeout: 180_000,
+  connectionsCheckingInterval: 1_000,
 } as const;
 
 /**
@@ -94,7 +104,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       const incoming = req.headers['x-request-id'];
       return config.trustProxy && typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
+    // One path for the router and every guard: `/%61pi/...` is `/api/...` before any hook sees it.
+    rewriteUrl: (req) => canonicalRequestTarget(req.url ?? '/'),
     bodyLimit: JSON_BODY_LIMIT,
+    http: {
+      headersTimeout: HTTP_TIMEOUTS.headersTimeout,
+      requestTimeout: HTTP_TIMEOUTS.requestTimeout,
+      connectionsCheckingInterval: HTTP_TIMEOUTS.connectionsCheckingInterval,
+    },
     requestTimeout: HTTP_TIMEOUTS.requestTimeout,
     keepAliveTimeout: HTTP_TIMEOUTS.keepAliveTimeout,
     connectionTimeout: HTTP_TIMEOUTS.connectionTimeout,
@@ -121,6 +138,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
 
   app.server.headersTimeout = HTTP_TIMEOUTS.headersTimeout;
+  limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, app.log);
   registerErrorHandling(app);
   registerJsonBodies(app);
   registerNulGuard(app);
@@ -143,29 +161,36 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('realtime', hub);
   app.addHook('onClose', async () => hub.stop());
   registerAuth(app);
+  // What features add to sign-up and login, which features/auth runs without knowing them.
+  app.decorate('accounts', new AccountLifecycle().onCreated(profileForNewJobseeker).onLogin(cancelDeletionOnLogin));
   await registerBackgroundWork(app);
 
-  await app.register(healthRoutes);
-  await app.register(waitlistRoutes);
-  await app.register(authRoutes);
-  await app.register(companyRoutes);
-  await app.register(auditRoutes);
-  await app.register(accountDataRoutes);
-  await app.register(exportRoutes);
-  await app.register(jobRoutes);
-  await app.register(jobImportRoutes);
-  await app.register(messagingRoutes);
-  await app.register(notificationRoutes);
-  await app.register(realtimeRoutes);
-  await app.register(talentRoutes);
-  await app.register(savedSearchRoutes);
-  await app.register(referralRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(analyticsRoutes);
-  await app.register(bonusRoutes);
-  await app.register(mailRoutes);
-  if (config.nodeEnv !== 'production') await app.register(mailPreviewRoutes);
-  await app.register(publicPageRoutes);
+  // The features' routes, each declaring who may call it (config.access: a route without one stops the start-up).
+  await app.register(async (features) => {
+    requireRouteAccess(features);
+    await features.register(healthRoutes);
+    await features.register(waitlistRoutes);
+    await features.register(authRoutes);
+    await features.register(companyRoutes);
+    await features.register(auditRoutes);
+    await features.register(accountDataRoutes);
+    await features.register(exportRoutes);
+    await features.register(jobRoutes);
+    await features.register(jobImportRoutes);
+    await features.register(messagingRoutes);
+    await features.register(notificationRoutes);
+    await features.register(realtimeRoutes);
+    await features.register(talentRoutes);
+    await features.register(savedSearchRoutes);
+    await features.register(referralRoutes);
+    await features.register(dashboardRoutes);
+    await features.register(analyticsRoutes);
+    await features.register(bonusRoutes);
+    await features.register(accountEmailRoutes);
+    await features.register(mailRoutes);
+    if (config.devRoutes) await features.register(mailPreviewRoutes);
+    await features.register(publicPageRoutes);
+  });
 
   await registerWebApp(app, config, serverPages(app));
   return app;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Task, TaskList } from 'graphile-worker';
 import { buildDataExport } from './features/account/data-export';
 import { buildCompanyExport } from './features/analytics/export-requests';
-import { expireDataExports } from './features/exports/prepared';
+import { expireDataExports } from './platform/exports/prepared';
 import { eraseDueAccounts } from './features/account/deletion';
 import { sendDigests } from './features/mail/digest';
 import {
@@ -11,7 +11,7 @@ import {
   sendSearchAlertBatch,
   sendSearchAlerts,
 } from './features/saved-searches/alerts';
-import { messageMailTask } from './features/mail/notify';
+import { messageMailTask } from './platform/notifications/mail';
 import { runCrawl } from './features/jobs/import/crawl-jobs';
 import { pruneExpired, sweepUnfinishedFiles } from './features/maintenance/prune';
 import { FACET_RECOUNT_CRON, recountTalentFacets } from './features/talent/facets';
@@ -64,6 +64,7 @@ function taskList(app: FastifyInstance): TaskList {
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
     sessionSecret: app.secret,
+    log: app.log,
   };
   return {
     'send-mail': task<'send-mail'>((job) => sendMailTask(mailDeps, job)),

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { StorageConfig } from './lib/storage';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -36,6 +35,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Referwell <no-reply@referwell.local>'),
   QUEUE_CONCURRENCY: z.coerce.number().int().min(0).max(100).default(4),
   PRELAUNCH: booleanFromEnv.default(false),
+  DEV_ROUTES: booleanFromEnv.default(false),
   OUTBOUND_ALLOW_HOSTS: z.string().default(''),
   GREENHOUSE_API_URL: z.url().default('https://boards-api.greenhouse.io/v1/boards'),
   LEVER_API_URL: z.url().default('https://api.lever.co/v0/postings'),
@@ -49,6 +49,8 @@ const envSchema = z.object({
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   REALTIME_MAX_SOCKETS: z.coerce.number().int().positive().default(5_000),
+  CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  DB_LIVENESS_GRACE: z.coerce.number().min(0).max(86_400).default(60),
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
   S3_ENDPOINT: z
@@ -64,6 +66,12 @@ const envSchema = z.object({
     .regex(/^(https?:\/\/|mailto:)/, 'must be an http(s):// or mailto: link')
     .optional(),
 });
+
+/**
+ * A browser opens at most 6 HTTP/1.1 connections to a site, plus a realtime socket per tab: 256 lets a few dozen
+ * people behind one NAT in, while a flood of slow connections from one address holds at most 256 descriptors.
+ */
+export const DEFAULT_CONNECTIONS_PER_IP = 256;
 
 /** Environment variables as strings, the way process.env holds them. */
 export type Env = Partial<Record<keyof z.input<typeof envSchema>, string>>;
@@ -91,6 +99,8 @@ export interface Config {
   queueConcurrency: number;
   /** Reproduces the spec's pre-launch site: no logins, header always logged out. */
   prelaunch: boolean;
+  /** Serves the developer pages under /api/dev (mail template previews); off unless DEV_ROUTES is set, in any NODE_ENV. */
+  devRoutes: boolean;
   /** Hosts ("host" or "host:port") the outbound fetcher may reach even on private addresses. */
   outboundAllowHosts: string[];
   /** Public job-board API base URLs of the applicant-tracking systems the job import knows (tests point them locally). */
@@ -101,12 +111,32 @@ export interface Config {
   rateLimitScale: number;
   /** Open realtime sockets this process holds at most (more are refused with 503 at the handshake). */
   realtimeMaxSockets: number;
+  /** Seconds the database may be out of reach before /api/health/live answers 503 (0: liveness ignores it). */
+  dbLivenessGraceSeconds: number;
+  /** TCP connections one client address (IPv6: one /64) may hold open at once; 0 = no cap (behind a proxy). */
+  maxConnectionsPerAddress: number;
   /** Where 'Book a 30-minute call' on the companies beta page leads. */
   /** Where 'Book a 30-minute call' leads; unset: the waitlist. */
   bookingUrl: string | undefined;
   /** Where uploaded files are kept: the database unless S3_* is set. */
   storage: StorageConfig;
 }
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** Unset for AWS itself; the server's URL for MinIO, Ceph, R2, Garage and the like. */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `https://host/bucket/key` instead of `https://bucket.host/key`: what most self-hosted servers need. */
+  forcePathStyle: boolean;
+  /** Where streamed files are spooled before they are sent (the OS temporary directory unless set). */
+  spoolDir?: string;
+}
+
+/** Where uploaded files are kept (lib/storage): the database, or an S3-compatible server. */
+export type StorageConfig = { provider: 'database' } | ({ provider: 's3' } & S3StorageOptions);
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -145,9 +175,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     mailFrom: e.MAIL_FROM,
     queueConcurrency: e.QUEUE_CONCURRENCY,
     prelaunch: e.PRELAUNCH,
+    devRoutes: e.DEV_ROUTES,
     bookingUrl: e.BOOKING_URL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     realtimeMaxSockets: e.REALTIME_MAX_SOCKETS,
+    dbLivenessGraceSeconds: e.DB_LIVENESS_GRACE,
+    // Behind a reverse proxy (TRUST_PROXY) every connection comes from the proxy: its cap is the proxy's job.
+    maxConnectionsPerAddress: e.CONNECTIONS_PER_IP ?? (e.TRUST_PROXY ? 0 : DEFAULT_CONNECTIONS_PER_IP),
     outboundAllowHosts: parseAllowHosts(e.OUTBOUND_ALLOW_HOSTS),
     atsApis: {
       greenhouse: e.GREENHOUSE_API_URL.replace(/\/+$/, ''),

@@ -1,20 +1,20 @@
-// The functions that run in worker threads (see lib/worker-task.ts): parsing of untrusted documents, which is
+// The functions that run in parsing processes (see lib/worker-task.ts): parsing of untrusted documents, which is
 // synchronous and can take long on hostile input, so it must never run on the request thread.
-import { AppError } from './lib/errors';
-import { extractJobFromHtml } from './features/jobs/import';
-import { readCrawlPage, readPageText } from './features/jobs/import/links';
-import { parseResume } from './features/talent/resume';
+import { isAppError } from './lib/errors';
+import type { WorkerOutcome } from './lib/worker-task';
 
-/** What crosses the thread boundary: structured clone keeps an Error's message only, so expected errors travel as data. */
-export type WorkerOutcome<T> =
-  { ok: true; value: T } | { ok: false; error: { statusCode: number; code: string; message: string } };
+// Each reader is loaded by the first task that needs it: a process that only parses resumes never holds the page
+// reader's vocabularies, nor one that reads pages pdf.js (each costs tens of MB of the process's memory limit).
+const pageReader = () => import('./features/jobs/import');
+const pageLinks = () => import('./features/jobs/import/links');
+const resumeReader = () => import('./features/talent/resume');
 
 function task<I, O>(run: (input: I) => O | Promise<O>) {
   return async (input: I): Promise<WorkerOutcome<O>> => {
     try {
       return { ok: true, value: await run(input) };
     } catch (error) {
-      if (error instanceof AppError)
+      if (isAppError(error))
         return { ok: false, error: { statusCode: error.statusCode, code: error.code, message: error.message } };
       throw error;
     }
@@ -22,11 +22,22 @@ function task<I, O>(run: (input: I) => O | Promise<O>) {
 }
 
 export const workerTasks = {
-  jobExtract: task((input: { html: string; url: string }) => extractJobFromHtml(input.html, input.url)),
-  jobCrawlPage: task((input: { html: string; url: string }) => readCrawlPage(input.html, input.url)),
-  jobPageText: task((input: { html: string; maxChars: number }) => readPageText(input.html, input.maxChars)),
-  resumeParse: task((bytes: Uint8Array) => parseResume(bytes)),
+  jobExtract: task(async (input: { html: string; url: string }) =>
+    (await pageReader()).readJobPage(input.html, input.url),
+  ),
+  jobCrawlPage: task(async (input: { html: string; url: string }) =>
+    (await pageLinks()).readCrawlPage(input.html, input.url),
+  ),
+  jobPageText: task(async (input: { html: string; maxChars: number }) =>
+    (await pageLinks()).readPageText(input.html, input.maxChars),
+  ),
+  resumeParse: task(async (bytes: Uint8Array) => (await resumeReader()).parseResume(bytes)),
 };
 
-export type WorkerTasks = typeof workerTasks;
-export type WorkerTaskName = keyof WorkerTasks;
+type Registered = typeof workerTasks;
+export type WorkerTaskName = keyof Registered;
+
+declare module './lib/worker-task' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface WorkerTasks extends Registered {}
+}

@@ -38,12 +38,6 @@ export const DASHBOARD_LIMITS = {
   referralsShown: 5,
 } as const;
 
-export const DEFAULTS = {
-  teamRole: 'Member',
-  conversationStatus: 'active',
-  conversationType: 'direct',
-} as const;
-
 export const PAGINATION = {
   defaultPageSize: 20,
   maxPageSize: 100,

@@ -32,3 +32,5 @@ export * from './schemas/account-data';
 export * from './schemas/sharing';
 export * from './schemas/analytics';
 export * from './rules/bonus-policy';
+export * from './locations';
+export * from './currencies';

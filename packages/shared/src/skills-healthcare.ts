@@ -29,7 +29,47 @@ Practice Fusion
 DrChrono
 Kareo|Tebra
 AdvancedMD
-NetSmart|Netsmart myAvatar
+NetSmart
+myAvatar|Netsmart myAvatar|myAvatar NX
+athenaOne
+athenaClinicals
+athenaCollector
+Epic Clarity|Clarity reporting
+Meditech Expanse|MEDITECH Expanse
+Cerner PowerChart|PowerChart
+Cerner FirstNet|FirstNet
+Cerner SurgiNet|SurgiNet
+Cerner PathNet|PathNet
+Cerner Soarian|Soarian|Soarian Clinicals
+SystmOne|TPP SystmOne
+EMIS Web|EMIS
+Lorenzo|DXC Lorenzo
+RiO|RiO EPR
+Cosmic|Cambio Cosmic
+TakeCare
+Melior
+DIPS Arena|DIPS
+Lifecare
+Esko
+Pegasos
+Effica
+Apotti
+Cura|Systematic Cura
+Columna
+KWS
+AMMS
+mMedica
+SClínico
+Sillage
+Lauris
+SAP IS-H|IS-H
+ORBIS U
+i.s.h.med
+TISS|padrão TISS
+HDS|hébergement de données de santé|Hébergeur de Données de Santé
+NHS Spine|Spine
+GP Connect
+IHE XDS.b
 PointClickCare
 MatrixCare
 WellSky
@@ -40,7 +80,7 @@ TherapyNotes
 Elation Health|Elation
 Canvas Medical
 Healthie
-HiX|ChipSoft
+HiX
 Nedap Ons
 ORBIS|Dedalus ORBIS
 MEDISTAR
@@ -66,7 +106,6 @@ Intelerad
 Nuance PowerScribe|PowerScribe
 Dragon Medical|Dragon Medical One
 Nuance DAX|DAX Copilot
-Vizrad
 Alaris|BD Alaris
 Omnicell
 Pyxis|BD Pyxis
@@ -203,7 +242,8 @@ Joint Commission|JCAHO
 const CASE_SENSITIVE = `
 Beaker|Grand Central|Caboodle|Cogito|Elation|Veeva|Mirth|Rhapsody|Iguana|Redox|ADT|ORU|ERA|DRG|NDC
 HCC|UDS|CAP|NP|MLS|LIS|RIS|CDS|RPM|RCM|CDM|CCS|CCA|PA-C|EMT|MDR|Direct Messaging|Medicare|Medicaid
-Da Vinci|Canvas Medical|Greenway Health|CCPA
+Da Vinci|Canvas Medical|Greenway Health|CCPA|Cosmic|Cura|Esko|Lifecare|Spine|HDS|KWS|Columna|Melior|Effica
+Pegasos|Lauris|Sillage|RiO|Lorenzo|EMIS|Clarity reporting|IS-H|TISS|AMMS
 `;
 
 export const HEALTHCARE_SKILLS_CASE_SENSITIVE = CASE_SENSITIVE.trim().split(/[|\n]/);

@@ -100,7 +100,6 @@ Matillion
 SSIS
 SSRS
 SQL Server|MS SQL|Microsoft SQL Server
-Oracle Database|Oracle DB
 SAS
 SPSS
 Stata
@@ -170,7 +169,6 @@ Polarion
 DOORS|IBM DOORS
 Tosca|Tricentis Tosca
 HP ALM|ALM
-Storybook
 Tailwind CSS|Tailwind
 Redux
 Svelte
@@ -188,7 +186,22 @@ Xamarin
 Ionic
 Qt
 Embedded C
-RTOS|FreeRTOS
+RTOS|real-time operating system
+FreeRTOS
+Zephyr|Zephyr RTOS|Zephyr Project
+ThreadX|Azure RTOS|Eclipse ThreadX
+VxWorks
+QNX
+embOS
+µC/OS|uC/OS|MicroC/OS
+SafeRTOS
+RTEMS
+INTEGRITY RTOS|Green Hills INTEGRITY
+Nucleus RTOS
+Tcl|Tcl/Tk|TCL scripting
+SAP|SAP ERP|SAP S/4HANA
+Storybook
+Oracle Database|Oracle DB
 Embedded Linux
 Bluetooth Low Energy|BLE|Bluetooth
 MATLAB
@@ -251,7 +264,7 @@ Sanity
 
 /** Terms that are also ordinary words or abbreviations: matched only with this exact capitalisation. */
 const CASE_SENSITIVE = `
-Lean|Chef|Puppet|Vault|Helm|Lambda|Segment|Heap|Stitch|Notion|Kong|Jest|Mocha|Cucumber|Jama|DOORS
+Lean|Chef|Puppet|Zephyr|Tcl|SAP|QNX|RTEMS|embOS|Vault|Helm|Lambda|Segment|Heap|Stitch|Notion|Kong|Jest|Mocha|Cucumber|Jama|DOORS
 Tosca|ALM|Sanity|Unity|Dart|Lua|Qt|Sass|Vite|Ionic|Redux|Svelte|Sentry|Splunk|Okta|Workday|Asana
 Trello|Miro|Celery|Whisper|SAS|Stata|Delta Lake|IAM|SSO|Android|Lucidchart|Heap|S3|EC2|RDS|SNS|SQS
 TDD|DDD|BLE|Bluetooth|RAG|LLM|LLMs|MDM|NoSQL|ELT|ETL|ELK|HTML|CSS|OIDC|SAML|SIEM|DLP|ITIL|PMP|SAFe

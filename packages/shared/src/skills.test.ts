@@ -39,7 +39,7 @@ describe('recogniseSkills', () => {
   });
 
   it('returns canonical names in first-seen order without duplicates', () => {
-    expect(recogniseSkills('Python, then FHIR, then python3 and HL7 FHIR again')).toEqual(['Python', 'FHIR', 'HL7']);
+    expect(recogniseSkills('Python, then FHIR, then python3 and HL7 FHIR again')).toEqual(['Python', 'FHIR']);
   });
 
   it('matches on word boundaries', () => {
@@ -63,7 +63,7 @@ describe('recogniseSkills', () => {
 
   it('keeps ambiguous everyday words case-sensitive', () => {
     expect(recogniseSkills('an epic journey; we react quickly; excel at swift delivery')).toEqual([]);
-    expect(recogniseSkills('Epic Clarity, React and Excel')).toEqual(['Epic', 'React', 'Excel']);
+    expect(recogniseSkills('Epic Clarity, React and Excel')).toEqual(['Epic Clarity', 'React', 'Excel']);
   });
 
   it('recognises clinical, compliance and design skills', () => {
@@ -72,6 +72,24 @@ describe('recogniseSkills', () => {
         'Registered Nurse with BLS and ACLS; HIPAA, HITRUST; Figma prototypes; Athena Health; Oracle Health',
       ),
     ).toEqual(['RN', 'BLS', 'ACLS', 'HIPAA', 'HITRUST', 'Figma', 'Athenahealth', 'Cerner']);
+  });
+
+  it('keeps specific systems, modules and RTOS names under their own names, never a vendor or category', () => {
+    expect(
+      recogniseSkills('athenaOne and myAvatar; Cerner PowerChart, SystmOne, EMIS Web; FreeRTOS, Zephyr or ThreadX'),
+    ).toEqual(['athenaOne', 'myAvatar', 'Cerner PowerChart', 'SystmOne', 'EMIS Web', 'FreeRTOS', 'Zephyr', 'ThreadX']);
+    expect(recogniseSkills('Interfaces in Cloverleaf and Rhapsody; Meditech Expanse; Scrum')).toEqual([
+      'Cloverleaf',
+      'Rhapsody',
+      'Meditech Expanse',
+      'Scrum',
+    ]);
+    expect(recogniseSkills('Cerner for ten years, then Cerner PowerChart')).toEqual(['Cerner', 'Cerner PowerChart']);
+  });
+
+  it('maps aliases to the canonical name: translations of GDPR, a module by its short name', () => {
+    expect(recogniseSkills('DSGVO, RODO und PowerChart')).toEqual(['GDPR', 'Cerner PowerChart']);
+    expect(canonicalSkill('Netsmart myAvatar')).toBe('myAvatar');
   });
 
   it('handles empty text', () => {

@@ -87,17 +87,17 @@ const CORE_SKILLS: { name: string; synonyms: string[] }[] = [
   { name: 'C-CDA', synonyms: ['CCDA', 'CDA'] },
   { name: 'NCPDP', synonyms: [] },
   // EHR systems
-  { name: 'Epic', synonyms: ['Epic Systems', 'EpicCare', 'Epic Clarity'] },
+  { name: 'Epic', synonyms: ['Epic Systems', 'EpicCare'] },
   { name: 'Cerner', synonyms: ['Oracle Health', 'Cerner Millennium'] },
-  { name: 'Athenahealth', synonyms: ['athenaOne', 'athenaClinicals', 'Athena Health'] },
-  { name: 'Meditech', synonyms: ['MEDITECH Expanse'] },
+  { name: 'Athenahealth', synonyms: ['Athena Health'] },
+  { name: 'Meditech', synonyms: [] },
   { name: 'eClinicalWorks', synonyms: ['eCW'] },
   { name: 'Allscripts', synonyms: ['Veradigm'] },
   // Compliance and security
   { name: 'HIPAA', synonyms: ['HITECH'] },
   { name: 'SOC 2', synonyms: ['SOC2', 'SOC 2 Type II', 'SOC II'] },
   { name: 'HITRUST', synonyms: ['HITRUST CSF'] },
-  { name: 'GDPR', synonyms: [] },
+  { name: 'GDPR', synonyms: ['DSGVO', 'RGPD', 'RODO', 'AVG', 'GDPR compliance'] },
   { name: 'FDA 21 CFR Part 11', synonyms: ['21 CFR Part 11'] },
   { name: 'IEC 62304', synonyms: [] },
   // Clinical credentials
@@ -115,7 +115,9 @@ const CORE_SKILLS: { name: string; synonyms: string[] }[] = [
   { name: 'A/B Testing', synonyms: ['AB testing', 'split testing'] },
   { name: 'Jira', synonyms: [] },
   { name: 'Confluence', synonyms: [] },
-  { name: 'Agile', synonyms: ['Scrum', 'Kanban'] },
+  { name: 'Agile', synonyms: [] },
+  { name: 'Scrum', synonyms: [] },
+  { name: 'Kanban', synonyms: [] },
   { name: 'Product Management', synonyms: ['product roadmap', 'roadmapping'] },
 ];
 
@@ -205,17 +207,19 @@ function termPattern(term: string): RegExp {
   return new RegExp(body, flags);
 }
 
-/** The index of the term's first match standing as a whole word in `text`, or -1. */
-function firstWholeMatch(pattern: RegExp, text: string): number {
+/** Where the term stands as a whole word in `text`: [start, end] of each match (at most MAX_SPANS). */
+function wholeMatches(pattern: RegExp, text: string, out: [number, number][]) {
   pattern.lastIndex = 0;
-  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+  for (let m = pattern.exec(text); m && out.length < MAX_SPANS; m = pattern.exec(text)) {
     const end = m.index + m[0].length;
     if (!WORD_BEFORE.test(text.slice(Math.max(0, m.index - 2), m.index)) && !WORD_AFTER.test(text.slice(end, end + 3)))
-      return m.index;
+      out.push([m.index, end]);
     pattern.lastIndex = m.index + 1;
   }
-  return -1;
 }
+
+/** Matches of one term counted at most: enough to find one that stands on its own. */
+const MAX_SPANS = 40;
 
 interface CompiledSkill {
   name: string;
@@ -247,22 +251,34 @@ function compile(): CompiledSkill[] {
  */
 export function recogniseSkills(text: string): string[] {
   if (!text) return [];
-  const found: { name: string; index: number; order: number }[] = [];
   const lower = text.toLowerCase();
+  const matched: { name: string; order: number; spans: [number, number][] }[] = [];
   compile().forEach(({ name, patterns, context }, order) => {
-    let first = Infinity;
+    const spans: [number, number][] = [];
     for (const { pattern, needle } of patterns) {
       if (needle !== null && !lower.includes(needle)) continue;
-      const index = firstWholeMatch(pattern, text);
-      if (index >= 0 && index < first) first = index;
+      wholeMatches(pattern, text, spans);
     }
     for (const pattern of context) {
       pattern.lastIndex = 0;
       const match = pattern.exec(text);
-      if (match && match.index < first) first = match.index;
+      if (match) spans.push([match.index, match.index + match[0].length]);
     }
-    if (first !== Infinity) found.push({ name, index: first, order });
+    if (spans.length) matched.push({ name, order, spans });
   });
+  // A name inside a longer, more specific one ('Cerner' in 'Cerner PowerChart', 'HL7' in 'HL7 FHIR') counts only
+  // where it also stands on its own.
+  const all = matched.flatMap(({ name, spans }) => spans.map(([start, end]) => ({ name, start, end })));
+  const found: { name: string; index: number; order: number }[] = [];
+  for (const { name, order, spans } of matched) {
+    const own = spans
+      .filter(
+        ([start, end]) =>
+          !all.some((o) => o.name !== name && o.start <= start && o.end >= end && o.end - o.start > end - start),
+      )
+      .map(([start]) => start);
+    if (own.length) found.push({ name, index: Math.min(...own), order });
+  }
   found.sort((a, b) => a.index - b.index || a.order - b.order);
   return [...new Set(found.map((f) => f.name))];
 }

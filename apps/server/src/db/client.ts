@@ -1,20 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgresOptions } from './embedded-postgres';
 import { openClosablePool } from './pool';
 import { textPoolConfig, useTextPool } from './prepared';
-import * as schema from './schema';
+import { DRIZZLE_OPTIONS, type Db } from './handle';
 
 export { DatabaseInUseError, EmbeddedPostgresError } from './embedded-postgres';
+export type { Db, Schema } from './handle';
 
-export type Schema = typeof schema;
-/** The one database type features use. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-
-/** How every database handle is made: on the pool here, on one of its connections in db/one-connection.ts. */
-export const DRIZZLE_OPTIONS = { schema, casing: 'snake_case' } as const;
 /** `embedded`: the PostgreSQL server this process started in DATA_DIR; `postgres`: one named by DATABASE_URL. */
 export type DbDriver = 'embedded' | 'postgres';
 

@@ -1,6 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { DRIZZLE_OPTIONS, type Db } from './client';
+import { DRIZZLE_OPTIONS, type Db } from './handle';
 
 const handles = new WeakMap<pg.PoolClient, Db>();
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Paginated, PaginationQuery } from '@referwell/shared';
-import type { Db } from './client';
+import type { Db } from './handle';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Something queries can run on: the database or an open transaction. */

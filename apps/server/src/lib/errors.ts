@@ -19,6 +19,16 @@ export class AppError extends Error {
   retryAfterSeconds?: number;
 }
 
+/**
+ * Whether `error` is an AppError, and (when given) one with this status or code: the one way code that catches an
+ * error tells an expected refusal from a failure (to answer it as a page or a redirect instead of the JSON error, or to
+ * carry it across a worker thread). Anything else is rethrown for the error handler.
+ */
+export function isAppError(error: unknown, match?: number | string): error is AppError {
+  if (!(error instanceof AppError)) return false;
+  return match === undefined || (typeof match === 'number' ? error.statusCode === match : error.code === match);
+}
+
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'BAD_REQUEST', message, fields);
 export const unauthorized = (message = 'Please log in to continue.') => new AppError(401, 'UNAUTHORIZED', message);
@@ -53,7 +63,7 @@ function fieldName(instancePath: string): string {
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
+    if (isAppError(error)) {
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, error.statusCode, {
         error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },

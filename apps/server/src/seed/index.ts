@@ -5,7 +5,7 @@ import { jobPostings, users } from '../db/schema';
 
 const DAY = 24 * 3_600_000;
 import { joinWaitlist } from '../features/waitlist/service';
-import { hashPassword } from '../features/auth/password';
+import { hashPassword } from '../platform/accounts/password';
 import { addMember, createCompany } from '../features/companies/service';
 import { insertJob } from '../features/jobs/service';
 import { createFactories, demoJobInput } from './factories';

@@ -14,7 +14,7 @@ import {
   referrerProfiles,
   users,
 } from '../db/schema';
-import type { AuthContext } from '../features/auth/sessions';
+import type { AuthContext } from '../platform/sessions/sessions';
 import { findJob } from '../features/referrals/access';
 import { lockLiveReferral, lockPipeline, moveStage, openPipeline } from '../features/referrals/pipeline';
 import { insertReferral } from '../features/referrals/create';

@@ -1,7 +1,7 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
-import { sessionQueryOptions } from '@/features/auth/api';
+import { sessionQueryOptions } from '@/lib/session';
 import { ApiError } from '@/lib/api';
 import { useHydrated } from '@/lib/use-hydrated';
 

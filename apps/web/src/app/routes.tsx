@@ -8,7 +8,8 @@ import { RedirectTo } from './redirect-to';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-const notFound: RouteObject['lazy'] = () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage }));
+const notFound: RouteObject['lazy'] = () =>
+  import('@/components/not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 const messages: RouteObject['lazy'] = () =>
   import('@/features/messaging/messages-page').then((m) => ({ Component: m.MessagesPage }));
 const viewTalentProfile: RouteObject['lazy'] = () =>
@@ -185,7 +186,7 @@ export const routes: RouteObject[] = [
       // Public: visitors see the job and an Apply Now that leads to login (SPEC §2 'Job detail').
       {
         path: APP_ROUTES.job,
-        lazy: () => import('@/features/jobs/job-detail-page').then((m) => ({ Component: m.JobDetailPage })),
+        lazy: () => import('./job-page').then((m) => ({ Component: m.JobPage })),
       },
       // The recommender's page behind an e-mailed kudos link (no account needed).
       {

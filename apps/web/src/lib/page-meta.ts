@@ -28,11 +28,6 @@ interface MatchLike {
   handle?: unknown;
 }
 
-export const DEFAULT_META: PageMeta = {
-  title: `${BRAND.name} — referral-driven hiring for healthcare technology`,
-  description: 'Referwell connects healthcare technology job seekers with employees who can refer them.',
-};
-
 /** The deepest matched route that describes itself wins. */
 export function resolvePageMeta(matches: MatchLike[]): PageMeta | null {
   for (const match of [...matches].reverse()) {

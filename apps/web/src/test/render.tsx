@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { SessionResponse } from '@referwell/shared';
 import { Toaster } from '@/components/ui/sonner';
-import { sessionQueryOptions } from '@/features/auth/api';
+import { sessionQueryOptions } from '@/lib/session';
 
 export const visitorSession: SessionResponse = { user: null, company: null, prelaunch: false };
 

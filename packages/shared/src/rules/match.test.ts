@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchScore, meetsMinimumMatch } from './match';
+import { matchScore } from './match';
 
 describe('matchScore (SPEC §9)', () => {
   it('is the percent of the job skills the person has, ignoring case and spaces', () => {
@@ -11,10 +11,5 @@ describe('matchScore (SPEC §9)', () => {
   it('is 0 for a job without skills and 100 when every skill is there', () => {
     expect(matchScore([], ['React'])).toBe(0);
     expect(matchScore(['React'], ['React', 'Node.js'])).toBe(100);
-  });
-  it('uses 30 % as the default minimum', () => {
-    expect(meetsMinimumMatch(30)).toBe(true);
-    expect(meetsMinimumMatch(29)).toBe(false);
-    expect(meetsMinimumMatch(39, 40)).toBe(false);
   });
 });

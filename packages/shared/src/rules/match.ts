@@ -1,5 +1,3 @@
-import { MATCHING } from '../constants';
-
 /** Skills compare without case and surrounding spaces ('fhir ' = 'FHIR'). */
 export const skillKey = (skill: string) => skill.trim().toLowerCase();
 
@@ -15,6 +13,3 @@ export function matchScore(jobSkills: readonly string[], personSkills: readonly 
   for (const skill of wanted) if (has.has(skill)) matched++;
   return Math.round((matched * 100) / wanted.size);
 }
-
-/** True when the score reaches the minimum (30 % by default, SPEC §9). */
-export const meetsMinimumMatch = (score: number, minimum: number = MATCHING.defaultMinScorePercent) => score >= minimum;

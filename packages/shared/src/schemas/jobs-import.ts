@@ -11,6 +11,12 @@ export const JOB_IMPORT_MESSAGES = {
   successTitle: 'Success',
   success: 'Job details imported successfully',
   noJobFound: 'Could not find a job posting on that page.',
+  noTitle:
+    'That page opened, but no job title could be read on it, so nothing was imported. Check that the link opens one job posting, or enter the details manually.',
+  articlePage: 'That page is an article, not a job posting. Open the job posting itself and import its address.',
+  jobList:
+    'That page lists several jobs rather than one. Open the job you want and import its address, or use "Import all open roles" below.',
+  unreadable: 'That page could not be read: it is too large or its markup is broken. Enter the details manually.',
   notHtml: 'That link is not a web page.',
   siteError: (status: number) => `The site answered with an error (HTTP ${status}).`,
   tooSlow: 'Reading that page took too long.',

@@ -46,9 +46,6 @@ export const updateEmailPreferencesSchema = z.object({
 });
 export type UpdateEmailPreferences = z.infer<typeof updateEmailPreferencesSchema>;
 
-export const unsubscribeSchema = z.object({ token: z.string().min(10).max(500) });
-export const unsubscribeResponseSchema = z.object({ category: z.enum(EMAIL_CATEGORIES), label: z.string() });
-
 export const changeEmailSchema = z.object({
   email: z.email({ error: 'Enter a valid email address' }).max(254),
   currentPassword: z.string().min(1, { error: 'Enter your current password' }).max(256),

@@ -15,7 +15,7 @@ import {
 } from '../../test/harness';
 import { linkIn, mailsTo } from '../../test/mail';
 import { drainQueue } from '../../test/queue';
-import { expireDataExports } from '../exports/prepared';
+import { expireDataExports } from '../../platform/exports/prepared';
 
 let t: TestApp;
 let admin: SignedUp;

@@ -6,9 +6,9 @@ import { selectRows } from '../../db/repository';
 import { dataExports } from '../../db/schema';
 import { enqueueMail } from '../../lib/mail/send';
 import type { FileStorage } from '../../lib/storage';
-import { recordAudit } from '../audit/service';
-import { peopleWithCompany } from '../companies/people';
-import { buildExport, exportState, linkOf, requestExport, type ExportRow } from '../exports/prepared';
+import { recordAudit } from '../../platform/audit/service';
+import { peopleWithCompany } from '../../platform/membership/people';
+import { buildExport, exportState, linkOf, requestExport, type ExportRow } from '../../platform/exports/prepared';
 import { buildExportZip } from './export-contents';
 
 declare module '../../lib/queue/enqueue' {
@@ -17,7 +17,7 @@ declare module '../../lib/queue/enqueue' {
   }
 }
 
-/** "Export my data" is the prepared export of this kind (features/exports/prepared.ts does the rest). */
+/** "Export my data" is the prepared export of this kind (platform/exports/prepared.ts does the rest). */
 const KIND = 'account-data';
 
 function toStatus(secret: string, row: ExportRow | undefined): DataExportStatus {

@@ -10,10 +10,11 @@ import { inTransaction, selectRows, type Executor, type Tx } from '../../db/repo
 import { users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail/send';
-import { publishSessionChange } from '../realtime/publish';
+import { publishSessionChange } from '../../platform/events/publish';
 import type { FileStorage } from '../../lib/storage';
-import { verifyPassword } from '../auth/password';
-import { revokeUserSessions } from '../auth/sessions';
+import type { LoginStep } from '../../platform/accounts/lifecycle';
+import { verifyPassword } from '../../platform/accounts/password';
+import { revokeUserSessions } from '../../platform/sessions/sessions';
 
 declare module '../../lib/queue/enqueue' {
   interface QueueTasks {
@@ -71,15 +72,15 @@ export async function scheduleAccountDeletion(
   });
 }
 
-/** Logging in during the grace period keeps the account; returns whether a deletion was cancelled. */
-export async function cancelDeletionOnLogin(db: Executor, userId: string): Promise<boolean> {
+/** Logging in during the grace period keeps the account, and the person is told so (a step of every login). */
+export const cancelDeletionOnLogin: LoginStep = async (db, userId) => {
   const cancelled = await db
     .update(users)
     .set({ deletionScheduledFor: null, updatedAt: new Date() })
     .where(and(eq(users.id, userId), sql`${users.deletionScheduledFor} is not null`, isNull(users.deletedAt)))
     .returning({ id: users.id });
-  return cancelled.length > 0;
-}
+  return cancelled.length > 0 ? ACCOUNT_DATA_MESSAGES.deletionCancelled : null;
+};
 
 /**
  * Erases one account whose grace period is over, in one transaction: the profile, résumé, sessions, tokens,

@@ -3,7 +3,7 @@ import { ZipFile } from 'yazl';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/repository';
 import { readAll, type FileStorage } from '../../lib/storage';
-import { peopleWithCompany } from '../companies/people';
+import { peopleWithCompany } from '../../platform/membership/people';
 
 /**
  * What "Export my data" hands a person: everything the product holds about them, one JSON file per kind. Other

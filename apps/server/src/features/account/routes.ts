@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountDeletionRequestSchema, accountDeletionStatusSchema, dataExportStatusSchema } from '@referwell/shared';
-import { requireSignedIn } from '../auth/guards';
-import { clearSessionCookie } from '../auth/request-auth';
+import { authOf } from '../../platform/access/route-access';
+import { clearSessionCookie } from '../../platform/sessions/request-auth';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { scheduleAccountDeletion } from './deletion';
 import { dataExportStatus, requestDataExport } from './data-export';
@@ -16,18 +16,20 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/account/data-export',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'The state of my latest data export',
         response: { 200: dataExportStatusSchema, ...errors },
       },
     },
-    async (request) => dataExportStatus(app.db, app.secret, requireSignedIn(request.auth).user.id),
+    async (request) => dataExportStatus(app.db, app.secret, authOf(request).user.id),
   );
 
   app.post(
     '/api/account/data-export',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Ask for a ZIP of everything Referwell holds about me (prepared in the background, link mailed)',
@@ -35,7 +37,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = requireSignedIn(request.auth);
+      const me = authOf(request);
       await limiter.consume({
         key: `data-export:user:${me.user.id}`,
         max: 5,
@@ -49,6 +51,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/account/deletion',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Delete my account (confirmed with my password) after a seven-day grace period; logs me out',
@@ -57,7 +60,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = requireSignedIn(request.auth);
+      const me = authOf(request);
       await limiter.consume({
         key: `account-deletion:user:${me.user.id}`,
         max: 10,

@@ -13,7 +13,7 @@ import { selectRows } from '../../db/repository';
 import { createTestApp, requestsTo, type SignedUp, signUp, type TestApp } from '../../test/harness';
 import { mailsTo } from '../../test/mail';
 import { drainQueue } from '../../test/queue';
-import { expireDataExports } from '../exports/prepared';
+import { expireDataExports } from '../../platform/exports/prepared';
 
 /** Queued CSV exports: asked for by an admin, built by the queue, downloaded by that admin alone until expiry. */
 let t: TestApp;

@@ -13,8 +13,8 @@ import type { Db } from '../../db/client';
 import { dataExports } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import type { FileStorage } from '../../lib/storage';
-import { buildExport, exportState, linkOf, requestExport, type ExportRow } from '../exports/prepared';
-import { createNotification } from '../notifications/service';
+import { buildExport, exportState, linkOf, requestExport, type ExportRow } from '../../platform/exports/prepared';
+import { createNotification } from '../../platform/notifications/service';
 import { companyExport } from './exports';
 import { resolvePeriod } from './period';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
 import { referralPolicies, referrerProfiles } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { resolvePeriod } from './period';
 
 /** How many referrers the leaderboard lists. */

@@ -10,8 +10,7 @@ import {
   leaderboardSchema,
   leaderboardVisibilitySchema,
 } from '@referwell/shared';
-import { requireCompanyAdmin, requireCompanyMember } from '../auth/guards';
-import { requireCompanyUser } from '../auth/guards';
+import { companyAuthOf } from '../../platform/access/route-access';
 import { companyAnalytics } from './service';
 import { listCompanyExports, requestCompanyExport } from './export-requests';
 import { createRateLimiter } from '../../lib/rate-limit';
@@ -29,6 +28,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/companies/:companyId/analytics',
     {
+      config: { access: 'companyAdmin' },
       schema: {
         tags,
         summary: 'Referral programme analytics for a period, optionally one job or department (company admins)',
@@ -40,7 +40,6 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     // Written as JSON once, not validated into a copy first: the page's hundreds of rows made the schema's parse about
     // a fifth of its server time. The answer's type is the schema's, and the API tests check each answer against it.
     async (request, reply) => {
-      requireCompanyAdmin(request.auth, request.params.companyId);
       return sendJsonText(
         reply,
         JSON.stringify(await companyAnalytics(app.db, request.params.companyId, request.query)),
@@ -51,6 +50,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/companies/:companyId/exports/:kind',
     {
+      config: { access: 'companyAdmin' },
       schema: {
         tags,
         summary:
@@ -61,7 +61,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = requireCompanyAdmin(request.auth, request.params.companyId);
+      const me = companyAuthOf(request);
       await limiter.consume({
         key: `company-export:user:${me.user.id}`,
         max: 60,
@@ -78,6 +78,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/companies/:companyId/exports',
     {
+      config: { access: 'companyAdmin' },
       schema: {
         tags,
         summary: 'My latest CSV exports for the company and their download links (company admins)',
@@ -86,7 +87,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = requireCompanyAdmin(request.auth, request.params.companyId);
+      const me = companyAuthOf(request);
       return { exports: await listCompanyExports(app.db, app.secret, me.user.id, request.params.companyId) };
     },
   );
@@ -94,6 +95,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/companies/:companyId/leaderboard',
     {
+      config: { access: 'companyMember' },
       schema: {
         tags,
         summary: "The company's referrer leaderboard (members when an admin shows it; admins always)",
@@ -101,17 +103,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: leaderboardSchema, ...errors },
       },
     },
-    async (request) =>
-      companyLeaderboard(
-        app.db,
-        requireCompanyMember(request.auth, request.params.companyId),
-        request.params.companyId,
-      ),
+    async (request) => companyLeaderboard(app.db, companyAuthOf(request), request.params.companyId),
   );
 
   app.put(
     '/api/companies/:companyId/leaderboard',
     {
+      config: { access: 'companyAdmin' },
       schema: {
         tags,
         summary: "Show or hide the referrer leaderboard from the company's referrers (company admins)",
@@ -121,7 +119,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = requireCompanyAdmin(request.auth, request.params.companyId);
+      const me = companyAuthOf(request);
       await setLeaderboardVisible(app.db, request.params.companyId, request.body.visible);
       return companyLeaderboard(app.db, me, request.params.companyId);
     },
@@ -130,6 +128,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/referrers/me/leaderboard',
     {
+      config: { access: { role: 'companyUser', refused: 'Only company members appear on the leaderboard.' } },
       schema: {
         tags,
         summary: 'Leave the referrer leaderboard or join it again (company members)',
@@ -138,7 +137,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = requireCompanyUser(request.auth, 'Only company members appear on the leaderboard.');
+      const me = companyAuthOf(request);
       await setHiddenFromLeaderboard(app.db, me.user.id, request.body.hidden);
       return { hidden: request.body.hidden };
     },

@@ -4,7 +4,7 @@ import type { AuditEntry, AuditLogResponse } from '@referwell/shared';
 import { selectRows } from '../../db/repository';
 import { createTestApp, requestsTo, type SignedUp, signUp, type TestApp } from '../../test/harness';
 import { lockLiveReferral, moveStage, openPipeline } from '../referrals/pipeline';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 
 let t: TestApp;
 let admin: SignedUp;

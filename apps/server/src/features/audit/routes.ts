@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditLogQuerySchema, auditLogResponseSchema, companyIdParamSchema } from '@referwell/shared';
-import { requireCompanyAdmin } from '../auth/guards';
-import { listAuditLog } from './service';
+import { listAuditLog } from '../../platform/audit/service';
 import { errorResponses } from '../../lib/errors';
 
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/companies/:companyId/audit-log',
     {
+      config: { access: 'companyAdmin' },
       schema: {
         tags: ['companies'],
         summary: "The company's audit log, newest first (admins)",
@@ -17,7 +17,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompanyAdmin(request.auth, request.params.companyId);
       return listAuditLog(app.db, request.params.companyId, request.query);
     },
   );

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail/send';
 import { hashToken, newSecretToken } from '../../lib/tokens';
 import { emailTaken, normaliseEmail } from './accounts';
-import { verifyPassword } from './password';
+import { verifyPassword } from '../../platform/accounts/password';
 
 export const EMAIL_TOKEN_LIFETIME_HOURS = 48;
 

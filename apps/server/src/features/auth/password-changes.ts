@@ -9,8 +9,8 @@ import { enqueueMail } from '../../lib/mail/send';
 import { normaliseEmail } from './accounts';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newSecretToken } from '../../lib/tokens';
-import { assertAcceptablePassword, hashPassword, verifyPassword } from './password';
-import { createSession, revokeUserSessions, type SessionMeta } from './sessions';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../platform/accounts/password';
+import { createSession, revokeUserSessions, type SessionMeta } from '../../platform/sessions/sessions';
 import { AUTH_LIMITS } from './service';
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 60;

@@ -7,7 +7,6 @@ import {
   invitationPreviewSchema,
   loginRequestSchema,
   loginResponseSchema,
-  ACCOUNT_DATA_MESSAGES,
   messageResponseSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
@@ -16,13 +15,13 @@ import {
   signupResponseSchema,
   type SessionResponse,
 } from '@referwell/shared';
-import { requireSignedIn } from './guards';
-import { clearSessionCookie, setSessionCookie } from './request-auth';
+import { authOf } from '../../platform/access/route-access';
+import { clearSessionCookie, setSessionCookie } from '../../platform/sessions/request-auth';
 import { AppError, errorResponses } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { existingAccountAnswer, login, previewInvitation, signup } from './service';
 import { changePassword, requestPasswordReset, resetPassword } from './password-changes';
-import { resolveSession, revokeSession, type AuthContext } from './sessions';
+import { resolveSession, revokeSession, type AuthContext } from '../../platform/sessions/sessions';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
 
@@ -56,7 +55,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/auth/session',
-    { schema: { tags: ['auth'], summary: 'Who is logged in', response: { 200: sessionResponseSchema } } },
+    {
+      config: { access: 'visitor' },
+      schema: { tags: ['auth'], summary: 'Who is logged in', response: { 200: sessionResponseSchema } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return sessionBody(request.auth);
@@ -66,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/signup',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['auth'],
         summary: 'Create an account',
@@ -75,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       refuseWhenPrelaunch();
-      const result = await signup(app.db, limiter, request.body, meta(request));
+      const result = await signup(app.db, limiter, app.accounts, request.body, meta(request));
       if (result.kind === 'existing') {
         // Indistinguishable from a new account; the owner was mailed instead (finding 9).
         const answer = existingAccountAnswer(request.body, result);
@@ -91,6 +94,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['auth'],
         summary: 'Log in',
@@ -101,15 +105,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       refuseWhenPrelaunch();
       const { email, password } = request.body;
-      const { token, deletionCancelled } = await login(app.db, limiter, email, password, meta(request));
+      const { token, notices } = await login(app.db, limiter, app.accounts, email, password, meta(request));
       const session = await startSession(request, reply, token);
-      return deletionCancelled ? { ...session, notice: ACCOUNT_DATA_MESSAGES.deletionCancelled } : session;
+      return notices.length > 0 ? { ...session, notice: notices.join(' ') } : session;
     },
   );
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Log out', response: { 204: z.null() } } },
+    { config: { access: 'visitor' }, schema: { tags: ['auth'], summary: 'Log out', response: { 204: z.null() } } },
     async (request, reply) => {
       if (request.auth) await revokeSession(app.db, request.auth.tokenHash);
       clearSessionCookie(app, reply);
@@ -120,6 +124,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/password-reset',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a password reset link',
@@ -136,6 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/password-reset/confirm',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset token',
@@ -152,6 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/password',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['auth'],
         summary: 'Change the password (ends other sessions)',
@@ -160,7 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireSignedIn(request.auth);
+      const auth = authOf(request);
       const token = await changePassword(
         app.db,
         auth.user.id,
@@ -176,6 +183,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/invitations/:token',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['auth'],
         summary: 'Preview a team invitation',

@@ -10,11 +10,10 @@ import { emailTaken, normaliseEmail } from './accounts';
 import { sendEmailConfirmation } from './email';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
-import { addMember, createCompany, findCompanyByInviteCode } from '../companies/service';
-import { assertAcceptablePassword, hashPassword, verifyPassword } from './password';
-import { cancelDeletionOnLogin } from '../account/deletion';
-import { createSession, type SessionMeta } from './sessions';
-import { ensureTalentProfile } from '../talent/service';
+import { addMember, createCompany, findCompanyByInviteCode } from '../companies/port';
+import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../platform/accounts/password';
+import { createSession, type SessionMeta } from '../../platform/sessions/sessions';
+import type { AccountLifecycle } from '../../platform/accounts/lifecycle';
 
 /** Rate limits (fixed windows, shared by all server processes through the database). */
 export const AUTH_LIMITS = {
@@ -56,10 +55,14 @@ class ExistingAccount extends Error {
   }
 }
 
-/** Creates the account, its company role and a session in one transaction (SPEC §4 "Signup roles"). */
+/**
+ * Creates the account, its company role and a session in one transaction (SPEC §4 "Signup roles"), with what other
+ * features add to a new account (`accounts`: a job seeker's talent profile).
+ */
 export async function signup(
   db: Db,
   limiter: RateLimiter,
+  accounts: AccountLifecycle,
   input: SignupInput,
   meta: SessionMeta & { ip: string },
 ): Promise<SignupResult> {
@@ -81,7 +84,7 @@ export async function signup(
   const passwordHash = await hashPassword(input.password);
 
   try {
-    return await createAccount(db, input, email, passwordHash, meta);
+    return await createAccount(db, accounts, input, email, passwordHash, meta);
   } catch (error) {
     if (!(error instanceof ExistingAccount)) throw error;
     // Queued like every mail, so the answer takes as long as a new account's and tells nothing.
@@ -131,6 +134,7 @@ function signupOutcomeOf(input: SignupInput): SignupOutcome {
 
 async function createAccount(
   db: Db,
+  accounts: AccountLifecycle,
   input: SignupInput,
   email: string,
   passwordHash: string,
@@ -145,6 +149,7 @@ async function createAccount(
       // The invitation link reached this address: it needs no separate confirmation.
       const userId = await insertUser(
         tx,
+        accounts,
         { email, name: input.name, passwordHash, type: 'referrer', emailConfirmedAt: new Date() },
         { id: invitation.companyId, name: invitation.companyName, slug: invitation.companySlug },
       );
@@ -164,8 +169,11 @@ async function createAccount(
           throw badRequest(AUTH_MESSAGES.referralCodeInvalid, { inviteCode: AUTH_MESSAGES.referralCodeInvalid });
         invitedByUserId = inviter.id;
       }
+      // Every job seeker has a (possibly empty) talent profile, so company users can open it from day one: the
+      // talent feature's step of `accounts.created`.
       const userId = await insertUser(
         tx,
+        accounts,
         {
           email,
           name: input.name,
@@ -176,22 +184,25 @@ async function createAccount(
         },
         null,
       );
-      // Every job seeker has a (possibly empty) talent profile, so company users can open it from day one.
-      await ensureTalentProfile(tx, { id: userId, name: input.name });
       return { kind: 'created', userId, token: await createSession(tx, userId, meta), outcome: 'jobseeker' };
     }
 
     // Referrers and company HR are both stored as referrers; the company role tells them apart.
     if (input.role === 'companyHR' && (input.companyType ?? 'create') === 'create') {
       const company = await createCompany(tx, { name: input.companyName! });
-      const userId = await insertUser(tx, { email, name: input.name, passwordHash, type: 'referrer' }, company);
+      const userId = await insertUser(
+        tx,
+        accounts,
+        { email, name: input.name, passwordHash, type: 'referrer' },
+        company,
+      );
       await addMember(tx, company.id, userId, 'admin');
       return { kind: 'created', userId, token: await createSession(tx, userId, meta), outcome: 'companyCreated' };
     }
 
     const company = await findCompanyByInviteCode(tx, input.inviteCode!);
     if (!company) throw badRequest(AUTH_MESSAGES.inviteCodeInvalid, { inviteCode: AUTH_MESSAGES.inviteCodeInvalid });
-    const userId = await insertUser(tx, { email, name: input.name, passwordHash, type: 'referrer' }, company);
+    const userId = await insertUser(tx, accounts, { email, name: input.name, passwordHash, type: 'referrer' }, company);
     await addMember(tx, company.id, userId, 'member');
     return {
       kind: 'created',
@@ -205,10 +216,11 @@ async function createAccount(
 /**
  * Inserts the user, or stops the sign-up (after every other check, so errors do not tell) when the
  * e-mail is taken. Unless its address is already proven, a confirmation link is mailed (sign-up
- * still logs in).
+ * still logs in). Then what other features add to a new account runs (`accounts.created`).
  */
 async function insertUser(
   tx: Executor,
+  accounts: AccountLifecycle,
   values: typeof users.$inferInsert,
   company: { id: string; name: string; slug: string } | null,
 ): Promise<string> {
@@ -216,6 +228,7 @@ async function insertUser(
   const [row] = await tx.insert(users).values(values).returning({ id: users.id });
   if (!values.emailConfirmedAt)
     await sendEmailConfirmation(tx, { id: row!.id, name: values.name }, values.email, 'confirm');
+  await accounts.created(tx, { id: row!.id, name: values.name, type: values.type });
   return row!.id;
 }
 
@@ -254,6 +267,7 @@ export async function previewInvitation(db: Db, token: string) {
 export async function login(
   db: Db,
   limiter: RateLimiter,
+  accounts: AccountLifecycle,
   email: string,
   password: string,
   meta: SessionMeta & { ip: string },
@@ -285,6 +299,6 @@ export async function login(
   }
 
   await limiter.reset(pairKey);
-  const deletionCancelled = await cancelDeletionOnLogin(db, user.id);
-  return { userId: user.id, token: await createSession(db, user.id, meta), deletionCancelled };
+  const notices = await accounts.loggedIn(db, user.id);
+  return { userId: user.id, token: await createSession(db, user.id, meta), notices };
 }

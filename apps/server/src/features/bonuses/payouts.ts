@@ -9,8 +9,8 @@ import type { Db } from '../../db/client';
 import type { Tx } from '../../db/repository';
 import { referrals } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { recordAudit } from '../audit/service';
-import { createNotification } from '../notifications/service';
+import { recordAudit } from '../../platform/audit/service';
+import { createNotification } from '../../platform/notifications/service';
 
 type ReferralRow = typeof referrals.$inferSelect;
 

@@ -8,7 +8,7 @@ import {
   markBonusesPaidSchema,
   type BonusPolicy,
 } from '@referwell/shared';
-import { requireCompanyAdmin, requireCompanyMember } from '../auth/guards';
+import { companyAuthOf } from '../../platform/access/route-access';
 import { bonusPolicyOf, saveBonusPolicy } from './policy';
 import { markBonusesPaid } from './payouts';
 import { errorResponses } from '../../lib/errors';
@@ -21,6 +21,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/companies/:companyId/bonus-policy',
     {
+      config: { access: 'companyMember' },
       schema: {
         tags,
         summary: "The company's referral bonus policy and its rule in words (company members, before they refer)",
@@ -29,7 +30,6 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompanyMember(request.auth, request.params.companyId);
       return withRule(await bonusPolicyOf(app.db, request.params.companyId));
     },
   );
@@ -37,6 +37,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/companies/:companyId/bonus-policy',
     {
+      config: { access: 'companyAdmin' },
       schema: {
         tags,
         summary: 'Set the default bonus, payout delay and first-touch window (company admins)',
@@ -46,7 +47,6 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompanyAdmin(request.auth, request.params.companyId);
       return withRule(await saveBonusPolicy(app.db, request.params.companyId, request.body));
     },
   );
@@ -54,6 +54,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/companies/:companyId/bonuses/paid',
     {
+      config: { access: 'companyAdmin' },
       schema: {
         tags,
         summary: 'Mark due bonuses paid with a payout date and reference: all of them or none (company admins)',
@@ -63,7 +64,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = requireCompanyAdmin(request.auth, request.params.companyId);
+      const me = companyAuthOf(request);
       return markBonusesPaid(app.db, request.params.companyId, me.user.id, request.body);
     },
   );

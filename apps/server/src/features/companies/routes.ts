@@ -13,7 +13,7 @@ import {
   teamResponseSchema,
   updateMemberRoleSchema,
 } from '@referwell/shared';
-import { requireCompanyAdmin, requireCompanyMember } from '../auth/guards';
+import { companyAuthOf } from '../../platform/access/route-access';
 import {
   getCompany,
   getPublicCompany,
@@ -32,6 +32,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/companies/by-slug/:slug',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['companies'],
         summary: 'Public company profile with its open positions',
@@ -45,6 +46,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/companies/:companyId',
     {
+      config: { access: 'companyMember' },
       schema: {
         tags: ['companies'],
         summary: 'Company profile (members)',
@@ -53,7 +55,6 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompanyMember(request.auth, request.params.companyId);
       return getCompany(app.db, request.params.companyId);
     },
   );
@@ -61,6 +62,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/companies/:companyId',
     {
+      config: { access: 'companyAdmin' },
       schema: {
         tags: ['companies'],
         summary: 'Edit the company profile (admins)',
@@ -70,7 +72,6 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompanyAdmin(request.auth, request.params.companyId);
       return updateCompanyProfile(app.db, request.params.companyId, request.body);
     },
   );
@@ -78,6 +79,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/companies/:companyId/team',
     {
+      config: { access: 'companyAdmin' },
       schema: {
         tags: ['companies'],
         summary: 'Team members, invitations and invite code (admins)',
@@ -86,7 +88,6 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireCompanyAdmin(request.auth, request.params.companyId);
       return getTeam(app.db, request.params.companyId);
     },
   );
@@ -94,6 +95,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/companies/:companyId/invite-code',
     {
+      config: { access: 'companyAdmin' },
       schema: {
         tags: ['companies'],
         summary: 'Replace the invite code (admins)',
@@ -102,7 +104,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireCompanyAdmin(request.auth, request.params.companyId);
+      const auth = companyAuthOf(request);
       return { inviteCode: await regenerateInviteCode(app.db, request.params.companyId, auth.user.id) };
     },
   );
@@ -110,6 +112,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/companies/:companyId/invitations',
     {
+      config: { access: 'companyAdmin' },
       schema: {
         tags: ['companies'],
         summary: 'Invite a team member by e-mail (admins)',
@@ -119,7 +122,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireCompanyAdmin(request.auth, request.params.companyId);
+      const auth = companyAuthOf(request);
       const invitation = await inviteTeamMember(app.db, request.params.companyId, auth.user, request.body);
       return reply.status(201).send(invitation);
     },
@@ -128,6 +131,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/companies/:companyId/members/:userId',
     {
+      config: { access: 'companyAdmin' },
       schema: {
         tags: ['companies'],
         summary: "Change a member's role (admins)",
@@ -137,7 +141,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const auth = requireCompanyAdmin(request.auth, request.params.companyId);
+      const auth = companyAuthOf(request);
       const { companyId, userId } = request.params;
       return updateMemberRole(app.db, companyId, auth.user.id, userId, request.body.role);
     },
@@ -146,6 +150,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/companies/:companyId/members/:userId',
     {
+      config: { access: 'companyAdmin' },
       schema: {
         tags: ['companies'],
         summary: 'Remove a member (admins)',
@@ -154,7 +159,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireCompanyAdmin(request.auth, request.params.companyId);
+      const auth = companyAuthOf(request);
       await removeMember(app.db, request.params.companyId, auth.user.id, request.params.userId);
       return reply.status(204).send(null);
     },

@@ -16,10 +16,10 @@ import { preparedRows } from '../../db/prepared';
 import { inTransaction, lowerEq, type Executor } from '../../db/repository';
 import { companies, companyMembers, teamInvitations, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { publishSessionChange } from '../realtime/publish';
+import { publishSessionChange } from '../../platform/events/publish';
 import { enqueueMail } from '../../lib/mail/send';
 import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
-import { maskedInviteCode, recordAudit } from '../audit/service';
+import { maskedInviteCode, recordAudit } from '../../platform/audit/service';
 
 export const INVITATION_LIFETIME_DAYS = 14;
 

@@ -17,11 +17,8 @@ import {
   referrals,
   talentProfiles,
 } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
-import { forbidden } from '../../lib/errors';
-import { requireJobseeker, requireSignedIn } from '../auth/guards';
-import { listReferralRequests } from '../referrals/requests';
-import { listReferrals, referralTotals } from '../referrals/read';
+import type { AuthContext } from '../../platform/sessions/sessions';
+import { listReferralRequests, listReferrals, referralTotals } from '../referrals/port';
 
 const RECOMMENDED_SHOWN = 5;
 const AVAILABLE_SHOWN = 5;
@@ -46,8 +43,7 @@ const matchScoreSql = (jobKeys: unknown, personKeys: unknown) => sql<number>`coa
   cardinality(array(select unnest(${jobKeys}) intersect select unnest(${personKeys})))
   / nullif(cardinality(${jobKeys}), 0)), 0)::int`;
 
-export async function jobseekerDashboard(db: Db, auth: AuthContext | null): Promise<JobseekerDashboard> {
-  const me = requireJobseeker(auth, 'This dashboard is for job seekers.');
+export async function jobseekerDashboard(db: Db, me: AuthContext): Promise<JobseekerDashboard> {
   const [profile] = await db
     .select({ keys: talentProfiles.skillKeys })
     .from(talentProfiles)
@@ -113,9 +109,7 @@ function recommendedJobsFor(db: Db, keys: string[], filter: SQL) {
   );
 }
 
-export async function referrerDashboard(db: Db, auth: AuthContext | null): Promise<ReferrerDashboard> {
-  const me = requireSignedIn(auth);
-  if (me.user.type !== 'referrer') throw forbidden('This dashboard is for referrers and company admins.');
+export async function referrerDashboard(db: Db, me: AuthContext): Promise<ReferrerDashboard> {
   const company = me.company;
   const isAdmin = company?.role === 'companyAdmin';
 

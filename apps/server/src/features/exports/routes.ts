@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataExportDownloadParamsSchema, dataExportDownloadQuerySchema } from '@referwell/shared';
-import { isCompanyAdminOf, requireSignedIn } from '../auth/guards';
+import { isCompanyAdminOf } from '../../platform/access/guards';
+import { authOf } from '../../platform/access/route-access';
 import { errorResponses } from '../../lib/errors';
-import { exportForDownload } from './prepared';
+import { exportForDownload } from '../../platform/exports/prepared';
 
 /** A safe download name: letters, digits, dots and dashes. */
 const safeName = (name: string) => name.replace(/[^A-Za-z0-9._-]+/g, '-');
@@ -12,6 +13,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/exports/:id/download',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['account'],
         summary: 'Download a prepared export: my data or a company CSV (signed link, requester only, until it expires)',
@@ -21,7 +23,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = requireSignedIn(request.auth);
+      const me = authOf(request);
       // A company export stays the company's: its requester must still be one of the company's admins.
       const { file, fileName } = await exportForDownload(
         app.db,

@@ -11,8 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { countAll, likePattern, pageOffset, toPage } from '../../db/repository';
 import { candidatePipelines, companyJobVisits, jobPostings, referrals, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
-import { requireCompanyUser } from '../auth/guards';
+import { onJobTeam, type CompanyAuth } from '../../platform/access/guards';
 import { forbidden, notFound } from '../../lib/errors';
 
 const toIso = (column: SQL | typeof jobPostings.createdAt) =>
@@ -24,11 +23,9 @@ const toIso = (column: SQL | typeof jobPostings.createdAt) =>
  */
 export async function listCompanyJobs(
   db: Db,
-  auth: AuthContext | null,
+  me: CompanyAuth,
   query: CompanyJobsQueryInput,
 ): Promise<CompanyJobsResponse> {
-  const me = requireCompanyUser(auth, COMPANY_JOBS_MESSAGES.notAllowed);
-  const isAdmin = me.company.role === 'companyAdmin';
   const since = sql`coalesce(${companyJobVisits.visitedAt}, '-infinity'::timestamptz)`;
   const inCompany = eq(jobPostings.companyId, me.company.id);
   const filters: SQL[] = [inCompany];
@@ -79,14 +76,13 @@ export async function listCompanyJobs(
   const items: CompanyJob[] = rows.map(({ createdBy, posterName, ...row }) => ({
     ...row,
     postedBy: createdBy && posterName ? { id: createdBy, name: posterName } : null,
-    canManage: isAdmin || createdBy === me.user.id,
+    canManage: onJobTeam(me, { companyId: me.company.id, createdBy }),
   }));
   return { ...toPage(items, total?.n ?? 0, query), statusCounts };
 }
 
 /** A member of the job's company opened the job: what came in until now is no longer new to them. */
-export async function recordJobVisit(db: Db, auth: AuthContext | null, jobId: string): Promise<void> {
-  const me = requireCompanyUser(auth, COMPANY_JOBS_MESSAGES.notAllowed);
+export async function recordJobVisit(db: Db, me: CompanyAuth, jobId: string): Promise<void> {
   const [job] = await db
     .select({ companyId: jobPostings.companyId })
     .from(jobPostings)

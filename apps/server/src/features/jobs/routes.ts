@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  COMPANY_JOBS_MESSAGES,
+  JOB_MESSAGES,
   companyJobsQuerySchema,
   companyJobsResponseSchema,
   createJobQuerySchema,
@@ -14,11 +16,12 @@ import {
   jobStatusChangeSchema,
 } from '@referwell/shared';
 import { listCompanyJobs, recordJobVisit } from './company-jobs';
-import { applyToJob, closeJob, createJob, getJob, listApplications, setJobStatus, updateJob } from './service';
+import { applyToJob, closeJob, createJob, getJob, listApplications, POSTERS, setJobStatus, updateJob } from './service';
 import { forgetJobSearches, searchJobsJson } from './search';
-import { sharedLinkCode } from '../referrals/shared-links';
+import { sharedLinkCode } from '../referrals/port';
 import { errorResponses } from '../../lib/errors';
 import { sendKeptJson } from '../../lib/kept-json';
+import { authOf, companyAuthOf } from '../../platform/access/route-access';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -28,6 +31,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/jobs',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['jobs'],
         summary: 'Search open jobs (full text, filters, cursor pagination)',
@@ -42,6 +46,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/jobs',
     {
+      config: { access: POSTERS },
       schema: {
         tags: ['jobs'],
         summary: 'Post a job (or save it as a draft with ?draft=true)',
@@ -51,12 +56,13 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createJob(app.db, request.auth, request.body, request.query)),
+      reply.status(201).send(await createJob(app.db, companyAuthOf(request), request.body, request.query)),
   );
 
   app.get(
     '/api/jobs/:id',
     {
+      config: { access: 'visitor' },
       schema: { tags: ['jobs'], summary: 'One job', params: jobIdParamSchema, response: { 200: jobSchema, ...errors } },
     },
     async (request) => getJob(app.db, request.auth, request.params.id),
@@ -65,6 +71,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/jobs/:id',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['jobs'],
         summary: "Edit a job (its creator or the company's admins)",
@@ -73,12 +80,13 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobSchema, ...errors },
       },
     },
-    async (request) => updateJob(app.db, request.auth, request.params.id, request.body),
+    async (request) => updateJob(app.db, authOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/api/jobs/:id/close',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['jobs'],
         summary: "Close a job (its creator or the company's admins)",
@@ -86,12 +94,13 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobSchema, ...errors },
       },
     },
-    async (request) => closeJob(app.db, request.auth, request.params.id),
+    async (request) => closeJob(app.db, authOf(request), request.params.id),
   );
 
   app.put(
     '/api/jobs/:id/status',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['jobs'],
         summary: "Close, reopen or mark a job filled (its creator or the company's admins)",
@@ -100,12 +109,13 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobSchema, ...errors },
       },
     },
-    async (request) => setJobStatus(app.db, request.auth, request.params.id, request.body.status),
+    async (request) => setJobStatus(app.db, authOf(request), request.params.id, request.body.status),
   );
 
   app.get(
     '/api/company/jobs',
     {
+      config: { access: { role: 'companyUser', refused: COMPANY_JOBS_MESSAGES.notAllowed } },
       schema: {
         tags: ['jobs'],
         summary: "Your company's jobs with applicant, referral and new-since-last-visit counts (company members)",
@@ -113,12 +123,13 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: companyJobsResponseSchema, ...errors },
       },
     },
-    async (request) => listCompanyJobs(app.db, request.auth, request.query),
+    async (request) => listCompanyJobs(app.db, companyAuthOf(request), request.query),
   );
 
   app.post(
     '/api/jobs/:id/visit',
     {
+      config: { access: { role: 'companyUser', refused: COMPANY_JOBS_MESSAGES.notAllowed } },
       schema: {
         tags: ['jobs'],
         summary: 'Record that you opened this company job (its new applicants and referrals are seen)',
@@ -127,7 +138,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await recordJobVisit(app.db, request.auth, request.params.id);
+      await recordJobVisit(app.db, companyAuthOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -135,6 +146,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/jobs/:id/apply',
     {
+      config: { access: { role: 'jobseeker', refused: JOB_MESSAGES.applyOnlyJobseekers } },
       schema: {
         tags: ['jobs'],
         summary: 'Apply to a job (job seekers), with an optional note to the hiring team',
@@ -145,7 +157,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const sharedBy = sharedLinkCode(request, request.params.id);
-      await applyToJob(app.db, request.auth, request.params.id, request.body, sharedBy);
+      await applyToJob(app.db, authOf(request), request.params.id, request.body, sharedBy);
       return reply.status(201).send({ applied: true as const });
     },
   );
@@ -153,6 +165,7 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/jobs/:id/applications',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['jobs'],
         summary: "A job's applications (its creator or the company's admins)",
@@ -160,6 +173,6 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(jobApplicationSchema), ...errors },
       },
     },
-    async (request) => listApplications(app.db, request.auth, request.params.id),
+    async (request) => listApplications(app.db, authOf(request), request.params.id),
   );
 };

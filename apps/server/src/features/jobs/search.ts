@@ -21,7 +21,7 @@ import { matchingQuery, matchWindowCtes, OPEN_UNINDEXED } from './search-window'
 import { floorSlabDay } from './time-slabs';
 import { rankWindow, TIME_KEY, windowRowOf, type RankedRow, type WindowRow, type WindowTuple } from './search-rank';
 import { forgetJobDetails, jobDetails } from './search-details';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 
 /**
  * A text search ranks the newest WINDOW matches (read in index order), not every match: a broad term ("engineer")
@@ -373,7 +373,7 @@ async function viewerSkillKeys(db: Db, auth: AuthContext | null): Promise<string
 /**
  * Jobs, a company or its members changed: searches run afresh. Called by the jobs service after its own writes (its
  * caller's next search must see them) and on the jobs notification every such write sends to every process
- * (features/realtime/publish.ts, the jobs envelope).
+ * (platform/events/publish.ts, the jobs envelope).
  */
 export function forgetJobSearches(db: Db): void {
   const found = caches.get(db);

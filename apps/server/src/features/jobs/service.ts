@@ -12,12 +12,12 @@ import { skillKey } from '@referwell/shared/rules/match';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { candidatePipelines, companies, jobPostings, referrals, users } from '../../db/schema';
-import { openPipeline } from '../referrals/pipeline';
-import { attributeSharedLink } from '../referrals/shared-links';
-import type { AuthContext } from '../auth/sessions';
+import { attributeSharedLink, openPipeline } from '../referrals/port';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { requireCompanyUser, requireJobseeker, requireSignedIn, type CompanyAuth } from '../auth/guards';
-import { notifyTeamOfApplication } from '../notifications/company-events';
+import { onJobTeam, type CompanyAuth } from '../../platform/access/guards';
+import type { Access } from '../../platform/access/route-access';
+import { notifyTeamOfApplication } from '../../platform/notifications/company-events';
 import { enqueue } from '../../lib/queue/enqueue';
 import { forgetJobSearches } from './search';
 
@@ -55,15 +55,12 @@ declare module '../../lib/queue/enqueue' {
 /** A job became open: saved searches with instant alerts are matched against it in the background. */
 const jobOpened = (tx: Executor, jobId: string) => enqueue(tx, 'match-saved-searches', { jobId });
 
-/** Only a company's referrers and admins post jobs, for their own company (SPEC §6). */
-export function requirePoster(auth: AuthContext | null): CompanyAuth {
-  return requireCompanyUser(auth, JOB_MESSAGES.notAllowedToPost, JOB_MESSAGES.notLoggedIn);
-}
-
-const canEdit = (auth: AuthContext | null, job: Pick<JobRow, 'companyId' | 'createdBy'>) =>
-  !!auth &&
-  auth.company?.id === job.companyId &&
-  (auth.company.role === 'companyAdmin' || job.createdBy === auth.user.id);
+/** Only a company's referrers and admins post jobs, for their own company (SPEC §6): the access of the routes that do. */
+export const POSTERS: Access = {
+  role: 'companyUser',
+  refused: JOB_MESSAGES.notAllowedToPost,
+  signedOut: JOB_MESSAGES.notLoggedIn,
+};
 
 /** Stores a new job for a company, OPEN unless saved as a draft (used by posting, the seed and tests). */
 export async function insertJob(
@@ -84,11 +81,10 @@ export async function insertJob(
 
 export async function createJob(
   db: Db,
-  auth: AuthContext | null,
+  poster: CompanyAuth,
   input: JobInput,
   options: { draft: boolean } = { draft: false },
 ): Promise<Job> {
-  const poster = requirePoster(auth);
   const status = options.draft ? 'DRAFT' : 'OPEN';
   const id = await db.transaction(async (tx) => {
     const created = await insertJob(tx, { companyId: poster.company.id, createdBy: poster.user.id, input, status });
@@ -96,18 +92,17 @@ export async function createJob(
     return created;
   });
   forgetJobSearches(db);
-  return getJob(db, auth, id);
+  return getJob(db, poster, id);
 }
 
-async function editableJob(db: Executor, auth: AuthContext | null, id: string): Promise<JobRow> {
-  const me = requireSignedIn(auth);
+async function editableJob(db: Executor, me: AuthContext, id: string): Promise<JobRow> {
   const [job] = await db.select().from(jobPostings).where(eq(jobPostings.id, id));
   if (!job) throw notFound(JOB_MESSAGES.notFound);
-  if (!canEdit(me, job)) throw forbidden(JOB_MESSAGES.notAllowedToEdit);
+  if (!onJobTeam(me, job)) throw forbidden(JOB_MESSAGES.notAllowedToEdit);
   return job;
 }
 
-export async function updateJob(db: Db, auth: AuthContext | null, id: string, input: JobInput): Promise<Job> {
+export async function updateJob(db: Db, auth: AuthContext, id: string, input: JobInput): Promise<Job> {
   await editableJob(db, auth, id);
   await db
     .update(jobPostings)
@@ -120,7 +115,7 @@ export async function updateJob(db: Db, auth: AuthContext | null, id: string, in
 /** Close, reopen (or publish a draft) or mark filled: the job's creator or the company's admins. */
 export async function setJobStatus(
   db: Db,
-  auth: AuthContext | null,
+  auth: AuthContext,
   id: string,
   status: JobStatusChange['status'],
 ): Promise<Job> {
@@ -133,7 +128,7 @@ export async function setJobStatus(
   return getJob(db, auth, id);
 }
 
-export const closeJob = (db: Db, auth: AuthContext | null, id: string) => setJobStatus(db, auth, id, 'CLOSED');
+export const closeJob = (db: Db, auth: AuthContext, id: string) => setJobStatus(db, auth, id, 'CLOSED');
 
 export async function getJob(db: Db, auth: AuthContext | null, id: string): Promise<Job> {
   const [row] = await db
@@ -183,7 +178,7 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
     postedBy: job.createdBy && row.posterName ? { id: job.createdBy, name: row.posterName } : null,
     applicationCount: row.applicationCount,
     viewer: {
-      canEdit: canEdit(auth, job),
+      canEdit: onJobTeam(auth, job),
       canApply: auth?.user.type === 'jobseeker' && job.status === 'OPEN' && !row.hasApplied,
       hasApplied: row.hasApplied,
     },
@@ -196,12 +191,11 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
  */
 export async function applyToJob(
   db: Db,
-  auth: AuthContext | null,
+  me: AuthContext,
   id: string,
   input: JobApplyInput,
   sharedLinkCode: string | null = null,
 ): Promise<void> {
-  const me = requireJobseeker(auth, JOB_MESSAGES.applyOnlyJobseekers);
   const [job] = await db
     .select({ status: jobPostings.status, title: jobPostings.title })
     .from(jobPostings)
@@ -229,7 +223,7 @@ export async function applyToJob(
 const referrerNameSql = sql<string | null>`(select u.name from users u where u.id = ${referrals.referrerId})`;
 
 /** The job's applicants with their stage and, when they came through one, their referrer. */
-export async function listApplications(db: Db, auth: AuthContext | null, id: string): Promise<JobApplication[]> {
+export async function listApplications(db: Db, auth: AuthContext, id: string): Promise<JobApplication[]> {
   await editableJob(db, auth, id);
   const talent = aliasedTable(users, 'talent_user');
   const rows = await db

@@ -1,108 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  changeEmailSchema,
-  confirmEmailSchema,
-  emailPreferencesSchema,
-  emailStatusSchema,
-  MAIL_MESSAGES,
-  messageResponseSchema,
-  updateEmailPreferencesSchema,
-} from '@referwell/shared';
-import { requireSignedIn } from '../auth/guards';
-import { AppError, errorResponses } from '../../lib/errors';
-import { createRateLimiter } from '../../lib/rate-limit';
-import { confirmEmail, emailStatus, requestEmailChange, resendEmailConfirmation } from '../auth/email';
+import { emailPreferencesSchema, updateEmailPreferencesSchema } from '@referwell/shared';
+import { authOf } from '../../platform/access/route-access';
+import { errorResponses, isAppError } from '../../lib/errors';
 import { invalidLinkPage, unsubscribeAskPage, unsubscribedPage } from './pages';
-import { readPreferences, savePreferences } from './preferences';
+import { readPreferences, savePreferences } from '../../platform/notifications/preferences';
 import { readUnsubscribeToken, unsubscribe } from './unsubscribe';
 
 const errors = errorResponses(400, 401, 409, 429);
 const tags = ['mail'];
 
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
-
-  app.get(
-    '/api/account/email',
-    {
-      schema: { tags, summary: 'My e-mail address and whether it is confirmed', response: { 200: emailStatusSchema } },
-    },
-    async (request) => emailStatus(app.db, requireSignedIn(request.auth).user.id),
-  );
-
-  app.post(
-    '/api/account/email',
-    {
-      schema: {
-        tags,
-        summary: 'Change my e-mail address (after the link sent to the new one is followed)',
-        body: changeEmailSchema,
-        response: { 202: messageResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const me = requireSignedIn(request.auth);
-      await limiter.consume({
-        key: `email-change:user:${me.user.id}`,
-        max: 5,
-        windowSeconds: 3600,
-        message: 'Too many e-mail changes.',
-      });
-      await requestEmailChange(app.db, me.user.id, request.body);
-      return reply.status(202).send({ message: MAIL_MESSAGES.changeEmailSent });
-    },
-  );
-
-  app.post(
-    '/api/account/email/confirm',
-    {
-      schema: {
-        tags,
-        summary: 'Follow an e-mail confirmation link',
-        body: confirmEmailSchema,
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      await confirmEmail(app.db, request.body.token);
-      return { message: MAIL_MESSAGES.emailConfirmed };
-    },
-  );
-
-  app.post(
-    '/api/account/email/resend',
-    {
-      schema: {
-        tags,
-        summary: 'Send the confirmation link again',
-        response: { 200: messageResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const me = requireSignedIn(request.auth);
-      await limiter.consume({
-        key: `email-confirm:user:${me.user.id}`,
-        max: 5,
-        windowSeconds: 3600,
-        message: 'Too many confirmation e-mails.',
-      });
-      await resendEmailConfirmation(app.db, me.user.id);
-      return { message: MAIL_MESSAGES.confirmationResent };
-    },
-  );
-
   app.get(
     '/api/account/email-preferences',
     {
+      config: { access: 'signedIn' },
       schema: { tags, summary: 'My e-mail choices per category', response: { 200: emailPreferencesSchema, ...errors } },
     },
-    async (request) => readPreferences(app.db, requireSignedIn(request.auth).user.id),
+    async (request) => readPreferences(app.db, authOf(request).user.id),
   );
 
   app.put(
     '/api/account/email-preferences',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Change my e-mail choices',
@@ -110,7 +31,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: emailPreferencesSchema, ...errors },
       },
     },
-    async (request) => savePreferences(app.db, requireSignedIn(request.auth).user.id, request.body),
+    async (request) => savePreferences(app.db, authOf(request).user.id, request.body),
   );
 
   // One-click unsubscribe (RFC 8058): mail clients POST `List-Unsubscribe=One-Click` as a form;
@@ -124,7 +45,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 400) return htmlPage(400, invalidLinkPage(error.message));
+      if (isAppError(error, 400)) return htmlPage(400, invalidLinkPage(error.message));
       throw error;
     }
   };
@@ -132,6 +53,7 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/mail/unsubscribe',
     {
+      config: { access: 'visitor' },
       schema: {
         tags,
         summary: 'The page an unsubscribe link opens (asks for one click)',
@@ -150,7 +72,10 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/mail/unsubscribe',
-    { schema: { tags, summary: 'Unsubscribe from one category (RFC 8058 one-click)', querystring: unsubscribeQuery } },
+    {
+      config: { access: 'visitor' },
+      schema: { tags, summary: 'Unsubscribe from one category (RFC 8058 one-click)', querystring: unsubscribeQuery },
+    },
     async (request, reply) => {
       const { status, html } = await answer(async () => {
         const { label } = await unsubscribe(app.db, app.secret, request.query.token);

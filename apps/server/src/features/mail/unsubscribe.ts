@@ -5,8 +5,8 @@ import { users } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import type { UnsubscribeScope } from '../../lib/mail/templates/template';
 import { verifyUnsubscribeToken } from '../../lib/mail/unsubscribe';
-import { turnOffSearchAlert } from '../saved-searches/service';
-import { savePreferences, turnOffDigest } from './preferences';
+import { turnOffSearchAlert } from '../saved-searches/port';
+import { savePreferences, turnOffDigest } from '../../platform/notifications/preferences';
 
 const SAVED_SEARCH_PREFIX = 'saved-search:';
 

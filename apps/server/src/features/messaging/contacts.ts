@@ -3,8 +3,8 @@ import type { Contact, ConversationLookup } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { likePattern, selectRows, type Executor } from '../../db/repository';
 import { conversationParticipants, conversations } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
-import { peopleWithCompany } from '../companies/people';
+import type { AuthContext } from '../../platform/sessions/sessions';
+import { peopleWithCompany } from '../../platform/membership/people';
 import { mayMessage, type Sender } from './rules';
 
 // Who a person may message, finding them by name, and the conversation they already have with someone.

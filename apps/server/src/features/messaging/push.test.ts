@@ -4,8 +4,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_MAX_LENGTH, type RealtimeEvent } from '@referwell/shared';
 import { createTestApp, requestsTo, signUp, type SignedUp, type TestApp } from '../../test/harness';
-import { notifyEnvelopeSchema, REALTIME_CHANNEL, type NotifyEnvelope } from '../realtime/publish';
-import { publishWithUnread } from '../realtime/unread';
+import { notifyEnvelopeSchema, REALTIME_CHANNEL, type NotifyEnvelope } from '../../platform/events/wire';
+import { publishWithUnread } from '../../platform/events/unread';
 
 /** What a message sent puts on the realtime channel, read by a LISTEN of the test's own. */
 let t: TestApp;

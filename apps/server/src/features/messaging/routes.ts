@@ -16,13 +16,13 @@ import {
   unreadCountSchema,
   uuidParamSchema,
 } from '@referwell/shared';
-import { requireSignedIn } from '../auth/guards';
+import { authOf } from '../../platform/access/route-access';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { getConversation, markConversationRead, startConversation } from './service';
 import { sendMessage } from './send';
 import { lookupConversation, searchContacts } from './contacts';
 import { conversationListJson } from './kept-list';
-import { unreadMessageCount } from '../realtime/unread';
+import { unreadMessageCount } from '../../platform/events/unread';
 import { errorResponses } from '../../lib/errors';
 import { sendKeptJson } from '../../lib/kept-json';
 
@@ -43,6 +43,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/conversations',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['messaging'],
         summary: 'My conversations, latest activity first (search: names, subject, message text)',
@@ -52,28 +53,26 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     // Kept as JSON text per list version (kept-list.ts), compressed once per encoding (lib/kept-json.ts).
     async (request, reply) =>
-      sendKeptJson(
-        request,
-        reply,
-        await conversationListJson(app.db, requireSignedIn(request.auth).user.id, request.query),
-      ),
+      sendKeptJson(request, reply, await conversationListJson(app.db, authOf(request).user.id, request.query)),
   );
 
   app.get(
     '/api/conversations/unread-count',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['messaging'],
         summary: 'Unread messages across my conversations',
         response: { 200: unreadCountSchema, ...errors },
       },
     },
-    async (request) => ({ count: await unreadMessageCount(app.db, requireSignedIn(request.auth).user.id) }),
+    async (request) => ({ count: await unreadMessageCount(app.db, authOf(request).user.id) }),
   );
 
   app.get(
     '/api/conversations/contacts',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['messaging'],
         summary: 'People I may start a conversation with',
@@ -81,12 +80,13 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactsResponseSchema, ...errors },
       },
     },
-    async (request) => searchContacts(app.db, requireSignedIn(request.auth), request.query.q),
+    async (request) => searchContacts(app.db, authOf(request), request.query.q),
   );
 
   app.get(
     '/api/conversations/lookup',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['messaging'],
         summary: 'My existing conversation with a person (and job or referral), and whether I may message them',
@@ -94,12 +94,13 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: conversationLookupResponseSchema, ...errors },
       },
     },
-    async (request) => lookupConversation(app.db, requireSignedIn(request.auth), request.query),
+    async (request) => lookupConversation(app.db, authOf(request), request.query),
   );
 
   app.post(
     '/api/conversations',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['messaging'],
         summary: 'Start a conversation with its first message',
@@ -108,7 +109,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = requireSignedIn(request.auth);
+      const auth = authOf(request);
       await consumeSend(auth.user.id);
       return reply.status(201).send(await startConversation(app.db, auth, request.body));
     },
@@ -117,6 +118,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/conversations/:id',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['messaging'],
         summary: 'One of my conversations with a page of messages (newest page first; `before` pages back)',
@@ -125,7 +127,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: conversationDetailSchema, ...errors },
       },
     },
-    async (request) => getConversation(app.db, requireSignedIn(request.auth).user.id, request.params.id, request.query),
+    async (request) => getConversation(app.db, authOf(request).user.id, request.params.id, request.query),
   );
 
   app.post(
@@ -139,10 +141,10 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: messageSchema, ...errors },
       },
       // At 100 sends a second, dropping every session read on each would make every request read its session again.
-      config: { sessionsUnchanged: true },
+      config: { access: 'signedIn', sessionsUnchanged: true },
     },
     async (request, reply) => {
-      const auth = requireSignedIn(request.auth);
+      const auth = authOf(request);
       // The limit's hit is counted by the send's own statement (one round trip fewer on the hot path).
       const limit = limiter.inStatement(sendLimit(auth.user.id));
       return reply.status(201).send(await sendMessage(app.db, auth, request.params.id, request.body.text, limit));
@@ -152,6 +154,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/conversations/:id/read',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['messaging'],
         summary: "Mark the other participants' messages read; answers my total unread count",
@@ -160,7 +163,7 @@ export const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      unreadCount: await markConversationRead(app.db, requireSignedIn(request.auth).user.id, request.params.id),
+      unreadCount: await markConversationRead(app.db, authOf(request).user.id, request.params.id),
     }),
   );
 };

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { discoverableJobSeekerSql } from '../talent/discoverable';
+import { discoverableJobSeekerSql } from '../talent/port';
 
 /** The person starting a conversation, as the rules see them. */
 export interface Sender {

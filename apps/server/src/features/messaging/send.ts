@@ -4,12 +4,17 @@ import type { Db } from '../../db/client';
 import { onOneConnection } from '../../db/one-connection';
 import { preparedTemplate } from '../../db/prepared';
 import type { Executor } from '../../db/repository';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { notFound } from '../../lib/errors';
 import { HIT_TEMPLATE_SQL, type HitInStatement } from '../../lib/rate-limit';
-import { MAX_PAYLOAD_BYTES, REALTIME_CHANNEL } from '../realtime/publish';
-import { MAX_UNREAD_DELIVERIES, publishWithUnread, UNREAD_DELIVERY_BYTES, unreadDeliverySql } from '../realtime/unread';
-import { createNotification } from '../notifications/service';
+import { batchSql, deliverySql, MAX_PAYLOAD_BYTES, messageNewEventSql, notifySql } from '../../platform/events/wire';
+import {
+  MAX_UNREAD_DELIVERIES,
+  publishWithUnread,
+  UNREAD_DELIVERY_BYTES,
+  unreadDeliverySql,
+} from '../../platform/events/unread';
+import { createNotification } from '../../platform/notifications/service';
 
 /** A tab that reported a conversation as open within this many seconds counts as reading it. */
 export const VIEWING_FRESH_SECONDS = 60;
@@ -109,10 +114,8 @@ function pushSql({ senderId, conversationId, text }: SendValues): SQL {
   const users = sql`(select json_agg(s.user_id::text) from sent s)`;
   const message = sql`json_build_object('id', m.id, 'conversationId', ${conversationId}::text,
         'senderId', ${senderId}::text, 'text', ${text}::text, 'timestamp', ${isoSql(sql`m.created_at`)}, 'read', m.read)`;
-  const full = sql`json_build_object('users', ${users}, 'event',
-        json_build_object('type', 'message.new', 'conversationId', ${conversationId}::text, 'message', ${message}))`;
-  const hint = sql`json_build_object('users', ${users}, 'event',
-        json_build_object('type', 'message.new', 'conversationId', ${conversationId}::text, 'message', null))`;
+  const full = deliverySql(users, messageNewEventSql(sql`${conversationId}::text`, message));
+  const hint = deliverySql(users, messageNewEventSql(sql`${conversationId}::text`, null));
   const unread = unreadDeliverySql(sql`s.user_id`, { conversationId, unreadCount: sql`s.unread_count` });
   return sql`event as (
           select case when octet_length(e.full::text) <= ${MAX_PAYLOAD_BYTES} - ${UNREAD_DELIVERY_BYTES} * ${recipients}
@@ -120,11 +123,13 @@ function pushSql({ senderId, conversationId, text }: SendValues): SQL {
             from (select ${full} as full from m) e
            where ${recipients} <= ${MAX_UNREAD_DELIVERIES}),
         pushed as (
-          select pg_notify(${REALTIME_CHANNEL}, json_build_object('batch', (
+          select ${notifySql(
+            batchSql(sql`(
                    select json_agg(delivery order by ord) from (
                      select 0 as ord, event.delivery from event
                      union all
-                     select 1, ${unread} from sent s where s.user_id <> ${senderId}) deliveries))::text)
+                     select 1, ${unread} from sent s where s.user_id <> ${senderId}) deliveries)`),
+          )}
             from event)`;
 }
 

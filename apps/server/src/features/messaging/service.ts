@@ -13,15 +13,15 @@ import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { likePattern, pageOffset, toPage, type Executor } from '../../db/repository';
 import { conversationParticipants, conversations, jobPostings, messages, referrals, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { AppError, badRequest, notFound } from '../../lib/errors';
-import { publish } from '../realtime/publish';
-import { publishUnread, unreadMessageCount } from '../realtime/unread';
-import { markMessageNotificationsRead } from '../notifications/service';
+import { publish } from '../../platform/events/publish';
+import { publishUnread, unreadMessageCount } from '../../platform/events/unread';
+import { markMessageNotificationsRead } from '../../platform/notifications/service';
 import { insertMessage, storeAndPush } from './send';
 import { canMessage, findDirect, senderOf } from './contacts';
-import { canReadReferral } from '../referrals/access';
-import { peopleWithCompany } from '../companies/people';
+import { canReadReferral } from '../referrals/port';
+import { peopleWithCompany } from '../../platform/membership/people';
 
 type MessageRow = typeof messages.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_MESSAGES, notificationHref } from '@referwell/shared';
 import { createTestApp, requestsTo, type SignedUp, signUp, type TestApp } from '../../test/harness';
-import { createNotification } from './service';
+import { createNotification } from '../../platform/notifications/service';
 
 let t: TestApp;
 let alice: SignedUp;

@@ -6,9 +6,13 @@ import {
   notificationUnreadSchema,
   uuidParamSchema,
 } from '@referwell/shared';
-import { requireSignedIn } from '../auth/guards';
-import { unreadNotificationCount } from '../realtime/unread';
-import { listNotifications, markAllNotificationsRead, markNotificationRead } from './service';
+import { authOf } from '../../platform/access/route-access';
+import { unreadNotificationCount } from '../../platform/events/unread';
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from '../../platform/notifications/service';
 import { errorResponses } from '../../lib/errors';
 
 const errors = errorResponses(400, 401, 404);
@@ -17,6 +21,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/notifications',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['notifications'],
         summary: 'My notifications, newest first, with the unread count',
@@ -24,24 +29,26 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationListResponseSchema, ...errors },
       },
     },
-    async (request) => listNotifications(app.db, requireSignedIn(request.auth).user.id, request.query),
+    async (request) => listNotifications(app.db, authOf(request).user.id, request.query),
   );
 
   app.get(
     '/api/notifications/unread-count',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['notifications'],
         summary: 'How many of my notifications are unread',
         response: { 200: notificationUnreadSchema, ...errors },
       },
     },
-    async (request) => ({ count: await unreadNotificationCount(app.db, requireSignedIn(request.auth).user.id) }),
+    async (request) => ({ count: await unreadNotificationCount(app.db, authOf(request).user.id) }),
   );
 
   app.post(
     '/api/notifications/read-all',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['notifications'],
         summary: 'Mark all my notifications read',
@@ -49,7 +56,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await markAllNotificationsRead(app.db, requireSignedIn(request.auth).user.id);
+      await markAllNotificationsRead(app.db, authOf(request).user.id);
       return { count: 0 };
     },
   );
@@ -57,6 +64,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/notifications/:id/read',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['notifications'],
         summary: 'Mark one of my notifications read',
@@ -64,6 +72,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationSchema, ...errors },
       },
     },
-    async (request) => markNotificationRead(app.db, requireSignedIn(request.auth).user.id, request.params.id),
+    async (request) => markNotificationRead(app.db, authOf(request).user.id, request.params.id),
   );
 };

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { COMPANY_MESSAGES, type PublicCompanyResponse } from '@referwell/shared';
 import { APP_ROUTES } from '@referwell/shared/routes';
-import { AppError } from '../../lib/errors';
+import { isAppError } from '../../lib/errors';
 import { escapeHtml, paragraphsHtml, summary } from '../../lib/html';
 import type { ServerPage, ServerPageRoute } from '../../lib/server-pages';
-import { getPublicCompany } from '../companies/service';
+import { getPublicCompany } from '../companies/port';
 
 const notFoundPage = (path: string): ServerPage => ({
   status: 404,
@@ -50,7 +50,7 @@ export function companyPageRoute(app: FastifyInstance): ServerPageRoute {
       try {
         data = await getPublicCompany(app.db, companyName);
       } catch (error) {
-        if (error instanceof AppError && error.statusCode === 404) return notFoundPage(path);
+        if (isAppError(error, 404)) return notFoundPage(path);
         throw error;
       }
       const { company, openPositions } = data;

@@ -127,7 +127,7 @@ ${entries.join('\n')}
 /** GET /jobs.xml (every open job, streamed) and GET /company/{slug}/jobs.atom (one company's careers feed). */
 export function registerFeeds(app: FastifyInstance) {
   const origin = new URL(app.config.publicUrl).origin;
-  app.get('/jobs.xml', { schema: { hide: true } }, async (_request, reply) =>
+  app.get('/jobs.xml', { config: { access: 'visitor' }, schema: { hide: true } }, async (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=900')
@@ -135,7 +135,7 @@ export function registerFeeds(app: FastifyInstance) {
   );
   app.get<{ Params: { slug: string } }>(
     '/company/:slug/jobs.atom',
-    { schema: { hide: true } },
+    { config: { access: 'visitor' }, schema: { hide: true } },
     async (request, reply) => {
       const [company] = await preparedRows<{ id: string; name: string; slug: string; updatedAt: string }>(
         app.db,

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { EMPLOYMENT_TYPE_LABELS, JOB_MESSAGES, type Job } from '@referwell/shared';
 import { APP_ROUTES } from '@referwell/shared/routes';
 import { preparedRows } from '../../db/prepared';
-import { AppError } from '../../lib/errors';
-import { sessionOf } from '../auth/request-auth';
+import { isAppError } from '../../lib/errors';
+import { sessionOf } from '../../platform/sessions/request-auth';
 import { escapeHtml, jsonForScript, paragraphsHtml, summary } from '../../lib/html';
 import type { ServerPage, ServerPageRoute } from '../../lib/server-pages';
-import { getJob } from '../jobs/service';
-import { rememberSharedLink } from '../referrals/shared-links';
+import { getJob } from '../jobs/port';
+import { rememberSharedLink } from '../referrals/port';
 import { jobPosting } from './job-posting';
 
 /** A closed or filled job's page stays up (out of search engines) this long after it closed, then answers 410 Gone. */
@@ -87,7 +87,7 @@ export function jobPageRoute(app: FastifyInstance): ServerPageRoute {
       const [facts, job] = await Promise.all([
         jobPageFacts(app, id),
         getJob(app.db, auth, id).catch((error: unknown) => {
-          if (error instanceof AppError && error.statusCode === 404) return null; // unknown, or someone else's draft
+          if (isAppError(error, 404)) return null; // unknown, or someone else's draft
           throw error;
         }),
       ]);

@@ -29,15 +29,22 @@ export function monogramSvg(name: string): string {
 
 /** GET /company-logos/{slug}.svg: the company's monogram (the logo in its JobPosting structured data). */
 export function registerCompanyLogos(app: FastifyInstance) {
-  app.get<{ Params: { file: string } }>('/company-logos/:file', { schema: { hide: true } }, async (request, reply) => {
-    const slug = request.params.file.endsWith('.svg') ? request.params.file.slice(0, -4) : '';
-    const [company] = slug
-      ? await preparedRows<{ name: string }>(app.db, sql`select name from companies where slug = ${slug.toLowerCase()}`)
-      : [];
-    if (!company) throw notFound(COMPANY_MESSAGES.companyNotFound);
-    return reply
-      .type('image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
-      .send(monogramSvg(company.name));
-  });
+  app.get<{ Params: { file: string } }>(
+    '/company-logos/:file',
+    { config: { access: 'visitor' }, schema: { hide: true } },
+    async (request, reply) => {
+      const slug = request.params.file.endsWith('.svg') ? request.params.file.slice(0, -4) : '';
+      const [company] = slug
+        ? await preparedRows<{ name: string }>(
+            app.db,
+            sql`select name from companies where slug = ${slug.toLowerCase()}`,
+          )
+        : [];
+      if (!company) throw notFound(COMPANY_MESSAGES.companyNotFound);
+      return reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=86400')
+        .send(monogramSvg(company.name));
+    },
+  );
 }

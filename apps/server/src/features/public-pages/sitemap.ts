@@ -103,16 +103,20 @@ export function registerSitemap(app: FastifyInstance) {
   // The waitlist's thank-you page is prerendered (the form post lands there) but is no page to search for.
   const listed = publicPaths.filter((path) => path !== WAITLIST_FORM.joinedPath);
   const paths = listed.length > 0 ? listed : ['/'];
-  app.get('/sitemap.xml', { schema: { hide: true, querystring: sitemapQuery } }, async (request, reply) => {
-    const { page } = request.query as z.infer<typeof sitemapQuery>;
-    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    const { companies, jobs } = await counts(app.db);
-    const total = paths.length + companies + jobs;
-    const pages = Math.max(1, Math.ceil(total / SITEMAP_MAX_URLS));
-    if (page === undefined && pages > 1) return reply.send(sitemapIndex(origin, pages));
-    const index = (page ?? 1) - 1;
-    if (index >= pages) throw notFound('This sitemap has fewer pages.');
-    const list = entries(app.db, paths, companies, index * SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
-    return reply.send(Readable.from(urlset(origin, list)));
-  });
+  app.get(
+    '/sitemap.xml',
+    { config: { access: 'visitor' }, schema: { hide: true, querystring: sitemapQuery } },
+    async (request, reply) => {
+      const { page } = request.query as z.infer<typeof sitemapQuery>;
+      reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
+      const { companies, jobs } = await counts(app.db);
+      const total = paths.length + companies + jobs;
+      const pages = Math.max(1, Math.ceil(total / SITEMAP_MAX_URLS));
+      if (page === undefined && pages > 1) return reply.send(sitemapIndex(origin, pages));
+      const index = (page ?? 1) - 1;
+      if (index >= pages) throw notFound('This sitemap has fewer pages.');
+      const list = entries(app.db, paths, companies, index * SITEMAP_MAX_URLS, SITEMAP_MAX_URLS);
+      return reply.send(Readable.from(urlset(origin, list)));
+    },
+  );
 }

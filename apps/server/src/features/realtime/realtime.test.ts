@@ -10,7 +10,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { openTestDatabase, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
-import { createNotification } from '../notifications/service';
+import { createNotification } from '../../platform/notifications/service';
 import { REALTIME_LIMITS } from './routes';
 
 /**

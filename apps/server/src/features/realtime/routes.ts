@@ -3,11 +3,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { parseWireMessage, realtimeClientMessageSchema, type RealtimeEvent } from '@referwell/shared';
 import { AppError } from '../../lib/errors';
-import { assertSameOrigin } from '../auth/request-auth';
-import { requireSignedIn } from '../auth/guards';
-import { SESSION_COOKIE } from '../auth/sessions';
-import { unreadTotals } from './unread';
-import { setViewing } from '../messaging/service';
+import { assertSameOrigin } from '../../platform/sessions/request-auth';
+import { authOf } from '../../platform/access/route-access';
+import { SESSION_COOKIE } from '../../platform/sessions/sessions';
+import { unreadTotals } from '../../platform/events/unread';
+import { socketText } from '../../platform/events/wire';
+import { setViewing } from '../messaging/port';
 
 /** Server pings every socket this often and drops the ones that did not answer the last ping. */
 const HEARTBEAT_MS = 30_000;
@@ -45,10 +46,11 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   const tooMany = () => new AppError(429, 'RATE_LIMITED', 'Too many open connections. Close a tab and try again.');
   const full = () => new AppError(503, 'BUSY', 'The server is busy. Try again in a moment.');
 
-  const checkHandshake = async (request: FastifyRequest) => {
-    // Browsers always send Origin on a WebSocket handshake; one without it is not our page.
+  // Browsers always send Origin on a WebSocket handshake; one without it is not our page.
+  const checkOrigin = async (request: FastifyRequest) =>
     assertSameOrigin(request, allowedOrigins, { requireOrigin: true });
-    const me = requireSignedIn(request.auth);
+  const checkHandshake = async (request: FastifyRequest) => {
+    const me = authOf(request);
     if (hub.socketsOf(me.user.id).size >= REALTIME_LIMITS.maxSocketsPerUser) throw tooMany();
     if ((socketsByIp.get(request.ip) ?? 0) >= maxSocketsPerIp) throw tooMany();
     if (hub.connectionCount >= app.config.realtimeMaxSockets) throw full();
@@ -68,100 +70,104 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   const alive = new Map<WebSocket, boolean>();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
-  app.get('/api/realtime', { websocket: true, preHandler: checkHandshake }, (socket, request) => {
-    const userId = request.auth!.user.id;
-    const ip = request.ip;
-    let viewing: string | null = null;
-    hub.add(userId, socket);
-    socketsByIp.set(ip, (socketsByIp.get(ip) ?? 0) + 1);
-    alive.set(socket, true);
-    socket.on('pong', () => alive.set(socket, true));
-
-    const send = (event: RealtimeEvent) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
-    };
-    void unreadTotals(app.db, userId)
-      .then((totals) => send({ type: 'hello', userId, ...totals }))
-      .catch((err: unknown) => request.log.warn({ err }, 'realtime: unread totals failed'));
-
-    /** Another tab of this user in this process still shows the conversation. */
-    const otherTabViewing = (conversationId: string) =>
-      [...hub.socketsOf(userId)].some((s) => s !== socket && viewingBySocket.get(s) === conversationId);
-
-    // Presence is written to the database at most once per flush interval: in between, frames
-    // only change what this socket shows and remember the conversations it left.
-    const left = new Set<string>();
-    let flushTimer: NodeJS.Timeout | null = null;
-    let lastFlush = 0;
-    const flushViewing = async () => {
-      flushTimer = null;
-      lastFlush = Date.now();
-      const gone = [...left].filter((c) => c !== viewing && !otherTabViewing(c));
-      left.clear();
-      for (const conversationId of gone) await setViewing(app.db, userId, conversationId, false);
-      if (viewing) await setViewing(app.db, userId, viewing, true);
-    };
-    const scheduleFlush = () => {
-      if (flushTimer) return;
-      const wait = Math.max(0, lastFlush + REALTIME_LIMITS.viewingFlushMs - Date.now());
-      flushTimer = setTimeout(() => {
-        flushViewing().catch((err: unknown) => request.log.warn({ err }, 'realtime: viewing update failed'));
-      }, wait);
-    };
-    const show = (conversationId: string | null) => {
-      if (viewing && viewing !== conversationId) left.add(viewing);
-      viewing = conversationId;
-      if (viewing) viewingBySocket.set(socket, viewing);
-      else viewingBySocket.delete(socket);
-      scheduleFlush();
-    };
-
-    let windowStart = Date.now();
-    let frames = 0;
-    const overLimit = () => {
-      const now = Date.now();
-      if (now - windowStart >= REALTIME_LIMITS.frameWindowMs) {
-        windowStart = now;
-        frames = 0;
-      }
-      return ++frames > REALTIME_LIMITS.framesPerWindow;
-    };
-
-    socket.on('message', (data) => {
+  app.get(
+    '/api/realtime',
+    { config: { access: 'signedIn' }, websocket: true, onRequest: checkOrigin, preHandler: checkHandshake },
+    (socket, request) => {
+      const userId = request.auth!.user.id;
+      const ip = request.ip;
+      let viewing: string | null = null;
+      hub.add(userId, socket);
+      socketsByIp.set(ip, (socketsByIp.get(ip) ?? 0) + 1);
       alive.set(socket, true);
-      if (overLimit()) {
-        socket.close(1008, 'too many messages');
-        return;
-      }
-      const message = parseWireMessage(realtimeClientMessageSchema, data);
-      if (!message) return;
-      if (message.type === 'viewing') {
-        if (message.conversationId !== viewing) show(message.conversationId);
-        return;
-      }
-      // Tabs ping every 25 s: a session that ended meanwhile (logout elsewhere, password
-      // change) closes the socket; a viewing tab keeps its presence fresh.
-      const checkSession = async () => {
-        const token = request.cookies[SESSION_COOKIE];
-        if (!token || (await app.sessions.resolve(app.db, token))?.user.id !== userId) {
-          socket.close(4401, 'session ended');
+      socket.on('pong', () => alive.set(socket, true));
+
+      const send = (event: RealtimeEvent) => {
+        if (socket.readyState === socket.OPEN) socket.send(socketText(event));
+      };
+      void unreadTotals(app.db, userId)
+        .then((totals) => send({ type: 'hello', userId, ...totals }))
+        .catch((err: unknown) => request.log.warn({ err }, 'realtime: unread totals failed'));
+
+      /** Another tab of this user in this process still shows the conversation. */
+      const otherTabViewing = (conversationId: string) =>
+        [...hub.socketsOf(userId)].some((s) => s !== socket && viewingBySocket.get(s) === conversationId);
+
+      // Presence is written to the database at most once per flush interval: in between, frames
+      // only change what this socket shows and remember the conversations it left.
+      const left = new Set<string>();
+      let flushTimer: NodeJS.Timeout | null = null;
+      let lastFlush = 0;
+      const flushViewing = async () => {
+        flushTimer = null;
+        lastFlush = Date.now();
+        const gone = [...left].filter((c) => c !== viewing && !otherTabViewing(c));
+        left.clear();
+        for (const conversationId of gone) await setViewing(app.db, userId, conversationId, false);
+        if (viewing) await setViewing(app.db, userId, viewing, true);
+      };
+      const scheduleFlush = () => {
+        if (flushTimer) return;
+        const wait = Math.max(0, lastFlush + REALTIME_LIMITS.viewingFlushMs - Date.now());
+        flushTimer = setTimeout(() => {
+          flushViewing().catch((err: unknown) => request.log.warn({ err }, 'realtime: viewing update failed'));
+        }, wait);
+      };
+      const show = (conversationId: string | null) => {
+        if (viewing && viewing !== conversationId) left.add(viewing);
+        viewing = conversationId;
+        if (viewing) viewingBySocket.set(socket, viewing);
+        else viewingBySocket.delete(socket);
+        scheduleFlush();
+      };
+
+      let windowStart = Date.now();
+      let frames = 0;
+      const overLimit = () => {
+        const now = Date.now();
+        if (now - windowStart >= REALTIME_LIMITS.frameWindowMs) {
+          windowStart = now;
+          frames = 0;
+        }
+        return ++frames > REALTIME_LIMITS.framesPerWindow;
+      };
+
+      socket.on('message', (data) => {
+        alive.set(socket, true);
+        if (overLimit()) {
+          socket.close(1008, 'too many messages');
           return;
         }
-        if (viewing) scheduleFlush();
-      };
-      checkSession().catch((err: unknown) => request.log.warn({ err }, 'realtime: client message failed'));
-    });
+        const message = parseWireMessage(realtimeClientMessageSchema, data);
+        if (!message) return;
+        if (message.type === 'viewing') {
+          if (message.conversationId !== viewing) show(message.conversationId);
+          return;
+        }
+        // Tabs ping every 25 s: a session that ended meanwhile (logout elsewhere, password
+        // change) closes the socket; a viewing tab keeps its presence fresh.
+        const checkSession = async () => {
+          const token = request.cookies[SESSION_COOKIE];
+          if (!token || (await app.sessions.resolve(app.db, token))?.user.id !== userId) {
+            socket.close(4401, 'session ended');
+            return;
+          }
+          if (viewing) scheduleFlush();
+        };
+        checkSession().catch((err: unknown) => request.log.warn({ err }, 'realtime: client message failed'));
+      });
 
-    socket.on('close', () => {
-      hub.remove(userId, socket);
-      alive.delete(socket);
-      const open = (socketsByIp.get(ip) ?? 1) - 1;
-      if (open > 0) socketsByIp.set(ip, open);
-      else socketsByIp.delete(ip);
-      show(null);
-      if (flushTimer) clearTimeout(flushTimer);
-      flushViewing().catch((err: unknown) => request.log.warn({ err }, 'realtime: leave failed'));
-    });
-  });
+      socket.on('close', () => {
+        hub.remove(userId, socket);
+        alive.delete(socket);
+        const open = (socketsByIp.get(ip) ?? 1) - 1;
+        if (open > 0) socketsByIp.set(ip, open);
+        else socketsByIp.delete(ip);
+        show(null);
+        if (flushTimer) clearTimeout(flushTimer);
+        flushViewing().catch((err: unknown) => request.log.warn({ err }, 'realtime: leave failed'));
+      });
+    },
+  );
   const viewingBySocket = new Map<WebSocket, string>();
 };

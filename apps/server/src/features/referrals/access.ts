@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { JOB_MESSAGES, REFERRAL_MESSAGES } from '@referwell/shared';
 import type { Executor } from '../../db/repository';
 import { companies, companyMembers, jobPostings, type referrals, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { forbidden, notFound } from '../../lib/errors';
-import { requireSignedIn } from '../auth/guards';
+import { onJobTeam } from '../../platform/access/guards';
 
 /** A job with its company, or 404. */
 export async function findJob(db: Executor, jobId: string) {
@@ -28,14 +28,10 @@ export async function findJob(db: Executor, jobId: string) {
 }
 
 /** The job's company team for applicant tracking: its creator and the company's admins (SPEC §6). */
-export async function requireJobTeam(db: Executor, auth: AuthContext | null, jobId: string) {
-  const signedIn = requireSignedIn(auth);
+export async function requireJobTeam(db: Executor, auth: AuthContext, jobId: string) {
   const job = await findJob(db, jobId);
-  const onTeam =
-    signedIn.company?.id === job.companyId &&
-    (signedIn.company.role === 'companyAdmin' || job.createdBy === signedIn.user.id);
-  if (!onTeam) throw forbidden(REFERRAL_MESSAGES.onlyJobTeam);
-  return { auth: signedIn, job };
+  if (!onJobTeam(auth, job)) throw forbidden(REFERRAL_MESSAGES.onlyJobTeam);
+  return { auth, job };
 }
 
 /** A company user who belongs to the given company, with their display name. */

@@ -14,15 +14,14 @@ import {
 import type { Db } from '../../db/client';
 import { isUniqueViolation, type Executor, type Tx } from '../../db/repository';
 import { candidatePipelines, companyMembers, referrals, talentProfiles, users } from '../../db/schema';
-import { isTalentVisibleTo } from '../talent/discoverable';
-import type { AuthContext } from '../auth/sessions';
+import { isTalentVisibleTo } from '../talent/port';
 import { conflict, notFound } from '../../lib/errors';
-import { createNotification } from '../notifications/service';
-import { notifyTeamOfReferral } from '../notifications/company-events';
-import { requireCompanyUser } from '../auth/guards';
+import { createNotification } from '../../platform/notifications/service';
+import { notifyTeamOfReferral } from '../../platform/notifications/company-events';
+import type { CompanyAuth } from '../../platform/access/guards';
 import { findJob } from './access';
 import { openPipeline } from './pipeline';
-import { bonusPolicyOf } from '../bonuses/policy';
+import { bonusPolicyOf } from '../bonuses/port';
 import { getReferral } from './read';
 
 type ReferralRow = typeof referrals.$inferSelect;
@@ -138,8 +137,7 @@ export async function insertReferral(tx: Tx, input: NewReferral): Promise<Referr
 }
 
 /** A company's referrer or admin refers a job seeker for one of the company's open jobs. */
-export async function createReferral(db: Db, auth: AuthContext | null, input: CreateReferral): Promise<Referral> {
-  const me = requireCompanyUser(auth, REFERRAL_MESSAGES.onlyCompanyRefers);
+export async function createReferral(db: Db, me: CompanyAuth, input: CreateReferral): Promise<Referral> {
   const job = await findJob(db, input.jobId);
   if (job.companyId !== me.company.id) throw notFound('That job is not at your company.');
   if (job.status !== 'OPEN') throw conflict(REFERRAL_MESSAGES.jobClosed);
@@ -168,5 +166,5 @@ export async function createReferral(db: Db, auth: AuthContext | null, input: Cr
     });
     return row.id;
   });
-  return getReferral(db, auth, id);
+  return getReferral(db, me, id);
 }

@@ -11,15 +11,15 @@ import {
 import type { Db } from '../../db/client';
 import { type Tx } from '../../db/repository';
 import { candidatePipelines, pipelineStageChanges, referrals } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { createNotification } from '../notifications/service';
-import { recordAudit } from '../audit/service';
-import { requireCompanyAdmin, requireSignedIn } from '../auth/guards';
+import { createNotification } from '../../platform/notifications/service';
+import { recordAudit } from '../../platform/audit/service';
+import { requireCompanyAdmin } from '../../platform/access/guards';
 import { canReadReferral } from './access';
 import { lockLiveReferral, moveStage, openPipeline } from './pipeline';
 import { refreshPipelineRollups } from './rollups';
-import { recordBonusPaid, todayUtc } from '../bonuses/payouts';
+import { recordBonusPaid, todayUtc } from '../bonuses/port';
 import { getReferral } from './read';
 
 type ReferralRow = typeof referrals.$inferSelect;
@@ -36,12 +36,11 @@ async function lockReferral(tx: Tx, auth: AuthContext, id: string): Promise<Refe
  */
 export async function updateReferralStatus(
   db: Db,
-  auth: AuthContext | null,
+  me: AuthContext,
   id: string,
   status: ReferralStatus,
   startDate?: string,
 ): Promise<Referral> {
-  const me = requireSignedIn(auth);
   await db.transaction(async (tx) => {
     const row = await lockReferral(tx, me, id);
     requireCompanyAdmin(me, row.companyId, REFERRAL_MESSAGES.onlyAdminsUpdate);
@@ -57,17 +56,16 @@ export async function updateReferralStatus(
       startDate,
     });
   });
-  return getReferral(db, auth, id);
+  return getReferral(db, me, id);
 }
 
 /** The candidate confirms or declines being put forward; a declined referral stops there. */
 export async function answerReferralConsent(
   db: Db,
-  auth: AuthContext | null,
+  me: AuthContext,
   id: string,
   decision: 'confirm' | 'decline',
 ): Promise<Referral> {
-  const me = requireSignedIn(auth);
   await db.transaction(async (tx) => {
     const row = await lockReferral(tx, me, id);
     if (row.talentId !== me.user.id) throw forbidden(REFERRAL_MESSAGES.consentOnlyTalent);
@@ -105,7 +103,7 @@ export async function answerReferralConsent(
       });
     }
   });
-  return getReferral(db, auth, id);
+  return getReferral(db, me, id);
 }
 
 /** A candidate who declines a referral they did not also apply through leaves the job's pipeline. */
@@ -130,16 +128,15 @@ async function withdrawIfOnlyReferred(tx: Tx, me: AuthContext, row: ReferralRow)
 /** A company admin records that a due bonus was paid to the referrer. */
 export async function markReferralBonusPaid(
   db: Db,
-  auth: AuthContext | null,
+  me: AuthContext,
   id: string,
   paidOn: string | undefined,
   reference?: string,
 ): Promise<Referral> {
-  const me = requireSignedIn(auth);
   await db.transaction(async (tx) => {
     const row = await lockReferral(tx, me, id);
     requireCompanyAdmin(me, row.companyId, 'Only company administrators can mark bonuses paid.');
     await recordBonusPaid(tx, row, me.user.id, paidOn || todayUtc(), reference || null);
   });
-  return getReferral(db, auth, id);
+  return getReferral(db, me, id);
 }

@@ -24,12 +24,11 @@ import {
 } from '../../db/schema';
 import { enqueue } from '../../lib/queue/enqueue';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import type { AuthContext } from '../auth/sessions';
-import { createNotification } from '../notifications/service';
-import { requireSignedIn } from '../auth/guards';
-import { recordAudit } from '../audit/service';
-import { isCompanyAdminOf } from '../auth/guards';
-import { bonusPolicyOf } from '../bonuses/policy';
+import type { AuthContext } from '../../platform/sessions/sessions';
+import { createNotification } from '../../platform/notifications/service';
+import { recordAudit } from '../../platform/audit/service';
+import { isCompanyAdminOf } from '../../platform/access/guards';
+import { bonusPolicyOf } from '../bonuses/port';
 import { refreshPipelineRollups } from './rollups';
 
 export type PipelineRow = typeof candidatePipelines.$inferSelect;
@@ -222,8 +221,7 @@ async function companyOfJob(tx: Tx, jobId: string): Promise<string | null> {
 }
 
 /** Undoes the signed-in user's change while its notifications are still held; returns the pipeline it was on. */
-export async function undoChange(db: Db, auth: AuthContext | null, changeId: string): Promise<PipelineRow> {
-  const me = requireSignedIn(auth);
+export async function undoChange(db: Db, me: AuthContext, changeId: string): Promise<PipelineRow> {
   return db.transaction(async (tx) => {
     const [change] = await tx
       .select()

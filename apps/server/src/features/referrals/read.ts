@@ -15,9 +15,9 @@ import {
 import type { Db } from '../../db/client';
 import { type Executor } from '../../db/repository';
 import { candidatePipelines, companies, jobPostings, referralRequests, referrals, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { notFound } from '../../lib/errors';
-import { isCompanyAdminOf, requireCompanyAdmin, requireCompanyUser, requireSignedIn } from '../auth/guards';
+import { isCompanyAdminOf, requireCompanyAdmin, requireCompanyUser } from '../../platform/access/guards';
 import { canReadReferral } from './access';
 import { stageHistory, undoableChangeOf } from './pipeline';
 
@@ -95,8 +95,7 @@ function selectSummaries(db: Executor) {
  * One referral for its referrer, its company or its candidate. The candidate's answer leaves out the bonus, the
  * stored profile, the history and every control but the consent question.
  */
-export async function getReferral(db: Executor, auth: AuthContext | null, id: string): Promise<Referral> {
-  const me = requireSignedIn(auth);
+export async function getReferral(db: Executor, me: AuthContext, id: string): Promise<Referral> {
   const [found] = await selectSummaries(db).where(eq(referrals.id, id));
   if (!found || !canReadReferral(me, found.row)) throw notFound(REFERRAL_MESSAGES.notFound);
   const [request] = found.row.requestId
@@ -139,7 +138,7 @@ export async function getReferral(db: Executor, auth: AuthContext | null, id: st
 /** The referrer's own referrals, a company's (admins) or the ones about the signed-in candidate. */
 export async function listReferrals(
   db: Db,
-  auth: AuthContext | null,
+  me: AuthContext,
   query: {
     scope: 'mine' | 'company' | 'about-me';
     status?: ReferralStatus;
@@ -148,7 +147,6 @@ export async function listReferrals(
     limit: number;
   },
 ): Promise<ReferralSummary[]> {
-  const me = requireSignedIn(auth);
   let scope: SQL;
   if (query.scope === 'about-me') scope = eq(referrals.talentId, me.user.id);
   else if (query.scope === 'company') {
@@ -177,8 +175,7 @@ export async function listReferrals(
 }
 
 /** A referrer's dashboard figures, all computed from their referrals. */
-export async function referralTotals(db: Db, auth: AuthContext | null): Promise<ReferralTotals> {
-  const me = requireSignedIn(auth);
+export async function referralTotals(db: Db, me: AuthContext): Promise<ReferralTotals> {
   const mine = eq(referrals.referrerId, me.user.id);
   const [counts] = await db
     .select({

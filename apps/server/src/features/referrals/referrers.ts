@@ -9,9 +9,9 @@ import {
 import type { Db } from '../../db/client';
 import { lowerEq, type Executor } from '../../db/repository';
 import { companies, companyMembers, referrals, referrerProfiles, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { notFound } from '../../lib/errors';
-import { requireCompanyUser, requireSignedIn } from '../auth/guards';
+import type { CompanyAuth } from '../../platform/access/guards';
 import { findJob } from './access';
 
 const referralCount = sql<number>`(select cast(count(*) as int) from ${referrals} r where r.referrer_id = ${users.id})`;
@@ -35,11 +35,9 @@ const acceptsRequests = sql`coalesce(${referrerProfiles.acceptsRequests}, true)`
 /** The company's referrers a job seeker may ask (SPEC §2 'Referrers'), most active first. */
 export async function listCompanyReferrers(
   db: Db,
-  auth: AuthContext | null,
   companyKey: string,
   jobId: string | undefined,
 ): Promise<ReferrerList> {
-  requireSignedIn(auth);
   const [company] = await db
     .select({ id: companies.id, name: companies.name, slug: companies.slug })
     .from(companies)
@@ -76,12 +74,7 @@ export function referrerContactVisible(
 }
 
 /** A referrer's profile as `viewer` may see it (signed-in only: SPEC lists the screen as signed-in). */
-export async function getReferrerProfile(
-  db: Executor,
-  auth: AuthContext | null,
-  userId: string,
-): Promise<ReferrerProfile> {
-  const viewer = requireSignedIn(auth);
+export async function getReferrerProfile(db: Executor, viewer: AuthContext, userId: string): Promise<ReferrerProfile> {
   const [row] = await db
     .select({
       ...cardColumns,
@@ -116,10 +109,9 @@ export async function getReferrerProfile(
 /** A company user edits what job seekers see of them as a referrer. */
 export async function updateMyReferrerProfile(
   db: Db,
-  auth: AuthContext | null,
+  me: CompanyAuth,
   input: ReferrerProfileForm & { skills: string[]; acceptsRequests: boolean; showContactDetails: boolean },
 ): Promise<ReferrerProfile> {
-  const me = requireCompanyUser(auth, 'Only company members have a referrer profile.');
   const profile = {
     bio: input.bio || null,
     phone: input.phone || null,

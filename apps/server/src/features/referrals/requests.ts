@@ -9,10 +9,9 @@ import {
 import type { Db } from '../../db/client';
 import { isUniqueViolation, type Executor } from '../../db/repository';
 import { companies, jobPostings, referralRequests, referrerProfiles, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { createNotification } from '../notifications/service';
-import { requireJobseeker, requireSignedIn } from '../auth/guards';
+import { createNotification } from '../../platform/notifications/service';
 import { findCompanyMember, findJob } from './access';
 import { insertReferral } from './create';
 
@@ -75,10 +74,9 @@ async function readRequest(db: Executor, id: string): Promise<ReferralRequest> {
  */
 export async function createReferralRequest(
   db: Db,
-  auth: AuthContext | null,
+  me: AuthContext,
   input: { jobId: string; referrerId: string; message: string },
 ): Promise<ReferralRequest> {
-  const me = requireJobseeker(auth, REFERRAL_MESSAGES.onlyJobseekersRequest);
   const job = await findJob(db, input.jobId);
   if (job.status !== 'OPEN') throw conflict(REFERRAL_MESSAGES.jobClosed);
   const referrer = await findCompanyMember(db, job.companyId, input.referrerId);
@@ -125,10 +123,9 @@ export async function createReferralRequest(
 /** 'sent': the job seeker's own requests; 'received': the requests sent to the signed-in referrer. */
 export async function listReferralRequests(
   db: Db,
-  auth: AuthContext | null,
+  me: AuthContext,
   query: { box: 'sent' | 'received'; status?: ReferralStatus; limit: number },
 ): Promise<ReferralRequest[]> {
-  const me = requireSignedIn(auth);
   const owner =
     query.box === 'sent' ? eq(referralRequests.talentId, me.user.id) : eq(referralRequests.referrerId, me.user.id);
   const rows = await selectRequests(db)
@@ -154,11 +151,10 @@ async function openRequestForReferrer(tx: Executor, auth: AuthContext, id: strin
  */
 export async function acceptReferralRequest(
   db: Db,
-  auth: AuthContext | null,
+  me: AuthContext,
   id: string,
   input: { note?: string | undefined; relationship: ReferrerRelationship },
 ): Promise<ReferralRequest> {
-  const me = requireSignedIn(auth);
   await db.transaction(async (tx) => {
     const request = await openRequestForReferrer(tx, me, id);
     const job = await findJob(tx, request.jobId);
@@ -191,11 +187,10 @@ export async function acceptReferralRequest(
 /** Declining, with an optional reason the job seeker sees. */
 export async function declineReferralRequest(
   db: Db,
-  auth: AuthContext | null,
+  me: AuthContext,
   id: string,
   reason: string | undefined,
 ): Promise<ReferralRequest> {
-  const me = requireSignedIn(auth);
   await db.transaction(async (tx) => {
     const request = await openRequestForReferrer(tx, me, id);
     const job = await findJob(tx, request.jobId);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  REFERRAL_MESSAGES,
   acceptReferralRequestSchema,
   createReferralRequestSchema,
   createReferralSchema,
@@ -34,6 +35,7 @@ import { addJobComment, listJobComments, listTracking, setTracking } from './tra
 import { undoChange } from './pipeline';
 import { jobShareLink } from './shared-links';
 import { errorResponses } from '../../lib/errors';
+import { authOf, companyAuthOf } from '../../platform/access/route-access';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['referrals'];
@@ -43,6 +45,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/companies/:company/referrers',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "A company's referrers a job seeker may ask (company slug or name; signed-in users)",
@@ -51,12 +54,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referrerListSchema, ...errors },
       },
     },
-    async (request) => listCompanyReferrers(app.db, request.auth, request.params.company, request.query.jobId),
+    async (request) => listCompanyReferrers(app.db, request.params.company, request.query.jobId),
   );
 
   app.get(
     '/api/referrers/:id',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'A referrer profile (signed-in users; contact details only for the referrer and colleagues)',
@@ -64,12 +68,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referrerProfileSchema, ...errors },
       },
     },
-    async (request) => getReferrerProfile(app.db, request.auth, request.params.id),
+    async (request) => getReferrerProfile(app.db, authOf(request), request.params.id),
   );
 
   app.put(
     '/api/referrers/me',
     {
+      config: { access: { role: 'companyUser', refused: 'Only company members have a referrer profile.' } },
       schema: {
         tags,
         summary: 'Edit your own referrer profile (company members)',
@@ -77,13 +82,14 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referrerProfileSchema, ...errors },
       },
     },
-    async (request) => updateMyReferrerProfile(app.db, request.auth, request.body),
+    async (request) => updateMyReferrerProfile(app.db, companyAuthOf(request), request.body),
   );
 
   // ----- Referral requests -----
   app.post(
     '/api/referral-requests',
     {
+      config: { access: { role: 'jobseeker', refused: REFERRAL_MESSAGES.onlyJobseekersRequest } },
       schema: {
         tags,
         summary: 'Ask a referrer for a referral (job seekers)',
@@ -91,12 +97,14 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: referralRequestSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createReferralRequest(app.db, request.auth, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createReferralRequest(app.db, authOf(request), request.body)),
   );
 
   app.get(
     '/api/referral-requests',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Your sent requests (job seekers) or received requests (referrers)',
@@ -104,12 +112,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(referralRequestSchema), ...errors },
       },
     },
-    async (request) => listReferralRequests(app.db, request.auth, request.query),
+    async (request) => listReferralRequests(app.db, authOf(request), request.query),
   );
 
   app.post(
     '/api/referral-requests/:id/accept',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Accept a request with your note and how you know the candidate: creates the referral',
@@ -118,12 +127,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralRequestSchema, ...errors },
       },
     },
-    async (request) => acceptReferralRequest(app.db, request.auth, request.params.id, request.body),
+    async (request) => acceptReferralRequest(app.db, authOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/api/referral-requests/:id/decline',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Decline a request with an optional reason',
@@ -132,13 +142,14 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralRequestSchema, ...errors },
       },
     },
-    async (request) => declineReferralRequest(app.db, request.auth, request.params.id, request.body.reason),
+    async (request) => declineReferralRequest(app.db, authOf(request), request.params.id, request.body.reason),
   );
 
   // ----- Referrals -----
   app.post(
     '/api/referrals',
     {
+      config: { access: { role: 'companyUser', refused: REFERRAL_MESSAGES.onlyCompanyRefers } },
       schema: {
         tags,
         summary: "Refer a job seeker for one of your company's open jobs",
@@ -146,12 +157,14 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: referralSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createReferral(app.db, request.auth, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createReferral(app.db, companyAuthOf(request), request.body)),
   );
 
   app.get(
     '/api/referrals',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Referrals: yours, your company’s (admins) or about you',
@@ -159,28 +172,31 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(referralSummarySchema), ...errors },
       },
     },
-    async (request) => listReferrals(app.db, request.auth, request.query),
+    async (request) => listReferrals(app.db, authOf(request), request.query),
   );
 
   app.get(
     '/api/referrals/totals',
     {
+      config: { access: 'signedIn' },
       schema: { tags, summary: "The signed-in referrer's figures", response: { 200: referralTotalsSchema, ...errors } },
     },
-    async (request) => referralTotals(app.db, request.auth),
+    async (request) => referralTotals(app.db, authOf(request)),
   );
 
   app.get(
     '/api/referrals/:id',
     {
+      config: { access: 'signedIn' },
       schema: { tags, summary: 'One referral', params: uuidParamSchema, response: { 200: referralSchema, ...errors } },
     },
-    async (request) => getReferral(app.db, request.auth, request.params.id),
+    async (request) => getReferral(app.db, authOf(request), request.params.id),
   );
 
   app.patch(
     '/api/referrals/:id/status',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Change the status (company admins)',
@@ -190,12 +206,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      updateReferralStatus(app.db, request.auth, request.params.id, request.body.status, request.body.startDate),
+      updateReferralStatus(app.db, authOf(request), request.params.id, request.body.status, request.body.startDate),
   );
 
   app.post(
     '/api/referrals/:id/consent',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'The candidate confirms or declines being put forward',
@@ -204,12 +221,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralSchema, ...errors },
       },
     },
-    async (request) => answerReferralConsent(app.db, request.auth, request.params.id, request.body.decision),
+    async (request) => answerReferralConsent(app.db, authOf(request), request.params.id, request.body.decision),
   );
 
   app.post(
     '/api/referrals/:id/bonus-paid',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Mark a due referral bonus paid (company admins)',
@@ -219,12 +237,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      markReferralBonusPaid(app.db, request.auth, request.params.id, request.body.paidOn, request.body.reference),
+      markReferralBonusPaid(app.db, authOf(request), request.params.id, request.body.paidOn, request.body.reference),
   );
 
   app.post(
     '/api/pipeline-changes/:id/undo',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Undo your stage or referral status change while its notifications are held (10 s)',
@@ -233,7 +252,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await undoChange(app.db, request.auth, request.params.id);
+      await undoChange(app.db, authOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -244,6 +263,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/jobs/:id/tracking',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "Talent Tracking for a job (its creator and the company's admins)",
@@ -251,12 +271,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(trackingEntrySchema), ...errors },
       },
     },
-    async (request) => listTracking(app.db, request.auth, request.params.id),
+    async (request) => listTracking(app.db, authOf(request), request.params.id),
   );
 
   app.put(
     '/api/jobs/:id/tracking/:talentId',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "Set a candidate's tracking status for a job",
@@ -268,7 +289,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       setTracking(
         app.db,
-        request.auth,
+        authOf(request),
         request.params.id,
         request.params.talentId,
         request.body.status,
@@ -279,6 +300,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/jobs/:id/comments',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: "A job's comments (its company team)",
@@ -286,12 +308,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(jobCommentSchema), ...errors },
       },
     },
-    async (request) => listJobComments(app.db, request.auth, request.params.id),
+    async (request) => listJobComments(app.db, authOf(request), request.params.id),
   );
 
   app.post(
     '/api/jobs/:id/comments',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Comment on a job',
@@ -301,12 +324,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await addJobComment(app.db, request.auth, request.params.id, request.body.body)),
+      reply.status(201).send(await addJobComment(app.db, authOf(request), request.params.id, request.body.body)),
   );
 
   app.get(
     '/api/jobs/:id/share-link',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['referrals'],
         summary: "The job's address to share; a member of its company gets it with their referral code (?ref=)",
@@ -314,6 +338,6 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobShareLinkSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => jobShareLink(app.db, request.auth, request.params.id, new URL(app.config.publicUrl).origin),
+    async (request) => jobShareLink(app.db, authOf(request), request.params.id, new URL(app.config.publicUrl).origin),
   );
 };

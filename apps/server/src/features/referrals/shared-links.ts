@@ -7,8 +7,7 @@ import type { Db } from '../../db/client';
 import { candidatePipelines, referrals, users } from '../../db/schema';
 import { isUniqueViolation, type Tx } from '../../db/repository';
 import { randomCode } from '../../lib/tokens';
-import type { AuthContext } from '../auth/sessions';
-import { requireSignedIn } from '../auth/guards';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { findCompanyMember, findJob } from './access';
 import { insertReferral } from './create';
 
@@ -38,13 +37,7 @@ async function referralCodeOf(db: Db, userId: string): Promise<string> {
  * The link to share for a job. A member of the job's company gets it with their referral code (`?ref=`), so a job
  * seeker who applies through it is referred by them; anyone else gets the plain link.
  */
-export async function jobShareLink(
-  db: Db,
-  auth: AuthContext | null,
-  jobId: string,
-  origin: string,
-): Promise<JobShareLink> {
-  const me = requireSignedIn(auth);
+export async function jobShareLink(db: Db, me: AuthContext, jobId: string, origin: string): Promise<JobShareLink> {
   const job = await findJob(db, jobId);
   const url = new URL(`/job/${job.id}`, origin);
   const member = me.company?.id === job.companyId ? await findCompanyMember(db, job.companyId, me.user.id) : null;

@@ -11,9 +11,9 @@ import {
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { candidatePipelines, jobComments, referrals, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { notFound } from '../../lib/errors';
-import { isTalentVisibleTo } from '../talent/discoverable';
+import { isTalentVisibleTo } from '../talent/port';
 import { requireJobTeam } from './access';
 import { lockLiveReferral, moveStage, openPipeline } from './pipeline';
 
@@ -58,7 +58,7 @@ const toEntry = ({ pipeline, talentName, referral, referrerName }: EntryRow): Tr
 });
 
 /** Talent Tracking: every candidate's pipeline on the job (its creator and the company's admins). */
-export async function listTracking(db: Db, auth: AuthContext | null, jobId: string): Promise<TrackingEntry[]> {
+export async function listTracking(db: Db, auth: AuthContext, jobId: string): Promise<TrackingEntry[]> {
   await requireJobTeam(db, auth, jobId);
   const rows = await selectEntries(db)
     .where(eq(candidatePipelines.jobId, jobId))
@@ -72,7 +72,7 @@ export async function listTracking(db: Db, auth: AuthContext | null, jobId: stri
  */
 export async function setTracking(
   db: Db,
-  auth: AuthContext | null,
+  auth: AuthContext,
   jobId: string,
   talentId: string,
   status: TrackingStatus,
@@ -94,7 +94,7 @@ export async function setTracking(
   return { ...toEntry(row!), undoable };
 }
 
-export async function listJobComments(db: Db, auth: AuthContext | null, jobId: string): Promise<JobComment[]> {
+export async function listJobComments(db: Db, auth: AuthContext, jobId: string): Promise<JobComment[]> {
   await requireJobTeam(db, auth, jobId);
   const rows = await db
     .select({ comment: jobComments, authorName: users.name })
@@ -110,12 +110,7 @@ export async function listJobComments(db: Db, auth: AuthContext | null, jobId: s
   }));
 }
 
-export async function addJobComment(
-  db: Db,
-  auth: AuthContext | null,
-  jobId: string,
-  body: string,
-): Promise<JobComment> {
+export async function addJobComment(db: Db, auth: AuthContext, jobId: string, body: string): Promise<JobComment> {
   const { auth: me } = await requireJobTeam(db, auth, jobId);
   const [row] = await db.insert(jobComments).values({ jobId, authorId: me.user.id, body }).returning();
   return {

@@ -6,7 +6,7 @@ import { savedSearchSentJobs, savedSearches, users } from '../../db/schema';
 import { enqueueMail } from '../../lib/mail/send';
 import { enqueue } from '../../lib/queue/enqueue';
 import { textQueries } from '../../lib/search/text-query';
-import { filterConditions, matchingJobs } from '../jobs/search';
+import { filterConditions, matchingJobs } from '../jobs/port';
 import { storedFilters } from './service';
 
 export type AlertPeriod = 'daily' | 'weekly';

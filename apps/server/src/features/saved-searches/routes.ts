@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  SAVED_SEARCH_MESSAGES,
   savedSearchCreateSchema,
   savedSearchIdParamSchema,
   savedSearchSchema,
@@ -14,26 +15,31 @@ import {
   updateSavedSearch,
 } from './service';
 import { errorResponses } from '../../lib/errors';
+import { authOf, type Access } from '../../platform/access/route-access';
 
 const errors = errorResponses(400, 401, 403, 404);
 const tags = ['saved searches'];
+/** Saved searches are a job seeker's, each their own (someone else's is a 404: service.ts). */
+const SEEKERS: Access = { role: 'jobseeker', refused: SAVED_SEARCH_MESSAGES.onlyJobseekers };
 
 export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/saved-searches',
     {
+      config: { access: SEEKERS },
       schema: {
         tags,
         summary: 'Your saved job searches with new matching jobs since you last opened each (job seekers)',
         response: { 200: z.array(savedSearchSchema), ...errors },
       },
     },
-    async (request) => listSavedSearches(app.db, request.auth),
+    async (request) => listSavedSearches(app.db, authOf(request)),
   );
 
   app.post(
     '/api/saved-searches',
     {
+      config: { access: SEEKERS },
       schema: {
         tags,
         summary: 'Save a job search under a name, with instant, daily, weekly or no e-mail alerts (job seekers)',
@@ -41,12 +47,13 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: savedSearchSchema, ...errors, ...errorResponses(409) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createSavedSearch(app.db, request.auth, request.body)),
+    async (request, reply) => reply.status(201).send(await createSavedSearch(app.db, authOf(request), request.body)),
   );
 
   app.patch(
     '/api/saved-searches/:id',
     {
+      config: { access: SEEKERS },
       schema: {
         tags,
         summary: "Rename a saved search or change its alerts (its owner's)",
@@ -55,12 +62,13 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: savedSearchSchema, ...errors },
       },
     },
-    async (request) => updateSavedSearch(app.db, request.auth, request.params.id, request.body),
+    async (request) => updateSavedSearch(app.db, authOf(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/saved-searches/:id',
     {
+      config: { access: SEEKERS },
       schema: {
         tags,
         summary: 'Delete a saved search (its owner)',
@@ -69,7 +77,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteSavedSearch(app.db, request.auth, request.params.id);
+      await deleteSavedSearch(app.db, authOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -77,6 +85,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/saved-searches/:id/seen',
     {
+      config: { access: SEEKERS },
       schema: {
         tags,
         summary: 'Record that you opened a saved search (its matching jobs are no longer new)',
@@ -85,7 +94,7 @@ export const savedSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await markSavedSearchSeen(app.db, request.auth, request.params.id);
+      await markSavedSearchSeen(app.db, authOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

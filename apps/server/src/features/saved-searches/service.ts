@@ -13,9 +13,8 @@ import {
 import type { Db } from '../../db/client';
 import { savedSearches } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import { requireJobseeker } from '../auth/guards';
-import type { AuthContext } from '../auth/sessions';
-import { matchingJobs } from '../jobs/search';
+import type { AuthContext } from '../../platform/sessions/sessions';
+import { matchingJobs } from '../jobs/port';
 
 type SavedSearchRow = typeof savedSearches.$inferSelect;
 
@@ -49,10 +48,7 @@ async function present(db: Db, row: SavedSearchRow): Promise<SavedSearch> {
   };
 }
 
-const requireOwner = (auth: AuthContext | null) => requireJobseeker(auth, SAVED_SEARCH_MESSAGES.onlyJobseekers);
-
-async function ownSearch(db: Db, auth: AuthContext | null, id: string): Promise<SavedSearchRow> {
-  const me = requireOwner(auth);
+async function ownSearch(db: Db, me: AuthContext, id: string): Promise<SavedSearchRow> {
   const [row] = await db
     .select()
     .from(savedSearches)
@@ -63,8 +59,7 @@ async function ownSearch(db: Db, auth: AuthContext | null, id: string): Promise<
 }
 
 /** The job seeker's saved searches, oldest first, each with its count of new matching jobs. */
-export async function listSavedSearches(db: Db, auth: AuthContext | null): Promise<SavedSearch[]> {
-  const me = requireOwner(auth);
+export async function listSavedSearches(db: Db, me: AuthContext): Promise<SavedSearch[]> {
   const rows = await db
     .select()
     .from(savedSearches)
@@ -75,10 +70,9 @@ export async function listSavedSearches(db: Db, auth: AuthContext | null): Promi
 
 export async function createSavedSearch(
   db: Db,
-  auth: AuthContext | null,
+  me: AuthContext,
   input: SavedSearchCreate & { filters: JobSearchFilters },
 ): Promise<SavedSearch> {
-  const me = requireOwner(auth);
   const row = await db.transaction(async (tx) => {
     // One job seeker's saves run one at a time, so the limit holds under concurrent requests.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-searches:${me.user.id}`}))`);
@@ -100,7 +94,7 @@ export async function createSavedSearch(
 
 export async function updateSavedSearch(
   db: Db,
-  auth: AuthContext | null,
+  auth: AuthContext,
   id: string,
   input: SavedSearchUpdate,
 ): Promise<SavedSearch> {
@@ -113,13 +107,13 @@ export async function updateSavedSearch(
   return present(db, row!);
 }
 
-export async function deleteSavedSearch(db: Db, auth: AuthContext | null, id: string): Promise<void> {
+export async function deleteSavedSearch(db: Db, auth: AuthContext, id: string): Promise<void> {
   await ownSearch(db, auth, id);
   await db.delete(savedSearches).where(eq(savedSearches.id, id));
 }
 
 /** The owner opened the search: what matches now is no longer new. */
-export async function markSavedSearchSeen(db: Db, auth: AuthContext | null, id: string): Promise<void> {
+export async function markSavedSearchSeen(db: Db, auth: AuthContext, id: string): Promise<void> {
   await ownSearch(db, auth, id);
   await db.update(savedSearches).set({ lastSeenAt: new Date() }).where(eq(savedSearches.id, id));
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/repository';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { contactVisibleSql } from './service';
 
 /**

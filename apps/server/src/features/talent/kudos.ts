@@ -9,8 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/repository';
 import { kudos, kudosRequests, talentProfiles, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
-import { requireJobseeker } from '../auth/guards';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { badRequest, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail/send';
 import type { RateLimiter } from '../../lib/rate-limit';
@@ -24,10 +23,9 @@ export const KUDOS_LIMITS = { requestsPerUser: { max: 10, windowSeconds: 60 * 60
 export async function requestKudos(
   db: Db,
   limiter: RateLimiter,
-  auth: AuthContext | null,
+  me: AuthContext,
   recommenderEmail: string,
 ): Promise<void> {
-  const me = requireJobseeker(auth, TALENT_MESSAGES.onlyJobseekers);
   const email = recommenderEmail.toLowerCase();
   if (email === me.user.email.toLowerCase())
     throw badRequest(TALENT_MESSAGES.cannotRequestSelf, { recommenderEmail: TALENT_MESSAGES.cannotRequestSelf });
@@ -96,7 +94,6 @@ export async function submitKudos(db: Db, token: string, input: KudosInput): Pro
   return toKudos(created);
 }
 
-export async function ownKudos(db: Db, auth: AuthContext | null): Promise<Kudos[]> {
-  const me = requireJobseeker(auth, TALENT_MESSAGES.onlyJobseekers);
+export async function ownKudos(db: Db, me: AuthContext): Promise<Kudos[]> {
   return listKudos(db, me.user.id);
 }

@@ -6,10 +6,9 @@ import { inTransaction } from '../../db/repository';
 import { resumeFiles, talentProfiles } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/errors';
 import { newFileKey, type FileStorage, type StoredFile } from '../../lib/storage';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { canSeeContact, ensureTalentProfile } from './service';
 import { forgetTalentSearches } from './search-cache';
-import { requireSignedIn } from '../auth/guards';
 
 const EXTENSIONS: Record<ResumeKind, string> = { pdf: 'pdf', docx: 'docx', doc: 'doc' };
 export const RESUME_CONTENT_TYPES: Record<ResumeKind, string> = {
@@ -94,10 +93,9 @@ async function recordResume(
 export async function resumeForDownload(
   db: Db,
   storage: FileStorage,
-  auth: AuthContext | null,
+  auth: AuthContext,
   talentId: string,
 ): Promise<StoredFile & { originalName: string }> {
-  auth = requireSignedIn(auth);
   const [row] = await db
     .select({ key: resumeFiles.storedName, originalName: resumeFiles.originalName })
     .from(talentProfiles)

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   RESUME_LIMITS,
   RESUME_MESSAGES,
+  TALENT_MESSAGES,
   candidateSearchQuerySchema,
   candidateSearchResponseSchema,
   endorsementSchema,
@@ -27,11 +28,13 @@ import { searchCandidatesJson } from './search';
 import { forgetTalentSearches } from './search-cache';
 import { parseResumeInWorker } from './resume/parse-in-worker';
 import { resumeForDownload, storeResume } from './resume-files';
-import { requireJobseeker } from '../auth/guards';
+import { authOf, companyAuthOf, type Access } from '../../platform/access/route-access';
 import { endorseTalent, getOwnProfile, getPublicProfile, updateOwnProfile } from './service';
 import { getKudosInvitation, ownKudos, requestKudos, submitKudos } from './kudos';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+/** The job seeker's own profile, kudos and résumé. */
+const SEEKERS: Access = { role: 'jobseeker', refused: TALENT_MESSAGES.onlyJobseekers };
 
 /** Room for the multipart envelope (boundaries, part headers) around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -52,18 +55,20 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/talent/profile',
     {
+      config: { access: SEEKERS },
       schema: {
         tags: ['talent'],
         summary: "The job seeker's own talent profile (created on first use)",
         response: { 200: talentProfileSchema, ...errors },
       },
     },
-    async (request) => getOwnProfile(app.db, request.auth),
+    async (request) => getOwnProfile(app.db, authOf(request)),
   );
 
   app.put(
     '/api/talent/profile',
     {
+      config: { access: SEEKERS },
       schema: {
         tags: ['talent'],
         summary: 'Save the Edit Profile form (job seekers)',
@@ -71,12 +76,13 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: talentProfileSchema, ...errors },
       },
     },
-    async (request) => updateOwnProfile(app.db, request.auth, request.body),
+    async (request) => updateOwnProfile(app.db, authOf(request), request.body),
   );
 
   app.post(
     '/api/talent/resume',
     {
+      config: { access: { role: 'jobseeker', refused: 'Only job seekers can upload a resume.' } },
       schema: {
         tags: ['talent'],
         summary: 'Upload a resume (PDF, DOC or DOCX by content, at most 5 MB): stored, parsed, kept as json_resume_pdf',
@@ -89,7 +95,7 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const me = requireJobseeker(request.auth, 'Only job seekers can upload a resume.');
+      const me = authOf(request);
       await limiter.consume({
         key: `resume-upload:user:${me.user.id}`,
         ...RESUME_UPLOAD_LIMIT,
@@ -125,6 +131,7 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/talent/search',
     {
+      config: { access: { role: 'companyUser', refused: TALENT_MESSAGES.searchOnlyCompanies } },
       schema: {
         tags: ['talent'],
         summary: 'Find Candidates (company users): filters, facets, optional match ranking for a job',
@@ -133,24 +140,27 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // Written as JSON text from kept parts and this viewer's contact details (search-answer.ts).
-    async (request, reply) => sendJsonText(reply, await searchCandidatesJson(app.db, request.auth, request.query)),
+    async (request, reply) =>
+      sendJsonText(reply, await searchCandidatesJson(app.db, companyAuthOf(request), request.query)),
   );
 
   app.get(
     '/api/talent/kudos',
     {
+      config: { access: SEEKERS },
       schema: {
         tags: ['talent'],
         summary: "The job seeker's kudos (dashboard)",
         response: { 200: z.array(kudosSchema), ...errors },
       },
     },
-    async (request) => ownKudos(app.db, request.auth),
+    async (request) => ownKudos(app.db, authOf(request)),
   );
 
   app.post(
     '/api/talent/kudos-requests',
     {
+      config: { access: SEEKERS },
       schema: {
         tags: ['talent'],
         summary: 'Ask a recommender for kudos: e-mails them a one-time link',
@@ -159,7 +169,7 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requestKudos(app.db, limiter, request.auth, request.body.recommenderEmail);
+      await requestKudos(app.db, limiter, authOf(request), request.body.recommenderEmail);
       return reply.status(201).send({ sent: true as const });
     },
   );
@@ -167,6 +177,7 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/talent/:idOrSlug',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['talent'],
         summary: 'View Talent Profile by user id or name slug',
@@ -174,12 +185,13 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: talentPublicProfileSchema, ...errors },
       },
     },
-    async (request) => getPublicProfile(app.db, request.auth, request.params.idOrSlug),
+    async (request) => getPublicProfile(app.db, authOf(request), request.params.idOrSlug),
   );
 
   app.get(
     '/api/talent/:id/resume',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['talent'],
         summary: "Download a talent's resume (the owner, and companies the talent applied to)",
@@ -188,7 +200,7 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await resumeForDownload(app.db, app.storage, request.auth, request.params.id);
+      const file = await resumeForDownload(app.db, app.storage, authOf(request), request.params.id);
       const asciiName = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
       return reply
         .header('content-type', file.contentType)
@@ -206,6 +218,7 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/talent/:id/endorsements',
     {
+      config: { access: { role: 'companyUser', refused: TALENT_MESSAGES.onlyCompaniesEndorse } },
       schema: {
         tags: ['talent'],
         summary: 'Endorse a talent for your company (once per company)',
@@ -213,12 +226,14 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: z.array(endorsementSchema), ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await endorseTalent(app.db, request.auth, request.params.id)),
+    async (request, reply) =>
+      reply.status(201).send(await endorseTalent(app.db, companyAuthOf(request), request.params.id)),
   );
 
   app.get(
     '/api/kudos/:token',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['talent'],
         summary: 'The kudos invitation behind an e-mailed link (public)',
@@ -232,6 +247,7 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/kudos/:token',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['talent'],
         summary: 'Write the kudos (public, once per link)',

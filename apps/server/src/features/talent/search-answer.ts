@@ -3,7 +3,7 @@ import type { CandidateSearchResponse, TalentCard, TalentProfile } from '@referw
 import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { ownBytes } from '../../lib/kept-json';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import type { MatchedPage } from './search-cache';
 import { contactVisibleSql } from './service';
 

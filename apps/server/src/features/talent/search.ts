@@ -5,9 +5,8 @@ import { preparedRows } from '../../db/prepared';
 import { jobPostings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { textQuery, tsQuery } from '../../lib/search/text-query';
-import { requireCompanyUser } from '../auth/guards';
+import type { CompanyAuth } from '../../platform/access/guards';
 import { ARRAY_COLUMNS, POOL, talentFacetsBytes } from './facets';
-import type { AuthContext } from '../auth/sessions';
 import { answerBytes, openCards, visibleContacts } from './search-answer';
 import { matchedPages, TALENT_SEARCH_TTL_MS, type MatchedPage } from './search-cache';
 
@@ -121,11 +120,10 @@ async function keptPage(
  */
 export async function searchCandidatesJson(
   db: Db,
-  auth: AuthContext | null,
+  viewer: CompanyAuth,
   filters: CandidateSearchFilters,
   countAhead = COUNT_AHEAD,
 ): Promise<Buffer> {
-  const viewer = requireCompanyUser(auth, TALENT_MESSAGES.searchOnlyCompanies);
   const ranking = filters.jobId ? await rankingJob(db, filters.jobId, viewer.company.id) : null;
   const { jobId: _job, ...matchFilters } = filters;
   const keys = ranking?.keys ?? null;

@@ -12,12 +12,13 @@ import {
   type TalentPublicProfile,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
-import { inTransaction, isUniqueViolation, lowerEq, selectRows, type Executor } from '../../db/repository';
+import { inTransaction, isUniqueViolation, selectRows, type Executor } from '../../db/repository';
 import { companies, endorsements, kudos, resumeFiles, talentProfiles, users } from '../../db/schema';
-import type { AuthContext } from '../auth/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { publishSessionChange } from '../realtime/publish';
-import { requireCompanyUser, requireJobseeker, requireSignedIn } from '../auth/guards';
+import { publishSessionChange } from '../../platform/events/publish';
+import type { CompanyAuth } from '../../platform/access/guards';
+import type { AccountCreatedStep } from '../../platform/accounts/lifecycle';
 import { facetsChanged } from './facets';
 import { forgetTalentSearches } from './search-cache';
 
@@ -101,6 +102,11 @@ function skillKeysOf(p: Pick<ProfileRow, 'skills' | 'technicalSkills' | 'softwar
  * The talent profile row of a job seeker, created on first use (id = user id). The seed and
  * tests use it too.
  */
+/** Every job seeker has a (possibly empty) talent profile from sign-up on, so company users can open it from day one. */
+export const profileForNewJobseeker: AccountCreatedStep = async (tx, account) => {
+  if (account.type === 'jobseeker') await ensureTalentProfile(tx, account);
+};
+
 export async function ensureTalentProfile(
   db: Executor,
   user: { id: string; name: string },
@@ -189,18 +195,12 @@ function toOwnProfile(
   };
 }
 
-export async function getOwnProfile(db: Db, auth: AuthContext | null): Promise<TalentProfile> {
-  const me = requireJobseeker(auth, TALENT_MESSAGES.onlyJobseekers);
+export async function getOwnProfile(db: Db, me: AuthContext): Promise<TalentProfile> {
   const row = await ensureTalentProfile(db, me.user);
   return toOwnProfile(row, me.user, await resumeInfo(db, row.resumeFileId));
 }
 
-export async function updateOwnProfile(
-  db: Db,
-  auth: AuthContext | null,
-  input: TalentProfileInput,
-): Promise<TalentProfile> {
-  const me = requireJobseeker(auth, TALENT_MESSAGES.onlyJobseekers);
+export async function updateOwnProfile(db: Db, me: AuthContext, input: TalentProfileInput): Promise<TalentProfile> {
   const row = await inTransaction(db, async (tx) => {
     const current = await ensureTalentProfile(tx, me.user);
     const nameChanged = input.name !== me.user.name;
@@ -292,12 +292,7 @@ export async function listKudos(db: Executor, talentId: string): Promise<Kudos[]
   return rows.map(toKudos);
 }
 
-export async function getPublicProfile(
-  db: Db,
-  auth: AuthContext | null,
-  idOrSlug: string,
-): Promise<TalentPublicProfile> {
-  auth = requireSignedIn(auth);
+export async function getPublicProfile(db: Db, auth: AuthContext, idOrSlug: string): Promise<TalentPublicProfile> {
   let found = await findProfile(db, idOrSlug);
   if (!found && auth.user.type === 'jobseeker' && idOrSlug.toLowerCase() === auth.user.id) {
     await ensureTalentProfile(db, auth.user);
@@ -345,8 +340,7 @@ export async function getPublicProfile(
   };
 }
 
-export async function endorseTalent(db: Db, auth: AuthContext | null, talentId: string): Promise<Endorsement[]> {
-  const viewer = requireCompanyUser(auth, TALENT_MESSAGES.onlyCompaniesEndorse);
+export async function endorseTalent(db: Db, viewer: CompanyAuth, talentId: string): Promise<Endorsement[]> {
   const found = await findProfile(db, talentId);
   if (!found || (!found.profile.discoverable && !(await canSeeContact(db, viewer, talentId))))
     throw notFound(TALENT_MESSAGES.notFound);
@@ -357,17 +351,4 @@ export async function endorseTalent(db: Db, auth: AuthContext | null, talentId: 
     .returning({ id: endorsements.id });
   if (inserted.length === 0) throw conflict(TALENT_MESSAGES.alreadyEndorsed);
   return listEndorsements(db, talentId);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Find Candidates
-// ---------------------------------------------------------------------------------------------
-
-/** Used by the seed: whether a user is a job seeker (by e-mail). */
-export async function jobseekerByEmail(db: Executor, email: string) {
-  const [row] = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(and(lowerEq(users.email, email), eq(users.type, 'jobseeker')));
-  return row ?? null;
 }

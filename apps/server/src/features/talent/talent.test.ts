@@ -18,7 +18,8 @@ import {
 } from '../../test/harness';
 import { closeWorkers } from '../../lib/worker-task';
 import { resumeFiles, talentProfiles } from '../../db/schema';
-import { resolveSession } from '../auth/sessions';
+import { resolveSession } from '../../platform/sessions/sessions';
+import { requireCompanyUser } from '../../platform/access/guards';
 import { facetsChanged, recountTalentFacets } from './facets';
 import { inTransaction, selectRows } from '../../db/repository';
 
@@ -370,8 +371,8 @@ describe('resume upload', () => {
     ]);
     expect(bomb.length).toBeLessThan(RESUME_LIMITS.maxBytes);
     const res = await upload(owner, bomb, 'resume.docx');
-    expect(res.statusCode).toBe(413);
-    expect(res.json().error.message).toBe(RESUME_MESSAGES.docxTooComplex);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe(RESUME_MESSAGES.tooComplex);
   });
 
   it('reads a PDF that carries JavaScript as text only (the script never runs)', async () => {
@@ -560,7 +561,7 @@ describe('Find Candidates', () => {
   });
 
   it('browsing the whole pool stops counting a little past the page ("at least"); a filtered search counts all', async () => {
-    const auth = await resolveSession(t.database.db, admin.token);
+    const auth = requireCompanyUser(await resolveSession(t.database.db, admin.token));
     const searchCandidates = async (...args: Parameters<typeof searchCandidatesJson>) =>
       JSON.parse((await searchCandidatesJson(...args)).toString('utf8')) as unknown;
     const browse = candidateSearchQuerySchema.parse({ pageSize: '1' });

@@ -8,7 +8,7 @@ import {
   WAITLIST_MESSAGES,
   waitlistFormBodySchema,
 } from '@referwell/shared';
-import { AppError, errorResponses } from '../../lib/errors';
+import { errorResponses, isAppError } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { joinWaitlist } from './service';
 
@@ -25,6 +25,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/waitlist',
     {
+      config: { access: 'visitor' },
       schema: {
         tags: ['waitlist'],
         summary: 'Join the waitlist',
@@ -49,6 +50,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     forms.post(
       WAITLIST_FORM.action,
       {
+        config: { access: 'visitor' },
         schema: {
           tags: ['waitlist'],
           summary: 'Join the waitlist with a plain HTML form post (before the page script runs)',
@@ -67,7 +69,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
         try {
           await countSignUp(request);
         } catch (error) {
-          if (error instanceof AppError && error.statusCode === 429) {
+          if (isAppError(error, 429)) {
             return reply.redirect(WAITLIST_FORM.errorPath('rate-limited'), 303);
           }
           throw error;

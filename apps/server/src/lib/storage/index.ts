@@ -1,9 +1,10 @@
 import type { Db } from '../../db/client';
 import { databaseStorage } from './database';
-import { s3Storage, type S3StorageOptions } from './s3';
+import type { StorageConfig } from '../../config';
+import { s3Storage } from './s3';
 import type { FileStorage } from './types';
 
-export type StorageConfig = { provider: 'database' } | ({ provider: 's3' } & S3StorageOptions);
+export type { StorageConfig };
 
 /** The one storage the app keeps files in: S3 when configured, otherwise the database. */
 export async function createStorage(config: StorageConfig, db: Db): Promise<FileStorage> {

@@ -4,20 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { S3StorageOptions } from '../../config';
 import { assertFileKey, type FileStorage } from './types';
 
-export interface S3StorageOptions {
-  bucket: string;
-  region: string;
-  /** Unset for AWS itself; the server's URL for MinIO, Ceph, R2, Garage and the like. */
-  endpoint: string | undefined;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** `https://host/bucket/key` instead of `https://bucket.host/key`: what most self-hosted servers need. */
-  forcePathStyle: boolean;
-  /** Where streamed files are spooled before they are sent (the OS temporary directory unless set). */
-  spoolDir?: string;
-}
+export type { S3StorageOptions };
 
 /** Spool directories are named so; a sweep removes those a dead process left. */
 const SPOOL_PREFIX = 'referwell-upload-';

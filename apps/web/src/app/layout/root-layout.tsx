@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useHashScroll } from '@/lib/use-hash-scroll';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/lib/session';
 import { DocumentMeta } from '../document-meta';
 import { Footer } from './footer';
 import { Header } from './header';

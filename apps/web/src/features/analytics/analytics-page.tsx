@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
-import { ANALYTICS_PERIODS, type Analytics, type AnalyticsPeriod, type AnalyticsQuery } from '@referwell/shared';
+import type { Analytics, AnalyticsQuery } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/api';
-import { BackToDashboard } from '@/features/companies/back-to-dashboard';
+import { useSession } from '@/lib/session';
+import { BackToDashboard } from '@/components/back-to-dashboard';
 import { formatDate } from '@/lib/format';
+import { analyticsUrl } from '@/lib/url-filters/analytics';
+import { useUrlFilters } from '@/lib/url-filters/codec';
 import { usePageTitle } from '@/lib/use-page-title';
 import { analyticsQueryOptions } from './api';
 import { BonusPolicyCard } from './bonus-policy-card';
@@ -16,7 +17,7 @@ import { DueBonusesCard } from './due-bonuses';
 import { ExportButton } from './export-button';
 import { ExportsCard } from './exports-card';
 import { FunnelChart, ReferrersChart, SourcesChart } from './charts';
-import { AnalyticsFilters, type FilterState } from './filters';
+import { AnalyticsFilters } from './filters';
 import { formatCount, formatHours, formatMoneyList, formatPercent } from './format';
 import { LeaderboardSetting } from './leaderboard';
 import { FunnelTable, JobsTable, SourcesTable, TeamTable } from './tables';
@@ -47,27 +48,8 @@ export function AnalyticsPage() {
   );
 }
 
-function useFilters(): [FilterState, (next: FilterState) => void] {
-  const [params, setParams] = useSearchParams();
-  const raw = params.get('period');
-  const period = (ANALYTICS_PERIODS as readonly string[]).includes(raw ?? '') ? (raw as AnalyticsPeriod) : '90d';
-  const state: FilterState = {
-    period,
-    from: params.get('from') ?? undefined,
-    to: params.get('to') ?? undefined,
-    jobId: params.get('jobId') ?? undefined,
-    department: params.get('department') ?? undefined,
-  };
-  const set = (next: FilterState) => {
-    const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(next)) if (value) search.set(key, String(value));
-    setParams(search, { replace: true });
-  };
-  return [state, set];
-}
-
 function AnalyticsBody({ companyId }: { companyId: string }) {
-  const [filters, setFilters] = useFilters();
+  const [filters, setFilters] = useUrlFilters(analyticsUrl, { replace: true });
   const ready = filters.period !== 'custom' || Boolean(filters.from && filters.to);
   const query: AnalyticsQuery = ready ? filters : { ...filters, period: '90d', from: undefined, to: undefined };
   const { data, isPending, isError, error, refetch, isFetching } = useQuery(analyticsQueryOptions(companyId, query));

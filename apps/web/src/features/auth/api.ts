@@ -1,25 +1,14 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   InvitationPreview,
   LoginRequest,
   LoginResponse,
   MessageResponse,
-  SessionResponse,
   SignupRequest,
   SignupResponse,
 } from '@referwell/shared';
 import { api, ApiError } from '@/lib/api';
-
-export const sessionQueryKey = ['auth', 'session'] as const;
-
-const loggedOut = (prelaunch: boolean): SessionResponse => ({ user: null, company: null, prelaunch });
-
-/** Who is logged in. A visitor gets { user: null }; the query never throws for a missing session. */
-export const sessionQueryOptions = queryOptions({
-  queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => api<SessionResponse>('/api/auth/session', { signal }),
-  staleTime: 60_000,
-});
+import { clearSession, storeSession } from '@/lib/session';
 
 /** A team invitation link's details, to prefill sign-up (404 when the token is invalid). */
 export const invitationQueryOptions = (token: string) =>
@@ -28,37 +17,6 @@ export const invitationQueryOptions = (token: string) =>
     queryFn: ({ signal }) => api<InvitationPreview>(`/api/auth/invitations/${encodeURIComponent(token)}`, { signal }),
     staleTime: Infinity,
   });
-
-export interface SessionState {
-  user: SessionResponse['user'];
-  company: SessionResponse['company'];
-  prelaunch: boolean;
-  isLoading: boolean;
-  isLoggedIn: boolean;
-}
-
-export function useSession(): SessionState {
-  const { data, isPending } = useQuery(sessionQueryOptions);
-  const user = data?.user ?? null;
-  return {
-    user,
-    company: data?.company ?? null,
-    prelaunch: data?.prelaunch ?? false,
-    isLoading: isPending,
-    isLoggedIn: user !== null,
-  };
-}
-
-function storeSession(queryClient: QueryClient, { user, company, prelaunch }: SessionResponse) {
-  queryClient.setQueryData(sessionQueryOptions.queryKey, { user, company, prelaunch });
-}
-
-/** Forgets everything cached for the previous user and records the logged-out session. */
-export function clearSession(queryClient: QueryClient) {
-  const prelaunch = queryClient.getQueryData(sessionQueryOptions.queryKey)?.prelaunch ?? false;
-  queryClient.clear();
-  queryClient.setQueryData(sessionQueryOptions.queryKey, loggedOut(prelaunch));
-}
 
 export function useLogin() {
   const queryClient = useQueryClient();

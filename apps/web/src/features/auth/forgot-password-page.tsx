@@ -8,10 +8,10 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { AuthCard } from '@/components/auth-card';
 import { errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useRequestPasswordReset } from './api';
-import { AuthCard } from './auth-card';
 
 type ForgotPasswordForm = z.input<typeof passwordResetRequestSchema>;
 

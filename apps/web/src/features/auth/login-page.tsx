@@ -15,10 +15,11 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { AuthCard } from '@/components/auth-card';
 import { errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useLogin, useSession } from './api';
-import { AuthCard } from './auth-card';
+import { useSession } from '@/lib/session';
+import { useLogin } from './api';
 
 const toast = scopedToast('login-page');
 

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from './api';
+import { useSession } from '@/lib/session';
 
 /** Layout route for the protected screens (SPEC §2): visitors go to /login with the path to come back to. */
 export function RequireAuth() {

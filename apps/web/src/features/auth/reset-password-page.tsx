@@ -8,11 +8,11 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { AuthCard } from '@/components/auth-card';
 import { ApiError, errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useConfirmPasswordReset } from './api';
 import { NewPasswordField } from './new-password-field';
-import { AuthCard } from './auth-card';
 
 const toast = scopedToast('reset-password-page');
 

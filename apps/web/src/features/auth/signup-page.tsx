@@ -24,11 +24,11 @@ import { ChoiceSelect } from '@/components/choice-select';
 import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { AuthCard } from '@/components/auth-card';
 import { ApiError, errorMessage, fieldErrors } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { usePageTitle } from '@/lib/use-page-title';
 import { invitationQueryOptions, useSignup } from './api';
-import { AuthCard } from './auth-card';
 import { NewPasswordField } from './new-password-field';
 
 const toast = scopedToast('signup-page');

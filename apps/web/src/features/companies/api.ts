@@ -12,7 +12,7 @@ import type {
   TeamRole,
 } from '@referwell/shared';
 import { api, preloaded } from '@/lib/api';
-import { sessionQueryOptions } from '@/features/auth/api';
+import { sessionQueryOptions } from '@/lib/session';
 
 const base = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}`;
 

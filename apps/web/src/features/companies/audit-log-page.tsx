@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
-import { useSearchParams } from 'react-router';
-import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '@referwell/shared';
+import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditEntry } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Pager } from '@/components/pager';
@@ -11,17 +10,16 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/api';
+import { BackToDashboard } from '@/components/back-to-dashboard';
+import { useSession } from '@/lib/session';
+import { auditLogUrl } from '@/lib/url-filters/audit-log';
+import { useUrlFilters } from '@/lib/url-filters/codec';
 import { usePageTitle } from '@/lib/use-page-title';
 import { auditLogQueryOptions } from './api';
 import { describeAuditChange } from './audit-format';
-import { BackToDashboard } from './back-to-dashboard';
 
 const ANY = 'any';
 const PAGE_SIZE = 25;
-const isAction = (value: string | null): value is AuditAction =>
-  !!value && (AUDIT_ACTION_NAMES as readonly string[]).includes(value);
-const isDay = (value: string | null) => !!value && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', {
@@ -60,29 +58,14 @@ export function AuditLogPage() {
 }
 
 function AuditLog({ companyId }: { companyId: string }) {
-  const [params, setSearchParams] = useSearchParams();
-  const action = isAction(params.get('action')) ? (params.get('action') as AuditAction) : undefined;
-  const actorId = params.get('actor') ?? undefined;
-  const from = isDay(params.get('from')) ? params.get('from')! : undefined;
-  const to = isDay(params.get('to')) ? params.get('to')! : undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [filters, setFilters] = useUrlFilters(auditLogUrl, { replace: true });
+  const { action, actorId, from, to, page } = filters;
   const { data, isPending, isError, error, refetch, isPlaceholderData } = useQuery(
     auditLogQueryOptions(companyId, { action, actorId, from, to, page, pageSize: PAGE_SIZE }),
   );
 
-  const setParams = (changes: Record<string, string | undefined>) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (!('page' in changes)) next.delete('page');
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  // A new filter starts again at the first page.
+  const filterBy = (changes: Partial<typeof filters>) => setFilters({ ...filters, page: 1, ...changes });
   const filtered = !!(action || actorId || from || to);
 
   return (
@@ -91,7 +74,10 @@ function AuditLog({ companyId }: { companyId: string }) {
         <CardContent className="grid gap-4 pt-6 sm:grid-cols-2 lg:grid-cols-4">
           <div className="grid gap-2">
             <Label htmlFor="audit-action">Action</Label>
-            <Select value={action ?? ANY} onValueChange={(v) => setParams({ action: v === ANY ? undefined : v })}>
+            <Select
+              value={action ?? ANY}
+              onValueChange={(v) => filterBy({ action: AUDIT_ACTION_NAMES.find((name) => name === v) })}
+            >
               <SelectTrigger id="audit-action">
                 <SelectValue />
               </SelectTrigger>
@@ -107,7 +93,7 @@ function AuditLog({ companyId }: { companyId: string }) {
           </div>
           <div className="grid gap-2">
             <Label htmlFor="audit-actor">Person</Label>
-            <Select value={actorId ?? ANY} onValueChange={(v) => setParams({ actor: v === ANY ? undefined : v })}>
+            <Select value={actorId ?? ANY} onValueChange={(v) => filterBy({ actorId: v === ANY ? undefined : v })}>
               <SelectTrigger id="audit-actor">
                 <SelectValue />
               </SelectTrigger>
@@ -128,7 +114,7 @@ function AuditLog({ companyId }: { companyId: string }) {
               type="date"
               value={from ?? ''}
               max={to}
-              onChange={(e) => setParams({ from: e.target.value || undefined })}
+              onChange={(e) => filterBy({ from: e.target.value || undefined })}
             />
           </div>
           <div className="grid gap-2">
@@ -138,15 +124,11 @@ function AuditLog({ companyId }: { companyId: string }) {
               type="date"
               value={to ?? ''}
               min={from}
-              onChange={(e) => setParams({ to: e.target.value || undefined })}
+              onChange={(e) => filterBy({ to: e.target.value || undefined })}
             />
           </div>
           {filtered ? (
-            <Button
-              variant="ghost"
-              className="w-fit sm:col-span-2 lg:col-span-4"
-              onClick={() => setSearchParams({}, { replace: true })}
-            >
+            <Button variant="ghost" className="w-fit sm:col-span-2 lg:col-span-4" onClick={() => setFilters({})}>
               Clear filters
             </Button>
           ) : null}
@@ -186,7 +168,7 @@ function AuditLog({ companyId }: { companyId: string }) {
           <Pager
             page={data.page}
             totalPages={data.totalPages}
-            onPage={(next) => setParams({ page: next > 1 ? String(next) : undefined })}
+            onPage={(next) => setFilters({ ...filters, page: next })}
           />
         </section>
       )}

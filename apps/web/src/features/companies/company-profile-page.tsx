@@ -15,11 +15,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { useSession } from '@/features/auth/api';
+import { BackToDashboard } from '@/components/back-to-dashboard';
+import { useSession } from '@/lib/session';
 import { fieldErrors } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { companyQueryOptions, useUpdateCompany } from './api';
-import { BackToDashboard } from './back-to-dashboard';
 import { IndustriesInput } from './industries-input';
 
 const toast = scopedToast('company-profile-page');

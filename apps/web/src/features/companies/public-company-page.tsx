@@ -18,7 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { publicCompanyQueryOptions } from './api';
@@ -156,7 +156,9 @@ function JobCard({ job }: { job: CompanyJobCard }) {
   const { user } = useSession();
   const action =
     user?.type === 'referrer'
-      ? { label: 'Search for Candidates', to: `/search-candidates?${new URLSearchParams({ jobTitle: job.title })}` }
+      ? // Not built with lib/url-filters/candidate-search.ts: that would load the candidate search schema (~11 kB
+        // gzip) into this public page for a link only referrers see. Candidate search reads jobTitle as its q.
+        { label: 'Search for Candidates', to: `/search-candidates?${new URLSearchParams({ jobTitle: job.title })}` }
       : user?.type === 'jobseeker'
         ? // A logged-in job seeker needs no account: the dashboard offers this job.
           { label: 'Find a Referral', to: `/jobseeker-dashboard?${new URLSearchParams({ job: job.title })}` }

@@ -23,13 +23,13 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useSession } from '@/features/auth/api';
+import { BackToDashboard } from '@/components/back-to-dashboard';
+import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { AddMemberDialog } from './add-member-dialog';
 import { teamQueryOptions, useRegenerateInviteCode, useRemoveMember, useUpdateMemberRole } from './api';
-import { BackToDashboard } from './back-to-dashboard';
 
 const toast = scopedToast('team-page');
 

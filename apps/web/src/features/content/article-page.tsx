@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { BRAND } from '@referwell/shared/constants';
-import { NotFoundPage } from '@/app/not-found-page';
+import { NotFoundPage } from '@/components/not-found-page';
 import { RichInline, RichText } from '@/components/rich-text';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
-import { NotFoundPage } from '@/app/not-found-page';
+import { NotFoundPage } from '@/components/not-found-page';
 import { articles, articlePath } from './articles';
 import type { RouteMetaHandle } from '@/lib/page-meta';
 import { contentRoutes, publicContentPaths } from './routes';

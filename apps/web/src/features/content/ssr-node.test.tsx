@@ -2,7 +2,7 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, Outlet, StaticRouterProvider, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { NotFoundPage } from '@/app/not-found-page';
+import { NotFoundPage } from '@/components/not-found-page';
 import { contentRoutes, publicContentPaths } from './routes';
 
 /* Prerendering runs in Node, where there is no window or document: rendering must not touch them. */

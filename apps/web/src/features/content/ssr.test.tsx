@@ -12,7 +12,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NotFoundPage } from '@/app/not-found-page';
+import { NotFoundPage } from '@/components/not-found-page';
 import { publicContentPaths, contentRoutes } from './routes';
 
 /*

@@ -14,7 +14,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { StatusBadge } from '@/features/referrals/referral-parts';
+import { StatusBadge } from '@/features/referrals/port';
 import { formatDate } from '@/lib/format';
 import { jobseekerDashboardQueryOptions } from './api';
 import { ReferralsForYouCard } from './referrals-for-you';

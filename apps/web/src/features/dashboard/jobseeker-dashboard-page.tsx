@@ -3,12 +3,13 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { dashboardPathFor } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/lib/session';
+import { jobSearchUrl } from '@/lib/url-filters/job-search';
 import { usePageTitle } from '@/lib/use-page-title';
 import { InviteCard, ProfileCard, WelcomeHeader } from './dashboard-parts';
 import { JobseekerActivity } from './jobseeker-activity';
-import { KudosCard, KudosRequestCard } from '@/features/talent/kudos-parts';
-import { SavedSearchesCard } from '@/features/saved-searches/saved-searches-card';
+import { KudosCard, KudosRequestCard } from '@/features/talent/port';
+import { SavedSearchesCard } from '@/features/saved-searches/port';
 
 export function JobseekerDashboardPage() {
   usePageTitle('Dashboard');
@@ -36,7 +37,7 @@ export function JobseekerDashboardPage() {
             </CardHeader>
             <CardContent>
               <Button asChild>
-                <Link to={`/search-jobs?${new URLSearchParams({ q: job }).toString()}`}>
+                <Link to={jobSearchUrl.href({ q: job })}>
                   <Search aria-hidden />
                   Find a referral for this job
                 </Link>

@@ -6,8 +6,10 @@ import { MatchBadge } from '@/components/match-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/features/jobs/format';
-import { StatusBadge } from '@/features/referrals/referral-parts';
+import { formatMoney } from '@/lib/format';
+import { jobsBoardUrl } from '@/lib/url-filters/jobs-board';
+import { referralsUrl } from '@/lib/url-filters/referrals';
+import { StatusBadge } from '@/features/referrals/port';
 import { formatDate } from '@/lib/format';
 import { referrerDashboardQueryOptions } from './api';
 
@@ -51,11 +53,15 @@ export function ReferrerActivity() {
           </h2>
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             <Figure label="Team members" value={data.company.teamMemberCount} to="/company-dashboard/team" />
-            <Figure label="Open positions" value={data.company.openPositions} to="/jobs-board?status=open" />
+            <Figure
+              label="Open positions"
+              value={data.company.openPositions}
+              to={jobsBoardUrl.href({ status: 'OPEN' })}
+            />
             <Figure
               label="Pending approvals"
               value={data.company.pendingApprovals}
-              to="/referrer-dashboard/referrals?scope=company&status=pending"
+              to={referralsUrl.href({ scope: 'company', status: 'pending' })}
             />
           </dl>
         </section>
@@ -65,9 +71,9 @@ export function ReferrerActivity() {
           Your referrals
         </h2>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          <Figure label="Total referrals" value={totals.total} to="/referrer-dashboard/referrals" />
-          <Figure label="Pending" value={totals.pending} to="/referrer-dashboard/referrals?status=pending" />
-          <Figure label="Completed" value={totals.completed} to="/referrer-dashboard/referrals?status=completed" />
+          <Figure label="Total referrals" value={totals.total} to={referralsUrl.href()} />
+          <Figure label="Pending" value={totals.pending} to={referralsUrl.href({ status: 'pending' })} />
+          <Figure label="Completed" value={totals.completed} to={referralsUrl.href({ status: 'completed' })} />
           <Figure label="Requests waiting" value={data.pendingRequests} to="/referral-requests" />
           {/* The bonus state machine's sums (sumBonuses on the server) in its words; void bonuses count nowhere. */}
           <Figure label={`Bonuses ${BONUS_STATE_LABELS.paid.toLowerCase()}`} value={moneyText(totals.bonuses.paid)} />

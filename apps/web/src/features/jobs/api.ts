@@ -14,15 +14,16 @@ import type {
   JobShareLink,
   JobStatusChange,
 } from '@referwell/shared';
-import { jobSearchToParams } from '@referwell/shared';
+import { JOB_IMPORT_MESSAGES } from '@referwell/shared';
 import { api, ApiError, preloaded } from '@/lib/api';
+import { jobSearchUrl } from '@/lib/url-filters/job-search';
 
 const base = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
 
 export const jobKeys = {
   all: ['jobs'] as const,
   detail: (id: string) => ['jobs', id] as const,
-  search: (filters: JobSearchFilters) => ['jobs', 'search', jobSearchToParams(filters).toString()] as const,
+  search: (filters: JobSearchFilters) => ['jobs', 'search', jobSearchUrl.format(filters).toString()] as const,
   applications: (id: string) => ['jobs', id, 'applications'] as const,
   companyBoard: ['jobs', 'company-board'] as const,
   crawl: (id: string) => ['jobs', 'crawl', id] as const,
@@ -50,11 +51,11 @@ export function useRecordJobVisit() {
   });
 }
 
-export const JOB_SEARCH_PAGE_SIZE = 20;
+const JOB_SEARCH_PAGE_SIZE = 20;
 
 /** The query string GET /api/jobs takes: the page's own URL parameters plus paging. */
-export function jobSearchQueryString(filters: JobSearchFilters, cursor?: string | null): string {
-  const query = jobSearchToParams(filters);
+function jobSearchQueryString(filters: JobSearchFilters, cursor?: string | null): string {
+  const query = jobSearchUrl.format(filters);
   if (cursor) query.set('cursor', cursor);
   query.set('limit', String(JOB_SEARCH_PAGE_SIZE));
   return query.toString();
@@ -176,12 +177,21 @@ export type JobImportData = ImportedJob & {
   suggested_skills?: JobImportResponse['suggested_skills'];
 };
 
+/** The import reached the page but read no job from it: `message` says what happened (an article, no title…). */
+export class ImportRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ImportRefusedError';
+  }
+}
+
 /** POST /api/jobs/import: a failure of the remote site comes back as `success: false`, refusals as 4xx. */
 export function useImportJob() {
   return useMutation({
     mutationFn: async (url: string) => {
       const response = await api<JobImportResponse>('/api/jobs/import', { method: 'POST', body: { url } });
-      if (!response.success || !response.data) throw new Error(response.error ?? 'Import failed');
+      if (!response.success || !response.data)
+        throw new ImportRefusedError(response.error ?? JOB_IMPORT_MESSAGES.noJobFound);
       return {
         ...response.data,
         uncertain: response.uncertain,

@@ -9,15 +9,6 @@ export function formatSalary(value: string): string {
   return `$${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
 }
 
-/** A referral bonus such as $2,000 (or €1,500 in another currency). */
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
-  } catch {
-    return `${amount.toLocaleString('en-US')} ${currency}`;
-  }
-}
-
 /** Lines of a multi-line text, without list markers and blank lines. */
 export function splitLines(text: string): string[] {
   return text

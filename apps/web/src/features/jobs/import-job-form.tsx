@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Separator } from '@/components/ui/separator';
-import { useCrawlStatus, useImportJob, useStartCrawl, type JobImportData } from './api';
+import { errorMessage } from '@/lib/api';
+import { ImportRefusedError, useCrawlStatus, useImportJob, useStartCrawl, type JobImportData } from './api';
 
 const toast = scopedToast('import-job-form');
 
@@ -42,21 +43,26 @@ function checkedUrl(value: string): string | null {
 /** The 'Import from URL' tab (SPEC §2, §5 'Job URL import', §8 'Job import (form)'). */
 export function ImportJobForm({ onImported }: { onImported: (data: JobImportData) => void }) {
   const [url, setUrl] = useState('');
-  const [failed, setFailed] = useState(false);
+  /** Why the last import failed: what the server found on the page, or the spec's alert when it was not reached. */
+  const [failure, setFailure] = useState<string | null>(null);
   const importJob = useImportJob();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = checkedUrl(url);
     if (!value) return;
-    setFailed(false);
+    setFailure(null);
     importJob.mutate(value, {
       onSuccess: (data) => {
         toast.success(IMPORT_MESSAGES.successTitle, { description: IMPORT_MESSAGES.success });
         onImported(data);
       },
-      onError: () => {
-        setFailed(true);
+      onError: (error) => {
+        // The page was read but held no job (it says why), or the request was refused (4xx, with a reason): the
+        // reason is shown. The spec's alert is for when the service or the site could not be reached at all.
+        setFailure(
+          error instanceof ImportRefusedError ? error.message : errorMessage(error, IMPORT_MESSAGES.failedAlert),
+        );
         toast.error(IMPORT_MESSAGES.failedTitle, { description: IMPORT_MESSAGES.failed });
       },
     });
@@ -94,18 +100,18 @@ export function ImportJobForm({ onImported }: { onImported: (data: JobImportData
               className="text-sm"
               onClick={() => {
                 setUrl(EXAMPLE_IMPORT_URL);
-                setFailed(false);
+                setFailure(null);
               }}
             >
               Try example URL
             </Button>
           </div>
         </div>
-        {failed ? (
+        {failure ? (
           <Alert variant="destructive">
             <AlertCircle aria-hidden />
             <AlertTitle>Import failed</AlertTitle>
-            <AlertDescription>{IMPORT_MESSAGES.failedAlert}</AlertDescription>
+            <AlertDescription>{failure}</AlertDescription>
           </Alert>
         ) : null}
       </form>

@@ -14,7 +14,7 @@ import {
   Pencil,
   Users,
 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   COMPANY_JOBS_MESSAGES,
@@ -28,15 +28,13 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/api';
-import { MessageButton } from '@/features/messaging/message-button';
-import { formatDate } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { MessageButton } from '@/features/messaging/port';
+import { formatDate, formatMoney } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
-import { ApplicantTracking } from '@/features/referrals/applicant-tracking';
-import { JobComments } from '@/features/referrals/job-comments';
 import { isMissingJob, jobQueryOptions, useRecordJobVisit } from './api';
 import { ApplyDialog } from './apply-dialog';
-import { formatMoney, formatSalary, showWorkplace, splitLines } from './format';
+import { formatSalary, showWorkplace, splitLines } from './format';
 import { JobStatusBadge } from './job-status-badge';
 import { ShareJob } from './share-job';
 
@@ -51,8 +49,14 @@ function BackToJobs() {
   );
 }
 
+/**
+ * What the job's team (`viewer.canEdit`) sees under the job. The referrals feature draws it (applicant tracking and
+ * the team's comments); the app's route puts it in, so jobs and referrals never import each other.
+ */
+export type JobTeamPanels = ComponentType<{ job: Job }>;
+
 /** Job detail (/job/{id}, SPEC §2): public, with actions for job seekers and for the job's owners. */
-export function JobDetailPage() {
+export function JobDetailPage({ TeamPanels }: { TeamPanels: JobTeamPanels }) {
   const { id = '' } = useParams();
   const { data: job, isPending, isError, error } = useQuery(jobQueryOptions(id));
   const notFound = isError && isMissingJob(error);
@@ -84,10 +88,10 @@ export function JobDetailPage() {
       </section>
     );
   }
-  return <JobDetail job={job} />;
+  return <JobDetail job={job} TeamPanels={TeamPanels} />;
 }
 
-function JobDetail({ job }: { job: Job }) {
+function JobDetail({ job, TeamPanels }: { job: Job; TeamPanels: JobTeamPanels }) {
   useRecordVisit(job);
   const responsibilities = job.responsibilities ? splitLines(job.responsibilities) : [];
   return (
@@ -215,8 +219,7 @@ function JobDetail({ job }: { job: Job }) {
       {/* Outside the grid, so the sticky actions column never covers the wide tables. */}
       {job.viewer.canEdit ? (
         <div className="mt-6 grid gap-6">
-          <ApplicantTracking job={job} />
-          <JobComments jobId={job.id} />
+          <TeamPanels job={job} />
         </div>
       ) : null}
     </div>

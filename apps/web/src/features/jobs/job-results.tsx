@@ -17,9 +17,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { jobSearchQueryOptions } from './api';
-import { formatMoney, formatSalary, showWorkplace } from './format';
+import { formatSalary, showWorkplace } from './format';
 
 /** "128 jobs", "1 job", "1,000+ jobs". */
 export function jobCountLabel(page: Pick<JobSearchResponse, 'total' | 'totalIsLowerBound'>): string {

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Briefcase, PlusCircle, Search } from 'lucide-react';
 import { useDeferredValue } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import {
   COMPANY_JOBS_MESSAGES,
   COMPANY_JOBS_PAGE_SIZE,
   JOB_STATUS_LABELS,
   JOB_STATUSES,
   dashboardPathFor,
-  type JobStatus,
 } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Pager } from '@/components/pager';
@@ -18,26 +17,23 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/lib/session';
+import { useUrlFilters } from '@/lib/url-filters/codec';
+import { jobsBoardUrl } from '@/lib/url-filters/jobs-board';
 import { usePageTitle } from '@/lib/use-page-title';
 import { companyJobsQueryOptions } from './api';
 import { CompanyJobRow, JobsBoardColumns } from './jobs-board-row';
 
 const ALL = 'all';
-const isStatus = (value: string | null): value is JobStatus =>
-  !!value && (JOB_STATUSES as readonly string[]).includes(value);
 
 /** /jobs-board: every job of the member's company with its counts, filters and (for managers) close/reopen. */
 export function JobsBoardPage() {
   usePageTitle('Jobs board');
   const { user, company } = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
-  // Lowercase in the address (/jobs-board?status=open), upper case in the API.
-  const statusParam = searchParams.get('status')?.toUpperCase() ?? null;
-  const status = isStatus(statusParam) ? statusParam : undefined;
-  const search = searchParams.get('q') ?? '';
+  const [filters, setFilters] = useUrlFilters(jobsBoardUrl, { replace: true });
+  const { status, page } = filters;
+  const search = filters.q ?? '';
   const q = useDeferredValue(search.trim());
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
   const enabled = user?.type === 'referrer' && !!company;
   const { data, isPending, isError, error, refetch, isPlaceholderData } = useQuery({
     ...companyJobsQueryOptions({ status, q: q || undefined, page, pageSize: COMPANY_JOBS_PAGE_SIZE }),
@@ -48,18 +44,6 @@ export function JobsBoardPage() {
   if (!enabled) return <Navigate to={dashboardPathFor(user.type)} replace />;
   const isAdmin = company.role === 'companyAdmin';
 
-  const setParams = (changes: Record<string, string | undefined>) =>
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   const filtered = !!status || !!q;
   const allCount = data ? Object.values(data.statusCounts).reduce((sum, n) => sum + n, 0) : undefined;
 
@@ -85,9 +69,7 @@ export function JobsBoardPage() {
       <div className="mb-4 grid gap-3 md:flex md:items-end md:justify-between">
         <Tabs
           value={status ?? ALL}
-          onValueChange={(value) =>
-            setParams({ status: value === ALL ? undefined : value.toLowerCase(), page: undefined })
-          }
+          onValueChange={(value) => setFilters({ ...filters, status: JOB_STATUSES.find((s) => s === value), page: 1 })}
         >
           <TabsList aria-label="Status" className="grid h-auto w-full grid-cols-3 md:inline-flex md:h-10 md:w-auto">
             {/* The tabs filter the list below and have no panels: no aria-controls pointing at panels that do not exist. */}
@@ -116,7 +98,7 @@ export function JobsBoardPage() {
               type="search"
               placeholder="Search by job title"
               value={search}
-              onChange={(event) => setParams({ q: event.target.value || undefined, page: undefined })}
+              onChange={(event) => setFilters({ ...filters, q: event.target.value, page: 1 })}
               className="pl-9"
             />
           </div>
@@ -135,7 +117,11 @@ export function JobsBoardPage() {
               {filtered ? COMPANY_JOBS_MESSAGES.emptyFiltered : COMPANY_JOBS_MESSAGES.empty}
             </p>
             {filtered ? (
-              <Button variant="outline" size="sm" onClick={() => setParams({ status: undefined, q: undefined })}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setFilters({ ...filters, status: undefined, q: undefined })}
+              >
                 Clear filters
               </Button>
             ) : isAdmin ? (
@@ -160,7 +146,7 @@ export function JobsBoardPage() {
           <Pager
             page={data.page}
             totalPages={data.totalPages}
-            onPage={(next) => setParams({ page: next > 1 ? String(next) : undefined })}
+            onPage={(next) => setFilters({ ...filters, page: next })}
           />
         </section>
       )}

@@ -7,7 +7,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCreateJob, type JobImportData } from './api';
 import { ImportJobForm } from './import-job-form';

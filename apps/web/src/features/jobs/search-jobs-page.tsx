@@ -1,33 +1,25 @@
 import { X } from 'lucide-react';
 import { useId } from 'react';
-import { useSearchParams } from 'react-router';
-import {
-  JOB_SORT_LABELS,
-  JOB_SORTS,
-  effectiveJobSort,
-  jobSearchFromParams,
-  jobSearchToParams,
-  type JobSearchFilters,
-  type JobSort,
-} from '@referwell/shared';
+import { JOB_SORT_LABELS, JOB_SORTS, effectiveJobSort, type JobSearchFilters, type JobSort } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { FilterPanel, SearchBox } from '@/components/search-filters';
+import { useUrlFilters } from '@/lib/url-filters/codec';
+import { jobSearchUrl } from '@/lib/url-filters/job-search';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useSession } from '../auth/api';
+import { useSession } from '@/lib/session';
 import { JobResults } from './job-results';
-import { SaveSearchButton } from '../saved-searches/save-search-dialog';
+import { SaveSearchButton } from '@/features/saved-searches/port';
 import { SearchJobsFilters } from './search-jobs-filters';
 
-/** Job search (/search-jobs, SPEC §2): text, filters and sort kept in the URL (one codec, packages/shared). */
+/** Job search (/search-jobs, SPEC §2): text, filters and sort kept in the URL (lib/url-filters.ts). */
 export function SearchJobsPage() {
   usePageTitle('Find Your Next Job');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = jobSearchFromParams(searchParams);
+  const [filters, setFilters] = useUrlFilters(jobSearchUrl);
   const { user } = useSession();
-  const update = (next: Partial<JobSearchFilters>) => setSearchParams(jobSearchToParams({ ...filters, ...next }));
-  const clear = () => setSearchParams(new URLSearchParams());
+  const update = (next: Partial<JobSearchFilters>) => setFilters({ ...filters, ...next });
+  const clear = () => setFilters({});
   const filterCount =
     filters.type.length +
     filters.workplace.length +

@@ -3,7 +3,7 @@ import { Link2, Mail, Share2 } from 'lucide-react';
 import { SHARE_MESSAGES, type Job } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/lib/session';
 import { copyWithToast } from '@/lib/clipboard';
 import { jobShareLinkQueryOptions } from './api';
 

@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { LoadError } from '@/components/load-error';
-import { useViewingConversation } from '@/features/realtime/use-realtime';
+import { useViewingConversation } from '@/lib/realtime/use-realtime';
 import { ApiError } from '@/lib/api';
 import { initials } from '@/lib/names';
 import { cn } from '@/lib/utils';

@@ -4,7 +4,7 @@ import { useDeferredValue, useState } from 'react';
 import { useParams } from 'react-router';
 import { MESSAGING_MESSAGES } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
 import { conversationListQueryOptions } from './api';

@@ -4,8 +4,8 @@ import { Link, NavLink } from 'react-router';
 import { BELL_NOTIFICATION_LIMIT, NOTIFICATION_MESSAGES } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { DisclosureMenu } from '@/components/ui/disclosure-menu';
-import { addMessageToCache, unreadMessagesQueryOptions } from '@/features/messaging/api';
-import { useRealtimeConnection, type RealtimeMessageHandler } from '@/features/realtime/use-realtime';
+import { addMessageToCache, unreadMessagesQueryOptions } from '@/features/messaging/port';
+import { useRealtimeConnection, type RealtimeMessageHandler } from '@/lib/realtime/use-realtime';
 import { notificationsQueryOptions, unreadNotificationsQueryOptions } from './api';
 import { NotificationItem, useOpenNotification } from './notification-list';
 

@@ -9,7 +9,6 @@ import type {
   ReferralRequest,
   ReferralStatus,
   ReferralSummary,
-  ReferralTotals,
   ReferrerList,
   ReferrerProfile,
   ReferrerProfileForm,
@@ -27,7 +26,6 @@ export const referralKeys = {
   referrer: (id: string) => ['referrals', 'referrer', id] as const,
   requests: (box: RequestBox, status?: ReferralStatus) => ['referrals', 'requests', box, status ?? 'all'] as const,
   list: (scope: ReferralScope, status?: ReferralStatus) => ['referrals', 'list', scope, status ?? 'all'] as const,
-  totals: () => ['referrals', 'totals'] as const,
   detail: (id: string) => ['referrals', 'detail', id] as const,
   openJobs: (companyId: string) => ['referrals', 'open-jobs', companyId] as const,
   tracking: (jobId: string) => ['referrals', 'tracking', jobId] as const,
@@ -82,11 +80,6 @@ export const referralsQueryOptions = (scope: ReferralScope, status?: ReferralSta
       }),
   });
 
-export const referralTotalsQueryOptions = queryOptions({
-  queryKey: referralKeys.totals(),
-  queryFn: ({ signal }) => api<ReferralTotals>('/api/referrals/totals', { signal }),
-});
-
 export const referralQueryOptions = (id: string) =>
   queryOptions({
     queryKey: referralKeys.detail(id),
@@ -117,12 +110,11 @@ export const jobCommentsQueryOptions = (jobId: string) =>
     queryFn: ({ signal }) => api<JobComment[]>(`/api/jobs/${enc(jobId)}/comments`, { signal }),
   });
 
-/** Referral lists, totals and requests change together; dashboards read them too. */
+/** Referral lists and requests change together; dashboards read them too. */
 function invalidateReferralLists(queryClient: ReturnType<typeof useQueryClient>) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: ['referrals', 'list'] }),
     queryClient.invalidateQueries({ queryKey: ['referrals', 'requests'] }),
-    queryClient.invalidateQueries({ queryKey: referralKeys.totals() }),
     queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
   ]);
 }

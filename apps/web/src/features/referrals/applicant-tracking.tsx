@@ -21,14 +21,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { jobApplicationsQueryOptions } from '@/features/jobs/api';
+import { jobApplicationsQueryOptions } from '@/features/jobs/port';
 import { api } from '@/lib/api';
 import { jobTrackingQueryOptions } from './api';
 import { ReferredByBadge } from './pipeline-parts';
 import { RowControl } from './tracking-row-control';
 
 /** One candidate row, whichever list it comes from. */
-export interface TrackedCandidate {
+interface TrackedCandidate {
   id: string;
   name: string;
   title: string | null;

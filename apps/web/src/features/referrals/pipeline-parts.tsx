@@ -10,7 +10,7 @@ import {
   type UndoableChange,
 } from '@referwell/shared';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
-import { formatMoney } from '@/features/jobs/format';
+import { formatMoney } from '@/lib/format';
 import { errorMessage } from '@/lib/api';
 import { useUndoChange } from './api';
 

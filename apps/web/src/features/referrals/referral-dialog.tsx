@@ -18,8 +18,8 @@ import { Form, FormField } from '@/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { bonusPolicyQueryOptions } from '@/features/analytics/api';
-import { useSession } from '@/features/auth/api';
+import { bonusPolicyQueryOptions } from '@/features/analytics/port';
+import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api';
 import { companyOpenJobsQueryOptions, useCreateReferral } from './api';
 

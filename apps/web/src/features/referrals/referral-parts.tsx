@@ -4,8 +4,7 @@ import { useNavigate } from 'react-router';
 import { REFERRAL_STATUS_LABELS, type ReferralStatus } from '@referwell/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import type { MessageContext } from '@/features/messaging/api';
-import { MessageButton } from '@/features/messaging/message-button';
+import { MessageButton, type MessageContext } from '@/features/messaging/port';
 
 /** Referral and request statuses share the badge colours of the theme. */
 export function StatusBadge({ status }: { status: ReferralStatus }) {

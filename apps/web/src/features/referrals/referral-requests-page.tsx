@@ -21,7 +21,7 @@ import {
 import { Form, FormField } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/lib/session';
 import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';

@@ -13,9 +13,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Form, FormField } from '@/components/ui/form';
-import { formatMoney } from '@/features/jobs/format';
 import { errorMessage } from '@/lib/api';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import { useMarkBonusPaid } from './api';
 import { BonusStateBadge, StageBadge } from './pipeline-parts';
 

@@ -1,13 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Inbox } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
-import {
-  REFERRAL_MESSAGES,
-  REFERRAL_STATUS_LABELS,
-  REFERRAL_STATUSES,
-  type ReferralStatus,
-  type ReferralSummary,
-} from '@referwell/shared';
+import { Link } from 'react-router';
+import { REFERRAL_MESSAGES, REFERRAL_STATUS_LABELS, REFERRAL_STATUSES, type ReferralSummary } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -15,8 +9,10 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/lib/session';
 import { formatDate } from '@/lib/format';
+import { useUrlFilters } from '@/lib/url-filters/codec';
+import { referralsUrl } from '@/lib/url-filters/referrals';
 import { usePageTitle } from '@/lib/use-page-title';
 import { referralsQueryOptions, type ReferralScope } from './api';
 import { BonusInline } from './pipeline-parts';
@@ -24,31 +20,16 @@ import { GoBackButton, StatusBadge } from './referral-parts';
 
 const ALL = 'all';
 
-const isStatus = (value: string | null): value is ReferralStatus =>
-  !!value && (REFERRAL_STATUSES as readonly string[]).includes(value);
-
 /** All referrals with a status filter (/referrer-dashboard/referrals; the dashboard shows the 5 newest). */
 export function ReferralsPage() {
   usePageTitle('Referrals');
   const { user, company } = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const statusParam = searchParams.get('status');
-  const status = isStatus(statusParam) ? statusParam : undefined;
+  const [filters, setFilters] = useUrlFilters(referralsUrl, { replace: true });
+  const { status } = filters;
   const isAdmin = company?.role === 'companyAdmin';
   const scope: ReferralScope =
-    user?.type === 'jobseeker' ? 'about-me' : isAdmin && searchParams.get('scope') === 'company' ? 'company' : 'mine';
+    user?.type === 'jobseeker' ? 'about-me' : isAdmin && filters.scope === 'company' ? 'company' : 'mine';
   const { data, isPending, isError, error, refetch } = useQuery(referralsQueryOptions(scope, status));
-
-  const setParam = (key: string, value: string | undefined) =>
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
 
   const dashboard = user?.type === 'jobseeker' ? '/jobseeker-dashboard' : '/referrer-dashboard';
   return (
@@ -71,7 +52,7 @@ export function ReferralsPage() {
           <Label htmlFor="referral-status-filter">Status</Label>
           <Select
             value={status ?? ALL}
-            onValueChange={(value) => setParam('status', value === ALL ? undefined : value)}
+            onValueChange={(value) => setFilters({ ...filters, status: REFERRAL_STATUSES.find((s) => s === value) })}
           >
             <SelectTrigger id="referral-status-filter">
               <SelectValue />
@@ -90,7 +71,7 @@ export function ReferralsPage() {
       {isAdmin ? (
         <Tabs
           value={scope}
-          onValueChange={(value) => setParam('scope', value === 'company' ? 'company' : undefined)}
+          onValueChange={(value) => setFilters({ ...filters, scope: value === 'company' ? 'company' : undefined })}
           className="mb-4"
         >
           <TabsList>
@@ -111,7 +92,7 @@ export function ReferralsPage() {
             <Inbox className="size-10 text-muted-foreground" aria-hidden />
             <p className="text-muted-foreground">{REFERRAL_MESSAGES.noReferrals}</p>
             {status ? (
-              <Button variant="outline" size="sm" onClick={() => setParam('status', undefined)}>
+              <Button variant="outline" size="sm" onClick={() => setFilters({ ...filters, status: undefined })}>
                 Show all statuses
               </Button>
             ) : null}
@@ -124,14 +105,8 @@ export function ReferralsPage() {
   );
 }
 
-/** Referral rows linking to their detail page; the dashboard reuses it for its 5 most recent. */
-export function ReferralList({
-  referrals,
-  showReferrer = false,
-}: {
-  referrals: ReferralSummary[];
-  showReferrer?: boolean;
-}) {
+/** Referral rows linking to their detail page. */
+function ReferralList({ referrals, showReferrer = false }: { referrals: ReferralSummary[]; showReferrer?: boolean }) {
   return (
     <ul className="grid gap-3" aria-label="Referrals">
       {referrals.map((referral) => (

@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/lib/session';
 import { formatDate } from '@/lib/format';
 import { initials } from '@/lib/names';
 import { usePageTitle } from '@/lib/use-page-title';

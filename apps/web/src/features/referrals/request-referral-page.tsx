@@ -13,8 +13,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/co
 import { Form, FormField } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { useSession } from '@/features/auth/api';
-import { isMissingJob, jobQueryOptions } from '@/features/jobs/api';
+import { useSession } from '@/lib/session';
+import { isMissingJob, jobQueryOptions } from '@/features/jobs/port';
 import { ApiError, fieldErrors } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCreateReferralRequest } from './api';

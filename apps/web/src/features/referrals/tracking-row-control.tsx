@@ -4,7 +4,6 @@ import { TRACKING_STATUSES, type TrackingStatus } from '@referwell/shared';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
 import { useSetTracking } from './api';
-import type { TrackedCandidate } from './applicant-tracking';
 import { useChangeToast } from './pipeline-parts';
 import { StartDateDialog } from './start-date-dialog';
 
@@ -20,7 +19,7 @@ export function RowControl({
   mode,
 }: {
   jobId: string;
-  candidate: TrackedCandidate;
+  candidate: { id: string; name: string };
   status: TrackingStatus | undefined;
   mode: 'action' | 'status';
 }) {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell, Search, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { scopedToast } from '@/lib/toast';
+import { jobSearchUrl } from '@/lib/url-filters/job-search';
 import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NEW_LIMIT, type SavedSearch } from '@referwell/shared';
 import {
   AlertDialog,
@@ -83,7 +84,7 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
       <div className="flex min-w-0 items-center gap-2">
         <Link
-          to={`/search-jobs?${search.query}`}
+          to={jobSearchUrl.href(jobSearchUrl.parse(new URLSearchParams(search.query)))}
           className="truncate font-medium hover:text-primary hover:underline"
           onClick={() => seen.mutate(search.id)}
         >

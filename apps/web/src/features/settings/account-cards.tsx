@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useChangePassword } from '@/features/auth/api';
+import { useChangePassword } from '@/features/auth/port';
 import { errorMessage } from '@/lib/api';
 import { emailStatusQueryOptions, useChangeEmail, useResendConfirmation } from './api';
 

@@ -10,7 +10,7 @@ import type {
   UpdateEmailPreferences,
 } from '@referwell/shared';
 import { api } from '@/lib/api';
-import { clearSession } from '@/features/auth/api';
+import { clearSession } from '@/lib/session';
 
 export const settingsKeys = {
   email: ['account', 'email'] as const,

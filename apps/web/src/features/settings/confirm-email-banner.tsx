@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { scopedToast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/lib/session';
 import { errorMessage } from '@/lib/api';
 import { emailStatusQueryOptions, useResendConfirmation } from './api';
 

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { MAIL_MESSAGES } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { AuthCard } from '@/features/auth/auth-card';
+import { AuthCard } from '@/components/auth-card';
 import { errorMessage } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useConfirmEmail } from './api';

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  candidateSearchToParams,
   type CandidateSearchFilters,
   type CandidateSearchResponse,
   type Endorsement,
@@ -13,6 +12,7 @@ import {
   type TalentPublicProfile,
 } from '@referwell/shared';
 import { api, ApiError } from '@/lib/api';
+import { candidateSearchUrl } from '@/lib/url-filters/candidate-search';
 
 export const talentKeys = {
   all: ['talent'] as const,
@@ -101,6 +101,6 @@ export const candidateSearchQueryOptions = (filters: CandidateSearchFilters) =>
   queryOptions({
     queryKey: talentKeys.search(filters),
     queryFn: ({ signal }) =>
-      api<CandidateSearchResponse>(`/api/talent/search?${candidateSearchToParams(filters).toString()}`, { signal }),
+      api<CandidateSearchResponse>(`/api/talent/search?${candidateSearchUrl.format(filters).toString()}`, { signal }),
     placeholderData: keepPreviousData,
   });

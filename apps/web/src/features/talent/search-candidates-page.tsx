@@ -1,15 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { MapPin, UserPlus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import {
   FILTER_CATEGORIES,
   FILTER_LABELS,
   INVOLVEMENT_LABELS,
   TALENT_MESSAGES,
-  candidateSearchFromParams,
-  candidateSearchToParams,
   type CandidateSearchFilters,
   dashboardPathFor,
   type FilterCategory,
@@ -25,15 +23,17 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/lib/session';
 import { api } from '@/lib/api';
+import { candidateSearchUrl } from '@/lib/url-filters/candidate-search';
+import { useUrlFilters } from '@/lib/url-filters/codec';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
 import { candidateSearchQueryOptions } from './api';
 import { MatchBadge } from '@/components/match-badge';
 import { Pager } from '@/components/pager';
 import { CheckboxFilterGroup, FilterPanel, SearchBox } from '@/components/search-filters';
-import { announceReferralStart, ReferralDialog } from '@/features/referrals/referral-dialog';
+import { announceReferralStart, ReferralDialog } from '@/features/referrals/port';
 
 const toast = scopedToast('search-candidates-page');
 
@@ -46,10 +46,9 @@ const labelFor = (category: FilterCategory, value: string) =>
 export function SearchCandidatesPage() {
   usePageTitle('Find Candidates');
   const { user, company } = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [params, setParams] = useUrlFilters(candidateSearchUrl);
   const location = useLocation();
   const navigate = useNavigate();
-  const params = candidateSearchFromParams(searchParams);
   const isCompanyUser = user?.type === 'referrer' && !!company;
   const [referTalent, setReferTalent] = useState<{ id: string; name: string } | null>(null);
   const [referOpen, setReferOpen] = useState(false);
@@ -59,8 +58,7 @@ export function SearchCandidatesPage() {
     setReferOpen(true);
   };
 
-  const update = (next: Partial<CandidateSearchFilters>) =>
-    setSearchParams(candidateSearchToParams({ ...params, page: 1, ...next }));
+  const update = (next: Partial<CandidateSearchFilters>) => setParams({ ...params, page: 1, ...next });
 
   // Router state from a job: preselect its skills once (SPEC §2).
   const applied = useRef(false);
@@ -71,14 +69,14 @@ export function SearchCandidatesPage() {
       : [];
     if (applied.current || skills.length === 0) return;
     applied.current = true;
-    const next = candidateSearchToParams({
-      ...candidateSearchFromParams(searchParams),
+    const next = candidateSearchUrl.format({
+      ...params,
       skills: [...new Set(skills)],
       page: 1,
     });
     void navigate({ search: `?${next.toString()}` }, { replace: true, state: null });
     toast.success(TALENT_MESSAGES.filtersAppliedTitle, { description: TALENT_MESSAGES.filtersApplied(skills.length) });
-  }, [location.state, navigate, searchParams]);
+  }, [location.state, navigate, params]);
 
   const results = useQuery({ ...candidateSearchQueryOptions(params), enabled: isCompanyUser });
   const jobs = useQuery({
@@ -157,11 +155,7 @@ export function SearchCandidatesPage() {
               </button>
             </Badge>
           ))}
-          <Button
-            variant="link"
-            size="sm"
-            onClick={() => setSearchParams(candidateSearchToParams({ q: params.q, jobId: params.jobId }))}
-          >
+          <Button variant="link" size="sm" onClick={() => setParams({ q: params.q, jobId: params.jobId })}>
             Clear all filters
           </Button>
         </div>
@@ -239,7 +233,7 @@ export function SearchCandidatesPage() {
                 page={params.page}
                 totalPages={data.totalPages}
                 atLeast={data.totalIsLowerBound}
-                onPage={(page) => setSearchParams(candidateSearchToParams({ ...params, page }))}
+                onPage={(page) => setParams({ ...params, page })}
               />
             </>
           )}

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { dashboardPathFor } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ownProfileQueryOptions } from './api';
 import { ProfileForm } from './profile-form';

@@ -6,8 +6,8 @@ import { jobCrawls } from '../../../db/schema';
 import { AppError, notFound } from '../../../lib/errors';
 import { enqueue } from '../../../lib/queue/enqueue';
 import { checkOutboundUrl } from '../../../lib/safe-fetch';
-import type { AuthContext } from '../../auth/sessions';
-import { isCompanyAdminOf, requireSignedIn, type CompanyAuth } from '../../auth/guards';
+import type { AuthContext } from '../../../platform/sessions/sessions';
+import { isCompanyAdminOf, type CompanyAuth } from '../../../platform/access/guards';
 import { crawlSite, type CrawlCaps } from './crawl';
 import type { ImportContext } from './service';
 
@@ -60,8 +60,7 @@ export async function startCrawl(
 }
 
 /** A crawl, for the person who asked for it and their company's admins; anyone else is told it does not exist. */
-export async function crawlStatus(db: Db, auth: AuthContext | null, id: string): Promise<JobCrawlStatus> {
-  const signedIn = requireSignedIn(auth);
+export async function crawlStatus(db: Db, signedIn: AuthContext, id: string): Promise<JobCrawlStatus> {
   const [row] = await db.select().from(jobCrawls).where(eq(jobCrawls.id, id));
   if (!row || (row.requestedBy !== signedIn.user.id && !isCompanyAdminOf(signedIn, row.companyId)))
     throw notFound(JOB_CRAWL_MESSAGES.notFound);

@@ -71,7 +71,7 @@ describe('extractJobFromHtml: JSON-LD', () => {
       application_url: 'https://carepath.example/apply?job=fhir-consultant',
       contact_email: 'talent@carepath.example',
       deadline: '2026-04-15',
-      skills: ['FHIR', 'X12', 'Python', 'HL7', 'ICD-10', 'CPT', 'Mirth Connect'],
+      skills: ['FHIR', 'X12', 'Python', 'ICD-10', 'CPT', 'Mirth Connect'],
     });
   });
 
@@ -92,7 +92,7 @@ describe('extractJobFromHtml: JSON-LD', () => {
       application_url: 'https://brightside.example/careers/apply/patient-support',
       contact_email: '',
       deadline: '2026-02-28',
-      skills: ['Athenahealth', 'Excel', 'Zendesk', 'BLS'],
+      skills: ['athenaOne', 'Excel', 'Zendesk', 'BLS'],
     });
   });
 
@@ -192,7 +192,7 @@ describe('extractJobFromHtml: page fallback', () => {
       application_url: 'https://careers.example.com/careers/clinical-data-analyst/apply',
       contact_email: 'analytics-jobs@northwindhealth.example',
       deadline: '2026-03-20',
-      skills: ['Tableau', 'Snowflake', 'SQL', 'Epic', 'Epic Caboodle', 'Python', 'R', 'ICD-10', 'HIPAA'],
+      skills: ['Tableau', 'Snowflake', 'SQL', 'Epic Clarity', 'Epic Caboodle', 'Python', 'R', 'ICD-10', 'HIPAA'],
     });
   });
 

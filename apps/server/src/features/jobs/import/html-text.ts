@@ -172,6 +172,9 @@ export function nodesToText(nodes: AnyNode[], options: HtmlToTextOptions = {}): 
         lineBreak(level);
         return;
       }
+      // Inline elements side by side with nothing between them show as separate pieces ('20 000 PLN' then
+      // 'brutto / mies.'): a space keeps their words apart.
+      if (el.prev?.type === 'tag') current += ' ';
       el.children.forEach(walkChild);
       return;
     }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_IMPORT_MESSAGES, type ImportedJob } from '@referwell/shared';
 import { loadConfig } from '../../../config';
+import { gzipSpaces } from '../../../test/bombs';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../../test/harness';
 import { html, json, readFixture, startFixtureServer, type FixtureServer } from '../../../test/fixture-server';
 import { importJobFromUrl } from './service';
@@ -119,10 +120,18 @@ describe('POST /api/jobs/import: pages with structured data or none, fetched fro
     expect(res.json().data.skills).toEqual(expect.arrayContaining(['FHIR', 'TypeScript', 'Kubernetes']));
   });
 
-  it("answers success: false with a reason for a page without a job, an error page and a file that isn't HTML", async () => {
+  it("answers success: false saying what happened: an article, no title, a list of jobs, an error page, a file that isn't HTML", async () => {
     expect((await importAs(member, { url: localUrl('no-job.html') })).json()).toEqual({
       success: false,
-      error: JOB_IMPORT_MESSAGES.noJobFound,
+      error: JOB_IMPORT_MESSAGES.articlePage,
+    });
+    expect((await importAs(member, { url: localUrl('no-title.html') })).json()).toEqual({
+      success: false,
+      error: JOB_IMPORT_MESSAGES.noTitle,
+    });
+    expect((await importAs(member, { url: localUrl('job-list.html') })).json()).toEqual({
+      success: false,
+      error: JOB_IMPORT_MESSAGES.jobList,
     });
     expect((await importAs(member, { url: `${site.origin}/gone` })).json()).toEqual({
       success: false,
@@ -326,6 +335,17 @@ describe('POST /api/jobs/import: who may import, and bad input', () => {
     expect(res.json().error).toMatchObject({ code: 'OUTBOUND_REFUSED', message: 'That page is too large to import.' });
   });
 
+  it('refuses a compressed page that inflates past the size cap (1 MB of gzip, 1 GB of page), unread', async () => {
+    const bomb = await gzipSpaces(1024);
+    site.route('/gzip-bomb', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
+      res.end(bomb);
+    });
+    const res = await importAs(admin, { url: `${site.origin}/gzip-bomb` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'OUTBOUND_REFUSED', message: 'That page is too large to import.' });
+  });
+
   it('a slow page ends with a clear reason once the (injected) time cap passes', async () => {
     const started = Date.now();
     const result = await importJobFromUrl(`${site.origin}/slow`, {
@@ -449,7 +469,7 @@ describe('the optional LLM step (an OpenAI-compatible endpoint, faked locally)',
     answer = { title: '' };
     expect(await importJobFromUrl(localUrl('no-job.html'), ctx())).toEqual({
       success: false,
-      error: JOB_IMPORT_MESSAGES.noJobFound,
+      error: JOB_IMPORT_MESSAGES.articlePage,
     });
   });
 

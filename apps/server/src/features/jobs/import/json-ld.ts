@@ -7,7 +7,11 @@ import { cleanEmail, findSalary, formatSalary, mapEmploymentType, parseAmount, p
 export type JsonObject = Record<string, unknown>;
 
 /** The imported fields of a JobPosting, before capping; `skillsText` is extra text for skill recognition. */
-export type MappedJob = Omit<ImportedJob, 'skills'> & { skillsText: string };
+export type MappedJob = Omit<ImportedJob, 'skills'> & {
+  skillsText: string;
+  /** Skills the source lists as such (a posting's skills or tags): kept even when the vocabulary does not know them. */
+  declaredSkills?: string[];
+};
 
 const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -1,3 +1,4 @@
+import { ANY_POSTCODE } from '@referwell/shared';
 import { isCity, isCountry, isRegion } from './page-places';
 import { WORK_MODES } from './page-vocabulary';
 
@@ -32,9 +33,64 @@ function fromCode(text: string): string | null {
  * 'Hybrid, Atlanta, GA'. Returns '' for text that is not a place.
  */
 export function normaliseLocation(raw: string): string {
-  const several = raw.split(/\s*;\s*|\s+(?:or|oder|ou|o|of)\s+/i);
-  if (several.length > 1 && several.length <= 5) return several.map(normaliseOne).filter(Boolean).join('; ');
+  const several = raw.split(/\s*;\s*|\s+(?:or|oder|ou|o|of|lub|albo|oppure|eller|tai|nebo|sau|vagy)\s+/i);
+  if (several.length > 1 && several.length <= 5) {
+    const places = several.map(normaliseOne).filter(Boolean);
+    // 'Helsinki or remote': the work mode belongs to the place, not a place of its own.
+    const modes = places.filter((p) => MODE_WORDS.has(fold(p)));
+    const rest = places.filter((p) => !MODE_WORDS.has(fold(p)));
+    if (modes.length && rest.length) return `${modes[0]}, ${rest.join('; ')}`;
+    return places.join('; ');
+  }
   return normaliseOne(raw);
+}
+
+/** Words that make a place an office rather than a town ('London Office', 'Riverbend Corporate Office'). */
+const OFFICE =
+  /\s+(?:corporate\s+)?(?:office|offices|campus|hq|headquarters|site|building|kontor|büro|buero|bureau|oficina|kantoor|ufficio|biuro|toimisto|escritório)$/i;
+/** Street words of the readers' languages that start an address part ('ul. Kunickiego', 'Via Roma'). */
+const STREET_START =
+  /^(?:ul\.|al\.|os\.|pl\.|via|viale|piazza|corso|rua|avenida|av\.|calle|c\/|paseo|rue|bd|boulevard|chemin|route)\s/i;
+
+/**
+ * An address reduced to its place: street parts (with a house number, or led by a street word) dropped, postcodes
+ * removed, office names cut to their town ('ul. Kunickiego 2, 20-001 Lublin' → 'Lublin'; '1 Finsbury Avenue,
+ * London EC2M 2PF' → 'London'; 'Riverbend Corporate Office, 2200 River Rd, Sacramento, CA 95815' → 'Sacramento, CA').
+ */
+function placeOfAddress(raw: string): string {
+  const text = raw.replace(/\s*\(\s*\d+\s*\)/g, '');
+  const parts = text.split(/\s*,\s*/);
+  if (parts.length === 1 && !/\d/.test(text) && !OFFICE.test(text)) return text;
+  const kept: string[] = [];
+  for (const part of parts) {
+    const trimmed = part.trim();
+    const withoutCode = trimmed.replace(ANY_POSTCODE, ' ').replace(/\s+/g, ' ').trim();
+    if (!withoutCode || STREET_START.test(trimmed)) continue;
+    if (/\d/.test(trimmed)) {
+      // A part with numbers is a street unless what is left is a town or a region ('20-001 Lublin', 'Praha 5',
+      // '2100 København Ø', 'CA 95815'); '2200 River Rd' and 'Hardturmstrasse 101' are streets.
+      const town = townName(withoutCode.replace(/\s+\d{1,2}$/, ''));
+      if (town) kept.push(town);
+      else if (!/\d/.test(withoutCode) && isRegion(withoutCode)) kept.push(withoutCode);
+      continue;
+    }
+    const office = OFFICE.exec(withoutCode);
+    if (office) {
+      const town = withoutCode.slice(0, office.index).trim();
+      if (isCity(town)) kept.push(town);
+      continue;
+    }
+    kept.push(withoutCode);
+  }
+  return kept.join(', ');
+}
+
+/** The town a text names, without a district letter ('København Ø' → 'København'), or ''. */
+function townName(text: string): string {
+  const t = text.trim();
+  if (!t || /\d/.test(t)) return '';
+  if (isCity(t)) return t.replace(/\s+[A-ZÆØÅ]{1,2}$/u, (m) => (isCity(t.slice(0, -m.length)) ? '' : m));
+  return '';
 }
 
 function normaliseOne(raw: string): string {
@@ -42,6 +98,7 @@ function normaliseOne(raw: string): string {
     .replace(/\s+/g, ' ')
     .replace(/^[\s:–—/|-]+|[\s.;:–—/|-]+$/g, '')
     .trim();
+  if (!fromCode(text)) text = placeOfAddress(text);
   if (!text || text.length > 120) return '';
   const coded = fromCode(text);
   if (coded) return coded;

@@ -1,3 +1,6 @@
+import { countryCode, isRegionName } from '@referwell/shared';
+import { isKnownCity } from '@referwell/shared/locations-data';
+
 /**
  * Place names the page reader uses to tell a location from other short texts ('Engineering · Chicago'): US states
  * and Canadian provinces, countries (in the five languages the reader knows), and larger cities. Data only.
@@ -119,18 +122,29 @@ const REGIONS = new Set(PROVINCES.map(fold));
 const COUNTRY_SET = new Set(COUNTRIES.map(fold));
 const CITY_SET = new Set(CITIES.map(fold));
 
-/** Whether a part is a US state, province or region ('MA', 'Texas', 'Bayern', 'Alpes-Maritimes'). */
+/** Whether a part is a US state, province or region ('MA', 'Texas', 'Bayern', 'Alpes-Maritimes', 'małopolskie'). */
 export function isRegion(part: string): boolean {
   const p = part.trim();
-  return STATE_CODES.has(p) || STATE_NAMES.has(fold(p)) || REGIONS.has(fold(p));
+  return (
+    STATE_CODES.has(p) ||
+    STATE_NAMES.has(fold(p)) ||
+    REGIONS.has(fold(p)) ||
+    (p.length > 2 && isRegionName(p)) ||
+    (/^[A-Z]{2,4}$/.test(p) && isRegionName(p))
+  );
 }
 
 export function isCountry(part: string): boolean {
-  return COUNTRY_SET.has(fold(part));
+  return COUNTRY_SET.has(fold(part)) || countryCode(part) !== '';
 }
 
-/** Whether a part is a known city; 'München-Schwabing' counts through its first part. */
+/**
+ * Whether a part is a known city (the shared list of cities of 15,000+ people and large cities' local names);
+ * 'München-Schwabing' counts through its first part, 'Aarhus C' and 'Praha 5' through their name.
+ */
 export function isCity(part: string): boolean {
   const f = fold(part);
-  return CITY_SET.has(f) || CITY_SET.has(f.split(/[-–]/)[0]?.trim() ?? '');
+  if (CITY_SET.has(f) || CITY_SET.has(f.split(/[-–]/)[0]?.trim() ?? '')) return true;
+  const name = part.trim().replace(/\s+(?:\d{1,2}|[A-ZØÆÅ]{1,2})$/u, '');
+  return isKnownCity(name) || isKnownCity(name.split(/\s*[-–]\s*/)[0] ?? '');
 }

@@ -12,12 +12,19 @@
  */
 export const MAX_PARSED_CHARS = 1_000_000;
 
-/** A state script longer than this is not read (page-json-state.ts skips it too). */
+/** A data script longer than this is not read (page-postings.ts skips it too). */
 export const MAX_STATE_CHARS = 1_000_000;
+
+import { KEYS } from './page-vocabulary';
 
 // Attribute values are matched whole, so a '>' inside one does not end the tag.
 const INERT_START = /<!--|<(script|style|svg|noscript)\b((?:[^>"']|"[^"]*"|'[^']*')*)(?<!\/)>/gi;
 const STATE_ASSIGNMENT = /^\s*window\.[\w$]+\s*=\s*\{/;
+/** A script that may pass a posting to a function or wrap it: an object key naming a job's title (page-postings.ts). */
+const keyPattern = (words: string[]) => new RegExp(`[{,]\\s*["']?(?:${words.join('|')})["']?\\s*:\\s*["'\\w{[]`, 'i');
+const POSTING_KEY = keyPattern(KEYS.title);
+const NAME_KEY = keyPattern(['name']);
+const PLACE_OR_TERMS_KEY = keyPattern([...KEYS.location, ...KEYS.city, ...KEYS.employment.filter((k) => k.length > 4)]);
 const JSON_TYPE = /\btype\s*=\s*["']?[\w/+.-]*json/i;
 
 /**
@@ -36,7 +43,12 @@ function isNoscriptContent(body: string): boolean {
 /** Whether a script's body is data the reader uses: a JSON block or a `window.X = {…}` assignment. */
 function isReadScript(attributes: string, body: string): boolean {
   if (body.length > MAX_STATE_CHARS) return false;
-  return JSON_TYPE.test(attributes) || STATE_ASSIGNMENT.test(body);
+  return (
+    JSON_TYPE.test(attributes) ||
+    STATE_ASSIGNMENT.test(body) ||
+    POSTING_KEY.test(body) ||
+    (NAME_KEY.test(body) && PLACE_OR_TERMS_KEY.test(body))
+  );
 }
 
 interface DataScript {

@@ -10,12 +10,13 @@ import {
   companiesInDescription,
   inlineLabels,
   labelField,
+  readByShape,
   readChip,
   readLabelled,
   segments,
 } from './page-evidence';
 import { classOf, closest, nextElements, type PageIndex } from './page-index';
-import { JOB_SECTION_WORDS } from './page-vocabulary';
+import { JOB_SECTION_WORDS, TITLE_NOISE } from './page-vocabulary';
 
 /** Text read from a page at most: far beyond any job posting (the form keeps 20,000 characters per section). */
 export const MAX_TEXT_CHARS = 150_000;
@@ -64,8 +65,10 @@ export function headingSources(page: PageIndex): { candidates: Candidate[]; head
     out.push({ field: 'title', value: text, source, weight });
     heading ??= el;
   };
+  // An h1 that is the site's ('Career Center', 'Karriereportal', 'Lavora con noi') is not the job's heading.
   page
     .tags('h1')
+    .filter((el) => !TITLE_NOISE.test(inlineText(page.text(el)).replace(/[:.!]$/, '')))
     .slice(0, 3)
     .forEach((el, i) => add(el, 'h1', i === 0 ? 3 : 1));
   for (const el of page.kept) {
@@ -83,8 +86,16 @@ export function headingSources(page: PageIndex): { candidates: Candidate[]; head
     if (attribs['aria-label'] === undefined && attribs['data-ui'] === undefined) continue;
     if (/title/i.test(`${attribs['aria-label'] ?? ''} ${attribs['data-ui'] ?? ''}`)) add(el, 'title-attr', 2);
   }
-  const first = page.tags('h2', 'h3')[0];
-  if (!heading && first && !JOB_SECTION_WORDS.test(page.text(first))) add(first, 'first-heading', 1.5);
+  // Custom elements named for a title (<career-job-title>, <job-heading>), whatever their framework.
+  for (const el of page.kept)
+    if (el.name.includes('-') && /(?:^|-)(?:title|heading|headline|titel|titulo|titre|otsikko)(?:$|-)/.test(el.name))
+      add(el, 'title-element', 2.5);
+  // Without a job's h1, the first heading below it that is neither a section nor the site's wording.
+  const first = page.keptTags('h2', 'h3').find((el) => {
+    const text = inlineText(page.text(el));
+    return text.length >= 2 && !JOB_SECTION_WORDS.test(text) && !TITLE_NOISE.test(text);
+  });
+  if (first && !out.some((c) => c.source === 'h1')) add(first, 'first-heading', heading ? 1.5 : 2.5);
   return { candidates: out, heading };
 }
 
@@ -156,7 +167,9 @@ export function labelSources(page: PageIndex): Candidate[] {
   const out: Candidate[] = [];
   const read = (labelText: string, valueText: string, source: string) => {
     const field = labelField(labelText);
-    if (field) out.push(...readLabelled(field, valueText, source, 3));
+    if (field) out.push(...readLabelled(field, valueText, source, 3, labelText));
+    // A label the reader does not know (another language): the value read by its shape, trusted less.
+    else if (looksLikeLabel(labelText)) out.push(...readByShape(valueText, 'label-shape', 2));
   };
   for (const dt of page.keptTags('dt')) {
     const dd = nextElements(dt).find((el) => el.name === 'dd');
@@ -173,15 +186,25 @@ export function labelSources(page: PageIndex): Candidate[] {
     );
     if (!first || first.type !== 'tag' || SKIPPED_TAGS.has(first.name)) continue;
     const labelText = page.text(first);
-    if (labelText.length > 40 || !labelField(labelText)) continue;
-    const rest = el.children
-      .slice(el.children.indexOf(first) + 1)
+    if (labelText.length > 40 || !(labelField(labelText) || (/[:：]\s*$/.test(labelText) && looksLikeLabel(labelText))))
+      continue;
+    // The value runs to the next label ('<em>Sede:</em> Pescara – <em>Contratto:</em> …').
+    const after = el.children.slice(el.children.indexOf(first) + 1);
+    const next = after.findIndex((c) => c.type === 'tag' && labelField(flatText(c)));
+    const rest = (next < 0 ? after : after.slice(0, next))
       .map((c) => flatText(c))
-      .join(' ');
+      .join(' ')
+      .replace(/[\s–—-]+$/, '');
     if (rest.length > 240) continue;
     read(labelText, rest.replace(/^\s*[:：]/, ''), 'label');
   }
   return out;
+}
+
+/** Whether a short text reads as a label: a few words, no sentence, no digits ('Munkavégzés helye:'). */
+function looksLikeLabel(text: string): boolean {
+  const t = text.replace(/[:：*]+\s*$/, '').trim();
+  return t.length >= 2 && t.length <= 30 && !/\d|[.!?]/.test(t) && t.split(/\s+/).length <= 4;
 }
 
 /** 'Label: value' and 'Label' / 'value' lines of the page text (what a reader sees, wherever the markup puts it). */
@@ -192,7 +215,8 @@ export function labelLines(text: string): Candidate[] {
     const colon = /^([^:：]{2,40})\s*[:：]\s*(.*)$/.exec(line);
     if (colon?.[1] && colon[2]) {
       const field = labelField(colon[1]);
-      if (field) out.push(...readLabelled(field, colon[2], 'label-line', 2.5));
+      if (field) out.push(...readLabelled(field, colon[2], 'label-line', 2.5, colon[1]));
+      else if (looksLikeLabel(colon[1])) out.push(...readByShape(colon[2], 'label-shape', 1.5));
       return;
     }
     const field = labelField(line);
@@ -204,10 +228,30 @@ export function labelLines(text: string): Candidate[] {
 }
 
 const HINTS: [RegExp, (text: string) => Candidate[]][] = [
-  [/location|standort|ort|lieu|ubicacion|locatie/i, (t) => readLabelled('location', t, 'class-hint', 2.5)],
-  [/commitment|employment|job-?type|contract|schedule/i, (t) => readLabelled('job_type', t, 'class-hint', 2.5)],
-  [/salary|compensation|pay-?range/i, (t) => readLabelled('salary_range', t, 'class-hint', 2.5)],
-  [/company/i, (t) => readChip(t, 'class-hint', 2.5).filter((c) => c.field === 'company')],
+  [
+    /(?:^|[\s_-])(?:job-?)?(?:location|locations|standort|ort|lieu|ubicacion|locatie|city|place|lokalizacja|sede|localizacao|sijainti|sted)(?:$|[\s_-])/i,
+    (t) => readLabelled('location', t, 'class-hint', 2.5),
+  ],
+  [
+    /(?:^|[\s_-])(?:commitment|employment|job-?type|contract|schedule|employment-?type)(?:$|[\s_-])/i,
+    (t) => readLabelled('job_type', t, 'class-hint', 2.5),
+  ],
+  [
+    /(?:^|[\s_-])(?:salary|compensation|pay-?range|pay|salaries)(?:$|[\s_-])/i,
+    (t) => readLabelled('salary_range', t, 'class-hint', 2.5),
+  ],
+  [
+    /(?:^|[\s_])(?:[\w-]*[-_])?(?:company|employer|firma|empresa|entreprise|azienda|werkgever)(?:[-_]?name)?(?:$|\s)/i,
+    (t) => {
+      const at = readChip(t, 'class-hint', 2.5).filter((c) => c.field === 'company');
+      const company = cleanCompany(t);
+      return at.length
+        ? at
+        : company && company.split(/\s+/).length <= 6
+          ? [{ field: 'company', value: company, source: 'class-hint', weight: 2.5 }]
+          : [];
+    },
+  ],
 ];
 
 /** Short elements whose class or data attribute names what they hold (div.location, span.company-name). */
@@ -219,6 +263,8 @@ export function classHintSources(page: PageIndex): Candidate[] {
     if (/^(?:body|main|html|img|svg|script|meta)$/.test(el.name)) continue;
     const names = `${classOf(el)} ${attribs['data-ui'] ?? ''} ${attribs.itemprop ?? ''}`;
     const hint = HINTS.find(([pattern]) => pattern.test(names));
+    // A heading classed by its page's brand ('font-company-header') is the job's title, not the company.
+    if (hint === HINTS[3] && /^h[1-3]$/.test(el.name)) continue;
     if (!hint || !isLeafish(el) || page.text(el).length > 2000) continue;
     const text = segmentsOf(el).join(' · ');
     if (text && text.length <= 90) out.push(...hint[1](text));
@@ -263,6 +309,12 @@ export function chipSources(page: PageIndex, heading: Element | null): Candidate
   };
   if (block && block !== heading) {
     for (const child of block.children) if (child.type === 'tag') walk(child);
+    // A logo beside the job's heading is the employer's (a job board's own logo sits in its header).
+    for (const img of page.tags('img'))
+      if (img.attribs.alt && closest(img, (el) => el === block) && !closest(img, isHeader)) {
+        const company = cleanCompany(img.attribs.alt);
+        if (company) out.push({ field: 'company', value: company, source: 'heading-logo', weight: 2.5 });
+      }
   } else if (heading) {
     // A heading placed straight in <main>: its header is the few short elements that follow it.
     for (const el of nextElements(heading).slice(0, 3)) if (page.text(el).length <= 200) walk(el);

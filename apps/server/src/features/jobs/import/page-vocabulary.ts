@@ -4,8 +4,14 @@
  * reader has no code path per language or per site.
  */
 import type { EmploymentType } from '@referwell/shared';
+import { LANGUAGES, type LabelField } from './page-languages';
 
-export type LabelField = 'location' | 'job_type' | 'salary_range' | 'company' | 'title' | 'deadline';
+export type { LabelField };
+const LANGUAGE_TABLES = Object.values(LANGUAGES);
+const escape = (w: string) => w.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&');
+/** The words of every language table for one part, as a regex alternation. */
+const alternation = (pick: (l: (typeof LANGUAGE_TABLES)[number]) => string[]) =>
+  LANGUAGE_TABLES.flatMap(pick).map(escape).join('|');
 
 /** Labels in front of a value ('Primary Location', 'Standort', 'Lieu de travail'), matched on the whole label. */
 export const FIELD_LABELS: Record<LabelField, string[]> = {
@@ -22,6 +28,8 @@ export const FIELD_LABELS: Record<LabelField, string[]> = {
     'city/state',
     'city, state',
     'office',
+    'site',
+    'work site',
     'where',
     'standort',
     'standorte',
@@ -130,6 +138,10 @@ export const FIELD_LABELS: Record<LabelField, string[]> = {
   ],
 };
 
+for (const language of LANGUAGE_TABLES)
+  for (const [field, words] of Object.entries(language.labels) as [LabelField, string[]][])
+    FIELD_LABELS[field].push(...words);
+
 /**
  * Employment words → the app's types, most specific first: 'Festanstellung, Vollzeit' is full-time, 'CDD' a contract,
  * 'Werkstudent (20 Std./Woche)' part-time. Matched on word boundaries, case-insensitively.
@@ -170,6 +182,8 @@ export const EMPLOYMENT_WORDS: [EmploymentType, string[]][] = [
       'temporal',
       'contrato temporal',
       'tijdelijk',
+      'jaarcontract',
+      'tijdelijk contract',
       'month contract',
       'months contract',
     ],
@@ -221,6 +235,9 @@ export const EMPLOYMENT_WORDS: [EmploymentType, string[]][] = [
   ],
 ];
 
+for (const language of LANGUAGE_TABLES)
+  for (const [type, words] of EMPLOYMENT_WORDS) words.push(...(language.employment[type] ?? []));
+
 /** Remote / hybrid / on-site words, normalised to the English word the app shows. */
 export const WORK_MODES: [string, string[]][] = [
   [
@@ -240,8 +257,25 @@ export const WORK_MODES: [string, string[]][] = [
       'thuiswerken',
     ],
   ],
-  ['Hybrid', ['hybrid', 'hybride', 'híbrido', 'hibrido', 'mobiles arbeiten']],
+  [
+    'Hybrid',
+    [
+      'hybrid',
+      'hybride',
+      'híbrido',
+      'hibrido',
+      'mobiles arbeiten',
+      'télétravail partiel',
+      'teletrabajo parcial',
+      'deels thuiswerken',
+    ],
+  ],
 ];
+
+for (const language of LANGUAGE_TABLES) {
+  WORK_MODES[0]![1].push(...language.remote);
+  WORK_MODES[1]![1].push(...language.hybrid);
+}
 
 /** Headings of blocks that list other jobs: their locations and types belong to those jobs, never to this one. */
 export const OTHER_JOBS_HEADINGS = [
@@ -279,6 +313,7 @@ export const OTHER_JOBS_HEADINGS = [
   'vergelijkbare vacatures',
   'andere vacatures',
   'meer vacatures',
+  ...LANGUAGE_TABLES.flatMap((l) => l.otherJobs),
 ];
 
 /** Class and id fragments of such blocks and of page chrome (cookie banners, navigation). */
@@ -292,8 +327,10 @@ export const CAREERS_PREFIX =
 export const CAREERS_SUFFIX = /\s+(?:careers?|jobs?|karriere|carrières|vacatures|empleo|job board|careers site)$/i;
 
 /** Parts of page titles that are neither the job nor the company. */
-export const TITLE_NOISE =
-  /^(?:careers?|jobs?|job details|job description|job application|job posting|stellenangebot|stellenanzeige|karriere|carrières|offre d'emploi|trabaja con nosotros|empleo|descripción de empleo|vacature|vacatures|home|apply|\(?[A-Z]{0,4}-?\d[\d-]*\)?)$/i;
+export const TITLE_NOISE = new RegExp(
+  `^(?:careers?|career cent(?:er|re)|jobs?|job details|job description|job application|job posting|join (?:our|the) team|open positions|job openings|stellenangebot|stellenangebote|stellenanzeige|karriere|karriereportal|carrières|nous rejoindre|offre d'emploi|trabaja con nosotros|bolsa de trabajo|empleo|descripción de empleo|vacature|vacatures|werken bij|home|apply|${alternation((l) => l.careers)}|\\(?[A-Z]{0,4}-?\\d[\\d-]*\\)?)$`,
+  'i',
+);
 
 /** Page-title prefixes in front of the job: 'Job Description - ', 'Job Application for ', 'Stellenangebot: '. */
 export const TITLE_PREFIX =
@@ -339,14 +376,409 @@ export const PLATFORM_NAMES = new Set(
   ].map((n) => n.toLowerCase()),
 );
 
-/** Words that tell a department or team chip ('Engineering', 'Produkt') from a place. */
-export const DEPARTMENT_WORDS =
-  /^(?:engineering|product|design|data|sales|marketing|operations|finance|legal|people|hr|support|customer success|clinical|clinical operations|clinical informatics|nursing|it|information technology|security|research|platform|solutions|professional services|revenue cycle|laboratory|quality|compliance|produkt|vertrieb|entwicklung|technik|pflege|produit|ventes|ingénierie|données|producto|ventas|ingeniería|datos|techniek|zorg|verkoop)(?:\s*[–-].*)?$/i;
-
 /** Apply buttons in five languages (a job signal). */
-export const APPLY_WORDS =
-  /\b(?:apply|i'm interested|bewerben|jetzt bewerben|postuler|candidater|candidature|solliciteer|solliciteren|reageer|inscribirme|inscribirse|aplicar|postularme)\b/i;
+export const APPLY_WORDS = new RegExp(
+  `(?<![\\p{L}])(?:apply|i'm interested|bewerben|jetzt bewerben|postuler|candidater|candidature|solliciteer|solliciteren|reageer|inscribirme|inscribirse|aplicar|postularme|${alternation((l) => l.apply)})(?![\\p{L}])`,
+  'iu',
+);
 
 /** Section headings of a job description in five languages (a job signal; sections.ts splits English ones). */
-export const JOB_SECTION_WORDS =
-  /\b(?:responsibilities|requirements|qualifications|what you['’]?ll do|what you bring|duties|about the role|aufgaben|ihr profil|dein profil|anforderungen|wir bieten|was wir bieten|missions|vos missions|profil recherché|votre profil|le poste|funciones|requisitos|responsabilidades|ofrecemos|wat ga je doen|wat vragen wij|wat bieden wij|wie ben jij|jouw rol|functie-eisen)\b/i;
+export const JOB_SECTION_WORDS = new RegExp(
+  `(?<![\\p{L}])(?:responsibilities|requirements|qualifications|what you['’]?ll do|what you bring|duties|about the role|aufgaben|ihr profil|dein profil|anforderungen|wir bieten|was wir bieten|missions|vos missions|profil recherché|votre profil|le poste|funciones|requisitos|responsabilidades|ofrecemos|wat ga je doen|wat vragen wij|wat bieden wij|wie ben jij|jouw rol|functie-eisen|${alternation((l) => l.sections)})(?![\\p{L}])`,
+  'iu',
+);
+
+/** Kinds of keys in a page's data objects that make a job posting, and the words that name them (any language). */
+export type PostingKey =
+  | 'title'
+  | 'name'
+  | 'company'
+  | 'location'
+  | 'address'
+  | 'city'
+  | 'region'
+  | 'country'
+  | 'remote'
+  | 'employment'
+  | 'salary'
+  | 'min'
+  | 'max'
+  | 'currency'
+  | 'period'
+  | 'value'
+  | 'skills'
+  | 'description'
+  | 'id';
+
+/** Keys compared without case, accents or punctuation ('job_title' = 'jobTitle'). */
+export const KEYS: Record<PostingKey, string[]> = {
+  title: [
+    'title',
+    'jobtitle',
+    'job_title',
+    'postingtitle',
+    'positiontitle',
+    'positionname',
+    'jobname',
+    'headline',
+    'titulo',
+    'titolo',
+    'titre',
+    'intitule',
+    'tittel',
+    'rubrik',
+    'titel',
+    'functietitel',
+    'vacaturetitel',
+    'stellenbezeichnung',
+    'stellentitel',
+    'stanowisko',
+    'nazwastanowiska',
+    'otsikko',
+    'nimike',
+    'tehtava',
+    'nazevpozice',
+    'pozice',
+    'denumire',
+    'stillingstittel',
+    'jobbtitel',
+  ],
+  name: [
+    'name',
+    'navn',
+    'namn',
+    'naam',
+    'nome',
+    'nombre',
+    'nom',
+    'nazwa',
+    'nimi',
+    'nazev',
+    'nume',
+    'label',
+    'displayname',
+  ],
+  company: [
+    'company',
+    'companyname',
+    'employer',
+    'employername',
+    'organization',
+    'organisation',
+    'organizationname',
+    'hiringorganization',
+    'brand',
+    'arbeitgeber',
+    'unternehmen',
+    'firma',
+    'empresa',
+    'entreprise',
+    'societe',
+    'azienda',
+    'organisatie',
+    'werkgever',
+    'arbeidsgiver',
+    'arbetsgivare',
+    'arbejdsgiver',
+    'pracodawca',
+    'tyonantaja',
+    'yritys',
+    'zamestnavatel',
+    'spolecnost',
+    'angajator',
+    'companie',
+  ],
+  location: [
+    'location',
+    'locations',
+    'joblocation',
+    'worklocation',
+    'worklocations',
+    'workplace',
+    'place',
+    'standort',
+    'arbeitsort',
+    'einsatzort',
+    'ort',
+    'lieu',
+    'localisation',
+    'ubicacion',
+    'lugar',
+    'locatie',
+    'standplaats',
+    'werklocatie',
+    'sede',
+    'luogo',
+    'local',
+    'localizacao',
+    'lokalizacja',
+    'miejscepracy',
+    'miejsce',
+    'sted',
+    'arbeidssted',
+    'arbetsort',
+    'arbejdssted',
+    'sijainti',
+    'tyopaikka',
+    'mistovykonu',
+    'lokalita',
+    'locatie',
+    'locatia',
+    'locatie',
+  ],
+  address: [
+    'address',
+    'formattedaddress',
+    'adresse',
+    'direccion',
+    'adres',
+    'indirizzo',
+    'endereco',
+    'osoite',
+    'adresa',
+  ],
+  city: [
+    'city',
+    'town',
+    'locality',
+    'addresslocality',
+    'stadt',
+    'ville',
+    'ciudad',
+    'plaats',
+    'stad',
+    'citta',
+    'cidade',
+    'miasto',
+    'by',
+    'kaupunki',
+    'paikkakunta',
+    'mesto',
+    'oras',
+    'municipality',
+  ],
+  region: [
+    'state',
+    'region',
+    'province',
+    'addressregion',
+    'bundesland',
+    'provincia',
+    'provincie',
+    'wojewodztwo',
+    'lan',
+    'fylke',
+    'maakunta',
+    'judet',
+  ],
+  country: ['country', 'addresscountry', 'countrycode', 'land', 'pays', 'pais', 'paese', 'kraj', 'maa', 'zeme', 'tara'],
+  remote: ['remote', 'isremote', 'fullyremote', 'zdalnie', 'remoto', 'distanciel', 'etatyo'],
+  employment: [
+    'employmenttype',
+    'employment',
+    'employmenttypes',
+    'jobtype',
+    'type',
+    'contract',
+    'contracttype',
+    'contrat',
+    'typedecontrat',
+    'timetype',
+    'worktype',
+    'workinghours',
+    'workingtime',
+    'schedule',
+    'commitment',
+    'anstellungsart',
+    'beschaeftigungsart',
+    'vertragsart',
+    'arbeitszeit',
+    'tempsdetravail',
+    'jornada',
+    'tipodecontrato',
+    'tipo',
+    'contrato',
+    'regime',
+    'contratto',
+    'tipocontratto',
+    'orario',
+    'dienstverband',
+    'uren',
+    'umowa',
+    'rodzajumowy',
+    'wymiarpracy',
+    'wymiar',
+    'etat',
+    'anstallning',
+    'anstallningsform',
+    'omfattning',
+    'ansettelsesform',
+    'omfang',
+    'stillingstype',
+    'ansaettelse',
+    'ansaettelsesform',
+    'tyosuhde',
+    'tyoaika',
+    'uvazek',
+    'typuvazku',
+    'program',
+    'tipcontract',
+  ],
+  salary: [
+    'salary',
+    'salaries',
+    'salaryrange',
+    'compensation',
+    'pay',
+    'payrange',
+    'basesalary',
+    'wage',
+    'remuneration',
+    'gehalt',
+    'verguetung',
+    'salaire',
+    'salario',
+    'sueldo',
+    'salaris',
+    'retribuzione',
+    'stipendio',
+    'remuneracao',
+    'wynagrodzenie',
+    'widelki',
+    'lon',
+    'lonn',
+    'loen',
+    'palkka',
+    'mzda',
+    'salariu',
+  ],
+  min: [
+    'min',
+    'minimum',
+    'minvalue',
+    'from',
+    'fra',
+    'von',
+    'desde',
+    'od',
+    'lower',
+    'low',
+    'paymin',
+    'salarymin',
+    'minsalary',
+    'vanaf',
+    'alkaen',
+  ],
+  max: [
+    'max',
+    'maximum',
+    'maxvalue',
+    'to',
+    'til',
+    'bis',
+    'hasta',
+    'do',
+    'upper',
+    'high',
+    'paymax',
+    'salarymax',
+    'maxsalary',
+    'tot',
+    'asti',
+  ],
+  currency: [
+    'currency',
+    'currencycode',
+    'devise',
+    'valuta',
+    'moeda',
+    'moneda',
+    'waluta',
+    'valuutta',
+    'mena',
+    'waehrung',
+  ],
+  period: [
+    'period',
+    'periode',
+    'periodo',
+    'interval',
+    'unit',
+    'unittext',
+    'per',
+    'frequency',
+    'payperiod',
+    'salaryperiod',
+    'okres',
+    'jakso',
+  ],
+  value: ['value'],
+  skills: [
+    'skills',
+    'skill',
+    'tags',
+    'technologies',
+    'techstack',
+    'stack',
+    'competences',
+    'competencias',
+    'competenze',
+    'vaardigheden',
+    'kompetenzen',
+    'kenntnisse',
+    'ferdigheter',
+    'kompetanse',
+    'kompetenser',
+    'faerdigheder',
+    'kompetencer',
+    'kompetencje',
+    'umiejetnosci',
+    'taidot',
+    'osaaminen',
+    'dovednosti',
+    'competente',
+    'keywords',
+  ],
+  description: [
+    'description',
+    'descriptionhtml',
+    'jobdescription',
+    'body',
+    'content',
+    'beschreibung',
+    'descripcion',
+    'beskrivelse',
+    'beskrivning',
+    'opis',
+    'kuvaus',
+    'popis',
+    'descriere',
+    'descrizione',
+    'descricao',
+    'omschrijving',
+  ],
+  id: ['id', 'slug', 'jobid', 'reference', 'ref', 'requisitionid', 'url', 'path'],
+};
+
+/** How an agency names the employer it recruits for ('our client', 'unser Mandant', 'naszego klienta'). */
+export const CLIENT_WORDS = [
+  'our client',
+  'on behalf of our client',
+  'unser Mandant',
+  'unseren Mandanten',
+  'unser Kunde',
+  'unseren Kunden',
+  'notre client',
+  'nuestro cliente',
+  'onze opdrachtgever',
+  'onze klant',
+  'naszego klienta',
+  'nasz klient',
+  'il nostro cliente',
+  'nostro cliente',
+  'nosso cliente',
+  'vår kund',
+  'vår kunde',
+  'vores kunde',
+  'asiakkaamme',
+];

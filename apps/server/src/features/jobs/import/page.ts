@@ -1,9 +1,17 @@
 import type { Element, ParentNode } from 'domhandler';
 import { HEADING_MARK, insideAnyOf, nodesToText, SKIPPED_TAGS } from './html-text';
 import { type JsonLdGraph, type MappedJob, textValue } from './json-ld';
-import { type Candidate, cleanCompany, employmentTypesOf, readChip } from './page-evidence';
+import {
+  type Candidate,
+  cleanCompany,
+  clientsIn,
+  employmentTypesOf,
+  labelField,
+  readChip,
+  readLabelled,
+} from './page-evidence';
 import { allText, ownText, type PageIndex } from './page-index';
-import { jsonStateSources } from './page-json-state';
+import { type DataPosting, postingText } from './page-postings';
 import {
   chooseCompany,
   chooseJobType,
@@ -29,7 +37,8 @@ import {
 } from './page-sources';
 import { APPLY_WORDS, CAREERS_PREFIX, CAREERS_SUFFIX, JOB_SECTION_WORDS } from './page-vocabulary';
 import { splitSections } from './sections';
-import { cleanEmail, findSalary, parseDate, resolveUrl } from './values';
+import { cleanEmail, findSalary, formatSalary, parseDate, readSalaryRange, resolveUrl } from './values';
+import { findPay } from './salary';
 
 /** Page chrome that is never job content: nav, footer, aside, form, their roles, hidden blocks, cookie banners. */
 const CHROME_TAGS = new Set(['nav', 'footer', 'aside', 'form']);
@@ -139,6 +148,9 @@ function titlePartCompanies(strings: { text: string }[], headings: Set<string>):
   return out;
 }
 
+/** How far into the page text sentences are read for employment words. */
+const PROSE_TERMS_CHARS = 20_000;
+
 /** Employment words in prose: 'This is a full-time role', 'a 6-month contract', 'Full-time, exempt.' */
 function proseJobTypes(text: string): Candidate[] {
   const out: Candidate[] = [];
@@ -147,11 +159,17 @@ function proseJobTypes(text: string): Candidate[] {
   for (const m of text.matchAll(pattern))
     for (const type of employmentTypesOf(m[0]))
       out.push({ field: 'job_type', value: type, source: 'prose', weight: 1.5 });
-  // Short sentences that are only employment words: 'Vollzeit, unbefristet.', 'Fulltime (36 uur).'
+  // Short sentences that are only employment words: 'Vollzeit, unbefristet.', 'Fulltime (36 uur).'; longer ones
+  // in any language ('Tjänsten är en tillsvidareanställning på heltid') count less.
   for (const sentence of text.split(/[.!?\n]\s*/))
     if (sentence.length <= 40)
       for (const type of employmentTypesOf(sentence))
         out.push({ field: 'job_type', value: type, source: 'prose-short', weight: 1 });
+  // A posting states its terms near its top: longer sentences are read in its first PROSE_TERMS_CHARS only.
+  for (const sentence of text.slice(0, PROSE_TERMS_CHARS).split(/[.!?\n]\s*/))
+    if (sentence.length > 40 && sentence.length <= 240)
+      for (const type of employmentTypesOf(sentence))
+        out.push({ field: 'job_type', value: type, source: 'prose-sentence', weight: 0.75 });
   return out;
 }
 
@@ -167,6 +185,34 @@ function proseLocations(text: string): Candidate[] {
   return out;
 }
 
+/**
+ * The chosen pay as the page's own text states it around the same amounts: a range read from a chip without its
+ * period ('20 000 - 26 000 PLN' beside '/ mies.') takes the period, and a B2B range gives way to the employment
+ * contract's, kept after it.
+ */
+function refineSalary(choice: Choice, text: string): Choice {
+  const chosen = readSalaryRange(choice.value);
+  if (!chosen) return choice;
+  const found = findPay(text);
+  const same = found.find(
+    (p) => p.min === chosen.min && p.max === chosen.max && (!chosen.currency || p.currency === chosen.currency),
+  );
+  if (!same) return choice;
+  const primary =
+    same.contract === 'b2b'
+      ? (found.find((p) => p.contract === 'employment' && p.currency === same.currency) ?? same)
+      : same;
+  const b2b =
+    primary !== same
+      ? same
+      : primary.contract !== 'b2b'
+        ? found.find((p) => p.contract === 'b2b' && p.currency === primary.currency && p.score > 1)
+        : undefined;
+  const value = formatSalary(primary.min, primary.max, primary.currency, primary.unit);
+  const both = b2b ? `${value}; B2B: ${formatSalary(b2b.min, b2b.max, b2b.currency, b2b.unit)}` : value;
+  return { value: both.length <= 120 ? both : value, score: choice.score };
+}
+
 /** Every candidate for the header fields, from every source on the page. */
 function collect(page: PageIndex, pageText: string) {
   const { candidates: headings, heading } = headingSources(page);
@@ -179,12 +225,12 @@ function collect(page: PageIndex, pageText: string) {
     ...labelLines(pageText),
     ...classHintSources(page),
     ...chipSources(page, heading),
-    ...jsonStateSources(page),
     ...logoSources(page),
     ...footerSources(page),
     ...titlePartCompanies(strings, headingSet),
     ...proseJobTypes(pageText),
     ...proseLocations(pageText),
+    ...clientsIn(pageText).map((value): Candidate => ({ field: 'company', value, source: 'client', weight: 4 })),
   ];
   return { candidates, strings };
 }
@@ -192,17 +238,43 @@ function collect(page: PageIndex, pageText: string) {
 export interface PageReading {
   job: MappedJob;
   confidence: PageConfidence;
+  /** How many signs of a job posting the page shows (sections, pay, apply control, employment type, place, e-mail). */
+  signals: number;
 }
+
+/** A posting found in the page's data, as evidence: trusted like a label, more when the page agrees. */
+function dataCandidates(posting: DataPosting | null): Candidate[] {
+  if (!posting) return [];
+  const out: Candidate[] = [];
+  const add = (field: Candidate['field'], value: string, weight = 4) => {
+    if (value) out.push({ field, value, source: 'data', weight });
+  };
+  add('title', posting.title, 4.5);
+  add('company', cleanCompany(posting.company));
+  for (const c of readLabelled('location', posting.location, 'data', 4)) out.push(c);
+  const types = posting.employment.flatMap((word) => employmentTypesOf(word.replace(/_/g, ' ')));
+  const chosen = SPECIFIC_FIRST.find((type) => types.includes(type));
+  if (chosen) add('job_type', chosen);
+  add('salary_range', posting.salary);
+  return out;
+}
+const SPECIFIC_FIRST = ['internship', 'freelance', 'contract', 'part-time', 'full-time'] as const;
 
 /**
  * The job as read from the page itself, for pages without structured data: candidate values for each field from
  * every source (meta tags, page title, headings, labels, chips, embedded state, logo, footer), weighed and chosen
  * per field (page-scoring.ts), and the main content split into description / responsibilities / requirements.
- * Returns null when there is no title or the page does not look like a job posting (fewer than two job signals).
+ * Returns null only when there is no title; how much the page looks like a posting is told by `signals`.
  */
-export function readPage(page: PageIndex, pageUrl: string, graph: JsonLdGraph): PageReading | null {
+export function readPage(
+  page: PageIndex,
+  pageUrl: string,
+  graph: JsonLdGraph,
+  posting: DataPosting | null = null,
+): PageReading | null {
   const pageText = visibleText(page);
   const { candidates, strings } = collect(page, pageText);
+  candidates.push(...dataCandidates(posting));
   const organization = cleanCompany(textValue(graph.organizations[0]?.name));
   if (organization) candidates.push({ field: 'company', value: organization, source: 'organization', weight: 2 });
 
@@ -226,12 +298,18 @@ export function readPage(page: PageIndex, pageUrl: string, graph: JsonLdGraph): 
   const inChrome = chromeTest(page);
   const skip = (el: Element) => SKIPPED_TAGS.has(el.name) || inChrome(el);
   const content = mainContent(page, inChrome);
-  const text = nodesToText([content], { markHeadings: true, skip, maxChars: MAX_TEXT_CHARS });
+  const shown = nodesToText([content], { markHeadings: true, skip, maxChars: MAX_TEXT_CHARS });
+  const fromData = posting ? postingText(posting) : '';
+  // An app shell shows little of the posting: its data holds the text.
+  const text = fromData.length > shown.length ? fromData : shown;
   // The page heading repeats the title, label lines are read into their own fields and 'Apply now' is a button:
   // leave them out of the description.
   const lines = text.split('\n').filter((line) => {
     const plain = line.replace(HEADING_MARK, '').trim();
-    return plain !== title && !LABEL_LINE.test(plain) && !(plain.length <= 30 && APPLY_WORDS.test(plain));
+    const label = /^(?:- )?([^:：]{2,40})\s*[:：]\s*\S.{0,80}$/.exec(plain)?.[1];
+    const field = label === undefined ? null : labelField(label);
+    const labelled = LABEL_LINE.test(plain) || field === 'location' || field === 'job_type';
+    return plain !== title && !labelled && !(plain.length <= 30 && APPLY_WORDS.test(plain));
   });
   const sections = splitSections(lines.join('\n'));
   const plainText = text.replaceAll(HEADING_MARK, '');
@@ -255,7 +333,7 @@ export function readPage(page: PageIndex, pageUrl: string, graph: JsonLdGraph): 
     company,
     location: chooseLocation(candidates),
     job_type: chooseJobType(candidates),
-    salary_range: chooseSalary(candidates),
+    salary_range: refineSalary(chooseSalary(candidates), `${plainText.slice(0, 40_000)}\n${pageText.slice(0, 40_000)}`),
   };
 
   const signals = [
@@ -265,8 +343,8 @@ export function readPage(page: PageIndex, pageUrl: string, graph: JsonLdGraph): 
     choices.job_type.value,
     candidates.some((c) => (c.field === 'location' || c.field === 'mode') && c.weight >= 1.5 && c.source !== 'prose'),
     mailto,
+    posting,
   ].filter(Boolean).length;
-  if (signals < 2) return null;
 
   const confidence = Object.fromEntries(
     Object.entries(choices).map(([field, choice]) => [field, choice.value ? choice.score : 0]),
@@ -285,7 +363,9 @@ export function readPage(page: PageIndex, pageUrl: string, graph: JsonLdGraph): 
       contact_email: cleanEmail(mailto),
       deadline: parseDate(DEADLINE_LABEL.exec(plainText)?.[1] ?? ''),
       skillsText: '',
+      declaredSkills: posting?.skills ?? [],
     },
     confidence,
+    signals,
   };
 }

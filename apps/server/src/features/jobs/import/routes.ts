@@ -7,7 +7,8 @@ import {
   uuidParamSchema,
 } from '@referwell/shared';
 import { createRateLimiter } from '../../../lib/rate-limit';
-import { requirePoster } from '../service';
+import { authOf, companyAuthOf } from '../../../platform/access/route-access';
+import { POSTERS } from '../service';
 import { crawlStatus, startCrawl } from './crawl-jobs';
 import { importJobFromUrl, type ImportLimits } from './service';
 import { errorResponses } from '../../../lib/errors';
@@ -38,6 +39,7 @@ export const jobImportRoutes: FastifyPluginAsyncZod<JobImportRoutesOptions> = as
   app.post(
     '/api/jobs/import',
     {
+      config: { access: POSTERS },
       schema: {
         tags: ['jobs'],
         summary: "Read a job posting's details from its URL (ATS APIs, structured data, the page, optionally an LLM)",
@@ -46,7 +48,7 @@ export const jobImportRoutes: FastifyPluginAsyncZod<JobImportRoutesOptions> = as
       },
     },
     async (request) => {
-      const poster = requirePoster(request.auth);
+      const poster = companyAuthOf(request);
       await limiter.consume({
         key: `jobs-import:user:${poster.user.id}`,
         ...IMPORT_RATE_LIMITS.import,
@@ -59,6 +61,7 @@ export const jobImportRoutes: FastifyPluginAsyncZod<JobImportRoutesOptions> = as
   app.post(
     '/api/jobs/crawl',
     {
+      config: { access: POSTERS },
       schema: {
         tags: ['jobs'],
         summary:
@@ -68,7 +71,7 @@ export const jobImportRoutes: FastifyPluginAsyncZod<JobImportRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const poster = requirePoster(request.auth);
+      const poster = companyAuthOf(request);
       await limiter.consume({
         key: `jobs-crawl:user:${poster.user.id}`,
         ...IMPORT_RATE_LIMITS.crawl,
@@ -81,6 +84,7 @@ export const jobImportRoutes: FastifyPluginAsyncZod<JobImportRoutesOptions> = as
   app.get(
     '/api/jobs/crawl/:id',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags: ['jobs'],
         summary: "A website search's state, progress and, once done, the job postings found",
@@ -88,6 +92,6 @@ export const jobImportRoutes: FastifyPluginAsyncZod<JobImportRoutesOptions> = as
         response: { 200: jobCrawlStatusSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => crawlStatus(app.db, request.auth, request.params.id),
+    async (request) => crawlStatus(app.db, authOf(request), request.params.id),
   );
 };

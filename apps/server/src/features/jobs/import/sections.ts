@@ -1,4 +1,5 @@
 import { HEADING_MARK, normaliseText } from './html-text';
+import { LANGUAGES, type LanguageWords } from './page-languages';
 
 export interface JobSections {
   description: string;
@@ -6,10 +7,19 @@ export interface JobSections {
   requirements: string;
 }
 
-const RESPONSIBILITIES_HEADING =
-  /\b(responsibilities|duties|what you['’]?ll do|what you will do|what you['’]?ll be doing|day[\s-]to[\s-]day|the work|aufgaben|deine aufgaben|ihre aufgaben|missions|vos missions|tes missions|funciones|responsabilidades|tareas|wat ga je doen|jouw taken|taken|werkzaamheden)\b/i;
-const REQUIREMENTS_HEADING =
-  /\b(requirements|qualifications|what you bring|what you['’]?ll bring|what you will bring|skills|who you are|what we['’]?re looking for|nice[\s-]to[\s-]haves?|bonus points|must[\s-]haves?|profil|ihr profil|dein profil|anforderungen|qualifikationen|votre profil|profil recherché|requisitos|perfil|wat vragen wij|wie ben jij|functie-eisen|jouw profiel)\b/i;
+const words = (pick: (l: LanguageWords) => string[]) =>
+  Object.values(LANGUAGES)
+    .flatMap(pick)
+    .map((w) => w.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&'))
+    .join('|');
+const RESPONSIBILITIES_HEADING = new RegExp(
+  `(?<![\\p{L}])(responsibilities|duties|what you['’]?ll do|what you will do|what you['’]?ll be doing|day[\\s-]to[\\s-]day|the work|aufgaben|deine aufgaben|ihre aufgaben|missions|vos missions|tes missions|funciones|responsabilidades|tareas|wat ga je doen|jouw taken|taken|werkzaamheden|${words((l) => l.duties)})(?![\\p{L}])`,
+  'iu',
+);
+const REQUIREMENTS_HEADING = new RegExp(
+  `(?<![\\p{L}])(requirements|qualifications|what you bring|what you['’]?ll bring|what you will bring|skills|who you are|what we['’]?re looking for|nice[\\s-]to[\\s-]haves?|bonus points|must[\\s-]haves?|profil|ihr profil|dein profil|anforderungen|qualifikationen|votre profil|profil recherché|requisitos|perfil|wat vragen wij|wie ben jij|functie-eisen|jouw profiel|${words((l) => l.requirements)})(?![\\p{L}])`,
+  'iu',
+);
 
 type Section = keyof JobSections;
 

@@ -5,7 +5,7 @@ import { AppError } from '../../../lib/errors';
 import { safeFetch, type SafeResponse } from '../../../lib/safe-fetch';
 import { runInWorker } from '../../../lib/worker-task';
 import { matchAts, type AtsTarget } from './ats';
-import { finishJob } from './extract';
+import { finishJob, type NoJob } from './extract';
 import type { MappedJob } from './json-ld';
 import { extractWithLlm, LLM_MAX_INPUT_CHARS } from './llm';
 import { suggestSkills } from './skill-suggestions';
@@ -74,6 +74,14 @@ export function fetchOutbound(
   });
 }
 
+/** What the user is told when a page gave no job, by what happened. */
+const NO_JOB_MESSAGES: Record<NoJob['noJob'], string> = {
+  'no-title': JOB_IMPORT_MESSAGES.noTitle,
+  article: JOB_IMPORT_MESSAGES.articlePage,
+  'job-list': JOB_IMPORT_MESSAGES.jobList,
+  unreadable: JOB_IMPORT_MESSAGES.unreadable,
+};
+
 const isHtml = (contentType: string) => !contentType || /html|xml|text\/plain/i.test(contentType);
 
 const ATS_LABELS = { greenhouse: 'Greenhouse', lever: 'Lever', ashby: 'Ashby', workable: 'Workable' } as const;
@@ -98,7 +106,7 @@ export async function importFromAts(target: AtsTarget, ctx: ImportContext): Prom
 }
 
 /** Runs the HTML extraction library on a fetched page, in a worker thread with a time cap. */
-export async function extractInWorker(html: string, url: string, ctx: ImportContext): Promise<ImportResult | null> {
+export async function extractInWorker(html: string, url: string, ctx: ImportContext): Promise<ImportResult | NoJob> {
   try {
     return await runInWorker(
       'jobExtract',
@@ -109,10 +117,10 @@ export async function extractInWorker(html: string, url: string, ctx: ImportCont
       },
     );
   } catch (error) {
-    // A page that crashes its worker (e.g. over the memory ceiling) is treated as one without a job.
+    // A page that crashes its worker (e.g. over the memory ceiling) could not be read.
     if (error instanceof AppError) throw error;
     ctx.log?.warn({ err: error, url }, 'job extraction worker failed');
-    throw new ImportFailure(JOB_IMPORT_MESSAGES.noJobFound);
+    throw new ImportFailure(JOB_IMPORT_MESSAGES.unreadable);
   }
 }
 
@@ -120,7 +128,7 @@ export async function extractInWorker(html: string, url: string, ctx: ImportCont
 function merge(llm: MappedJob, page: ImportedJob | undefined): MappedJob {
   const merged = { ...llm };
   for (const key of Object.keys(llm) as (keyof MappedJob)[]) {
-    if (key === 'skillsText') continue;
+    if (key === 'skillsText' || key === 'declaredSkills') continue;
     if (!merged[key] && page?.[key]) merged[key] = page[key];
   }
   if (page?.skills.length) merged.skillsText = [merged.skillsText, page.skills.join(', ')].filter(Boolean).join(', ');
@@ -195,11 +203,12 @@ export async function importJob(url: string, ctx: ImportContext): Promise<Import
       if (!isSiteFailure(error)) throw error;
     }
   }
-  const found = await extractInWorker(response.body, response.url, ctx);
+  const read = await extractInWorker(response.body, response.url, ctx);
+  const found = 'noJob' in read ? null : read;
   const fromLlm = await withLlm(response.body, response.url, found, ctx);
   if (fromLlm) return fromLlm;
-  if (!found) throw new ImportFailure(JOB_IMPORT_MESSAGES.noJobFound);
-  return found;
+  if ('noJob' in read) throw new ImportFailure(NO_JOB_MESSAGES[read.noJob]);
+  return read;
 }
 
 /** importJob as the endpoint answers it: `{ success, data, source }`, or `{ success: false, error }` for site problems. */

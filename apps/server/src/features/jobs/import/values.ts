@@ -39,6 +39,35 @@ export function formatSalary(min: number | undefined, max: number | undefined, c
   return label ? `${range} per ${label}` : range;
 }
 
+const SYMBOL_CODES: Record<string, string> = Object.fromEntries(
+  Object.entries(CURRENCY_SYMBOLS).map(([code, symbol]) => [symbol, code]),
+);
+const PERIOD_OF: Record<string, string> = Object.fromEntries(
+  Object.entries(UNIT_LABELS).map(([unit, label]) => [label, unit]),
+);
+const FORMATTED_AMOUNT = /^(CA\$|A\$|[$€£₹]|[A-Z]{3} )?(\d[\d,]*(?:\.\d+)?)/;
+
+/**
+ * The first range of a salary as formatSalary writes it, read back into numbers: '$120,000 - $150,000 per year' →
+ * { min: 120000, max: 150000, currency: 'USD', period: 'YEAR' }; 'PLN 9,500 per month' → one amount. null for text
+ * formatSalary did not write.
+ */
+export function readSalaryRange(text: string): { min: number; max: number; currency: string; period: string } | null {
+  const first = text.split(/\s*[;·]\s*|\s+\(/)[0]?.trim() ?? '';
+  const [range = '', label = ''] = first.split(/\s+per\s+/);
+  const ends = range.split(/\s+-\s+/);
+  const read = (end: string) => {
+    const m = FORMATTED_AMOUNT.exec(end.trim());
+    if (!m?.[2]) return null;
+    const mark = (m[1] ?? '').trim();
+    return { amount: Number(m[2].replace(/,/g, '')), currency: SYMBOL_CODES[mark] ?? mark };
+  };
+  const low = read(ends[0] ?? '');
+  const high = ends.length > 1 ? read(ends[1] ?? '') : low;
+  if (!low || !high || ends.length > 2) return null;
+  return { min: low.amount, max: high.amount, currency: low.currency || high.currency, period: PERIOD_OF[label] ?? '' };
+}
+
 /** Parses '120,000', '120.000', '120k', '45.50', 120000 → number; undefined when not a positive amount. */
 export function parseAmount(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) && value > 0 ? value : undefined;
@@ -57,8 +86,14 @@ export function parseAmount(value: unknown): number | undefined {
  * amount counts only with a pay period or next to a word like 'salary', so '$5M Series B' is not a salary.
  */
 export function findSalary(text: string): string {
-  const best = findPay(text)[0];
-  return best ? formatSalary(best.min, best.max, best.currency, best.unit) : '';
+  const found = findPay(text);
+  const best = found[0];
+  if (!best) return '';
+  const salary = formatSalary(best.min, best.max, best.currency, best.unit);
+  // A page offering an employment contract and B2B gives both ranges: the contract's first, the other named.
+  const b2b = best.contract !== 'b2b' ? found.find((p) => p.contract === 'b2b' && p.score > 1) : undefined;
+  const both = b2b ? `${salary}; B2B: ${formatSalary(b2b.min, b2b.max, b2b.currency, b2b.unit)}` : salary;
+  return both.length <= 120 ? both : salary;
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];

@@ -1,0 +1,4 @@
+// Planted: see a.ts.
+import { a } from './a';
+
+export const b = (): string => `b${a.length}`;

@@ -1,0 +1,32 @@
+-- Rule: Deleted pipelines leave their job's stage counts and monthly applications, and their referrals fall back
+--   to funnel level 0.
+-- Tables: reads the deleted candidate_pipelines rows; writes job_stage_counts, application_month_jobs and
+--   referrals.funnel_level.
+-- Class: bookkeeping (rollup counters).
+-- Why in the database: as candidate_pipelines_rollups_added; deletions also come from cascades (a job or an
+--   account erased), which no service sees.
+-- Calls: referral_month() (migration 0027).
+
+CREATE OR REPLACE FUNCTION public.candidate_pipelines_rollups_removed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET enable_hashjoin TO 'off'
+ SET enable_mergejoin TO 'off'
+AS $function$
+BEGIN
+  UPDATE job_stage_counts c SET candidates = c.candidates - d.n
+  FROM (SELECT job_id, stage, count(*)::int AS n FROM removed GROUP BY 1, 2) d
+  WHERE c.job_id = d.job_id AND c.stage = d.stage;
+  UPDATE application_month_jobs m SET applications = m.applications - d.n
+  FROM (SELECT job_id, referral_month(applied_at) AS month, count(*)::int AS n
+        FROM removed WHERE applied_at IS NOT NULL GROUP BY 1, 2) d
+  WHERE m.job_id = d.job_id AND m.month = d.month;
+  UPDATE referrals rf SET funnel_level = 0
+  FROM removed p WHERE rf.job_id = p.job_id AND rf.talent_id = p.talent_id AND rf.funnel_level <> 0;
+  RETURN NULL;
+END $function$;
+
+CREATE TRIGGER candidate_pipelines_rollups_removed AFTER DELETE ON candidate_pipelines
+  REFERENCING OLD TABLE AS removed
+  FOR EACH STATEMENT
+  EXECUTE FUNCTION candidate_pipelines_rollups_removed();

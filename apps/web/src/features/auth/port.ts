@@ -1,0 +1,5 @@
+/**
+ * The auth feature's port: the only part of features/auth another feature may import (eslint.config.js).
+ * Who is logged in is not here but in lib/session.ts, below every feature. Used by: settings (change password).
+ */
+export { useChangePassword } from './api';

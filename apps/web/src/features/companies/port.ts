@@ -1,0 +1,5 @@
+/**
+ * The companies feature's port: the only part of features/companies another feature may import (eslint.config.js).
+ * Used by: dashboard (the company's profile and team on the referrer dashboard).
+ */
+export { companyQueryOptions, teamQueryOptions } from './api';

@@ -1,0 +1,8 @@
+/**
+ * The referrals feature's port: the only part of features/referrals another feature may import
+ * (eslint.config.js). Used by: talent (refer a candidate from Find Candidates), dashboard (a referral's status
+ * badge). The app puts JobTeamPanels under the job detail page of the jobs feature.
+ */
+export { JobTeamPanels } from './job-team-panels';
+export { announceReferralStart, ReferralDialog } from './referral-dialog';
+export { StatusBadge } from './referral-parts';

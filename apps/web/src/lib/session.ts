@@ -1,0 +1,48 @@
+/**
+ * Who is logged in: the one session query every layer reads (the shell, the route guard, the pages). The
+ * features/auth screens change it (log in, sign up, log out); everything else only reads it.
+ */
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { SessionResponse } from '@referwell/shared';
+import { api } from '@/lib/api';
+
+const loggedOut = (prelaunch: boolean): SessionResponse => ({ user: null, company: null, prelaunch });
+
+/** Who is logged in. A visitor gets { user: null }; the query never throws for a missing session. */
+export const sessionQueryOptions = queryOptions({
+  queryKey: ['auth', 'session'] as const,
+  queryFn: ({ signal }) => api<SessionResponse>('/api/auth/session', { signal }),
+  staleTime: 60_000,
+});
+
+interface SessionState {
+  user: SessionResponse['user'];
+  company: SessionResponse['company'];
+  prelaunch: boolean;
+  isLoading: boolean;
+  isLoggedIn: boolean;
+}
+
+export function useSession(): SessionState {
+  const { data, isPending } = useQuery(sessionQueryOptions);
+  const user = data?.user ?? null;
+  return {
+    user,
+    company: data?.company ?? null,
+    prelaunch: data?.prelaunch ?? false,
+    isLoading: isPending,
+    isLoggedIn: user !== null,
+  };
+}
+
+/** Records the session a log-in or sign-up answered with. */
+export function storeSession(queryClient: QueryClient, { user, company, prelaunch }: SessionResponse) {
+  queryClient.setQueryData(sessionQueryOptions.queryKey, { user, company, prelaunch });
+}
+
+/** Forgets everything cached for the previous user and records the logged-out session. */
+export function clearSession(queryClient: QueryClient) {
+  const prelaunch = queryClient.getQueryData(sessionQueryOptions.queryKey)?.prelaunch ?? false;
+  queryClient.clear();
+  queryClient.setQueryData(sessionQueryOptions.queryKey, loggedOut(prelaunch));
+}
