@@ -93,8 +93,11 @@ async function measureDelivery(
 ) {
   const latencies: number[] = [];
   let failures = 0;
-  /** Answers other than 201 by status, printed: a failure's cause (an overloaded machine answers 503). */
-  const refusals = new Map<number, number>();
+  /**
+   * Answers other than 201 by status, and sends that got no answer by error code, printed: a failure's cause (an
+   * overloaded machine answers 503; a refused connection is ECONNRESET).
+   */
+  const refusals = new Map<number | string, number>();
   for (let round = 0; round < rounds; round++) {
     await Promise.all(
       pairs.map(async (pair, i) => {
@@ -117,16 +120,19 @@ async function measureDelivery(
           socket.on('message', onMessage);
         });
         const started = performance.now();
-        const response = await fetch(`${baseUrl}/api/conversations/${pair.conversationId}/messages`, {
+        const status = await fetch(`${baseUrl}/api/conversations/${pair.conversationId}/messages`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie: `rw_session=${pair.sender.token}`, origin: baseUrl },
           body: JSON.stringify({ text }),
-        });
-        if (response.status !== 201) {
+        }).then(
+          async (response) => (await response.arrayBuffer(), response.status),
+          (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
+        );
+        if (status !== 201) {
           // Nothing will arrive: the wait's timeout must not end the run as an unhandled rejection.
           received.catch(() => {});
           failures++;
-          refusals.set(response.status, (refusals.get(response.status) ?? 0) + 1);
+          refusals.set(status, (refusals.get(status) ?? 0) + 1);
           return;
         }
         try {
@@ -138,7 +144,7 @@ async function measureDelivery(
     );
   }
   if (refusals.size)
-    console.log(`sends answered other than 201, by status: ${JSON.stringify(Object.fromEntries(refusals))}`);
+    console.log(`sends not answered 201, by status or error: ${JSON.stringify(Object.fromEntries(refusals))}`);
   return { samples: latencies.length, failures, ...latencySummary(latencies) };
 }
 

@@ -154,17 +154,23 @@ async function dropLeftovers(area: Area) {
     await onAdmin(admin, `DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
 }
 
-function saveTimeout(area: Area, engine: Engine) {
+/** An area that stored no results of this run: its section says why, rather than keeping an earlier run's. */
+function saveFailure(area: Area, engine: Engine, error: string) {
   const section = area === 'job-import' ? 'job import' : area;
-  saveResults(section, { at: new Date().toISOString(), error: `timed out after ${timeoutSeconds(area)} s` }, engine);
+  saveResults(section, { at: new Date().toISOString(), error }, engine);
 }
 
-/** What the area stored in bench/results.json: its ceiling and how many of its rows missed their targets. */
-function areaSummary(area: Area, engine: Engine): { bare: number | null; notMet: number | null } {
+/**
+ * What the area stored in bench/results.json during this run (written at or after `since`): its ceiling and how many
+ * of its rows missed their targets. Nothing when the area stored nothing (it failed before its report): an earlier
+ * run's figures must not stand in for it.
+ */
+function areaSummary(area: Area, engine: Engine, since: number): { bare: number | null; notMet: number | null } {
   if (!existsSync(RESULTS_FILE)) return { bare: null, notMet: null };
   const results = JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, Record<string, unknown>>;
-  const section = results[engine]?.[area === 'job-import' ? 'job import' : area] as
-    { bare?: { rps: number }; rows?: { verdict?: string; ok?: boolean }[] } | undefined;
+  const stored = results[engine]?.[area === 'job-import' ? 'job import' : area] as
+    { at?: string; bare?: { rps: number }; rows?: { verdict?: string; ok?: boolean }[] } | undefined;
+  const section = stored?.at && Date.parse(stored.at) >= since ? stored : undefined;
   return {
     bare: section?.bare?.rps ?? null,
     notMet: section?.rows
@@ -186,20 +192,30 @@ async function main() {
   for (const engine of engines) {
     for (const area of areas) {
       const areaStarted = performance.now();
+      const since = Date.now();
       console.log(`\n=== ${area} on ${engine} ===`);
       const code = await runArea(area, engineEnv(engine));
       if (code === 'timeout') {
-        saveTimeout(area, engine);
+        saveFailure(area, engine, `timed out after ${timeoutSeconds(area)} s`);
         if (engine === 'postgresql') await dropLeftovers(area);
       }
-      const summary = code === 'timeout' ? { bare: null, notMet: null } : areaSummary(area, engine);
+      const summary = code === 'timeout' ? { bare: null, notMet: null } : areaSummary(area, engine, since);
+      if (code !== 'timeout' && code !== 0 && summary.notMet === null)
+        saveFailure(area, engine, `failed (exit code ${code}) before storing its results`);
       outcomes.push({
         engine,
         area,
         seconds: Math.round((performance.now() - areaStarted) / 1000),
         'bare req/s': summary.bare ?? '—',
         'rows not met': summary.notMet ?? '—',
-        result: code === 'timeout' ? 'TIMED OUT' : code === 0 ? 'every target met' : 'TARGET NOT MET OR FAILED',
+        result:
+          code === 'timeout'
+            ? 'TIMED OUT'
+            : code === 0
+              ? 'every target met'
+              : summary.notMet === null
+                ? 'FAILED (no results)'
+                : 'TARGET NOT MET',
       });
       if (code !== 0) process.exitCode = 1;
     }

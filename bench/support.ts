@@ -250,6 +250,10 @@ export async function startServer(
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     PUBLIC_URL: baseUrl,
+    // Every simulated person connects from this one loopback address, where production sees one address each: the
+    // per-address connection cap (256) would refuse the messaging area's 200 sockets plus their sends. Off, as
+    // behind a proxy (CONNECTIONS_PER_IP=0); a run may set it.
+    CONNECTIONS_PER_IP: process.env.CONNECTIONS_PER_IP ?? '0',
     ...env,
   };
   // The server must open the throw-away database, never the DATABASE_URL it was created on.
