@@ -69,6 +69,7 @@ export async function sequentialRow(
     row: {
       scenario,
       samples: latency.samples,
+      ...('empty' in latency ? { 'empty answers': latency.empty } : {}),
       'p50 ms': latency.p50,
       'p95 ms': latency.p95,
       'server CPU ms/req': cpu.serverMs,

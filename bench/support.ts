@@ -333,18 +333,25 @@ export async function sequentialLatency(baseUrl: string, targets: string[], roun
 
 /**
  * Sequential GETs of `targets`, each once (searches made new for the run: a second request would be answered from
- * what the server keeps), the first `warmUp` untimed. p50/p95 of the rest.
+ * what the server keeps), the first `warmUp` untimed. p50/p95 of the rest, and how many of them answered an empty
+ * page (`{"items": []}`, read after the clock stops): a search that finds nothing costs little, so a row whose searches
+ * mostly find nothing flatters the server.
  */
 export async function sequentialOnce(baseUrl: string, targets: string[], warmUp: number, cookie?: string) {
   const times: number[] = [];
+  let empty = 0;
   for (const [i, target] of targets.entries()) {
     const started = performance.now();
     const response = await fetch(`${baseUrl}${target}`, { headers: cookie ? { cookie } : {} });
-    await response.arrayBuffer();
+    const body = await response.arrayBuffer();
+    const elapsed = performance.now() - started;
     if (!response.ok) throw new Error(`GET ${target} failed: ${response.status}`);
-    if (i >= warmUp) times.push(performance.now() - started);
+    if (i < warmUp) continue;
+    times.push(elapsed);
+    const { items } = JSON.parse(Buffer.from(body).toString('utf8')) as { items?: unknown[] };
+    if (Array.isArray(items) && items.length === 0) empty++;
   }
-  return { samples: times.length, ...latencySummary(times) };
+  return { samples: times.length, empty, ...latencySummary(times) };
 }
 
 /** autocannon with the bench's connections and duration. */
@@ -449,6 +456,7 @@ const COLUMNS = [
   'req/s',
   'arrivals/s',
   'samples',
+  'empty answers',
   'p50 ms',
   'p95 ms',
   'p99 ms',
