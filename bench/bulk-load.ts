@@ -3,7 +3,7 @@
  * once after (a sort, instead of one index insertion per row, which is most of a large load's time on GIN indexes),
  * and each step timed.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../apps/server/src/db/repository';
 
 export const rowsOf = async <T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> =>
@@ -56,3 +56,11 @@ export async function rebuildIndexes(db: Executor, definitions: string[]): Promi
   await db.execute(sql`set local maintenance_work_mem = '512MB'`);
   for (const definition of definitions) await db.execute(sql.raw(definition));
 }
+
+/**
+ * A number in [0, size) drawn from the row number `n` by a hash seeded with `salt`: attributes picked with different
+ * salts are independent of one another (residues of one number, n mod 4 and n mod 8, are not), and the same on every
+ * run and engine (hashint4extended is the hash PostgreSQL's hash partitioning relies on staying fixed).
+ */
+export const pick = (n: SQL, salt: number, size: number): SQL =>
+  sql`((hashint4extended((${n})::int, ${sql.raw(String(salt))}) & 2147483647) % ${sql.raw(String(size))})::int`;

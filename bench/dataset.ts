@@ -1,9 +1,11 @@
 /**
  * A large, deterministic job dataset for the search benchmark, generated inside the database with generate_series
  * (seconds, not minutes): companies, one referrer in every other company, and jobs with varied titles, types,
- * workplaces, skills, salaries and descriptions. Descriptions are as long as real ones (about 2,500–5,000
- * characters, hundreds of different words each), because the cost of reading and ranking search documents grows with
- * them.
+ * workplaces, skills, salaries and descriptions. Title, skills, type, workplace and salary are drawn independently of
+ * one another (bulk-load.ts `pick`): as residues of the job's number, type, skills and salary followed from the title
+ * and about three searches in ten of the mix matched nothing. Descriptions are as long as real ones (about
+ * 2,500–5,000 characters, hundreds of different words each), because the cost of reading and ranking search
+ * documents grows with them.
  *
  * Each job's search document, head and salary bounds are what the database's trigger (job_postings_derive) writes
  * for every other writer, but computed here once per distinct description body rather than once per row (the
@@ -14,7 +16,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
 import type { Tx } from '../apps/server/src/db/repository';
-import { rebuildIndexes, rowsOf, step, withoutIndexes } from './bulk-load';
+import { pick, rebuildIndexes, rowsOf, step, withoutIndexes } from './bulk-load';
 
 const DOMAIN_WORDS =
   `patients clinicians care clinical data platform integration interoperability hospital health system
@@ -147,6 +149,7 @@ function insertJobs(
   db: Tx,
   { from, to, companies, jobs, spanMinutes }: { from: number; to: number } & Required<JobDatasetSize>,
 ) {
+  const i = sql`g.i`;
   return db.execute(sql`
     with titles(t) as (values ('Senior Backend Engineer'), ('Clinical Data Analyst'), ('Product Manager, Patient Experience'),
       ('Frontend Engineer'), ('Healthcare Integration Engineer'), ('Nurse Informaticist'), ('DevOps Engineer'),
@@ -156,11 +159,12 @@ function insertJobs(
     company_ids as (select id, name, row_number() over (order by slug) as n from companies where slug like 'bench-health-%'),
     rows as (
       select g.i as n,
-        (select t from titles offset (g.i % 12) limit 1) as title,
-        (select s from skill_sets offset (g.i % 6) limit 1) as skills,
-        (array['full-time','part-time','contract'])[1 + g.i % 3]::employment_type as job_type,
-        (array['remote','onsite','hybrid'])[1 + (g.i / 3) % 3]::workplace as workplace,
-        case when g.i % 4 = 0 then null else '$' || (80 + g.i % 12 * 10) || 'k - $' || (110 + g.i % 12 * 10) || 'k' end
+        (select t from titles offset ${pick(i, 1, 12)} limit 1) as title,
+        (select s from skill_sets offset ${pick(i, 2, 6)} limit 1) as skills,
+        (array['full-time','part-time','contract'])[1 + ${pick(i, 3, 3)}]::employment_type as job_type,
+        (array['remote','onsite','hybrid'])[1 + ${pick(i, 4, 3)}]::workplace as workplace,
+        case when ${pick(i, 5, 4)} = 0 then null
+          else '$' || (80 + ${pick(i, 6, 12)} * 10) || 'k - $' || (110 + ${pick(i, 6, 12)} * 10) || 'k' end
           as salary_range,
         c.id as company_id, c.name as company_name
       from generate_series(${from}::int, ${to}::int) as g(i)

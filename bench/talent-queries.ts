@@ -6,12 +6,17 @@
  */
 import { candidateSearchToParams, INVOLVEMENT_OPTIONS, type CandidateSearchQuery } from '@referwell/shared';
 
-/** Text plus three filter categories each. */
+/** Text plus three filter categories each; every shape matches some of the dataset's people (talent.ts prints how many). */
 export const SHAPES: CandidateSearchQuery[] = [
   { q: 'analyst', skills: ['Data Analysis', 'Training'], technicalSkills: ['SQL'], industries: ['EHR', 'Telehealth'] },
   { q: 'engineer', technicalSkills: ['FHIR', 'HL7'], softwareTools: ['Epic'], locations: ['Boston, MA', 'Remote'] },
   { q: 'nurse', skills: ['Clinical Workflows'], interests: ['Telehealth'], involvement: ['full-time', 'contract'] },
-  { q: 'talent 42', industries: ['Pharmacy'], softwareTools: ['Tableau', 'Looker'], locations: ['Chicago, IL'] },
+  {
+    q: 'integration engineer',
+    industries: ['Pharmacy'],
+    softwareTools: ['Tableau', 'Looker'],
+    locations: ['Chicago, IL'],
+  },
   { q: 'manager', skills: ['Agile'], titles: ['Product Manager'], interests: ['AI in Healthcare'] },
 ];
 
