@@ -9,11 +9,24 @@
  *
  *   npm run build && node --import tsx bench/run.ts --only=scale --keep-data
  */
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
 import type { Database } from '../apps/server/src/db/client';
 import { seedJobDataset, type JobDatasetSize } from './dataset';
 import { freshMix, jobSearchQueries, neverSeenMaker } from './job-queries';
 import { sequentialRow, type LatencyRow } from './rows';
-import { driver, keptDatasetKey, login, prepareDatabase, QUICK, report, startServer, type Row } from './support';
+import {
+  driver,
+  keptDatasetKey,
+  login,
+  prepareDatabase,
+  QUICK,
+  report,
+  startServer,
+  type PreparedDatabase,
+  type Row,
+} from './support';
 import { seedTalentDataset } from './talent-dataset';
 import { neverSeenTalentSearches } from './talent-queries';
 import { rssMb, SCALE_MAX_GROWTH, SHOWN, verdict } from './targets';
@@ -85,7 +98,9 @@ async function measure(scale: Scale): Promise<Measured> {
         null,
       );
       const serverRow: Row = {
-        scenario: `${label}: server start to healthy; RSS after the searches`,
+        scenario: `${label}: dataset generation, its size on disk; server start to healthy, RSS after the searches`,
+        'generated in s': prepared.reused ? 'kept' : prepared.seconds,
+        'disk GB': await diskGb(prepared),
         ms: Math.round(server.startupMs),
         MB: rssMb(server.pid),
         target: '—',
@@ -98,6 +113,24 @@ async function measure(scale: Scale): Promise<Measured> {
   } finally {
     await prepared.cleanup();
   }
+}
+
+/** The dataset's size on disk: the throw-away database on PostgreSQL, the whole cluster directory when embedded. */
+async function diskGb(prepared: PreparedDatabase<unknown>): Promise<number> {
+  let bytes = 0;
+  if (prepared.databaseUrl) {
+    const client = new pg.Client({ connectionString: prepared.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ bytes: string }>('select pg_database_size(current_database()) as bytes');
+      bytes = Number(rows[0]!.bytes);
+    } finally {
+      await client.end();
+    }
+  } else
+    for (const entry of readdirSync(prepared.dataDir, { withFileTypes: true, recursive: true }))
+      if (entry.isFile()) bytes += statSync(path.join(entry.parentPath, entry.name)).size;
+  return Math.round(bytes / 1e7) / 100;
 }
 
 const ratio = (a: number | null, b: number | null) => (a === null || b === null || b === 0 ? null : a / b);
