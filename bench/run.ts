@@ -14,7 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { DURATION_SECONDS, onAdmin, RESULTS_FILE, saveResults } from './support';
 
-const AREAS = ['jobs', 'talent', 'messaging', 'analytics', 'job-import', 'scale'] as const;
+const AREAS = ['jobs', 'talent', 'messaging', 'analytics', 'job-import', 'resume-parse', 'scale'] as const;
 type Area = (typeof AREAS)[number];
 
 const USAGE = `npm run bench -- [flags]            (or: node --import tsx bench/run.ts [flags] after npm run build)

@@ -327,5 +327,5 @@ export function canonicalSkill(skill: string, options: { practices?: boolean } =
 
 /** Skill chips as stored: trimmed, empty ones dropped, vocabulary spellings applied, duplicates dropped. */
 export function cleanSkillList(skills: readonly string[]): string[] {
-  return [...new Set(skills.map(canonicalSkill).filter(Boolean))];
+  return [...new Set(skills.map((skill) => canonicalSkill(skill)).filter(Boolean))];
 }

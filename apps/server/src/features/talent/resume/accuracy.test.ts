@@ -15,12 +15,12 @@ const HELD_OUT_FLOORS: Record<string, number> = {
   location: 1,
   linkedin: 1,
   portfolio: 1,
-  'skills (recall)': 0.88,
-  'skills (listed)': 0.98,
-  'skills (in text)': 0.53,
-  'skills (precision)': 0.89,
-  'titles (recall)': 0.96,
-  'employers (recall)': 0.9,
+  'skills (recall)': 0.91,
+  'skills (listed)': 0.97,
+  'skills (in text)': 0.74,
+  'skills (precision)': 0.88,
+  'titles (recall)': 0.97,
+  'employers (recall)': 0.89,
   yearsOfExperience: 0.96,
 };
 

@@ -121,7 +121,10 @@ export function findSkills(
       if (!term || term.length > 40 || term.split(' ').length > 5 || notASkill(term, name, city)) continue;
       // Already counted in its canonical form ('Postgres' → PostgreSQL); a longer name ('SQL Server') stays too.
       const known = recogniseSkills(term, WITH_PRACTICES);
-      if (known.length === 1 && (known[0]!.toLowerCase() === term.toLowerCase() || canonicalSkill(term, WITH_PRACTICES) === known[0]))
+      if (
+        known.length === 1 &&
+        (known[0]!.toLowerCase() === term.toLowerCase() || canonicalSkill(term, WITH_PRACTICES) === known[0])
+      )
         continue;
       if (seen.has(term.toLowerCase())) continue;
       seen.add(term.toLowerCase());
