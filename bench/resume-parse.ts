@@ -15,6 +15,8 @@ import { parseResume } from '../apps/server/src/features/talent/resume/index';
 import { parseResumeInWorker } from '../apps/server/src/features/talent/resume/parse-in-worker';
 import { closeWorkers } from '../apps/server/src/lib/worker-task';
 import { bundleWorker } from '../apps/server/src/test/worker-bundle';
+// The registry of parsing-process tasks (its declaration merging types parseResumeInWorker's answer).
+import '../apps/server/src/worker-tasks';
 import { report, repoRoot, type Row } from './support';
 
 const TARGET_P95_MS = 1000;
@@ -38,13 +40,24 @@ async function timeRuns(parse: () => Promise<{ pages: number; name: string | nul
   check(await parse());
   const firstMs = performance.now() - first;
   const times: number[] = [];
+  // This process's CPU: the parse's own cost when it runs here (a shared machine inflates wall time, not CPU).
+  const cpuTimes: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
+    const cpu = process.cpuUsage();
     const result = await parse();
+    const used = process.cpuUsage(cpu);
     times.push(performance.now() - start);
+    cpuTimes.push((used.user + used.system) / 1000);
     check(result);
   }
-  return { firstMs, p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
+  return {
+    firstMs,
+    p50: quantile(times, 0.5),
+    p95: quantile(times, 0.95),
+    cpuP50: quantile(cpuTimes, 0.5),
+    cpuP95: quantile(cpuTimes, 0.95),
+  };
 }
 
 // The parsing process runs the worker bundled as the build bundles it (from source it would compile the readers
@@ -72,11 +85,12 @@ const row = (scenario: string, t: typeof viaProcess, judged: boolean): Row => ({
   first_parse_ms: Math.round(t.firstMs),
   p50_ms: Math.round(t.p50),
   p95_ms: Math.round(t.p95),
+  ...(judged ? {} : { cpu_p50_ms: Math.round(t.cpuP50), cpu_p95_ms: Math.round(t.cpuP95) }),
   load_avg: Number(loadavg()[0]?.toFixed(1)),
   target: judged ? `p95 <${TARGET_P95_MS} ms` : '—',
-  verdict: judged ? (ok ? 'ok' : 'BELOW TARGET') : 'shown',
+  verdict: judged ? (ok ? 'met' : 'NOT MET') : 'shown',
 });
-report('resume parse', [
+report('resume-parse', [
   row('5-page PDF résumé through a parsing process (as an upload)', viaProcess, true),
   row('5-page PDF résumé in this process', inProcess, false),
 ]);
