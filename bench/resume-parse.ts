@@ -5,7 +5,8 @@
  * process (issue 37). The first parse of a fresh process (spawn, pdf.js, vocabularies and gazetteer loading) is shown
  * on its own. No server or database.
  *
- *   BENCH_ONLY=resume-parse node --import tsx bench/run.ts
+ *   npm run bench -- --only=resume-parse
+ *   node --import tsx bench/resume-parse.ts      (on its own: it bundles the parsing worker itself, no build needed)
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
