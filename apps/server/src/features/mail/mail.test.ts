@@ -234,6 +234,29 @@ describe('e-mail confirmation', () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it('confirms only the newest requested change: asking for another voids the older link (issue 40, finding 4)', async () => {
+    const person = await signUp(t);
+    const stamp = Date.now();
+    const [n1, n2] = [`first.${stamp}@example.com`, `second.${stamp}@example.com`];
+    const linkTo = async (email: string) => {
+      const ask = await call('POST', '/api/account/email', person, { email, currentPassword: TEST_PASSWORD });
+      expect(ask.statusCode).toBe(202);
+      const mail = (await mailsTo(t, email)).find((m) => m.includes('Confirm your new e-mail address'))!;
+      return new URL(`http://x${linkIn(mail, '/confirm-email')}`).searchParams.get('token')!;
+    };
+    const first = await linkTo(n1);
+    const second = await linkTo(n2);
+    expect((await call('GET', '/api/account/email', person)).json().pendingEmail).toBe(n2);
+
+    const old = await call('POST', '/api/account/email/confirm', undefined, { token: first });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().error.message).toBe(MAIL_MESSAGES.confirmInvalid);
+    expect((await call('GET', '/api/account/email', person)).json().email).toBe(person.body.user.email);
+
+    expect((await call('POST', '/api/account/email/confirm', undefined, { token: second })).statusCode).toBe(200);
+    expect((await call('GET', '/api/account/email', person)).json()).toMatchObject({ email: n2, pendingEmail: null });
+  });
+
   it('lets only the signed-in user ask for their address and a new link', async () => {
     expect((await call('GET', '/api/account/email')).statusCode).toBe(401);
     expect((await call('POST', '/api/account/email/resend')).statusCode).toBe(401);
