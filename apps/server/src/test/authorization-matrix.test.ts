@@ -287,3 +287,78 @@ describe('authorization matrix', () => {
     });
   }
 });
+
+describe('drafts never leak through a reference by id (issue 40, finding 8)', () => {
+  const TITLE = 'Confidential Draft Reorganisation Lead';
+  let draft: string;
+  beforeAll(async () => {
+    draft = (await ok('POST', '/api/jobs?draft=true', 'otherAdmin', job(TITLE))).id;
+  });
+
+  /** Every route that takes a job's id from the caller, with what each role sends. */
+  const references: { route: string; url: (id: string) => string; body?: (id: string, role: Role) => object }[] = [
+    { route: 'GET /api/jobs/:id', url: (id) => `/api/jobs/${id}` },
+    { route: 'PUT /api/jobs/:id', url: (id) => `/api/jobs/${id}`, body: () => job('Renamed') },
+    { route: 'POST /api/jobs/:id/close', url: (id) => `/api/jobs/${id}/close` },
+    { route: 'PUT /api/jobs/:id/status', url: (id) => `/api/jobs/${id}/status`, body: () => ({ status: 'OPEN' }) },
+    { route: 'POST /api/jobs/:id/visit', url: (id) => `/api/jobs/${id}/visit` },
+    { route: 'POST /api/jobs/:id/apply', url: (id) => `/api/jobs/${id}/apply`, body: () => ({}) },
+    { route: 'GET /api/jobs/:id/applications', url: (id) => `/api/jobs/${id}/applications` },
+    { route: 'GET /api/jobs/:id/share-link', url: (id) => `/api/jobs/${id}/share-link` },
+    { route: 'GET /api/jobs/:id/tracking', url: (id) => `/api/jobs/${id}/tracking` },
+    {
+      route: 'PUT /api/jobs/:id/tracking/:talentId',
+      url: (id) => `/api/jobs/${id}/tracking/${f.seeker}`,
+      body: () => ({ status: 'Contacted' }),
+    },
+    { route: 'GET /api/jobs/:id/comments', url: (id) => `/api/jobs/${id}/comments` },
+    { route: 'POST /api/jobs/:id/comments', url: (id) => `/api/jobs/${id}/comments`, body: () => ({ body: 'Hm' }) },
+    {
+      route: 'GET /api/companies/:company/referrers',
+      url: (id) => `/api/companies/${who.otherAdmin.body.company!.slug}/referrers?jobId=${id}`,
+    },
+    {
+      route: 'POST /api/conversations',
+      url: () => '/api/conversations',
+      body: (id, role) => ({
+        recipientId: role === 'seeker' ? f.member : f.seeker,
+        message: 'About this job',
+        jobId: id,
+      }),
+    },
+    {
+      route: 'POST /api/referral-requests',
+      url: () => '/api/referral-requests',
+      body: (id) => ({ jobId: id, referrerId: who.otherAdmin.body.user.id, message: 'Would you refer me?' }),
+    },
+    { route: 'POST /api/referrals', url: () => '/api/referrals', body: (id) => ({ jobId: id, talentId: f.seeker }) },
+  ];
+
+  it('covers every route with a job id in its path', () => {
+    const covered = new Set(references.map((r) => r.route));
+    const withJobId = TABLE.map((r) => r.route).filter((r) => /^\w+ \/api\/jobs\/:id(\/|$)/.test(r));
+    expect(withJobId.filter((r) => !covered.has(r))).toEqual([]);
+  });
+
+  it("answers everyone outside the draft's company exactly as for a job that does not exist", async () => {
+    const wrong: string[] = [];
+    for (const reference of references) {
+      const [method] = reference.route.split(' ') as [string];
+      for (const role of ['visitor', 'seeker', 'member', 'admin'] as const) {
+        const ask = (id: string) => call(method, reference.url(id), role, reference.body?.(id, role));
+        const missing = randomUUID();
+        const [onDraft, onNothing] = [await ask(draft), await ask(missing)];
+        const same =
+          onDraft.statusCode === onNothing.statusCode &&
+          onDraft.body.replaceAll(draft, 'ID') === onNothing.body.replaceAll(missing, 'ID');
+        if (!same || onDraft.body.includes(TITLE) || onDraft.statusCode < 300)
+          wrong.push(`${reference.route} as ${role}: ${onDraft.statusCode} ${onDraft.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("is there for its own company's team", async () => {
+    expect((await ok('GET', `/api/jobs/${draft}`, 'otherAdmin')).title).toBe(TITLE);
+  });
+});

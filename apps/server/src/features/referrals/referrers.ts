@@ -12,7 +12,7 @@ import { companies, companyMembers, referrals, referrerProfiles, users } from '.
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { notFound } from '../../lib/errors';
 import type { CompanyAuth } from '../../platform/access/guards';
-import { findJob } from './access';
+import { findVisibleJob } from './access';
 
 const referralCount = sql<number>`(select cast(count(*) as int) from ${referrals} r where r.referrer_id = ${users.id})`;
 const completedCount = sql<number>`(select cast(count(*) as int) from ${referrals} r
@@ -35,6 +35,7 @@ const acceptsRequests = sql`coalesce(${referrerProfiles.acceptsRequests}, true)`
 /** The company's referrers a job seeker may ask (SPEC §2 'Referrers'), most active first. */
 export async function listCompanyReferrers(
   db: Db,
+  viewer: AuthContext,
   companyKey: string,
   jobId: string | undefined,
 ): Promise<ReferrerList> {
@@ -46,7 +47,7 @@ export async function listCompanyReferrers(
   if (!company) throw notFound('Company not found');
   let job: ReferrerList['job'] = null;
   if (jobId) {
-    const found = await findJob(db, jobId);
+    const found = await findVisibleJob(db, viewer, jobId);
     if (found.companyId !== company.id) throw notFound('That job is not at this company.');
     job = { id: found.id, title: found.title };
   }
