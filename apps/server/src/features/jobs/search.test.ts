@@ -9,7 +9,9 @@ import {
 } from '@referwell/shared';
 import { preparedRows } from '../../db/prepared';
 import { selectRows } from '../../db/repository';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { openDatabase } from '../../db/client';
+import { relayDatabase } from '../../test/db-relay';
+import { createTestApp, openTestDatabase, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { searchJobs } from './search';
 import { dayNumber, slabKey, TIME_LEVELS } from './time-slabs';
 
@@ -466,5 +468,42 @@ describe('job search prefixes as exact lexemes', () => {
     );
     expect((await search(`q=${stem}metric&workplace=onsite,remote,hybrid`)).keys).toEqual(['lexemeFirst']);
     expect((await search(`q=${stem}&workplace=onsite,remote,hybrid`)).keys).toEqual(['lexemeSecond', 'lexemeFirst']);
+  });
+});
+
+describe('job search during a database outage (issue 40, finding 13)', () => {
+  it('serves a public search kept in memory (at most SEARCH_TTL_MS old); every other API answer is 503', async () => {
+    const migrated = await openTestDatabase();
+    const relay = await relayDatabase(migrated.url);
+    const database = await openDatabase({ databaseUrl: relay.url });
+    const down = await createTestApp({ database });
+    try {
+      const poster = await signUp(down, { role: 'companyHR', companyType: 'create', companyName: 'Outage Health' });
+      const posted = await down.app.inject({
+        method: 'POST',
+        url: '/api/jobs',
+        payload: { ...baseJob, title: 'Night Nurse Coordinator', company: 'Outage Health' },
+        ...withSession(poster.token),
+      });
+      expect(posted.statusCode).toBe(201);
+      const kept = await down.app.inject({ method: 'GET', url: '/api/jobs?q=nurse' });
+      expect(kept.json().total).toBe(1);
+
+      relay.cut();
+      const again = await down.app.inject({ method: 'GET', url: '/api/jobs?q=nurse' });
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toBe(kept.body);
+      const fresh = await down.app.inject({ method: 'GET', url: '/api/jobs?q=coordinator' });
+      expect(fresh.statusCode).toBe(503);
+      expect(fresh.headers['retry-after']).toBe('5');
+      const job = await down.app.inject({ method: 'GET', url: `/api/jobs/${posted.json().id}` });
+      expect(job.statusCode).toBe(503);
+    } finally {
+      relay.restore();
+      await down.close();
+      await database.close();
+      await relay.close();
+      await migrated.close();
+    }
   });
 });
