@@ -37,6 +37,8 @@ export const AUTH_MESSAGES = {
   invitationInvalid: 'This invitation link is invalid or has expired. Ask your company admin to send a new one.',
   emailTaken: 'An account with this email already exists. Log in or reset your password instead.',
   invalidCredentials: 'Invalid email or password.',
+  accountThrottled:
+    'Too many failed log-ins for this account. Log in from a browser you have used with it before, or reset your password.',
   signupFailed: 'Signup failed',
   unknownError: 'An unknown error occurred',
   accountCreated: 'Account created successfully!',

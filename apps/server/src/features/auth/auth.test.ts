@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_POLICY_MESSAGES } from '@referwell/shared';
-import { AUTH_LIMITS } from './service';
+import { accountAttemptsKey, AUTH_LIMITS } from './service';
+import { resetMailKey } from './password-changes';
 import { sessions, users } from '../../db/schema';
 import { mailsTo } from '../../test/mail';
+import { selectRows } from '../../db/repository';
 import { createTestApp, signUp, TEST_PASSWORD, withSession, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -279,16 +281,99 @@ describe('login, sessions and logout', () => {
     ).toBe(429);
   });
 
-  it('does not lock the owner out: the right password from another address gets in, slowed (finding 7)', async () => {
+  it('does not lock the owner out: the right password from another address gets in after guesses from ten', async () => {
     const { body } = await signUp(t);
-    for (let i = 0; i < 10; i++) {
-      const attacker = freshIp();
-      await post('/api/auth/login', { email: body.user.email, password: `guess-${i}-password` }, { ip: attacker });
-    }
-    const started = performance.now();
+    for (let i = 0; i < 10; i++)
+      await post('/api/auth/login', { email: body.user.email, password: `guess-${i}-password` }, { ip: freshIp() });
     const owner = await post('/api/auth/login', { email: body.user.email, password: TEST_PASSWORD });
     expect(owner.statusCode).toBe(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(AUTH_LIMITS.loginAccountFailures.delayMs - 50);
+  });
+
+  it('serialises guesses at one account from many addresses, and refuses those whose turn is too far off (findings 3, 10)', async () => {
+    const { body } = await signUp(t);
+    const policy = AUTH_LIMITS.loginAccount;
+    const addresses = Array.from({ length: 10 }, freshIp);
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const res = await post(
+          '/api/auth/login',
+          { email: body.user.email, password: `distributed-guess-${i}` },
+          { ip: addresses[i % 10] },
+        );
+        return { status: res.statusCode, at: performance.now() - started };
+      }),
+    );
+    const checked = answers.filter((a) => a.status === 401);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(checked.length + refused.length).toBe(20);
+    // The first few are checked at once; the rest queue one per interval, and those whose turn would come more
+    // than maxWaitMs later are refused without a check.
+    expect(checked.length).toBeGreaterThan(policy.freeFailures);
+    expect(refused.length).toBeGreaterThan(0);
+    const queued = checked.length - policy.freeFailures;
+    expect(Math.max(...checked.map((a) => a.at))).toBeGreaterThanOrEqual((queued - 1) * policy.intervalMs - 50);
+    // Every attempt counts against the account, whichever address it came from.
+    const [bucket] = await selectRows<{ hits: number }>(
+      t.database.db,
+      sql`select hits from rate_limit_buckets where key = ${accountAttemptsKey(body.user.email)}`,
+    );
+    expect(bucket!.hits).toBe(20);
+  });
+
+  it("past the account's budget refuses new browsers, even with the right password, but not its owner's (findings 3, 10)", async () => {
+    const { body } = await signUp(t);
+    const email = body.user.email;
+    const deviceOf = (res: { cookies: { name: string; value: string }[] }) =>
+      res.cookies.find((c) => c.name === 'rw_device')!.value;
+    const ownBrowser = deviceOf(await post('/api/auth/login', { email, password: TEST_PASSWORD }));
+    /** Guesses from elsewhere have used up the account's budget for this window. */
+    const spend = (address: string) =>
+      t.database.db.execute(
+        sql`insert into rate_limit_buckets (key, window_started_at, hits)
+            values (${accountAttemptsKey(address)}, now(), ${AUTH_LIMITS.loginAccount.budget})
+            on conflict (key) do update set hits = excluded.hits`,
+      );
+    await spend(email);
+
+    const stranger = await post('/api/auth/login', { email, password: TEST_PASSWORD });
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json().error.message).toBe(AUTH_MESSAGES.accountThrottled);
+    expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(0);
+    // An address without an account answers the same once its budget is spent: nothing tells them apart.
+    const ghost = uniqueEmail('ghost');
+    await spend(ghost);
+    expect((await post('/api/auth/login', { email: ghost, password: TEST_PASSWORD })).json()).toEqual(stranger.json());
+
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: TEST_PASSWORD },
+      remoteAddress: freshIp(),
+      cookies: { rw_device: ownBrowser },
+    });
+    expect(owner.statusCode).toBe(200);
+
+    // A browser that completes a password reset is the owner's too, and the budget starts afresh.
+    await post('/api/auth/password-reset', { email });
+    const link = (await mailsTo(t, email)).find((m) => m.includes('Reset your Referwell password'))!;
+    const resetToken = decodeURIComponent(link.match(/\/reset-password\?token=([\w%-]+)/)![1]!);
+    const reset = await post('/api/auth/password-reset/confirm', {
+      token: resetToken,
+      password: 'a brand new password',
+    });
+    expect(reset.statusCode).toBe(200);
+    const resetBrowser = deviceOf(reset);
+    await spend(email);
+    expect((await post('/api/auth/login', { email, password: 'a brand new password' })).statusCode).toBe(429);
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'a brand new password' },
+      remoteAddress: freshIp(),
+      cookies: { rw_device: resetBrowser },
+    });
+    expect(back.statusCode).toBe(200);
   });
 
   it('limits login attempts per address across accounts', async () => {
@@ -364,7 +449,11 @@ describe('password reset and change', () => {
     const { body } = await signUp(t);
     await post('/api/auth/password-reset', { email: body.user.email });
     const older = decodeURIComponent((await resetLink(body.user.email))!);
-    await new Promise((resolve) => setTimeout(resolve, 5)); // a newer outbox file
+    await t.database.db.execute(
+      sql`update rate_limit_buckets
+          set window_started_at = now() - make_interval(secs => ${AUTH_LIMITS.resetMailIntervalSeconds})
+          where key = ${resetMailKey(body.user.email)}`,
+    ); // the interval between two reset mails has passed
     await post('/api/auth/password-reset', { email: body.user.email });
     const links = (await mailsTo(t, body.user.email))
       .map((m) => m.match(/\/reset-password\?token=([\w%-]+)/)?.[1])
@@ -445,12 +534,36 @@ describe('password reset and change', () => {
     expect(await mailsTo(t, email)).toHaveLength(0);
   });
 
-  it('limits reset requests per account', async () => {
+  it("cannot be blocked by others: resets asked by strangers never keep the owner's link from them (finding 3)", async () => {
     const { body } = await signUp(t);
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++)
-      statuses.push((await post('/api/auth/password-reset', { email: body.user.email })).statusCode);
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    const email = body.user.email;
+    const variants = [email.toUpperCase(), ` ${email}`, email.replace(/^./, (c) => c.toUpperCase())];
+    for (const asked of variants) {
+      const res = await post('/api/auth/password-reset', { email: asked }); // three strangers, three addresses
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toBe(AUTH_MESSAGES.resetRequested);
+    }
+    const own = await post('/api/auth/password-reset', { email });
+    expect([own.statusCode, own.json().message]).toEqual([200, AUTH_MESSAGES.resetRequested]);
+    // One mail in the interval, whoever asked: a link that works is in the owner's inbox.
+    const links = async () =>
+      (await mailsTo(t, email)).flatMap((m) => {
+        const token = m.match(/\/reset-password\?token=([\w%-]+)/)?.[1];
+        return token ? [decodeURIComponent(token)] : [];
+      });
+    expect(await links()).toHaveLength(1);
+
+    // Once the interval has passed, the owner's own request mails again.
+    await t.database.db.execute(
+      sql`update rate_limit_buckets
+          set window_started_at = now() - make_interval(secs => ${AUTH_LIMITS.resetMailIntervalSeconds})
+          where key = ${resetMailKey(email)}`,
+    );
+    expect((await post('/api/auth/password-reset', { email })).statusCode).toBe(200);
+    const [, latest] = await links();
+    expect(latest).toBeDefined();
+    const confirm = await post('/api/auth/password-reset/confirm', { token: latest!, password: 'mine again, finally' });
+    expect(confirm.statusCode).toBe(200);
   });
 
   it('changes the password of a logged-in user and ends the other sessions', async () => {

@@ -19,8 +19,10 @@ import { authOf } from '../../platform/access/route-access';
 import { clearSessionCookie, setSessionCookie } from '../../platform/sessions/request-auth';
 import { AppError, errorResponses } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
-import { existingAccountAnswer, login, previewInvitation, signup } from './service';
+import { accountAttemptsKey, existingAccountAnswer, login, previewInvitation, signup } from './service';
 import { changePassword, requestPasswordReset, resetPassword } from './password-changes';
+import { knowsAccount, rememberDevice } from './known-devices';
+import { normaliseEmail } from './accounts';
 import { resolveSession, revokeSession, type AuthContext } from '../../platform/sessions/sessions';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
@@ -105,7 +107,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       refuseWhenPrelaunch();
       const { email, password } = request.body;
-      const { token, notices } = await login(app.db, limiter, app.accounts, email, password, meta(request));
+      const { userId, token, notices } = await login(app.db, limiter, app.accounts, email, password, {
+        ...meta(request),
+        scale: app.config.rateLimitScale,
+        knownDevice: knowsAccount(request),
+      });
+      rememberDevice(app, request, reply, userId);
       const session = await startSession(request, reply, token);
       return notices.length > 0 ? { ...session, notice: notices.join(' ') } : session;
     },
@@ -149,8 +156,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      await resetPassword(app.db, request.body.token, request.body.password);
+    async (request, reply) => {
+      const owner = await resetPassword(app.db, request.body.token, request.body.password);
+      // The link reached the owner's mailbox: this browser is theirs, and the account's guess budget starts afresh.
+      rememberDevice(app, request, reply, owner.userId);
+      await limiter.reset(accountAttemptsKey(normaliseEmail(owner.email)));
       return { message: AUTH_MESSAGES.passwordChanged };
     },
   );

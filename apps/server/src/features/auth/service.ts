@@ -21,13 +21,18 @@ export const AUTH_LIMITS = {
   /** Wrong passwords for one account from one address: that address is refused (OWASP: throttle the pair). */
   loginPerAccountAndIp: { max: 10, windowSeconds: 15 * 60 },
   /**
-   * Wrong passwords for one account from anywhere: past `slowAfter`, every attempt on it waits
-   * `delayMs` before the password is checked. Nobody is locked out (the owner's right password
-   * from their own address still gets in), but guessing from many addresses slows to a crawl.
+   * Guesses at one account from anywhere (issue 40, findings 3 and 10). Every attempt is counted before its password
+   * is checked (a success takes its count back), so a burst cannot slip through before its failures are written.
+   * Past `freeFailures` in the window, attempts take turns: one password check per `intervalMs` for the account,
+   * across every address and process, none waiting more than `maxWaitMs` (refused 429 beyond). Past `budget`, the
+   * account refuses log-ins until the window ends, except from a browser that logged in to it before or completed a
+   * password reset for it (the signed `rw_device` cookie): its owner is never locked out, and a reset cannot be
+   * blocked (one mail per address per `resetMailIntervalSeconds`, answered the same way every time).
    */
-  loginAccountFailures: { slowAfter: 10, windowSeconds: 15 * 60, delayMs: 2_000 },
+  loginAccount: { freeFailures: 10, intervalMs: 1_000, maxWaitMs: 3_000, budget: 30, windowSeconds: 15 * 60 },
   resetPerIp: { max: 10, windowSeconds: 60 * 60 },
-  resetPerAccount: { max: 3, windowSeconds: 60 * 60 },
+  /** At most one reset mail per address in this time; further requests answer the same and send nothing. */
+  resetMailIntervalSeconds: 5 * 60,
   signupPerIp: { max: 20, windowSeconds: 60 * 60 },
   inviteCodePerIp: { max: 10, windowSeconds: 60 * 60 },
 } as const;
@@ -262,7 +267,8 @@ export async function previewInvitation(db: Db, token: string) {
 
 /**
  * Checks e-mail and password. Unknown e-mail and wrong password take the same path, the same
- * time (a dummy hash is verified) and give the same answer.
+ * time (a dummy hash is verified) and give the same answer. `trusted`: the browser proved earlier that it belongs to
+ * the account's owner (knownDevice), which lifts the per-account turns and budget (never the per-address limits).
  */
 export async function login(
   db: Db,
@@ -270,7 +276,7 @@ export async function login(
   accounts: AccountLifecycle,
   email: string,
   password: string,
-  meta: SessionMeta & { ip: string },
+  meta: SessionMeta & { ip: string; scale: number; knownDevice: (userId: string) => boolean },
 ) {
   const normalised = normaliseEmail(email);
   await limiter.consume({ key: `login:ip:${meta.ip}`, ...AUTH_LIMITS.loginPerIp, message: 'Too many login attempts.' });
@@ -280,25 +286,57 @@ export async function login(
     ...AUTH_LIMITS.loginPerAccountAndIp,
     message: 'Too many login attempts for this account.',
   });
-  const failures = {
-    key: `login:account:${normalised}`,
-    windowSeconds: AUTH_LIMITS.loginAccountFailures.windowSeconds,
-  };
-  if ((await limiter.peek(failures)) >= AUTH_LIMITS.loginAccountFailures.slowAfter) {
-    await new Promise((resolve) => setTimeout(resolve, AUTH_LIMITS.loginAccountFailures.delayMs));
-  }
-
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
     .where(lowerEq(users.email, normalised));
-  const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !ok) {
-    await limiter.record(failures);
-    throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
-  }
+  const trusted = !!user && meta.knownDevice(user.id);
 
+  const attemptsKey = accountAttemptsKey(normalised);
+  if (!trusted) await awaitAccountTurn(limiter, normalised, meta.scale);
+  else await limiter.record({ key: attemptsKey, windowSeconds: AUTH_LIMITS.loginAccount.windowSeconds });
+
+  const ok = await verifyPassword(user?.passwordHash, password);
+  if (!user || !ok) throw new AppError(401, 'INVALID_CREDENTIALS', AUTH_MESSAGES.invalidCredentials);
+
+  await limiter.forgive(attemptsKey);
   await limiter.reset(pairKey);
   const notices = await accounts.loggedIn(db, user.id);
   return { userId: user.id, token: await createSession(db, user.id, meta), notices };
+}
+
+/** The bucket of log-in attempts at one address's account, from anywhere (AUTH_LIMITS.loginAccount). */
+export const accountAttemptsKey = (normalisedEmail: string) => `login:account:${normalisedEmail}`;
+
+/**
+ * Counts an attempt at the account (any address, any process) and waits for its turn when guesses pile up; throws 429
+ * past the account's budget or when its turn is too far away. The same for an address that has no account.
+ */
+async function awaitAccountTurn(limiter: RateLimiter, normalised: string, scale: number): Promise<void> {
+  const policy = AUTH_LIMITS.loginAccount;
+  const { hits, remainingSeconds } = await limiter.record({
+    key: accountAttemptsKey(normalised),
+    windowSeconds: policy.windowSeconds,
+  });
+  if (hits > policy.budget * scale) {
+    const error = new AppError(429, 'RATE_LIMITED', AUTH_MESSAGES.accountThrottled);
+    error.retryAfterSeconds = remainingSeconds;
+    throw error;
+  }
+  if (hits <= policy.freeFailures * scale) return;
+  const wait = await limiter.takeTurn({
+    key: `login:turn:${normalised}`,
+    intervalMs: policy.intervalMs / scale,
+    maxWaitMs: policy.maxWaitMs,
+  });
+  if (wait === null) {
+    const error = new AppError(
+      429,
+      'RATE_LIMITED',
+      `Too many login attempts for this account. Please wait ${Math.ceil(policy.maxWaitMs / 1000)} seconds and try again.`,
+    );
+    error.retryAfterSeconds = Math.ceil(policy.maxWaitMs / 1000);
+    throw error;
+  }
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }
