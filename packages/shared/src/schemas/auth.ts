@@ -42,6 +42,10 @@ export const AUTH_MESSAGES = {
   signupFailed: 'Signup failed',
   unknownError: 'An unknown error occurred',
   accountCreated: 'Account created successfully!',
+  signupCheckEmail:
+    'Check your e-mail: we sent you a link to finish creating your account. If the address already has an account, we told its owner instead.',
+  signupLinkInvalid: 'This sign-up link is invalid or has expired. Please sign up again.',
+  signupPasswordWrong: 'This is not the password you chose when you signed up.',
   resetRequested: 'If an account exists for that email, we have sent a link to reset your password.',
   resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new one.',
   passwordChanged: 'Your password has been changed.',
@@ -105,8 +109,16 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const loginResponseSchema = sessionResponseSchema.extend({ notice: z.string().optional() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/** A new account, signed in: after a sign-up link was followed, or a sign-up through a team invitation. */
 export const signupResponseSchema = sessionResponseSchema.extend({ outcome: z.enum(SIGNUP_OUTCOMES) });
 export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+/** POST /api/auth/signup/confirm: the sign-up link's token, and the password chosen at sign-up. */
+export const signupConfirmSchema = z.object({
+  token: z.string().trim().min(1, AUTH_MESSAGES.signupLinkInvalid).max(200),
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(1024),
+});
+export type SignupConfirm = z.infer<typeof signupConfirmSchema>;
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export const messageResponseSchema = z.object({ message: z.string() });

@@ -81,10 +81,31 @@ export async function requestEmailChange(db: Db, userId: string, input: ChangeEm
     throw badRequest(AUTH_MESSAGES.currentPasswordWrong, { currentPassword: AUTH_MESSAGES.currentPasswordWrong });
   if (normaliseEmail(user.email) === email)
     throw badRequest(MAIL_MESSAGES.sameEmail, { email: MAIL_MESSAGES.sameEmail });
-  if (await emailTaken(db, email)) throw conflict(AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
   await inTransaction(db, async (tx) => {
     await voidPendingChanges(tx, user.id);
-    await sendEmailConfirmation(tx, user, email, 'change');
+    if (await emailTaken(tx, email)) await recordTakenAddress(tx, user, email);
+    else await sendEmailConfirmation(tx, user, email, 'change');
+  });
+}
+
+/**
+ * A change to an address another account uses answers and looks like any other (issue 40, finding 9): the change
+ * shows as pending (a link row whose token nobody is ever sent, so it can never be confirmed), and the owner of the
+ * address is told someone tried to use it (at most once an hour).
+ */
+async function recordTakenAddress(tx: Executor, user: { id: string }, email: string): Promise<void> {
+  await tx.insert(emailTokens).values({
+    tokenHash: hashToken(newSecretToken(32)),
+    userId: user.id,
+    email,
+    purpose: 'change',
+    expiresAt: new Date(Date.now() + EMAIL_TOKEN_LIFETIME_HOURS * 3600_000),
+  });
+  await enqueueMail(tx, {
+    key: `email-change-attempt:${email}:${Math.floor(Date.now() / 3600_000)}`,
+    template: 'signup-attempt',
+    to: email,
+    props: { change: true },
   });
 }
 
