@@ -58,6 +58,7 @@ const TABLE: Row[] = [
   // ----- auth -----
   { route: 'GET /api/auth/session', expect: ['A', 'A', 'A', 'A', 'A'] },
   { route: 'POST /api/auth/signup', expect: ['A', '-', '-', '-', '-'], body: () => ({ name: 'New Person', email: `new.${randomUUID()}@example.com`, password: 'correct horse battery staple', role: 'jobseeker' }) },
+  { route: 'POST /api/auth/signup/confirm', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ token: 'x'.repeat(40), password: 'correct horse battery staple' }), why: 'an unknown link: 400 for everyone' },
   { route: 'POST /api/auth/login', expect: ['A', '-', '-', '-', '-'], body: () => ({ email: who.seeker.body.user.email, password: TEST_PASSWORD }) },
   { route: 'POST /api/auth/logout', expect: ['A', '-', '-', '-', '-'] },
   { route: 'POST /api/auth/password-reset', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ email: 'nobody@example.com' }) },
@@ -363,6 +364,50 @@ describe('drafts never leak through a reference by id (issue 40, finding 8)', ()
 
   it("is there for its own company's team", async () => {
     expect((await ok('GET', `/api/jobs/${draft}`, 'otherAdmin')).title).toBe(TITLE);
+  });
+});
+
+describe('no account enumeration (issue 40, finding 9)', () => {
+  /** What a caller can observe of an answer: status, body, which headers and cookies it sets. */
+  const observed = (res: Awaited<ReturnType<typeof call>>) => ({
+    status: res.statusCode,
+    body: res.body,
+    headers: Object.keys(res.headers).sort(),
+    cookies: res.cookies.map((c) => c.name),
+  });
+
+  it('a sign-up with a taken address answers every role exactly as one with a new address, and opens no session', async () => {
+    const wrong: string[] = [];
+    for (const role of ROLES) {
+      const signup = (email: string) =>
+        call('POST', '/api/auth/signup', role, { name: 'Probe', email, password: TEST_PASSWORD, role: 'jobseeker' });
+      const fresh = observed(await signup(`probe.${randomUUID()}@example.com`));
+      const taken = observed(await signup(who.member.body.user.email.toUpperCase()));
+      if (JSON.stringify(fresh) !== JSON.stringify(taken))
+        wrong.push(`${role}: ${JSON.stringify(fresh)} vs ${JSON.stringify(taken)}`);
+      if (fresh.status !== 202 || fresh.cookies.length > 0) wrong.push(`${role}: ${JSON.stringify(fresh)}`);
+    }
+    expect(wrong).toEqual([]);
+    // Each signed-in caller is still who they were.
+    for (const role of ['seeker', 'member', 'admin'] as const)
+      expect((await ok('GET', '/api/auth/session', role)).user.id).toBe(who[role].body.user.id);
+  });
+
+  it("an e-mail change to another account's address answers every role as a change to a free one", async () => {
+    const wrong: string[] = [];
+    for (const role of ['seeker', 'member', 'admin'] as const) {
+      const change = (email: string) =>
+        call('POST', '/api/account/email', role, { email, currentPassword: TEST_PASSWORD });
+      const free = observed(await change(`free.${randomUUID()}@example.com`));
+      const taken = observed(await change(who.otherAdmin.body.user.email));
+      if (JSON.stringify(free) !== JSON.stringify(taken))
+        wrong.push(`${role}: ${JSON.stringify(free)} vs ${JSON.stringify(taken)}`);
+      if (free.status !== 202) wrong.push(`${role}: ${JSON.stringify(free)}`);
+    }
+    expect(wrong).toEqual([]);
+    // Nobody's address moved; the owners were told (auth.test.ts and mail.test.ts read those mails).
+    for (const role of ['seeker', 'member', 'admin', 'otherAdmin'] as const)
+      expect((await ok('GET', '/api/account/email', role)).email).toBe(who[role].body.user.email);
   });
 });
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_POLICY_MESSAGES } from '@referwell/shared';
 import { accountAttemptsKey, AUTH_LIMITS } from './service';
 import { resetMailKey } from './password-changes';
-import { sessions, users } from '../../db/schema';
+import { sessions, signupRequests, users } from '../../db/schema';
+import { captureSignupLinks, signupLinkFor } from '../../test/signup-links';
 import { mailsTo } from '../../test/mail';
 import { selectRows } from '../../db/repository';
 import { createTestApp, signUp, TEST_PASSWORD, withSession, type TestApp } from '../../test/harness';
@@ -31,6 +32,11 @@ const post = (
   });
 const session = (token?: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/session', ...(token ? withSession(token) : {}) }).then((r) => r.json());
+/** The token of the newest sign-up link mailed to `email`. */
+async function signupToken(email: string): Promise<string> {
+  const link = await signupLinkFor(t.app.db, email);
+  return new URL(link!, 'http://link').searchParams.get('token')!;
+}
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 describe('sign-up', () => {
@@ -43,13 +49,23 @@ describe('sign-up', () => {
     expect((await session(token)).user.id).toBe(body.user.id);
   });
 
-  it('sets an httpOnly, SameSite=Lax session cookie of at least 128 random bits', async () => {
-    const res = await post('/api/auth/signup', {
-      name: 'Cookie',
-      email: uniqueEmail('cookie'),
-      password: TEST_PASSWORD,
-      role: 'jobseeker',
-    });
+  it('sets an httpOnly, SameSite=Lax session cookie of at least 128 random bits once the sign-up link is followed', async () => {
+    const email = uniqueEmail('cookie');
+    const ip = freshIp();
+    await captureSignupLinks(t.app.db);
+    const asked = await post(
+      '/api/auth/signup',
+      { name: 'Cookie', email, password: TEST_PASSWORD, role: 'jobseeker' },
+      { ip },
+    );
+    expect(asked.statusCode).toBe(202);
+    expect(asked.cookies).toEqual([]);
+    const res = await post(
+      '/api/auth/signup/confirm',
+      { token: await signupToken(email), password: TEST_PASSWORD },
+      { ip },
+    );
+    expect(res.statusCode).toBe(201);
     const cookie = res.cookies.find((c) => c.name === 'rw_session')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
@@ -58,6 +74,33 @@ describe('sign-up', () => {
     // Only the hash is stored.
     const stored = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, cookie.value));
     expect(stored).toHaveLength(0);
+  });
+
+  it('creates the account only from its link, with the password chosen at sign-up, once (finding 9)', async () => {
+    const email = uniqueEmail('link');
+    await captureSignupLinks(t.app.db);
+    await post('/api/auth/signup', { name: 'Linked', email, password: TEST_PASSWORD, role: 'jobseeker' });
+    const token = await signupToken(email);
+    const accounts = () =>
+      t.database.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`);
+    expect(await accounts()).toHaveLength(0);
+    const wrong = await post('/api/auth/signup/confirm', { token, password: 'not the chosen password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.password).toBe(AUTH_MESSAGES.signupPasswordWrong);
+    expect(
+      (await post('/api/auth/signup/confirm', { token: 'x'.repeat(43), password: TEST_PASSWORD })).statusCode,
+    ).toBe(400);
+    const made = await post('/api/auth/signup/confirm', { token, password: TEST_PASSWORD });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ outcome: 'jobseeker', user: { email, type: 'jobseeker' } });
+    const [row] = await accounts();
+    expect(row!.emailConfirmedAt).not.toBeNull(); // the link reached the address
+    const again = await post('/api/auth/signup/confirm', { token, password: TEST_PASSWORD });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe(AUTH_MESSAGES.signupLinkInvalid);
   });
 
   it('stores the password as an argon2id hash at the OWASP parameters', async () => {
@@ -147,37 +190,57 @@ describe('sign-up', () => {
     expect(full.statusCode).toBe(200);
   });
 
-  it('answers a sign-up with a taken e-mail like a new one, mails the owner, and adds no row (finding 9)', async () => {
+  it('answers a sign-up with a taken e-mail exactly like a new one, mails the owner, and adds no row (finding 9)', async () => {
     const first = await signUp(t);
-    const fresh = await post('/api/auth/signup', {
-      name: 'Copy',
-      email: uniqueEmail('fresh'),
-      password: TEST_PASSWORD,
-      role: 'jobseeker',
-    });
-    const res = await post('/api/auth/signup', {
-      name: 'Copy',
-      email: first.body.user.email.toUpperCase(),
-      password: TEST_PASSWORD,
-      role: 'jobseeker',
-    });
-    expect(res.statusCode).toBe(fresh.statusCode);
-    const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(Object.keys(fresh.json()).sort());
-    expect(Object.keys(body.user).sort()).toEqual(Object.keys(fresh.json().user).sort());
-    expect(body.outcome).toBe('jobseeker');
-    expect(body.user.id).not.toBe(first.body.user.id);
-    expect(body.user.referralCode).toMatch(/^TALENT[A-Z2-9]{6}$/);
-    const cookie = res.cookies.find((c) => c.name === 'rw_session');
-    expect(cookie?.httpOnly).toBe(true);
-    // The cookie opens nothing: nobody is signed in to the existing account.
-    expect((await session(cookie!.value)).user).toBeNull();
-    expect((await mailsTo(t, first.body.user.email)).some((m) => m.includes('Someone tried to sign up'))).toBe(true);
+    const before = await signUp(t); // a caller already signed in keeps their session either way
+    const ask = (email: string) =>
+      post(
+        '/api/auth/signup',
+        { name: 'Copy', email, password: TEST_PASSWORD, role: 'jobseeker' },
+        { token: before.token },
+      );
+    const fresh = await ask(uniqueEmail('fresh'));
+    const taken = await ask(first.body.user.email.toUpperCase());
+    for (const res of [fresh, taken]) {
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.signupCheckEmail });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    expect((await session(before.token)).user.id).toBe(before.body.user.id);
+    const told = (await mailsTo(t, first.body.user.email)).filter((m) => m.includes('Someone tried to sign up'));
+    expect(told).toHaveLength(1);
+    expect(told[0]).not.toContain('/confirm-signup');
     const rows = await t.database.db
       .select()
       .from(users)
       .where(sql`lower(${users.email}) = ${first.body.user.email}`);
     expect(rows).toHaveLength(1);
+    const waiting = await t.database.db
+      .select()
+      .from(signupRequests)
+      .where(sql`lower(${signupRequests.email}) = ${first.body.user.email}`);
+    expect(waiting).toHaveLength(0);
+  });
+
+  it("never lets a stranger's sign-up with an address keep its owner from signing up (finding 9)", async () => {
+    const email = uniqueEmail('contested');
+    await captureSignupLinks(t.app.db);
+    await post('/api/auth/signup', { name: 'Stranger', email, password: 'stranger password 1', role: 'jobseeker' });
+    const strangers = await signupToken(email);
+    await post('/api/auth/signup', { name: 'Owner', email, password: TEST_PASSWORD, role: 'jobseeker' });
+    const owners = await signupToken(email);
+    expect(owners).not.toBe(strangers);
+    // The owner following the stranger's link with their own password gets nothing; their own link works.
+    expect((await post('/api/auth/signup/confirm', { token: strangers, password: TEST_PASSWORD })).statusCode).toBe(
+      400,
+    );
+    const made = await post('/api/auth/signup/confirm', { token: owners, password: TEST_PASSWORD });
+    expect(made.statusCode).toBe(201);
+    expect(made.json().user.name).toBe('Owner');
+    // The stranger's link is void now that the address has its account.
+    const late = await post('/api/auth/signup/confirm', { token: strangers, password: 'stranger password 1' });
+    expect(late.statusCode).toBe(400);
   });
 
   it('limits invite-code sign-ups per address', async () => {
@@ -655,12 +718,17 @@ describe('cookies over https', () => {
   it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
     const secure = await createTestApp({ env: { PUBLIC_URL: 'https://referwell.example' } });
     try {
+      const email = uniqueEmail('secure');
+      await captureSignupLinks(secure.app.db);
+      const payload = { name: 'Secure', email, password: TEST_PASSWORD, role: 'jobseeker' };
+      await secure.app.inject({ method: 'POST', url: '/api/auth/signup', payload });
+      const token = new URL((await signupLinkFor(secure.app.db, email))!, 'http://link').searchParams.get('token');
       const res = await secure.app.inject({
         method: 'POST',
-        url: '/api/auth/signup',
-        payload: { name: 'Secure', email: uniqueEmail('secure'), password: TEST_PASSWORD, role: 'jobseeker' },
+        url: '/api/auth/signup/confirm',
+        payload: { token, password: TEST_PASSWORD },
       });
-      expect(res.cookies.find((c) => c.name === 'rw_session')!.secure).toBe(true);
+      expect(res.cookies.find((c) => c.name === 'rw_session')?.secure).toBe(true);
     } finally {
       await secure.close();
     }

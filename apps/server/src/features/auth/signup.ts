@@ -4,7 +4,13 @@
 // address is mailed that someone tried. A team invitation's link already reached its address: that sign-up creates
 // the account and signs in at once.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES, type SignupConfirm, type SignupInput, type SignupOutcome } from '@referwell/shared';
+import {
+  AUTH_MESSAGES,
+  SIGNUP_LINK_HOURS,
+  type SignupConfirm,
+  type SignupInput,
+  type SignupOutcome,
+} from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { inTransaction, lowerEq, type Executor } from '../../db/repository';
 import { companies, signupRequests, teamInvitations, users } from '../../db/schema';
@@ -19,8 +25,6 @@ import type { AccountLifecycle } from '../../platform/accounts/lifecycle';
 import { emailTaken, normaliseEmail } from './accounts';
 import { AUTH_LIMITS } from './service';
 
-/** How long a sign-up link works. */
-export const SIGNUP_LINK_HOURS = 48;
 /** At most one "someone tried to sign up with your address" mail per address in this time. */
 const SIGNUP_ATTEMPT_MAIL_WINDOW_MS = 60 * 60 * 1000;
 

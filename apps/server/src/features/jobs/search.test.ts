@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   jobSearchQuerySchema,
   jobSearchResponseSchema,
@@ -12,7 +12,8 @@ import { selectRows } from '../../db/repository';
 import { openDatabase } from '../../db/client';
 import { relayDatabase } from '../../test/db-relay';
 import { createTestApp, openTestDatabase, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
-import { searchJobs } from './search';
+import { SEARCH_TTL_MS, searchJobs } from './search';
+import { SESSION_CACHE_TTL_MS } from '../../platform/sessions/session-cache';
 import { dayNumber, slabKey, TIME_LEVELS } from './time-slabs';
 
 let t: TestApp;
@@ -472,7 +473,7 @@ describe('job search prefixes as exact lexemes', () => {
 });
 
 describe('job search during a database outage (issue 40, finding 13)', () => {
-  it('serves a public search kept in memory (at most SEARCH_TTL_MS old); every other API answer is 503', async () => {
+  it('serves a visitor a search kept in memory until it is SEARCH_TTL_MS old; every other API answer is 503', async () => {
     const migrated = await openTestDatabase();
     const relay = await relayDatabase(migrated.url);
     const database = await openDatabase({ databaseUrl: relay.url });
@@ -498,6 +499,27 @@ describe('job search during a database outage (issue 40, finding 13)', () => {
       expect(fresh.headers['retry-after']).toBe('5');
       const job = await down.app.inject({ method: 'GET', url: `/api/jobs/${posted.json().id}` });
       expect(job.statusCode).toBe(503);
+
+      // The clock moved on (Date.now is what both caches read): a signed-in caller's session is read again once its
+      // SESSION_CACHE_TTL_MS in memory end, which answers 503; past SEARCH_TTL_MS the kept answer is gone for everyone.
+      const start = Date.now();
+      const clock = vi.spyOn(Date, 'now');
+      try {
+        clock.mockReturnValue(start + SESSION_CACHE_TTL_MS + 1_000);
+        const signedIn = await down.app.inject({
+          method: 'GET',
+          url: '/api/jobs?q=nurse',
+          ...withSession(poster.token),
+        });
+        expect(signedIn.statusCode).toBe(503);
+        expect((await down.app.inject({ method: 'GET', url: '/api/jobs?q=nurse' })).statusCode).toBe(200);
+        clock.mockReturnValue(start + SEARCH_TTL_MS + 1_000);
+        const expired = await down.app.inject({ method: 'GET', url: '/api/jobs?q=nurse' });
+        expect(expired.statusCode).toBe(503);
+        expect(expired.headers['retry-after']).toBe('5');
+      } finally {
+        clock.mockRestore();
+      }
     } finally {
       relay.restore();
       await down.close();
