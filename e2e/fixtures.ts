@@ -87,7 +87,9 @@ export async function signUpViaApi(target: Page | APIRequestContext, data: Signu
   const password = data.password ?? PASSWORD;
   const asked = await request.post('/api/auth/signup', { data: { ...data, email, password } });
   expect(asked.status(), await asked.text()).toBe(202);
-  const token = new URL(await linkInMailTo(email, '/confirm-signup'), 'http://link').searchParams.get('token');
+  // The server keeps addresses in lower case, and names its outbox files by them.
+  const link = await linkInMailTo(email.toLowerCase(), '/confirm-signup');
+  const token = new URL(link, 'http://link').searchParams.get('token');
   const response = await request.post('/api/auth/signup/confirm', { data: { token, password } });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as Omit<SignedUpUser, 'email' | 'password'>;
@@ -156,7 +158,7 @@ export interface WantedMail {
 
 /**
  * The newest e-mail to `email`, once it is the one wanted: mail goes out through the queue a moment after the action
- * that causes it, so an earlier mail (the sign-up's confirmation) can still be the newest when a test looks. Without
+ * that causes it, so an earlier mail (the sign-up's link) can still be the newest when a test looks. Without
  * SMTP_URL the server writes mail to DATA_DIR/outbox, one file per message named `{time}-{random}-{to}.txt`
  * (playwright.config.ts sets E2E_DATA_DIR).
  */
@@ -200,8 +202,8 @@ export function linkIn(mail: string, pathPrefix: string): string {
  * the password given again, which creates the account and signs in.
  */
 export async function finishSignupViaUi(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await expect(page.getByText('We sent you a link')).toBeVisible();
-  await page.goto(await linkInMailTo(email, '/confirm-signup'));
+  await expect(page.getByText('We sent you a link', { exact: true })).toBeVisible();
+  await page.goto(await linkInMailTo(email.toLowerCase(), '/confirm-signup'));
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
 }
