@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobCrawls } from '../db/schema';
+import { startFakeStripe, stripeTestEnv, type FakeStripe } from './fake-stripe';
 import { createTestApp, signUp, TEST_PASSWORD, withSession, type SignedUp, type TestApp } from './harness';
 
 const ROLES = ['visitor', 'seeker', 'member', 'admin', 'otherAdmin'] as const;
@@ -100,6 +101,12 @@ const TABLE: Row[] = [
   // ----- plan and billing -----
   { route: 'GET /api/companies/:companyId/plan', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/companies/${f.companyA}/plan`, why: 'members see what the plan includes' },
   { route: 'GET /api/companies/:companyId/billing', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing` },
+  { route: 'POST /api/companies/:companyId/billing/checkout', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/checkout`, body: () => ({ plan: 'monthly' }), why: 'the fake Stripe answers the hosted page' },
+  { route: 'POST /api/companies/:companyId/billing/portal', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/portal` },
+  { route: 'PUT /api/companies/:companyId/billing/plan', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/plan`, body: () => ({ plan: 'enterprise' }), why: 'no subscription yet: 409 for the admin' },
+  { route: 'PUT /api/companies/:companyId/billing/cancellation', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/cancellation`, body: () => ({ cancelAtPeriodEnd: true }), why: 'no subscription yet: 409 for the admin' },
+  { route: 'GET /api/companies/:companyId/billing/invoices', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/invoices` },
+  { route: 'POST /api/billing/stripe/webhook', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ id: 'evt_unsigned' }), why: 'Stripe calls it, signed: unsigned is a 400 for anyone (billing.test.ts)' },
   // ----- dashboards -----
   { route: 'GET /api/dashboard/jobseeker', expect: ['D', 'A', 'D', 'D', 'D'] },
   { route: 'GET /api/dashboard/referrer', expect: ['D', 'D', 'A', 'A', 'A'] },
@@ -182,6 +189,8 @@ const TABLE: Row[] = [
 
 let t: TestApp;
 const who = {} as Record<Exclude<Role, 'visitor'>, SignedUp>;
+/** Billing is on in this app, against the fake Stripe server, so the billing routes answer as they would. */
+let fakeStripe: FakeStripe;
 let sent = 0;
 
 async function call(method: string, url: string, role: Role, payload?: object) {
@@ -202,7 +211,8 @@ async function ok(method: string, url: string, role: Role, payload?: object) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+  fakeStripe = await startFakeStripe();
+  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100', ...stripeTestEnv(fakeStripe.origin) } });
   who.admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Matrix Health' });
   who.otherAdmin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Other Matrix Clinic' });
   who.seeker = await signUp(t, { name: 'Sam Seeker' });
@@ -238,7 +248,10 @@ beforeAll(async () => {
     .returning({ id: jobCrawls.id });
   f.crawl = crawl!.id;
 }, 180_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await fakeStripe.close();
+});
 
 const pathOf = (url: string) => url.split('?')[0]!;
 

@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = {
   'pipeline.stage_change_undone': 'Undid a stage change',
   'referral.bonus_paid': 'Marked a bonus paid',
   'data.exported': 'Exported data',
+  'billing.subscription_changed': 'Plan or subscription changed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
