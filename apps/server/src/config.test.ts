@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     expect(config.sessionSecret).toBeUndefined(); // then kept in the database
     expect(config.embeddedPgPort).toBe(0);
     expect(config.seedDemoData).toBe(true);
+    expect(config.dbLivenessGraceSeconds).toBe(60);
   });
 
   it('does not seed demo logins in production unless asked to', () => {
@@ -44,6 +45,22 @@ describe('loadConfig', () => {
       expect(problems).toContain('BOOKING_URL');
       expect(problems).toContain('SMTP_URL');
     }
+  });
+
+  it('serves the developer routes (/api/dev) only when DEV_ROUTES is set, in every NODE_ENV', () => {
+    for (const NODE_ENV of ['development', 'test', 'production'] as const)
+      expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV }).devRoutes).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), DEV_ROUTES: 'true' }).devRoutes).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DEV_ROUTES: 'sure' })).toThrow(/DEV_ROUTES/);
+  });
+
+  it('caps connections per client address, except behind a trusted proxy (every connection is the proxy)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).maxConnectionsPerAddress).toBe(256);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' }).maxConnectionsPerAddress).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true', CONNECTIONS_PER_IP: '2000' })).toMatchObject({
+      maxConnectionsPerAddress: 2000,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CONNECTIONS_PER_IP: '-1' })).toThrow(/CONNECTIONS_PER_IP/);
   });
 
   it('marks cookies secure when the public URL is https', () => {

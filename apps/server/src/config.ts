@@ -42,6 +42,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Referwell <no-reply@referwell.local>'),
   QUEUE_CONCURRENCY: z.coerce.number().int().min(0).max(100).default(4),
   PRELAUNCH: booleanFromEnv.default(false),
+  DEV_ROUTES: booleanFromEnv.default(false),
   OUTBOUND_ALLOW_HOSTS: z.string().default(''),
   GREENHOUSE_API_URL: z.url().default('https://boards-api.greenhouse.io/v1/boards'),
   LEVER_API_URL: z.url().default('https://api.lever.co/v0/postings'),
@@ -55,6 +56,8 @@ const envSchema = z.object({
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   REALTIME_MAX_SOCKETS: z.coerce.number().int().positive().default(5_000),
+  CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  DB_LIVENESS_GRACE: z.coerce.number().min(0).max(86_400).default(60),
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
   S3_ENDPOINT: z
@@ -94,6 +97,12 @@ const envSchema = z.object({
     .optional(),
 });
 
+/**
+ * A browser opens at most 6 HTTP/1.1 connections to a site, plus a realtime socket per tab: 256 lets a few dozen
+ * people behind one NAT in, while a flood of slow connections from one address holds at most 256 descriptors.
+ */
+export const DEFAULT_CONNECTIONS_PER_IP = 256;
+
 /** Environment variables as strings, the way process.env holds them. */
 export type Env = Partial<Record<keyof z.input<typeof envSchema>, string>>;
 
@@ -120,6 +129,8 @@ export interface Config {
   queueConcurrency: number;
   /** Reproduces the spec's pre-launch site: no logins, header always logged out. */
   prelaunch: boolean;
+  /** Serves the developer pages under /api/dev (mail template previews); off unless DEV_ROUTES is set, in any NODE_ENV. */
+  devRoutes: boolean;
   /** Hosts ("host" or "host:port") the outbound fetcher may reach even on private addresses. */
   outboundAllowHosts: string[];
   /** Public job-board API base URLs of the applicant-tracking systems the job import knows (tests point them locally). */
@@ -130,6 +141,10 @@ export interface Config {
   rateLimitScale: number;
   /** Open realtime sockets this process holds at most (more are refused with 503 at the handshake). */
   realtimeMaxSockets: number;
+  /** Seconds the database may be out of reach before /api/health/live answers 503 (0: liveness ignores it). */
+  dbLivenessGraceSeconds: number;
+  /** TCP connections one client address (IPv6: one /64) may hold open at once; 0 = no cap (behind a proxy). */
+  maxConnectionsPerAddress: number;
   /** Where 'Book a 30-minute call' on the companies beta page leads. */
   /** Where 'Book a 30-minute call' leads; unset: the waitlist. */
   bookingUrl: string | undefined;
@@ -204,9 +219,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     mailFrom: e.MAIL_FROM,
     queueConcurrency: e.QUEUE_CONCURRENCY,
     prelaunch: e.PRELAUNCH,
+    devRoutes: e.DEV_ROUTES,
     bookingUrl: e.BOOKING_URL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     realtimeMaxSockets: e.REALTIME_MAX_SOCKETS,
+    dbLivenessGraceSeconds: e.DB_LIVENESS_GRACE,
+    // Behind a reverse proxy (TRUST_PROXY) every connection comes from the proxy: its cap is the proxy's job.
+    maxConnectionsPerAddress: e.CONNECTIONS_PER_IP ?? (e.TRUST_PROXY ? 0 : DEFAULT_CONNECTIONS_PER_IP),
     outboundAllowHosts: parseAllowHosts(e.OUTBOUND_ALLOW_HOSTS),
     atsApis: {
       greenhouse: e.GREENHOUSE_API_URL.replace(/\/+$/, ''),
