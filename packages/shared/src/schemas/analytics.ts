@@ -205,7 +205,7 @@ export type CompanyExportList = z.infer<typeof companyExportListSchema>;
 export const COMPANY_EXPORT_LIST_LIMIT = 10;
 
 /** A company's bonus policy as admins edit it and referrers read it (with the rule in words). */
-export const bonusPolicyFormSchema = z.object({
+const bonusPolicyFieldsSchema = z.object({
   defaultBonusAmount: z.number().int().min(0).max(1_000_000).nullable(),
   defaultBonusCurrency: z
     .string()
@@ -214,7 +214,19 @@ export const bonusPolicyFormSchema = z.object({
     .nullable(),
   payoutDelayDays: z.number().int().min(0).max(MAX_POLICY_DAYS),
   directApplicationWindowDays: z.number().int().min(0).max(MAX_POLICY_DAYS),
+  /** The retention check's day after the start date ("still employed on day N"); null: no check. */
+  retentionCheckDays: z.number().int().min(1).max(MAX_POLICY_DAYS).nullable(),
+});
+/**
+ * Saving the policy says whether it applies to bonuses already scheduled (due, not yet paid: their due day is
+ * computed again from the start date) or only to hires recorded from now on.
+ */
+export const bonusPolicyFormSchema = bonusPolicyFieldsSchema.extend({
+  applyToScheduled: z.boolean({ error: 'Choose whether the change applies to bonuses already scheduled' }),
 });
 export type BonusPolicyForm = z.infer<typeof bonusPolicyFormSchema>;
-export const bonusPolicySchema = bonusPolicyFormSchema.extend({ rule: z.string() });
+export const bonusPolicySchema = bonusPolicyFieldsSchema.extend({ rule: z.string() });
 export type BonusPolicyResponse = z.infer<typeof bonusPolicySchema>;
+/** The saved policy and how many scheduled bonuses got a new due day (0 unless it applied to them). */
+export const savedBonusPolicySchema = bonusPolicySchema.extend({ rescheduled: z.number().int() });
+export type SavedBonusPolicy = z.infer<typeof savedBonusPolicySchema>;

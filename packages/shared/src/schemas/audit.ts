@@ -11,6 +11,8 @@ export const AUDIT_ACTIONS = {
   'pipeline.stage_changed': 'Moved a candidate’s stage',
   'pipeline.stage_change_undone': 'Undid a stage change',
   'referral.bonus_paid': 'Marked a bonus paid',
+  'referral.bonus_paid_early': 'Paid a bonus before its due day',
+  'bonus_policy.changed': 'Changed the bonus policy',
   'data.exported': 'Exported data',
   'billing.subscription_changed': 'Plan or subscription changed',
 } as const;

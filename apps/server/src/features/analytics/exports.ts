@@ -149,6 +149,7 @@ interface BonusRow {
   dueOn: string | null;
   paidOn: string | null;
   reference: string | null;
+  earlyReason: string | null;
 }
 
 const bonusColumns: CsvColumn<BonusRow>[] = [
@@ -163,6 +164,8 @@ const bonusColumns: CsvColumn<BonusRow>[] = [
   { header: 'Due on', value: (r) => day(r.dueOn) },
   { header: 'Paid on', value: (r) => day(r.paidOn) },
   { header: 'Payment reference', value: (r) => r.reference },
+  // An early payment is its own explicit action: said as such, with the admin's reason.
+  { header: 'Paid early', value: (r) => (r.earlyReason === null ? '' : `Yes: ${r.earlyReason}`) },
   { header: 'Referral ID', value: (r) => r.id },
 ];
 
@@ -176,7 +179,8 @@ function bonusRows(db: Db, scope: JobScope, period: Period) {
       sql`select rf.id, coalesce(u.name, '') as referrer, u.email as "referrerEmail",
         rf.talent_profile->>'name' as candidate, j.title as job, rf.bonus_amount as amount,
         coalesce(rf.bonus_currency, 'USD') as currency, rf.bonus_state as state, p.start_date::text as "startDate",
-        rf.bonus_due_on::text as "dueOn", rf.bonus_paid_on::text as "paidOn", rf.bonus_payment_reference as reference
+        rf.bonus_due_on::text as "dueOn", rf.bonus_paid_on::text as "paidOn", rf.bonus_payment_reference as reference,
+        rf.bonus_paid_early_reason as "earlyReason"
       from referrals rf
       join job_postings j on j.id = rf.job_id
       left join users u on u.id = rf.referrer_id

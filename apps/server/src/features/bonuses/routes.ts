@@ -6,11 +6,13 @@ import {
   bonusRuleText,
   companyIdParamSchema,
   markBonusesPaidSchema,
+  payBonusEarlySchema,
+  savedBonusPolicySchema,
   type BonusPolicy,
 } from '@referwell/shared';
 import { companyAuthOf } from '../../platform/access/route-access';
 import { bonusPolicyOf, saveBonusPolicy } from './policy';
-import { markBonusesPaid } from './payouts';
+import { markBonusesPaid, payBonusEarly } from './payouts';
 import { errorResponses } from '../../lib/errors';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -40,14 +42,17 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'companyAdmin' },
       schema: {
         tags,
-        summary: 'Set the default bonus, payout delay and first-touch window (company admins)',
+        summary:
+          'Set the default bonus, payout delay, first-touch window and retention check, saying whether the change applies to bonuses already scheduled (company admins)',
         params: companyIdParamSchema,
         body: bonusPolicyFormSchema,
-        response: { 200: bonusPolicySchema, ...errors },
+        response: { 200: savedBonusPolicySchema, ...errors },
       },
     },
     async (request) => {
-      return withRule(await saveBonusPolicy(app.db, request.params.companyId, request.body));
+      const me = companyAuthOf(request);
+      const { policy, rescheduled } = await saveBonusPolicy(app.db, request.params.companyId, me.user.id, request.body);
+      return { ...withRule(policy), rescheduled };
     },
   );
 
@@ -66,6 +71,25 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = companyAuthOf(request);
       return markBonusesPaid(app.db, request.params.companyId, me.user.id, request.body);
+    },
+  );
+
+  app.post(
+    '/api/companies/:companyId/bonuses/:referralId/paid-early',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        tags,
+        summary:
+          'Pay one bonus before its due day: the explicit early payment, with the reason the audit log and CSV keep (company admins)',
+        params: companyIdParamSchema.extend({ referralId: z.uuid() }),
+        body: payBonusEarlySchema,
+        response: { 200: z.object({ paid: z.number().int() }), ...errors },
+      },
+    },
+    async (request) => {
+      const me = companyAuthOf(request);
+      return payBonusEarly(app.db, request.params.companyId, request.params.referralId, me.user.id, request.body);
     },
   );
 };

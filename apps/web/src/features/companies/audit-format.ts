@@ -42,6 +42,18 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
       return `${label(BONUS_STATE_LABELS, b.bonusState as BonusState)} → Paid${
         typeof a.paidOn === 'string' ? ` on ${formatDate(a.paidOn)}` : ''
       }${typeof a.amount === 'number' ? ` (${formatMoney(a.amount, typeof a.currency === 'string' ? a.currency : 'USD')})` : ''}`;
+    case 'referral.bonus_paid_early':
+      return `Paid early${typeof a.paidOn === 'string' ? ` on ${formatDate(a.paidOn)}` : ''}${
+        typeof b.dueOn === 'string' ? `, due ${formatDate(b.dueOn)}` : ''
+      }${typeof a.amount === 'number' ? ` (${formatMoney(a.amount, typeof a.currency === 'string' ? a.currency : 'USD')})` : ''}${
+        typeof a.reason === 'string' ? `: ${a.reason}` : ''
+      }`;
+    case 'bonus_policy.changed':
+      return `Payable after ${String(b.payableAfterDays)} → ${String(a.payableAfterDays)} days; ${
+        a.applyToScheduled === true
+          ? `applied to ${String(a.rescheduled)} scheduled ${a.rescheduled === 1 ? 'bonus' : 'bonuses'}`
+          : 'bonuses already scheduled keep their day'
+      }`;
     case 'billing.subscription_changed': {
       const plan = (values: Record<string, unknown>) =>
         `${typeof values.plan === 'string' && values.plan in PLANS ? PLANS[values.plan as PlanId].name : 'No plan'}, ${label(SUBSCRIPTION_STATUS_LABELS, values.status)}${values.cancelAtPeriodEnd === true ? ', ends at period end' : ''}`;
