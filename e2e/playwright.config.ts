@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,9 @@ process.env.E2E_FIXTURE_PORT ??= freePort();
 const fixtureOrigin = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
 // The payment provider: the tests' fake Stripe API server (apps/server/src/test/fake-stripe.ts), billing turned on.
 process.env.E2E_STRIPE_PORT ??= freePort();
+// A server on E2E_DATABASE_URL needs the data-encryption key given (one per run; workers inherit it).
+process.env.E2E_DATA_ENCRYPTION_KEY ??= randomBytes(32).toString('base64');
+const dataEncryptionKey = process.env.E2E_DATA_ENCRYPTION_KEY;
 const stripeOrigin = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -67,7 +71,9 @@ export default defineConfig({
         // Every browser test signs up from 127.0.0.1; the limits themselves are covered by the API tests.
         RATE_LIMIT_SCALE: '100',
         // The job queue lives on PostgreSQL: pass the database the run should use (until the embedded server lands).
-        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+        ...(process.env.E2E_DATABASE_URL
+          ? { DATABASE_URL: process.env.E2E_DATABASE_URL, DATA_ENCRYPTION_KEY: dataEncryptionKey }
+          : {}),
         // Job import and crawl may fetch the local fixture site; the ATS APIs point at it too (it answers 404 there).
         OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_FIXTURE_PORT}`,
         GREENHOUSE_API_URL: `${fixtureOrigin}/greenhouse/v1/boards`,

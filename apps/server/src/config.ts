@@ -29,6 +29,15 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DATA_ENCRYPTION_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (v) => Buffer.from(v.trim(), /[-_]/.test(v) ? 'base64url' : 'base64').length === 32,
+        'must be 32 random bytes in base64 (openssl rand -base64 32)',
+      )
+      .optional(),
+  ),
   PUBLIC_URL: z.url({ error: 'must be a full URL such as https://referwell.example' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: booleanFromEnv.optional(),
@@ -114,6 +123,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Port of the embedded PostgreSQL on 127.0.0.1 (without DATABASE_URL); 0 picks a free one at each start. */
   embeddedPgPort: number;
+  /**
+   * DATA_ENCRYPTION_KEY: seals secrets at rest (lib/secrets.ts). Unset without DATABASE_URL: generated once and kept
+   * owner-only in DATA_DIR; required with DATABASE_URL.
+   */
+  dataEncryptionKey: string | undefined;
   /** SESSION_SECRET; when unset the app uses one generated once and kept in the database (shared by every instance). */
   sessionSecret: string | undefined;
   publicUrl: string;
@@ -195,6 +209,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     ...(result.error?.issues ?? []).map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
     ...missingS3Settings(env),
     ...missingStripeSettings(env),
+    ...(env.DATABASE_URL && !env.DATA_ENCRYPTION_KEY
+      ? [
+          'DATA_ENCRYPTION_KEY: required with DATABASE_URL (32 random bytes in base64: openssl rand -base64 32), the same for every instance',
+        ]
+      : []),
   ];
   if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const e = result.data;
@@ -208,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     sessionSecret: e.SESSION_SECRET,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,

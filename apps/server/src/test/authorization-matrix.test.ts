@@ -98,6 +98,8 @@ const TABLE: Row[] = [
   { route: 'GET /api/companies/:companyId/bonus-policy', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonus-policy`, why: 'referrers read the rule before they refer' },
   { route: 'PUT /api/companies/:companyId/bonus-policy', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonus-policy`, body: () => ({ defaultBonusAmount: null, defaultBonusCurrency: null, payoutDelayDays: 90, directApplicationWindowDays: 180, retentionCheckDays: null, applyToScheduled: false }) },
   { route: 'POST /api/companies/:companyId/bonuses/paid', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonuses/paid`, body: () => ({ referralIds: [f.referral], paidOn: '2026-11-20' }), why: 'not due yet: 409 for the admin' },
+  { route: 'GET /api/companies/:companyId/payees', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/payees` },
+  { route: 'PUT /api/companies/:companyId/payees/:userId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/payees/${f.member}`, body: () => ({ kind: 'employee', payrollId: 'EMP-1' }), why: 'a member without a bonus: 404 for the admin' },
   { route: 'POST /api/companies/:companyId/bonuses/:referralId/paid-early', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonuses/${f.referral}/paid-early`, body: () => ({ reason: 'Leaving for a sabbatical' }), why: 'not hired yet: 409 for the admin' },
   // ----- plan and billing -----
   { route: 'GET /api/companies/:companyId/plan', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/companies/${f.companyA}/plan`, why: 'members see what the plan includes' },

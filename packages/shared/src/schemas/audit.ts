@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = {
   'referral.bonus_paid': 'Marked a bonus paid',
   'referral.bonus_paid_early': 'Paid a bonus before its due day',
   'bonus_policy.changed': 'Changed the bonus policy',
+  'payee.changed': 'Changed how a referrer is paid',
   'data.exported': 'Exported data',
   'billing.subscription_changed': 'Plan or subscription changed',
 } as const;

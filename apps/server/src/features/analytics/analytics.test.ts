@@ -497,7 +497,7 @@ describe('CSV exports (prepared in the background)', () => {
   it('exports the bonuses for payroll: paid in the period and due by its last day, by referrer', async () => {
     const lines = await csv('bonuses');
     expect(lines[0]).toBe(
-      'Referrer,Referrer e-mail,Candidate,Job,Amount,Currency,Bonus,Start date,Due on,Paid on,Payment reference,Paid early,Referral ID',
+      'Referrer,Referrer e-mail,Candidate,Job,Amount,Currency,Bonus,Start date,Due on,Paid on,Payment reference,Paid early,Payroll ID,Referral ID',
     );
     // Amounts and days as every screen writes them ($1,000; Dec 02, 2026), so cells are quoted: read it as CSV.
     const rows = parseCsv(lines.slice(1).join('\r\n')) as string[][];

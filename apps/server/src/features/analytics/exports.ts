@@ -150,6 +150,7 @@ interface BonusRow {
   paidOn: string | null;
   reference: string | null;
   earlyReason: string | null;
+  payrollId: string | null;
 }
 
 const bonusColumns: CsvColumn<BonusRow>[] = [
@@ -166,6 +167,8 @@ const bonusColumns: CsvColumn<BonusRow>[] = [
   { header: 'Payment reference', value: (r) => r.reference },
   // An early payment is its own explicit action: said as such, with the admin's reason.
   { header: 'Paid early', value: (r) => (r.earlyReason === null ? '' : `Yes: ${r.earlyReason}`) },
+  // An employee's bonus is supplemental wages: payroll finds them by their payroll id (features/bonuses/payees.ts).
+  { header: 'Payroll ID', value: (r) => r.payrollId },
   { header: 'Referral ID', value: (r) => r.id },
 ];
 
@@ -180,11 +183,12 @@ function bonusRows(db: Db, scope: JobScope, period: Period) {
         rf.talent_profile->>'name' as candidate, j.title as job, rf.bonus_amount as amount,
         coalesce(rf.bonus_currency, 'USD') as currency, rf.bonus_state as state, p.start_date::text as "startDate",
         rf.bonus_due_on::text as "dueOn", rf.bonus_paid_on::text as "paidOn", rf.bonus_payment_reference as reference,
-        rf.bonus_paid_early_reason as "earlyReason"
+        rf.bonus_paid_early_reason as "earlyReason", pe.payroll_id as "payrollId"
       from referrals rf
       join job_postings j on j.id = rf.job_id
       left join users u on u.id = rf.referrer_id
       left join candidate_pipelines p on p.job_id = rf.job_id and p.talent_id = rf.talent_id
+      left join payees pe on pe.company_id = rf.company_id and pe.user_id = rf.referrer_id and pe.kind = 'employee'
       where ${referralsInScope(scope, 'rf')}
         and rf.bonus_amount is not null
         and ((rf.bonus_state = 'paid' and rf.bonus_paid_on between ${period.fromDay}::date and ${period.toDay}::date)

@@ -256,7 +256,7 @@ describe('bonuses due now, upcoming, and paid early', () => {
       expect.objectContaining({ subject: expect.objectContaining({ id: made.id }) }),
     );
     const lines = await bonusesCsv();
-    expect(lines[0]).toContain('Payment reference,Paid early,Referral ID');
+    expect(lines[0]).toContain('Payment reference,Paid early,Payroll ID,Referral ID');
     const row = (parseCsv(lines.slice(1).join('\r\n')) as string[][]).find((r) => r.at(-1) === made.id)!;
     expect(row.slice(4)).toEqual([
       '$3,000',
@@ -267,6 +267,7 @@ describe('bonuses due now, upcoming, and paid early', () => {
       formatDate(dayFromToday(0)),
       'EARLY-1',
       'Yes: Agreed at signing',
+      '',
       made.id,
     ]);
   });

@@ -7,12 +7,16 @@ import {
   companyIdParamSchema,
   markBonusesPaidSchema,
   payBonusEarlySchema,
+  payeeFormSchema,
+  payeeListQuerySchema,
+  payeeListSchema,
   savedBonusPolicySchema,
   type BonusPolicy,
 } from '@referwell/shared';
 import { companyAuthOf } from '../../platform/access/route-access';
 import { bonusPolicyOf, saveBonusPolicy } from './policy';
 import { markBonusesPaid, payBonusEarly } from './payouts';
+import { listPayees, savePayee } from './payees';
 import { errorResponses } from '../../lib/errors';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -90,6 +94,43 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = companyAuthOf(request);
       return payBonusEarly(app.db, request.params.companyId, request.params.referralId, me.user.id, request.body);
+    },
+  );
+
+  app.get(
+    '/api/companies/:companyId/payees',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        tags,
+        summary:
+          "The people the company pays bonuses to: payroll id or W-9 (TIN masked), the year's total and the 1099-NEC threshold (company admins)",
+        params: companyIdParamSchema,
+        querystring: payeeListQuerySchema,
+        response: { 200: payeeListSchema, ...errors },
+      },
+    },
+    async (request) => listPayees(app.db, request.params.companyId, request.query.year ?? new Date().getUTCFullYear()),
+  );
+
+  app.put(
+    '/api/companies/:companyId/payees/:userId',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        tags,
+        summary:
+          "Record how a referrer is paid: an employee's payroll id, or an external referrer's W-9 (the TIN is encrypted, never returned) (company admins)",
+        params: companyIdParamSchema.extend({ userId: z.uuid() }),
+        body: payeeFormSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const me = companyAuthOf(request);
+      const { companyId, userId } = request.params;
+      await savePayee(app.db, app.secrets, companyId, userId, me.user.id, request.body);
+      return reply.status(204).send(null);
     },
   );
 };

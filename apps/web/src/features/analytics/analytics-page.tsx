@@ -14,6 +14,7 @@ import { analyticsQueryOptions } from './api';
 import { BonusPolicyCard } from './bonus-policy-card';
 import { ChartCard, FigureCard } from './chart-card';
 import { DueBonusesCard, UpcomingBonusesCard } from './due-bonuses';
+import { PayeesCard } from './payees-card';
 import { ExportButton } from './export-button';
 import { ExportsCard } from './exports-card';
 import { FunnelChart, ReferrersChart, SourcesChart } from './charts';
@@ -101,6 +102,7 @@ function AnalyticsBody({ companyId }: { companyId: string }) {
           <ExportsCard companyId={companyId} />
           <DueBonusesCard companyId={companyId} />
           <UpcomingBonusesCard companyId={companyId} />
+          <PayeesCard companyId={companyId} />
           <ChartCard
             title="Referrers"
             description="Requests received and referrals made in the period, the hires they led to, and response time."

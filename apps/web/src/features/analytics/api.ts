@@ -10,6 +10,8 @@ import type {
   Leaderboard,
   MarkBonusesPaid,
   PayBonusEarly,
+  PayeeForm,
+  PayeeList,
   ReferralSummary,
   SavedBonusPolicy,
 } from '@referwell/shared';
@@ -148,5 +150,22 @@ export function useMarkBonusesPaid(companyId: string) {
         client.invalidateQueries({ queryKey: analyticsKeys.all(companyId) }),
         client.invalidateQueries({ queryKey: ['referrals'] }),
       ]),
+  });
+}
+
+/** The company's payees with this year's totals and the 1099-NEC threshold (admins). */
+export const payeesQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: ['companies', companyId, 'payees'] as const,
+    queryFn: ({ signal }) => api<PayeeList>(`${base(companyId)}/payees`, { signal }),
+  });
+
+/** Records how a referrer is paid: a payroll id, or a W-9 (the TIN is sent once and never read back). */
+export function useSavePayee(companyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId: string; body: PayeeForm }) =>
+      api<null>(`${base(companyId)}/payees/${encodeURIComponent(userId)}`, { method: 'PUT', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: payeesQueryOptions(companyId).queryKey }),
   });
 }

@@ -54,6 +54,15 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
           ? `applied to ${String(a.rescheduled)} scheduled ${a.rescheduled === 1 ? 'bonus' : 'bonuses'}`
           : 'bonuses already scheduled keep their day'
       }`;
+    case 'payee.changed': {
+      const paidAs = (values: Record<string, unknown>) =>
+        values.kind === 'employee'
+          ? `Employee, payroll id ${String(values.payrollId)}`
+          : values.kind === 'external'
+            ? `External referrer (W-9: ${String(values.legalName)})`
+            : 'Not recorded';
+      return `${arrow(paidAs(b), paidAs(a))}${a.tinChanged === true ? '; TIN changed' : ''}`;
+    }
     case 'billing.subscription_changed': {
       const plan = (values: Record<string, unknown>) =>
         `${typeof values.plan === 'string' && values.plan in PLANS ? PLANS[values.plan as PlanId].name : 'No plan'}, ${label(SUBSCRIPTION_STATUS_LABELS, values.status)}${values.cancelAtPeriodEnd === true ? ', ends at period end' : ''}`;
