@@ -45,6 +45,19 @@ export type AnalyticsQuery = z.input<typeof analyticsQuerySchema>;
 /** The referral funnel's steps, in order. */
 export const FUNNEL_STEPS = ['requests', 'referrals', 'confirmed', 'applied', 'interviewed', 'offer', 'hired'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+/**
+ * Each step's denominator: the step whose people it is a share of. Referrals come with or without a request, so
+ * neither requests nor referrals have one; from there every step is a subset of the one before (never over 100 %).
+ */
+export const FUNNEL_DENOMINATORS: Record<FunnelStep, FunnelStep | null> = {
+  requests: null,
+  referrals: null,
+  confirmed: 'referrals',
+  applied: 'confirmed',
+  interviewed: 'applied',
+  offer: 'interviewed',
+  hired: 'offer',
+};
 export const FUNNEL_STEP_LABELS: Record<FunnelStep, string> = {
   requests: 'Referral requests',
   referrals: 'Referrals',
@@ -87,7 +100,9 @@ export const analyticsSchema = z.object({
     z.object({
       step: z.enum(FUNNEL_STEPS),
       count: z.number().int(),
-      /** This step ÷ the one before; null for the first step or after a zero. */
+      /** The step this one is a share of (FUNNEL_DENOMINATORS); null: none. */
+      of: z.enum(FUNNEL_STEPS).nullable(),
+      /** This step ÷ its denominator (`of`), at most 1; null without one or when it is zero. */
       conversion: ratio,
     }),
   ),

@@ -212,8 +212,13 @@ async function analyticsTable(db: Db, companyId: string, query: AnalyticsQuery, 
   switch (table) {
     case 'funnel':
       return sheet(
-        ['Step', 'People', 'From the step before %'],
-        data.funnel.map((s) => [FUNNEL_STEP_LABELS[s.step], s.count, ratio(s.conversion)]),
+        ['Step', 'People', 'Share %', 'Share of'],
+        data.funnel.map((s) => [
+          FUNNEL_STEP_LABELS[s.step],
+          s.count,
+          ratio(s.conversion),
+          s.of === null ? null : FUNNEL_STEP_LABELS[s.of],
+        ]),
       );
     case 'sources':
       return sheet(
