@@ -99,6 +99,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   STRIPE_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(14),
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   // Unset: the 'Book a 30-minute call' link leads to the waitlist form, which lands in the database.
   BOOKING_URL: z
     .string()
@@ -177,6 +178,8 @@ export interface StripeConfig {
   apiUrl: string;
   /** Days of free trial a company's first checkout starts with (0: none). */
   trialDays: number;
+  /** How long a call to Stripe may take before it is given up (a waiting admin gets a 502). */
+  timeoutMs: number;
 }
 
 export interface S3StorageOptions {
@@ -287,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
             },
             apiUrl: (e.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/+$/, ''),
             trialDays: e.STRIPE_TRIAL_DAYS,
+            timeoutMs: e.STRIPE_TIMEOUT_MS,
           }
         : null,
   };

@@ -45,11 +45,14 @@ export function stripeTestEnv(origin: string, keys = { secretKey: 'sk_test_fake'
     STRIPE_PRICE_BETA: TEST_PRICE_IDS.beta,
     STRIPE_PRICE_BETA_YEAR: TEST_PRICE_IDS.beta_year,
     STRIPE_API_URL: origin,
+    // A fake told not to answer is given up on quickly.
+    STRIPE_TIMEOUT_MS: '1000',
   };
 }
 
 type Json = Record<string, unknown>;
-type Failure = 'card_declined' | 429 | 500;
+/** How the fake fails a request: a declined card, 429, 500, or no answer at all (the client's timeout). */
+type Failure = 'card_declined' | 429 | 500 | 'timeout';
 
 export interface FakeStripeOptions {
   secretKey?: string;
@@ -596,6 +599,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const failure = failures.find((f) => f.times > 0 && `${req.method} ${path}`.startsWith(f.match));
       if (failure) {
         failure.times -= 1;
+        // No answer: the request hangs until the client gives up (or the fake closes).
+        if (failure.failure === 'timeout') return;
         throw FAILURES[String(failure.failure)]!();
       }
       const customerOfCall = (id: unknown) => {

@@ -385,6 +385,11 @@ describe('plans and billing with Stripe', () => {
     const busy = await call('GET', `/api/companies/${companyId}/billing/invoices`, admin);
     expect(busy.statusCode).toBe(503);
     expect(busy.headers['retry-after']).toBe('30');
+    // No answer within STRIPE_TIMEOUT_MS: the client gives up and the admin gets a 502.
+    fake.failNext('GET /v1/invoices', 'timeout');
+    const silent = await call('GET', `/api/companies/${companyId}/billing/invoices`, admin);
+    expect(silent.statusCode).toBe(502);
+    expect(silent.json().error.code).toBe('PROVIDER_UNAVAILABLE');
     const other = await newCompany();
     fake.failNext('POST /v1/checkout/sessions', 500);
     const failed = await call('POST', `/api/companies/${other.companyId}/billing/checkout`, other.admin, {

@@ -17,7 +17,7 @@ export function createStripe(config: StripeConfig): Stripe {
     port: url.port || (protocol === 'http' ? 80 : 443),
     protocol,
     maxNetworkRetries: 0,
-    timeout: 15_000,
+    timeout: config.timeoutMs,
     telemetry: false,
     appInfo: { name: 'Referwell' },
   });
