@@ -5,7 +5,7 @@
  * bench/results.json.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,8 @@ export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 :
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 export const onPostgres = !!process.env.DATABASE_URL;
+/** The data-encryption key of the servers a run starts on DATABASE_URL (which requires one). */
+const BENCH_DATA_ENCRYPTION_KEY = randomBytes(32).toString('base64');
 export const driver = onPostgres ? 'PostgreSQL' : 'embedded';
 export const RESULTS_FILE = path.join(import.meta.dirname, 'results.json');
 export const DEMO_ADMIN = { email: 'admin@referwell.demo', password: 'referwell-demo' };
@@ -257,8 +259,11 @@ export async function startServer(
     ...env,
   };
   // The server must open the throw-away database, never the DATABASE_URL it was created on.
-  if (prepared.databaseUrl) childEnv.DATABASE_URL = prepared.databaseUrl;
-  else delete childEnv.DATABASE_URL;
+  if (prepared.databaseUrl) {
+    childEnv.DATABASE_URL = prepared.databaseUrl;
+    // DATABASE_URL needs the data-encryption key given: one for the run, so every server of a database opens it.
+    childEnv.DATA_ENCRYPTION_KEY ??= BENCH_DATA_ENCRYPTION_KEY;
+  } else delete childEnv.DATABASE_URL;
   // BENCH_NODE_OPTIONS adds options after production's, for a traced or profiled run (README "Benchmark"), e.g.
   // "--cpu-prof --cpu-prof-dir=/tmp/prof" (NODE_OPTIONS refuses --cpu-prof).
   const extra = (process.env.BENCH_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,7 @@ beforeAll(async () => {
     bundle.main,
     {
       DATABASE_URL: database.url,
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       CONNECTIONS_PER_IP: String(PER_ADDRESS),
       WEB_DIST_DIR: '/nonexistent',
       RATE_LIMIT_SCALE: '100',

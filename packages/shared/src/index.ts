@@ -37,3 +37,5 @@ export * from './schemas/billing';
 export * from './format';
 export * from './locations';
 export * from './currencies';
+export * from './rules/payees';
+export * from './schemas/payees';

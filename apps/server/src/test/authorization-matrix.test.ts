@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobCrawls } from '../db/schema';
+import { startFakeStripe, stripeTestEnv, type FakeStripe } from './fake-stripe';
 import { createTestApp, signUp, TEST_PASSWORD, withSession, type SignedUp, type TestApp } from './harness';
 
 const ROLES = ['visitor', 'seeker', 'member', 'admin', 'otherAdmin'] as const;
@@ -96,11 +97,20 @@ const TABLE: Row[] = [
   { route: 'PUT /api/companies/:companyId/leaderboard', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/leaderboard`, body: () => ({ visible: false }) },
   { route: 'PUT /api/referrers/me/leaderboard', expect: ['D', 'D', 'A', 'A', 'A'], body: () => ({ hidden: false }) },
   { route: 'GET /api/companies/:companyId/bonus-policy', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonus-policy`, why: 'referrers read the rule before they refer' },
-  { route: 'PUT /api/companies/:companyId/bonus-policy', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonus-policy`, body: () => ({ defaultBonusAmount: null, defaultBonusCurrency: null, payoutDelayDays: 90, directApplicationWindowDays: 180 }) },
+  { route: 'PUT /api/companies/:companyId/bonus-policy', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonus-policy`, body: () => ({ defaultBonusAmount: null, defaultBonusCurrency: null, payoutDelayDays: 90, directApplicationWindowDays: 180, retentionCheckDays: null, applyToScheduled: false }) },
   { route: 'POST /api/companies/:companyId/bonuses/paid', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonuses/paid`, body: () => ({ referralIds: [f.referral], paidOn: '2026-11-20' }), why: 'not due yet: 409 for the admin' },
+  { route: 'GET /api/companies/:companyId/payees', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/payees` },
+  { route: 'PUT /api/companies/:companyId/payees/:userId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/payees/${f.member}`, body: () => ({ kind: 'employee', payrollId: 'EMP-1' }), why: 'a member without a bonus: 404 for the admin' },
+  { route: 'POST /api/companies/:companyId/bonuses/:referralId/paid-early', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonuses/${f.referral}/paid-early`, body: () => ({ reason: 'Leaving for a sabbatical' }), why: 'not hired yet: 409 for the admin' },
   // ----- plan and billing -----
   { route: 'GET /api/companies/:companyId/plan', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/companies/${f.companyA}/plan`, why: 'members see what the plan includes' },
   { route: 'GET /api/companies/:companyId/billing', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing` },
+  { route: 'POST /api/companies/:companyId/billing/checkout', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/checkout`, body: () => ({ plan: 'monthly' }), why: 'the fake Stripe answers the hosted page' },
+  { route: 'POST /api/companies/:companyId/billing/portal', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/portal` },
+  { route: 'PUT /api/companies/:companyId/billing/plan', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/plan`, body: () => ({ plan: 'enterprise' }), why: 'no subscription yet: 409 for the admin' },
+  { route: 'PUT /api/companies/:companyId/billing/cancellation', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/cancellation`, body: () => ({ cancelAtPeriodEnd: true }), why: 'no subscription yet: 409 for the admin' },
+  { route: 'GET /api/companies/:companyId/billing/invoices', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/invoices` },
+  { route: 'POST /api/billing/stripe/webhook', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ id: 'evt_unsigned' }), why: 'Stripe calls it, signed: unsigned is a 400 for anyone (billing.test.ts)' },
   // ----- dashboards -----
   { route: 'GET /api/dashboard/jobseeker', expect: ['D', 'A', 'D', 'D', 'D'] },
   { route: 'GET /api/dashboard/referrer', expect: ['D', 'D', 'A', 'A', 'A'] },
@@ -183,6 +193,8 @@ const TABLE: Row[] = [
 
 let t: TestApp;
 const who = {} as Record<Exclude<Role, 'visitor'>, SignedUp>;
+/** Billing is on in this app, against the fake Stripe server, so the billing routes answer as they would. */
+let fakeStripe: FakeStripe;
 let sent = 0;
 
 async function call(method: string, url: string, role: Role, payload?: object) {
@@ -203,7 +215,8 @@ async function ok(method: string, url: string, role: Role, payload?: object) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+  fakeStripe = await startFakeStripe();
+  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100', ...stripeTestEnv(fakeStripe.origin) } });
   who.admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Matrix Health' });
   who.otherAdmin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Other Matrix Clinic' });
   who.seeker = await signUp(t, { name: 'Sam Seeker' });
@@ -239,7 +252,10 @@ beforeAll(async () => {
     .returning({ id: jobCrawls.id });
   f.crawl = crawl!.id;
 }, 180_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await fakeStripe.close();
+});
 
 const pathOf = (url: string) => url.split('?')[0]!;
 

@@ -149,6 +149,8 @@ export const referrals = pgTable(
     bonusDueOn: date({ mode: 'string' }),
     /** The payroll reference an admin gave when marking the bonus paid. */
     bonusPaymentReference: text(),
+    /** Why an admin paid the bonus before its due day (the explicit early payment); null when paid when due. */
+    bonusPaidEarlyReason: text(),
     /**
      * Analytics rollup: the furthest funnel step the referral reached (0 no pipeline, 1 referred, 2 the candidate
      * confirmed, 3 applied or taken forward, 4 interviewed, 5 offer, 6 hired), from its consent and its pipeline's
@@ -263,6 +265,8 @@ export const referralPolicies = pgTable('referral_policies', {
   defaultBonusCurrency: text(),
   payoutDelayDays: integer().notNull().default(90),
   directApplicationWindowDays: integer().notNull().default(180),
+  /** The optional retention check: a bonus is payable only once the hire is confirmed still employed on this day. */
+  retentionCheckDays: integer(),
   leaderboardVisible: boolean().notNull().default(false),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

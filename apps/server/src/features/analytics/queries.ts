@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { FUNNEL_STEPS, HIRE_SOURCES, PIPELINE_STAGES, type Analytics, type HireSource } from '@referwell/shared';
+import {
+  FUNNEL_DENOMINATORS,
+  FUNNEL_STEPS,
+  HIRE_SOURCES,
+  PIPELINE_STAGES,
+  type Analytics,
+  type HireSource,
+} from '@referwell/shared';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
 import { dayText, jobsInScope, referralsMadeInScope, splitByMonths, type JobScope, type Period } from './period';
@@ -34,11 +41,16 @@ export async function funnel(
     from ${referralsPerLevel(scope, period)} counted(level, n)`,
   );
   const counts = [requests, ...(row?.levels ?? [0, 0, 0, 0, 0, 0])];
-  return FUNNEL_STEPS.map((step, i) => ({
-    step,
-    count: counts[i]!,
-    conversion: i === 0 || counts[i - 1] === 0 ? null : counts[i]! / counts[i - 1]!,
-  }));
+  const countOf = (step: (typeof FUNNEL_STEPS)[number]) => counts[FUNNEL_STEPS.indexOf(step)]!;
+  return FUNNEL_STEPS.map((step, i) => {
+    const of = FUNNEL_DENOMINATORS[step];
+    return {
+      step,
+      count: counts[i]!,
+      of,
+      conversion: of === null || countOf(of) === 0 ? null : counts[i]! / countOf(of),
+    };
+  });
 }
 
 /**

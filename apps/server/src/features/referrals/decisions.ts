@@ -5,6 +5,7 @@ import {
   NOTIFICATION_TYPES_REFERRALS,
   REFERRAL_MESSAGES,
   stageForReferralStatus,
+  type MarkBonusPaid,
   type Referral,
   type ReferralStatus,
 } from '@referwell/shared';
@@ -130,13 +131,16 @@ export async function markReferralBonusPaid(
   db: Db,
   me: AuthContext,
   id: string,
-  paidOn: string | undefined,
-  reference?: string,
+  input: MarkBonusPaid,
 ): Promise<Referral> {
   await db.transaction(async (tx) => {
     const row = await lockReferral(tx, me, id);
     requireCompanyAdmin(me, row.companyId, 'Only company administrators can mark bonuses paid.');
-    await recordBonusPaid(tx, row, me.user.id, paidOn || todayUtc(), reference || null);
+    await recordBonusPaid(tx, row, me.user.id, {
+      paidOn: input.paidOn || todayUtc(),
+      reference: input.reference || null,
+      stillEmployed: input.stillEmployed,
+    });
   });
   return getReferral(db, me, id);
 }

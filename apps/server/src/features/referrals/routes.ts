@@ -236,8 +236,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralSchema, ...errors },
       },
     },
-    async (request) =>
-      markReferralBonusPaid(app.db, authOf(request), request.params.id, request.body.paidOn, request.body.reference),
+    async (request) => markReferralBonusPaid(app.db, authOf(request), request.params.id, request.body),
   );
 
   app.post(

@@ -13,7 +13,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { analyticsQueryOptions } from './api';
 import { BonusPolicyCard } from './bonus-policy-card';
 import { ChartCard, FigureCard } from './chart-card';
-import { DueBonusesCard } from './due-bonuses';
+import { DueBonusesCard, UpcomingBonusesCard } from './due-bonuses';
+import { PayeesCard } from './payees-card';
 import { ExportButton } from './export-button';
 import { ExportsCard } from './exports-card';
 import { FunnelChart, ReferrersChart, SourcesChart } from './charts';
@@ -100,6 +101,8 @@ function AnalyticsBody({ companyId }: { companyId: string }) {
           />
           <ExportsCard companyId={companyId} />
           <DueBonusesCard companyId={companyId} />
+          <UpcomingBonusesCard companyId={companyId} />
+          <PayeesCard companyId={companyId} />
           <ChartCard
             title="Referrers"
             description="Requests received and referrals made in the period, the hires they led to, and response time."
@@ -175,7 +178,7 @@ function BonusCard({ bonuses, actions }: { bonuses: Analytics['bonuses']; action
       <CardContent>
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
           <Figure label="Due now" value={formatMoneyList(bonuses.dueNow)} />
-          <Figure label="Due later" value={formatMoneyList(bonuses.dueLater)} />
+          <Figure label="Upcoming" value={formatMoneyList(bonuses.dueLater)} />
           <Figure label="Awaiting hire" value={formatMoneyList(bonuses.awaitingHire)} />
           <Figure label="Paid this period" value={formatMoneyList(bonuses.paidInPeriod)} />
           <Figure label="Forecast" value={formatMoneyList(bonuses.forecast)} />
