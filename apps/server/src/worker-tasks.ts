@@ -2,8 +2,7 @@
 // synchronous and can take long on hostile input, so it must never run on the request thread.
 import { isAppError } from './lib/errors';
 import type { WorkerOutcome } from './lib/worker-task';
-import { readJobPage } from './features/jobs/import';
-import { readCrawlPage, readPageText } from './features/jobs/import/links';
+import { readCrawlPage, readJobPage, readPageText } from '@referwell/page-reader';
 import { parseResume } from './features/talent/resume';
 
 function task<I, O>(run: (input: I) => O | Promise<O>) {

@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { extractJobFromHtml } from './extract';
+import { readFixture as read } from './fixtures';
 import type { ImportResult } from './types';
 
-const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
-const expectations = JSON.parse(readFileSync(`${fixtures}expected.json`, 'utf8')) as Record<
+const expectations = JSON.parse(read('expected.json')) as Record<
   string,
   { url: string; expected: ImportResult | null }
 >;
-const read = (file: string) => readFileSync(`${fixtures}${file}`, 'utf8');
 const extract = (file: string) => extractJobFromHtml(read(file), expectations[file]?.url ?? 'https://example.com/');
 
 describe('extractJobFromHtml: fixture pages match fixtures/expected.json exactly', () => {

@@ -1,49 +1,36 @@
 /**
- * Per-field accuracy of the job import over its fixtures, reported separately for structured data (schema.org
- * JSON-LD / microdata pages against fixtures/expected.json, applicant-tracking API payloads against
- * fixtures/ats/expected.json) and for pages without structured data (fixtures/pages, plus the held-out
- * fixtures/holdout set that the page reader was not developed against, and holdout-2 written after it was spent),
- * and held-out pages with structured data (fixtures/holdout-structured, header fields and deadline).
+ * Per-field accuracy of the page reader over its fixtures, reported separately for structured data (schema.org
+ * JSON-LD / microdata pages against fixtures/expected.json) and for pages without structured data (fixtures/pages,
+ * plus the held-out fixtures/holdout set that the page reader was not developed against, and holdout-2 written after
+ * it was spent), and held-out pages with structured data (fixtures/holdout-structured, header fields and deadline).
+ * The applicant-tracking API adapters are measured by the server, beside them
+ * (apps/server/src/features/job-import/ats/accuracy.test.ts).
  *
  * The corpus (fixtures/corpus) is measured on the fields a careful reader takes from a careers page: title, company,
  * location, employment type, salary (min, max, currency, period) and skills, separately for its tuned part
  * (corpus/tuned plus the pages above) and its held-out part (corpus/held-out: written first, never looked at while
  * the reader is tuned), each split into pages with and without structured data of any shape.
  * accuracy.test.ts holds the thresholds.
- * Run from the repository root: node --import tsx apps/server/src/features/jobs/import/accuracy.ts [--verbose]
+ * Run from the repository root: npm run accuracy -w @referwell/page-reader [-- --verbose]
  * (--verbose lists the misses of the tuned part only; --held-out-misses lists the held-out ones, for after tuning.)
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { matchAts } from './ats';
+import { pathToFileURL } from 'node:url';
 import { recogniseSkills } from '@referwell/shared';
-import { extractJobFromHtml, finishJob } from './extract';
+import { extractJobFromHtml } from './extract';
+import { readFixture } from './fixtures';
 import { isCountry, isRegion } from './page-places';
 import { readSalaryRange } from './values';
 import { isKnownSkill, toolNamesIn } from './skill-suggestions';
 import type { ImportedJob } from './types';
 
-const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 type Expectation = { url: string; expected: { job: Partial<ImportedJob>; source?: string } | null };
 type Loose = { url: string; expected: Partial<ImportedJob> };
 
-const apis = {
-  greenhouse: 'https://api.test/gh',
-  lever: 'https://api.test/lv',
-  ashby: 'https://api.test/ab',
-  workable: 'https://api.test/wk',
-};
+/** What the reader makes of one fixture page. */
+const importFixture = (file: string, url: string) => extractJobFromHtml(readFixture(file), url);
 
-/** What the import makes of one fixture: HTML through the extractor, an ATS payload through its adapter. */
-function importFixture(file: string, url: string): { job: ImportedJob; source: string } | null {
-  const content = readFileSync(`${fixtures}${file}`, 'utf8');
-  if (!file.startsWith('ats/')) return extractJobFromHtml(content, url);
-  const target = matchAts(url, apis);
-  const mapped = target?.map(JSON.parse(content));
-  return target && mapped ? { job: finishJob(mapped), source: target.ats } : null;
-}
-
-const ALL_FIELDS: (keyof ImportedJob)[] = [
+/** Every field of an imported job: structured data is judged on all of them. */
+export const ALL_FIELDS: (keyof ImportedJob)[] = [
   'title',
   'company',
   'location',
@@ -122,7 +109,11 @@ export interface Report {
   misses: string[];
 }
 
-function report(name: string, rows: { file: string; want: Partial<ImportedJob>; got: ImportedJob | undefined }[]) {
+/** Field-by-field hits of `rows` (a field counts when sameValue holds), with the misses listed. */
+export function report(
+  name: string,
+  rows: { file: string; want: Partial<ImportedJob>; got: ImportedJob | undefined }[],
+) {
   const fields: Report['fields'] = {};
   const misses: string[] = [];
   let hits = 0;
@@ -182,10 +173,10 @@ function suggestionReport(name: string, requirements: { file: string; text: stri
 }
 
 function readJson<T>(file: string): Record<string, T> {
-  return JSON.parse(readFileSync(`${fixtures}${file}`, 'utf8')) as Record<string, T>;
+  return JSON.parse(readFixture(file)) as Record<string, T>;
 }
 
-/** Structured pages and ATS payloads: every field exact. Pages without structured data: the header fields. */
+/** Structured pages: every field exact. Pages without structured data: the header fields. */
 export function measureAccuracy(developedOnly = false): {
   structured: Report;
   unstructured: Report;
@@ -195,7 +186,7 @@ export function measureAccuracy(developedOnly = false): {
   detection: Report;
   suggestions: SuggestionReport;
 } {
-  const legacy = { ...readJson<Expectation>('expected.json'), ...readJson<Expectation>('ats/expected.json') };
+  const legacy = readJson<Expectation>('expected.json');
   const structured = [];
   const pages = [];
   const detection = [];
@@ -225,7 +216,7 @@ export function measureAccuracy(developedOnly = false): {
   const holdout2 = corpus('holdout-2');
   const holdoutStructured = corpus('holdout-structured');
   return {
-    structured: report('structured data (JSON-LD, microdata, ATS APIs)', structured),
+    structured: report('structured data (JSON-LD, microdata)', structured),
     unstructured: report('pages without structured data', developed),
     holdout: report('held-out pages without structured data', holdout),
     holdout2: report('second held-out set (written after the first was spent)', holdout2),
@@ -401,7 +392,7 @@ function measureCorpus(dir: 'tuned' | 'held-out', label: string) {
   const rows = Object.entries(pages).map(([file, page]) => ({
     file,
     page,
-    got: extractJobFromHtml(readFileSync(`${fixtures}corpus/${dir}/${file}`, 'utf8'), page.url)?.job,
+    got: extractJobFromHtml(readFixture(`corpus/${dir}/${file}`), page.url)?.job,
   }));
   return {
     all: corpusReport(`${label}: all pages`, rows),

@@ -1,17 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { JOB_CRAWL_MESSAGES, JOB_IMPORT_MESSAGES, type JobCrawlStatus } from '@referwell/shared';
-import type { Db } from '../../../db/client';
-import { inTransaction } from '../../../db/repository';
-import { jobCrawls } from '../../../db/schema';
-import { AppError, notFound } from '../../../lib/errors';
-import { enqueue } from '../../../lib/queue/enqueue';
-import { checkOutboundUrl } from '../../../lib/safe-fetch';
-import type { AuthContext } from '../../../platform/sessions/sessions';
-import { isCompanyAdminOf, type CompanyAuth } from '../../../platform/access/guards';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/repository';
+import { jobCrawls } from '../../db/schema';
+import { isAppError, notFound } from '../../lib/errors';
+import { enqueue } from '../../lib/queue/enqueue';
+import { checkOutboundUrl } from '../../lib/safe-fetch';
+import type { AuthContext } from '../../platform/sessions/sessions';
+import { isCompanyAdminOf, type CompanyAuth } from '../../platform/access/guards';
 import { crawlSite, type CrawlCaps } from './crawl';
 import type { ImportContext } from './service';
 
-declare module '../../../lib/queue/enqueue' {
+declare module '../../lib/queue/enqueue' {
   interface QueueTasks {
     'crawl-site': { crawlId: string };
   }
@@ -69,7 +69,7 @@ export async function crawlStatus(db: Db, signedIn: AuthContext, id: string): Pr
 
 /** What the person is told when a crawl fails: a refusal says why; anything else gets the spec's message. */
 const failureMessage = (error: unknown) =>
-  error instanceof AppError && error.statusCode < 500 ? error.message : JOB_IMPORT_MESSAGES.crawlFailed;
+  isAppError(error) && error.statusCode < 500 ? error.message : JOB_IMPORT_MESSAGES.crawlFailed;
 
 /**
  * The 'crawl-site' task: runs the crawl, writing its progress to the row, then its result or error. A finished

@@ -1,7 +1,6 @@
 import { load } from 'cheerio';
 import { z } from 'zod';
-import { decodeEntities } from '../html-text';
-import { formatSalary, mapEmploymentType, parseDate } from '../values';
+import { decodeEntities, formatSalary, mapEmploymentType, parseDate } from '@referwell/page-reader';
 import { emptyJob, line, readBody, SLUG, segments, withRemote, type AtsAdapter } from './common';
 
 /** GET {GREENHOUSE_API_URL}/{board}/jobs/{id}?pay_transparency=true (Greenhouse Job Board API, public). */

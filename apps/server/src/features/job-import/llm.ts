@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { Config } from '../../../config';
-import type { MappedJob } from './json-ld';
-import { cleanEmail, mapEmploymentType, parseDate, resolveUrl } from './values';
+import type { Config } from '../../config';
+import { cleanEmail, mapEmploymentType, parseDate, resolveUrl, type MappedJob } from '@referwell/page-reader';
 
 export type LlmConfig = NonNullable<Config['llm']>;
 

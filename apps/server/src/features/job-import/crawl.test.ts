@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_IMPORT_MESSAGES, type JobCrawlResponse, type JobCrawlStatus } from '@referwell/shared';
-import { selectRows } from '../../../db/repository';
-import { jobCrawls } from '../../../db/schema';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../../test/harness';
-import { drainQueue } from '../../../test/queue';
-import { AppError } from '../../../lib/errors';
-import { runInWorker } from '../../../lib/worker-task';
+import { selectRows } from '../../db/repository';
+import { jobCrawls } from '../../db/schema';
+import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { drainQueue } from '../../test/queue';
+import { AppError } from '../../lib/errors';
+import { runInWorker } from '../../lib/worker-task';
 import { crawlSite, type CrawlCaps } from './crawl';
-import { html, json, readFixture, startFixtureServer, text, type FixtureServer } from '../../../test/fixture-server';
+import { html, json, readAtsFixture, startFixtureServer, text, type FixtureServer } from '../../test/fixture-server';
 
 let site: FixtureServer;
 let elsewhere: FixtureServer;
@@ -68,7 +68,7 @@ beforeAll(async () => {
     '/about/team': html(plainPage('Team', ['/about/team/history'])),
     '/about/team/history': html(plainPage('History', ['/about/team/history/deep-role'])),
     '/about/team/history/deep-role': html(jobPage('Deep Role')),
-    '/greenhouse/v1/boards/northwindhealth/jobs/4012345006': json(readFixture('ats/greenhouse-job.json')),
+    '/greenhouse/v1/boards/northwindhealth/jobs/4012345006': json(readAtsFixture('greenhouse-job.json')),
     // A second site for the cap tests.
     '/slow/start': html(plainPage('Slow careers', ['/slow/page'])),
     '/slow/page': async (req, res) => {

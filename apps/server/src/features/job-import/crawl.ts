@@ -1,10 +1,10 @@
 import robotsParser from 'robots-parser';
 import type { CrawlStopReason, JobCrawlResponse, JobImportSource, ImportedJob } from '@referwell/shared';
-import { AppError } from '../../../lib/errors';
-import { runInWorker } from '../../../lib/worker-task';
+import { AppError, isAppError } from '../../lib/errors';
+import { runInWorker } from '../../lib/worker-task';
 import { matchAts, type AtsTarget } from './ats';
 import { fetchOutbound, importFromAts, isSiteFailure, type ImportContext } from './service';
-import type { ImportResult } from './types';
+import type { ImportResult } from '@referwell/page-reader';
 
 export const CRAWLER_USER_AGENT = 'ReferwellBot';
 
@@ -62,7 +62,7 @@ async function readRobots(origin: string, ctx: ImportContext, timeoutMs: number)
     return robotsParser(robotsUrl, response.body);
   } catch (error) {
     // No robots.txt, or it is unreachable: everything is allowed (a refused address is not: rethrown).
-    if (isSiteFailure(error) || (error instanceof AppError && /too large/i.test(error.message))) return null;
+    if (isSiteFailure(error) || (isAppError(error) && /too large/i.test(error.message))) return null;
     throw error;
   }
 }
@@ -130,7 +130,7 @@ export async function crawlSite(
         maxBytes: pageMax,
       });
     } catch (error) {
-      if (error instanceof AppError && /too large/i.test(error.message)) {
+      if (isAppError(error) && /too large/i.test(error.message)) {
         if (pageMax === budget) {
           stoppedBy = 'bytes';
           break;

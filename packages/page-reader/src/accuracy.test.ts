@@ -6,7 +6,7 @@ describe('job import accuracy over the fixture corpus', () => {
   const result = measureAccuracy();
   const misses = (r: Report) => r.misses.join('\n');
 
-  it('reads ≥ 98% of fields right on pages with structured data and ATS API payloads', () => {
+  it('reads ≥ 98% of fields right on pages with structured data (JSON-LD, microdata)', () => {
     expect(result.structured.overall, misses(result.structured)).toBeGreaterThanOrEqual(0.98);
   });
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { plainToHtml } from './escape';
-import { htmlToText } from '../html-text';
-import { formatSalary, mapEmploymentType } from '../values';
+import { formatSalary, htmlToText, mapEmploymentType } from '@referwell/page-reader';
 import {
   companyFromText,
   emptyJob,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../../test/harness';
-import { html, startFixtureServer, type FixtureServer } from '../../../test/fixture-server';
+import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { html, startFixtureServer, type FixtureServer } from '../../test/fixture-server';
 
 let site: FixtureServer;
 let t: TestApp;

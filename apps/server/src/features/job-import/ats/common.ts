@@ -1,8 +1,5 @@
-import type { Config } from '../../../../config';
-import { htmlToText, inlineText } from '../html-text';
-import type { MappedJob } from '../json-ld';
-import { splitSections } from '../sections';
-import { cleanEmail, findSalary } from '../values';
+import type { Config } from '../../../config';
+import { cleanEmail, findSalary, htmlToText, inlineText, splitSections, type MappedJob } from '@referwell/page-reader';
 
 export type AtsName = 'greenhouse' | 'lever' | 'ashby' | 'workable';
 

@@ -6,12 +6,12 @@ import {
   jobImportResponseSchema,
   uuidParamSchema,
 } from '@referwell/shared';
-import { createRateLimiter } from '../../../lib/rate-limit';
-import { authOf, companyAuthOf } from '../../../platform/access/route-access';
-import { POSTERS } from '../service';
+import { createRateLimiter } from '../../lib/rate-limit';
+import { authOf, companyAuthOf } from '../../platform/access/route-access';
+import { POSTERS } from '../jobs/port';
 import { crawlStatus, startCrawl } from './crawl-jobs';
 import { importJobFromUrl, type ImportLimits } from './service';
-import { errorResponses } from '../../../lib/errors';
+import { errorResponses } from '../../lib/errors';
 
 const errors = errorResponses(400, 401, 403, 429);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mapEmploymentType, parseDate } from '../values';
+import { mapEmploymentType, parseDate } from '@referwell/page-reader';
 import { emptyJob, line, readBody, SLUG, segments, withRemote, type AtsAdapter } from './common';
 
 const jobSchema = z.object({

@@ -1,15 +1,12 @@
 import type { ImportedJob, JobImportResponse, JobImportSource } from '@referwell/shared';
 import { JOB_IMPORT_MESSAGES } from '@referwell/shared';
-import type { Config } from '../../../config';
-import { AppError } from '../../../lib/errors';
-import { safeFetch, type SafeResponse } from '../../../lib/safe-fetch';
-import { runInWorker } from '../../../lib/worker-task';
+import type { Config } from '../../config';
+import { AppError, isAppError } from '../../lib/errors';
+import { safeFetch, type SafeResponse } from '../../lib/safe-fetch';
+import { runInWorker } from '../../lib/worker-task';
 import { matchAts, type AtsTarget } from './ats';
-import { finishJob, type NoJob } from './extract';
-import type { MappedJob } from './json-ld';
+import { finishJob, suggestSkills, type ImportResult, type MappedJob, type NoJob } from '@referwell/page-reader';
 import { extractWithLlm, LLM_MAX_INPUT_CHARS } from './llm';
-import { suggestSkills } from './skill-suggestions';
-import type { ImportResult } from './types';
 
 export interface ImportLimits {
   /** Time for one outbound request (page or ATS API). */
@@ -53,10 +50,7 @@ const limitsOf = (ctx: ImportContext): ImportLimits => ({ ...IMPORT_LIMITS, ...c
 
 /** Whether an error is about the remote site (→ success: false) rather than a refused request (→ 4xx). */
 export function isSiteFailure(error: unknown): error is Error {
-  return (
-    error instanceof ImportFailure ||
-    (error instanceof AppError && (error.code === 'OUTBOUND_FAILED' || error.code === 'IMPORT_TIMEOUT'))
-  );
+  return error instanceof ImportFailure || isAppError(error, 'OUTBOUND_FAILED') || isAppError(error, 'IMPORT_TIMEOUT');
 }
 
 /** Fetches a URL through the SSRF-safe fetcher with the import's limits. */
@@ -118,7 +112,7 @@ export async function extractInWorker(html: string, url: string, ctx: ImportCont
     );
   } catch (error) {
     // A page that crashes its worker (e.g. over the memory ceiling) could not be read.
-    if (error instanceof AppError) throw error;
+    if (isAppError(error)) throw error;
     ctx.log?.warn({ err: error, url }, 'job extraction worker failed');
     throw new ImportFailure(JOB_IMPORT_MESSAGES.unreadable);
   }

@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_IMPORT_MESSAGES, type ImportedJob } from '@referwell/shared';
-import { loadConfig } from '../../../config';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../../test/harness';
-import { html, json, readFixture, startFixtureServer, type FixtureServer } from '../../../test/fixture-server';
+import { loadConfig } from '../../config';
+import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import {
+  html,
+  json,
+  readAtsFixture,
+  readFixture,
+  startFixtureServer,
+  type FixtureServer,
+} from '../../test/fixture-server';
 import { importJobFromUrl } from './service';
 
 let site: FixtureServer;
@@ -30,13 +37,13 @@ beforeAll(async () => {
   // Every fixture page at the path its expectation names (https://careers.example.com/jobs/x → /jobs/x).
   for (const [file, { url }] of Object.entries(expectations))
     site.route(new URL(url).pathname, html(readFixture(file)));
-  site.route('/greenhouse/v1/boards/northwindhealth/jobs/4012345006', json(readFixture('ats/greenhouse-job.json')));
+  site.route('/greenhouse/v1/boards/northwindhealth/jobs/4012345006', json(readAtsFixture('greenhouse-job.json')));
   site.route(
     '/lever/v0/postings/leverclinic/5ac21346-8e0c-4494-8e7a-3eb92ff77902',
-    json(readFixture('ats/lever-posting.json')),
+    json(readAtsFixture('lever-posting.json')),
   );
-  site.route('/ashby/posting-api/job-board/harborlabs', json(readFixture('ats/ashby-board.json')));
-  site.route('/workable/api/v1/widget/accounts/meridiancare', json(readFixture('ats/workable-account.json')));
+  site.route('/ashby/posting-api/job-board/harborlabs', json(readAtsFixture('ashby-board.json')));
+  site.route('/workable/api/v1/widget/accounts/meridiancare', json(readAtsFixture('workable-account.json')));
   site.route(
     '/careers/openings',
     html(
