@@ -12,7 +12,7 @@ import { skillKey } from '@referwell/shared/rules/match';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { candidatePipelines, companies, jobPostings, referrals, users } from '../../db/schema';
-import { attributeSharedLink, openPipeline } from '../referrals/port';
+import { attributeSharedLink, openPipeline, refreshFunnelLevel } from '../referrals/port';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { onJobTeam, type CompanyAuth } from '../../platform/access/guards';
@@ -211,6 +211,7 @@ export async function applyToJob(
       .update(candidatePipelines)
       .set({ appliedAt: now, applicationNote: input.note ?? null, updatedAt: now })
       .where(eq(candidatePipelines.id, pipeline.id));
+    await refreshFunnelLevel(tx, id, me.user.id);
     await notifyTeamOfApplication(tx, {
       jobId: id,
       jobTitle: job.title,
