@@ -2,11 +2,13 @@
  * A large, deterministic job dataset for the search benchmark, generated inside the database
  * with generate_series (seconds, not minutes): companies, one referrer in every other company,
  * and jobs with varied titles, types, workplaces, skills, salaries and descriptions (the database's triggers write
- * each job's search document and salary bounds, as for every other writer). Descriptions are as long as real ones
+ * each job's search document; its annual pay bounds are read from its salary text by the shared parser, as the jobs
+ * service does). Descriptions are as long as real ones
  * (about 2,500–5,000 characters, hundreds of different words each), because the cost of reading and ranking search
  * documents grows with them.
  */
 import { sql } from 'drizzle-orm';
+import { annualSalaryBounds } from '@referwell/shared';
 import type { Database } from '../apps/server/src/db/client';
 
 const DOMAIN_WORDS =
@@ -64,6 +66,9 @@ export function descriptionParagraphs(count: number): string[] {
 export async function seedJobDataset(database: Database, { companies, jobs }: { companies: number; jobs: number }) {
   const db = database.db;
   const paragraphs = descriptionParagraphs(400);
+  // Twelve salaries, '$80k - $110k' to '$190k - $220k', with their bounds as the jobs service writes them.
+  const salaries = Array.from({ length: 12 }, (_, k) => `$${80 + k * 10}k - $${110 + k * 10}k`);
+  const bounds = salaries.map((text) => annualSalaryBounds(text)!);
   await db.execute(sql`
     insert into companies (name, slug, invite_code, description, location, employee_count)
     select 'Bench Health ' || n, 'bench-health-' || n, 'BENC-' || lpad(n::text, 8, '0'),
@@ -96,16 +101,20 @@ export async function seedJobDataset(database: Database, { companies, jobs }: { 
       from generate_series(1, ${jobs}) as g(i)
       join company_ids c on c.n = 1 + g.i % ${companies})
     insert into job_postings (title, company_name, description, location, workplace, job_type, requirements, skills,
-                              company_id, status, salary_range, created_at)
+                              company_id, status, salary_range, salary_min, salary_max, created_at)
     select title, company_name,
       'Join our team to improve care for patients. Role number ' || n || ' works with clinicians on ' || array_to_string(skills, ' and ') || '. '
         || (select string_agg(p.paragraphs[1 + (n * 7 + k * 131) % cardinality(p.paragraphs)], E'\n\n')
             from generate_series(0, 3 + n % 3) k),
       case workplace when 'remote' then 'Remote' when 'hybrid' then 'Hybrid - Boston, MA' else 'Nashville, TN' end,
       workplace, job_type, '3+ years of experience.', skills, company_id, 'OPEN',
-      case when n % 4 = 0 then null else '$' || (80 + n % 12 * 10) || 'k - $' || (110 + n % 12 * 10) || 'k' end,
+      case when n % 4 = 0 then null else s.texts[1 + n % 12] end,
+      case when n % 4 = 0 then null else s.mins[1 + n % 12] end,
+      case when n % 4 = 0 then null else s.maxs[1 + n % 12] end,
       now() - (n || ' minutes')::interval
-    from rows, (select ${sql.param(paragraphs)}::text[] as paragraphs) p`);
+    from rows, (select ${sql.param(paragraphs)}::text[] as paragraphs) p,
+      (select ${sql.param(salaries)}::text[] as texts, ${sql.param(bounds.map((b) => b.min))}::int[] as mins,
+        ${sql.param(bounds.map((b) => b.max))}::int[] as maxs) s`);
   // As autovacuum would soon after a bulk load: statistics, and the visibility map index-only scans rely on.
   await db.execute(sql`vacuum analyze`);
 }

@@ -15,11 +15,10 @@
  * (--verbose lists the misses of the tuned part only; --held-out-misses lists the held-out ones, for after tuning.)
  */
 import { pathToFileURL } from 'node:url';
-import { recogniseSkills } from '@referwell/shared';
+import { parseSalary, recogniseSkills } from '@referwell/shared';
 import { extractJobFromHtml } from './extract';
 import { readFixture } from './fixtures';
 import { isCountry, isRegion } from './page-places';
-import { readSalaryRange } from './values';
 import { isKnownSkill, toolNamesIn } from './skill-suggestions';
 import type { ImportedJob } from './types';
 
@@ -322,13 +321,13 @@ export function corpusFieldScore(
         ? 1
         : 0;
     case 'salary': {
-      const pay = readSalaryRange(got.salary_range);
+      const pay = parseSalary(got.salary_range);
       if (!want.salary) return pay ? 0 : 1;
       return pay &&
         Math.abs(pay.min - want.salary.min) < 0.01 &&
         Math.abs(pay.max - want.salary.max) < 0.01 &&
         pay.currency === want.salary.currency &&
-        pay.period === want.salary.period
+        (pay.period ?? '') === want.salary.period
         ? 1
         : 0;
     }
@@ -347,7 +346,7 @@ export function corpusFieldScore(
 /** What a corpus page's field was read as, for the list of misses. */
 function shownValue(field: (typeof CORPUS_FIELDS)[number], got: ImportedJob | undefined): string {
   if (!got) return 'no job';
-  if (field === 'salary') return JSON.stringify(readSalaryRange(got.salary_range) ?? got.salary_range);
+  if (field === 'salary') return JSON.stringify(parseSalary(got.salary_range) ?? got.salary_range);
   if (field === 'skills') return JSON.stringify(got.skills);
   return JSON.stringify(got[field]);
 }

@@ -1,4 +1,5 @@
 import type { Element, ParentNode } from 'domhandler';
+import { parseSalary } from '@referwell/shared';
 import { HEADING_MARK, insideAnyOf, nodesToText, SKIPPED_TAGS } from './html-text';
 import { type JsonLdGraph, type MappedJob, textValue } from './json-ld';
 import {
@@ -37,7 +38,7 @@ import {
 } from './page-sources';
 import { APPLY_WORDS, CAREERS_PREFIX, CAREERS_SUFFIX, JOB_SECTION_WORDS } from './page-vocabulary';
 import { splitSections } from './sections';
-import { cleanEmail, findSalary, formatSalary, parseDate, readSalaryRange, resolveUrl } from './values';
+import { cleanEmail, findSalary, formatSalary, parseDate, resolveUrl } from './values';
 import { findPay } from './salary';
 
 /** Page chrome that is never job content: nav, footer, aside, form, their roles, hidden blocks, cookie banners. */
@@ -191,7 +192,7 @@ function proseLocations(text: string): Candidate[] {
  * contract's, kept after it.
  */
 function refineSalary(choice: Choice, text: string): Choice {
-  const chosen = readSalaryRange(choice.value);
+  const chosen = parseSalary(choice.value);
   if (!chosen) return choice;
   const found = findPay(text);
   const same = found.find(

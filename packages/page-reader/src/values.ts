@@ -39,35 +39,6 @@ export function formatSalary(min: number | undefined, max: number | undefined, c
   return label ? `${range} per ${label}` : range;
 }
 
-const SYMBOL_CODES: Record<string, string> = Object.fromEntries(
-  Object.entries(CURRENCY_SYMBOLS).map(([code, symbol]) => [symbol, code]),
-);
-const PERIOD_OF: Record<string, string> = Object.fromEntries(
-  Object.entries(UNIT_LABELS).map(([unit, label]) => [label, unit]),
-);
-const FORMATTED_AMOUNT = /^(CA\$|A\$|[$€£₹]|[A-Z]{3} )?(\d[\d,]*(?:\.\d+)?)/;
-
-/**
- * The first range of a salary as formatSalary writes it, read back into numbers: '$120,000 - $150,000 per year' →
- * { min: 120000, max: 150000, currency: 'USD', period: 'YEAR' }; 'PLN 9,500 per month' → one amount. null for text
- * formatSalary did not write.
- */
-export function readSalaryRange(text: string): { min: number; max: number; currency: string; period: string } | null {
-  const first = text.split(/\s*[;·]\s*|\s+\(/)[0]?.trim() ?? '';
-  const [range = '', label = ''] = first.split(/\s+per\s+/);
-  const ends = range.split(/\s+-\s+/);
-  const read = (end: string) => {
-    const m = FORMATTED_AMOUNT.exec(end.trim());
-    if (!m?.[2]) return null;
-    const mark = (m[1] ?? '').trim();
-    return { amount: Number(m[2].replace(/,/g, '')), currency: SYMBOL_CODES[mark] ?? mark };
-  };
-  const low = read(ends[0] ?? '');
-  const high = ends.length > 1 ? read(ends[1] ?? '') : low;
-  if (!low || !high || ends.length > 2) return null;
-  return { min: low.amount, max: high.amount, currency: low.currency || high.currency, period: PERIOD_OF[label] ?? '' };
-}
-
 /** Parses '120,000', '120.000', '120k', '45.50', 120000 → number; undefined when not a positive amount. */
 export function parseAmount(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) && value > 0 ? value : undefined;

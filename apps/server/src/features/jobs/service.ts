@@ -1,5 +1,6 @@
 import { aliasedTable, and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
+  annualSalaryBounds,
   JOB_MESSAGES,
   workplaceOf,
   type Job,
@@ -25,6 +26,8 @@ type JobRow = typeof jobPostings.$inferSelect;
 
 function columnsFrom(input: JobInput) {
   const bonus = input.referralBonusAmount;
+  // The annual pay the search filters and sorts on, read from the salary text as the job page reads it.
+  const pay = annualSalaryBounds(input.salary);
   return {
     title: input.title,
     companyName: input.company,
@@ -37,6 +40,8 @@ function columnsFrom(input: JobInput) {
     skills: input.skills,
     skillKeys: [...new Set(input.skills.map(skillKey).filter(Boolean))],
     salaryRange: input.salary ?? null,
+    salaryMin: pay?.min ?? null,
+    salaryMax: pay?.max ?? null,
     deadline: input.deadline ?? null,
     applicationUrl: input.applicationUrl ?? null,
     contactEmail: input.contactEmail ?? null,
