@@ -12,8 +12,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { BackToDashboard } from '@/components/back-to-dashboard';
 import { useSession } from '@/lib/session';
-import { auditLogUrl } from '@/lib/url-filters/audit-log';
-import { useUrlFilters } from '@/lib/url-filters/codec';
+import { auditLogUrl } from '@referwell/shared/url-filters/audit-log';
+import { useUrlFilters } from '@/lib/url-filters';
 import { usePageTitle } from '@/lib/use-page-title';
 import { auditLogQueryOptions } from './api';
 import { describeAuditChange } from './audit-format';

@@ -156,7 +156,7 @@ function JobCard({ job }: { job: CompanyJobCard }) {
   const { user } = useSession();
   const action =
     user?.type === 'referrer'
-      ? // Not built with lib/url-filters/candidate-search.ts: that would load the candidate search schema (~11 kB
+      ? // Not built with the shared candidateSearchUrl codec: that would load the candidate search schema (~11 kB
         // gzip) into this public page for a link only referrers see. Candidate search reads jobTitle as its q.
         { label: 'Search for Candidates', to: `/search-candidates?${new URLSearchParams({ jobTitle: job.title })}` }
       : user?.type === 'jobseeker'

@@ -16,7 +16,7 @@ import type {
 } from '@referwell/shared';
 import { JOB_IMPORT_MESSAGES } from '@referwell/shared';
 import { api, ApiError, preloaded } from '@/lib/api';
-import { jobSearchUrl } from '@/lib/url-filters/job-search';
+import { jobSearchUrl } from '@referwell/shared/url-filters/job-search';
 
 const base = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
 

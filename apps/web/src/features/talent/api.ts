@@ -12,7 +12,7 @@ import {
   type TalentPublicProfile,
 } from '@referwell/shared';
 import { api, ApiError } from '@/lib/api';
-import { candidateSearchUrl } from '@/lib/url-filters/candidate-search';
+import { candidateSearchUrl } from '@referwell/shared/url-filters/candidate-search';
 
 export const talentKeys = {
   all: ['talent'] as const,

@@ -1,5 +1,5 @@
-import { jobSearchFiltersSchema } from '@referwell/shared';
-import { APP_ROUTES } from '@referwell/shared/routes';
+import { jobSearchFiltersSchema } from '../schemas/job-search';
+import { APP_ROUTES } from '../routes';
 import { urlFilters } from './codec';
 
 /** /search-jobs: the same parameters as GET /api/jobs and the links of saved searches and their e-mail alerts. */

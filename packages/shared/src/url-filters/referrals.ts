@@ -1,5 +1,5 @@
-import { referralListQuerySchema } from '@referwell/shared';
-import { APP_ROUTES } from '@referwell/shared/routes';
+import { referralListQuerySchema } from '../schemas/referrals';
+import { APP_ROUTES } from '../routes';
 import { urlFilters } from './codec';
 
 /** /referrer-dashboard/referrals: whose referrals (admins may see the whole company's) and which status. */

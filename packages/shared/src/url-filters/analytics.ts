@@ -1,5 +1,5 @@
-import { analyticsQuerySchema } from '@referwell/shared';
-import { APP_ROUTES } from '@referwell/shared/routes';
+import { analyticsQuerySchema } from '../schemas/analytics';
+import { APP_ROUTES } from '../routes';
 import { urlFilters } from './codec';
 
 /** /company-dashboard/analytics: the period (or a custom range), a job and a department. */

@@ -1,17 +1,17 @@
 /**
- * Filters kept in a page's address: the one codec of the web app. Every page whose filters live in its URL (job
- * search, candidate search, the jobs board, referrals, analytics, the audit log), the links into those pages and
- * the API query strings of the two searches go through it. Each page's filters are the shared zod schema of its
- * API query, so the address, the request and the server agree on names and values. Each page's address is a file
- * beside this one (job-search.ts, jobs-board.ts, …), so a link into a page loads that page's schema only.
+ * Filters kept in a page's address: the one codec of server and web. Every page whose filters live in its URL (job
+ * search, candidate search, the jobs board, referrals, analytics, the audit log), the links into those pages (the
+ * web's, and the server's: saved searches and their alert e-mails) and the API query strings of the two searches go
+ * through it. Each page's filters are the shared zod schema of its API query, so the address, the request and the
+ * server agree on names and values. Each page's address is a file beside this one (job-search.ts, jobs-board.ts, …),
+ * imported by its own path (`@referwell/shared/url-filters/job-search`), so a link into a page loads that page's
+ * schema only. The web's hook that binds a codec to the address bar is apps/web/src/lib/url-filters.ts.
  *
  * - Reading is lenient: each parameter is checked on its own, and one that is not valid (an old link, a
  *   hand-edited address) falls back to its default instead of failing the page.
  * - Writing puts the parameters in one fixed order and leaves out empty and default values: equal filters, equal
  *   URLs (and equal query keys).
  */
-import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
 export interface UrlFilters<T> {
@@ -100,17 +100,4 @@ export function urlFilters<Schema extends z.ZodObject, K extends keyof z.output<
   };
 
   return { path, parse, format, href };
-}
-
-/**
- * The page's filters from its address, and a setter that writes the given filters (all of them: spread the
- * current ones to change one). `replace` changes the address without adding a history entry.
- */
-export function useUrlFilters<T>(
-  codec: UrlFilters<T>,
-  { replace = false }: { replace?: boolean } = {},
-): [T, (next: Partial<T>) => void] {
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => codec.parse(params), [codec, params]);
-  return [filters, (next) => setParams(codec.format(next), { replace })];
 }

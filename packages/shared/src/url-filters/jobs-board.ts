@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { companyJobsQuerySchema } from '@referwell/shared';
-import { APP_ROUTES } from '@referwell/shared/routes';
+import { companyJobsQuerySchema } from '../schemas/company-jobs';
+import { APP_ROUTES } from '../routes';
 import { urlFilters } from './codec';
 
 /**

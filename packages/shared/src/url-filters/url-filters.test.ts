@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { jobSearchToParams } from '@referwell/shared';
 import { analyticsUrl } from './analytics';
 import { auditLogUrl } from './audit-log';
 import { candidateSearchUrl } from './candidate-search';
@@ -18,11 +17,13 @@ describe('job search in the address', () => {
     );
   });
 
-  it('writes what the server writes for saved searches and their alert e-mails', () => {
+  it('writes every filter in one order, as saved searches and their alert e-mails link to the page', () => {
     const filters = jobSearchUrl.parse(
-      params('q=nurse informatics&type=full-time,contract&skills=Epic,SQL&minSalary=120000&postedWithin=7d'),
+      params('postedWithin=7d&minSalary=120000&skills=Epic,SQL&type=full-time,contract&q=nurse informatics'),
     );
-    expect(jobSearchUrl.format(filters).toString()).toBe(jobSearchToParams(filters).toString());
+    expect(jobSearchUrl.format(filters).toString()).toBe(
+      'q=nurse+informatics&type=full-time%2Ccontract&skills=Epic%2CSQL&minSalary=120000&postedWithin=7d',
+    );
     expect(jobSearchUrl.href(jobSearchUrl.parse(params('q=fhir&workplace=remote')))).toBe(
       '/search-jobs?q=fhir&workplace=remote',
     );
@@ -40,6 +41,29 @@ describe('job search in the address', () => {
 });
 
 describe('candidate search in the address', () => {
+  it('round-trips every filter, keeping values that hold commas', () => {
+    const filters = candidateSearchUrl.parse(params(''));
+    Object.assign(filters, {
+      q: 'nurse informaticist',
+      jobId: '0b9a3f52-1c7e-4f43-9a55-5d4a1f0f8e21',
+      locations: ['Boston, MA', 'Remote'],
+      involvement: ['full-time'],
+      skills: ['Epic', 'HL7'],
+      page: 3,
+    });
+    const written = candidateSearchUrl.format(filters);
+    expect(written.getAll('locations')).toEqual(['Boston, MA', 'Remote']);
+    expect(candidateSearchUrl.parse(written)).toEqual(filters);
+  });
+
+  it('drops a parameter that is not valid and keeps the others', () => {
+    const filters = candidateSearchUrl.parse(
+      params('jobTitle=Analyst&involvement=sometimes&page=-4&skills=SQL&jobId=nope'),
+    );
+    expect(filters).toMatchObject({ q: 'Analyst', involvement: [], page: 1, skills: ['SQL'] });
+    expect(filters.jobId).toBeUndefined();
+  });
+
   it('repeats list parameters, so values may hold commas', () => {
     const filters = candidateSearchUrl.parse(params('locations=Boston%2C+MA&locations=Remote&skills=Epic&page=2'));
     expect(filters).toMatchObject({ locations: ['Boston, MA', 'Remote'], skills: ['Epic'], page: 2, pageSize: 12 });
@@ -56,7 +80,7 @@ describe('candidate search in the address', () => {
 
   it('falls back to the first page for a page that is not a number', () => {
     expect(candidateSearchUrl.parse(params('page=two')).page).toBe(1);
-    expect(candidateSearchUrl.format({ page: 1, pageSize: 12 }).toString()).toBe('');
+    expect(candidateSearchUrl.format({ page: 1, pageSize: 12, skills: [], q: '' }).toString()).toBe('');
   });
 });
 

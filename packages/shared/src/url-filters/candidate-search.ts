@@ -1,5 +1,5 @@
-import { candidateSearchQuerySchema, FILTER_CATEGORIES } from '@referwell/shared';
-import { APP_ROUTES } from '@referwell/shared/routes';
+import { candidateSearchQuerySchema, FILTER_CATEGORIES } from '../schemas/candidate-search';
+import { APP_ROUTES } from '../routes';
 import { urlFilters } from './codec';
 
 /** /search-candidates: the same parameters as GET /api/talent/search (`jobTitle` is the older name of `q`). */

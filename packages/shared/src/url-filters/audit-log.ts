@@ -1,5 +1,5 @@
-import { auditLogQuerySchema } from '@referwell/shared';
-import { APP_ROUTES } from '@referwell/shared/routes';
+import { auditLogQuerySchema } from '../schemas/audit';
+import { APP_ROUTES } from '../routes';
 import { urlFilters } from './codec';
 
 /** /company-dashboard/audit-log: action, person (`actor`), days and the page. */
