@@ -15,7 +15,7 @@ import type {
   JobStatusChange,
 } from '@referwell/shared';
 import { JOB_IMPORT_MESSAGES } from '@referwell/shared';
-import { api, ApiError, preloaded } from '@/lib/api';
+import { api, isMissing, preloaded } from '@/lib/api';
 import { jobSearchUrl } from '@referwell/shared/url-filters/job-search';
 
 const base = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
@@ -61,11 +61,6 @@ function jobSearchQueryString(filters: JobSearchFilters, cursor?: string | null)
   return query.toString();
 }
 
-/** A 404, or a 400 for an id that is not a UUID: either way there is no such job. */
-export function isMissingJob(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
-
 /** One job, as its detail page shows it (public; `viewer` depends on who asks). */
 export const jobQueryOptions = (id: string) =>
   queryOptions({
@@ -73,7 +68,7 @@ export const jobQueryOptions = (id: string) =>
     queryFn: ({ signal }) => api<Job>(base(id), { signal }),
     // A server-rendered job page carries the answer, for the viewer who asked for it.
     initialData: () => preloaded<Job>(base(id)),
-    retry: (failureCount, error) => !isMissingJob(error) && failureCount < 2,
+    retry: (failureCount, error) => !isMissing(error) && failureCount < 2,
   });
 
 /** The job's address to share (with the signed-in member's referral code when the job is at their company). */

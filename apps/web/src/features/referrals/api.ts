@@ -15,7 +15,7 @@ import type {
   TrackingEntry,
   TrackingStatus,
 } from '@referwell/shared';
-import { api, ApiError } from '@/lib/api';
+import { api, isMissing } from '@/lib/api';
 
 export type ReferralScope = 'mine' | 'company' | 'about-me';
 export type RequestBox = 'sent' | 'received';
@@ -33,11 +33,6 @@ export const referralKeys = {
 };
 
 const enc = encodeURIComponent;
-
-/** A 404, or a 400 for an id that is not a UUID: either way there is nothing to show. */
-export function isMissing(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
 
 const noRetryWhenMissing = (failureCount: number, error: Error) => !isMissing(error) && failureCount < 2;
 
