@@ -293,6 +293,20 @@ export default tseslint.config(
     },
   },
   {
+    // One way to read a failed API call: lib/api.ts (isApiError, isRefusal, isMissing, errorMessage, fieldErrors).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='instanceof'][right.name='ApiError']",
+          message: "Read a failed call with isApiError, isRefusal or isMissing from '@/lib/api'.",
+        },
+      ],
+    },
+  },
+  {
     // The web app's layers and feature ports (WEB_LAYER_ZONES above).
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/test/**'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGINATION } from '../constants';
+import { paginatedSchema } from './common';
 import { INVOLVEMENT_OPTIONS } from './talent-options';
 import { talentPublicProfileSchema } from './talent';
 
@@ -85,14 +86,10 @@ export const candidateFacetsSchema = z.object(
 );
 export type CandidateFacets = z.infer<typeof candidateFacetsSchema>;
 
-export const candidateSearchResponseSchema = z.object({
-  items: z.array(talentCardSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
+/** A page of the one paginated shape (paginatedSchema), with the search's own fields. */
+export const candidateSearchResponseSchema = paginatedSchema(talentCardSchema).extend({
   /** Counting stopped at `total`: there are at least that many matches ("1,000+"). */
   totalIsLowerBound: z.boolean(),
-  totalPages: z.number().int(),
   /** Filter options with how many discoverable talents have each (the whole pool). */
   facets: candidateFacetsSchema,
   /** The job the results are ranked for, when jobId was given. */
