@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { MATCHING } from '@referwell/shared';
 import type {
   AcceptReferralRequest,
+  CandidateSearchResponse,
   CreateReferral,
   CreateReferralRequest,
   JobComment,
@@ -15,6 +17,8 @@ import type {
   TrackingEntry,
   TrackingStatus,
 } from '@referwell/shared';
+import { candidateSearchUrl } from '@referwell/shared/url-filters/candidate-search';
+import { jobSearchUrl } from '@referwell/shared/url-filters/job-search';
 import { api, isMissing } from '@/lib/api';
 
 export type ReferralScope = 'mine' | 'company' | 'about-me';
@@ -82,12 +86,23 @@ export const referralQueryOptions = (id: string) =>
     retry: noRetryWhenMissing,
   });
 
+/** The job's best-matching discoverable talent (the Top Talent tab): candidate search ranked for the job. */
+export const topTalentQueryOptions = (jobId: string) =>
+  queryOptions({
+    queryKey: ['referrals', 'top-talent', jobId],
+    queryFn: ({ signal }) =>
+      api<CandidateSearchResponse>(
+        `/api/talent/search?${candidateSearchUrl.format({ jobId, pageSize: MATCHING.topTalentCount })}`,
+        { signal },
+      ),
+  });
+
 /** The open jobs of a company, for the referral dialog's position select. */
 export const companyOpenJobsQueryOptions = (companyId: string) =>
   queryOptions({
     queryKey: referralKeys.openJobs(companyId),
     queryFn: ({ signal }) =>
-      api<JobSearchResponse>(`/api/jobs?${new URLSearchParams({ companyId, limit: '50' })}`, { signal }).then(
+      api<JobSearchResponse>(`/api/jobs?${jobSearchUrl.format({ companyId })}&limit=50`, { signal }).then(
         (response) => response.items,
       ),
     staleTime: 30_000,
