@@ -25,8 +25,7 @@ import { FunnelTable, JobsTable, SourcesTable, TeamTable } from './tables';
 /** /company-dashboard/analytics: the referral programme's figures for company admins. */
 export function AnalyticsPage() {
   usePageTitle('Referral Analytics');
-  const { company } = useSession();
-  const isAdmin = company?.role === 'companyAdmin';
+  const { company, isCompanyAdmin: isAdmin } = useSession();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
       <BackToDashboard />

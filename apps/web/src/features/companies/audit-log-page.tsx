@@ -33,8 +33,7 @@ const when = (iso: string) =>
 /** /company-dashboard/audit-log: who changed what in the company, for its admins. */
 export function AuditLogPage() {
   usePageTitle('Audit log');
-  const { company } = useSession();
-  const isAdmin = company?.role === 'companyAdmin';
+  const { company, isCompanyAdmin: isAdmin } = useSession();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
       <BackToDashboard />

@@ -37,8 +37,7 @@ const NOT_ADMIN = 'Only company administrators can manage the team.';
 
 export function TeamPage() {
   usePageTitle('Team Management');
-  const { user, company } = useSession();
-  const isAdmin = company?.role === 'companyAdmin';
+  const { user, company, isCompanyAdmin: isAdmin } = useSession();
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">

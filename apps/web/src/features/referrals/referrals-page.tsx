@@ -23,10 +23,9 @@ const ALL = 'all';
 /** All referrals with a status filter (/referrer-dashboard/referrals; the dashboard shows the 5 newest). */
 export function ReferralsPage() {
   usePageTitle('Referrals');
-  const { user, company } = useSession();
+  const { user, isCompanyAdmin: isAdmin } = useSession();
   const [filters, setFilters] = useUrlFilters(referralsUrl, { replace: true });
   const { status } = filters;
-  const isAdmin = company?.role === 'companyAdmin';
   const scope: ReferralScope =
     user?.type === 'jobseeker' ? 'about-me' : isAdmin && filters.scope === 'company' ? 'company' : 'mine';
   const { data, isPending, isError, error, refetch } = useQuery(referralsQueryOptions(scope, status));
