@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, fieldErrors, isApiError, isMissing, isRefusal } from './api';
+import { ApiError, errorMessage, fieldErrors, isApiError, isMissing, isRefusal, queryString } from './api';
 
 const answered = (status: number, fields: Record<string, string> = {}) =>
   new ApiError(status, 'CODE', `status ${status}`, fields);
@@ -29,5 +29,14 @@ describe('reading a failed API call', () => {
     expect(errorMessage(new Error('boom'), 'fallback')).toBe('fallback');
     expect(fieldErrors(answered(400, { email: 'Taken' }))).toEqual({ email: 'Taken' });
     expect(fieldErrors(new Error('boom'))).toEqual({});
+  });
+});
+
+describe('a request’s query string', () => {
+  it('writes the given values in order and leaves out undefined, null and empty ones', () => {
+    expect(queryString({ q: 'nurse ', status: undefined, action: '', actorId: null, page: 2, mine: false })).toBe(
+      'q=nurse+&page=2&mine=false',
+    );
+    expect(queryString({})).toBe('');
   });
 });

@@ -51,6 +51,14 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Api
   return payload as T;
 }
 
+/** A request's query string from a query object: its values in order, leaving out undefined, null and empty ones. */
+export function queryString(query: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  return params.toString();
+}
+
 /** A failed API call answered with one of `statuses` (with any status when none are given; 0: no connection). */
 export function isApiError(error: unknown, ...statuses: number[]): error is ApiError {
   return error instanceof ApiError && (statuses.length === 0 || statuses.includes(error.status));

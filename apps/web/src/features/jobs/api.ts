@@ -15,7 +15,7 @@ import type {
   JobStatusChange,
 } from '@referwell/shared';
 import { JOB_IMPORT_MESSAGES } from '@referwell/shared';
-import { api, isMissing, preloaded } from '@/lib/api';
+import { api, isMissing, preloaded, queryString } from '@/lib/api';
 import { jobSearchUrl } from '@referwell/shared/url-filters/job-search';
 
 const base = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
@@ -33,12 +33,7 @@ export const jobKeys = {
 export const companyJobsQueryOptions = (query: CompanyJobsQuery) =>
   queryOptions({
     queryKey: [...jobKeys.companyBoard, query] as const,
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams();
-      for (const [key, value] of Object.entries(query))
-        if (value !== undefined && value !== '') params.set(key, String(value));
-      return api<CompanyJobsResponse>(`/api/company/jobs?${params}`, { signal });
-    },
+    queryFn: ({ signal }) => api<CompanyJobsResponse>(`/api/company/jobs?${queryString(query)}`, { signal }),
     placeholderData: (previous) => previous,
   });
 
