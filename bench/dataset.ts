@@ -7,13 +7,15 @@
  * 2,500–5,000 characters, hundreds of different words each), because the cost of reading and ranking search
  * documents grows with them.
  *
- * Each job's search document, head and salary bounds are what the database's trigger (job_postings_derive) writes
- * for every other writer, but computed here once per distinct description body rather than once per row (the
- * trigger's text search of a 4 KB description was nine tenths of a 500k-job load); a sample of rows is then written
- * again through the trigger and must come out identical, so the dataset cannot drift from what the product stores.
+ * Each job's search document and head are what the database's trigger (job_postings_derive) writes for every other
+ * writer, but computed here once per distinct description body rather than once per row (the trigger's text search of
+ * a 4 KB description was nine tenths of a 500k-job load); a sample of rows is then written again through the trigger
+ * and must come out identical, so the dataset cannot drift from what the product stores. Its annual salary bounds are
+ * read from the salary text by the shared parser (annualSalaryBounds), as the jobs service writes them.
  * Secondary indexes are built once after the load (bulk-load.ts).
  */
 import { sql } from 'drizzle-orm';
+import { annualSalaryBounds } from '@referwell/shared';
 import type { Database } from '../apps/server/src/db/client';
 import type { Tx } from '../apps/server/src/db/repository';
 import { pick, rebuildIndexes, rowsOf, step, withoutIndexes } from './bulk-load';
@@ -84,6 +86,12 @@ export interface JobDatasetSize {
 /** Description bodies are drawn from PARAGRAPHS paragraphs by the job's number: this many distinct bodies. */
 const PARAGRAPHS = 400;
 const BODY_KINDS = PARAGRAPHS * 3; // the body depends on n mod PARAGRAPHS and the paragraph count on n mod 3
+/** The salary texts jobs draw from ('$80k - $110k' to '$190k - $220k'; a quarter of jobs state none). */
+const SALARY_STEPS = 12;
+const SALARIES = Array.from({ length: SALARY_STEPS }, (_, k) => {
+  const text = `$${80 + k * 10}k - $${110 + k * 10}k`;
+  return { text, ...annualSalaryBounds(text)! };
+});
 /** Jobs per insert statement: the statement triggers' transition tables stay small. */
 const BATCH = 50_000;
 const JOB_TABLES = ['job_postings'];
@@ -141,9 +149,9 @@ async function seedCompanies(db: Tx, companies: number) {
  * Jobs number `from` to `to`, with what job_postings_derive would write (its trigger is off for the statement):
  * the head (title A; company and skills B, computed once per distinct combination), the document (the head, then the
  * description C: its opening sentence's vector followed by its body's, which is the description's vector as the
- * opening ends in a word) and the salary bounds. The lexemes job_postings_lexemes would add (its trigger is off too)
- * are the openings' here, the bodies' and heads' once after the load (addBodyAndHeadLexemes): a document's lexemes are
- * its parts'.
+ * opening ends in a word); the salary bounds are the shared parser's (SALARIES). The lexemes job_postings_lexemes
+ * would add (its trigger is off too) are the openings' here, the bodies' and heads' once after the load
+ * (addBodyAndHeadLexemes): a document's lexemes are its parts'.
  */
 function insertJobs(
   db: Tx,
@@ -163,13 +171,13 @@ function insertJobs(
         (select s from skill_sets offset ${pick(i, 2, 6)} limit 1) as skills,
         (array['full-time','part-time','contract'])[1 + ${pick(i, 3, 3)}]::employment_type as job_type,
         (array['remote','onsite','hybrid'])[1 + ${pick(i, 4, 3)}]::workplace as workplace,
-        case when ${pick(i, 5, 4)} = 0 then null
-          else '$' || (80 + ${pick(i, 6, 12)} * 10) || 'k - $' || (110 + ${pick(i, 6, 12)} * 10) || 'k' end
-          as salary_range,
+        case when ${pick(i, 5, 4)} = 0 then null else 1 + ${pick(i, 6, SALARY_STEPS)} end as salary,
         c.id as company_id, c.name as company_name
       from generate_series(${from}::int, ${to}::int) as g(i)
       join company_ids c on c.n = 1 + g.i % ${companies}::int),
-    salaries as (select r, salary_bounds(r) as bounds from (select distinct salary_range as r from rows) d),
+    salaries(k, text, lo, hi) as (select * from unnest(${sql.param(SALARIES.map((_, k) => k + 1))}::int[],
+      ${sql.param(SALARIES.map((s) => s.text))}::text[], ${sql.param(SALARIES.map((s) => s.min))}::int[],
+      ${sql.param(SALARIES.map((s) => s.max))}::int[])),
     heads as (
       select title, company_name, skills,
         setweight(to_tsvector('english', search_normalize(title)), 'A')
@@ -189,10 +197,10 @@ function insertJobs(
                                 company_id, status, salary_range, created_at, search_head, search, salary_min, salary_max)
       select d.title, d.company_name, d.opening || d.body,
         case d.workplace when 'remote' then 'Remote' when 'hybrid' then 'Hybrid - Boston, MA' else 'Nashville, TN' end,
-        d.workplace, d.job_type, '3+ years of experience.', d.skills, d.company_id, 'OPEN', d.salary_range,
+        d.workplace, d.job_type, '3+ years of experience.', d.skills, d.company_id, 'OPEN', s.text,
         now() - make_interval(secs => d.n * 60.0 * ${spanMinutes}::int / ${jobs}::int),
-        d.head, d.head || setweight(d.opening_vec || d.body_vec, 'C'), s.bounds[1], s.bounds[2]
-      from described d left join salaries s on s.r is not distinct from d.salary_range
+        d.head, d.head || setweight(d.opening_vec || d.body_vec, 'C'), s.lo, s.hi
+      from described d left join salaries s on s.k = d.salary
       returning 1)
     insert into search_lexemes (lexeme)
     select distinct l from described d, unnest(tsvector_to_array(d.opening_vec)) l
@@ -214,14 +222,14 @@ function addBodyAndHeadLexemes(db: Tx) {
 
 /**
  * Sampled rows' lexemes are all in search_lexemes, and rows written again through job_postings_derive keep their
- * document, head and salary bounds.
+ * document and head.
  */
 async function checkAgainstTrigger(db: Tx) {
   const sample = sql`(select id from job_postings where company_name like 'Bench Health %' order by id limit 200)`;
   const snapshot = () =>
-    rowsOf<{ id: string; search: string; head: string; min: number | null; max: number | null }>(
+    rowsOf<{ id: string; search: string; head: string }>(
       db,
-      sql`select id, search::text as search, search_head::text as head, salary_min as min, salary_max as max
+      sql`select id, search::text as search, search_head::text as head
           from job_postings where id in ${sample} order by id`,
     );
   const [missing] = await rowsOf<{ n: number }>(

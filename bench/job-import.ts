@@ -6,7 +6,7 @@
  *   BENCH_ONLY=job-import node --import tsx bench/run.ts
  */
 import { loadavg } from 'node:os';
-import { extractJobFromHtml } from '../apps/server/src/features/jobs/import/extract';
+import { extractJobFromHtml } from '@referwell/page-reader';
 import { bigImportPage } from './job-import-page';
 import { report, repoRoot } from './support';
 import { verdict } from './targets';

@@ -4,7 +4,8 @@
  * stream of searches no process has kept, each one a different combination of text, location, involvement, one list
  * filter, page and page size (as people refine a search), in a fixed shuffled order so runs compare.
  */
-import { candidateSearchToParams, INVOLVEMENT_OPTIONS, type CandidateSearchQuery } from '@referwell/shared';
+import { INVOLVEMENT_OPTIONS, type CandidateSearchQuery } from '@referwell/shared';
+import { candidateSearchUrl } from '@referwell/shared/url-filters/candidate-search';
 
 /** Text plus three filter categories each; every shape matches some of the dataset's people (talent.ts prints how many). */
 export const SHAPES: CandidateSearchQuery[] = [
@@ -97,7 +98,7 @@ export function neverSeenTalentSearches(): () => string {
       return digit;
     }) as [number, number, number, number, number, number];
     const filter = LISTS[list];
-    const params = candidateSearchToParams({
+    const params = candidateSearchUrl.format({
       q: TERMS[term],
       locations: LOCATIONS[location] ? [LOCATIONS[location]] : [],
       involvement: INVOLVEMENT[involvement] ? [INVOLVEMENT[involvement]] : [],

@@ -29,7 +29,7 @@ import { exportRoutes } from './features/exports/routes';
 import { jobRoutes } from './features/jobs/routes';
 import { referralRoutes } from './features/referrals/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
-import { jobImportRoutes } from './features/jobs/import/routes';
+import { jobImportRoutes } from './features/job-import/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { realtimeRoutes } from './features/realtime/routes';

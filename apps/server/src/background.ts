@@ -12,7 +12,7 @@ import {
   sendSearchAlerts,
 } from './features/saved-searches/alerts';
 import { messageMailTask } from './platform/notifications/mail';
-import { runCrawl } from './features/jobs/import/crawl-jobs';
+import { runCrawl } from './features/job-import/crawl-jobs';
 import { pruneExpired, sweepUnfinishedFiles } from './features/maintenance/prune';
 import { FACET_RECOUNT_CRON, recountTalentFacets } from './features/talent/facets';
 import { deliverHeldNotifications } from './features/referrals/pipeline';

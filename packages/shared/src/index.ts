@@ -21,6 +21,8 @@ export * from './rules/dates';
 export * from './rules/input';
 export * from './rules/password';
 export * from './rules/pipeline';
+export * from './rules/funnel';
+export * from './rules/salary';
 export * from './skills';
 export * from './schemas/talent-options';
 export * from './schemas/talent-messages';

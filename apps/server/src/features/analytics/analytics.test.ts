@@ -12,7 +12,7 @@ import {
   referrals,
   users,
 } from '../../db/schema';
-import { refreshPipelineRollups } from '../referrals/rollups';
+import { refreshFunnelLevel, refreshPipelineRollups } from '../referrals/rollups';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { drainQueue } from '../../test/queue';
 
@@ -133,6 +133,8 @@ async function tell(name: string, story: Story) {
       createdAt: referral.at,
     })
     .returning({ id: referrals.id });
+  // Its funnel level, as the referral service sets it when a referral is made.
+  await refreshFunnelLevel(db, story.job, talentId);
   if (referral.request) {
     const [request] = await db
       .insert(referralRequests)

@@ -1,5 +1,6 @@
 // The jobs feature's port: what other features may use of it, and no more.
 // - saved-searches: a saved search's matches are a job search's (matchingJobs, filterConditions).
 // - public-pages (job page): the public job page shows the job as the API does (getJob).
+// - job-import: importing or crawling for jobs is for the people who post them (POSTERS, the routes' access).
 export { filterConditions, matchingJobs } from './search';
-export { getJob } from './service';
+export { getJob, POSTERS } from './service';

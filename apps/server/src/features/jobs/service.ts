@@ -1,5 +1,6 @@
 import { aliasedTable, and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
+  annualSalaryBounds,
   JOB_MESSAGES,
   workplaceOf,
   type Job,
@@ -12,7 +13,7 @@ import { skillKey } from '@referwell/shared/rules/match';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { candidatePipelines, companies, jobPostings, referrals, users } from '../../db/schema';
-import { attributeSharedLink, openPipeline } from '../referrals/port';
+import { attributeSharedLink, openPipeline, refreshFunnelLevel } from '../referrals/port';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { onJobTeam, seesJob, type CompanyAuth } from '../../platform/access/guards';
@@ -25,6 +26,8 @@ type JobRow = typeof jobPostings.$inferSelect;
 
 function columnsFrom(input: JobInput) {
   const bonus = input.referralBonusAmount;
+  // The annual pay the search filters and sorts on, read from the salary text as the job page reads it.
+  const pay = annualSalaryBounds(input.salary);
   return {
     title: input.title,
     companyName: input.company,
@@ -37,6 +40,8 @@ function columnsFrom(input: JobInput) {
     skills: input.skills,
     skillKeys: [...new Set(input.skills.map(skillKey).filter(Boolean))],
     salaryRange: input.salary ?? null,
+    salaryMin: pay?.min ?? null,
+    salaryMax: pay?.max ?? null,
     deadline: input.deadline ?? null,
     applicationUrl: input.applicationUrl ?? null,
     contactEmail: input.contactEmail ?? null,
@@ -208,6 +213,7 @@ export async function applyToJob(
       .update(candidatePipelines)
       .set({ appliedAt: now, applicationNote: input.note ?? null, updatedAt: now })
       .where(eq(candidatePipelines.id, pipeline.id));
+    await refreshFunnelLevel(tx, id, me.user.id);
     await notifyTeamOfApplication(tx, {
       jobId: id,
       jobTitle: job.title,

@@ -23,6 +23,7 @@ import { findVisibleJob, type findJob } from './access';
 import { openPipeline } from './pipeline';
 import { bonusPolicyOf } from '../bonuses/port';
 import { getReferral } from './read';
+import { refreshFunnelLevel } from './rollups';
 
 type ReferralRow = typeof referrals.$inferSelect;
 
@@ -126,6 +127,7 @@ export async function insertReferral(tx: Tx, input: NewReferral): Promise<Referr
     throw error;
   }
   await openPipeline(tx, input.job.id, input.talentId, 'referred', input.referrer.id);
+  await refreshFunnelLevel(tx, input.job.id, input.talentId);
   await notifyTeamOfReferral(tx, {
     referralId: row.id,
     jobId: input.job.id,

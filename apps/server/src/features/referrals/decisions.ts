@@ -19,7 +19,7 @@ import { recordAudit } from '../../platform/audit/service';
 import { requireCompanyAdmin } from '../../platform/access/guards';
 import { canReadReferral } from './access';
 import { lockLiveReferral, moveStage, openPipeline } from './pipeline';
-import { refreshPipelineRollups } from './rollups';
+import { refreshFunnelLevel, refreshPipelineRollups } from './rollups';
 import { recordBonusPaid, todayUtc } from '../bonuses/port';
 import { getReferral } from './read';
 
@@ -80,6 +80,7 @@ export async function answerReferralConsent(
         updatedAt: new Date(),
       })
       .where(eq(referrals.id, id));
+    await refreshFunnelLevel(tx, row.jobId, row.talentId);
     if (declined) {
       await withdrawIfOnlyReferred(tx, me, row);
       if (row.status !== 'rejected')

@@ -7,8 +7,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { BackToDashboard } from '@/components/back-to-dashboard';
 import { formatDate, formatMoneyList } from '@/lib/format';
-import { analyticsUrl } from '@/lib/url-filters/analytics';
-import { useUrlFilters } from '@/lib/url-filters/codec';
+import { analyticsUrl } from '@referwell/shared/url-filters/analytics';
+import { useUrlFilters } from '@/lib/url-filters';
 import { usePageTitle } from '@/lib/use-page-title';
 import { analyticsQueryOptions } from './api';
 import { BonusPolicyCard } from './bonus-policy-card';
@@ -26,8 +26,7 @@ import { FunnelTable, JobsTable, SourcesTable, TeamTable } from './tables';
 /** /company-dashboard/analytics: the referral programme's figures for company admins. */
 export function AnalyticsPage() {
   usePageTitle('Referral Analytics');
-  const { company } = useSession();
-  const isAdmin = company?.role === 'companyAdmin';
+  const { company, isCompanyAdmin: isAdmin } = useSession();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
       <BackToDashboard />

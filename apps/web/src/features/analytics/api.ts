@@ -15,16 +15,9 @@ import type {
   ReferralSummary,
   SavedBonusPolicy,
 } from '@referwell/shared';
-import { api } from '@/lib/api';
+import { api, queryString } from '@/lib/api';
 
 const base = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}`;
-
-/** The query string of an analytics request. */
-export function analyticsSearch(query: AnalyticsQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value));
-  return params.toString();
-}
 
 export const analyticsKeys = {
   all: (companyId: string) => ['companies', companyId, 'analytics'] as const,
@@ -59,7 +52,7 @@ export function useRequestCompanyExport(companyId: string) {
 export const analyticsQueryOptions = (companyId: string, query: AnalyticsQuery) =>
   queryOptions({
     queryKey: [...analyticsKeys.all(companyId), query],
-    queryFn: ({ signal }) => api<Analytics>(`${base(companyId)}/analytics?${analyticsSearch(query)}`, { signal }),
+    queryFn: ({ signal }) => api<Analytics>(`${base(companyId)}/analytics?${queryString(query)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 

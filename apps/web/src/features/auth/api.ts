@@ -8,7 +8,7 @@ import type {
   SignupRequest,
   SignupResponse,
 } from '@referwell/shared';
-import { api, ApiError } from '@/lib/api';
+import { api, isApiError } from '@/lib/api';
 import { clearSession, storeSession } from '@/lib/session';
 
 /** A team invitation link's details, to prefill sign-up (404 when the token is invalid). */
@@ -75,7 +75,7 @@ export function useLogout({ leave }: { leave?: () => void | Promise<void> } = {}
         await api<void>('/api/auth/logout', { method: 'POST' });
       } catch (error) {
         // Already logged out (session expired): the result is the same.
-        if (!(error instanceof ApiError && error.status === 401)) throw error;
+        if (!isApiError(error, 401)) throw error;
       }
     },
     onSuccess: () => clearSession(queryClient),

@@ -22,7 +22,7 @@ import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { AuthCard } from '@/components/auth-card';
-import { ApiError, errorMessage, fieldErrors } from '@/lib/api';
+import { errorMessage, fieldErrors, isApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { usePageTitle } from '@/lib/use-page-title';
 import { invitationQueryOptions, useSignup } from './api';
@@ -129,7 +129,7 @@ export function SignupPage() {
           for (const [field, message] of Object.entries(fields)) {
             if (isFieldName(field)) form.setError(field, { message });
           }
-          if (error instanceof ApiError && error.status === 409 && !fields.email) {
+          if (isApiError(error, 409) && !fields.email) {
             form.setError('email', { message: error.message });
           }
           toast.error(AUTH_MESSAGES.signupFailed, {
@@ -205,10 +205,8 @@ export function SignupPage() {
           <Alert variant="destructive">
             <AlertTitle>Invitation not found</AlertTitle>
             <AlertDescription>
-              {invitation.error instanceof ApiError && invitation.error.status === 404
-                ? AUTH_MESSAGES.invitationInvalid
-                : invitation.error.message}{' '}
-              You can still sign up below.
+              {isApiError(invitation.error, 404) ? AUTH_MESSAGES.invitationInvalid : invitation.error.message} You can
+              still sign up below.
             </AlertDescription>
           </Alert>
         ) : null}

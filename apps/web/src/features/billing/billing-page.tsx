@@ -46,8 +46,7 @@ const yearly = (plan: PlanId) => PLANS[plan].priceUsd * (PLANS[plan].interval ==
 /** /company-dashboard/billing: the company's plan, what it includes, invoices and changes (company admins). */
 export function BillingPage() {
   usePageTitle('Plan and billing');
-  const { company } = useSession();
-  const isAdmin = company?.role === 'companyAdmin';
+  const { company, isCompanyAdmin: isAdmin } = useSession();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
       <BackToDashboard />

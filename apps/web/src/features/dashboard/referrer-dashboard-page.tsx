@@ -32,11 +32,10 @@ import { ReferrerActivity } from './referrer-activity';
 /** /referrer-dashboard and /company-dashboard: the same screen (SPEC §2). */
 export function ReferrerDashboardPage() {
   usePageTitle('Dashboard');
-  const { user, company } = useSession();
+  const { user, company, isCompanyAdmin: isAdmin } = useSession();
 
   if (!user) return null;
   if (user.type !== 'referrer') return <Navigate to={dashboardPathFor(user.type)} replace />;
-  const isAdmin = company?.role === 'companyAdmin';
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
