@@ -6,8 +6,21 @@
  * (about 2,500–5,000 characters, hundreds of different words each), because the cost of reading and ranking search
  * documents grows with them.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { placeColumns } from '@referwell/shared/places';
 import type { Database } from '../apps/server/src/db/client';
+
+/**
+ * The place columns of some locations, as the services write them (placeColumns), to join by location:
+ * `(values …) as pl(location, keys, label, lat, lon)`.
+ */
+export function placesOf(locations: string[]): SQL {
+  const rows = locations.map((location) => {
+    const c = placeColumns(location);
+    return sql`(${location}::text, ${sql.param(c.placeKeys)}::text[], ${c.placeLabel}::text, ${c.placeLat}::real, ${c.placeLon}::real)`;
+  });
+  return sql`(values ${sql.join(rows, sql`, `)}) as pl(location, keys, label, lat, lon)`;
+}
 
 const DOMAIN_WORDS =
   `patients clinicians care clinical data platform integration interoperability hospital health system
@@ -96,16 +109,18 @@ export async function seedJobDataset(database: Database, { companies, jobs }: { 
       from generate_series(1, ${jobs}) as g(i)
       join company_ids c on c.n = 1 + g.i % ${companies})
     insert into job_postings (title, company_name, description, location, workplace, job_type, requirements, skills,
-                              company_id, status, salary_range, created_at)
+                              company_id, status, salary_range, created_at, place_keys, place_label, place_lat, place_lon)
     select title, company_name,
       'Join our team to improve care for patients. Role number ' || n || ' works with clinicians on ' || array_to_string(skills, ' and ') || '. '
         || (select string_agg(p.paragraphs[1 + (n * 7 + k * 131) % cardinality(p.paragraphs)], E'\n\n')
             from generate_series(0, 3 + n % 3) k),
-      case workplace when 'remote' then 'Remote' when 'hybrid' then 'Hybrid - Boston, MA' else 'Nashville, TN' end,
-      workplace, job_type, '3+ years of experience.', skills, company_id, 'OPEN',
+      pl.location, workplace, job_type, '3+ years of experience.', skills, company_id, 'OPEN',
       case when n % 4 = 0 then null else '$' || (80 + n % 12 * 10) || 'k - $' || (110 + n % 12 * 10) || 'k' end,
-      now() - (n || ' minutes')::interval
-    from rows, (select ${sql.param(paragraphs)}::text[] as paragraphs) p`);
+      now() - (n || ' minutes')::interval, pl.keys, pl.label, pl.lat, pl.lon
+    from rows, (select ${sql.param(paragraphs)}::text[] as paragraphs) p,
+      ${placesOf(['Remote', 'Hybrid - Boston, MA', 'Nashville, TN'])}
+    where pl.location = case workplace when 'remote' then 'Remote' when 'hybrid' then 'Hybrid - Boston, MA'
+                                       else 'Nashville, TN' end`);
   // As autovacuum would soon after a bulk load: statistics, and the visibility map index-only scans rely on.
   await db.execute(sql`vacuum analyze`);
 }

@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import type { CandidateSearchQuery } from '@referwell/shared';
 import type { Database } from '../apps/server/src/db/client';
+import { placesOf } from './dataset';
 import {
   loadExpected,
   parseTimePerPage,
@@ -33,6 +34,16 @@ import {
 import { HOT_MAX_P99_MS, HOT_MIN_RATIO, judgedLoad, serverRows } from './targets';
 
 const COUNT = Number(process.env.BENCH_TALENT ?? 100_000);
+const LOCATIONS = [
+  'Boston, MA',
+  'Remote',
+  'Chicago, IL',
+  'Austin, TX',
+  'Nashville, TN',
+  'Denver, CO',
+  'New York, NY',
+  'Seattle, WA',
+];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
 const TARGET_P95_MS = 30;
 
@@ -81,14 +92,15 @@ async function seedTalent(database: Database) {
     it(interests) as (values (array['Telehealth']), (array['AI in Healthcare','Interoperability']), (array['Mental Health']),
       (array['Value-Based Care']))
     insert into talent_profiles (id, slug, location, title, titles, skills, technical_skills, software_tools, industries,
-                                 interests, involvement, skill_keys, updated_at)
-    select v.id, 'talent-' || v.n,
-      (array['Boston, MA','Remote','Chicago, IL','Austin, TX','Nashville, TN','Denver, CO','New York, NY','Seattle, WA'])[1 + v.n % 8],
+                                 interests, involvement, skill_keys, updated_at, place_keys, place_label, place_lat,
+                                 place_lon)
+    select v.id, 'talent-' || v.n, pl.location,
       t.titles[1], t.titles, s.skills, ts.tech, sw.tools, ind.industries, it.interests,
       (array['full-time','part-time','contract','freelance'])[1 + v.n % 4]::involvement,
       array(select lower(x) from unnest(s.skills || ts.tech || sw.tools) x),
-      now() - (v.n || ' minutes')::interval
+      now() - (v.n || ' minutes')::interval, pl.keys, pl.label, pl.lat, pl.lon
     from v
+    join ${placesOf(LOCATIONS)} on pl.location = (${sql.param(LOCATIONS)}::text[])[1 + v.n % ${LOCATIONS.length}]
     cross join lateral (select titles from t offset (v.n % 7) limit 1) t
     cross join lateral (select skills from s offset (v.n % 5) limit 1) s
     cross join lateral (select tech from ts offset ((v.n / 5) % 6) limit 1) ts

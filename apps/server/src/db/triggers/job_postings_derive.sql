@@ -1,5 +1,6 @@
 -- Rule: A job's search documents and annual pay bounds, derived on every write: search_head (title A; company name
---   and skills B) and search (that and the description C), through search_normalize(); salary_min and salary_max
+--   and skills B) and search (that, the description C and the place tokens of place_keys D: made-up words the jobs
+--   service reads from the location, issue 38), through search_normalize(); salary_min and salary_max
 --   parsed from the free-text salary_range by salary_bounds() ("$160k - $190k", "120-150k", hourly rates x 2080,
 --   figures outside 1,000-10,000,000 dropped).
 -- Tables: writes the inserted or updated job_postings row.
@@ -19,12 +20,13 @@ DECLARE bounds int[] := salary_bounds(NEW.salary_range);
 BEGIN
   NEW.search_head := setweight(to_tsvector('english', search_normalize(NEW.title)), 'A')
     || setweight(to_tsvector('english', search_normalize(NEW.company_name || ' ' || array_to_string(NEW.skills, ' '))), 'B');
-  NEW.search := NEW.search_head || setweight(to_tsvector('english', search_normalize(NEW.description)), 'C');
+  NEW.search := NEW.search_head || setweight(to_tsvector('english', search_normalize(NEW.description)), 'C')
+    || setweight(to_tsvector('english', array_to_string(coalesce(NEW.place_keys, '{}'), ' ')), 'D');
   NEW.salary_min := bounds[1];
   NEW.salary_max := bounds[2];
   RETURN NEW;
 END $function$;
 
-CREATE TRIGGER job_postings_derive BEFORE INSERT OR UPDATE OF title, company_name, skills, description, salary_range ON job_postings
+CREATE TRIGGER job_postings_derive BEFORE INSERT OR UPDATE OF title, company_name, skills, description, salary_range, place_keys ON job_postings
   FOR EACH ROW
   EXECUTE FUNCTION job_postings_derive();
