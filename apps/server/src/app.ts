@@ -43,6 +43,8 @@ import { registerBackgroundWork } from './background';
 import { mailRoutes } from './features/mail/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { bonusRoutes } from './features/bonuses/routes';
+import { billingRoutes } from './features/billing/routes';
+import { requireRouteCapabilities } from './platform/plans/capability';
 import { mailPreviewRoutes } from './features/mail/preview';
 import { publicPageRoutes, serverPages } from './features/public-pages';
 
@@ -165,8 +167,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('accounts', new AccountLifecycle().onCreated(profileForNewJobseeker).onLogin(cancelDeletionOnLogin));
   await registerBackgroundWork(app);
 
-  // The features' routes, each declaring who may call it (config.access: a route without one stops the start-up).
+  // The features' routes, each declaring who may call it (config.access: a route without one stops the start-up) and,
+  // where the plan decides, the capability it needs (config.capability, checked after the access).
   await app.register(async (features) => {
+    requireRouteCapabilities(features);
     requireRouteAccess(features);
     await features.register(healthRoutes);
     await features.register(waitlistRoutes);
@@ -186,6 +190,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     await features.register(dashboardRoutes);
     await features.register(analyticsRoutes);
     await features.register(bonusRoutes);
+    await features.register(billingRoutes);
     await features.register(accountEmailRoutes);
     await features.register(mailRoutes);
     if (config.devRoutes) await features.register(mailPreviewRoutes);

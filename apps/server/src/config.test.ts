@@ -106,4 +106,44 @@ describe('loadConfig', () => {
       }
     }
   });
+
+  it('runs without billing unless every Stripe setting is given, and checks their shapes', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).stripe).toBeNull();
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      STRIPE_PRICE_MONTHLY: 'price_m',
+      STRIPE_PRICE_ENTERPRISE: 'price_e',
+      STRIPE_PRICE_BETA: 'price_b',
+      STRIPE_PRICE_BETA_YEAR: 'price_y',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...stripe }).stripe).toEqual({
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      prices: { monthly: 'price_m', enterprise: 'price_e', beta: 'price_b', beta_year: 'price_y' },
+      apiUrl: 'https://api.stripe.com',
+      trialDays: 14,
+    });
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), ...env });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    // Half a configuration names what is missing; a wrong shape names the variable.
+    expect(problems({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toContain(
+      'STRIPE_WEBHOOK_SECRET: required for billing (set all of STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY, STRIPE_PRICE_ENTERPRISE, STRIPE_PRICE_BETA, STRIPE_PRICE_BETA_YEAR, or none to run without billing)',
+    );
+    const wrong = problems({
+      ...stripe,
+      STRIPE_SECRET_KEY: 'pk_test_public',
+      STRIPE_WEBHOOK_SECRET: 'secret',
+      STRIPE_PRICE_BETA: 'prod_x',
+      STRIPE_TRIAL_DAYS: '-1',
+    });
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_BETA', 'STRIPE_TRIAL_DAYS'])
+      expect(wrong.some((p) => p.startsWith(`${name}:`))).toBe(true);
+  });
 });

@@ -10,6 +10,13 @@ const optionalText = z
   .optional()
   .transform((v) => v || undefined);
 
+const stripePrice = optionalText.pipe(
+  z
+    .string()
+    .regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')
+    .optional(),
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -60,6 +67,29 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  // Stripe: all of the key, the webhook secret and the four price ids, or none (self-hosted: every capability on).
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+      .optional(),
+  ),
+  STRIPE_PRICE_MONTHLY: stripePrice,
+  STRIPE_PRICE_ENTERPRISE: stripePrice,
+  STRIPE_PRICE_BETA: stripePrice,
+  STRIPE_PRICE_BETA_YEAR: stripePrice,
+  STRIPE_API_URL: z
+    .url({ error: 'must be a full URL such as https://api.stripe.com' })
+    .regex(/^https?:\/\//, 'must be an http(s):// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(14),
   // Unset: the 'Book a 30-minute call' link leads to the waitlist form, which lands in the database.
   BOOKING_URL: z
     .string()
@@ -120,6 +150,19 @@ export interface Config {
   bookingUrl: string | undefined;
   /** Where uploaded files are kept: the database unless S3_* is set. */
   storage: StorageConfig;
+  /** Plans and billing through Stripe; null without STRIPE_* (self-hosted: every capability on). */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** The Stripe price of each plan (packages/shared rules/plans.ts). */
+  prices: { monthly: string; enterprise: string; beta: string; beta_year: string };
+  /** The API's base URL: Stripe's own unless a test points the client at a local server. */
+  apiUrl: string;
+  /** Days of free trial a company's first checkout starts with (0: none). */
+  trialDays: number;
 }
 
 export interface S3StorageOptions {
@@ -151,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
   const problems = [
     ...(result.error?.issues ?? []).map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
     ...missingS3Settings(env),
+    ...missingStripeSettings(env),
   ];
   if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const e = result.data;
@@ -205,7 +249,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
             forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
           }
         : { provider: 'database' },
+    stripe:
+      e.STRIPE_SECRET_KEY &&
+      e.STRIPE_WEBHOOK_SECRET &&
+      e.STRIPE_PRICE_MONTHLY &&
+      e.STRIPE_PRICE_ENTERPRISE &&
+      e.STRIPE_PRICE_BETA &&
+      e.STRIPE_PRICE_BETA_YEAR
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            prices: {
+              monthly: e.STRIPE_PRICE_MONTHLY,
+              enterprise: e.STRIPE_PRICE_ENTERPRISE,
+              beta: e.STRIPE_PRICE_BETA,
+              beta_year: e.STRIPE_PRICE_BETA_YEAR,
+            },
+            apiUrl: (e.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/+$/, ''),
+            trialDays: e.STRIPE_TRIAL_DAYS,
+          }
+        : null,
   };
+}
+
+const STRIPE_REQUIRED = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_MONTHLY',
+  'STRIPE_PRICE_ENTERPRISE',
+  'STRIPE_PRICE_BETA',
+  'STRIPE_PRICE_BETA_YEAR',
+] as const;
+
+/** Billing is all or nothing too: a key without its webhook secret (or a plan without its price) cannot take money. */
+function missingStripeSettings(env: NodeJS.ProcessEnv): string[] {
+  const given = [...STRIPE_REQUIRED, 'STRIPE_API_URL'].filter((name) => env[name]);
+  if (given.length === 0) return [];
+  return STRIPE_REQUIRED.filter((name) => !env[name]).map(
+    (name) =>
+      `${name}: required for billing (set all of ${STRIPE_REQUIRED.join(', ')}, or none to run without billing)`,
+  );
 }
 
 const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
