@@ -31,6 +31,29 @@ export const DISTANCE_UNITS = ['mi', 'km'] as const;
 export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
 export const DISTANCE_UNIT_LABELS: Record<DistanceUnit, string> = { mi: 'miles', km: 'km' };
 
+/** The search pages' words for places, distance, partial matches and corrections (issue 38). */
+export const SEARCH_TEXTS = {
+  placeLabel: 'Location',
+  placePlaceholder: 'City, state, country or Remote',
+  placeApply: 'Apply location',
+  placeClear: 'Remove location',
+  distanceLabel: 'Distance',
+  anyDistance: 'Any distance',
+  distance: (distance: number, unit: DistanceUnit) => `Within ${distance} ${DISTANCE_UNIT_LABELS[unit]}`,
+  workplaceLegend: 'Workplace',
+  facetsHeading: 'Places in these results',
+  near: (label: string, distance: number, unit: DistanceUnit) =>
+    `Within ${distance} ${DISTANCE_UNIT_LABELS[unit]} of ${label}.`,
+  ambiguous: (text: string) => `Several places are called "${text}": showing all of them. Pick one:`,
+  unknown: (text: string) => `No place called "${text}" is known, so it was searched as written.`,
+  unknownSuggestions: 'Places with a similar name:',
+  distanceIgnored: (label: string) => `A distance is measured from a town or city, so all of ${label} is shown.`,
+  corrected: (word: string) => `Nothing holds "${word}", so words like it were searched. Did you mean:`,
+  partialMore: (count: number, isLowerBound: boolean) =>
+    `${count.toLocaleString('en-US')}${isLowerBound ? '+' : ''} more match some of your words`,
+  partialHeading: 'Matching some of your words',
+} as const;
+
 /** Counting stops this many matches in: "1,000+ jobs". */
 export const JOB_COUNT_LIMIT = 1_000;
 
