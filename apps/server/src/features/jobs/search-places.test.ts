@@ -135,6 +135,26 @@ describe('job search places', () => {
     expect(unknown.place?.suggestions).toContain('Boston, MA');
   });
 
+  it('answers odd places and long queries with an answer or a 400, never a 500', async () => {
+    const words = 'developer engineer rn ehr emr informaticist fhir hl7 boston remote portland ma nurse analyst';
+    const long = `${words} ${words}`.slice(0, 200);
+    for (const query of [
+      { q: long },
+      { q: long, location: 'Portland', distance: '100', unit: 'km' },
+      { location: '%%%' },
+      { location: 'Remote (ZZ)' },
+      { location: ', , ,' },
+      { q: 'remote remote remote', location: 'remote' },
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/jobs?${new URLSearchParams(query)}` });
+      expect(res.statusCode, `${JSON.stringify(query)}: ${res.body}`).toBe(200);
+    }
+    for (const query of [{ location: 'x'.repeat(121) }, { location: 'Boston', distance: '30' }, { unit: 'ft' }]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/jobs?${new URLSearchParams(query)}` });
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
+    }
+  });
+
   it('counts the matches of each place on the first page', async () => {
     const ma = await search({ location: 'MA' });
     expect(ma.locationFacets).toEqual([
