@@ -128,6 +128,13 @@ test.describe('jobs', () => {
     await expect(page.getByLabel('Location', { exact: true })).toHaveValue('Portland, ME');
     await expect(page.getByRole('link', { name: `Care Analyst ${word} West` })).toHaveCount(0);
     await expect(page.getByRole('link', { name: `Care Analyst ${word} East` })).toBeVisible();
+
+    // Every word counts, not every word must match: in Portland, ME only the East job, which lacks "West".
+    await page.getByLabel('Search jobs').fill(`${word} West`);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText('No job has every word; 1 has some')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Matching some of your words' })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Care Analyst ${word} East` })).toBeVisible();
   });
 
   test('a job seeker finds a job with search and filters and applies', async ({ page, request }) => {

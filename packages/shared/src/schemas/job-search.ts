@@ -49,8 +49,12 @@ export const SEARCH_TEXTS = {
   unknownSuggestions: 'Places with a similar name:',
   distanceIgnored: (label: string) => `A distance is measured from a town or city, so all of ${label} is shown.`,
   corrected: (word: string) => `Nothing holds "${word}", so words like it were searched. Did you mean:`,
+  /** After the count of jobs with every word: how many more have some. */
   partialMore: (count: number, isLowerBound: boolean) =>
     `${count.toLocaleString('en-US')}${isLowerBound ? '+' : ''} more match some of your words`,
+  /** The count when no job has every word. */
+  partialOnly: (count: number, isLowerBound: boolean) =>
+    `No job has every word; ${count.toLocaleString('en-US')}${isLowerBound ? '+' : ''} ${count === 1 && !isLowerBound ? 'has' : 'have'} some`,
   partialHeading: 'Matching some of your words',
 } as const;
 

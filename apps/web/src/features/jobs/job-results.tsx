@@ -61,13 +61,25 @@ export function JobResults({
   const header = (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm font-medium" role="status" aria-live="polite">
-        {first ? jobCountLabel(first) : isPending ? 'Searching...' : ''}
-        {partial?.partialTotal ? (
-          <span className="font-normal text-muted-foreground">
-            {' · '}
-            {SEARCH_TEXTS.partialMore(partial.partialTotal, partial.partialIsLowerBound)}
-          </span>
-        ) : null}
+        {!first ? (
+          isPending ? (
+            'Searching...'
+          ) : (
+            ''
+          )
+        ) : first.total === 0 && partial?.partialTotal ? (
+          SEARCH_TEXTS.partialOnly(partial.partialTotal, partial.partialIsLowerBound)
+        ) : (
+          <>
+            {jobCountLabel(first)}
+            {partial?.partialTotal ? (
+              <span className="font-normal text-muted-foreground">
+                {' · '}
+                {SEARCH_TEXTS.partialMore(partial.partialTotal, partial.partialIsLowerBound)}
+              </span>
+            ) : null}
+          </>
+        )}
       </p>
       <div className="flex flex-wrap items-center gap-2">{toolbar}</div>
     </div>
