@@ -518,7 +518,10 @@ describe('Find Candidates', () => {
     expect(names(await search(`q=${tag}&location=remote`))).toEqual(['ben']);
     const near = await search(`q=${tag}&location=${encodeURIComponent('Cambridge, MA')}&distance=25`);
     expect(names(near)).toEqual(['ana', 'cy']);
-    expect(near.place).toMatchObject({ source: 'location', near: { label: 'Cambridge, MA', distance: 25, unit: 'mi' } });
+    expect(near.place).toMatchObject({
+      source: 'location',
+      near: { label: 'Cambridge, MA', distance: 25, unit: 'mi' },
+    });
     expect(names(await search(`q=${tag}&location=${encodeURIComponent('Chicago, IL')}&distance=100`))).toEqual([]);
     const portland = await search(`q=${tag}&location=Portland`);
     expect(portland.place.choices.map((c: { value: string }) => c.value)).toContain('Portland, ME');
