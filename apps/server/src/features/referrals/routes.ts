@@ -54,7 +54,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referrerListSchema, ...errors },
       },
     },
-    async (request) => listCompanyReferrers(app.db, request.params.company, request.query.jobId),
+    async (request) => listCompanyReferrers(app.db, authOf(request), request.params.company, request.query.jobId),
   );
 
   app.get(
