@@ -4,6 +4,7 @@
  * and each step timed.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { placeColumns } from '@referwell/shared/places';
 import type { Executor } from '../apps/server/src/db/repository';
 
 export const rowsOf = async <T>(db: Executor, query: ReturnType<typeof sql>): Promise<T[]> =>
@@ -64,3 +65,18 @@ export async function rebuildIndexes(db: Executor, definitions: string[]): Promi
  */
 export const pick = (n: SQL, salt: number, size: number): SQL =>
   sql`((hashint4extended((${n})::int, ${sql.raw(String(salt))}) & 2147483647) % ${sql.raw(String(size))})::int`;
+
+/**
+ * The place columns of some locations, as the services write them (placeColumns), and the place tokens' weight-D
+ * vector job_postings_derive and talent_profiles_derive add to a search document, to join by location:
+ * `(values …) as pl(location, keys, label, lat, lon, vec)`.
+ */
+export function placesOf(locations: string[]): SQL {
+  const rows = locations.map((location) => {
+    const c = placeColumns(location);
+    return sql`(${location}::text, ${sql.param(c.placeKeys)}::text[], ${c.placeLabel}::text, ${c.placeLat}::real, ${c.placeLon}::real)`;
+  });
+  return sql`(select location, keys, label, lat, lon,
+                setweight(to_tsvector('english', array_to_string(keys, ' ')), 'D') as vec
+              from (values ${sql.join(rows, sql`, `)}) as v(location, keys, label, lat, lon)) as pl`;
+}

@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import { annualSalaryBounds } from '@referwell/shared';
 import type { Database } from '../apps/server/src/db/client';
 import type { Tx } from '../apps/server/src/db/repository';
-import { pick, rebuildIndexes, rowsOf, step, withoutIndexes } from './bulk-load';
+import { pick, placesOf, rebuildIndexes, rowsOf, step, withoutIndexes } from './bulk-load';
 
 const DOMAIN_WORDS =
   `patients clinicians care clinical data platform integration interoperability hospital health system
@@ -149,9 +149,10 @@ async function seedCompanies(db: Tx, companies: number) {
  * Jobs number `from` to `to`, with what job_postings_derive would write (its trigger is off for the statement):
  * the head (title A; company and skills B, computed once per distinct combination), the document (the head, then the
  * description C: its opening sentence's vector followed by its body's, which is the description's vector as the
- * opening ends in a word); the salary bounds are the shared parser's (SALARIES). The lexemes job_postings_lexemes
- * would add (its trigger is off too) are the openings' here, the bodies' and heads' once after the load
- * (addBodyAndHeadLexemes): a document's lexemes are its parts'.
+ * opening ends in a word; then the location's place tokens D, as the jobs service reads them); the salary bounds are
+ * the shared parser's (SALARIES). The lexemes job_postings_lexemes would add (its trigger is off too) are the
+ * openings' here, the bodies' and heads' once after the load (addBodyAndHeadLexemes): a document's lexemes are its
+ * parts'.
  */
 function insertJobs(
   db: Tx,
@@ -194,13 +195,17 @@ function insertJobs(
         || ' works with clinicians on ' || array_to_string(r.skills, ' and ') || '. ' as opening) o),
     inserted as (
       insert into job_postings (title, company_name, description, location, workplace, job_type, requirements, skills,
-                                company_id, status, salary_range, created_at, search_head, search, salary_min, salary_max)
-      select d.title, d.company_name, d.opening || d.body,
-        case d.workplace when 'remote' then 'Remote' when 'hybrid' then 'Hybrid - Boston, MA' else 'Nashville, TN' end,
+                               company_id, status, salary_range, created_at, search_head, search, salary_min, salary_max,
+                               place_keys, place_label, place_lat, place_lon)
+      select d.title, d.company_name, d.opening || d.body, pl.location,
         d.workplace, d.job_type, '3+ years of experience.', d.skills, d.company_id, 'OPEN', s.text,
         now() - make_interval(secs => d.n * 60.0 * ${spanMinutes}::int / ${jobs}::int),
-        d.head, d.head || setweight(d.opening_vec || d.body_vec, 'C'), s.lo, s.hi
+        d.head, d.head || setweight(d.opening_vec || d.body_vec, 'C') || pl.vec, s.lo, s.hi,
+        pl.keys, pl.label, pl.lat, pl.lon
       from described d left join salaries s on s.k = d.salary
+      join ${placesOf(['Remote', 'Hybrid - Boston, MA', 'Nashville, TN'])}
+        on pl.location = case d.workplace when 'remote' then 'Remote' when 'hybrid' then 'Hybrid - Boston, MA'
+                                          else 'Nashville, TN' end
       returning 1)
     insert into search_lexemes (lexeme)
     select distinct l from described d, unnest(tsvector_to_array(d.opening_vec)) l
@@ -208,7 +213,7 @@ function insertJobs(
     order by 1 on conflict do nothing`);
 }
 
-/** The lexemes of the description bodies and of the jobs' heads (see insertJobs). */
+/** The lexemes of the description bodies, of the jobs' heads and of their place tokens (see insertJobs). */
 function addBodyAndHeadLexemes(db: Tx) {
   return db.execute(sql`
     insert into search_lexemes (lexeme)
@@ -216,6 +221,9 @@ function addBodyAndHeadLexemes(db: Tx) {
       select unnest(tsvector_to_array(vec)) from bench_bodies
       union all
       select unnest(tsvector_to_array(h.head)) from (select distinct search_head as head from job_postings) h
+      union all
+      select unnest(tsvector_to_array(to_tsvector('english', array_to_string(p.keys, ' '))))
+      from (select distinct place_keys as keys from job_postings) p
     ) as parts(l)
     order by 1 on conflict do nothing`);
 }

@@ -104,6 +104,44 @@ export function freshIssueSearches(count: number, made = neverSeen): string[] {
   });
 }
 
+/**
+ * Place filters on the dataset's locations (bench/dataset.ts: 'Remote', 'Hybrid - Boston, MA', 'Nashville, TN'): a
+ * city, a region by name and by abbreviation, remote work and remote work in a country, distances around a city, and
+ * a place among the words (issue 38).
+ */
+const PLACES: [string, string][] = [
+  ['location', 'Boston, MA'],
+  ['location', 'MA'],
+  ['location', 'Massachusetts'],
+  ['location', 'Tennessee'],
+  ['location', 'Remote'],
+  ['location', 'Remote US'],
+  ['location', 'Cambridge, MA&distance=25'],
+  ['location', 'Nashville, TN&distance=50&unit=km'],
+  ['q', 'boston'],
+  ['q', 'remote'],
+];
+
+/**
+ * `count` searches with a place, none like another: a term of the mix (or none), a place of PLACES, and, as
+ * freshIssueSearches, a minimum salary made new so nothing a process keeps can answer it. Deterministic.
+ */
+export function freshPlaceSearches(count: number, made = neverSeen): string[] {
+  return Array.from({ length: count }, (_, n) => {
+    const [key, place] = PLACES[n % PLACES.length]!;
+    const [value, ...more] = place.split('&');
+    const term = n % 4 === 3 ? null : TERMS[(n * 7) % TERMS.length]!;
+    const params = new URLSearchParams(more.join('&'));
+    if (key === 'q') params.set('q', term ? `${term} ${value}` : value!);
+    else {
+      if (term) params.set('q', term);
+      params.set('location', value!);
+    }
+    params.set('minSalary', '100000');
+    return made(params.toString());
+  });
+}
+
 /** Every search of the mix made new (see neverSeen). */
 export const freshMix = (queries: string[], made = neverSeen): string[] => queries.map(made);
 

@@ -15,7 +15,14 @@
 import path from 'node:path';
 import { measureRoutes } from './bundle-budget';
 import { seedJobDataset } from './dataset';
-import { freshIssueSearches, freshMix, jobSearchQueries, neverSeenStream, withSecondPages } from './job-queries';
+import {
+  freshIssueSearches,
+  freshMix,
+  freshPlaceSearches,
+  jobSearchQueries,
+  neverSeenStream,
+  withSecondPages,
+} from './job-queries';
 import { mixedReadWrite } from './mixed';
 import { seedConversationPairs } from './people';
 import { openLoopRow, sequentialRow } from './rows';
@@ -195,12 +202,15 @@ function checkBundleBudgets(): boolean {
 
 /**
  * Searches no process has kept, one at a time (issue 17's target): its shape, text + 3 filters + sort, each made new
- * (freshIssueSearches), judged; then the mix's every shape made new (text or not, any filters and sort), shown.
+ * (freshIssueSearches), judged; then the mix's every shape made new (text or not, any filters and sort), shown; then
+ * searches with a place (a city, a region, remote work, a distance, a place among the words), judged.
  */
 async function freshLatencyRows(server: { baseUrl: string; pid: number }, prepared: PreparedDatabase<unknown>) {
   const shapes = [
     { name: 'text + 3 filters + sort', targets: freshIssueSearches(FRESH_SEARCHES + 20), judged: true },
     { name: 'every shape of the mix', targets: freshMix(jobSearchQueries(FRESH_SEARCHES + 20)), judged: false },
+    // Issue 38: a place filter keeps issue 17's target.
+    { name: 'text + place', targets: freshPlaceSearches(FRESH_SEARCHES + 20), judged: true },
   ];
   const rows = [];
   for (const { name, targets, judged } of shapes)

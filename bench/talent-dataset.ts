@@ -14,7 +14,18 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client';
 import type { Tx } from '../apps/server/src/db/repository';
-import { pick, rebuildIndexes, rowsOf, step, withoutIndexes } from './bulk-load';
+import { pick, placesOf, rebuildIndexes, rowsOf, step, withoutIndexes } from './bulk-load';
+
+const LOCATIONS = [
+  'Boston, MA',
+  'Remote',
+  'Chicago, IL',
+  'Austin, TX',
+  'Nashville, TN',
+  'Denver, CO',
+  'New York, NY',
+  'Seattle, WA',
+];
 
 export async function seedTalentDataset(database: Database, count: number) {
   await database.db.transaction(async (tx) => {
@@ -44,9 +55,9 @@ export async function seedTalentDataset(database: Database, count: number) {
     it(interests) as (values (array['Telehealth']), (array['AI in Healthcare','Interoperability']), (array['Mental Health']),
       (array['Value-Based Care']))
     insert into talent_profiles (id, slug, location, title, titles, skills, technical_skills, software_tools, industries,
-                                 interests, involvement, skill_keys, updated_at, search)
-    select v.id, 'talent-' || v.n,
-      (array['Boston, MA','Remote','Chicago, IL','Austin, TX','Nashville, TN','Denver, CO','New York, NY','Seattle, WA'])[1 + ${pick(n, 7, 8)}],
+                                 interests, involvement, skill_keys, updated_at, search, place_keys, place_label,
+                                 place_lat, place_lon)
+    select v.id, 'talent-' || v.n, pl.location,
       t.titles[1], t.titles, s.skills, ts.tech, sw.tools, ind.industries, it.interests,
       (array['full-time','part-time','contract','freelance'])[1 + ${pick(n, 8, 4)}]::involvement,
       array(select lower(x) from unnest(s.skills || ts.tech || sw.tools) x),
@@ -55,7 +66,10 @@ export async function seedTalentDataset(database: Database, count: number) {
       setweight(to_tsvector('english', search_normalize(
           coalesce(v.name, '') || ' ' || coalesce(t.titles[1], '') || ' ' || array_to_string(t.titles, ' '))), 'A')
         || setweight(to_tsvector('english', search_normalize(array_to_string(s.skills || ts.tech || sw.tools, ' '))), 'B')
+        || pl.vec,
+      pl.keys, pl.label, pl.lat, pl.lon
     from v
+    join ${placesOf(LOCATIONS)} on pl.location = (${sql.param(LOCATIONS)}::text[])[1 + ${pick(n, 7, LOCATIONS.length)}]
     cross join lateral (select titles from t offset ${pick(n, 1, 7)} limit 1) t
     cross join lateral (select skills from s offset ${pick(n, 2, 5)} limit 1) s
     cross join lateral (select tech from ts offset ${pick(n, 3, 6)} limit 1) ts

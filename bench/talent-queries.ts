@@ -48,6 +48,7 @@ const TERMS = [
   'product',
   'devops',
 ];
+/** Location facet values: the place labels the dataset's locations are read into ('New York, NY' is New York City). */
 const LOCATIONS = [
   undefined,
   'Boston, MA',
@@ -56,7 +57,7 @@ const LOCATIONS = [
   'Austin, TX',
   'Nashville, TN',
   'Denver, CO',
-  'New York, NY',
+  'New York City, NY',
   'Seattle, WA',
 ];
 const INVOLVEMENT = [undefined, ...INVOLVEMENT_OPTIONS];

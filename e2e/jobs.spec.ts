@@ -103,6 +103,40 @@ test.describe('jobs', () => {
     await expect(page.getByText('No applications yet')).toBeVisible();
   });
 
+  test('a job seeker searches a place: a name of several places offers them, the results show their places', async ({
+    page,
+    request,
+  }) => {
+    await signUpCompanyAdmin(request);
+    const word = uniqueWord();
+    await postClinicalJob(request, { title: `Care Analyst ${word} West`, location: 'Portland, OR' });
+    await postClinicalJob(request, { title: `Care Analyst ${word} East`, location: 'Portland, ME' });
+
+    await signUpViaApi(page, { name: 'Pat Seeker', role: 'jobseeker' });
+    await page.goto(`/search-jobs?q=${word}`);
+    await page.getByLabel('Location', { exact: true }).fill('Portland');
+    await page.getByLabel('Location', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/[?&]location=Portland(&|$)/);
+    await expect(page.getByText('Several places are called "Portland": showing all of them. Pick one:')).toBeVisible();
+    await expect(page.getByRole('link', { name: `Care Analyst ${word} West` })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Care Analyst ${word} East` })).toBeVisible();
+    await expect(page.getByText('Places in these results')).toBeVisible();
+    await shoot(page, 'search-jobs-place');
+
+    await page.getByRole('button', { name: 'Portland, ME', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]location=Portland%2C(\+|%20)ME/);
+    await expect(page.getByLabel('Location', { exact: true })).toHaveValue('Portland, ME');
+    await expect(page.getByRole('link', { name: `Care Analyst ${word} West` })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: `Care Analyst ${word} East` })).toBeVisible();
+
+    // Every word counts, not every word must match: in Portland, ME only the East job, which lacks "West".
+    await page.getByLabel('Search jobs').fill(`${word} West`);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByText('No job has every word; 1 has some')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Matching some of your words' })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Care Analyst ${word} East` })).toBeVisible();
+  });
+
   test('a job seeker finds a job with search and filters and applies', async ({ page, request }) => {
     const admin = await signUpCompanyAdmin(request);
     const word = uniqueWord();

@@ -16,8 +16,9 @@ import { runCrawl } from './features/job-import/crawl-jobs';
 import { pruneExpired, sweepUnfinishedFiles } from './features/maintenance/prune';
 import { FACET_RECOUNT_CRON, recountTalentFacets } from './features/talent/facets';
 import { deliverHeldNotifications } from './features/referrals/pipeline';
+import { readUnreadPlaces } from './db/read-places';
 import { syncSubscription } from './features/billing/subscriptions';
-import type { QueueTasks, TaskName } from './lib/queue/enqueue';
+import { enqueue, type QueueTasks, type TaskName } from './lib/queue/enqueue';
 import { startQueue } from './lib/queue/runner';
 import { releaseJobsOfDeadWorkers } from './lib/queue/stale';
 import { createMailer, type Mailer } from './lib/mail/transport';
@@ -34,6 +35,8 @@ declare module './lib/queue/enqueue' {
   interface QueueTasks {
     'prune-expired': Record<string, never>;
     'release-stale-jobs': Record<string, never>;
+    /** Jobs' and profiles' locations not read into places yet (db/read-places.ts): a batch, then again if more. */
+    'read-places': Record<string, never>;
   }
 }
 
@@ -98,6 +101,9 @@ function taskList(app: FastifyInstance): TaskList {
         return app.log.warn({ subscriptionId }, 'billing: not configured, read dropped');
       return syncSubscription(app.db, app.stripe, app.config.stripe, subscriptionId, app.log);
     }),
+    'read-places': task<'read-places'>(async () => {
+      if ((await readUnreadPlaces(app.db)) > 0) await enqueue(app.db, 'read-places', {}, { jobKey: 'read-places' });
+    }),
     'crawl-site': task<'crawl-site'>(({ crawlId }) => runCrawl(app.db, { config: app.config, log: app.log }, crawlId)),
   } satisfies Record<TaskName, Task>;
 }
@@ -115,6 +121,8 @@ export async function registerBackgroundWork(app: FastifyInstance): Promise<void
     concurrency: app.config.queueConcurrency,
     log: app.log,
   });
+  // Rows whose places were never read (written before migration 0036) are read in the background, once per start.
+  await enqueue(app.db, 'read-places', {}, { jobKey: 'read-places' });
   app.addHook('onClose', async () => {
     await queue.stop();
     app.mailer.close();

@@ -9,6 +9,7 @@ export * from './schemas/jobs';
 export * from './schemas/job-search';
 export * from './schemas/saved-searches';
 export * from './rules/search';
+export * from './rules/synonyms';
 export * from './schemas/company-jobs';
 export * from './schemas/referrals';
 export * from './schemas/dashboard';

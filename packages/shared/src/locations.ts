@@ -5,17 +5,20 @@
  * in the server-only entry point `@referwell/shared/locations-data`.
  */
 
-/** Folds a place name for comparison: accents, case and spacing ignored. */
-export const foldPlace = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/ø/g, 'o')
-    .replace(/æ/g, 'ae')
-    .replace(/ł/g, 'l')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+const NON_ASCII = /[^ -~\s]/;
+
+/** Folds a place name for comparison: accents, case and spacing ignored (ASCII names skip the Unicode steps). */
+export function foldPlace(s: string): string {
+  const plain = NON_ASCII.test(s)
+    ? s
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/ø/g, 'o')
+        .replace(/æ/g, 'ae')
+        .replace(/ł/g, 'l')
+    : s;
+  return plain.toLowerCase().replace(/\s+/g, ' ').trim();
+}
 
 /** ISO 3166 code → the country's names (English, endonyms and the spellings of the readers' other languages). */
 export const COUNTRY_NAMES: Record<string, string[]> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSearchText, searchWords, tsQueryText } from './search';
+import { queryGroups, normalizeSearchText, searchWords, someGroups, tsQueryText } from './search';
 
 describe('search words', () => {
   it.each([
@@ -20,9 +20,23 @@ describe('search words', () => {
   });
 
   it('matches longer words as prefixes and offers alternatives', () => {
-    expect(tsQueryText(['informat', 'qa'])).toBe('informat:* & qa');
+    expect(tsQueryText(['informat', 'hl7'])).toBe('informat:* & hl7:*');
+    expect(tsQueryText(['informat', 'qa'])).toBe('informat:* & (qa | (quality:* & assurance:*))');
     expect(tsQueryText(['informatcs'], new Map([['informatcs', ['informatics']]]))).toBe(
       '(informatcs:* | informatics)',
     );
+  });
+});
+
+describe('query groups', () => {
+  it('stands a synonym phrase for every form of its group, longest phrase first', () => {
+    expect(tsQueryText(['fhir', 'developer'])).toBe('fhir:* & (developer:* | engineer:* | programmer:*)');
+    expect(tsQueryText(['registered', 'nurse'])).toBe('(rn | (registered:* & nurse:*))');
+    expect(queryGroups(['ehr', 'analyst']).map((g) => g.words)).toEqual([['ehr'], ['analyst']]);
+  });
+
+  it('matches some groups but not every one for partial matches', () => {
+    expect(someGroups(queryGroups(['fhir']))).toBeNull();
+    expect(someGroups(queryGroups(['fhir', 'epic']))).toBe('(fhir:* | epic:*) & !(fhir:* & epic:*)');
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAGINATION } from '../constants';
 import { paginatedSchema } from './common';
 import { INVOLVEMENT_OPTIONS } from './talent-options';
+import { DISTANCES, DISTANCE_UNITS, placeInterpretationSchema, searchCorrectionSchema } from './job-search';
 import { talentPublicProfileSchema } from './talent';
 
 /** A filter list as repeated query parameters (`skills=Epic&skills=SQL`): values may hold commas ('Boston, MA'). */
@@ -47,6 +48,13 @@ export const candidateSearchQuerySchema = z.object({
   industries: repeatedList(30),
   interests: repeatedList(30),
   titles: repeatedList(30),
+  /** A place ('Boston, MA', 'Massachusetts', 'Remote (US)'), as in job search; `locations` are facet values. */
+  location: z.string().trim().max(120).optional(),
+  distance: z.coerce
+    .number()
+    .pipe(z.literal([...DISTANCES]))
+    .optional(),
+  unit: z.enum(DISTANCE_UNITS).optional(),
   /** Rank by the SPEC §9 match score for one of the viewer's company's jobs (minimum 30 %). */
   jobId: z.uuid().optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -90,9 +98,13 @@ export type CandidateFacets = z.infer<typeof candidateFacetsSchema>;
 export const candidateSearchResponseSchema = paginatedSchema(talentCardSchema).extend({
   /** Counting stopped at `total`: there are at least that many matches ("1,000+"). */
   totalIsLowerBound: z.boolean(),
-  /** Filter options with how many discoverable talents have each (the whole pool). */
+  /** Filter options with how many discoverable talents have each (the whole pool); locations by place. */
   facets: candidateFacetsSchema,
   /** The job the results are ranked for, when jobId was given. */
   job: z.object({ id: z.uuid(), title: z.string(), skills: z.array(z.string()) }).nullable(),
+  /** The place searched, as understood (see job search); null without one. */
+  place: placeInterpretationSchema.nullable(),
+  /** Query words searched as other known words ("did you mean"). */
+  corrections: z.array(searchCorrectionSchema),
 });
 export type CandidateSearchResponse = z.infer<typeof candidateSearchResponseSchema>;

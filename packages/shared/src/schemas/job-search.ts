@@ -24,6 +24,40 @@ export const POSTED_WITHIN_DAYS: Record<PostedWithin, number> = { '24h': 1, '7d'
 /** Minimum-salary choices the page offers (annual, in the job's currency). */
 export const MIN_SALARY_OPTIONS = [50_000, 80_000, 100_000, 120_000, 150_000, 200_000] as const;
 
+/** Distance filter choices around a searched place, in DISTANCE_UNITS. */
+export const DISTANCES = [25, 50, 100] as const;
+export type Distance = (typeof DISTANCES)[number];
+export const DISTANCE_UNITS = ['mi', 'km'] as const;
+export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
+export const DISTANCE_UNIT_LABELS: Record<DistanceUnit, string> = { mi: 'miles', km: 'km' };
+
+/** The search pages' words for places, distance, partial matches and corrections (issue 38). */
+export const SEARCH_TEXTS = {
+  placeLabel: 'Location',
+  placePlaceholder: 'City, state, country or Remote',
+  placeApply: 'Apply location',
+  placeClear: 'Remove location',
+  distanceLabel: 'Distance',
+  anyDistance: 'Any distance',
+  distance: (distance: number, unit: DistanceUnit) => `Within ${distance} ${DISTANCE_UNIT_LABELS[unit]}`,
+  workplaceLegend: 'Workplace',
+  facetsHeading: 'Places in these results',
+  near: (label: string, distance: number, unit: DistanceUnit) =>
+    `Within ${distance} ${DISTANCE_UNIT_LABELS[unit]} of ${label}.`,
+  ambiguous: (text: string) => `Several places are called "${text}": showing all of them. Pick one:`,
+  unknown: (text: string) => `No place called "${text}" is known, so it was searched as written.`,
+  unknownSuggestions: 'Places with a similar name:',
+  distanceIgnored: (label: string) => `A distance is measured from a town or city, so all of ${label} is shown.`,
+  corrected: (word: string) => `Nothing holds "${word}", so words like it were searched. Did you mean:`,
+  /** After the count of jobs with every word: how many more have some. */
+  partialMore: (count: number, isLowerBound: boolean) =>
+    `${count.toLocaleString('en-US')}${isLowerBound ? '+' : ''} more match some of your words`,
+  /** The count when no job has every word. */
+  partialOnly: (count: number, isLowerBound: boolean) =>
+    `No job has every word; ${count.toLocaleString('en-US')}${isLowerBound ? '+' : ''} ${count === 1 && !isLowerBound ? 'has' : 'have'} some`,
+  partialHeading: 'Matching some of your words',
+} as const;
+
 /** Counting stops this many matches in: "1,000+ jobs". */
 export const JOB_COUNT_LIMIT = 1_000;
 
@@ -57,6 +91,15 @@ export const jobSearchFiltersSchema = z.object({
   minSalary: z.coerce.number().int().min(0).max(10_000_000).optional(),
   postedWithin: z.enum(POSTED_WITHIN).optional(),
   sort: z.enum(JOB_SORTS).optional(),
+  /** A place: a city ('Boston, MA', 'Boston'), a region ('Massachusetts', 'MA'), a country, or 'Remote (US)'. */
+  location: optionalText(120),
+  /** Only places within this distance of the location (or of a place named in `q`). */
+  distance: z.coerce
+    .number()
+    .pipe(z.literal([...DISTANCES]))
+    .optional(),
+  /** The distance's unit (miles unless 'km'). */
+  unit: z.enum(DISTANCE_UNITS).optional(),
 });
 export type JobSearchFilters = z.output<typeof jobSearchFiltersSchema>;
 
@@ -68,6 +111,40 @@ export const jobSearchQuerySchema = jobSearchFiltersSchema.extend({
 export type JobSearchQuery = z.input<typeof jobSearchQuerySchema>;
 export type JobSearchRequest = z.output<typeof jobSearchQuerySchema>;
 
+/** One thing a searched place may mean: its label and the location text that means only it. */
+export const placeChoiceSchema = z.object({ label: z.string(), value: z.string() });
+export type PlaceChoice = z.infer<typeof placeChoiceSchema>;
+
+/**
+ * How a search understood its place (issue 38): from the location filter, or named among the words ('fhir boston').
+ * A place that may mean several ('Portland') is searched as all of them, with `choices` to narrow it; an unknown one
+ * is searched as written, with `suggestions`. Never a silent zero.
+ */
+export const placeInterpretationSchema = z.object({
+  source: z.enum(['location', 'query']),
+  /** As typed. */
+  text: z.string(),
+  kind: z.enum(['city', 'region', 'country', 'remote', 'unknown']),
+  /** How it was understood: 'Boston, MA', 'Massachusetts', 'Remote (United States)', 'Every place called Portland'. */
+  label: z.string(),
+  /** The places it may mean, when more than one (every one of them is searched). */
+  choices: z.array(placeChoiceSchema),
+  /** Known places with names like an unknown one. */
+  suggestions: z.array(z.string()),
+  /** The distance filter in force: around which place, how far. Null without one. */
+  near: z.object({ label: z.string(), distance: z.number(), unit: z.enum(DISTANCE_UNITS) }).nullable(),
+  /** A distance was asked for a place without coordinates (a region, remote work, an unknown town): not applied. */
+  distanceIgnored: z.boolean(),
+  /** With source 'query': the words without the place (to keep as the text when the place becomes the filter). */
+  rest: z.string().nullable(),
+});
+export type PlaceInterpretation = z.infer<typeof placeInterpretationSchema>;
+
+/** A query word that no document holds, searched as the known words like it. */
+export const searchCorrectionSchema = z.object({ word: z.string(), suggestions: z.array(z.string()) });
+
+export const facetCountSchema = z.object({ value: z.string(), count: z.number().int() });
+
 export const jobSearchResponseSchema = z.object({
   items: z.array(jobSummarySchema),
   /** Pass back as `cursor` for the next page; null on the last page. */
@@ -78,6 +155,21 @@ export const jobSearchResponseSchema = z.object({
   totalIsLowerBound: z.boolean(),
   /** The order the results are in (the default depends on whether there is text). */
   sort: z.enum(JOB_SORTS),
+  /**
+   * Jobs that match some of the words but not all, listed after the `total` that match all: counted when the
+   * results reach them (null before that, and without two or more words). At most JOB_COUNT_LIMIT.
+   */
+  partialTotal: z.number().int().nullable(),
+  partialIsLowerBound: z.boolean(),
+  /** The place searched, as understood; null without one. */
+  place: placeInterpretationSchema.nullable(),
+  /** Query words searched as other known words ("did you mean"). */
+  corrections: z.array(searchCorrectionSchema),
+  /**
+   * First page only (null on later ones): the matches' places with how many of them are in each, most first (of the
+   * first JOB_COUNT_LIMIT matches when `totalIsLowerBound`).
+   */
+  locationFacets: z.array(facetCountSchema).nullable(),
 });
 export type JobSearchResponse = z.infer<typeof jobSearchResponseSchema>;
 

@@ -161,8 +161,13 @@ export const jobSummarySchema = jobSchema
     excerpt: z.string(),
     /** True when the company has at least one referrer on Referwell. */
     hasInternalReferrer: z.boolean(),
-    /** SPEC §9 match score for a signed-in job seeker (percent of the job's skills they have); null otherwise. */
+    /**
+     * SPEC §9 match score for a signed-in job seeker whose profile has skills (percent of the job's skills they
+     * have); null otherwise.
+     */
     matchScore: z.number().int().nullable(),
+    /** A search result that matches some of the search's words but not all (listed after those that match all). */
+    partial: z.boolean(),
   });
 export type JobSummary = z.infer<typeof jobSummarySchema>;
 

@@ -6,6 +6,9 @@ import { urlFilters } from './codec';
 export const jobSearchUrl = urlFilters(`/${APP_ROUTES.searchJobs}`, jobSearchFiltersSchema, {
   keys: [
     'q',
+    'location',
+    'distance',
+    'unit',
     'type',
     'workplace',
     'skills',

@@ -8,6 +8,7 @@ import {
   pgEnum,
   primaryKey,
   pgTable,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -66,7 +67,18 @@ export const jobPostings = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     status: jobStatus().notNull().default('OPEN'),
     extraInfo: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    /** job_search_document(): title A, company and skills B, description C, through search_normalize(). */
+    /**
+     * The location's place tokens (`placeColumns` of @referwell/shared/places, written by the jobs service): the
+     * database adds them to `search` (weight D), so one GIN index answers text, place and distance (issue 38).
+     * Null until read: rows written before the reader are read by the `read-places` task.
+     */
+    placeKeys: text().array(),
+    /** The location facet's value ('Boston, MA', 'Remote'); null when no place was read. */
+    placeLabel: text(),
+    /** The first located place's coordinates: the distance filter's exact test. */
+    placeLat: real(),
+    placeLon: real(),
+    /** job_search_document(): title A, company and skills B, description C, place tokens D, through search_normalize(). */
     search: tsvector()
       .notNull()
       .default(sql`''::tsvector`),
@@ -98,6 +110,10 @@ export const jobPostings = pgTable(
       t.skills,
     ),
     index('job_postings_skill_keys_idx').using('gin', t.skillKeys),
+    // The rows whose location is still to be read (none once the read-places task has run).
+    index('job_postings_places_unread_idx')
+      .on(t.id)
+      .where(sql`${t.placeKeys} is null`),
   ],
 );
 

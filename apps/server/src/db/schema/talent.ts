@@ -83,7 +83,16 @@ export const talentProfiles = pgTable(
     interests: textList(),
     /** Lowercased union of skills, technical skills and software tools: the match score reads this. */
     skillKeys: textList(),
-    /** talent_search_document(): name and titles A, skills B, written with the row (Find Candidates' text box). */
+    /** The location's place tokens (see job_postings.place_keys), added to `search` by the database; null until read. */
+    placeKeys: text().array(),
+    /** The location facet's value ('Boston, MA', 'Remote'); null when no place was read. */
+    placeLabel: text(),
+    placeLat: real(),
+    placeLon: real(),
+    /**
+     * talent_search_document(): name and titles A, skills B, place tokens D, written with the row (Find Candidates'
+     * text box).
+     */
     search: tsvector()
       .notNull()
       .default(sql`''::tsvector`),
@@ -97,6 +106,7 @@ export const talentProfiles = pgTable(
   (t) => [
     index('talent_profiles_recent_idx').on(t.discoverable, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('talent_profiles_location_idx').on(t.location),
+    index('talent_profiles_place_label_idx').on(t.placeLabel),
     // One multicolumn GIN over the filter lists: a search with several categories is answered by a single index
     // scan that intersects them (separate indexes let the planner use only one and filter the rest row by row).
     index('talent_profiles_lists_idx').using(
@@ -110,6 +120,9 @@ export const talentProfiles = pgTable(
     ),
     index('talent_profiles_skill_keys_idx').using('gin', t.skillKeys),
     index('talent_profiles_search_idx').using('gin', t.search),
+    index('talent_profiles_places_unread_idx')
+      .on(t.id)
+      .where(sql`${t.placeKeys} is null`),
   ],
 );
 

@@ -1,5 +1,6 @@
 -- Rule: A job's search documents, derived on every write: search_head (title A; company name and skills B) and
---   search (that and the description C), through search_normalize().
+--   search (that, the description C and the place tokens of place_keys D: made-up words the jobs service reads from
+--   the location, issue 38), through search_normalize().
 -- Tables: writes the inserted or updated job_postings row.
 -- Class: bookkeeping. The annual pay bounds (salary_min, salary_max) are not derived here: the jobs service writes
 --   them from the salary text (annualSalaryBounds, packages/shared/src/rules/salary.ts).
@@ -15,10 +16,11 @@ AS $function$
 BEGIN
   NEW.search_head := setweight(to_tsvector('english', search_normalize(NEW.title)), 'A')
     || setweight(to_tsvector('english', search_normalize(NEW.company_name || ' ' || array_to_string(NEW.skills, ' '))), 'B');
-  NEW.search := NEW.search_head || setweight(to_tsvector('english', search_normalize(NEW.description)), 'C');
+  NEW.search := NEW.search_head || setweight(to_tsvector('english', search_normalize(NEW.description)), 'C')
+    || setweight(to_tsvector('english', array_to_string(coalesce(NEW.place_keys, '{}'), ' ')), 'D');
   RETURN NEW;
 END $function$;
 
-CREATE TRIGGER job_postings_derive BEFORE INSERT OR UPDATE OF title, company_name, skills, description ON job_postings
+CREATE TRIGGER job_postings_derive BEFORE INSERT OR UPDATE OF title, company_name, skills, description, place_keys ON job_postings
   FOR EACH ROW
   EXECUTE FUNCTION job_postings_derive();

@@ -2,5 +2,5 @@
 // - saved-searches: a saved search's matches are a job search's (matchingJobs, filterConditions).
 // - public-pages (job page): the public job page shows the job as the API does (getJob).
 // - job-import: importing or crawling for jobs is for the people who post them (POSTERS, the routes' access).
-export { filterConditions, matchingJobs } from './search';
+export { filterConditions, matchPlans, matchingJobs } from './search';
 export { getJob, POSTERS } from './service';

@@ -15,8 +15,8 @@ export const OPEN_UNINDEXED = sql`j.status::text = 'OPEN'`;
  */
 export const matchingQuery = (text: string): SQL => sql`(select job_search_query(${text}))`;
 
-/** The columns of a window row: what ranking needs (the document's short head, inline in the row). */
-const windowColumns = sql`j.id, j.created_at, j.search_head, j.skill_keys, j.salary_max`;
+/** The columns of a window row: what ranking needs (the document's short head, inline in the row) and the facets. */
+const windowColumns = sql`j.id, j.created_at, j.search_head, j.skill_keys, j.salary_max, j.place_label`;
 
 /** Where a window starts (before this job). */
 export interface TimeKey {

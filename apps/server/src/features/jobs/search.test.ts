@@ -47,7 +47,11 @@ async function search(query: string, who?: SignedUp): Promise<JobSearchResponse 
   const byId = Object.fromEntries(Object.entries(ids).map(([k, v]) => [v, k]));
   return { ...body, keys: body.items.map((i) => byId[i.id] ?? i.id) };
 }
-const found = async (q: string) => (await search(`q=${encodeURIComponent(q)}`)).keys.sort();
+/** The jobs that match every word of `q` (those with some of its words come after them, `partial`). */
+const found = async (q: string) => {
+  const { items, keys } = await search(`q=${encodeURIComponent(q)}`);
+  return keys.filter((_, i) => !items[i]!.partial).sort();
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -315,7 +319,7 @@ describe('job search on jobs as long as the form allows', () => {
       skills,
     });
     expect((await search(`q=${lastWord}`)).keys).toEqual(['long']);
-    expect((await search(`q=${encodeURIComponent(skills[49]!)}`)).keys).toEqual(['long']);
+    expect(await found(skills[49]!)).toEqual(['long']);
   });
 });
 

@@ -16,8 +16,15 @@ import { preparedRows } from '../../db/prepared';
 import { badRequest } from '../../lib/errors';
 import { KeptJson } from '../../lib/kept-json';
 import { ShortCache } from '../../lib/short-cache';
-import { textQuery, tsQuery } from '../../lib/search/text-query';
+import { tsQuery } from '../../lib/search/text-query';
 import { matchingQuery, matchWindowCtes, OPEN_UNINDEXED } from './search-window';
+import {
+  resolveSearchTerms,
+  resolveSearchTermsOf,
+  type MatchPart,
+  type Near,
+  type SearchTerms,
+} from '../../lib/search/search-terms';
 import { floorSlabDay } from './time-slabs';
 import { rankWindow, TIME_KEY, windowRowOf, type RankedRow, type WindowRow, type WindowTuple } from './search-rank';
 import { forgetJobDetails, jobDetails } from './search-details';
@@ -36,7 +43,12 @@ export const SEARCH_WINDOW = 500;
 export const SEARCH_TTL_MS = 60_000;
 
 const keysetSchema = z.object({ r: z.number(), c: z.string().regex(TIME_KEY), i: z.uuid() });
-const cursorSchema = z.object({ k: keysetSchema.optional(), w: keysetSchema.omit({ r: true }).optional() });
+/** k: after this row of a ranked window; w: the window starting before this job; p: in the partial matches. */
+const cursorSchema = z.object({
+  k: keysetSchema.optional(),
+  w: keysetSchema.omit({ r: true }).optional(),
+  p: z.literal(1).optional(),
+});
 type Cursor = z.infer<typeof cursorSchema>;
 
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
@@ -50,11 +62,12 @@ function decodeCursor(value: string): Cursor {
 
 export type SearchFilters = JobSearchRequest;
 
-/** What a search runs with once its text is resolved (typo alternatives) and its sort settled. */
-interface SearchPlan {
+/**
+ * What a search runs with once its words and place are resolved (search-terms.ts) and its sort settled: one part of
+ * its matches (those with every word, or those with some).
+ */
+interface SearchPlan extends MatchPart {
   filters: SearchFilters;
-  /** The to_tsquery text, null without text. */
-  text: string | null;
   sort: JobSort;
   /** The viewer's skill keys when the order depends on them (best match, relevance's tie-breaker). */
   viewerKeys: string[] | null;
@@ -73,7 +86,7 @@ const referrerExists = sql`(j.company_id in (select m.company_id from company_me
  * The filters and text, not paging; every value is a parameter, so one filter combination is one statement. With
  * text, written so that the text's index is the only way to the rows (see textThroughIndex in db/prepared.ts).
  */
-export function filterConditions(plan: Pick<SearchPlan, 'filters' | 'text'>): SQL[] {
+export function filterConditions(plan: Pick<SearchPlan, 'filters' | 'text' | 'near'>): SQL[] {
   if (!plan.text) return [sql`j.status = 'OPEN'`, ...matchConditions(plan)];
   return [...matchConditions(plan), OPEN_UNINDEXED, sql`j.search @@ ${matchingQuery(plan.text)}`];
 }
@@ -84,8 +97,9 @@ export function filterConditions(plan: Pick<SearchPlan, 'filters' | 'text'>): SQ
  * which it can use); no other index reaches rows by them, which would leave the words to the documents. Salary and
  * referrers are tested on the rows the index found.
  */
-function matchConditions({ filters }: Pick<SearchPlan, 'filters'>): SQL[] {
+function matchConditions({ filters, near }: Pick<SearchPlan, 'filters' | 'near'>): SQL[] {
   const conditions: SQL[] = [];
+  if (near) conditions.push(withinDistance(near));
   if (filters.type.length) conditions.push(oneOf(sql`j.job_type`, filters.type, sql`employment_type`));
   if (filters.workplace.length) conditions.push(oneOf(sql`j.workplace`, filters.workplace, sql`workplace`));
   if (filters.skills.length) conditions.push(sql`j.skills && ${sql.param(filters.skills)}::text[]`);
@@ -100,6 +114,16 @@ function matchConditions({ filters }: Pick<SearchPlan, 'filters'>): SQL[] {
     );
   return conditions;
 }
+
+/**
+ * Within a distance of a point (great-circle, as distanceKm of @referwell/shared/places), tested on the rows the
+ * text's index found: the search's text holds the one-degree cells around the point (search-terms.ts), so the index
+ * already narrowed the rows to a few cells.
+ */
+const withinDistance = ({ lat, lon, km }: Near) =>
+  sql`2 * 6371 * asin(least(1, sqrt(power(sin(radians(j.place_lat - ${lat}::float8) / 2), 2)
+        + cos(radians(${lat}::float8)) * cos(radians(j.place_lat)) * power(sin(radians(j.place_lon - ${lon}::float8) / 2), 2))))
+      <= ${km}::float8`;
 
 /**
  * Text searches test their words in the index alone (see textThroughIndex): their plan does not depend on the words,
@@ -150,6 +174,12 @@ function windowCtes(plan: SearchPlan, start: Cursor['w'], size: number) {
   };
 }
 
+/** A location facet: a place label and how many matches are there. */
+interface Facet {
+  value: string;
+  count: number;
+}
+
 /** One window of matches (see readWindow). */
 interface Window {
   rows: WindowRow[];
@@ -158,42 +188,70 @@ interface Window {
    * JOB_COUNT_LIMIT + 1 above; see matchWindowCtes), so a text search needs no count of its own. Null otherwise.
    */
   total: number | null;
+  /** A first text window: the places of the matches it counted (see FACETS_SQL). Null otherwise. */
+  facets: Facet[] | null;
 }
+
+/** Location facets shown, most matches first. */
+const FACET_LIMIT = 12;
+
+/** The location facets of the `matches` rows (place_label), as a JSON array of [label, count]. */
+const facetsOf = (matches: SQL) =>
+  sql`(select coalesce(json_agg(json_build_array(f.place_label, f.n) order by f.n desc, f.place_label), '[]')
+       from (select m.place_label, count(*) as n from ${matches} m where m.place_label is not null
+             group by m.place_label order by n desc, m.place_label limit ${FACET_LIMIT}) f)`;
+
+const facetRows = (rows: [string, number][] | null | undefined): Facet[] =>
+  (rows ?? []).map(([value, count]) => ({ value, count: Number(count) }));
 
 /** One window of matches (the `size` newest before `start`), newest first, with what every sort ranks them by. */
 async function readWindow(db: Db, plan: SearchPlan, start: Cursor['w'], size: number): Promise<Window> {
   // Ranked by the document's head (title, company, skills): a match in the description alone ranks 0, below any
   // title or skill match, and newest first among its kind; the description's kilobytes are never read.
   // The query is made once (a sub-select), not once per row.
-  const relevance = plan.text ? sql`round(ts_rank(j.search_head, (select ${tsQuery(plan.text)})) * 10000)` : sql`0`;
+  // Ranked by the words, not the place (a place is matched, not ranked); a partial match by every word it holds.
+  const relevance = plan.rank ? sql`round(ts_rank(j.search_head, (select ${tsQuery(plan.rank)})) * 10000)` : sql`0`;
   const { ctes, total } = windowCtes(plan, start, size);
   // The rows as one JSON array of tuples: the driver builds one value instead of a row object per job (measured: a
   // 500-row window's client CPU 1.9 → 1.2 ms).
-  const [read] = await preparedRows<{ rows: WindowTuple[]; total: number | null }>(
+  const [read] = await preparedRows<{ rows: WindowTuple[]; total: number | null; facets: [string, number][] | null }>(
     db,
     sql`with ${ctes}
         select coalesce(json_agg(json_build_array(j.id, ${timeKey}, cast(${relevance} as double precision),
                  j.salary_max, j.skill_keys) order by j.created_at desc, j.id desc), '[]') as rows,
-          ${total ?? sql`null::int`} as total
+          ${total ?? sql`null::int`} as total,
+          ${total ? facetsOf(sql`matches`) : sql`null::json`} as facets
         from win j`,
     planFor(plan),
   );
-  return { rows: (read?.rows ?? []).map(windowRowOf), total: total ? Number(read?.total ?? 0) : null };
+  return {
+    rows: (read?.rows ?? []).map(windowRowOf),
+    total: total ? Number(read?.total ?? 0) : null,
+    facets: total ? facetRows(read?.facets) : null,
+  };
 }
 
 /**
  * How many jobs match, counting at most JOB_COUNT_LIMIT + 1 of them: text matches through the text's index alone (see
  * textThroughIndex, rows read only until the count is reached), other filters in whichever index order is cheaper.
  */
-async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
-  const [row] = await preparedRows<{ n: number }>(
+async function countMatches(db: Db, plan: SearchPlan): Promise<Count> {
+  const [row] = await preparedRows<{ n: number; facets: [string, number][] }>(
     db,
-    sql`select cast(count(*) as int) as n from (
-          select 1 from job_postings j where ${sql.join(filterConditions(plan), sql` and `)} limit ${JOB_COUNT_LIMIT + 1}
-        ) matches`,
+    sql`with matches as (
+          select j.place_label from job_postings j where ${sql.join(filterConditions(plan), sql` and `)}
+          limit ${JOB_COUNT_LIMIT + 1}
+        )
+        select cast(count(*) as int) as n, ${facetsOf(sql`matches`)} as facets from matches`,
     planFor(plan),
   );
-  return Number(row?.n ?? 0);
+  return { total: Number(row?.n ?? 0), facets: facetRows(row?.facets) };
+}
+
+/** How many jobs match (see countMatches) and their places. */
+interface Count {
+  total: number;
+  facets: Facet[];
 }
 
 /**
@@ -203,7 +261,7 @@ async function countMatches(db: Db, plan: SearchPlan): Promise<number> {
  */
 interface Caches {
   windows: ShortCache<Window>;
-  counts: ShortCache<number>;
+  counts: ShortCache<Count>;
   pages: ShortCache<RankedRow[]>;
   /** Whole answers as JSON text, for everyone but a job seeker (theirs carry match scores). */
   answers: ShortCache<KeptJson>;
@@ -242,9 +300,10 @@ function cachesOf(db: Db): Caches {
 }
 
 /** The filters that choose matches (not paging, sort or page size), as a cache key. */
-const matchKey = ({ filters, text }: SearchPlan) =>
+const matchKey = ({ filters, text, near }: SearchPlan) =>
   JSON.stringify([
     text,
+    near,
     filters.type,
     filters.workplace,
     filters.skills,
@@ -260,76 +319,131 @@ const windowOf = (db: Db, plan: SearchPlan, start: Cursor['w'], size: number) =>
     readWindow(db, plan, start, size),
   );
 
-interface SearchResult {
-  rows: RankedRow[];
-  nextCursor: string | null;
-  /** Null on later pages (the first page counted). */
-  total: number | null;
-}
-
 const keyOf = (row: RankedRow) => ({ r: Number(row.rank), c: row.key, i: row.id });
 
 /**
- * A page, and the number of matches when reading it told it: a first page that reached the last match, or a text
- * search's first page (its window's statement counts, see matchWindowCtes).
+ * A page of one part of the matches (see SearchPlan) from `cursor`, the cursor of the page after it (null after the
+ * last), and what reading it told: the number of matches (a first page that reached the last match, or a text
+ * search's first page: its window's statement counts, see matchWindowCtes) and the first text window's facets.
  */
-type Page = Omit<SearchResult, 'total'> & { allMatches: number | null };
+interface Page {
+  rows: RankedRow[];
+  next: Cursor | null;
+  allMatches: number | null;
+  facets: Facet[] | null;
+}
 
-async function pageOf(db: Db, plan: SearchPlan, windowSize: number): Promise<Page> {
-  const { filters } = plan;
-  const cursor = filters.cursor ? decodeCursor(filters.cursor) : {};
-  const first = !filters.cursor;
+async function pageOf(
+  db: Db,
+  plan: SearchPlan,
+  cursor: Cursor,
+  first: boolean,
+  limit: number,
+  windowSize: number,
+): Promise<Page> {
   if (plan.sort === 'newest' && !plan.text) {
-    const key = JSON.stringify([matchKey(plan), cursor.k, filters.limit]);
-    const rows = await cachesOf(db).pages.get(key, SEARCH_TTL_MS, () => browse(db, plan, cursor.k, filters.limit + 1));
-    const page = rows.slice(0, filters.limit);
-    if (rows.length > filters.limit)
-      return { rows: page, nextCursor: encodeCursor({ k: keyOf(page.at(-1)!) }), allMatches: null };
-    return { rows: page, nextCursor: null, allMatches: first ? page.length : null };
+    const key = JSON.stringify([matchKey(plan), cursor.k, limit]);
+    const rows = await cachesOf(db).pages.get(key, SEARCH_TTL_MS, () => browse(db, plan, cursor.k, limit + 1));
+    const page = rows.slice(0, limit);
+    if (rows.length > limit) return { rows: page, next: { k: keyOf(page.at(-1)!) }, allMatches: null, facets: null };
+    return { rows: page, next: null, allMatches: first ? page.length : null, facets: null };
   }
   const rows: RankedRow[] = [];
   let windowStart = cursor.w;
   let after = cursor.k;
   let windowsRead = 0;
   let known: number | null = null;
+  let facets: Facet[] | null = null;
   for (;;) {
-    const need = filters.limit - rows.length;
-    const { rows: window, total } = await windowOf(db, plan, windowStart, windowSize);
+    const need = limit - rows.length;
+    const window = await windowOf(db, plan, windowStart, windowSize);
     // A first page whose first window told the count (a text search) needs no count of its own.
-    if (first && windowsRead === 0) known = total;
-    const ranked = rankWindow(window, plan.sort, plan.viewerKeys, after);
+    if (first && windowsRead === 0) ({ total: known, facets } = window);
+    const ranked = rankWindow(window.rows, plan.sort, plan.viewerKeys, after);
     rows.push(...ranked.slice(0, need));
     if (ranked.length > need)
-      return { rows, nextCursor: encodeCursor({ k: keyOf(rows.at(-1)!), w: windowStart }), allMatches: known };
-    windowsRead += window.length;
-    const oldest = window.at(-1);
-    if (window.length < windowSize || !oldest)
-      return { rows, nextCursor: null, allMatches: first ? windowsRead : null };
+      return { rows, next: { k: keyOf(rows.at(-1)!), w: windowStart }, allMatches: known, facets };
+    windowsRead += window.rows.length;
+    const oldest = window.rows.at(-1);
+    if (window.rows.length < windowSize || !oldest)
+      return { rows, next: null, allMatches: first ? windowsRead : null, facets };
     windowStart = { c: oldest.key, i: oldest.id };
     after = undefined;
-    if (rows.length === filters.limit) return { rows, nextCursor: encodeCursor({ w: windowStart }), allMatches: known };
+    if (rows.length === limit) return { rows, next: { w: windowStart }, allMatches: known, facets };
   }
 }
 
+/** How many jobs a part matches and their places, counted once per minute (see countMatches). */
+const countOf = (db: Db, plan: SearchPlan) =>
+  cachesOf(db).counts.get(matchKey(plan), SEARCH_TTL_MS, () => countMatches(db, plan));
+
+interface SearchResult {
+  rows: (RankedRow & { partial: boolean })[];
+  nextCursor: string | null;
+  /** Jobs with every word: on the first page (null on later ones). */
+  total: number | null;
+  /** Jobs with some words but not all: on the page where they begin (null elsewhere). */
+  partialTotal: number | null;
+  facets: Facet[] | null;
+  sort: JobSort;
+  terms: SearchTerms;
+}
+
 /**
- * The page, then, on a first page, the count: known already when the page reached the last match or the search has
- * text (its window counted), else counted up to JOB_COUNT_LIMIT + 1.
+ * The page: jobs with every word first (the first page also counts them and their places: known already when the
+ * page reached the last match or the search has text, its window counted, else counted up to JOB_COUNT_LIMIT + 1),
+ * then, once those end, jobs with some of the words but not all (counted where they begin). The cursor says which
+ * part a page continues.
  */
 async function runSearch(
   db: Db,
   filters: SearchFilters,
   viewerKeys: string[] | null,
   windowSize: number,
-): Promise<SearchResult & { sort: JobSort }> {
-  const text = await textQuery(db, filters.q);
-  let sort = effectiveJobSort({ q: text ? filters.q : undefined, sort: filters.sort });
-  if (sort === 'match' && !viewerKeys) sort = text ? 'relevance' : 'newest';
-  const plan: SearchPlan = { filters, text, sort, viewerKeys: sort === 'salary' ? null : viewerKeys };
-  const { allMatches, ...page } = await pageOf(db, plan, windowSize);
-  const total = filters.cursor
-    ? null
-    : (allMatches ?? (await cachesOf(db).counts.get(matchKey(plan), SEARCH_TTL_MS, () => countMatches(db, plan))));
-  return { ...page, total, sort };
+): Promise<SearchResult> {
+  const terms = await resolveSearchTerms(db, filters);
+  const words = terms.all.text !== null && filters.q ? filters.q : undefined;
+  let sort = effectiveJobSort({ q: words, sort: filters.sort });
+  if (sort === 'match' && !viewerKeys) sort = words ? 'relevance' : 'newest';
+  const base = { filters, sort, viewerKeys: sort === 'salary' ? null : viewerKeys };
+  const all: SearchPlan = { ...base, ...terms.all };
+  const some: SearchPlan | null = terms.some ? { ...base, ...terms.some } : null;
+  const cursor = filters.cursor ? decodeCursor(filters.cursor) : {};
+  const result: SearchResult = {
+    rows: [],
+    nextCursor: null,
+    total: null,
+    partialTotal: null,
+    facets: null,
+    sort,
+    terms,
+  };
+  let next: Cursor | null = null;
+  if (!cursor.p) {
+    const first = !filters.cursor;
+    const page = await pageOf(db, all, cursor, first, filters.limit, windowSize);
+    result.rows = page.rows.map((row) => ({ ...row, partial: false }));
+    next = page.next;
+    if (first) {
+      const counted = page.facets ? null : await countOf(db, all);
+      result.total = page.allMatches ?? counted?.total ?? 0;
+      result.facets = page.facets ?? counted?.facets ?? [];
+    }
+    if (next || !some) return { ...result, nextCursor: next && encodeCursor(next) };
+    // Every job with all the words is listed: the page goes on with those that have some.
+    const need = filters.limit - result.rows.length;
+    const partial = await pageOf(db, some, {}, true, Math.max(need, 1), windowSize);
+    result.partialTotal = partial.allMatches ?? (await countOf(db, some)).total;
+    if (need === 0) return { ...result, nextCursor: partial.rows.length ? encodeCursor({ p: 1 }) : null };
+    result.rows.push(...partial.rows.map((row) => ({ ...row, partial: true })));
+    return { ...result, nextCursor: partial.next && encodeCursor({ ...partial.next, p: 1 }) };
+  }
+  if (!some) return result;
+  const starting = !cursor.k && !cursor.w;
+  const partial = await pageOf(db, some, cursor, starting, filters.limit, windowSize);
+  if (starting) result.partialTotal = partial.allMatches ?? (await countOf(db, some)).total;
+  result.rows = partial.rows.map((row) => ({ ...row, partial: true }));
+  return { ...result, nextCursor: partial.next && encodeCursor({ ...partial.next, p: 1 }) };
 }
 
 export interface MatchingJob {
@@ -337,6 +451,19 @@ export interface MatchingJob {
   title: string;
   company_name: string;
   location: string;
+}
+
+/** What a saved search's filters match: its every-word part (alerts and counts list no partial matches). */
+export type MatchPlan = Pick<SearchPlan, 'filters' | 'text' | 'near'>;
+
+/** The match plans of saved searches' filters, their words resolved with one lookup. */
+export async function matchPlans(db: Executor, list: JobSearchFilters[]): Promise<MatchPlan[]> {
+  const terms = await resolveSearchTermsOf(db, list);
+  return list.map((filters, i) => ({
+    filters: { ...filters, limit: 1 },
+    text: terms[i]!.all.text,
+    near: terms[i]!.all.near,
+  }));
 }
 
 /**
@@ -349,25 +476,27 @@ export async function matchingJobs(
   extra: SQL[],
   limit: number,
 ): Promise<MatchingJob[]> {
-  const text = await textQuery(db, filters.q);
-  const plan = { filters: { ...filters, limit }, text };
+  const [plan] = await matchPlans(db, [filters]);
   return preparedRows<MatchingJob>(
     db,
     sql`select j.id, j.title, j.company_name, j.location from job_postings j
-        where ${sql.join([...filterConditions(plan), ...extra], sql` and `)}
+        where ${sql.join([...filterConditions(plan!), ...extra], sql` and `)}
         order by j.created_at desc, j.id desc limit ${limit}`,
-    planFor(plan),
+    planFor(plan!),
   );
 }
 
-/** The signed-in job seeker's skill keys, for match scores; null for everyone else. */
+/**
+ * The signed-in job seeker's skill keys, for match scores; null for everyone else and for a seeker whose profile
+ * has no skills yet (no "0% match" badges).
+ */
 async function viewerSkillKeys(db: Db, auth: AuthContext | null): Promise<string[] | null> {
   if (auth?.user.type !== 'jobseeker') return null;
   const [profile] = await preparedRows<{ skill_keys: string[] }>(
     db,
     sql`select skill_keys from talent_profiles where id = ${auth.user.id}`,
   );
-  return profile?.skill_keys ?? [];
+  return profile?.skill_keys.length ? profile.skill_keys : null;
 }
 
 /**
@@ -401,6 +530,8 @@ export async function searchJobs(
     db,
     result.rows.map((r) => r.id),
   );
+  const partial = new Set(result.rows.filter((row) => row.partial).map((row) => row.id));
+  const { terms } = result;
   return {
     items: details.map((r) => ({
       id: r.id,
@@ -421,11 +552,17 @@ export async function searchJobs(
       excerpt: r.excerpt,
       hasInternalReferrer: r.has_internal_referrer,
       matchScore: viewerKeys ? matchScore(r.skills, viewerKeys) : null,
+      partial: partial.has(r.id),
     })),
     nextCursor: result.nextCursor,
     total: result.total === null ? null : Math.min(result.total, JOB_COUNT_LIMIT),
     totalIsLowerBound: (result.total ?? 0) > JOB_COUNT_LIMIT,
     sort: result.sort,
+    partialTotal: result.partialTotal === null ? null : Math.min(result.partialTotal, JOB_COUNT_LIMIT),
+    partialIsLowerBound: (result.partialTotal ?? 0) > JOB_COUNT_LIMIT,
+    place: terms.place,
+    corrections: terms.corrections,
+    locationFacets: result.facets,
   };
 }
 

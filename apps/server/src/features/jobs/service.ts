@@ -9,6 +9,7 @@ import {
   type JobInput,
   type JobStatusChange,
 } from '@referwell/shared';
+import { placeColumns } from '@referwell/shared/places';
 import { skillKey } from '@referwell/shared/rules/match';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
@@ -33,6 +34,7 @@ function columnsFrom(input: JobInput) {
     companyName: input.company,
     location: input.location,
     workplace: workplaceOf(input.location),
+    ...placeColumns(input.location),
     jobType: input.employmentType,
     description: input.description,
     responsibilities: input.responsibilities ?? null,

@@ -6,8 +6,7 @@ import { selectRows } from '../../db/repository';
 import { savedSearchSentJobs, savedSearches, users } from '../../db/schema';
 import { enqueueMail } from '../../lib/mail/send';
 import { enqueue } from '../../lib/queue/enqueue';
-import { textQueries } from '../../lib/search/text-query';
-import { filterConditions, matchingJobs } from '../jobs/port';
+import { filterConditions, matchPlans, matchingJobs } from '../jobs/port';
 import { storedFilters } from './service';
 
 export type AlertPeriod = 'daily' | 'weekly';
@@ -73,15 +72,12 @@ async function matchingInBatch(
   jobId: string,
   batch: { id: string; filters: JobSearchFilters }[],
 ): Promise<string[]> {
-  const texts = await textQueries(
+  const plans = await matchPlans(
     db,
-    batch.map((search) => search.filters.q),
+    batch.map((search) => search.filters),
   );
-  const tests = batch.map((search) => {
-    const conditions = filterConditions({
-      filters: { ...search.filters, limit: 1 },
-      text: texts.get(search.filters.q ?? '') ?? null,
-    });
+  const tests = batch.map((search, i) => {
+    const conditions = filterConditions(plans[i]!);
     return sql`(${search.id}::uuid, ${sql.join(conditions, sql` and `)})`;
   });
   const rows = await selectRows<{ id: string }>(

@@ -140,4 +140,18 @@ describe('job alerts', () => {
     await sendSearchAlerts(t.database.db, 'daily');
     expect((await mailsTo(t, email)).filter((m) => m.includes('for "Epic analysts"'))).toHaveLength(1);
   }, 60_000);
+
+  it('alerts a search with a place only to jobs in that place (issue 38)', async () => {
+    const placed = await signUp(t, { name: 'Mae Massachusetts' });
+    const email = placed.body.user.email;
+    await save(placed, { name: 'Coders in MA', filters: { q: 'coder', location: 'MA' }, alert: 'daily' });
+    await postJob('Medical Coder East', { location: 'Hybrid — Boston, MA' });
+    await postJob('Medical Coder South', { location: 'Nashville, TN' });
+    await postJob('Medical Coder Anywhere', { location: 'Remote (US)' });
+    await sendSearchAlerts(t.database.db, 'daily');
+    const [mail] = await alertsTo(email, 'for "Coders in MA"', 1);
+    expect(mail).toContain('Medical Coder East');
+    expect(mail).not.toContain('Medical Coder South');
+    expect(mail).not.toContain('Medical Coder Anywhere');
+  }, 60_000);
 });

@@ -43,10 +43,11 @@ async function poolSignature(db: Db): Promise<string> {
 
 function countFacets(db: Db): Promise<CandidateFacets> {
   const parts: SQL[] = [
-    sql`(select cast('locations' as text) as category, p.location as value, cast(count(*) as int) as count
+    // Locations by place as read from profiles (place_label: 'Boston, MA' however it was written).
+    sql`(select cast('locations' as text) as category, p.place_label as value, cast(count(*) as int) as count
          from talent_profiles p
-         where ${POOL} and p.location is not null and p.location <> ''
-         group by p.location order by count desc, value limit ${FACET_LIMIT})`,
+         where ${POOL} and p.place_label is not null
+         group by p.place_label order by count desc, value limit ${FACET_LIMIT})`,
     sql`(select cast('involvement' as text) as category, p.involvement::text as value, cast(count(*) as int) as count
          from talent_profiles p
          where ${POOL} and p.involvement is not null

@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { jobPostings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { textQuery, tsQuery } from '../../lib/search/text-query';
+import { tsQuery } from '../../lib/search/text-query';
+import { resolveSearchTerms, type Near, type SearchTerms } from '../../lib/search/search-terms';
 import type { CompanyAuth } from '../../platform/access/guards';
 import { ARRAY_COLUMNS, POOL, talentFacetsBytes } from './facets';
 import { answerBytes, openCards, visibleContacts } from './search-answer';
@@ -34,13 +35,22 @@ async function rankingJob(db: Db, jobId: string, companyId: string) {
   };
 }
 
+/** Within a distance of a point, tested on the rows (the text holds the cells around it, see search-terms.ts). */
+const withinDistance = ({ lat, lon, km }: Near) =>
+  sql`2 * 6371 * asin(least(1, sqrt(power(sin(radians(p.place_lat - ${lat}::float8) / 2), 2)
+        + cos(radians(${lat}::float8)) * cos(radians(p.place_lat)) * power(sin(radians(p.place_lon - ${lon}::float8) / 2), 2))))
+      <= ${km}::float8`;
+
 /** The conditions a search's matches meet, and how they are ranked (besides recency). */
-function matchConditions(filters: CandidateSearchFilters, text: string | null, rankingKeys: string[] | null) {
+function matchConditions(filters: CandidateSearchFilters, terms: SearchTerms, rankingKeys: string[] | null) {
   const conditions: SQL[] = [POOL];
+  const { text, rank, near } = terms.all;
   if (text) conditions.push(sql`p.search @@ ${tsQuery(text)}`);
+  if (near) conditions.push(withinDistance(near));
   // Text matches rank by relevance (name and titles above skills); the job's match score, when ranking, comes first.
-  const textRank = text ? sql`cast(ts_rank(p.search, ${tsQuery(text)}) as real)` : sql`cast(0 as real)`;
-  if (filters.locations.length) conditions.push(sql`p.location = any(${textList(filters.locations)})`);
+  const textRank = rank ? sql`cast(ts_rank(p.search, ${tsQuery(rank)}) as real)` : sql`cast(0 as real)`;
+  // The location facet's values are places as read from profiles ('Boston, MA'), whatever their spelling.
+  if (filters.locations.length) conditions.push(sql`p.place_label = any(${textList(filters.locations)})`);
   if (filters.involvement.length) conditions.push(sql`p.involvement::text = any(${textList(filters.involvement)})`);
   for (const [category, column] of Object.entries(ARRAY_COLUMNS) as [keyof typeof ARRAY_COLUMNS, string][]) {
     const selected = filters[category];
@@ -63,11 +73,11 @@ function matchConditions(filters: CandidateSearchFilters, text: string | null, r
 async function matchPage(
   db: Db,
   filters: CandidateSearchFilters,
+  terms: SearchTerms,
   rankingKeys: string[] | null,
   countAhead: number,
 ): Promise<{ rows: { id: string; match_score: number | null }[]; matches: number; bounded: boolean }> {
-  const text = await textQuery(db, filters.q);
-  const { conditions, textRank, matchScore } = matchConditions(filters, text, rankingKeys);
+  const { conditions, textRank, matchScore } = matchConditions(filters, terms, rankingKeys);
   const offset = (filters.page - 1) * filters.pageSize;
   const order = sql`${rankingKeys ? sql`match_score desc,` : sql``} text_rank desc, updated_at desc, id desc`;
   // Browsing the whole pool reads it in index order and stops counting countLimit + 1 rows in; a filtered search
@@ -87,7 +97,7 @@ async function matchPage(
         select page.id, page.match_score, counted.total from counted left join page on true
         order by ${rankingKeys ? sql`page.match_score desc,` : sql``} page.text_rank desc, page.updated_at desc, page.id desc`,
     // A text search is planned for its words: a kept generic plan would treat a word in half the pool like a rare one.
-    { planEachCall: text !== null },
+    { planEachCall: terms.all.text !== null },
   );
   return {
     rows: rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, match_score: r.match_score }])),
@@ -103,10 +113,11 @@ async function matchPage(
 async function keptPage(
   db: Db,
   filters: CandidateSearchFilters,
+  terms: SearchTerms,
   rankingKeys: string[] | null,
   countAhead: number,
 ): Promise<MatchedPage> {
-  const { rows, matches, bounded } = await matchPage(db, filters, rankingKeys, countAhead);
+  const { rows, matches, bounded } = await matchPage(db, filters, terms, rankingKeys, countAhead);
   return { ...(await openCards(db, rows)), matches, bounded };
 }
 
@@ -125,11 +136,13 @@ export async function searchCandidatesJson(
   countAhead = COUNT_AHEAD,
 ): Promise<Buffer> {
   const ranking = filters.jobId ? await rankingJob(db, filters.jobId, viewer.company.id) : null;
+  // The words and place as the database tests them (the words' alternatives are kept a minute, text-query.ts).
+  const terms = await resolveSearchTerms(db, filters);
   const { jobId: _job, ...matchFilters } = filters;
   const keys = ranking?.keys ?? null;
   const [matched, facets] = await Promise.all([
     matchedPages(db).get(JSON.stringify([matchFilters, keys, countAhead]), TALENT_SEARCH_TTL_MS, () =>
-      keptPage(db, filters, keys, countAhead),
+      keptPage(db, filters, terms, keys, countAhead),
     ),
     talentFacetsBytes(db),
   ]);
@@ -144,5 +157,7 @@ export async function searchCandidatesJson(
     totalIsLowerBound: browsing && matched.matches > countLimit,
     totalPages: Math.max(1, Math.ceil(total / filters.pageSize)),
     job: ranking?.job ?? null,
+    place: terms.place,
+    corrections: terms.corrections,
   });
 }

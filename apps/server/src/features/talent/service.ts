@@ -1,3 +1,4 @@
+import { placeColumns } from '@referwell/shared/places';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   TALENT_MESSAGES,
@@ -131,6 +132,7 @@ export async function ensureTalentProfile(
           slug,
           title: values.title ?? titles[0] ?? null,
           skillKeys: skillKeysOf(lists),
+          ...placeColumns(values.location),
         })
         .onConflictDoNothing({ target: talentProfiles.id })
         .returning();
@@ -215,6 +217,7 @@ export async function updateOwnProfile(db: Db, me: AuthContext, input: TalentPro
         slug,
         phone: input.phone,
         location: input.location,
+        ...placeColumns(input.location),
         linkedin: input.linkedin,
         portfolio: input.portfolio,
         bio: input.bio,

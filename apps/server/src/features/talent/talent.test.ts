@@ -511,6 +511,26 @@ describe('Find Candidates', () => {
     expect(names(await search(`q=${tag}&involvement=contract&involvement=part-time`))).toEqual(['ben', 'cy']);
   });
 
+  it('finds places as job search does: region, a place among the words, remote, distance, ambiguous names', async () => {
+    expect(names(await search(`q=${tag}&location=Massachusetts`))).toEqual(['ana', 'cy']);
+    expect(names(await search(`q=${tag}&location=MA`))).toEqual(['ana', 'cy']);
+    expect(names(await search(`q=${tag} boston`))).toEqual(['ana', 'cy']);
+    expect(names(await search(`q=${tag}&location=remote`))).toEqual(['ben']);
+    const near = await search(`q=${tag}&location=${encodeURIComponent('Cambridge, MA')}&distance=25`);
+    expect(names(near)).toEqual(['ana', 'cy']);
+    expect(near.place).toMatchObject({
+      source: 'location',
+      near: { label: 'Cambridge, MA', distance: 25, unit: 'mi' },
+    });
+    expect(names(await search(`q=${tag}&location=${encodeURIComponent('Chicago, IL')}&distance=100`))).toEqual([]);
+    const portland = await search(`q=${tag}&location=Portland`);
+    expect(portland.place.choices.map((c: { value: string }) => c.value)).toContain('Portland, ME');
+  });
+
+  it('finds field synonyms ("developer" finds engineers)', async () => {
+    expect(names(await search(`q=${tag} developer`))).toEqual(['ben']);
+  });
+
   it('matches list categories any-of within a category and AND across categories', async () => {
     expect(names(await search(`q=${tag}&skills=Epic&skills=Python`))).toEqual(['ana', 'ben', 'cy']);
     expect(names(await search(`q=${tag}&skills=Epic&skills=Python&industries=EHR`))).toEqual(['ana']);

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import {
   EMPLOYMENT_TYPE_LABELS,
   JOB_MESSAGES,
+  SEARCH_TEXTS,
   WORKPLACE_LABELS,
   type JobSearchFilters,
   type JobSearchResponse,
@@ -12,6 +13,7 @@ import {
 } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { MatchBadge } from '@/components/match-badge';
+import { SearchNotices } from '@/components/search-place';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -28,29 +30,56 @@ export function jobCountLabel(page: Pick<JobSearchResponse, 'total' | 'totalIsLo
 }
 
 /**
- * The matching open jobs, page by page ("Load more"). The pages stay in the query cache, so coming back to the
- * search shows what was loaded and the router restores the scroll position.
+ * The matching open jobs, page by page ("Load more"): those with every word first, then those with some under a
+ * heading of their own. The pages stay in the query cache, so coming back to the search shows what was loaded and the
+ * router restores the scroll position.
  */
 export function JobResults({
   filters,
   toolbar,
   onClear,
   onCompany,
+  onPlace,
+  onWord,
 }: {
   filters: JobSearchFilters;
   /** Rendered beside the count (sort, save search). */
   toolbar: ReactNode;
   onClear: (() => void) | undefined;
   onCompany: (slug: string) => void;
+  /** Search a place the answer offered (one of an ambiguous name's places, a known place like an unknown one). */
+  onPlace: (location: string) => void;
+  /** Search with a typed word replaced by one the answer suggested. */
+  onWord: (word: string, by: string) => void;
 }) {
   const { data, isPending, isError, refetch, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(
     jobSearchQueryOptions(filters),
   );
   const first = data?.pages[0];
+  // Jobs with only some of the words are counted once the pages reach them.
+  const partial = data?.pages.findLast((page) => page.partialTotal !== null);
   const header = (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm font-medium" role="status" aria-live="polite">
-        {first ? jobCountLabel(first) : isPending ? 'Searching...' : ''}
+        {!first ? (
+          isPending ? (
+            'Searching...'
+          ) : (
+            ''
+          )
+        ) : first.total === 0 && partial?.partialTotal ? (
+          SEARCH_TEXTS.partialOnly(partial.partialTotal, partial.partialIsLowerBound)
+        ) : (
+          <>
+            {jobCountLabel(first)}
+            {partial?.partialTotal ? (
+              <span className="font-normal text-muted-foreground">
+                {' · '}
+                {SEARCH_TEXTS.partialMore(partial.partialTotal, partial.partialIsLowerBound)}
+              </span>
+            ) : null}
+          </>
+        )}
       </p>
       <div className="flex flex-wrap items-center gap-2">{toolbar}</div>
     </div>
@@ -87,9 +116,13 @@ export function JobResults({
     );
   }
   const jobs = data.pages.flatMap((page) => page.items);
+  const firstPartial = jobs.find((job) => job.partial)?.id;
   return (
     <section aria-label="Job results" className="grid gap-4">
       {header}
+      {first ? (
+        <SearchNotices place={first.place} corrections={first.corrections} onPlace={onPlace} onWord={onWord} />
+      ) : null}
       {jobs.length === 0 ? (
         <Card>
           <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
@@ -105,7 +138,10 @@ export function JobResults({
       ) : (
         <ul className="grid gap-4">
           {jobs.map((job) => (
-            <li key={job.id}>
+            <li key={job.id} className="grid gap-4">
+              {job.id === firstPartial ? (
+                <h2 className="mt-2 text-sm font-semibold text-muted-foreground">{SEARCH_TEXTS.partialHeading}</h2>
+              ) : null}
               <JobResultCard job={job} onCompany={onCompany} />
             </li>
           ))}

@@ -5,6 +5,7 @@ import {
   MIN_SALARY_OPTIONS,
   POSTED_WITHIN,
   POSTED_WITHIN_LABELS,
+  SEARCH_TEXTS,
   WORKPLACE_LABELS,
   WORKPLACES,
   type JobSearchFilters,
@@ -53,7 +54,7 @@ export function SearchJobsFilters({
         onToggle={(value, on) => onChange({ type: toggle(JOB_TYPE_FILTERS, filters.type, value, on) })}
       />
       <CheckboxFilterGroup
-        legend="Location"
+        legend={SEARCH_TEXTS.workplaceLegend}
         options={WORKPLACES.map((value) => ({ value, label: WORKPLACE_LABELS[value] }))}
         selected={filters.workplace}
         onToggle={(value, on) => onChange({ workplace: toggle(WORKPLACES, filters.workplace, value, on) })}

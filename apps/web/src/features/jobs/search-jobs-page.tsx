@@ -1,14 +1,17 @@
 import { X } from 'lucide-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { JOB_SORT_LABELS, JOB_SORTS, effectiveJobSort, type JobSearchFilters, type JobSort } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { FilterPanel, SearchBox } from '@/components/search-filters';
+import { PlaceFilter, replaceWord } from '@/components/search-place';
 import { useUrlFilters } from '@/lib/url-filters';
 import { jobSearchUrl } from '@referwell/shared/url-filters/job-search';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/lib/session';
+import { jobSearchQueryOptions } from './api';
 import { JobResults } from './job-results';
 import { SaveSearchButton } from '@/features/saved-searches/port';
 import { SearchJobsFilters } from './search-jobs-filters';
@@ -20,7 +23,16 @@ export function SearchJobsPage() {
   const { user } = useSession();
   const update = (next: Partial<JobSearchFilters>) => setFilters({ ...filters, ...next });
   const clear = () => setFilters({});
+  // The first page's places (the same query the results read: one request).
+  const { data } = useInfiniteQuery(jobSearchQueryOptions(filters));
+  const facets = data?.pages[0]?.locationFacets ?? null;
+  const place = data?.pages[0]?.place ?? null;
+  /** A place the answer offered becomes the location filter; named among the words, it leaves them. */
+  const choosePlace = (location: string) =>
+    update({ location, ...(place?.source === 'query' ? { q: place.rest ?? undefined } : {}) });
   const filterCount =
+    (filters.location ? 1 : 0) +
+    (filters.distance !== undefined ? 1 : 0) +
     filters.type.length +
     filters.workplace.length +
     filters.skills.length +
@@ -52,6 +64,12 @@ export function SearchJobsPage() {
 
       <div className="mt-6 grid gap-6 md:grid-cols-[15rem_1fr] md:items-start">
         <FilterPanel activeCount={filterCount}>
+          <PlaceFilter
+            key={filters.location}
+            value={{ location: filters.location, distance: filters.distance, unit: filters.unit }}
+            facets={facets}
+            onChange={update}
+          />
           <SearchJobsFilters filters={filters} onChange={update} />
           {active ? (
             <Button type="button" variant="ghost" onClick={clear}>
@@ -64,6 +82,8 @@ export function SearchJobsPage() {
           filters={filters}
           onClear={active ? clear : undefined}
           onCompany={(company) => update({ company })}
+          onPlace={choosePlace}
+          onWord={(word, by) => update({ q: replaceWord(filters.q ?? '', word, by) })}
           toolbar={
             <>
               <SortSelect value={effectiveJobSort(filters)} options={sorts} onChange={(sort) => update({ sort })} />

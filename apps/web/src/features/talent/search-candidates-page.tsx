@@ -33,6 +33,7 @@ import { candidateSearchQueryOptions } from './api';
 import { MatchBadge } from '@/components/match-badge';
 import { Pager } from '@/components/pager';
 import { CheckboxFilterGroup, FilterPanel, SearchBox } from '@/components/search-filters';
+import { PlaceFilter, replaceWord, SearchNotices } from '@/components/search-place';
 import { announceReferralStart, ReferralDialog } from '@/features/referrals/port';
 
 const toast = scopedToast('search-candidates-page');
@@ -163,7 +164,13 @@ export function SearchCandidatesPage() {
 
       <div className="mt-6 grid gap-6 md:grid-cols-12 md:items-start">
         <div className="md:col-span-3">
-          <FilterPanel activeCount={selected.length}>
+          <FilterPanel activeCount={selected.length + (params.location ? 1 : 0)}>
+            <PlaceFilter
+              key={params.location}
+              value={{ location: params.location, distance: params.distance, unit: params.unit }}
+              facets={null}
+              onChange={update}
+            />
             {facets ? (
               FILTER_CATEGORIES.map((category) => (
                 <CheckboxFilterGroup
@@ -204,6 +211,16 @@ export function SearchCandidatesPage() {
             ) : null}
           </div>
 
+          {data ? (
+            <SearchNotices
+              place={data.place}
+              corrections={data.corrections}
+              onPlace={(location) =>
+                update({ location, ...(data.place?.source === 'query' ? { q: data.place.rest ?? undefined } : {}) })
+              }
+              onWord={(word, by) => update({ q: replaceWord(params.q ?? '', word, by) })}
+            />
+          ) : null}
           {results.isError ? (
             <Alert variant="destructive">
               <AlertDescription>{results.error.message}</AlertDescription>
