@@ -16,6 +16,7 @@ import { runCrawl } from './features/jobs/import/crawl-jobs';
 import { pruneExpired, sweepUnfinishedFiles } from './features/maintenance/prune';
 import { FACET_RECOUNT_CRON, recountTalentFacets } from './features/talent/facets';
 import { deliverHeldNotifications } from './features/referrals/pipeline';
+import { pruneReferralUploads } from './features/referrals/uploads';
 import type { QueueTasks, TaskName } from './lib/queue/enqueue';
 import { startQueue } from './lib/queue/runner';
 import { releaseJobsOfDeadWorkers } from './lib/queue/stale';
@@ -75,7 +76,11 @@ function taskList(app: FastifyInstance): TaskList {
     'send-search-alerts': task<'send-search-alerts'>(({ period }) => sendSearchAlerts(app.db, period)),
     'prune-expired': task<'prune-expired'>(async () =>
       app.log.info(
-        { deleted: await pruneExpired(app.db), unfinishedFiles: await sweepUnfinishedFiles(app.storage) },
+        {
+          deleted: await pruneExpired(app.db),
+          unfinishedFiles: await sweepUnfinishedFiles(app.storage),
+          referralUploads: await pruneReferralUploads(app.db, app.storage),
+        },
         'pruned',
       ),
     ),

@@ -11,6 +11,8 @@ export * from './schemas/saved-searches';
 export * from './rules/search';
 export * from './schemas/company-jobs';
 export * from './schemas/referrals';
+export * from './schemas/referral-credit';
+export * from './rules/identity';
 export * from './schemas/dashboard';
 export * from './schemas/jobs-import';
 export * from './schemas/resume';

@@ -14,6 +14,7 @@ import { addMember, createCompany, findCompanyByInviteCode } from '../companies/
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../platform/accounts/password';
 import { createSession, type SessionMeta } from '../../platform/sessions/sessions';
 import type { AccountLifecycle } from '../../platform/accounts/lifecycle';
+import { newReferralCode } from '../../platform/accounts/referral-code';
 
 /** Rate limits (fixed windows, shared by all server processes through the database). */
 export const AUTH_LIMITS = {
@@ -31,14 +32,6 @@ export const AUTH_LIMITS = {
   signupPerIp: { max: 20, windowSeconds: 60 * 60 },
   inviteCodePerIp: { max: 10, windowSeconds: 60 * 60 },
 } as const;
-
-async function newReferralCode(db: Executor): Promise<string> {
-  for (;;) {
-    const code = `TALENT${randomCode(6)}`;
-    const [clash] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code));
-    if (!clash) return code;
-  }
-}
 
 export type SignupResult =
   | { kind: 'created'; userId: string; token: string; outcome: SignupOutcome }

@@ -3,14 +3,14 @@ import { DEFAULT_BONUS_POLICY, type BonusPolicy } from '@referwell/shared';
 import type { Executor } from '../../db/repository';
 import { referralPolicies } from '../../db/schema';
 
-/** The company's bonus policy, or the defaults (no default bonus, payable 90 days after the start date). */
+/** The company's bonus policy, or the defaults (no default bonus, payable 90 days after the start date, 6 months' ownership). */
 export async function bonusPolicyOf(db: Executor, companyId: string): Promise<BonusPolicy> {
   const [row] = await db
     .select({
       defaultBonusAmount: referralPolicies.defaultBonusAmount,
       defaultBonusCurrency: referralPolicies.defaultBonusCurrency,
       payoutDelayDays: referralPolicies.payoutDelayDays,
-      directApplicationWindowDays: referralPolicies.directApplicationWindowDays,
+      ownershipMonths: referralPolicies.ownershipMonths,
     })
     .from(referralPolicies)
     .where(eq(referralPolicies.companyId, companyId));
@@ -23,7 +23,7 @@ export async function saveBonusPolicy(db: Executor, companyId: string, policy: B
     defaultBonusAmount: policy.defaultBonusAmount,
     defaultBonusCurrency: policy.defaultBonusAmount === null ? null : (policy.defaultBonusCurrency ?? 'USD'),
     payoutDelayDays: policy.payoutDelayDays,
-    directApplicationWindowDays: policy.directApplicationWindowDays,
+    ownershipMonths: policy.ownershipMonths,
   };
   await db
     .insert(referralPolicies)

@@ -5,6 +5,7 @@ import {
   bonusPolicySchema,
   bonusRuleText,
   companyIdParamSchema,
+  ownershipRuleText,
   markBonusesPaidSchema,
   type BonusPolicy,
 } from '@referwell/shared';
@@ -15,7 +16,11 @@ import { errorResponses } from '../../lib/errors';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['bonuses'];
-const withRule = (policy: BonusPolicy) => ({ ...policy, rule: bonusRuleText(policy) });
+const withRule = (policy: BonusPolicy, company: string) => ({
+  ...policy,
+  rule: bonusRuleText(policy),
+  ownershipRule: ownershipRuleText(policy, company),
+});
 
 export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -30,7 +35,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return withRule(await bonusPolicyOf(app.db, request.params.companyId));
+      return withRule(await bonusPolicyOf(app.db, request.params.companyId), companyAuthOf(request).company.name);
     },
   );
 
@@ -40,14 +45,17 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'companyAdmin' },
       schema: {
         tags,
-        summary: 'Set the default bonus, payout delay and first-touch window (company admins)',
+        summary: 'Set the default bonus, payout delay and the ownership rule (company admins)',
         params: companyIdParamSchema,
         body: bonusPolicyFormSchema,
         response: { 200: bonusPolicySchema, ...errors },
       },
     },
     async (request) => {
-      return withRule(await saveBonusPolicy(app.db, request.params.companyId, request.body));
+      return withRule(
+        await saveBonusPolicy(app.db, request.params.companyId, request.body),
+        companyAuthOf(request).company.name,
+      );
     },
   );
 

@@ -136,7 +136,8 @@ async function companyCounts(db: Db, companyId: string) {
     db
       .select({ n: count() })
       .from(referrals)
-      .where(and(eq(referrals.companyId, companyId), eq(referrals.status, 'pending'))),
+      // Referrals waiting for the candidate's answer have not reached the company yet.
+      .where(and(eq(referrals.companyId, companyId), eq(referrals.status, 'pending'), eq(referrals.consent, 'confirmed'))),
   ]);
   return {
     teamMemberCount: members?.n ?? 0,

@@ -1,5 +1,6 @@
 // Resume field extraction, contact details: e-mail, LinkedIn, portfolio, phone and location near the top.
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { toE164 } from '../../../../lib/phone';
 
 export const EMAIL_RE = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 const LINKEDIN_RE = /(?:https?:\/\/)?(?:[a-z]{2,3}\.)?linkedin\.com\/(?:in|pub)\/([A-Za-z0-9_%\-À-ž]+)\/?/i;
@@ -56,11 +57,10 @@ export function findPhone(headerLines: string[], allLines: string[]): string | n
   return null;
 }
 
-/** The phone in E.164 form for comparisons (accuracy script, tests), or null. */
+/** The phone in E.164 form for comparisons (accuracy script, tests); the digits when it cannot be read; or null. */
 export function phoneToE164(phone: string | null): string | null {
   if (!phone) return null;
-  const parsed = parsePhoneNumberFromString(phone.replace(/^00/, '+'), 'US');
-  return parsed ? parsed.number : phone.replace(/\D/g, '');
+  return toE164(phone) ?? phone.replace(/\D/g, '');
 }
 
 export const US_STATES =
