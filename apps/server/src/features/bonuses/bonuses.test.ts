@@ -32,8 +32,15 @@ interface Bonus {
   ineligibleReason?: string | null;
   paymentReference?: string | null;
 }
-const refer = async (jobId: string, talentId: string) =>
-  ok<{ id: string; bonus: Bonus | null }>('POST', '/api/referrals', member, { jobId, talentId });
+/** The member refers the seeker, who confirms (a referral reaches the company, and its bonus moves, from then on). */
+const refer = async (jobId: string, seeker: SignedUp) => {
+  const made = await ok<{ id: string; bonus: Bonus | null }>('POST', '/api/referrals', member, {
+    jobId,
+    talentId: seeker.body.user.id,
+  });
+  await ok('POST', `/api/referrals/${made.id}/consent`, seeker, { decision: 'confirm' });
+  return made;
+};
 const referral = (id: string, who: SignedUp = member) =>
   ok<{ bonus: Bonus | null }>('GET', `/api/referrals/${id}`, who);
 const hire = (jobId: string, talentId: string, startDate?: string) =>
@@ -52,12 +59,12 @@ afterAll(() => t.close());
 describe('bonus policy', () => {
   it('starts at the defaults; admins set it and members read its rule before they refer', async () => {
     const initial = await ok('GET', `/api/companies/${companyId}/bonus-policy`, member);
-    expect(initial).toMatchObject({ defaultBonusAmount: null, payoutDelayDays: 90, directApplicationWindowDays: 180 });
+    expect(initial).toMatchObject({ defaultBonusAmount: null, payoutDelayDays: 90, ownershipMonths: 6 });
     const policy = {
       defaultBonusAmount: 750,
       defaultBonusCurrency: 'EUR',
       payoutDelayDays: 30,
-      directApplicationWindowDays: 60,
+      ownershipMonths: 2,
     };
     expect((await call('PUT', `/api/companies/${companyId}/bonus-policy`, member, policy)).statusCode).toBe(403);
     expect((await call('PUT', `/api/companies/${companyId}/bonus-policy`, otherAdmin, policy)).statusCode).toBe(403);
@@ -66,33 +73,47 @@ describe('bonus policy', () => {
       (await call('PUT', `/api/companies/${companyId}/bonus-policy`, admin, { ...policy, payoutDelayDays: -1 }))
         .statusCode,
     ).toBe(400);
-    const saved = await ok<{ rule: string }>('PUT', `/api/companies/${companyId}/bonus-policy`, admin, policy);
+    expect(
+      (await call('PUT', `/api/companies/${companyId}/bonus-policy`, admin, { ...policy, ownershipMonths: 0 }))
+        .statusCode,
+    ).toBe(400);
+    const saved = await ok<{ rule: string; ownershipRule: string }>(
+      'PUT',
+      `/api/companies/${companyId}/bonus-policy`,
+      admin,
+      policy,
+    );
     expect(saved.rule).toContain('30 days after');
-    expect((await ok('GET', `/api/companies/${companyId}/bonus-policy`, member)).rule).toBe(saved.rule);
+    expect(saved.ownershipRule).toContain('counts for 2 months');
+    expect(await ok('GET', `/api/companies/${companyId}/bonus-policy`, member)).toMatchObject({
+      rule: saved.rule,
+      ownershipRule: saved.ownershipRule,
+    });
   });
 
   it("gives a referral the job's own bonus, else the company's default", async () => {
     const withBonus = await postJob({ referralBonusAmount: 2000, referralBonusCurrency: 'USD' });
     const without = await postJob();
     const seeker = await signUp(t, { name: 'Casey Candidate' });
-    const own = await refer(withBonus.id, seeker.body.user.id);
+    const own = await refer(withBonus.id, seeker);
     expect(own.bonus).toMatchObject({ amount: 2000, currency: 'USD', state: 'awaiting_hire' });
-    const byDefault = await refer(without.id, seeker.body.user.id);
+    const byDefault = await refer(without.id, seeker);
     expect(byDefault.bonus).toMatchObject({ amount: 750, currency: 'EUR', state: 'awaiting_hire' });
   });
 
-  it('gives no bonus for a candidate who applied directly first (first touch wins)', async () => {
+  it('refuses a referral of a candidate who applied directly first, in the rule’s words (first touch wins)', async () => {
     const job = await postJob({ referralBonusAmount: 1000, referralBonusCurrency: 'USD' });
     const seeker = await signUp(t, { name: 'Avery Applicant' });
     await ok('POST', `/api/jobs/${job.id}/apply`, seeker, {});
-    const late = await refer(job.id, seeker.body.user.id);
-    expect(late.bonus).toMatchObject({ state: 'not_eligible', ineligibleReason: 'applied_directly' });
+    const late = await call('POST', '/api/referrals', member, { jobId: job.id, talentId: seeker.body.user.id });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toContain('applied to this job directly within the last 2 months');
   });
 
   it("makes a hire's bonus payable the payout delay after the start date", async () => {
     const job = await postJob({ referralBonusAmount: 1000, referralBonusCurrency: 'USD' });
     const seeker = await signUp(t, { name: 'Harper Hire' });
-    const made = await refer(job.id, seeker.body.user.id);
+    const made = await refer(job.id, seeker);
     await hire(job.id, seeker.body.user.id, '2026-12-01');
     expect((await referral(made.id)).bonus).toMatchObject({ state: 'due', dueOn: '2026-12-31' });
   });
@@ -104,7 +125,7 @@ describe('paying bonuses', () => {
     const made = [];
     for (const name of ['Blake One', 'Blake Two', 'Blake Three']) {
       const seeker = await signUp(t, { name });
-      made.push({ referral: await refer(job.id, seeker.body.user.id), talentId: seeker.body.user.id });
+      made.push({ referral: await refer(job.id, seeker), talentId: seeker.body.user.id });
     }
     await hire(job.id, made[0]!.talentId);
     await hire(job.id, made[1]!.talentId);
@@ -144,7 +165,7 @@ describe('paying bonuses', () => {
   it('marks one bonus paid with its reference', async () => {
     const job = await postJob({ referralBonusAmount: 300, referralBonusCurrency: 'USD' });
     const seeker = await signUp(t, { name: 'Morgan Single' });
-    const made = await refer(job.id, seeker.body.user.id);
+    const made = await refer(job.id, seeker);
     await hire(job.id, seeker.body.user.id);
     await ok('POST', `/api/referrals/${made.id}/bonus-paid`, admin, { paidOn: '2026-11-21', reference: 'TX-9' });
     expect((await referral(made.id)).bonus).toMatchObject({

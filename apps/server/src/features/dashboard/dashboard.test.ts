@@ -94,6 +94,7 @@ describe('referrer dashboard', () => {
       talentId: seeker.body.user.id,
       jobId: job.id,
     });
+    await ok('POST', `/api/referrals/${referral.id}/consent`, seeker, { decision: 'confirm' });
     await ok('PATCH', `/api/referrals/${referral.id}/status`, admin, { status: 'completed' });
 
     const mine = await ok<{
