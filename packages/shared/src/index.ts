@@ -34,5 +34,8 @@ export * from './schemas/account-data';
 export * from './schemas/sharing';
 export * from './schemas/analytics';
 export * from './rules/bonus-policy';
+export * from './rules/plans';
+export * from './schemas/billing';
+export * from './format';
 export * from './locations';
 export * from './currencies';

@@ -68,6 +68,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: () => import('@/features/analytics/analytics-page').then((m) => ({ Component: m.AnalyticsPage })),
   },
   {
+    path: APP_ROUTES.billing,
+    lazy: () => import('@/features/billing/billing-page').then((m) => ({ Component: m.BillingPage })),
+  },
+  {
     path: APP_ROUTES.jobsBoard,
     lazy: () => import('@/features/jobs/jobs-board-page').then((m) => ({ Component: m.JobsBoardPage })),
   },
