@@ -37,9 +37,14 @@ export const REFERRAL_REQUEST_STATUSES = [...REFERRAL_STATUSES, 'closed'] as con
 export type ReferralRequestStatus = (typeof REFERRAL_REQUEST_STATUSES)[number];
 export const REQUEST_CLOSE_REASONS = ['referred_elsewhere', 'applied', 'hired', 'job_closed'] as const;
 export type RequestCloseReason = (typeof REQUEST_CLOSE_REASONS)[number];
+export const REFERRAL_REQUEST_STATUS_LABELS: Record<ReferralRequestStatus, string> = {
+  ...REFERRAL_STATUS_LABELS,
+  closed: 'Closed',
+};
 /** Why a request closed, in the words of the referrer it was sent to (the notice instead of a dead Accept). */
 export const REQUEST_CLOSED_FOR_REFERRER: Record<RequestCloseReason, (seeker: string, job: string) => string> = {
-  referred_elsewhere: (seeker, job) => `Someone else referred ${seeker} for ${job}, so this request closed. No action needed.`,
+  referred_elsewhere: (seeker, job) =>
+    `Someone else referred ${seeker} for ${job}, so this request closed. No action needed.`,
   applied: (seeker, job) => `${seeker} applied to ${job} directly, so this request closed. No action needed.`,
   hired: (seeker, job) => `${seeker} was hired for ${job}, so this request closed. No action needed.`,
   job_closed: (_seeker, job) => `${job} is no longer open, so this request closed.`,
@@ -128,13 +133,26 @@ export const REFERRAL_MESSAGES = {
   relationshipRequired: 'Please say how you know them',
   vouchRequired: 'Please say how well you can vouch for them',
   uploadNotFound: 'That résumé upload has expired. Please upload the file again.',
-  invitationInvalid: 'This link is invalid or has expired. Ask the person who referred you to send it again, or log in.',
+  invitationInvalid:
+    'This link is invalid or has expired. Ask the person who referred you to send it again, or log in.',
   invitationClaimed: 'You already set a password for this profile. Please log in.',
   requestClosed: 'This request closed before it was answered.',
   teamNoteLabel: 'Note for the hiring team',
   teamNoteHint: 'Only the hiring team sees this. The candidate never does.',
   candidateNoteLabel: 'Note the candidate will see',
   candidateNoteHint: 'Shown to the candidate with the referral, and to the hiring team.',
+  referSomeone: 'Refer someone',
+  referSomeoneHint:
+    'Refer a person by their details, whether or not they are on Referwell. They get an e-mail to confirm; nothing reaches the hiring team before they do.',
+  resumeParsed: 'Résumé read: check the details we filled in.',
+  externalCreated: (name: string) => `${name} will get an e-mail to confirm the referral.`,
+  willCount: 'Will this referral count?',
+  invitationTitle: 'You were referred',
+  invitationConfirmed: 'Confirmed: your referral is with the hiring team.',
+  invitationDeclined: 'Declined: nothing was sent to the company.',
+  claimTitle: 'Keep your profile',
+  claimHint: 'Choose a password to follow your referrals, apply to jobs and hear about each step.',
+  claimed: 'Your profile is ready. Welcome to Referwell!',
 } as const;
 
 /** The candidate as stored with a referral (SPEC §3 talentProfile). */

@@ -90,7 +90,9 @@ async function mailsFor(email: string): Promise<string[]> {
   return smtp.received
     .filter((m) => m.to === email)
     .map((m) =>
-      m.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      m.raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
     );
 }
 
@@ -162,19 +164,28 @@ describe('referring a person who is not on Referwell', () => {
       credit: { entries: [{ decision: 'pending', reason: 'awaiting_consent' }] },
     });
     // The upload is spent.
-    expect((await referExternally(member, job.id, { name: 'X', email: uniqueEmail('x'), resumeUploadId: uploadId })).statusCode).toBe(404);
+    expect(
+      (await referExternally(member, job.id, { name: 'X', email: uniqueEmail('x'), resumeUploadId: uploadId }))
+        .statusCode,
+    ).toBe(404);
 
     // Nothing reaches the company before consent.
     expect((await call('GET', `/api/referrals/${referral.id}`, admin)).statusCode).toBe(404);
     expect((await call('GET', `/api/referrals/${referral.id}/resume`, admin)).statusCode).toBe(404);
-    expect((await ok<{ talentId: string }[]>('GET', `/api/jobs/${job.id}/tracking`, admin)).map((e) => e.talentId)).not.toContain(referral.talentId);
-    expect((await ok<{ id: string }[]>('GET', '/api/referrals?scope=company', admin)).map((r) => r.id)).not.toContain(referral.id);
+    expect(
+      (await ok<{ talentId: string }[]>('GET', `/api/jobs/${job.id}/tracking`, admin)).map((e) => e.talentId),
+    ).not.toContain(referral.talentId);
+    expect((await ok<{ id: string }[]>('GET', '/api/referrals?scope=company', admin)).map((r) => r.id)).not.toContain(
+      referral.id,
+    );
     expect((await notificationsOf(admin)).some((n) => n.referenceId === referral.id)).toBe(false);
     // The referrer downloads what they sent.
     expect((await call('GET', `/api/referrals/${referral.id}/resume`, member)).statusCode).toBe(200);
 
     // The person is asked by e-mail, with the note meant for them and never the hiring team's.
-    const [invitation] = (await mailsFor(email.toLowerCase())).filter((m) => m.includes('Subject: You have been referred'));
+    const [invitation] = (await mailsFor(email.toLowerCase())).filter((m) =>
+      m.includes('Subject: You have been referred'),
+    );
     expect(invitation).toBeDefined();
     expect(invitation).toContain(CANDIDATE_NOTE);
     expect(invitation).not.toContain('needs coaching');
@@ -184,8 +195,13 @@ describe('referring a person who is not on Referwell', () => {
 
     // Until they claim it, the account cannot sign in.
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'any password at all' } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email, password: 'any password at all' },
+        })
+      ).statusCode,
     ).toBe(401);
     const page = await t.app.inject({ method: 'GET', url: `/api/referral-invitations/${token}` });
     expect(page.statusCode).toBe(200);
@@ -220,7 +236,9 @@ describe('referring a person who is not on Referwell', () => {
 
     // The person claims the profile: a weak password is refused, a good one signs them in.
     const claimUrl = `/api/referral-invitations/${token}/claim`;
-    expect((await t.app.inject({ method: 'POST', url: claimUrl, payload: { password: 'password' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: claimUrl, payload: { password: 'password' } })).statusCode).toBe(
+      400,
+    );
     const claim = await t.app.inject({
       method: 'POST',
       url: claimUrl,
@@ -238,7 +256,13 @@ describe('referring a person who is not on Referwell', () => {
       claimed: true,
       referrals: [],
     });
-    expect((await t.app.inject({ method: 'POST', url: claimUrl, payload: { password: 'another long passphrase' } })).statusCode).toBe(404);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: claimUrl,
+      payload: { password: 'another long passphrase' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(REFERRAL_MESSAGES.invitationClaimed);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -247,7 +271,8 @@ describe('referring a person who is not on Referwell', () => {
     expect(login.statusCode).toBe(200);
 
     // Into the pipeline and hired: the referrer's bonus is due.
-    for (const status of ['Contacted', 'Scheduled', 'Interviewed', 'Offer']) await track(job.id, referral.talentId, status);
+    for (const status of ['Contacted', 'Scheduled', 'Interviewed', 'Offer'])
+      await track(job.id, referral.talentId, status);
     await track(job.id, referral.talentId, 'Hired', { startDate: '2026-12-01' });
     const hired = await ok<Referral>('GET', `/api/referrals/${referral.id}`, member);
     expect(hired).toMatchObject({ status: 'completed', bonus: { state: 'due' } });
@@ -267,7 +292,10 @@ describe('referring a person who is not on Referwell', () => {
       expect(res.statusCode, JSON.stringify(person)).toBe(400);
       expect(res.json().error.fields).toHaveProperty(field);
     }
-    expect((await referExternally(member, job.id, { name: 'Phone', email: uniqueEmail('p'), phone: '+1 555 01' })).statusCode).toBe(400);
+    expect(
+      (await referExternally(member, job.id, { name: 'Phone', email: uniqueEmail('p'), phone: '+1 555 01' }))
+        .statusCode,
+    ).toBe(400);
     const noVouch = await call('POST', '/api/referrals/external', member, {
       jobId: job.id,
       name: 'No Vouch',
@@ -276,7 +304,10 @@ describe('referring a person who is not on Referwell', () => {
     });
     expect(noVouch.json().error.fields).toHaveProperty('vouch');
     // Someone else's upload, another company's job, a job seeker.
-    expect((await referExternally(member, job.id, { name: 'U', email: uniqueEmail('u'), resumeUploadId: randomUUID() })).statusCode).toBe(404);
+    expect(
+      (await referExternally(member, job.id, { name: 'U', email: uniqueEmail('u'), resumeUploadId: randomUUID() }))
+        .statusCode,
+    ).toBe(404);
     expect((await referExternally(otherAdmin, job.id, { name: 'O', email: uniqueEmail('o') })).statusCode).toBe(404);
     const seeker = await signUp(t, { name: 'Not A Referrer' });
     expect((await referExternally(seeker, job.id, { name: 'S', email: uniqueEmail('s') })).statusCode).toBe(403);
@@ -315,7 +346,9 @@ describe('one person, one candidate', () => {
     const count = async () =>
       (await selectRows<{ n: number }>(t.app.db, sql`select count(*)::int as n from users`))[0]!.n;
     const users = await count();
-    const byEmail = (await referExternally(member, (await postJob()).id, { name: 'J', email: seeker.body.user.email.toUpperCase() })).json() as Referral;
+    const byEmail = (
+      await referExternally(member, (await postJob()).id, { name: 'J', email: seeker.body.user.email.toUpperCase() })
+    ).json() as Referral;
     const byLinkedin = (
       await referExternally(member, (await postJob()).id, {
         name: 'Jordan E.',
@@ -338,13 +371,17 @@ describe('one person, one candidate', () => {
 
     // A person referred by e-mail twice, by two referrers: one candidate, and the second referrer hears of the first.
     const email = uniqueEmail('twice');
-    const first = (await referExternally(member, (await postJob()).id, { name: 'Twice Referred', email })).json() as Referral;
+    const first = (
+      await referExternally(member, (await postJob()).id, { name: 'Twice Referred', email })
+    ).json() as Referral;
     const job = await postJob();
     expect(await check(second, { jobId: job.id, email: email.toUpperCase(), name: 'Twice' })).toMatchObject({
       counts: true,
       notices: [expect.stringContaining('has also referred Twice')],
     });
-    const again = (await referExternally(second, job.id, { name: 'Twice R.', email: ` ${email.toUpperCase()} ` })).json() as Referral;
+    const again = (
+      await referExternally(second, job.id, { name: 'Twice R.', email: ` ${email.toUpperCase()} ` })
+    ).json() as Referral;
     expect(again.talentId).toBe(first.talentId);
     expect(await count()).toBe(users + 1);
   });
@@ -354,8 +391,14 @@ describe('the ownership rule', () => {
   it('first confirmed referral wins for N months; others are refused in its words; its owner may refer again', async () => {
     const seeker = await signUp(t, { name: 'Owned Candidate' });
     const [jobA, jobB, jobC, jobD] = [await postJob(), await postJob(), await postJob(), await postJob()];
-    const byMember = await ok<Referral>('POST', '/api/referrals', member, { jobId: jobA.id, talentId: seeker.body.user.id });
-    const bySecond = await ok<Referral>('POST', '/api/referrals', second, { jobId: jobB.id, talentId: seeker.body.user.id });
+    const byMember = await ok<Referral>('POST', '/api/referrals', member, {
+      jobId: jobA.id,
+      talentId: seeker.body.user.id,
+    });
+    const bySecond = await ok<Referral>('POST', '/api/referrals', second, {
+      jobId: jobB.id,
+      talentId: seeker.body.user.id,
+    });
     await ok('POST', `/api/referrals/${byMember.id}/consent`, seeker, { decision: 'confirm' });
     // Confirmed second: the candidate goes forward, the referral is not credited.
     await ok('POST', `/api/referrals/${bySecond.id}/consent`, seeker, { decision: 'confirm' });
@@ -363,7 +406,10 @@ describe('the ownership rule', () => {
     expect(late.bonus).toMatchObject({ state: 'not_eligible', ineligibleReason: 'owned_by_another' });
     expect(late.credit.entries.at(-1)).toMatchObject({ decision: 'not_credited', reason: 'owned_by_another' });
     expect(await notificationsOf(second)).toContainEqual(
-      expect.objectContaining({ title: 'Referral confirmed by candidate', message: expect.stringContaining('would not count') }),
+      expect.objectContaining({
+        title: 'Referral confirmed by candidate',
+        message: expect.stringContaining('would not count'),
+      }),
     );
 
     // A new referral by someone else is refused before and at submit, in the same words; nothing is made.
@@ -384,13 +430,21 @@ describe('the ownership rule', () => {
       '/api/referral-credit?scope=mine',
       second,
     );
-    expect(mine.items).toContainEqual(expect.objectContaining({ decision: 'refused', reason: 'owned_by_another', job: expect.objectContaining({ id: jobC.id }) }));
+    expect(mine.items).toContainEqual(
+      expect.objectContaining({
+        decision: 'refused',
+        reason: 'owned_by_another',
+        job: expect.objectContaining({ id: jobC.id }),
+      }),
+    );
     const company = await ok<{ items: { decision: string; candidateName: string; referrerName: string }[] }>(
       'GET',
       '/api/referral-credit?scope=company&pageSize=100',
       admin,
     );
-    expect(company.items).toContainEqual(expect.objectContaining({ decision: 'refused', candidateName: 'Owned Candidate', referrerName: 'Sam Ortiz' }));
+    expect(company.items).toContainEqual(
+      expect.objectContaining({ decision: 'refused', candidateName: 'Owned Candidate', referrerName: 'Sam Ortiz' }),
+    );
     const theirs = await ok<{ items: { decision: string; candidateName: string | null }[] }>(
       'GET',
       '/api/referral-credit?scope=about-me',
@@ -446,7 +500,9 @@ describe('the ownership rule', () => {
     expect(colleague.viewerStatus.state).toBe('colleague');
     expect(colleague.viewerStatus.rule).toContain("Credit Health's referral rule");
     const noBonus = await postJob({ referralBonusAmount: undefined, referralBonusCurrency: undefined });
-    expect((await t.app.inject({ method: 'GET', url: `/api/jobs/${noBonus.id}` })).json().viewerStatus.askFirst).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: `/api/jobs/${noBonus.id}` })).json().viewerStatus.askFirst).toBe(
+      false,
+    );
   });
 });
 
@@ -455,32 +511,80 @@ describe('where a job seeker stands on a job', () => {
     const [referredJob, requestedJob, appliedJob] = [await postJob(), await postJob(), await postJob()];
     const seeker = await signUp(t, { name: 'Status Seeker' });
     const status = async (jobId: string) =>
-      (await ok<{ viewerStatus: { state: string; headline: string; askFirst: boolean } }>('GET', `/api/jobs/${jobId}`, seeker)).viewerStatus;
+      (
+        await ok<{ viewerStatus: { state: string; headline: string; askFirst: boolean } }>(
+          'GET',
+          `/api/jobs/${jobId}`,
+          seeker,
+        )
+      ).viewerStatus;
     expect(await status(requestedJob.id)).toMatchObject({ state: 'none', askFirst: true });
 
-    const referral = await ok<Referral>('POST', '/api/referrals', member, { jobId: referredJob.id, talentId: seeker.body.user.id });
-    expect(await status(referredJob.id)).toMatchObject({ state: 'referral_to_confirm', headline: expect.stringContaining('Priya Shah referred you') });
+    const referral = await ok<Referral>('POST', '/api/referrals', member, {
+      jobId: referredJob.id,
+      talentId: seeker.body.user.id,
+    });
+    expect(await status(referredJob.id)).toMatchObject({
+      state: 'referral_to_confirm',
+      headline: expect.stringContaining('Priya Shah referred you'),
+    });
     await ok('POST', `/api/referrals/${referral.id}/consent`, seeker, { decision: 'confirm' });
-    expect(await status(referredJob.id)).toMatchObject({ state: 'referred', headline: 'Priya Shah referred you. No need to apply.' });
+    expect(await status(referredJob.id)).toMatchObject({
+      state: 'referred',
+      headline: 'Priya Shah referred you. No need to apply.',
+    });
 
-    await ok('POST', '/api/referral-requests', seeker, { jobId: requestedJob.id, referrerId: second.body.user.id, message: 'Hi Sam!' });
-    expect(await status(requestedJob.id)).toMatchObject({ state: 'requested', headline: 'Your request to Sam Ortiz is pending.' });
+    await ok('POST', '/api/referral-requests', seeker, {
+      jobId: requestedJob.id,
+      referrerId: second.body.user.id,
+      message: 'Hi Sam!',
+    });
+    expect(await status(requestedJob.id)).toMatchObject({
+      state: 'requested',
+      headline: 'Your request to Sam Ortiz is pending.',
+    });
 
     await ok('POST', `/api/jobs/${appliedJob.id}/apply`, seeker, {});
     expect(await status(appliedJob.id)).toMatchObject({ state: 'applied', askFirst: false });
     await track(appliedJob.id, seeker.body.user.id, 'Scheduled');
     expect(await status(appliedJob.id)).toMatchObject({ state: 'in_process' });
     // Asking after applying or being referred is refused: the request could only close at once.
-    expect((await call('POST', '/api/referral-requests', seeker, { jobId: appliedJob.id, referrerId: member.body.user.id, message: 'Hi' })).statusCode).toBe(409);
-    expect((await call('POST', '/api/referral-requests', seeker, { jobId: referredJob.id, referrerId: second.body.user.id, message: 'Hi' })).statusCode).toBe(409);
+    expect(
+      (
+        await call('POST', '/api/referral-requests', seeker, {
+          jobId: appliedJob.id,
+          referrerId: member.body.user.id,
+          message: 'Hi',
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(
+      (
+        await call('POST', '/api/referral-requests', seeker, {
+          jobId: referredJob.id,
+          referrerId: second.body.user.id,
+          message: 'Hi',
+        })
+      ).statusCode,
+    ).toBe(409);
   });
 });
 
 describe('requests that no longer matter close themselves', () => {
   const ask = (seeker: SignedUp, jobId: string, referrer: SignedUp) =>
-    ok<{ id: string }>('POST', '/api/referral-requests', seeker, { jobId, referrerId: referrer.body.user.id, message: 'Could you refer me?' });
+    ok<{ id: string }>('POST', '/api/referral-requests', seeker, {
+      jobId,
+      referrerId: referrer.body.user.id,
+      message: 'Could you refer me?',
+    });
   const requestOf = async (who: SignedUp, id: string) =>
-    (await ok<{ id: string; status: string; closedReason: string | null }[]>('GET', '/api/referral-requests?box=received', who)).find((r) => r.id === id)!;
+    (
+      await ok<{ id: string; status: string; closedReason: string | null }[]>(
+        'GET',
+        '/api/referral-requests?box=received',
+        who,
+      )
+    ).find((r) => r.id === id)!;
 
   it('when someone else referred the seeker: the other referrer is told, and Accept answers 409', async () => {
     const job = await postJob();
@@ -488,11 +592,16 @@ describe('requests that no longer matter close themselves', () => {
     const toMember = await ask(seeker, job.id, member);
     const toSecond = await ask(seeker, job.id, second);
     await ok('POST', `/api/referral-requests/${toMember.id}/accept`, member, { relationship: 'worked_together' });
-    expect(await requestOf(second, toSecond.id)).toMatchObject({ status: 'closed', closedReason: 'referred_elsewhere' });
+    expect(await requestOf(second, toSecond.id)).toMatchObject({
+      status: 'closed',
+      closedReason: 'referred_elsewhere',
+    });
     expect(await notificationsOf(second)).toContainEqual(
       expect.objectContaining({ message: REQUEST_CLOSED_FOR_REFERRER.referred_elsewhere('Dana Asker', job.title) }),
     );
-    const dead = await call('POST', `/api/referral-requests/${toSecond.id}/accept`, second, { relationship: 'worked_together' });
+    const dead = await call('POST', `/api/referral-requests/${toSecond.id}/accept`, second, {
+      relationship: 'worked_together',
+    });
     expect(dead.statusCode).toBe(409);
     expect(dead.json().error.message).toBe(REFERRAL_MESSAGES.requestClosed);
   });
@@ -502,7 +611,10 @@ describe('requests that no longer matter close themselves', () => {
     // Referred directly by the admin (who was not asked): the requests close once the seeker confirms.
     const referredJob = await postJob();
     const asked = await ask(seeker, referredJob.id, member);
-    const direct = await ok<Referral>('POST', '/api/referrals', admin, { jobId: referredJob.id, talentId: seeker.body.user.id });
+    const direct = await ok<Referral>('POST', '/api/referrals', admin, {
+      jobId: referredJob.id,
+      talentId: seeker.body.user.id,
+    });
     expect((await requestOf(member, asked.id)).status).toBe('pending');
     await ok('POST', `/api/referrals/${direct.id}/consent`, seeker, { decision: 'confirm' });
     expect((await requestOf(member, asked.id)).closedReason).toBe('referred_elsewhere');
@@ -570,7 +682,11 @@ describe('notes by role', () => {
       `/api/jobs/${job.id}/tracking`,
       admin,
     );
-    expect(entry!.referral).toMatchObject({ notes: TEAM_NOTE, candidateNote: CANDIDATE_NOTE, vouch: 'worked_directly' });
+    expect(entry!.referral).toMatchObject({
+      notes: TEAM_NOTE,
+      candidateNote: CANDIDATE_NOTE,
+      vouch: 'worked_directly',
+    });
   });
 });
 
@@ -578,24 +694,46 @@ describe('closing the loop', () => {
   it('the referrer hears every stage and a decline with its reason category; the candidate each stage, no reason', async () => {
     const job = await postJob();
     const seeker = await signUp(t, { name: 'Loop Candidate' });
-    const referral = await ok<Referral>('POST', '/api/referrals', member, { jobId: job.id, talentId: seeker.body.user.id });
+    const referral = await ok<Referral>('POST', '/api/referrals', member, {
+      jobId: job.id,
+      talentId: seeker.body.user.id,
+    });
     await ok('POST', `/api/referrals/${referral.id}/consent`, seeker, { decision: 'confirm' });
-    for (const status of ['Contacted', 'Scheduled', 'Interviewed', 'Offer']) await track(job.id, seeker.body.user.id, status);
-    const missing = await call('PUT', `/api/jobs/${job.id}/tracking/${seeker.body.user.id}`, admin, { status: 'Decline' });
+    for (const status of ['Contacted', 'Scheduled', 'Interviewed', 'Offer'])
+      await track(job.id, seeker.body.user.id, status);
+    const missing = await call('PUT', `/api/jobs/${job.id}/tracking/${seeker.body.user.id}`, admin, {
+      status: 'Decline',
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.fields).toHaveProperty('reason');
-    await track(job.id, seeker.body.user.id, 'Decline', { reason: 'position_filled', reasonNote: 'Internal transfer got it.' });
+    await track(job.id, seeker.body.user.id, 'Decline', {
+      reason: 'position_filled',
+      reasonNote: 'Internal transfer got it.',
+    });
     await pastUndoWindow();
 
-    const referrerHeard = (await notificationsOf(member)).filter((n) => n.referenceId === referral.id).map((n) => n.message);
+    const referrerHeard = (await notificationsOf(member))
+      .filter((n) => n.referenceId === referral.id)
+      .map((n) => n.message);
     for (const stage of ['Scheduled', 'Interviewed', 'Offer'])
       expect(referrerHeard).toContain(`Loop Candidate moved to ${stage} for ${job.title}.`);
     expect(referrerHeard).toContain('The status for Loop Candidate has been updated to rejected: Position filled');
     expect(referrerHeard.join(' ')).not.toContain('Internal transfer');
 
-    const candidateHeard = (await notificationsOf(seeker)).filter((n) => n.referenceId === referral.id).map((n) => n.message);
-    for (const words of ['moving you forward', 'interview is being scheduled', 'has your interview', 'making you an offer', 'not to move forward'])
-      expect(candidateHeard.some((m) => m.includes(words)), words).toBe(true);
+    const candidateHeard = (await notificationsOf(seeker))
+      .filter((n) => n.referenceId === referral.id)
+      .map((n) => n.message);
+    for (const words of [
+      'moving you forward',
+      'interview is being scheduled',
+      'has your interview',
+      'making you an offer',
+      'not to move forward',
+    ])
+      expect(
+        candidateHeard.some((m) => m.includes(words)),
+        words,
+      ).toBe(true);
     expect(candidateHeard.join(' ')).not.toMatch(/Position filled|Internal transfer/);
     // By e-mail too (referral updates are on by default).
     const mails = await mailsFor(seeker.body.user.email);
@@ -621,7 +759,11 @@ describe('closing the loop', () => {
     await track(job.id, applicant.body.user.id, 'Scheduled');
     await pastUndoWindow();
     expect(await notificationsOf(applicant)).toContainEqual(
-      expect.objectContaining({ type: 'application_update', referenceId: job.id, message: expect.stringContaining('interview is being scheduled') }),
+      expect.objectContaining({
+        type: 'application_update',
+        referenceId: job.id,
+        message: expect.stringContaining('interview is being scheduled'),
+      }),
     );
 
     // Referred by e-mail, confirmed from the link, never claimed: each stage comes by e-mail with their own link.

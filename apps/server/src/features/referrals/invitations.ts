@@ -4,13 +4,9 @@
  * password. Once claimed, the link only says to log in.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import {
-  ownershipRuleText,
-  REFERRAL_MESSAGES,
-  type ReferralInvitation,
-} from '@referwell/shared';
+import { ownershipRuleText, REFERRAL_MESSAGES, type ReferralInvitation } from '@referwell/shared';
 import type { Db } from '../../db/client';
-import { candidatePipelines, companies, jobPostings, referralInvitations, referrals, users } from '../../db/schema';
+import { candidatePipelines, companies, jobPostings, referrals, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { claimAccount } from '../../platform/accounts/unclaimed';
 import { assertAcceptablePassword, hashPassword } from '../../platform/accounts/password';
@@ -50,7 +46,10 @@ export async function getInvitation(db: Db, token: string): Promise<ReferralInvi
   const rules = new Map<string, string>();
   for (const row of rows)
     if (!rules.has(row.referral.companyId))
-      rules.set(row.referral.companyId, ownershipRuleText(await bonusPolicyOf(db, row.referral.companyId), row.companyName));
+      rules.set(
+        row.referral.companyId,
+        ownershipRuleText(await bonusPolicyOf(db, row.referral.companyId), row.companyName),
+      );
   return {
     name: person.name,
     email: person.email,
@@ -85,7 +84,8 @@ export async function answerInvitation(
 
 /**
  * The person claims the profile the referral made: their password (the address is proven by the link), whether
- * companies may find them, a session. Every link mailed to them stops working.
+ * companies may find them, a session. The links mailed to them then only say to log in (until they expire), and
+ * answer any further claim or consent with 409.
  */
 export async function claimInvitation(
   db: Db,
@@ -100,7 +100,6 @@ export async function claimInvitation(
   return db.transaction(async (tx) => {
     if (!(await claimAccount(tx, person.id, passwordHash))) throw conflict(REFERRAL_MESSAGES.invitationClaimed);
     await setProfileDiscoverable(tx, person.id, input.discoverable);
-    await tx.delete(referralInvitations).where(eq(referralInvitations.talentId, person.id));
     return { userId: person.id, sessionToken: await createSession(tx, person.id, meta) };
   });
 }

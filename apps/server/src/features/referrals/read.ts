@@ -16,10 +16,18 @@ import {
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { type Executor } from '../../db/repository';
-import { candidatePipelines, companies, jobPostings, referralRequests, referrals, resumeFiles, users } from '../../db/schema';
+import {
+  candidatePipelines,
+  companies,
+  jobPostings,
+  referralRequests,
+  referrals,
+  resumeFiles,
+  users,
+} from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { notFound } from '../../lib/errors';
-import { isCompanyAdminOf, requireCompanyAdmin, requireCompanyUser } from '../../platform/access/guards';
+import { isCompanyAdminOf, onJobTeam, requireCompanyAdmin, requireCompanyUser } from '../../platform/access/guards';
 import { canReadReferral } from './access';
 import { stageHistory, undoableChangeOf } from './pipeline';
 import { bonusPolicyOf } from '../bonuses/port';
@@ -39,6 +47,7 @@ function summaryColumns() {
     stage: candidatePipelines.stage,
     declineReason: candidatePipelines.declineReason,
     declineNote: candidatePipelines.declineNote,
+    jobCreatedBy: jobPostings.createdBy,
   };
 }
 
@@ -51,6 +60,7 @@ type SummaryRow = {
   stage: ReferralSummary['stage'] | null;
   declineReason: string | null;
   declineNote: string | null;
+  jobCreatedBy: string | null;
 };
 
 function toSummary({ row, jobTitle, companyName, referrerName, stage, declineReason }: SummaryRow): ReferralSummary {
@@ -151,7 +161,11 @@ export async function getReferral(db: Executor, me: AuthContext, id: string): Pr
     ...common,
     bonus,
     declineReason,
-    declineNote: isCompany ? found.declineNote : null,
+    // The hiring team's own words about a decline stay with the job's team (a colleague who referred reads the category).
+    declineNote:
+      isCompany && onJobTeam(me, { companyId: found.row.companyId, createdBy: found.jobCreatedBy })
+        ? found.declineNote
+        : null,
     talentProfile: found.row.talentProfile,
     history: found.pipelineId ? await stageHistory(db, found.pipelineId) : [],
     undoable: found.pipelineId && admin ? await undoableChangeOf(db, found.pipelineId, me.user.id) : null,
@@ -204,9 +218,7 @@ export async function listReferrals(
   // Nobody but the referrer and the company sees the bonus, why a candidate was declined, or the hiring team's note.
   return rows
     .map(toSummary)
-    .map((r) =>
-      query.scope === 'about-me' ? { ...r, bonus: undefined, notes: null, declineReason: undefined } : r,
-    );
+    .map((r) => (query.scope === 'about-me' ? { ...r, bonus: undefined, notes: null, declineReason: undefined } : r));
 }
 
 /** A referrer's dashboard figures, all computed from their referrals. */

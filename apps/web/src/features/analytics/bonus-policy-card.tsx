@@ -14,7 +14,7 @@ const toast = scopedToast('bonus-policy-card');
 
 const orNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : value);
 
-/** Admins: the company's default bonus, payout delay and first-touch window; referrers read the rule it makes. */
+/** Admins: the company's default bonus, payout delay and ownership rule; referrers read the rules they make. */
 export function BonusPolicyCard({ companyId }: { companyId: string }) {
   const { data } = useQuery(bonusPolicyQueryOptions(companyId));
   return (
@@ -38,7 +38,7 @@ function PolicyForm({ companyId, policy }: { companyId: string; policy: BonusPol
       defaultBonusAmount: policy.defaultBonusAmount,
       defaultBonusCurrency: policy.defaultBonusCurrency,
       payoutDelayDays: policy.payoutDelayDays,
-      directApplicationWindowDays: policy.directApplicationWindowDays,
+      ownershipMonths: policy.ownershipMonths,
     },
   });
   const { errors } = form.formState;
@@ -78,10 +78,11 @@ function PolicyForm({ companyId, policy }: { companyId: string; policy: BonusPol
       })}
       {field('defaultBonusCurrency', 'Currency', { hint: 'Three letters, such as USD or EUR.' })}
       {field('payoutDelayDays', 'Payable after the start date (days)', { number: true })}
-      {field('directApplicationWindowDays', 'Direct application window (days)', {
+      {field('ownershipMonths', 'Ownership rule (months)', {
         number: true,
-        hint: 'A candidate who applied directly this recently earns the referrer no bonus.',
+        hint: 'The first referral a candidate confirms counts this long; a direct application first means no credit.',
       })}
+      <p className="text-sm text-muted-foreground sm:col-span-2">{policy.ownershipRule}</p>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save policy'}

@@ -12,7 +12,7 @@ import {
   User,
   UserRound,
 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import {
@@ -36,6 +36,7 @@ import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { isMissing, referralQueryOptions, useUpdateReferralStatus } from './api';
+import { DeclineReasonDialog, type DeclineReasonAnswer } from './decline-reason-dialog';
 import { CandidateReferralView } from './candidate-referral-view';
 import { useChangeToast, StageBadge } from './pipeline-parts';
 import { CenteredState, DetailRow, GoBackButton, MessageLink, StatusBadge } from './referral-parts';
@@ -256,10 +257,15 @@ function ConsentText({ referral }: { referral: Referral }) {
 }
 
 /** Company admins change the status; everybody else reads it (SPEC §6; the server refuses others with 403). */
-export function ReferralStatusControl({ referral }: { referral: Pick<Referral, 'id' | 'status' | 'viewer'> }) {
+export function ReferralStatusControl({
+  referral,
+}: {
+  referral: Pick<Referral, 'id' | 'status' | 'viewer' | 'talentName'>;
+}) {
   const update = useUpdateReferralStatus(referral.id);
   const changeToast = useChangeToast();
   const selectId = useId();
+  const [askingReason, setAskingReason] = useState(false);
   if (!referral.viewer.canUpdateStatus) {
     return (
       <div className="grid gap-3">
@@ -271,21 +277,37 @@ export function ReferralStatusControl({ referral }: { referral: Pick<Referral, '
       </div>
     );
   }
+  const save = (status: ReferralStatus, decline?: DeclineReasonAnswer) =>
+    update.mutate(
+      { status, ...decline },
+      {
+        onSuccess: (updated) =>
+          changeToast(REFERRAL_MESSAGES.statusUpdatedTitle, REFERRAL_MESSAGES.statusUpdated(status), updated.undoable),
+        onError: (error) =>
+          toast.error(REFERRAL_MESSAGES.updateFailedTitle, {
+            description:
+              error instanceof ApiError && error.status === 403 ? error.message : REFERRAL_MESSAGES.updateFailed,
+          }),
+      },
+    );
   const onChange = (next: string) => {
     const status = next as ReferralStatus;
     if (status === referral.status) return;
-    update.mutate(status, {
-      onSuccess: (updated) =>
-        changeToast(REFERRAL_MESSAGES.statusUpdatedTitle, REFERRAL_MESSAGES.statusUpdated(status), updated.undoable),
-      onError: (error) =>
-        toast.error(REFERRAL_MESSAGES.updateFailedTitle, {
-          description:
-            error instanceof ApiError && error.status === 403 ? error.message : REFERRAL_MESSAGES.updateFailed,
-        }),
-    });
+    // Rejecting asks why first (the referrer is told the category).
+    if (status === 'rejected') setAskingReason(true);
+    else save(status);
   };
   return (
     <div className="grid gap-2">
+      <DeclineReasonDialog
+        name={referral.talentName}
+        open={askingReason}
+        onOpenChange={setAskingReason}
+        onConfirm={(answer) => {
+          setAskingReason(false);
+          save('rejected', answer);
+        }}
+      />
       <Label htmlFor={selectId}>Referral status</Label>
       <Select value={referral.status} onValueChange={onChange} disabled={update.isPending}>
         <SelectTrigger id={selectId}>
