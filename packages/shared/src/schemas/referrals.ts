@@ -271,6 +271,13 @@ export const referralRequestListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
+/** An optional choice of radio buttons: none picked reads as null in a form, and means the same as leaving it out. */
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .enum(values)
+    .nullish()
+    .transform((v) => v ?? undefined);
+
 /** The hiring team's note: the hiring team reads it, the candidate never does (not in any answer, mail or export). */
 const teamNoteSchema = z.string().trim().max(4000).optional();
 /** The note the candidate may read with their referral (the hiring team sees it too). */
@@ -281,7 +288,7 @@ export const acceptReferralRequestSchema = z.object({
   note: teamNoteSchema,
   candidateNote: candidateNoteSchema,
   relationship: z.enum(REFERRER_RELATIONSHIPS, { error: 'Please say how you know the candidate' }),
-  vouch: z.enum(VOUCH_STRENGTHS, { error: REFERRAL_MESSAGES.vouchRequired }).optional(),
+  vouch: optionalChoice(VOUCH_STRENGTHS),
 });
 export type AcceptReferralRequest = z.input<typeof acceptReferralRequestSchema>;
 
@@ -297,8 +304,8 @@ export const createReferralSchema = z.object({
   /** For the hiring team only. */
   notes: teamNoteSchema,
   candidateNote: candidateNoteSchema,
-  relationship: z.enum(REFERRER_RELATIONSHIPS).optional(),
-  vouch: z.enum(VOUCH_STRENGTHS).optional(),
+  relationship: optionalChoice(REFERRER_RELATIONSHIPS),
+  vouch: optionalChoice(VOUCH_STRENGTHS),
 });
 export type CreateReferral = z.input<typeof createReferralSchema>;
 

@@ -7,9 +7,9 @@ import type {
   ExternalReferral,
   JobComment,
   JobSearchResponse,
-  Referral,
   ReferralCheck,
   ReferralCheckResult,
+  ReferralDetail,
   ReferralInvitation,
   ReferralRequest,
   ReferralResumeUpload,
@@ -89,7 +89,7 @@ export const referralsQueryOptions = (scope: ReferralScope, status?: ReferralSta
 export const referralQueryOptions = (id: string) =>
   queryOptions({
     queryKey: referralKeys.detail(id),
-    queryFn: ({ signal }) => api<Referral>(`/api/referrals/${enc(id)}`, { signal }),
+    queryFn: ({ signal }) => api<ReferralDetail>(`/api/referrals/${enc(id)}`, { signal }),
     retry: noRetryWhenMissing,
   });
 
@@ -158,7 +158,7 @@ export function useDeclineReferralRequest() {
 export function useCreateReferral() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateReferral) => api<Referral>('/api/referrals', { method: 'POST', body: input }),
+    mutationFn: (input: CreateReferral) => api<ReferralDetail>('/api/referrals', { method: 'POST', body: input }),
     onSuccess: (referral) => {
       queryClient.setQueryData(referralKeys.detail(referral.id), referral);
       return invalidateReferralLists(queryClient);
@@ -167,7 +167,7 @@ export function useCreateReferral() {
 }
 
 /** The mutations of the referral detail page all answer with the updated referral. */
-function useReferralMutation<TInput>(id: string, request: (input: TInput) => Promise<Referral>) {
+function useReferralMutation<TInput>(id: string, request: (input: TInput) => Promise<ReferralDetail>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
@@ -189,17 +189,17 @@ export interface DeclineReasonBody {
 
 export const useUpdateReferralStatus = (id: string) =>
   useReferralMutation(id, ({ status, ...decline }: { status: ReferralStatus } & DeclineReasonBody) =>
-    api<Referral>(`/api/referrals/${enc(id)}/status`, { method: 'PATCH', body: { status, ...decline } }),
+    api<ReferralDetail>(`/api/referrals/${enc(id)}/status`, { method: 'PATCH', body: { status, ...decline } }),
   );
 
 export const useAnswerConsent = (id: string) =>
   useReferralMutation(id, (decision: 'confirm' | 'decline') =>
-    api<Referral>(`/api/referrals/${enc(id)}/consent`, { method: 'POST', body: { decision } }),
+    api<ReferralDetail>(`/api/referrals/${enc(id)}/consent`, { method: 'POST', body: { decision } }),
   );
 
 export const useMarkBonusPaid = (id: string) =>
   useReferralMutation(id, ({ paidOn, reference }: { paidOn?: string; reference?: string }) =>
-    api<Referral>(`/api/referrals/${enc(id)}/bonus-paid`, {
+    api<ReferralDetail>(`/api/referrals/${enc(id)}/bonus-paid`, {
       method: 'POST',
       body: { ...(paidOn ? { paidOn } : {}), ...(reference ? { reference } : {}) },
     }),
@@ -305,7 +305,8 @@ export const useUploadReferralResume = () => useMutation({ mutationFn: uploadRef
 export function useCreateExternalReferral() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ExternalReferral) => api<Referral>('/api/referrals/external', { method: 'POST', body: input }),
+    mutationFn: (input: ExternalReferral) =>
+      api<ReferralDetail>('/api/referrals/external', { method: 'POST', body: input }),
     onSuccess: () => invalidateReferralLists(queryClient),
   });
 }

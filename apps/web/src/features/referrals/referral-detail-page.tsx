@@ -19,8 +19,10 @@ import {
   REFERRAL_MESSAGES,
   REFERRAL_STATUS_LABELS,
   REFERRAL_STATUSES,
+  DECLINE_REASON_LABELS,
   REFERRER_RELATIONSHIP_LABELS,
-  type Referral,
+  VOUCH_STRENGTH_LABELS,
+  type ReferralDetail as Referral,
   type ReferralStatus,
   type ReferralTalentSnapshot,
   experienceText,
@@ -36,6 +38,7 @@ import { ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { isMissing, referralQueryOptions, useUpdateReferralStatus } from './api';
+import { CreditCard } from './credit-card';
 import { DeclineReasonDialog, type DeclineReasonAnswer } from './decline-reason-dialog';
 import { CandidateReferralView } from './candidate-referral-view';
 import { useChangeToast, StageBadge } from './pipeline-parts';
@@ -193,13 +196,35 @@ function TeamReferralView({ referral, talent }: { referral: Referral; talent: Re
                 <DetailRow icon={<Handshake />} label="How the referrer knows them">
                   {referral.relationship ? REFERRER_RELATIONSHIP_LABELS[referral.relationship] : 'Not given'}
                 </DetailRow>
+                <DetailRow icon={<Star />} label="Vouches">
+                  {referral.vouch ? VOUCH_STRENGTH_LABELS[referral.vouch] : 'Not given'}
+                </DetailRow>
+                {referral.declineReason ? (
+                  <DetailRow icon={<Check />} label="Not moving forward because">
+                    {DECLINE_REASON_LABELS[referral.declineReason]}
+                    {referral.declineNote ? ` (${referral.declineNote})` : ''}
+                  </DetailRow>
+                ) : null}
+                {referral.resume ? (
+                  <DetailRow icon={<User />} label="Résumé">
+                    <a href={`/api/referrals/${referral.id}/resume`} className="text-primary hover:underline">
+                      {referral.resume.originalName}
+                    </a>
+                  </DetailRow>
+                ) : null}
               </dl>
-              <h3 className="mt-6 mb-2 font-semibold">Referrer's note</h3>
+              <h3 className="mt-6 mb-2 font-semibold">{REFERRAL_MESSAGES.teamNoteLabel}</h3>
               {referral.notes ? (
                 <p className="leading-relaxed whitespace-pre-line">{referral.notes}</p>
               ) : (
                 <p className="text-muted-foreground">No note was added.</p>
               )}
+              {referral.candidateNote ? (
+                <>
+                  <h3 className="mt-6 mb-2 font-semibold">{REFERRAL_MESSAGES.candidateNoteLabel}</h3>
+                  <p className="leading-relaxed whitespace-pre-line">{referral.candidateNote}</p>
+                </>
+              ) : null}
               {referral.candidateMessage ? (
                 <>
                   <h3 className="mt-6 mb-2 font-semibold">Candidate's request message</h3>
@@ -225,6 +250,7 @@ function TeamReferralView({ referral, talent }: { referral: Referral; talent: Re
             </CardContent>
           </Card>
           <BonusCard referral={referral} />
+          <CreditCard credit={referral.credit} />
           <Card>
             <CardHeader>
               <CardTitle as="h2">Actions</CardTitle>

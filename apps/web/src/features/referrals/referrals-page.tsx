@@ -16,6 +16,7 @@ import { referralsUrl } from '@/lib/url-filters/referrals';
 import { usePageTitle } from '@/lib/use-page-title';
 import { referralsQueryOptions, type ReferralScope } from './api';
 import { BonusInline } from './pipeline-parts';
+import { ReferSomeoneButton } from './refer-someone-button';
 import { GoBackButton, StatusBadge } from './referral-parts';
 
 const ALL = 'all';
@@ -48,6 +49,7 @@ export function ReferralsPage() {
                 : 'The candidates you referred and where each referral stands.'}
           </p>
         </div>
+        {company ? <ReferSomeoneButton /> : null}
         <div className="grid w-full gap-1.5 sm:w-48">
           <Label htmlFor="referral-status-filter">Status</Label>
           <Select
