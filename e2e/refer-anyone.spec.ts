@@ -42,6 +42,7 @@ test('a referrer refers a friend by e-mail with a résumé; the friend confirms 
   await dialog.getByRole('combobox', { name: 'Job Position' }).click();
   await referrerPage.getByRole('option', { name: job.title }).click();
   await dialog.getByLabel('Résumé (optional)').setInputFiles(RESUME);
+  await expect(referrerPage.getByText('Resume Parsed Successfully')).toBeVisible({ timeout: 20_000 });
   await expect(dialog.getByText('r01-pdf-engineer.pdf')).toBeVisible();
   await dialog.getByLabel('Name').fill('Dana Reyes');
   await dialog.getByLabel('E-mail').fill(friend);
