@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobCrawls } from '../db/schema';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createTestApp, multipartFile, signUp, TEST_PASSWORD, withSession, type SignedUp, type TestApp } from './harness';
+import {
+  createTestApp,
+  multipartFile,
+  signUp,
+  TEST_PASSWORD,
+  withSession,
+  type SignedUp,
+  type TestApp,
+} from './harness';
 
 const RESUME_PDF = path.join(import.meta.dirname, '../features/talent/resume/fixtures/r01-pdf-engineer.pdf');
 

@@ -16,7 +16,14 @@ import { bonusDescription, initialBonusState } from './pipeline';
 
 const DAY = 86_400_000;
 const referredAt = new Date('2026-06-30T12:00:00Z');
-const base = { referrerId: 'r', talentId: 't', hasBonus: true, appliedDirectlyAt: null, referredAt, ownershipMonths: 6 };
+const base = {
+  referrerId: 'r',
+  talentId: 't',
+  hasBonus: true,
+  appliedDirectlyAt: null,
+  referredAt,
+  ownershipMonths: 6,
+};
 const monthsAgo = (months: number, days = 0) => {
   const d = new Date(referredAt);
   d.setUTCMonth(d.getUTCMonth() - months);

@@ -41,7 +41,11 @@ export const DEFAULT_BONUS_POLICY: BonusPolicy = {
 export const BONUS_INELIGIBLE_REASONS = ['no_bonus', 'self_referral', 'applied_directly', 'owned_by_another'] as const;
 export type BonusIneligibleReason = (typeof BONUS_INELIGIBLE_REASONS)[number];
 /** The reasons that stop a referral from being made at all (409 with the rule's words). */
-export const REFUSED_REASONS: readonly BonusIneligibleReason[] = ['self_referral', 'applied_directly', 'owned_by_another'];
+export const REFUSED_REASONS: readonly BonusIneligibleReason[] = [
+  'self_referral',
+  'applied_directly',
+  'owned_by_another',
+];
 
 /** The bonus a referral for a job carries: the job's own bonus, else the company's default, else none. */
 export function effectiveBonus(

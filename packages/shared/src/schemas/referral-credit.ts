@@ -28,11 +28,7 @@ export const referralPersonSchema = z.object({ email, phone, linkedinUrl });
 /** Refer someone by their details (SPEC §2 "Refer someone"): one person, one job. */
 export const externalReferralSchema = referralPersonSchema.extend({
   jobId: z.uuid({ error: REFERRAL_MESSAGES.positionRequired }),
-  name: z
-    .string({ error: REFERRAL_MESSAGES.nameRequired })
-    .trim()
-    .min(1, REFERRAL_MESSAGES.nameRequired)
-    .max(120),
+  name: z.string({ error: REFERRAL_MESSAGES.nameRequired }).trim().min(1, REFERRAL_MESSAGES.nameRequired).max(120),
   /** A résumé uploaded first with POST /api/referrals/resume (parsed, kept until the referral is made). */
   resumeUploadId: z.uuid().optional(),
   relationship: z.enum(REFERRER_RELATIONSHIPS, { error: REFERRAL_MESSAGES.relationshipRequired }),
@@ -213,9 +209,7 @@ export const jobViewerStatusSchema = z.object({
     .object({ id: z.uuid(), referrerName: z.string().nullable(), consent: z.enum(REFERRAL_CONSENT_STATES) })
     .nullable(),
   /** The seeker's requests for this job that are still open or were answered. */
-  requests: z.array(
-    z.object({ id: z.uuid(), referrerName: z.string(), status: z.enum(REFERRAL_REQUEST_STATUSES) }),
-  ),
+  requests: z.array(z.object({ id: z.uuid(), referrerName: z.string(), status: z.enum(REFERRAL_REQUEST_STATUSES) })),
   /** The seeker's stage on the job when they are in its pipeline. */
   stage: z.enum(PIPELINE_STAGES).nullable(),
 });

@@ -99,7 +99,12 @@ export async function insertReferral(tx: Tx, input: NewReferral): Promise<Referr
   if (!talent || talent.type !== 'jobseeker') throw notFound(REFERRAL_MESSAGES.notACandidate);
   await lockCandidateCredit(tx, input.job.companyId, input.talentId);
   const now = new Date();
-  const verdict = await creditVerdict(tx, { job: input.job, talentId: input.talentId, referrerId: input.referrer.id, at: now });
+  const verdict = await creditVerdict(tx, {
+    job: input.job,
+    talentId: input.talentId,
+    referrerId: input.referrer.id,
+    at: now,
+  });
   const context = {
     company: input.job.companyName,
     candidate: talent.snapshot.name,

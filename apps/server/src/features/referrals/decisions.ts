@@ -169,7 +169,7 @@ async function answerConsent(tx: Tx, actorId: string, row: ReferralRow, decision
     confirmed: !declined,
     credit: notCredited
       ? creditWords('owned_by_another', context)
-      : 'Under the company\'s referral rule, you are credited for them.',
+      : "Under the company's referral rule, you are credited for them.",
   });
 }
 

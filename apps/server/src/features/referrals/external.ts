@@ -56,7 +56,8 @@ export async function createExternalReferral(
       await lockPersonKeys(tx, keys);
       const matched = await matchPerson(tx, keys);
       if (matched && matched.type !== 'jobseeker') throw conflict(REFERRAL_MESSAGES.notReferable);
-      const talentId = matched?.id ?? (await createUnclaimedAccount(tx, accounts, { email: keys.email!, name: input.name }));
+      const talentId =
+        matched?.id ?? (await createUnclaimedAccount(tx, accounts, { email: keys.email!, name: input.name }));
       const upload = input.resumeUploadId ? await takeReferralUpload(tx, me, input.resumeUploadId) : null;
       // Only the profile this referral made is built from what the referrer says; an existing one stays its owner's.
       if (!matched)

@@ -16,9 +16,14 @@ export interface PersonKeys {
 }
 
 /** The person's keys in the forms they are compared in; a phone that cannot be a number is a 400. */
-export function personKeys(input: { email?: string | undefined; linkedinUrl?: string | undefined; phone?: string | undefined }) {
+export function personKeys(input: {
+  email?: string | undefined;
+  linkedinUrl?: string | undefined;
+  phone?: string | undefined;
+}) {
   const phoneKey = input.phone ? toE164(input.phone) : null;
-  if (input.phone && !phoneKey) throw badRequest(REFERRAL_MESSAGES.phoneInvalid, { phone: REFERRAL_MESSAGES.phoneInvalid });
+  if (input.phone && !phoneKey)
+    throw badRequest(REFERRAL_MESSAGES.phoneInvalid, { phone: REFERRAL_MESSAGES.phoneInvalid });
   const linkedinKey = input.linkedinUrl ? normaliseLinkedinUrl(input.linkedinUrl) : null;
   if (input.linkedinUrl && !linkedinKey)
     throw badRequest(REFERRAL_MESSAGES.linkedinInvalid, { linkedinUrl: REFERRAL_MESSAGES.linkedinInvalid });
@@ -71,7 +76,11 @@ export async function matchPerson(tx: Executor, keys: PersonKeys): Promise<Match
  * transaction-scoped lock per key, taken in one order.
  */
 export async function lockPersonKeys(tx: Executor, keys: PersonKeys): Promise<void> {
-  const held = [keys.email && `email:${keys.email}`, keys.linkedinKey && `linkedin:${keys.linkedinKey}`, keys.phoneKey && `phone:${keys.phoneKey}`]
+  const held = [
+    keys.email && `email:${keys.email}`,
+    keys.linkedinKey && `linkedin:${keys.linkedinKey}`,
+    keys.phoneKey && `phone:${keys.phoneKey}`,
+  ]
     .filter((k): k is string => !!k)
     .sort();
   for (const key of held) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`person:${key}`}))`);

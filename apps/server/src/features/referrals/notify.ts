@@ -85,7 +85,13 @@ export async function askCandidateToConfirm(
  */
 export async function tellTeamOfReferral(
   tx: Executor,
-  event: { referralId: string; jobId: string; jobTitle: string; referrer: { id: string; name: string } | null; candidateName: string },
+  event: {
+    referralId: string;
+    jobId: string;
+    jobTitle: string;
+    referrer: { id: string; name: string } | null;
+    candidateName: string;
+  },
 ) {
   await notifyTeamOfReferral(tx, {
     referralId: event.referralId,
@@ -133,7 +139,14 @@ export async function tellSeekerOfAcceptance(
  */
 export async function tellOfClosedRequest(
   tx: Executor,
-  event: { requestId: string; referrerId: string; talentId: string; seekerName: string; jobTitle: string; reason: RequestCloseReason },
+  event: {
+    requestId: string;
+    referrerId: string;
+    talentId: string;
+    seekerName: string;
+    jobTitle: string;
+    reason: RequestCloseReason;
+  },
 ) {
   await tell(tx, {
     userId: event.referrerId,

@@ -10,7 +10,15 @@ import {
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, type Executor } from '../../db/repository';
-import { candidatePipelines, companies, jobPostings, referralRequests, referrals, referrerProfiles, users } from '../../db/schema';
+import {
+  candidatePipelines,
+  companies,
+  jobPostings,
+  referralRequests,
+  referrals,
+  referrerProfiles,
+  users,
+} from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { findCompanyMember, findJob } from './access';
@@ -95,7 +103,11 @@ export async function createReferralRequest(
     .from(candidatePipelines)
     .leftJoin(
       referrals,
-      and(eq(referrals.jobId, candidatePipelines.jobId), eq(referrals.talentId, candidatePipelines.talentId), ne(referrals.consent, 'declined')),
+      and(
+        eq(referrals.jobId, candidatePipelines.jobId),
+        eq(referrals.talentId, candidatePipelines.talentId),
+        ne(referrals.consent, 'declined'),
+      ),
     )
     .where(
       and(
@@ -104,7 +116,8 @@ export async function createReferralRequest(
         or(isNotNull(candidatePipelines.appliedAt), isNotNull(referrals.id)),
       ),
     );
-  if (already) throw conflict(already.referral ? REFERRAL_MESSAGES.alreadyReferredYou : REFERRAL_MESSAGES.alreadyAppliedRequest);
+  if (already)
+    throw conflict(already.referral ? REFERRAL_MESSAGES.alreadyReferredYou : REFERRAL_MESSAGES.alreadyAppliedRequest);
   const id = await db.transaction(async (tx) => {
     const [open] = await tx
       .select({ id: referralRequests.id })

@@ -121,7 +121,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn' },
       schema: {
         tags,
-        summary: 'Accept a request with your notes and how you know the candidate: creates the referral (409 when the rule forbids it)',
+        summary:
+          'Accept a request with your notes and how you know the candidate: creates the referral (409 when the rule forbids it)',
         params: uuidParamSchema,
         body: acceptReferralRequestSchema,
         response: { 200: referralRequestSchema, ...errors },

@@ -50,7 +50,11 @@ export async function viewerStatuses(
     seeker && ids.length > 0
       ? await Promise.all([
           db
-            .select({ jobId: candidatePipelines.jobId, stage: candidatePipelines.stage, appliedAt: candidatePipelines.appliedAt })
+            .select({
+              jobId: candidatePipelines.jobId,
+              stage: candidatePipelines.stage,
+              appliedAt: candidatePipelines.appliedAt,
+            })
             .from(candidatePipelines)
             .where(and(eq(candidatePipelines.talentId, seeker), inArray(candidatePipelines.jobId, ids))),
           db

@@ -2,6 +2,8 @@
 // document at all, then parsed in a worker thread. The job seeker's own upload and a referrer's upload for a
 // referral (features/referrals) both read files this way.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Its request.file() and multipartErrors (the routes that take uploads register the plugin).
+import type {} from '@fastify/multipart';
 import { RESUME_LIMITS, RESUME_MESSAGES, type ParsedResume, type ResumeKind } from '@referwell/shared';
 import { AppError, badRequest } from '../../lib/errors';
 import { newFileKey } from '../../lib/storage';
