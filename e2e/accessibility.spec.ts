@@ -44,6 +44,7 @@ const VISITED_AS: Record<AppRouteName, Role[]> = {
   publicCompany: ['visitor'],
   job: ['visitor', 'jobseeker', 'companyAdmin'],
   kudos: ['visitor'],
+  referralInvitation: ['visitor'],
   jobseekerDashboard: ['jobseeker'],
   referrerDashboard: ['referrer'],
   referrals: ['referrer'],
@@ -127,6 +128,13 @@ async function makeWorld(browser: Browser, baseURL: string | undefined) {
     await pages.jobseeker.request.post('/api/talent/kudos-requests', { data: { recommenderEmail: recommender } }),
   );
   const kudosLink = await linkInMailTo(recommender, '/kudos/');
+  const invited = uniqueEmail('invited');
+  await ok(
+    await pages.referrer.request.post('/api/referrals/external', {
+      data: { jobId: job.id, name: 'Ivy Invited', email: invited, relationship: 'worked_together', vouch: 'know_of' },
+    }),
+  );
+  const invitationLink = await linkInMailTo(invited, '/referral-invitation/');
   const jobId = String(job.id);
   const slug = admin.company.slug;
   const request = new URLSearchParams({ jobId, referrerId: referrer.user.id, referrerName: referrer.user.name });
@@ -156,6 +164,7 @@ async function makeWorld(browser: Browser, baseURL: string | undefined) {
     publicCompany: `/company/${slug}`,
     job: `/job/${jobId}`,
     kudos: kudosLink,
+    referralInvitation: invitationLink,
     jobseekerDashboard: '/jobseeker-dashboard',
     referrerDashboard: '/referrer-dashboard',
     referrals: '/referrer-dashboard/referrals',

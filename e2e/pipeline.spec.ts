@@ -34,7 +34,12 @@ test.describe('one hiring loop', () => {
     test.setTimeout(120_000);
     const { adminPage, referrerPage, seekerPage, seeker, job } = await setUp(browser, baseURL);
     const created = await referrerPage.request.post('/api/referrals', {
-      data: { talentId: seeker.user.id, jobId: job.id, notes: 'Sam ran our HL7 cutover.' },
+      data: {
+        talentId: seeker.user.id,
+        jobId: job.id,
+        notes: 'For the team: Sam ran our HL7 cutover.',
+        candidateNote: 'Sam ran our HL7 cutover.',
+      },
     });
     expect(created.status(), await created.text()).toBe(201);
 
@@ -47,6 +52,8 @@ test.describe('one hiring loop', () => {
     await item.click();
     await expect(seekerPage.getByRole('heading', { level: 1, name: 'Rae Referrer referred you' })).toBeVisible();
     await expect(seekerPage.getByText('Sam ran our HL7 cutover.')).toBeVisible();
+    // The note for the hiring team never reaches the candidate.
+    await expect(seekerPage.getByText('For the team:')).toHaveCount(0);
     await expect(seekerPage.getByRole('button', { name: 'Message Candidate' })).toHaveCount(0);
     await expect(seekerPage.getByText('Referral bonus')).toHaveCount(0);
     await expect(seekerPage.getByText('Only company administrators can update the status of referrals.')).toHaveCount(
@@ -93,15 +100,25 @@ test.describe('one hiring loop', () => {
   });
 
   test('an admin undoes a stage change within 10 seconds and nothing is sent', async ({ browser, baseURL }) => {
-    const { adminPage, referrerPage, seeker, job } = await setUp(browser, baseURL);
+    const { adminPage, referrerPage, seekerPage, seeker, job } = await setUp(browser, baseURL);
     const created = await referrerPage.request.post('/api/referrals', {
       data: { talentId: seeker.user.id, jobId: job.id },
     });
     const referral = (await created.json()) as { id: string };
+    // The company handles a referral once its candidate confirmed it.
+    const confirmed = await seekerPage.request.post(`/api/referrals/${referral.id}/consent`, {
+      data: { decision: 'confirm' },
+    });
+    expect(confirmed.ok(), await confirmed.text()).toBe(true);
     await adminPage.goto(`/referrer-dashboard/referrals/${referral.id}`);
     const status = adminPage.getByRole('combobox', { name: 'Referral status' });
     await status.click();
     await adminPage.getByRole('option', { name: 'Rejected' }).click();
+    // Rejecting asks why (the referrer is told the category).
+    const why = adminPage.getByRole('dialog', { name: 'Not moving forward with Sam Seeker' });
+    await why.getByRole('combobox', { name: 'Reason' }).click();
+    await adminPage.getByRole('option', { name: 'Position filled' }).click();
+    await why.getByRole('button', { name: 'Decline candidate' }).click();
     await adminPage.getByRole('button', { name: 'Undo' }).click();
     await expect(adminPage.getByText('Change undone')).toBeVisible();
     await expect(status).toHaveText('Pending');
@@ -124,7 +141,7 @@ test.describe('one hiring loop', () => {
     await referrerPage.getByRole('button', { name: 'Accept and refer' }).click();
     await expect(referrerPage.getByText('Please say how you know the candidate')).toBeVisible();
     await referrerPage.getByLabel('Know personally').check();
-    await referrerPage.getByLabel('Your note for the company (optional)').fill('We studied informatics together.');
+    await referrerPage.getByLabel('Note for the hiring team (optional)').fill('We studied informatics together.');
     await shoot(referrerPage, 'accept-dialog');
     await referrerPage.getByRole('button', { name: 'Accept and refer' }).click();
     await expect(referrerPage).toHaveURL(/\/referrer-dashboard\/referrals\/[0-9a-f-]{36}$/);

@@ -28,6 +28,7 @@ import { accountDataRoutes } from './features/account/routes';
 import { exportRoutes } from './features/exports/routes';
 import { jobRoutes } from './features/jobs/routes';
 import { referralRoutes } from './features/referrals/routes';
+import { externalReferralRoutes } from './features/referrals/external-routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { jobImportRoutes } from './features/job-import/routes';
 import { messagingRoutes } from './features/messaging/routes';
@@ -195,6 +196,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     await features.register(talentRoutes);
     await features.register(savedSearchRoutes);
     await features.register(referralRoutes);
+    await features.register(externalReferralRoutes);
     await features.register(dashboardRoutes);
     await features.register(analyticsRoutes);
     await features.register(bonusRoutes);

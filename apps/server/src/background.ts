@@ -18,6 +18,7 @@ import { FACET_RECOUNT_CRON, recountTalentFacets } from './features/talent/facet
 import { deliverHeldNotifications } from './features/referrals/pipeline';
 import { readUnreadPlaces } from './db/read-places';
 import { syncSubscription } from './features/billing/subscriptions';
+import { pruneReferralUploads } from './features/referrals/uploads';
 import { enqueue, type QueueTasks, type TaskName } from './lib/queue/enqueue';
 import { startQueue } from './lib/queue/runner';
 import { releaseJobsOfDeadWorkers } from './lib/queue/stale';
@@ -80,7 +81,11 @@ function taskList(app: FastifyInstance): TaskList {
     'send-search-alerts': task<'send-search-alerts'>(({ period }) => sendSearchAlerts(app.db, period)),
     'prune-expired': task<'prune-expired'>(async () =>
       app.log.info(
-        { deleted: await pruneExpired(app.db), unfinishedFiles: await sweepUnfinishedFiles(app.storage) },
+        {
+          deleted: await pruneExpired(app.db),
+          unfinishedFiles: await sweepUnfinishedFiles(app.storage),
+          referralUploads: await pruneReferralUploads(app.db, app.storage),
+        },
         'pruned',
       ),
     ),

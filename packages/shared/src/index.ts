@@ -12,6 +12,8 @@ export * from './rules/search';
 export * from './rules/synonyms';
 export * from './schemas/company-jobs';
 export * from './schemas/referrals';
+export * from './schemas/referral-credit';
+export * from './rules/identity';
 export * from './schemas/dashboard';
 export * from './schemas/jobs-import';
 export * from './schemas/resume';

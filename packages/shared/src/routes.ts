@@ -27,6 +27,7 @@ export const APP_ROUTES = {
   publicCompany: 'company/:companyName',
   job: 'job/:id',
   kudos: 'kudos/:token',
+  referralInvitation: 'referral-invitation/:token',
   jobseekerDashboard: 'jobseeker-dashboard',
   referrerDashboard: 'referrer-dashboard',
   referrals: 'referrer-dashboard/referrals',

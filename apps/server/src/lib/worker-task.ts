@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { AppError } from './errors';
 import { ProcessPool, TaskOutOfMemoryError, TaskTimeoutError } from './process-pool';
@@ -37,12 +38,16 @@ export const WORKER_LIMITS = {
 let pool: ProcessPool | undefined;
 
 /**
- * Built server: dist/main.js sits next to dist/worker.js. From source (tests, tsx) the worker is TypeScript,
- * loaded through a small bootstrap that registers tsx in the process.
+ * Built server: dist/main.js sits next to dist/worker.js, and this module is bundled either into it or into a shared
+ * chunk one folder down (dist/chunks/), so the entry is looked up in both places. From source (tests, tsx) the worker
+ * is TypeScript, loaded through a small bootstrap that registers tsx in the process.
  */
 function createPool(): ProcessPool {
   const fromSource = import.meta.url.endsWith('.ts');
-  const entry = fileURLToPath(new URL(fromSource ? '../worker-source.mjs' : './worker.js', import.meta.url));
+  const built = ['./worker.js', '../worker.js'].map((p) => fileURLToPath(new URL(p, import.meta.url)));
+  const entry = fromSource
+    ? fileURLToPath(new URL('../worker-source.mjs', import.meta.url))
+    : (built.find((candidate) => existsSync(candidate)) ?? built[0]!);
   return new ProcessPool({ entry, ...WORKER_LIMITS, warn: (message) => console.warn(message) });
 }
 

@@ -32,7 +32,12 @@ async function advance(tx: Tx, admin: AuthContext, jobId: string, talentId: stri
   for (const stage of stages) {
     const pipeline = await lockPipeline(tx, jobId, talentId);
     const referral = await lockLiveReferral(tx, jobId, talentId);
-    await moveStage(tx, admin, { pipeline: pipeline!, referral, stage });
+    await moveStage(tx, admin, {
+      pipeline: pipeline!,
+      referral,
+      stage,
+      ...(stage === 'declined' ? { reason: 'position_filled' as const } : {}),
+    });
   }
   await tx
     .update(pipelineStageChanges)
@@ -162,7 +167,7 @@ export async function seedReferrals(db: Db, emails: { admin: string; referrer: s
     for (const step of RILEY_REFERRALS) {
       const target = job(step.job);
       const talentId = talent.get(step.talent)!;
-      const row = await insertReferral(tx, {
+      const row = (await insertReferral(tx, {
         job: target,
         referrer,
         talentId,
@@ -170,7 +175,7 @@ export async function seedReferrals(db: Db, emails: { admin: string; referrer: s
         relationship: step.relationship,
         consent: 'confirmed',
         requestId: null,
-      });
+      }))!;
       if (step.applied) {
         await tx
           .update(candidatePipelines)

@@ -8,8 +8,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobCrawls } from '../db/schema';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { startFakeStripe, stripeTestEnv, type FakeStripe } from './fake-stripe';
-import { createTestApp, signUp, TEST_PASSWORD, withSession, type SignedUp, type TestApp } from './harness';
+import {
+  createTestApp,
+  multipartFile,
+  signUp,
+  TEST_PASSWORD,
+  withSession,
+  type SignedUp,
+  type TestApp,
+} from './harness';
+
+const RESUME_PDF = path.join(import.meta.dirname, '../features/talent/resume/fixtures/r01-pdf-engineer.pdf');
 
 const ROLES = ['visitor', 'seeker', 'member', 'admin', 'otherAdmin'] as const;
 type Role = (typeof ROLES)[number];
@@ -25,6 +37,7 @@ const f = {} as Record<
   | 'member'
   | 'removable'
   | 'referral'
+  | 'externalReferral'
   | 'requestToAccept'
   | 'requestToDecline'
   | 'conversation'
@@ -97,7 +110,7 @@ const TABLE: Row[] = [
   { route: 'PUT /api/companies/:companyId/leaderboard', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/leaderboard`, body: () => ({ visible: false }) },
   { route: 'PUT /api/referrers/me/leaderboard', expect: ['D', 'D', 'A', 'A', 'A'], body: () => ({ hidden: false }) },
   { route: 'GET /api/companies/:companyId/bonus-policy', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonus-policy`, why: 'referrers read the rule before they refer' },
-  { route: 'PUT /api/companies/:companyId/bonus-policy', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonus-policy`, body: () => ({ defaultBonusAmount: null, defaultBonusCurrency: null, payoutDelayDays: 90, directApplicationWindowDays: 180, retentionCheckDays: null, applyToScheduled: false }) },
+  { route: 'PUT /api/companies/:companyId/bonus-policy', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonus-policy`, body: () => ({ defaultBonusAmount: null, defaultBonusCurrency: null, payoutDelayDays: 90, ownershipMonths: 6, retentionCheckDays: null, applyToScheduled: false }) },
   { route: 'POST /api/companies/:companyId/bonuses/paid', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonuses/paid`, body: () => ({ referralIds: [f.referral], paidOn: '2026-11-20' }), why: 'not due yet: 409 for the admin' },
   { route: 'GET /api/companies/:companyId/payees', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/payees` },
   { route: 'PUT /api/companies/:companyId/payees/:userId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/payees/${f.member}`, body: () => ({ kind: 'employee', payrollId: 'EMP-1' }), why: 'a member without a bonus: 404 for the admin' },
@@ -162,6 +175,14 @@ const TABLE: Row[] = [
   { route: 'GET /api/referrals/:id', expect: ['D', 'A', 'A', 'A', 'D'], url: () => `/api/referrals/${f.referral}`, why: 'referrer, candidate and the referral company' },
   { route: 'PATCH /api/referrals/:id/status', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/referrals/${f.referral}/status`, body: () => ({ status: 'accepted' }) },
   { route: 'POST /api/referrals/:id/consent', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/referrals/${f.referral}/consent`, body: () => ({ decision: 'confirm' }) },
+  { route: 'POST /api/referrals/resume', expect: ['D', 'D', 'A', 'A', 'A'], why: 'company users; the JSON body is a 400 (external-referrals.test.ts uploads files)' },
+  { route: 'POST /api/referrals/check', expect: ['D', 'D', 'A', 'A', 'D'], body: () => ({ jobId: f.job, email: 'someone.new@example.com' }), why: "another company's job is not theirs to ask about" },
+  { route: 'POST /api/referrals/external', expect: ['D', 'D', 'A', 'A', 'D'], body: () => ({ jobId: f.job, name: 'New Friend', email: `friend.${randomUUID()}@example.com`, relationship: 'know_personally', vouch: 'know_professionally' }) },
+  { route: 'GET /api/referrals/:id/resume', expect: ['D', 'D', 'A', 'D', 'D'], url: () => `/api/referrals/${f.externalReferral}/resume`, why: 'its referrer; the company only once the person confirmed' },
+  { route: 'GET /api/referral-credit', expect: ['D', 'A', 'A', 'A', 'A'], why: "each reader's own part; the company scope is for admins" },
+  { route: 'GET /api/referral-invitations/:token', expect: ['P', 'P', 'P', 'P', 'P'], url: () => `/api/referral-invitations/${'t'.repeat(43)}` },
+  { route: 'POST /api/referral-invitations/:token/consent', expect: ['P', 'P', 'P', 'P', 'P'], url: () => `/api/referral-invitations/${'t'.repeat(43)}/consent`, body: () => ({ referralId: f.referral, decision: 'confirm' }) },
+  { route: 'POST /api/referral-invitations/:token/claim', expect: ['P', 'P', 'P', 'P', 'P'], url: () => `/api/referral-invitations/${'t'.repeat(43)}/claim`, body: () => ({ password: 'another long phrase 9', discoverable: false }) },
   { route: 'POST /api/referrals/:id/bonus-paid', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/referrals/${f.referral}/bonus-paid`, body: () => ({}) },
   { route: 'POST /api/pipeline-changes/:id/undo', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/pipeline-changes/${randomUUID()}/undo`, why: "only a change's author undoes it, while it is held (pipeline.test.ts)" },
   { route: 'GET /api/jobs/:id/tracking', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}/tracking` },
@@ -231,8 +252,27 @@ beforeAll(async () => {
   f.closableJob = (await ok('POST', '/api/jobs', 'admin', job('Matrix Closable'))).id;
   const secondJob = (await ok('POST', '/api/jobs', 'admin', job('Matrix Second'))).id;
   const thirdJob = (await ok('POST', '/api/jobs', 'admin', job('Matrix Third'))).id;
-  await ok('POST', `/api/jobs/${f.job}/apply`, 'seeker', {});
   f.referral = (await ok('POST', '/api/referrals', 'member', { jobId: f.job, talentId: f.seeker })).id;
+  // Confirmed, so it has reached the company (its admin may read and move it); applying after the referral keeps it.
+  await ok('POST', `/api/referrals/${f.referral}/consent`, 'seeker', { decision: 'confirm' });
+  await ok('POST', `/api/jobs/${f.job}/apply`, 'seeker', {});
+  // A person referred by their details with a résumé, who has not answered yet.
+  const upload = await t.app.inject({
+    method: 'POST',
+    url: '/api/referrals/resume',
+    ...multipartFile(readFileSync(RESUME_PDF), 'resume.pdf'),
+    ...withSession(who.member.token),
+  });
+  f.externalReferral = (
+    await ok('POST', '/api/referrals/external', 'member', {
+      jobId: secondJob,
+      name: 'Matrix Friend',
+      email: `matrix.friend.${randomUUID()}@example.com`,
+      relationship: 'worked_together',
+      vouch: 'worked_directly',
+      resumeUploadId: upload.json().uploadId,
+    })
+  ).id;
   const ask = (jobId: string) =>
     ok('POST', '/api/referral-requests', 'seeker', { jobId, referrerId: f.member, message: 'Please?' });
   f.requestToAccept = (await ask(secondJob)).id;

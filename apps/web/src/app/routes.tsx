@@ -201,6 +201,12 @@ export const routes: RouteObject[] = [
         path: APP_ROUTES.kudos,
         lazy: () => import('@/features/talent/kudos-page').then((m) => ({ Component: m.KudosPage })),
       },
+      // A person referred by e-mail: their referral, consent and password, behind the mailed link (no account yet).
+      {
+        path: APP_ROUTES.referralInvitation,
+        lazy: () =>
+          import('@/features/referrals/invitation-page').then((m) => ({ Component: m.ReferralInvitationPage })),
+      },
       ...redirectRoutes,
       { Component: RequireAuth, children: protectedRoutes },
       { path: '*', lazy: notFound },

@@ -6,8 +6,11 @@ import {
   bonusOfferWords,
   bonusPayableOn,
   bonusRuleText,
+  creditWords,
   DEFAULT_BONUS_POLICY,
   effectiveBonus,
+  isRefusal,
+  ownershipRuleText,
   payableAfterDays,
   payoutDelayWords,
 } from './bonus-policy';
@@ -15,7 +18,19 @@ import { bonusDescription, initialBonusState } from './pipeline';
 
 const DAY = 86_400_000;
 const referredAt = new Date('2026-06-30T12:00:00Z');
-const base = { referrerId: 'r', talentId: 't', hasBonus: true, appliedDirectlyAt: null, referredAt, windowDays: 30 };
+const base = {
+  referrerId: 'r',
+  talentId: 't',
+  hasBonus: true,
+  appliedDirectlyAt: null,
+  referredAt,
+  ownershipMonths: 6,
+};
+const monthsAgo = (months: number, days = 0) => {
+  const d = new Date(referredAt);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return new Date(d.getTime() - days * DAY);
+};
 
 describe('bonus policy', () => {
   it("takes the job's own bonus over the company's default", () => {
@@ -31,15 +46,40 @@ describe('bonus policy', () => {
     expect(effectiveBonus({ bonusAmount: null, bonusCurrency: null }, DEFAULT_BONUS_POLICY)).toBeNull();
   });
 
-  it('gives no bonus for referring yourself or a candidate who applied directly within the window (first touch)', () => {
+  it('gives no credit for referring yourself or a candidate who applied directly within N months (first touch)', () => {
     expect(bonusIneligibility(base)).toBeNull();
     expect(bonusIneligibility({ ...base, hasBonus: false })).toBe('no_bonus');
     expect(bonusIneligibility({ ...base, talentId: 'r' })).toBe('self_referral');
-    const applied = (days: number) => new Date(referredAt.getTime() - days * DAY);
-    expect(bonusIneligibility({ ...base, appliedDirectlyAt: applied(30) })).toBe('applied_directly');
-    expect(bonusIneligibility({ ...base, appliedDirectlyAt: applied(31) })).toBeNull();
+    expect(bonusIneligibility({ ...base, appliedDirectlyAt: monthsAgo(5, 29) })).toBe('applied_directly');
+    // A re-application after N months starts fresh.
+    expect(bonusIneligibility({ ...base, appliedDirectlyAt: monthsAgo(6) })).toBeNull();
     // Applying after being referred is the referral working, not a first touch.
-    expect(bonusIneligibility({ ...base, appliedDirectlyAt: applied(-1) })).toBeNull();
+    expect(bonusIneligibility({ ...base, appliedDirectlyAt: new Date(referredAt.getTime() + DAY) })).toBeNull();
+    // A direct application refuses even a referral without a bonus: the credit rule comes before the money.
+    expect(bonusIneligibility({ ...base, hasBonus: false, appliedDirectlyAt: monthsAgo(1) })).toBe('applied_directly');
+  });
+
+  it('credits the first confirmed referral for N months; its own referrer may refer again, others may not', () => {
+    const owner = { referrerId: 'someone-else', since: monthsAgo(2) };
+    expect(bonusIneligibility({ ...base, owner })).toBe('owned_by_another');
+    expect(bonusIneligibility({ ...base, owner: { ...owner, referrerId: 'r' } })).toBeNull();
+    expect(bonusIneligibility({ ...base, owner: { ...owner, since: monthsAgo(6) } })).toBeNull();
+    // A referrer who left (no referrer any more) still owned the candidate.
+    expect(bonusIneligibility({ ...base, owner: { referrerId: null, since: monthsAgo(1) } })).toBe('owned_by_another');
+    expect(isRefusal('owned_by_another')).toBe(true);
+    expect(isRefusal('applied_directly')).toBe(true);
+    expect(isRefusal('no_bonus')).toBe(false);
+    expect(isRefusal(null)).toBe(false);
+  });
+
+  it('says the rule and each answer in words', () => {
+    expect(ownershipRuleText({ ownershipMonths: 6 }, 'Acme Health')).toContain(
+      'the first referral a candidate confirms counts for 6 months',
+    );
+    const context = { company: 'Acme Health', candidate: 'Dana Reyes', ownershipMonths: 1 };
+    expect(creditWords('owned_by_another', context)).toContain('within the last 1 month.');
+    expect(creditWords('applied_directly', context)).toContain('Dana Reyes applied to this job directly');
+    expect(creditWords(null, context)).toMatch(/^This referral will count/);
   });
 
   it('starts an excluded bonus as not eligible and says why', () => {
@@ -54,7 +94,7 @@ describe('bonus policy', () => {
   it('makes a bonus payable the payout delay after the start date and states the rule', () => {
     expect(bonusDueOn('2026-07-01', 90)).toBe('2026-09-29');
     expect(bonusRuleText(DEFAULT_BONUS_POLICY)).toBe(
-      "A bonus is paid 90 days after your referral's start date. No bonus for referring yourself, or for a candidate who applied to the job directly in the 180 days before your referral: the first touch wins.",
+      "A bonus is paid 90 days after your referral's start date. No bonus for referring yourself, or for a candidate who applied to the job directly in the 6 months before your referral: the first touch wins.",
     );
   });
 

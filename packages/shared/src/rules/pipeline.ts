@@ -209,5 +209,51 @@ export const REFERRER_RELATIONSHIP_LABELS: Record<ReferrerRelationship, string> 
   met_through_network: 'Met through the network',
 };
 
+/** How strongly the referrer can vouch for the person (shown to the hiring team). */
+export const VOUCH_STRENGTHS = ['worked_directly', 'know_professionally', 'know_of'] as const;
+export type VouchStrength = (typeof VOUCH_STRENGTHS)[number];
+export const VOUCH_STRENGTH_LABELS: Record<VouchStrength, string> = {
+  worked_directly: 'Worked with them directly',
+  know_professionally: 'Know them professionally',
+  know_of: 'Know of them',
+};
+
+/**
+ * Why a candidate is not moving forward: the category the admin picks when declining. The referrer is told the
+ * category; the free-text note beside it stays with the hiring team; the candidate hears only "not moving forward".
+ */
+export const DECLINE_REASONS = [
+  'position_filled',
+  'not_enough_experience',
+  'skills_mismatch',
+  'another_candidate',
+  'location_or_schedule',
+  'compensation',
+  'candidate_withdrew',
+  'other',
+] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number];
+export const DECLINE_REASON_LABELS: Record<DeclineReason, string> = {
+  position_filled: 'Position filled',
+  not_enough_experience: 'Not enough experience',
+  skills_mismatch: 'Skills do not match the role',
+  another_candidate: 'Went with another candidate',
+  location_or_schedule: 'Location or schedule',
+  compensation: 'Compensation expectations',
+  candidate_withdrew: 'Candidate withdrew',
+  other: 'Other',
+};
+export const DECLINE_REASON_REQUIRED = 'Please choose why the candidate is not moving forward';
+
+/** The stages a candidate is told about (in the app and by e-mail), in their words. */
+export const CANDIDATE_TOLD_STAGES: Partial<Record<PipelineStage, string>> = {
+  contacted: 'the hiring team is moving you forward.',
+  scheduled: 'your interview is being scheduled.',
+  interviewed: 'the hiring team has your interview and is deciding on next steps.',
+  offer: 'the hiring team is making you an offer.',
+  hired: 'you are hired. Congratulations!',
+  declined: 'the hiring team decided not to move forward this time.',
+};
+
 /** How long a referral status or stage change can be undone before its notifications go out. */
 export const UNDO_WINDOW_MS = 10_000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PIPELINE_STAGES } from '../rules/pipeline';
 import { isCalendarDate } from '../rules/input';
-import { MAX_POLICY_DAYS } from '../rules/bonus-policy';
+import { MAX_OWNERSHIP_MONTHS, MAX_POLICY_DAYS } from '../rules/bonus-policy';
 
 /** The referral programme's analytics (company admins): one period, optionally one job or department. */
 export const ANALYTICS_PERIODS = ['30d', '90d', '365d', 'custom'] as const;
@@ -228,7 +228,12 @@ const bonusPolicyFieldsSchema = z.object({
     .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as USD')
     .nullable(),
   payoutDelayDays: z.number().int().min(0).max(MAX_POLICY_DAYS),
-  directApplicationWindowDays: z.number().int().min(0).max(MAX_POLICY_DAYS),
+  /** The ownership rule's N (months): see BonusPolicy.ownershipMonths. */
+  ownershipMonths: z
+    .number({ error: `Enter a number of months from 1 to ${MAX_OWNERSHIP_MONTHS}` })
+    .int()
+    .min(1, `Enter a number of months from 1 to ${MAX_OWNERSHIP_MONTHS}`)
+    .max(MAX_OWNERSHIP_MONTHS, `Enter a number of months from 1 to ${MAX_OWNERSHIP_MONTHS}`),
   /** The retention check's day after the start date ("still employed on day N"); null: no check. */
   retentionCheckDays: z.number().int().min(1).max(MAX_POLICY_DAYS).nullable(),
 });
@@ -240,7 +245,11 @@ export const bonusPolicyFormSchema = bonusPolicyFieldsSchema.extend({
   applyToScheduled: z.boolean({ error: 'Choose whether the change applies to bonuses already scheduled' }),
 });
 export type BonusPolicyForm = z.infer<typeof bonusPolicyFormSchema>;
-export const bonusPolicySchema = bonusPolicyFieldsSchema.extend({ rule: z.string() });
+export const bonusPolicySchema = bonusPolicyFieldsSchema.extend({
+  rule: z.string(),
+  /** The ownership rule in words (who is credited for a candidate). */
+  ownershipRule: z.string(),
+});
 export type BonusPolicyResponse = z.infer<typeof bonusPolicySchema>;
 /** The saved policy and how many scheduled bonuses got a new due day (0 unless it applied to them). */
 export const savedBonusPolicySchema = bonusPolicySchema.extend({ rescheduled: z.number().int() });

@@ -3,6 +3,7 @@ import { optionalText } from './common';
 import { isCalendarDate } from '../rules/input';
 import { PIPELINE_STAGES } from '../rules/pipeline';
 import { cleanSkillList } from '../skills';
+import { jobViewerStatusSchema } from './referral-credit';
 
 export const EMPLOYMENT_TYPES = ['full-time', 'part-time', 'contract', 'internship', 'freelance'] as const;
 export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
@@ -138,6 +139,8 @@ export const jobSchema = z.object({
   applicationCount: z.number().int(),
   /** What the logged-in viewer may do; all false for visitors. */
   viewer: z.object({ canEdit: z.boolean(), canApply: z.boolean(), hasApplied: z.boolean() }),
+  /** Where the viewer stands on this job and the company's referral rule in their words (server-computed). */
+  viewerStatus: jobViewerStatusSchema,
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -15,7 +15,7 @@ export const EMAIL_CATEGORY_INFO: Record<EmailCategory, { label: string; descrip
   },
   referral_updates: {
     label: 'Referral updates',
-    description: 'You were referred, a referral moves to a new stage, a bonus is paid.',
+    description: 'You were referred, a referral or an application moves to a new stage, a bonus is paid.',
   },
   messages: {
     label: 'Messages',
@@ -80,6 +80,7 @@ export const NOTIFICATION_EMAIL_CATEGORY: Record<string, EmailCategory> = {
   referral_request_update: 'referral_requests',
   referral_update: 'referral_updates',
   referral_consent: 'referral_updates',
+  application_update: 'referral_updates',
   message: 'messages',
   [NOTIFICATION_TYPES_COMPANY.application]: 'company_activity',
   [NOTIFICATION_TYPES_COMPANY.referral]: 'company_activity',

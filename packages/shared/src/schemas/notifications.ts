@@ -55,6 +55,7 @@ export function notificationHref(type: string, referenceId: string | null): stri
   const id = encodeURIComponent(referenceId);
   switch (type) {
     case 'job_application':
+    case 'application_update':
       return `/job/${id}`;
     case 'referral_update':
     case 'referral_consent':

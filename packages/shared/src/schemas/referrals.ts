@@ -5,10 +5,13 @@ import { BONUS_INELIGIBLE_REASONS } from '../rules/bonus-policy';
 
 import {
   BONUS_STATES,
+  DECLINE_REASON_REQUIRED,
+  DECLINE_REASONS,
   PIPELINE_STAGES,
   REFERRAL_STATUSES,
   REFERRER_RELATIONSHIPS,
   TRACKING_STATUSES,
+  VOUCH_STRENGTHS,
   type ReferralStatus,
 } from '../rules/pipeline';
 /** How the candidate hears about their referral's status: what it means for them, not the team's pipeline words. */
@@ -26,6 +29,34 @@ export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, string> = {
   completed: 'Completed',
 };
 
+/**
+ * A referral request's states: a referral's four, and closed: it stopped mattering before the referrer answered
+ * (the seeker was referred for the job by someone else, applied, was hired, or the job closed).
+ */
+export const REFERRAL_REQUEST_STATUSES = [...REFERRAL_STATUSES, 'closed'] as const;
+export type ReferralRequestStatus = (typeof REFERRAL_REQUEST_STATUSES)[number];
+export const REQUEST_CLOSE_REASONS = ['referred_elsewhere', 'applied', 'hired', 'job_closed'] as const;
+export type RequestCloseReason = (typeof REQUEST_CLOSE_REASONS)[number];
+export const REFERRAL_REQUEST_STATUS_LABELS: Record<ReferralRequestStatus, string> = {
+  ...REFERRAL_STATUS_LABELS,
+  closed: 'Closed',
+};
+/** Why a request closed, in the words of the referrer it was sent to (the notice instead of a dead Accept). */
+export const REQUEST_CLOSED_FOR_REFERRER: Record<RequestCloseReason, (seeker: string, job: string) => string> = {
+  referred_elsewhere: (seeker, job) =>
+    `Someone else referred ${seeker} for ${job}, so this request closed. No action needed.`,
+  applied: (seeker, job) => `${seeker} applied to ${job} directly, so this request closed. No action needed.`,
+  hired: (seeker, job) => `${seeker} was hired for ${job}, so this request closed. No action needed.`,
+  job_closed: (_seeker, job) => `${job} is no longer open, so this request closed.`,
+};
+/** The same for the seeker who sent it. */
+export const REQUEST_CLOSED_FOR_SEEKER: Record<RequestCloseReason, string> = {
+  referred_elsewhere: 'Closed: you were referred for this job by someone else.',
+  applied: 'Closed: you applied to this job.',
+  hired: 'Closed: you were hired for this job.',
+  job_closed: 'Closed: the job is no longer open.',
+};
+
 /** The candidate's consent to being put forward by a referrer. */
 export const REFERRAL_CONSENT_STATES = ['pending', 'confirmed', 'declined'] as const;
 export type ReferralConsent = (typeof REFERRAL_CONSENT_STATES)[number];
@@ -36,6 +67,8 @@ export const NOTIFICATION_TYPES_REFERRALS = {
   requestAnswered: 'referral_request_update',
   consent: 'referral_consent',
   newApplication: 'job_application',
+  /** A candidate without a referral hears their application moved (its reference is the job). */
+  applicationUpdate: 'application_update',
 } as const;
 
 export const REFERRAL_MESSAGES = {
@@ -46,6 +79,8 @@ export const REFERRAL_MESSAGES = {
   requestFailedTitle: 'Error',
   requestFailed: 'There was a problem sending your referral request. Please try again.',
   duplicateRequest: 'You already have an open referral request with this referrer for this job.',
+  alreadyReferredYou: 'You were already referred for this job: no need to ask again.',
+  alreadyAppliedRequest: 'You already applied to this job, so a referral for it would not count.',
   onlyJobseekersRequest: 'Only job seekers can request referrals.',
   referrerUnavailable: 'This person is not accepting referral requests for this job.',
   requestNotFound: 'Referral request not found',
@@ -94,6 +129,35 @@ export const REFERRAL_MESSAGES = {
   referrerNotFound: 'Referrer profile not found.',
   commentRequired: 'Please write a comment',
   onlyJobTeam: "Only the job's company team can see its candidates.",
+  notReferable: 'This person cannot be referred.',
+  nameRequired: 'Please enter their name',
+  emailRequired: 'Please enter their e-mail address',
+  emailInvalid: 'Please enter a valid e-mail address',
+  phoneInvalid: 'Please enter a valid phone number, with the country code if outside the US',
+  linkedinInvalid: 'Please enter a LinkedIn profile address (linkedin.com/in/…)',
+  relationshipRequired: 'Please say how you know them',
+  vouchRequired: 'Please say how well you can vouch for them',
+  uploadNotFound: 'That résumé upload has expired. Please upload the file again.',
+  invitationInvalid:
+    'This link is invalid or has expired. Ask the person who referred you to send it again, or log in.',
+  invitationClaimed: 'You already set a password for this profile. Please log in.',
+  requestClosed: 'This request closed before it was answered.',
+  teamNoteLabel: 'Note for the hiring team',
+  teamNoteHint: 'Only the hiring team sees this. The candidate never does.',
+  candidateNoteLabel: 'Note the candidate will see',
+  candidateNoteHint: 'Shown to the candidate with the referral, and to the hiring team.',
+  referSomeone: 'Refer someone',
+  referSomeoneHint:
+    'Refer a person by their details, whether or not they are on Referwell. They get an e-mail to confirm; nothing reaches the hiring team before they do.',
+  resumeParsed: 'Résumé read: check the details we filled in.',
+  externalCreated: (name: string) => `${name} will get an e-mail to confirm the referral.`,
+  willCount: 'Will this referral count?',
+  invitationTitle: 'You were referred',
+  invitationConfirmed: 'Confirmed: your referral is with the hiring team.',
+  invitationDeclined: 'Declined: nothing was sent to the company.',
+  claimTitle: 'Keep your profile',
+  claimHint: 'Choose a password to follow your referrals, apply to jobs and hear about each step.',
+  claimed: 'Your profile is ready. Welcome to Referwell!',
 } as const;
 
 /** The candidate as stored with a referral (SPEC §3 talentProfile). */
@@ -195,8 +259,10 @@ export const referralRequestSchema = z.object({
   talent: personSchema,
   referrer: personSchema,
   message: z.string(),
-  status: z.enum(REFERRAL_STATUSES),
+  status: z.enum(REFERRAL_REQUEST_STATUSES),
   declineReason: z.string().nullable(),
+  /** Why a closed request closed (its words: REQUEST_CLOSED_FOR_REFERRER / _FOR_SEEKER). */
+  closedReason: z.enum(REQUEST_CLOSE_REASONS).nullable(),
   referralId: z.uuid().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -206,13 +272,28 @@ export type ReferralRequest = z.infer<typeof referralRequestSchema>;
 export const referralRequestListQuerySchema = z.object({
   /** 'sent' for the job seeker's own requests, 'received' for a referrer's incoming ones. */
   box: z.enum(['sent', 'received']).default('sent'),
-  status: z.enum(REFERRAL_STATUSES).optional(),
+  status: z.enum(REFERRAL_REQUEST_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
+/** An optional choice of radio buttons: none picked reads as null in a form, and means the same as leaving it out. */
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .enum(values)
+    .nullish()
+    .transform((v) => v ?? undefined);
+
+/** The hiring team's note: the hiring team reads it, the candidate never does (not in any answer, mail or export). */
+const teamNoteSchema = z.string().trim().max(4000).optional();
+/** The note the candidate may read with their referral (the hiring team sees it too). */
+const candidateNoteSchema = optionalText(2000);
+
 export const acceptReferralRequestSchema = z.object({
-  note: z.string().trim().max(4000).optional(),
+  /** For the hiring team only. */
+  note: teamNoteSchema,
+  candidateNote: candidateNoteSchema,
   relationship: z.enum(REFERRER_RELATIONSHIPS, { error: 'Please say how you know the candidate' }),
+  vouch: optionalChoice(VOUCH_STRENGTHS),
 });
 export type AcceptReferralRequest = z.input<typeof acceptReferralRequestSchema>;
 
@@ -225,8 +306,11 @@ export const declineReferralRequestSchema = z.object({
 export const createReferralSchema = z.object({
   talentId: z.uuid(),
   jobId: z.uuid({ error: REFERRAL_MESSAGES.positionRequired }),
-  notes: z.string().trim().max(4000).optional(),
-  relationship: z.enum(REFERRER_RELATIONSHIPS).optional(),
+  /** For the hiring team only. */
+  notes: teamNoteSchema,
+  candidateNote: candidateNoteSchema,
+  relationship: optionalChoice(REFERRER_RELATIONSHIPS),
+  vouch: optionalChoice(VOUCH_STRENGTHS),
 });
 export type CreateReferral = z.input<typeof createReferralSchema>;
 
@@ -272,9 +356,20 @@ export const referralSchema = z.object({
   talentId: z.uuid(),
   talentName: z.string(),
   talentProfile: referralTalentSnapshotSchema.optional(),
-  /** The referrer's own note about the candidate. */
+  /** The referrer's note for the hiring team: null in every answer the candidate gets. */
   notes: z.string().nullable(),
+  /** The referrer's note the candidate may read. */
+  candidateNote: z.string().nullable(),
   relationship: z.enum(REFERRER_RELATIONSHIPS).nullable(),
+  vouch: z.enum(VOUCH_STRENGTHS).nullable(),
+  /** Referred by their details (name, e-mail, résumé) rather than picked from Find Candidates. */
+  external: z.boolean(),
+  /** The résumé the referrer sent with the referral (download: GET /api/referrals/:id/resume). */
+  resume: z.object({ originalName: z.string() }).nullable().optional(),
+  /** Why the candidate is not moving forward (the referrer and the hiring team); null otherwise. */
+  declineReason: z.enum(DECLINE_REASONS).nullable().optional(),
+  /** The hiring team's own words about the decline (the hiring team only). */
+  declineNote: z.string().nullable().optional(),
   /** The candidate's message when they asked for this referral. */
   candidateMessage: z.string().nullable(),
   status: z.enum(REFERRAL_STATUSES),
@@ -302,6 +397,8 @@ export const referralSummarySchema = referralSchema
     talentProfile: true,
     undoable: true,
     candidateMessage: true,
+    resume: true,
+    declineNote: true,
   })
   .extend({
     talentTitle: z.string().nullable(),
@@ -326,7 +423,24 @@ const optionalDate = optionalText(10).refine((v) => v === undefined || isCalenda
 
 /** The hire's first working day, asked when a candidate is hired: a referral bonus becomes payable from it. */
 const startDateSchema = optionalDate;
-export const updateReferralStatusSchema = z.object({ status: z.enum(REFERRAL_STATUSES), startDate: startDateSchema });
+/** Why a candidate is declined: a category (required) and the hiring team's own words (optional, internal). */
+const declineFields = {
+  reason: z.enum(DECLINE_REASONS, { error: DECLINE_REASON_REQUIRED }).optional(),
+  reasonNote: optionalText(1000),
+};
+const needsReason = (declining: boolean, reason: unknown) => !declining || reason !== undefined;
+export const updateReferralStatusSchema = z
+  .object({ status: z.enum(REFERRAL_STATUSES), startDate: startDateSchema, ...declineFields })
+  .refine((v) => needsReason(v.status === 'rejected', v.reason), {
+    message: DECLINE_REASON_REQUIRED,
+    path: ['reason'],
+  });
+/** The dialog that asks why a candidate is not moving forward. */
+export const declineReasonFormSchema = z.object({
+  reason: z.enum(DECLINE_REASONS, { error: DECLINE_REASON_REQUIRED }),
+  reasonNote: optionalText(1000),
+});
+export type DeclineReasonForm = z.input<typeof declineReasonFormSchema>;
 /** The start-date dialog shown when a candidate is moved to Hired. */
 export const startDateFormSchema = z.object({ startDate: startDateSchema });
 export type StartDateForm = z.input<typeof startDateFormSchema>;
@@ -375,7 +489,12 @@ export type ReferralTotals = z.infer<typeof referralTotalsSchema>;
 
 // ---------- Applicant tracking and comments ----------
 
-export const trackingUpdateSchema = z.object({ status: z.enum(TRACKING_STATUSES), startDate: startDateSchema });
+export const trackingUpdateSchema = z
+  .object({ status: z.enum(TRACKING_STATUSES), startDate: startDateSchema, ...declineFields })
+  .refine((v) => needsReason(v.status === 'Decline', v.reason), {
+    message: DECLINE_REASON_REQUIRED,
+    path: ['reason'],
+  });
 /** A candidate's pipeline on a job as the job's team sees it (Applications and Talent Tracking). */
 export const trackingEntrySchema = z.object({
   talentId: z.uuid(),
@@ -390,9 +509,14 @@ export const trackingEntrySchema = z.object({
       referrerName: z.string().nullable(),
       status: z.enum(REFERRAL_STATUSES),
       relationship: z.enum(REFERRER_RELATIONSHIPS).nullable(),
+      vouch: z.enum(VOUCH_STRENGTHS).nullable(),
+      /** The hiring team's note. */
       notes: z.string().nullable(),
+      candidateNote: z.string().nullable(),
     })
     .nullable(),
+  declineReason: z.enum(DECLINE_REASONS).nullable(),
+  declineNote: z.string().nullable(),
   updatedAt: z.string(),
   /** Present right after a change while it can still be undone. */
   undoable: undoableChangeSchema.nullable().optional(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  boolean,
   index,
   integer,
   jsonb,
@@ -23,6 +24,12 @@ export const users = pgTable(
     name: text().notNull(),
     passwordHash: text().notNull(),
     type: userType().notNull(),
+    /**
+     * A candidate someone referred by e-mail who has not claimed the profile yet: no usable password (the hash is
+     * empty, so no login matches), not discoverable, reached only through the links mailed to them. Claiming sets a
+     * password and clears this (platform/accounts/unclaimed.ts).
+     */
+    unclaimed: boolean().notNull().default(false),
     avatarUrl: text(),
     /** A job seeker's code for inviting others (TALENT + 6 characters). */
     referralCode: text().unique(),

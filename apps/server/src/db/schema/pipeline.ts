@@ -47,6 +47,9 @@ export const candidatePipelines = pgTable(
     applicationNote: text(),
     /** The hire's first working day, entered when moving to Hired: a referral bonus falls due from it. */
     startDate: date({ mode: 'string' }),
+    /** Why the candidate is not moving forward (DECLINE_REASONS, told to the referrer) and the team's own words. */
+    declineReason: text(),
+    declineNote: text(),
     /**
      * Rollups of the stage history (undone changes excluded) for analytics, rewritten in the transaction of every
      * history write (features/referrals/rollups.ts): the furthest stage reached as a rank (0 came in, 1 contacted,
@@ -137,6 +140,9 @@ export const pipelineStageChanges = pgTable(
     fromReferralStatus: referralStatus(),
     fromBonusState: bonusState(),
     changedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** A decline's reason category and the hiring team's note, as given with this change. */
+    reason: text(),
+    reasonNote: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     notifyAfter: timestamp({ withTimezone: true }),
     heldNotifications: jsonb().$type<HeldNotification[]>().notNull().default([]),

@@ -16,14 +16,26 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { REFERRAL_CONSENT_STATES, REFERRER_RELATIONSHIPS, type ReferralTalentSnapshot } from '@referwell/shared';
+import {
+  CREDIT_DECISIONS,
+  REFERRAL_CONSENT_STATES,
+  REFERRAL_REQUEST_STATUSES,
+  REFERRER_RELATIONSHIPS,
+  VOUCH_STRENGTHS,
+  type ParsedResume,
+  type ReferralTalentSnapshot,
+} from '@referwell/shared';
 import { users } from './auth';
 import { companies } from './companies';
 import { jobPostings } from './jobs';
 import { bonusState, referralStatus } from './pipeline';
+import { resumeFiles, resumeKind } from './talent';
 
 export const referralConsent = pgEnum('referral_consent', REFERRAL_CONSENT_STATES);
 export const referrerRelationship = pgEnum('referrer_relationship', REFERRER_RELATIONSHIPS);
+export const referralVouch = pgEnum('referral_vouch', VOUCH_STRENGTHS);
+export const referralRequestStatus = pgEnum('referral_request_status', REFERRAL_REQUEST_STATUSES);
+export const creditDecision = pgEnum('credit_decision', CREDIT_DECISIONS);
 
 /** What a company member shows job seekers as a referrer (SPEC §2 referrer cards and profile). */
 export const referrerProfiles = pgTable('referrer_profiles', {
@@ -63,9 +75,12 @@ export const referralRequests = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     message: text().notNull(),
-    status: referralStatus().notNull().default('pending'),
+    status: referralRequestStatus().notNull().default('pending'),
     /** The referrer's optional reason when declining; the job seeker sees it. */
     declineReason: text(),
+    /** Why a request closed unanswered (REQUEST_CLOSE_REASONS) and when. */
+    closedReason: text(),
+    closedAt: timestamp({ withTimezone: true }),
     referralId: uuid(),
     /** When the referrer accepted or declined: the programme's response time is measured to it. */
     respondedAt: timestamp({ withTimezone: true }),
@@ -130,14 +145,24 @@ export const referrals = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The candidate as they were when referred (SPEC §3 talentProfile). */
     talentProfile: jsonb().$type<ReferralTalentSnapshot>().notNull(),
-    /** The referrer's own note about the candidate (never the candidate's request message). */
+    /** The referrer's note for the hiring team: never in a candidate-facing answer, mail or export. */
     notes: text(),
+    /** The referrer's note the candidate may read. */
+    candidateNote: text(),
     /** How the referrer knows the candidate. */
     relationship: referrerRelationship(),
+    /** How strongly the referrer vouches for them. */
+    vouch: referralVouch(),
+    /** Referred by their details (name, e-mail, résumé) rather than picked from Find Candidates. */
+    external: boolean().notNull().default(false),
+    /** The résumé the referrer sent with the referral (owned by the candidate). */
+    resumeFileId: uuid().references(() => resumeFiles.id, { onDelete: 'set null' }),
     /** Kept in step with the pipeline's stage by the pipeline service (referralStatusForStage). */
     status: referralStatus().notNull().default('pending'),
     /** The candidate agrees to be put forward; a referral they asked for starts confirmed. */
     consent: referralConsent().notNull().default('pending'),
+    /** When the candidate confirmed it: the ownership rule's clock (first confirmed referral wins for N months). */
+    consentedAt: timestamp({ withTimezone: true }),
     requestId: uuid(),
     bonusAmount: integer(),
     bonusCurrency: text(),
@@ -170,6 +195,10 @@ export const referrals = pgTable(
     // 0025_analytics3_funnel_level: drizzle cannot express INCLUDE.
     index('referrals_company_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
     index('referrals_talent_idx').on(t.talentId),
+    // The ownership rule: the candidate's confirmed referrals at a company, by when they were confirmed.
+    index('referrals_owner_idx')
+      .on(t.companyId, t.talentId, t.consentedAt)
+      .where(sql`${t.consentedAt} is not null`),
     // Also covers the bonus liability (INCLUDE job, currency, amount, due and paid days), rebuilt by hand in
     // migration 0025_analytics3_funnel_level.
     index('referrals_company_bonus_idx').on(t.companyId, t.bonusState),
@@ -256,8 +285,9 @@ export const referralMonthLevels = pgTable(
 
 /**
  * A company's referral programme rules: the default bonus (a job's own bonus overrides it), when a bonus falls
- * due after the hire starts, how long a direct application keeps a referral from earning a bonus (first touch
- * wins), and whether referrers see the leaderboard.
+ * due after the hire starts, the ownership rule's N months (the first confirmed referral wins for that long; a
+ * direct application in the months before a referral means no credit; older touches start fresh), and whether
+ * referrers see the leaderboard.
  */
 export const referralPolicies = pgTable('referral_policies', {
   companyId: uuid()
@@ -266,9 +296,9 @@ export const referralPolicies = pgTable('referral_policies', {
   defaultBonusAmount: integer(),
   defaultBonusCurrency: text(),
   payoutDelayDays: integer().notNull().default(90),
-  directApplicationWindowDays: integer().notNull().default(180),
   /** The optional retention check: a bonus is payable only once the hire is confirmed still employed on this day. */
   retentionCheckDays: integer(),
+  ownershipMonths: smallint().notNull().default(6),
   leaderboardVisible: boolean().notNull().default(false),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -286,4 +316,76 @@ export const jobComments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('job_comments_job_idx').on(t.jobId, t.createdAt)],
+);
+
+/**
+ * Every decision about who is credited for a candidate, with its time, reason and words as they were said: made
+ * (waiting for the candidate), credited, not credited, refused. The candidate, the referrer and the company's admins
+ * each read their part (features/referrals/credit.ts). Rows are only added.
+ */
+export const referralCreditLedger = pgTable(
+  'referral_credit_ledger',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    talentId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobId: uuid()
+      .notNull()
+      .references(() => jobPostings.id, { onDelete: 'cascade' }),
+    referralId: uuid().references(() => referrals.id, { onDelete: 'set null' }),
+    referrerId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    decision: creditDecision().notNull(),
+    /** CREDIT_REASONS */
+    reason: text().notNull(),
+    words: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('referral_credit_ledger_company_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
+    index('referral_credit_ledger_referrer_idx').on(t.referrerId, t.createdAt.desc().nullsFirst()),
+    index('referral_credit_ledger_talent_idx').on(t.talentId, t.createdAt.desc().nullsFirst()),
+    index('referral_credit_ledger_referral_idx').on(t.referralId),
+  ],
+);
+
+/**
+ * The links mailed to a person referred by e-mail (only the token's hash is kept): each opens their referrals to
+ * confirm or decline and lets them claim the profile by setting a password, until it expires.
+ */
+export const referralInvitations = pgTable(
+  'referral_invitations',
+  {
+    tokenHash: text().primaryKey(),
+    talentId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('referral_invitations_talent_idx').on(t.talentId)],
+);
+
+/**
+ * A résumé a referrer uploaded for a referral they are writing: the file in storage and what it says. The referral
+ * turns it into the candidate's résumé; one never used is deleted after a day (features/referrals/uploads.ts).
+ */
+export const referralUploads = pgTable(
+  'referral_uploads',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    uploadedBy: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storedName: text().notNull().unique(),
+    originalName: text().notNull(),
+    kind: resumeKind().notNull(),
+    sizeBytes: integer().notNull(),
+    fields: jsonb().$type<ParsedResume>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('referral_uploads_created_idx').on(t.createdAt)],
 );

@@ -63,6 +63,9 @@ export const talentProfiles = pgTable(
     phone: text(),
     location: text(),
     linkedin: text(),
+    /** The phone in E.164 (lib/phone.ts) and the LinkedIn address in its canonical form: one person, one candidate. */
+    phoneKey: text(),
+    linkedinKey: text(),
     portfolio: text(),
     bio: text(),
     /** The headline title: the first professional title. */
@@ -123,6 +126,13 @@ export const talentProfiles = pgTable(
     index('talent_profiles_places_unread_idx')
       .on(t.id)
       .where(sql`${t.placeKeys} is null`),
+    // Matching a referred person to the candidate they already are (features/referrals/identity.ts).
+    index('talent_profiles_phone_key_idx')
+      .on(t.phoneKey)
+      .where(sql`${t.phoneKey} is not null`),
+    index('talent_profiles_linkedin_key_idx')
+      .on(t.linkedinKey)
+      .where(sql`${t.linkedinKey} is not null`),
   ],
 );
 

@@ -95,12 +95,12 @@ beforeAll(async () => {
     description: 'Interfaces.',
     requirements: 'HL7.',
   });
-  await ok('POST', `/api/jobs/${job.id}/apply`, seeker, { note: 'I built HL7 feeds for six years.' });
   await ok('POST', '/api/referral-requests', seeker, {
     jobId: job.id,
     referrerId: member.body.user.id,
     message: 'Would you refer me?',
   });
+  await ok('POST', `/api/jobs/${job.id}/apply`, seeker, { note: 'I built HL7 feeds for six years.' });
   const { conversation } = await ok<{ conversation: { id: string } }>('POST', '/api/conversations', seeker, {
     recipientId: member.body.user.id,
     message: 'Hello from Sam',

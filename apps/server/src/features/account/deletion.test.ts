@@ -128,6 +128,7 @@ describe('delete my account', () => {
       notes: 'Worked with Quinn',
       relationship: 'worked_together',
     });
+    await ok('POST', `/api/referrals/${referral.id}/consent`, seeker, { decision: 'confirm' });
     const { conversation } = await ok<{ conversation: { id: string } }>('POST', '/api/conversations', seeker, {
       recipientId: member.body.user.id,
       message: 'Thanks for the referral',
@@ -208,6 +209,7 @@ describe('delete my account', () => {
       notes: 'Good',
       relationship: 'worked_together',
     });
+    await ok('POST', `/api/referrals/${referral.id}/consent`, seeker, { decision: 'confirm' });
     expect((await requestDeletion(leaver)).statusCode).toBe(202);
     await eraseDueAccounts(t.app.db, t.app.storage, afterGrace());
     const view = await call('GET', `/api/referrals/${referral.id}`, admin);

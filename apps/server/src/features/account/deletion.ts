@@ -90,7 +90,7 @@ export const cancelDeletionOnLogin: LoginStep = async (db, userId) => {
  */
 async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<string[] | null> {
   const [user] = await tx
-    .select({ due: users.deletionScheduledFor })
+    .select({ due: users.deletionScheduledFor, name: users.name })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .for('update');
@@ -125,6 +125,9 @@ async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<string[]
     sql`update referrals set talent_profile = ${anonymous} where talent_id = ${userId}`,
     sql`update referrals set talent_profile = jsonb_set(talent_profile, '{referredBy,name}', to_jsonb(${DELETED_USER_NAME}::text))
          where referrer_id = ${userId} and jsonb_typeof(talent_profile->'referredBy') = 'object'`,
+    // The credit ledger's decisions stay with the company, their words without the person's name.
+    sql`update referral_credit_ledger set words = replace(words, ${user.name}, ${DELETED_USER_NAME})
+         where talent_id = ${userId} or referrer_id = ${userId}`,
   ])
     await tx.execute(statement);
   await tx

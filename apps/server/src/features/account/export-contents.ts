@@ -51,13 +51,15 @@ async function collect(db: Db, userId: string): Promise<Record<string, unknown>>
 
   const referralsAboutMe = await rows(sql`
     select j.title as "jobTitle", c.name as "companyName", referrer.name as "referrerName", r.relationship,
-           r.notes, r.status, r.consent, r.talent_profile as "profileSharedWithCompany", r.created_at as "createdAt"
+           r.vouch, r.candidate_note as "referrerNoteForYou", r.status, r.consent,
+           r.talent_profile as "profileSharedWithCompany", r.created_at as "createdAt"
       from referrals r join job_postings j on j.id = r.job_id join companies c on c.id = r.company_id
       left join users referrer on referrer.id = r.referrer_id
      where r.talent_id = ${userId} order by r.created_at`);
   const referralsIMade = await rows(sql`
     select j.title as "jobTitle", c.name as "companyName", r.talent_profile->>'name' as "candidateName",
-           r.relationship, r.notes, r.status, r.consent, r.bonus_amount as "bonusAmount",
+           r.relationship, r.vouch, r.notes as "noteForHiringTeam", r.candidate_note as "noteForCandidate",
+           r.status, r.consent, r.bonus_amount as "bonusAmount",
            r.bonus_currency as "bonusCurrency", r.bonus_state as "bonusState", r.bonus_paid_on as "bonusPaidOn",
            r.created_at as "createdAt"
       from referrals r join job_postings j on j.id = r.job_id join companies c on c.id = r.company_id

@@ -153,9 +153,9 @@ describe('queued company exports', () => {
                'x', 'jobseeker'
           from generate_series(1, 100000) g
         returning id, name, email)
-      insert into referrals (job_id, company_id, referrer_id, talent_id, talent_profile, created_at)
+      insert into referrals (job_id, company_id, referrer_id, talent_id, talent_profile, consent, created_at)
       select ${jobId}::uuid, ${companyId}::uuid, ${referrer}::uuid, c.id,
-             jsonb_build_object('name', c.name, 'email', c.email),
+             jsonb_build_object('name', c.name, 'email', c.email), 'confirmed',
              now() - interval '2 days' - random() * interval '20 days'
         from candidates c`);
     const asked = await ask('referrals', { period: '30d' });

@@ -84,6 +84,8 @@ function referralRows(db: Db, scope: JobScope, period: Period) {
       left join users u on u.id = rf.referrer_id
       left join candidate_pipelines p on p.job_id = rf.job_id and p.talent_id = rf.talent_id
       where ${referralsInScope(scope, 'rf')}
+        -- A referral reaches the company (and its exports) once the candidate confirmed it.
+        and rf.consent = 'confirmed'
         and rf.created_at >= ${period.from} and rf.created_at < ${period.until}
         and (rf.created_at, rf.id) > (${(after ?? FIRST_KEY).key}::timestamptz, ${(after ?? FIRST_KEY).id}::uuid)
       order by rf.created_at, rf.id

@@ -1,7 +1,7 @@
 import { users } from '../../db/schema';
 import { lowerEq, type Executor } from '../../db/repository';
 
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+export { normaliseEmail } from '@referwell/shared';
 
 /** Whether an account already uses this address (addresses are unique without regard to case). */
 export async function emailTaken(db: Executor, email: string): Promise<boolean> {

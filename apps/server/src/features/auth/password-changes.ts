@@ -11,6 +11,7 @@ import type { RateLimiter } from '../../lib/rate-limit';
 import { hashToken, newSecretToken } from '../../lib/tokens';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../platform/accounts/password';
 import { createSession, revokeUserSessions, type SessionMeta } from '../../platform/sessions/sessions';
+import { claimAccount } from '../../platform/accounts/unclaimed';
 import { AUTH_LIMITS } from './service';
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 60;
@@ -89,10 +90,12 @@ export async function resetPassword(
       .returning({ userId: passwordResetTokens.userId });
     if (!used) throw badRequest(AUTH_MESSAGES.resetTokenInvalid, { token: AUTH_MESSAGES.resetTokenInvalid });
     await assertPasswordFor(tx, used.userId, password, 'password');
-    await tx
-      .update(users)
-      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
-      .where(eq(users.id, used.userId));
+    // The reset link reached the address: a person referred by e-mail who never claimed their profile claims it here.
+    if (!(await claimAccount(tx, used.userId, passwordHash)))
+      await tx
+        .update(users)
+        .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, used.userId));
     await revokeUserSessions(tx, used.userId);
     await voidResetTokens(tx, used.userId);
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, used.userId));

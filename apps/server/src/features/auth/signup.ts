@@ -17,7 +17,8 @@ import { companies, signupRequests, teamInvitations, users } from '../../db/sche
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail/send';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
+import { hashToken, newSecretToken } from '../../lib/tokens';
+import { newReferralCode } from '../../platform/accounts/referral-code';
 import { addMember, createCompany, findCompanyByInviteCode } from '../companies/port';
 import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../platform/accounts/password';
 import { createSession, type SessionMeta } from '../../platform/sessions/sessions';
@@ -175,14 +176,6 @@ async function companyOf(db: Executor, inviteCode: string) {
   const company = await findCompanyByInviteCode(db, inviteCode);
   if (!company) throw badRequest(AUTH_MESSAGES.inviteCodeInvalid, { inviteCode: AUTH_MESSAGES.inviteCodeInvalid });
   return company;
-}
-
-async function newReferralCode(db: Executor): Promise<string> {
-  for (;;) {
-    const code = `TALENT${randomCode(6)}`;
-    const [clash] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code));
-    if (!clash) return code;
-  }
 }
 
 /**

@@ -47,8 +47,15 @@ interface Bonus {
   paymentReference?: string | null;
   paidEarlyReason?: string | null;
 }
-const refer = async (jobId: string, talentId: string) =>
-  ok<{ id: string; bonus: Bonus | null }>('POST', '/api/referrals', member, { jobId, talentId });
+/** The member refers the seeker, who confirms (a referral reaches the company, and its bonus moves, from then on). */
+const refer = async (jobId: string, seeker: SignedUp) => {
+  const made = await ok<{ id: string; bonus: Bonus | null }>('POST', '/api/referrals', member, {
+    jobId,
+    talentId: seeker.body.user.id,
+  });
+  await ok('POST', `/api/referrals/${made.id}/consent`, seeker, { decision: 'confirm' });
+  return made;
+};
 const referral = (id: string, who: SignedUp = member) =>
   ok<{ bonus: Bonus | null }>('GET', `/api/referrals/${id}`, who);
 const hire = (jobId: string, talentId: string, startDate?: string) =>
@@ -70,14 +77,14 @@ describe('bonus policy', () => {
     expect(initial).toMatchObject({
       defaultBonusAmount: null,
       payoutDelayDays: 90,
-      directApplicationWindowDays: 180,
+      ownershipMonths: 6,
       retentionCheckDays: null,
     });
     const policy = {
       defaultBonusAmount: 750,
       defaultBonusCurrency: 'EUR',
       payoutDelayDays: 30,
-      directApplicationWindowDays: 60,
+      ownershipMonths: 2,
       retentionCheckDays: null,
       applyToScheduled: false,
     };
@@ -88,33 +95,47 @@ describe('bonus policy', () => {
       (await call('PUT', `/api/companies/${companyId}/bonus-policy`, admin, { ...policy, payoutDelayDays: -1 }))
         .statusCode,
     ).toBe(400);
-    const saved = await ok<{ rule: string }>('PUT', `/api/companies/${companyId}/bonus-policy`, admin, policy);
+    expect(
+      (await call('PUT', `/api/companies/${companyId}/bonus-policy`, admin, { ...policy, ownershipMonths: 0 }))
+        .statusCode,
+    ).toBe(400);
+    const saved = await ok<{ rule: string; ownershipRule: string }>(
+      'PUT',
+      `/api/companies/${companyId}/bonus-policy`,
+      admin,
+      policy,
+    );
     expect(saved.rule).toContain('30 days after');
-    expect((await ok('GET', `/api/companies/${companyId}/bonus-policy`, member)).rule).toBe(saved.rule);
+    expect(saved.ownershipRule).toContain('counts for 2 months');
+    expect(await ok('GET', `/api/companies/${companyId}/bonus-policy`, member)).toMatchObject({
+      rule: saved.rule,
+      ownershipRule: saved.ownershipRule,
+    });
   });
 
   it("gives a referral the job's own bonus, else the company's default", async () => {
     const withBonus = await postJob({ referralBonusAmount: 2000, referralBonusCurrency: 'USD' });
     const without = await postJob();
     const seeker = await signUp(t, { name: 'Casey Candidate' });
-    const own = await refer(withBonus.id, seeker.body.user.id);
+    const own = await refer(withBonus.id, seeker);
     expect(own.bonus).toMatchObject({ amount: 2000, currency: 'USD', state: 'awaiting_hire' });
-    const byDefault = await refer(without.id, seeker.body.user.id);
+    const byDefault = await refer(without.id, seeker);
     expect(byDefault.bonus).toMatchObject({ amount: 750, currency: 'EUR', state: 'awaiting_hire' });
   });
 
-  it('gives no bonus for a candidate who applied directly first (first touch wins)', async () => {
+  it('refuses a referral of a candidate who applied directly first, in the rule’s words (first touch wins)', async () => {
     const job = await postJob({ referralBonusAmount: 1000, referralBonusCurrency: 'USD' });
     const seeker = await signUp(t, { name: 'Avery Applicant' });
     await ok('POST', `/api/jobs/${job.id}/apply`, seeker, {});
-    const late = await refer(job.id, seeker.body.user.id);
-    expect(late.bonus).toMatchObject({ state: 'not_eligible', ineligibleReason: 'applied_directly' });
+    const late = await call('POST', '/api/referrals', member, { jobId: job.id, talentId: seeker.body.user.id });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toContain('applied to this job directly within the last 2 months');
   });
 
   it("makes a hire's bonus payable the payout delay after the start date", async () => {
     const job = await postJob({ referralBonusAmount: 1000, referralBonusCurrency: 'USD' });
     const seeker = await signUp(t, { name: 'Harper Hire' });
-    const made = await refer(job.id, seeker.body.user.id);
+    const made = await refer(job.id, seeker);
     await hire(job.id, seeker.body.user.id, '2026-12-01');
     expect((await referral(made.id)).bonus).toMatchObject({ state: 'due', dueOn: '2026-12-31' });
   });
@@ -126,7 +147,7 @@ describe('paying bonuses', () => {
     const made = [];
     for (const name of ['Blake One', 'Blake Two', 'Blake Three']) {
       const seeker = await signUp(t, { name });
-      made.push({ referral: await refer(job.id, seeker.body.user.id), talentId: seeker.body.user.id });
+      made.push({ referral: await refer(job.id, seeker), talentId: seeker.body.user.id });
     }
     await hire(job.id, made[0]!.talentId);
     await hire(job.id, made[1]!.talentId);
@@ -166,7 +187,7 @@ describe('paying bonuses', () => {
   it('marks one bonus paid with its reference', async () => {
     const job = await postJob({ referralBonusAmount: 300, referralBonusCurrency: 'USD' });
     const seeker = await signUp(t, { name: 'Morgan Single' });
-    const made = await refer(job.id, seeker.body.user.id);
+    const made = await refer(job.id, seeker);
     await hire(job.id, seeker.body.user.id);
     await ok('POST', `/api/referrals/${made.id}/bonus-paid`, admin, { paidOn: '2026-11-21', reference: 'TX-9' });
     expect((await referral(made.id)).bonus).toMatchObject({
@@ -213,7 +234,7 @@ describe('bonuses due now, upcoming, and paid early', () => {
   it('lists a bonus not due yet apart, refuses to pay it without the explicit early payment, and records that', async () => {
     const job = await postJob({ referralBonusAmount: 3000, referralBonusCurrency: 'USD' });
     const seeker = await signUp(t, { name: 'Early Eden' });
-    const made = await refer(job.id, seeker.body.user.id);
+    const made = await refer(job.id, seeker);
     await hire(job.id, seeker.body.user.id, dayFromToday(0)); // the policy's 30 days: due in a month
     const dueOn = dayFromToday(30);
     expect(await listIds('now', job.id)).toEqual([]);
@@ -275,7 +296,7 @@ describe('bonuses due now, upcoming, and paid early', () => {
   it('refuses an early payment of a bonus that is due already: it is marked paid as usual', async () => {
     const job = await postJob({ referralBonusAmount: 400, referralBonusCurrency: 'USD' });
     const seeker = await signUp(t, { name: 'Due Dana' });
-    const made = await refer(job.id, seeker.body.user.id);
+    const made = await refer(job.id, seeker);
     await hire(job.id, seeker.body.user.id, dayFromToday(-40));
     expect(await listIds('now', job.id)).toEqual([{ id: made.id, dueOn: dayFromToday(-10) }]);
     const early = await call('POST', `/api/companies/${companyId}/bonuses/${made.id}/paid-early`, admin, {
@@ -292,12 +313,12 @@ describe('bonuses due now, upcoming, and paid early', () => {
       defaultBonusAmount: 750,
       defaultBonusCurrency: 'EUR',
       payoutDelayDays: 30,
-      directApplicationWindowDays: 60,
+      ownershipMonths: 2,
       retentionCheckDays: null,
     };
     const job = await postJob({ referralBonusAmount: 1200, referralBonusCurrency: 'USD' });
     const seeker = await signUp(t, { name: 'Policy Pat' });
-    const made = await refer(job.id, seeker.body.user.id);
+    const made = await refer(job.id, seeker);
     await hire(job.id, seeker.body.user.id, dayFromToday(-5));
     expect(await listIds('upcoming', job.id)).toEqual([{ id: made.id, dueOn: dayFromToday(25) }]);
 
@@ -333,7 +354,7 @@ describe('bonuses due now, upcoming, and paid early', () => {
       defaultBonusAmount: null,
       defaultBonusCurrency: null,
       payoutDelayDays: 10,
-      directApplicationWindowDays: 60,
+      ownershipMonths: 2,
       applyToScheduled: false,
     };
     const saved = await put({ ...policy, retentionCheckDays: 20 });
@@ -343,7 +364,7 @@ describe('bonuses due now, upcoming, and paid early', () => {
     );
     const job = await postJob({ referralBonusAmount: 800, referralBonusCurrency: 'USD' });
     const seeker = await signUp(t, { name: 'Retained Robin' });
-    const made = await refer(job.id, seeker.body.user.id);
+    const made = await refer(job.id, seeker);
     await hire(job.id, seeker.body.user.id, dayFromToday(-25));
     // Due on day 20 (the check's day is later than the payout delay's).
     expect(await listIds('now', job.id)).toEqual([{ id: made.id, dueOn: dayFromToday(-5) }]);

@@ -5,14 +5,14 @@ import type { Executor, Tx } from '../../db/repository';
 import { candidatePipelines, referralPolicies, referrals } from '../../db/schema';
 import { recordAudit } from '../../platform/audit/service';
 
-/** The company's bonus policy, or the defaults (no default bonus, payable 90 days after the start date). */
+/** The company's bonus policy, or the defaults (no default bonus, payable 90 days after the start date, 6 months' ownership). */
 export async function bonusPolicyOf(db: Executor, companyId: string): Promise<BonusPolicy> {
   const [row] = await db
     .select({
       defaultBonusAmount: referralPolicies.defaultBonusAmount,
       defaultBonusCurrency: referralPolicies.defaultBonusCurrency,
       payoutDelayDays: referralPolicies.payoutDelayDays,
-      directApplicationWindowDays: referralPolicies.directApplicationWindowDays,
+      ownershipMonths: referralPolicies.ownershipMonths,
       retentionCheckDays: referralPolicies.retentionCheckDays,
     })
     .from(referralPolicies)
@@ -61,7 +61,7 @@ export async function saveBonusPolicy(
       defaultBonusAmount: policy.defaultBonusAmount,
       defaultBonusCurrency: policy.defaultBonusAmount === null ? null : (policy.defaultBonusCurrency ?? 'USD'),
       payoutDelayDays: policy.payoutDelayDays,
-      directApplicationWindowDays: policy.directApplicationWindowDays,
+      ownershipMonths: policy.ownershipMonths,
       retentionCheckDays: policy.retentionCheckDays,
     };
     await tx

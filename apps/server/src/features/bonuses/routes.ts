@@ -5,6 +5,7 @@ import {
   bonusPolicySchema,
   bonusRuleText,
   companyIdParamSchema,
+  ownershipRuleText,
   markBonusesPaidSchema,
   payBonusEarlySchema,
   payeeFormSchema,
@@ -21,7 +22,11 @@ import { errorResponses } from '../../lib/errors';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['bonuses'];
-const withRule = (policy: BonusPolicy) => ({ ...policy, rule: bonusRuleText(policy) });
+const withRule = (policy: BonusPolicy, company: string) => ({
+  ...policy,
+  rule: bonusRuleText(policy),
+  ownershipRule: ownershipRuleText(policy, company),
+});
 
 export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -36,7 +41,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return withRule(await bonusPolicyOf(app.db, request.params.companyId));
+      return withRule(await bonusPolicyOf(app.db, request.params.companyId), companyAuthOf(request).company.name);
     },
   );
 
@@ -47,7 +52,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Set the default bonus, payout delay, first-touch window and retention check, saying whether the change applies to bonuses already scheduled (company admins)',
+          'Set the default bonus, payout delay, ownership rule and retention check, saying whether the change applies to bonuses already scheduled (company admins)',
         params: companyIdParamSchema,
         body: bonusPolicyFormSchema,
         response: { 200: savedBonusPolicySchema, ...errors },
@@ -56,7 +61,7 @@ export const bonusRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const me = companyAuthOf(request);
       const { policy, rescheduled } = await saveBonusPolicy(app.db, request.params.companyId, me.user.id, request.body);
-      return { ...withRule(policy), rescheduled };
+      return { ...withRule(policy, me.company.name), rescheduled };
     },
   );
 

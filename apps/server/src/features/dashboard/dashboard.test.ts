@@ -94,12 +94,13 @@ describe('referrer dashboard', () => {
       talentId: seeker.body.user.id,
       jobId: job.id,
     });
+    await ok('POST', `/api/referrals/${referral.id}/consent`, seeker, { decision: 'confirm' });
     await ok('PATCH', `/api/referrals/${referral.id}/status`, admin, { status: 'completed' });
 
     const mine = await ok<{
       totals: { total: number; completed: number; bonuses: unknown };
       recentReferrals: { id: string }[];
-      talentMatches: { talent: { id: string }; matchScore: number }[];
+      talentMatches: { talent: { id: string }; job: { id: string }; matchScore: number }[];
       pendingRequests: number;
       company: unknown;
     }>('GET', '/api/dashboard/referrer', member);
@@ -113,6 +114,8 @@ describe('referrer dashboard', () => {
     expect(mine.company).toBeNull();
     expect(mine.talentMatches[0]).toMatchObject({ talent: { id: seeker.body.user.id }, matchScore: 100 });
     expect(mine.talentMatches.length).toBeLessThanOrEqual(3);
+    // Dana was just hired for this job: she is never recommended for it again.
+    expect(mine.talentMatches.map((m) => m.job.id)).not.toContain(job.id);
 
     await ok('POST', `/api/referrals/${referral.id}/bonus-paid`, admin, {});
     const after = await ok<{ totals: { bonuses: unknown } }>('GET', '/api/dashboard/referrer', member);

@@ -137,7 +137,10 @@ async function companyCounts(db: Db, companyId: string) {
     db
       .select({ n: count() })
       .from(referrals)
-      .where(and(eq(referrals.companyId, companyId), eq(referrals.status, 'pending'))),
+      // Referrals waiting for the candidate's answer have not reached the company yet.
+      .where(
+        and(eq(referrals.companyId, companyId), eq(referrals.status, 'pending'), eq(referrals.consent, 'confirmed')),
+      ),
   ]);
   return {
     teamMemberCount: members?.n ?? 0,
@@ -156,7 +159,10 @@ interface MatchRow {
   score: number;
 }
 
-/** The best job seeker for each of the company's recent open jobs, kept when they score at least 40 %. */
+/**
+ * The best job seeker for each of the company's recent open jobs, kept when they score at least 40 %: never someone
+ * already in that job's pipeline or referred for it.
+ */
 async function talentMatchesFor(db: Db, companyId: string): Promise<ReferrerDashboard['talentMatches']> {
   const rows = await selectRows<MatchRow>(
     db,
@@ -172,6 +178,10 @@ async function talentMatchesFor(db: Db, companyId: string): Promise<ReferrerDash
         select tp.id, tp.title, tp.location, ${matchScoreSql(sql.raw('j.keys'), sql.raw('tp.skill_keys'))} as score
         from talent_profiles tp
         where tp.discoverable and tp.skill_keys && j.keys
+          -- Not someone already in this job's pipeline (applied, in process, hired or declined) or referred for it.
+          and not exists (select 1 from candidate_pipelines cp where cp.job_id = j.id and cp.talent_id = tp.id)
+          and not exists (
+            select 1 from referrals r where r.job_id = j.id and r.talent_id = tp.id and r.consent <> 'declined')
         order by score desc, tp.updated_at desc
         limit 1
       ) t

@@ -76,7 +76,9 @@ describe('the company jobs board', () => {
     expect(afterVisit.lastVisitedAt).not.toBeNull();
 
     await ok('POST', `/api/jobs/${quiet.id}/apply`, seekers[0]);
-    await ok('POST', `/api/referrals`, admin, { jobId: job.id, talentId: seekers[0]!.body.user.id });
+    // (seekers[0] applied to this job directly, so a referral of them would not count: a new candidate instead)
+    const late = await signUp(t, { name: 'Taylor Seeker' });
+    await ok('POST', `/api/referrals`, admin, { jobId: job.id, talentId: late.body.user.id });
     expect(rowOf(await board(admin), job.id)).toMatchObject({ referralCount: 2, newApplicants: 0, newReferrals: 1 });
     // Visits are per member: the member has not opened this job, so everything is still new to them.
     expect(rowOf(await board(member), job.id)).toMatchObject({ newApplicants: 2, newReferrals: 2, canManage: false });
@@ -205,10 +207,13 @@ describe("the hiring team's notifications", () => {
       jobId: job.id,
       talentId: seekers[1]!.body.user.id,
     });
+    // The team hears of a referral once its candidate confirmed it.
     const about = async (who: SignedUp) =>
       (await notificationsOf(who)).filter(
         (n) => n.referenceId === referral.id && n.type === NOTIFICATION_TYPES_COMPANY.referral,
       );
+    expect(await about(admin)).toEqual([]);
+    await ok('POST', `/api/referrals/${referral.id}/consent`, seekers[1]!, { decision: 'confirm' });
     expect(await about(member)).toEqual([]);
     for (const who of [admin, secondAdmin]) {
       expect(await about(who)).toEqual([
@@ -223,10 +228,14 @@ describe("the hiring team's notifications", () => {
       jobId: job.id,
       talentId: seekers[2]!.body.user.id,
     });
-    const adminNotes = (await notificationsOf(admin)).filter((n) => n.referenceId === byAdmin.id);
-    expect(adminNotes).toEqual([]);
-    expect((await notificationsOf(member)).filter((n) => n.referenceId === byAdmin.id)).toHaveLength(1);
-    expect((await notificationsOf(secondAdmin)).filter((n) => n.referenceId === byAdmin.id)).toHaveLength(1);
+    await ok('POST', `/api/referrals/${byAdmin.id}/consent`, seekers[2]!, { decision: 'confirm' });
+    const teamNotes = async (who: SignedUp) =>
+      (await notificationsOf(who)).filter(
+        (n) => n.referenceId === byAdmin.id && n.type === NOTIFICATION_TYPES_COMPANY.referral,
+      );
+    expect(await teamNotes(admin)).toEqual([]);
+    expect(await teamNotes(member)).toHaveLength(1);
+    expect(await teamNotes(secondAdmin)).toHaveLength(1);
   });
 });
 

@@ -14,7 +14,13 @@ import { skillKey } from '@referwell/shared/rules/match';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { candidatePipelines, companies, jobPostings, referrals, users } from '../../db/schema';
-import { attributeSharedLink, openPipeline, refreshFunnelLevel } from '../referrals/port';
+import {
+  attributeSharedLink,
+  closeRequestsFor,
+  openPipeline,
+  refreshFunnelLevel,
+  viewerStatus,
+} from '../referrals/port';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { onJobTeam, seesJob, type CompanyAuth } from '../../platform/access/guards';
@@ -130,6 +136,8 @@ export async function setJobStatus(
   await db.transaction(async (tx) => {
     await tx.update(jobPostings).set({ status, updatedAt: new Date() }).where(eq(jobPostings.id, id));
     if (status === 'OPEN' && job.status !== 'OPEN') await jobOpened(tx, id);
+    // Requests for a job that no longer takes referrals close, and their referrers are told.
+    if (status !== 'OPEN' && job.status === 'OPEN') await closeRequestsFor(tx, { jobId: id, reason: 'job_closed' });
   });
   forgetJobSearches(db);
   return getJob(db, auth, id);
@@ -156,6 +164,15 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
     .where(eq(jobPostings.id, id));
   if (!row || !seesJob(auth, row.job)) throw notFound(JOB_MESSAGES.notFound);
   const { job } = row;
+  const status = await viewerStatus(db, auth, {
+    id: job.id,
+    companyId: job.companyId,
+    companyName: job.companyName,
+    createdBy: job.createdBy,
+    status: job.status,
+    bonusAmount: job.referralBonusAmount,
+    bonusCurrency: job.referralBonusCurrency,
+  });
   return {
     id: job.id,
     title: job.title,
@@ -186,6 +203,7 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
       canApply: auth?.user.type === 'jobseeker' && job.status === 'OPEN' && !row.hasApplied,
       hasApplied: row.hasApplied,
     },
+    viewerStatus: status,
   };
 }
 
@@ -221,6 +239,8 @@ export async function applyToJob(
       jobTitle: job.title,
       applicant: { id: me.user.id, name: me.user.name },
     });
+    // The seeker applied: their open requests for this job no longer matter.
+    await closeRequestsFor(tx, { jobId: id, talentId: me.user.id, reason: 'applied' });
   });
 }
 

@@ -126,7 +126,7 @@ async function awaitingDecisionSection(db: Db, userId: string): Promise<Section[
     db,
     sql`select count(*)::int as n from referrals r
         join company_members m on m.company_id = r.company_id and m.user_id = ${userId} and m.role = 'admin'
-        where r.status = 'pending' and r.consent <> 'declined'`,
+        where r.status = 'pending' and r.consent = 'confirmed'`,
   );
   if (!row?.n) return [];
   const text = row.n === 1 ? '1 referral is awaiting your decision.' : `${row.n} referrals are awaiting your decision.`;
@@ -145,9 +145,10 @@ export async function sendDigests(db: Db, period: DigestPeriod): Promise<number>
           coalesce((select p.frequency <> 'off' from email_preferences p
                     where p.user_id = u.id and p.category = ${summaryCategory}), true) as summary
         from users u
-        where exists (select 1 from email_preferences p where p.user_id = u.id and p.frequency = ${period})
+        -- A person referred by e-mail who has not claimed their profile cannot follow a digest's links.
+        where not u.unclaimed and (exists (select 1 from email_preferences p where p.user_id = u.id and p.frequency = ${period})
            or ${period === 'weekly'} and exists (select 1 from company_members m where m.user_id = u.id)
-           or ${period === 'daily'} and exists (select 1 from company_members m where m.user_id = u.id and m.role = 'admin')`,
+           or ${period === 'daily'} and exists (select 1 from company_members m where m.user_id = u.id and m.role = 'admin'))`,
   );
   const day = new Date().toISOString().slice(0, 10);
   let sent = 0;

@@ -308,6 +308,8 @@ describe('digests', () => {
   it('the daily admin digest lists new applications and referrals awaiting a decision', async () => {
     const referral = await call('POST', '/api/referrals', admin, { jobId, talentId: seeker.body.user.id });
     expect(referral.statusCode).toBe(201);
+    // Awaiting the company's decision once the candidate confirmed it (before that it has not reached the company).
+    await call('POST', `/api/referrals/${referral.json().id}/consent`, seeker, { decision: 'confirm' });
     const applicant = await signUp(t, { name: 'Quinn Applicant' });
     expect((await call('POST', `/api/jobs/${jobId}/apply`, applicant, {})).statusCode).toBe(201);
     await sendDigests(t.database.db, 'daily');

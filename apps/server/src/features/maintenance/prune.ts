@@ -8,6 +8,7 @@ import {
   notifications,
   passwordResetTokens,
   rateLimitBuckets,
+  referralInvitations,
   sentMails,
   sessions,
   signupRequests,
@@ -49,6 +50,10 @@ export async function pruneExpired(db: Db): Promise<Record<string, number>> {
       .where(spent(kudosRequests.usedAt, kudosRequests.expiresAt))
       .returning({ k: kudosRequests.id }),
     db
+      .delete(referralInvitations)
+      .where(lt(referralInvitations.expiresAt, sql`now()`))
+      .returning({ k: referralInvitations.tokenHash }),
+    db
       .delete(teamInvitations)
       .where(and(lt(teamInvitations.expiresAt, sql`now()`), sql`${teamInvitations.acceptedAt} is null`))
       .returning({ k: teamInvitations.id }),
@@ -79,6 +84,7 @@ export async function pruneExpired(db: Db): Promise<Record<string, number>> {
     'passwordResetTokens',
     'emailTokens',
     'kudosRequests',
+    'referralInvitations',
     'teamInvitations',
     'rateLimitBuckets',
     'notifications',

@@ -190,7 +190,12 @@ export interface StartConversation {
 /** A conversation may be about a referral only when the sender may read that referral (finding 2). */
 async function assertReferralContext(db: Executor, auth: AuthContext, referralId: string): Promise<void> {
   const [referral] = await db
-    .select({ referrerId: referrals.referrerId, talentId: referrals.talentId, companyId: referrals.companyId })
+    .select({
+      referrerId: referrals.referrerId,
+      talentId: referrals.talentId,
+      companyId: referrals.companyId,
+      consent: referrals.consent,
+    })
     .from(referrals)
     .where(eq(referrals.id, referralId));
   if (!referral || !canReadReferral(auth, referral))

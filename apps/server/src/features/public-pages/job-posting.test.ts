@@ -57,6 +57,16 @@ function seededJob(overrides: Partial<JobInput> = {}): Job {
     postedBy: null,
     applicationCount: 0,
     viewer: { canEdit: false, canApply: false, hasApplied: false },
+    viewerStatus: {
+      state: 'visitor',
+      headline: null,
+      detail: null,
+      askFirst: false,
+      rule: null,
+      referral: null,
+      requests: [],
+      stage: null,
+    },
   };
 }
 

@@ -54,14 +54,17 @@ export async function findCompanyMember(db: Executor, companyId: string, userId:
   return member ?? null;
 }
 
-/** Who may read a referral: its referrer, the candidate and members of the referral's company. Others get 404. */
+/**
+ * Who may read a referral: its referrer, the candidate, and members of the referral's company once the candidate
+ * confirmed it (nothing reaches the company before consent). Others get 404.
+ */
 export function canReadReferral(
   auth: AuthContext,
-  referral: Pick<typeof referrals.$inferSelect, 'referrerId' | 'talentId' | 'companyId'>,
+  referral: Pick<typeof referrals.$inferSelect, 'referrerId' | 'talentId' | 'companyId' | 'consent'>,
 ) {
   return (
     referral.referrerId === auth.user.id ||
     referral.talentId === auth.user.id ||
-    auth.company?.id === referral.companyId
+    (auth.company?.id === referral.companyId && referral.consent === 'confirmed')
   );
 }

@@ -2,26 +2,29 @@
 import { eq } from 'drizzle-orm';
 import {
   bonusStateAfter,
-  NOTIFICATION_TYPES_REFERRALS,
+  creditWords,
   REFERRAL_MESSAGES,
   stageForReferralStatus,
+  type DeclineReason,
   type MarkBonusPaid,
-  type Referral,
+  type ReferralDetail,
   type ReferralStatus,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { type Tx } from '../../db/repository';
-import { candidatePipelines, pipelineStageChanges, referrals } from '../../db/schema';
+import { candidatePipelines, pipelineStageChanges, referrals, users } from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { createNotification } from '../../platform/notifications/service';
 import { recordAudit } from '../../platform/audit/service';
 import { requireCompanyAdmin } from '../../platform/access/guards';
-import { canReadReferral } from './access';
+import { canReadReferral, findJob } from './access';
 import { lockLiveReferral, moveStage, openPipeline } from './pipeline';
 import { refreshFunnelLevel, refreshPipelineRollups } from './rollups';
-import { recordBonusPaid, todayUtc } from '../bonuses/port';
+import { bonusPolicyOf, recordBonusPaid, todayUtc } from '../bonuses/port';
 import { getReferral } from './read';
+import { creditVerdict, ledgerWords, lockCandidateCredit, recordCredit } from './credit';
+import { referralReachedCompany } from './create';
+import { tellReferrerOfAnswer } from './notify';
 
 type ReferralRow = typeof referrals.$inferSelect;
 
@@ -41,12 +44,14 @@ export async function updateReferralStatus(
   id: string,
   status: ReferralStatus,
   startDate?: string,
-): Promise<Referral> {
+  decline: { reason?: DeclineReason | undefined; reasonNote?: string | undefined } = {},
+): Promise<ReferralDetail> {
   await db.transaction(async (tx) => {
     const row = await lockReferral(tx, me, id);
     requireCompanyAdmin(me, row.companyId, REFERRAL_MESSAGES.onlyAdminsUpdate);
     if (row.consent === 'declined')
       throw conflict('The candidate declined this referral, so its status can no longer change.');
+    if (row.consent !== 'confirmed') throw notFound(REFERRAL_MESSAGES.notFound);
     const { pipeline } = await openPipeline(tx, row.jobId, row.talentId, 'referred', row.referrerId);
     const referral = await lockLiveReferral(tx, row.jobId, row.talentId);
     await moveStage(tx, me, {
@@ -55,6 +60,8 @@ export async function updateReferralStatus(
       stage: stageForReferralStatus(status, pipeline),
       status,
       startDate,
+      reason: decline.reason,
+      reasonNote: decline.reasonNote,
     });
   });
   return getReferral(db, me, id);
@@ -66,62 +73,122 @@ export async function answerReferralConsent(
   me: AuthContext,
   id: string,
   decision: 'confirm' | 'decline',
-): Promise<Referral> {
+): Promise<ReferralDetail> {
   await db.transaction(async (tx) => {
     const row = await lockReferral(tx, me, id);
     if (row.talentId !== me.user.id) throw forbidden(REFERRAL_MESSAGES.consentOnlyTalent);
-    if (row.consent !== 'pending') throw conflict(REFERRAL_MESSAGES.consentAlreadyGiven);
-    const declined = decision === 'decline';
-    await tx
-      .update(referrals)
-      .set({
-        consent: declined ? 'declined' : 'confirmed',
-        ...(declined ? { status: 'rejected' as const, bonusState: bonusStateAfter(row.bonusState, 'rejected') } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(referrals.id, id));
-    await refreshFunnelLevel(tx, row.jobId, row.talentId);
-    if (declined) {
-      await withdrawIfOnlyReferred(tx, me, row);
-      if (row.status !== 'rejected')
-        await recordAudit(tx, {
-          companyId: row.companyId,
-          actorId: me.user.id,
-          action: 'referral.status_changed',
-          subject: { type: 'referral', id: row.id, userId: row.talentId },
-          before: { status: row.status, bonusState: row.bonusState },
-          after: { status: 'rejected', bonusState: bonusStateAfter(row.bonusState, 'rejected'), consent: 'declined' },
-        });
-    }
-    if (row.referrerId) {
-      await createNotification(tx, {
-        userId: row.referrerId,
-        title: declined ? 'Referral declined by candidate' : 'Referral confirmed by candidate',
-        message: declined
-          ? `${row.talentProfile.name} declined to be put forward.`
-          : `${row.talentProfile.name} confirmed they want to be put forward.`,
-        type: NOTIFICATION_TYPES_REFERRALS.statusUpdate,
-        referenceId: id,
-      });
-    }
+    await answerConsent(tx, me.user.id, row, decision);
   });
   return getReferral(db, me, id);
 }
 
+/** The candidate's answer (signed in, or from their e-mailed link), on a referral about them that they locked. */
+export async function answerConsentAsCandidate(db: Db, talentId: string, id: string, decision: 'confirm' | 'decline') {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(referrals).where(eq(referrals.id, id)).for('update');
+    if (!row || row.talentId !== talentId) throw notFound(REFERRAL_MESSAGES.notFound);
+    await answerConsent(tx, talentId, row, decision);
+  });
+}
+
+/**
+ * A confirmation is when the ownership rule credits a referral: the first one the candidate confirms holds them for
+ * N months, so one confirmed while another referrer holds them earns no credit (the candidate still goes forward).
+ * The referrer hears the answer with its credit; a confirmed referral reaches the job's team.
+ */
+async function answerConsent(tx: Tx, actorId: string, row: ReferralRow, decision: 'confirm' | 'decline') {
+  if (row.consent !== 'pending') throw conflict(REFERRAL_MESSAGES.consentAlreadyGiven);
+  const declined = decision === 'decline';
+  const job = await findJob(tx, row.jobId);
+  const [referrer] = row.referrerId
+    ? await tx.select({ name: users.name }).from(users).where(eq(users.id, row.referrerId))
+    : [];
+  const now = new Date();
+  await lockCandidateCredit(tx, row.companyId, row.talentId);
+  const verdict = declined
+    ? null
+    : await creditVerdict(tx, {
+        job,
+        talentId: row.talentId,
+        referrerId: row.referrerId ?? '',
+        at: now,
+        referredAt: row.createdAt,
+        referralId: row.id,
+      });
+  const notCredited = verdict?.reason === 'owned_by_another' || verdict?.reason === 'applied_directly';
+  await tx
+    .update(referrals)
+    .set({
+      consent: declined ? 'declined' : 'confirmed',
+      consentedAt: declined ? null : now,
+      ...(declined ? { status: 'rejected' as const, bonusState: bonusStateAfter(row.bonusState, 'rejected') } : {}),
+      ...(notCredited ? { bonusState: 'not_eligible' as const, bonusIneligibleReason: verdict.reason } : {}),
+      updatedAt: now,
+    })
+    .where(eq(referrals.id, row.id));
+  await refreshFunnelLevel(tx, row.jobId, row.talentId);
+  const policyMonths = verdict?.policy.ownershipMonths ?? (await bonusPolicyOf(tx, row.companyId)).ownershipMonths;
+  const context = {
+    company: job.companyName,
+    candidate: row.talentProfile.name,
+    referrer: referrer?.name ?? 'A former member',
+    job: job.title,
+    ownershipMonths: policyMonths,
+  };
+  const [decisionMade, reason] = declined
+    ? (['not_credited', 'declined_by_candidate'] as const)
+    : notCredited
+      ? (['not_credited', verdict.reason!] as const)
+      : (['credited', verdict?.reason === 'no_bonus' ? 'no_bonus' : 'first_confirmed'] as const);
+  await recordCredit(tx, {
+    companyId: row.companyId,
+    talentId: row.talentId,
+    jobId: row.jobId,
+    referralId: row.id,
+    referrerId: row.referrerId,
+    decision: decisionMade,
+    reason,
+    words: ledgerWords(decisionMade, reason, context),
+  });
+  if (declined) {
+    await withdrawIfOnlyReferred(tx, actorId, row);
+    if (row.status !== 'rejected')
+      await recordAudit(tx, {
+        companyId: row.companyId,
+        actorId,
+        action: 'referral.status_changed',
+        subject: { type: 'referral', id: row.id, userId: row.talentId },
+        before: { status: row.status, bonusState: row.bonusState },
+        after: { status: 'rejected', bonusState: bonusStateAfter(row.bonusState, 'rejected'), consent: 'declined' },
+      });
+  } else {
+    await referralReachedCompany(tx, row, job, referrer?.name ?? null);
+  }
+  await tellReferrerOfAnswer(tx, {
+    referralId: row.id,
+    referrerId: row.referrerId,
+    candidateName: row.talentProfile.name,
+    confirmed: !declined,
+    credit: notCredited
+      ? creditWords('owned_by_another', context)
+      : "Under the company's referral rule, you are credited for them.",
+  });
+}
+
 /** A candidate who declines a referral they did not also apply through leaves the job's pipeline. */
-async function withdrawIfOnlyReferred(tx: Tx, me: AuthContext, row: ReferralRow) {
+async function withdrawIfOnlyReferred(tx: Tx, actorId: string, row: ReferralRow) {
   const { pipeline } = await openPipeline(tx, row.jobId, row.talentId, 'referred', row.referrerId);
   if (pipeline.appliedAt) return;
   await tx
     .update(candidatePipelines)
-    .set({ stage: 'withdrawn', updatedBy: me.user.id, updatedAt: new Date() })
+    .set({ stage: 'withdrawn', updatedBy: actorId, updatedAt: new Date() })
     .where(eq(candidatePipelines.id, pipeline.id));
   await tx.insert(pipelineStageChanges).values({
     pipelineId: pipeline.id,
     fromStage: pipeline.stage,
     toStage: 'withdrawn',
     referralId: row.id,
-    changedBy: me.user.id,
+    changedBy: actorId,
     notifiedAt: new Date(),
   });
   await refreshPipelineRollups(tx, pipeline.id);
@@ -133,7 +200,7 @@ export async function markReferralBonusPaid(
   me: AuthContext,
   id: string,
   input: MarkBonusPaid,
-): Promise<Referral> {
+): Promise<ReferralDetail> {
   await db.transaction(async (tx) => {
     const row = await lockReferral(tx, me, id);
     requireCompanyAdmin(me, row.companyId, 'Only company administrators can mark bonuses paid.');

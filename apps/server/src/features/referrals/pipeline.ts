@@ -3,11 +3,12 @@ import {
   bonusDueOn,
   payableAfterDays,
   bonusStateAfter,
-  NOTIFICATION_TYPES_REFERRALS,
+  DECLINE_REASON_REQUIRED,
   REFERRAL_MESSAGES,
   referralStatusForStage,
   UNDO_WINDOW_MS,
   type BonusState,
+  type DeclineReason,
   type PipelineStage,
   type ReferralStatus,
   type StageChange,
@@ -15,22 +16,16 @@ import {
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import type { Executor, Tx } from '../../db/repository';
-import {
-  candidatePipelines,
-  jobPostings,
-  pipelineStageChanges,
-  referrals,
-  users,
-  type HeldNotification,
-} from '../../db/schema';
+import { candidatePipelines, companies, jobPostings, pipelineStageChanges, referrals, users } from '../../db/schema';
 import { enqueue } from '../../lib/queue/enqueue';
-import { conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../platform/sessions/sessions';
-import { createNotification } from '../../platform/notifications/service';
 import { recordAudit } from '../../platform/audit/service';
 import { isCompanyAdminOf } from '../../platform/access/guards';
 import { bonusPolicyOf } from '../bonuses/port';
 import { refreshPipelineRollups } from './rollups';
+import { stageMoveAudience, tell } from './notify';
+import { closeRequestsFor } from './request-closing';
 
 export type PipelineRow = typeof candidatePipelines.$inferSelect;
 type ReferralRow = typeof referrals.$inferSelect;
@@ -81,14 +76,17 @@ export async function lockPipeline(tx: Executor, jobId: string, talentId: string
   return row ?? null;
 }
 
-/** The referral that goes with a pipeline, locked; a referral the candidate declined no longer moves. */
+/**
+ * The referral that goes with a pipeline, locked, once its candidate confirmed it: one they declined no longer moves,
+ * and one still waiting for their answer is not the company's to move.
+ */
 export async function lockLiveReferral(tx: Executor, jobId: string, talentId: string): Promise<ReferralRow | null> {
   const [row] = await tx
     .select()
     .from(referrals)
     .where(and(eq(referrals.jobId, jobId), eq(referrals.talentId, talentId)))
     .for('update');
-  return row && row.consent !== 'declined' ? row : null;
+  return row && row.consent === 'confirmed' ? row : null;
 }
 
 interface Move {
@@ -99,6 +97,9 @@ interface Move {
   status?: ReferralStatus;
   /** The hire's start date, asked when moving to Hired: the bonus is payable the policy's delay after it. */
   startDate?: string;
+  /** Why the candidate is not moving forward (required to decline) and the team's own words. */
+  reason?: DeclineReason | undefined;
+  reasonNote?: string | undefined;
 }
 
 /**
@@ -117,14 +118,18 @@ export async function moveStage(tx: Tx, me: AuthContext, move: Move): Promise<Un
   const referralMoves = referral !== null && status !== referral.status;
   if (stage === pipeline.stage && !referralMoves) return null;
   if (referralMoves && !isCompanyAdminOf(me, referral.companyId)) throw forbidden(REFERRAL_MESSAGES.stageNeedsAdmin);
+  const declining = stage === 'declined';
+  if (declining && stage !== pipeline.stage && !move.reason)
+    throw badRequest(DECLINE_REASON_REQUIRED, { reason: DECLINE_REASON_REQUIRED });
+  const reason = declining ? (move.reason ?? pipeline.declineReason) : null;
+  const reasonNote = declining ? (move.reason ? (move.reasonNote ?? null) : pipeline.declineNote) : null;
 
   const now = new Date();
   const startDate = stage === 'hired' ? (move.startDate ?? pipeline.startDate) : pipeline.startDate;
   await tx
     .update(candidatePipelines)
-    .set({ stage, startDate, updatedBy: me.user.id, updatedAt: now })
+    .set({ stage, startDate, declineReason: reason, declineNote: reasonNote, updatedBy: me.user.id, updatedAt: now })
     .where(eq(candidatePipelines.id, pipeline.id));
-  const held: HeldNotification[] = [];
   if (referral && referralMoves) {
     const bonusState = bonusStateAfter(referral.bonusState, status!);
     const dueOn =
@@ -135,16 +140,20 @@ export async function moveStage(tx: Tx, me: AuthContext, move: Move): Promise<Un
       .update(referrals)
       .set({ status: status!, bonusState, bonusDueOn: dueOn, updatedAt: now })
       .where(eq(referrals.id, referral.id));
-    held.push(await candidateNotification(tx, referral, status!));
-    if (referral.referrerId)
-      held.push({
-        userId: referral.referrerId,
-        title: REFERRAL_MESSAGES.notificationTitle,
-        message: REFERRAL_MESSAGES.notification(referral.talentProfile.name, status!),
-        type: NOTIFICATION_TYPES_REFERRALS.statusUpdate,
-        referenceId: referral.id,
-      });
   }
+  const held = stageMoveAudience({
+    ...(await jobAndCandidate(tx, pipeline)),
+    jobId: pipeline.jobId,
+    talentId: pipeline.talentId,
+    applied: pipeline.appliedAt !== null,
+    fromStage: pipeline.stage,
+    toStage: stage,
+    referral,
+    newStatus: referralMoves ? status : null,
+    declineReason: (reason as DeclineReason | null) ?? null,
+  });
+  if (stage === 'hired' && pipeline.stage !== 'hired')
+    await closeRequestsFor(tx, { jobId: pipeline.jobId, talentId: pipeline.talentId, reason: 'hired' });
   const notifyAfter = new Date(now.getTime() + UNDO_WINDOW_MS);
   const [change] = await tx
     .insert(pipelineStageChanges)
@@ -156,6 +165,8 @@ export async function moveStage(tx: Tx, me: AuthContext, move: Move): Promise<Un
       fromReferralStatus: referral?.status ?? null,
       fromBonusState: referral?.bonusState ?? null,
       changedBy: me.user.id,
+      reason: declining ? reason : null,
+      reasonNote: declining ? reasonNote : null,
       createdAt: now,
       notifyAfter,
       heldNotifications: held,
@@ -249,9 +260,15 @@ export async function undoChange(db: Db, me: AuthContext, changeId: string): Pro
     const expired = change.notifiedAt !== null || change.undoneAt !== null || change.notifyAfter <= new Date();
     if (expired || later || !pipeline || change.fromStage === null) throw conflict(REFERRAL_MESSAGES.undoExpired);
     const now = new Date();
+    // The decline's reason leaves with the decline (an earlier one, undone back to, is asked again when declining).
     await tx
       .update(candidatePipelines)
-      .set({ stage: change.fromStage, updatedBy: me.user.id, updatedAt: now })
+      .set({
+        stage: change.fromStage,
+        ...(change.fromStage === 'declined' ? {} : { declineReason: null, declineNote: null }),
+        updatedBy: me.user.id,
+        updatedAt: now,
+      })
       .where(eq(candidatePipelines.id, pipeline.id));
     if (change.referralId && change.fromReferralStatus && change.fromBonusState)
       await tx
@@ -301,23 +318,15 @@ declare module '../../lib/queue/enqueue' {
   }
 }
 
-/** The candidate hears about their referral in their own words (what it means for them). */
-async function candidateNotification(
-  tx: Executor,
-  referral: { id: string; jobId: string; talentId: string },
-  status: ReferralStatus,
-): Promise<HeldNotification> {
-  const [job] = await tx
-    .select({ title: jobPostings.title })
+/** The job's title and company and the candidate's name, for the words of a move's notifications. */
+async function jobAndCandidate(tx: Executor, pipeline: PipelineRow) {
+  const [row] = await tx
+    .select({ jobTitle: jobPostings.title, companyName: companies.name, candidateName: users.name })
     .from(jobPostings)
-    .where(eq(jobPostings.id, referral.jobId));
-  return {
-    userId: referral.talentId,
-    title: REFERRAL_MESSAGES.candidateNotificationTitle,
-    message: REFERRAL_MESSAGES.candidateNotification(job?.title ?? 'Your referral', status),
-    type: NOTIFICATION_TYPES_REFERRALS.statusUpdate,
-    referenceId: referral.id,
-  };
+    .innerJoin(companies, eq(companies.id, jobPostings.companyId))
+    .innerJoin(users, eq(users.id, pipeline.talentId))
+    .where(eq(jobPostings.id, pipeline.jobId));
+  return row ?? { jobTitle: 'A job', companyName: 'the company', candidateName: 'The candidate' };
 }
 
 /**
@@ -340,7 +349,7 @@ export async function deliverHeldNotifications(db: Db, now = new Date()): Promis
       .limit(100)
       .for('update', { skipLocked: true });
     for (const change of due) {
-      for (const notification of change.heldNotifications) await createNotification(tx, notification);
+      for (const notification of change.heldNotifications) await tell(tx, notification);
       await tx.update(pipelineStageChanges).set({ notifiedAt: now }).where(eq(pipelineStageChanges.id, change.id));
     }
     return due.length;

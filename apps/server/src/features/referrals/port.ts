@@ -1,7 +1,9 @@
 // The referrals feature's port: what other features may use of it, and no more.
 // - jobs (apply): an application opens or joins the candidate's pipeline on the job (openPipeline), and one that
 //   came through a member's shared link is referred by them (sharedLinkCode, attributeSharedLink); the candidate's
-//   referral on the job then counts as applied in the funnel (refreshFunnelLevel).
+//   referral on the job then counts as applied in the funnel (refreshFunnelLevel); applying and a job closing close
+//   the requests that no longer matter (closeRequestsFor).
+// - jobs (the job page, later search cards): where the viewer stands on jobs (viewerStatus, viewerStatuses).
 // - public-pages (job page): a visitor who arrives through a shared link is remembered (rememberSharedLink).
 // - messaging: a conversation about a referral is open to whoever may read the referral (canReadReferral).
 // - dashboard: the job seeker's requests, the referrer's referrals and figures (listReferralRequests,
@@ -12,3 +14,5 @@ export { listReferrals, referralTotals } from './read';
 export { refreshFunnelLevel } from './rollups';
 export { listReferralRequests } from './requests';
 export { attributeSharedLink, rememberSharedLink, sharedLinkCode } from './shared-links';
+export { closeRequestsFor } from './request-closing';
+export { viewerStatus, viewerStatuses, type ViewedJob } from './viewer-status';

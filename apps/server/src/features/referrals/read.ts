@@ -2,25 +2,37 @@
 import { aliasedTable, and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   canMarkBonusPaid,
+  ownershipRuleText,
   REFERRAL_MESSAGES,
   sumBonuses,
   type BonusIneligibleReason,
   type BonusState,
+  type DeclineReason,
   type ReferralConsent,
-  type Referral,
+  type ReferralDetail,
   type ReferralStatus,
   type ReferralSummary,
   type ReferralTotals,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { type Executor } from '../../db/repository';
-import { candidatePipelines, companies, jobPostings, referralRequests, referrals, users } from '../../db/schema';
+import {
+  candidatePipelines,
+  companies,
+  jobPostings,
+  referralRequests,
+  referrals,
+  resumeFiles,
+  users,
+} from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { notFound } from '../../lib/errors';
-import { isCompanyAdminOf, requireCompanyAdmin, requireCompanyUser } from '../../platform/access/guards';
+import { isCompanyAdminOf, onJobTeam, requireCompanyAdmin, requireCompanyUser } from '../../platform/access/guards';
 import { canReadReferral } from './access';
 import { stageHistory, undoableChangeOf } from './pipeline';
 import { todayUtc } from '../bonuses/port';
+import { bonusPolicyOf } from '../bonuses/port';
+import { creditEntriesOf } from './credit';
 
 type ReferralRow = typeof referrals.$inferSelect;
 
@@ -34,6 +46,9 @@ function summaryColumns() {
     referrerName: referrerUser.name,
     pipelineId: candidatePipelines.id,
     stage: candidatePipelines.stage,
+    declineReason: candidatePipelines.declineReason,
+    declineNote: candidatePipelines.declineNote,
+    jobCreatedBy: jobPostings.createdBy,
   };
 }
 
@@ -44,9 +59,12 @@ type SummaryRow = {
   referrerName: string | null;
   pipelineId: string | null;
   stage: ReferralSummary['stage'] | null;
+  declineReason: string | null;
+  declineNote: string | null;
+  jobCreatedBy: string | null;
 };
 
-function toSummary({ row, jobTitle, companyName, referrerName, stage }: SummaryRow): ReferralSummary {
+function toSummary({ row, jobTitle, companyName, referrerName, stage, declineReason }: SummaryRow): ReferralSummary {
   return {
     id: row.id,
     jobId: row.jobId,
@@ -58,7 +76,11 @@ function toSummary({ row, jobTitle, companyName, referrerName, stage }: SummaryR
     talentName: row.talentProfile.name,
     talentTitle: row.talentProfile.title,
     notes: row.notes,
+    candidateNote: row.candidateNote,
     relationship: row.relationship,
+    vouch: row.vouch,
+    external: row.external,
+    declineReason: (declineReason as DeclineReason | null) ?? null,
     status: row.status,
     stage: stage ?? 'referred',
     consent: row.consent,
@@ -94,10 +116,11 @@ function selectSummaries(db: Executor) {
 }
 
 /**
- * One referral for its referrer, its company or its candidate. The candidate's answer leaves out the bonus, the
- * stored profile, the history and every control but the consent question.
+ * One referral for its referrer, its company (once the candidate confirmed it) or its candidate. The candidate's
+ * answer leaves out the hiring team's note, the bonus, the stored profile, the history, why they were declined and
+ * every control but the consent question.
  */
-export async function getReferral(db: Executor, me: AuthContext, id: string): Promise<Referral> {
+export async function getReferral(db: Executor, me: AuthContext, id: string): Promise<ReferralDetail> {
   const [found] = await selectSummaries(db).where(eq(referrals.id, id));
   if (!found || !canReadReferral(me, found.row)) throw notFound(REFERRAL_MESSAGES.notFound);
   const [request] = found.row.requestId
@@ -106,34 +129,55 @@ export async function getReferral(db: Executor, me: AuthContext, id: string): Pr
         .from(referralRequests)
         .where(eq(referralRequests.id, found.row.requestId))
     : [];
-  const { talentTitle: _title, bonus, ...summary } = toSummary(found);
-  const isCompany = me.company?.id === found.row.companyId;
+  const [resume] = found.row.resumeFileId
+    ? await db
+        .select({ originalName: resumeFiles.originalName })
+        .from(resumeFiles)
+        .where(eq(resumeFiles.id, found.row.resumeFileId))
+    : [];
+  const { talentTitle: _title, bonus, declineReason, ...summary } = toSummary(found);
+  const isCompany = me.company?.id === found.row.companyId && found.row.consent === 'confirmed';
   const isReferrer = found.row.referrerId === me.user.id;
-  const common = { ...summary, candidateMessage: request?.message ?? null };
+  const rule = ownershipRuleText(await bonusPolicyOf(db, found.row.companyId), found.companyName);
+  const common = {
+    ...summary,
+    candidateMessage: request?.message ?? null,
+    resume: resume ? { originalName: resume.originalName } : null,
+  };
   if (!isCompany && !isReferrer) {
     return {
       ...common,
+      // The hiring team's note never reaches the candidate.
+      notes: null,
       viewer: {
         role: 'candidate',
         canUpdateStatus: false,
         canAnswerConsent: found.row.consent === 'pending',
         canMarkBonusPaid: false,
       },
+      credit: { rule, entries: await creditEntriesOf(db, id, 'candidate') },
     };
   }
   const admin = isCompanyAdminOf(me, found.row.companyId);
   return {
     ...common,
     bonus,
+    declineReason,
+    // The hiring team's own words about a decline stay with the job's team (a colleague who referred reads the category).
+    declineNote:
+      isCompany && onJobTeam(me, { companyId: found.row.companyId, createdBy: found.jobCreatedBy })
+        ? found.declineNote
+        : null,
     talentProfile: found.row.talentProfile,
     history: found.pipelineId ? await stageHistory(db, found.pipelineId) : [],
     undoable: found.pipelineId && admin ? await undoableChangeOf(db, found.pipelineId, me.user.id) : null,
     viewer: {
       role: isReferrer ? 'referrer' : 'company',
-      canUpdateStatus: admin,
+      canUpdateStatus: admin && found.row.consent === 'confirmed',
       canAnswerConsent: false,
       canMarkBonusPaid: admin && canMarkBonusPaid(found.row.bonusState),
     },
+    credit: { rule, entries: await creditEntriesOf(db, id, isCompany ? 'company' : 'referrer') },
   };
 }
 
@@ -155,7 +199,8 @@ export async function listReferrals(
   else if (query.scope === 'company') {
     const company = requireCompanyUser(me, 'Only company members can see company referrals.').company;
     requireCompanyAdmin(me, company.id, REFERRAL_MESSAGES.onlyAdminsUpdate);
-    scope = eq(referrals.companyId, company.id);
+    // Nothing reaches the company before the candidate consents (their own referrals: scope 'mine').
+    scope = and(eq(referrals.companyId, company.id), eq(referrals.consent, 'confirmed'))!;
   } else scope = eq(referrals.referrerId, me.user.id);
   const filters = [
     scope,
@@ -180,8 +225,10 @@ export async function listReferrals(
       desc(referrals.id),
     )
     .limit(query.limit);
-  // Nobody but the referrer and the company sees the bonus.
-  return rows.map(toSummary).map((r) => (query.scope === 'about-me' ? { ...r, bonus: undefined } : r));
+  // Nobody but the referrer and the company sees the bonus, why a candidate was declined, or the hiring team's note.
+  return rows
+    .map(toSummary)
+    .map((r) => (query.scope === 'about-me' ? { ...r, bonus: undefined, notes: null, declineReason: undefined } : r));
 }
 
 /** A referrer's dashboard figures, all computed from their referrals. */

@@ -338,9 +338,10 @@ describe('referring a candidate', () => {
     expect(
       (await call('POST', `/api/referrals/${referral.id}/consent`, otherSeeker, { decision: 'confirm' })).statusCode,
     ).toBe(409);
+    // A referral its candidate declined never reached the company: for the admin it does not exist.
     expect(
       (await call('PATCH', `/api/referrals/${referral.id}/status`, admin, { status: 'accepted' })).statusCode,
-    ).toBe(409);
+    ).toBe(404);
   });
 });
 
@@ -351,6 +352,11 @@ describe('referral status and bonus', () => {
       talentId: otherSeeker.body.user.id,
       jobId: job.id,
     });
+    // Before the candidate confirms, the referral is not the company's to see or move.
+    expect((await call('PATCH', `/api/referrals/${created.id}/status`, admin, { status: 'accepted' })).statusCode).toBe(
+      404,
+    );
+    await ok('POST', `/api/referrals/${created.id}/consent`, otherSeeker, { decision: 'confirm' });
     const refusal = await call('PATCH', `/api/referrals/${created.id}/status`, member, { status: 'accepted' });
     expect(refusal.statusCode).toBe(403);
     expect(refusal.json().error.message).toBe(REFERRAL_MESSAGES.onlyAdminsUpdate);

@@ -1,19 +1,30 @@
-import { aliasedTable, and, desc, eq } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, isNotNull, ne, or } from 'drizzle-orm';
 import {
   NOTIFICATION_TYPES_REFERRALS,
   REFERRAL_MESSAGES,
   type ReferralRequest,
-  type ReferralStatus,
+  type ReferralRequestStatus,
   type ReferrerRelationship,
+  type RequestCloseReason,
+  type VouchStrength,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, type Executor } from '../../db/repository';
-import { companies, jobPostings, referralRequests, referrerProfiles, users } from '../../db/schema';
+import {
+  candidatePipelines,
+  companies,
+  jobPostings,
+  referralRequests,
+  referrals,
+  referrerProfiles,
+  users,
+} from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { createNotification } from '../../platform/notifications/service';
 import { findCompanyMember, findJob, findVisibleJob } from './access';
 import { insertReferral } from './create';
+import { recordRefusals } from './credit';
+import { tell, tellSeekerOfAcceptance } from './notify';
 
 type RequestRow = typeof referralRequests.$inferSelect;
 
@@ -57,6 +68,7 @@ const toRequest = ({
   message: row.message,
   status: row.status,
   declineReason: row.declineReason,
+  closedReason: (row.closedReason as RequestCloseReason | null) ?? null,
   referralId: row.referralId,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -85,6 +97,27 @@ export async function createReferralRequest(
     .from(referrerProfiles)
     .where(eq(referrerProfiles.userId, input.referrerId));
   if (!referrer || optedOut?.accepts === false) throw notFound(REFERRAL_MESSAGES.referrerUnavailable);
+  // A request that could only close at once is not sent: they applied, or a referral of them for it is under way.
+  const [already] = await db
+    .select({ applied: candidatePipelines.appliedAt, referral: referrals.id })
+    .from(candidatePipelines)
+    .leftJoin(
+      referrals,
+      and(
+        eq(referrals.jobId, candidatePipelines.jobId),
+        eq(referrals.talentId, candidatePipelines.talentId),
+        ne(referrals.consent, 'declined'),
+      ),
+    )
+    .where(
+      and(
+        eq(candidatePipelines.jobId, job.id),
+        eq(candidatePipelines.talentId, me.user.id),
+        or(isNotNull(candidatePipelines.appliedAt), isNotNull(referrals.id)),
+      ),
+    );
+  if (already)
+    throw conflict(already.referral ? REFERRAL_MESSAGES.alreadyReferredYou : REFERRAL_MESSAGES.alreadyAppliedRequest);
   const id = await db.transaction(async (tx) => {
     const [open] = await tx
       .select({ id: referralRequests.id })
@@ -108,7 +141,7 @@ export async function createReferralRequest(
       if (isUniqueViolation(error)) throw conflict(REFERRAL_MESSAGES.duplicateRequest);
       throw error;
     }
-    await createNotification(tx, {
+    await tell(tx, {
       userId: referrer.id,
       title: 'New referral request',
       message: `${me.user.name} asked you for a referral for ${job.title}.`,
@@ -124,7 +157,7 @@ export async function createReferralRequest(
 export async function listReferralRequests(
   db: Db,
   me: AuthContext,
-  query: { box: 'sent' | 'received'; status?: ReferralStatus; limit: number },
+  query: { box: 'sent' | 'received'; status?: ReferralRequestStatus; limit: number },
 ): Promise<ReferralRequest[]> {
   const owner =
     query.box === 'sent' ? eq(referralRequests.talentId, me.user.id) : eq(referralRequests.referrerId, me.user.id);
@@ -141,46 +174,58 @@ async function openRequestForReferrer(tx: Executor, auth: AuthContext, id: strin
   if (!row || (row.referrerId !== auth.user.id && row.talentId !== auth.user.id))
     throw notFound(REFERRAL_MESSAGES.requestNotFound);
   if (row.referrerId !== auth.user.id) throw forbidden(REFERRAL_MESSAGES.onlyReferrerAnswers);
+  if (row.status === 'closed') throw conflict(REFERRAL_MESSAGES.requestClosed);
   if (row.status !== 'pending') throw conflict(REFERRAL_MESSAGES.requestAlreadyAnswered);
   return row;
 }
 
 /**
- * Accepting creates the referral for that job and candidate (consent given: they asked) with the referrer's own
- * note and how they know the candidate; the candidate's message stays on the request. The job seeker is told.
+ * Accepting creates the referral for that job and candidate (consent given: they asked) with the referrer's note for
+ * the hiring team, an optional note the candidate reads, how they know the candidate and how strongly they vouch;
+ * the candidate's message stays on the request. The ownership rule may refuse it (409 with its words). The job
+ * seeker is told.
  */
 export async function acceptReferralRequest(
   db: Db,
   me: AuthContext,
   id: string,
-  input: { note?: string | undefined; relationship: ReferrerRelationship },
+  input: {
+    note?: string | undefined;
+    candidateNote?: string | undefined;
+    relationship: ReferrerRelationship;
+    vouch?: VouchStrength | undefined;
+  },
 ): Promise<ReferralRequest> {
-  await db.transaction(async (tx) => {
-    const request = await openRequestForReferrer(tx, me, id);
-    const job = await findJob(tx, request.jobId);
-    const referrer = await findCompanyMember(tx, job.companyId, me.user.id);
-    if (!referrer) throw forbidden(REFERRAL_MESSAGES.onlyReferrerAnswers);
-    const referral = await insertReferral(tx, {
-      job,
-      referrer,
-      talentId: request.talentId,
-      notes: input.note?.trim() || null,
-      relationship: input.relationship,
-      consent: 'confirmed',
-      requestId: request.id,
-    });
-    await tx
-      .update(referralRequests)
-      .set({ status: 'accepted', referralId: referral.id, updatedAt: new Date(), respondedAt: new Date() })
-      .where(eq(referralRequests.id, id));
-    await createNotification(tx, {
-      userId: request.talentId,
-      title: 'Referral request accepted',
-      message: `${me.user.name} referred you for ${job.title} at ${job.companyName}.`,
-      type: NOTIFICATION_TYPES_REFERRALS.statusUpdate,
-      referenceId: referral.id,
-    });
-  });
+  await recordRefusals(db, () =>
+    db.transaction(async (tx) => {
+      const request = await openRequestForReferrer(tx, me, id);
+      const job = await findJob(tx, request.jobId);
+      const referrer = await findCompanyMember(tx, job.companyId, me.user.id);
+      if (!referrer) throw forbidden(REFERRAL_MESSAGES.onlyReferrerAnswers);
+      const referral = (await insertReferral(tx, {
+        job,
+        referrer,
+        talentId: request.talentId,
+        notes: input.note?.trim() || null,
+        candidateNote: input.candidateNote ?? null,
+        relationship: input.relationship,
+        vouch: input.vouch ?? null,
+        consent: 'confirmed',
+        requestId: request.id,
+      }))!;
+      await tx
+        .update(referralRequests)
+        .set({ status: 'accepted', referralId: referral.id, updatedAt: new Date(), respondedAt: new Date() })
+        .where(eq(referralRequests.id, id));
+      await tellSeekerOfAcceptance(tx, {
+        talentId: request.talentId,
+        referralId: referral.id,
+        referrerName: me.user.name,
+        jobTitle: job.title,
+        companyName: job.companyName,
+      });
+    }),
+  );
   return readRequest(db, id);
 }
 
@@ -203,7 +248,7 @@ export async function declineReferralRequest(
         respondedAt: new Date(),
       })
       .where(eq(referralRequests.id, id));
-    await createNotification(tx, {
+    await tell(tx, {
       userId: request.talentId,
       title: 'Referral request declined',
       message: reason?.trim()

@@ -102,7 +102,10 @@ async function referredCandidate(apply = true) {
 }
 
 const track = (jobId: string, talentId: string, status: TrackingStatus) =>
-  okAs<{ undoable?: { id: string } | null }>(t, 'PUT', `/api/jobs/${jobId}/tracking/${talentId}`, admin, { status });
+  okAs<{ undoable?: { id: string } | null }>(t, 'PUT', `/api/jobs/${jobId}/tracking/${talentId}`, admin, {
+    status,
+    ...(status === 'Decline' ? { reason: 'another_candidate' } : {}),
+  });
 const undo = async (changeId: string) =>
   expect((await callAs(t, 'POST', `/api/pipeline-changes/${changeId}/undo`, admin)).statusCode).toBe(204);
 
@@ -228,6 +231,9 @@ describe('pipeline rollups', () => {
     });
     const seeker = seekers[seekerIndex++]!;
     await okAs(t, 'POST', `/api/jobs/${job.id}/apply`, seeker);
+    // An application older than the ownership rule's 6 months starts fresh: a referral may follow it.
+    await query(sql`update candidate_pipelines set applied_at = now() - interval '7 months'
+      where job_id = ${job.id}::uuid and talent_id = ${seeker.body.user.id}::uuid`);
     await okAs(t, 'POST', '/api/referrals', member, { talentId: seeker.body.user.id, jobId: job.id });
     expect((await expectRollup(job.id, seeker.body.user.id, 0, false)).level).toBe(3);
   });

@@ -13,7 +13,7 @@ import {
   referralListQuerySchema,
   referralRequestListQuerySchema,
   referralRequestSchema,
-  referralSchema,
+  referralDetailSchema,
   referralSummarySchema,
   referralTotalsSchema,
   referrerListSchema,
@@ -121,7 +121,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'signedIn' },
       schema: {
         tags,
-        summary: 'Accept a request with your note and how you know the candidate: creates the referral',
+        summary:
+          'Accept a request with your notes and how you know the candidate: creates the referral (409 when the rule forbids it)',
         params: uuidParamSchema,
         body: acceptReferralRequestSchema,
         response: { 200: referralRequestSchema, ...errors },
@@ -154,7 +155,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Refer a job seeker for one of your company's open jobs",
         body: createReferralSchema,
-        response: { 201: referralSchema, ...errors },
+        response: { 201: referralDetailSchema, ...errors },
       },
     },
     async (request, reply) =>
@@ -188,7 +189,12 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/referrals/:id',
     {
       config: { access: 'signedIn' },
-      schema: { tags, summary: 'One referral', params: uuidParamSchema, response: { 200: referralSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'One referral, with the credit rule and the viewer’s part of its ledger',
+        params: uuidParamSchema,
+        response: { 200: referralDetailSchema, ...errors },
+      },
     },
     async (request) => getReferral(app.db, authOf(request), request.params.id),
   );
@@ -202,11 +208,14 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Change the status (company admins)',
         params: uuidParamSchema,
         body: updateReferralStatusSchema,
-        response: { 200: referralSchema, ...errors },
+        response: { 200: referralDetailSchema, ...errors },
       },
     },
     async (request) =>
-      updateReferralStatus(app.db, authOf(request), request.params.id, request.body.status, request.body.startDate),
+      updateReferralStatus(app.db, authOf(request), request.params.id, request.body.status, request.body.startDate, {
+        reason: request.body.reason,
+        reasonNote: request.body.reasonNote,
+      }),
   );
 
   app.post(
@@ -218,7 +227,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The candidate confirms or declines being put forward',
         params: uuidParamSchema,
         body: referralConsentSchema,
-        response: { 200: referralSchema, ...errors },
+        response: { 200: referralDetailSchema, ...errors },
       },
     },
     async (request) => answerReferralConsent(app.db, authOf(request), request.params.id, request.body.decision),
@@ -233,7 +242,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mark a due referral bonus paid (company admins)',
         params: uuidParamSchema,
         body: markBonusPaidSchema,
-        response: { 200: referralSchema, ...errors },
+        response: { 200: referralDetailSchema, ...errors },
       },
     },
     async (request) => markReferralBonusPaid(app.db, authOf(request), request.params.id, request.body),
@@ -293,6 +302,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.talentId,
         request.body.status,
         request.body.startDate,
+        { reason: request.body.reason, reasonNote: request.body.reasonNote },
       ),
   );
 

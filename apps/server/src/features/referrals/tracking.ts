@@ -1,8 +1,9 @@
-import { aliasedTable, and, asc, desc, eq, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   REFERRAL_MESSAGES,
   TRACKING_STAGE,
   trackingStatusOf,
+  type DeclineReason,
   type JobComment,
   type TrackingEntry,
   type TrackingStatus,
@@ -38,6 +39,13 @@ function selectEntries(db: Executor) {
 
 type EntryRow = Awaited<ReturnType<ReturnType<typeof selectEntries>['execute']>>[number];
 
+/**
+ * Nothing reaches the company before the candidate consents: a pipeline that exists only because of a referral its
+ * candidate has not confirmed (or declined) is not the team's to see. The same condition for every company read.
+ */
+export const seenByCompany: SQL = sql`not (${candidatePipelines.entry} = 'referred'
+  and ${candidatePipelines.appliedAt} is null and coalesce(${referrals.consent}, 'confirmed') <> 'confirmed')`;
+
 const toEntry = ({ pipeline, talentName, referral, referrerName }: EntryRow): TrackingEntry => ({
   talentId: pipeline.talentId,
   talentName,
@@ -51,9 +59,13 @@ const toEntry = ({ pipeline, talentName, referral, referrerName }: EntryRow): Tr
         referrerName,
         status: referral.status,
         relationship: referral.relationship,
+        vouch: referral.vouch,
         notes: referral.notes,
+        candidateNote: referral.candidateNote,
       }
     : null,
+  declineReason: (pipeline.declineReason as DeclineReason | null) ?? null,
+  declineNote: pipeline.declineNote,
   updatedAt: pipeline.updatedAt.toISOString(),
 });
 
@@ -61,7 +73,7 @@ const toEntry = ({ pipeline, talentName, referral, referrerName }: EntryRow): Tr
 export async function listTracking(db: Db, auth: AuthContext, jobId: string): Promise<TrackingEntry[]> {
   await requireJobTeam(db, auth, jobId);
   const rows = await selectEntries(db)
-    .where(eq(candidatePipelines.jobId, jobId))
+    .where(and(eq(candidatePipelines.jobId, jobId), seenByCompany))
     .orderBy(desc(candidatePipelines.updatedAt), desc(candidatePipelines.id));
   return rows.map(toEntry);
 }
@@ -77,6 +89,7 @@ export async function setTracking(
   talentId: string,
   status: TrackingStatus,
   startDate?: string,
+  decline: { reason?: DeclineReason | undefined; reasonNote?: string | undefined } = {},
 ): Promise<TrackingEntry> {
   const { auth: me } = await requireJobTeam(db, auth, jobId);
   // Only a job seeker the team may see is a candidate: not a colleague, another company's admin or a hidden profile.
@@ -84,9 +97,16 @@ export async function setTracking(
   const stage = TRACKING_STAGE[status];
   const undoable: UndoableChange | null = await db.transaction(async (tx) => {
     const { pipeline, created } = await openPipeline(tx, jobId, talentId, stage, me.user.id);
-    if (created) return null;
+    if (created) {
+      if (stage === 'declined')
+        await tx
+          .update(candidatePipelines)
+          .set({ declineReason: decline.reason ?? null, declineNote: decline.reasonNote ?? null })
+          .where(eq(candidatePipelines.id, pipeline.id));
+      return null;
+    }
     const referral = await lockLiveReferral(tx, jobId, talentId);
-    return moveStage(tx, me, { pipeline, referral, stage, startDate });
+    return moveStage(tx, me, { pipeline, referral, stage, startDate, ...decline });
   });
   const [row] = await selectEntries(db).where(
     and(eq(candidatePipelines.jobId, jobId), eq(candidatePipelines.talentId, talentId)),

@@ -2,8 +2,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  RESUME_LIMITS,
-  RESUME_MESSAGES,
   TALENT_MESSAGES,
   candidateSearchQuerySchema,
   candidateSearchResponseSchema,
@@ -22,11 +20,10 @@ import {
 } from '@referwell/shared';
 import { sendJsonText } from '../../lib/kept-json';
 import { createRateLimiter } from '../../lib/rate-limit';
-import { AppError, badRequest, errorResponses } from '../../lib/errors';
-import { detectResumeKind } from './resume';
+import { errorResponses } from '../../lib/errors';
 import { searchCandidatesJson } from './search';
 import { forgetTalentSearches } from './search-cache';
-import { parseResumeInWorker } from './resume/parse-in-worker';
+import { readResumeUpload, RESUME_MULTIPART_LIMITS } from './resume-upload';
 import { resumeForDownload, storeResume } from './resume-files';
 import { authOf, companyAuthOf, type Access } from '../../platform/access/route-access';
 import { endorseTalent, getOwnProfile, getPublicProfile, updateOwnProfile } from './service';
@@ -36,21 +33,14 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 /** The job seeker's own profile, kudos and résumé. */
 const SEEKERS: Access = { role: 'jobseeker', refused: TALENT_MESSAGES.onlyJobseekers };
 
-/** Room for the multipart envelope (boundaries, part headers) around the file itself. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
 /** A person uploads a few versions of a résumé; each one costs a parse in a worker thread. */
 export const RESUME_UPLOAD_LIMIT = { max: 20, windowSeconds: 60 * 60 } as const;
-
-const tooLarge = () => new AppError(413, 'RESUME_TOO_LARGE', RESUME_MESSAGES.tooLarge);
 
 export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
   app.realtime.onTalentChange(() => forgetTalentSearches(app.db));
   // Scoped to this plugin: only the resume upload takes multipart bodies.
-  await app.register(multipart, {
-    limits: { fileSize: RESUME_LIMITS.maxBytes, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 50 },
-  });
+  await app.register(multipart, RESUME_MULTIPART_LIMITS);
 
   app.get(
     '/api/talent/profile',
@@ -101,29 +91,8 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
         ...RESUME_UPLOAD_LIMIT,
         message: 'Too many resume uploads.',
       });
-      // Refuse an announced oversize body before reading any of it.
-      const declared = Number(request.headers['content-length'] ?? 0);
-      if (declared > RESUME_LIMITS.maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
-      if (!request.isMultipart()) throw badRequest(RESUME_MESSAGES.empty, { file: RESUME_MESSAGES.empty });
-      const part = await request.file();
-      if (!part) throw badRequest(RESUME_MESSAGES.empty, { file: RESUME_MESSAGES.empty });
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch (error) {
-        if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
-        throw error;
-      }
-      if (bytes.byteLength === 0) throw badRequest(RESUME_MESSAGES.empty, { file: RESUME_MESSAGES.empty });
-      // Cheap check on the request thread first: no worker time for files that are not documents at all.
-      if (!detectResumeKind(bytes)) throw new AppError(415, 'RESUME_UNSUPPORTED_TYPE', RESUME_MESSAGES.unsupportedType);
-      const parsed = await parseResumeInWorker(new Uint8Array(bytes));
-      const resume = await storeResume(app.db, app.storage, me, {
-        bytes,
-        originalName: part.filename,
-        kind: parsed.kind,
-        fields: parsed.fields,
-      });
+      const parsed = await readResumeUpload(app, request);
+      const resume = await storeResume(app.db, app.storage, me, parsed);
       return { ...parsed.fields, kind: parsed.kind, resume };
     },
   );

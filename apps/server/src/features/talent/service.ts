@@ -2,6 +2,7 @@ import { placeColumns } from '@referwell/shared/places';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   TALENT_MESSAGES,
+  normaliseLinkedinUrl,
   profileCompleteness,
   skillKey,
   talentSlug,
@@ -20,6 +21,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors';
 import { publishSessionChange } from '../../platform/events/publish';
 import type { CompanyAuth } from '../../platform/access/guards';
 import type { AccountCreatedStep } from '../../platform/accounts/lifecycle';
+import { toE164 } from '../../lib/phone';
 import { facetsChanged } from './facets';
 import { forgetTalentSearches } from './search-cache';
 
@@ -95,7 +97,12 @@ async function freeSlug(db: Executor, name: string, ownerId: string): Promise<st
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-function skillKeysOf(p: Pick<ProfileRow, 'skills' | 'technicalSkills' | 'softwareTools'>): string[] {
+/** The match keys written with a profile's phone and LinkedIn address (one person, one candidate). */
+export function contactKeys(phone: string | null | undefined, linkedin: string | null | undefined) {
+  return { phoneKey: toE164(phone), linkedinKey: linkedin ? normaliseLinkedinUrl(linkedin) : null };
+}
+
+export function skillKeysOf(p: Pick<ProfileRow, 'skills' | 'technicalSkills' | 'softwareTools'>): string[] {
   return [...new Set([...p.skills, ...p.technicalSkills, ...p.softwareTools].map(skillKey).filter(Boolean))];
 }
 
@@ -133,6 +140,7 @@ export async function ensureTalentProfile(
           title: values.title ?? titles[0] ?? null,
           skillKeys: skillKeysOf(lists),
           ...placeColumns(values.location),
+          ...contactKeys(values.phone, values.linkedin),
         })
         .onConflictDoNothing({ target: talentProfiles.id })
         .returning();
@@ -219,6 +227,7 @@ export async function updateOwnProfile(db: Db, me: AuthContext, input: TalentPro
         location: input.location,
         ...placeColumns(input.location),
         linkedin: input.linkedin,
+        ...contactKeys(input.phone, input.linkedin),
         portfolio: input.portfolio,
         bio: input.bio,
         superpower: input.superpower,

@@ -32,10 +32,12 @@ type Mailable = Pick<Notification, 'id' | 'userId' | 'title' | 'message' | 'type
 
 async function enqueueNotificationMail(tx: Executor, notification: Mailable, category: EmailCategory) {
   const [user] = await tx
-    .select({ name: users.name, email: users.email })
+    .select({ name: users.name, email: users.email, unclaimed: users.unclaimed })
     .from(users)
     .where(eq(users.id, notification.userId));
-  if (!user) return;
+  // A person referred by e-mail who has not claimed their profile cannot sign in to follow the link: the feature
+  // that tells them mails them a link of its own (features/referrals/notify.ts).
+  if (!user || user.unclaimed) return;
   await enqueueMail(tx, {
     key: `notification:${notification.id}`,
     template: TEMPLATE_FOR[category],

@@ -16,7 +16,7 @@ const toast = scopedToast('bonus-policy-card');
 
 const orNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : value);
 
-/** Admins: the company's default bonus, payout delay and first-touch window; referrers read the rule it makes. */
+/** Admins: the company's default bonus, payout delay and ownership rule; referrers read the rules they make. */
 export function BonusPolicyCard({ companyId }: { companyId: string }) {
   const { data } = useQuery(bonusPolicyQueryOptions(companyId));
   return (
@@ -40,7 +40,7 @@ function PolicyForm({ companyId, policy }: { companyId: string; policy: BonusPol
       defaultBonusAmount: policy.defaultBonusAmount,
       defaultBonusCurrency: policy.defaultBonusCurrency,
       payoutDelayDays: policy.payoutDelayDays,
-      directApplicationWindowDays: policy.directApplicationWindowDays,
+      ownershipMonths: policy.ownershipMonths,
       retentionCheckDays: policy.retentionCheckDays,
       applyToScheduled: false,
     },
@@ -94,9 +94,9 @@ function PolicyForm({ companyId, policy }: { companyId: string; policy: BonusPol
       })}
       {field('defaultBonusCurrency', 'Currency', { hint: 'Three letters, such as USD or EUR.' })}
       {field('payoutDelayDays', 'Payable after the start date (days)', { number: true })}
-      {field('directApplicationWindowDays', 'Direct application window (days)', {
+      {field('ownershipMonths', 'Ownership rule (months)', {
         number: true,
-        hint: 'A candidate who applied directly this recently earns the referrer no bonus.',
+        hint: 'The first referral a candidate confirms counts this long; a direct application first means no credit.',
       })}
       {field('retentionCheckDays', 'Retention check (day after start)', {
         number: true,
@@ -119,6 +119,7 @@ function PolicyForm({ companyId, policy }: { companyId: string; policy: BonusPol
           </div>
         )}
       />
+      <p className="text-sm text-muted-foreground sm:col-span-2">{policy.ownershipRule}</p>
       <div className="sm:col-span-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save policy'}

@@ -1,5 +1,7 @@
 /**
  * The auth feature's port: the only part of features/auth another feature may import (eslint.config.js).
- * Who is logged in is not here but in lib/session.ts, below every feature. Used by: settings (change password).
+ * Who is logged in is not here but in lib/session.ts, below every feature. Used by: settings (change password),
+ * referrals (a referred person chooses their password from the invitation page).
  */
 export { useChangePassword } from './api';
+export { NewPasswordField } from './new-password-field';

@@ -24,6 +24,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { companyQueryOptions, teamQueryOptions } from '@/features/companies/port';
 import { LeaderboardCard, ProgrammeCard } from '@/features/analytics/port';
+import { ReferSomeoneButton } from '@/features/referrals/port';
 import { excerpt } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ProfileCard, WelcomeHeader } from './dashboard-parts';
@@ -223,6 +224,9 @@ function QuickActions() {
       <CardContent>
         <nav aria-label="Quick actions">
           <ul className="grid gap-2">
+            <li>
+              <ReferSomeoneButton variant="outline" className="w-full justify-start" />
+            </li>
             {quickActions.map(({ label, to, icon: Icon }) => (
               <li key={to}>
                 <Button asChild variant="outline" className="w-full justify-start">

@@ -55,9 +55,11 @@ function BackToJobs() {
  * the team's comments); the app's route puts it in, so jobs and referrals never import each other.
  */
 export type JobTeamPanels = ComponentType<{ job: Job }>;
+/** The company's people refer someone for the job (the referrals feature's button, put in by the app). */
+export type JobReferAction = ComponentType<{ jobId: string }>;
 
 /** Job detail (/job/{id}, SPEC §2): public, with actions for job seekers and for the job's owners. */
-export function JobDetailPage({ TeamPanels }: { TeamPanels: JobTeamPanels }) {
+export function JobDetailPage({ TeamPanels, ReferAction }: { TeamPanels: JobTeamPanels; ReferAction: JobReferAction }) {
   const { id = '' } = useParams();
   const { data: job, isPending, isError, error } = useQuery(jobQueryOptions(id));
   const notFound = isError && isMissing(error);
@@ -89,10 +91,18 @@ export function JobDetailPage({ TeamPanels }: { TeamPanels: JobTeamPanels }) {
       </section>
     );
   }
-  return <JobDetail job={job} TeamPanels={TeamPanels} />;
+  return <JobDetail job={job} TeamPanels={TeamPanels} ReferAction={ReferAction} />;
 }
 
-function JobDetail({ job, TeamPanels }: { job: Job; TeamPanels: JobTeamPanels }) {
+function JobDetail({
+  job,
+  TeamPanels,
+  ReferAction,
+}: {
+  job: Job;
+  TeamPanels: JobTeamPanels;
+  ReferAction: JobReferAction;
+}) {
   useRecordVisit(job);
   const responsibilities = job.responsibilities ? splitLines(job.responsibilities) : [];
   return (
@@ -177,7 +187,7 @@ function JobDetail({ job, TeamPanels }: { job: Job; TeamPanels: JobTeamPanels })
           aria-label="Actions"
         >
           <div className="grid gap-6">
-            <JobActions job={job} />
+            <JobActions job={job} ReferAction={ReferAction} />
             <ShareJob job={job} />
           </div>
         </aside>
@@ -272,10 +282,14 @@ function HowToApply({ job }: { job: Job }) {
   );
 }
 
-function JobActions({ job }: { job: Job }) {
+/** Where the seeker stands has been settled: no Apply Now (a referral or an application is already under way). */
+const SETTLED_STATES = new Set(['referral_to_confirm', 'referred', 'applied', 'in_process', 'hired', 'not_selected']);
+
+function JobActions({ job, ReferAction }: { job: Job; ReferAction: JobReferAction }) {
   const { user, isLoading } = useSession();
   const [applying, setApplying] = useState(false);
   const referrersLink = `/company/${job.companySlug}/referrers?${new URLSearchParams({ jobId: job.id })}`;
+  const status = job.viewerStatus;
 
   let actions: ReactNode = null;
   if (isLoading) {
@@ -289,11 +303,34 @@ function JobActions({ job }: { job: Job }) {
       ) : null;
   } else if (user.type === 'jobseeker') {
     const applied = job.viewer.hasApplied;
+    const settled = SETTLED_STATES.has(status.state);
+    // When the company rewards referrals and nothing is under way, asking comes first and applying second.
+    const askFirst = status.askFirst;
+    const findReferrer = (
+      <Button asChild variant={askFirst ? 'default' : 'outline'} className="w-full">
+        <Link to={referrersLink}>
+          <Users aria-hidden />
+          Find A Referrer
+        </Link>
+      </Button>
+    );
     actions = (
       <>
-        {job.status === 'OPEN' || applied ? (
+        {askFirst ? findReferrer : null}
+        {settled ? (
+          status.referral && status.state === 'referral_to_confirm' ? (
+            <Button asChild className="w-full">
+              <Link to={`/referrer-dashboard/referrals/${status.referral.id}`}>Review referral</Link>
+            </Button>
+          ) : null
+        ) : job.status === 'OPEN' || applied ? (
           <>
-            <Button className="w-full" onClick={() => setApplying(true)} disabled={applied || !job.viewer.canApply}>
+            <Button
+              className="w-full"
+              variant={askFirst || status.state === 'requested' ? 'outline' : 'default'}
+              onClick={() => setApplying(true)}
+              disabled={applied || !job.viewer.canApply}
+            >
               {applied ? (
                 <>
                   <CheckCircle2 aria-hidden />
@@ -307,12 +344,7 @@ function JobActions({ job }: { job: Job }) {
             <ApplyDialog job={job} open={applying} onOpenChange={setApplying} />
           </>
         ) : null}
-        <Button asChild variant="outline" className="w-full">
-          <Link to={referrersLink}>
-            <Users aria-hidden />
-            Find A Referrer
-          </Link>
-        </Button>
+        {!askFirst && !settled ? findReferrer : null}
         {job.postedBy ? (
           <MessageButton
             userId={job.postedBy.id}
@@ -324,7 +356,19 @@ function JobActions({ job }: { job: Job }) {
         ) : null}
       </>
     );
+  } else if (status.state === 'team' || status.state === 'colleague') {
+    actions = job.status === 'OPEN' ? <ReferAction jobId={job.id} /> : null;
   }
+
+  // Where the viewer stands ("Priya referred you. No need to apply.") and the company's rule in words.
+  const standing =
+    status.headline || status.rule ? (
+      <div className="grid gap-1 text-sm" role="status" aria-label="Where you stand">
+        {status.headline ? <p className="font-medium">{status.headline}</p> : null}
+        {status.detail ? <p className="text-muted-foreground">{status.detail}</p> : null}
+        {status.rule ? <p className="text-muted-foreground">{status.rule}</p> : null}
+      </div>
+    ) : null;
 
   const closedNote =
     job.status !== 'OPEN' ? (
@@ -344,11 +388,12 @@ function JobActions({ job }: { job: Job }) {
     </Button>
   ) : null;
 
-  if (!actions && !closedNote && !editButton) return null;
+  if (!actions && !closedNote && !editButton && !standing) return null;
   return (
     <Card>
       <CardContent className="grid gap-3 pt-6">
         {closedNote}
+        {standing}
         {actions}
         {editButton}
       </CardContent>

@@ -1,6 +1,5 @@
 import { ExternalLink } from 'lucide-react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { scopedToast } from '@/lib/toast';
@@ -9,6 +8,8 @@ import {
   acceptReferralRequestSchema,
   REFERRER_RELATIONSHIP_LABELS,
   REFERRER_RELATIONSHIPS,
+  VOUCH_STRENGTH_LABELS,
+  VOUCH_STRENGTHS,
   type AcceptReferralRequest,
   type ReferralRequest,
 } from '@referwell/shared';
@@ -21,34 +22,33 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Form, FormField } from '@/components/ui/form';
-import { Textarea } from '@/components/ui/textarea';
+import { Form } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api';
 import { useAcceptReferralRequest } from './api';
+import { RadioChoices, ReferralNotes } from './referral-fields';
 
 const toast = scopedToast('accept-request-dialog');
 
 /**
- * Accepting a referral request: the referrer says how they know the candidate and adds a note of their own,
- * both shown to the company (the candidate's message stays theirs). The profile link opens before deciding.
+ * Accepting a referral request: the referrer says how they know the candidate and how well they vouch, with a note
+ * for the hiring team only and one the candidate sees. The profile link opens before deciding.
  */
 export function AcceptRequestDialog({ request, onClose }: { request: ReferralRequest | null; onClose: () => void }) {
   const navigate = useNavigate();
   const accept = useAcceptReferralRequest();
   const form = useForm<AcceptReferralRequest, unknown, z.output<typeof acceptReferralRequestSchema>>({
     resolver: zodResolver(acceptReferralRequestSchema),
-    defaultValues: { note: '' },
+    defaultValues: { note: '', candidateNote: '' },
   });
-  const relationshipError = form.formState.errors.relationship?.message;
-  const errorId = useId();
+  const { errors } = form.formState;
   const close = () => {
     form.reset();
     onClose();
   };
-  const onValid = ({ relationship, note }: z.output<typeof acceptReferralRequestSchema>) => {
+  const onValid = ({ relationship, vouch, note, candidateNote }: z.output<typeof acceptReferralRequestSchema>) => {
     if (!request) return;
     accept.mutate(
-      { id: request.id, relationship, note: note || undefined },
+      { id: request.id, relationship, vouch, note: note || undefined, candidateNote },
       {
         onSuccess: (answered) => {
           toast.success('Request accepted', {
@@ -71,7 +71,8 @@ export function AcceptRequestDialog({ request, onClose }: { request: ReferralReq
           <DialogHeader>
             <DialogTitle>Refer {request?.talent.name}</DialogTitle>
             <DialogDescription>
-              For {request?.jobTitle} at {request?.companyName}. The company sees your note and how you know them.
+              For {request?.jobTitle} at {request?.companyName}. The hiring team sees how you know them and both notes;
+              the candidate sees only the note meant for them.
             </DialogDescription>
           </DialogHeader>
           {request ? (
@@ -85,36 +86,26 @@ export function AcceptRequestDialog({ request, onClose }: { request: ReferralReq
               <span className="sr-only">(opens in a new tab)</span>
             </Link>
           ) : null}
-          <fieldset className="grid gap-2" aria-describedby={relationshipError ? errorId : undefined}>
-            <legend className="mb-1 text-sm font-medium">How do you know them?</legend>
-            {REFERRER_RELATIONSHIPS.map((value) => (
-              <label key={value} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  value={value}
-                  className="size-4 accent-primary"
-                  {...form.register('relationship')}
-                />
-                {REFERRER_RELATIONSHIP_LABELS[value]}
-              </label>
-            ))}
-            {relationshipError ? (
-              <p id={errorId} className="text-sm text-destructive" role="alert">
-                {relationshipError}
-              </p>
-            ) : null}
-          </fieldset>
-          <FormField label="Your note for the company (optional)" error={form.formState.errors.note?.message}>
-            {(control) => (
-              <Textarea
-                {...control}
-                rows={4}
-                maxLength={4000}
-                placeholder="What makes them a good fit?"
-                {...form.register('note')}
-              />
-            )}
-          </FormField>
+          <RadioChoices
+            legend="How do you know them?"
+            options={REFERRER_RELATIONSHIPS}
+            labels={REFERRER_RELATIONSHIP_LABELS}
+            registration={form.register('relationship')}
+            error={errors.relationship?.message}
+          />
+          <RadioChoices
+            legend="How well can you vouch for them? (optional)"
+            options={VOUCH_STRENGTHS}
+            labels={VOUCH_STRENGTH_LABELS}
+            registration={form.register('vouch')}
+            error={errors.vouch?.message}
+          />
+          <ReferralNotes
+            team={form.register('note')}
+            candidate={form.register('candidateNote')}
+            teamError={errors.note?.message}
+            candidateError={errors.candidateNote?.message}
+          />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close}>
               Cancel

@@ -5,10 +5,16 @@ import type {
   CandidateSearchResponse,
   CreateReferral,
   CreateReferralRequest,
+  DeclineReason,
+  ExternalReferral,
   JobComment,
   JobSearchResponse,
-  Referral,
+  ReferralCheck,
+  ReferralCheckResult,
+  ReferralDetail,
+  ReferralInvitation,
   ReferralRequest,
+  ReferralResumeUpload,
   ReferralStatus,
   ReferralSummary,
   ReferrerList,
@@ -82,7 +88,7 @@ export const referralsQueryOptions = (scope: ReferralScope, status?: ReferralSta
 export const referralQueryOptions = (id: string) =>
   queryOptions({
     queryKey: referralKeys.detail(id),
-    queryFn: ({ signal }) => api<Referral>(`/api/referrals/${enc(id)}`, { signal }),
+    queryFn: ({ signal }) => api<ReferralDetail>(`/api/referrals/${enc(id)}`, { signal }),
     retry: noRetryWhenMissing,
   });
 
@@ -162,7 +168,7 @@ export function useDeclineReferralRequest() {
 export function useCreateReferral() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateReferral) => api<Referral>('/api/referrals', { method: 'POST', body: input }),
+    mutationFn: (input: CreateReferral) => api<ReferralDetail>('/api/referrals', { method: 'POST', body: input }),
     onSuccess: (referral) => {
       queryClient.setQueryData(referralKeys.detail(referral.id), referral);
       return invalidateReferralLists(queryClient);
@@ -171,7 +177,7 @@ export function useCreateReferral() {
 }
 
 /** The mutations of the referral detail page all answer with the updated referral. */
-function useReferralMutation<TInput>(id: string, request: (input: TInput) => Promise<Referral>) {
+function useReferralMutation<TInput>(id: string, request: (input: TInput) => Promise<ReferralDetail>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
@@ -185,19 +191,25 @@ function useReferralMutation<TInput>(id: string, request: (input: TInput) => Pro
   });
 }
 
+/** A decline carries its reason category (and the team's own words). */
+export interface DeclineReasonBody {
+  reason?: DeclineReason;
+  reasonNote?: string;
+}
+
 export const useUpdateReferralStatus = (id: string) =>
-  useReferralMutation(id, (status: ReferralStatus) =>
-    api<Referral>(`/api/referrals/${enc(id)}/status`, { method: 'PATCH', body: { status } }),
+  useReferralMutation(id, ({ status, ...decline }: { status: ReferralStatus } & DeclineReasonBody) =>
+    api<ReferralDetail>(`/api/referrals/${enc(id)}/status`, { method: 'PATCH', body: { status, ...decline } }),
   );
 
 export const useAnswerConsent = (id: string) =>
   useReferralMutation(id, (decision: 'confirm' | 'decline') =>
-    api<Referral>(`/api/referrals/${enc(id)}/consent`, { method: 'POST', body: { decision } }),
+    api<ReferralDetail>(`/api/referrals/${enc(id)}/consent`, { method: 'POST', body: { decision } }),
   );
 
 export const useMarkBonusPaid = (id: string) =>
   useReferralMutation(id, ({ paidOn, reference }: { paidOn?: string; reference?: string }) =>
-    api<Referral>(`/api/referrals/${enc(id)}/bonus-paid`, {
+    api<ReferralDetail>(`/api/referrals/${enc(id)}/bonus-paid`, {
       method: 'POST',
       body: { ...(paidOn ? { paidOn } : {}), ...(reference ? { reference } : {}) },
     }),
@@ -206,10 +218,15 @@ export const useMarkBonusPaid = (id: string) =>
 export function useSetTracking(jobId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ talentId, status, startDate }: { talentId: string; status: TrackingStatus; startDate?: string }) =>
+    mutationFn: ({
+      talentId,
+      status,
+      startDate,
+      ...decline
+    }: { talentId: string; status: TrackingStatus; startDate?: string } & DeclineReasonBody) =>
       api<TrackingEntry>(`/api/jobs/${enc(jobId)}/tracking/${enc(talentId)}`, {
         method: 'PUT',
-        body: startDate ? { status, startDate } : { status },
+        body: { status, ...(startDate ? { startDate } : {}), ...decline },
       }),
     onSuccess: (entry) => {
       queryClient.setQueryData<TrackingEntry[]>(referralKeys.tracking(jobId), (entries) =>
@@ -270,5 +287,61 @@ export function useUpdateReferrerProfile() {
       queryClient.setQueryData(referralKeys.referrer(profile.id), profile);
       return queryClient.invalidateQueries({ queryKey: ['referrals', 'referrers'] });
     },
+  });
+}
+
+/**
+ * "Will this referral count?": the ownership rule's answer for a job and a person, before submit. Asked only once
+ * the job and something that identifies the person are known (the server refuses what it cannot match).
+ */
+export const referralCheckQueryOptions = (check: ReferralCheck, enabled: boolean) =>
+  queryOptions({
+    queryKey: ['referrals', 'check', check] as const,
+    queryFn: ({ signal }) => api<ReferralCheckResult>('/api/referrals/check', { method: 'POST', body: check, signal }),
+    enabled,
+    staleTime: 30_000,
+    retry: false,
+  });
+
+function uploadReferralResume(file: File): Promise<ReferralResumeUpload> {
+  const body = new FormData();
+  body.append('file', file);
+  return api<ReferralResumeUpload>('/api/referrals/resume', { method: 'POST', body });
+}
+
+/** The résumé of a person being referred: stored and parsed, its fields offered to the form. */
+export const useUploadReferralResume = () => useMutation({ mutationFn: uploadReferralResume });
+
+export function useCreateExternalReferral() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ExternalReferral) =>
+      api<ReferralDetail>('/api/referrals/external', { method: 'POST', body: input }),
+    onSuccess: () => invalidateReferralLists(queryClient),
+  });
+}
+
+// ----- The referred person's e-mailed link -----
+
+export const invitationQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['referrals', 'invitation', token] as const,
+    queryFn: ({ signal }) => api<ReferralInvitation>(`/api/referral-invitations/${enc(token)}`, { signal }),
+    retry: noRetryWhenMissing,
+  });
+
+export function useAnswerInvitation(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { referralId: string; decision: 'confirm' | 'decline' }) =>
+      api<ReferralInvitation>(`/api/referral-invitations/${enc(token)}/consent`, { method: 'POST', body }),
+    onSuccess: (answer) => queryClient.setQueryData(invitationQueryOptions(token).queryKey, answer),
+  });
+}
+
+export function useClaimInvitation(token: string) {
+  return useMutation({
+    mutationFn: (body: { password: string; discoverable: boolean }) =>
+      api<{ userId: string }>(`/api/referral-invitations/${enc(token)}/claim`, { method: 'POST', body }),
   });
 }

@@ -61,8 +61,8 @@ export function CandidateReferralView({ referral }: { referral: Referral }) {
             </dl>
             <section>
               <h3 className="mb-2 font-semibold">{referrer ? `${referrer.name}'s note` : "The referrer's note"}</h3>
-              {referral.notes ? (
-                <p className="leading-relaxed whitespace-pre-line">{referral.notes}</p>
+              {referral.candidateNote ? (
+                <p className="leading-relaxed whitespace-pre-line">{referral.candidateNote}</p>
               ) : (
                 <p className="text-muted-foreground">No note was added.</p>
               )}

@@ -12,15 +12,17 @@ import {
   User,
   UserRound,
 } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import {
   REFERRAL_MESSAGES,
   REFERRAL_STATUS_LABELS,
   REFERRAL_STATUSES,
+  DECLINE_REASON_LABELS,
   REFERRER_RELATIONSHIP_LABELS,
-  type Referral,
+  VOUCH_STRENGTH_LABELS,
+  type ReferralDetail as Referral,
   type ReferralStatus,
   type ReferralTalentSnapshot,
   experienceText,
@@ -36,6 +38,8 @@ import { isApiError, isMissing } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { referralQueryOptions, useUpdateReferralStatus } from './api';
+import { CreditCard } from './credit-card';
+import { DeclineReasonDialog, type DeclineReasonAnswer } from './decline-reason-dialog';
 import { CandidateReferralView } from './candidate-referral-view';
 import { useChangeToast, StageBadge } from './pipeline-parts';
 import { CenteredState, DetailRow, GoBackButton, MessageLink, StatusBadge } from './referral-parts';
@@ -192,13 +196,35 @@ function TeamReferralView({ referral, talent }: { referral: Referral; talent: Re
                 <DetailRow icon={<Handshake />} label="How the referrer knows them">
                   {referral.relationship ? REFERRER_RELATIONSHIP_LABELS[referral.relationship] : 'Not given'}
                 </DetailRow>
+                <DetailRow icon={<Star />} label="Vouches">
+                  {referral.vouch ? VOUCH_STRENGTH_LABELS[referral.vouch] : 'Not given'}
+                </DetailRow>
+                {referral.declineReason ? (
+                  <DetailRow icon={<Check />} label="Not moving forward because">
+                    {DECLINE_REASON_LABELS[referral.declineReason]}
+                    {referral.declineNote ? ` (${referral.declineNote})` : ''}
+                  </DetailRow>
+                ) : null}
+                {referral.resume ? (
+                  <DetailRow icon={<User />} label="Résumé">
+                    <a href={`/api/referrals/${referral.id}/resume`} className="text-primary hover:underline">
+                      {referral.resume.originalName}
+                    </a>
+                  </DetailRow>
+                ) : null}
               </dl>
-              <h3 className="mt-6 mb-2 font-semibold">Referrer's note</h3>
+              <h3 className="mt-6 mb-2 font-semibold">{REFERRAL_MESSAGES.teamNoteLabel}</h3>
               {referral.notes ? (
                 <p className="leading-relaxed whitespace-pre-line">{referral.notes}</p>
               ) : (
                 <p className="text-muted-foreground">No note was added.</p>
               )}
+              {referral.candidateNote ? (
+                <>
+                  <h3 className="mt-6 mb-2 font-semibold">{REFERRAL_MESSAGES.candidateNoteLabel}</h3>
+                  <p className="leading-relaxed whitespace-pre-line">{referral.candidateNote}</p>
+                </>
+              ) : null}
               {referral.candidateMessage ? (
                 <>
                   <h3 className="mt-6 mb-2 font-semibold">Candidate's request message</h3>
@@ -224,6 +250,7 @@ function TeamReferralView({ referral, talent }: { referral: Referral; talent: Re
             </CardContent>
           </Card>
           <BonusCard referral={referral} />
+          <CreditCard credit={referral.credit} />
           <Card>
             <CardHeader>
               <CardTitle as="h2">Actions</CardTitle>
@@ -256,10 +283,15 @@ function ConsentText({ referral }: { referral: Referral }) {
 }
 
 /** Company admins change the status; everybody else reads it (SPEC §6; the server refuses others with 403). */
-export function ReferralStatusControl({ referral }: { referral: Pick<Referral, 'id' | 'status' | 'viewer'> }) {
+export function ReferralStatusControl({
+  referral,
+}: {
+  referral: Pick<Referral, 'id' | 'status' | 'viewer' | 'talentName'>;
+}) {
   const update = useUpdateReferralStatus(referral.id);
   const changeToast = useChangeToast();
   const selectId = useId();
+  const [askingReason, setAskingReason] = useState(false);
   if (!referral.viewer.canUpdateStatus) {
     return (
       <div className="grid gap-3">
@@ -271,20 +303,36 @@ export function ReferralStatusControl({ referral }: { referral: Pick<Referral, '
       </div>
     );
   }
+  const save = (status: ReferralStatus, decline?: DeclineReasonAnswer) =>
+    update.mutate(
+      { status, ...decline },
+      {
+        onSuccess: (updated) =>
+          changeToast(REFERRAL_MESSAGES.statusUpdatedTitle, REFERRAL_MESSAGES.statusUpdated(status), updated.undoable),
+        onError: (error) =>
+          toast.error(REFERRAL_MESSAGES.updateFailedTitle, {
+            description: isApiError(error, 403) ? error.message : REFERRAL_MESSAGES.updateFailed,
+          }),
+      },
+    );
   const onChange = (next: string) => {
     const status = next as ReferralStatus;
     if (status === referral.status) return;
-    update.mutate(status, {
-      onSuccess: (updated) =>
-        changeToast(REFERRAL_MESSAGES.statusUpdatedTitle, REFERRAL_MESSAGES.statusUpdated(status), updated.undoable),
-      onError: (error) =>
-        toast.error(REFERRAL_MESSAGES.updateFailedTitle, {
-          description: isApiError(error, 403) ? error.message : REFERRAL_MESSAGES.updateFailed,
-        }),
-    });
+    // Rejecting asks why first (the referrer is told the category).
+    if (status === 'rejected') setAskingReason(true);
+    else save(status);
   };
   return (
     <div className="grid gap-2">
+      <DeclineReasonDialog
+        name={referral.talentName}
+        open={askingReason}
+        onOpenChange={setAskingReason}
+        onConfirm={(answer) => {
+          setAskingReason(false);
+          save('rejected', answer);
+        }}
+      />
       <Label htmlFor={selectId}>Referral status</Label>
       <Select value={referral.status} onValueChange={onChange} disabled={update.isPending}>
         <SelectTrigger id={selectId}>

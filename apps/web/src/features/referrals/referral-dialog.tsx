@@ -4,7 +4,15 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import type { z } from 'zod';
-import { createReferralSchema, REFERRAL_MESSAGES, type CreateReferral } from '@referwell/shared';
+import {
+  createReferralSchema,
+  REFERRAL_MESSAGES,
+  REFERRER_RELATIONSHIP_LABELS,
+  REFERRER_RELATIONSHIPS,
+  VOUCH_STRENGTH_LABELS,
+  VOUCH_STRENGTHS,
+  type CreateReferral,
+} from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -17,11 +25,12 @@ import {
 import { Form, FormField } from '@/components/ui/form';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { Textarea } from '@/components/ui/textarea';
 import { bonusPolicyQueryOptions } from '@/features/analytics/port';
 import { useSession } from '@/lib/session';
 import { isApiError } from '@/lib/api';
 import { companyOpenJobsQueryOptions, useCreateReferral } from './api';
+import { CreditCheck } from './credit-check';
+import { RadioChoices, ReferralNotes } from './referral-fields';
 
 const toast = scopedToast('referral-dialog');
 
@@ -46,7 +55,7 @@ export function announceReferralStart(talentName: string) {
 export function ReferralDialog({ talent, open, onOpenChange, onCreated }: ReferralDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-[500px]">
+      <DialogContent className="max-h-[90vh] max-w-[500px] overflow-y-auto">
         {/* The form mounts with the open dialog, so opening, cancelling and closing all start it afresh. */}
         <ReferralForm talent={talent} onClose={() => onOpenChange(false)} onCreated={onCreated} />
       </DialogContent>
@@ -71,11 +80,12 @@ function ReferralForm({
   const create = useCreateReferral();
   const form = useForm<CreateReferral, unknown, z.output<typeof createReferralSchema>>({
     resolver: zodResolver(createReferralSchema),
-    defaultValues: { talentId: talent?.id ?? '', jobId: '', notes: '' },
+    defaultValues: { talentId: talent?.id ?? '', jobId: '', notes: '', candidateNote: '' },
   });
   const jobId = useWatch({ control: form.control, name: 'jobId' });
   const openJobs = (jobs.data ?? []).filter((job) => job.status === 'OPEN');
 
+  const { errors } = form.formState;
   const onValid = ({ notes, ...values }: z.output<typeof createReferralSchema>) => {
     if (!talent || create.isPending) return;
     const jobTitle = openJobs.find((job) => job.id === values.jobId)?.title ?? 'this job';
@@ -152,17 +162,27 @@ function ReferralForm({
           )
         }
       </FormField>
-      <FormField label="Notes (optional)" error={form.formState.errors.notes?.message}>
-        {(control) => (
-          <Textarea
-            {...control}
-            rows={4}
-            maxLength={4000}
-            placeholder="Why is this person a good fit?"
-            {...form.register('notes')}
-          />
-        )}
-      </FormField>
+      {talent ? <CreditCheck check={{ jobId, talentId: talent.id }} /> : null}
+      <RadioChoices
+        legend="How do you know them? (optional)"
+        options={REFERRER_RELATIONSHIPS}
+        labels={REFERRER_RELATIONSHIP_LABELS}
+        registration={form.register('relationship')}
+        error={errors.relationship?.message}
+      />
+      <RadioChoices
+        legend="How well can you vouch for them? (optional)"
+        options={VOUCH_STRENGTHS}
+        labels={VOUCH_STRENGTH_LABELS}
+        registration={form.register('vouch')}
+        error={errors.vouch?.message}
+      />
+      <ReferralNotes
+        team={form.register('notes')}
+        candidate={form.register('candidateNote')}
+        teamError={errors.notes?.message}
+        candidateError={errors.candidateNote?.message}
+      />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
           Cancel

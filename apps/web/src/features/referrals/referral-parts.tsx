@@ -1,14 +1,14 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { REFERRAL_STATUS_LABELS, type ReferralStatus } from '@referwell/shared';
+import { REFERRAL_REQUEST_STATUS_LABELS, type ReferralRequestStatus } from '@referwell/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button, type ButtonProps } from '@/components/ui/button';
 import { MessageButton, type MessageContext } from '@/features/messaging/port';
 
-/** Referral and request statuses share the badge colours of the theme. */
-export function StatusBadge({ status }: { status: ReferralStatus }) {
-  return <Badge variant={status}>{REFERRAL_STATUS_LABELS[status]}</Badge>;
+/** Referral and request statuses share the badge colours of the theme (a closed request is grey, like a draft). */
+export function StatusBadge({ status }: { status: ReferralRequestStatus }) {
+  return <Badge variant={status === 'closed' ? 'draft' : status}>{REFERRAL_REQUEST_STATUS_LABELS[status]}</Badge>;
 }
 
 /** Back to where the user came from, or `fallback` when the page was opened directly. */

@@ -6,7 +6,13 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import type { z } from 'zod';
-import { declineReferralRequestSchema, REFERRAL_MESSAGES, type ReferralRequest } from '@referwell/shared';
+import {
+  declineReferralRequestSchema,
+  REFERRAL_MESSAGES,
+  REQUEST_CLOSED_FOR_REFERRER,
+  REQUEST_CLOSED_FOR_SEEKER,
+  type ReferralRequest,
+} from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
@@ -144,6 +150,13 @@ function ReceivedRequest({
         {request.status === 'rejected' && request.declineReason ? (
           <p className="text-sm text-muted-foreground">Your reason: {request.declineReason}</p>
         ) : null}
+        {request.status === 'closed' ? (
+          <p className="text-sm" role="note">
+            {request.closedReason
+              ? REQUEST_CLOSED_FOR_REFERRER[request.closedReason](request.talent.name, request.jobTitle)
+              : REFERRAL_MESSAGES.requestClosed}
+          </p>
+        ) : null}
       </CardContent>
       <CardFooter className="flex-wrap">
         {request.status === 'pending' ? (
@@ -179,6 +192,11 @@ function SentRequest({ request }: { request: ReferralRequest }) {
           <p className="text-sm">
             <span className="font-medium">Declined</span>
             {request.declineReason ? `: ${request.declineReason}` : ' without a reason.'}
+          </p>
+        ) : null}
+        {request.status === 'closed' ? (
+          <p className="text-sm">
+            {request.closedReason ? REQUEST_CLOSED_FOR_SEEKER[request.closedReason] : REFERRAL_MESSAGES.requestClosed}
           </p>
         ) : null}
       </CardContent>

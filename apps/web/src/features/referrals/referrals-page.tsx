@@ -16,6 +16,7 @@ import { referralsUrl } from '@referwell/shared/url-filters/referrals';
 import { usePageTitle } from '@/lib/use-page-title';
 import { referralsQueryOptions, type ReferralScope } from './api';
 import { BonusInline } from './pipeline-parts';
+import { ReferSomeoneButton } from './refer-someone-button';
 import { GoBackButton, StatusBadge } from './referral-parts';
 
 const ALL = 'all';
@@ -23,7 +24,7 @@ const ALL = 'all';
 /** All referrals with a status filter (/referrer-dashboard/referrals; the dashboard shows the 5 newest). */
 export function ReferralsPage() {
   usePageTitle('Referrals');
-  const { user, isCompanyAdmin: isAdmin } = useSession();
+  const { user, company, isCompanyAdmin: isAdmin } = useSession();
   const [filters, setFilters] = useUrlFilters(referralsUrl, { replace: true });
   const { status } = filters;
   const scope: ReferralScope =
@@ -47,6 +48,7 @@ export function ReferralsPage() {
                 : 'The candidates you referred and where each referral stands.'}
           </p>
         </div>
+        {company ? <ReferSomeoneButton /> : null}
         <div className="grid w-full gap-1.5 sm:w-48">
           <Label htmlFor="referral-status-filter">Status</Label>
           <Select

@@ -1,8 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REFERRAL_MESSAGES, type Referral, type SessionResponse } from '@referwell/shared';
+import {
+  DECLINE_REASON_REQUIRED,
+  REFERRAL_MESSAGES,
+  type ReferralDetail,
+  type SessionResponse,
+} from '@referwell/shared';
 import { jsonResponse, renderRoutes } from '@/test/render';
 import { ReferralDialog } from './referral-dialog';
 import { ReferralDetailPage } from './referral-detail-page';
@@ -43,7 +48,7 @@ const openJob = {
   hasInternalReferrer: true,
 };
 
-function referral(viewer: Partial<Referral['viewer']> = {}): Referral {
+function referral(viewer: Partial<ReferralDetail['viewer']> = {}): ReferralDetail {
   return {
     id: REFERRAL_ID,
     jobId: JOB_ID,
@@ -69,7 +74,10 @@ function referral(viewer: Partial<Referral['viewer']> = {}): Referral {
       referredBy: null,
     },
     notes: 'Worked with Tess for two years.',
+    candidateNote: null,
     relationship: 'worked_together',
+    vouch: null,
+    external: false,
     candidateMessage: null,
     status: 'pending',
     stage: 'referred',
@@ -86,6 +94,10 @@ function referral(viewer: Partial<Referral['viewer']> = {}): Referral {
     createdAt: '2026-01-02T00:00:00.000Z',
     updatedAt: '2026-01-03T00:00:00.000Z',
     viewer: { role: 'referrer', canUpdateStatus: false, canAnswerConsent: false, canMarkBonusPaid: false, ...viewer },
+    credit: {
+      rule: "Northwind's referral rule: the first referral a candidate confirms counts for 6 months.",
+      entries: [],
+    },
   };
 }
 
@@ -138,7 +150,7 @@ describe('ReferralDialog', () => {
 
     await user.click(await screen.findByRole('combobox', { name: 'Job Position' }));
     await user.click(await screen.findByRole('option', { name: 'Clinical Data Engineer' }));
-    await user.type(screen.getByLabelText('Notes (optional)'), '  Strong SQL  ');
+    await user.type(screen.getByLabelText(`${REFERRAL_MESSAGES.teamNoteLabel} (optional)`), '  Strong SQL  ');
     expect(submit).toBeEnabled();
     await user.click(submit);
 
@@ -171,7 +183,7 @@ describe('ReferralDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(screen.getByRole('button', { name: 'Refer Tess' }));
     expect(await screen.findByRole('button', { name: 'Submit Referral' })).toBeDisabled();
-    expect(screen.getByLabelText('Notes (optional)')).toHaveValue('');
+    expect(screen.getByLabelText(`${REFERRAL_MESSAGES.teamNoteLabel} (optional)`)).toHaveValue('');
   });
 });
 
@@ -227,8 +239,28 @@ describe('Referral detail status control', () => {
     const user = userEvent.setup();
     renderDetail('companyAdmin');
     await user.click(await screen.findByRole('combobox', { name: 'Referral status' }));
-    await user.click(await screen.findByRole('option', { name: 'Rejected' }));
+    await user.click(await screen.findByRole('option', { name: 'Accepted' }));
     expect(await screen.findByText(REFERRAL_MESSAGES.updateFailed)).toBeInTheDocument();
+  });
+
+  it('asks why before rejecting, and sends the reason category with the change', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) =>
+      jsonResponse(200, referral({ canUpdateStatus: true })),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderDetail('companyAdmin');
+    await user.click(await screen.findByRole('combobox', { name: 'Referral status' }));
+    await user.click(await screen.findByRole('option', { name: 'Rejected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Not moving forward with Tess Talent' });
+    await user.click(within(dialog).getByRole('button', { name: 'Decline candidate' }));
+    expect(await within(dialog).findByText(DECLINE_REASON_REQUIRED)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: 'Reason' }));
+    await user.click(await screen.findByRole('option', { name: 'Position filled' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Decline candidate' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true));
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'rejected', reason: 'position_filled' });
   });
 
   it("says 'Referral not found' for an unknown id", async () => {

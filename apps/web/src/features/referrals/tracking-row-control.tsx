@@ -4,6 +4,7 @@ import { TRACKING_STATUSES, type TrackingStatus } from '@referwell/shared';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
 import { useSetTracking } from './api';
+import { DeclineReasonDialog, type DeclineReasonAnswer } from './decline-reason-dialog';
 import { useChangeToast } from './pipeline-parts';
 import { StartDateDialog } from './start-date-dialog';
 
@@ -26,9 +27,10 @@ export function RowControl({
   const setTracking = useSetTracking(jobId);
   const changeToast = useChangeToast();
   const [askingStartDate, setAskingStartDate] = useState(false);
-  const save = (next: TrackingStatus, toastTitle?: string, startDate?: string) =>
+  const [askingReason, setAskingReason] = useState(false);
+  const save = (next: TrackingStatus, toastTitle?: string, startDate?: string, decline?: DeclineReasonAnswer) =>
     setTracking.mutate(
-      { talentId: candidate.id, status: next, startDate },
+      { talentId: candidate.id, status: next, startDate, ...decline },
       {
         onSuccess: (entry) =>
           changeToast(
@@ -47,9 +49,23 @@ export function RowControl({
       },
     );
 
+  // Declining asks why first (the referrer is told the category).
+  const reasonDialog = (
+    <DeclineReasonDialog
+      name={candidate.name}
+      open={askingReason}
+      onOpenChange={setAskingReason}
+      onConfirm={(answer) => {
+        setAskingReason(false);
+        save('Decline', 'Removed from Progress', undefined, answer);
+      }}
+    />
+  );
+
   if (mode === 'status' || status) {
     return (
       <>
+        {reasonDialog}
         <StartDateDialog
           name={candidate.name}
           open={askingStartDate}
@@ -64,7 +80,8 @@ export function RowControl({
           onValueChange={(value) => {
             const next = value as TrackingStatus;
             if (next === 'Hired') setAskingStartDate(true);
-            else save(next, next === 'Decline' ? 'Removed from Progress' : undefined);
+            else if (next === 'Decline') setAskingReason(true);
+            else save(next);
           }}
           disabled={setTracking.isPending}
         >
@@ -83,24 +100,27 @@ export function RowControl({
     );
   }
   return (
-    <Select
-      value=""
-      onValueChange={(value) => {
-        if (value === 'Contact') save('Contacted', 'Added to Progress');
-        else save('Decline', 'Removed from Progress');
-      }}
-      disabled={setTracking.isPending}
-    >
-      <SelectTrigger className="h-9" aria-label={`Action for ${candidate.name}`}>
-        <SelectValue placeholder="Select" />
-      </SelectTrigger>
-      <SelectContent>
-        {ACTIONS.map((action) => (
-          <SelectItem key={action} value={action}>
-            {action}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <>
+      {reasonDialog}
+      <Select
+        value=""
+        onValueChange={(value) => {
+          if (value === 'Contact') save('Contacted', 'Added to Progress');
+          else setAskingReason(true);
+        }}
+        disabled={setTracking.isPending}
+      >
+        <SelectTrigger className="h-9" aria-label={`Action for ${candidate.name}`}>
+          <SelectValue placeholder="Select" />
+        </SelectTrigger>
+        <SelectContent>
+          {ACTIONS.map((action) => (
+            <SelectItem key={action} value={action}>
+              {action}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </>
   );
 }

@@ -9,6 +9,7 @@ import {
   teamInvitation,
 } from './account';
 import { digest, notificationTemplates } from './activity';
+import { referralInvitation } from './referrals';
 import { searchAlert } from './search-alert';
 import type { MailTemplate } from './template';
 
@@ -28,6 +29,7 @@ export const mailTemplates = {
   'company-activity': notificationTemplates.company_activity,
   digest,
   'search-alert': searchAlert,
+  'referral-invitation': referralInvitation,
 } as const;
 
 export type MailTemplates = typeof mailTemplates;

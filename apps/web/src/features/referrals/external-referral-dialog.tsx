@@ -1,0 +1,242 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { FileText } from 'lucide-react';
+import { useState, type ChangeEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import {
+  externalReferralSchema,
+  REFERRAL_MESSAGES,
+  REFERRER_RELATIONSHIP_LABELS,
+  REFERRER_RELATIONSHIPS,
+  RESUME_LIMITS,
+  RESUME_MESSAGES,
+  VOUCH_STRENGTH_LABELS,
+  VOUCH_STRENGTHS,
+  type ExternalReferralForm,
+  type ReferralResumeUpload,
+} from '@referwell/shared';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Form, FormField } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { scopedToast } from '@/lib/toast';
+import { companyOpenJobsQueryOptions, useCreateExternalReferral, useUploadReferralResume } from './api';
+import { CreditCheck } from './credit-check';
+import { RadioChoices, ReferralNotes } from './referral-fields';
+
+const toast = scopedToast('external-referral-dialog');
+type Output = z.output<typeof externalReferralSchema>;
+
+/**
+ * Refer someone by their details (issue 32): the job, the person (name, e-mail, phone, LinkedIn, a résumé that fills
+ * what it can), how the referrer knows them, how well they vouch, and the two notes. "Will this count?" answers as
+ * the form is filled; the person gets an e-mail to confirm before anything reaches the hiring team.
+ */
+export function ExternalReferralDialog({
+  open,
+  onOpenChange,
+  jobId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Preselects a job (from a job page or the jobs board). */
+  jobId?: string;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[90vh] max-w-[560px] overflow-y-auto">
+        <ExternalReferralForm onClose={() => onOpenChange(false)} jobId={jobId} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function ExternalReferralForm({ onClose, jobId: preselected }: { onClose: () => void; jobId?: string }) {
+  const navigate = useNavigate();
+  const { company } = useSession();
+  const jobs = useQuery({ ...companyOpenJobsQueryOptions(company?.id ?? ''), enabled: !!company });
+  const openJobs = (jobs.data ?? []).filter((job) => job.status === 'OPEN');
+  const create = useCreateExternalReferral();
+  const upload = useUploadReferralResume();
+  const [resume, setResume] = useState<ReferralResumeUpload | null>(null);
+  const form = useForm<ExternalReferralForm, unknown, Output>({
+    resolver: zodResolver(externalReferralSchema),
+    defaultValues: {
+      jobId: preselected ?? '',
+      name: '',
+      email: '',
+      phone: '',
+      linkedinUrl: '',
+      notes: '',
+      candidateNote: '',
+    },
+  });
+  const { errors } = form.formState;
+  const [jobId, email, phone, linkedinUrl, name] = useWatch({
+    control: form.control,
+    name: ['jobId', 'email', 'phone', 'linkedinUrl', 'name'],
+  });
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    upload.mutate(file, {
+      onSuccess: (read) => {
+        setResume(read);
+        // The résumé fills what the referrer left empty; what they typed stays.
+        const fill = (field: 'name' | 'email' | 'phone' | 'linkedinUrl', value: string | null) => {
+          if (value && !form.getValues(field)) form.setValue(field, value, { shouldValidate: true });
+        };
+        fill('name', read.fields.name);
+        fill('email', read.fields.email);
+        fill('phone', read.fields.phone);
+        fill('linkedinUrl', read.fields.linkedin);
+        toast.success(RESUME_MESSAGES.parsedTitle, { description: REFERRAL_MESSAGES.resumeParsed });
+      },
+      onError: (error) =>
+        toast.error(RESUME_MESSAGES.parseFailedTitle, {
+          description: errorMessage(error, RESUME_MESSAGES.parseFailed),
+        }),
+    });
+  };
+
+  const onValid = (values: Output) => {
+    if (create.isPending) return;
+    create.mutate(
+      { ...values, ...(resume ? { resumeUploadId: resume.uploadId } : {}) },
+      {
+        onSuccess: (referral) => {
+          toast.success(REFERRAL_MESSAGES.createdTitle, {
+            description: REFERRAL_MESSAGES.externalCreated(values.name),
+          });
+          onClose();
+          void navigate(`/referrer-dashboard/referrals/${referral.id}`);
+        },
+        onError: (error) =>
+          toast.error(REFERRAL_MESSAGES.createFailedTitle, {
+            description: errorMessage(error, REFERRAL_MESSAGES.createFailed),
+          }),
+      },
+    );
+  };
+
+  return (
+    <Form form={form} onValid={onValid} className="grid gap-4">
+      <DialogHeader>
+        <DialogTitle>{REFERRAL_MESSAGES.referSomeone}</DialogTitle>
+        <DialogDescription>{REFERRAL_MESSAGES.referSomeoneHint}</DialogDescription>
+      </DialogHeader>
+      <FormField label="Job Position" error={errors.jobId?.message}>
+        {(control) =>
+          jobs.isPending ? (
+            <Spinner size="sm" label="Loading open positions..." showLabel />
+          ) : openJobs.length === 0 ? (
+            <p className="text-sm text-muted-foreground">Your company has no open positions.</p>
+          ) : (
+            <Controller
+              control={form.control}
+              name="jobId"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger {...control} onBlur={field.onBlur}>
+                    <SelectValue placeholder="Select a position" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {openJobs.map((job) => (
+                      <SelectItem key={job.id} value={job.id}>
+                        {job.title}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          )
+        }
+      </FormField>
+      <div className="grid gap-2 rounded-lg border border-dashed p-3">
+        <Label htmlFor="external-referral-resume">Résumé (optional)</Label>
+        <Input
+          id="external-referral-resume"
+          type="file"
+          accept={RESUME_LIMITS.accept}
+          disabled={upload.isPending}
+          onChange={onFile}
+          aria-describedby="external-referral-resume-hint"
+        />
+        <p id="external-referral-resume-hint" className="text-sm text-muted-foreground">
+          {upload.isPending ? (
+            <span role="status">{RESUME_MESSAGES.parsing}</span>
+          ) : resume ? (
+            <span className="flex items-center gap-1.5">
+              <FileText className="size-4" aria-hidden />
+              {resume.originalName}
+            </span>
+          ) : (
+            `PDF, DOC or DOCX, up to ${RESUME_LIMITS.maxBytes / 1024 / 1024} MB. We fill in what it says.`
+          )}
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Name" error={errors.name?.message}>
+          {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
+        </FormField>
+        <FormField label="E-mail" error={errors.email?.message}>
+          {(control) => <Input {...control} type="email" autoComplete="off" {...form.register('email')} />}
+        </FormField>
+        <FormField label="Phone (optional)" error={errors.phone?.message}>
+          {(control) => <Input {...control} type="tel" autoComplete="off" {...form.register('phone')} />}
+        </FormField>
+        <FormField label="LinkedIn profile (optional)" error={errors.linkedinUrl?.message}>
+          {(control) => (
+            <Input {...control} placeholder="linkedin.com/in/…" autoComplete="off" {...form.register('linkedinUrl')} />
+          )}
+        </FormField>
+      </div>
+      <CreditCheck check={{ jobId, email, phone, linkedinUrl, name }} />
+      <RadioChoices
+        legend="How do you know them?"
+        options={REFERRER_RELATIONSHIPS}
+        labels={REFERRER_RELATIONSHIP_LABELS}
+        registration={form.register('relationship')}
+        error={errors.relationship?.message}
+      />
+      <RadioChoices
+        legend="How well can you vouch for them?"
+        options={VOUCH_STRENGTHS}
+        labels={VOUCH_STRENGTH_LABELS}
+        registration={form.register('vouch')}
+        error={errors.vouch?.message}
+      />
+      <ReferralNotes
+        team={form.register('notes')}
+        candidate={form.register('candidateNote')}
+        teamError={errors.notes?.message}
+        candidateError={errors.candidateNote?.message}
+      />
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending || upload.isPending}>
+          {create.isPending ? 'Submitting...' : 'Submit Referral'}
+        </Button>
+      </DialogFooter>
+    </Form>
+  );
+}
