@@ -360,7 +360,7 @@ describe('bonuses due now, upcoming, and paid early', () => {
     const saved = await put({ ...policy, retentionCheckDays: 20 });
     expect(saved.rule).toBe(
       "A bonus is paid 20 days after your referral's start date, once the company confirms they are still employed on day 20. " +
-        'No bonus for referring yourself, or for a candidate who applied to the job directly in the 60 days before your referral: the first touch wins.',
+        'No bonus for referring yourself, or for a candidate who applied to the job directly in the 2 months before your referral: the first touch wins.',
     );
     const job = await postJob({ referralBonusAmount: 800, referralBonusCurrency: 'USD' });
     const seeker = await signUp(t, { name: 'Retained Robin' });

@@ -39,6 +39,7 @@ async function paidBonus(referrer: SignedUp, amount: number) {
     jobId: job.id,
     talentId: seeker.body.user.id,
   });
+  await ok('POST', `/api/referrals/${referral.id}/consent`, seeker, { decision: 'confirm' });
   await ok('PUT', `/api/jobs/${job.id}/tracking/${seeker.body.user.id}`, admin, { status: 'Hired' });
   await ok('POST', `/api/referrals/${referral.id}/bonus-paid`, admin, { paidOn: today });
 }

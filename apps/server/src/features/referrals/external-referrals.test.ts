@@ -479,6 +479,8 @@ describe('the ownership rule', () => {
       defaultBonusCurrency: null,
       payoutDelayDays: 90,
       ownershipMonths: 12,
+      retentionCheckDays: null,
+      applyToScheduled: false,
     });
     expect(await check(member, { jobId: job.id, talentId: seeker.body.user.id })).toMatchObject({ refused: true });
     await ok('PUT', `/api/companies/${companyId}/bonus-policy`, admin, {
@@ -486,6 +488,8 @@ describe('the ownership rule', () => {
       defaultBonusCurrency: null,
       payoutDelayDays: 90,
       ownershipMonths: 6,
+      retentionCheckDays: null,
+      applyToScheduled: false,
     });
     const made = await ok<Referral>('POST', '/api/referrals', member, { jobId: job.id, talentId: seeker.body.user.id });
     expect(made.credit.entries).toEqual([expect.objectContaining({ decision: 'pending' })]);
