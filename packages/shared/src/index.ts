@@ -32,5 +32,6 @@ export * from './schemas/account-data';
 export * from './schemas/sharing';
 export * from './schemas/analytics';
 export * from './rules/bonus-policy';
+export * from './format';
 export * from './locations';
 export * from './currencies';

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { bonusDueOn, bonusIneligibility, bonusRuleText, DEFAULT_BONUS_POLICY, effectiveBonus } from './bonus-policy';
+import {
+  bonusDueOn,
+  bonusIneligibility,
+  bonusOffer,
+  bonusOfferWords,
+  bonusRuleText,
+  DEFAULT_BONUS_POLICY,
+  effectiveBonus,
+  payoutDelayWords,
+} from './bonus-policy';
 import { bonusDescription, initialBonusState } from './pipeline';
 
 const DAY = 86_400_000;
@@ -45,5 +54,34 @@ describe('bonus policy', () => {
     expect(bonusRuleText(DEFAULT_BONUS_POLICY)).toBe(
       "A bonus is paid 90 days after your referral's start date. No bonus for referring yourself, or for a candidate who applied to the job directly in the 180 days before your referral: the first touch wins.",
     );
+  });
+
+  it('says when a bonus is paid in words a person would write, 0 and 1 day included', () => {
+    expect(payoutDelayWords(90)).toBe('90 days after start');
+    expect(payoutDelayWords(1)).toBe('1 day after start');
+    expect(payoutDelayWords(0)).toBe('on the start date');
+    expect(bonusRuleText({ ...DEFAULT_BONUS_POLICY, payoutDelayDays: 0 })).toMatch(
+      /^A bonus is paid on your referral's start date\. /,
+    );
+    expect(bonusRuleText({ ...DEFAULT_BONUS_POLICY, payoutDelayDays: 1 })).toMatch(
+      /^A bonus is paid 1 day after your referral's start date\. /,
+    );
+    expect(bonusRuleText({ ...DEFAULT_BONUS_POLICY, payoutDelayDays: 0 })).not.toMatch(/\b0 days/);
+  });
+
+  it("offers the job's bonus (else the company default) with the payout rule, in words", () => {
+    const policy = {
+      ...DEFAULT_BONUS_POLICY,
+      defaultBonusAmount: 500,
+      defaultBonusCurrency: 'EUR',
+      payoutDelayDays: 0,
+    };
+    const own = bonusOffer({ bonusAmount: 3000, bonusCurrency: 'USD' }, { ...policy, payoutDelayDays: 90 });
+    expect(own).toEqual({ amount: 3000, currency: 'USD', payoutDelayDays: 90 });
+    expect(bonusOfferWords(own!)).toBe('$3,000 paid 90 days after start');
+    expect(bonusOfferWords(bonusOffer({ bonusAmount: null, bonusCurrency: null }, policy)!)).toBe(
+      '€500 paid on the start date',
+    );
+    expect(bonusOffer({ bonusAmount: null, bonusCurrency: null }, DEFAULT_BONUS_POLICY)).toBeNull();
   });
 });

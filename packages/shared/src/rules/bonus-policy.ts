@@ -3,6 +3,7 @@
  * candidate is hired, and the words the referrer reads before referring. The bonus's states stay those of the one
  * state machine in ./pipeline.ts; these rules only decide where it starts and when a due bonus is payable.
  */
+import { formatMoney } from '../format';
 
 export const DEFAULT_PAYOUT_DELAY_DAYS = 90;
 export const DEFAULT_DIRECT_APPLICATION_WINDOW_DAYS = 180;
@@ -69,11 +70,42 @@ export function bonusDueOn(startDate: string, payoutDelayDays: number): string {
   return new Date(Date.parse(`${startDate}T00:00:00Z`) + payoutDelayDays * DAY_MS).toISOString().slice(0, 10);
 }
 
+const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/** When a due bonus is paid, counted from the hire's start date: 'on the start date', '1 day after start'. */
+export function payoutDelayWords(payoutDelayDays: number): string {
+  return payoutDelayDays <= 0 ? 'on the start date' : `${days(payoutDelayDays)} after start`;
+}
+
+/** What referring for a job pays, and when: read by referrers where they decide. */
+export interface BonusOffer {
+  amount: number;
+  currency: string;
+  payoutDelayDays: number;
+}
+
+/** The bonus a referral for this job would carry under the policy (effectiveBonus), with when it is paid. */
+export function bonusOffer(
+  job: { bonusAmount: number | null; bonusCurrency: string | null },
+  policy: BonusPolicy,
+): BonusOffer | null {
+  const bonus = effectiveBonus(job, policy);
+  return bonus && { ...bonus, payoutDelayDays: policy.payoutDelayDays };
+}
+
+/** The offer in words: '$3,000 paid 90 days after start', '€500 paid on the start date'. */
+export function bonusOfferWords(offer: BonusOffer): string {
+  return `${formatMoney(offer.amount, offer.currency)} paid ${payoutDelayWords(offer.payoutDelayDays)}`;
+}
+
 /** The rule the referrer reads before referring. */
 export function bonusRuleText(policy: BonusPolicy): string {
-  const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+  const paid =
+    policy.payoutDelayDays <= 0
+      ? "on your referral's start date"
+      : `${days(policy.payoutDelayDays)} after your referral's start date`;
   return (
-    `A bonus is paid ${days(policy.payoutDelayDays)} after your referral's start date. ` +
+    `A bonus is paid ${paid}. ` +
     `No bonus for referring yourself, or for a candidate who applied to the job directly in the ${days(policy.directApplicationWindowDays)} before your referral: the first touch wins.`
   );
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsSchema, type Analytics, type PipelineStage } from '@referwell/shared';
 import {
@@ -498,12 +499,15 @@ describe('CSV exports (prepared in the background)', () => {
     expect(lines[0]).toBe(
       'Referrer,Referrer e-mail,Candidate,Job,Amount,Currency,Bonus,Start date,Due on,Paid on,Payment reference,Referral ID',
     );
-    const rows = lines.slice(1).map((line) => line.split(','));
+    // Amounts and days as every screen writes them ($1,000; Dec 02, 2026), so cells are quoted: read it as CSV.
+    const rows = parseCsv(lines.slice(1).join('\r\n')) as string[][];
     expect(rows.map((r) => [r[0], r[2], r[4], r[5], r[6]]).sort()).toEqual([
-      ['Riley One', 's1', '1000', 'USD', 'Due'],
-      ['Riley One', 's6', '500', 'EUR', 'Paid'],
-      ['Sam Two', 's7', '1000', 'USD', 'Due'],
+      ['Riley One', 's1', '$1,000', 'USD', 'Due'],
+      ['Riley One', 's6', '€500', 'EUR', 'Paid'],
+      ['Sam Two', 's7', '$1,000', 'USD', 'Due'],
     ]);
+    for (const row of rows) expect(row[9] === '' || /^[A-Z][a-z]{2} \d{2}, \d{4}$/.test(row[9]!)).toBe(true);
+    expect(rows.find((r) => r[2] === 's6')![9]).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4}$/);
   });
 
   it('exports the referrals of the period with formula-like names neutralised', async () => {

@@ -4,6 +4,8 @@ import {
   analyticsQuerySchema,
   BONUS_STATE_LABELS,
   COMPANY_EXPORT_MESSAGES,
+  formatDate,
+  formatMoney,
   FUNNEL_STEP_LABELS,
   HIRE_SOURCE_LABELS,
   PIPELINE_STAGES,
@@ -20,8 +22,11 @@ import { badRequest } from '../../lib/errors';
 import { companyAnalytics } from './service';
 import { referralsInScope, resolvePeriod, type JobScope, type Period } from './period';
 
+/** A day (its UTC date for an instant) and an amount as every screen writes them: Dec 02, 2026; $3,000. */
 const day = (value: Date | string | null) =>
-  value === null ? '' : typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10);
+  value === null ? '' : formatDate(typeof value === 'string' ? value.slice(0, 10) : value.toISOString().slice(0, 10));
+const money = (amount: number | null, currency: string | null) =>
+  amount === null ? '' : formatMoney(amount, currency);
 const ratio = (value: number | null) => (value === null ? '' : Math.round(value * 1000) / 10);
 
 /** Keyset pages compare the full-precision timestamp as text: a JavaScript Date would drop its microseconds. */
@@ -56,11 +61,11 @@ const referralColumns: CsvColumn<ReferralRow>[] = [
   { header: 'Status', value: (r) => r.status },
   { header: 'Candidate consent', value: (r) => r.consent },
   { header: 'Stage', value: (r) => (r.stage ? STAGE_LABELS[r.stage] : '') },
-  { header: 'Bonus amount', value: (r) => r.bonusAmount },
+  { header: 'Bonus amount', value: (r) => money(r.bonusAmount, r.bonusCurrency) },
   { header: 'Bonus currency', value: (r) => r.bonusCurrency },
   { header: 'Bonus', value: (r) => BONUS_STATE_LABELS[r.bonusState] },
-  { header: 'Bonus due on', value: (r) => r.bonusDueOn },
-  { header: 'Bonus paid on', value: (r) => r.bonusPaidOn },
+  { header: 'Bonus due on', value: (r) => day(r.bonusDueOn) },
+  { header: 'Bonus paid on', value: (r) => day(r.bonusPaidOn) },
   { header: 'Payment reference', value: (r) => r.reference },
 ];
 
@@ -107,7 +112,7 @@ const pipelineColumns: CsvColumn<PipelineRow>[] = [
   { header: 'Applied on', value: (r) => day(r.appliedAt) },
   { header: 'Stage', value: (r) => STAGE_LABELS[r.stage] },
   { header: 'Last change', value: (r) => day(r.updatedAt) },
-  { header: 'Start date', value: (r) => r.startDate },
+  { header: 'Start date', value: (r) => day(r.startDate) },
   { header: 'Referred by', value: (r) => r.referrer },
 ];
 
@@ -151,12 +156,12 @@ const bonusColumns: CsvColumn<BonusRow>[] = [
   { header: 'Referrer e-mail', value: (r) => r.referrerEmail },
   { header: 'Candidate', value: (r) => r.candidate },
   { header: 'Job', value: (r) => r.job },
-  { header: 'Amount', value: (r) => r.amount },
+  { header: 'Amount', value: (r) => money(r.amount, r.currency) },
   { header: 'Currency', value: (r) => r.currency },
   { header: 'Bonus', value: (r) => BONUS_STATE_LABELS[r.state] },
-  { header: 'Start date', value: (r) => r.startDate },
-  { header: 'Due on', value: (r) => r.dueOn },
-  { header: 'Paid on', value: (r) => r.paidOn },
+  { header: 'Start date', value: (r) => day(r.startDate) },
+  { header: 'Due on', value: (r) => day(r.dueOn) },
+  { header: 'Paid on', value: (r) => day(r.paidOn) },
   { header: 'Payment reference', value: (r) => r.reference },
   { header: 'Referral ID', value: (r) => r.id },
 ];

@@ -152,5 +152,10 @@ describe('paying bonuses', () => {
       paidOn: '2026-11-21',
       paymentReference: 'TX-9',
     });
+    // The referrer is told in the words and formats of every screen: the amount in the job's currency, the day.
+    const { items } = await ok<{ items: { message: string }[] }>('GET', '/api/notifications', member);
+    expect(items.map((n) => n.message)).toContain(
+      'Your referral bonus for Morgan Single ($300) was paid on Nov 21, 2026 (reference TX-9).',
+    );
   });
 });

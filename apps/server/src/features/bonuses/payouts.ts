@@ -1,6 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
   canMarkBonusPaid,
+  formatDate,
+  formatMoney,
   NOTIFICATION_TYPES_REFERRALS,
   REFERRAL_MESSAGES,
   type MarkBonusesPaid,
@@ -44,7 +46,9 @@ export async function recordBonusPaid(
     await createNotification(tx, {
       userId: row.referrerId,
       title: 'Referral bonus paid',
-      message: `Your referral bonus for ${row.talentProfile.name} (${row.bonusAmount} ${row.bonusCurrency}) was paid on ${paidOn}${reference ? ` (reference ${reference})` : ''}.`,
+      message: `Your referral bonus for ${row.talentProfile.name}${
+        row.bonusAmount === null ? '' : ` (${formatMoney(row.bonusAmount, row.bonusCurrency)})`
+      } was paid on ${formatDate(paidOn)}${reference ? ` (reference ${reference})` : ''}.`,
       type: NOTIFICATION_TYPES_REFERRALS.statusUpdate,
       referenceId: row.id,
     });

@@ -6,7 +6,7 @@ import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { BackToDashboard } from '@/components/back-to-dashboard';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMoneyList } from '@/lib/format';
 import { analyticsUrl } from '@/lib/url-filters/analytics';
 import { useUrlFilters } from '@/lib/url-filters/codec';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -18,7 +18,7 @@ import { ExportButton } from './export-button';
 import { ExportsCard } from './exports-card';
 import { FunnelChart, ReferrersChart, SourcesChart } from './charts';
 import { AnalyticsFilters } from './filters';
-import { formatCount, formatHours, formatMoneyList, formatPercent } from './format';
+import { formatCount, formatHours, formatPercent } from './format';
 import { LeaderboardSetting } from './leaderboard';
 import { FunnelTable, JobsTable, SourcesTable, TeamTable } from './tables';
 

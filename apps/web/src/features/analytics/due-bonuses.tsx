@@ -28,10 +28,9 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage, fieldErrors } from '@/lib/api';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMoney, formatMoneyList } from '@/lib/format';
 import { dueBonusesQueryOptions, useMarkBonusesPaid } from './api';
 import { EmptyFigures } from './chart-card';
-import { formatMoneyList } from './format';
 
 const toast = scopedToast('due-bonuses');
 
@@ -117,7 +116,7 @@ export function DueBonusesCard({ companyId }: { companyId: string }) {
                     <TableCell>{row.talentName}</TableCell>
                     <TableCell className="hidden sm:table-cell">{row.jobTitle}</TableCell>
                     <TableCell className="text-right tabular-nums">
-                      {formatMoneyList([{ currency: row.bonus.currency, amount: row.bonus.amount }])}
+                      {formatMoney(row.bonus.amount, row.bonus.currency)}
                     </TableCell>
                     <TableCell className="hidden sm:table-cell">
                       {row.bonus.dueOn ? formatDate(row.bonus.dueOn) : 'At hire'}

@@ -7,7 +7,7 @@ import {
   type PipelineStage,
   type ReferralStatus,
 } from '@referwell/shared';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 
 const label = (labels: Record<string, string>, value: unknown) =>
   typeof value === 'string' ? (labels[value] ?? value) : '—';
@@ -38,7 +38,7 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
     case 'referral.bonus_paid':
       return `${label(BONUS_STATE_LABELS, b.bonusState as BonusState)} → Paid${
         typeof a.paidOn === 'string' ? ` on ${formatDate(a.paidOn)}` : ''
-      }${typeof a.amount === 'number' ? ` (${a.amount.toLocaleString('en-US')} ${String(a.currency ?? 'USD')})` : ''}`;
+      }${typeof a.amount === 'number' ? ` (${formatMoney(a.amount, typeof a.currency === 'string' ? a.currency : 'USD')})` : ''}`;
     case 'data.exported':
       return typeof a.what === 'string' ? a.what : 'Data export';
   }

@@ -6,17 +6,11 @@ import { MatchBadge } from '@/components/match-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatMoney } from '@/lib/format';
 import { jobsBoardUrl } from '@/lib/url-filters/jobs-board';
 import { referralsUrl } from '@/lib/url-filters/referrals';
 import { StatusBadge } from '@/features/referrals/port';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatMoneyList } from '@/lib/format';
 import { referrerDashboardQueryOptions } from './api';
-
-type Money = ReferrerDashboard['totals']['bonuses']['paid'];
-
-const moneyText = (amounts: Money) =>
-  amounts.length === 0 ? formatMoney(0, 'USD') : amounts.map((m) => formatMoney(m.amount, m.currency)).join(' + ');
 
 function Figure({ label, value, to }: { label: string; value: string | number; to?: string }) {
   // dt and dd are the item's direct children (a dl allows no link around them): the label is the link, stretched
@@ -76,11 +70,17 @@ export function ReferrerActivity() {
           <Figure label="Completed" value={totals.completed} to={referralsUrl.href({ status: 'completed' })} />
           <Figure label="Requests waiting" value={data.pendingRequests} to="/referral-requests" />
           {/* The bonus state machine's sums (sumBonuses on the server) in its words; void bonuses count nowhere. */}
-          <Figure label={`Bonuses ${BONUS_STATE_LABELS.paid.toLowerCase()}`} value={moneyText(totals.bonuses.paid)} />
-          <Figure label={`Bonuses ${BONUS_STATE_LABELS.due.toLowerCase()}`} value={moneyText(totals.bonuses.due)} />
+          <Figure
+            label={`Bonuses ${BONUS_STATE_LABELS.paid.toLowerCase()}`}
+            value={formatMoneyList(totals.bonuses.paid)}
+          />
+          <Figure
+            label={`Bonuses ${BONUS_STATE_LABELS.due.toLowerCase()}`}
+            value={formatMoneyList(totals.bonuses.due)}
+          />
           <Figure
             label={`Bonuses ${BONUS_STATE_LABELS.awaiting_hire.toLowerCase()}`}
-            value={moneyText(totals.bonuses.awaitingHire)}
+            value={formatMoneyList(totals.bonuses.awaitingHire)}
           />
         </dl>
       </section>

@@ -1,3 +1,4 @@
+import { formatDate } from '@referwell/shared';
 import { Action, Layout, Paragraph } from './layout';
 import { defineTemplate } from './template';
 
@@ -148,15 +149,15 @@ export const accountDeletionScheduled = defineTemplate<{ name: string; date: str
   sample: { name: 'Avery Quinn', date: '2026-12-02', days: 7 },
   render: (p, frame) => (
     <Layout
-      preview={`Log in before ${p.date} to keep it`}
+      preview={`Log in before ${formatDate(p.date)} to keep it`}
       heading="Your account will be deleted"
       reason={ACCOUNT_REASON}
       {...frame}
     >
       <Paragraph>Hi {p.name},</Paragraph>
       <Paragraph>
-        You asked us to delete your Referwell account. We will delete it on {p.date} ({p.days} days from now): your
-        profile, résumé and settings will be removed, and you will appear as &quot;Deleted user&quot; in the
+        You asked us to delete your Referwell account. We will delete it on {formatDate(p.date)} ({p.days} days from
+        now): your profile, résumé and settings will be removed, and you will appear as &quot;Deleted user&quot; in the
         conversations and referrals other people keep.
       </Paragraph>
       <Paragraph>Changed your mind? Log in before then and your account stays as it is:</Paragraph>
