@@ -41,9 +41,9 @@ const FEATURES = readdirSync(new URL(`${SERVER}/features`, import.meta.url), { w
  * only through a port that lists it here.
  */
 const FEATURE_PORT_USERS = {
-  bonuses: ['referrals'],
+  bonuses: ['jobs', 'referrals'],
   companies: ['auth', 'public-pages'],
-  jobs: ['public-pages', 'saved-searches'],
+  jobs: ['dashboard', 'mail', 'public-pages', 'saved-searches'],
   messaging: ['realtime'],
   referrals: ['dashboard', 'jobs', 'messaging', 'public-pages'],
   'saved-searches': ['mail'],

@@ -112,6 +112,7 @@ const TABLE: Row[] = [
   { route: 'PUT /api/jobs/:id/status', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.closableJob}/status`, body: () => ({ status: 'OPEN' }), why: "the job's creator (admin here) and the company's admins" },
   { route: 'POST /api/jobs/:id/visit', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/jobs/${f.job}/visit`, why: "the job's company" },
   { route: 'GET /api/company/jobs', expect: ['D', 'D', 'A', 'A', 'A'], why: 'every company user sees their own company jobs' },
+  { route: 'GET /api/company/roles-to-refer', expect: ['D', 'D', 'A', 'A', 'A'], why: "every company user sees their own company's open roles and bonuses" },
   { route: 'POST /api/jobs/:id/apply', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/jobs/${f.job}/apply` },
   { route: 'GET /api/jobs/:id/share-link', expect: ['D', 'A', 'A', 'A', 'A'], url: () => `/api/jobs/${f.job}/share-link`, why: 'signed in; only its company gets a referral code' },
   { route: 'GET /api/jobs/:id/applications', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}/applications` },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText } from './common';
 import { isCalendarDate } from '../rules/input';
 import { BONUS_INELIGIBLE_REASONS } from '../rules/bonus-policy';
+import { bonusOfferSchema } from './company-jobs';
 
 import {
   BONUS_STATES,
@@ -195,6 +196,8 @@ export const referralRequestSchema = z.object({
   referralId: z.uuid().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** What referring for the job pays, for the referrer deciding (null in the job seeker's view, or without a bonus). */
+  bonus: bonusOfferSchema.nullable(),
 });
 export type ReferralRequest = z.infer<typeof referralRequestSchema>;
 

@@ -1,5 +1,8 @@
 // The jobs feature's port: what other features may use of it, and no more.
 // - saved-searches: a saved search's matches are a job search's (matchingJobs, filterConditions).
 // - public-pages (job page): the public job page shows the job as the API does (getJob).
+// - dashboard, mail: the referrer dashboard's card and the weekly e-mail list the company's roles to refer with what a
+//   referral pays (rolesToRefer).
+export { rolesToRefer } from './roles-to-refer';
 export { filterConditions, matchingJobs } from './search';
 export { getJob } from './service';

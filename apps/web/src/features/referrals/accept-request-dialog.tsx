@@ -12,6 +12,7 @@ import {
   type AcceptReferralRequest,
   type ReferralRequest,
 } from '@referwell/shared';
+import { BonusOfferText } from '@/components/bonus-offer';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -74,6 +75,12 @@ export function AcceptRequestDialog({ request, onClose }: { request: ReferralReq
               For {request?.jobTitle} at {request?.companyName}. The company sees your note and how you know them.
             </DialogDescription>
           </DialogHeader>
+          {request ? (
+            <p className="text-sm">
+              <span className="text-muted-foreground">Referral bonus: </span>
+              <BonusOfferText offer={request.bonus} />
+            </p>
+          ) : null}
           {request ? (
             <Link
               to={`/view-talent-profile/${request.talent.id}`}

@@ -4,7 +4,7 @@ import type {
   CreateReferral,
   CreateReferralRequest,
   JobComment,
-  JobSearchResponse,
+  RolesToRefer,
   Referral,
   ReferralRequest,
   ReferralStatus,
@@ -92,9 +92,8 @@ export const companyOpenJobsQueryOptions = (companyId: string) =>
   queryOptions({
     queryKey: referralKeys.openJobs(companyId),
     queryFn: ({ signal }) =>
-      api<JobSearchResponse>(`/api/jobs?${new URLSearchParams({ companyId, limit: '50' })}`, { signal }).then(
-        (response) => response.items,
-      ),
+      // The signed-in member's company's open roles with what a referral for each pays (companyId keys the cache).
+      api<RolesToRefer>('/api/company/roles-to-refer?limit=100', { signal }).then((response) => response.items),
     staleTime: 30_000,
   });
 

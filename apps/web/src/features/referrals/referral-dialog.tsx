@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import type { z } from 'zod';
 import { createReferralSchema, REFERRAL_MESSAGES, type CreateReferral } from '@referwell/shared';
+import { BonusOfferText } from '@/components/bonus-offer';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -74,7 +75,8 @@ function ReferralForm({
     defaultValues: { talentId: talent?.id ?? '', jobId: '', notes: '' },
   });
   const jobId = useWatch({ control: form.control, name: 'jobId' });
-  const openJobs = (jobs.data ?? []).filter((job) => job.status === 'OPEN');
+  const openJobs = jobs.data ?? [];
+  const chosenJob = openJobs.find((job) => job.id === jobId);
 
   const onValid = ({ notes, ...values }: z.output<typeof createReferralSchema>) => {
     if (!talent || create.isPending) return;
@@ -155,6 +157,14 @@ function ReferralForm({
           )
         }
       </FormField>
+      <p className="-mt-2 text-sm empty:hidden" aria-live="polite">
+        {chosenJob ? (
+          <>
+            <span className="text-muted-foreground">Referral bonus: </span>
+            <BonusOfferText offer={chosenJob.bonus} />
+          </>
+        ) : null}
+      </p>
       <FormField label="Notes (optional)" error={form.formState.errors.notes?.message}>
         {(control) => (
           <Textarea

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import type { z } from 'zod';
 import { declineReferralRequestSchema, REFERRAL_MESSAGES, type ReferralRequest } from '@referwell/shared';
+import { BonusOfferText } from '@/components/bonus-offer';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
@@ -144,6 +145,10 @@ function ReceivedRequest({
       <CardContent className="grid gap-2">
         <h3 className="text-sm font-medium text-muted-foreground">Their message</h3>
         <p className="leading-relaxed whitespace-pre-line">{request.message}</p>
+        <p className="text-sm">
+          <span className="text-muted-foreground">Referral bonus: </span>
+          <BonusOfferText offer={request.bonus} />
+        </p>
         {request.status === 'rejected' && request.declineReason ? (
           <p className="text-sm text-muted-foreground">Your reason: {request.declineReason}</p>
         ) : null}

@@ -26,22 +26,17 @@ const session = (role: 'companyAdmin' | 'member'): SessionResponse => ({
   prelaunch: false,
 });
 
-const openJob = {
+/** One of the company's roles to refer, as GET /api/company/roles-to-refer lists it. */
+const openRole = {
   id: JOB_ID,
   title: 'Clinical Data Engineer',
-  companyName: 'Northwind',
-  companySlug: 'northwind',
   location: 'Remote',
-  workplace: 'remote',
   employmentType: 'full-time',
-  salaryRange: null,
-  skills: ['Python'],
+  department: null,
   createdAt: '2026-01-01T00:00:00.000Z',
-  status: 'OPEN',
-  referralBonus: null,
-  excerpt: 'Build pipelines.',
-  hasInternalReferrer: true,
+  bonus: { amount: 3000, currency: 'USD', payoutDelayDays: 90 },
 };
+const ROLES_URL = '/api/company/roles-to-refer';
 
 function referral(viewer: Partial<Referral['viewer']> = {}): Referral {
   return {
@@ -117,7 +112,7 @@ function DialogHarness({ onCreated }: { onCreated: (id: string) => void }) {
 describe('ReferralDialog', () => {
   it('keeps submit disabled until a position is chosen, then creates the referral', async () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith('/api/jobs?')) return jsonResponse(200, { items: [openJob], nextCursor: null });
+      if (url.startsWith(ROLES_URL)) return jsonResponse(200, { items: [openRole], total: 1 });
       if (url === '/api/referrals' && init?.method === 'POST') return jsonResponse(201, referral());
       if (url.endsWith('/bonus-policy'))
         return jsonResponse(200, { rule: 'A bonus is paid 90 days after the start date.' });
@@ -132,12 +127,15 @@ describe('ReferralDialog', () => {
     expect(await screen.findByRole('dialog', { name: 'Refer Tess Talent' })).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Submit Referral' });
     expect(submit).toBeDisabled();
-    expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining(`companyId=${COMPANY_ID}`), expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining(ROLES_URL), expect.anything());
     // The bonus rule is shown before the referral is made.
     expect(await screen.findByText('A bonus is paid 90 days after the start date.')).toBeInTheDocument();
 
     await user.click(await screen.findByRole('combobox', { name: 'Job Position' }));
     await user.click(await screen.findByRole('option', { name: 'Clinical Data Engineer' }));
+    // What this referral pays, in the one money format, before submitting.
+    expect(screen.getByText('$3,000')).toBeInTheDocument();
+    expect(screen.getByText('paid 90 days after start')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Notes (optional)'), '  Strong SQL  ');
     expect(submit).toBeEnabled();
     await user.click(submit);
@@ -155,8 +153,8 @@ describe('ReferralDialog', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) =>
-        url.startsWith('/api/jobs?')
-          ? jsonResponse(200, { items: [openJob], nextCursor: null })
+        url.startsWith(ROLES_URL)
+          ? jsonResponse(200, { items: [openRole], total: 1 })
           : jsonResponse(409, { error: { code: 'CONFLICT', message: REFERRAL_MESSAGES.alreadyReferred } }),
       ),
     );
