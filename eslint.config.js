@@ -43,6 +43,7 @@ const FEATURES = readdirSync(new URL(`${SERVER}/features`, import.meta.url), { w
 const FEATURE_PORT_USERS = {
   bonuses: ['jobs', 'referrals'],
   companies: ['auth', 'public-pages'],
+  connections: ['referrals'],
   jobs: ['dashboard', 'mail', 'public-pages', 'saved-searches'],
   messaging: ['realtime'],
   referrals: ['dashboard', 'jobs', 'messaging', 'public-pages'],

@@ -41,6 +41,7 @@ import { registerBackgroundWork } from './background';
 import { mailRoutes } from './features/mail/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { bonusRoutes } from './features/bonuses/routes';
+import { connectionRoutes } from './features/connections/routes';
 import { mailPreviewRoutes } from './features/mail/preview';
 import { publicPageRoutes, serverPages } from './features/public-pages';
 
@@ -173,6 +174,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     await features.register(dashboardRoutes);
     await features.register(analyticsRoutes);
     await features.register(bonusRoutes);
+    await features.register(connectionRoutes);
     await features.register(accountEmailRoutes);
     await features.register(mailRoutes);
     if (config.nodeEnv !== 'production') await features.register(mailPreviewRoutes);

@@ -5,6 +5,7 @@ import type { WorkerOutcome } from './lib/worker-task';
 import { readJobPage } from './features/jobs/import';
 import { readCrawlPage, readPageText } from './features/jobs/import/links';
 import { parseResume } from './features/talent/resume';
+import { readConnectionsFile, type ConnectionsReadInput } from './features/connections/read';
 
 function task<I, O>(run: (input: I) => O | Promise<O>) {
   return async (input: I): Promise<WorkerOutcome<O>> => {
@@ -23,6 +24,7 @@ export const workerTasks = {
   jobCrawlPage: task((input: { html: string; url: string }) => readCrawlPage(input.html, input.url)),
   jobPageText: task((input: { html: string; maxChars: number }) => readPageText(input.html, input.maxChars)),
   resumeParse: task((bytes: Uint8Array) => parseResume(bytes)),
+  connectionsRead: task((input: ConnectionsReadInput) => readConnectionsFile(input)),
 };
 
 type Registered = typeof workerTasks;

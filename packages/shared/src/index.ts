@@ -35,3 +35,4 @@ export * from './rules/bonus-policy';
 export * from './format';
 export * from './locations';
 export * from './currencies';
+export * from './schemas/connections';

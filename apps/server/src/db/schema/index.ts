@@ -14,3 +14,4 @@ export * from './audit';
 export * from './account-data';
 export * from './searches';
 export * from './job-crawls';
+export * from './connections';

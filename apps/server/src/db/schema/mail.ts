@@ -16,7 +16,7 @@ export const sentMails = pgTable(
   (t) => [index('sent_mails_sent_at_idx').on(t.sentAt)],
 );
 
-/** A user's e-mail choice per category; no row means the default (instant). */
+/** A user's e-mail choice per category; no row means the default (instant; weekly for the roles to refer). */
 export const emailPreferences = pgTable(
   'email_preferences',
   {

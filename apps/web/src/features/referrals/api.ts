@@ -9,6 +9,8 @@ import type {
   ReferralRequest,
   ReferralStatus,
   ReferralSummary,
+  ReferrerDetailsForm,
+  ReferrerDetailsPrompt,
   ReferrerList,
   ReferrerProfile,
   ReferrerProfileForm,
@@ -28,6 +30,7 @@ export const referralKeys = {
   list: (scope: ReferralScope, status?: ReferralStatus) => ['referrals', 'list', scope, status ?? 'all'] as const,
   detail: (id: string) => ['referrals', 'detail', id] as const,
   openJobs: (companyId: string) => ['referrals', 'open-jobs', companyId] as const,
+  detailsPrompt: ['referrals', 'details-prompt'] as const,
   tracking: (jobId: string) => ['referrals', 'tracking', jobId] as const,
   comments: (jobId: string) => ['referrals', 'comments', jobId] as const,
 };
@@ -250,6 +253,34 @@ export function useAddJobComment(jobId: string) {
   });
 }
 
+/** Whether to ask the signed-in company member for their title, team and start date (once, at first sign-in). */
+export const referrerDetailsPromptQueryOptions = queryOptions({
+  queryKey: referralKeys.detailsPrompt,
+  queryFn: ({ signal }) => api<ReferrerDetailsPrompt>('/api/referrers/me/details-prompt', { signal }),
+  staleTime: Infinity,
+});
+
+export function useSaveReferrerDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReferrerDetailsForm) =>
+      api<ReferrerProfile>('/api/referrers/me/details', { method: 'PUT', body: input }),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(referralKeys.referrer(profile.id), profile);
+      queryClient.setQueryData(referralKeys.detailsPrompt, { ask: false });
+      return queryClient.invalidateQueries({ queryKey: ['referrals', 'referrers'] });
+    },
+  });
+}
+
+export function useSkipReferrerDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<null>('/api/referrers/me/details/skip', { method: 'POST' }),
+    onSuccess: () => queryClient.setQueryData(referralKeys.detailsPrompt, { ask: false }),
+  });
+}
+
 export function useUpdateReferrerProfile() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -257,6 +288,7 @@ export function useUpdateReferrerProfile() {
       api<ReferrerProfile>('/api/referrers/me', { method: 'PUT', body: input }),
     onSuccess: (profile) => {
       queryClient.setQueryData(referralKeys.referrer(profile.id), profile);
+      queryClient.setQueryData(referralKeys.detailsPrompt, { ask: false });
       return queryClient.invalidateQueries({ queryKey: ['referrals', 'referrers'] });
     },
   });

@@ -1,8 +1,10 @@
 /**
  * The referrals feature's port: the only part of features/referrals another feature may import
  * (eslint.config.js). Used by: talent (refer a candidate from Find Candidates), dashboard (a referral's status
- * badge). The app puts JobTeamPanels under the job detail page of the jobs feature.
+ * badge; the first sign-in prompt for a referrer's title, team and start date). The app puts JobTeamPanels under
+ * the job detail page of the jobs feature.
  */
 export { JobTeamPanels } from './job-team-panels';
 export { announceReferralStart, ReferralDialog } from './referral-dialog';
 export { StatusBadge } from './referral-parts';
+export { ReferrerDetailsPrompt } from './referrer-details-prompt';
