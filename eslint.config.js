@@ -60,6 +60,7 @@ const PLATFORM_USES = {
   exports: [],
   membership: [],
   notifications: ['events'],
+  plans: [],
   sessions: ['events', 'membership'],
 };
 

@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
  */
 const SLOWEST_FIRST = [
   'apps/server/src/main.test.ts',
+  'apps/server/src/hostile-clients.test.ts',
   'apps/server/src/lib/mail/reliability.test.ts',
   'apps/server/src/features/analytics/company-exports.test.ts',
   'apps/server/src/lib/queue/queue.test.ts',

@@ -10,7 +10,9 @@ import { sharedSetting } from './db/settings';
 import { registerApiDocs } from './lib/docs';
 import { registerErrorHandling } from './lib/errors';
 import { JSON_BODY_LIMIT, registerJsonBodies, registerNulGuard } from './lib/request-body';
+import { limitConnectionsPerAddress } from './lib/connection-limit';
 import { OneLinePerRequest } from './lib/request-log';
+import { canonicalRequestTarget } from './lib/request-path';
 import { registerSecurityHeaders } from './lib/security';
 import { registerWebApp } from './lib/spa';
 import { createStorage, type FileStorage } from './lib/storage';
@@ -42,6 +44,8 @@ import { mailRoutes } from './features/mail/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { bonusRoutes } from './features/bonuses/routes';
 import { connectionRoutes } from './features/connections/routes';
+import { billingRoutes } from './features/billing/routes';
+import { requireRouteCapabilities } from './platform/plans/capability';
 import { mailPreviewRoutes } from './features/mail/preview';
 import { publicPageRoutes, serverPages } from './features/public-pages';
 
@@ -72,13 +76,16 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
  * Slow or idle clients are cut off (a connection held open costs a socket and memory): headers
  * must arrive within 15 s, the whole request (a 5 MB résumé on a slow line included) within 60 s,
  * an idle keep-alive connection is closed after 10 s, and a socket silent for 3 minutes
- * (longer than the longest request we serve, a 120 s crawl) is dropped.
+ * (longer than the longest request we serve, a 120 s crawl) is dropped. Node checks the header and
+ * request deadlines on a timer (`connectionsCheckingInterval`, 30 s by default, which let headers
+ * trickle for 45 s and bodies for 90 s): every second here, so each cut comes within a second of its time.
  */
 export const HTTP_TIMEOUTS = {
   headersTimeout: 15_000,
   requestTimeout: 60_000,
   keepAliveTimeout: 10_000,
   connectionTimeout: 180_000,
+  connectionsCheckingInterval: 1_000,
 } as const;
 
 /**
@@ -100,7 +107,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       const incoming = req.headers['x-request-id'];
       return config.trustProxy && typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
+    // One path for the router and every guard: `/%61pi/...` is `/api/...` before any hook sees it.
+    rewriteUrl: (req) => canonicalRequestTarget(req.url ?? '/'),
     bodyLimit: JSON_BODY_LIMIT,
+    http: {
+      headersTimeout: HTTP_TIMEOUTS.headersTimeout,
+      requestTimeout: HTTP_TIMEOUTS.requestTimeout,
+      connectionsCheckingInterval: HTTP_TIMEOUTS.connectionsCheckingInterval,
+    },
     requestTimeout: HTTP_TIMEOUTS.requestTimeout,
     keepAliveTimeout: HTTP_TIMEOUTS.keepAliveTimeout,
     connectionTimeout: HTTP_TIMEOUTS.connectionTimeout,
@@ -127,6 +141,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   });
 
   app.server.headersTimeout = HTTP_TIMEOUTS.headersTimeout;
+  limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, app.log);
   registerErrorHandling(app);
   registerJsonBodies(app);
   registerNulGuard(app);
@@ -153,8 +168,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('accounts', new AccountLifecycle().onCreated(profileForNewJobseeker).onLogin(cancelDeletionOnLogin));
   await registerBackgroundWork(app);
 
-  // The features' routes, each declaring who may call it (config.access: a route without one stops the start-up).
+  // The features' routes, each declaring who may call it (config.access: a route without one stops the start-up) and,
+  // where the plan decides, the capability it needs (config.capability, checked after the access).
   await app.register(async (features) => {
+    requireRouteCapabilities(features);
     requireRouteAccess(features);
     await features.register(healthRoutes);
     await features.register(waitlistRoutes);
@@ -175,9 +192,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     await features.register(analyticsRoutes);
     await features.register(bonusRoutes);
     await features.register(connectionRoutes);
+    await features.register(billingRoutes);
     await features.register(accountEmailRoutes);
     await features.register(mailRoutes);
-    if (config.nodeEnv !== 'production') await features.register(mailPreviewRoutes);
+    if (config.devRoutes) await features.register(mailPreviewRoutes);
     await features.register(publicPageRoutes);
   });
 

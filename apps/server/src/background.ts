@@ -64,6 +64,7 @@ function taskList(app: FastifyInstance): TaskList {
     mailer: app.mailer,
     publicUrl: app.config.publicUrl,
     sessionSecret: app.secret,
+    log: app.log,
   };
   return {
     'send-mail': task<'send-mail'>((job) => sendMailTask(mailDeps, job)),

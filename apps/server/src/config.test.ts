@@ -16,6 +16,7 @@ describe('loadConfig', () => {
     expect(config.sessionSecret).toBeUndefined(); // then kept in the database
     expect(config.embeddedPgPort).toBe(0);
     expect(config.seedDemoData).toBe(true);
+    expect(config.dbLivenessGraceSeconds).toBe(60);
   });
 
   it('does not seed demo logins in production unless asked to', () => {
@@ -44,6 +45,22 @@ describe('loadConfig', () => {
       expect(problems).toContain('BOOKING_URL');
       expect(problems).toContain('SMTP_URL');
     }
+  });
+
+  it('serves the developer routes (/api/dev) only when DEV_ROUTES is set, in every NODE_ENV', () => {
+    for (const NODE_ENV of ['development', 'test', 'production'] as const)
+      expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV }).devRoutes).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), DEV_ROUTES: 'true' }).devRoutes).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DEV_ROUTES: 'sure' })).toThrow(/DEV_ROUTES/);
+  });
+
+  it('caps connections per client address, except behind a trusted proxy (every connection is the proxy)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).maxConnectionsPerAddress).toBe(256);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' }).maxConnectionsPerAddress).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true', CONNECTIONS_PER_IP: '2000' })).toMatchObject({
+      maxConnectionsPerAddress: 2000,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), CONNECTIONS_PER_IP: '-1' })).toThrow(/CONNECTIONS_PER_IP/);
   });
 
   it('marks cookies secure when the public URL is https', () => {
@@ -88,5 +105,45 @@ describe('loadConfig', () => {
         expect(problems.some((p) => p.startsWith(`${name}: required for S3 file storage`))).toBe(true);
       }
     }
+  });
+
+  it('runs without billing unless every Stripe setting is given, and checks their shapes', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).stripe).toBeNull();
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_abc123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      STRIPE_PRICE_MONTHLY: 'price_m',
+      STRIPE_PRICE_ENTERPRISE: 'price_e',
+      STRIPE_PRICE_BETA: 'price_b',
+      STRIPE_PRICE_BETA_YEAR: 'price_y',
+    };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...stripe }).stripe).toEqual({
+      secretKey: 'sk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      prices: { monthly: 'price_m', enterprise: 'price_e', beta: 'price_b', beta_year: 'price_y' },
+      apiUrl: 'https://api.stripe.com',
+      trialDays: 14,
+    });
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ DATA_DIR: dataDir(), ...env });
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    // Half a configuration names what is missing; a wrong shape names the variable.
+    expect(problems({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toContain(
+      'STRIPE_WEBHOOK_SECRET: required for billing (set all of STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_MONTHLY, STRIPE_PRICE_ENTERPRISE, STRIPE_PRICE_BETA, STRIPE_PRICE_BETA_YEAR, or none to run without billing)',
+    );
+    const wrong = problems({
+      ...stripe,
+      STRIPE_SECRET_KEY: 'pk_test_public',
+      STRIPE_WEBHOOK_SECRET: 'secret',
+      STRIPE_PRICE_BETA: 'prod_x',
+      STRIPE_TRIAL_DAYS: '-1',
+    });
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_BETA', 'STRIPE_TRIAL_DAYS'])
+      expect(wrong.some((p) => p.startsWith(`${name}:`))).toBe(true);
   });
 });

@@ -10,6 +10,13 @@ const optionalText = z
   .optional()
   .transform((v) => v || undefined);
 
+const stripePrice = optionalText.pipe(
+  z
+    .string()
+    .regex(/^price_\w+$/, 'must be a Stripe price id (price_…)')
+    .optional(),
+);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,6 +42,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Referwell <no-reply@referwell.local>'),
   QUEUE_CONCURRENCY: z.coerce.number().int().min(0).max(100).default(4),
   PRELAUNCH: booleanFromEnv.default(false),
+  DEV_ROUTES: booleanFromEnv.default(false),
   OUTBOUND_ALLOW_HOSTS: z.string().default(''),
   GREENHOUSE_API_URL: z.url().default('https://boards-api.greenhouse.io/v1/boards'),
   LEVER_API_URL: z.url().default('https://api.lever.co/v0/postings'),
@@ -48,6 +56,8 @@ const envSchema = z.object({
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
   REALTIME_MAX_SOCKETS: z.coerce.number().int().positive().default(5_000),
+  CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  DB_LIVENESS_GRACE: z.coerce.number().min(0).max(86_400).default(60),
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
   S3_ENDPOINT: z
@@ -57,12 +67,41 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  // Stripe: all of the key, the webhook secret and the four price ids, or none (self-hosted: every capability on).
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_\w+$/, "must be the webhook endpoint's signing secret (whsec_…)")
+      .optional(),
+  ),
+  STRIPE_PRICE_MONTHLY: stripePrice,
+  STRIPE_PRICE_ENTERPRISE: stripePrice,
+  STRIPE_PRICE_BETA: stripePrice,
+  STRIPE_PRICE_BETA_YEAR: stripePrice,
+  STRIPE_API_URL: z
+    .url({ error: 'must be a full URL such as https://api.stripe.com' })
+    .regex(/^https?:\/\//, 'must be an http(s):// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(14),
   // Unset: the 'Book a 30-minute call' link leads to the waitlist form, which lands in the database.
   BOOKING_URL: z
     .string()
     .regex(/^(https?:\/\/|mailto:)/, 'must be an http(s):// or mailto: link')
     .optional(),
 });
+
+/**
+ * A browser opens at most 6 HTTP/1.1 connections to a site, plus a realtime socket per tab: 256 lets a few dozen
+ * people behind one NAT in, while a flood of slow connections from one address holds at most 256 descriptors.
+ */
+export const DEFAULT_CONNECTIONS_PER_IP = 256;
 
 /** Environment variables as strings, the way process.env holds them. */
 export type Env = Partial<Record<keyof z.input<typeof envSchema>, string>>;
@@ -90,6 +129,8 @@ export interface Config {
   queueConcurrency: number;
   /** Reproduces the spec's pre-launch site: no logins, header always logged out. */
   prelaunch: boolean;
+  /** Serves the developer pages under /api/dev (mail template previews); off unless DEV_ROUTES is set, in any NODE_ENV. */
+  devRoutes: boolean;
   /** Hosts ("host" or "host:port") the outbound fetcher may reach even on private addresses. */
   outboundAllowHosts: string[];
   /** Public job-board API base URLs of the applicant-tracking systems the job import knows (tests point them locally). */
@@ -100,11 +141,28 @@ export interface Config {
   rateLimitScale: number;
   /** Open realtime sockets this process holds at most (more are refused with 503 at the handshake). */
   realtimeMaxSockets: number;
+  /** Seconds the database may be out of reach before /api/health/live answers 503 (0: liveness ignores it). */
+  dbLivenessGraceSeconds: number;
+  /** TCP connections one client address (IPv6: one /64) may hold open at once; 0 = no cap (behind a proxy). */
+  maxConnectionsPerAddress: number;
   /** Where 'Book a 30-minute call' on the companies beta page leads. */
   /** Where 'Book a 30-minute call' leads; unset: the waitlist. */
   bookingUrl: string | undefined;
   /** Where uploaded files are kept: the database unless S3_* is set. */
   storage: StorageConfig;
+  /** Plans and billing through Stripe; null without STRIPE_* (self-hosted: every capability on). */
+  stripe: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** The Stripe price of each plan (packages/shared rules/plans.ts). */
+  prices: { monthly: string; enterprise: string; beta: string; beta_year: string };
+  /** The API's base URL: Stripe's own unless a test points the client at a local server. */
+  apiUrl: string;
+  /** Days of free trial a company's first checkout starts with (0: none). */
+  trialDays: number;
 }
 
 export interface S3StorageOptions {
@@ -136,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
   const problems = [
     ...(result.error?.issues ?? []).map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
     ...missingS3Settings(env),
+    ...missingStripeSettings(env),
   ];
   if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const e = result.data;
@@ -160,9 +219,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     mailFrom: e.MAIL_FROM,
     queueConcurrency: e.QUEUE_CONCURRENCY,
     prelaunch: e.PRELAUNCH,
+    devRoutes: e.DEV_ROUTES,
     bookingUrl: e.BOOKING_URL,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     realtimeMaxSockets: e.REALTIME_MAX_SOCKETS,
+    dbLivenessGraceSeconds: e.DB_LIVENESS_GRACE,
+    // Behind a reverse proxy (TRUST_PROXY) every connection comes from the proxy: its cap is the proxy's job.
+    maxConnectionsPerAddress: e.CONNECTIONS_PER_IP ?? (e.TRUST_PROXY ? 0 : DEFAULT_CONNECTIONS_PER_IP),
     outboundAllowHosts: parseAllowHosts(e.OUTBOUND_ALLOW_HOSTS),
     atsApis: {
       greenhouse: e.GREENHOUSE_API_URL.replace(/\/+$/, ''),
@@ -186,7 +249,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
             forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
           }
         : { provider: 'database' },
+    stripe:
+      e.STRIPE_SECRET_KEY &&
+      e.STRIPE_WEBHOOK_SECRET &&
+      e.STRIPE_PRICE_MONTHLY &&
+      e.STRIPE_PRICE_ENTERPRISE &&
+      e.STRIPE_PRICE_BETA &&
+      e.STRIPE_PRICE_BETA_YEAR
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            prices: {
+              monthly: e.STRIPE_PRICE_MONTHLY,
+              enterprise: e.STRIPE_PRICE_ENTERPRISE,
+              beta: e.STRIPE_PRICE_BETA,
+              beta_year: e.STRIPE_PRICE_BETA_YEAR,
+            },
+            apiUrl: (e.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/+$/, ''),
+            trialDays: e.STRIPE_TRIAL_DAYS,
+          }
+        : null,
   };
+}
+
+const STRIPE_REQUIRED = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_MONTHLY',
+  'STRIPE_PRICE_ENTERPRISE',
+  'STRIPE_PRICE_BETA',
+  'STRIPE_PRICE_BETA_YEAR',
+] as const;
+
+/** Billing is all or nothing too: a key without its webhook secret (or a plan without its price) cannot take money. */
+function missingStripeSettings(env: NodeJS.ProcessEnv): string[] {
+  const given = [...STRIPE_REQUIRED, 'STRIPE_API_URL'].filter((name) => env[name]);
+  if (given.length === 0) return [];
+  return STRIPE_REQUIRED.filter((name) => !env[name]).map(
+    (name) =>
+      `${name}: required for billing (set all of ${STRIPE_REQUIRED.join(', ')}, or none to run without billing)`,
+  );
 }
 
 const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;

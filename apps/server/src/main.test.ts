@@ -1,10 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, chmodSync, chownSync, constants, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded-postgres';
+import { waitFor } from './test/server-process';
 import { bundleServer } from './test/worker-bundle';
 
 /**
@@ -48,7 +50,7 @@ interface App {
   baseUrl: string;
 }
 
-async function startApp(dataDir: string, user?: User): Promise<App> {
+async function startApp(dataDir: string, user?: User, extraEnv: NodeJS.ProcessEnv = {}): Promise<App> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -59,6 +61,7 @@ async function startApp(dataDir: string, user?: User): Promise<App> {
     LOG_LEVEL: 'warn',
     SEED_DEMO_DATA: 'false',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...extraEnv,
   };
   delete env.DATABASE_URL; // the embedded default, even in CI's PostgreSQL pass
   if (user) env.HOME = dataDir;
@@ -107,10 +110,11 @@ async function healthy(app: App, started = performance.now()): Promise<number> {
   throw new Error(`not healthy within ${START_LIMIT_MS / 1000} s:\n${app.output()}`);
 }
 
-const postmasterPid = (dataDir: string) => {
+const postmasterLine = (dataDir: string, line: number) => {
   const file = path.join(dataDir, 'postgres', 'postmaster.pid');
-  return existsSync(file) ? Number.parseInt(readFileSync(file, 'utf8').split('\n')[0]!, 10) : null;
+  return existsSync(file) ? Number.parseInt(readFileSync(file, 'utf8').split('\n')[line]!, 10) : null;
 };
+const postmasterPid = (dataDir: string) => postmasterLine(dataDir, 0);
 
 const alive = (pid: number) => {
   try {
@@ -192,6 +196,57 @@ describe.skipIf(!!process.env.DATABASE_URL)('npm start on the embedded default',
   it('starts on an empty DATA_DIR, stops cleanly, restarts quickly, refuses a second app and recovers from a crash', async () => {
     await lifecycle(tempDataDir());
   }, 240_000);
+
+  // About 30 s: a cluster of its own (initdb, 5-15 s on a loaded machine) and the restart's back-off after the port
+  // comes free (the next try is up to 8 s away), both what is under test.
+  it('restarts its PostgreSQL after kill -9: liveness says unhealthy past its grace meanwhile, then all recovers', async () => {
+    const dataDir = tempDataDir();
+    const app = await startApp(dataDir, undefined, { DB_LIVENESS_GRACE: '1' });
+    await healthy(app);
+    const get = (url: string) => fetch(`${app.baseUrl}${url}`);
+    // A read that goes to the database every time (job searches are kept for a while and may answer from memory).
+    const lookup = '/api/companies/by-slug/no-such-company';
+    expect((await get(lookup)).status).toBe(404);
+    const killed = postmasterPid(dataDir)!;
+    const pgPort = postmasterLine(dataDir, 3)!; // postmaster.pid: pid, directory, start time, port
+    const killedAt = performance.now();
+    process.kill(killed, 'SIGKILL');
+    // Something else takes PostgreSQL's port while it is down, so its restart fails for a while: the outage
+    // outlasts the grace whatever the machine's speed, and the restart has to back off and try again.
+    const squatter = createServer();
+    let unhealthyAt = 0;
+    await waitFor(
+      () =>
+        new Promise<boolean>((resolve) => {
+          squatter.once('error', () => resolve(false));
+          squatter.listen(pgPort, '127.0.0.1', () => resolve(true));
+        }),
+      10_000,
+      "PostgreSQL's port to be free",
+    );
+    try {
+      await waitFor(async () => (await get('/api/health/live')).status === 503, 30_000, 'liveness to say unhealthy');
+      expect(((await (await get('/api/health/live')).json()) as { status: string }).status).toBe('unhealthy');
+      unhealthyAt = performance.now();
+      const during = await get(lookup);
+      expect(during.status).toBe(503);
+      expect(during.headers.get('retry-after')).toBe('5');
+    } finally {
+      await new Promise((resolve) => squatter.close(resolve));
+    }
+    const released = performance.now();
+    await waitFor(async () => (await get('/api/health/live')).status === 200, 60_000, 'liveness to recover');
+    console.info(
+      `[embedded PostgreSQL killed] unhealthy ${((unhealthyAt - killedAt) / 1000).toFixed(1)} s after the kill ` +
+        `(grace 1 s); healthy ${((performance.now() - released) / 1000).toFixed(1)} s after its port was free again`,
+    );
+    expect((await get('/api/health')).status).toBe(200);
+    expect((await get(lookup)).status).toBe(404);
+    const restarted = postmasterPid(dataDir);
+    expect(restarted && restarted !== killed && alive(restarted)).toBe(true);
+    expect(app.output()).toMatch(/embedded PostgreSQL restarted/);
+    await stopApp(app, dataDir);
+  }, 120_000);
 
   const user = isRoot ? normalUser() : null;
   it.skipIf(!user || !canReadCheckout(user))(

@@ -1,11 +1,15 @@
-// The functions that run in worker threads (see lib/worker-task.ts): parsing of untrusted documents, which is
+// The functions that run in parsing processes (see lib/worker-task.ts): parsing of untrusted documents, which is
 // synchronous and can take long on hostile input, so it must never run on the request thread.
 import { isAppError } from './lib/errors';
 import type { WorkerOutcome } from './lib/worker-task';
-import { readJobPage } from './features/jobs/import';
-import { readCrawlPage, readPageText } from './features/jobs/import/links';
-import { parseResume } from './features/talent/resume';
-import { readConnectionsFile, type ConnectionsReadInput } from './features/connections/read';
+import type { ConnectionsReadInput, ConnectionsReadOutput } from './features/connections/read';
+
+// Each reader is loaded by the first task that needs it: a process that only parses resumes never holds the page
+// reader's vocabularies, nor one that reads pages pdf.js (each costs tens of MB of the process's memory limit).
+const pageReader = () => import('./features/jobs/import');
+const pageLinks = () => import('./features/jobs/import/links');
+const resumeReader = () => import('./features/talent/resume');
+const connectionsReader = () => import('./features/connections/read');
 
 function task<I, O>(run: (input: I) => O | Promise<O>) {
   return async (input: I): Promise<WorkerOutcome<O>> => {
@@ -20,11 +24,19 @@ function task<I, O>(run: (input: I) => O | Promise<O>) {
 }
 
 export const workerTasks = {
-  jobExtract: task((input: { html: string; url: string }) => readJobPage(input.html, input.url)),
-  jobCrawlPage: task((input: { html: string; url: string }) => readCrawlPage(input.html, input.url)),
-  jobPageText: task((input: { html: string; maxChars: number }) => readPageText(input.html, input.maxChars)),
-  resumeParse: task((bytes: Uint8Array) => parseResume(bytes)),
-  connectionsRead: task((input: ConnectionsReadInput) => readConnectionsFile(input)),
+  jobExtract: task(async (input: { html: string; url: string }) =>
+    (await pageReader()).readJobPage(input.html, input.url),
+  ),
+  jobCrawlPage: task(async (input: { html: string; url: string }) =>
+    (await pageLinks()).readCrawlPage(input.html, input.url),
+  ),
+  jobPageText: task(async (input: { html: string; maxChars: number }) =>
+    (await pageLinks()).readPageText(input.html, input.maxChars),
+  ),
+  resumeParse: task(async (bytes: Uint8Array) => (await resumeReader()).parseResume(bytes)),
+  connectionsRead: task(async (input: ConnectionsReadInput): Promise<ConnectionsReadOutput> =>
+    (await connectionsReader()).readConnectionsFile(input),
+  ),
 };
 
 type Registered = typeof workerTasks;

@@ -1,6 +1,5 @@
-// Entry point of the parsing worker threads (see lib/worker-task.ts): runs one registered task per call.
+// Entry point of the parsing processes (see lib/worker-task.ts): runs one registered task per message.
+import { serveTasks } from './lib/process-pool';
 import { workerTasks, type WorkerTaskName } from './worker-tasks';
 
-export default function runTask({ name, input }: { name: WorkerTaskName; input: never }) {
-  return workerTasks[name](input);
-}
+serveTasks((name, input) => workerTasks[name as WorkerTaskName](input as never));

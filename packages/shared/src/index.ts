@@ -32,6 +32,8 @@ export * from './schemas/account-data';
 export * from './schemas/sharing';
 export * from './schemas/analytics';
 export * from './rules/bonus-policy';
+export * from './rules/plans';
+export * from './schemas/billing';
 export * from './format';
 export * from './locations';
 export * from './currencies';

@@ -38,6 +38,7 @@ export const APP_ROUTES = {
   team: 'company-dashboard/team',
   auditLog: 'company-dashboard/audit-log',
   analytics: 'company-dashboard/analytics',
+  billing: 'company-dashboard/billing',
   jobsBoard: 'jobs-board',
   postJob: 'post-job',
   editJob: 'job/:id/edit',

@@ -47,6 +47,8 @@ export interface EmbeddedPostgresOptions {
   /** Extra server settings for every start (the tests turn durability off). */
   settings?: Record<string, string> | undefined;
   log?: ((message: string) => void) | undefined;
+  /** Check every this many ms that the server still runs, and restart it when it died (default 1000; 0: never). */
+  superviseEveryMs?: number | undefined;
 }
 
 export interface EmbeddedPostgres {
@@ -59,6 +61,9 @@ export interface EmbeddedPostgres {
   /** Fast shutdown (waits for it); frees the directory for another process. */
   stop(): Promise<void>;
 }
+
+/** Waits between restart attempts of a server that died: doubling, at most 30 s. */
+export const RESTART_BACKOFF_MS = [1_000, 2_000, 4_000, 8_000, 16_000, 30_000] as const;
 
 export class DatabaseInUseError extends Error {
   constructor(dir: string, pid: number) {
@@ -93,10 +98,18 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     const port = await startServer(dir, bin, runAs, options, socket, log);
     const url = new URL(`postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`);
     if (socket) url.searchParams.set('host', socket);
+    // Restarted on the same port (and socket): the app's pools reconnect to the URL they have.
+    const supervisor = supervise(
+      () => startServer(dir, bin, runAs, { ...options, port }, socket, log),
+      () => postmasterPid(dir),
+      options.superviseEveryMs ?? 1_000,
+      log,
+    );
     return {
       url: url.toString(),
       port,
       stop: async () => {
+        await supervisor.stop();
         await pgCtl(bin, runAs, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '60', '-s']);
         unlock();
       },
@@ -236,6 +249,81 @@ async function stopOrphan(dir: string, bin: Binaries, runAs: RunAs | null, log: 
   }
   log(`stopping PostgreSQL process ${pid} left running on ${dir} by an earlier run`);
   await pgCtl(bin, runAs, ['stop', '-D', dir, '-m', 'fast', '-w', '-t', '60', '-s']);
+}
+
+/**
+ * Watches the postmaster this process started: when it is gone (killed, crashed, OOM-killed) it is started again on
+ * the same directory and port, after 1, 2, 4... up to 30 s between failed attempts (the backends of a killed server
+ * hold its shared memory for a moment). Meanwhile queries fail with 503 and `/api/health/live` turns unhealthy after
+ * its grace (features/health), so a supervisor outside can restart the whole app when this does not succeed.
+ */
+function supervise(
+  restart: () => Promise<number>,
+  currentPid: () => number | null,
+  everyMs: number,
+  log: (m: string) => void,
+): { stop(): Promise<void> } {
+  if (everyMs <= 0) return { stop: async () => {} };
+  let pid = currentPid();
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  let restarting: Promise<void> | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  const bringBack = async () => {
+    log(`embedded PostgreSQL (process ${pid}) has stopped: restarting it`);
+    for (let attempt = 0; !stopped; attempt++) {
+      try {
+        await restart();
+        pid = currentPid();
+        log(`embedded PostgreSQL restarted (process ${pid}) after ${attempt + 1} attempt(s)`);
+        return;
+      } catch (error) {
+        const wait = RESTART_BACKOFF_MS[Math.min(attempt, RESTART_BACKOFF_MS.length - 1)]!;
+        log(`embedded PostgreSQL did not restart (${(error as Error).message.split('\n')[0]}); next try in ${wait} ms`);
+        await pause(wait);
+      }
+    }
+  };
+  const timer = setInterval(() => {
+    if (stopped || restarting || (pid !== null && isRunningPostgres(pid))) return;
+    restarting = bringBack().finally(() => (restarting = undefined));
+  }, everyMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      wake?.();
+      await restarting;
+    },
+  };
+}
+
+/** The pid in the cluster's postmaster.pid, or null when there is none. */
+function postmasterPid(dir: string): number | null {
+  try {
+    return Number.parseInt(readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0] ?? '', 10) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** A live PostgreSQL process (not a zombie waiting to be reaped, not another program on a reused pid). */
+function isRunningPostgres(pid: number): boolean {
+  if (process.platform !== 'linux') return isAlive(pid);
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.includes('(postgres)') && stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return false;
+  }
 }
 
 function isPostgres(pid: number): boolean {

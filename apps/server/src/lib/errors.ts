@@ -38,7 +38,7 @@ export const notFound = (message = 'Not found.') => new AppError(404, 'NOT_FOUND
 export const conflict = (message: string, fields?: Record<string, string>) =>
   new AppError(409, 'CONFLICT', message, fields);
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429;
+type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503;
 
 /** A route's response-schema entries for the error statuses it can answer: each is the one error body. */
 export function errorResponses<const S extends ErrorStatus>(...statuses: S[]): { [K in S]: typeof errorBodySchema } {

@@ -6,11 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, HTTP_TIMEOUTS, SHUTDOWN_GRACE_MS } from '../app';
+import { connectionOwner } from './connection-limit';
 import { OUTBOUND_LIMITS } from './safe-fetch';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { companyJobVisits } from '../db/schema';
 import { relayDatabase } from '../test/db-relay';
+import { waitFor } from '../test/server-process';
 import { createTestApp, openTestDatabase, signUp, withSession, type SignedUp, type TestApp } from '../test/harness';
 
 let t: TestApp;
@@ -116,7 +118,18 @@ describe('finding 10: timeouts for slow and idle clients', () => {
     expect(server.requestTimeout).toBe(HTTP_TIMEOUTS.requestTimeout);
     expect(server.keepAliveTimeout).toBe(HTTP_TIMEOUTS.keepAliveTimeout);
     expect(server.timeout).toBe(HTTP_TIMEOUTS.connectionTimeout);
+    // Node checks the header and request deadlines on this timer (30 s by default): each cut comes within a second.
+    expect((server as unknown as { connectionsCheckingInterval: number }).connectionsCheckingInterval).toBe(1_000);
     for (const ms of Object.values(HTTP_TIMEOUTS)) expect(ms).toBeGreaterThan(0);
+  });
+
+  it('counts connections per IPv4 address and per IPv6 /64 (hostile-clients.test.ts floods a real server)', () => {
+    expect(connectionOwner('203.0.113.7')).toBe('203.0.113.7');
+    expect(connectionOwner('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(connectionOwner('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(connectionOwner('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(connectionOwner('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(connectionOwner('::1')).toBe('0:0:0:0::/64');
   });
 });
 
@@ -150,7 +163,7 @@ describe('finding 15: CSRF defence in depth and JSON only', () => {
 });
 
 describe('finding 14: the database is down', () => {
-  it('answers 503 with Retry-After, readiness says so, liveness stays up', async () => {
+  it('answers 503 with Retry-After, readiness says so, liveness stays up for its grace, then says unhealthy', async () => {
     const migrated = await openTestDatabase();
     const relay = await relayDatabase(migrated.url);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'referwell-down-'));
@@ -160,6 +173,7 @@ describe('finding 14: the database is down', () => {
       LOG_LEVEL: 'silent',
       SEED_DEMO_DATA: 'false',
       WEB_DIST_DIR: path.join(dataDir, 'none'),
+      DB_LIVENESS_GRACE: '1',
     });
     const database = await openDatabase({ databaseUrl: relay.url });
     const app = await buildApp({ config, database, logger: false });
@@ -175,12 +189,20 @@ describe('finding 14: the database is down', () => {
       expect(ready.statusCode).toBe(503);
       expect(ready.headers['retry-after']).toBe('5');
       expect(ready.json().database.ok).toBe(false);
-      const live = await app.inject({ method: 'GET', url: '/api/health/live' });
-      expect(live.statusCode).toBe(200);
-      expect(live.json().status).toBe('ok');
+      const live = () => app.inject({ method: 'GET', url: '/api/health/live' });
+      expect((await live()).statusCode).toBe(200);
+      expect((await live()).json().status).toBe('ok');
+      // Past DB_LIVENESS_GRACE (1 s here, 60 s by default) a supervisor is told to restart the process.
+      await waitFor(async () => (await live()).statusCode === 503, 10_000, 'liveness to turn unhealthy');
+      expect((await live()).json()).toMatchObject({ status: 'unhealthy' });
+      expect((await live()).json().databaseUnreachableSeconds).toBeGreaterThanOrEqual(1);
+      relay.restore();
+      await waitFor(async () => (await live()).statusCode === 200, 10_000, 'liveness to recover');
+      expect((await live()).json()).toMatchObject({ status: 'ok', databaseUnreachableSeconds: 0 });
     } finally {
       await app.close();
       await database.close();
+      await relay.close();
       await migrated.close();
     }
   });

@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseAllowHosts } from '../config';
+import { gzipSpaces } from '../test/bombs';
 import { isBlockedAddress, safeFetch } from './safe-fetch';
 
 describe('isBlockedAddress', () => {
@@ -50,7 +52,9 @@ describe('safeFetch', () => {
   let server: http.Server;
   let port: number;
   let hits: { url: string; host: string }[] = [];
+  let gzipBomb: Buffer;
   beforeAll(async () => {
+    gzipBomb = await gzipSpaces(1024);
     server = http.createServer((req, res) => {
       hits.push({ url: req.url ?? '', host: req.headers.host ?? '' });
       const url = new URL(req.url ?? '/', 'http://x');
@@ -64,6 +68,10 @@ describe('safeFetch', () => {
       if (url.pathname === '/hop') return res.writeHead(301, { location: '/job' }).end();
       if (url.pathname === '/huge') return res.end('x'.repeat(200_000));
       if (url.pathname === '/slow') return setTimeout(() => res.end('late'), 2_000);
+      if (url.pathname === '/gzip')
+        return res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync('<h1>Compressed Nurse</h1>'));
+      // 1 GB of spaces, about 1 MB on the wire: the size cap must hold once decoded, not only on the wire.
+      if (url.pathname === '/gzip-bomb') return res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipBomb);
       res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -122,6 +130,15 @@ describe('safeFetch', () => {
       message: 'That link redirects too many times.',
     });
     expect(hits).toHaveLength(6);
+  });
+
+  it('decodes a compressed page, and refuses one that inflates past the size cap without inflating it all', async () => {
+    const page = await safeFetch(`http://127.0.0.1:${port}/gzip`, allowLoopback());
+    expect(page.body).toBe('<h1>Compressed Nurse</h1>');
+    await expect(safeFetch(`http://127.0.0.1:${port}/gzip-bomb`, allowLoopback())).rejects.toMatchObject({
+      code: 'OUTBOUND_REFUSED',
+      message: 'That page is too large to import.',
+    });
   });
 
   it('caps the response size and the time', async () => {

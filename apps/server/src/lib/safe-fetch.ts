@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { DecompressionLimitError, InflateBudget, type CompressedFormat } from './document-limits';
 import { AppError, isAppError } from './errors';
 
 /** Networks an outbound request must never reach: private, loopback, link-local, metadata... */
@@ -127,6 +128,26 @@ async function checkedAddress(url: URL, options: SafeFetchOptions): Promise<{ ad
   return addresses[0]!;
 }
 
+const ENCODINGS: Record<string, CompressedFormat> = { gzip: 'gzip', 'x-gzip': 'gzip', deflate: 'zlib', br: 'brotli' };
+
+/**
+ * A body as the site encoded it (Content-Encoding), decoded under the same size cap as the bytes on the wire: a
+ * small compressed answer that inflates to gigabytes is refused once it passes `maxBytes`, never held whole.
+ */
+async function decodedBody(body: Buffer, encoding: string | undefined, maxBytes: number): Promise<Buffer> {
+  const format = ENCODINGS[(encoding ?? '').trim().toLowerCase()];
+  if (!format) return body;
+  // HTTP's "deflate" is meant to be zlib-wrapped; some servers send it raw.
+  const raw = format === 'zlib' && body.length >= 2 && (body[0]! & 0x0f) !== 8;
+  try {
+    const budget = new InflateBudget({ perStreamBytes: maxBytes, perDocumentBytes: maxBytes });
+    return (await budget.inflate(body, raw ? 'deflate-raw' : format, { keep: true }))!;
+  } catch (error) {
+    if (error instanceof DecompressionLimitError) throw refused('That page is too large to import.');
+    throw error;
+  }
+}
+
 /** One request to the already-checked address, with size and time caps; no redirects followed here. */
 function requestOnce(
   url: URL,
@@ -154,6 +175,7 @@ function requestOnce(
         headers: {
           'user-agent': 'ReferwellBot/1.0 (+job import)',
           accept: 'text/html,application/json;q=0.9,*/*;q=0.5',
+          'accept-encoding': 'gzip, deflate, br',
           ...options.headers,
         },
       },
@@ -178,11 +200,15 @@ function requestOnce(
           } else chunks.push(chunk);
         });
         response.on('end', () =>
-          resolve({
-            status,
-            contentType: String(response.headers['content-type'] ?? ''),
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
+          decodedBody(Buffer.concat(chunks), response.headers['content-encoding'], maxBytes).then(
+            (body) =>
+              resolve({
+                status,
+                contentType: String(response.headers['content-type'] ?? ''),
+                body: body.toString('utf8'),
+              }),
+            reject,
+          ),
         );
         response.on('error', () => reject(failed('The connection to the site was interrupted.')));
       },
@@ -223,7 +249,7 @@ export async function checkOutboundUrl(rawUrl: string, options: SafeFetchOptions
  * The server's one way to fetch a URL given by a user: http(s) only; every address the host
  * resolves to must be public (private, loopback, link-local, unique-local, multicast and
  * metadata ranges are refused, in any spelling); the connection goes to the address that was
- * checked; each redirect hop is checked again (at most 5); size and time are capped.
+ * checked; each redirect hop is checked again (at most 5); size and time are capped (the size once decoded too).
  */
 export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}): Promise<SafeResponse> {
   const deadline = Date.now() + (options.timeoutMs ?? OUTBOUND_LIMITS.timeoutMs);

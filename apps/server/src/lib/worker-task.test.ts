@@ -19,7 +19,7 @@ const jobPage = {
 };
 
 describe('runInWorker', () => {
-  it('runs a task in a worker thread and returns its value', async () => {
+  it('runs a task in a parsing process and returns its value', async () => {
     const result = await runInWorker('jobExtract', jobPage, patient);
     expect(result).toMatchObject({
       source: 'json-ld',
@@ -27,7 +27,7 @@ describe('runInWorker', () => {
     });
   });
 
-  it('terminates a task that runs past its time limit, reports the caller-chosen error and keeps serving', async () => {
+  it('kills a task that runs past its time limit, reports the caller-chosen error and keeps serving', async () => {
     // A page of thousands of job-like sections (about 5 MB): reading it takes far longer than a 100 ms budget.
     // The worker is already warm from the test above, so the time limit is spent on the task, not on start-up.
     const section = (i: number) =>

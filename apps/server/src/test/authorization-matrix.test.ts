@@ -97,6 +97,9 @@ const TABLE: Row[] = [
   { route: 'GET /api/companies/:companyId/bonus-policy', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonus-policy`, why: 'referrers read the rule before they refer' },
   { route: 'PUT /api/companies/:companyId/bonus-policy', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonus-policy`, body: () => ({ defaultBonusAmount: null, defaultBonusCurrency: null, payoutDelayDays: 90, directApplicationWindowDays: 180 }) },
   { route: 'POST /api/companies/:companyId/bonuses/paid', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonuses/paid`, body: () => ({ referralIds: [f.referral], paidOn: '2026-11-20' }), why: 'not due yet: 409 for the admin' },
+  // ----- plan and billing -----
+  { route: 'GET /api/companies/:companyId/plan', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/companies/${f.companyA}/plan`, why: 'members see what the plan includes' },
+  { route: 'GET /api/companies/:companyId/billing', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing` },
   // ----- dashboards -----
   { route: 'GET /api/dashboard/jobseeker', expect: ['D', 'A', 'D', 'D', 'D'] },
   { route: 'GET /api/dashboard/referrer', expect: ['D', 'D', 'A', 'A', 'A'] },
@@ -296,4 +299,76 @@ describe('authorization matrix', () => {
       expect(wrong, `${row.route} ${pathOf(url)} ${seen.join(' ')}`).toEqual([]);
     });
   }
+});
+
+/** The same URL with its `/api/` prefix percent-encoded in one of the ways the router decodes. */
+const ENCODED_PREFIXES = ['/%61pi/', '/a%70i/', '/ap%69/', '/%61%70%69/'];
+const encodedPrefix = (url: string, n: number) =>
+  url.replace(/^\/api\//, ENCODED_PREFIXES[n % ENCODED_PREFIXES.length]!);
+
+describe('guards see the path the router sees (issue 40, finding 11)', () => {
+  it('answers every role on the encoded path of every GET route as on /api/ (the session is looked up)', async () => {
+    const wrong: string[] = [];
+    for (const [n, row] of TABLE.entries()) {
+      const [method, path] = row.route.split(' ') as [string, string];
+      if (method !== 'GET' || path === '/api/realtime') continue;
+      const url = row.url?.() ?? path;
+      for (const role of ROLES) {
+        if (row.expect[ROLES.indexOf(role)] === '-') continue;
+        const plain = await call(method, url, role);
+        const encoded = await call(method, encodedPrefix(url, n), role);
+        if (encoded.statusCode !== plain.statusCode)
+          wrong.push(`${row.route} as ${role}: ${plain.statusCode} on /api/, ${encoded.statusCode} encoded`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses a cross-site write on the encoded path of every state-changing route (Origin check)', async () => {
+    const wrong: string[] = [];
+    for (const [n, row] of TABLE.entries()) {
+      const [method, path] = row.route.split(' ') as [string, string];
+      if (method === 'GET' || !path.startsWith('/api/')) continue; // POST /waitlist: the no-JS form, no cookie needed
+      const res = await t.app.inject({
+        method: method as 'POST',
+        url: encodedPrefix(row.url?.() ?? path, n),
+        headers: { origin: 'https://evil.example' },
+        payload: row.body?.('seeker') ?? {},
+        ...withSession(who.seeker.token),
+      });
+      if (res.statusCode !== 403) wrong.push(`${row.route}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('looks the session up, checks the Origin and refuses NUL bytes on an encoded prefix', async () => {
+    const session = await call('GET', '/%61pi/auth/session', 'seeker');
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user.id).toBe(f.seeker);
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/saved-searches',
+      headers: { origin: 'https://evil.example' },
+      payload: { name: 'Forged', filters: { q: 'x' } },
+      ...withSession(who.seeker.token),
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().error.code).toBe('CSRF');
+    const nul = await call('GET', '/%61pi/jobs?q=a%00b', 'visitor');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.message).toContain('NUL');
+  });
+
+  it('decodes once: an encoded percent sign stays a percent sign (no route behind /%2561pi/)', async () => {
+    for (const url of ['/%2561pi/jobs', '/%2561pi/auth/session', '/api%2Fjobs'])
+      expect((await call('GET', url, 'seeker')).statusCode, url).toBe(404);
+  });
+});
+
+describe('developer routes (issue 40, finding 12)', () => {
+  it('/api/dev/* answers 404 to every role unless DEV_ROUTES is set (mail.test.ts covers it set)', async () => {
+    for (const role of ROLES)
+      for (const url of ['/api/dev/mail', '/api/dev/mail/password-reset', '/%61pi/dev/mail'])
+        expect((await call('GET', url, role)).statusCode, `${role} ${url}`).toBe(404);
+  });
 });

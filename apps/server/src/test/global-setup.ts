@@ -36,7 +36,7 @@ async function reclaimAbandonedClusters(): Promise<void> {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const worker = await bundleWorker();
-  // Read by src/worker-source.mjs in every worker thread of the test processes (they inherit this environment).
+  // Read by src/worker-source.mjs in every parsing process the test processes start (they inherit this environment).
   process.env.REFERWELL_TEST_WORKER_BUNDLE = worker.url;
   let cluster: EmbeddedPostgres | undefined;
   let root: string | undefined;

@@ -31,6 +31,13 @@ export class TestSmtp {
 
   /** Called once a message's data is in; a returned promise holds the server's answer until it settles. */
   holdData: (() => Promise<void> | undefined) | undefined;
+  /** Called at RCPT TO (with the address), before any data: a returned promise holds the server's answer. */
+  holdRecipient: ((to: string) => Promise<void> | undefined) | undefined;
+  /**
+   * Called once a message is accepted (already counted in `received`, as a server that commits a message to its
+   * queue before it answers): a returned promise holds the "250 accepted" the client is waiting for.
+   */
+  holdAcceptance: ((to: string) => Promise<void> | undefined) | undefined;
 
   constructor(readonly port: number) {}
 
@@ -60,6 +67,10 @@ export class TestSmtp {
         this.open.delete(session.id);
         this.closed.add(session.id);
       },
+      onRcptTo: async (address, _session, callback) => {
+        await this.holdRecipient?.(address.address);
+        callback();
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -69,7 +80,9 @@ export class TestSmtp {
           if (this.closed.has(session.id)) return callback(new Error('client went away'));
           const raw = Buffer.concat(chunks).toString('utf8');
           const messageId = /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? '';
-          this.received.push({ messageId, to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+          const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+          this.received.push({ messageId, to, raw });
+          await this.holdAcceptance?.(to);
           callback();
         });
       },

@@ -72,6 +72,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: () => import('@/features/connections/connections-page').then((m) => ({ Component: m.ConnectionsPage })),
   },
   {
+    path: APP_ROUTES.billing,
+    lazy: () => import('@/features/billing/billing-page').then((m) => ({ Component: m.BillingPage })),
+  },
+  {
     path: APP_ROUTES.jobsBoard,
     lazy: () => import('@/features/jobs/jobs-board-page').then((m) => ({ Component: m.JobsBoardPage })),
   },

@@ -12,9 +12,15 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
-/** Liveness: the process answers; says nothing about the database (that is /api/health, readiness). */
+/**
+ * Liveness: the process answers, and its database has not been out of reach for longer than the grace
+ * (DB_LIVENESS_GRACE): 503 'unhealthy' then, so a supervisor restarts the app (and its embedded PostgreSQL).
+ * Readiness (the database answers now) is /api/health.
+ */
 export const livenessResponseSchema = z.object({
-  status: z.literal('ok'),
+  status: z.enum(['ok', 'unhealthy']),
+  /** Seconds this process has not reached its database (0 while it does). */
+  databaseUnreachableSeconds: z.number(),
   uptimeSeconds: z.number(),
   version: z.string(),
 });

@@ -31,8 +31,8 @@ export const RESUME_MESSAGES = {
     'This file is not a PDF, DOC or DOCX document. Please upload your resume in one of these formats (the file name alone does not count).',
   damaged:
     'We could not read this file; it may be damaged or password-protected. Please save it again as PDF or DOCX and retry.',
-  docxTooComplex:
-    'This DOCX file is too large or too complex to read safely once unpacked. Please save it again (or as PDF) and retry.',
+  tooComplex:
+    'This file is too large or too complex to read safely once unpacked. Please save it again as a simple PDF or DOCX and retry.',
   timeout: 'Reading this resume took too long. Please save it again as a simple PDF or DOCX and retry.',
 } as const;
 

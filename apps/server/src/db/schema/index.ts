@@ -14,4 +14,5 @@ export * from './audit';
 export * from './account-data';
 export * from './searches';
 export * from './job-crawls';
+export * from './billing';
 export * from './connections';

@@ -3,7 +3,10 @@ import {
   analyticsQuerySchema,
   analyticsSchema,
   companyIdParamSchema,
+  ANALYTICS_EXPORTS,
   COMPANY_EXPORTS,
+  type AnalyticsExport,
+  type CompanyExport,
   companyExportListSchema,
   companyExportSchema,
   leaderboardHiddenSchema,
@@ -20,6 +23,8 @@ import { errorResponses } from '../../lib/errors';
 import { sendJsonText } from '../../lib/kept-json';
 
 const errors = errorResponses(400, 401, 403, 404);
+const isAnalyticsExport = (kind: CompanyExport): kind is AnalyticsExport =>
+  (ANALYTICS_EXPORTS as readonly string[]).includes(kind);
 const tags = ['analytics'];
 
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,14 +55,20 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/companies/:companyId/exports/:kind',
     {
-      config: { access: 'companyAdmin' },
+      config: {
+        access: 'companyAdmin',
+        // The analytics tables are the Enterprise plan's advanced exports; referrals, a pipeline and the bonuses for
+        // payroll come with every plan.
+        capability: (request) =>
+          isAnalyticsExport((request.params as { kind: CompanyExport }).kind) ? 'analytics_exports' : null,
+      },
       schema: {
         tags,
         summary:
           "Ask for a CSV export (company admins): referrals, one job's pipeline (jobId), bonuses for payroll, or an analytics table; prepared in the background",
         params: companyIdParamSchema.extend({ kind: z.enum(COMPANY_EXPORTS) }),
         body: analyticsQuerySchema,
-        response: { 202: companyExportSchema, ...errors, ...errorResponses(429) },
+        response: { 202: companyExportSchema, ...errors, ...errorResponses(402, 429) },
       },
     },
     async (request, reply) => {

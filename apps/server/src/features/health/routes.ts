@@ -1,20 +1,45 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthResponseSchema, livenessResponseSchema } from '@referwell/shared';
+import { DatabaseWatch } from '../../db/watch';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../lib/errors';
 import { APP_VERSION } from '../../lib/version';
 
+/** How often liveness's database watch pings: a quarter of the grace, between 0.25 and 5 s. */
+export const livenessPingEveryMs = (graceSeconds: number) => Math.min(5_000, Math.max(250, (graceSeconds * 1000) / 4));
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const graceMs = app.config.dbLivenessGraceSeconds * 1000;
+  const watch = new DatabaseWatch(
+    () => app.database.ping(),
+    livenessPingEveryMs(app.config.dbLivenessGraceSeconds),
+    3_000,
+  );
+  if (graceMs > 0) {
+    app.addHook('onReady', async () => watch.start());
+    app.addHook('onClose', async () => watch.stop());
+  }
+
   app.get(
     '/api/health/live',
     {
       config: { access: 'visitor' },
       schema: {
         tags: ['health'],
-        summary: 'Liveness: the process is up (no database check; restart it only when this fails)',
-        response: { 200: livenessResponseSchema },
+        summary:
+          'Liveness: 200 while the process answers and reached its database within DB_LIVENESS_GRACE seconds; 503 after (restart it then)',
+        response: { 200: livenessResponseSchema, 503: livenessResponseSchema },
       },
     },
-    async () => ({ status: 'ok' as const, uptimeSeconds: Math.round(process.uptime()), version: APP_VERSION }),
+    async (_request, reply) => {
+      const unreachableMs = watch.unreachableForMs();
+      const healthy = graceMs === 0 || unreachableMs <= graceMs;
+      return reply.status(healthy ? 200 : 503).send({
+        status: healthy ? ('ok' as const) : ('unhealthy' as const),
+        databaseUnreachableSeconds: Math.round(unreachableMs / 100) / 10,
+        uptimeSeconds: Math.round(process.uptime()),
+        version: APP_VERSION,
+      });
+    },
   );
 
   app.get(

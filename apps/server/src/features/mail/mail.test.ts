@@ -284,3 +284,22 @@ describe('digests', () => {
     expect(instant.some((m) => m.includes('Quinn Applicant applied for Interface Analyst.'))).toBe(true);
   });
 });
+
+describe('mail template previews (/api/dev/mail)', () => {
+  it('are served only when DEV_ROUTES is set, to anyone who can reach the server', async () => {
+    // Off by default whatever NODE_ENV says (the authorization matrix checks every role gets 404).
+    expect((await call('GET', '/api/dev/mail')).statusCode).toBe(404);
+    const dev = await createTestApp({ env: { DEV_ROUTES: 'true' }, database: t.database });
+    try {
+      const list = await dev.app.inject({ method: 'GET', url: '/api/dev/mail' });
+      expect(list.statusCode).toBe(200);
+      expect(list.body).toContain('/api/dev/mail/password-reset');
+      const text = await dev.app.inject({ method: 'GET', url: '/api/dev/mail/password-reset?format=text' });
+      expect(text.statusCode).toBe(200);
+      expect(text.body).toMatch(/^Subject: /);
+      expect((await dev.app.inject({ method: 'GET', url: '/api/dev/mail/no-such-template' })).statusCode).toBe(404);
+    } finally {
+      await dev.close();
+    }
+  });
+});

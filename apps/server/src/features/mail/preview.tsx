@@ -8,8 +8,8 @@ import { page } from './pages';
 const SAMPLE_USER_ID = '00000000-0000-4000-8000-000000000000';
 
 /**
- * Development only (never registered in production): every template rendered with its sample
- * data, as HTML and as the plain-text part, with the headers it would carry.
+ * For developers, registered only when DEV_ROUTES is set (whatever NODE_ENV says): every template rendered with its
+ * sample data, as HTML and as the plain-text part, with the headers it would carry.
  */
 export const mailPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = { publicUrl: app.config.publicUrl, sessionSecret: app.secret };

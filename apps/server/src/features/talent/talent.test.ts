@@ -371,8 +371,8 @@ describe('resume upload', () => {
     ]);
     expect(bomb.length).toBeLessThan(RESUME_LIMITS.maxBytes);
     const res = await upload(owner, bomb, 'resume.docx');
-    expect(res.statusCode).toBe(413);
-    expect(res.json().error.message).toBe(RESUME_MESSAGES.docxTooComplex);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe(RESUME_MESSAGES.tooComplex);
   });
 
   it('reads a PDF that carries JavaScript as text only (the script never runs)', async () => {

@@ -1,8 +1,10 @@
 import { fork } from 'node:child_process';
+import { eq } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../app';
+import { sentMails } from '../../db/schema';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { dueJobs } from '../../test/queue';
 import { freePort, TestSmtp } from '../../test/smtp';
@@ -111,23 +113,12 @@ describe('mail delivery with a real SMTP server', () => {
     expect(smtp.duplicates()).toEqual([]);
   }, 120_000);
 
-  it('kill -9 of the process in the middle of sending: the job is retried and the mail arrives once', async () => {
-    await stopRunners();
-    if (!smtp.listening) await smtp.start();
-    let reachedData!: () => void;
-    const inData = new Promise<void>((resolve) => (reachedData = resolve));
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    smtp.holdData = () => {
-      smtp.holdData = undefined;
-      reachedData();
-      return held;
-    };
-
+  /** A server process that only works the queue (one job at a time), bundled once, to be killed with SIGKILL. */
+  let workerBundle: Awaited<ReturnType<typeof bundleProcess>> | undefined;
+  async function startKillableWorker() {
     // Bundled as npm run build bundles the server: through tsx the process compiled the whole app before it was ready.
-    const workerProcess = await bundleProcess('test/queue-worker-child');
-    onTestFinished(workerProcess.remove);
-    const child = fork(workerProcess.file, {
+    workerBundle ??= await bundleProcess('test/queue-worker-child');
+    const child = fork(workerBundle.file, {
       execArgv: [],
       cwd: fileURLToPath(new URL('../../..', import.meta.url)),
       env: {
@@ -146,26 +137,79 @@ describe('mail delivery with a real SMTP server', () => {
       stdio: 'ignore',
     });
     const exited = new Promise((resolve) => child.once('exit', resolve));
+    onTestFinished(() => void child.kill('SIGKILL')); // a failed test must not leave it running
     await new Promise<void>((resolve, reject) => {
       child.once('message', () => resolve());
       child.once('exit', (code) => reject(new Error(`worker process exited early (${code})`)));
     });
+    return {
+      kill: async () => {
+        child.kill('SIGKILL');
+        await exited;
+      },
+    };
+  }
+  afterAll(() => workerBundle?.remove());
 
-    await kudosRequest('killed.0@example.com');
-    await inData;
-    child.kill('SIGKILL');
-    await exited;
-    await waitFor(() => smtp.openConnections === 0, 10_000, 'the SMTP server to see the connection drop');
-    release();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(arrivedFor('killed')).toHaveLength(0);
+  /** Holds the SMTP server at one step of the mail to `to`; `reached` resolves when it is there, `release` lets it go on. */
+  function holdMailTo(to: string, step: 'holdRecipient' | 'holdAcceptance') {
+    let reachedStep!: () => void;
+    const reached = new Promise<void>((resolve) => (reachedStep = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    smtp[step] = (recipient) => {
+      if (recipient !== to) return undefined;
+      smtp[step] = undefined;
+      reachedStep();
+      return held;
+    };
+    return { reached, release };
+  }
 
-    // The job stays locked by the dead worker; the periodic sweep (here without its 10-minute wait) frees it.
+  const statusOf = async (email: string) =>
+    (await t.database.db.select().from(sentMails).where(eq(sentMails.recipient, email)))[0]?.status;
+
+  /** The dead worker's job handed back (the periodic sweep, without its 10-minute wait) and run by a new runner. */
+  async function retryAfterSweep(email: string, finalStatus: string) {
     expect(await releaseJobsOfDeadWorkers(t.database.db, 0)).toBe(1);
     await startRunner(1);
-    await waitFor(() => arrivedFor('killed').length >= 1, 30_000, 'the retried mail');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(arrivedFor('killed')).toHaveLength(1);
+    await waitFor(async () => (await statusOf(email)) === finalStatus, 30_000, `the retried job to end ${finalStatus}`);
+    await waitFor(async () => (await dueJobs(t.database, 'send-mail')) === 0, 10_000, 'the job to be done');
+  }
+
+  it('kill -9 before SMTP had the whole message (held at RCPT TO): the job is retried and the mail arrives once', async () => {
+    await stopRunners();
+    if (!smtp.listening) await smtp.start();
+    const worker = await startKillableWorker();
+    const hold = holdMailTo('early.0@example.com', 'holdRecipient');
+    await kudosRequest('early.0@example.com');
+    await hold.reached;
+    expect(await statusOf('early.0@example.com')).toBe('sending');
+    await worker.kill();
+    await waitFor(() => smtp.openConnections === 0, 10_000, 'the SMTP server to see the connection drop');
+    hold.release();
+    expect(arrivedFor('early')).toHaveLength(0);
+
+    await retryAfterSweep('early.0@example.com', 'sent');
+    expect(arrivedFor('early')).toHaveLength(1);
+    expect(smtp.duplicates()).toEqual([]);
+  }, 120_000);
+
+  it('kill -9 after the SMTP server accepted the mail: the retry does not send it again (status unknown)', async () => {
+    await stopRunners();
+    if (!smtp.listening) await smtp.start();
+    const worker = await startKillableWorker();
+    // The server has stored the message (a real MTA commits it to its queue, then answers); the 250 never arrives.
+    const hold = holdMailTo('accepted.0@example.com', 'holdAcceptance');
+    await kudosRequest('accepted.0@example.com');
+    await hold.reached;
+    expect(arrivedFor('accepted')).toHaveLength(1);
+    expect(await statusOf('accepted.0@example.com')).toBe('handing-over');
+    await worker.kill();
+    hold.release();
+
+    await retryAfterSweep('accepted.0@example.com', 'unknown');
+    expect(arrivedFor('accepted')).toHaveLength(1);
     expect(smtp.duplicates()).toEqual([]);
   }, 120_000);
 });

@@ -1,18 +1,46 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
-import { COMPANY_EXPORT_MESSAGES, type AnalyticsQuery, type CompanyExport } from '@referwell/shared';
+import { Download, Lock } from 'lucide-react';
+import { Link } from 'react-router';
+import { ANALYTICS_EXPORTS, COMPANY_EXPORT_MESSAGES, type AnalyticsQuery, type CompanyExport } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
+import { useCapability } from '@/lib/plan';
 import { scopedToast } from '@/lib/toast';
 import { analyticsSearch, companyExportsQueryOptions, useRequestCompanyExport } from './api';
+
+/**
+ * An export button, or, for the analytics tables when the company's plan does not include advanced exports, a link to
+ * the billing page saying so (the server refuses those exports with the same words).
+ */
+export function ExportButton(props: { companyId: string; kind: CompanyExport; query: AnalyticsQuery; label: string }) {
+  const gated = (ANALYTICS_EXPORTS as readonly string[]).includes(props.kind);
+  const capability = useCapability('analytics_exports');
+  if (!gated || capability.allowed) return <AskExport {...props} />;
+  if (capability.isLoading)
+    return (
+      <Button variant="outline" size="sm" disabled>
+        <Download aria-hidden />
+        {props.label}
+      </Button>
+    );
+  return (
+    <Button asChild variant="outline" size="sm">
+      <Link to="/company-dashboard/billing" title={capability.reason ?? undefined}>
+        <Lock aria-hidden />
+        {props.label}
+        <span className="sr-only">: {capability.reason}</span>
+      </Link>
+    </Button>
+  );
+}
 
 /**
  * Asks for a CSV export of the figures on screen. The server prepares it in the background: the button says
  * "Preparing…", then turns into the download link and a toast offers it too. Changing the filters starts over.
  */
-export function ExportButton({
+function AskExport({
   companyId,
   kind,
   query,

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { PRICING } from '@referwell/shared/constants';
+import { PLANS as SHARED_PLANS, type Plan as SharedPlan } from '@referwell/shared/rules/plans';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
@@ -20,37 +20,17 @@ export interface Plan {
   highlighted?: boolean;
 }
 
-/** Company pricing as shown on the marketing pages (SPEC §1). */
-export const PLANS: readonly Plan[] = [
-  {
-    name: 'Monthly Access',
-    priceUsd: PRICING.monthlyAccessUsd,
-    period: 'per month',
-    summary: 'Everything your team needs to hire through employee referrals.',
-    includes: [
-      'Unlimited referrer seats',
-      'Full access to the job seeker pool',
-      'Company profile customization',
-      'Referral tracking dashboard',
-      'Bonus management',
-    ],
-  },
-  {
-    name: 'Enterprise License',
-    priceUsd: PRICING.enterpriseLicenseUsdPerYear,
-    period: 'per year',
-    summary: 'Your own referral platform, branded and connected to your stack.',
-    includes: [
-      'Dedicated talent portal',
-      'Custom branded platform',
-      'White-label',
-      'Priority support',
-      'Advanced analytics',
-      'ATS integrations',
-    ],
-    highlighted: true,
-  },
-];
+const offer = (plan: SharedPlan, highlighted = false): Plan => ({
+  name: plan.name,
+  priceUsd: plan.priceUsd,
+  period: plan.interval === 'year' ? 'per year' : 'per month',
+  summary: plan.summary,
+  includes: plan.includes,
+  highlighted,
+});
+
+/** Company pricing as shown on the marketing pages (SPEC §1): the plans a company buys on its billing page. */
+export const PLANS: readonly Plan[] = [offer(SHARED_PLANS.monthly), offer(SHARED_PLANS.enterprise, true)];
 
 function PlanCard({ plan }: { plan: Plan }) {
   return (

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   BarChart3,
   Building2,
+  CreditCard,
   ExternalLink,
   MapPin,
   Pencil,
@@ -211,6 +212,7 @@ const quickActions = [
   { label: 'Manage Team', to: '/company-dashboard/team', icon: Users },
   { label: 'Audit Log', to: '/company-dashboard/audit-log', icon: ScrollText },
   { label: 'Referral Analytics', to: '/company-dashboard/analytics', icon: BarChart3 },
+  { label: 'Plan and Billing', to: '/company-dashboard/billing', icon: CreditCard },
 ];
 
 function QuickActions() {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_IMPORT_MESSAGES, type ImportedJob } from '@referwell/shared';
 import { loadConfig } from '../../../config';
+import { gzipSpaces } from '../../../test/bombs';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../../test/harness';
 import { html, json, readFixture, startFixtureServer, type FixtureServer } from '../../../test/fixture-server';
 import { importJobFromUrl } from './service';
@@ -330,6 +331,17 @@ describe('POST /api/jobs/import: who may import, and bad input', () => {
 
   it('refuses a page over the size cap (400 OUTBOUND_REFUSED, too large)', async () => {
     const res = await importAs(admin, { url: `${site.origin}/big` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'OUTBOUND_REFUSED', message: 'That page is too large to import.' });
+  });
+
+  it('refuses a compressed page that inflates past the size cap (1 MB of gzip, 1 GB of page), unread', async () => {
+    const bomb = await gzipSpaces(1024);
+    site.route('/gzip-bomb', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
+      res.end(bomb);
+    });
+    const res = await importAs(admin, { url: `${site.origin}/gzip-bomb` });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ code: 'OUTBOUND_REFUSED', message: 'That page is too large to import.' });
   });

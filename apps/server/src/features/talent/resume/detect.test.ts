@@ -47,22 +47,22 @@ describe('assertSafeDocx (zip-bomb guard before unzipping)', () => {
     await expect(assertSafeDocx(fixture('r09-docx-table-sidebar.docx'))).resolves.toBeUndefined();
   });
 
-  it('refuses thousands of entries with 413 and an actionable message', async () => {
+  it('refuses thousands of entries with 422 and an actionable message', async () => {
     const error = await refusal(assertSafeDocx(zipBombDocx('entries')));
-    expect(error.statusCode).toBe(413);
-    expect(error.message).toBe(RESUME_MESSAGES.docxTooComplex);
+    expect(error.statusCode).toBe(422);
+    expect(error.message).toBe(RESUME_MESSAGES.tooComplex);
   });
 
   it('refuses an entry that declares 64 MB unpacked from a few KB (ratio and total)', async () => {
     const bomb = zipBombDocx('size');
     expect(bomb.length).toBeLessThan(200_000);
     const error = await refusal(assertSafeDocx(bomb));
-    expect(error.statusCode).toBe(413);
+    expect(error.statusCode).toBe(422);
   });
 
   it('refuses an entry whose header lies about its size, while inflating, without unpacking it all', async () => {
     const error = await refusal(assertSafeDocx(zipBombDocx('lying')));
-    expect(error.statusCode).toBe(413);
-    expect(error.message).toBe(RESUME_MESSAGES.docxTooComplex);
+    expect(error.statusCode).toBe(422);
+    expect(error.message).toBe(RESUME_MESSAGES.tooComplex);
   });
 });

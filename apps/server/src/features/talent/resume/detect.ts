@@ -2,16 +2,25 @@
 // that runs on a DOCX before anything unzips it.
 import yauzl from 'yauzl';
 import { RESUME_MESSAGES, type ResumeKind } from '@referwell/shared';
+import { InflateBudget, type InflateLimits } from '../../../lib/document-limits';
 import { AppError, isAppError } from '../../../lib/errors';
 
 /** Limits for a DOCX before it is unpacked. Real resumes have ~20-60 entries and a few MB unpacked at most. */
 export const DOCX_LIMITS = {
   maxEntries: 1000,
   maxTotalUncompressedBytes: 50 * 1024 * 1024,
+  /** What one entry may unpack to (document.xml of a long resume is well under 1 MB). */
+  maxEntryUncompressedBytes: 16 * 1024 * 1024,
   /** An entry that inflates more than this many times its compressed size (and is over 1 MB unpacked) is refused. */
   maxRatio: 200,
   ratioCheckMinBytes: 1024 * 1024,
 } as const;
+
+/** The same totals, counted on what the entries really inflate to (a lying header declares less). */
+const DOCX_INFLATE_LIMITS: InflateLimits = {
+  perStreamBytes: DOCX_LIMITS.maxEntryUncompressedBytes,
+  perDocumentBytes: DOCX_LIMITS.maxTotalUncompressedBytes,
+};
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const OLE2_MAGIC = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -81,7 +90,8 @@ export function detectResumeKind(bytes: Uint8Array): ResumeKind | null {
   return null;
 }
 
-const tooComplex = () => new AppError(413, 'RESUME_TOO_COMPLEX', RESUME_MESSAGES.docxTooComplex);
+/** A document past a decompression limit, or one whose reading ran out of memory (422: the upload itself was fine). */
+export const tooComplex = () => new AppError(422, 'RESUME_TOO_COMPLEX', RESUME_MESSAGES.tooComplex);
 
 function openZip(buffer: Buffer): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
@@ -92,9 +102,10 @@ function openZip(buffer: Buffer): Promise<yauzl.ZipFile> {
 }
 
 /**
- * Zip-bomb guard for a DOCX, before mammoth unzips it: refuses (413) too many entries, too much declared
- * uncompressed data, absurd compression ratios, and then inflates every entry as a stream, counting bytes, so an
- * entry that inflates beyond what it declares (a lying header) is caught too (yauzl validates the sizes).
+ * Zip-bomb guard for a DOCX, before mammoth unzips it: refuses (422) too many entries, too much declared
+ * uncompressed data, absurd compression ratios, and then inflates every entry as a stream, counting bytes against an
+ * InflateBudget (per entry and in all), so an entry that inflates beyond what it declares (a lying header) is
+ * caught too (yauzl also checks each entry against its declared size).
  * Throws 400 when the zip cannot be read.
  */
 export async function assertSafeDocx(bytes: Uint8Array): Promise<void> {
@@ -105,6 +116,7 @@ export async function assertSafeDocx(bytes: Uint8Array): Promise<void> {
   for (const e of dir.entries) {
     declared += e.uncompressedSize;
     if (e.uncompressedSize === 0xffffffff || e.compressedSize === 0xffffffff) throw tooComplex();
+    if (e.uncompressedSize > DOCX_LIMITS.maxEntryUncompressedBytes) throw tooComplex();
     if (
       e.uncompressedSize > DOCX_LIMITS.ratioCheckMinBytes &&
       e.uncompressedSize > DOCX_LIMITS.maxRatio * Math.max(1, e.compressedSize)
@@ -119,7 +131,7 @@ export async function assertSafeDocx(bytes: Uint8Array): Promise<void> {
   } catch {
     throw new AppError(400, 'RESUME_UNREADABLE', RESUME_MESSAGES.damaged);
   }
-  let inflated = 0;
+  const budget = new InflateBudget(DOCX_INFLATE_LIMITS);
   await new Promise<void>((resolve, reject) => {
     let settled = false;
     const fail = (error: unknown) => {
@@ -141,9 +153,12 @@ export async function assertSafeDocx(bytes: Uint8Array): Promise<void> {
       if (entry.fileName.endsWith('/')) return zip.readEntry();
       zip.openReadStream(entry, (err, stream) => {
         if (err || !stream) return fail(err);
+        let entryBytes = 0;
         stream.on('data', (chunk: Buffer) => {
-          inflated += chunk.length;
-          if (inflated > DOCX_LIMITS.maxTotalUncompressedBytes) {
+          entryBytes += chunk.length;
+          try {
+            budget.charge(entryBytes, chunk.length);
+          } catch {
             stream.destroy();
             fail(tooComplex());
           }

@@ -1,12 +1,33 @@
 // Plain text from a resume file: PDF via unpdf (pdf.js, script evaluation off, no network), DOCX via mammoth,
 // DOC via word-extractor. The PDF path rebuilds lines from positioned text items and reads two-column layouts
 // column by column.
-import { getDocumentProxy } from 'unpdf';
-import mammoth from 'mammoth';
-import WordExtractor from 'word-extractor';
+import type { getDocumentProxy } from 'unpdf';
 import { RESUME_MESSAGES, type ResumeKind } from '@referwell/shared';
+import {
+  DecompressionLimitError,
+  InflateBudget,
+  isOutOfMemory,
+  type InflateLimits,
+} from '../../../lib/document-limits';
 import { AppError } from '../../../lib/errors';
-import { assertSafeDocx } from './detect';
+import { checkPdfStreams } from '../../../lib/pdf-streams';
+import { assertSafeDocx, tooComplex } from './detect';
+
+/**
+ * What a PDF's streams may decompress to, counted before pdf.js reads it (lib/pdf-streams.ts): a page's content
+ * stream of a long resume is well under 1 MB; a full-page lossless scan about 26 MB.
+ */
+export const PDF_INFLATE_LIMITS: InflateLimits = {
+  perStreamBytes: 32 * 1024 * 1024,
+  perDocumentBytes: 128 * 1024 * 1024,
+};
+
+/** A reader's failure as the answer: over a limit or out of memory is 422 'too complex', anything else 'damaged'. */
+function readingFailed(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof DecompressionLimitError || isOutOfMemory(error)) return tooComplex();
+  return new AppError(400, 'RESUME_UNREADABLE', RESUME_MESSAGES.damaged);
+}
 
 export interface ExtractedText {
   text: string;
@@ -153,8 +174,13 @@ export function pageItemsToText(items: PositionedItem[]): string {
 }
 
 async function pdfText(bytes: Uint8Array): Promise<ExtractedText> {
+  await checkPdfStreams(bytes, new InflateBudget(PDF_INFLATE_LIMITS)).catch((error: unknown) => {
+    throw readingFailed(error);
+  });
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
+    // Loaded once a file has passed the checks: a refused bomb never costs the process pdf.js's memory.
+    const { getDocumentProxy } = await import('unpdf');
     // A copy: pdf.js may transfer (detach) the buffer it is given.
     pdf = await getDocumentProxy(new Uint8Array(bytes), {
       isEvalSupported: false,
@@ -166,9 +192,9 @@ async function pdfText(bytes: Uint8Array): Promise<ExtractedText> {
       stopAtErrors: false,
       verbosity: 0,
     });
-  } catch {
+  } catch (error) {
     // Damaged, encrypted with a password, or not really a PDF after the magic bytes.
-    throw new AppError(400, 'RESUME_UNREADABLE', RESUME_MESSAGES.damaged);
+    throw readingFailed(error);
   }
   try {
     const pages: string[] = [];
@@ -191,8 +217,8 @@ async function pdfText(bytes: Uint8Array): Promise<ExtractedText> {
       page.cleanup();
     }
     return { text: pages.join('\n\n'), pages: pdf.numPages, links: [...links] };
-  } catch {
-    throw new AppError(400, 'RESUME_UNREADABLE', RESUME_MESSAGES.damaged);
+  } catch (error) {
+    throw readingFailed(error);
   } finally {
     await pdf.destroy();
   }
@@ -202,6 +228,7 @@ async function docxText(bytes: Uint8Array): Promise<ExtractedText> {
   await assertSafeDocx(bytes);
   try {
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const { default: mammoth } = await import('mammoth');
     const { value } = await mammoth.extractRawText({ buffer });
     // Hyperlink targets (a 'LinkedIn' label linked to the profile) only appear in the HTML conversion.
     const { value: html } = await mammoth.convertToHtml({ buffer });
@@ -209,18 +236,19 @@ async function docxText(bytes: Uint8Array): Promise<ExtractedText> {
       ...new Set([...html.matchAll(/href="(https?:\/\/[^"]+)"/gi)].map((m) => m[1]!.replace(/&amp;/g, '&'))),
     ];
     return { text: value.replace(/\n{2,}/g, '\n'), pages: 1, links };
-  } catch {
-    throw new AppError(400, 'RESUME_UNREADABLE', RESUME_MESSAGES.damaged);
+  } catch (error) {
+    throw readingFailed(error);
   }
 }
 
 async function docText(bytes: Uint8Array): Promise<ExtractedText> {
   try {
+    const { default: WordExtractor } = await import('word-extractor');
     const doc = await new WordExtractor().extract(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     const body = doc.getBody().replace(/\r\n?/g, '\n');
     return { text: body.replace(/\n{2,}/g, '\n'), pages: 1, links: [] };
-  } catch {
-    throw new AppError(400, 'RESUME_UNREADABLE', RESUME_MESSAGES.damaged);
+  } catch (error) {
+    throw readingFailed(error);
   }
 }
 

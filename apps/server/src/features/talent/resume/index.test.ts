@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RESUME_LIMITS, RESUME_MESSAGES, parsedResumeSchema } from '@referwell/shared';
 import { closeWorkers } from '../../../lib/worker-task';
+import { encryptedPdfBomb } from '../../../test/bombs';
 import { FIXTURE_NOW, loadExpected } from './accuracy';
 import { phoneToE164 } from './extract/contact';
 import { scriptPdf, zipBombDocx } from './fixtures/hostile';
@@ -64,9 +65,9 @@ describe('parseResume refusals', () => {
     await expect(parseResume(big)).rejects.toMatchObject({ statusCode: 413, message: RESUME_MESSAGES.tooLarge });
   });
 
-  it('refuses a DOCX zip bomb with 413 before unzipping it', async () => {
+  it('refuses a DOCX zip bomb with 422 before unzipping it', async () => {
     await expect(parseResume(zipBombDocx('size'))).rejects.toMatchObject({
-      statusCode: 413,
+      statusCode: 422,
       code: 'RESUME_TOO_COMPLEX',
     });
   });
@@ -78,8 +79,8 @@ describe('parseResume refusals', () => {
   });
 });
 
-describe('parseResumeInWorker (worker thread task resumeParse)', () => {
-  it('parses a resume in a worker thread', async () => {
+describe('parseResumeInWorker (parsing process task resumeParse)', () => {
+  it('parses a resume in a parsing process', async () => {
     const result = await parseResumeInWorker(fixture('r01-pdf-engineer.pdf'));
     expect(result.kind).toBe('pdf');
     expect(result.fields.name).toBe('Jane Doe');
@@ -88,10 +89,19 @@ describe('parseResumeInWorker (worker thread task resumeParse)', () => {
 
   it('passes refusals from the worker back as the same AppError', async () => {
     await expect(parseResumeInWorker(zipBombDocx('entries'))).rejects.toMatchObject({
-      statusCode: 413,
-      message: RESUME_MESSAGES.docxTooComplex,
+      statusCode: 422,
+      message: RESUME_MESSAGES.tooComplex,
     });
     await expect(parseResumeInWorker(fixture('hostile-png-named.pdf'))).rejects.toMatchObject({ statusCode: 415 });
+  });
+
+  it('stops a bomb no stream check can see (an encrypted PDF) at the process memory limit: 422, then serves on', async () => {
+    await expect(parseResumeInWorker(await encryptedPdfBomb())).rejects.toMatchObject({
+      statusCode: 422,
+      code: 'RESUME_TOO_COMPLEX',
+      message: RESUME_MESSAGES.tooComplex,
+    });
+    expect((await parseResumeInWorker(fixture('r01-pdf-engineer.pdf'))).fields.name).toBe('Jane Doe');
   });
 
   it('answers with the timeout error when parsing takes longer than allowed', async () => {

@@ -19,7 +19,10 @@ export interface ResumeParseResult {
   pages: number;
 }
 
-/** Parses a resume file. Throws AppError 413 (too large / zip bomb), 415 (not PDF/DOC/DOCX by content), 400 (damaged). */
+/**
+ * Parses a resume file. Throws AppError 413 (over 5 MB), 415 (not PDF/DOC/DOCX by content), 422 (past a decompression
+ * limit, a zip bomb, or out of memory while reading), 400 (damaged).
+ */
 export async function parseResume(bytes: Uint8Array, options: { now?: Date } = {}): Promise<ResumeParseResult> {
   if (bytes.byteLength === 0) throw new AppError(400, 'RESUME_EMPTY', RESUME_MESSAGES.empty);
   if (bytes.byteLength > RESUME_LIMITS.maxBytes) throw new AppError(413, 'RESUME_TOO_LARGE', RESUME_MESSAGES.tooLarge);

@@ -1,0 +1,2 @@
+ALTER TABLE "sent_mails" ADD COLUMN "status" text DEFAULT 'sent' NOT NULL;--> statement-breakpoint
+ALTER TABLE "sent_mails" ADD CONSTRAINT "sent_mails_status" CHECK ("sent_mails"."status" in ('sending', 'handing-over', 'sent', 'unknown'));
