@@ -50,6 +50,10 @@ export const CONNECTIONS_MESSAGES = {
   emptyRoles: 'None of these connections fits an open role at your company right now.',
   emptyReferrers: 'None of these connections refers on Referwell yet.',
   noneKept: 'You have not kept any connections yet.',
+  referringTitle: (name: string) => `Referring ${name}`,
+  referringFound:
+    'Searched Referwell for them by name, ranked for the role: if they are listed below, refer them from their card.',
+  referringDetails: 'From your LinkedIn connections',
 } as const;
 
 const text = (max: number) => z.string().max(max);
@@ -144,13 +148,15 @@ export const keptConnectionsSchema = z.object({ items: z.array(keptConnectionSch
 export type KeptConnections = z.infer<typeof keptConnectionsSchema>;
 
 /**
- * The refer-someone dialog's prefill, carried in the address so "Refer" on a connection opens it filled: the job and
- * the person (the dialog itself is the external referral of issue 32; it reads these parameters on
- * /search-candidates when `refer=someone`). The names follow the external referral form's fields.
+ * "Refer" on a connection, carried in the address: Find Candidates opened for the job (`jobId`), searched for the
+ * person by name (`q`, so someone already on Referwell is listed and referred from their card), with the person's
+ * details for the refer-someone form (`refer=someone`, `name`, `email`, `linkedinUrl`: the names of the external
+ * referral's fields, issue 32).
  */
 export const referSomeonePrefillSchema = z.object({
   refer: z.enum(['someone']).optional(),
   jobId: z.uuid().optional(),
+  q: z.string().max(120).optional(),
   name: z.string().max(120).optional(),
   email: z.string().max(254).optional(),
   linkedinUrl: z.string().max(300).optional(),

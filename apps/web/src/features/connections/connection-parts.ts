@@ -14,11 +14,12 @@ export const suggestionKey = (s: ConnectionSuggestion) =>
 /** How a fit reads: strong from 80 on. */
 export const fitLabel = (score: number) => (score >= 80 ? 'Strong fit' : 'Good fit');
 
-/** The refer-someone dialog filled in for this connection and role: one click from "Who you know" to a referral. */
+/** Find Candidates for this role, searched for this connection and filled in with them: one click to a referral. */
 export const referHref = (connection: LinkedInConnection, jobId: string) =>
   referSomeoneUrl.href({
     refer: 'someone',
     jobId,
+    q: connectionName(connection),
     name: connectionName(connection),
     ...(connection.email ? { email: connection.email } : {}),
     ...(connection.profileUrl ? { linkedinUrl: connection.profileUrl } : {}),

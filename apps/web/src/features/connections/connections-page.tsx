@@ -397,6 +397,7 @@ function KeptRow({ kept }: { kept: KeptConnection }) {
         <Button
           variant="ghost"
           size="sm"
+          aria-label={`Remove ${name}`}
           disabled={remove.isPending}
           onClick={() =>
             remove.mutate(kept.id, {
@@ -407,7 +408,6 @@ function KeptRow({ kept }: { kept: KeptConnection }) {
         >
           <Trash2 aria-hidden />
           Remove
-          <span className="sr-only"> {name}</span>
         </Button>
       </div>
     </li>

@@ -32,12 +32,13 @@ const jordan = {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('connection helpers', () => {
-  it('opens the refer-someone dialog filled in for the connection and the role', () => {
+  it('opens Find Candidates for the role, searched for the connection and filled in with them', () => {
     const href = new URL(referHref(jordan, JOB_ID), 'http://x');
     expect(href.pathname).toBe('/search-candidates');
     expect(Object.fromEntries(href.searchParams)).toEqual({
       refer: 'someone',
       jobId: JOB_ID,
+      q: 'Jordan Alvarez',
       name: 'Jordan Alvarez',
       linkedinUrl: 'https://www.linkedin.com/in/jordan-alvarez',
     });

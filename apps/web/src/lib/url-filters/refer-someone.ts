@@ -3,10 +3,10 @@ import { APP_ROUTES } from '@referwell/shared/routes';
 import { urlFilters } from './codec';
 
 /**
- * Refer someone who is not on Referwell, filled in from a link ("Who you know" → Refer): the job and the person's
- * name, e-mail and LinkedIn address, on Find Candidates with `refer=someone`, where the refer-someone dialog reads
- * them. Find Candidates also ranks its candidates for `jobId`, so the link is useful before the dialog opens.
+ * "Who you know" → Refer: Find Candidates ranked for the job and searched for the person by name, with their name,
+ * e-mail and LinkedIn address for the refer-someone form (`refer=someone`). The same address parses as a
+ * candidate search (candidate-search.ts), which reads `q` and `jobId` of it.
  */
 export const referSomeoneUrl = urlFilters(`/${APP_ROUTES.searchCandidates}`, referSomeonePrefillSchema, {
-  keys: ['refer', 'jobId', 'name', 'email', 'linkedinUrl'],
+  keys: ['refer', 'jobId', 'q', 'name', 'email', 'linkedinUrl'],
 });
