@@ -8,7 +8,7 @@ export const connectionMatchKind = pgEnum('connection_match_kind', CONNECTION_MA
 
 /**
  * "Who do you know": the matches from a LinkedIn connections export that their owner chose to keep, and nothing
- * else of the file (it is read in a worker thread and dropped). A referrer keeps connections who fit one of their
+ * else of the file (it is read in a parsing process and dropped). A referrer keeps connections who fit one of their
  * company's open roles ('role'); a job seeker keeps connections who are referrers on Referwell ('referrer').
  * Deleted with their owner, their job or their referrer.
  */

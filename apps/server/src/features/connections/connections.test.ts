@@ -1,4 +1,4 @@
-// "Who do you know": LinkedIn's Connections.csv read in a worker thread, matched to open roles (referrers) or to
+// "Who do you know": LinkedIn's Connections.csv read in a parsing process, matched to open roles (referrers) or to
 // referrers on Referwell (job seekers), kept only as the matches chosen, and deletable.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

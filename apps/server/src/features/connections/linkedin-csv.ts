@@ -3,7 +3,7 @@
 //   First Name,Last Name,URL,Email Address,Company,Position,Connected On
 // and most e-mail cells are empty (people choose whether connections may download their address). The file comes
 // from the person's computer: UTF-8 with or without a byte order mark, UTF-16 when a spreadsheet re-saved it, or
-// Windows-1252 from an older Excel. Runs in a worker thread (worker-tasks.ts): a hostile file costs no request time.
+// Windows-1252 from an older Excel. Runs in a parsing process (worker-tasks.ts, ADR 0006): a hostile file costs no request time.
 import { CsvError, parse } from 'csv-parse/sync';
 import { CONNECTIONS_MESSAGES, type LinkedInConnection } from '@referwell/shared';
 import { AppError } from '../../lib/errors';

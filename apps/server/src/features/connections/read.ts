@@ -1,4 +1,4 @@
-// The worker-thread side of an upload (worker-tasks.ts): read the export, and for a referrer find the connections
+// The parsing-process side of an upload (worker-tasks.ts): read the export, and for a referrer find the connections
 // who fit one of the company's open roles. Pure and synchronous: nothing here touches the database.
 import type { ConnectionRoleFit, LinkedInConnection } from '@referwell/shared';
 import { bestRoleFit, preparePosition, prepareRole } from './fit';

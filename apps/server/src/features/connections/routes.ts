@@ -25,7 +25,7 @@ const tags = ['connections'];
 
 /** Room for the multipart envelope (boundaries, part headers) around the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-/** A person uploads their export a few times; each read costs a worker thread. */
+/** A person uploads their export a few times; each read holds one of the two parsing processes. */
 export const CONNECTIONS_UPLOAD_LIMIT = { max: 20, windowSeconds: 60 * 60 } as const;
 
 const tooLarge = () => new AppError(413, 'CONNECTIONS_TOO_LARGE', CONNECTIONS_MESSAGES.tooLarge);
