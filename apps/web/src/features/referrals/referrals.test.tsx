@@ -6,6 +6,7 @@ import { REFERRAL_MESSAGES, type Referral, type SessionResponse } from '@referwe
 import { jsonResponse, renderRoutes } from '@/test/render';
 import { ReferralDialog } from './referral-dialog';
 import { ReferralDetailPage } from './referral-detail-page';
+import { ReferrerDetailsPrompt } from './referrer-details-prompt';
 import { RequestReferralPage } from './request-referral-page';
 
 const COMPANY_ID = '00000000-0000-4000-8000-000000000002';
@@ -247,5 +248,51 @@ describe('Request a Referral', () => {
     });
     expect(await screen.findByText(REFERRAL_MESSAGES.missingRequestInfo)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+  });
+});
+
+describe('the first sign-in prompt for a referrer card', () => {
+  const PROMPT_URL = '/api/referrers/me/details-prompt';
+
+  it('asks for title, department, team and start date, saves them and asks no more', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === PROMPT_URL) return jsonResponse(200, { ask: true });
+      if (url === '/api/referrers/me/details' && init?.method === 'PUT')
+        return jsonResponse(200, { id: session('member').user.id, name: 'Riley Referrer' });
+      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ReferrerDetailsPrompt /> }], { session: session('member') });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Tell job seekers who you are' });
+    await user.type(screen.getByLabelText('Job title'), 'Senior Integration Engineer');
+    await user.type(screen.getByLabelText('Department'), 'Clinical Integrations');
+    await user.type(screen.getByLabelText('Team'), 'Interfaces');
+    await user.type(screen.getByLabelText('Start date at Northwind'), '2021-03-15');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      title: 'Senior Integration Engineer',
+      department: 'Clinical Integrations',
+      team: 'Interfaces',
+      startDate: '2021-03-15',
+    });
+  });
+
+  it('remembers "Not now"', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === PROMPT_URL) return jsonResponse(200, { ask: true });
+      if (url === '/api/referrers/me/details/skip' && init?.method === 'POST') return jsonResponse(204);
+      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ReferrerDetailsPrompt /> }], { session: session('member') });
+    await screen.findByRole('dialog', { name: 'Tell job seekers who you are' });
+    await user.click(screen.getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/referrers/me/details/skip')).toBe(true);
   });
 });
