@@ -1,5 +1,6 @@
 // "Who do you know": LinkedIn's Connections.csv read in a parsing process, matched to open roles (referrers) or to
 // referrers on Referwell (job seekers), kept only as the matches chosen, and deletable.
+import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTIONS_MESSAGES, type ConnectionsImport, type KeptConnections } from '@referwell/shared';
@@ -237,6 +238,20 @@ describe('bad files', () => {
     const res = await upload(referrer, huge);
     expect(res.statusCode).toBe(413);
     expect(res.json().error.message).toBe(CONNECTIONS_MESSAGES.tooLarge);
+  });
+
+  it('refuses a 20 MB file sent without its length (chunked) with 413, cut off at the limit', async () => {
+    const body = multipartFile(Buffer.alloc(20 * 1024 * 1024, 'a'), 'Connections.csv', 'text/csv');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/connections/import',
+      payload: Readable.from([body.payload]),
+      headers: { ...body.headers, 'transfer-encoding': 'chunked' },
+      ...withSession(referrer.token),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toBe(CONNECTIONS_MESSAGES.tooLarge);
+    expect(await storedRows(referrer)).toEqual([]);
   });
 
   it('is for signed-in people only', async () => {
