@@ -258,7 +258,7 @@ describe('the first sign-in prompt for a referrer card', () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       if (url === PROMPT_URL) return jsonResponse(200, { ask: true });
       if (url === '/api/referrers/me/details' && init?.method === 'PUT')
-        return jsonResponse(200, { id: session('member').user.id, name: 'Riley Referrer' });
+        return jsonResponse(200, { id: '00000000-0000-4000-8000-000000000001', name: 'Riley Referrer' });
       return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
     });
     vi.stubGlobal('fetch', fetchMock);

@@ -78,10 +78,12 @@ describe('Request Kudos card', () => {
 describe('Find Candidates from "Who you know" → Refer', () => {
   const referrerSession: SessionResponse = {
     user: {
-      ...seekerSession.user,
       id: '00000000-0000-4000-8000-000000000001',
       name: 'Riley Referrer',
+      email: 'riley@example.com',
       type: 'referrer',
+      avatarUrl: null,
+      referralCode: null,
     },
     company: { id: '00000000-0000-4000-8000-000000000002', name: 'Northwind', slug: 'northwind', role: 'member' },
     prelaunch: false,
