@@ -33,6 +33,8 @@ export interface ReferralDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Called with the new referral's id; without it the dialog goes to the referral's detail page. */
   onCreated?: (referralId: string) => void;
+  /** The position chosen at first (Find Candidates ranked for it, or came from "Who you know" → Refer). */
+  jobId?: string;
 }
 
 /** Shows the toast of SPEC §4 when a referral is started from a talent (call it before opening the dialog). */
@@ -44,12 +46,12 @@ export function announceReferralStart(talentName: string) {
  * The referral dialog (SPEC §2, §4, §5, §8): a position from the signed-in user's company's open jobs
  * and optional notes. Opening, cancelling or closing clears the form.
  */
-export function ReferralDialog({ talent, open, onOpenChange, onCreated }: ReferralDialogProps) {
+export function ReferralDialog({ talent, open, onOpenChange, onCreated, jobId }: ReferralDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-[500px]">
         {/* The form mounts with the open dialog, so opening, cancelling and closing all start it afresh. */}
-        <ReferralForm talent={talent} onClose={() => onOpenChange(false)} onCreated={onCreated} />
+        <ReferralForm talent={talent} jobId={jobId} onClose={() => onOpenChange(false)} onCreated={onCreated} />
       </DialogContent>
     </Dialog>
   );
@@ -57,10 +59,12 @@ export function ReferralDialog({ talent, open, onOpenChange, onCreated }: Referr
 
 function ReferralForm({
   talent,
+  jobId: initialJobId,
   onClose,
   onCreated,
 }: {
   talent: ReferralDialogProps['talent'];
+  jobId: ReferralDialogProps['jobId'];
   onClose: () => void;
   onCreated: ReferralDialogProps['onCreated'];
 }) {
@@ -72,7 +76,7 @@ function ReferralForm({
   const create = useCreateReferral();
   const form = useForm<CreateReferral, unknown, z.output<typeof createReferralSchema>>({
     resolver: zodResolver(createReferralSchema),
-    defaultValues: { talentId: talent?.id ?? '', jobId: '', notes: '' },
+    defaultValues: { talentId: talent?.id ?? '', jobId: initialJobId ?? '', notes: '' },
   });
   const jobId = useWatch({ control: form.control, name: 'jobId' });
   const openJobs = jobs.data ?? [];

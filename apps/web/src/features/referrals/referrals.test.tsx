@@ -93,7 +93,7 @@ beforeAll(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function DialogHarness({ onCreated }: { onCreated: (id: string) => void }) {
+function DialogHarness({ onCreated, jobId }: { onCreated: (id: string) => void; jobId?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -105,6 +105,7 @@ function DialogHarness({ onCreated }: { onCreated: (id: string) => void }) {
         open={open}
         onOpenChange={setOpen}
         onCreated={onCreated}
+        jobId={jobId}
       />
     </>
   );
@@ -148,6 +149,26 @@ describe('ReferralDialog', () => {
     const post = fetchMock.mock.calls.find(([url]) => url === '/api/referrals');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ talentId: TALENT_ID, jobId: JOB_ID, notes: 'Strong SQL' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('starts with the position Find Candidates is ranked for', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith(ROLES_URL)) return jsonResponse(200, { items: [openRole], total: 1 });
+      if (url === '/api/referrals' && init?.method === 'POST') return jsonResponse(201, referral());
+      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const onCreated = vi.fn();
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <DialogHarness onCreated={onCreated} jobId={JOB_ID} /> }], {
+      session: session('member'),
+    });
+    await user.click(screen.getByRole('button', { name: 'Refer Tess' }));
+    expect(await screen.findByText('$3,000')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit Referral' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(REFERRAL_ID));
+    const post = fetchMock.mock.calls.find(([url]) => url === '/api/referrals');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ talentId: TALENT_ID, jobId: JOB_ID });
   });
 
   it("shows the server's reason for a duplicate and clears the form when reopened", async () => {

@@ -242,7 +242,7 @@ export function SearchCandidatesPage() {
           )}
         </section>
       </div>
-      <ReferralDialog talent={referTalent} open={referOpen} onOpenChange={setReferOpen} />
+      <ReferralDialog talent={referTalent} jobId={params.jobId} open={referOpen} onOpenChange={setReferOpen} />
     </div>
   );
 }
