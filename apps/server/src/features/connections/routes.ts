@@ -12,13 +12,8 @@ import {
 import { AppError, badRequest, errorResponses } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { authOf } from '../../platform/access/route-access';
-import {
-  deleteAllKeptConnections,
-  deleteKeptConnection,
-  importConnections,
-  keepConnections,
-  listKeptConnections,
-} from './service';
+import { deleteAllKeptConnections, deleteKeptConnection, keepConnections, listKeptConnections } from './service';
+import { importConnections } from './upload';
 
 const errors = errorResponses(400, 401, 403, 404, 422);
 const tags = ['connections'];

@@ -1,13 +1,10 @@
-// "Who do you know": a LinkedIn connections export, read in a parsing process and matched, then only the matches the
-// person keeps are stored (connection_matches). A referrer's connections are matched to their company's open roles,
-// a job seeker's to the referrers on Referwell. ADR 0024 says why the file is read while the person waits.
+// "Who do you know": a LinkedIn connections export, read in a parsing process and matched (upload.ts), then only the
+// matches the person keeps are stored (connection_matches). A referrer's connections are matched to their company's
+// open roles, a job seeker's to the referrers on Referwell. ADR 0024 says why the file is read while the person waits.
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
-  CONNECTIONS_LIMITS,
   CONNECTIONS_MESSAGES,
   type ConnectionMatchKind,
-  type ConnectionSuggestion,
-  type ConnectionsImport,
   type KeepConnections,
   type KeptConnection,
   type KeptConnections,
@@ -17,22 +14,19 @@ import type { Db } from '../../db/client';
 import { inTransaction, type Executor } from '../../db/repository';
 import { companies, companyMembers, connectionMatches, jobPostings, referrerProfiles, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import { runInWorker } from '../../lib/worker-task';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { preparePosition, prepareRole, roleFit } from './fit';
 import { fullName, isReferrer, personKey, personNameKey } from './names';
 
-export const CONNECTIONS_READ_TIMEOUT_MS = 20_000;
-
 /** Which matches a person makes: a company member's are roles, a job seeker's are referrers. */
-function kindOf(me: AuthContext): ConnectionMatchKind {
+export function kindOf(me: AuthContext): ConnectionMatchKind {
   if (me.user.type === 'jobseeker') return 'referrer';
   if (!me.company) throw forbidden(CONNECTIONS_MESSAGES.needsCompany);
   return 'role';
 }
 
 /** The company's open roles (those of `ids` only, when given). */
-const openRoles = (db: Executor, companyId: string, ids?: string[]) =>
+export const openRoles = (db: Executor, companyId: string, ids?: string[]) =>
   db
     .select({ id: jobPostings.id, title: jobPostings.title, skills: jobPostings.skills })
     .from(jobPostings)
@@ -45,7 +39,7 @@ const openRoles = (db: Executor, companyId: string, ids?: string[]) =>
     );
 
 /** Referrers on Referwell (members who take requests) a list of connections may name, by e-mail or by name. */
-async function referrerCandidates(db: Executor, connections: LinkedInConnection[]) {
+export async function referrerCandidates(db: Executor, connections: LinkedInConnection[]) {
   const emails = [...new Set(connections.flatMap((c) => (c.email ? [c.email.toLowerCase()] : [])))];
   const names = [
     ...new Set(connections.flatMap((c) => (c.company ? [fullName(c).toLowerCase(), personNameKey(fullName(c))] : []))),
@@ -76,49 +70,8 @@ async function referrerCandidates(db: Executor, connections: LinkedInConnection[
 
 type ReferrerCandidate = Awaited<ReturnType<typeof referrerCandidates>>[number];
 
-const matchReferrer = (c: LinkedInConnection, candidates: ReferrerCandidate[], self: string) =>
+export const matchReferrer = (c: LinkedInConnection, candidates: ReferrerCandidate[], self: string) =>
   candidates.find((r) => r.id !== self && isReferrer(c, { email: r.email, name: r.name, companyName: r.company.name }));
-
-/**
- * Reads an upload and answers what matched; nothing is stored. A file that cannot be read is refused with a 4xx
- * (422 from the reader, or its timeout) before anything else happens.
- */
-export async function importConnections(db: Db, me: AuthContext, bytes: Uint8Array): Promise<ConnectionsImport> {
-  const kind = kindOf(me);
-  const roles = kind === 'role' ? await openRoles(db, me.company!.id) : undefined;
-  const read = await runInWorker(
-    'connectionsRead',
-    { bytes, ...(roles ? { roles, companyName: me.company!.name } : {}) },
-    {
-      timeoutMs: CONNECTIONS_READ_TIMEOUT_MS,
-      onTimeout: () => new AppError(422, 'CONNECTIONS_TIMEOUT', CONNECTIONS_MESSAGES.timeout),
-    },
-  );
-  let suggestions: ConnectionSuggestion[];
-  if (kind === 'role') {
-    suggestions = read.fits.map(({ connection, role }) => ({ connection, role, referrer: null }));
-  } else {
-    const candidates = await referrerCandidates(db, read.connections);
-    suggestions = read.connections.flatMap((connection) => {
-      const found = matchReferrer(connection, candidates, me.user.id);
-      if (!found) return [];
-      const { email: _email, ...referrer } = found;
-      return [{ connection, role: null, referrer }];
-    });
-    suggestions.sort(
-      (a, b) =>
-        a.referrer!.company.name.localeCompare(b.referrer!.company.name) ||
-        a.referrer!.name.localeCompare(b.referrer!.name),
-    );
-  }
-  return {
-    kind,
-    read: read.read,
-    skipped: read.skipped,
-    total: suggestions.length,
-    suggestions: suggestions.slice(0, CONNECTIONS_LIMITS.maxSuggestions),
-  };
-}
 
 const keptColumns = {
   id: connectionMatches.id,
