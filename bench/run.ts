@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (after `npm run build`): runs each area in its own process, one after another, each bounded in
- * time: jobs (bench/jobs.ts), talent (bench/talent.ts), messaging (bench/messaging.ts), analytics, job-import and
- * scale (bench/scale.ts). Every area with throughput rows measures bare Fastify in its own process right before its
+ * time: jobs (bench/jobs.ts), talent (bench/talent.ts), messaging (bench/messaging.ts), analytics, job-import,
+ * resume-parse and scale (bench/scale.ts). Every area with throughput rows measures bare Fastify in its own process right before its
  * rows (support.ts `measureBare`) and judges them against it. Every area starts the built server on loopback against
  * its own database (the embedded PostgreSQL, or the PostgreSQL of DATABASE_URL), prints a table with each row's
  * target and verdict and stores it in bench/results.json under the database engine. The embedded default runs first,
@@ -14,7 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { DURATION_SECONDS, onAdmin, RESULTS_FILE, saveResults } from './support';
 
-const AREAS = ['jobs', 'talent', 'messaging', 'analytics', 'job-import', 'scale'] as const;
+const AREAS = ['jobs', 'talent', 'messaging', 'analytics', 'job-import', 'resume-parse', 'scale'] as const;
 type Area = (typeof AREAS)[number];
 
 const USAGE = `npm run bench -- [flags]            (or: node --import tsx bench/run.ts [flags] after npm run build)

@@ -1,6 +1,6 @@
 // "Who do you know": a LinkedIn connections export, read in a parsing process and matched (upload.ts), then only the
 // matches the person keeps are stored (connection_matches). A referrer's connections are matched to their company's
-// open roles, a job seeker's to the referrers on Referwell. ADR 0024 says why the file is read while the person waits.
+// open roles, a job seeker's to the referrers on Referwell. ADR 0025 says why the file is read while the person waits.
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   CONNECTIONS_MESSAGES,
