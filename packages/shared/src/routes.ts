@@ -20,6 +20,7 @@ export const APP_ROUTES = {
   jobSeekerArticle: 'resources/job-seekers/articles/:slug',
   login: 'login',
   signup: 'signup',
+  confirmSignup: 'confirm-signup',
   forgotPassword: 'forgot-password',
   resetPassword: 'reset-password',
   confirmEmail: 'confirm-email',

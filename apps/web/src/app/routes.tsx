@@ -175,6 +175,10 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/features/auth/signup-page').then((m) => ({ Component: m.SignupPage })),
       },
       {
+        path: APP_ROUTES.confirmSignup,
+        lazy: () => import('@/features/auth/confirm-signup-page').then((m) => ({ Component: m.ConfirmSignupPage })),
+      },
+      {
         path: APP_ROUTES.forgotPassword,
         lazy: () => import('@/features/auth/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
       },

@@ -42,6 +42,13 @@ export const signupRequestSchema = z
     inviteCode: optionalCode,
     /** Token from a team invitation e-mail: joins that company as a member. */
     invitationToken: optionalCode,
+    /** The job a job seeker came to find a referral for (/signup?job=): kept in the sign-up link. */
+    job: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .transform((v) => (v ? v : undefined)),
   })
   .superRefine((value, ctx) => {
     if (passwordProblem(value.password, value.email) === PASSWORD_POLICY_MESSAGES.sameAsEmail) {

@@ -18,6 +18,9 @@ export type CompanyType = (typeof COMPANY_TYPES)[number];
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 
+/** How long a sign-up link works. */
+export const SIGNUP_LINK_HOURS = 48;
+
 export const AUTH_MESSAGES = {
   nameRequired: 'Please enter your name',
   emailRequired: 'Please enter your email',
@@ -37,9 +40,16 @@ export const AUTH_MESSAGES = {
   invitationInvalid: 'This invitation link is invalid or has expired. Ask your company admin to send a new one.',
   emailTaken: 'An account with this email already exists. Log in or reset your password instead.',
   invalidCredentials: 'Invalid email or password.',
+  accountThrottled:
+    'Too many failed log-ins for this account. Log in from a browser you have used with it before, or reset your password.',
   signupFailed: 'Signup failed',
   unknownError: 'An unknown error occurred',
   accountCreated: 'Account created successfully!',
+  signupCheckEmail:
+    'Check your e-mail: we sent you a link to finish creating your account. If the address already has an account, we told its owner instead.',
+  signupLinkInvalid: 'This sign-up link is invalid or has expired. Please sign up again.',
+  signupPasswordWrong: 'This is not the password you chose when you signed up.',
+  signupLinkHint: `Open the link on any device and enter the password you just chose. It works for ${SIGNUP_LINK_HOURS} hours.`,
   resetRequested: 'If an account exists for that email, we have sent a link to reset your password.',
   resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new one.',
   passwordChanged: 'Your password has been changed.',
@@ -103,8 +113,16 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const loginResponseSchema = sessionResponseSchema.extend({ notice: z.string().optional() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/** A new account, signed in: after a sign-up link was followed, or a sign-up through a team invitation. */
 export const signupResponseSchema = sessionResponseSchema.extend({ outcome: z.enum(SIGNUP_OUTCOMES) });
 export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+/** POST /api/auth/signup/confirm: the sign-up link's token, and the password chosen at sign-up. */
+export const signupConfirmSchema = z.object({
+  token: z.string().trim().min(1, AUTH_MESSAGES.signupLinkInvalid).max(200),
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(1024),
+});
+export type SignupConfirm = z.infer<typeof signupConfirmSchema>;
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export const messageResponseSchema = z.object({ message: z.string() });

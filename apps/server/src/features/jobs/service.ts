@@ -15,7 +15,7 @@ import { candidatePipelines, companies, jobPostings, referrals, users } from '..
 import { attributeSharedLink, openPipeline } from '../referrals/port';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { onJobTeam, type CompanyAuth } from '../../platform/access/guards';
+import { onJobTeam, seesJob, type CompanyAuth } from '../../platform/access/guards';
 import type { Access } from '../../platform/access/route-access';
 import { notifyTeamOfApplication } from '../../platform/notifications/company-events';
 import { enqueue } from '../../lib/queue/enqueue';
@@ -97,7 +97,7 @@ export async function createJob(
 
 async function editableJob(db: Executor, me: AuthContext, id: string): Promise<JobRow> {
   const [job] = await db.select().from(jobPostings).where(eq(jobPostings.id, id));
-  if (!job) throw notFound(JOB_MESSAGES.notFound);
+  if (!job || !seesJob(me, job)) throw notFound(JOB_MESSAGES.notFound);
   if (!onJobTeam(me, job)) throw forbidden(JOB_MESSAGES.notAllowedToEdit);
   return job;
 }
@@ -147,10 +147,7 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
     .innerJoin(companies, eq(companies.id, jobPostings.companyId))
     .leftJoin(users, eq(users.id, jobPostings.createdBy))
     .where(eq(jobPostings.id, id));
-  // A draft exists only for its company's team.
-  if (!row || (row.job.status === 'DRAFT' && auth?.company?.id !== row.job.companyId)) {
-    throw notFound(JOB_MESSAGES.notFound);
-  }
+  if (!row || !seesJob(auth, row.job)) throw notFound(JOB_MESSAGES.notFound);
   const { job } = row;
   return {
     id: job.id,
@@ -197,10 +194,10 @@ export async function applyToJob(
   sharedLinkCode: string | null = null,
 ): Promise<void> {
   const [job] = await db
-    .select({ status: jobPostings.status, title: jobPostings.title })
+    .select({ status: jobPostings.status, title: jobPostings.title, companyId: jobPostings.companyId })
     .from(jobPostings)
     .where(eq(jobPostings.id, id));
-  if (!job || job.status === 'DRAFT') throw notFound(JOB_MESSAGES.notFound);
+  if (!job || !seesJob(me, job)) throw notFound(JOB_MESSAGES.notFound);
   if (job.status !== 'OPEN') throw conflict(JOB_MESSAGES.jobClosed);
   await db.transaction(async (tx) => {
     if (sharedLinkCode) await attributeSharedLink(tx, id, me.user.id, sharedLinkCode);

@@ -181,13 +181,16 @@ describe('notification mail and one-click unsubscribe', () => {
 });
 
 describe('e-mail confirmation', () => {
-  it('sign-up logs in at once and mails a confirmation link that confirms the address once', async () => {
+  it('a sign-up proves its address; an older unconfirmed account confirms it once through a link sent again', async () => {
     const fresh = await signUp(t);
     expect((await call('GET', '/api/account/email', fresh)).json()).toEqual({
       email: fresh.body.user.email,
-      confirmed: false,
+      confirmed: true,
       pendingEmail: null,
     });
+    // An account made before sign-up links (its address never proven) asks for the link again.
+    await t.database.db.execute(sql`update users set email_confirmed_at = null where id = ${fresh.body.user.id}`);
+    expect((await call('POST', '/api/account/email/resend', fresh)).statusCode).toBeLessThan(300);
     const mail = (await mailsTo(t, fresh.body.user.email)).find((m) => m.includes('Confirm your e-mail address'))!;
     const token = new URL(`http://x${linkIn(mail, '/confirm-email')}`).searchParams.get('token')!;
     const confirm = await call('POST', '/api/account/email/confirm', undefined, { token });
@@ -198,6 +201,22 @@ describe('e-mail confirmation', () => {
     expect(again.json().error.message).toBe(MAIL_MESSAGES.confirmInvalid);
   });
 
+  it("answers a change to another account's address as any other and tells that address's owner (issue 40, finding 9)", async () => {
+    const person = await signUp(t);
+    const ask = (email: string) =>
+      call('POST', '/api/account/email', person, { email, currentPassword: TEST_PASSWORD });
+    const free = await ask(`free.${Date.now()}@example.com`);
+    const taken = await ask(seeker.body.user.email.toUpperCase());
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.statusCode).toBe(202);
+    expect(taken.json()).toEqual(free.json());
+    expect((await call('GET', '/api/account/email', person)).json().pendingEmail).toBe(seeker.body.user.email);
+    const toOwner = await mailsTo(t, seeker.body.user.email);
+    expect(toOwner.filter((m) => m.includes('Someone asked to move their Referwell account'))).toHaveLength(1);
+    expect(toOwner.some((m) => m.includes('/confirm-email'))).toBe(false); // no link that could move anything
+    expect((await call('GET', '/api/account/email', person)).json().email).toBe(person.body.user.email);
+  });
+
   it('changes the address only after the link sent to the new one is followed', async () => {
     const person = await signUp(t);
     const wrong = await call('POST', '/api/account/email', person, {
@@ -206,11 +225,6 @@ describe('e-mail confirmation', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields.currentPassword).toBe(AUTH_MESSAGES.currentPasswordWrong);
-    const taken = await call('POST', '/api/account/email', person, {
-      email: seeker.body.user.email.toUpperCase(),
-      currentPassword: TEST_PASSWORD,
-    });
-    expect(taken.statusCode).toBe(409);
 
     const newEmail = `moved.${Date.now()}@example.com`;
     const res = await call('POST', '/api/account/email', person, { email: newEmail, currentPassword: TEST_PASSWORD });
@@ -234,6 +248,29 @@ describe('e-mail confirmation', () => {
       remoteAddress: '10.77.0.1',
     });
     expect(login.statusCode).toBe(200);
+  });
+
+  it('confirms only the newest requested change: asking for another voids the older link (issue 40, finding 4)', async () => {
+    const person = await signUp(t);
+    const stamp = Date.now();
+    const [n1, n2] = [`first.${stamp}@example.com`, `second.${stamp}@example.com`];
+    const linkTo = async (email: string) => {
+      const ask = await call('POST', '/api/account/email', person, { email, currentPassword: TEST_PASSWORD });
+      expect(ask.statusCode).toBe(202);
+      const mail = (await mailsTo(t, email)).find((m) => m.includes('Confirm your new e-mail address'))!;
+      return new URL(`http://x${linkIn(mail, '/confirm-email')}`).searchParams.get('token')!;
+    };
+    const first = await linkTo(n1);
+    const second = await linkTo(n2);
+    expect((await call('GET', '/api/account/email', person)).json().pendingEmail).toBe(n2);
+
+    const old = await call('POST', '/api/account/email/confirm', undefined, { token: first });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().error.message).toBe(MAIL_MESSAGES.confirmInvalid);
+    expect((await call('GET', '/api/account/email', person)).json().email).toBe(person.body.user.email);
+
+    expect((await call('POST', '/api/account/email/confirm', undefined, { token: second })).statusCode).toBe(200);
+    expect((await call('GET', '/api/account/email', person)).json()).toMatchObject({ email: n2, pendingEmail: null });
   });
 
   it('lets only the signed-in user ask for their address and a new link', async () => {

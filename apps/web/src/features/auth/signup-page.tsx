@@ -1,14 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import {
   AUTH_MESSAGES,
   COMPANY_TYPES,
-  dashboardPathFor,
-  SIGNUP_OUTCOME_MESSAGES,
   SIGNUP_ROLE_LABELS,
   SIGNUP_ROLES,
   signupRequestSchema,
@@ -17,7 +15,6 @@ import {
   type SignupRequest,
   type SignupRole,
 } from '@referwell/shared';
-import { TIMING } from '@referwell/shared/constants';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ChoiceSelect } from '@/components/choice-select';
@@ -29,6 +26,7 @@ import { ApiError, errorMessage, fieldErrors } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { usePageTitle } from '@/lib/use-page-title';
 import { invitationQueryOptions, useSignup } from './api';
+import { useEnterNewAccount } from './enter-new-account';
 import { NewPasswordField } from './new-password-field';
 
 const toast = scopedToast('signup-page');
@@ -64,7 +62,6 @@ function toRequest(values: SignupInput): SignupRequest {
 }
 
 export function SignupPage() {
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const job = searchParams.get('job')?.trim() || null;
   const invitationToken = searchParams.get('invite')?.trim() || null;
@@ -77,13 +74,7 @@ export function SignupPage() {
   usePageTitle(invited ? `Join ${invitation.data.companyName}` : 'Sign up');
 
   const signup = useSignup();
-  // After the success toast, the dashboard follows after a short pause (SPEC §4).
-  const [redirectTo, setRedirectTo] = useState<string | null>(null);
-  useEffect(() => {
-    if (!redirectTo) return;
-    const timer = window.setTimeout(() => void navigate(redirectTo), TIMING.postSignupRedirectMs);
-    return () => window.clearTimeout(timer);
-  }, [navigate, redirectTo]);
+  const { enter, entering } = useEnterNewAccount(toast, job);
 
   const form = useForm<SignupRequest, unknown, SignupInput>({
     resolver: zodResolver(signupRequestSchema),
@@ -126,29 +117,27 @@ export function SignupPage() {
   };
 
   const onValid = (values: SignupInput) =>
-    signup.mutate(toRequest(values), {
-      onSuccess: ({ user, outcome }) => {
-        toast.success(AUTH_MESSAGES.accountCreated, { description: SIGNUP_OUTCOME_MESSAGES[outcome] });
-        const type = user?.type ?? (values.role === 'jobseeker' ? 'jobseeker' : 'referrer');
-        const target =
-          type === 'jobseeker' && job
-            ? `${dashboardPathFor(type)}?${new URLSearchParams({ job }).toString()}`
-            : dashboardPathFor(type);
-        setRedirectTo(target);
+    signup.mutate(
+      { ...toRequest(values), ...(job && !values.invitationToken ? { job } : {}) },
+      {
+        // A team invitation signs in at once; any other sign-up waits for the link mailed to the address.
+        onSuccess: (response) => {
+          if ('outcome' in response) enter(response);
+        },
+        onError: (error) => {
+          const fields = fieldErrors(error);
+          for (const [field, message] of Object.entries(fields)) {
+            if (isFieldName(field)) form.setError(field, { message });
+          }
+          if (error instanceof ApiError && error.status === 409 && !fields.email) {
+            form.setError('email', { message: error.message });
+          }
+          toast.error(AUTH_MESSAGES.signupFailed, {
+            description: errorMessage(error, AUTH_MESSAGES.unknownError),
+          });
+        },
       },
-      onError: (error) => {
-        const fields = fieldErrors(error);
-        for (const [field, message] of Object.entries(fields)) {
-          if (isFieldName(field)) form.setError(field, { message });
-        }
-        if (error instanceof ApiError && error.status === 409 && !fields.email) {
-          form.setError('email', { message: error.message });
-        }
-        toast.error(AUTH_MESSAGES.signupFailed, {
-          description: errorMessage(error, AUTH_MESSAGES.unknownError),
-        });
-      },
-    });
+    );
 
   const loginTarget = job ? `/login?returnTo=${encodeURIComponent(`/jobseeker-dashboard?job=${job}`)}` : '/login';
   const showInviteCode =
@@ -158,7 +147,7 @@ export function SignupPage() {
     role === 'jobseeker'
       ? 'Got a code from a friend on Referwell? Enter it here.'
       : 'Ask your company admin for the current code.';
-  const busy = signup.isPending || signup.isSuccess;
+  const busy = signup.isPending || entering;
 
   if (invitationToken && invitation.isPending) {
     return (
@@ -166,6 +155,30 @@ export function SignupPage() {
         <div className="flex justify-center py-8">
           <Spinner label="Loading your invitation..." showLabel />
         </div>
+      </AuthCard>
+    );
+  }
+
+  if (signup.data && !('outcome' in signup.data)) {
+    return (
+      <AuthCard
+        title="Check your e-mail"
+        footer={
+          <p>
+            Already have an account?{' '}
+            <Link to={loginTarget} className="font-medium text-primary hover:underline">
+              Log in
+            </Link>
+          </p>
+        }
+      >
+        <Alert role="status">
+          <AlertTitle>We sent you a link</AlertTitle>
+          <AlertDescription>
+            <p>{signup.data.message}</p>
+            <p>{AUTH_MESSAGES.signupLinkHint}</p>
+          </AlertDescription>
+        </Alert>
       </AuthCard>
     );
   }

@@ -120,7 +120,7 @@ function Profile({ profile, jobId }: { profile: ReferrerProfile; jobId: string }
             <>
               {profile.showContactDetails ? null : (
                 <p className="text-sm text-muted-foreground">
-                  Only you see your e-mail and phone. Job seekers contact you through messages.
+                  Only you see your e-mail and phone, colleagues included. People contact you through messages.
                 </p>
               )}
               <Button variant="outline" className="w-full" onClick={() => setEditing(true)}>
