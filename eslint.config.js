@@ -47,9 +47,10 @@ const FEATURES = readdirSync(new URL(`${SERVER}/features`, import.meta.url), { w
  * only through a port that lists it here.
  */
 const FEATURE_PORT_USERS = {
-  bonuses: ['referrals'],
+  bonuses: ['jobs', 'referrals'],
   companies: ['auth', 'public-pages'],
-  jobs: ['job-import', 'public-pages', 'saved-searches'],
+  connections: ['referrals'],
+  jobs: ['dashboard', 'job-import', 'mail', 'public-pages', 'saved-searches'],
   messaging: ['realtime'],
   referrals: ['dashboard', 'jobs', 'messaging', 'public-pages'],
   'saved-searches': ['mail'],

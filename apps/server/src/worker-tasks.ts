@@ -2,11 +2,13 @@
 // synchronous and can take long on hostile input, so it must never run on the request thread.
 import { isAppError } from './lib/errors';
 import type { WorkerOutcome } from './lib/worker-task';
+import type { ConnectionsReadInput, ConnectionsReadOutput } from './features/connections/read';
 
 // Each reader is loaded by the first task that needs it: a process that only parses resumes never holds the page
 // reader's vocabularies, nor one that reads pages pdf.js (each costs tens of MB of the process's memory limit).
 const pageReader = () => import('@referwell/page-reader');
 const resumeReader = () => import('./features/talent/resume');
+const connectionsReader = () => import('./features/connections/read');
 
 function task<I, O>(run: (input: I) => O | Promise<O>) {
   return async (input: I): Promise<WorkerOutcome<O>> => {
@@ -31,6 +33,9 @@ export const workerTasks = {
     (await pageReader()).readPageText(input.html, input.maxChars),
   ),
   resumeParse: task(async (bytes: Uint8Array) => (await resumeReader()).parseResume(bytes)),
+  connectionsRead: task(async (input: ConnectionsReadInput): Promise<ConnectionsReadOutput> =>
+    (await connectionsReader()).readConnectionsFile(input),
+  ),
 };
 
 type Registered = typeof workerTasks;

@@ -36,6 +36,7 @@ export const MATCHING = {
 export const DASHBOARD_LIMITS = {
   referralRequestsShown: 3,
   referralsShown: 5,
+  rolesToReferShown: 5,
 } as const;
 
 export const PAGINATION = {

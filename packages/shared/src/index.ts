@@ -42,5 +42,6 @@ export * from './schemas/billing';
 export * from './format';
 export * from './locations';
 export * from './currencies';
+export * from './schemas/connections';
 export * from './rules/payees';
 export * from './schemas/payees';

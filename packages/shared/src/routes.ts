@@ -54,6 +54,7 @@ export const APP_ROUTES = {
   companyReferrers: 'company/:companyName/referrers',
   referrerProfile: 'referrer-profile/:referrerId',
   requestReferral: 'request-referral',
+  connections: 'connections',
   // Named routes of the original product that lead to today's screens (redirects).
   companyPortal: 'company-portal',
   studioDashboard: 'studio-dashboard',

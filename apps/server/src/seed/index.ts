@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inTransaction, lowerEq, type Tx } from '../db/repository';
-import { jobPostings, users } from '../db/schema';
+import { jobPostings, referrerProfiles, users } from '../db/schema';
 
 const DAY = 24 * 3_600_000;
 import { joinWaitlist } from '../features/waitlist/service';
@@ -9,12 +9,13 @@ import { hashPassword } from '../platform/accounts/password';
 import { addMember, createCompany } from '../features/companies/service';
 import { insertJob } from '../features/jobs/service';
 import { createFactories, demoJobInput } from './factories';
-import { DEMO_COMPANIES, staffEmail } from './world/companies';
+import { DEMO_COMPANIES, staffEmail, type StaffMember } from './world/companies';
 import { DEMO_JOBS } from './world/jobs';
 import { DEMO_SEEKER } from './world/people';
 import { seedTalent } from './talent';
 import { seedDemoConversations } from './messaging';
 import { seedReferrals } from './referrals';
+import { seedConnections } from './connections';
 
 export interface DemoLogin {
   role: string;
@@ -78,10 +79,21 @@ async function seedAll(db: Tx, passwordHash: string): Promise<void> {
       const { admin, referrers, key, domain: _domain, ...profile } = demo;
       const company = await createCompany(tx, { ...profile, website: `https://${demo.domain}` });
       const adminId = await insertUser({ name: admin.name, email: staffEmail(demo, admin), type: 'referrer' });
-      await addMember(tx, company.id, adminId, 'admin', { title: admin.title, department: admin.department });
+      const staff = async (person: StaffMember, id: string, role: 'admin' | 'member') => {
+        await addMember(tx, company.id, id, role, {
+          title: person.title,
+          department: person.department,
+          team: person.team ?? null,
+        });
+        // Their card's start date; answered, so the demo logins are not asked for it at sign-in.
+        await tx
+          .insert(referrerProfiles)
+          .values({ userId: id, startedOn: person.startedOn, detailsAskedAt: new Date() });
+      };
+      await staff(admin, adminId, 'admin');
       for (const referrer of referrers) {
         const id = await insertUser({ name: referrer.name, email: staffEmail(demo, referrer), type: 'referrer' });
-        await addMember(tx, company.id, id, 'member', { title: referrer.title, department: referrer.department });
+        await staff(referrer, id, 'member');
       }
       for (const job of DEMO_JOBS.filter((j) => j.company === key)) {
         const id = await insertJob(tx, {
@@ -110,4 +122,5 @@ async function seedAll(db: Tx, passwordHash: string): Promise<void> {
   };
   await seedDemoConversations(db, demoEmails);
   await seedReferrals(db, demoEmails);
+  await seedConnections(db, demoEmails);
 }

@@ -122,14 +122,16 @@ export async function seedReferrals(db: Db, emails: { admin: string; referrer: s
       .from(companyMembers)
       .where(eq(companyMembers.userId, referrerId));
     const [company] = await tx.select().from(companies).where(eq(companies.id, member!.companyId));
-    await tx.insert(referrerProfiles).values({
-      userId: referrerId,
+    const profile = {
       bio: 'Integration engineer at Northwind since 2021: I build the HL7 and FHIR connections that bring hospitals onto our platform. Happy to refer people who care about interoperability.',
       phone: '+1 (615) 555-0142',
       location: company!.location ?? 'Nashville, TN',
       skills: ['HL7', 'FHIR', 'Mirth Connect', 'JavaScript'],
-      startedOn: '2021-03-01',
-    });
+    };
+    await tx
+      .insert(referrerProfiles)
+      .values({ userId: referrerId, ...profile })
+      .onConflictDoUpdate({ target: referrerProfiles.userId, set: profile });
 
     const jobRows = await tx
       .select({ id: jobPostings.id, title: jobPostings.title })

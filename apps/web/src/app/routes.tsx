@@ -68,6 +68,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: () => import('@/features/analytics/analytics-page').then((m) => ({ Component: m.AnalyticsPage })),
   },
   {
+    path: APP_ROUTES.connections,
+    lazy: () => import('@/features/connections/connections-page').then((m) => ({ Component: m.ConnectionsPage })),
+  },
+  {
     path: APP_ROUTES.billing,
     lazy: () => import('@/features/billing/billing-page').then((m) => ({ Component: m.BillingPage })),
   },

@@ -45,3 +45,11 @@ export const optionalText = (max: number) =>
     .max(max)
     .optional()
     .transform((v) => (v ? v : undefined));
+
+/** What referring for a job pays and when (bonusOffer in rules/bonus-policy.ts; bonusOfferWords says it in words). */
+export const bonusOfferSchema = z.object({
+  amount: z.number().int(),
+  currency: z.string(),
+  /** Days after the hire's start date; 0 is on the start date. */
+  payoutDelayDays: z.number().int(),
+});

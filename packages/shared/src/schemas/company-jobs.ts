@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { paginatedSchema, paginationQuerySchema } from './common';
-import { JOB_STATUSES } from './jobs';
+import { bonusOfferSchema, paginatedSchema, paginationQuerySchema } from './common';
+import { EMPLOYMENT_TYPES, JOB_STATUSES } from './jobs';
 
 export const COMPANY_JOBS_MESSAGES = {
   notAllowed: "Only your company's members can see its jobs board.",
@@ -45,6 +45,8 @@ export const companyJobSchema = z.object({
   lastVisitedAt: z.string().nullable(),
   /** The job's creator or a company admin: may close and reopen it and open its tracking view. */
   canManage: z.boolean(),
+  /** What a referral for it pays: the job's bonus, else the company's default; null when neither. */
+  bonus: bonusOfferSchema.nullable(),
 });
 export type CompanyJob = z.infer<typeof companyJobSchema>;
 
@@ -65,3 +67,29 @@ export const createJobQuerySchema = z.object({
     .optional()
     .transform((v) => v === 'true'),
 });
+
+/** GET /api/company/roles-to-refer: the member's company's open jobs with what referring pays, bonus first. */
+export const rolesToReferQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+export const roleToReferSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  location: z.string(),
+  employmentType: z.enum(EMPLOYMENT_TYPES),
+  department: z.string().nullable(),
+  createdAt: z.string(),
+  bonus: bonusOfferSchema.nullable(),
+});
+export type RoleToRefer = z.infer<typeof roleToReferSchema>;
+
+export const rolesToReferSchema = z.object({ items: z.array(roleToReferSchema), total: z.number().int() });
+export type RolesToRefer = z.infer<typeof rolesToReferSchema>;
+
+export const ROLES_TO_REFER_MESSAGES = {
+  title: 'Roles to refer',
+  description: 'Open roles at your company and what a referral pays.',
+  empty: 'Your company has no open roles right now.',
+  noBonus: 'No referral bonus',
+} as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMPLOYMENT_TYPES } from './jobs';
 import { PIPELINE_STAGES } from '../rules/pipeline';
 import { referralRequestSchema, referralSummarySchema, referralTotalsSchema } from './referrals';
+import { rolesToReferSchema } from './company-jobs';
 
 export const DASHBOARD_MESSAGES = {
   noRecommendedJobs: 'No matching jobs found. Try updating your skills to see more recommendations.',
@@ -41,7 +42,7 @@ export const referrerDashboardSchema = z.object({
   totals: referralTotalsSchema,
   recentReferrals: z.array(referralSummarySchema),
   pendingRequests: z.number().int(),
-  /** Up to 3 job seekers scoring at least 40 % on one of the company's open jobs. */
+  /** Up to 3 job seekers scoring at least 40 % on one of the company's open jobs that does not have them yet. */
   talentMatches: z.array(
     z.object({
       talent: z.object({
@@ -54,6 +55,8 @@ export const referrerDashboardSchema = z.object({
       matchScore: z.number().int(),
     }),
   ),
+  /** The company's open roles with what a referral pays, bonus first (the first few; null without a company). */
+  rolesToRefer: rolesToReferSchema.nullable(),
   /** Company admins only. */
   company: z
     .object({

@@ -1,12 +1,27 @@
 import { z } from 'zod';
 import { NOTIFICATION_TYPES_COMPANY } from './notifications';
 
-/** What a user can choose to hear about by e-mail (account mails such as password reset are always sent). */
-export const EMAIL_CATEGORIES = ['referral_requests', 'referral_updates', 'messages', 'company_activity'] as const;
+/** The categories notifications are mailed under (instantly, or batched into a digest). */
+export const NOTIFICATION_EMAIL_CATEGORIES = [
+  'referral_requests',
+  'referral_updates',
+  'messages',
+  'company_activity',
+] as const;
+export type NotificationEmailCategory = (typeof NOTIFICATION_EMAIL_CATEGORIES)[number];
+
+/**
+ * What a user can choose to hear about by e-mail (account mails such as password reset are always sent): the
+ * notification categories, and summaries that only the weekly digest carries (the company's roles to refer).
+ */
+export const EMAIL_CATEGORIES = [...NOTIFICATION_EMAIL_CATEGORIES, 'roles_to_refer'] as const;
 export type EmailCategory = (typeof EMAIL_CATEGORIES)[number];
 
 export const EMAIL_FREQUENCIES = ['instant', 'daily', 'weekly', 'off'] as const;
 export type EmailFrequency = (typeof EMAIL_FREQUENCIES)[number];
+
+/** Categories only some people get (the roles to refer are a company member's). */
+export const COMPANY_MEMBER_EMAIL_CATEGORIES: readonly EmailCategory[] = ['roles_to_refer'];
 
 export const EMAIL_CATEGORY_INFO: Record<EmailCategory, { label: string; description: string }> = {
   referral_requests: {
@@ -25,6 +40,10 @@ export const EMAIL_CATEGORY_INFO: Record<EmailCategory, { label: string; descrip
     label: 'Applications and referrals to your jobs',
     description: 'New applications and referrals to the jobs you posted or your company runs, and the daily summary.',
   },
+  roles_to_refer: {
+    label: 'Roles to refer',
+    description: "Your company's open roles and what a referral pays, in the weekly digest.",
+  },
 };
 
 export const EMAIL_FREQUENCY_LABELS: Record<EmailFrequency, string> = {
@@ -36,13 +55,33 @@ export const EMAIL_FREQUENCY_LABELS: Record<EmailFrequency, string> = {
 
 export const DEFAULT_EMAIL_FREQUENCY: EmailFrequency = 'instant';
 
+/** The choices a category offers: a summary the weekly digest carries comes weekly or not at all. */
+export function emailFrequenciesFor(category: EmailCategory): readonly EmailFrequency[] {
+  return category === 'roles_to_refer' ? ['weekly', 'off'] : EMAIL_FREQUENCIES;
+}
+
+/** A category's frequency until the person chooses: instant, and weekly for the roles to refer. */
+export function defaultEmailFrequency(category: EmailCategory): EmailFrequency {
+  return category === 'roles_to_refer' ? 'weekly' : DEFAULT_EMAIL_FREQUENCY;
+}
+
 export const emailPreferencesSchema = z.object({
   preferences: z.record(z.enum(EMAIL_CATEGORIES), z.enum(EMAIL_FREQUENCIES)),
 });
 export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
 
 export const updateEmailPreferencesSchema = z.object({
-  preferences: z.partialRecord(z.enum(EMAIL_CATEGORIES), z.enum(EMAIL_FREQUENCIES)),
+  preferences: z.partialRecord(z.enum(EMAIL_CATEGORIES), z.enum(EMAIL_FREQUENCIES)).superRefine((preferences, ctx) => {
+    for (const [category, frequency] of Object.entries(preferences) as [EmailCategory, EmailFrequency][])
+      if (!emailFrequenciesFor(category).includes(frequency))
+        ctx.addIssue({
+          code: 'custom',
+          path: [category],
+          message: `${EMAIL_CATEGORY_INFO[category].label} e-mails can be: ${emailFrequenciesFor(category)
+            .map((f) => EMAIL_FREQUENCY_LABELS[f])
+            .join(', ')}.`,
+        });
+  }),
 });
 export type UpdateEmailPreferences = z.infer<typeof updateEmailPreferencesSchema>;
 
@@ -75,7 +114,7 @@ export const MAIL_MESSAGES = {
  * Which notifications are also e-mailed, and under which preference. A feature that adds a
  * notification type adds it here and its notifications are mailed (or batched into digests).
  */
-export const NOTIFICATION_EMAIL_CATEGORY: Record<string, EmailCategory> = {
+export const NOTIFICATION_EMAIL_CATEGORY: Record<string, NotificationEmailCategory> = {
   referral_request: 'referral_requests',
   referral_request_update: 'referral_requests',
   referral_update: 'referral_updates',
@@ -88,7 +127,7 @@ export const NOTIFICATION_EMAIL_CATEGORY: Record<string, EmailCategory> = {
 };
 
 /** The button under a mailed notification, by category. */
-export const EMAIL_ACTION_LABELS: Record<EmailCategory, string> = {
+export const EMAIL_ACTION_LABELS: Record<NotificationEmailCategory, string> = {
   referral_requests: 'Open referral requests',
   referral_updates: 'Open the referral',
   messages: 'Open the conversation',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './common';
+import { bonusOfferSchema, optionalText } from './common';
 import { isCalendarDate } from '../rules/input';
 import { BONUS_INELIGIBLE_REASONS } from '../rules/bonus-policy';
 
@@ -188,7 +188,9 @@ export const referrerCardSchema = z.object({
   avatarUrl: z.string().nullable(),
   title: z.string().nullable(),
   department: z.string().nullable(),
-  startDate: z.string(),
+  team: z.string().nullable(),
+  /** When they started at the company, as they said it (yyyy-mm-dd); null until they do (never the sign-up day). */
+  startDate: z.string().nullable(),
   referralCount: z.number().int(),
 });
 export type ReferrerCard = z.infer<typeof referrerCardSchema>;
@@ -196,7 +198,8 @@ export type ReferrerCard = z.infer<typeof referrerCardSchema>;
 export const referrerListSchema = z.object({
   company: z.object({ id: z.uuid(), name: z.string(), slug: z.string() }),
   job: z.object({ id: z.uuid(), title: z.string() }).nullable(),
-  referrers: z.array(referrerCardSchema),
+  /** The viewer's kept LinkedIn connections first ("people you know at this company"), then the most active. */
+  referrers: z.array(referrerCardSchema.extend({ knownToYou: z.boolean() })),
 });
 export type ReferrerList = z.infer<typeof referrerListSchema>;
 
@@ -218,6 +221,7 @@ export type ReferrerProfile = z.infer<typeof referrerProfileSchema>;
 export const referrerProfileFormSchema = z.object({
   title: z.string().trim().max(120).optional(),
   department: z.string().trim().max(120).optional(),
+  team: z.string().trim().max(120).optional(),
   bio: z.string().trim().max(2000).optional(),
   phone: z.string().trim().max(40).optional(),
   location: z.string().trim().max(160).optional(),
@@ -236,6 +240,19 @@ export const referrerProfileFormSchema = z.object({
   showContactDetails: z.boolean().default(false),
 });
 export type ReferrerProfileForm = z.input<typeof referrerProfileFormSchema>;
+
+/** Asked once, at first sign-in, of a company member whose referrer card lacks a title or start date. */
+export const referrerDetailsPromptSchema = z.object({ ask: z.boolean() });
+export type ReferrerDetailsPrompt = z.infer<typeof referrerDetailsPromptSchema>;
+
+/** What the first sign-in prompt asks (the rest of the referrer profile is kept as it is). */
+export const referrerDetailsFormSchema = referrerProfileFormSchema.pick({
+  title: true,
+  department: true,
+  team: true,
+  startDate: true,
+});
+export type ReferrerDetailsForm = z.input<typeof referrerDetailsFormSchema>;
 
 // ---------- Referral requests ----------
 
@@ -266,6 +283,8 @@ export const referralRequestSchema = z.object({
   referralId: z.uuid().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** What referring for the job pays, for the referrer deciding (null in the job seeker's view, or without a bonus). */
+  bonus: bonusOfferSchema.nullable(),
 });
 export type ReferralRequest = z.infer<typeof referralRequestSchema>;
 

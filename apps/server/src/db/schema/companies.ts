@@ -35,6 +35,8 @@ export const companyMembers = pgTable(
     role: memberRole().notNull().default('member'),
     title: text(),
     department: text(),
+    /** The team within the department (referrer cards: "Clinical Integrations · Interfaces team"). */
+    team: text(),
     joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

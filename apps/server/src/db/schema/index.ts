@@ -15,4 +15,5 @@ export * from './account-data';
 export * from './searches';
 export * from './job-crawls';
 export * from './billing';
+export * from './connections';
 export * from './payees';

@@ -32,7 +32,7 @@ export const sentMails = pgTable(
   ],
 );
 
-/** A user's e-mail choice per category; no row means the default (instant). */
+/** A user's e-mail choice per category; no row means the default (instant; weekly for the roles to refer). */
 export const emailPreferences = pgTable(
   'email_preferences',
   {

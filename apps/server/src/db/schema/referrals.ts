@@ -53,8 +53,10 @@ export const referrerProfiles = pgTable('referrer_profiles', {
     .array()
     .notNull()
     .default(sql`'{}'::text[]`),
-  /** When they started at the company (shown as 'start date'); defaults to when they joined the team here. */
+  /** When they started at the company (shown as 'start date'); unknown until they say (not their sign-up day). */
   startedOn: date({ mode: 'string' }),
+  /** When they answered the first sign-in prompt for title, department, team and start date (saved or "Not now"). */
+  detailsAskedAt: timestamp({ withTimezone: true }),
   /** Leave me off the company's referrer leaderboard (when the admin shows it). */
   hideFromLeaderboard: boolean().notNull().default(false),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -119,6 +119,7 @@ describe('export my data', () => {
     expect([...zip.keys()].sort()).toEqual([
       'README.txt',
       'applications.json',
+      'connections.json',
       'kudos.json',
       'messages.json',
       'notifications.json',

@@ -134,6 +134,11 @@ describe('delete my account', () => {
       message: 'Thanks for the referral',
     });
 
+    // A LinkedIn connection they kept ("Who you know").
+    await t.app.db
+      .execute(sql`insert into connection_matches (user_id, kind, first_name, last_name, person_key, referrer_id)
+      values (${seeker.body.user.id}, 'referrer', 'Riley', 'Referrer', 'riley referrer', ${member.body.user.id})`);
+
     expect((await requestDeletion(seeker)).statusCode).toBe(202);
     expect(await eraseDueAccounts(t.app.db, t.app.storage, new Date())).toBe(0); // still in the grace period
     expect(await eraseDueAccounts(t.app.db, t.app.storage, afterGrace())).toBe(1);
@@ -170,6 +175,11 @@ describe('delete my account', () => {
       email: `deleted-${seeker.body.user.id}@deleted.invalid`,
       sessions: 0,
     });
+    const kept = await selectRows(
+      t.app.db,
+      sql`select 1 from connection_matches where user_id = ${seeker.body.user.id}`,
+    );
+    expect(kept).toEqual([]);
   });
 
   it('sends nothing to an erased account: a mail queued for it afterwards (or retried) is dropped', async () => {
@@ -210,8 +220,17 @@ describe('delete my account', () => {
       relationship: 'worked_together',
     });
     await ok('POST', `/api/referrals/${referral.id}/consent`, seeker, { decision: 'confirm' });
+    // A job seeker kept them as a LinkedIn connection who refers here.
+    await t.app.db
+      .execute(sql`insert into connection_matches (user_id, kind, first_name, last_name, person_key, referrer_id)
+      values (${seeker.body.user.id}, 'referrer', 'Lee', 'Leaving', 'lee leaving', ${leaver.body.user.id})`);
     expect((await requestDeletion(leaver)).statusCode).toBe(202);
     await eraseDueAccounts(t.app.db, t.app.storage, afterGrace());
+    const knownAs = await selectRows(
+      t.app.db,
+      sql`select 1 from connection_matches where referrer_id = ${leaver.body.user.id}`,
+    );
+    expect(knownAs).toEqual([]);
     const view = await call('GET', `/api/referrals/${referral.id}`, admin);
     expect(view.statusCode).toBe(200);
     expect(view.body).not.toContain('Lee Leaving');

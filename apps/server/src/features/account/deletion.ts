@@ -84,7 +84,7 @@ export const cancelDeletionOnLogin: LoginStep = async (db, userId) => {
 
 /**
  * Erases one account whose grace period is over, in one transaction: the profile, résumé, sessions, tokens,
- * preferences, notifications, kudos and memberships go; the user row stays as "Deleted user" (no e-mail, no
+ * preferences, notifications, kudos, kept connections and memberships go; the user row stays as "Deleted user" (no e-mail, no
  * password) so what others legitimately hold keeps its shape: their conversations, the company's referral history
  * and pipeline. Returns the storage keys to delete once the transaction has committed.
  */
@@ -121,6 +121,8 @@ async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<string[]
     sql`delete from resume_files where owner_id = ${userId}`,
     sql`delete from referrer_profiles where user_id = ${userId}`,
     sql`delete from company_members where user_id = ${userId}`,
+    // LinkedIn connections they kept, and the job seekers' kept matches naming them as a referrer.
+    sql`delete from connection_matches where user_id = ${userId} or referrer_id = ${userId}`,
     sql`update candidate_pipelines set application_note = null where talent_id = ${userId}`,
     sql`update referrals set talent_profile = ${anonymous} where talent_id = ${userId}`,
     sql`update referrals set talent_profile = jsonb_set(talent_profile, '{referredBy,name}', to_jsonb(${DELETED_USER_NAME}::text))

@@ -89,6 +89,12 @@ async function collect(db: Db, userId: string): Promise<Record<string, unknown>>
       from kudos_requests where talent_id = ${userId} order by created_at`);
   const emailPreferences = await rows(sql`
     select category, frequency from email_preferences where user_id = ${userId} order by category`);
+  const connections = await rows(sql`
+    select k.kind, k.first_name as "firstName", k.last_name as "lastName", k.profile_url as "profileUrl",
+           k.email, k.company, k.position, k.connected_on as "connectedOn", j.title as "fitsRole",
+           r.name as "refersOnReferwell", k.created_at as "keptAt"
+      from connection_matches k left join job_postings j on j.id = k.job_id left join users r on r.id = k.referrer_id
+     where k.user_id = ${userId} order by k.created_at`);
 
   return {
     'profile.json': { account, talentProfile: talentProfile ?? null, referrerProfile: referrerProfile ?? null },
@@ -98,6 +104,7 @@ async function collect(db: Db, userId: string): Promise<Record<string, unknown>>
     'messages.json': conversations,
     'notifications.json': notifications,
     'kudos.json': { received: kudos, requested: kudosRequests },
+    'connections.json': connections,
     'settings.json': { emailPreferences },
   };
 }
@@ -112,6 +119,7 @@ referrals.json          referrals about you and referrals you made
 messages.json           your conversations with every message sent or received
 notifications.json      your notifications
 kudos.json              kudos you received and asked for
+connections.json        LinkedIn connections you kept as matches
 settings.json           your e-mail settings
 resume/                 the résumé file you uploaded, as you uploaded it
 `;

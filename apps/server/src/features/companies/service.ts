@@ -99,7 +99,7 @@ export async function addMember(
   companyId: string,
   userId: string,
   role: 'admin' | 'member',
-  details: { title?: string | null; department?: string | null } = {},
+  details: { title?: string | null; department?: string | null; team?: string | null } = {},
 ): Promise<void> {
   await db.insert(companyMembers).values({ companyId, userId, role, ...details });
   await publishSessionChange(db, { users: [userId] });

@@ -90,6 +90,13 @@ describe('job seeker dashboard', () => {
 describe('referrer dashboard', () => {
   it('computes totals, earned and pending bonuses, recent referrals, talent matches and the admin figures', async () => {
     const job = await postJob(member, 'Interoperability Engineer', ['FHIR', 'Python'], 2400);
+    const before = await ok<{ talentMatches: { talent: { id: string }; matchScore: number }[] }>(
+      'GET',
+      '/api/dashboard/referrer',
+      member,
+    );
+    expect(before.talentMatches[0]).toMatchObject({ talent: { id: seeker.body.user.id }, matchScore: 100 });
+    expect(before.talentMatches.length).toBeLessThanOrEqual(3);
     const referral = await ok<{ id: string }>('POST', '/api/referrals', member, {
       talentId: seeker.body.user.id,
       jobId: job.id,
@@ -112,10 +119,8 @@ describe('referrer dashboard', () => {
     expect(mine.recentReferrals.map((r) => r.id)).toEqual([referral.id]);
     expect(mine.pendingRequests).toBe(1);
     expect(mine.company).toBeNull();
-    expect(mine.talentMatches[0]).toMatchObject({ talent: { id: seeker.body.user.id }, matchScore: 100 });
-    expect(mine.talentMatches.length).toBeLessThanOrEqual(3);
-    // Dana was just hired for this job: she is never recommended for it again.
-    expect(mine.talentMatches.map((m) => m.job.id)).not.toContain(job.id);
+    // Hired by the company now: no longer suggested for any of its jobs.
+    expect(mine.talentMatches.map((m) => m.talent.id)).not.toContain(seeker.body.user.id);
 
     await ok('POST', `/api/referrals/${referral.id}/bonus-paid`, admin, {});
     const after = await ok<{ totals: { bonuses: unknown } }>('GET', '/api/dashboard/referrer', member);
@@ -125,6 +130,49 @@ describe('referrer dashboard', () => {
       company: { teamMemberCount: number; openPositions: number; pendingApprovals: number };
     }>('GET', '/api/dashboard/referrer', admin);
     expect(adminBoard.company).toEqual({ teamMemberCount: 2, openPositions: 5, pendingApprovals: 0 });
+  });
+
+  it('suggests nobody the job already has: in process, rejected or referred there, or hired at the company', async () => {
+    // A company of its own, so only its jobs and these people are in play.
+    const clinicAdmin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Matchless Clinic' });
+    const jobA = await postJobAs(t, clinicAdmin, { title: 'Cogito Analyst', skills: ['Cogito', 'Clarity'] });
+    const jobB = await postJobAs(t, clinicAdmin, {
+      title: 'Caboodle Developer',
+      skills: ['Cogito', 'Clarity', 'Caboodle'],
+    });
+    const person = async (name: string, skills: string[]) => {
+      const who = await signUp(t, { name });
+      await ok('PUT', '/api/talent/profile', who, { name, skills });
+      return who;
+    };
+    const ana = await person('Ana Applied', ['Cogito', 'Clarity', 'Caboodle']);
+    const ben = await person('Ben Declined', ['Cogito', 'Clarity']);
+    const cal = await person('Cal Hired', ['Cogito', 'Clarity', 'Caboodle']);
+    await person('Dee Next', ['Cogito']);
+    const matches = async () =>
+      (
+        await ok<{ talentMatches: { talent: { name: string }; job: { title: string } }[] }>(
+          'GET',
+          '/api/dashboard/referrer',
+          clinicAdmin,
+        )
+      ).talentMatches.map((m) => `${m.talent.name} for ${m.job.title}`);
+    expect(await matches()).not.toContain('Dee Next for Cogito Analyst');
+
+    // Ana applies to both jobs (in process), Ben is referred for one and turned down for the other, Cal is hired.
+    await ok('POST', `/api/jobs/${jobA.id}/apply`, ana, {});
+    await ok('POST', `/api/jobs/${jobB.id}/apply`, ana, {});
+    await ok('POST', '/api/referrals', clinicAdmin, { jobId: jobA.id, talentId: ben.body.user.id });
+    await ok('POST', `/api/jobs/${jobB.id}/apply`, ben, {});
+    await ok('PUT', `/api/jobs/${jobB.id}/tracking/${ben.body.user.id}`, clinicAdmin, { status: 'Decline' });
+    await ok('POST', `/api/jobs/${jobA.id}/apply`, cal, {});
+    await ok('PUT', `/api/jobs/${jobA.id}/tracking/${cal.body.user.id}`, clinicAdmin, { status: 'Hired' });
+
+    const after = await matches();
+    for (const name of ['Ana Applied', 'Ben Declined', 'Cal Hired'])
+      expect(after.filter((m) => m.startsWith(name))).toEqual([]);
+    // The job's next-best candidate takes the place (50 % of Cogito Analyst's skills).
+    expect(after).toContain('Dee Next for Cogito Analyst');
   });
 
   it('is refused to job seekers', async () => {

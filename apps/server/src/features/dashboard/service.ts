@@ -19,6 +19,7 @@ import {
 } from '../../db/schema';
 import { isCompanyAdminOf } from '../../platform/access/guards';
 import type { AuthContext } from '../../platform/sessions/sessions';
+import { rolesToRefer } from '../jobs/port';
 import { listReferralRequests, listReferrals, referralTotals } from '../referrals/port';
 
 const RECOMMENDED_SHOWN = 5;
@@ -114,7 +115,7 @@ export async function referrerDashboard(db: Db, me: AuthContext): Promise<Referr
   const company = me.company;
   const isAdmin = !!company && isCompanyAdminOf(me, company.id);
 
-  const [totals, recentReferrals, [pending], talentMatches, companyFigures] = await Promise.all([
+  const [totals, recentReferrals, [pending], talentMatches, companyFigures, roles] = await Promise.all([
     referralTotals(db, me),
     listReferrals(db, me, { scope: 'mine', limit: DASHBOARD_LIMITS.referralsShown }),
     db
@@ -123,8 +124,16 @@ export async function referrerDashboard(db: Db, me: AuthContext): Promise<Referr
       .where(and(eq(referralRequests.referrerId, me.user.id), eq(referralRequests.status, 'pending'))),
     company ? talentMatchesFor(db, company.id) : Promise.resolve([]),
     isAdmin && company ? companyCounts(db, company.id) : Promise.resolve(null),
+    company ? rolesToRefer(db, company.id, DASHBOARD_LIMITS.rolesToReferShown) : Promise.resolve(null),
   ]);
-  return { totals, recentReferrals, pendingRequests: pending?.n ?? 0, talentMatches, company: companyFigures };
+  return {
+    totals,
+    recentReferrals,
+    pendingRequests: pending?.n ?? 0,
+    talentMatches,
+    company: companyFigures,
+    rolesToRefer: roles,
+  };
 }
 
 async function companyCounts(db: Db, companyId: string) {
@@ -160,8 +169,9 @@ interface MatchRow {
 }
 
 /**
- * The best job seeker for each of the company's recent open jobs, kept when they score at least 40 %: never someone
- * already in that job's pipeline or referred for it.
+ * The best job seeker for each of the company's recent open jobs, kept when they score at least 40 %. Nobody the
+ * job already has is suggested for it: a candidate with a pipeline on the job (applied, in process, hired, declined
+ * or withdrawn) or a referral for it (even one awaiting their consent), nor anyone the company has hired.
  */
 async function talentMatchesFor(db: Db, companyId: string): Promise<ReferrerDashboard['talentMatches']> {
   const rows = await selectRows<MatchRow>(
@@ -178,10 +188,11 @@ async function talentMatchesFor(db: Db, companyId: string): Promise<ReferrerDash
         select tp.id, tp.title, tp.location, ${matchScoreSql(sql.raw('j.keys'), sql.raw('tp.skill_keys'))} as score
         from talent_profiles tp
         where tp.discoverable and tp.skill_keys && j.keys
-          -- Not someone already in this job's pipeline (applied, in process, hired or declined) or referred for it.
           and not exists (select 1 from candidate_pipelines cp where cp.job_id = j.id and cp.talent_id = tp.id)
-          and not exists (
-            select 1 from referrals r where r.job_id = j.id and r.talent_id = tp.id and r.consent <> 'declined')
+          and not exists (select 1 from referrals r where r.job_id = j.id and r.talent_id = tp.id)
+          and not exists (select 1 from candidate_pipelines hired
+            join job_postings hj on hj.id = hired.job_id and hj.company_id = ${companyId}
+            where hired.talent_id = tp.id and hired.stage = 'hired')
         order by score desc, tp.updated_at desc
         limit 1
       ) t

@@ -13,6 +13,7 @@ import { countAll, likePattern, pageOffset, toPage } from '../../db/repository';
 import { candidatePipelines, companyJobVisits, jobPostings, referrals, users } from '../../db/schema';
 import { onJobTeam, seesJob, type CompanyAuth } from '../../platform/access/guards';
 import { forbidden, notFound } from '../../lib/errors';
+import { bonusOffersFor } from '../bonuses/port';
 
 const toIso = (column: SQL | typeof jobPostings.createdAt) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -43,6 +44,8 @@ export async function listCompanyJobs(
         createdAt: toIso(jobPostings.createdAt),
         createdBy: jobPostings.createdBy,
         posterName: users.name,
+        bonusAmount: jobPostings.referralBonusAmount,
+        bonusCurrency: jobPostings.referralBonusCurrency,
         applicantCount: sql<number>`(select cast(count(*) as int) from ${candidatePipelines} a
           where a.job_id = ${jobPostings.id} and a.applied_at is not null)`,
         referralCount: sql<number>`(select cast(count(*) as int) from ${referrals} r where r.job_id = ${jobPostings.id})`,
@@ -73,10 +76,15 @@ export async function listCompanyJobs(
 
   const statusCounts = Object.fromEntries(JOB_STATUSES.map((s) => [s, 0])) as Record<JobStatus, number>;
   for (const row of statusRows) statusCounts[row.status] = row.n;
-  const items: CompanyJob[] = rows.map(({ createdBy, posterName, ...row }) => ({
+  const offers = await bonusOffersFor(
+    db,
+    rows.map((row) => ({ ...row, companyId: me.company.id })),
+  );
+  const items: CompanyJob[] = rows.map(({ createdBy, posterName, bonusAmount: _a, bonusCurrency: _c, ...row }) => ({
     ...row,
     postedBy: createdBy && posterName ? { id: createdBy, name: posterName } : null,
     canManage: onJobTeam(me, { companyId: me.company.id, createdBy }),
+    bonus: offers.get(row.id) ?? null,
   }));
   return { ...toPage(items, total?.n ?? 0, query), statusCounts };
 }

@@ -2,5 +2,8 @@
 // - saved-searches: a saved search's matches are a job search's (matchingJobs, filterConditions).
 // - public-pages (job page): the public job page shows the job as the API does (getJob).
 // - job-import: importing or crawling for jobs is for the people who post them (POSTERS, the routes' access).
+// - dashboard, mail: the referrer dashboard's card and the weekly e-mail list the company's roles to refer with what a
+//   referral pays (rolesToRefer).
+export { rolesToRefer } from './roles-to-refer';
 export { filterConditions, matchPlans, matchingJobs } from './search';
 export { getJob, POSTERS } from './service';

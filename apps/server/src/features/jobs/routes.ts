@@ -14,8 +14,11 @@ import {
   jobSearchQuerySchema,
   jobSearchResponseSchema,
   jobStatusChangeSchema,
+  rolesToReferQuerySchema,
+  rolesToReferSchema,
 } from '@referwell/shared';
 import { listCompanyJobs, recordJobVisit } from './company-jobs';
+import { rolesToRefer } from './roles-to-refer';
 import { applyToJob, closeJob, createJob, getJob, listApplications, POSTERS, setJobStatus, updateJob } from './service';
 import { forgetJobSearches, searchJobsJson } from './search';
 import { sharedLinkCode } from '../referrals/port';
@@ -124,6 +127,20 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listCompanyJobs(app.db, companyAuthOf(request), request.query),
+  );
+
+  app.get(
+    '/api/company/roles-to-refer',
+    {
+      config: { access: { role: 'companyUser', refused: COMPANY_JOBS_MESSAGES.notAllowed } },
+      schema: {
+        tags: ['jobs'],
+        summary: "Your company's open roles with what a referral pays, bonus first (company members)",
+        querystring: rolesToReferQuerySchema,
+        response: { 200: rolesToReferSchema, ...errors },
+      },
+    },
+    async (request) => rolesToRefer(app.db, companyAuthOf(request).company.id, request.query.limit),
   );
 
   app.post(

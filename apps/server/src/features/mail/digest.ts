@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
   BONUS_STATE_LABELS,
+  bonusOfferWords,
+  defaultEmailFrequency,
   EMAIL_CATEGORY_INFO,
   MATCHING,
   NOTIFICATION_EMAIL_CATEGORY,
@@ -11,6 +13,7 @@ import type { Db } from '../../db/client';
 import { selectRows } from '../../db/repository';
 import { enqueueMail } from '../../lib/mail/send';
 import type { DigestProps } from '../../lib/mail/templates/activity';
+import { rolesToRefer } from '../jobs/port';
 
 export type DigestPeriod = 'daily' | 'weekly';
 
@@ -106,6 +109,28 @@ async function bonusUpdatesSection(db: Db, userId: string): Promise<Section[]> {
   return [{ heading: 'Bonus updates', items }];
 }
 
+/** Roles listed by name in the weekly e-mail; the rest are one line pointing at the jobs board. */
+export const ROLES_IN_DIGEST = 5;
+
+/**
+ * The weekly "roles to refer" (its own preference, on by default for company members): the company's open roles
+ * with what a referral pays, bonus first, each linking to the job.
+ */
+async function rolesToReferSection(db: Db, companyId: string): Promise<Section[]> {
+  const roles = await rolesToRefer(db, companyId, ROLES_IN_DIGEST);
+  if (roles.items.length === 0) return [];
+  const items = roles.items.map((role) => ({
+    text: `${role.title} (${role.location}): ${role.bonus ? bonusOfferWords(role.bonus) : 'no referral bonus'}`,
+    path: `/job/${role.id}`,
+  }));
+  if (roles.total > roles.items.length)
+    items.push({
+      text: plural(roles.total - roles.items.length, '1 more open role.', '{n} more open roles.'),
+      path: '/jobs-board?status=OPEN',
+    });
+  return [{ heading: EMAIL_CATEGORY_INFO.roles_to_refer.label, items }];
+}
+
 /** The daily admin summary, too: applications to the admin's company jobs since yesterday. */
 async function newApplicationsSection(db: Db, userId: string): Promise<Section[]> {
   const [row] = await selectRows<{ n: number }>(
@@ -139,11 +164,22 @@ async function awaitingDecisionSection(db: Db, userId: string): Promise<Section[
  */
 export async function sendDigests(db: Db, period: DigestPeriod): Promise<number> {
   const summaryCategory = period === 'weekly' ? 'referral_requests' : 'company_activity';
-  const people = await selectRows<{ id: string; name: string; email: string; summary: boolean }>(
+  const people = await selectRows<{
+    id: string;
+    name: string;
+    email: string;
+    summary: boolean;
+    company_id: string | null;
+    roles: string;
+  }>(
     db,
     sql`select u.id, u.name, u.email,
           coalesce((select p.frequency <> 'off' from email_preferences p
-                    where p.user_id = u.id and p.category = ${summaryCategory}), true) as summary
+                    where p.user_id = u.id and p.category = ${summaryCategory}), true) as summary,
+          (select m.company_id from company_members m where m.user_id = u.id) as company_id,
+          coalesce((select p.frequency::text from email_preferences p
+                    where p.user_id = u.id and p.category = 'roles_to_refer'),
+                   ${defaultEmailFrequency('roles_to_refer')}) as roles
         from users u
         -- A person referred by e-mail who has not claimed their profile cannot follow a digest's links.
         where not u.unclaimed and (exists (select 1 from email_preferences p where p.user_id = u.id and p.frequency = ${period})
@@ -162,14 +198,27 @@ export async function sendDigests(db: Db, period: DigestPeriod): Promise<number>
             ...(await bonusUpdatesSection(db, person.id)),
           ]
         : [...(await newApplicationsSection(db, person.id)), ...(await awaitingDecisionSection(db, person.id))];
-    const sections = [...summary, ...(await batchedSections(db, person.id, period))];
+    const roles =
+      period === 'weekly' && person.company_id && person.roles === 'weekly'
+        ? await rolesToReferSection(db, person.company_id)
+        : [];
+    const sections = [...summary, ...roles, ...(await batchedSections(db, person.id, period))];
     if (sections.length === 0) continue;
     await enqueueMail(db, {
       key: `digest:${period}:${person.id}:${day}`,
       template: 'digest',
       to: person.email,
       userId: person.id,
-      props: { name: person.name, period, sections, path: '/notifications' },
+      props: {
+        name: person.name,
+        period,
+        sections,
+        path: '/notifications',
+        // A digest of nothing but the roles to refer: its unsubscribe link stops exactly those.
+        ...(roles.length > 0 && sections.length === roles.length
+          ? { unsubscribeScope: 'roles_to_refer' as const }
+          : {}),
+      },
     });
     sent += 1;
   }

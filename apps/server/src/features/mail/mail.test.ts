@@ -48,6 +48,7 @@ describe('e-mail preferences', () => {
       referral_updates: 'instant',
       messages: 'instant',
       company_activity: 'instant',
+      roles_to_refer: 'weekly',
     });
     const saved = await call('PUT', '/api/account/email-preferences', seeker, {
       preferences: { messages: 'off', referral_updates: 'weekly' },
@@ -114,6 +115,7 @@ describe('notification mail and one-click unsubscribe', () => {
       referral_updates: 'instant',
       messages: 'instant',
       company_activity: 'instant',
+      roles_to_refer: 'weekly',
     });
     await call('POST', `/api/referral-requests/${res.json().id}/decline`, referrer, { reason: 'Not this one' });
     await call('PUT', '/api/account/email-preferences', referrer, { preferences: { referral_requests: 'instant' } });

@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   REFERRAL_MESSAGES,
   type ReferrerCard,
+  type ReferrerDetailsForm,
+  type ReferrerDetailsPrompt,
   type ReferrerList,
   type ReferrerProfile,
   type ReferrerProfileForm,
@@ -12,12 +14,14 @@ import { companies, companyMembers, referrals, referrerProfiles, users } from '.
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { notFound } from '../../lib/errors';
 import type { CompanyAuth } from '../../platform/access/guards';
+import { knownReferrerIds } from '../connections/port';
 import { findVisibleJob } from './access';
 
 const referralCount = sql<number>`(select cast(count(*) as int) from ${referrals} r where r.referrer_id = ${users.id})`;
 const completedCount = sql<number>`(select cast(count(*) as int) from ${referrals} r
   where r.referrer_id = ${users.id} and r.status = 'completed')`;
-const startDate = sql<string>`coalesce(${referrerProfiles.startedOn}::text, to_char(${companyMembers.joinedAt}, 'YYYY-MM-DD'))`;
+/** The day they started at the company, as they said it: never the day they signed up here. */
+const startDate = sql<string | null>`${referrerProfiles.startedOn}::text`;
 
 const cardColumns = {
   id: users.id,
@@ -25,6 +29,7 @@ const cardColumns = {
   avatarUrl: users.avatarUrl,
   title: companyMembers.title,
   department: companyMembers.department,
+  team: companyMembers.team,
   startDate,
   referralCount,
 };
@@ -32,7 +37,10 @@ const cardColumns = {
 /** Members of a company take referral requests unless they opted out. */
 const acceptsRequests = sql`coalesce(${referrerProfiles.acceptsRequests}, true)`;
 
-/** The company's referrers a job seeker may ask (SPEC §2 'Referrers'), most active first. */
+/**
+ * The company's referrers a job seeker may ask (SPEC §2 'Referrers'): the ones the viewer knows (kept LinkedIn
+ * connections) first, then the most active.
+ */
 export async function listCompanyReferrers(
   db: Db,
   viewer: AuthContext,
@@ -51,13 +59,21 @@ export async function listCompanyReferrers(
     if (found.companyId !== company.id) throw notFound('That job is not at this company.');
     job = { id: found.id, title: found.title };
   }
-  const referrers: ReferrerCard[] = await db
+  const cards: ReferrerCard[] = await db
     .select(cardColumns)
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .leftJoin(referrerProfiles, eq(referrerProfiles.userId, users.id))
     .where(and(eq(companyMembers.companyId, company.id), acceptsRequests))
     .orderBy(sql`${referralCount} desc`, users.name);
+  const known = await knownReferrerIds(
+    db,
+    viewer.user.id,
+    cards.map((card) => card.id),
+  );
+  const referrers = cards.map((card) => ({ ...card, knownToYou: known.has(card.id) }));
+  // A stable sort: the people the viewer knows first, each group in the order above.
+  referrers.sort((a, b) => Number(b.knownToYou) - Number(a.knownToYou));
   return { company, job, referrers };
 }
 
@@ -112,19 +128,65 @@ export async function updateMyReferrerProfile(
     location: input.location || null,
     skills: input.skills,
     startedOn: input.startDate || null,
+    detailsAskedAt: new Date(),
     acceptsRequests: input.acceptsRequests,
     showContactDetails: input.showContactDetails,
     updatedAt: new Date(),
   };
   await db.transaction(async (tx) => {
-    await tx
-      .update(companyMembers)
-      .set({ title: input.title || null, department: input.department || null })
-      .where(and(eq(companyMembers.companyId, me.company.id), eq(companyMembers.userId, me.user.id)));
+    await saveMemberDetails(tx, me, input);
     await tx
       .insert(referrerProfiles)
       .values({ userId: me.user.id, ...profile })
       .onConflictDoUpdate({ target: referrerProfiles.userId, set: profile });
   });
   return getReferrerProfile(db, me, me.user.id);
+}
+
+const saveMemberDetails = (tx: Executor, me: CompanyAuth, input: ReferrerDetailsForm) =>
+  tx
+    .update(companyMembers)
+    .set({ title: input.title || null, department: input.department || null, team: input.team || null })
+    .where(and(eq(companyMembers.companyId, me.company.id), eq(companyMembers.userId, me.user.id)));
+
+/**
+ * Whether to ask a company member, at sign-in, for what makes their card worth reading: only while their title or
+ * start date is missing and they have not answered (saved or "Not now") before.
+ */
+export async function referrerDetailsPrompt(db: Executor, me: CompanyAuth): Promise<ReferrerDetailsPrompt> {
+  const [row] = await db
+    .select({
+      title: companyMembers.title,
+      startedOn: referrerProfiles.startedOn,
+      asked: referrerProfiles.detailsAskedAt,
+    })
+    .from(companyMembers)
+    .leftJoin(referrerProfiles, eq(referrerProfiles.userId, companyMembers.userId))
+    .where(and(eq(companyMembers.companyId, me.company.id), eq(companyMembers.userId, me.user.id)));
+  return { ask: !!row && row.asked === null && (!row.title || !row.startedOn) };
+}
+
+/** The prompt's answer: title, department, team and start date saved (the rest of the profile as it was). */
+export async function saveReferrerDetails(
+  db: Db,
+  me: CompanyAuth,
+  input: ReferrerDetailsForm,
+): Promise<ReferrerProfile> {
+  const details = { startedOn: input.startDate || null, detailsAskedAt: new Date(), updatedAt: new Date() };
+  await db.transaction(async (tx) => {
+    await saveMemberDetails(tx, me, input);
+    await tx
+      .insert(referrerProfiles)
+      .values({ userId: me.user.id, ...details })
+      .onConflictDoUpdate({ target: referrerProfiles.userId, set: details });
+  });
+  return getReferrerProfile(db, me, me.user.id);
+}
+
+/** "Not now": the prompt is not shown again (the details stay editable on the referrer profile). */
+export async function skipReferrerDetails(db: Db, me: CompanyAuth): Promise<void> {
+  await db
+    .insert(referrerProfiles)
+    .values({ userId: me.user.id, detailsAskedAt: new Date() })
+    .onConflictDoUpdate({ target: referrerProfiles.userId, set: { detailsAskedAt: new Date() } });
 }

@@ -1,5 +1,6 @@
-import { aliasedTable, and, desc, eq, isNotNull, ne, or } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import {
+  bonusOfferWords,
   NOTIFICATION_TYPES_REFERRALS,
   REFERRAL_MESSAGES,
   type ReferralRequest,
@@ -21,6 +22,7 @@ import {
 } from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
+import { bonusOffersFor } from '../bonuses/port';
 import { findCompanyMember, findJob, findVisibleJob } from './access';
 import { insertReferral } from './create';
 import { recordRefusals } from './credit';
@@ -72,7 +74,24 @@ const toRequest = ({
   referralId: row.referralId,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
+  bonus: null,
 });
+
+/** What each request's job pays, filled in for the referrer who decides (one read of the jobs and policies). */
+async function withBonusOffers(db: Executor, requests: ReferralRequest[]): Promise<ReferralRequest[]> {
+  if (requests.length === 0) return requests;
+  const jobs = await db
+    .select({
+      id: jobPostings.id,
+      companyId: jobPostings.companyId,
+      bonusAmount: jobPostings.referralBonusAmount,
+      bonusCurrency: jobPostings.referralBonusCurrency,
+    })
+    .from(jobPostings)
+    .where(inArray(jobPostings.id, [...new Set(requests.map((r) => r.jobId))]));
+  const offers = await bonusOffersFor(db, jobs);
+  return requests.map((request) => ({ ...request, bonus: offers.get(request.jobId) ?? null }));
+}
 
 async function readRequest(db: Executor, id: string): Promise<ReferralRequest> {
   const [found] = await selectRequests(db).where(eq(referralRequests.id, id));
@@ -141,12 +160,18 @@ export async function createReferralRequest(
       if (isUniqueViolation(error)) throw conflict(REFERRAL_MESSAGES.duplicateRequest);
       throw error;
     }
+    // The e-mail carries what the referrer needs to decide: the job seeker's own words and what a referral pays.
+    const offer = (await bonusOffersFor(tx, [job])).get(job.id);
     await tell(tx, {
       userId: referrer.id,
       title: 'New referral request',
       message: `${me.user.name} asked you for a referral for ${job.title}.`,
       type: NOTIFICATION_TYPES_REFERRALS.request,
       referenceId: row.id,
+      mail: {
+        quote: { by: me.user.name, text: input.message },
+        details: [`Referral bonus: ${offer ? bonusOfferWords(offer) : 'none for this job'}`],
+      },
     });
     return row.id;
   });
@@ -165,7 +190,8 @@ export async function listReferralRequests(
     .where(query.status ? and(owner, eq(referralRequests.status, query.status)) : owner)
     .orderBy(desc(referralRequests.createdAt), desc(referralRequests.id))
     .limit(query.limit);
-  return rows.map(toRequest);
+  const requests = rows.map(toRequest);
+  return query.box === 'received' ? withBonusOffers(db, requests) : requests;
 }
 
 /** The request, locked, when the signed-in user is the referrer it was sent to and it is still open. */

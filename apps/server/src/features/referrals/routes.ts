@@ -16,6 +16,8 @@ import {
   referralDetailSchema,
   referralSummarySchema,
   referralTotalsSchema,
+  referrerDetailsFormSchema,
+  referrerDetailsPromptSchema,
   referrerListSchema,
   referrerProfileFormSchema,
   referrerProfileSchema,
@@ -30,7 +32,14 @@ import { createReferral } from './create';
 import { answerReferralConsent, markReferralBonusPaid, updateReferralStatus } from './decisions';
 import { getReferral, listReferrals, referralTotals } from './read';
 import { acceptReferralRequest, createReferralRequest, declineReferralRequest, listReferralRequests } from './requests';
-import { getReferrerProfile, listCompanyReferrers, updateMyReferrerProfile } from './referrers';
+import {
+  getReferrerProfile,
+  listCompanyReferrers,
+  referrerDetailsPrompt,
+  saveReferrerDetails,
+  skipReferrerDetails,
+  updateMyReferrerProfile,
+} from './referrers';
 import { addJobComment, listJobComments, listTracking, setTracking } from './tracking';
 import { undoChange } from './pipeline';
 import { jobShareLink } from './shared-links';
@@ -83,6 +92,51 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateMyReferrerProfile(app.db, companyAuthOf(request), request.body),
+  );
+
+  const MEMBERS = { role: 'companyUser', refused: 'Only company members have a referrer profile.' } as const;
+
+  app.get(
+    '/api/referrers/me/details-prompt',
+    {
+      config: { access: MEMBERS },
+      schema: {
+        tags,
+        summary: 'Whether to ask you, at sign-in, for your title, department, team and start date (company members)',
+        response: { 200: referrerDetailsPromptSchema, ...errors },
+      },
+    },
+    async (request) => referrerDetailsPrompt(app.db, companyAuthOf(request)),
+  );
+
+  app.put(
+    '/api/referrers/me/details',
+    {
+      config: { access: MEMBERS },
+      schema: {
+        tags,
+        summary: 'Save your title, department, team and start date at the company (the sign-in prompt)',
+        body: referrerDetailsFormSchema,
+        response: { 200: referrerProfileSchema, ...errors },
+      },
+    },
+    async (request) => saveReferrerDetails(app.db, companyAuthOf(request), request.body),
+  );
+
+  app.post(
+    '/api/referrers/me/details/skip',
+    {
+      config: { access: MEMBERS },
+      schema: {
+        tags,
+        summary: "Not now: don't ask for your details at sign-in again",
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await skipReferrerDetails(app.db, companyAuthOf(request));
+      return reply.status(204).send(null);
+    },
   );
 
   // ----- Referral requests -----

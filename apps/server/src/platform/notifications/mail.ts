@@ -4,7 +4,7 @@ import {
   MESSAGE_MAIL_DELAY_MINUTES,
   NOTIFICATION_EMAIL_CATEGORY,
   notificationHref,
-  type EmailCategory,
+  type NotificationEmailCategory,
   type Notification,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
@@ -21,7 +21,7 @@ declare module '../../lib/queue/enqueue' {
   }
 }
 
-const TEMPLATE_FOR: Record<EmailCategory, TemplateName> = {
+const TEMPLATE_FOR: Record<NotificationEmailCategory, TemplateName> = {
   referral_requests: 'referral-requests',
   referral_updates: 'referral-updates',
   messages: 'messages',
@@ -30,7 +30,18 @@ const TEMPLATE_FOR: Record<EmailCategory, TemplateName> = {
 
 type Mailable = Pick<Notification, 'id' | 'userId' | 'title' | 'message' | 'type' | 'referenceId'>;
 
-async function enqueueNotificationMail(tx: Executor, notification: Mailable, category: EmailCategory) {
+/** What a notification's e-mail says beyond its in-app words: someone's message, quoted, and facts in a list. */
+export interface NotificationMailExtras {
+  quote?: { by: string; text: string };
+  details?: string[];
+}
+
+async function enqueueNotificationMail(
+  tx: Executor,
+  notification: Mailable,
+  category: NotificationEmailCategory,
+  extras: NotificationMailExtras = {},
+) {
   const [user] = await tx
     .select({ name: users.name, email: users.email, unclaimed: users.unclaimed })
     .from(users)
@@ -49,6 +60,7 @@ async function enqueueNotificationMail(tx: Executor, notification: Mailable, cat
       message: notification.message,
       actionLabel: EMAIL_ACTION_LABELS[category],
       path: notificationHref(notification.type, notification.referenceId) ?? '/notifications',
+      ...extras,
     },
   });
 }
@@ -58,10 +70,14 @@ async function enqueueNotificationMail(tx: Executor, notification: Mailable, cat
  * types listed in NOTIFICATION_EMAIL_CATEGORY are mailed at once when the user chose 'instant'
  * (digests pick up the others). A message waits: one delayed job per conversation.
  */
-export async function mailNotification(tx: Executor, notification: Mailable): Promise<void> {
+export async function mailNotification(
+  tx: Executor,
+  notification: Mailable,
+  extras?: NotificationMailExtras,
+): Promise<void> {
   const category = NOTIFICATION_EMAIL_CATEGORY[notification.type];
   if (!category || (await frequencyFor(tx, notification.userId, category)) !== 'instant') return;
-  if (category !== 'messages') return enqueueNotificationMail(tx, notification, category);
+  if (category !== 'messages') return enqueueNotificationMail(tx, notification, category, extras);
   await enqueue(
     tx,
     'message-mail',

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
-  DEFAULT_EMAIL_FREQUENCY,
+  defaultEmailFrequency,
   EMAIL_CATEGORIES,
   type EmailCategory,
   type EmailFrequency,
@@ -19,7 +19,7 @@ export async function readPreferences(db: Executor, userId: string): Promise<Ema
   const chosen = new Map(rows.map((row) => [row.category, row.frequency as EmailFrequency]));
   return {
     preferences: Object.fromEntries(
-      EMAIL_CATEGORIES.map((category) => [category, chosen.get(category) ?? DEFAULT_EMAIL_FREQUENCY]),
+      EMAIL_CATEGORIES.map((category) => [category, chosen.get(category) ?? defaultEmailFrequency(category)]),
     ) as EmailPreferences['preferences'],
   };
 }
@@ -29,7 +29,7 @@ export async function frequencyFor(db: Executor, userId: string, category: Email
     .select({ frequency: emailPreferences.frequency })
     .from(emailPreferences)
     .where(and(eq(emailPreferences.userId, userId), eq(emailPreferences.category, category)));
-  return (row?.frequency as EmailFrequency | undefined) ?? DEFAULT_EMAIL_FREQUENCY;
+  return (row?.frequency as EmailFrequency | undefined) ?? defaultEmailFrequency(category);
 }
 
 export async function savePreferences(
@@ -59,13 +59,15 @@ export async function categoriesAt(db: Executor, userId: string, frequency: Emai
   return EMAIL_CATEGORIES.filter((category) => preferences[category] === frequency);
 }
 
-/** Switches every category the user gets as this digest off (the digest's one-click unsubscribe). */
+/**
+ * Switches every category the user gets as this digest off (the digest's one-click unsubscribe), a category still at
+ * its default (the weekly roles to refer) included.
+ */
 export async function turnOffDigest(db: Db, userId: string, frequency: 'daily' | 'weekly'): Promise<EmailCategory[]> {
   const categories = await categoriesAt(db, userId, frequency);
   if (categories.length > 0)
-    await db
-      .update(emailPreferences)
-      .set({ frequency: 'off', updatedAt: sql`now()` })
-      .where(and(eq(emailPreferences.userId, userId), inArray(emailPreferences.category, categories)));
+    await savePreferences(db, userId, {
+      preferences: Object.fromEntries(categories.map((category) => [category, 'off'])),
+    });
   return categories;
 }

@@ -11,7 +11,7 @@ import { notifications } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { publish } from '../events/publish';
 import { publishUnread, unreadNotificationCount } from '../events/unread';
-import { mailNotification } from './mail';
+import { mailNotification, type NotificationMailExtras } from './mail';
 
 export interface NewNotification {
   userId: string;
@@ -20,6 +20,8 @@ export interface NewNotification {
   /** 'referral_update' | 'message', or a kind another feature adds (the column is text). */
   type: string;
   referenceId?: string | null;
+  /** What the e-mail adds to the notification's words (a quoted message, facts such as the bonus). */
+  mail?: NotificationMailExtras;
 }
 
 type Row = typeof notifications.$inferSelect;
@@ -55,7 +57,7 @@ export async function createNotification(tx: Executor, input: NewNotification): 
   const notification = toNotification(row!);
   await publish(tx, [input.userId], { type: 'notification.new', notification });
   await publishUnread(tx, [input.userId]);
-  await mailNotification(tx, notification);
+  await mailNotification(tx, notification, input.mail);
   return notification;
 }
 

@@ -1,10 +1,13 @@
-/** The three employers of the demo world and their teams (admins and referrers with titles and departments). */
+/** The three employers of the demo world and their teams (admins and referrers with titles, teams, start dates). */
 export interface StaffMember {
   name: string;
   /** Only the demo logins have fixed addresses; the others get one at the company's domain. */
   email?: string;
   title: string;
   department: string;
+  team?: string;
+  /** When they started at the company (their referrer card's start date). */
+  startedOn: string;
 }
 
 export interface DemoCompany {
@@ -36,6 +39,8 @@ export const DEMO_COMPANIES: DemoCompany[] = [
       email: 'admin@referwell.demo',
       title: 'Head of Talent',
       department: 'People',
+      team: 'Talent Acquisition',
+      startedOn: '2019-06-03',
     },
     referrers: [
       {
@@ -43,9 +48,23 @@ export const DEMO_COMPANIES: DemoCompany[] = [
         email: 'referrer@referwell.demo',
         title: 'Senior Integration Engineer',
         department: 'Clinical Integrations',
+        team: 'HL7 & FHIR Interfaces',
+        startedOn: '2021-03-01',
       },
-      { name: 'Maya Goldberg', title: 'Nursing Informatics Lead', department: 'Clinical Informatics' },
-      { name: 'Daniel Kim', title: 'Staff Software Engineer', department: 'Engineering' },
+      {
+        name: 'Maya Goldberg',
+        title: 'Nursing Informatics Lead',
+        department: 'Clinical Informatics',
+        team: 'Nursing Workflows',
+        startedOn: '2020-09-14',
+      },
+      {
+        name: 'Daniel Kim',
+        title: 'Staff Software Engineer',
+        department: 'Engineering',
+        team: 'Care Timeline',
+        startedOn: '2018-01-08',
+      },
     ],
   },
   {
@@ -58,10 +77,27 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     employeeCount: '51-200',
     industries: ['Telehealth', 'Digital Health'],
     foundedYear: 2018,
-    admin: { name: 'Priya Raman', title: 'Director of Talent Acquisition', department: 'People Operations' },
+    admin: {
+      name: 'Priya Raman',
+      title: 'Director of Talent Acquisition',
+      department: 'People Operations',
+      startedOn: '2020-02-17',
+    },
     referrers: [
-      { name: 'Marcus Bell', title: 'Group Product Manager', department: 'Product' },
-      { name: 'Elena Petrova', title: 'Senior UX Researcher', department: 'Design' },
+      {
+        name: 'Marcus Bell',
+        title: 'Group Product Manager',
+        department: 'Product',
+        team: 'Scheduling & Intake',
+        startedOn: '2019-05-20',
+      },
+      {
+        name: 'Elena Petrova',
+        title: 'Senior UX Researcher',
+        department: 'Design',
+        team: 'Patient Experience',
+        startedOn: '2022-04-11',
+      },
     ],
   },
   {
@@ -74,10 +110,22 @@ export const DEMO_COMPANIES: DemoCompany[] = [
     employeeCount: '51-200',
     industries: ['Health Insurance', 'Clinical Research'],
     foundedYear: 2016,
-    admin: { name: 'Hannah Brooks', title: 'VP of People', department: 'People' },
+    admin: { name: 'Hannah Brooks', title: 'VP of People', department: 'People', startedOn: '2016-10-03' },
     referrers: [
-      { name: 'Luis Herrera', title: 'Revenue Cycle Manager', department: 'Revenue Cycle Solutions' },
-      { name: 'Grace Liu', title: 'Data Science Lead', department: 'Analytics' },
+      {
+        name: 'Luis Herrera',
+        title: 'Revenue Cycle Manager',
+        department: 'Revenue Cycle Solutions',
+        team: 'Denials Prevention',
+        startedOn: '2017-07-24',
+      },
+      {
+        name: 'Grace Liu',
+        title: 'Data Science Lead',
+        department: 'Analytics',
+        team: 'Risk Adjustment Models',
+        startedOn: '2021-11-01',
+      },
     ],
   },
 ];

@@ -49,7 +49,12 @@ export function loggedInNavigation(user: SessionUser, company: SessionCompany | 
   const isCompanyAdmin = company?.role === 'companyAdmin';
   return [
     { label: 'Find Candidates', to: '/search-candidates' },
-    ...(company ? [{ label: 'Jobs Board', to: '/jobs-board' }] : []),
+    ...(company
+      ? [
+          { label: 'Jobs Board', to: '/jobs-board' },
+          { label: 'Referral Requests', to: '/referral-requests' },
+        ]
+      : []),
     ...(isCompanyAdmin
       ? [
           { label: 'Post Job', to: '/post-job' },
@@ -62,9 +67,12 @@ export function loggedInNavigation(user: SessionUser, company: SessionCompany | 
 /** The user menu's links: the dashboard, the profile the user can edit, then their settings. */
 export function accountNavigation(user: SessionUser, company: SessionCompany | null): NavLink[] {
   const links: NavLink[] = [{ label: 'Dashboard', to: dashboardPathFor(user.type) }];
-  if (user.type === 'jobseeker') links.push({ label: 'Edit Profile', to: '/talent-profile' });
-  else if (company) {
+  if (user.type === 'jobseeker') {
+    links.push({ label: 'Edit Profile', to: '/talent-profile' });
+    links.push({ label: 'Who you know', to: '/connections' });
+  } else if (company) {
     links.push({ label: 'My referrer profile', to: `/referrer-profile/${user.id}` });
+    links.push({ label: 'Who you know', to: '/connections' });
     links.push({ label: 'Company Profile', to: '/company-profile' });
   }
   links.push({ label: 'Settings', to: '/settings' });

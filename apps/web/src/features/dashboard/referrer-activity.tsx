@@ -1,6 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { BONUS_STATE_LABELS, DASHBOARD_LIMITS, DASHBOARD_MESSAGES, type ReferrerDashboard } from '@referwell/shared';
+import {
+  BONUS_STATE_LABELS,
+  DASHBOARD_LIMITS,
+  DASHBOARD_MESSAGES,
+  ROLES_TO_REFER_MESSAGES,
+  type ReferrerDashboard,
+  type RolesToRefer,
+} from '@referwell/shared';
+import { BonusOfferText } from '@/components/bonus-offer';
 import { LoadError } from '@/components/load-error';
 import { MatchBadge } from '@/components/match-badge';
 import { Button } from '@/components/ui/button';
@@ -8,6 +17,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { jobsBoardUrl } from '@referwell/shared/url-filters/jobs-board';
 import { referralsUrl } from '@referwell/shared/url-filters/referrals';
+import { candidateSearchUrl } from '@referwell/shared/url-filters/candidate-search';
+import { useSession } from '@/lib/session';
+import { ShareJobMenu } from '@/features/jobs/port';
 import { StatusBadge } from '@/features/referrals/port';
 import { formatDate, formatMoneyList } from '@/lib/format';
 import { referrerDashboardQueryOptions } from './api';
@@ -89,9 +101,66 @@ export function ReferrerActivity({ personal = 'always' }: { personal?: 'always' 
           </dl>
         </section>
       )}
+      {data.rolesToRefer ? <RolesToReferCard roles={data.rolesToRefer} /> : null}
       <TalentMatchesCard matches={data.talentMatches} />
       <RecentReferralsCard referrals={data.recentReferrals} />
     </div>
+  );
+}
+
+/** The company's open roles with what a referral pays, bonus first: where a referrer decides whom to think of. */
+function RolesToReferCard({ roles }: { roles: RolesToRefer }) {
+  const { company } = useSession();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{ROLES_TO_REFER_MESSAGES.title}</CardTitle>
+        <CardDescription>{ROLES_TO_REFER_MESSAGES.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {roles.items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{ROLES_TO_REFER_MESSAGES.empty}</p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-3" aria-label={ROLES_TO_REFER_MESSAGES.title}>
+            {roles.items.map((role) => (
+              <li
+                key={role.id}
+                className="grid gap-3 rounded-md border p-3 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-center"
+              >
+                <div className="min-w-0">
+                  <Link to={`/job/${role.id}`} className="font-medium break-words hover:text-primary hover:underline">
+                    {role.title}
+                  </Link>
+                  <p className="truncate text-sm text-muted-foreground">
+                    {[role.department, role.location].filter(Boolean).join(' · ')}
+                  </p>
+                  <p className="mt-1 text-sm">
+                    <BonusOfferText offer={role.bonus} />
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2 sm:justify-end">
+                  <Button asChild size="sm">
+                    <Link to={candidateSearchUrl.href({ jobId: role.id })}>
+                      <UserPlus aria-hidden />
+                      Refer
+                      <span className="sr-only"> someone for {role.title}</span>
+                    </Link>
+                  </Button>
+                  <ShareJobMenu job={{ id: role.id, title: role.title, companyName: company?.name ?? '' }} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {roles.total > 0 ? (
+          <Button asChild variant="outline" size="sm" className="w-fit">
+            <Link to={jobsBoardUrl.href({ status: 'OPEN' })}>
+              {roles.total > roles.items.length ? `See all ${roles.total} open roles` : 'Open the jobs board'}
+            </Link>
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
   );
 }
 

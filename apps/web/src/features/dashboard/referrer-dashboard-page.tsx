@@ -24,7 +24,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { companyQueryOptions, teamQueryOptions } from '@/features/companies/port';
 import { LeaderboardCard, ProgrammeCard } from '@/features/analytics/port';
-import { ReferSomeoneButton } from '@/features/referrals/port';
+import { ReferrerDetailsPrompt, ReferSomeoneButton } from '@/features/referrals/port';
 import { excerpt } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ProfileCard, WelcomeHeader } from './dashboard-parts';
@@ -40,6 +40,7 @@ export function ReferrerDashboardPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+      {company ? <ReferrerDetailsPrompt /> : null}
       <WelcomeHeader
         user={user}
         subtitle={

@@ -52,7 +52,8 @@ export function JobsBoardPage() {
         <div className="min-w-0">
           <h1 className="text-3xl font-semibold tracking-tight">Jobs board</h1>
           <p className="mt-1 text-muted-foreground">
-            Every job at {company.name}: who applied, who was referred and what is new since you last looked.
+            Every job at {company.name}: what a referral pays, who applied, who was referred and what is new since you
+            last looked.
           </p>
         </div>
         {isAdmin ? (
@@ -139,7 +140,7 @@ export function JobsBoardPage() {
           <JobsBoardColumns />
           <ul className="grid gap-3 lg:gap-0 lg:divide-y lg:overflow-hidden lg:rounded-b-xl lg:border lg:border-t-0">
             {data.items.map((job) => (
-              <CompanyJobRow key={job.id} job={job} />
+              <CompanyJobRow key={job.id} job={job} companyName={company.name} />
             ))}
           </ul>
           <Pager

@@ -1,6 +1,8 @@
+import { UserPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import { COMPANY_JOBS_MESSAGES, type CompanyJob } from '@referwell/shared';
+import { BonusOfferText } from '@/components/bonus-offer';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -16,12 +18,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
+import { candidateSearchUrl } from '@referwell/shared/url-filters/candidate-search';
 import { useSetJobStatus } from './api';
 import { JobStatusBadge } from './job-status-badge';
+import { ShareJobMenu } from './share-job';
 
 const toast = scopedToast('jobs-board-row');
 
-const GRID = 'lg:grid lg:grid-cols-[minmax(0,1fr)_6rem_7rem_6rem_6rem_6rem_11rem] lg:items-center lg:gap-4';
+const GRID = 'lg:grid lg:grid-cols-[minmax(0,1fr)_5.5rem_6.5rem_8.5rem_5rem_5rem_5rem_12rem] lg:items-center lg:gap-3';
 
 /** Column names above the rows (wide screens; on phones each row labels its own figures). */
 export function JobsBoardColumns() {
@@ -33,6 +37,7 @@ export function JobsBoardColumns() {
       <span>Job</span>
       <span>Status</span>
       <span>Posted</span>
+      <span>Referral bonus</span>
       <span className="text-right">Applicants</span>
       <span className="text-right">Referrals</span>
       <span>New</span>
@@ -52,7 +57,7 @@ function newSummary(job: CompanyJob): string | null {
   return `${parts.join(', ')} ${job.lastVisitedAt ? 'since your last visit' : '(not opened yet)'}`;
 }
 
-export function CompanyJobRow({ job }: { job: CompanyJob }) {
+export function CompanyJobRow({ job, companyName }: { job: CompanyJob; companyName: string }) {
   const newCount = job.newApplicants + job.newReferrals;
   const summary = newSummary(job);
   return (
@@ -73,6 +78,11 @@ export function CompanyJobRow({ job }: { job: CompanyJob }) {
         <span className="text-muted-foreground lg:text-foreground">
           <span className="lg:sr-only">Posted </span>
           {formatDate(job.createdAt)}
+        </span>
+        <span className="basis-full text-sm lg:basis-auto">
+          <span className="lg:sr-only">Referral bonus: </span>
+          <BonusOfferText offer={job.bonus} compact className="hidden lg:inline" />
+          <BonusOfferText offer={job.bonus} className="lg:hidden" />
         </span>
         <span className="tabular-nums lg:text-right">
           {job.applicantCount}
@@ -97,8 +107,27 @@ export function CompanyJobRow({ job }: { job: CompanyJob }) {
           )}
         </span>
       </div>
-      <div className="mt-3 flex justify-end lg:mt-0">{job.canManage ? <StatusAction job={job} /> : null}</div>
+      <div className="mt-3 flex flex-wrap justify-end gap-2 lg:mt-0">
+        {job.status === 'OPEN' ? <ReferActions job={job} companyName={companyName} /> : null}
+        {job.canManage ? <StatusAction job={job} /> : null}
+      </div>
     </li>
+  );
+}
+
+/** Every member refers or shares an open role: Refer finds candidates ranked for the job; Share spreads the link. */
+function ReferActions({ job, companyName }: { job: CompanyJob; companyName: string }) {
+  return (
+    <>
+      <Button asChild size="sm">
+        <Link to={candidateSearchUrl.href({ jobId: job.id })}>
+          <UserPlus aria-hidden />
+          Refer
+          <span className="sr-only"> someone for {job.title}</span>
+        </Link>
+      </Button>
+      <ShareJobMenu job={{ id: job.id, title: job.title, companyName }} />
+    </>
   );
 }
 

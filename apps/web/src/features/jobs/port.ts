@@ -1,5 +1,7 @@
 /**
  * The jobs feature's port: the only part of features/jobs another feature may import (eslint.config.js).
- * Used by: referrals (the job a referral request is about; who applied to a job, for applicant tracking).
+ * Used by: referrals (the job a referral request is about; who applied to a job, for applicant tracking);
+ * dashboard (sharing a role to refer from the referrer dashboard).
  */
 export { jobApplicationsQueryOptions, jobQueryOptions } from './api';
+export { ShareJobMenu } from './share-job';

@@ -13,6 +13,7 @@ import {
   type AcceptReferralRequest,
   type ReferralRequest,
 } from '@referwell/shared';
+import { BonusOfferText } from '@/components/bonus-offer';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -75,6 +76,12 @@ export function AcceptRequestDialog({ request, onClose }: { request: ReferralReq
               the candidate sees only the note meant for them.
             </DialogDescription>
           </DialogHeader>
+          {request ? (
+            <p className="text-sm">
+              <span className="text-muted-foreground">Referral bonus: </span>
+              <BonusOfferText offer={request.bonus} />
+            </p>
+          ) : null}
           {request ? (
             <Link
               to={`/view-talent-profile/${request.talent.id}`}

@@ -8,15 +8,17 @@ import type {
   DeclineReason,
   ExternalReferral,
   JobComment,
-  JobSearchResponse,
   ReferralCheck,
   ReferralCheckResult,
   ReferralDetail,
   ReferralInvitation,
+  RolesToRefer,
   ReferralRequest,
   ReferralResumeUpload,
   ReferralStatus,
   ReferralSummary,
+  ReferrerDetailsForm,
+  ReferrerDetailsPrompt,
   ReferrerList,
   ReferrerProfile,
   ReferrerProfileForm,
@@ -24,7 +26,6 @@ import type {
   TrackingStatus,
 } from '@referwell/shared';
 import { candidateSearchUrl } from '@referwell/shared/url-filters/candidate-search';
-import { jobSearchUrl } from '@referwell/shared/url-filters/job-search';
 import { api, isMissing } from '@/lib/api';
 
 export type ReferralScope = 'mine' | 'company' | 'about-me';
@@ -38,6 +39,7 @@ export const referralKeys = {
   list: (scope: ReferralScope, status?: ReferralStatus) => ['referrals', 'list', scope, status ?? 'all'] as const,
   detail: (id: string) => ['referrals', 'detail', id] as const,
   openJobs: (companyId: string) => ['referrals', 'open-jobs', companyId] as const,
+  detailsPrompt: ['referrals', 'details-prompt'] as const,
   tracking: (jobId: string) => ['referrals', 'tracking', jobId] as const,
   comments: (jobId: string) => ['referrals', 'comments', jobId] as const,
 };
@@ -108,9 +110,8 @@ export const companyOpenJobsQueryOptions = (companyId: string) =>
   queryOptions({
     queryKey: referralKeys.openJobs(companyId),
     queryFn: ({ signal }) =>
-      api<JobSearchResponse>(`/api/jobs?${jobSearchUrl.format({ companyId })}&limit=50`, { signal }).then(
-        (response) => response.items,
-      ),
+      // The signed-in member's company's open roles with what a referral for each pays (companyId keys the cache).
+      api<RolesToRefer>('/api/company/roles-to-refer?limit=100', { signal }).then((response) => response.items),
     staleTime: 30_000,
   });
 
@@ -278,6 +279,34 @@ export function useAddJobComment(jobId: string) {
   });
 }
 
+/** Whether to ask the signed-in company member for their title, team and start date (once, at first sign-in). */
+export const referrerDetailsPromptQueryOptions = queryOptions({
+  queryKey: referralKeys.detailsPrompt,
+  queryFn: ({ signal }) => api<ReferrerDetailsPrompt>('/api/referrers/me/details-prompt', { signal }),
+  staleTime: Infinity,
+});
+
+export function useSaveReferrerDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ReferrerDetailsForm) =>
+      api<ReferrerProfile>('/api/referrers/me/details', { method: 'PUT', body: input }),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(referralKeys.referrer(profile.id), profile);
+      queryClient.setQueryData(referralKeys.detailsPrompt, { ask: false });
+      return queryClient.invalidateQueries({ queryKey: ['referrals', 'referrers'] });
+    },
+  });
+}
+
+export function useSkipReferrerDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<null>('/api/referrers/me/details/skip', { method: 'POST' }),
+    onSuccess: () => queryClient.setQueryData(referralKeys.detailsPrompt, { ask: false }),
+  });
+}
+
 export function useUpdateReferrerProfile() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -285,6 +314,7 @@ export function useUpdateReferrerProfile() {
       api<ReferrerProfile>('/api/referrers/me', { method: 'PUT', body: input }),
     onSuccess: (profile) => {
       queryClient.setQueryData(referralKeys.referrer(profile.id), profile);
+      queryClient.setQueryData(referralKeys.detailsPrompt, { ask: false });
       return queryClient.invalidateQueries({ queryKey: ['referrals', 'referrers'] });
     },
   });

@@ -44,10 +44,11 @@ export function EditReferrerProfileDialog({
 }
 
 type EditValues = z.output<typeof referrerProfileFormSchema>;
-const TEXT_FIELDS = ['title', 'department', 'location', 'phone'] as const;
+const TEXT_FIELDS = ['title', 'department', 'team', 'location', 'phone'] as const;
 const TEXT_LABELS: Record<(typeof TEXT_FIELDS)[number], string> = {
   title: 'Job title',
   department: 'Department',
+  team: 'Team',
   location: 'Location',
   phone: 'Phone',
 };
@@ -57,11 +58,12 @@ function EditForm({ profile, onClose }: { profile: ReferrerProfile; onClose: () 
   const defaultValues = {
     title: profile.title ?? '',
     department: profile.department ?? '',
+    team: profile.team ?? '',
     bio: profile.bio ?? '',
     phone: profile.phone ?? '',
     location: profile.location ?? '',
     skills: profile.skills,
-    startDate: profile.startDate,
+    startDate: profile.startDate ?? '',
     acceptsRequests: profile.acceptsRequests,
     showContactDetails: profile.showContactDetails,
   };

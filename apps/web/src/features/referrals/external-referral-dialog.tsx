@@ -69,7 +69,8 @@ function ExternalReferralForm({ onClose, jobId: preselected }: { onClose: () => 
   const navigate = useNavigate();
   const { company } = useSession();
   const jobs = useQuery({ ...companyOpenJobsQueryOptions(company?.id ?? ''), enabled: !!company });
-  const openJobs = (jobs.data ?? []).filter((job) => job.status === 'OPEN');
+  // Roles to refer are the company's open jobs.
+  const openJobs = jobs.data ?? [];
   const create = useCreateExternalReferral();
   const upload = useUploadReferralResume();
   const [resume, setResume] = useState<ReferralResumeUpload | null>(null);

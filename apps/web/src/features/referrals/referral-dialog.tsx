@@ -13,6 +13,7 @@ import {
   VOUCH_STRENGTHS,
   type CreateReferral,
 } from '@referwell/shared';
+import { BonusOfferText } from '@/components/bonus-offer';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -41,6 +42,8 @@ export interface ReferralDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Called with the new referral's id; without it the dialog goes to the referral's detail page. */
   onCreated?: (referralId: string) => void;
+  /** The position chosen at first (Find Candidates ranked for it, or came from "Who you know" → Refer). */
+  jobId?: string;
 }
 
 /** Shows the toast of SPEC §4 when a referral is started from a talent (call it before opening the dialog). */
@@ -52,12 +55,12 @@ export function announceReferralStart(talentName: string) {
  * The referral dialog (SPEC §2, §4, §5, §8): a position from the signed-in user's company's open jobs
  * and optional notes. Opening, cancelling or closing clears the form.
  */
-export function ReferralDialog({ talent, open, onOpenChange, onCreated }: ReferralDialogProps) {
+export function ReferralDialog({ talent, open, onOpenChange, onCreated, jobId }: ReferralDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] max-w-[500px] overflow-y-auto">
         {/* The form mounts with the open dialog, so opening, cancelling and closing all start it afresh. */}
-        <ReferralForm talent={talent} onClose={() => onOpenChange(false)} onCreated={onCreated} />
+        <ReferralForm talent={talent} jobId={jobId} onClose={() => onOpenChange(false)} onCreated={onCreated} />
       </DialogContent>
     </Dialog>
   );
@@ -65,10 +68,12 @@ export function ReferralDialog({ talent, open, onOpenChange, onCreated }: Referr
 
 function ReferralForm({
   talent,
+  jobId: initialJobId,
   onClose,
   onCreated,
 }: {
   talent: ReferralDialogProps['talent'];
+  jobId: ReferralDialogProps['jobId'];
   onClose: () => void;
   onCreated: ReferralDialogProps['onCreated'];
 }) {
@@ -80,10 +85,11 @@ function ReferralForm({
   const create = useCreateReferral();
   const form = useForm<CreateReferral, unknown, z.output<typeof createReferralSchema>>({
     resolver: zodResolver(createReferralSchema),
-    defaultValues: { talentId: talent?.id ?? '', jobId: '', notes: '', candidateNote: '' },
+    defaultValues: { talentId: talent?.id ?? '', jobId: initialJobId ?? '', notes: '', candidateNote: '' },
   });
   const jobId = useWatch({ control: form.control, name: 'jobId' });
-  const openJobs = (jobs.data ?? []).filter((job) => job.status === 'OPEN');
+  const openJobs = jobs.data ?? [];
+  const chosenJob = openJobs.find((job) => job.id === jobId);
 
   const { errors } = form.formState;
   const onValid = ({ notes, ...values }: z.output<typeof createReferralSchema>) => {
@@ -162,6 +168,14 @@ function ReferralForm({
           )
         }
       </FormField>
+      <p className="-mt-2 text-sm empty:hidden" aria-live="polite">
+        {chosenJob ? (
+          <>
+            <span className="text-muted-foreground">Referral bonus: </span>
+            <BonusOfferText offer={chosenJob.bonus} />
+          </>
+        ) : null}
+      </p>
       {talent ? <CreditCheck check={{ jobId, talentId: talent.id }} /> : null}
       <RadioChoices
         legend="How do you know them? (optional)"

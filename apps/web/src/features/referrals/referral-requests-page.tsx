@@ -13,6 +13,7 @@ import {
   REQUEST_CLOSED_FOR_SEEKER,
   type ReferralRequest,
 } from '@referwell/shared';
+import { BonusOfferText } from '@/components/bonus-offer';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
@@ -147,6 +148,10 @@ function ReceivedRequest({
       <CardContent className="grid gap-2">
         <h3 className="text-sm font-medium text-muted-foreground">Their message</h3>
         <p className="leading-relaxed whitespace-pre-line">{request.message}</p>
+        <p className="text-sm">
+          <span className="text-muted-foreground">Referral bonus: </span>
+          <BonusOfferText offer={request.bonus} />
+        </p>
         {request.status === 'rejected' && request.declineReason ? (
           <p className="text-sm text-muted-foreground">Your reason: {request.declineReason}</p>
         ) : null}

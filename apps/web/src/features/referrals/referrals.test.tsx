@@ -11,6 +11,7 @@ import {
 import { jsonResponse, renderRoutes } from '@/test/render';
 import { ReferralDialog } from './referral-dialog';
 import { ReferralDetailPage } from './referral-detail-page';
+import { ReferrerDetailsPrompt } from './referrer-details-prompt';
 import { RequestReferralPage } from './request-referral-page';
 
 const COMPANY_ID = '00000000-0000-4000-8000-000000000002';
@@ -31,22 +32,17 @@ const session = (role: 'companyAdmin' | 'member'): SessionResponse => ({
   prelaunch: false,
 });
 
-const openJob = {
+/** One of the company's roles to refer, as GET /api/company/roles-to-refer lists it. */
+const openRole = {
   id: JOB_ID,
   title: 'Clinical Data Engineer',
-  companyName: 'Northwind',
-  companySlug: 'northwind',
   location: 'Remote',
-  workplace: 'remote',
   employmentType: 'full-time',
-  salaryRange: null,
-  skills: ['Python'],
+  department: null,
   createdAt: '2026-01-01T00:00:00.000Z',
-  status: 'OPEN',
-  referralBonus: null,
-  excerpt: 'Build pipelines.',
-  hasInternalReferrer: true,
+  bonus: { amount: 3000, currency: 'USD', payoutDelayDays: 90 },
 };
+const ROLES_URL = '/api/company/roles-to-refer';
 
 function referral(viewer: Partial<ReferralDetail['viewer']> = {}): ReferralDetail {
   return {
@@ -109,7 +105,7 @@ beforeAll(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function DialogHarness({ onCreated }: { onCreated: (id: string) => void }) {
+function DialogHarness({ onCreated, jobId }: { onCreated: (id: string) => void; jobId?: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -121,6 +117,7 @@ function DialogHarness({ onCreated }: { onCreated: (id: string) => void }) {
         open={open}
         onOpenChange={setOpen}
         onCreated={onCreated}
+        jobId={jobId}
       />
     </>
   );
@@ -129,7 +126,7 @@ function DialogHarness({ onCreated }: { onCreated: (id: string) => void }) {
 describe('ReferralDialog', () => {
   it('keeps submit disabled until a position is chosen, then creates the referral', async () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.startsWith('/api/jobs?')) return jsonResponse(200, { items: [openJob], nextCursor: null });
+      if (url.startsWith(ROLES_URL)) return jsonResponse(200, { items: [openRole], total: 1 });
       if (url === '/api/referrals' && init?.method === 'POST') return jsonResponse(201, referral());
       if (url.endsWith('/bonus-policy'))
         return jsonResponse(200, { rule: 'A bonus is paid 90 days after the start date.' });
@@ -144,12 +141,15 @@ describe('ReferralDialog', () => {
     expect(await screen.findByRole('dialog', { name: 'Refer Tess Talent' })).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Submit Referral' });
     expect(submit).toBeDisabled();
-    expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining(`companyId=${COMPANY_ID}`), expect.anything());
+    expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining(ROLES_URL), expect.anything());
     // The bonus rule is shown before the referral is made.
     expect(await screen.findByText('A bonus is paid 90 days after the start date.')).toBeInTheDocument();
 
     await user.click(await screen.findByRole('combobox', { name: 'Job Position' }));
     await user.click(await screen.findByRole('option', { name: 'Clinical Data Engineer' }));
+    // What this referral pays, in the one money format, before submitting.
+    expect(screen.getByText('$3,000')).toBeInTheDocument();
+    expect(screen.getByText('paid 90 days after start')).toBeInTheDocument();
     await user.type(screen.getByLabelText(`${REFERRAL_MESSAGES.teamNoteLabel} (optional)`), '  Strong SQL  ');
     expect(submit).toBeEnabled();
     await user.click(submit);
@@ -163,12 +163,32 @@ describe('ReferralDialog', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('starts with the position Find Candidates is ranked for', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith(ROLES_URL)) return jsonResponse(200, { items: [openRole], total: 1 });
+      if (url === '/api/referrals' && init?.method === 'POST') return jsonResponse(201, referral());
+      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const onCreated = vi.fn();
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <DialogHarness onCreated={onCreated} jobId={JOB_ID} /> }], {
+      session: session('member'),
+    });
+    await user.click(screen.getByRole('button', { name: 'Refer Tess' }));
+    expect(await screen.findByText('$3,000')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit Referral' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(REFERRAL_ID));
+    const post = fetchMock.mock.calls.find(([url]) => url === '/api/referrals');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ talentId: TALENT_ID, jobId: JOB_ID });
+  });
+
   it("shows the server's reason for a duplicate and clears the form when reopened", async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) =>
-        url.startsWith('/api/jobs?')
-          ? jsonResponse(200, { items: [openJob], nextCursor: null })
+        url.startsWith(ROLES_URL)
+          ? jsonResponse(200, { items: [openRole], total: 1 })
           : jsonResponse(409, { error: { code: 'CONFLICT', message: REFERRAL_MESSAGES.alreadyReferred } }),
       ),
     );
@@ -281,5 +301,51 @@ describe('Request a Referral', () => {
     });
     expect(await screen.findByText(REFERRAL_MESSAGES.missingRequestInfo)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeInTheDocument();
+  });
+});
+
+describe('the first sign-in prompt for a referrer card', () => {
+  const PROMPT_URL = '/api/referrers/me/details-prompt';
+
+  it('asks for title, department, team and start date, saves them and asks no more', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === PROMPT_URL) return jsonResponse(200, { ask: true });
+      if (url === '/api/referrers/me/details' && init?.method === 'PUT')
+        return jsonResponse(200, { id: '00000000-0000-4000-8000-000000000001', name: 'Riley Referrer' });
+      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ReferrerDetailsPrompt /> }], { session: session('member') });
+
+    const dialog = await screen.findByRole('dialog', { name: 'Tell job seekers who you are' });
+    await user.type(screen.getByLabelText('Job title'), 'Senior Integration Engineer');
+    await user.type(screen.getByLabelText('Department'), 'Clinical Integrations');
+    await user.type(screen.getByLabelText('Team'), 'Interfaces');
+    await user.type(screen.getByLabelText('Start date at Northwind'), '2021-03-15');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      title: 'Senior Integration Engineer',
+      department: 'Clinical Integrations',
+      team: 'Interfaces',
+      startDate: '2021-03-15',
+    });
+  });
+
+  it('remembers "Not now"', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === PROMPT_URL) return jsonResponse(200, { ask: true });
+      if (url === '/api/referrers/me/details/skip' && init?.method === 'POST') return jsonResponse(204);
+      return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ReferrerDetailsPrompt /> }], { session: session('member') });
+    await screen.findByRole('dialog', { name: 'Tell job seekers who you are' });
+    await user.click(screen.getByRole('button', { name: 'Not now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/referrers/me/details/skip')).toBe(true);
   });
 });

@@ -80,7 +80,11 @@ function Profile({ profile, jobId }: { profile: ReferrerProfile; jobId: string }
           <div>
             <h1 className="text-2xl font-semibold tracking-tight">{profile.name}</h1>
             {profile.title ? <p className="mt-1">{profile.title}</p> : null}
-            {profile.department ? <p className="text-sm text-muted-foreground">{profile.department}</p> : null}
+            {profile.department || profile.team ? (
+              <p className="text-sm text-muted-foreground">
+                {[profile.department, profile.team].filter(Boolean).join(' · ')}
+              </p>
+            ) : null}
             <p className="mt-1 text-sm">
               <Link to={`/company/${profile.company.slug}`} className="font-medium text-primary hover:underline">
                 {profile.company.name}
@@ -103,7 +107,15 @@ function Profile({ profile, jobId }: { profile: ReferrerProfile; jobId: string }
               </Fact>
             ) : null}
             {profile.location ? <Fact icon={<MapPin />}>{profile.location}</Fact> : null}
-            <Fact icon={<Calendar />}>Started {formatDate(profile.startDate)}</Fact>
+            {profile.startDate ? (
+              <Fact icon={<Calendar />}>
+                At {profile.company.name} since {formatDate(profile.startDate)}
+              </Fact>
+            ) : isSelf ? (
+              <Fact icon={<Calendar />}>
+                <span className="text-muted-foreground">Add your start date at {profile.company.name}</span>
+              </Fact>
+            ) : null}
           </ul>
           {isSelf ? (
             <>
@@ -177,7 +189,7 @@ function Profile({ profile, jobId }: { profile: ReferrerProfile; jobId: string }
           <dl className="grid gap-4 sm:grid-cols-3">
             <Stat icon={<Award />} label="Total referrals completed" value={String(profile.referralsCompleted)} />
             <Stat icon={<Briefcase />} label="Referrals made" value={String(profile.referralCount)} />
-            <Stat icon={<Building2 />} label="Member since" value={formatDate(profile.memberSince)} />
+            <Stat icon={<Building2 />} label="On Referwell since" value={formatDate(profile.memberSince)} />
           </dl>
         </CardContent>
       </Card>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Building2, Calendar, Send, User, Users } from 'lucide-react';
+import { Building2, Calendar, Link2, Send, User, Users } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { REFERRAL_MESSAGES, type ReferrerCard, type ReferrerList } from '@referwell/shared';
+import { REFERRAL_MESSAGES, type ReferrerList } from '@referwell/shared';
+import { APP_ROUTES } from '@referwell/shared/routes';
 import { LoadError } from '@/components/load-error';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -9,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { initials } from '@/lib/names';
 import { usePageTitle } from '@/lib/use-page-title';
 import { isMissing } from '@/lib/api';
@@ -65,6 +67,7 @@ function Referrers({ data, jobId }: { data: ReferrerList; jobId: string }) {
         <p className="mt-2 text-muted-foreground">
           Employees who can refer you. Ask one of them to put your name forward.
         </p>
+        <KnownHint data={data} />
       </header>
       {data.referrers.length === 0 ? (
         <Card>
@@ -78,7 +81,7 @@ function Referrers({ data, jobId }: { data: ReferrerList; jobId: string }) {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Referrers">
           {data.referrers.map((referrer) => (
             <li key={referrer.id}>
-              <ReferrerCardView referrer={referrer} jobId={jobId} />
+              <ReferrerCardView referrer={referrer} jobId={jobId} companyName={data.company.name} />
             </li>
           ))}
         </ul>
@@ -87,11 +90,44 @@ function Referrers({ data, jobId }: { data: ReferrerList; jobId: string }) {
   );
 }
 
+/** People you know come first; a job seeker who has not matched their connections is shown how. */
+function KnownHint({ data }: { data: ReferrerList }) {
+  const { user } = useSession();
+  const known = data.referrers.filter((r) => r.knownToYou).length;
+  if (known > 0)
+    return (
+      <p className="mt-3 text-sm">
+        <span className="font-medium">
+          You know {known === 1 ? '1 person' : `${known} people`} at {data.company.name}
+        </span>{' '}
+        from your LinkedIn connections: they are listed first.
+      </p>
+    );
+  if (user?.type !== 'jobseeker' || data.referrers.length === 0) return null;
+  return (
+    <p className="mt-3 text-sm text-muted-foreground">
+      Know someone here?{' '}
+      <Link to={`/${APP_ROUTES.connections}`} className="font-medium text-primary hover:underline">
+        Upload your LinkedIn connections
+      </Link>{' '}
+      to see the people you know at {data.company.name}.
+    </p>
+  );
+}
+
 export function requestReferralPath(jobId: string, referrer: { id: string; name: string }) {
   return `/request-referral?${new URLSearchParams({ jobId, referrerId: referrer.id, referrerName: referrer.name })}`;
 }
 
-function ReferrerCardView({ referrer, jobId }: { referrer: ReferrerCard; jobId: string }) {
+function ReferrerCardView({
+  referrer,
+  jobId,
+  companyName,
+}: {
+  referrer: ReferrerList['referrers'][number];
+  jobId: string;
+  companyName: string;
+}) {
   const count = referrer.referralCount;
   return (
     <Card className="h-full" aria-labelledby={`referrer-${referrer.id}`}>
@@ -105,17 +141,31 @@ function ReferrerCardView({ referrer, jobId }: { referrer: ReferrerCard; jobId: 
             {referrer.name}
           </h2>
           {referrer.title ? <p className="text-sm">{referrer.title}</p> : null}
-          {referrer.department ? <p className="text-sm text-muted-foreground">{referrer.department}</p> : null}
+          {referrer.department || referrer.team ? (
+            <p className="text-sm text-muted-foreground">
+              {[referrer.department, referrer.team].filter(Boolean).join(' · ')}
+            </p>
+          ) : null}
         </div>
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
-        <p className="flex items-center gap-1.5 text-muted-foreground">
-          <Calendar className="size-4" aria-hidden />
-          At the company since {formatDate(referrer.startDate)}
-        </p>
-        <Badge variant="secondary">
-          {count} {count === 1 ? 'referral' : 'referrals'}
-        </Badge>
+        {referrer.startDate ? (
+          <p className="flex items-center gap-1.5 text-muted-foreground">
+            <Calendar className="size-4" aria-hidden />
+            At {companyName} since {formatDate(referrer.startDate)}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {referrer.knownToYou ? (
+            <Badge variant="accepted">
+              <Link2 aria-hidden className="size-3" />
+              You know them on LinkedIn
+            </Badge>
+          ) : null}
+          <Badge variant="secondary">
+            {count} {count === 1 ? 'referral' : 'referrals'}
+          </Badge>
+        </div>
       </CardContent>
       <CardFooter className="mt-auto flex-wrap gap-2">
         <Button asChild variant="outline" size="sm">

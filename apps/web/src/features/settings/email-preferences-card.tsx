@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { scopedToast } from '@/lib/toast';
 import {
+  COMPANY_MEMBER_EMAIL_CATEGORIES,
+  defaultEmailFrequency,
   EMAIL_CATEGORIES,
   EMAIL_CATEGORY_INFO,
-  EMAIL_FREQUENCIES,
+  emailFrequenciesFor,
   EMAIL_FREQUENCY_LABELS,
   MAIL_MESSAGES,
   type EmailCategory,
@@ -14,14 +16,22 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
+import { useSession } from '@/lib/session';
 import { emailPreferencesQueryOptions, useSaveEmailPreferences } from './api';
 
 const toast = scopedToast('email-preferences-card');
 
-/** One choice per category (instant, daily or weekly digest, off); each change saves at once. */
+/**
+ * One choice per category (instant, daily or weekly digest, off; the roles to refer weekly or off, for company
+ * members only); each change saves at once.
+ */
 export function EmailPreferencesCard() {
   const preferences = useQuery(emailPreferencesQueryOptions);
   const save = useSaveEmailPreferences();
+  const { company } = useSession();
+  const categories = EMAIL_CATEGORIES.filter(
+    (category) => !!company || !COMPANY_MEMBER_EMAIL_CATEGORIES.includes(category),
+  );
 
   const choose = (category: EmailCategory, frequency: EmailFrequency) =>
     save.mutate(
@@ -42,10 +52,10 @@ export function EmailPreferencesCard() {
       </CardHeader>
       <CardContent className="grid gap-6">
         {preferences.isPending
-          ? EMAIL_CATEGORIES.map((category) => <Skeleton key={category} className="h-14 w-full" />)
-          : EMAIL_CATEGORIES.map((category) => {
+          ? categories.map((category) => <Skeleton key={category} className="h-14 w-full" />)
+          : categories.map((category) => {
               const id = `email-pref-${category}`;
-              const value = preferences.data?.preferences[category] ?? 'instant';
+              const value = preferences.data?.preferences[category] ?? defaultEmailFrequency(category);
               return (
                 <div key={category} className="grid gap-3 sm:grid-cols-[1fr_12rem] sm:items-center">
                   <div className="grid gap-1">
@@ -59,7 +69,7 @@ export function EmailPreferencesCard() {
                       <SelectValue />
                     </SelectTrigger>
                     <SelectContent>
-                      {EMAIL_FREQUENCIES.map((frequency) => (
+                      {emailFrequenciesFor(category).map((frequency) => (
                         <SelectItem key={frequency} value={frequency}>
                           {EMAIL_FREQUENCY_LABELS[frequency]}
                         </SelectItem>

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { MapPin, UserPlus, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import {
+  CONNECTIONS_MESSAGES,
   FILTER_CATEGORIES,
   FILTER_LABELS,
   INVOLVEMENT_LABELS,
@@ -26,6 +27,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { api } from '@/lib/api';
 import { candidateSearchUrl } from '@referwell/shared/url-filters/candidate-search';
+import { referSomeoneUrl } from '@referwell/shared/url-filters/refer-someone';
 import { useUrlFilters } from '@/lib/url-filters';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
@@ -109,6 +111,7 @@ export function SearchCandidatesPage() {
           Healthcare technology talent open to new roles. Filter, match against a job and refer the right people.
         </p>
       </header>
+      <ReferringNotice />
 
       <div className="grid gap-3 md:grid-cols-[1fr_18rem] md:items-end">
         <SearchBox
@@ -256,12 +259,51 @@ export function SearchCandidatesPage() {
           )}
         </section>
       </div>
-      <ReferralDialog talent={referTalent} open={referOpen} onOpenChange={setReferOpen} />
+      <ReferralDialog talent={referTalent} jobId={params.jobId} open={referOpen} onOpenChange={setReferOpen} />
     </div>
   );
 }
 
 const SHOWN_OPTIONS = 6;
+
+/**
+ * Arrived from "Who you know" → Refer (referSomeoneUrl): who is being referred, as their LinkedIn export gave them.
+ * The search above is already for their name and ranked for the role, so someone on Referwell is referred from
+ * their card; the same parameters fill in the form for referring someone who is not on Referwell.
+ */
+function ReferringNotice() {
+  const [searchParams] = useSearchParams();
+  const prefill = referSomeoneUrl.parse(searchParams);
+  if (prefill.refer !== 'someone' || !prefill.name) return null;
+  const linkedin = prefill.linkedinUrl && /^https:\/\/([a-z]+\.)?linkedin\.com\//i.test(prefill.linkedinUrl);
+  return (
+    <Card className="mb-6" aria-labelledby="referring-someone">
+      <CardContent className="grid gap-1 py-4 text-sm">
+        <h2 id="referring-someone" className="text-base font-semibold">
+          {CONNECTIONS_MESSAGES.referringTitle(prefill.name)}
+        </h2>
+        <p className="text-muted-foreground">
+          {CONNECTIONS_MESSAGES.referringDetails}
+          {prefill.email ? ` · ${prefill.email}` : ''}
+          {linkedin ? (
+            <>
+              {' · '}
+              <a
+                href={prefill.linkedinUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="text-primary hover:underline"
+              >
+                LinkedIn profile<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </>
+          ) : null}
+        </p>
+        <p>{CONNECTIONS_MESSAGES.referringFound}</p>
+      </CardContent>
+    </Card>
+  );
+}
 
 function CandidateCard({ talent, onRefer }: { talent: TalentCard; onRefer: () => void }) {
   const skills = [...new Set([...talent.skills, ...talent.technicalSkills, ...talent.softwareTools])];

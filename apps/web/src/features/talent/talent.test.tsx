@@ -1,10 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TALENT_MESSAGES, type ResumeUploadResponse, type SessionResponse } from '@referwell/shared';
-import { renderRoutes } from '@/test/render';
+import { jsonResponse, renderRoutes } from '@/test/render';
 import { KudosRequestCard } from './kudos-parts';
 import { parsedToForm } from './profile-form-values';
+import { SearchCandidatesPage } from './search-candidates-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -71,5 +72,50 @@ describe('Request Kudos card', () => {
     await user.click(screen.getByRole('button', { name: 'Send Request' }));
     expect(await screen.findByText(TALENT_MESSAGES.recommenderEmailInvalid)).toBeInTheDocument();
     expect(fetch.mock.calls.filter(([url]) => String(url).includes('kudos'))).toHaveLength(0);
+  });
+});
+
+describe('Find Candidates from "Who you know" → Refer', () => {
+  const referrerSession: SessionResponse = {
+    user: {
+      id: '00000000-0000-4000-8000-000000000001',
+      name: 'Riley Referrer',
+      email: 'riley@example.com',
+      type: 'referrer',
+      avatarUrl: null,
+      referralCode: null,
+    },
+    company: { id: '00000000-0000-4000-8000-000000000002', name: 'Northwind', slug: 'northwind', role: 'member' },
+    prelaunch: false,
+  };
+  const JOB_ID = '00000000-0000-4000-8000-000000000010';
+
+  it('says who is being referred, searches for them by name and ranks for the role', async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      url.startsWith('/api/jobs') ? jsonResponse(200, { items: [], total: 0 }) : jsonResponse(503, {}),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const search = new URLSearchParams({
+      refer: 'someone',
+      jobId: JOB_ID,
+      q: 'Jordan Alvarez',
+      name: 'Jordan Alvarez',
+      email: 'jordan@example.com',
+      linkedinUrl: 'https://www.linkedin.com/in/jordan-alvarez',
+    });
+    renderRoutes([{ path: '/search-candidates', element: <SearchCandidatesPage /> }], {
+      path: `/search-candidates?${search.toString()}`,
+      session: referrerSession,
+    });
+    expect(await screen.findByRole('heading', { name: 'Referring Jordan Alvarez' })).toBeInTheDocument();
+    expect(screen.getByText(/jordan@example\.com/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /LinkedIn profile/ })).toHaveAttribute(
+      'href',
+      'https://www.linkedin.com/in/jordan-alvarez',
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search candidates' })).toHaveValue('Jordan Alvarez');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => url)).toContain(`/api/talent/search?q=Jordan+Alvarez&jobId=${JOB_ID}`),
+    );
   });
 });

@@ -1,5 +1,5 @@
-import { EMAIL_CATEGORY_INFO, type EmailCategory } from '@referwell/shared';
-import { Text } from '@react-email/components';
+import { EMAIL_CATEGORY_INFO, type EmailCategory, type NotificationEmailCategory } from '@referwell/shared';
+import { Section, Text } from '@react-email/components';
 import { Action, colors, Layout, Paragraph } from './layout';
 import { defineTemplate, type MailTemplate } from './template';
 
@@ -9,13 +9,17 @@ export interface NotificationMailProps {
   message: string;
   actionLabel: string;
   path: string;
+  /** Someone's own words the mail carries (a job seeker's message to the referrer). */
+  quote?: { by: string; text: string } | undefined;
+  /** Facts under the message, one a line (the referral bonus). */
+  details?: string[] | undefined;
 }
 
 const reasonFor = (category: EmailCategory) =>
   `You get this e-mail because "${EMAIL_CATEGORY_INFO[category].label}" e-mails are on.`;
 
 /** One in-app notification as an e-mail: its title, its text and a button to where it is answered. */
-function notificationTemplate(category: EmailCategory, sample: NotificationMailProps) {
+function notificationTemplate(category: NotificationEmailCategory, sample: NotificationMailProps) {
   return defineTemplate<NotificationMailProps>({
     category,
     subject: (p) => p.title,
@@ -24,17 +28,42 @@ function notificationTemplate(category: EmailCategory, sample: NotificationMailP
       <Layout preview={p.message} heading={p.title} reason={reasonFor(category)} {...frame}>
         <Paragraph>Hi {p.name},</Paragraph>
         <Paragraph>{p.message}</Paragraph>
+        {p.quote ? <Quote by={p.quote.by}>{p.quote.text}</Quote> : null}
+        {p.details?.map((line) => (
+          <Text key={line} style={{ fontSize: 15, lineHeight: '24px', margin: '0 0 8px', fontWeight: 600 }}>
+            {line}
+          </Text>
+        ))}
         <Action href={frame.origin + p.path}>{p.actionLabel}</Action>
       </Layout>
     ),
   });
 }
 
-export const notificationTemplates: Record<EmailCategory, MailTemplate<NotificationMailProps>> = {
+/** Someone's message, set apart and attributed, its line breaks kept. */
+function Quote({ by, children }: { by: string; children: string }) {
+  return (
+    <Section style={{ borderLeft: `3px solid ${colors.border}`, padding: '4px 0 4px 16px', margin: '0 0 16px' }}>
+      <Text style={{ fontSize: 13, color: colors.muted, margin: '0 0 4px' }}>{by} wrote:</Text>
+      {children.split(/\r?\n/).map((line, i) => (
+        <Text key={i} style={{ fontSize: 15, lineHeight: '24px', margin: 0 }}>
+          {line || '\u00a0'}
+        </Text>
+      ))}
+    </Section>
+  );
+}
+
+export const notificationTemplates: Record<NotificationEmailCategory, MailTemplate<NotificationMailProps>> = {
   referral_requests: notificationTemplate('referral_requests', {
     name: 'Riley Referrer',
     title: 'New referral request',
-    message: 'Morgan Example asked you for a referral for Senior FHIR Engineer.',
+    message: 'Morgan Example asked you for a referral for Senior FHIR Engineer at Northwind Health.',
+    quote: {
+      by: 'Morgan Example',
+      text: 'I led the FHIR migration at my last hospital and would love to join your team.',
+    },
+    details: ['Referral bonus: $3,000 paid 90 days after start'],
     actionLabel: 'Review the request',
     path: '/referral-requests',
   }),
@@ -67,12 +96,14 @@ export interface DigestProps {
   period: 'daily' | 'weekly';
   sections: { heading: string; items: { text: string; path: string }[] }[];
   path: string;
+  /** What its unsubscribe link stops: the whole digest, or the one category a digest carried alone. */
+  unsubscribeScope?: EmailCategory | undefined;
 }
 
 /** The batched notifications of the categories set to a digest, plus the summaries that need the reader. */
 export const digest = defineTemplate<DigestProps>({
   category: null,
-  unsubscribeScope: (p) => `${p.period}-digest`,
+  unsubscribeScope: (p) => p.unsubscribeScope ?? `${p.period}-digest`,
   subject: (p) => (p.period === 'daily' ? 'Your Referwell daily digest' : 'Your Referwell weekly digest'),
   sample: {
     name: 'Riley Referrer',
@@ -86,6 +117,10 @@ export const digest = defineTemplate<DigestProps>({
         ],
       },
       {
+        heading: 'Roles to refer',
+        items: [{ text: 'Senior FHIR Engineer (Remote): $3,000 paid 90 days after start', path: '/job/sample' }],
+      },
+      {
         heading: 'Referral updates',
         items: [{ text: 'Your referral of Sam Rivera moved to Interviewing.', path: '/referral-requests' }],
       },
@@ -95,7 +130,11 @@ export const digest = defineTemplate<DigestProps>({
     <Layout
       preview={`${p.sections.reduce((n, s) => n + s.items.length, 0)} things on Referwell`}
       heading={p.period === 'daily' ? 'Your daily digest' : 'Your weekly digest'}
-      reason={`You get this e-mail because you chose a ${p.period} digest.`}
+      reason={
+        p.unsubscribeScope
+          ? `You get this e-mail because "${EMAIL_CATEGORY_INFO[p.unsubscribeScope].label}" e-mails are on.`
+          : `You get this e-mail because you chose a ${p.period} digest.`
+      }
       {...frame}
     >
       <Paragraph>Hi {p.name}, here is what happened on Referwell.</Paragraph>
