@@ -164,7 +164,10 @@ describe('referrer dashboard', () => {
     await ok('POST', `/api/jobs/${jobB.id}/apply`, ana, {});
     await ok('POST', '/api/referrals', clinicAdmin, { jobId: jobA.id, talentId: ben.body.user.id });
     await ok('POST', `/api/jobs/${jobB.id}/apply`, ben, {});
-    await ok('PUT', `/api/jobs/${jobB.id}/tracking/${ben.body.user.id}`, clinicAdmin, { status: 'Decline' });
+    await ok('PUT', `/api/jobs/${jobB.id}/tracking/${ben.body.user.id}`, clinicAdmin, {
+      status: 'Decline',
+      reason: 'position_filled',
+    });
     await ok('POST', `/api/jobs/${jobA.id}/apply`, cal, {});
     await ok('PUT', `/api/jobs/${jobA.id}/tracking/${cal.body.user.id}`, clinicAdmin, { status: 'Hired' });
 

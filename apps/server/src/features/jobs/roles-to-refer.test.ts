@@ -49,7 +49,9 @@ describe('the bonus where referrers decide', () => {
       defaultBonusAmount: 500,
       defaultBonusCurrency: 'EUR',
       payoutDelayDays: 0,
-      directApplicationWindowDays: 180,
+      ownershipMonths: 6,
+      retentionCheckDays: null,
+      applyToScheduled: false,
     });
     const after = await board();
     expect(after.find((j) => j.id === byDefault.id)!.bonus).toEqual({
@@ -65,7 +67,9 @@ describe('the bonus where referrers decide', () => {
       defaultBonusAmount: null,
       defaultBonusCurrency: null,
       payoutDelayDays: 90,
-      directApplicationWindowDays: 180,
+      ownershipMonths: 6,
+      retentionCheckDays: null,
+      applyToScheduled: false,
     });
   });
 
