@@ -42,10 +42,6 @@ const protectedRoutes: RouteObject[] = [
       import('@/features/referrals/referral-requests-page').then((m) => ({ Component: m.ReferralRequestsPage })),
   },
   {
-    path: APP_ROUTES.searchJobs,
-    lazy: () => import('@/features/jobs/search-jobs-page').then((m) => ({ Component: m.SearchJobsPage })),
-  },
-  {
     path: APP_ROUTES.searchCandidates,
     lazy: () => import('@/features/talent/search-candidates-page').then((m) => ({ Component: m.SearchCandidatesPage })),
   },
@@ -186,6 +182,11 @@ export const routes: RouteObject[] = [
         path: APP_ROUTES.publicCompany,
         lazy: () =>
           import('@/features/companies/public-company-page').then((m) => ({ Component: m.PublicCompanyPage })),
+      },
+      // Public: anyone searches (issue 38); saving a search asks a visitor to sign in and comes back to it.
+      {
+        path: APP_ROUTES.searchJobs,
+        lazy: () => import('@/features/jobs/search-jobs-page').then((m) => ({ Component: m.SearchJobsPage })),
       },
       // Public: visitors see the job and an Apply Now that leads to login (SPEC §2 'Job detail').
       {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_POLICY_MESSAGES, passwordProblem } from '../rules/password';
+import { safeReturnTo } from '../rules/auth';
 import {
   AUTH_MESSAGES,
   COMPANY_TYPES,
@@ -42,6 +43,12 @@ export const signupRequestSchema = z
     inviteCode: optionalCode,
     /** Token from a team invitation e-mail: joins that company as a member. */
     invitationToken: optionalCode,
+    /** The page the person set out from (a job with Apply started): the e-mail confirmation link leads back there. */
+    returnTo: z
+      .string()
+      .max(2000)
+      .optional()
+      .transform((v) => safeReturnTo(v) ?? undefined),
   })
   .superRefine((value, ctx) => {
     if (passwordProblem(value.password, value.email) === PASSWORD_POLICY_MESSAGES.sameAsEmail) {

@@ -11,12 +11,16 @@ import { verifyPassword } from '../../platform/accounts/password';
 
 export const EMAIL_TOKEN_LIFETIME_HOURS = 48;
 
-/** Mails a single-use link to `to` that confirms the sign-up address ('confirm') or a new one ('change'). */
+/**
+ * Mails a single-use link to `to` that confirms the sign-up address ('confirm') or a new one ('change'). `returnTo`
+ * (a path on this site, already checked) rides in the link: the confirmation page leads on to it.
+ */
 export async function sendEmailConfirmation(
   tx: Executor,
   user: { id: string; name: string },
   to: string,
   purpose: 'confirm' | 'change',
+  returnTo?: string,
 ): Promise<void> {
   const token = newSecretToken(32);
   const tokenHash = hashToken(token);
@@ -32,8 +36,14 @@ export async function sendEmailConfirmation(
     template: 'confirm-email',
     to,
     userId: user.id,
-    props: { name: user.name, path: `/confirm-email?token=${encodeURIComponent(token)}`, change: purpose === 'change' },
+    props: { name: user.name, path: confirmEmailPath(token, returnTo), change: purpose === 'change' },
   });
+}
+
+function confirmEmailPath(token: string, returnTo: string | undefined): string {
+  const query = new URLSearchParams({ token });
+  if (returnTo) query.set('returnTo', returnTo);
+  return `/confirm-email?${query.toString()}`;
 }
 
 export async function emailStatus(db: Db, userId: string): Promise<EmailStatus> {

@@ -152,6 +152,7 @@ async function createAccount(
         accounts,
         { email, name: input.name, passwordHash, type: 'referrer', emailConfirmedAt: new Date() },
         { id: invitation.companyId, name: invitation.companyName, slug: invitation.companySlug },
+        input.returnTo,
       );
       await addMember(tx, invitation.companyId, userId, 'member');
       await tx.update(teamInvitations).set({ acceptedAt: new Date() }).where(eq(teamInvitations.id, invitation.id));
@@ -183,6 +184,7 @@ async function createAccount(
           invitedByUserId,
         },
         null,
+        input.returnTo,
       );
       return { kind: 'created', userId, token: await createSession(tx, userId, meta), outcome: 'jobseeker' };
     }
@@ -195,6 +197,7 @@ async function createAccount(
         accounts,
         { email, name: input.name, passwordHash, type: 'referrer' },
         company,
+        input.returnTo,
       );
       await addMember(tx, company.id, userId, 'admin');
       return { kind: 'created', userId, token: await createSession(tx, userId, meta), outcome: 'companyCreated' };
@@ -202,7 +205,13 @@ async function createAccount(
 
     const company = await findCompanyByInviteCode(tx, input.inviteCode!);
     if (!company) throw badRequest(AUTH_MESSAGES.inviteCodeInvalid, { inviteCode: AUTH_MESSAGES.inviteCodeInvalid });
-    const userId = await insertUser(tx, accounts, { email, name: input.name, passwordHash, type: 'referrer' }, company);
+    const userId = await insertUser(
+      tx,
+      accounts,
+      { email, name: input.name, passwordHash, type: 'referrer' },
+      company,
+      input.returnTo,
+    );
     await addMember(tx, company.id, userId, 'member');
     return {
       kind: 'created',
@@ -216,18 +225,19 @@ async function createAccount(
 /**
  * Inserts the user, or stops the sign-up (after every other check, so errors do not tell) when the
  * e-mail is taken. Unless its address is already proven, a confirmation link is mailed (sign-up
- * still logs in). Then what other features add to a new account runs (`accounts.created`).
+ * still logs in), leading back to `returnTo` once followed. Then what other features add to a new account runs (`accounts.created`).
  */
 async function insertUser(
   tx: Executor,
   accounts: AccountLifecycle,
   values: typeof users.$inferInsert,
   company: { id: string; name: string; slug: string } | null,
+  returnTo: string | undefined,
 ): Promise<string> {
   if (await emailTaken(tx, values.email)) throw new ExistingAccount(company);
   const [row] = await tx.insert(users).values(values).returning({ id: users.id });
   if (!values.emailConfirmedAt)
-    await sendEmailConfirmation(tx, { id: row!.id, name: values.name }, values.email, 'confirm');
+    await sendEmailConfirmation(tx, { id: row!.id, name: values.name }, values.email, 'confirm', returnTo);
   await accounts.created(tx, { id: row!.id, name: values.name, type: values.type });
   return row!.id;
 }

@@ -196,6 +196,17 @@ describe('e-mail confirmation', () => {
     expect(again.json().error.message).toBe(MAIL_MESSAGES.confirmInvalid);
   });
 
+  it('leads back to the page the person signed up from (a safe path only)', async () => {
+    const fresh = await signUp(t, { returnTo: '/job/42?resume=apply' });
+    const mail = (await mailsTo(t, fresh.body.user.email)).find((m) => m.includes('Confirm your e-mail address'))!;
+    const link = new URL(`http://x${linkIn(mail, '/confirm-email').replaceAll('&amp;', '&')}`);
+    expect(link.searchParams.get('returnTo')).toBe('/job/42?resume=apply');
+
+    const elsewhere = await signUp(t, { returnTo: 'https://evil.example/job/42' });
+    const other = (await mailsTo(t, elsewhere.body.user.email)).find((m) => m.includes('Confirm your e-mail address'))!;
+    expect(new URL(`http://x${linkIn(other, '/confirm-email')}`).searchParams.has('returnTo')).toBe(false);
+  });
+
   it('changes the address only after the link sent to the new one is followed', async () => {
     const person = await signUp(t);
     const wrong = await call('POST', '/api/account/email', person, {

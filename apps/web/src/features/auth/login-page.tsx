@@ -8,6 +8,7 @@ import {
   dashboardPathFor,
   loginRequestSchema,
   safeReturnTo,
+  signupPath,
   type LoginRequest,
 } from '@referwell/shared';
 import { TIMING } from '@referwell/shared/constants';
@@ -80,7 +81,7 @@ export function LoginPage() {
         <>
           <p>
             New to Referwell?{' '}
-            <Link to="/signup" className="font-medium text-primary hover:underline">
+            <Link to={signupPath(returnTo)} className="font-medium text-primary hover:underline">
               Create an account
             </Link>
           </p>

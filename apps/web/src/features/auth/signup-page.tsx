@@ -8,6 +8,8 @@ import {
   AUTH_MESSAGES,
   COMPANY_TYPES,
   dashboardPathFor,
+  loginPath,
+  safeReturnTo,
   SIGNUP_OUTCOME_MESSAGES,
   SIGNUP_ROLE_LABELS,
   SIGNUP_ROLES,
@@ -69,6 +71,8 @@ export function SignupPage() {
   const job = searchParams.get('job')?.trim() || null;
   const invitationToken = searchParams.get('invite')?.trim() || null;
   const roleParam = searchParams.get('role');
+  // Where the person set out from (a job with Apply started): back there after sign-up and the confirmation link.
+  const returnTo = safeReturnTo(searchParams.get('returnTo'));
   const invitation = useQuery({
     ...invitationQueryOptions(invitationToken ?? ''),
     enabled: invitationToken !== null,
@@ -126,31 +130,35 @@ export function SignupPage() {
   };
 
   const onValid = (values: SignupInput) =>
-    signup.mutate(toRequest(values), {
-      onSuccess: ({ user, outcome }) => {
-        toast.success(AUTH_MESSAGES.accountCreated, { description: SIGNUP_OUTCOME_MESSAGES[outcome] });
-        const type = user?.type ?? (values.role === 'jobseeker' ? 'jobseeker' : 'referrer');
-        const target =
-          type === 'jobseeker' && job
-            ? `${dashboardPathFor(type)}?${new URLSearchParams({ job }).toString()}`
-            : dashboardPathFor(type);
-        setRedirectTo(target);
+    signup.mutate(
+      { ...toRequest(values), ...(returnTo ? { returnTo } : {}) },
+      {
+        onSuccess: ({ user, outcome }) => {
+          toast.success(AUTH_MESSAGES.accountCreated, { description: SIGNUP_OUTCOME_MESSAGES[outcome] });
+          const type = user?.type ?? (values.role === 'jobseeker' ? 'jobseeker' : 'referrer');
+          const target = returnTo
+            ? returnTo
+            : type === 'jobseeker' && job
+              ? `${dashboardPathFor(type)}?${new URLSearchParams({ job }).toString()}`
+              : dashboardPathFor(type);
+          setRedirectTo(target);
+        },
+        onError: (error) => {
+          const fields = fieldErrors(error);
+          for (const [field, message] of Object.entries(fields)) {
+            if (isFieldName(field)) form.setError(field, { message });
+          }
+          if (error instanceof ApiError && error.status === 409 && !fields.email) {
+            form.setError('email', { message: error.message });
+          }
+          toast.error(AUTH_MESSAGES.signupFailed, {
+            description: errorMessage(error, AUTH_MESSAGES.unknownError),
+          });
+        },
       },
-      onError: (error) => {
-        const fields = fieldErrors(error);
-        for (const [field, message] of Object.entries(fields)) {
-          if (isFieldName(field)) form.setError(field, { message });
-        }
-        if (error instanceof ApiError && error.status === 409 && !fields.email) {
-          form.setError('email', { message: error.message });
-        }
-        toast.error(AUTH_MESSAGES.signupFailed, {
-          description: errorMessage(error, AUTH_MESSAGES.unknownError),
-        });
-      },
-    });
+    );
 
-  const loginTarget = job ? `/login?returnTo=${encodeURIComponent(`/jobseeker-dashboard?job=${job}`)}` : '/login';
+  const loginTarget = loginPath(returnTo ?? (job ? `/jobseeker-dashboard?job=${job}` : null));
   const showInviteCode =
     !invited && (role === 'referrer' || role === 'jobseeker' || (role === 'companyHR' && companyType === 'join'));
   const inviteCodeLabel = role === 'jobseeker' ? 'Invite code (optional)' : 'Company invite code';

@@ -1,6 +1,8 @@
-import { X } from 'lucide-react';
-import { useId } from 'react';
+import { BellPlus, X } from 'lucide-react';
+import { useEffect, useId } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { JOB_SORT_LABELS, JOB_SORTS, effectiveJobSort, type JobSearchFilters, type JobSort } from '@referwell/shared';
+import { loginPath, RESUME_PARAM, resumeActionOf, withResumeAction } from '@referwell/shared/rules/auth';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -13,11 +15,15 @@ import { JobResults } from './job-results';
 import { SaveSearchButton } from '@/features/saved-searches/port';
 import { SearchJobsFilters } from './search-jobs-filters';
 
-/** Job search (/search-jobs, SPEC §2): text, filters and sort kept in the URL (lib/url-filters.ts). */
+/**
+ * Job search (/search-jobs, SPEC §2): text, filters and sort kept in the URL (lib/url-filters.ts). Open to visitors;
+ * Save search asks them to log in and comes back here with the save dialog open.
+ */
 export function SearchJobsPage() {
   usePageTitle('Find Your Next Job');
   const [filters, setFilters] = useUrlFilters(jobSearchUrl);
   const { user } = useSession();
+  const resumeSave = useResumedSave(user?.type === 'jobseeker');
   const update = (next: Partial<JobSearchFilters>) => setFilters({ ...filters, ...next });
   const clear = () => setFilters({});
   const filterCount =
@@ -67,12 +73,43 @@ export function SearchJobsPage() {
           toolbar={
             <>
               <SortSelect value={effectiveJobSort(filters)} options={sorts} onChange={(sort) => update({ sort })} />
-              {jobseeker && active ? <SaveSearchButton filters={filters} /> : null}
+              {jobseeker && active ? <SaveSearchButton filters={filters} startOpen={resumeSave} /> : null}
+              {!user && active ? <SaveSearchSignIn /> : null}
             </>
           }
         />
       </div>
     </div>
+  );
+}
+
+/** Whether the page was reached to finish saving this search (`?resume=save-search`); the marker is then dropped. */
+function useResumedSave(jobseeker: boolean): boolean {
+  const [params, setParams] = useSearchParams();
+  const resume = resumeActionOf(params) === 'save-search';
+  useEffect(() => {
+    if (!resume || !jobseeker) return;
+    setParams(
+      (next) => {
+        next.delete(RESUME_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [jobseeker, resume, setParams]);
+  return resume && jobseeker;
+}
+
+/** A visitor's Save search: log in (or sign up), then back to this search with the save dialog open. */
+function SaveSearchSignIn() {
+  const location = useLocation();
+  return (
+    <Button asChild variant="outline">
+      <Link to={loginPath(withResumeAction(`${location.pathname}${location.search}`, 'save-search'))}>
+        <BellPlus aria-hidden />
+        Save search
+      </Link>
+    </Button>
   );
 }
 
