@@ -125,8 +125,11 @@ const redirectRoutes: RouteObject[] = [
 
 const metaHandle = (meta: PageMeta): RouteMetaHandle => ({ meta });
 
-/** Public paths rendered to HTML at build time (their content needs no session or query string). */
-export const prerenderedPaths = ['/', '/waitlist', '/waitlist/joined'];
+/**
+ * Public paths rendered to HTML at build time (their content needs no session; a query string is read once hydrated,
+ * `useHydratedSearchParams`). Their forms post without the script (ADR 0017).
+ */
+export const prerenderedPaths = ['/', '/waitlist', '/waitlist/joined', '/login', '/signup'];
 
 /** Every page is its own chunk, so the marketing pages stay light. */
 export const routes: RouteObject[] = [
@@ -160,11 +163,13 @@ export const routes: RouteObject[] = [
       ...contentRoutes,
       {
         path: APP_ROUTES.login,
-        lazy: () => import('@/features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+        lazy: () =>
+          import('@/features/auth/login-page').then((m) => ({ Component: m.LoginPage, handle: metaHandle(m.meta) })),
       },
       {
         path: APP_ROUTES.signup,
-        lazy: () => import('@/features/auth/signup-page').then((m) => ({ Component: m.SignupPage })),
+        lazy: () =>
+          import('@/features/auth/signup-page').then((m) => ({ Component: m.SignupPage, handle: metaHandle(m.meta) })),
       },
       {
         path: APP_ROUTES.forgotPassword,

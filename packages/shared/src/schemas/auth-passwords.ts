@@ -80,3 +80,13 @@ export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(1024),
   newPassword: newPasswordSchema,
 });
+
+/** A plain sign-up form post's fields as the browser sends them: each may be missing; signupRequestSchema decides. */
+export const signupFormBodySchema = z.object({
+  name: z.string().max(1000).optional(),
+  email: z.string().max(1000).optional(),
+  password: z.string().max(2000).optional(),
+  role: z.string().max(100).optional(),
+  companyName: z.string().max(1000).optional(),
+  inviteCode: z.string().max(1000).optional(),
+});

@@ -71,6 +71,14 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/** A plain login form post's fields as the browser sends them (AUTH_FORM_ERRORS): loginRequestSchema decides. */
+export const loginFormBodySchema = z.object({
+  email: z.string().max(1000).optional(),
+  password: z.string().max(2000).optional(),
+});
+/** The query of a form post to /login or /signup: the page's own query, where returnTo rides. */
+export const authFormQuerySchema = z.looseObject({ returnTo: z.string().max(2000).optional() });
+
 export const sessionUserSchema = z.object({
   id: z.uuid(),
   name: z.string(),

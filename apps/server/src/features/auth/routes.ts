@@ -16,8 +16,14 @@ import {
   type SessionResponse,
 } from '@referwell/shared';
 import { authOf } from '../../platform/access/route-access';
-import { clearSessionCookie, setSessionCookie } from '../../platform/sessions/request-auth';
+import {
+  assertSameOriginFormPost,
+  clearSessionCookie,
+  sessionOf,
+  setSessionCookie,
+} from '../../platform/sessions/request-auth';
 import { AppError, errorResponses } from '../../lib/errors';
+import { authFormRoutes } from './form-routes';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { existingAccountAnswer, login, previewInvitation, signup } from './service';
 import { changePassword, requestPasswordReset, resetPassword } from './password-changes';
@@ -47,6 +53,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     setSessionCookie(app, reply, token);
     return sessionBody(await resolveSession(app.db, token));
   }
+
+  /** startSession for a form post, which is outside /api and so has no request.auth resolved yet. */
+  async function startFormSession(request: FastifyRequest, reply: FastifyReply, token: string) {
+    request.auth = await sessionOf(app, request);
+    return startSession(request, reply, token);
+  }
+  const allowedOrigins = new Set([new URL(app.config.publicUrl).origin]);
 
   const refuseWhenPrelaunch = () => {
     if (app.config.prelaunch)
@@ -109,6 +122,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await startSession(request, reply, token);
       return notices.length > 0 ? { ...session, notice: notices.join(' ') } : session;
     },
+  );
+
+  // Login and sign-up as plain HTML form posts before the page script runs (ADR 0017), in their own plugin.
+  await app.register(
+    authFormRoutes({
+      login: async (request, reply, credentials) => {
+        refuseWhenPrelaunch();
+        const { token } = await login(
+          app.db,
+          limiter,
+          app.accounts,
+          credentials.email,
+          credentials.password,
+          meta(request),
+        );
+        return (await startFormSession(request, reply, token)).user;
+      },
+      signup: async (request, reply, input) => {
+        refuseWhenPrelaunch();
+        const result = await signup(app.db, limiter, app.accounts, input, meta(request));
+        if (result.kind === 'existing') {
+          // As the JSON route: indistinguishable from a new account.
+          const answer = existingAccountAnswer(input, result);
+          await startFormSession(request, reply, answer.token);
+          return answer.body.user;
+        }
+        return (await startFormSession(request, reply, result.token)).user;
+      },
+      checkOrigin: (request) => assertSameOriginFormPost(request, allowedOrigins),
+    }),
   );
 
   app.post(
