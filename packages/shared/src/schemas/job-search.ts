@@ -24,6 +24,18 @@ export const POSTED_WITHIN_DAYS: Record<PostedWithin, number> = { '24h': 1, '7d'
 /** Minimum-salary choices the page offers (annual, in the job's currency). */
 export const MIN_SALARY_OPTIONS = [50_000, 80_000, 100_000, 120_000, 150_000, 200_000] as const;
 
+/** The job search page's words, shown by the app and by the server's first response (public-pages). */
+export const JOB_SEARCH_PAGE = {
+  title: 'Find Your Next Job',
+  intro: 'Open roles at healthcare technology companies, many with employees ready to refer you.',
+  searchLabel: 'Search jobs',
+  searchPlaceholder: 'Search by title, company, skills...',
+  noResults: 'No jobs match your search. Try fewer words or clear the filters.',
+} as const;
+
+/** Results per page of GET /api/jobs as the search page asks for them (the server's first response has the first). */
+export const JOB_SEARCH_PAGE_SIZE = 20;
+
 /** Counting stops this many matches in: "1,000+ jobs". */
 export const JOB_COUNT_LIMIT = 1_000;
 

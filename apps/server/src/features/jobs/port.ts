@@ -1,5 +1,6 @@
 // The jobs feature's port: what other features may use of it, and no more.
 // - saved-searches: a saved search's matches are a job search's (matchingJobs, filterConditions).
 // - public-pages (job page): the public job page shows the job as the API does (getJob).
-export { filterConditions, matchingJobs } from './search';
+// - public-pages (search page): /search-jobs carries the first page of results for its query (searchJobsJson).
+export { filterConditions, matchingJobs, searchJobsJson } from './search';
 export { getJob } from './service';

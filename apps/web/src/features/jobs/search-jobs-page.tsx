@@ -1,7 +1,14 @@
 import { BellPlus, X } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { JOB_SORT_LABELS, JOB_SORTS, effectiveJobSort, type JobSearchFilters, type JobSort } from '@referwell/shared';
+import {
+  JOB_SEARCH_PAGE,
+  JOB_SORT_LABELS,
+  JOB_SORTS,
+  effectiveJobSort,
+  type JobSearchFilters,
+  type JobSort,
+} from '@referwell/shared';
 import { loginPath, RESUME_PARAM, resumeActionOf, withResumeAction } from '@referwell/shared/rules/auth';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -20,7 +27,7 @@ import { SearchJobsFilters } from './search-jobs-filters';
  * Save search asks them to log in and comes back here with the save dialog open.
  */
 export function SearchJobsPage() {
-  usePageTitle('Find Your Next Job');
+  usePageTitle(JOB_SEARCH_PAGE.title);
   const [filters, setFilters] = useUrlFilters(jobSearchUrl);
   const { user } = useSession();
   const resumeSave = useResumedSave(user?.type === 'jobseeker');
@@ -41,17 +48,15 @@ export function SearchJobsPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <header className="mb-6">
-        <h1 className="text-3xl font-semibold tracking-tight">Find Your Next Job</h1>
-        <p className="mt-2 text-muted-foreground">
-          Open roles at healthcare technology companies, many with employees ready to refer you.
-        </p>
+        <h1 className="text-3xl font-semibold tracking-tight">{JOB_SEARCH_PAGE.title}</h1>
+        <p className="mt-2 text-muted-foreground">{JOB_SEARCH_PAGE.intro}</p>
       </header>
 
       <SearchBox
         key={filters.q}
-        label="Search jobs"
+        label={JOB_SEARCH_PAGE.searchLabel}
         hideLabel
-        placeholder="Search by title, company, skills..."
+        placeholder={JOB_SEARCH_PAGE.searchPlaceholder}
         initial={filters.q ?? ''}
         onSearch={(q) => update({ q: q || undefined })}
       />
