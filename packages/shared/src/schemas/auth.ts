@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMPANY_ROLES, USER_TYPES } from '../rules/auth';
 
 export * from '../rules/auth';
+export * from '../rules/auth-forms';
 
 /** Roles offered at sign-up (SPEC §2, §6). companyHR is stored as a referrer with a company role. */
 export const SIGNUP_ROLES = ['jobseeker', 'referrer', 'companyHR'] as const;

@@ -1,0 +1,106 @@
+import { queryDatabase } from './database';
+import {
+  expect,
+  linkInMailTo,
+  PASSWORD,
+  postJobViaApi,
+  signUpCompanyAdmin,
+  signUpViaApi,
+  test,
+  uniqueEmail,
+} from './fixtures';
+
+// Issue 38: a visitor searches and reads jobs without an account; /login, /signup and /search-jobs work before (and
+// without) the page script; an action started signed out (Apply Now) survives login, sign-up and the confirmation.
+
+test.describe('before the page script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('search shows the results of its address and searches again with a plain form', async ({ page, request }) => {
+    const admin = await signUpCompanyAdmin(request);
+    const word = `nojs${Date.now().toString(36)}`;
+    const job = await postJobViaApi(request, admin.company.name, { title: `Clinical Analyst ${word}` });
+    // page.goto of the fixtures waits for hydration, which never comes without JavaScript.
+    await page.mainFrame().goto('/search-jobs?q=nothing-matches-this-zz');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find Your Next Job' })).toBeVisible();
+    await page.getByLabel('Search jobs').fill(word);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(new RegExp(`/search-jobs\\?q=${word}$`));
+    await page.getByRole('link', { name: job.title }).click();
+    await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible();
+  });
+
+  test('sign-up and login post as plain forms and go back to returnTo', async ({ page, request }) => {
+    const admin = await signUpCompanyAdmin(request);
+    const job = await postJobViaApi(request, admin.company.name);
+    const email = uniqueEmail('nojs.signup');
+    await page.mainFrame().goto(`/signup?returnTo=${encodeURIComponent(`/job/${job.id}`)}`);
+    await page.getByLabel('Full name').fill('Noor Nojs');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('I am a...').selectOption('Job Seeker');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(new RegExp(`/job/${job.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible();
+    expect(await queryDatabase('select type from users where email = $1', [email])).toEqual([{ type: 'jobseeker' }]);
+    // Nothing typed went into an address.
+    expect(page.url()).not.toContain('nojs.signup');
+
+    await page.context().clearCookies();
+    await page.mainFrame().goto('/login?returnTo=%2Fsearch-jobs');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/login\?returnTo=%2Fsearch-jobs&error=credentials$/);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/search-jobs$/);
+    expect((await page.context().cookies()).some((cookie) => cookie.name === 'rw_session')).toBe(true);
+  });
+});
+
+test('a visitor who starts Apply Now signs up and lands on the job with the application open', async ({
+  page,
+  request,
+}) => {
+  const admin = await signUpCompanyAdmin(request);
+  const job = await postJobViaApi(request, admin.company.name);
+  await page.goto(`/search-jobs?q=${encodeURIComponent(job.title)}`);
+  await page.getByRole('link', { name: job.title }).click();
+  await page.getByRole('link', { name: 'Apply Now' }).click();
+  await expect(page).toHaveURL(/\/login\?returnTo=/);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  expect(new URL(page.url()).searchParams.get('returnTo')).toBe(`/job/${job.id}?resume=apply`);
+
+  const email = uniqueEmail('resume');
+  await page.getByLabel('Full name').fill('Rae Resume');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('I am a...').selectOption('Job Seeker');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+
+  await expect(page.getByRole('dialog', { name: `Apply for ${job.title}?` })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/job/${job.id}$`));
+  await page.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(page.getByRole('button', { name: 'Applied' })).toBeDisabled();
+
+  // The confirmation link leads back to the same place.
+  await page.goto(await linkInMailTo(email, '/confirm-email'));
+  await expect(page.getByRole('link', { name: 'Continue where you left off' })).toHaveAttribute(
+    'href',
+    `/job/${job.id}?resume=apply`,
+  );
+});
+
+test('a returning job seeker who logs in from a search comes back to it with Save search open', async ({ page }) => {
+  const seeker = await signUpViaApi(page.context().request, { name: 'Sam Saver', role: 'jobseeker' });
+  await page.context().clearCookies();
+  await page.goto('/search-jobs?q=fhir');
+  await page.getByRole('link', { name: 'Save search' }).click();
+  await page.getByLabel('Email').fill(seeker.email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page).toHaveURL(/\/search-jobs\?q=fhir$/);
+});
