@@ -1,21 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { scopedToast } from '@/lib/toast';
-import {
-  AUTH_MESSAGES,
-  authFormError,
-  dashboardPathFor,
-  loginRequestSchema,
-  safeReturnTo,
-  signupPath,
-  type LoginRequest,
-} from '@referwell/shared';
+import type { LoginRequest } from '@referwell/shared';
+import { dashboardPathFor, safeReturnTo, signupPath } from '@referwell/shared/rules/auth';
+import { authFormError } from '@referwell/shared/rules/auth-forms';
+import { AUTH_MESSAGES } from '@referwell/shared/rules/auth-texts';
 import { TIMING } from '@referwell/shared/constants';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Form, FormField } from '@/components/ui/form';
+import { Form, FormField, lazyZodResolver } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { AuthCard } from '@/components/auth-card';
 import { errorMessage } from '@/lib/api';
@@ -44,7 +38,7 @@ export function LoginPage() {
   const login = useLogin();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
+    resolver: lazyZodResolver(() => import('@referwell/shared/schemas/auth').then((m) => m.loginRequestSchema)),
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;

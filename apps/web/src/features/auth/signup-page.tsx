@@ -1,29 +1,22 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { scopedToast } from '@/lib/toast';
+import type { CompanyType, SignupInput, SignupRequest, SignupRole } from '@referwell/shared';
+import { dashboardPathFor, loginPath, safeReturnTo } from '@referwell/shared/rules/auth';
+import { authFormError } from '@referwell/shared/rules/auth-forms';
 import {
   AUTH_MESSAGES,
-  authFormError,
   COMPANY_TYPES,
-  dashboardPathFor,
-  loginPath,
-  safeReturnTo,
   SIGNUP_OUTCOME_MESSAGES,
   SIGNUP_ROLE_LABELS,
   SIGNUP_ROLES,
-  signupRequestSchema,
-  type CompanyType,
-  type SignupInput,
-  type SignupRequest,
-  type SignupRole,
-} from '@referwell/shared';
+} from '@referwell/shared/rules/auth-texts';
 import { TIMING } from '@referwell/shared/constants';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Form, FormField } from '@/components/ui/form';
+import { Form, FormField, lazyZodResolver } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
@@ -103,7 +96,9 @@ export function SignupPage() {
   }, [navigate, redirectTo]);
 
   const form = useForm<SignupRequest, unknown, SignupInput>({
-    resolver: zodResolver(signupRequestSchema),
+    resolver: lazyZodResolver(() =>
+      import('@referwell/shared/schemas/auth-passwords').then((m) => m.signupRequestSchema),
+    ),
     defaultValues: {
       name: '',
       email: '',
