@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardPathFor, loginPath, resumeActionOf, safeReturnTo, signupPath, withResumeAction } from './auth';
+import { dashboardPathFor, loginPath, safeReturnTo } from './auth';
+import { resumeActionOf, signupPath, withResumeAction } from './auth-forms';
 
 describe('safeReturnTo', () => {
   it.each(['/company-dashboard/team', '/messages/1?x=2'])('keeps the site path %s', (path) => {

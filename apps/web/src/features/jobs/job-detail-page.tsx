@@ -16,7 +16,8 @@ import {
 } from 'lucide-react';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { loginPath, RESUME_PARAM, resumeActionOf, withResumeAction } from '@referwell/shared/rules/auth';
+import { loginPath } from '@referwell/shared/rules/auth';
+import { RESUME_PARAM, resumeActionOf, withResumeAction } from '@referwell/shared/rules/auth-forms';
 import {
   COMPANY_JOBS_MESSAGES,
   EMPLOYMENT_TYPE_LABELS,

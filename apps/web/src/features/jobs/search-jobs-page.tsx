@@ -9,7 +9,8 @@ import {
   type JobSearchFilters,
   type JobSort,
 } from '@referwell/shared';
-import { loginPath, RESUME_PARAM, resumeActionOf, withResumeAction } from '@referwell/shared/rules/auth';
+import { loginPath } from '@referwell/shared/rules/auth';
+import { RESUME_PARAM, resumeActionOf, withResumeAction } from '@referwell/shared/rules/auth-forms';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
