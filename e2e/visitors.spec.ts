@@ -60,14 +60,18 @@ test.describe('before the page script runs', () => {
   });
 });
 
-test('a visitor who starts Apply Now signs up and lands on the job with the application open', async ({
+test('a visitor who starts Apply Now from a shared link signs up and lands on the job with the application open', async ({
   page,
   request,
 }) => {
   const admin = await signUpCompanyAdmin(request);
   const job = await postJobViaApi(request, admin.company.name);
   await page.goto(`/search-jobs?q=${encodeURIComponent(job.title)}`);
-  await page.getByRole('link', { name: job.title }).click();
+  await expect(page.getByRole('link', { name: job.title })).toBeVisible();
+  // They arrive on the job through a member's shared link (the referral-link cookie), as a referred visitor would.
+  const share = (await (await request.get(`/api/jobs/${job.id}/share-link`)).json()) as { url: string };
+  const shared = new URL(share.url);
+  await page.goto(`${shared.pathname}${shared.search}`);
   await page.getByRole('link', { name: 'Apply Now' }).click();
   await expect(page).toHaveURL(/\/login\?returnTo=/);
   await page.getByRole('link', { name: 'Create an account' }).click();
@@ -84,6 +88,10 @@ test('a visitor who starts Apply Now signs up and lands on the job with the appl
   await expect(page).toHaveURL(new RegExp(`/job/${job.id}$`));
   await page.getByRole('button', { name: 'Submit Application' }).click();
   await expect(page.getByRole('button', { name: 'Applied' })).toBeDisabled();
+  // The shared link's credit survived login, sign-up and the way back.
+  expect(await queryDatabase('select source from candidate_pipelines where job_id = $1', [job.id])).toEqual([
+    { source: 'shared_link' },
+  ]);
 
   // The confirmation link leads back to the same place.
   await page.goto(await linkInMailTo(email, '/confirm-email'));
