@@ -20,6 +20,12 @@ const APP_ZONES = [
     message: 'The server must not import web code; share it through packages/shared.',
   },
   { target: './packages/shared', from: './apps', message: 'packages/shared must not depend on an app.' },
+  {
+    target: './packages/shared',
+    from: './packages/page-reader',
+    message: 'packages/shared sits below the page reader.',
+  },
+  { target: './packages/page-reader', from: './apps', message: 'packages/page-reader must not depend on an app.' },
 ];
 
 // ----- The server's rooms (apps/server/src) -----
@@ -43,7 +49,7 @@ const FEATURES = readdirSync(new URL(`${SERVER}/features`, import.meta.url), { w
 const FEATURE_PORT_USERS = {
   bonuses: ['referrals'],
   companies: ['auth', 'public-pages'],
-  jobs: ['public-pages', 'saved-searches'],
+  jobs: ['job-import', 'public-pages', 'saved-searches'],
   messaging: ['realtime'],
   referrals: ['dashboard', 'jobs', 'messaging', 'public-pages'],
   'saved-searches': ['mail'],
@@ -209,7 +215,12 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
-          project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/shared/tsconfig.json'],
+          project: [
+            'apps/web/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'packages/shared/tsconfig.json',
+            'packages/page-reader/tsconfig.json',
+          ],
           noWarnOnMultipleProjects: true,
         }),
       ],
@@ -277,6 +288,20 @@ export default tseslint.config(
               message: 'Import across apps only through @referwell/shared.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // One way to read a failed API call: lib/api.ts (isApiError, isRefusal, isMissing, errorMessage, fieldErrors).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/api.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "BinaryExpression[operator='instanceof'][right.name='ApiError']",
+          message: "Read a failed call with isApiError, isRefusal or isMissing from '@/lib/api'.",
         },
       ],
     },

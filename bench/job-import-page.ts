@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const FIXTURE = 'apps/server/src/features/jobs/import/fixtures/pages/icims-clinical-analyst.html';
+const FIXTURE = 'packages/page-reader/fixtures/pages/icims-clinical-analyst.html';
 
 const repeat = (count: number, make: (i: number) => string) =>
   Array.from({ length: count }, (_, i) => make(i)).join('');

@@ -6,9 +6,10 @@
  *   BENCH_ONLY=job-import node --import tsx bench/run.ts
  */
 import { loadavg } from 'node:os';
-import { extractJobFromHtml } from '../apps/server/src/features/jobs/import/extract';
+import { extractJobFromHtml } from '@referwell/page-reader';
 import { bigImportPage } from './job-import-page';
 import { report, repoRoot } from './support';
+import { verdict } from './targets';
 
 const TARGET_P95_MS = 200;
 // Forty, so the 95th percentile is not simply the slowest read (with 15 it is).
@@ -50,8 +51,8 @@ report('job import', [
     // A process's first read also compiles the skills vocabulary and warms the JIT.
     first_read_cpu_ms: Math.round(firstCpu),
     load_avg: Number(loadavg()[0]?.toFixed(1)),
-    target_p95_ms: TARGET_P95_MS,
-    ok: p95 < TARGET_P95_MS,
+    target: `p95 < ${TARGET_P95_MS} ms`,
+    verdict: verdict(p95 < TARGET_P95_MS),
   },
 ]);
 if (p95 >= TARGET_P95_MS) process.exitCode = 1;

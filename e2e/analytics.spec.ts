@@ -128,7 +128,7 @@ test.describe('referral analytics', () => {
     await dialog.getByRole('button', { name: 'Mark 2 paid' }).click();
     await expect(page.getByText('2 bonuses marked paid')).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(card.getByText('No bonuses are due.')).toBeVisible();
+    await expect(card.getByText('No bonuses are due now.')).toBeVisible();
 
     const referrals = await (await page.request.get('/api/referrals?scope=company')).json();
     for (const referral of referrals)

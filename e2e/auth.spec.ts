@@ -10,6 +10,7 @@ import {
   uniqueCompanyName,
   uniqueEmail,
   linkInMailTo,
+  finishSignupViaUi,
 } from './fixtures';
 
 async function fillAccount(page: Page, name: string, email: string) {
@@ -22,8 +23,10 @@ test.describe('sign up', () => {
   test('a job seeker coming from a job signs up and lands on the dashboard that offers that job', async ({ page }) => {
     await page.goto('/signup?role=jobseeker&job=UX%20Designer');
     await expect(page.getByLabel('I am a...')).toHaveValue('jobseeker');
-    await fillAccount(page, 'Jamie Seeker', uniqueEmail('jamie'));
+    const email = uniqueEmail('jamie');
+    await fillAccount(page, 'Jamie Seeker', email);
     await page.getByRole('button', { name: 'Create Account' }).click();
+    await finishSignupViaUi(page, email);
 
     await expect(page.getByText('Account created successfully!')).toBeVisible();
     await expect(page.getByText('Redirecting to your dashboard...')).toBeVisible();
@@ -43,9 +46,11 @@ test.describe('sign up', () => {
     const inviteCode = await inviteCodeOf(request, admin.company.id);
 
     await page.goto('/signup?role=referrer');
-    await fillAccount(page, 'Robin Referrer', uniqueEmail('robin'));
+    const email = uniqueEmail('robin');
+    await fillAccount(page, 'Robin Referrer', email);
     await page.getByLabel('Company invite code').fill(inviteCode);
     await page.getByRole('button', { name: 'Create Account' }).click();
+    await finishSignupViaUi(page, email);
 
     await expect(page.getByText('You have joined your company as a referrer.', { exact: false })).toBeVisible();
     await expect(page).toHaveURL(/\/referrer-dashboard$/);
@@ -61,11 +66,13 @@ test.describe('sign up', () => {
   test('company HR creates a company and becomes its admin', async ({ page }) => {
     const companyName = uniqueCompanyName('Harbor Health');
     await page.goto('/signup');
-    await fillAccount(page, 'Harper Hiring', uniqueEmail('harper'));
+    const email = uniqueEmail('harper');
+    await fillAccount(page, 'Harper Hiring', email);
     await page.getByLabel('I am a...').selectOption('Company HR / Hiring Manager');
     await expect(page.getByRole('radio', { name: 'Create a new company' })).toBeChecked();
     await page.getByLabel('Company name').fill(companyName);
     await page.getByRole('button', { name: 'Create Account' }).click();
+    await finishSignupViaUi(page, email);
 
     await expect(page.getByText('Your company has been created.', { exact: false })).toBeVisible();
     await expect(page).toHaveURL(/\/referrer-dashboard$/);

@@ -77,14 +77,20 @@ export interface SignedUpUser {
 }
 
 /**
- * Creates an account through the API. With a page, its browser context keeps the session cookie,
- * so the page is logged in; with an APIRequestContext (the `request` fixture) the page stays a visitor.
+ * Creates an account through the API as a person does: the sign-up, then the link it mails followed with the same
+ * password. With a page, its browser context keeps the session cookie, so the page is logged in; with an
+ * APIRequestContext (the `request` fixture) the page stays a visitor.
  */
 export async function signUpViaApi(target: Page | APIRequestContext, data: SignupData): Promise<SignedUpUser> {
   const request = 'request' in target ? target.request : target;
   const email = data.email ?? uniqueEmail(data.role);
   const password = data.password ?? PASSWORD;
-  const response = await request.post('/api/auth/signup', { data: { ...data, email, password } });
+  const asked = await request.post('/api/auth/signup', { data: { ...data, email, password } });
+  expect(asked.status(), await asked.text()).toBe(202);
+  // The server keeps addresses in lower case, and names its outbox files by them.
+  const link = await linkInMailTo(email.toLowerCase(), '/confirm-signup');
+  const token = new URL(link, 'http://link').searchParams.get('token');
+  const response = await request.post('/api/auth/signup/confirm', { data: { token, password } });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as Omit<SignedUpUser, 'email' | 'password'>;
   return { email, password, user: body.user, company: body.company };
@@ -152,7 +158,7 @@ export interface WantedMail {
 
 /**
  * The newest e-mail to `email`, once it is the one wanted: mail goes out through the queue a moment after the action
- * that causes it, so an earlier mail (the sign-up's confirmation) can still be the newest when a test looks. Without
+ * that causes it, so an earlier mail (the sign-up's link) can still be the newest when a test looks. Without
  * SMTP_URL the server writes mail to DATA_DIR/outbox, one file per message named `{time}-{random}-{to}.txt`
  * (playwright.config.ts sets E2E_DATA_DIR).
  */
@@ -189,6 +195,17 @@ export function linkIn(mail: string, pathPrefix: string): string {
   const url = linksIn(mail).find((candidate) => candidate.pathname.startsWith(pathPrefix));
   if (!url) throw new Error(`No ${pathPrefix} link in:\n${mail}`);
   return `${url.pathname}${url.search}`;
+}
+
+/**
+ * After the sign-up form was sent: "check your e-mail", then the link mailed to `email` opened in the same tab and
+ * the password given again, which creates the account and signs in.
+ */
+export async function finishSignupViaUi(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await expect(page.getByText('We sent you a link', { exact: true })).toBeVisible();
+  await page.goto(await linkInMailTo(email.toLowerCase(), '/confirm-signup'));
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
 }
 
 /** The `pathPrefix` link of the newest e-mail to `email` that has one. */

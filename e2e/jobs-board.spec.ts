@@ -115,7 +115,7 @@ test.describe('company jobs board', () => {
     await account.getByRole('button', { name: 'Account menu' }).click();
     await account.getByRole('link', { name: 'My referrer profile' }).click();
     await expect(page).toHaveURL(new RegExp(`/referrer-profile/${admin.user.id}$`));
-    await expect(page.getByText('Only you see your e-mail and phone.')).toBeVisible();
+    await expect(page.getByText('Only you see your e-mail and phone, colleagues included.')).toBeVisible();
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit referrer profile' });
     await expect(edit.getByLabel('Show my e-mail and phone on my profile')).not.toBeChecked();

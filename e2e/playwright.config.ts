@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,12 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'referwell-e2e-'));
 // A local careers site the job import and crawl tests fetch from (e2e/fixture-server.mjs).
 process.env.E2E_FIXTURE_PORT ??= freePort();
 const fixtureOrigin = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
+// The payment provider: the tests' fake Stripe API server (apps/server/src/test/fake-stripe.ts), billing turned on.
+process.env.E2E_STRIPE_PORT ??= freePort();
+// A server on E2E_DATABASE_URL needs the data-encryption key given (one per run; workers inherit it).
+process.env.E2E_DATA_ENCRYPTION_KEY ??= randomBytes(32).toString('base64');
+const dataEncryptionKey = process.env.E2E_DATA_ENCRYPTION_KEY;
+const stripeOrigin = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -64,13 +71,35 @@ export default defineConfig({
         // Every browser test signs up from 127.0.0.1; the limits themselves are covered by the API tests.
         RATE_LIMIT_SCALE: '100',
         // The job queue lives on PostgreSQL: pass the database the run should use (until the embedded server lands).
-        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+        ...(process.env.E2E_DATABASE_URL
+          ? { DATABASE_URL: process.env.E2E_DATABASE_URL, DATA_ENCRYPTION_KEY: dataEncryptionKey }
+          : {}),
         // Job import and crawl may fetch the local fixture site; the ATS APIs point at it too (it answers 404 there).
         OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_FIXTURE_PORT}`,
         GREENHOUSE_API_URL: `${fixtureOrigin}/greenhouse/v1/boards`,
         LEVER_API_URL: `${fixtureOrigin}/lever/v0/postings`,
         ASHBY_API_URL: `${fixtureOrigin}/ashby/posting-api/job-board`,
         WORKABLE_API_URL: `${fixtureOrigin}/workable/api/v1/widget/accounts`,
+        STRIPE_SECRET_KEY: 'sk_test_fake',
+        STRIPE_WEBHOOK_SECRET: 'whsec_fake',
+        STRIPE_PRICE_MONTHLY: 'price_test_monthly',
+        STRIPE_PRICE_ENTERPRISE: 'price_test_enterprise',
+        STRIPE_PRICE_BETA: 'price_test_beta',
+        STRIPE_PRICE_BETA_YEAR: 'price_test_beta_year',
+        STRIPE_API_URL: stripeOrigin,
+      },
+    },
+    {
+      command: 'node --import tsx apps/server/src/test/fake-stripe.ts',
+      cwd: repoRoot,
+      url: `${stripeOrigin}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        FAKE_STRIPE_PORT: process.env.E2E_STRIPE_PORT,
+        FAKE_STRIPE_WEBHOOK_URL: `${baseURL}/api/billing/stripe/webhook`,
       },
     },
     {

@@ -1,6 +1,7 @@
 import {
   test,
   expect,
+  finishSignupViaUi,
   inviteCodeOf,
   newPage,
   PASSWORD,
@@ -116,9 +117,11 @@ test.describe('share a job', () => {
     await expect(seeker.getByRole('heading', { level: 1 })).toHaveText('Interface Analyst');
     await seeker.goto('/signup?role=jobseeker');
     await seeker.getByLabel('Full name').fill('Sam Seeker');
-    await seeker.getByLabel('Email').fill(uniqueEmail('sam'));
+    const samEmail = uniqueEmail('sam');
+    await seeker.getByLabel('Email').fill(samEmail);
     await seeker.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await seeker.getByRole('button', { name: 'Create Account' }).click();
+    await finishSignupViaUi(seeker, samEmail);
     await expect(seeker.getByText('Account created successfully!')).toBeVisible();
     await seeker.goto(`/job/${job.id}`);
     await seeker.getByRole('button', { name: 'Apply Now' }).click();

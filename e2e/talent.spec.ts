@@ -7,6 +7,11 @@ const RESUME = path.resolve(
   import.meta.dirname,
   '../apps/server/src/features/talent/resume/fixtures/r01-pdf-engineer.pdf',
 );
+/** Two columns: a shaded sidebar holding the (letter-spaced) name and the contact details, the main column beside it. */
+const SIDEBAR_RESUME = path.resolve(
+  import.meta.dirname,
+  '../apps/server/src/features/talent/resume/fixtures/t01-pdf-sidebar-spaced-name.pdf',
+);
 const screens = path.join(import.meta.dirname, '.tmp', 'screens');
 
 /** Full-page screenshots at 1280 and 375 px of the current screen, for looking at it. */
@@ -81,6 +86,17 @@ test('a job seeker uploads a PDF resume, reviews the filled form, saves and sees
   await expect(page.getByRole('heading', { name: 'Areas of Interest' })).toBeVisible();
   await expect(page.getByText('Interoperability', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit Profile' })).toBeVisible();
+});
+
+test('a two-column PDF resume with the name in its sidebar fills the name and location', async ({ page }) => {
+  await signUpViaApi(page, { name: 'Sidebar Uploader', role: 'jobseeker' });
+  await page.goto('/talent-profile');
+  await page.getByLabel('Resume').setInputFiles(SIDEBAR_RESUME);
+  await expect(page.getByText('Resume Parsed Successfully')).toBeVisible({ timeout: 20_000 });
+  // The name is set letter-spaced at the top of the sidebar; the main column starts level with it.
+  await expect(page.getByLabel('Full Name')).toHaveValue("Niamh O'Connell");
+  await expect(page.getByLabel('Location')).toHaveValue('Cork, Ireland');
+  await expect(page.getByLabel('Phone')).toHaveValue('+353 86 555 0192');
 });
 
 test('LinkedIn import explains what it needs', async ({ page }) => {

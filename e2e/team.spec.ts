@@ -1,4 +1,13 @@
-import { test, expect, PASSWORD, signUpCompanyAdmin, uniqueEmail, linkInMailTo } from './fixtures';
+import {
+  test,
+  expect,
+  finishSignupViaUi,
+  PASSWORD,
+  signUpCompanyAdmin,
+  signUpViaApi,
+  uniqueEmail,
+  linkInMailTo,
+} from './fixtures';
 
 test.describe('team management', () => {
   test('an admin renews the invite code, a colleague joins with it, becomes admin and is removed', async ({
@@ -33,7 +42,8 @@ test.describe('team management', () => {
       const colleague = await colleagueContext.newPage();
       await colleague.goto('/signup?role=referrer');
       await colleague.getByLabel('Full name').fill('Morgan Member');
-      await colleague.getByLabel('Email').fill(uniqueEmail('morgan'));
+      const morgan = uniqueEmail('morgan');
+      await colleague.getByLabel('Email').fill(morgan);
       await colleague.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await colleague.getByLabel('Company invite code').fill(oldCode);
       await colleague.getByRole('button', { name: 'Create Account' }).click();
@@ -42,6 +52,7 @@ test.describe('team management', () => {
 
       await colleague.getByLabel('Company invite code').fill(newCode);
       await colleague.getByRole('button', { name: 'Create Account' }).click();
+      await finishSignupViaUi(colleague, morgan);
       await expect(colleague).toHaveURL(/\/referrer-dashboard$/);
     } finally {
       await colleagueContext.close();
@@ -116,10 +127,7 @@ test.describe('team management', () => {
     const admin = await signUpCompanyAdmin(request);
     const teamResponse = await request.get(`/api/companies/${admin.company.id}/team`);
     const { inviteCode } = (await teamResponse.json()) as { inviteCode: string };
-    const response = await page.request.post('/api/auth/signup', {
-      data: { name: 'Quinn Member', email: uniqueEmail('quinn'), password: PASSWORD, role: 'referrer', inviteCode },
-    });
-    expect(response.status()).toBe(201);
+    await signUpViaApi(page, { name: 'Quinn Member', role: 'referrer', inviteCode });
 
     await page.goto('/company-dashboard/team');
     await expect(page.getByText('Only company administrators can manage the team.').first()).toBeVisible();

@@ -5,6 +5,7 @@
  * through the database. The tests read the two origins from E2E_INSTANCE_A / E2E_INSTANCE_B.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,8 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+/** The instances share a database, so they share the data-encryption key (required with DATABASE_URL). */
+const dataEncryptionKey = randomBytes(32).toString('base64');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -63,6 +66,8 @@ function startInstance(port: number, databaseUrl: string, dataDir: string) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
+      // Instances sharing a database share the data-encryption key.
+      DATA_ENCRYPTION_KEY: dataEncryptionKey,
       NODE_ENV: 'production',
       SEED_DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',

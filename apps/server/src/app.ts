@@ -16,6 +16,8 @@ import { canonicalRequestTarget } from './lib/request-path';
 import { registerSecurityHeaders } from './lib/security';
 import { registerWebApp } from './lib/spa';
 import { createStorage, type FileStorage } from './lib/storage';
+import { createStripe, type Stripe } from './lib/payments/stripe';
+import { createSecrets, dataEncryptionKey, type Secrets } from './lib/secrets';
 import { healthRoutes } from './features/health/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { authRoutes } from './features/auth/routes';
@@ -27,7 +29,7 @@ import { exportRoutes } from './features/exports/routes';
 import { jobRoutes } from './features/jobs/routes';
 import { referralRoutes } from './features/referrals/routes';
 import { dashboardRoutes } from './features/dashboard/routes';
-import { jobImportRoutes } from './features/jobs/import/routes';
+import { jobImportRoutes } from './features/job-import/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { realtimeRoutes } from './features/realtime/routes';
@@ -60,6 +62,10 @@ declare module 'fastify' {
     realtime: RealtimeHub;
     /** SESSION_SECRET, or the one generated once and kept in the database: signs cookies and mail links. */
     secret: string;
+    /** The Stripe client when billing is configured (STRIPE_*), else null: every plan feature is on. */
+    stripe: Stripe | null;
+    /** Seals secrets at rest under the data-encryption key (lib/secrets.ts). */
+    secrets: Secrets;
   }
 }
 
@@ -126,6 +132,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', await createStorage(config.storage, database.db));
+  app.decorate('stripe', config.stripe ? createStripe(config.stripe) : null);
+  app.decorate('secrets', createSecrets(dataEncryptionKey(config)));
   app.addHook('onClose', async () => app.storage.close());
   // While shutting down, answers that were in flight close their connection, so a keep-alive
   // client does not hold the process open until its idle timeout.

@@ -12,10 +12,11 @@ import {
   sendSearchAlerts,
 } from './features/saved-searches/alerts';
 import { messageMailTask } from './platform/notifications/mail';
-import { runCrawl } from './features/jobs/import/crawl-jobs';
+import { runCrawl } from './features/job-import/crawl-jobs';
 import { pruneExpired, sweepUnfinishedFiles } from './features/maintenance/prune';
 import { FACET_RECOUNT_CRON, recountTalentFacets } from './features/talent/facets';
 import { deliverHeldNotifications } from './features/referrals/pipeline';
+import { syncSubscription } from './features/billing/subscriptions';
 import type { QueueTasks, TaskName } from './lib/queue/enqueue';
 import { startQueue } from './lib/queue/runner';
 import { releaseJobsOfDeadWorkers } from './lib/queue/stale';
@@ -91,6 +92,12 @@ function taskList(app: FastifyInstance): TaskList {
     'expire-data-exports': task<'expire-data-exports'>(() => expireDataExports(app.db, app.storage)),
     'erase-due-accounts': task<'erase-due-accounts'>(() => eraseDueAccounts(app.db, app.storage)),
     'recount-talent-facets': task<'recount-talent-facets'>(() => recountTalentFacets(app.db)),
+    'billing-sync-subscription': task<'billing-sync-subscription'>(async ({ subscriptionId }) => {
+      // Billing switched off since the job was queued: nothing to read it with.
+      if (!app.stripe || !app.config.stripe)
+        return app.log.warn({ subscriptionId }, 'billing: not configured, read dropped');
+      return syncSubscription(app.db, app.stripe, app.config.stripe, subscriptionId, app.log);
+    }),
     'crawl-site': task<'crawl-site'>(({ crawlId }) => runCrawl(app.db, { config: app.config, log: app.log }, crawlId)),
   } satisfies Record<TaskName, Task>;
 }

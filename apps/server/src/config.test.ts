@@ -123,6 +123,7 @@ describe('loadConfig', () => {
       prices: { monthly: 'price_m', enterprise: 'price_e', beta: 'price_b', beta_year: 'price_y' },
       apiUrl: 'https://api.stripe.com',
       trialDays: 14,
+      timeoutMs: 15_000,
     });
     const problems = (env: Record<string, string>) => {
       try {

@@ -29,6 +29,15 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DATA_ENCRYPTION_KEY: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (v) => Buffer.from(v.trim(), /[-_]/.test(v) ? 'base64url' : 'base64').length === 32,
+        'must be 32 random bytes in base64 (openssl rand -base64 32)',
+      )
+      .optional(),
+  ),
   PUBLIC_URL: z.url({ error: 'must be a full URL such as https://referwell.example' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: booleanFromEnv.optional(),
@@ -90,6 +99,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   STRIPE_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(14),
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   // Unset: the 'Book a 30-minute call' link leads to the waitlist form, which lands in the database.
   BOOKING_URL: z
     .string()
@@ -114,6 +124,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Port of the embedded PostgreSQL on 127.0.0.1 (without DATABASE_URL); 0 picks a free one at each start. */
   embeddedPgPort: number;
+  /**
+   * DATA_ENCRYPTION_KEY: seals secrets at rest (lib/secrets.ts). Unset without DATABASE_URL: generated once and kept
+   * owner-only in DATA_DIR; required with DATABASE_URL.
+   */
+  dataEncryptionKey: string | undefined;
   /** SESSION_SECRET; when unset the app uses one generated once and kept in the database (shared by every instance). */
   sessionSecret: string | undefined;
   publicUrl: string;
@@ -163,6 +178,8 @@ export interface StripeConfig {
   apiUrl: string;
   /** Days of free trial a company's first checkout starts with (0: none). */
   trialDays: number;
+  /** How long a call to Stripe may take before it is given up (a waiting admin gets a 502). */
+  timeoutMs: number;
 }
 
 export interface S3StorageOptions {
@@ -195,6 +212,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     ...(result.error?.issues ?? []).map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
     ...missingS3Settings(env),
     ...missingStripeSettings(env),
+    ...(env.DATABASE_URL && !env.DATA_ENCRYPTION_KEY
+      ? [
+          'DATA_ENCRYPTION_KEY: required with DATABASE_URL (32 random bytes in base64: openssl rand -base64 32), the same for every instance',
+        ]
+      : []),
   ];
   if (!result.success || problems.length > 0) throw new ConfigError(problems);
   const e = result.data;
@@ -208,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     sessionSecret: e.SESSION_SECRET,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,
@@ -267,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
             },
             apiUrl: (e.STRIPE_API_URL ?? 'https://api.stripe.com').replace(/\/+$/, ''),
             trialDays: e.STRIPE_TRIAL_DAYS,
+            timeoutMs: e.STRIPE_TIMEOUT_MS,
           }
         : null,
   };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import type { Database } from './db/client';
 import { WORKER_LIMITS } from './lib/worker-task';
 import { docxBomb, encryptedPdfBomb, pdfBomb } from './test/bombs';
 import { openTestDatabase, TEST_PASSWORD } from './test/harness';
+import { captureSignupLinks, signupLinkFor } from './test/signup-links';
 import { startServerProcess, treeRss, waitFor, type ServerProcess } from './test/server-process';
 import { bundleServer } from './test/worker-bundle';
 
@@ -28,6 +30,7 @@ beforeAll(async () => {
     bundle.main,
     {
       DATABASE_URL: database.url,
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       CONNECTIONS_PER_IP: String(PER_ADDRESS),
       WEB_DIST_DIR: '/nonexistent',
       RATE_LIMIT_SCALE: '100',
@@ -120,18 +123,29 @@ const MB = 1024 * 1024;
 
 let seekers = 0;
 
-/** A job seeker signed up through the API: their session cookie. */
+/** A job seeker signed up through the API (the sign-up, then its mailed link): their session cookie. */
 async function jobSeekerCookie(): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: `Bomb Uploader ${++seekers}`,
-      email: `bomber.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`,
-      password: TEST_PASSWORD,
-      role: 'jobseeker',
-    }),
+  const email = `bomber.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
+  const post = (path: string, body: object) =>
+    fetch(`${server.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await captureSignupLinks(database.db);
+  const asked = await post('/api/auth/signup', {
+    name: `Bomb Uploader ${++seekers}`,
+    email,
+    password: TEST_PASSWORD,
+    role: 'jobseeker',
   });
+  const link = await signupLinkFor(database.db, email);
+  const res = link
+    ? await post('/api/auth/signup/confirm', {
+        token: new URL(link, 'http://link').searchParams.get('token'),
+        password: TEST_PASSWORD,
+      })
+    : asked;
   if (res.status !== 201)
     throw new Error(`sign-up: ${res.status} ${await res.text()}\n${server.output().slice(-3000)}`);
   return res.headers

@@ -41,6 +41,17 @@ describe('eslint import rules', () => {
     expect(messages[0]).toMatch(/Unexpected path .* imported in restricted zone/);
   });
 
+  it('a web page that tests instanceof ApiError is reported; lib/api.ts, which defines the readers, is not', async () => {
+    const text =
+      "import { ApiError } from '@/lib/api';\nexport const denied = (e: unknown) => e instanceof ApiError;\n";
+    const lint = async (at: string) => {
+      const [result] = await eslint.lintText(text, { filePath: `${repo}apps/web/src/${at}` });
+      return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+    };
+    expect(await lint('features/jobs/planted.ts')).toEqual([expect.stringMatching(/isApiError/)]);
+    expect(await lint('lib/api.ts')).toEqual([]);
+  });
+
   it('a feature may use a port that lists it', async () => {
     expect(await zoneMessages('feature-imports-listed-port.ts')).toEqual([]);
     expect(await zoneMessages('feature-imports-unlisted-port.ts')).toHaveLength(1);

@@ -5,8 +5,7 @@ import type { WorkerOutcome } from './lib/worker-task';
 
 // Each reader is loaded by the first task that needs it: a process that only parses resumes never holds the page
 // reader's vocabularies, nor one that reads pages pdf.js (each costs tens of MB of the process's memory limit).
-const pageReader = () => import('./features/jobs/import');
-const pageLinks = () => import('./features/jobs/import/links');
+const pageReader = () => import('@referwell/page-reader');
 const resumeReader = () => import('./features/talent/resume');
 
 function task<I, O>(run: (input: I) => O | Promise<O>) {
@@ -26,10 +25,10 @@ export const workerTasks = {
     (await pageReader()).readJobPage(input.html, input.url),
   ),
   jobCrawlPage: task(async (input: { html: string; url: string }) =>
-    (await pageLinks()).readCrawlPage(input.html, input.url),
+    (await pageReader()).readCrawlPage(input.html, input.url),
   ),
   jobPageText: task(async (input: { html: string; maxChars: number }) =>
-    (await pageLinks()).readPageText(input.html, input.maxChars),
+    (await pageReader()).readPageText(input.html, input.maxChars),
   ),
   resumeParse: task(async (bytes: Uint8Array) => (await resumeReader()).parseResume(bytes)),
 };

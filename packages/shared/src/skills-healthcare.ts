@@ -236,6 +236,94 @@ ONC certification|ONC Cures Act|21st Century Cures Act
 Information blocking
 HITECH Act
 Joint Commission|JCAHO
+Epic Hyperspace|Hyperspace
+Epic Chronicles
+Epic Kaleidoscope
+Epic Rover
+Epic Haiku
+Epic Canto
+Epic Beacon
+Epic Cupid
+Epic Lucy
+Epic Care Everywhere|Care Everywhere
+Epic Physician Builder|Physician Builder
+Cerner CareNet|CareNet
+Cerner PharmNet|PharmNet
+Cerner RadNet|RadNet
+Cerner HealtheIntent|HealtheIntent
+Cerner Discern Expert|Discern Expert
+Cerner CCL|Cerner Command Language
+Meditech Magic
+Allscripts Sunrise|Sunrise Clinical Manager
+Allscripts TouchWorks|TouchWorks
+CPSI|TruBridge
+System C Medway
+CareFlow|System C CareFlow
+Nervecentre
+Adastra
+Docman
+WinPath
+e-Referral Service|NHS e-Referral Service
+e-skierowanie
+Helseplattformen
+Kanta|Kanta-palvelut
+NPÖ|Nationell patientöversikt
+Helsenorge
+ePA|elektronische Patientenakte
+Telematikinfrastruktur
+COPRA|COPRA PDMS
+PDMS|patient data management system|Patientendatenmanagementsystem
+Philips IntelliSpace Critical Care|ICCA|IntelliSpace Critical Care and Anesthesia
+Meona
+iMedOne
+CGM Medico
+DxCare|Dedalus DxCare
+Crossway|Maincare Crossway
+HPRIM|HPRIM Santé|HPRIM XML
+Dossier Médical Partagé
+Mon espace santé
+MSSanté|messagerie sécurisée de santé
+Ségur du numérique|Ségur numérique
+CI-SIS
+PGSSI-S
+Diraya
+Gacela Care|Gacela
+HCIS|Dedalus HCIS
+Glintt HS
+SONHO
+Registo de Saúde Eletrónico
+NEN 7510
+NEN 7512
+NEN 7513
+MedMij
+Zorginformatiebouwstenen|ZIB|zorginformatiebouwsteen
+BgZ|Basisgegevensset Zorg
+Accuro EMR|Accuro
+PS Suite
+OSCAR EMR|OSCAR Pro
+Med Access
+PHIPA
+PIPEDA
+EHDS|European Health Data Space
+DSPT|Data Security and Protection Toolkit|DSP Toolkit
+Cyber Essentials Plus|Cyber Essentials+
+Cyber Essentials
+DCB0129|DCB 0129
+DCB0160|DCB 0160
+DTAC|Digital Technology Assessment Criteria
+ISO 9001
+ISO 27799
+NIS2|NIS 2 Directive
+BSI IT-Grundschutz|IT-Grundschutz
+Esquema Nacional de Seguridad
+i2b2
+OHDSI
+TriNetX
+3M 360 Encompass|3M Encompass|360 Encompass
+Optum EncoderPro|EncoderPro
+TruCode
+3M CodeFinder|CodeFinder
+CPOE|computerized provider order entry|computerised physician order entry|computerized physician order entry
 `;
 
 /** Terms that are also ordinary words or abbreviations: matched only with this exact capitalisation. */
@@ -244,6 +332,8 @@ Beaker|Grand Central|Caboodle|Cogito|Elation|Veeva|Mirth|Rhapsody|Iguana|Redox|A
 HCC|UDS|CAP|NP|MLS|LIS|RIS|CDS|RPM|RCM|CDM|CCS|CCA|PA-C|EMT|MDR|Direct Messaging|Medicare|Medicaid
 Da Vinci|Canvas Medical|Greenway Health|CCPA|Cosmic|Cura|Esko|Lifecare|Spine|HDS|KWS|Columna|Melior|Effica
 Pegasos|Lauris|Sillage|RiO|Lorenzo|EMIS|Clarity reporting|IS-H|TISS|AMMS
+Hyperspace|Epic Beacon|Epic Lucy|CareNet|CareFlow|Adastra|Docman|Kanta|NPÖ|ePA|COPRA|PDMS|ICCA|Meona|Crossway|HPRIM
+CI-SIS|Diraya|Gacela|HCIS|SONHO|ZIB|BgZ|Accuro|OSCAR Pro|EHDS|DSPT|DTAC|OHDSI|CPOE
 `;
 
 export const HEALTHCARE_SKILLS_CASE_SENSITIVE = CASE_SENSITIVE.trim().split(/[|\n]/);

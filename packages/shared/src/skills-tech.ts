@@ -260,6 +260,141 @@ Shopify
 Webflow
 Contentful
 Sanity
+Microsoft Office|MS Office
+PowerPoint|Microsoft PowerPoint|MS PowerPoint
+SharePoint|Microsoft SharePoint
+Microsoft Teams|MS Teams
+Power Automate|Microsoft Flow
+Power Apps|PowerApps
+Dynamics 365|Microsoft Dynamics 365|D365
+Microsoft Exchange|Exchange Server
+MS Project|Microsoft Project
+Microsoft Access|MS Access
+Power Query
+Power Pivot
+DAX
+SSAS|SQL Server Analysis Services
+Google Sheets
+Google Workspace|G Suite
+Looker Studio|Google Data Studio
+Zabbix
+Nagios
+PRTG
+Icinga
+SolarWinds
+Dynatrace
+AppDynamics
+Veeam
+Commvault
+Proxmox
+Nutanix
+OpenStack
+Firebase
+Supabase
+Heroku
+Vercel
+Netlify
+Cloudflare
+TestNG
+SoapUI
+Katalon
+Gatling
+k6|Grafana k6
+Allure
+Zephyr Scale
+BrowserStack
+Sauce Labs
+SonarQube
+Checkmarx
+Snyk
+Burp Suite
+OWASP Top 10
+Wireshark
+Metasploit
+Nmap
+Apache NiFi|NiFi
+Apache Beam
+Apache Flink|Flink
+Hadoop|Apache Hadoop
+Hive|Apache Hive
+Trino
+Presto|PrestoDB
+Dagster
+Prefect
+Great Expectations
+Apache Superset|Superset
+Redash
+MicroStrategy
+Cognos|IBM Cognos
+OBIEE|Oracle BI
+Bitbucket
+TeamCity
+Bamboo
+Octopus Deploy
+Artifactory|JFrog Artifactory
+Podman
+OpenShift|Red Hat OpenShift
+Rancher
+Consul|HashiCorp Consul
+Traefik
+Envoy
+Linkerd
+Kustomize
+AWS CDK
+Bicep|Azure Bicep
+ARM templates
+RHEL|Red Hat Enterprise Linux
+Ubuntu
+Debian
+CentOS
+macOS
+Unix
+Apache Tomcat|Tomcat
+IIS|Internet Information Services
+HAProxy
+TCP/IP
+DNS
+DHCP
+VPN
+VLAN
+Cisco IOS
+Quarkus
+Micronaut
+Jetpack Compose
+Electron
+Nuxt|Nuxt.js
+Gatsby
+RxJS
+NgRx
+Material UI|MUI
+Bootstrap
+Three.js
+D3.js
+Chart.js
+Highcharts
+Plotly
+Matplotlib
+Seaborn
+ggplot2
+Streamlit
+Prisma
+TypeORM
+Sequelize
+SQLAlchemy
+Pydantic
+WebAssembly|Wasm
+WebRTC
+Socket.IO
+Jakarta EE|Java EE|J2EE
+Maven
+Gradle
+Visual Studio
+Visual Studio Code|VS Code
+IntelliJ IDEA|IntelliJ
+Xcode
+Android Studio
+BPMN
+UML
 `;
 
 /** Terms that are also ordinary words or abbreviations: matched only with this exact capitalisation. */
@@ -268,6 +403,8 @@ Lean|Chef|Puppet|Zephyr|Tcl|SAP|QNX|RTEMS|embOS|Vault|Helm|Lambda|Segment|Heap|S
 Tosca|ALM|Sanity|Unity|Dart|Lua|Qt|Sass|Vite|Ionic|Redux|Svelte|Sentry|Splunk|Okta|Workday|Asana
 Trello|Miro|Celery|Whisper|SAS|Stata|Delta Lake|IAM|SSO|Android|Lucidchart|Heap|S3|EC2|RDS|SNS|SQS
 TDD|DDD|BLE|Bluetooth|RAG|LLM|LLMs|MDM|NoSQL|ELT|ETL|ELK|HTML|CSS|OIDC|SAML|SIEM|DLP|ITIL|PMP|SAFe
+DAX|PRTG|Allure|Hive|Prefect|Great Expectations|Bamboo|Consul|Envoy|Rancher|Bicep|Bootstrap|Electron|Gatsby|Prisma
+IIS|DNS|DHCP|VPN|VLAN|MUI|UML|BPMN|Unix|Flink|Redash|Superset|Trino|Presto|Podman|Wasm
 `;
 
 export const TECH_SKILLS_CASE_SENSITIVE = CASE_SENSITIVE.trim().split(/[|\n]/);

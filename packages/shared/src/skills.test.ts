@@ -1,10 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalSkill, cleanSkillList, recogniseSkills, SKILLS_VOCABULARY } from './skills';
+import {
+  canonicalSkill,
+  cleanSkillList,
+  PRACTICE_SKILLS,
+  recogniseSkills,
+  skillTermKey,
+  SKILLS_VOCABULARY,
+} from './skills';
 
 describe('SKILLS_VOCABULARY', () => {
   it('has several hundred entries (issue 16) with unique canonical names', () => {
     expect(SKILLS_VOCABULARY.length).toBeGreaterThanOrEqual(400);
     expect(new Set(SKILLS_VOCABULARY.map((s) => s.name)).size).toBe(SKILLS_VOCABULARY.length);
+  });
+
+  it('gives every term one skill: no alias names two entries, in the main list or the ways of working', () => {
+    const owner = new Map<string, string>();
+    const clashes: string[] = [];
+    for (const { name, synonyms } of [...SKILLS_VOCABULARY, ...PRACTICE_SKILLS])
+      for (const term of new Set([name, ...synonyms].map(skillTermKey))) {
+        const first = owner.get(term);
+        if (first && first !== name) clashes.push(`${term}: ${first} / ${name}`);
+        owner.set(term, name);
+      }
+    expect(clashes).toEqual([]);
   });
 });
 
@@ -90,6 +109,37 @@ describe('recogniseSkills', () => {
   it('maps aliases to the canonical name: translations of GDPR, a module by its short name', () => {
     expect(recogniseSkills('DSGVO, RODO und PowerChart')).toEqual(['GDPR', 'Cerner PowerChart']);
     expect(canonicalSkill('Netsmart myAvatar')).toBe('myAvatar');
+  });
+
+  it('keeps two engines or a product and its vendor apart', () => {
+    expect(recogniseSkills('Trino and Presto; Cisco IOS; OWASP Top 10; Dynamics 365')).toEqual([
+      'Trino',
+      'Presto',
+      'Cisco IOS',
+      'OWASP Top 10',
+      'Dynamics 365',
+    ]);
+    expect(canonicalSkill('gematik')).toBe('gematik');
+    expect(canonicalSkill('e-skierowanie')).toBe('e-skierowanie');
+  });
+
+  it('reads ways of working in twelve languages only when asked, each kind under its own name', () => {
+    const text = 'Testautomatisierung, tests de charge, analisi dei dati, zarządzanie projektami and Lasttests';
+    expect(recogniseSkills(text)).toEqual([]);
+    expect(recogniseSkills(text, { practices: true })).toEqual([
+      'Test automation',
+      'Load testing',
+      'Data analysis',
+      'Project management',
+    ]);
+    expect(recogniseSkills('performance testing and load testing', { practices: true })).toEqual([
+      'Performance testing',
+      'Load testing',
+    ]);
+    expect(canonicalSkill('Usability-Tests')).toBe('Usability testing');
+    expect(canonicalSkill('maschinelles Lernen', { practices: true })).toBe('Machine Learning');
+    // A posting's declared skills keep their words: the ways of working are the résumé reader's.
+    expect(canonicalSkill('maschinelles Lernen')).toBe('maschinelles Lernen');
   });
 
   it('handles empty text', () => {

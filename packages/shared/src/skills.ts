@@ -1,4 +1,5 @@
 import { HEALTHCARE_SKILLS, HEALTHCARE_SKILLS_CASE_SENSITIVE } from './skills-healthcare';
+import { PRACTICE_SKILLS, PRACTICE_SKILLS_CASE_SENSITIVE } from './skills-practices';
 import { TECH_SKILLS, TECH_SKILLS_CASE_SENSITIVE } from './skills-tech';
 
 /**
@@ -111,7 +112,8 @@ const CORE_SKILLS: { name: string; synonyms: string[] }[] = [
   { name: 'Figma', synonyms: [] },
   { name: 'Sketch', synonyms: [] },
   { name: 'Adobe XD', synonyms: [] },
-  { name: 'User Research', synonyms: ['usability testing', 'UX research'] },
+  { name: 'User Research', synonyms: ['UX research'] },
+  { name: 'Usability testing', synonyms: ['usability tests', 'user testing'] },
   { name: 'A/B Testing', synonyms: ['AB testing', 'split testing'] },
   { name: 'Jira', synonyms: [] },
   { name: 'Confluence', synonyms: [] },
@@ -121,17 +123,24 @@ const CORE_SKILLS: { name: string; synonyms: string[] }[] = [
   { name: 'Product Management', synonyms: ['product roadmap', 'roadmapping'] },
 ];
 
-/** Every skill the recogniser knows: the core list above and the healthcare technology list. */
+/**
+ * The named skills the recogniser always knows: the core list above, healthcare technology and engineering tools —
+ * systems, modules, standards, code sets, credentials and the established practices postings name.
+ */
 export const SKILLS_VOCABULARY: { name: string; synonyms: string[] }[] = [
   ...CORE_SKILLS,
   ...HEALTHCARE_SKILLS,
   ...TECH_SKILLS,
 ];
 
+/** Ways of working in twelve languages (skills-practices.ts): recognised and spelled canonically when asked for. */
+export { PRACTICE_SKILLS };
+
 /** Terms that are also ordinary words: matched only with this exact capitalisation. */
 const CASE_SENSITIVE_TERMS = new Set([
   ...HEALTHCARE_SKILLS_CASE_SENSITIVE,
   ...TECH_SKILLS_CASE_SENSITIVE,
+  ...PRACTICE_SKILLS_CASE_SENSITIVE,
   'Epic',
   'React',
   'Swift',
@@ -223,6 +232,8 @@ const MAX_SPANS = 40;
 
 interface CompiledSkill {
   name: string;
+  /** A way of working (PRACTICE_SKILLS), recognised only when asked for. */
+  practice: boolean;
   /** Each term's pattern with a lowercase piece of text it cannot match without (null: always try it). */
   patterns: { pattern: RegExp; needle: string | null }[];
   /** Patterns written with their own context (CONTEXT_PATTERNS). */
@@ -235,8 +246,12 @@ const needleOf = (term: string) => term.split(/[\s-]+/)[0]!.toLowerCase() || nul
 let compiled: CompiledSkill[] | undefined;
 
 function compile(): CompiledSkill[] {
-  compiled ??= SKILLS_VOCABULARY.map(({ name, synonyms }) => ({
+  compiled ??= [
+    ...SKILLS_VOCABULARY.map((entry) => ({ entry, practice: false })),
+    ...PRACTICE_SKILLS.map((entry) => ({ entry, practice: true })),
+  ].map(({ entry: { name, synonyms }, practice }) => ({
     name,
+    practice,
     patterns: [name, ...synonyms]
       .filter((term) => !CONTEXT_ONLY.has(term))
       .map((term) => ({ pattern: termPattern(term), needle: needleOf(term) })),
@@ -248,12 +263,14 @@ function compile(): CompiledSkill[] {
 /**
  * The vocabulary skills mentioned in `text`, as canonical names in the order they first appear, without duplicates.
  * Example: recogniseSkills('Node.js, k8s and Postgres; JS') → ['Node.js', 'Kubernetes', 'PostgreSQL', 'JavaScript'].
+ * `practices`: also the ways of working of PRACTICE_SKILLS ('Testautomatisierung' → 'Test automation').
  */
-export function recogniseSkills(text: string): string[] {
+export function recogniseSkills(text: string, options: { practices?: boolean } = {}): string[] {
   if (!text) return [];
   const lower = text.toLowerCase();
   const matched: { name: string; order: number; spans: [number, number][] }[] = [];
-  compile().forEach(({ name, patterns, context }, order) => {
+  compile().forEach(({ name, practice, patterns, context }, order) => {
+    if (practice && !options.practices) return;
     const spans: [number, number][] = [];
     for (const { pattern, needle } of patterns) {
       if (needle !== null && !lower.includes(needle)) continue;
@@ -284,20 +301,31 @@ export function recogniseSkills(text: string): string[] {
 }
 
 let canonicalByTerm: Map<string, string> | undefined;
+let canonicalWithPractices: Map<string, string> | undefined;
+
+/**
+ * A term as the recogniser compares it: lower case, spaces and hyphens dropped (it matches 'SOC 2', 'SOC-2' and
+ * 'SOC2' alike, so 'Usability-Tests' and 'usability tests' are one term).
+ */
+export const skillTermKey = (term: string) => term.toLowerCase().replace(/[\s-]+/g, '');
+
+const termMap = (entries: { name: string; synonyms: string[] }[]) =>
+  new Map(entries.flatMap(({ name, synonyms }) => [name, ...synonyms].map((term) => [skillTermKey(term), name])));
 
 /**
  * The vocabulary's spelling of a typed skill ('fhir' → 'FHIR', 'JS' → 'JavaScript'); other skills come back trimmed,
- * as typed. Chip lists use it so one skill is stored, filtered and counted under one name.
+ * as typed. Chip lists use it so one skill is stored, filtered and counted under one name. `practices`: also the ways
+ * of working of PRACTICE_SKILLS ('Testautomatisierung' → 'Test automation'), as recogniseSkills reads them.
  */
-export function canonicalSkill(skill: string): string {
-  canonicalByTerm ??= new Map(
-    SKILLS_VOCABULARY.flatMap(({ name, synonyms }) => [name, ...synonyms].map((term) => [term.toLowerCase(), name])),
-  );
+export function canonicalSkill(skill: string, options: { practices?: boolean } = {}): string {
+  const terms = options.practices
+    ? (canonicalWithPractices ??= termMap([...SKILLS_VOCABULARY, ...PRACTICE_SKILLS]))
+    : (canonicalByTerm ??= termMap(SKILLS_VOCABULARY));
   const trimmed = skill.trim();
-  return canonicalByTerm.get(trimmed.toLowerCase()) ?? trimmed;
+  return terms.get(skillTermKey(trimmed)) ?? trimmed;
 }
 
 /** Skill chips as stored: trimmed, empty ones dropped, vocabulary spellings applied, duplicates dropped. */
 export function cleanSkillList(skills: readonly string[]): string[] {
-  return [...new Set(skills.map(canonicalSkill).filter(Boolean))];
+  return [...new Set(skills.map((skill) => canonicalSkill(skill)).filter(Boolean))];
 }

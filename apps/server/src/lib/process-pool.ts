@@ -19,7 +19,11 @@ export interface ProcessPoolOptions {
   dataBytes: number;
   /** V8's old-space limit in each process (MB), under dataBytes so the collector works before the OS refuses. */
   heapMb: number;
-  /** A process whose resident memory grew by more than this over a task is replaced (its peak is not kept idle). */
+  /**
+   * A process whose resident memory grew by more than this over a task is replaced (its peak is not kept idle). The
+   * first task of each kind in a process loads that kind's reader (pdf.js, vocabularies, the gazetteer): what the
+   * process holds after it is its baseline from then on, and it is replaced only past twice this.
+   */
   recycleAfterGrowthBytes: number;
   /** Told once when the OS limit cannot be applied (not Linux): only the heap limit holds there. */
   warn?: (message: string) => void;
@@ -64,8 +68,10 @@ interface Worker {
   retired: boolean;
   /** It said it was ready: a death after that, under a task, is the task's. */
   started: boolean;
-  /** Resident memory when it was ready (the readers loaded). */
+  /** Resident memory when it was ready, then after the first task of each kind (its reader loaded). */
   baseRss: number;
+  /** The kinds of task it has run: their readers are loaded and part of baseRss. */
+  loaded: Set<string>;
   stderr: string;
 }
 
@@ -159,6 +165,7 @@ export class ProcessPool {
     const worker: Worker = {
       started: false,
       baseRss: 0,
+      loaded: new Set(),
       child,
       ready: new Promise<void>((resolve, reject) => {
         markReady = resolve;
@@ -212,8 +219,15 @@ export class ProcessPool {
       job.reject(new TaskOutOfMemoryError(reply.error.message));
     } else if (reply.error) job.reject(new Error(reply.error.message));
     else job.resolve(reply.value);
-    if (reply.rss - worker.baseRss > this.options.recycleAfterGrowthBytes) this.retire(worker);
-    else if (!worker.retired) this.idle(worker);
+    const growth = reply.rss - worker.baseRss;
+    const limit = this.options.recycleAfterGrowthBytes;
+    const firstOfKind = !worker.loaded.has(job.message.name);
+    worker.loaded.add(job.message.name);
+    if (growth > (firstOfKind ? 2 * limit : limit)) this.retire(worker);
+    else {
+      if (firstOfKind) worker.baseRss = reply.rss;
+      if (!worker.retired) this.idle(worker);
+    }
     this.dispatch();
   }
 

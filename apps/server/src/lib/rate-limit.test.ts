@@ -103,4 +103,29 @@ describe('rate limiter', () => {
     for (let i = 0; i < 4; i++) await outcome(() => a.consume(limit('other')));
     expect(await outcome(() => a.consume({ ...limit('other'), max: 10 }))).toBe('ok');
   });
+
+  it('gives turns one interval apart across processes, and none further off than maxWaitMs', async () => {
+    const a = createRateLimiter(database.db);
+    const b = createRateLimiter(database.db);
+    const turn = { key: 'turns:account', intervalMs: 1_000, maxWaitMs: 2_000 };
+    const waits = await Promise.all([a, b, a, b].map((limiter) => limiter.takeTurn(turn)));
+    const given = waits.filter((w): w is number => w !== null).sort((x, y) => x - y);
+    // Three turns fit in two seconds (now, +1 s, +2 s); the fourth is refused and takes no turn.
+    expect(given).toHaveLength(3);
+    expect(waits.filter((w) => w === null)).toHaveLength(1);
+    given.forEach((wait, n) => {
+      expect(wait).toBeLessThanOrEqual(n * 1_000);
+      expect(wait).toBeGreaterThan(n * 1_000 - 500);
+    });
+  });
+
+  it('records without refusing, and takes a hit back', async () => {
+    const a = createRateLimiter(database.db);
+    expect((await a.record({ key: 'counted', windowSeconds: 60 })).hits).toBe(1);
+    const second = await a.record({ key: 'counted', windowSeconds: 60 });
+    expect(second.hits).toBe(2);
+    expect(second.remainingSeconds).toBeGreaterThan(50);
+    await a.forgive('counted');
+    expect(await hitsOf('counted')).toBe(1);
+  });
 });

@@ -22,8 +22,16 @@ function describeWait(seconds: number): string {
 export interface RateLimiter {
   /** Counts one hit; throws 429 once the window holds more than the limit's max hits. */
   consume(limit: Limit): Promise<void>;
-  /** Counts one hit and returns the window's hits so far, without refusing (for slow-downs). */
-  record(limit: Omit<Limit, 'message' | 'max'>): Promise<number>;
+  /** Counts one hit and returns the window's hits so far and the seconds left in it, without refusing. */
+  record(limit: Omit<Limit, 'message' | 'max'>): Promise<{ hits: number; remainingSeconds: number }>;
+  /** Takes back one hit counted by `record` (an attempt counted before its outcome was known, that succeeded). */
+  forgive(key: string): Promise<void>;
+  /**
+   * Serialises attempts on a key across every process: each caller gets the next turn, `intervalMs` after the one
+   * before (at once when the key has been quiet that long), and is told how long to wait for it; null, with no turn
+   * taken, when that turn is more than `maxWaitMs` away. The caller waits with a timer (no connection is held).
+   */
+  takeTurn(turn: Turn): Promise<number | null>;
   /** The window's hits so far, without counting one. */
   peek(limit: Omit<Limit, 'message' | 'max'>): Promise<number>;
   /** Forgets a bucket, e.g. an account's failed logins after a successful one. */
@@ -33,6 +41,13 @@ export interface RateLimiter {
    * at once for a bucket this process remembers refused, else gives the statement to run (see HitInStatement).
    */
   inStatement(limit: Limit): HitInStatement;
+}
+
+/** A queue of attempts on one key: one every `intervalMs` at most, none waiting more than `maxWaitMs`. */
+export interface Turn {
+  key: string;
+  intervalMs: number;
+  maxWaitMs: number;
 }
 
 /** The hit of `RateLimiter.inStatement`, counted inside another statement. */
@@ -65,7 +80,12 @@ export function createRateLimiter(db: Db, scale = 1): RateLimiter {
   return {
     consume: (limit) => consume(db, refused, scaled(limit)),
     inStatement: (limit) => inStatement(refused, scaled(limit)),
-    record: async (limit) => (await hit(db, limit)).hits,
+    record: async (limit) => {
+      const row = await hit(db, limit);
+      return { hits: row.hits, remainingSeconds: Math.max(1, Math.ceil(row.remaining_ms / 1000)) };
+    },
+    forgive: (key) => forgive(db, key),
+    takeTurn: (turn) => takeTurn(db, turn),
     peek: (limit) => peek(db, limit),
     reset: async (key) => {
       refused.forget(key);
@@ -147,6 +167,31 @@ export const HIT_TEMPLATE_SQL = hitSql({
   key: sql.placeholder('limitKey'),
   windowSeconds: sql.placeholder('limitWindowSeconds'),
 });
+
+async function forgive(db: Executor, key: string): Promise<void> {
+  await preparedRows(db, sql`update rate_limit_buckets set hits = greatest(hits - 1, 0) where key = ${key}`);
+}
+
+/**
+ * A turn kept in the same table: `window_started_at` is when the key's next turn starts. The update takes the turn
+ * only when it starts within `maxWaitMs` (no row comes back otherwise), so concurrent callers on any process get
+ * turns `intervalMs` apart, in the order the database saw them.
+ */
+async function takeTurn(db: Executor, turn: Turn): Promise<number | null> {
+  const [row] = await preparedRows<{ wait_ms: number }>(
+    db,
+    sql`insert into rate_limit_buckets (key, window_started_at, hits)
+          values (${turn.key}, now() + make_interval(secs => ${turn.intervalMs / 1000}), 1)
+        on conflict (key) do update set
+          window_started_at = greatest(rate_limit_buckets.window_started_at, now())
+                              + make_interval(secs => ${turn.intervalMs / 1000}),
+          hits = rate_limit_buckets.hits + 1
+        where rate_limit_buckets.window_started_at <= now() + make_interval(secs => ${turn.maxWaitMs / 1000})
+        returning cast(extract(epoch from (window_started_at - now())) * 1000 as float8)
+                  - ${turn.intervalMs}::float8 as wait_ms`,
+  );
+  return row ? Math.max(0, row.wait_ms) : null;
+}
 
 async function resetLimit(db: Db, key: string): Promise<void> {
   await preparedRows(db, sql`delete from rate_limit_buckets where key = ${key}`);

@@ -18,6 +18,7 @@ import type { AuthContext } from '../platform/sessions/sessions';
 import { findJob } from '../features/referrals/access';
 import { lockLiveReferral, lockPipeline, moveStage, openPipeline } from '../features/referrals/pipeline';
 import { insertReferral } from '../features/referrals/create';
+import { refreshFunnelLevel } from '../features/referrals/rollups';
 import { talentIdsByName } from './talent';
 
 async function userId(tx: Tx, email: string): Promise<string> {
@@ -170,11 +171,13 @@ export async function seedReferrals(db: Db, emails: { admin: string; referrer: s
         consent: 'confirmed',
         requestId: null,
       });
-      if (step.applied)
+      if (step.applied) {
         await tx
           .update(candidatePipelines)
           .set({ appliedAt: new Date() })
           .where(and(eq(candidatePipelines.jobId, target.id), eq(candidatePipelines.talentId, talentId)));
+        await refreshFunnelLevel(tx, target.id, talentId);
+      }
       await advance(tx, adminAuth, target.id, talentId, step.stages);
       if (step.paid)
         await tx
@@ -198,6 +201,7 @@ export async function seedReferrals(db: Db, emails: { admin: string; referrer: s
     const applied = job('Interface Analyst (Epic Bridges)');
     const { pipeline } = await openPipeline(tx, applied.id, seekerId, 'applied', seekerId);
     await tx.update(candidatePipelines).set({ appliedAt: new Date() }).where(eq(candidatePipelines.id, pipeline.id));
+    await refreshFunnelLevel(tx, applied.id, seekerId);
     await advance(tx, adminAuth, applied.id, seekerId, ['contacted']);
 
     await tx.insert(jobComments).values({

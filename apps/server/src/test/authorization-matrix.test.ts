@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobCrawls } from '../db/schema';
+import { startFakeStripe, stripeTestEnv, type FakeStripe } from './fake-stripe';
 import { createTestApp, signUp, TEST_PASSWORD, withSession, type SignedUp, type TestApp } from './harness';
 
 const ROLES = ['visitor', 'seeker', 'member', 'admin', 'otherAdmin'] as const;
@@ -58,6 +59,7 @@ const TABLE: Row[] = [
   // ----- auth -----
   { route: 'GET /api/auth/session', expect: ['A', 'A', 'A', 'A', 'A'] },
   { route: 'POST /api/auth/signup', expect: ['A', '-', '-', '-', '-'], body: () => ({ name: 'New Person', email: `new.${randomUUID()}@example.com`, password: 'correct horse battery staple', role: 'jobseeker' }) },
+  { route: 'POST /api/auth/signup/confirm', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ token: 'x'.repeat(40), password: 'correct horse battery staple' }), why: 'an unknown link: 400 for everyone' },
   { route: 'POST /api/auth/login', expect: ['A', '-', '-', '-', '-'], body: () => ({ email: who.seeker.body.user.email, password: TEST_PASSWORD }) },
   { route: 'POST /api/auth/logout', expect: ['A', '-', '-', '-', '-'] },
   { route: 'POST /api/auth/password-reset', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ email: 'nobody@example.com' }) },
@@ -95,11 +97,20 @@ const TABLE: Row[] = [
   { route: 'PUT /api/companies/:companyId/leaderboard', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/leaderboard`, body: () => ({ visible: false }) },
   { route: 'PUT /api/referrers/me/leaderboard', expect: ['D', 'D', 'A', 'A', 'A'], body: () => ({ hidden: false }) },
   { route: 'GET /api/companies/:companyId/bonus-policy', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonus-policy`, why: 'referrers read the rule before they refer' },
-  { route: 'PUT /api/companies/:companyId/bonus-policy', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonus-policy`, body: () => ({ defaultBonusAmount: null, defaultBonusCurrency: null, payoutDelayDays: 90, directApplicationWindowDays: 180 }) },
+  { route: 'PUT /api/companies/:companyId/bonus-policy', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonus-policy`, body: () => ({ defaultBonusAmount: null, defaultBonusCurrency: null, payoutDelayDays: 90, directApplicationWindowDays: 180, retentionCheckDays: null, applyToScheduled: false }) },
   { route: 'POST /api/companies/:companyId/bonuses/paid', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonuses/paid`, body: () => ({ referralIds: [f.referral], paidOn: '2026-11-20' }), why: 'not due yet: 409 for the admin' },
+  { route: 'GET /api/companies/:companyId/payees', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/payees` },
+  { route: 'PUT /api/companies/:companyId/payees/:userId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/payees/${f.member}`, body: () => ({ kind: 'employee', payrollId: 'EMP-1' }), why: 'a member without a bonus: 404 for the admin' },
+  { route: 'POST /api/companies/:companyId/bonuses/:referralId/paid-early', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/bonuses/${f.referral}/paid-early`, body: () => ({ reason: 'Leaving for a sabbatical' }), why: 'not hired yet: 409 for the admin' },
   // ----- plan and billing -----
   { route: 'GET /api/companies/:companyId/plan', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/companies/${f.companyA}/plan`, why: 'members see what the plan includes' },
   { route: 'GET /api/companies/:companyId/billing', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing` },
+  { route: 'POST /api/companies/:companyId/billing/checkout', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/checkout`, body: () => ({ plan: 'monthly' }), why: 'the fake Stripe answers the hosted page' },
+  { route: 'POST /api/companies/:companyId/billing/portal', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/portal` },
+  { route: 'PUT /api/companies/:companyId/billing/plan', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/plan`, body: () => ({ plan: 'enterprise' }), why: 'no subscription yet: 409 for the admin' },
+  { route: 'PUT /api/companies/:companyId/billing/cancellation', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/cancellation`, body: () => ({ cancelAtPeriodEnd: true }), why: 'no subscription yet: 409 for the admin' },
+  { route: 'GET /api/companies/:companyId/billing/invoices', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/invoices` },
+  { route: 'POST /api/billing/stripe/webhook', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ id: 'evt_unsigned' }), why: 'Stripe calls it, signed: unsigned is a 400 for anyone (billing.test.ts)' },
   // ----- dashboards -----
   { route: 'GET /api/dashboard/jobseeker', expect: ['D', 'A', 'D', 'D', 'D'] },
   { route: 'GET /api/dashboard/referrer', expect: ['D', 'D', 'A', 'A', 'A'] },
@@ -184,6 +195,8 @@ const TABLE: Row[] = [
 
 let t: TestApp;
 const who = {} as Record<Exclude<Role, 'visitor'>, SignedUp>;
+/** Billing is on in this app, against the fake Stripe server, so the billing routes answer as they would. */
+let fakeStripe: FakeStripe;
 let sent = 0;
 
 async function call(method: string, url: string, role: Role, payload?: object) {
@@ -204,7 +217,8 @@ async function ok(method: string, url: string, role: Role, payload?: object) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100' } });
+  fakeStripe = await startFakeStripe();
+  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100', ...stripeTestEnv(fakeStripe.origin) } });
   who.admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Matrix Health' });
   who.otherAdmin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Other Matrix Clinic' });
   who.seeker = await signUp(t, { name: 'Sam Seeker' });
@@ -240,7 +254,10 @@ beforeAll(async () => {
     .returning({ id: jobCrawls.id });
   f.crawl = crawl!.id;
 }, 180_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await fakeStripe.close();
+});
 
 const pathOf = (url: string) => url.split('?')[0]!;
 
@@ -291,6 +308,125 @@ describe('authorization matrix', () => {
       expect(wrong, `${row.route} ${pathOf(url)} ${seen.join(' ')}`).toEqual([]);
     });
   }
+});
+
+describe('drafts never leak through a reference by id (issue 40, finding 8)', () => {
+  const TITLE = 'Confidential Draft Reorganisation Lead';
+  let draft: string;
+  beforeAll(async () => {
+    draft = (await ok('POST', '/api/jobs?draft=true', 'otherAdmin', job(TITLE))).id;
+  });
+
+  /** Every route that takes a job's id from the caller, with what each role sends. */
+  const references: { route: string; url: (id: string) => string; body?: (id: string, role: Role) => object }[] = [
+    { route: 'GET /api/jobs/:id', url: (id) => `/api/jobs/${id}` },
+    { route: 'PUT /api/jobs/:id', url: (id) => `/api/jobs/${id}`, body: () => job('Renamed') },
+    { route: 'POST /api/jobs/:id/close', url: (id) => `/api/jobs/${id}/close` },
+    { route: 'PUT /api/jobs/:id/status', url: (id) => `/api/jobs/${id}/status`, body: () => ({ status: 'OPEN' }) },
+    { route: 'POST /api/jobs/:id/visit', url: (id) => `/api/jobs/${id}/visit` },
+    { route: 'POST /api/jobs/:id/apply', url: (id) => `/api/jobs/${id}/apply`, body: () => ({}) },
+    { route: 'GET /api/jobs/:id/applications', url: (id) => `/api/jobs/${id}/applications` },
+    { route: 'GET /api/jobs/:id/share-link', url: (id) => `/api/jobs/${id}/share-link` },
+    { route: 'GET /api/jobs/:id/tracking', url: (id) => `/api/jobs/${id}/tracking` },
+    {
+      route: 'PUT /api/jobs/:id/tracking/:talentId',
+      url: (id) => `/api/jobs/${id}/tracking/${f.seeker}`,
+      body: () => ({ status: 'Contacted' }),
+    },
+    { route: 'GET /api/jobs/:id/comments', url: (id) => `/api/jobs/${id}/comments` },
+    { route: 'POST /api/jobs/:id/comments', url: (id) => `/api/jobs/${id}/comments`, body: () => ({ body: 'Hm' }) },
+    {
+      route: 'GET /api/companies/:company/referrers',
+      url: (id) => `/api/companies/${who.otherAdmin.body.company!.slug}/referrers?jobId=${id}`,
+    },
+    {
+      route: 'POST /api/conversations',
+      url: () => '/api/conversations',
+      body: (id, role) => ({
+        recipientId: role === 'seeker' ? f.member : f.seeker,
+        message: 'About this job',
+        jobId: id,
+      }),
+    },
+    {
+      route: 'POST /api/referral-requests',
+      url: () => '/api/referral-requests',
+      body: (id) => ({ jobId: id, referrerId: who.otherAdmin.body.user.id, message: 'Would you refer me?' }),
+    },
+    { route: 'POST /api/referrals', url: () => '/api/referrals', body: (id) => ({ jobId: id, talentId: f.seeker }) },
+  ];
+
+  it('covers every route with a job id in its path', () => {
+    const covered = new Set(references.map((r) => r.route));
+    const withJobId = TABLE.map((r) => r.route).filter((r) => /^\w+ \/api\/jobs\/:id(\/|$)/.test(r));
+    expect(withJobId.filter((r) => !covered.has(r))).toEqual([]);
+  });
+
+  it("answers everyone outside the draft's company exactly as for a job that does not exist", async () => {
+    const wrong: string[] = [];
+    for (const reference of references) {
+      const [method] = reference.route.split(' ') as [string];
+      for (const role of ['visitor', 'seeker', 'member', 'admin'] as const) {
+        const ask = (id: string) => call(method, reference.url(id), role, reference.body?.(id, role));
+        const missing = randomUUID();
+        const [onDraft, onNothing] = [await ask(draft), await ask(missing)];
+        const same =
+          onDraft.statusCode === onNothing.statusCode &&
+          onDraft.body.replaceAll(draft, 'ID') === onNothing.body.replaceAll(missing, 'ID');
+        if (!same || onDraft.body.includes(TITLE) || onDraft.statusCode < 300)
+          wrong.push(`${reference.route} as ${role}: ${onDraft.statusCode} ${onDraft.body.slice(0, 120)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("is there for its own company's team", async () => {
+    expect((await ok('GET', `/api/jobs/${draft}`, 'otherAdmin')).title).toBe(TITLE);
+  });
+});
+
+describe('no account enumeration (issue 40, finding 9)', () => {
+  /** What a caller can observe of an answer: status, body, which headers and cookies it sets. */
+  const observed = (res: Awaited<ReturnType<typeof call>>) => ({
+    status: res.statusCode,
+    body: res.body,
+    headers: Object.keys(res.headers).sort(),
+    cookies: res.cookies.map((c) => c.name),
+  });
+
+  it('a sign-up with a taken address answers every role exactly as one with a new address, and opens no session', async () => {
+    const wrong: string[] = [];
+    for (const role of ROLES) {
+      const signup = (email: string) =>
+        call('POST', '/api/auth/signup', role, { name: 'Probe', email, password: TEST_PASSWORD, role: 'jobseeker' });
+      const fresh = observed(await signup(`probe.${randomUUID()}@example.com`));
+      const taken = observed(await signup(who.member.body.user.email.toUpperCase()));
+      if (JSON.stringify(fresh) !== JSON.stringify(taken))
+        wrong.push(`${role}: ${JSON.stringify(fresh)} vs ${JSON.stringify(taken)}`);
+      if (fresh.status !== 202 || fresh.cookies.length > 0) wrong.push(`${role}: ${JSON.stringify(fresh)}`);
+    }
+    expect(wrong).toEqual([]);
+    // Each signed-in caller is still who they were.
+    for (const role of ['seeker', 'member', 'admin'] as const)
+      expect((await ok('GET', '/api/auth/session', role)).user.id).toBe(who[role].body.user.id);
+  });
+
+  it("an e-mail change to another account's address answers every role as a change to a free one", async () => {
+    const wrong: string[] = [];
+    for (const role of ['seeker', 'member', 'admin'] as const) {
+      const change = (email: string) =>
+        call('POST', '/api/account/email', role, { email, currentPassword: TEST_PASSWORD });
+      const free = observed(await change(`free.${randomUUID()}@example.com`));
+      const taken = observed(await change(who.otherAdmin.body.user.email));
+      if (JSON.stringify(free) !== JSON.stringify(taken))
+        wrong.push(`${role}: ${JSON.stringify(free)} vs ${JSON.stringify(taken)}`);
+      if (free.status !== 202) wrong.push(`${role}: ${JSON.stringify(free)}`);
+    }
+    expect(wrong).toEqual([]);
+    // Nobody's address moved; the owners were told (auth.test.ts and mail.test.ts read those mails).
+    for (const role of ['seeker', 'member', 'admin', 'otherAdmin'] as const)
+      expect((await ok('GET', '/api/account/email', role)).email).toBe(who[role].body.user.email);
+  });
 });
 
 /** The same URL with its `/api/` prefix percent-encoded in one of the ways the router decodes. */

@@ -1,5 +1,6 @@
-// Test support: a local HTTP server on 127.0.0.1 that serves the job import fixture pages (features/jobs/import/fixtures) and fake applicant-tracking APIs, and
-// records every request it receives (so tests can prove that a refused URL was never fetched).
+// Test support: a local HTTP server on 127.0.0.1 that serves the page reader's fixture pages (packages/page-reader/
+// fixtures) and fake applicant-tracking APIs (features/job-import/fixtures/ats), and records every request it receives
+// (so tests can prove that a refused URL was never fetched).
 import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,8 +19,12 @@ export interface FixtureServer {
   close: () => Promise<void>;
 }
 
-const fixtures = fileURLToPath(new URL('../features/jobs/import/fixtures/', import.meta.url));
-export const readFixture = (file: string) => readFileSync(`${fixtures}${file}`, 'utf8');
+/** A page of the reader's fixtures ('jsonld-single.html', 'expected.json'). */
+export { readFixture } from '@referwell/page-reader/fixtures';
+
+const atsFixtures = fileURLToPath(new URL('../features/job-import/fixtures/ats/', import.meta.url));
+/** An applicant-tracking API answer ('greenhouse-job.json') or the adapters' expectations ('expected.json'). */
+export const readAtsFixture = (file: string) => readFileSync(`${atsFixtures}${file}`, 'utf8');
 
 export const html =
   (body: string, status = 200): Handler =>

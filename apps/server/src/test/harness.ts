@@ -9,6 +9,7 @@ import { loadConfig, type Env } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { withAdminClient } from './admin-client';
 import { createFactories } from '../seed/factories';
+import { captureSignupLinks, signupLinkFor } from './signup-links';
 
 /**
  * A fresh, migrated database for one test file: a copy of the run's migrated template
@@ -96,7 +97,11 @@ export interface SignedUp {
 export const TEST_PASSWORD = 'correct horse battery staple';
 
 let signupSequence = 0;
-/** Signs up through the API (each call from its own address, so sign-up limits never interfere). */
+/**
+ * Signs up through the API as a person does: the sign-up, then the link mailed to the address followed with the
+ * same password (a team invitation's sign-up signs in at once). Each call comes from its own address, so sign-up
+ * limits never interfere.
+ */
 export async function signUp(t: TestApp, body: Record<string, unknown> = {}): Promise<SignedUp> {
   const n = ++signupSequence;
   const payload = {
@@ -106,16 +111,25 @@ export async function signUp(t: TestApp, body: Record<string, unknown> = {}): Pr
     role: 'jobseeker',
     ...body,
   };
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload,
-    remoteAddress: `10.9.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`,
-  });
+  const password = String(payload.password);
+  const remoteAddress = `10.9.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+  await captureSignupLinks(t.app.db);
+  let res = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload, remoteAddress });
+  if (res.statusCode === 202) {
+    const link = await signupLinkFor(t.app.db, String(payload.email));
+    if (!link) throw new Error(`no sign-up link was queued for ${String(payload.email)}: ${res.body}`);
+    const token = new URL(link, 'http://link').searchParams.get('token');
+    res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup/confirm',
+      payload: { token, password },
+      remoteAddress,
+    });
+  }
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   const token = res.cookies.find((c) => c.name === 'rw_session')?.value;
   if (!token) throw new Error('signup set no session cookie');
-  return { token, body: res.json(), password: String(payload.password) };
+  return { token, body: res.json(), password };
 }
 
 export const withSession = (token: string) => ({ cookies: { rw_session: token } });

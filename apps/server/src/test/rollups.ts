@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
+import { referralFunnelLevel, type ReferralConsent } from '@referwell/shared';
 import type { Executor } from '../db/repository';
 
 /**
@@ -69,12 +70,26 @@ export function rollupRecounts(db: Executor) {
     );
   }
 
-  /** Every referral's kept funnel level equals the level its consent and pipeline give. */
+  /** Every referral's stored funnel level equals the level its consent and pipeline give (referralFunnelLevel). */
   async function expectFunnelLevels() {
-    const wrong = await query(sql`select rf.id from referrals rf
-      left join candidate_pipelines p on p.job_id = rf.job_id and p.talent_id = rf.talent_id
-      where rf.funnel_level <> (case when p.id is null then 0
-        else referral_funnel_level(rf.consent, p.reached_rank, p.applied_at) end)`);
+    const rows = await query<{
+      id: string;
+      level: number;
+      consent: ReferralConsent;
+      pipeline: string | null;
+      rank: number | null;
+      applied: string | null;
+    }>(sql`select rf.id, rf.funnel_level as level, rf.consent, p.id as pipeline, p.reached_rank as rank,
+        p.applied_at::text as applied
+      from referrals rf left join candidate_pipelines p on p.job_id = rf.job_id and p.talent_id = rf.talent_id`);
+    const wrong = rows.filter(
+      (row) =>
+        row.level !==
+        referralFunnelLevel({
+          consent: row.consent,
+          pipeline: row.pipeline ? { reachedRank: row.rank ?? 0, appliedAt: row.applied } : null,
+        }),
+    );
     expect(wrong).toEqual([]);
   }
 

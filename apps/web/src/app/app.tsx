@@ -2,7 +2,7 @@ import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-qu
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { sessionQueryOptions } from '@/lib/session';
-import { ApiError } from '@/lib/api';
+import { isApiError, isRefusal } from '@/lib/api';
 import { useHydrated } from '@/lib/use-hydrated';
 
 // Toasts only follow something the user did, so the toaster loads after the page, not with it.
@@ -25,7 +25,7 @@ function createQueryClient() {
     // asking again who is logged in lets the route guard send the user to log in.
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== 'auth') {
+        if (isApiError(error, 401) && query.queryKey[0] !== 'auth') {
           void queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
         }
       },
@@ -34,7 +34,7 @@ function createQueryClient() {
       queries: {
         staleTime: 30_000,
         // A 4xx will not get better by asking again.
-        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        retry: (count, error) => !isRefusal(error) && count < 2,
       },
     },
   });

@@ -129,7 +129,7 @@ const metaHandle = (meta: PageMeta): RouteMetaHandle => ({ meta });
  * Public paths rendered to HTML at build time (their content needs no session; a query string is read once hydrated,
  * `useHydratedSearchParams`). Their forms post without the script (ADR 0017).
  */
-export const prerenderedPaths = ['/', '/waitlist', '/waitlist/joined', '/login', '/signup'];
+export const prerenderedPaths = ['/', '/waitlist', '/waitlist/joined', '/login', '/signup', '/signup/sent'];
 
 /** Every page is its own chunk, so the marketing pages stay light. */
 export const routes: RouteObject[] = [
@@ -170,6 +170,18 @@ export const routes: RouteObject[] = [
         path: APP_ROUTES.signup,
         lazy: () =>
           import('@/features/auth/signup-page').then((m) => ({ Component: m.SignupPage, handle: metaHandle(m.meta) })),
+      },
+      {
+        path: APP_ROUTES.signupSent,
+        lazy: () =>
+          import('@/features/auth/signup-sent-page').then((m) => ({
+            Component: m.SignupSentPage,
+            handle: metaHandle(m.meta),
+          })),
+      },
+      {
+        path: APP_ROUTES.confirmSignup,
+        lazy: () => import('@/features/auth/confirm-signup-page').then((m) => ({ Component: m.ConfirmSignupPage })),
       },
       {
         path: APP_ROUTES.forgotPassword,

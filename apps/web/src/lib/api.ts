@@ -51,17 +51,40 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Api
   return payload as T;
 }
 
+/** A request's query string from a query object: its values in order, leaving out undefined, null and empty ones. */
+export function queryString(query: object): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  return params.toString();
+}
+
+/** A failed API call answered with one of `statuses` (with any status when none are given; 0: no connection). */
+export function isApiError(error: unknown, ...statuses: number[]): error is ApiError {
+  return error instanceof ApiError && (statuses.length === 0 || statuses.includes(error.status));
+}
+
+/** A call the server refused (4xx): asking again will not help. */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
+/** A 404, or a 400 for an id that is not a UUID: either way there is no such record. */
+export function isMissing(error: unknown): boolean {
+  return isApiError(error, 404, 400);
+}
+
 /**
  * What to tell the user about a failed call: the server's own message for a refusal (4xx) or a lost
  * connection, otherwise `fallback` (a 5xx message says nothing the user can act on).
  */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status < 500 && error.message ? error.message : fallback;
+  return isApiError(error) && error.status < 500 && error.message ? error.message : fallback;
 }
 
 /** The server's per-field messages of a failed form submission (empty when there are none). */
 export function fieldErrors(error: unknown): Record<string, string> {
-  return error instanceof ApiError ? error.fields : {};
+  return isApiError(error) ? error.fields : {};
 }
 
 let preloadedAnswers: Map<string, unknown> | undefined;

@@ -21,6 +21,8 @@ interface SessionState {
   prelaunch: boolean;
   isLoading: boolean;
   isLoggedIn: boolean;
+  /** An admin of their company (the role company-admin pages and controls are for; the server checks it again). */
+  isCompanyAdmin: boolean;
 }
 
 export function useSession(): SessionState {
@@ -32,6 +34,7 @@ export function useSession(): SessionState {
     prelaunch: data?.prelaunch ?? false,
     isLoading: isPending,
     isLoggedIn: user !== null,
+    isCompanyAdmin: data?.company?.role === 'companyAdmin',
   };
 }
 

@@ -16,6 +16,9 @@ export type CompanyType = (typeof COMPANY_TYPES)[number];
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 
+/** How long a sign-up link works. */
+export const SIGNUP_LINK_HOURS = 48;
+
 export const AUTH_MESSAGES = {
   nameRequired: 'Please enter your name',
   emailRequired: 'Please enter your email',
@@ -35,9 +38,16 @@ export const AUTH_MESSAGES = {
   invitationInvalid: 'This invitation link is invalid or has expired. Ask your company admin to send a new one.',
   emailTaken: 'An account with this email already exists. Log in or reset your password instead.',
   invalidCredentials: 'Invalid email or password.',
+  accountThrottled:
+    'Too many failed log-ins for this account. Log in from a browser you have used with it before, or reset your password.',
   signupFailed: 'Signup failed',
   unknownError: 'An unknown error occurred',
   accountCreated: 'Account created successfully!',
+  signupCheckEmail:
+    'Check your e-mail: we sent you a link to finish creating your account. If the address already has an account, we told its owner instead.',
+  signupLinkInvalid: 'This sign-up link is invalid or has expired. Please sign up again.',
+  signupPasswordWrong: 'This is not the password you chose when you signed up.',
+  signupLinkHint: `Open the link on any device and enter the password you just chose. It works for ${SIGNUP_LINK_HOURS} hours.`,
   resetRequested: 'If an account exists for that email, we have sent a link to reset your password.',
   resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new one.',
   passwordChanged: 'Your password has been changed.',

@@ -4,9 +4,11 @@ import {
   bonusIneligibility,
   bonusOffer,
   bonusOfferWords,
+  bonusPayableOn,
   bonusRuleText,
   DEFAULT_BONUS_POLICY,
   effectiveBonus,
+  payableAfterDays,
   payoutDelayWords,
 } from './bonus-policy';
 import { bonusDescription, initialBonusState } from './pipeline';
@@ -83,5 +85,17 @@ describe('bonus policy', () => {
       '€500 paid on the start date',
     );
     expect(bonusOffer({ bonusAmount: null, bonusCurrency: null }, DEFAULT_BONUS_POLICY)).toBeNull();
+  });
+
+  it('makes a bonus payable on the later of the payout delay and the retention check, and only from that day', () => {
+    expect(payableAfterDays({ payoutDelayDays: 90, retentionCheckDays: null })).toBe(90);
+    expect(payableAfterDays({ payoutDelayDays: 30, retentionCheckDays: 60 })).toBe(60);
+    expect(payableAfterDays({ payoutDelayDays: 90, retentionCheckDays: 60 })).toBe(90);
+    expect(bonusPayableOn('2027-03-01', '2026-12-02')).toBe(false);
+    expect(bonusPayableOn('2027-03-01', '2027-03-01')).toBe(true);
+    expect(bonusPayableOn(null, '2026-12-02')).toBe(true);
+    expect(
+      bonusOffer({ bonusAmount: 100, bonusCurrency: 'USD' }, { ...DEFAULT_BONUS_POLICY, retentionCheckDays: 120 }),
+    ).toMatchObject({ payoutDelayDays: 120 });
   });
 });

@@ -14,6 +14,11 @@ export interface BonusPolicy {
   defaultBonusCurrency: string | null;
   payoutDelayDays: number;
   directApplicationWindowDays: number;
+  /**
+   * The optional retention check: the hire must still be employed on this day after the start date, which the admin
+   * confirms when paying (null: no check).
+   */
+  retentionCheckDays: number | null;
 }
 
 export const DEFAULT_BONUS_POLICY: BonusPolicy = {
@@ -21,6 +26,7 @@ export const DEFAULT_BONUS_POLICY: BonusPolicy = {
   defaultBonusCurrency: null,
   payoutDelayDays: DEFAULT_PAYOUT_DELAY_DAYS,
   directApplicationWindowDays: DEFAULT_DIRECT_APPLICATION_WINDOW_DAYS,
+  retentionCheckDays: null,
 };
 
 /** Why a referral earns no bonus. */
@@ -65,9 +71,22 @@ export function bonusIneligibility(input: {
   return null;
 }
 
-/** The day a hire's bonus becomes payable: the start date plus the payout delay (yyyy-mm-dd). */
-export function bonusDueOn(startDate: string, payoutDelayDays: number): string {
-  return new Date(Date.parse(`${startDate}T00:00:00Z`) + payoutDelayDays * DAY_MS).toISOString().slice(0, 10);
+/** Days after the start date until a bonus is payable: the payout delay, or the retention check's day when later. */
+export function payableAfterDays(policy: Pick<BonusPolicy, 'payoutDelayDays' | 'retentionCheckDays'>): number {
+  return Math.max(policy.payoutDelayDays, policy.retentionCheckDays ?? 0);
+}
+
+/** The day a hire's bonus becomes payable: the start date plus the days of payableAfterDays (yyyy-mm-dd). */
+export function bonusDueOn(startDate: string, days: number): string {
+  return new Date(Date.parse(`${startDate}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * Whether a bonus in the due state can be paid on `today` (yyyy-mm-dd) without the explicit early payment: its due
+ * day has come (a due bonus without a day is payable at once).
+ */
+export function bonusPayableOn(dueOn: string | null, today: string): boolean {
+  return dueOn === null || dueOn <= today;
 }
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
@@ -90,7 +109,7 @@ export function bonusOffer(
   policy: BonusPolicy,
 ): BonusOffer | null {
   const bonus = effectiveBonus(job, policy);
-  return bonus && { ...bonus, payoutDelayDays: policy.payoutDelayDays };
+  return bonus && { ...bonus, payoutDelayDays: payableAfterDays(policy) };
 }
 
 /** The offer in words: '$3,000 paid 90 days after start', '€500 paid on the start date'. */
@@ -100,12 +119,14 @@ export function bonusOfferWords(offer: BonusOffer): string {
 
 /** The rule the referrer reads before referring. */
 export function bonusRuleText(policy: BonusPolicy): string {
-  const paid =
-    policy.payoutDelayDays <= 0
-      ? "on your referral's start date"
-      : `${days(policy.payoutDelayDays)} after your referral's start date`;
+  const payable = payableAfterDays(policy);
+  const paid = payable <= 0 ? "on your referral's start date" : `${days(payable)} after your referral's start date`;
+  const retention =
+    policy.retentionCheckDays === null
+      ? ''
+      : `, once the company confirms they are still employed on day ${policy.retentionCheckDays}`;
   return (
-    `A bonus is paid ${paid}. ` +
+    `A bonus is paid ${paid}${retention}. ` +
     `No bonus for referring yourself, or for a candidate who applied to the job directly in the ${days(policy.directApplicationWindowDays)} before your referral: the first touch wins.`
   );
 }

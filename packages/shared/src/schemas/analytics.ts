@@ -45,6 +45,19 @@ export type AnalyticsQuery = z.input<typeof analyticsQuerySchema>;
 /** The referral funnel's steps, in order. */
 export const FUNNEL_STEPS = ['requests', 'referrals', 'confirmed', 'applied', 'interviewed', 'offer', 'hired'] as const;
 export type FunnelStep = (typeof FUNNEL_STEPS)[number];
+/**
+ * Each step's denominator: the step whose people it is a share of. Referrals come with or without a request, so
+ * neither requests nor referrals have one; from there every step is a subset of the one before (never over 100 %).
+ */
+export const FUNNEL_DENOMINATORS: Record<FunnelStep, FunnelStep | null> = {
+  requests: null,
+  referrals: null,
+  confirmed: 'referrals',
+  applied: 'confirmed',
+  interviewed: 'applied',
+  offer: 'interviewed',
+  hired: 'offer',
+};
 export const FUNNEL_STEP_LABELS: Record<FunnelStep, string> = {
   requests: 'Referral requests',
   referrals: 'Referrals',
@@ -87,7 +100,9 @@ export const analyticsSchema = z.object({
     z.object({
       step: z.enum(FUNNEL_STEPS),
       count: z.number().int(),
-      /** This step ÷ the one before; null for the first step or after a zero. */
+      /** The step this one is a share of (FUNNEL_DENOMINATORS); null: none. */
+      of: z.enum(FUNNEL_STEPS).nullable(),
+      /** This step ÷ its denominator (`of`), at most 1; null without one or when it is zero. */
       conversion: ratio,
     }),
   ),
@@ -205,7 +220,7 @@ export type CompanyExportList = z.infer<typeof companyExportListSchema>;
 export const COMPANY_EXPORT_LIST_LIMIT = 10;
 
 /** A company's bonus policy as admins edit it and referrers read it (with the rule in words). */
-export const bonusPolicyFormSchema = z.object({
+const bonusPolicyFieldsSchema = z.object({
   defaultBonusAmount: z.number().int().min(0).max(1_000_000).nullable(),
   defaultBonusCurrency: z
     .string()
@@ -214,7 +229,19 @@ export const bonusPolicyFormSchema = z.object({
     .nullable(),
   payoutDelayDays: z.number().int().min(0).max(MAX_POLICY_DAYS),
   directApplicationWindowDays: z.number().int().min(0).max(MAX_POLICY_DAYS),
+  /** The retention check's day after the start date ("still employed on day N"); null: no check. */
+  retentionCheckDays: z.number().int().min(1).max(MAX_POLICY_DAYS).nullable(),
+});
+/**
+ * Saving the policy says whether it applies to bonuses already scheduled (due, not yet paid: their due day is
+ * computed again from the start date) or only to hires recorded from now on.
+ */
+export const bonusPolicyFormSchema = bonusPolicyFieldsSchema.extend({
+  applyToScheduled: z.boolean({ error: 'Choose whether the change applies to bonuses already scheduled' }),
 });
 export type BonusPolicyForm = z.infer<typeof bonusPolicyFormSchema>;
-export const bonusPolicySchema = bonusPolicyFormSchema.extend({ rule: z.string() });
+export const bonusPolicySchema = bonusPolicyFieldsSchema.extend({ rule: z.string() });
 export type BonusPolicyResponse = z.infer<typeof bonusPolicySchema>;
+/** The saved policy and how many scheduled bonuses got a new due day (0 unless it applied to them). */
+export const savedBonusPolicySchema = bonusPolicySchema.extend({ rescheduled: z.number().int() });
+export type SavedBonusPolicy = z.infer<typeof savedBonusPolicySchema>;

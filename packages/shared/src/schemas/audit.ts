@@ -11,7 +11,11 @@ export const AUDIT_ACTIONS = {
   'pipeline.stage_changed': 'Moved a candidate’s stage',
   'pipeline.stage_change_undone': 'Undid a stage change',
   'referral.bonus_paid': 'Marked a bonus paid',
+  'referral.bonus_paid_early': 'Paid a bonus before its due day',
+  'bonus_policy.changed': 'Changed the bonus policy',
+  'payee.changed': 'Changed how a referrer is paid',
   'data.exported': 'Exported data',
+  'billing.subscription_changed': 'Plan or subscription changed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

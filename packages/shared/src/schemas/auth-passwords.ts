@@ -43,12 +43,19 @@ export const signupRequestSchema = z
     inviteCode: optionalCode,
     /** Token from a team invitation e-mail: joins that company as a member. */
     invitationToken: optionalCode,
-    /** The page the person set out from (a job with Apply started): the e-mail confirmation link leads back there. */
+    /** The page the person set out from (a job with Apply started): the sign-up link leads back there. */
     returnTo: z
       .string()
       .max(2000)
       .optional()
       .transform((v) => safeReturnTo(v) ?? undefined),
+    /** The job a job seeker came to find a referral for (/signup?job=): kept in the sign-up link. */
+    job: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .transform((v) => (v ? v : undefined)),
   })
   .superRefine((value, ctx) => {
     if (passwordProblem(value.password, value.email) === PASSWORD_POLICY_MESSAGES.sameAsEmail) {

@@ -25,7 +25,11 @@ export const loginFormBodySchema = z.object({
   password: z.string().max(2000).optional(),
 });
 /** The query of a form post to /login or /signup: the page's own query, where returnTo rides. */
-export const authFormQuerySchema = z.looseObject({ returnTo: z.string().max(2000).optional() });
+export const authFormQuerySchema = z.looseObject({
+  returnTo: z.string().max(2000).optional(),
+  /** The job a job seeker came for (/signup?job=), as the JSON sign-up's `job`. */
+  job: z.string().max(200).optional(),
+});
 
 export const sessionUserSchema = z.object({
   id: z.uuid(),
@@ -59,8 +63,16 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const loginResponseSchema = sessionResponseSchema.extend({ notice: z.string().optional() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
+/** A new account, signed in: after a sign-up link was followed, or a sign-up through a team invitation. */
 export const signupResponseSchema = sessionResponseSchema.extend({ outcome: z.enum(SIGNUP_OUTCOMES) });
 export type SignupResponse = z.infer<typeof signupResponseSchema>;
+
+/** POST /api/auth/signup/confirm: the sign-up link's token, and the password chosen at sign-up. */
+export const signupConfirmSchema = z.object({
+  token: z.string().trim().min(1, AUTH_MESSAGES.signupLinkInvalid).max(200),
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(1024),
+});
+export type SignupConfirm = z.infer<typeof signupConfirmSchema>;
 
 export const passwordResetRequestSchema = z.object({ email: emailSchema });
 export const messageResponseSchema = z.object({ message: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGINATION } from '../constants';
+import { paginatedSchema } from './common';
 import { INVOLVEMENT_OPTIONS } from './talent-options';
 import { talentPublicProfileSchema } from './talent';
 
@@ -85,54 +86,13 @@ export const candidateFacetsSchema = z.object(
 );
 export type CandidateFacets = z.infer<typeof candidateFacetsSchema>;
 
-export const candidateSearchResponseSchema = z.object({
-  items: z.array(talentCardSchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
+/** A page of the one paginated shape (paginatedSchema), with the search's own fields. */
+export const candidateSearchResponseSchema = paginatedSchema(talentCardSchema).extend({
   /** Counting stopped at `total`: there are at least that many matches ("1,000+"). */
   totalIsLowerBound: z.boolean(),
-  totalPages: z.number().int(),
   /** Filter options with how many discoverable talents have each (the whole pool). */
   facets: candidateFacetsSchema,
   /** The job the results are ranked for, when jobId was given. */
   job: z.object({ id: z.uuid(), title: z.string(), skills: z.array(z.string()) }).nullable(),
 });
 export type CandidateSearchResponse = z.infer<typeof candidateSearchResponseSchema>;
-
-const LIST_KEYS = FILTER_CATEGORIES;
-const SCALAR_KEYS = ['q', 'jobId', 'page', 'pageSize'] as const;
-const DEFAULT_FILTERS = candidateSearchQuerySchema.parse({});
-
-/**
- * The filters as URL parameters (lists as repeated keys, so values may hold commas), in one fixed order with
- * empty and default values left out: equal searches, equal URLs. The page and the API both use it.
- */
-export function candidateSearchToParams(filters: Partial<CandidateSearchFilters>): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.q) params.set('q', filters.q);
-  if (filters.jobId) params.set('jobId', filters.jobId);
-  for (const key of LIST_KEYS) for (const value of filters[key] ?? []) params.append(key, value);
-  if (filters.page && filters.page !== DEFAULT_FILTERS.page) params.set('page', String(filters.page));
-  if (filters.pageSize && filters.pageSize !== DEFAULT_FILTERS.pageSize)
-    params.set('pageSize', String(filters.pageSize));
-  return params;
-}
-
-/**
- * The filters in a URL, leniently: a parameter that is not valid (an old link, a hand-edited address) is dropped
- * instead of failing the page. `jobTitle` is the older name of `q`.
- */
-export function candidateSearchFromParams(params: URLSearchParams): CandidateSearchFilters {
-  const raw: Record<string, string | string[]> = {};
-  for (const key of SCALAR_KEYS) {
-    const value = params.get(key);
-    if (value !== null) raw[key] = value;
-  }
-  if (raw.q === undefined && params.has('jobTitle')) raw.q = params.get('jobTitle') ?? '';
-  for (const key of LIST_KEYS) if (params.has(key)) raw[key] = params.getAll(key);
-  const parsed = candidateSearchQuerySchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
-  return candidateSearchQuerySchema.parse(raw);
-}

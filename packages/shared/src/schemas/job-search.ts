@@ -98,33 +98,3 @@ export function effectiveJobSort(filters: Pick<JobSearchFilters, 'q' | 'sort'>):
   const sort = filters.sort ?? (filters.q ? 'relevance' : 'newest');
   return sort === 'relevance' && !filters.q ? 'newest' : sort;
 }
-
-const KEYS = Object.keys(jobSearchFiltersSchema.shape) as (keyof JobSearchFilters)[];
-
-/** The filters as URL parameters, in one fixed order with empty values left out: equal searches, equal URLs. */
-export function jobSearchToParams(filters: Partial<JobSearchFilters>): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const key of KEYS) {
-    const value = filters[key];
-    if (value === undefined || value === false || value === '' || (Array.isArray(value) && value.length === 0))
-      continue;
-    params.set(key, Array.isArray(value) ? value.join(',') : String(value));
-  }
-  return params;
-}
-
-/**
- * The filters in a URL, leniently: a parameter that is not valid (an old link, a hand-edited address) is dropped
- * instead of failing the page.
- */
-export function jobSearchFromParams(params: URLSearchParams): JobSearchFilters {
-  const raw: Record<string, string> = {};
-  for (const key of KEYS) {
-    const value = params.get(key);
-    if (value !== null) raw[key] = value;
-  }
-  const parsed = jobSearchFiltersSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) delete raw[String(issue.path[0])];
-  return jobSearchFiltersSchema.parse(raw);
-}

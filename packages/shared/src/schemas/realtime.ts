@@ -47,3 +47,10 @@ export function readWireJson(data: unknown): unknown {
     return undefined;
   }
 }
+
+/**
+ * Close codes of /api/realtime a tab acts on: the session the socket was opened with has ended (log out, password
+ * change or reset, account deletion: stop and re-read who is signed in), or it changed (a new role or company:
+ * re-read the session and open a new socket).
+ */
+export const REALTIME_CLOSE_CODES = { sessionEnded: 4401, sessionChanged: 4409 } as const;

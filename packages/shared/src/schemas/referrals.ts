@@ -83,6 +83,11 @@ export const REFERRAL_MESSAGES = {
   consentOnlyTalent: 'Only the candidate can answer this referral.',
   consentAlreadyGiven: 'You have already answered this referral.',
   bonusNotDue: 'A bonus can be marked paid only once the referral is completed and its bonus is due.',
+  bonusNotYetDue: (dueOn: string) =>
+    `This bonus is due on ${dueOn}. To pay it before then, use Pay early and give the reason.`,
+  bonusAlreadyPayable: 'This bonus is due already: mark it paid instead of paying it early.',
+  retentionUnconfirmed: (days: number) =>
+    `Confirm that the hire was still employed on day ${days} after the start date before paying this bonus.`,
   noRequests: "You haven't requested any referrals yet.",
   noReferrals: 'No referrals yet',
   noReferrers: 'No referrers found for this company.',
@@ -245,6 +250,8 @@ export const referralBonusSchema = z.object({
   ineligibleReason: z.enum(BONUS_INELIGIBLE_REASONS).nullable().optional(),
   /** The payroll reference the admin gave when paying it. */
   paymentReference: z.string().nullable().optional(),
+  /** Why it was paid before its due day (the explicit early payment); null when paid when due. */
+  paidEarlyReason: z.string().nullable().optional(),
 });
 
 /** A status or stage change that is saved but whose notifications wait out the undo window. */
@@ -309,6 +316,8 @@ export const referralListQuerySchema = z.object({
   consent: z.enum(REFERRAL_CONSENT_STATES).optional(),
   /** Narrows to one bonus state, e.g. 'due' for the bonuses an admin can pay (oldest payout day first). */
   bonus: z.enum(BONUS_STATES).optional(),
+  /** With bonus=due: 'now' the ones payable today, 'upcoming' the ones whose due day is still to come. */
+  due: z.enum(['now', 'upcoming']).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 
@@ -327,6 +336,8 @@ export const markBonusPaidSchema = z.object({
   paidOn: optionalDate,
   /** A payroll or transfer reference, shown to the referrer. */
   reference: optionalText(100),
+  /** The admin confirms the hire is still employed on the retention check's day (when the policy has one). */
+  stillEmployed: z.boolean().optional(),
 });
 export type MarkBonusPaidForm = z.input<typeof markBonusPaidSchema>;
 export type MarkBonusPaid = z.output<typeof markBonusPaidSchema>;
@@ -335,6 +346,18 @@ export const markBonusesPaidSchema = markBonusPaidSchema.extend({
   referralIds: z.array(z.uuid()).min(1).max(500),
 });
 export type MarkBonusesPaid = z.infer<typeof markBonusesPaidSchema>;
+/** Paying a bonus before its due day: a separate, explicit action with the reason, kept in the audit log and CSV. */
+export const payBonusEarlySchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(5, 'Please say why this bonus is paid before its due day')
+    .max(500, 'Please keep the reason under 500 characters'),
+  paidOn: optionalDate,
+  reference: optionalText(100),
+});
+export type PayBonusEarlyForm = z.input<typeof payBonusEarlySchema>;
+export type PayBonusEarly = z.output<typeof payBonusEarlySchema>;
 
 const moneySchema = z.object({ currency: z.string(), amount: z.number().int() });
 

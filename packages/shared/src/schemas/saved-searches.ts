@@ -50,7 +50,7 @@ export type SavedSearchUpdate = z.input<typeof savedSearchUpdateSchema>;
 export const savedSearchSchema = z.object({
   id: z.uuid(),
   name: z.string(),
-  /** The search as /search-jobs URL parameters (jobSearchToParams). */
+  /** The search as /search-jobs URL parameters (jobSearchUrl, url-filters/job-search.ts). */
   query: z.string(),
   alert: z.enum(EMAIL_FREQUENCIES),
   /** Open matching jobs posted since the owner last opened it, at most SAVED_SEARCH_NEW_LIMIT + 1. */

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -68,6 +69,33 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * A sign-up waiting for its address to be proven (issue 40, finding 9): the account is created when the link mailed
+ * to `email` is followed and the password chosen here is given again. Several may wait for one address (whoever
+ * holds the mailbox confirms their own); none blocks anyone. Deleted when used and once expired.
+ */
+export const signupRequests = pgTable(
+  'signup_requests',
+  {
+    tokenHash: text().primaryKey(),
+    email: text().notNull(),
+    name: text().notNull(),
+    passwordHash: text().notNull(),
+    /** What the account becomes: role and, per role, company type and name, invite or referral code. */
+    details: jsonb()
+      .$type<{
+        role: 'jobseeker' | 'referrer' | 'companyHR';
+        companyType?: 'create' | 'join';
+        companyName?: string;
+        inviteCode?: string;
+      }>()
+      .notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('signup_requests_email_idx').on(sql`lower(${t.email})`)],
 );
 
 /** Fixed-window counters shared by every server process (login, reset and invite-code limits). */

@@ -15,3 +15,4 @@ export * from './account-data';
 export * from './searches';
 export * from './job-crawls';
 export * from './billing';
+export * from './payees';

@@ -49,7 +49,10 @@ export const jobPostings = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     salaryRange: text(),
-    /** Annual pay read from salaryRange by the database's salary_bounds() (hourly rates × 2080); null if none. */
+    /**
+     * Annual pay read from salaryRange (annualSalaryBounds, packages/shared/src/rules/salary.ts: hourly rates × 2080),
+     * written with it by the jobs service; null if none.
+     */
     salaryMin: integer(),
     salaryMax: integer(),
     deadline: date({ mode: 'string' }),

@@ -64,12 +64,12 @@ export const candidatePipelines = pgTable(
     // Analytics per job: stage counts and applicants in a period, index-only.
     index('candidate_pipelines_job_stage_idx').on(t.jobId, t.stage, t.appliedAt),
     // Also covers hires by source (INCLUDE stage, source, entry, created_at), rebuilt by hand in migration
-    // 0023_analytics3_funnel_level: drizzle cannot express INCLUDE.
+    // 0025_analytics3_funnel_level: drizzle cannot express INCLUDE.
     index('candidate_pipelines_job_hired_idx')
       .on(t.jobId, t.hiredAt)
       .where(sql`${t.hiredAt} is not null`),
     // Analytics per job: applications in a period (and candidate_pipelines_applied_idx, by hand in migration
-    // 0023_analytics3_funnel_level: the period's applications as one range, INCLUDE job).
+    // 0025_analytics3_funnel_level: the period's applications as one range, INCLUDE job).
     index('candidate_pipelines_job_applied_idx')
       .on(t.jobId, t.appliedAt)
       .where(sql`${t.appliedAt} is not null`),
@@ -78,7 +78,7 @@ export const candidatePipelines = pgTable(
 
 /**
  * Analytics rollup: how many of a job's candidates are at each stage now. Kept by triggers on `candidate_pipelines`
- * in the transaction of every insert, stage change and deletion (migration 0023_analytics3_funnel_level), so the
+ * in the transaction of every insert, stage change and deletion (db/triggers/candidate_pipelines_rollups_*.sql), so the
  * per-job table reads a few rows per job instead of every pipeline. A row may hold 0.
  */
 export const jobStageCounts = pgTable(

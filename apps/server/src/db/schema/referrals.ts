@@ -74,7 +74,7 @@ export const referralRequests = pgTable(
   },
   (t) => [
     // Covers the analytics request scans (INCLUDE referrer and answer time, by hand in migration
-    // 0023_analytics3_funnel_level, which also adds referral_requests_created_idx for the company's period).
+    // 0025_analytics3_funnel_level, which also adds referral_requests_created_idx for the company's period).
     index('referral_requests_job_idx').on(t.jobId, t.createdAt),
     // One open request per job seeker, job and referrer.
     uniqueIndex('referral_requests_open_key')
@@ -149,11 +149,14 @@ export const referrals = pgTable(
     bonusDueOn: date({ mode: 'string' }),
     /** The payroll reference an admin gave when marking the bonus paid. */
     bonusPaymentReference: text(),
+    /** Why an admin paid the bonus before its due day (the explicit early payment); null when paid when due. */
+    bonusPaidEarlyReason: text(),
     /**
      * Analytics rollup: the furthest funnel step the referral reached (0 no pipeline, 1 referred, 2 the candidate
      * confirmed, 3 applied or taken forward, 4 interviewed, 5 offer, 6 hired), from its consent and its pipeline's
-     * `reached_rank` and `applied_at`. Kept by database triggers in the transaction of every write to either row
-     * (migration 0023_analytics3_funnel_level, ADR 0013), so no writer can leave it behind.
+     * `reached_rank` and `applied_at` (referralFunnelLevel, packages/shared/src/rules/funnel.ts). Set by the services
+     * in the transaction that writes an input: a referral made, a consent answered, an application, a stage moved or
+     * undone (features/referrals/rollups.ts). The monthly counts per level are kept by triggers (ADR 0013).
      */
     funnelLevel: smallint().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -164,11 +167,11 @@ export const referrals = pgTable(
     uniqueIndex('referrals_job_talent_key').on(t.jobId, t.talentId),
     index('referrals_referrer_idx').on(t.referrerId, t.createdAt.desc().nullsFirst()),
     // Also covers the analytics scans (INCLUDE job, referrer, status, funnel level), written by hand in migration
-    // 0023_analytics3_funnel_level: drizzle cannot express INCLUDE.
+    // 0025_analytics3_funnel_level: drizzle cannot express INCLUDE.
     index('referrals_company_idx').on(t.companyId, t.createdAt.desc().nullsFirst()),
     index('referrals_talent_idx').on(t.talentId),
     // Also covers the bonus liability (INCLUDE job, currency, amount, due and paid days), rebuilt by hand in
-    // migration 0023_analytics3_funnel_level.
+    // migration 0025_analytics3_funnel_level.
     index('referrals_company_bonus_idx').on(t.companyId, t.bonusState),
     // Analytics: the company's historical hire rate (finished referrals), index-only.
     index('referrals_company_status_idx').on(t.companyId, t.status, t.jobId),
@@ -177,7 +180,7 @@ export const referrals = pgTable(
       .on(t.jobId, t.talentId)
       .where(sql`${t.requestId} is not null`),
     // Analytics per job: referrals made in a period, index-only (INCLUDE referrer, status and funnel level by hand
-    // in migration 0023_analytics3_funnel_level).
+    // in migration 0025_analytics3_funnel_level).
     index('referrals_job_created_idx').on(t.jobId, t.createdAt),
   ],
 );
@@ -185,7 +188,8 @@ export const referrals = pgTable(
 /**
  * Analytics rollup of the bonuses: per job, bonus state, currency and day (the payout day of a due bonus, the payment
  * day of a paid one, -infinity otherwise or when unset), how many referrals with a bonus amount and their sum. Kept
- * by triggers on `referrals` in the transaction of every write (migration 0023_analytics3_funnel_level), so the
+ * by triggers on `referrals` in the transaction of every write (db/triggers/referrals_bonus_*.sql and
+ * referrals_rollups_changed.sql), so the
  * liability sums a few hundred rows instead of every open referral. A row may hold 0.
  */
 export const referralBonusTotals = pgTable(
@@ -263,6 +267,8 @@ export const referralPolicies = pgTable('referral_policies', {
   defaultBonusCurrency: text(),
   payoutDelayDays: integer().notNull().default(90),
   directApplicationWindowDays: integer().notNull().default(180),
+  /** The optional retention check: a bonus is payable only once the hire is confirmed still employed on this day. */
+  retentionCheckDays: integer(),
   leaderboardVisible: boolean().notNull().default(false),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

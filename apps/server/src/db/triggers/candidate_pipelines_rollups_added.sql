@@ -1,15 +1,13 @@
 -- Rule: Inserted pipelines are counted in their job's candidates per stage (job_stage_counts) and, once applied,
---   in its applications per UTC month (application_month_jobs); the referral of each new pipeline takes its funnel
---   level.
--- Tables: reads the inserted candidate_pipelines rows; writes job_stage_counts, application_month_jobs and
---   referrals.funnel_level.
--- Class: bookkeeping (rollup counters); the funnel level it re-derives is the product rule described in
---   referrals_set_funnel_level.sql.
+--   in its applications per UTC month (application_month_jobs).
+-- Tables: reads the inserted candidate_pipelines rows; writes job_stage_counts and application_month_jobs.
+-- Class: bookkeeping (rollup counters). A referral's funnel level is not kept here: the services set it
+--   (referralFunnelLevel, packages/shared/src/rules/funnel.ts; features/referrals/rollups.ts).
 -- Why in the database: the analytics read these rollups instead of counting every pipeline, and every writer (the
 --   API, imports, the seed, cascades) must keep them, in its own transaction. Counted once per statement from its
 --   transition table (linear for bulk writes); hash and merge joins are off so the plan PL/pgSQL keeps for the
 --   session stays index probes whatever the size of the first statement (ADR 0013).
--- Calls: referral_month() (migration 0027), referral_funnel_level() (migration 0025).
+-- Calls: referral_month() (migration 0027).
 
 CREATE OR REPLACE FUNCTION public.candidate_pipelines_rollups_added()
  RETURNS trigger
@@ -25,9 +23,6 @@ BEGIN
   SELECT job_id, referral_month(applied_at), count(*)::int FROM added WHERE applied_at IS NOT NULL GROUP BY 1, 2
   ON CONFLICT (job_id, month) DO UPDATE
   SET applications = application_month_jobs.applications + excluded.applications;
-  UPDATE referrals rf SET funnel_level = referral_funnel_level(rf.consent, p.reached_rank, p.applied_at)
-  FROM added p WHERE rf.job_id = p.job_id AND rf.talent_id = p.talent_id
-    AND rf.funnel_level <> referral_funnel_level(rf.consent, p.reached_rank, p.applied_at);
   RETURN NULL;
 END $function$;
 

@@ -1,14 +1,12 @@
--- Rule: An update of candidate_pipelines moves the stage counts (job_stage_counts), the monthly applications
---   (application_month_jobs) and the referrals' funnel levels by the difference between the old rows and the new
---   ones; a pipeline moved to another job or candidate leaves its former referral at level 0.
--- Tables: reads the old and new candidate_pipelines rows; writes job_stage_counts, application_month_jobs and
---   referrals.funnel_level.
--- Class: bookkeeping (rollup counters); the funnel level it re-derives is the product rule described in
---   referrals_set_funnel_level.sql.
+-- Rule: An update of candidate_pipelines moves the stage counts (job_stage_counts) and the monthly applications
+--   (application_month_jobs) by the difference between the old rows and the new ones.
+-- Tables: reads the old and new candidate_pipelines rows; writes job_stage_counts and application_month_jobs.
+-- Class: bookkeeping (rollup counters). A referral's funnel level is not kept here: the services set it
+--   (referralFunnelLevel, packages/shared/src/rules/funnel.ts; features/referrals/rollups.ts).
 -- Why in the database: as candidate_pipelines_rollups_added. An UPDATE trigger with transition tables cannot name
 --   columns, so it first finds by set difference which rollups the statement can change and pays only for those
 --   (a stage move and its rank refresh, features/referrals/rollups.ts, are two statements).
--- Calls: referral_month() (migration 0027), referral_funnel_level() (migration 0025).
+-- Calls: referral_month() (migration 0027).
 
 CREATE OR REPLACE FUNCTION public.candidate_pipelines_rollups_changed()
  RETURNS trigger
@@ -17,15 +15,12 @@ CREATE OR REPLACE FUNCTION public.candidate_pipelines_rollups_changed()
  SET enable_mergejoin TO 'off'
 AS $function$
 DECLARE
-  moved boolean; staged boolean; applied boolean; leveled boolean;
+  staged boolean; applied boolean;
 BEGIN
   -- Which rollups the statement can change, by set difference (linear whatever the plan: no join of the two
   -- transition tables). A stage move and its rank refresh are two statements: each pays for its own rollup only.
   staged := EXISTS (SELECT id, job_id, stage FROM added EXCEPT SELECT id, job_id, stage FROM removed);
   applied := EXISTS (SELECT id, job_id, applied_at FROM added EXCEPT SELECT id, job_id, applied_at FROM removed);
-  leveled := EXISTS (SELECT id, job_id, talent_id, reached_rank, applied_at FROM added
-    EXCEPT SELECT id, job_id, talent_id, reached_rank, applied_at FROM removed);
-  moved := leveled AND EXISTS (SELECT id, job_id, talent_id FROM added EXCEPT SELECT id, job_id, talent_id FROM removed);
   IF staged THEN
   WITH d AS (
     SELECT job_id, stage, sum(n)::int AS n FROM (
@@ -50,17 +45,6 @@ BEGIN
     SET applications = application_month_jobs.applications + excluded.applications)
   UPDATE application_month_jobs m SET applications = m.applications + d.n
   FROM d WHERE d.n < 0 AND m.job_id = d.job_id AND m.month = d.month;
-  END IF;
-  IF leveled THEN
-    UPDATE referrals rf SET funnel_level = referral_funnel_level(rf.consent, p.reached_rank, p.applied_at)
-    FROM added p WHERE rf.job_id = p.job_id AND rf.talent_id = p.talent_id
-      AND rf.funnel_level <> referral_funnel_level(rf.consent, p.reached_rank, p.applied_at);
-  END IF;
-  IF moved THEN
-    -- A pipeline moved to another job or candidate leaves its former referral without a pipeline.
-    UPDATE referrals rf SET funnel_level = 0
-    FROM (SELECT job_id, talent_id FROM removed EXCEPT SELECT job_id, talent_id FROM added) o
-    WHERE rf.job_id = o.job_id AND rf.talent_id = o.talent_id AND rf.funnel_level <> 0;
   END IF;
   RETURN NULL;
 END $function$;

@@ -1,7 +1,5 @@
--- Rule: Deleted pipelines leave their job's stage counts and monthly applications, and their referrals fall back
---   to funnel level 0.
--- Tables: reads the deleted candidate_pipelines rows; writes job_stage_counts, application_month_jobs and
---   referrals.funnel_level.
+-- Rule: Deleted pipelines leave their job's stage counts and monthly applications.
+-- Tables: reads the deleted candidate_pipelines rows; writes job_stage_counts and application_month_jobs.
 -- Class: bookkeeping (rollup counters).
 -- Why in the database: as candidate_pipelines_rollups_added; deletions also come from cascades (a job or an
 --   account erased), which no service sees.
@@ -21,8 +19,6 @@ BEGIN
   FROM (SELECT job_id, referral_month(applied_at) AS month, count(*)::int AS n
         FROM removed WHERE applied_at IS NOT NULL GROUP BY 1, 2) d
   WHERE m.job_id = d.job_id AND m.month = d.month;
-  UPDATE referrals rf SET funnel_level = 0
-  FROM removed p WHERE rf.job_id = p.job_id AND rf.talent_id = p.talent_id AND rf.funnel_level <> 0;
   RETURN NULL;
 END $function$;
 

@@ -1,5 +1,5 @@
 -- Rule: Every statement that writes job_postings, companies or company_members tells every server process to drop
---   its cached job searches: NOTIFY rw_realtime '{"jobs":true}' (the jobs envelope of features/realtime/publish.ts).
+--   its cached job searches: NOTIFY rw_realtime '{"jobs":true}' (the jobs envelope of platform/events/wire.ts).
 -- Tables: job_postings, companies, company_members (statement triggers; writes nothing).
 -- Class: bookkeeping (cache invalidation).
 -- Why in the database: search answers carry a job's company and whether it has a referrer, and are kept in every

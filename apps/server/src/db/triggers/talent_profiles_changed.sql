@@ -1,5 +1,5 @@
 -- Rule: Every statement that writes talent_profiles tells every server process to drop its kept talent searches:
---   NOTIFY rw_realtime '{"talent":true}' (the talent envelope of features/realtime/publish.ts).
+--   NOTIFY rw_realtime '{"talent":true}' (the talent envelope of platform/events/wire.ts).
 -- Tables: talent_profiles (a statement trigger; writes nothing).
 -- Class: bookkeeping (cache invalidation).
 -- Why in the database: features/talent/search-cache.ts keeps which talents match (ADR 0009); every writer (the API,

@@ -187,7 +187,7 @@ describe('delete my account', () => {
       });
     expect(await mailsTo(t, leaving.body.user.email)).toHaveLength(before);
     const delivered = await mailsTo(t, staying.body.user.email);
-    expect(delivered.some((mail) => mail.includes('Hi Sam Staying') && mail.includes('2026-12-31'))).toBe(true);
+    expect(delivered.some((mail) => mail.includes('Hi Sam Staying') && mail.includes('Dec 31, 2026'))).toBe(true);
   });
 
   it('a member who leaves erases their side too: their referrals show "Deleted user" as the referrer', async () => {

@@ -12,7 +12,7 @@ import {
   referrals,
   users,
 } from '../../db/schema';
-import { refreshPipelineRollups } from '../referrals/rollups';
+import { refreshFunnelLevel, refreshPipelineRollups } from '../referrals/rollups';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { drainQueue } from '../../test/queue';
 
@@ -133,6 +133,8 @@ async function tell(name: string, story: Story) {
       createdAt: referral.at,
     })
     .returning({ id: referrals.id });
+  // Its funnel level, as the referral service sets it when a referral is made.
+  await refreshFunnelLevel(db, story.job, talentId);
   if (referral.request) {
     const [request] = await db
       .insert(referralRequests)
@@ -322,7 +324,16 @@ describe('referral programme analytics', () => {
       ['offer', 3],
       ['hired', 3],
     ]);
-    expect(funnel.map((s) => s.conversion)).toEqual([null, 5 / 3, 0.8, 1, 1, 0.75, 1]);
+    // Each step is a share of its denominator, never over 100 %: referrals come with or without a request.
+    expect(funnel.map((s) => [s.of, s.conversion])).toEqual([
+      [null, null],
+      [null, null],
+      ['referrals', 0.8],
+      ['confirmed', 1],
+      ['applied', 1],
+      ['interviewed', 0.75],
+      ['offer', 1],
+    ]);
   });
 
   it('splits hires by first touch with median and 75th percentile days to hire', async () => {
@@ -497,7 +508,7 @@ describe('CSV exports (prepared in the background)', () => {
   it('exports the bonuses for payroll: paid in the period and due by its last day, by referrer', async () => {
     const lines = await csv('bonuses');
     expect(lines[0]).toBe(
-      'Referrer,Referrer e-mail,Candidate,Job,Amount,Currency,Bonus,Start date,Due on,Paid on,Payment reference,Referral ID',
+      'Referrer,Referrer e-mail,Candidate,Job,Amount,Currency,Bonus,Start date,Due on,Paid on,Payment reference,Paid early,Payroll ID,Referral ID',
     );
     // Amounts and days as every screen writes them ($1,000; Dec 02, 2026), so cells are quoted: read it as CSV.
     const rows = parseCsv(lines.slice(1).join('\r\n')) as string[][];
@@ -527,14 +538,14 @@ describe('CSV exports (prepared in the background)', () => {
     ).toEqual(['s4', 's5', 's6']);
     expect((await post('pipeline', {}, admin)).statusCode).toBe(400);
     expect(await csv('funnel')).toEqual([
-      'Step,People,From the step before %',
-      'Referral requests,3,',
-      'Referrals,5,166.7',
-      'Candidate confirmed,4,80',
-      'Applied,4,100',
-      'Interviewed,4,100',
-      'Offer,3,75',
-      'Hired,3,100',
+      'Step,People,Share %,Share of',
+      'Referral requests,3,,',
+      'Referrals,5,,',
+      'Candidate confirmed,4,80,Referrals',
+      'Applied,4,100,Candidate confirmed',
+      'Interviewed,4,100,Applied',
+      'Offer,3,75,Interviewed',
+      'Hired,3,100,Offer',
     ]);
     for (const table of ['sources', 'referrers', 'departments', 'jobs'])
       expect((await csv(table)).length).toBeGreaterThan(1);

@@ -78,7 +78,7 @@ describe('queued company exports', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${done.fileName}"`);
     expect(res.body).toBe(
-      '\uFEFFReferrer,Referrer e-mail,Candidate,Job,Amount,Currency,Bonus,Start date,Due on,Paid on,Payment reference,Referral ID\r\n',
+      '\uFEFFReferrer,Referrer e-mail,Candidate,Job,Amount,Currency,Bonus,Start date,Due on,Paid on,Payment reference,Paid early,Payroll ID,Referral ID\r\n',
     );
 
     // Found by its export: when the queue built the first one before it was asked again, the second is newer.

@@ -149,6 +149,8 @@ interface BonusRow {
   dueOn: string | null;
   paidOn: string | null;
   reference: string | null;
+  earlyReason: string | null;
+  payrollId: string | null;
 }
 
 const bonusColumns: CsvColumn<BonusRow>[] = [
@@ -163,6 +165,10 @@ const bonusColumns: CsvColumn<BonusRow>[] = [
   { header: 'Due on', value: (r) => day(r.dueOn) },
   { header: 'Paid on', value: (r) => day(r.paidOn) },
   { header: 'Payment reference', value: (r) => r.reference },
+  // An early payment is its own explicit action: said as such, with the admin's reason.
+  { header: 'Paid early', value: (r) => (r.earlyReason === null ? '' : `Yes: ${r.earlyReason}`) },
+  // An employee's bonus is supplemental wages: payroll finds them by their payroll id (features/bonuses/payees.ts).
+  { header: 'Payroll ID', value: (r) => r.payrollId },
   { header: 'Referral ID', value: (r) => r.id },
 ];
 
@@ -176,11 +182,13 @@ function bonusRows(db: Db, scope: JobScope, period: Period) {
       sql`select rf.id, coalesce(u.name, '') as referrer, u.email as "referrerEmail",
         rf.talent_profile->>'name' as candidate, j.title as job, rf.bonus_amount as amount,
         coalesce(rf.bonus_currency, 'USD') as currency, rf.bonus_state as state, p.start_date::text as "startDate",
-        rf.bonus_due_on::text as "dueOn", rf.bonus_paid_on::text as "paidOn", rf.bonus_payment_reference as reference
+        rf.bonus_due_on::text as "dueOn", rf.bonus_paid_on::text as "paidOn", rf.bonus_payment_reference as reference,
+        rf.bonus_paid_early_reason as "earlyReason", pe.payroll_id as "payrollId"
       from referrals rf
       join job_postings j on j.id = rf.job_id
       left join users u on u.id = rf.referrer_id
       left join candidate_pipelines p on p.job_id = rf.job_id and p.talent_id = rf.talent_id
+      left join payees pe on pe.company_id = rf.company_id and pe.user_id = rf.referrer_id and pe.kind = 'employee'
       where ${referralsInScope(scope, 'rf')}
         and rf.bonus_amount is not null
         and ((rf.bonus_state = 'paid' and rf.bonus_paid_on between ${period.fromDay}::date and ${period.toDay}::date)
@@ -204,8 +212,13 @@ async function analyticsTable(db: Db, companyId: string, query: AnalyticsQuery, 
   switch (table) {
     case 'funnel':
       return sheet(
-        ['Step', 'People', 'From the step before %'],
-        data.funnel.map((s) => [FUNNEL_STEP_LABELS[s.step], s.count, ratio(s.conversion)]),
+        ['Step', 'People', 'Share %', 'Share of'],
+        data.funnel.map((s) => [
+          FUNNEL_STEP_LABELS[s.step],
+          s.count,
+          ratio(s.conversion),
+          s.of === null ? null : FUNNEL_STEP_LABELS[s.of],
+        ]),
       );
     case 'sources':
       return sheet(

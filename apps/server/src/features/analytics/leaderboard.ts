@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
 import { referralPolicies, referrerProfiles } from '../../db/schema';
+import { isCompanyAdminOf } from '../../platform/access/guards';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { resolvePeriod } from './period';
 
@@ -27,7 +28,7 @@ export async function companyLeaderboard(db: Db, me: AuthContext, companyId: str
   const period = resolvePeriod({ period: '90d' });
   const hidden = await hiddenFromLeaderboard(db, me.user.id);
   const periodDays = { from: period.fromDay, to: period.toDay };
-  if (!visible && me.company?.role !== 'companyAdmin') return { visible, period: periodDays, entries: [], hidden };
+  if (!visible && !isCompanyAdminOf(me, companyId)) return { visible, period: periodDays, entries: [], hidden };
   const entries = await preparedRows<Leaderboard['entries'][number]>(
     db,
     sql`select m.user_id as "userId", u.name, count(rf.id)::int as referrals,

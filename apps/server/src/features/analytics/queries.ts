@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { FUNNEL_STEPS, HIRE_SOURCES, PIPELINE_STAGES, type Analytics, type HireSource } from '@referwell/shared';
+import {
+  FUNNEL_DENOMINATORS,
+  FUNNEL_STEPS,
+  HIRE_SOURCES,
+  PIPELINE_STAGES,
+  type Analytics,
+  type HireSource,
+} from '@referwell/shared';
 import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
 import { dayText, jobsInScope, referralsMadeInScope, splitByMonths, type JobScope, type Period } from './period';
@@ -17,9 +24,9 @@ export const rounded = (value: ReturnType<typeof sql.raw> | ReturnType<typeof sq
  * The funnel: the referral requests made in the period (counted with their response times, `requestResponse`), then
  * the referrals made in it by the furthest step each reached: 1 referred, 2 the candidate confirmed, 3 applied (or the
  * team took them forward), 4 interviewed, 5 offer, 6 hired. A step counts every referral that reached it or a later
- * one, so the funnel never widens. The step is the referral's `funnel_level`, kept from its consent and its pipeline
- * by triggers (migration 0023_analytics3_funnel_level), so the period's referrals are counted from their covering
- * index with no join, and for the whole company from monthly counts per level (`referralsPerLevel`).
+ * one, so the funnel never widens. The step is the referral's `funnel_level`, set from its consent and its pipeline
+ * by the services that write them (referralFunnelLevel, packages/shared/src/rules/funnel.ts), so the period's
+ * referrals are counted from their covering index with no join, and for the whole company from monthly counts per level (`referralsPerLevel`).
  */
 export async function funnel(
   db: Executor,
@@ -34,11 +41,16 @@ export async function funnel(
     from ${referralsPerLevel(scope, period)} counted(level, n)`,
   );
   const counts = [requests, ...(row?.levels ?? [0, 0, 0, 0, 0, 0])];
-  return FUNNEL_STEPS.map((step, i) => ({
-    step,
-    count: counts[i]!,
-    conversion: i === 0 || counts[i - 1] === 0 ? null : counts[i]! / counts[i - 1]!,
-  }));
+  const countOf = (step: (typeof FUNNEL_STEPS)[number]) => counts[FUNNEL_STEPS.indexOf(step)]!;
+  return FUNNEL_STEPS.map((step, i) => {
+    const of = FUNNEL_DENOMINATORS[step];
+    return {
+      step,
+      count: counts[i]!,
+      of,
+      conversion: of === null || countOf(of) === 0 ? null : counts[i]! / countOf(of),
+    };
+  });
 }
 
 /**

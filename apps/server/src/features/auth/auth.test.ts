@@ -1,9 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, PASSWORD_POLICY_MESSAGES } from '@referwell/shared';
-import { AUTH_LIMITS } from './service';
-import { sessions, users } from '../../db/schema';
+import { accountAttemptsKey, AUTH_LIMITS } from './service';
+import { resetMailKey } from './password-changes';
+import { sessions, signupRequests, users } from '../../db/schema';
+import { captureSignupLinks, signupLinkFor } from '../../test/signup-links';
 import { mailsTo } from '../../test/mail';
+import { selectRows } from '../../db/repository';
 import { createTestApp, signUp, TEST_PASSWORD, withSession, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -29,6 +32,11 @@ const post = (
   });
 const session = (token?: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/session', ...(token ? withSession(token) : {}) }).then((r) => r.json());
+/** The token of the newest sign-up link mailed to `email`. */
+async function signupToken(email: string): Promise<string> {
+  const link = await signupLinkFor(t.app.db, email);
+  return new URL(link!, 'http://link').searchParams.get('token')!;
+}
 const uniqueEmail = (label: string) => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 describe('sign-up', () => {
@@ -41,13 +49,23 @@ describe('sign-up', () => {
     expect((await session(token)).user.id).toBe(body.user.id);
   });
 
-  it('sets an httpOnly, SameSite=Lax session cookie of at least 128 random bits', async () => {
-    const res = await post('/api/auth/signup', {
-      name: 'Cookie',
-      email: uniqueEmail('cookie'),
-      password: TEST_PASSWORD,
-      role: 'jobseeker',
-    });
+  it('sets an httpOnly, SameSite=Lax session cookie of at least 128 random bits once the sign-up link is followed', async () => {
+    const email = uniqueEmail('cookie');
+    const ip = freshIp();
+    await captureSignupLinks(t.app.db);
+    const asked = await post(
+      '/api/auth/signup',
+      { name: 'Cookie', email, password: TEST_PASSWORD, role: 'jobseeker' },
+      { ip },
+    );
+    expect(asked.statusCode).toBe(202);
+    expect(asked.cookies).toEqual([]);
+    const res = await post(
+      '/api/auth/signup/confirm',
+      { token: await signupToken(email), password: TEST_PASSWORD },
+      { ip },
+    );
+    expect(res.statusCode).toBe(201);
     const cookie = res.cookies.find((c) => c.name === 'rw_session')!;
     expect(cookie.httpOnly).toBe(true);
     expect(cookie.sameSite).toBe('Lax');
@@ -56,6 +74,33 @@ describe('sign-up', () => {
     // Only the hash is stored.
     const stored = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, cookie.value));
     expect(stored).toHaveLength(0);
+  });
+
+  it('creates the account only from its link, with the password chosen at sign-up, once (finding 9)', async () => {
+    const email = uniqueEmail('link');
+    await captureSignupLinks(t.app.db);
+    await post('/api/auth/signup', { name: 'Linked', email, password: TEST_PASSWORD, role: 'jobseeker' });
+    const token = await signupToken(email);
+    const accounts = () =>
+      t.database.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`);
+    expect(await accounts()).toHaveLength(0);
+    const wrong = await post('/api/auth/signup/confirm', { token, password: 'not the chosen password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.password).toBe(AUTH_MESSAGES.signupPasswordWrong);
+    expect(
+      (await post('/api/auth/signup/confirm', { token: 'x'.repeat(43), password: TEST_PASSWORD })).statusCode,
+    ).toBe(400);
+    const made = await post('/api/auth/signup/confirm', { token, password: TEST_PASSWORD });
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ outcome: 'jobseeker', user: { email, type: 'jobseeker' } });
+    const [row] = await accounts();
+    expect(row!.emailConfirmedAt).not.toBeNull(); // the link reached the address
+    const again = await post('/api/auth/signup/confirm', { token, password: TEST_PASSWORD });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe(AUTH_MESSAGES.signupLinkInvalid);
   });
 
   it('stores the password as an argon2id hash at the OWASP parameters', async () => {
@@ -145,37 +190,57 @@ describe('sign-up', () => {
     expect(full.statusCode).toBe(200);
   });
 
-  it('answers a sign-up with a taken e-mail like a new one, mails the owner, and adds no row (finding 9)', async () => {
+  it('answers a sign-up with a taken e-mail exactly like a new one, mails the owner, and adds no row (finding 9)', async () => {
     const first = await signUp(t);
-    const fresh = await post('/api/auth/signup', {
-      name: 'Copy',
-      email: uniqueEmail('fresh'),
-      password: TEST_PASSWORD,
-      role: 'jobseeker',
-    });
-    const res = await post('/api/auth/signup', {
-      name: 'Copy',
-      email: first.body.user.email.toUpperCase(),
-      password: TEST_PASSWORD,
-      role: 'jobseeker',
-    });
-    expect(res.statusCode).toBe(fresh.statusCode);
-    const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(Object.keys(fresh.json()).sort());
-    expect(Object.keys(body.user).sort()).toEqual(Object.keys(fresh.json().user).sort());
-    expect(body.outcome).toBe('jobseeker');
-    expect(body.user.id).not.toBe(first.body.user.id);
-    expect(body.user.referralCode).toMatch(/^TALENT[A-Z2-9]{6}$/);
-    const cookie = res.cookies.find((c) => c.name === 'rw_session');
-    expect(cookie?.httpOnly).toBe(true);
-    // The cookie opens nothing: nobody is signed in to the existing account.
-    expect((await session(cookie!.value)).user).toBeNull();
-    expect((await mailsTo(t, first.body.user.email)).some((m) => m.includes('Someone tried to sign up'))).toBe(true);
+    const before = await signUp(t); // a caller already signed in keeps their session either way
+    const ask = (email: string) =>
+      post(
+        '/api/auth/signup',
+        { name: 'Copy', email, password: TEST_PASSWORD, role: 'jobseeker' },
+        { token: before.token },
+      );
+    const fresh = await ask(uniqueEmail('fresh'));
+    const taken = await ask(first.body.user.email.toUpperCase());
+    for (const res of [fresh, taken]) {
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.signupCheckEmail });
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(Object.keys(taken.headers).sort()).toEqual(Object.keys(fresh.headers).sort());
+    expect((await session(before.token)).user.id).toBe(before.body.user.id);
+    const told = (await mailsTo(t, first.body.user.email)).filter((m) => m.includes('Someone tried to sign up'));
+    expect(told).toHaveLength(1);
+    expect(told[0]).not.toContain('/confirm-signup');
     const rows = await t.database.db
       .select()
       .from(users)
       .where(sql`lower(${users.email}) = ${first.body.user.email}`);
     expect(rows).toHaveLength(1);
+    const waiting = await t.database.db
+      .select()
+      .from(signupRequests)
+      .where(sql`lower(${signupRequests.email}) = ${first.body.user.email}`);
+    expect(waiting).toHaveLength(0);
+  });
+
+  it("never lets a stranger's sign-up with an address keep its owner from signing up (finding 9)", async () => {
+    const email = uniqueEmail('contested');
+    await captureSignupLinks(t.app.db);
+    await post('/api/auth/signup', { name: 'Stranger', email, password: 'stranger password 1', role: 'jobseeker' });
+    const strangers = await signupToken(email);
+    await post('/api/auth/signup', { name: 'Owner', email, password: TEST_PASSWORD, role: 'jobseeker' });
+    const owners = await signupToken(email);
+    expect(owners).not.toBe(strangers);
+    // The owner following the stranger's link with their own password gets nothing; their own link works.
+    expect((await post('/api/auth/signup/confirm', { token: strangers, password: TEST_PASSWORD })).statusCode).toBe(
+      400,
+    );
+    const made = await post('/api/auth/signup/confirm', { token: owners, password: TEST_PASSWORD });
+    expect(made.statusCode).toBe(201);
+    expect(made.json().user.name).toBe('Owner');
+    // The stranger's link is void now that the address has its account.
+    const late = await post('/api/auth/signup/confirm', { token: strangers, password: 'stranger password 1' });
+    expect(late.statusCode).toBe(400);
   });
 
   it('limits invite-code sign-ups per address', async () => {
@@ -279,16 +344,99 @@ describe('login, sessions and logout', () => {
     ).toBe(429);
   });
 
-  it('does not lock the owner out: the right password from another address gets in, slowed (finding 7)', async () => {
+  it('does not lock the owner out: the right password from another address gets in after guesses from ten', async () => {
     const { body } = await signUp(t);
-    for (let i = 0; i < 10; i++) {
-      const attacker = freshIp();
-      await post('/api/auth/login', { email: body.user.email, password: `guess-${i}-password` }, { ip: attacker });
-    }
-    const started = performance.now();
+    for (let i = 0; i < 10; i++)
+      await post('/api/auth/login', { email: body.user.email, password: `guess-${i}-password` }, { ip: freshIp() });
     const owner = await post('/api/auth/login', { email: body.user.email, password: TEST_PASSWORD });
     expect(owner.statusCode).toBe(200);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(AUTH_LIMITS.loginAccountFailures.delayMs - 50);
+  });
+
+  it('serialises guesses at one account from many addresses, and refuses those whose turn is too far off (findings 3, 10)', async () => {
+    const { body } = await signUp(t);
+    const policy = AUTH_LIMITS.loginAccount;
+    const addresses = Array.from({ length: 10 }, freshIp);
+    const started = performance.now();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const res = await post(
+          '/api/auth/login',
+          { email: body.user.email, password: `distributed-guess-${i}` },
+          { ip: addresses[i % 10] },
+        );
+        return { status: res.statusCode, at: performance.now() - started };
+      }),
+    );
+    const checked = answers.filter((a) => a.status === 401);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(checked.length + refused.length).toBe(20);
+    // The first few are checked at once; the rest queue one per interval, and those whose turn would come more
+    // than maxWaitMs later are refused without a check.
+    expect(checked.length).toBeGreaterThan(policy.freeFailures);
+    expect(refused.length).toBeGreaterThan(0);
+    const queued = checked.length - policy.freeFailures;
+    expect(Math.max(...checked.map((a) => a.at))).toBeGreaterThanOrEqual((queued - 1) * policy.intervalMs - 50);
+    // Every attempt counts against the account, whichever address it came from.
+    const [bucket] = await selectRows<{ hits: number }>(
+      t.database.db,
+      sql`select hits from rate_limit_buckets where key = ${accountAttemptsKey(body.user.email)}`,
+    );
+    expect(bucket!.hits).toBe(20);
+  });
+
+  it("past the account's budget refuses new browsers, even with the right password, but not its owner's (findings 3, 10)", async () => {
+    const { body } = await signUp(t);
+    const email = body.user.email;
+    const deviceOf = (res: { cookies: { name: string; value: string }[] }) =>
+      res.cookies.find((c) => c.name === 'rw_device')!.value;
+    const ownBrowser = deviceOf(await post('/api/auth/login', { email, password: TEST_PASSWORD }));
+    /** Guesses from elsewhere have used up the account's budget for this window. */
+    const spend = (address: string) =>
+      t.database.db.execute(
+        sql`insert into rate_limit_buckets (key, window_started_at, hits)
+            values (${accountAttemptsKey(address)}, now(), ${AUTH_LIMITS.loginAccount.budget})
+            on conflict (key) do update set hits = excluded.hits`,
+      );
+    await spend(email);
+
+    const stranger = await post('/api/auth/login', { email, password: TEST_PASSWORD });
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json().error.message).toBe(AUTH_MESSAGES.accountThrottled);
+    expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(0);
+    // An address without an account answers the same once its budget is spent: nothing tells them apart.
+    const ghost = uniqueEmail('ghost');
+    await spend(ghost);
+    expect((await post('/api/auth/login', { email: ghost, password: TEST_PASSWORD })).json()).toEqual(stranger.json());
+
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: TEST_PASSWORD },
+      remoteAddress: freshIp(),
+      cookies: { rw_device: ownBrowser },
+    });
+    expect(owner.statusCode).toBe(200);
+
+    // A browser that completes a password reset is the owner's too, and the budget starts afresh.
+    await post('/api/auth/password-reset', { email });
+    const link = (await mailsTo(t, email)).find((m) => m.includes('Reset your Referwell password'))!;
+    const resetToken = decodeURIComponent(link.match(/\/reset-password\?token=([\w%-]+)/)![1]!);
+    const reset = await post('/api/auth/password-reset/confirm', {
+      token: resetToken,
+      password: 'a brand new password',
+    });
+    expect(reset.statusCode).toBe(200);
+    const resetBrowser = deviceOf(reset);
+    await spend(email);
+    expect((await post('/api/auth/login', { email, password: 'a brand new password' })).statusCode).toBe(429);
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'a brand new password' },
+      remoteAddress: freshIp(),
+      cookies: { rw_device: resetBrowser },
+    });
+    expect(back.statusCode).toBe(200);
   });
 
   it('limits login attempts per address across accounts', async () => {
@@ -364,7 +512,11 @@ describe('password reset and change', () => {
     const { body } = await signUp(t);
     await post('/api/auth/password-reset', { email: body.user.email });
     const older = decodeURIComponent((await resetLink(body.user.email))!);
-    await new Promise((resolve) => setTimeout(resolve, 5)); // a newer outbox file
+    await t.database.db.execute(
+      sql`update rate_limit_buckets
+          set window_started_at = now() - make_interval(secs => ${AUTH_LIMITS.resetMailIntervalSeconds})
+          where key = ${resetMailKey(body.user.email)}`,
+    ); // the interval between two reset mails has passed
     await post('/api/auth/password-reset', { email: body.user.email });
     const links = (await mailsTo(t, body.user.email))
       .map((m) => m.match(/\/reset-password\?token=([\w%-]+)/)?.[1])
@@ -445,12 +597,36 @@ describe('password reset and change', () => {
     expect(await mailsTo(t, email)).toHaveLength(0);
   });
 
-  it('limits reset requests per account', async () => {
+  it("cannot be blocked by others: resets asked by strangers never keep the owner's link from them (finding 3)", async () => {
     const { body } = await signUp(t);
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++)
-      statuses.push((await post('/api/auth/password-reset', { email: body.user.email })).statusCode);
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    const email = body.user.email;
+    const variants = [email.toUpperCase(), ` ${email}`, email.replace(/^./, (c) => c.toUpperCase())];
+    for (const asked of variants) {
+      const res = await post('/api/auth/password-reset', { email: asked }); // three strangers, three addresses
+      expect(res.statusCode).toBe(200);
+      expect(res.json().message).toBe(AUTH_MESSAGES.resetRequested);
+    }
+    const own = await post('/api/auth/password-reset', { email });
+    expect([own.statusCode, own.json().message]).toEqual([200, AUTH_MESSAGES.resetRequested]);
+    // One mail in the interval, whoever asked: a link that works is in the owner's inbox.
+    const links = async () =>
+      (await mailsTo(t, email)).flatMap((m) => {
+        const token = m.match(/\/reset-password\?token=([\w%-]+)/)?.[1];
+        return token ? [decodeURIComponent(token)] : [];
+      });
+    expect(await links()).toHaveLength(1);
+
+    // Once the interval has passed, the owner's own request mails again.
+    await t.database.db.execute(
+      sql`update rate_limit_buckets
+          set window_started_at = now() - make_interval(secs => ${AUTH_LIMITS.resetMailIntervalSeconds})
+          where key = ${resetMailKey(email)}`,
+    );
+    expect((await post('/api/auth/password-reset', { email })).statusCode).toBe(200);
+    const [, latest] = await links();
+    expect(latest).toBeDefined();
+    const confirm = await post('/api/auth/password-reset/confirm', { token: latest!, password: 'mine again, finally' });
+    expect(confirm.statusCode).toBe(200);
   });
 
   it('changes the password of a logged-in user and ends the other sessions', async () => {
@@ -542,12 +718,17 @@ describe('cookies over https', () => {
   it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
     const secure = await createTestApp({ env: { PUBLIC_URL: 'https://referwell.example' } });
     try {
+      const email = uniqueEmail('secure');
+      await captureSignupLinks(secure.app.db);
+      const payload = { name: 'Secure', email, password: TEST_PASSWORD, role: 'jobseeker' };
+      await secure.app.inject({ method: 'POST', url: '/api/auth/signup', payload });
+      const token = new URL((await signupLinkFor(secure.app.db, email))!, 'http://link').searchParams.get('token');
       const res = await secure.app.inject({
         method: 'POST',
-        url: '/api/auth/signup',
-        payload: { name: 'Secure', email: uniqueEmail('secure'), password: TEST_PASSWORD, role: 'jobseeker' },
+        url: '/api/auth/signup/confirm',
+        payload: { token, password: TEST_PASSWORD },
       });
-      expect(res.cookies.find((c) => c.name === 'rw_session')!.secure).toBe(true);
+      expect(res.cookies.find((c) => c.name === 'rw_session')?.secure).toBe(true);
     } finally {
       await secure.close();
     }
@@ -566,34 +747,55 @@ describe('login and sign-up as plain form posts (before the page script runs, AD
   const returnTo = '/job/00000000-0000-4000-8000-000000000042?resume=apply';
   const query = `?returnTo=${encodeURIComponent(returnTo)}`;
 
-  it('signs up, starts the session and goes back to returnTo', async () => {
+  /** The sign-up link mailed to `email`, as the address /confirm-signup is opened with. */
+  const mailedLink = async (email: string) => new URL((await signupLinkFor(t.app.db, email))!, 'http://link');
+
+  it('answers a sign-up with "check your e-mail", taken address or not; the link keeps returnTo and signs in', async () => {
+    await captureSignupLinks(t.app.db);
     const email = uniqueEmail('form.signup');
-    const res = await form(`/signup${query}`, {
-      name: 'Form Person',
-      email,
-      password: TEST_PASSWORD,
-      role: 'jobseeker',
-      inviteCode: '',
-    });
+    const fields = { name: 'Form Person', email, password: TEST_PASSWORD, role: 'jobseeker', inviteCode: '' };
+    const res = await form(`/signup${query}`, fields);
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(returnTo);
-    const token = res.cookies.find((c) => c.name === 'rw_session')!.value;
+    expect(res.headers.location).toBe('/signup/sent');
+    expect(res.cookies.find((c) => c.name === 'rw_session')).toBeUndefined();
+    const link = await mailedLink(email);
+    expect(link.pathname).toBe('/confirm-signup');
+    expect(link.searchParams.get('returnTo')).toBe(returnTo);
+    const confirmed = await post('/api/auth/signup/confirm', {
+      token: link.searchParams.get('token'),
+      password: TEST_PASSWORD,
+    });
+    expect(confirmed.statusCode).toBe(201);
+    const token = confirmed.cookies.find((c) => c.name === 'rw_session')!.value;
     expect((await session(token)).user).toMatchObject({ email, type: 'jobseeker' });
-    const confirm = (await mailsTo(t, email)).find((m) => m.includes('Confirm your e-mail address'))!;
-    expect(confirm.replaceAll('&amp;', '&')).toContain(`returnTo=${encodeURIComponent(returnTo)}`);
+
+    // The same answer for an address that has an account: no session, no link, its owner told instead.
+    const again = await form(`/signup${query}`, { ...fields, email: email.toUpperCase() });
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe('/signup/sent');
+    expect(again.cookies.find((c) => c.name === 'rw_session')).toBeUndefined();
+    expect(await signupLinkFor(t.app.db, email)).toBe(link.pathname + link.search);
+    expect((await mailsTo(t, email)).some((m) => m.includes('Someone tried to sign up'))).toBe(true);
   });
 
-  it('creates a company when company HR names one, and goes to the dashboard without returnTo', async () => {
-    const res = await form('/signup', {
+  it('keeps a return target on another site out of the link; company HR naming a company creates it on confirming', async () => {
+    await captureSignupLinks(t.app.db);
+    const email = uniqueEmail('form.hr');
+    const res = await form(`/signup?returnTo=${encodeURIComponent('https://evil.example/job/42')}`, {
       name: 'Form Admin',
-      email: uniqueEmail('form.hr'),
+      email,
       password: TEST_PASSWORD,
       role: 'companyHR',
       companyName: 'Form Post Health',
     });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/referrer-dashboard');
-    const token = res.cookies.find((c) => c.name === 'rw_session')!.value;
+    expect(res.headers.location).toBe('/signup/sent');
+    const link = await mailedLink(email);
+    expect(link.searchParams.has('returnTo')).toBe(false);
+    const confirmed = await post('/api/auth/signup/confirm', {
+      token: link.searchParams.get('token'),
+      password: TEST_PASSWORD,
+    });
+    const token = confirmed.cookies.find((c) => c.name === 'rw_session')!.value;
     expect((await session(token)).company).toMatchObject({ name: 'Form Post Health', role: 'companyAdmin' });
   });
 

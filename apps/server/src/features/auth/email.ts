@@ -11,16 +11,12 @@ import { verifyPassword } from '../../platform/accounts/password';
 
 export const EMAIL_TOKEN_LIFETIME_HOURS = 48;
 
-/**
- * Mails a single-use link to `to` that confirms the sign-up address ('confirm') or a new one ('change'). `returnTo`
- * (a path on this site, already checked) rides in the link: the confirmation page leads on to it.
- */
+/** Mails a single-use link to `to` that confirms the sign-up address ('confirm') or a new one ('change'). */
 export async function sendEmailConfirmation(
   tx: Executor,
   user: { id: string; name: string },
   to: string,
   purpose: 'confirm' | 'change',
-  returnTo?: string,
 ): Promise<void> {
   const token = newSecretToken(32);
   const tokenHash = hashToken(token);
@@ -36,14 +32,8 @@ export async function sendEmailConfirmation(
     template: 'confirm-email',
     to,
     userId: user.id,
-    props: { name: user.name, path: confirmEmailPath(token, returnTo), change: purpose === 'change' },
+    props: { name: user.name, path: `/confirm-email?token=${encodeURIComponent(token)}`, change: purpose === 'change' },
   });
-}
-
-function confirmEmailPath(token: string, returnTo: string | undefined): string {
-  const query = new URLSearchParams({ token });
-  if (returnTo) query.set('returnTo', returnTo);
-  return `/confirm-email?${query.toString()}`;
 }
 
 export async function emailStatus(db: Db, userId: string): Promise<EmailStatus> {
@@ -91,8 +81,40 @@ export async function requestEmailChange(db: Db, userId: string, input: ChangeEm
     throw badRequest(AUTH_MESSAGES.currentPasswordWrong, { currentPassword: AUTH_MESSAGES.currentPasswordWrong });
   if (normaliseEmail(user.email) === email)
     throw badRequest(MAIL_MESSAGES.sameEmail, { email: MAIL_MESSAGES.sameEmail });
-  if (await emailTaken(db, email)) throw conflict(AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
-  await inTransaction(db, (tx) => sendEmailConfirmation(tx, user, email, 'change'));
+  await inTransaction(db, async (tx) => {
+    await voidPendingChanges(tx, user.id);
+    if (await emailTaken(tx, email)) await recordTakenAddress(tx, user, email);
+    else await sendEmailConfirmation(tx, user, email, 'change');
+  });
+}
+
+/**
+ * A change to an address another account uses answers and looks like any other (issue 40, finding 9): the change
+ * shows as pending (a link row whose token nobody is ever sent, so it can never be confirmed), and the owner of the
+ * address is told someone tried to use it (at most once an hour).
+ */
+async function recordTakenAddress(tx: Executor, user: { id: string }, email: string): Promise<void> {
+  await tx.insert(emailTokens).values({
+    tokenHash: hashToken(newSecretToken(32)),
+    userId: user.id,
+    email,
+    purpose: 'change',
+    expiresAt: new Date(Date.now() + EMAIL_TOKEN_LIFETIME_HOURS * 3600_000),
+  });
+  await enqueueMail(tx, {
+    key: `email-change-attempt:${email}:${Math.floor(Date.now() / 3600_000)}`,
+    template: 'signup-attempt',
+    to: email,
+    props: { change: true },
+  });
+}
+
+/** Only the newest requested change may be confirmed: asking for another voids the links sent before (finding 4). */
+async function voidPendingChanges(tx: Executor, userId: string): Promise<void> {
+  await tx
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'change'), isNull(emailTokens.usedAt)));
 }
 
 /** Follows a confirmation link: confirms the address, or switches the account to the new one. */
@@ -112,6 +134,21 @@ export async function confirmEmail(db: Db, token: string): Promise<{ email: stri
     if (!row) throw badRequest(MAIL_MESSAGES.confirmInvalid, { token: MAIL_MESSAGES.confirmInvalid });
     await tx.update(emailTokens).set({ usedAt: new Date() }).where(eq(emailTokens.tokenHash, row.tokenHash));
     if (row.purpose === 'change') {
+      // Two requests at once could each void the other's older link before writing their own: the newest wins here.
+      const [newer] = await tx
+        .select({ tokenHash: emailTokens.tokenHash })
+        .from(emailTokens)
+        .where(
+          and(
+            eq(emailTokens.userId, row.userId),
+            eq(emailTokens.purpose, 'change'),
+            ne(emailTokens.tokenHash, row.tokenHash),
+            // Compared in SQL: a JavaScript Date drops the microseconds PostgreSQL keeps.
+            sql`${emailTokens.createdAt} >= (select created_at from email_tokens where token_hash = ${row.tokenHash})`,
+          ),
+        )
+        .limit(1);
+      if (newer) throw badRequest(MAIL_MESSAGES.confirmInvalid, { token: MAIL_MESSAGES.confirmInvalid });
       const [other] = await tx
         .select({ id: users.id })
         .from(users)

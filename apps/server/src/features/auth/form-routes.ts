@@ -25,7 +25,8 @@ const FORM_BODY_LIMIT = 8 * 1024;
 /** What the form routes need from the auth routes: the same services and session start as the JSON API. */
 export interface AuthFormSteps {
   login(request: FastifyRequest, reply: FastifyReply, credentials: LoginRequest): Promise<SessionUser | null>;
-  signup(request: FastifyRequest, reply: FastifyReply, input: SignupInput): Promise<SessionUser | null>;
+  /** The new account signed in (a team invitation), or 'mailed': "check your e-mail", whether or not it is taken. */
+  signup(request: FastifyRequest, reply: FastifyReply, input: SignupInput): Promise<SessionUser | null | 'mailed'>;
   /** Refuses a post another site made (login CSRF). */
   checkOrigin(request: FastifyRequest): void;
 }
@@ -44,9 +45,13 @@ function afterwards(request: FastifyRequest, user: SessionUser | null): string {
 }
 
 /** The form's fields as the sign-up request the JSON API takes: a company name creates a company, else its code joins. */
-function signupRequestOf(body: Record<string, string | undefined>, returnTo: string | undefined): SignupRequest {
+function signupRequestOf(
+  body: Record<string, string | undefined>,
+  query: { returnTo?: string; job?: string },
+): SignupRequest {
   const { name = '', email = '', password = '', role = '', companyName, inviteCode } = body;
-  const base = { name, email, password, role: role as SignupRequest['role'], returnTo };
+  const job = role === 'jobseeker' ? query.job : undefined;
+  const base = { name, email, password, role: role as SignupRequest['role'], returnTo: query.returnTo, job };
   if (role === 'companyHR') {
     return companyName?.trim()
       ? { ...base, companyType: 'create', companyName }
@@ -68,8 +73,9 @@ function refusalOf(error: unknown, kind: 'login' | 'signup'): AuthFormError | nu
 
 const formDescription =
   'Accepts application/x-www-form-urlencoded (the page before its script runs) and answers 303: to the returnTo of ' +
-  'the query (or the dashboard) with the session cookie set, or back to the page with ?error=<code>. Same services, ' +
-  'rules and rate limits as the JSON route; a post from another site (Sec-Fetch-Site) is refused.';
+  'the query (or the dashboard) with the session cookie set, or back to the page with ?error=<code>; a sign-up ' +
+  '(other than a team invitation) answers 303 to /signup/sent, "check your e-mail", whether or not the address has ' +
+  'an account. Same services, rules and rate limits as the JSON route; a post from another site (Sec-Fetch-Site) is refused.';
 
 /**
  * POST /login and POST /signup: the login and sign-up pages' forms posted as plain HTML (ADR 0017), at the pages' own
@@ -134,7 +140,7 @@ export function authFormRoutes(steps: AuthFormSteps): FastifyPluginAsyncZod {
         } catch {
           return reply.redirect(backWith(request, APP_ROUTES.signup, 'refused'), 303);
         }
-        const input = signupRequestSchema.safeParse(signupRequestOf(request.body, request.query.returnTo));
+        const input = signupRequestSchema.safeParse(signupRequestOf(request.body, request.query));
         if (!input.success || hasNulByte(request.body)) {
           const password = !input.success && input.error.issues.some((issue) => issue.path[0] === 'password');
           return reply.redirect(
@@ -143,8 +149,10 @@ export function authFormRoutes(steps: AuthFormSteps): FastifyPluginAsyncZod {
           );
         }
         try {
-          const user = await steps.signup(request, reply, input.data);
-          return reply.redirect(afterwards(request, user), 303);
+          const result = await steps.signup(request, reply, input.data);
+          // The same "check your e-mail" page whether or not the address has an account: nothing is told.
+          if (result === 'mailed') return reply.redirect(`/${APP_ROUTES.signupSent}`, 303);
+          return reply.redirect(afterwards(request, result), 303);
         } catch (error) {
           const code = refusalOf(error, 'signup');
           if (!code) throw error;

@@ -15,6 +15,16 @@ import { AUTH_LIMITS } from './service';
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 60;
 
+/** The bucket that spaces reset mails to one address (AUTH_LIMITS.resetMailIntervalSeconds). */
+export const resetMailKey = (normalisedEmail: string) => `reset:mail:${normalisedEmail}`;
+
+/**
+ * Mails a reset link, answering the same whatever happens (the route's message): an unknown address, or one mailed
+ * less than `resetMailIntervalSeconds` ago, gets nothing. Nobody can use this to keep an owner from resetting
+ * (issue 40, finding 3): there is no per-address refusal, only that interval, and a request inside it follows a mail
+ * that reached the owner's inbox at most that long ago with a link that still works. The per-address refusal is
+ * per source address only.
+ */
 export async function requestPasswordReset(db: Db, limiter: RateLimiter, email: string, ip: string) {
   const normalised = normaliseEmail(email);
   await limiter.consume({
@@ -22,11 +32,11 @@ export async function requestPasswordReset(db: Db, limiter: RateLimiter, email: 
     ...AUTH_LIMITS.resetPerIp,
     message: 'Too many password reset requests.',
   });
-  await limiter.consume({
-    key: `reset:account:${normalised}`,
-    ...AUTH_LIMITS.resetPerAccount,
-    message: 'Too many password reset requests for this email.',
+  const { hits } = await limiter.record({
+    key: resetMailKey(normalised),
+    windowSeconds: AUTH_LIMITS.resetMailIntervalSeconds,
   });
+  if (hits > 1) return;
   const [user] = await db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
@@ -55,10 +65,17 @@ export async function requestPasswordReset(db: Db, limiter: RateLimiter, email: 
   });
 }
 
-/** Sets a new password from a single-use, expiring token and ends every session of the account. */
-export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+/**
+ * Sets a new password from a single-use, expiring token and ends every session of the account. Returns whose it was
+ * (the browser that followed the link is the owner's: the route remembers it, knownDevice).
+ */
+export async function resetPassword(
+  db: Db,
+  token: string,
+  password: string,
+): Promise<{ userId: string; email: string }> {
   const passwordHash = await hashPassword(password);
-  await inTransaction(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [used] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
@@ -78,6 +95,8 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
       .where(eq(users.id, used.userId));
     await revokeUserSessions(tx, used.userId);
     await voidResetTokens(tx, used.userId);
+    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, used.userId));
+    return { userId: used.userId, email: owner!.email };
   });
 }
 

@@ -11,6 +11,7 @@ import {
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   sessionResponseSchema,
+  signupConfirmSchema,
   signupRequestSchema,
   signupResponseSchema,
   type SessionResponse,
@@ -25,8 +26,11 @@ import {
 import { AppError, errorResponses } from '../../lib/errors';
 import { authFormRoutes } from './form-routes';
 import { createRateLimiter } from '../../lib/rate-limit';
-import { existingAccountAnswer, login, previewInvitation, signup } from './service';
+import { accountAttemptsKey, login } from './service';
+import { confirmSignup, previewInvitation, signup } from './signup';
 import { changePassword, requestPasswordReset, resetPassword } from './password-changes';
+import { knowsAccount, rememberDevice } from './known-devices';
+import { normaliseEmail } from './accounts';
 import { resolveSession, revokeSession, type AuthContext } from '../../platform/sessions/sessions';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
@@ -84,21 +88,38 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'visitor' },
       schema: {
         tags: ['auth'],
-        summary: 'Create an account',
+        summary:
+          'Sign up: a link to finish is mailed to the address (202, the same answer whether or not it has an account); ' +
+          'a team invitation signs in at once (201)',
         body: signupRequestSchema,
-        response: { 201: signupResponseSchema, ...errors },
+        response: { 201: signupResponseSchema, 202: messageResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
       refuseWhenPrelaunch();
       const result = await signup(app.db, limiter, app.accounts, request.body, meta(request));
-      if (result.kind === 'existing') {
-        // Indistinguishable from a new account; the owner was mailed instead (finding 9).
-        const answer = existingAccountAnswer(request.body, result);
-        if (request.auth) await revokeSession(app.db, request.auth.tokenHash);
-        setSessionCookie(app, reply, answer.token);
-        return reply.status(201).send(answer.body);
-      }
+      if (result.kind === 'mailed') return reply.status(202).send({ message: AUTH_MESSAGES.signupCheckEmail });
+      rememberDevice(app, request, reply, result.userId);
+      const session = await startSession(request, reply, result.token);
+      return reply.status(201).send({ ...session, outcome: result.outcome });
+    },
+  );
+
+  app.post(
+    '/api/auth/signup/confirm',
+    {
+      config: { access: 'visitor' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Follow a sign-up link: with the password chosen at sign-up, creates the account and signs in',
+        body: signupConfirmSchema,
+        response: { 201: signupResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      refuseWhenPrelaunch();
+      const result = await confirmSignup(app.db, limiter, app.accounts, request.body, meta(request));
+      rememberDevice(app, request, reply, result.userId);
       const session = await startSession(request, reply, result.token);
       return reply.status(201).send({ ...session, outcome: result.outcome });
     },
@@ -118,7 +139,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       refuseWhenPrelaunch();
       const { email, password } = request.body;
-      const { token, notices } = await login(app.db, limiter, app.accounts, email, password, meta(request));
+      const { userId, token, notices } = await login(app.db, limiter, app.accounts, email, password, {
+        ...meta(request),
+        scale: app.config.rateLimitScale,
+        knownDevice: knowsAccount(request),
+      });
+      rememberDevice(app, request, reply, userId);
       const session = await startSession(request, reply, token);
       return notices.length > 0 ? { ...session, notice: notices.join(' ') } : session;
     },
@@ -129,25 +155,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     authFormRoutes({
       login: async (request, reply, credentials) => {
         refuseWhenPrelaunch();
-        const { token } = await login(
-          app.db,
-          limiter,
-          app.accounts,
-          credentials.email,
-          credentials.password,
-          meta(request),
-        );
+        const { userId, token } = await login(app.db, limiter, app.accounts, credentials.email, credentials.password, {
+          ...meta(request),
+          scale: app.config.rateLimitScale,
+          knownDevice: knowsAccount(request),
+        });
+        rememberDevice(app, request, reply, userId);
         return (await startFormSession(request, reply, token)).user;
       },
       signup: async (request, reply, input) => {
         refuseWhenPrelaunch();
         const result = await signup(app.db, limiter, app.accounts, input, meta(request));
-        if (result.kind === 'existing') {
-          // As the JSON route: indistinguishable from a new account.
-          const answer = existingAccountAnswer(input, result);
-          await startFormSession(request, reply, answer.token);
-          return answer.body.user;
-        }
+        // As the JSON route: "check your e-mail", whether or not the address has an account.
+        if (result.kind === 'mailed') return 'mailed';
+        rememberDevice(app, request, reply, result.userId);
         return (await startFormSession(request, reply, result.token)).user;
       },
       checkOrigin: (request) => assertSameOriginFormPost(request, allowedOrigins),
@@ -192,8 +213,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      await resetPassword(app.db, request.body.token, request.body.password);
+    async (request, reply) => {
+      const owner = await resetPassword(app.db, request.body.token, request.body.password);
+      // The link reached the owner's mailbox: this browser is theirs, and the account's guess budget starts afresh.
+      rememberDevice(app, request, reply, owner.userId);
+      await limiter.reset(accountAttemptsKey(normaliseEmail(owner.email)));
       return { message: AUTH_MESSAGES.passwordChanged };
     },
   );

@@ -1,6 +1,8 @@
+import { parse as parseCsv } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFERRAL_MESSAGES } from '@referwell/shared';
-import { createTestApp, requestsTo, type SignedUp, signUp, type TestApp } from '../../test/harness';
+import { formatDate, REFERRAL_MESSAGES } from '@referwell/shared';
+import { createTestApp, requestsTo, type SignedUp, signUp, type TestApp, withSession } from '../../test/harness';
+import { drainQueue } from '../../test/queue';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -23,6 +25,18 @@ const postJob = (bonus: { referralBonusAmount?: number; referralBonusCurrency?: 
     ...bonus,
   });
 
+/** A day relative to today (UTC), yyyy-mm-dd. */
+const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+interface AuditEntry {
+  action: string;
+  subject: { id: string | null };
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+const auditOf = async (action: string) =>
+  (await ok<{ items: AuditEntry[] }>('GET', `/api/companies/${companyId}/audit-log?action=${action}`, admin)).items;
+
 interface Bonus {
   amount: number;
   currency: string;
@@ -31,6 +45,7 @@ interface Bonus {
   dueOn?: string | null;
   ineligibleReason?: string | null;
   paymentReference?: string | null;
+  paidEarlyReason?: string | null;
 }
 const refer = async (jobId: string, talentId: string) =>
   ok<{ id: string; bonus: Bonus | null }>('POST', '/api/referrals', member, { jobId, talentId });
@@ -52,12 +67,19 @@ afterAll(() => t.close());
 describe('bonus policy', () => {
   it('starts at the defaults; admins set it and members read its rule before they refer', async () => {
     const initial = await ok('GET', `/api/companies/${companyId}/bonus-policy`, member);
-    expect(initial).toMatchObject({ defaultBonusAmount: null, payoutDelayDays: 90, directApplicationWindowDays: 180 });
+    expect(initial).toMatchObject({
+      defaultBonusAmount: null,
+      payoutDelayDays: 90,
+      directApplicationWindowDays: 180,
+      retentionCheckDays: null,
+    });
     const policy = {
       defaultBonusAmount: 750,
       defaultBonusCurrency: 'EUR',
       payoutDelayDays: 30,
       directApplicationWindowDays: 60,
+      retentionCheckDays: null,
+      applyToScheduled: false,
     };
     expect((await call('PUT', `/api/companies/${companyId}/bonus-policy`, member, policy)).statusCode).toBe(403);
     expect((await call('PUT', `/api/companies/${companyId}/bonus-policy`, otherAdmin, policy)).statusCode).toBe(403);
@@ -157,5 +179,189 @@ describe('paying bonuses', () => {
     expect(items.map((n) => n.message)).toContain(
       'Your referral bonus for Morgan Single ($300) was paid on Nov 21, 2026 (reference TX-9).',
     );
+  });
+});
+
+describe('bonuses due now, upcoming, and paid early', () => {
+  const listIds = async (due: 'now' | 'upcoming', jobId: string) =>
+    (
+      await ok<{ id: string; jobId: string; bonus: Bonus }[]>(
+        'GET',
+        `/api/referrals?scope=company&bonus=due&due=${due}&limit=100`,
+        admin,
+      )
+    )
+      .filter((r) => r.jobId === jobId)
+      .map((r) => ({ id: r.id, dueOn: r.bonus.dueOn }));
+
+  /** The bonuses CSV for payroll, prepared on the queue and downloaded: its lines without the BOM. */
+  const bonusesCsv = async () => {
+    const asked = await call('POST', `/api/companies/${companyId}/exports/bonuses`, admin, { period: '30d' });
+    expect(asked.statusCode, asked.body).toBe(202);
+    await drainQueue(t.database);
+    const { exports } = await ok<{ exports: { id: string; downloadUrl: string }[] }>(
+      'GET',
+      `/api/companies/${companyId}/exports`,
+      admin,
+    );
+    const ready = exports.find((e) => e.id === asked.json().id)!;
+    const res = await t.app.inject({ method: 'GET', url: ready.downloadUrl, ...withSession(admin.token) });
+    expect(res.statusCode).toBe(200);
+    return res.body.slice(1).split('\r\n').slice(0, -1);
+  };
+
+  it('lists a bonus not due yet apart, refuses to pay it without the explicit early payment, and records that', async () => {
+    const job = await postJob({ referralBonusAmount: 3000, referralBonusCurrency: 'USD' });
+    const seeker = await signUp(t, { name: 'Early Eden' });
+    const made = await refer(job.id, seeker.body.user.id);
+    await hire(job.id, seeker.body.user.id, dayFromToday(0)); // the policy's 30 days: due in a month
+    const dueOn = dayFromToday(30);
+    expect(await listIds('now', job.id)).toEqual([]);
+    expect(await listIds('upcoming', job.id)).toEqual([{ id: made.id, dueOn }]);
+
+    // Marking it paid, singly or in bulk, is refused with its due day; nothing is written.
+    const notYet = REFERRAL_MESSAGES.bonusNotYetDue(formatDate(dueOn));
+    const bulk = await call('POST', `/api/companies/${companyId}/bonuses/paid`, admin, { referralIds: [made.id] });
+    expect([bulk.statusCode, bulk.json().error.message]).toEqual([409, notYet]);
+    const single = await call('POST', `/api/referrals/${made.id}/bonus-paid`, admin, {});
+    expect([single.statusCode, single.json().error.message]).toEqual([409, notYet]);
+    expect((await referral(made.id)).bonus).toMatchObject({ state: 'due', paidOn: null });
+
+    // Paying early is its own action, for admins, with a reason.
+    const early = `/api/companies/${companyId}/bonuses/${made.id}/paid-early`;
+    expect((await call('POST', early, admin, { reason: ' ' })).statusCode).toBe(400);
+    expect((await call('POST', early, member, { reason: 'Agreed at signing' })).statusCode).toBe(403);
+    expect((await call('POST', early, otherAdmin, { reason: 'Agreed at signing' })).statusCode).toBe(403);
+    expect(
+      await ok('POST', early, admin, { reason: 'Agreed at signing', paidOn: dayFromToday(0), reference: 'EARLY-1' }),
+    ).toEqual({ paid: 1 });
+    expect((await referral(made.id)).bonus).toMatchObject({
+      state: 'paid',
+      paidOn: dayFromToday(0),
+      paymentReference: 'EARLY-1',
+      paidEarlyReason: 'Agreed at signing',
+    });
+    // Twice is refused, either way.
+    const again = await call('POST', early, admin, { reason: 'Agreed at signing' });
+    expect([again.statusCode, again.json().error.message]).toEqual([409, REFERRAL_MESSAGES.bonusNotDue]);
+    expect((await call('POST', `/api/referrals/${made.id}/bonus-paid`, admin, {})).statusCode).toBe(409);
+
+    // The audit log says it was paid early, before which day, and why; the payroll CSV says so too.
+    const [entry] = (await auditOf('referral.bonus_paid_early')).filter((e) => e.subject.id === made.id);
+    expect(entry).toMatchObject({
+      before: { bonusState: 'due', dueOn },
+      after: { bonusState: 'paid', reason: 'Agreed at signing', amount: 3000, currency: 'USD' },
+    });
+    expect(await auditOf('referral.bonus_paid')).not.toContainEqual(
+      expect.objectContaining({ subject: expect.objectContaining({ id: made.id }) }),
+    );
+    const lines = await bonusesCsv();
+    expect(lines[0]).toContain('Payment reference,Paid early,Payroll ID,Referral ID');
+    const row = (parseCsv(lines.slice(1).join('\r\n')) as string[][]).find((r) => r.at(-1) === made.id)!;
+    expect(row.slice(4)).toEqual([
+      '$3,000',
+      'USD',
+      'Paid',
+      formatDate(dayFromToday(0)),
+      formatDate(dueOn),
+      formatDate(dayFromToday(0)),
+      'EARLY-1',
+      'Yes: Agreed at signing',
+      '',
+      made.id,
+    ]);
+  });
+
+  it('refuses an early payment of a bonus that is due already: it is marked paid as usual', async () => {
+    const job = await postJob({ referralBonusAmount: 400, referralBonusCurrency: 'USD' });
+    const seeker = await signUp(t, { name: 'Due Dana' });
+    const made = await refer(job.id, seeker.body.user.id);
+    await hire(job.id, seeker.body.user.id, dayFromToday(-40));
+    expect(await listIds('now', job.id)).toEqual([{ id: made.id, dueOn: dayFromToday(-10) }]);
+    const early = await call('POST', `/api/companies/${companyId}/bonuses/${made.id}/paid-early`, admin, {
+      reason: 'Habit',
+    });
+    expect([early.statusCode, early.json().error.message]).toEqual([409, REFERRAL_MESSAGES.bonusAlreadyPayable]);
+    await ok('POST', `/api/referrals/${made.id}/bonus-paid`, admin, {});
+    expect((await referral(made.id)).bonus).toMatchObject({ state: 'paid', paidEarlyReason: null });
+  });
+
+  it('applies a policy change to bonuses already scheduled only when told to, and says so', async () => {
+    const put = (body: object) => call('PUT', `/api/companies/${companyId}/bonus-policy`, admin, body);
+    const policy = {
+      defaultBonusAmount: 750,
+      defaultBonusCurrency: 'EUR',
+      payoutDelayDays: 30,
+      directApplicationWindowDays: 60,
+      retentionCheckDays: null,
+    };
+    const job = await postJob({ referralBonusAmount: 1200, referralBonusCurrency: 'USD' });
+    const seeker = await signUp(t, { name: 'Policy Pat' });
+    const made = await refer(job.id, seeker.body.user.id);
+    await hire(job.id, seeker.body.user.id, dayFromToday(-5));
+    expect(await listIds('upcoming', job.id)).toEqual([{ id: made.id, dueOn: dayFromToday(25) }]);
+
+    // The change must say whether it applies to them.
+    const unsaid = await put({ ...policy, payoutDelayDays: 0 });
+    expect(unsaid.statusCode).toBe(400);
+    expect((await ok('GET', `/api/companies/${companyId}/bonus-policy`, admin)).payoutDelayDays).toBe(30);
+
+    // Only for new hires: the scheduled bonus keeps its day.
+    const kept = await put({ ...policy, payoutDelayDays: 0, applyToScheduled: false });
+    expect(kept.json()).toMatchObject({ payoutDelayDays: 0, rescheduled: 0 });
+    expect(await listIds('upcoming', job.id)).toEqual([{ id: made.id, dueOn: dayFromToday(25) }]);
+
+    // Applied to scheduled bonuses: its day moves to the start date, so it is due now.
+    const applied = await put({ ...policy, payoutDelayDays: 0, applyToScheduled: true });
+    expect(applied.json().rescheduled).toBeGreaterThanOrEqual(1);
+    expect(await listIds('now', job.id)).toEqual([{ id: made.id, dueOn: dayFromToday(-5) }]);
+    const changes = await auditOf('bonus_policy.changed');
+    expect(changes[0]).toMatchObject({
+      before: { payoutDelayDays: 0, payableAfterDays: 0 },
+      after: { payoutDelayDays: 0, applyToScheduled: true, rescheduled: applied.json().rescheduled },
+    });
+    expect(changes[1]).toMatchObject({
+      before: { payoutDelayDays: 30 },
+      after: { payoutDelayDays: 0, applyToScheduled: false, rescheduled: 0 },
+    });
+    await ok('PUT', `/api/companies/${companyId}/bonus-policy`, admin, { ...policy, applyToScheduled: false });
+  });
+
+  it('pays a bonus under a retention check only when the admin confirms the hire is still employed on its day', async () => {
+    const put = (body: object) => ok('PUT', `/api/companies/${companyId}/bonus-policy`, admin, body);
+    const policy = {
+      defaultBonusAmount: null,
+      defaultBonusCurrency: null,
+      payoutDelayDays: 10,
+      directApplicationWindowDays: 60,
+      applyToScheduled: false,
+    };
+    const saved = await put({ ...policy, retentionCheckDays: 20 });
+    expect(saved.rule).toBe(
+      "A bonus is paid 20 days after your referral's start date, once the company confirms they are still employed on day 20. " +
+        'No bonus for referring yourself, or for a candidate who applied to the job directly in the 60 days before your referral: the first touch wins.',
+    );
+    const job = await postJob({ referralBonusAmount: 800, referralBonusCurrency: 'USD' });
+    const seeker = await signUp(t, { name: 'Retained Robin' });
+    const made = await refer(job.id, seeker.body.user.id);
+    await hire(job.id, seeker.body.user.id, dayFromToday(-25));
+    // Due on day 20 (the check's day is later than the payout delay's).
+    expect(await listIds('now', job.id)).toEqual([{ id: made.id, dueOn: dayFromToday(-5) }]);
+    const unconfirmed = await call('POST', `/api/companies/${companyId}/bonuses/paid`, admin, {
+      referralIds: [made.id],
+    });
+    expect([unconfirmed.statusCode, unconfirmed.json().error.message]).toEqual([
+      409,
+      REFERRAL_MESSAGES.retentionUnconfirmed(20),
+    ]);
+    expect((await referral(made.id)).bonus!.state).toBe('due');
+    await ok('POST', `/api/companies/${companyId}/bonuses/paid`, admin, {
+      referralIds: [made.id],
+      stillEmployed: true,
+    });
+    expect((await referral(made.id)).bonus!.state).toBe('paid');
+    const [entry] = (await auditOf('referral.bonus_paid')).filter((e) => e.subject.id === made.id);
+    expect(entry!.after).toMatchObject({ stillEmployedConfirmed: true });
+    await put({ ...policy, payoutDelayDays: 30, retentionCheckDays: null });
   });
 });

@@ -17,6 +17,7 @@ import {
   referrals,
   talentProfiles,
 } from '../../db/schema';
+import { isCompanyAdminOf } from '../../platform/access/guards';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { listReferralRequests, listReferrals, referralTotals } from '../referrals/port';
 
@@ -111,7 +112,7 @@ function recommendedJobsFor(db: Db, keys: string[], filter: SQL) {
 
 export async function referrerDashboard(db: Db, me: AuthContext): Promise<ReferrerDashboard> {
   const company = me.company;
-  const isAdmin = company?.role === 'companyAdmin';
+  const isAdmin = !!company && isCompanyAdminOf(me, company.id);
 
   const [totals, recentReferrals, [pending], talentMatches, companyFigures] = await Promise.all([
     referralTotals(db, me),

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { countAll, likePattern, pageOffset, toPage } from '../../db/repository';
 import { candidatePipelines, companyJobVisits, jobPostings, referrals, users } from '../../db/schema';
-import { onJobTeam, type CompanyAuth } from '../../platform/access/guards';
+import { onJobTeam, seesJob, type CompanyAuth } from '../../platform/access/guards';
 import { forbidden, notFound } from '../../lib/errors';
 
 const toIso = (column: SQL | typeof jobPostings.createdAt) =>
@@ -84,10 +84,10 @@ export async function listCompanyJobs(
 /** A member of the job's company opened the job: what came in until now is no longer new to them. */
 export async function recordJobVisit(db: Db, me: CompanyAuth, jobId: string): Promise<void> {
   const [job] = await db
-    .select({ companyId: jobPostings.companyId })
+    .select({ companyId: jobPostings.companyId, status: jobPostings.status })
     .from(jobPostings)
     .where(eq(jobPostings.id, jobId));
-  if (!job) throw notFound(JOB_MESSAGES.notFound);
+  if (!job || !seesJob(me, job)) throw notFound(JOB_MESSAGES.notFound);
   if (job.companyId !== me.company.id) throw forbidden(COMPANY_JOBS_MESSAGES.notAllowed);
   await db
     .insert(companyJobVisits)

@@ -2,5 +2,6 @@
 // - saved-searches: a saved search's matches are a job search's (matchingJobs, filterConditions).
 // - public-pages (job page): the public job page shows the job as the API does (getJob).
 // - public-pages (search page): /search-jobs carries the first page of results for its query (searchJobsJson).
+// - job-import: importing or crawling for jobs is for the people who post them (POSTERS, the routes' access).
 export { filterConditions, matchingJobs, searchJobsJson } from './search';
-export { getJob } from './service';
+export { getJob, POSTERS } from './service';

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   jobSearchQuerySchema,
   jobSearchResponseSchema,
@@ -9,8 +9,11 @@ import {
 } from '@referwell/shared';
 import { preparedRows } from '../../db/prepared';
 import { selectRows } from '../../db/repository';
-import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
-import { searchJobs } from './search';
+import { openDatabase } from '../../db/client';
+import { relayDatabase } from '../../test/db-relay';
+import { createTestApp, openTestDatabase, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { SEARCH_TTL_MS, searchJobs } from './search';
+import { SESSION_CACHE_TTL_MS } from '../../platform/sessions/session-cache';
 import { dayNumber, slabKey, TIME_LEVELS } from './time-slabs';
 
 let t: TestApp;
@@ -466,5 +469,63 @@ describe('job search prefixes as exact lexemes', () => {
     );
     expect((await search(`q=${stem}metric&workplace=onsite,remote,hybrid`)).keys).toEqual(['lexemeFirst']);
     expect((await search(`q=${stem}&workplace=onsite,remote,hybrid`)).keys).toEqual(['lexemeSecond', 'lexemeFirst']);
+  });
+});
+
+describe('job search during a database outage (issue 40, finding 13)', () => {
+  it('serves a visitor a search kept in memory until it is SEARCH_TTL_MS old; every other API answer is 503', async () => {
+    const migrated = await openTestDatabase();
+    const relay = await relayDatabase(migrated.url);
+    const database = await openDatabase({ databaseUrl: relay.url });
+    const down = await createTestApp({ database });
+    try {
+      const poster = await signUp(down, { role: 'companyHR', companyType: 'create', companyName: 'Outage Health' });
+      const posted = await down.app.inject({
+        method: 'POST',
+        url: '/api/jobs',
+        payload: { ...baseJob, title: 'Night Nurse Coordinator', company: 'Outage Health' },
+        ...withSession(poster.token),
+      });
+      expect(posted.statusCode).toBe(201);
+      const kept = await down.app.inject({ method: 'GET', url: '/api/jobs?q=nurse' });
+      expect(kept.json().total).toBe(1);
+
+      relay.cut();
+      const again = await down.app.inject({ method: 'GET', url: '/api/jobs?q=nurse' });
+      expect(again.statusCode).toBe(200);
+      expect(again.body).toBe(kept.body);
+      const fresh = await down.app.inject({ method: 'GET', url: '/api/jobs?q=coordinator' });
+      expect(fresh.statusCode).toBe(503);
+      expect(fresh.headers['retry-after']).toBe('5');
+      const job = await down.app.inject({ method: 'GET', url: `/api/jobs/${posted.json().id}` });
+      expect(job.statusCode).toBe(503);
+
+      // The clock moved on (Date.now is what both caches read): a signed-in caller's session is read again once its
+      // SESSION_CACHE_TTL_MS in memory end, which answers 503; past SEARCH_TTL_MS the kept answer is gone for everyone.
+      const start = Date.now();
+      const clock = vi.spyOn(Date, 'now');
+      try {
+        clock.mockReturnValue(start + SESSION_CACHE_TTL_MS + 1_000);
+        const signedIn = await down.app.inject({
+          method: 'GET',
+          url: '/api/jobs?q=nurse',
+          ...withSession(poster.token),
+        });
+        expect(signedIn.statusCode).toBe(503);
+        expect((await down.app.inject({ method: 'GET', url: '/api/jobs?q=nurse' })).statusCode).toBe(200);
+        clock.mockReturnValue(start + SEARCH_TTL_MS + 1_000);
+        const expired = await down.app.inject({ method: 'GET', url: '/api/jobs?q=nurse' });
+        expect(expired.statusCode).toBe(503);
+        expect(expired.headers['retry-after']).toBe('5');
+      } finally {
+        clock.mockRestore();
+      }
+    } finally {
+      relay.restore();
+      await down.close();
+      await database.close();
+      await relay.close();
+      await migrated.close();
+    }
   });
 });

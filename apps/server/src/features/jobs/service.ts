@@ -1,5 +1,6 @@
 import { aliasedTable, and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import {
+  annualSalaryBounds,
   JOB_MESSAGES,
   workplaceOf,
   type Job,
@@ -12,10 +13,10 @@ import { skillKey } from '@referwell/shared/rules/match';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { candidatePipelines, companies, jobPostings, referrals, users } from '../../db/schema';
-import { attributeSharedLink, openPipeline } from '../referrals/port';
+import { attributeSharedLink, openPipeline, refreshFunnelLevel } from '../referrals/port';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
-import { onJobTeam, type CompanyAuth } from '../../platform/access/guards';
+import { onJobTeam, seesJob, type CompanyAuth } from '../../platform/access/guards';
 import type { Access } from '../../platform/access/route-access';
 import { notifyTeamOfApplication } from '../../platform/notifications/company-events';
 import { enqueue } from '../../lib/queue/enqueue';
@@ -25,6 +26,8 @@ type JobRow = typeof jobPostings.$inferSelect;
 
 function columnsFrom(input: JobInput) {
   const bonus = input.referralBonusAmount;
+  // The annual pay the search filters and sorts on, read from the salary text as the job page reads it.
+  const pay = annualSalaryBounds(input.salary);
   return {
     title: input.title,
     companyName: input.company,
@@ -37,6 +40,8 @@ function columnsFrom(input: JobInput) {
     skills: input.skills,
     skillKeys: [...new Set(input.skills.map(skillKey).filter(Boolean))],
     salaryRange: input.salary ?? null,
+    salaryMin: pay?.min ?? null,
+    salaryMax: pay?.max ?? null,
     deadline: input.deadline ?? null,
     applicationUrl: input.applicationUrl ?? null,
     contactEmail: input.contactEmail ?? null,
@@ -97,7 +102,7 @@ export async function createJob(
 
 async function editableJob(db: Executor, me: AuthContext, id: string): Promise<JobRow> {
   const [job] = await db.select().from(jobPostings).where(eq(jobPostings.id, id));
-  if (!job) throw notFound(JOB_MESSAGES.notFound);
+  if (!job || !seesJob(me, job)) throw notFound(JOB_MESSAGES.notFound);
   if (!onJobTeam(me, job)) throw forbidden(JOB_MESSAGES.notAllowedToEdit);
   return job;
 }
@@ -147,10 +152,7 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
     .innerJoin(companies, eq(companies.id, jobPostings.companyId))
     .leftJoin(users, eq(users.id, jobPostings.createdBy))
     .where(eq(jobPostings.id, id));
-  // A draft exists only for its company's team.
-  if (!row || (row.job.status === 'DRAFT' && auth?.company?.id !== row.job.companyId)) {
-    throw notFound(JOB_MESSAGES.notFound);
-  }
+  if (!row || !seesJob(auth, row.job)) throw notFound(JOB_MESSAGES.notFound);
   const { job } = row;
   return {
     id: job.id,
@@ -197,10 +199,10 @@ export async function applyToJob(
   sharedLinkCode: string | null = null,
 ): Promise<void> {
   const [job] = await db
-    .select({ status: jobPostings.status, title: jobPostings.title })
+    .select({ status: jobPostings.status, title: jobPostings.title, companyId: jobPostings.companyId })
     .from(jobPostings)
     .where(eq(jobPostings.id, id));
-  if (!job || job.status === 'DRAFT') throw notFound(JOB_MESSAGES.notFound);
+  if (!job || !seesJob(me, job)) throw notFound(JOB_MESSAGES.notFound);
   if (job.status !== 'OPEN') throw conflict(JOB_MESSAGES.jobClosed);
   await db.transaction(async (tx) => {
     if (sharedLinkCode) await attributeSharedLink(tx, id, me.user.id, sharedLinkCode);
@@ -211,6 +213,7 @@ export async function applyToJob(
       .update(candidatePipelines)
       .set({ appliedAt: now, applicationNote: input.note ?? null, updatedAt: now })
       .where(eq(candidatePipelines.id, pipeline.id));
+    await refreshFunnelLevel(tx, id, me.user.id);
     await notifyTeamOfApplication(tx, {
       jobId: id,
       jobTitle: job.title,

@@ -10,6 +10,7 @@ import {
   rateLimitBuckets,
   sentMails,
   sessions,
+  signupRequests,
   teamInvitations,
 } from '../../db/schema';
 
@@ -26,7 +27,7 @@ export const RETENTION = {
 
 const ago = (unit: 'hours' | 'days', n: number) => sql`now() - make_interval(${sql.raw(unit)} => ${n})`;
 
-/** Deletes expired sessions, tokens, rate-limit windows and old notifications; returns the counts. */
+/** Deletes expired sessions, tokens, sign-ups, rate-limit windows and old notifications; returns the counts. */
 export async function pruneExpired(db: Db): Promise<Record<string, number>> {
   const spent = (usedAt: PgColumn, expiresAt: PgColumn) =>
     or(lt(expiresAt, sql`now()`), and(isNotNull(usedAt), lt(usedAt, ago('days', RETENTION.answeredTokenDays))));
@@ -68,6 +69,10 @@ export async function pruneExpired(db: Db): Promise<Record<string, number>> {
       .delete(sentMails)
       .where(lt(sentMails.sentAt, ago('days', RETENTION.sentMailDays)))
       .returning({ k: sentMails.messageId }),
+    db
+      .delete(signupRequests)
+      .where(lt(signupRequests.expiresAt, sql`now()`))
+      .returning({ k: signupRequests.tokenHash }),
   ]);
   const names = [
     'sessions',
@@ -78,6 +83,7 @@ export async function pruneExpired(db: Db): Promise<Record<string, number>> {
     'rateLimitBuckets',
     'notifications',
     'sentMails',
+    'signupRequests',
   ];
   return Object.fromEntries(names.map((name, i) => [name, counts[i]!.length]));
 }

@@ -14,6 +14,7 @@ import { preparedRows } from '../../db/prepared';
 import { likePattern, pageOffset, toPage, type Executor } from '../../db/repository';
 import { conversationParticipants, conversations, jobPostings, messages, referrals, users } from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions/sessions';
+import { seesJob } from '../../platform/access/guards';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { publish } from '../../platform/events/publish';
 import { publishUnread, unreadMessageCount } from '../../platform/events/unread';
@@ -214,10 +215,11 @@ export async function startConversation(
   let subject = input.subject;
   if (input.jobId) {
     const [job] = await db
-      .select({ title: jobPostings.title })
+      .select({ title: jobPostings.title, status: jobPostings.status, companyId: jobPostings.companyId })
       .from(jobPostings)
       .where(eq(jobPostings.id, input.jobId));
-    if (!job) throw badRequest('Job not found', { jobId: 'Job not found' });
+    // Another company's draft is as unknown as no job: its title never becomes the subject (finding 8).
+    if (!job || !seesJob(auth, job)) throw badRequest('Job not found', { jobId: 'Job not found' });
     subject ??= job.title;
   }
   const { conversationId } = await storeAndPush(db, async (tx) => {

@@ -3,7 +3,6 @@ import { EMPLOYMENT_TYPES, type Job, type JobInput } from '@referwell/shared';
 import { createFactories } from '../../seed/factories';
 import { jobPosting } from './job-posting';
 import { placeParts, remoteCountry } from './location';
-import { parseSalary } from './salary';
 
 /**
  * Google's JobPosting lists (https://developers.google.com/search/docs/appearance/structured-data/job-posting,
@@ -185,16 +184,19 @@ describe('location and salary text', () => {
     expect(remoteCountry('Remote')).toBeNull();
   });
 
-  it.each([
-    ['$120k - $150k', { currency: 'USD', min: 120_000, max: 150_000, unit: 'YEAR' }],
-    ['$120,000–$150,000', { currency: 'USD', min: 120_000, max: 150_000, unit: 'YEAR' }],
-    ['95000', { currency: 'USD', min: 95_000, max: 95_000, unit: 'YEAR' }],
-    ['€40 - €55 / hour', { currency: 'EUR', min: 40, max: 55, unit: 'HOUR' }],
-    ['CAD 8,000 per month', { currency: 'CAD', min: 8_000, max: 8_000, unit: 'MONTH' }],
-  ])('%s', (text, expected) => expect(parseSalary(text)).toEqual(expected));
-
-  it('has no salary for text without an amount', () => {
-    expect(parseSalary('Competitive')).toBeNull();
-    expect(parseSalary(null)).toBeNull();
+  it('states the salary with the shared parser: "120-150k" is 120,000 to 150,000, as the search reads it', () => {
+    const context = { origin, companyWebsite: null, now };
+    const posting = jobPosting(seededJob({ salary: '120-150k' }), context) as { baseSalary?: unknown };
+    expect(posting.baseSalary).toEqual({
+      '@type': 'MonetaryAmount',
+      currency: 'USD',
+      value: { '@type': 'QuantitativeValue', minValue: 120_000, maxValue: 150_000, unitText: 'YEAR' },
+    });
+    const hourly = jobPosting(seededJob({ salary: '€40 - €55 / hour' }), context) as { baseSalary?: unknown };
+    expect(hourly.baseSalary).toMatchObject({
+      currency: 'EUR',
+      value: { minValue: 40, maxValue: 55, unitText: 'HOUR' },
+    });
+    expect(jobPosting(seededJob({ salary: 'Competitive' }), context)).not.toHaveProperty('baseSalary');
   });
 });

@@ -1,7 +1,6 @@
-import type { EmploymentType, Job } from '@referwell/shared';
+import { parseSalary, type EmploymentType, type Job } from '@referwell/shared';
 import { escapeHtml, paragraphsHtml } from '../../lib/html';
 import { placeParts, remoteCountry } from './location';
-import { parseSalary } from './salary';
 
 /** Google's employmentType values for ours. */
 const GOOGLE_EMPLOYMENT_TYPE: Record<EmploymentType, string> = {
@@ -93,8 +92,14 @@ export function jobPosting(job: Job, { origin, companyWebsite, now = new Date() 
       ? {
           baseSalary: {
             '@type': 'MonetaryAmount',
-            currency: salary.currency,
-            value: { '@type': 'QuantitativeValue', minValue: salary.min, maxValue: salary.max, unitText: salary.unit },
+            // A salary that names no currency or period is dollars a year, as the job page shows a bare amount.
+            currency: salary.currency ?? 'USD',
+            value: {
+              '@type': 'QuantitativeValue',
+              minValue: salary.min,
+              maxValue: salary.max,
+              unitText: salary.period ?? 'YEAR',
+            },
           },
         }
       : {}),

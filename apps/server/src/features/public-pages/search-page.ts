@@ -8,6 +8,7 @@ import {
   type JobSummary,
 } from '@referwell/shared';
 import { APP_ROUTES } from '@referwell/shared/routes';
+import { jobSearchUrl } from '@referwell/shared/url-filters/job-search';
 import { escapeHtml } from '../../lib/html';
 import type { ServerPageRoute } from '../../lib/server-pages';
 import { sessionOf } from '../../platform/sessions/request-auth';
@@ -16,12 +17,12 @@ import { searchJobsJson } from '../jobs/port';
 const PATH = `/${APP_ROUTES.searchJobs}`;
 
 /**
- * The page's query as GET /api/jobs takes it for the first page, in the app's own spelling (the page's parameters, as
- * the app writes them, plus the page size), so the app starts from the preloaded answer under the key it asks for.
+ * The page's query as GET /api/jobs takes it for the first page, through the shared codec the app uses (jobSearchUrl:
+ * read leniently, written in its fixed order, plus the page size), so the app starts from the preloaded answer under
+ * the key it asks for.
  */
 function apiQueryOf(request: FastifyRequest): URLSearchParams {
-  const query = new URL(request.url, 'http://page.local').searchParams;
-  for (const key of ['cursor', 'limit', 'resume']) query.delete(key);
+  const query = jobSearchUrl.format(jobSearchUrl.parse(new URL(request.url, 'http://page.local').searchParams));
   query.set('limit', String(JOB_SEARCH_PAGE_SIZE));
   return query;
 }
@@ -68,7 +69,7 @@ export function searchPageRoute(app: FastifyInstance): ServerPageRoute {
       const query = apiQueryOf(request);
       const parsed = jobSearchQuerySchema.safeParse(Object.fromEntries(query));
       const auth = await sessionOf(app, request);
-      // A malformed address (hand-typed filters) shows the page without results; the app then explains the filters.
+      // The codec drops what is not a valid filter (a hand-typed address), as the app does; what is left is searched.
       const answer = parsed.success
         ? (JSON.parse((await searchJobsJson(app.db, auth, parsed.data)).json) as JobSearchResponse)
         : null;

@@ -5,12 +5,16 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { RealtimeEvent } from '@referwell/shared';
+import { eq } from 'drizzle-orm';
+import { REALTIME_CLOSE_CODES, type RealtimeEvent } from '@referwell/shared';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
 import { openTestDatabase, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { createNotification } from '../../platform/notifications/service';
+import { SOCKET_SESSION_RECHECK_MS } from '../../platform/events/hub';
+import { SESSION_CACHE_TTL_MS } from '../../platform/sessions/session-cache';
+import { sessions } from '../../db/schema';
 import { REALTIME_LIMITS } from './routes';
 
 /**
@@ -143,15 +147,133 @@ describe('the /api/realtime socket', () => {
   });
 });
 
-describe('session end', () => {
-  it('closes the socket at the next ping once the session has ended', async () => {
+describe('a socket is bound to its session (issue 40, finding 1)', () => {
+  const closed = (client: Client) =>
+    new Promise<number>((resolve) => {
+      if (client.socket.readyState === WebSocket.CLOSED) return resolve(-1);
+      client.socket.once('close', (code) => resolve(code));
+    });
+  const tokenOf = (res: { cookies: { name: string; value: string }[] }) =>
+    res.cookies.find((c) => c.name === 'rw_session')!.value;
+  /** Texts of the messages a tab was pushed. */
+  const texts = (client: Client) =>
+    client.events.flatMap((e) => (e.type === 'message.new' && e.message ? [e.message.text] : []));
+
+  /** A conversation from the company admin to `who`, and a way to write in it (through instance 0). */
+  async function conversationWith(who: SignedUp) {
+    const started = await api(0, 'POST', '/api/conversations', company, {
+      recipientId: who.body.user.id,
+      message: 'Opening line',
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const id = started.json().conversation.id as string;
+    return (text: string) => api(0, 'POST', `/api/conversations/${id}/messages`, company, { text });
+  }
+
+  it('logging out on instance A closes the tab on instance B at once; what follows the logout never reaches it', async () => {
     const leaving = await signUp(harness(), { name: 'Lee Leaving' });
-    const client = await connect(0, leaving);
-    await client.waitFor((e) => e.type === 'hello');
-    await api(0, 'POST', '/api/auth/logout', leaving);
-    const closed = new Promise<number>((resolve) => client.socket.once('close', (code) => resolve(code)));
-    client.socket.send(JSON.stringify({ type: 'ping' }));
-    expect(await closed).toBe(4401);
+    const write = await conversationWith(leaving);
+    const tab = await connect(1, leaving);
+    await tab.waitFor((e) => e.type === 'hello');
+    await write('Before the logout');
+    await tab.waitFor((e) => e.type === 'message.new' && e.message?.text === 'Before the logout');
+    const ended = closed(tab);
+    expect((await api(0, 'POST', '/api/auth/logout', leaving)).statusCode).toBe(204);
+    await write('After the logout'); // committed after the logout: its notice comes after the session change
+    expect(await ended).toBe(REALTIME_CLOSE_CODES.sessionEnded);
+    expect(texts(tab)).not.toContain('After the logout');
+  });
+
+  it("a password change on instance A closes every older session's tab on B; the new session's tab is served", async () => {
+    const owner = await signUp(harness(), { name: 'Pat Password' });
+    const login = await apps[0]!.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: owner.body.user.email, password: owner.password },
+      remoteAddress: '10.66.0.1',
+    });
+    const second = { ...owner, token: tokenOf(login) };
+    const write = await conversationWith(owner);
+    const intruder = await connect(1, owner);
+    const mine = await connect(1, second);
+    await Promise.all([intruder, mine].map((tab) => tab.waitFor((e) => e.type === 'hello')));
+    const ends = [closed(intruder), closed(mine)];
+    const changed = await api(0, 'POST', '/api/auth/password', second, {
+      currentPassword: owner.password,
+      newPassword: 'an entirely new passphrase',
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await write('After the password change');
+    expect(await Promise.all(ends)).toEqual([REALTIME_CLOSE_CODES.sessionEnded, REALTIME_CLOSE_CODES.sessionEnded]);
+    for (const tab of [intruder, mine]) expect(texts(tab)).not.toContain('After the password change');
+
+    const fresh = await connect(1, { ...owner, token: tokenOf(changed) });
+    await fresh.waitFor((e) => e.type === 'hello');
+    await write('To the new session');
+    await fresh.waitFor((e) => e.type === 'message.new' && e.message?.text === 'To the new session');
+    await fresh.close();
+    await expect(connect(1, owner)).rejects.toThrow('handshake refused: 401');
+  });
+
+  it("a role change and a removal from the company close the member's tabs on the other instance", async () => {
+    const companyId = company.body.company!.id;
+    const { inviteCode } = (await api(0, 'GET', `/api/companies/${companyId}/team`, company)).json();
+    const member = await signUp(harness(), { role: 'referrer', inviteCode });
+    const memberId = member.body.user.id;
+
+    const before = await connect(1, member);
+    await before.waitFor((e) => e.type === 'hello');
+    const promoted = closed(before);
+    const patch = await apps[0]!.inject({
+      method: 'PATCH',
+      url: `/api/companies/${companyId}/members/${memberId}`,
+      payload: { role: 'Admin' },
+      ...withSession(company.token),
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    expect(await promoted).toBe(REALTIME_CLOSE_CODES.sessionChanged);
+
+    // The session stands with its new role: a new tab opens, and is closed when the member is removed.
+    const after = await connect(1, member);
+    await after.waitFor((e) => e.type === 'hello');
+    const removed = closed(after);
+    const removal = await apps[0]!.inject({
+      method: 'DELETE',
+      url: `/api/companies/${companyId}/members/${memberId}`,
+      ...withSession(company.token),
+    });
+    expect(removal.statusCode, removal.body).toBeLessThan(300);
+    expect(await removed).toBe(REALTIME_CLOSE_CODES.sessionChanged);
+  });
+
+  it('a revocation nobody announced (the session row deleted by hand) stops deliveries within seconds', async () => {
+    const quiet = await signUp(harness(), { name: 'Quinn Quiet' });
+    const tab = await connect(1, quiet);
+    await tab.waitFor((e) => e.type === 'hello');
+    let code: number | null = null;
+    void closed(tab).then((c) => (code = c));
+    await shared.db.delete(sessions).where(eq(sessions.userId, quiet.body.user.id)); // no NOTIFY
+    const notify = (n: number) =>
+      shared.db.transaction((tx) =>
+        createNotification(tx, {
+          userId: quiet.body.user.id,
+          title: 'Quiet',
+          message: `Delivery ${n}`,
+          type: 'referral_update',
+          referenceId: `quiet-${n}`,
+        }),
+      );
+    // Deliveries keep coming; one arriving past the socket's re-check interval asks the session, which is gone.
+    const deadline = performance.now() + SOCKET_SESSION_RECHECK_MS + SESSION_CACHE_TTL_MS + 5_000;
+    let sent = 0;
+    while (code === null && performance.now() < deadline) {
+      await notify(++sent);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(code).toBe(REALTIME_CLOSE_CODES.sessionEnded);
+    const delivered = tab.events.flatMap((e) => (e.type === 'notification.new' ? [e.notification.referenceId] : []));
+    expect(delivered).not.toContain(`quiet-${sent}`);
+    await tab.close();
   });
 });
 

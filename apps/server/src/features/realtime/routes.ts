@@ -5,9 +5,9 @@ import { parseWireMessage, realtimeClientMessageSchema, type RealtimeEvent } fro
 import { AppError } from '../../lib/errors';
 import { assertSameOrigin } from '../../platform/sessions/request-auth';
 import { authOf } from '../../platform/access/route-access';
-import { SESSION_COOKIE } from '../../platform/sessions/sessions';
+import type { AuthContext } from '../../platform/sessions/sessions';
+import type { SessionVerdict, SocketSession } from '../../platform/events/hub';
 import { unreadTotals } from '../../platform/events/unread';
-import { socketText } from '../../platform/events/wire';
 import { setViewing } from '../messaging/port';
 
 /** Server pings every socket this often and drops the ones that did not answer the last ping. */
@@ -30,10 +30,20 @@ export const REALTIME_LIMITS = {
   viewingFlushMs: 1_000,
 } as const;
 
+/** The session now, compared with the one a socket was opened with (user, company and role). */
+export function sessionVerdict(opened: AuthContext, now: AuthContext | null): SessionVerdict {
+  if (!now || now.user.id !== opened.user.id) return 'ended';
+  if (now.company?.id !== opened.company?.id || now.company?.role !== opened.company?.role) return 'changed';
+  return 'same';
+}
+
 /**
  * GET /api/realtime (WebSocket): pushes new messages, read receipts, unread totals and
  * notifications to every open tab of the logged-in user. Authenticated by the session cookie;
- * the Origin must be this site (browsers send it on every WebSocket handshake).
+ * the Origin must be this site (browsers send it on every WebSocket handshake). Each socket is bound to the session
+ * it was opened with (the hub asks it again on every session change and before deliveries): when that session ends
+ * (log out, password change or reset, account deletion) or its role or company changes, the socket is closed
+ * (REALTIME_CLOSE_CODES) on whichever process holds it.
  */
 export const realtimeRoutes: FastifyPluginAsync = async (app) => {
   const hub = app.realtime;
@@ -74,17 +84,22 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
     '/api/realtime',
     { config: { access: 'signedIn' }, websocket: true, onRequest: checkOrigin, preHandler: checkHandshake },
     (socket, request) => {
-      const userId = request.auth!.user.id;
+      const opened = authOf(request);
+      const userId = opened.user.id;
       const ip = request.ip;
       let viewing: string | null = null;
-      hub.add(userId, socket);
+      const session: SocketSession = {
+        tokenHash: opened.tokenHash,
+        userId,
+        companyId: opened.company?.id ?? null,
+        verify: async () => sessionVerdict(opened, await app.sessions.resolveHash(app.db, opened.tokenHash)),
+      };
+      hub.add(socket, session);
       socketsByIp.set(ip, (socketsByIp.get(ip) ?? 0) + 1);
       alive.set(socket, true);
       socket.on('pong', () => alive.set(socket, true));
 
-      const send = (event: RealtimeEvent) => {
-        if (socket.readyState === socket.OPEN) socket.send(socketText(event));
-      };
+      const send = (event: RealtimeEvent) => hub.sendTo(socket, event);
       void unreadTotals(app.db, userId)
         .then((totals) => send({ type: 'hello', userId, ...totals }))
         .catch((err: unknown) => request.log.warn({ err }, 'realtime: unread totals failed'));
@@ -144,21 +159,14 @@ export const realtimeRoutes: FastifyPluginAsync = async (app) => {
           if (message.conversationId !== viewing) show(message.conversationId);
           return;
         }
-        // Tabs ping every 25 s: a session that ended meanwhile (logout elsewhere, password
-        // change) closes the socket; a viewing tab keeps its presence fresh.
-        const checkSession = async () => {
-          const token = request.cookies[SESSION_COOKIE];
-          if (!token || (await app.sessions.resolve(app.db, token))?.user.id !== userId) {
-            socket.close(4401, 'session ended');
-            return;
-          }
-          if (viewing) scheduleFlush();
-        };
-        checkSession().catch((err: unknown) => request.log.warn({ err }, 'realtime: client message failed'));
+        // Tabs ping every 25 s: the session is asked again (closed if it ended or changed, even with nothing to
+        // deliver); a viewing tab keeps its presence fresh.
+        hub.check(socket);
+        if (viewing) scheduleFlush();
       });
 
       socket.on('close', () => {
-        hub.remove(userId, socket);
+        hub.remove(socket);
         alive.delete(socket);
         const open = (socketsByIp.get(ip) ?? 1) - 1;
         if (open > 0) socketsByIp.set(ip, open);

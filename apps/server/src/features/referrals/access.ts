@@ -4,9 +4,12 @@ import type { Executor } from '../../db/repository';
 import { companies, companyMembers, jobPostings, type referrals, users } from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { forbidden, notFound } from '../../lib/errors';
-import { onJobTeam } from '../../platform/access/guards';
+import { onJobTeam, seesJob } from '../../platform/access/guards';
 
-/** A job with its company, or 404. */
+/**
+ * A job with its company, or 404, whoever asks: for a job already tied to the record at hand (a referral request's
+ * job, the seed). A job a caller names goes through findVisibleJob.
+ */
 export async function findJob(db: Executor, jobId: string) {
   const [job] = await db
     .select({
@@ -27,9 +30,16 @@ export async function findJob(db: Executor, jobId: string) {
   return job;
 }
 
+/** A job a caller named, or 404 when it does not exist or they may not see it (another company's draft). */
+export async function findVisibleJob(db: Executor, viewer: AuthContext | null, jobId: string) {
+  const job = await findJob(db, jobId);
+  if (!seesJob(viewer, job)) throw notFound(JOB_MESSAGES.notFound);
+  return job;
+}
+
 /** The job's company team for applicant tracking: its creator and the company's admins (SPEC §6). */
 export async function requireJobTeam(db: Executor, auth: AuthContext, jobId: string) {
-  const job = await findJob(db, jobId);
+  const job = await findVisibleJob(db, auth, jobId);
   if (!onJobTeam(auth, job)) throw forbidden(REFERRAL_MESSAGES.onlyJobTeam);
   return { auth, job };
 }

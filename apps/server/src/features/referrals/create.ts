@@ -19,10 +19,11 @@ import { conflict, notFound } from '../../lib/errors';
 import { createNotification } from '../../platform/notifications/service';
 import { notifyTeamOfReferral } from '../../platform/notifications/company-events';
 import type { CompanyAuth } from '../../platform/access/guards';
-import { findJob } from './access';
+import { findVisibleJob, type findJob } from './access';
 import { openPipeline } from './pipeline';
 import { bonusPolicyOf } from '../bonuses/port';
 import { getReferral } from './read';
+import { refreshFunnelLevel } from './rollups';
 
 type ReferralRow = typeof referrals.$inferSelect;
 
@@ -126,6 +127,7 @@ export async function insertReferral(tx: Tx, input: NewReferral): Promise<Referr
     throw error;
   }
   await openPipeline(tx, input.job.id, input.talentId, 'referred', input.referrer.id);
+  await refreshFunnelLevel(tx, input.job.id, input.talentId);
   await notifyTeamOfReferral(tx, {
     referralId: row.id,
     jobId: input.job.id,
@@ -138,7 +140,7 @@ export async function insertReferral(tx: Tx, input: NewReferral): Promise<Referr
 
 /** A company's referrer or admin refers a job seeker for one of the company's open jobs. */
 export async function createReferral(db: Db, me: CompanyAuth, input: CreateReferral): Promise<Referral> {
-  const job = await findJob(db, input.jobId);
+  const job = await findVisibleJob(db, me, input.jobId);
   if (job.companyId !== me.company.id) throw notFound('That job is not at your company.');
   if (job.status !== 'OPEN') throw conflict(REFERRAL_MESSAGES.jobClosed);
   // A hidden job seeker is as unknown to a company as one who does not exist (finding 2).

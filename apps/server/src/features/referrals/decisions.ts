@@ -5,6 +5,7 @@ import {
   NOTIFICATION_TYPES_REFERRALS,
   REFERRAL_MESSAGES,
   stageForReferralStatus,
+  type MarkBonusPaid,
   type Referral,
   type ReferralStatus,
 } from '@referwell/shared';
@@ -18,7 +19,7 @@ import { recordAudit } from '../../platform/audit/service';
 import { requireCompanyAdmin } from '../../platform/access/guards';
 import { canReadReferral } from './access';
 import { lockLiveReferral, moveStage, openPipeline } from './pipeline';
-import { refreshPipelineRollups } from './rollups';
+import { refreshFunnelLevel, refreshPipelineRollups } from './rollups';
 import { recordBonusPaid, todayUtc } from '../bonuses/port';
 import { getReferral } from './read';
 
@@ -79,6 +80,7 @@ export async function answerReferralConsent(
         updatedAt: new Date(),
       })
       .where(eq(referrals.id, id));
+    await refreshFunnelLevel(tx, row.jobId, row.talentId);
     if (declined) {
       await withdrawIfOnlyReferred(tx, me, row);
       if (row.status !== 'rejected')
@@ -130,13 +132,16 @@ export async function markReferralBonusPaid(
   db: Db,
   me: AuthContext,
   id: string,
-  paidOn: string | undefined,
-  reference?: string,
+  input: MarkBonusPaid,
 ): Promise<Referral> {
   await db.transaction(async (tx) => {
     const row = await lockReferral(tx, me, id);
     requireCompanyAdmin(me, row.companyId, 'Only company administrators can mark bonuses paid.');
-    await recordBonusPaid(tx, row, me.user.id, paidOn || todayUtc(), reference || null);
+    await recordBonusPaid(tx, row, me.user.id, {
+      paidOn: input.paidOn || todayUtc(),
+      reference: input.reference || null,
+      stillEmployed: input.stillEmployed,
+    });
   });
   return getReferral(db, me, id);
 }

@@ -1,6 +1,7 @@
 import { aliasedTable, and, asc, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import {
   bonusDueOn,
+  payableAfterDays,
   bonusStateAfter,
   NOTIFICATION_TYPES_REFERRALS,
   REFERRAL_MESSAGES,
@@ -128,7 +129,7 @@ export async function moveStage(tx: Tx, me: AuthContext, move: Move): Promise<Un
     const bonusState = bonusStateAfter(referral.bonusState, status!);
     const dueOn =
       bonusState === 'due' && startDate
-        ? bonusDueOn(startDate, (await bonusPolicyOf(tx, referral.companyId)).payoutDelayDays)
+        ? bonusDueOn(startDate, payableAfterDays(await bonusPolicyOf(tx, referral.companyId)))
         : referral.bonusDueOn;
     await tx
       .update(referrals)

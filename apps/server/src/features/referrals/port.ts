@@ -1,6 +1,7 @@
 // The referrals feature's port: what other features may use of it, and no more.
 // - jobs (apply): an application opens or joins the candidate's pipeline on the job (openPipeline), and one that
-//   came through a member's shared link is referred by them (sharedLinkCode, attributeSharedLink).
+//   came through a member's shared link is referred by them (sharedLinkCode, attributeSharedLink); the candidate's
+//   referral on the job then counts as applied in the funnel (refreshFunnelLevel).
 // - public-pages (job page): a visitor who arrives through a shared link is remembered (rememberSharedLink).
 // - messaging: a conversation about a referral is open to whoever may read the referral (canReadReferral).
 // - dashboard: the job seeker's requests, the referrer's referrals and figures (listReferralRequests,
@@ -8,5 +9,6 @@
 export { canReadReferral } from './access';
 export { openPipeline } from './pipeline';
 export { listReferrals, referralTotals } from './read';
+export { refreshFunnelLevel } from './rollups';
 export { listReferralRequests } from './requests';
 export { attributeSharedLink, rememberSharedLink, sharedLinkCode } from './shared-links';

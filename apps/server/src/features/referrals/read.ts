@@ -20,6 +20,7 @@ import { notFound } from '../../lib/errors';
 import { isCompanyAdminOf, requireCompanyAdmin, requireCompanyUser } from '../../platform/access/guards';
 import { canReadReferral } from './access';
 import { stageHistory, undoableChangeOf } from './pipeline';
+import { todayUtc } from '../bonuses/port';
 
 type ReferralRow = typeof referrals.$inferSelect;
 
@@ -72,6 +73,7 @@ function toSummary({ row, jobTitle, companyName, referrerName, stage }: SummaryR
             dueOn: row.bonusDueOn,
             ineligibleReason: (row.bonusIneligibleReason as BonusIneligibleReason | null) ?? null,
             paymentReference: row.bonusPaymentReference,
+            paidEarlyReason: row.bonusPaidEarlyReason,
           },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -144,6 +146,7 @@ export async function listReferrals(
     status?: ReferralStatus;
     consent?: ReferralConsent;
     bonus?: BonusState;
+    due?: 'now' | 'upcoming';
     limit: number;
   },
 ): Promise<ReferralSummary[]> {
@@ -159,6 +162,13 @@ export async function listReferrals(
     query.status ? eq(referrals.status, query.status) : undefined,
     query.consent ? eq(referrals.consent, query.consent) : undefined,
     query.bonus && query.scope !== 'about-me' ? eq(referrals.bonusState, query.bonus) : undefined,
+    // Due now: the due day has come (or there is none); upcoming: it is still to come.
+    query.due === 'now' && query.scope !== 'about-me'
+      ? sql`(${referrals.bonusDueOn} is null or ${referrals.bonusDueOn} <= ${todayUtc()}::date)`
+      : undefined,
+    query.due === 'upcoming' && query.scope !== 'about-me'
+      ? sql`${referrals.bonusDueOn} > ${todayUtc()}::date`
+      : undefined,
   ];
   const rows = await selectSummaries(db)
     .where(and(...filters))

@@ -91,17 +91,21 @@ describe('referrers of a company', () => {
     expect((await call('GET', `/api/referrers/${member.body.user.id}`)).statusCode).toBe(401);
   });
 
-  it("shows a referrer's e-mail, phone and location only to themselves and colleagues (finding 1)", async () => {
+  it("shows a referrer's e-mail, phone and location to themselves only, colleagues included, until they choose to show them (issue 40, finding 13)", async () => {
     await ok('PUT', '/api/referrers/me', member, { phone: '+1 555 0100', location: 'Boston, MA' });
     const url = `/api/referrers/${member.body.user.id}`;
-    for (const stranger of [seeker, otherAdmin]) {
-      const seen = await ok<Record<string, unknown>>('GET', url, stranger);
+    const contact = { email: member.body.user.email, phone: '+1 555 0100', location: 'Boston, MA' };
+    for (const other of [seeker, otherAdmin, admin]) {
+      const seen = await ok<Record<string, unknown>>('GET', url, other);
       expect(seen).toMatchObject({ email: null, phone: null, location: null, name: 'Riley Referrer' });
     }
-    for (const entitled of [member, admin]) {
-      const seen = await ok<Record<string, unknown>>('GET', url, entitled);
-      expect(seen).toMatchObject({ email: member.body.user.email, phone: '+1 555 0100', location: 'Boston, MA' });
-    }
+    expect(await ok<Record<string, unknown>>('GET', url, member)).toMatchObject(contact);
+
+    const shown = { phone: '+1 555 0100', location: 'Boston, MA', showContactDetails: true };
+    await ok('PUT', '/api/referrers/me', member, shown);
+    for (const anyone of [seeker, otherAdmin, admin, member])
+      expect(await ok<Record<string, unknown>>('GET', url, anyone)).toMatchObject(contact);
+    await ok('PUT', '/api/referrers/me', member, { phone: '+1 555 0100', location: 'Boston, MA' });
   });
 
   it('answers 404 for an unknown company', async () => {

@@ -12,7 +12,7 @@ import { companies, companyMembers, referrals, referrerProfiles, users } from '.
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { notFound } from '../../lib/errors';
 import type { CompanyAuth } from '../../platform/access/guards';
-import { findJob } from './access';
+import { findVisibleJob } from './access';
 
 const referralCount = sql<number>`(select cast(count(*) as int) from ${referrals} r where r.referrer_id = ${users.id})`;
 const completedCount = sql<number>`(select cast(count(*) as int) from ${referrals} r
@@ -35,6 +35,7 @@ const acceptsRequests = sql`coalesce(${referrerProfiles.acceptsRequests}, true)`
 /** The company's referrers a job seeker may ask (SPEC §2 'Referrers'), most active first. */
 export async function listCompanyReferrers(
   db: Db,
+  viewer: AuthContext,
   companyKey: string,
   jobId: string | undefined,
 ): Promise<ReferrerList> {
@@ -46,7 +47,7 @@ export async function listCompanyReferrers(
   if (!company) throw notFound('Company not found');
   let job: ReferrerList['job'] = null;
   if (jobId) {
-    const found = await findJob(db, jobId);
+    const found = await findVisibleJob(db, viewer, jobId);
     if (found.companyId !== company.id) throw notFound('That job is not at this company.');
     job = { id: found.id, title: found.title };
   }
@@ -61,16 +62,16 @@ export async function listCompanyReferrers(
 }
 
 /**
- * Whether `viewer` may see a referrer's e-mail, phone and location: the referrer themselves and
- * colleagues at their company, and everyone signed in when the referrer chose to show them.
- * Otherwise the profile comes without contact details (hidden by default: people reach a
- * referrer through a referral request or a message). The one place this is decided.
+ * Whether `viewer` may see a referrer's e-mail, phone and location: the referrer themselves, and everyone signed in
+ * when the referrer chose to show them ("Show my e-mail and phone on my profile"). Otherwise nobody else does, their
+ * colleagues included (issue 40, finding 13): people reach a referrer through a referral request or a message, and
+ * the company's admins manage their team on the team page. The one place this is decided.
  */
 export function referrerContactVisible(
   viewer: AuthContext,
-  referrer: { id: string; companyId: string; showContactDetails: boolean },
+  referrer: { id: string; showContactDetails: boolean },
 ): boolean {
-  return referrer.showContactDetails || viewer.user.id === referrer.id || viewer.company?.id === referrer.companyId;
+  return referrer.showContactDetails || viewer.user.id === referrer.id;
 }
 
 /** A referrer's profile as `viewer` may see it (signed-in only: SPEC lists the screen as signed-in). */
@@ -95,14 +96,7 @@ export async function getReferrerProfile(db: Executor, viewer: AuthContext, user
     .leftJoin(referrerProfiles, eq(referrerProfiles.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) throw notFound(REFERRAL_MESSAGES.referrerNotFound);
-  if (
-    referrerContactVisible(viewer, {
-      id: row.id,
-      companyId: row.company.id,
-      showContactDetails: row.showContactDetails,
-    })
-  )
-    return row;
+  if (referrerContactVisible(viewer, { id: row.id, showContactDetails: row.showContactDetails })) return row;
   return { ...row, email: null, phone: null, location: null };
 }
 

@@ -12,7 +12,7 @@ import { companies, jobPostings, referralRequests, referrerProfiles, users } fro
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { createNotification } from '../../platform/notifications/service';
-import { findCompanyMember, findJob } from './access';
+import { findCompanyMember, findJob, findVisibleJob } from './access';
 import { insertReferral } from './create';
 
 type RequestRow = typeof referralRequests.$inferSelect;
@@ -77,7 +77,7 @@ export async function createReferralRequest(
   me: AuthContext,
   input: { jobId: string; referrerId: string; message: string },
 ): Promise<ReferralRequest> {
-  const job = await findJob(db, input.jobId);
+  const job = await findVisibleJob(db, me, input.jobId);
   if (job.status !== 'OPEN') throw conflict(REFERRAL_MESSAGES.jobClosed);
   const referrer = await findCompanyMember(db, job.companyId, input.referrerId);
   const [optedOut] = await db

@@ -1,17 +1,20 @@
-import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/repository';
+import { sql, type SQL } from 'drizzle-orm';
+import { referralFunnelLevel, STAGE_RANKS, type ReferralConsent } from '@referwell/shared';
+import { selectRows, type Executor } from '../../db/repository';
 
-/**
- * How far a stage is along the hiring path (0: came in, 5: hired; declined and withdrawn add nothing). The same
- * ranks are in the migration's backfill.
- */
-const STAGE_RANK = sql.raw(`case h.to_stage when 'contacted' then 1 when 'scheduled' then 2
-  when 'interviewed' then 3 when 'offer' then 4 when 'hired' then 5 else 0 end`);
+/** How far a history row's stage is along the hiring path (STAGE_RANKS, packages/shared/src/rules/funnel.ts). */
+const STAGE_RANK = sql.raw(
+  `case h.to_stage ${Object.entries(STAGE_RANKS)
+    .filter(([, rank]) => rank > 0)
+    .map(([stage, rank]) => `when '${stage}' then ${rank}`)
+    .join(' ')} else 0 end`,
+);
 
 /**
  * Rewrites a pipeline's analytics rollups (`reached_rank`, `hired_at`) from its stage history without undone
- * changes. Every write to the history calls it in the same transaction (a move, its undo, a withdrawal), so the
- * rollups can never disagree with the history; recomputing rather than adjusting keeps undo trivially right.
+ * changes, and its referral's funnel level from them. Every write to the history calls it in the same transaction
+ * (a move, its undo, a withdrawal), so the rollups can never disagree with the history; recomputing rather than
+ * adjusting keeps undo trivially right.
  */
 export async function refreshPipelineRollups(tx: Executor, pipelineId: string): Promise<void> {
   await tx.execute(sql`update candidate_pipelines p set reached_rank = r.rank, hired_at = r.hired_at
@@ -20,6 +23,52 @@ export async function refreshPipelineRollups(tx: Executor, pipelineId: string): 
       from pipeline_stage_changes h where h.pipeline_id = ${pipelineId}::uuid and h.undone_at is null) r
     where p.id = ${pipelineId}::uuid
       and (p.reached_rank is distinct from r.rank or p.hired_at is distinct from r.hired_at)`);
+  await setFunnelLevels(tx, sql`p.id = ${pipelineId}::uuid`);
+}
+
+interface FunnelRow {
+  id: string;
+  consent: ReferralConsent;
+  funnel_level: number;
+  pipeline_id: string | null;
+  reached_rank: number | null;
+  applied_at: Date | string | null;
+}
+
+/** The referrals `where` picks (over referrals r left join their pipeline p) given the level their inputs say. */
+async function setFunnelLevels(tx: Executor, where: SQL, limit?: number): Promise<FunnelRow[]> {
+  const rows = await selectRows<FunnelRow>(
+    tx,
+    sql`select r.id, r.consent, r.funnel_level, p.id as pipeline_id, p.reached_rank, p.applied_at
+      from referrals r left join candidate_pipelines p on p.job_id = r.job_id and p.talent_id = r.talent_id
+      where ${where} order by r.id${limit ? sql` limit ${limit}` : sql``}`,
+  );
+  const changed = rows
+    .map((row) => ({
+      id: row.id,
+      from: row.funnel_level,
+      level: referralFunnelLevel({
+        consent: row.consent,
+        pipeline: row.pipeline_id ? { reachedRank: row.reached_rank ?? 0, appliedAt: row.applied_at } : null,
+      }),
+    }))
+    .filter((row) => row.level !== row.from);
+  if (changed.length > 0)
+    await tx.execute(sql`update referrals rf set funnel_level = v.level
+      from unnest(${sql.param(changed.map((c) => c.id))}::uuid[], ${sql.param(changed.map((c) => c.level))}::smallint[])
+        as v(id, level)
+      where rf.id = v.id`);
+  return rows;
+}
+
+/**
+ * The funnel level (referralFunnelLevel, packages/shared/src/rules/funnel.ts) of the candidate's referral on the job,
+ * set from its consent and pipeline. Called in the transaction of every write of those inputs that is not a stage
+ * change (those go through refreshPipelineRollups): a referral made, a consent answered, an application. The
+ * database keeps only the counts by level (referral_month_levels).
+ */
+export async function refreshFunnelLevel(tx: Executor, jobId: string, talentId: string): Promise<void> {
+  await setFunnelLevels(tx, sql`r.job_id = ${jobId}::uuid and r.talent_id = ${talentId}::uuid`);
 }
 
 /** The same for every pipeline at once (a dataset written without the service, e.g. the benchmark's). */
@@ -33,17 +82,17 @@ export async function refreshAllPipelineRollups(db: Executor): Promise<void> {
 }
 
 /**
- * Every referral's funnel level from its pipeline, as the migration's backfill does: for rows written with triggers
- * off (the benchmark's dataset runs in replica mode). Otherwise triggers keep the level (migration
- * 0023_analytics3_funnel_level): a referral's consent, its pipeline's application and the rollups above.
+ * Every referral's funnel level from its consent and pipeline, in batches: for a dataset written without the
+ * services (the benchmark's). Otherwise the services set it as they write its inputs (refreshFunnelLevel).
  */
 export async function refreshAllReferralLevels(db: Executor): Promise<void> {
-  await db.execute(sql`update referrals rf
-    set funnel_level = l.level
-    from (select r.id, (case when p.id is null then 0
-          else referral_funnel_level(r.consent, p.reached_rank, p.applied_at) end) as level
-        from referrals r left join candidate_pipelines p on p.job_id = r.job_id and p.talent_id = r.talent_id) l
-    where l.id = rf.id and rf.funnel_level <> l.level`);
+  const BATCH = 20_000;
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const rows = await setFunnelLevels(db, sql`r.id > ${after}::uuid`, BATCH);
+    if (rows.length < BATCH) return;
+    after = rows[rows.length - 1]!.id;
+  }
 }
 
 /** Every job's candidates per stage recounted, as the migration's backfill does (rows written with triggers off). */

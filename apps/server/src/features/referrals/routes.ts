@@ -54,7 +54,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referrerListSchema, ...errors },
       },
     },
-    async (request) => listCompanyReferrers(app.db, request.params.company, request.query.jobId),
+    async (request) => listCompanyReferrers(app.db, authOf(request), request.params.company, request.query.jobId),
   );
 
   app.get(
@@ -236,8 +236,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralSchema, ...errors },
       },
     },
-    async (request) =>
-      markReferralBonusPaid(app.db, authOf(request), request.params.id, request.body.paidOn, request.body.reference),
+    async (request) => markReferralBonusPaid(app.db, authOf(request), request.params.id, request.body),
   );
 
   app.post(

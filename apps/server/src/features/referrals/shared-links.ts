@@ -8,7 +8,7 @@ import { candidatePipelines, referrals, users } from '../../db/schema';
 import { isUniqueViolation, type Tx } from '../../db/repository';
 import { randomCode } from '../../lib/tokens';
 import type { AuthContext } from '../../platform/sessions/sessions';
-import { findCompanyMember, findJob } from './access';
+import { findCompanyMember, findJob, findVisibleJob } from './access';
 import { insertReferral } from './create';
 
 /** The cookie that remembers, from arrival to application, whose shared link brought a job seeker to which job. */
@@ -38,7 +38,7 @@ async function referralCodeOf(db: Db, userId: string): Promise<string> {
  * seeker who applies through it is referred by them; anyone else gets the plain link.
  */
 export async function jobShareLink(db: Db, me: AuthContext, jobId: string, origin: string): Promise<JobShareLink> {
-  const job = await findJob(db, jobId);
+  const job = await findVisibleJob(db, me, jobId);
   const url = new URL(`/job/${job.id}`, origin);
   const member = me.company?.id === job.companyId ? await findCompanyMember(db, job.companyId, me.user.id) : null;
   if (!member) return { url: url.toString(), referralCode: null };

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { SEARCH_ALERT_MAX_JOBS, jobSearchToParams, type JobSearchFilters } from '@referwell/shared';
+import { SEARCH_ALERT_MAX_JOBS, type JobSearchFilters } from '@referwell/shared';
+import { jobSearchUrl } from '@referwell/shared/url-filters/job-search';
 import type { Db } from '../../db/client';
 import { selectRows } from '../../db/repository';
 import { savedSearchSentJobs, savedSearches, users } from '../../db/schema';
@@ -202,7 +203,7 @@ export async function sendSearchAlert(db: Db, savedSearchId: string): Promise<nu
           location: job.location,
           path: `/job/${job.id}`,
         })),
-        path: `/search-jobs?${jobSearchToParams(storedFilters(search))}`,
+        path: jobSearchUrl.href(storedFilters(search)),
       },
     });
     return jobs.length;

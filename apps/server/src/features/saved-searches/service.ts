@@ -4,12 +4,12 @@ import {
   SAVED_SEARCH_MESSAGES,
   SAVED_SEARCH_NEW_LIMIT,
   jobSearchFiltersSchema,
-  jobSearchToParams,
   type JobSearchFilters,
   type SavedSearch,
   type SavedSearchCreate,
   type SavedSearchUpdate,
 } from '@referwell/shared';
+import { jobSearchUrl } from '@referwell/shared/url-filters/job-search';
 import type { Db } from '../../db/client';
 import { savedSearches } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
@@ -24,7 +24,7 @@ export const storedFilters = (row: Pick<SavedSearchRow, 'filters'>): JobSearchFi
 
 /** Filters to store: the shape the schema parses to, without empty values (so equal searches store equally). */
 const filtersToStore = (filters: JobSearchFilters): JobSearchFilters =>
-  jobSearchFiltersSchema.parse(Object.fromEntries(jobSearchToParams(filters)));
+  jobSearchFiltersSchema.parse(Object.fromEntries(jobSearchUrl.format(filters)));
 
 async function newJobsSince(db: Db, row: SavedSearchRow): Promise<number> {
   const found = await matchingJobs(
@@ -40,7 +40,7 @@ async function present(db: Db, row: SavedSearchRow): Promise<SavedSearch> {
   return {
     id: row.id,
     name: row.name,
-    query: jobSearchToParams(storedFilters(row)).toString(),
+    query: jobSearchUrl.format(storedFilters(row)).toString(),
     alert: row.alert,
     newJobs: await newJobsSince(db, row),
     lastSeenAt: row.lastSeenAt.toISOString(),

@@ -1,4 +1,6 @@
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +12,7 @@ import { dueJobs } from '../../test/queue';
 import { freePort, TestSmtp } from '../../test/smtp';
 import { bundleProcess } from '../../test/worker-bundle';
 import { releaseJobsOfDeadWorkers } from '../queue/stale';
+import { DATA_KEY_FILE } from '../secrets';
 
 // Mail delivery against a real SMTP server (smtp-server on loopback): outages, several runners, a killed process.
 let t: TestApp;
@@ -127,6 +130,8 @@ describe('mail delivery with a real SMTP server', () => {
         LOG_LEVEL: 'silent',
         DATA_DIR: t.app.config.dataDir,
         DATABASE_URL: t.database.url,
+        // The test app's key, generated in its DATA_DIR: DATABASE_URL needs it given.
+        DATA_ENCRYPTION_KEY: readFileSync(path.join(t.app.config.dataDir, DATA_KEY_FILE), 'utf8').trim(),
         SESSION_SECRET: t.app.config.sessionSecret,
         PUBLIC_URL: t.app.config.publicUrl,
         SMTP_URL: smtp.url,

@@ -43,6 +43,15 @@ export const isCompanyAdminOf = (auth: AuthContext | null, companyId: string) =>
 export const onJobTeam = (auth: AuthContext | null, job: { companyId: string; createdBy: string | null }) =>
   auth?.company?.id === job.companyId && (auth.company.role === 'companyAdmin' || job.createdBy === auth.user.id);
 
+/**
+ * Who may know a job exists: anyone, once it is posted; only its company's members while it is a draft (SPEC §6).
+ * The one visibility rule for a job named by id, wherever a caller names one (its page, applying, a conversation
+ * about it, its referrers, its share link, its team's pages): a job the caller may not see answers as one that does
+ * not exist (404), and nothing of it (its title) reaches the answer.
+ */
+export const seesJob = (auth: AuthContext | null, job: { companyId: string; status: string }) =>
+  job.status !== 'DRAFT' || auth?.company?.id === job.companyId;
+
 /** Any member of the company (admin or not). Others get 403, visitors 401. */
 export function requireCompanyMember(auth: AuthContext | null, companyId: string): CompanyAuth {
   const signedIn = requireSignedIn(auth);

@@ -94,7 +94,12 @@ describe('the realtime hub reading notifications', () => {
     await hub.start();
     const frames: string[] = [];
     const socket = { OPEN: 1, readyState: 1, send: (text: string) => frames.push(text), close: () => {} };
-    hub.add('here', socket as unknown as WebSocket);
+    hub.add(socket as unknown as WebSocket, {
+      tokenHash: 'token',
+      userId: 'here',
+      companyId: null,
+      verify: () => Promise.resolve('same'),
+    });
     const notify = (payload: object) =>
       database.db.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(payload)})`);
     const unread = (messages: number) => ({ type: 'unread', messages, notifications: 0 });

@@ -4,7 +4,10 @@ import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/repository';
 import { createNotification } from './service';
 
-/** The job's creator (while still at the company) and the company's admins, without the person who acted. */
+/**
+ * The job's team as onJobTeam (platform/access/guards.ts) states it, in SQL: the job's creator (while still at the
+ * company) and the company's admins, without the person who acted.
+ */
 export async function jobTeamRecipients(tx: Executor, jobId: string, actorId: string): Promise<string[]> {
   const rows = await selectRows<{ user_id: string }>(
     tx,

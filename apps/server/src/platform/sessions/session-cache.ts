@@ -27,7 +27,11 @@ export class SessionCache {
 
   /** The user behind a cookie token (unknown tokens are remembered as null too). */
   resolve(db: Db, token: string): Promise<AuthContext | null> {
-    const tokenHash = hashToken(token);
+    return this.resolveHash(db, hashToken(token));
+  }
+
+  /** The user behind a token's hash (an open realtime socket asks again by the hash it was opened with). */
+  resolveHash(db: Db, tokenHash: string): Promise<AuthContext | null> {
     const hit = this.entries.get(tokenHash);
     if (hit && hit.expiresAt > Date.now()) return Promise.resolve(hit.auth);
     const pending = this.reads.get(tokenHash);

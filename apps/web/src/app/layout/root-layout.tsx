@@ -12,12 +12,18 @@ const ConfirmEmailBanner = lazy(() =>
   import('@/features/settings/confirm-email-banner').then((m) => ({ default: m.ConfirmEmailBanner })),
 );
 
+// A company's admins are warned on every page while its plan's payment has failed.
+const PastDueBanner = lazy(() =>
+  import('@/features/billing/past-due-banner').then((m) => ({ default: m.PastDueBanner })),
+);
+
 function SignedInBanner() {
-  const { user } = useSession();
+  const { user, company } = useSession();
   if (!user) return null;
   return (
     <Suspense fallback={null}>
       <ConfirmEmailBanner />
+      {company?.role === 'companyAdmin' ? <PastDueBanner /> : null}
     </Suspense>
   );
 }

@@ -7,13 +7,14 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { BackToDashboard } from '@/components/back-to-dashboard';
 import { formatDate, formatMoneyList } from '@/lib/format';
-import { analyticsUrl } from '@/lib/url-filters/analytics';
-import { useUrlFilters } from '@/lib/url-filters/codec';
+import { analyticsUrl } from '@referwell/shared/url-filters/analytics';
+import { useUrlFilters } from '@/lib/url-filters';
 import { usePageTitle } from '@/lib/use-page-title';
 import { analyticsQueryOptions } from './api';
 import { BonusPolicyCard } from './bonus-policy-card';
 import { ChartCard, FigureCard } from './chart-card';
-import { DueBonusesCard } from './due-bonuses';
+import { DueBonusesCard, UpcomingBonusesCard } from './due-bonuses';
+import { PayeesCard } from './payees-card';
 import { ExportButton } from './export-button';
 import { ExportsCard } from './exports-card';
 import { FunnelChart, ReferrersChart, SourcesChart } from './charts';
@@ -25,8 +26,7 @@ import { FunnelTable, JobsTable, SourcesTable, TeamTable } from './tables';
 /** /company-dashboard/analytics: the referral programme's figures for company admins. */
 export function AnalyticsPage() {
   usePageTitle('Referral Analytics');
-  const { company } = useSession();
-  const isAdmin = company?.role === 'companyAdmin';
+  const { company, isCompanyAdmin: isAdmin } = useSession();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
       <BackToDashboard />
@@ -100,6 +100,8 @@ function AnalyticsBody({ companyId }: { companyId: string }) {
           />
           <ExportsCard companyId={companyId} />
           <DueBonusesCard companyId={companyId} />
+          <UpcomingBonusesCard companyId={companyId} />
+          <PayeesCard companyId={companyId} />
           <ChartCard
             title="Referrers"
             description="Requests received and referrals made in the period, the hires they led to, and response time."
@@ -175,7 +177,7 @@ function BonusCard({ bonuses, actions }: { bonuses: Analytics['bonuses']; action
       <CardContent>
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-5">
           <Figure label="Due now" value={formatMoneyList(bonuses.dueNow)} />
-          <Figure label="Due later" value={formatMoneyList(bonuses.dueLater)} />
+          <Figure label="Upcoming" value={formatMoneyList(bonuses.dueLater)} />
           <Figure label="Awaiting hire" value={formatMoneyList(bonuses.awaitingHire)} />
           <Figure label="Paid this period" value={formatMoneyList(bonuses.paidInPeriod)} />
           <Figure label="Forecast" value={formatMoneyList(bonuses.forecast)} />

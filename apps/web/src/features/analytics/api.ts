@@ -9,18 +9,15 @@ import type {
   CompanyExportStatus,
   Leaderboard,
   MarkBonusesPaid,
+  PayBonusEarly,
+  PayeeForm,
+  PayeeList,
   ReferralSummary,
+  SavedBonusPolicy,
 } from '@referwell/shared';
-import { api } from '@/lib/api';
+import { api, queryString } from '@/lib/api';
 
 const base = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}`;
-
-/** The query string of an analytics request. */
-export function analyticsSearch(query: AnalyticsQuery): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value));
-  return params.toString();
-}
 
 export const analyticsKeys = {
   all: (companyId: string) => ['companies', companyId, 'analytics'] as const,
@@ -55,7 +52,7 @@ export function useRequestCompanyExport(companyId: string) {
 export const analyticsQueryOptions = (companyId: string, query: AnalyticsQuery) =>
   queryOptions({
     queryKey: [...analyticsKeys.all(companyId), query],
-    queryFn: ({ signal }) => api<Analytics>(`${base(companyId)}/analytics?${analyticsSearch(query)}`, { signal }),
+    queryFn: ({ signal }) => api<Analytics>(`${base(companyId)}/analytics?${queryString(query)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -95,23 +92,45 @@ export function useSaveBonusPolicy(companyId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (policy: BonusPolicyForm) =>
-      api<BonusPolicyResponse>(`${base(companyId)}/bonus-policy`, { method: 'PUT', body: policy }),
-    onSuccess: (data) => client.setQueryData(bonusPolicyQueryOptions(companyId).queryKey, data),
+      api<SavedBonusPolicy>(`${base(companyId)}/bonus-policy`, { method: 'PUT', body: policy }),
+    onSuccess: async ({ rescheduled, ...policy }) => {
+      client.setQueryData(bonusPolicyQueryOptions(companyId).queryKey, policy);
+      // Applied to scheduled bonuses: their due days moved between the due and upcoming lists.
+      if (rescheduled > 0) await client.invalidateQueries({ queryKey: analyticsKeys.all(companyId) });
+    },
   });
 }
 
-/** The company's due bonuses, oldest payout day first (what an admin pays; at most 100 at a time). */
-export const dueBonusesQueryOptions = (companyId: string) =>
+/**
+ * The company's bonuses due now (their due day has come: what an admin pays) or upcoming (hired, due later), oldest
+ * payout day first, at most 100 at a time.
+ */
+export const dueBonusesQueryOptions = (companyId: string, due: 'now' | 'upcoming' = 'now') =>
   queryOptions({
-    queryKey: [...analyticsKeys.all(companyId), 'due-bonuses'] as const,
+    queryKey: [...analyticsKeys.all(companyId), 'due-bonuses', due] as const,
     queryFn: ({ signal }) =>
       api<ReferralSummary[]>(
-        `/api/referrals?${new URLSearchParams({ scope: 'company', bonus: 'due', limit: '100' })}`,
-        {
-          signal,
-        },
+        `/api/referrals?${new URLSearchParams({ scope: 'company', bonus: 'due', due, limit: '100' })}`,
+        { signal },
       ),
   });
+
+/** Pays one bonus before its due day: the explicit early payment, with its reason. */
+export function usePayBonusEarly(companyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ referralId, ...body }: PayBonusEarly & { referralId: string }) =>
+      api<{ paid: number }>(`${base(companyId)}/bonuses/${encodeURIComponent(referralId)}/paid-early`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: analyticsKeys.all(companyId) }),
+        client.invalidateQueries({ queryKey: ['referrals'] }),
+      ]),
+  });
+}
 
 /** Marks the chosen due bonuses paid with one date and reference: all of them or none. */
 export function useMarkBonusesPaid(companyId: string) {
@@ -124,5 +143,22 @@ export function useMarkBonusesPaid(companyId: string) {
         client.invalidateQueries({ queryKey: analyticsKeys.all(companyId) }),
         client.invalidateQueries({ queryKey: ['referrals'] }),
       ]),
+  });
+}
+
+/** The company's payees with this year's totals and the 1099-NEC threshold (admins). */
+export const payeesQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: ['companies', companyId, 'payees'] as const,
+    queryFn: ({ signal }) => api<PayeeList>(`${base(companyId)}/payees`, { signal }),
+  });
+
+/** Records how a referrer is paid: a payroll id, or a W-9 (the TIN is sent once and never read back). */
+export function useSavePayee(companyId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId: string; body: PayeeForm }) =>
+      api<null>(`${base(companyId)}/payees/${encodeURIComponent(userId)}`, { method: 'PUT', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: payeesQueryOptions(companyId).queryKey }),
   });
 }

@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { scopedToast } from '@/lib/toast';
 import { bonusPolicyFormSchema, type BonusPolicyForm, type BonusPolicyResponse } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { bonusPolicyQueryOptions, useSaveBonusPolicy } from './api';
 
@@ -39,10 +41,17 @@ function PolicyForm({ companyId, policy }: { companyId: string; policy: BonusPol
       defaultBonusCurrency: policy.defaultBonusCurrency,
       payoutDelayDays: policy.payoutDelayDays,
       directApplicationWindowDays: policy.directApplicationWindowDays,
+      retentionCheckDays: policy.retentionCheckDays,
+      applyToScheduled: false,
     },
   });
   const { errors } = form.formState;
-  const field = (name: keyof BonusPolicyForm, label: string, options: { number?: boolean; hint?: string } = {}) => {
+  const nullable = (name: keyof BonusPolicyForm) => name === 'defaultBonusAmount' || name === 'retentionCheckDays';
+  const field = (
+    name: Exclude<keyof BonusPolicyForm, 'applyToScheduled'>,
+    label: string,
+    options: { number?: boolean; hint?: string } = {},
+  ) => {
     return (
       <FormField id={`bonus-policy-${name}`} label={label} hint={options.hint} error={errors[name]?.message}>
         {(c) => (
@@ -52,7 +61,7 @@ function PolicyForm({ companyId, policy }: { companyId: string; policy: BonusPol
             {...form.register(name, {
               setValueAs: (value: string) => {
                 const v = orNull(typeof value === 'string' ? value.trim() : value);
-                if (v === null) return options.number && name !== 'defaultBonusAmount' ? undefined : null;
+                if (v === null) return options.number && !nullable(name) ? undefined : null;
                 return options.number ? Number(v) : String(v).toUpperCase();
               },
             })}
@@ -67,7 +76,14 @@ function PolicyForm({ companyId, policy }: { companyId: string; policy: BonusPol
       className="grid gap-4 sm:grid-cols-2"
       onValid={(values) =>
         save.mutate(values, {
-          onSuccess: () => toast.success('Bonus policy saved'),
+          onSuccess: ({ rescheduled }) => {
+            toast.success('Bonus policy saved', {
+              description: values.applyToScheduled
+                ? `${rescheduled === 1 ? '1 scheduled bonus has' : `${rescheduled} scheduled bonuses have`} a new due day.`
+                : 'Bonuses already scheduled keep their due day; the policy applies to hires from now on.',
+            });
+            form.reset({ ...values, applyToScheduled: false });
+          },
           onError: (error) => toast.error('Could not save the bonus policy', { description: error.message }),
         })
       }
@@ -82,6 +98,27 @@ function PolicyForm({ companyId, policy }: { companyId: string; policy: BonusPol
         number: true,
         hint: 'A candidate who applied directly this recently earns the referrer no bonus.',
       })}
+      {field('retentionCheckDays', 'Retention check (day after start)', {
+        number: true,
+        hint: 'Optional: the bonus is paid only once you confirm the hire is still employed on this day.',
+      })}
+      <Controller
+        control={form.control}
+        name="applyToScheduled"
+        render={({ field }) => (
+          <div className="flex items-start gap-2 sm:col-span-2">
+            <Checkbox
+              id="bonus-policy-applyToScheduled"
+              checked={field.value}
+              onCheckedChange={(checked) => field.onChange(checked === true)}
+            />
+            <Label htmlFor="bonus-policy-applyToScheduled" className="leading-snug font-normal">
+              Also apply to bonuses already scheduled (hired, not yet paid): their due day is computed again from the
+              start date. Otherwise the change applies to hires recorded from now on.
+            </Label>
+          </div>
+        )}
+      />
       <div className="sm:col-span-2">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save policy'}

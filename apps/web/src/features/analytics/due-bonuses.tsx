@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { scopedToast } from '@/lib/toast';
 import {
   markBonusPaidSchema,
+  payBonusEarlySchema,
   sumBonuses,
   type MarkBonusPaid,
   type MarkBonusPaidForm,
+  type PayBonusEarly,
+  type PayBonusEarlyForm,
   type ReferralSummary,
 } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
@@ -25,11 +28,12 @@ import {
 } from '@/components/ui/dialog';
 import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage, fieldErrors } from '@/lib/api';
 import { formatDate, formatMoney, formatMoneyList } from '@/lib/format';
-import { dueBonusesQueryOptions, useMarkBonusesPaid } from './api';
+import { bonusPolicyQueryOptions, dueBonusesQueryOptions, useMarkBonusesPaid, usePayBonusEarly } from './api';
 import { EmptyFigures } from './chart-card';
 
 const toast = scopedToast('due-bonuses');
@@ -39,9 +43,9 @@ type Due = ReferralSummary & { bonus: NonNullable<ReferralSummary['bonus']> };
 const today = () => new Date().toISOString().slice(0, 10);
 const totalOf = (rows: Due[]) => formatMoneyList(sumBonuses(rows.map((r) => r.bonus)).due);
 
-/** Admins: the bonuses due now, to select and mark paid together with a payout date and a reference. */
+/** Admins: the bonuses due now (their due day has come), to select and mark paid with a date and a reference. */
 export function DueBonusesCard({ companyId }: { companyId: string }) {
-  const { data, isPending, isError, error, refetch } = useQuery(dueBonusesQueryOptions(companyId));
+  const { data, isPending, isError, error, refetch } = useQuery(dueBonusesQueryOptions(companyId, 'now'));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const rows = (data ?? []).filter((r): r is Due => !!r.bonus);
@@ -81,7 +85,8 @@ export function DueBonusesCard({ companyId }: { companyId: string }) {
           />
         ) : rows.length === 0 ? (
           <EmptyFigures>
-            No bonuses are due. They appear here once a referred candidate is hired and the payout delay has passed.
+            No bonuses are due now. A hire's bonus appears here on its due day; until then it is listed under Upcoming
+            bonuses.
           </EmptyFigures>
         ) : (
           <>
@@ -158,6 +163,7 @@ function PayoutDialog({
   onPaid: () => void;
 }) {
   const markPaid = useMarkBonusesPaid(companyId);
+  const retentionDays = useQuery(bonusPolicyQueryOptions(companyId)).data?.retentionCheckDays ?? null;
   const form = useForm<MarkBonusPaidForm, unknown, MarkBonusPaid>({
     resolver: zodResolver(markBonusPaidSchema),
     defaultValues: { paidOn: today(), reference: '' },
@@ -205,6 +211,25 @@ function PayoutDialog({
           >
             {(control) => <Input maxLength={100} {...control} {...form.register('reference')} />}
           </FormField>
+          {retentionDays === null ? null : (
+            <Controller
+              control={form.control}
+              name="stillEmployed"
+              render={({ field }) => (
+                <div className="flex items-start gap-2">
+                  <Checkbox
+                    id="payout-still-employed"
+                    checked={field.value === true}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                  />
+                  <Label htmlFor="payout-still-employed" className="leading-snug font-normal">
+                    {chosen.length === 1 ? 'The hire was' : 'Each hire was'} still employed on day {retentionDays} after
+                    the start date (the policy&apos;s retention check).
+                  </Label>
+                </div>
+              )}
+            />
+          )}
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">
@@ -213,6 +238,150 @@ function PayoutDialog({
             </DialogClose>
             <Button type="submit" disabled={markPaid.isPending || chosen.length === 0}>
               {markPaid.isPending ? 'Saving...' : `Mark ${chosen.length} paid`}
+            </Button>
+          </DialogFooter>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Admins: hired candidates' bonuses whose due day is still to come, with that day; one can be paid early, with a reason. */
+export function UpcomingBonusesCard({ companyId }: { companyId: string }) {
+  const { data, isPending, isError, error, refetch } = useQuery(dueBonusesQueryOptions(companyId, 'upcoming'));
+  const [early, setEarly] = useState<Due | null>(null);
+  const rows = (data ?? []).filter((r): r is Due => !!r.bonus);
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle as="h2">Upcoming bonuses</CardTitle>
+        <CardDescription>
+          Bonuses of hires whose due day is still to come. They move to Due bonuses on that day; paying one before then
+          is a separate action with a reason, kept in the audit log and the bonuses CSV.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <Skeleton className="h-24 w-full" />
+        ) : isError ? (
+          <LoadError
+            title="Could not load the upcoming bonuses"
+            message={errorMessage(error, 'Please try again.')}
+            onRetry={() => void refetch()}
+          />
+        ) : rows.length === 0 ? (
+          <EmptyFigures>No upcoming bonuses. A hire's bonus is listed here until its due day.</EmptyFigures>
+        ) : (
+          <Table aria-label="Upcoming bonuses">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Referrer</TableHead>
+                <TableHead>Candidate</TableHead>
+                <TableHead className="text-right">Amount</TableHead>
+                <TableHead>Due on</TableHead>
+                <TableHead>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.id}>
+                  <TableCell>{row.referrer?.name ?? '—'}</TableCell>
+                  <TableCell>{row.talentName}</TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {formatMoney(row.bonus.amount, row.bonus.currency)}
+                  </TableCell>
+                  <TableCell>{row.bonus.dueOn ? formatDate(row.bonus.dueOn) : '—'}</TableCell>
+                  <TableCell className="text-right">
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Pay early: the bonus of ${row.referrer?.name ?? 'a former member'} for ${row.talentName}`}
+                      onClick={() => setEarly(row)}
+                    >
+                      Pay early
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+      <EarlyPaymentDialog companyId={companyId} bonus={early} onClose={() => setEarly(null)} />
+    </Card>
+  );
+}
+
+function EarlyPaymentDialog({
+  companyId,
+  bonus,
+  onClose,
+}: {
+  companyId: string;
+  bonus: Due | null;
+  onClose: () => void;
+}) {
+  const pay = usePayBonusEarly(companyId);
+  const blank = { reason: '', paidOn: today(), reference: '' };
+  const form = useForm<PayBonusEarlyForm, unknown, PayBonusEarly>({
+    resolver: zodResolver(payBonusEarlySchema),
+    defaultValues: blank,
+  });
+  const { errors } = form.formState;
+  const onValid = (values: PayBonusEarly) =>
+    bonus &&
+    pay.mutate(
+      { referralId: bonus.id, ...values },
+      {
+        onSuccess: () => {
+          toast.success('Bonus paid early');
+          form.reset(blank);
+          onClose();
+        },
+        onError: (error) => {
+          for (const [name, message] of Object.entries(fieldErrors(error)))
+            if (name === 'reason' || name === 'paidOn' || name === 'reference') form.setError(name, { message });
+          toast.error('Could not pay the bonus early', { description: errorMessage(error, 'Please try again.') });
+        },
+      },
+    );
+  return (
+    <Dialog open={bonus !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>
+            Pay {bonus ? formatMoney(bonus.bonus.amount, bonus.bonus.currency) : 'this bonus'} before its due day?
+          </DialogTitle>
+          <DialogDescription>
+            {bonus?.bonus.dueOn ? `It is due on ${formatDate(bonus.bonus.dueOn)}. ` : ''}
+            An early payment is recorded as such, with your reason, in the audit log and the bonuses CSV.
+          </DialogDescription>
+        </DialogHeader>
+        <Form form={form} onValid={onValid} className="grid gap-4">
+          <FormField label="Reason" error={errors.reason?.message}>
+            {(control) => <Input maxLength={500} {...control} {...form.register('reason')} />}
+          </FormField>
+          <FormField label="Paid on" error={errors.paidOn?.message}>
+            {(control) => <Input type="date" {...control} {...form.register('paidOn')} />}
+          </FormField>
+          <FormField
+            label="Payment reference"
+            hint="Optional: the payroll run or transfer reference."
+            error={errors.reference?.message}
+          >
+            {(control) => <Input maxLength={100} {...control} {...form.register('reference')} />}
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={pay.isPending}>
+              {pay.isPending ? 'Saving...' : 'Pay early'}
             </Button>
           </DialogFooter>
         </Form>

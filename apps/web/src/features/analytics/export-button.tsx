@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { ANALYTICS_EXPORTS, COMPANY_EXPORT_MESSAGES, type AnalyticsQuery, type CompanyExport } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, queryString } from '@/lib/api';
 import { useCapability } from '@/lib/plan';
 import { scopedToast } from '@/lib/toast';
-import { analyticsSearch, companyExportsQueryOptions, useRequestCompanyExport } from './api';
+import { companyExportsQueryOptions, useRequestCompanyExport } from './api';
 
 /**
  * An export button, or, for the analytics tables when the company's plan does not include advanced exports, a link to
@@ -51,7 +51,7 @@ function AskExport({
   query: AnalyticsQuery;
   label: string;
 }) {
-  const search = analyticsSearch(query);
+  const search = queryString(query);
   const [asked, setAsked] = useState<{ id: string; search: string } | null>(null);
   const list = useQuery(companyExportsQueryOptions(companyId));
   const request = useRequestCompanyExport(companyId);

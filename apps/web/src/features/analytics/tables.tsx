@@ -21,7 +21,7 @@ export function FunnelTable({ funnel }: { funnel: Analytics['funnel'] }) {
             People
           </TableHead>
           <TableHead scope="col" className={num}>
-            From the step before
+            Share of the step it follows
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -32,7 +32,9 @@ export function FunnelTable({ funnel }: { funnel: Analytics['funnel'] }) {
               {FUNNEL_STEP_LABELS[s.step]}
             </TableHead>
             <TableCell className={num}>{formatCount(s.count)}</TableCell>
-            <TableCell className={num}>{formatPercent(s.conversion)}</TableCell>
+            <TableCell className={num}>
+              {s.of === null ? '—' : `${formatPercent(s.conversion)} of ${FUNNEL_STEP_LABELS[s.of]}`}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -4,10 +4,11 @@ import type {
   LoginRequest,
   LoginResponse,
   MessageResponse,
+  SignupConfirm,
   SignupRequest,
   SignupResponse,
 } from '@referwell/shared';
-import { api, ApiError } from '@/lib/api';
+import { api, isApiError } from '@/lib/api';
 import { clearSession, storeSession } from '@/lib/session';
 
 /** A team invitation link's details, to prefill sign-up (404 when the token is invalid). */
@@ -31,10 +32,28 @@ export function useLogin() {
   });
 }
 
+/**
+ * Signs up. A team invitation's sign-up answers with the new account, signed in; any other answers "check your
+ * e-mail" (the same whether or not the address has an account), and the account is made from the link it mails.
+ */
 export function useSignup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: SignupRequest) => api<SignupResponse>('/api/auth/signup', { method: 'POST', body: request }),
+    mutationFn: (request: SignupRequest) =>
+      api<SignupResponse | MessageResponse>('/api/auth/signup', { method: 'POST', body: request }),
+    onSuccess: (response) => {
+      if (!('outcome' in response)) return;
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      storeSession(queryClient, response);
+    },
+  });
+}
+
+/** Follows a sign-up link with the password chosen at sign-up: the account is made and signed in. */
+export function useConfirmSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SignupConfirm) => api<SignupResponse>('/api/auth/signup/confirm', { method: 'POST', body }),
     onSuccess: (response) => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
       storeSession(queryClient, response);
@@ -56,7 +75,7 @@ export function useLogout({ leave }: { leave?: () => void | Promise<void> } = {}
         await api<void>('/api/auth/logout', { method: 'POST' });
       } catch (error) {
         // Already logged out (session expired): the result is the same.
-        if (!(error instanceof ApiError && error.status === 401)) throw error;
+        if (!isApiError(error, 401)) throw error;
       }
     },
     onSuccess: () => clearSession(queryClient),

@@ -6,6 +6,7 @@ import { jsonResponse, renderRoutes, visitorSession } from '@/test/render';
 import { LoginPage } from './login-page';
 import { RequireAuth } from './require-auth';
 import { SignupPage } from './signup-page';
+import { ConfirmSignupPage } from './confirm-signup-page';
 
 const loggedIn: SessionResponse = {
   user: {
@@ -176,5 +177,72 @@ describe('SignupPage', () => {
     expect(await screen.findByText(AUTH_MESSAGES.signupFailed)).toBeInTheDocument();
     expect(screen.getAllByText(AUTH_MESSAGES.emailTaken).length).toBeGreaterThanOrEqual(1);
     expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says "check your e-mail" after a sign-up, keeps the job it came for in the request, and signs nobody in', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(202, { message: AUTH_MESSAGES.signupCheckEmail }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderRoutes(routes, { path: '/signup?role=jobseeker&job=UX%20Designer' });
+    const user = await fillAccount();
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText(AUTH_MESSAGES.signupCheckEmail)).toBeInTheDocument();
+    expect(screen.getByText(AUTH_MESSAGES.signupLinkHint)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({ role: 'jobseeker', job: 'UX Designer' });
+  });
+});
+
+describe('ConfirmSignupPage', () => {
+  const routes = [
+    { path: '/confirm-signup', element: <ConfirmSignupPage /> },
+    { path: '/jobseeker-dashboard', element: <p>dashboard</p> },
+  ];
+
+  it('says a wrong password at the field, then creates the account and opens the dashboard with the job', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        jsonResponse(400, {
+          error: {
+            code: 'BAD_REQUEST',
+            message: AUTH_MESSAGES.signupPasswordWrong,
+            fields: { password: AUTH_MESSAGES.signupPasswordWrong },
+          },
+        }),
+      )
+      .mockResolvedValueOnce(jsonResponse(201, { ...loggedIn, outcome: 'jobseeker' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { router } = renderRoutes(routes, { path: '/confirm-signup?token=abc&job=UX%20Designer' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'not-my-password');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText(AUTH_MESSAGES.signupPasswordWrong)).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'long-enough-password');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('dashboard', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?job=UX+Designer');
+    const [url, init] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/auth/signup/confirm');
+    expect(JSON.parse(init.body as string)).toEqual({ token: 'abc', password: 'long-enough-password' });
+  });
+
+  it('says an invalid link above the form with a way to sign up again', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(400, {
+          error: { code: 'BAD_REQUEST', message: AUTH_MESSAGES.signupLinkInvalid, fields: { token: 'x' } },
+        }),
+      ),
+    );
+    renderRoutes(routes, { path: '/confirm-signup?token=expired' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Password'), 'long-enough-password');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText(AUTH_MESSAGES.signupLinkInvalid)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign up again' })).toHaveAttribute('href', '/signup');
   });
 });

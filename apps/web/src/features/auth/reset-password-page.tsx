@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { AuthCard } from '@/components/auth-card';
-import { ApiError, errorMessage } from '@/lib/api';
+import { errorMessage, isApiError } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useConfirmPasswordReset } from './api';
 import { NewPasswordField } from './new-password-field';
@@ -87,7 +87,7 @@ export function ResetPasswordPage() {
           <Alert variant="destructive">
             <AlertDescription>
               <p>{errorMessage(confirm.error, AUTH_MESSAGES.unknownError)}</p>
-              {confirm.error instanceof ApiError && confirm.error.status === 400 ? requestNewLink : null}
+              {isApiError(confirm.error, 400) ? requestNewLink : null}
             </AlertDescription>
           </Alert>
         ) : null}

@@ -1,19 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import type { CompanyType, SignupInput, SignupRequest, SignupRole } from '@referwell/shared';
-import { dashboardPathFor, loginPath, safeReturnTo } from '@referwell/shared/rules/auth';
+import { loginPath, safeReturnTo } from '@referwell/shared/rules/auth';
 import { authFormError } from '@referwell/shared/rules/auth-forms';
-import {
-  AUTH_MESSAGES,
-  COMPANY_TYPES,
-  SIGNUP_OUTCOME_MESSAGES,
-  SIGNUP_ROLE_LABELS,
-  SIGNUP_ROLES,
-} from '@referwell/shared/rules/auth-texts';
-import { TIMING } from '@referwell/shared/constants';
+import { AUTH_MESSAGES, COMPANY_TYPES, SIGNUP_ROLE_LABELS, SIGNUP_ROLES } from '@referwell/shared/rules/auth-texts';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form, FormField, lazyZodResolver } from '@/components/ui/form';
@@ -21,13 +14,15 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { AuthCard } from '@/components/auth-card';
-import { ApiError, errorMessage, fieldErrors } from '@/lib/api';
+import { errorMessage, fieldErrors, isApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import type { PageMeta } from '@/lib/page-meta';
 import { useHydrated, useHydratedSearchParams } from '@/lib/use-hydrated';
 import { usePageTitle } from '@/lib/use-page-title';
 import { invitationQueryOptions, useSignup } from './api';
+import { useEnterNewAccount } from './enter-new-account';
 import { NewPasswordField } from './new-password-field';
+import { SignupSentCard } from './signup-sent-page';
 
 const toast = scopedToast('signup-page');
 
@@ -71,7 +66,6 @@ export const meta: PageMeta = {
  * its query (POST /signup?returnTo=…, ADR 0017), every field shown; once hydrated, the fields follow the chosen role.
  */
 export function SignupPage() {
-  const navigate = useNavigate();
   const hydrated = useHydrated();
   const searchParams = useHydratedSearchParams();
   const job = searchParams.get('job')?.trim() || null;
@@ -87,13 +81,7 @@ export function SignupPage() {
   usePageTitle(invited ? `Join ${invitation.data.companyName}` : 'Sign up');
 
   const signup = useSignup();
-  // After the success toast, the dashboard follows after a short pause (SPEC §4).
-  const [redirectTo, setRedirectTo] = useState<string | null>(null);
-  useEffect(() => {
-    if (!redirectTo) return;
-    const timer = window.setTimeout(() => void navigate(redirectTo), TIMING.postSignupRedirectMs);
-    return () => window.clearTimeout(timer);
-  }, [navigate, redirectTo]);
+  const { enter, entering } = useEnterNewAccount(toast, job, returnTo);
 
   const form = useForm<SignupRequest, unknown, SignupInput>({
     resolver: lazyZodResolver(() =>
@@ -144,24 +132,18 @@ export function SignupPage() {
 
   const onValid = (values: SignupInput) =>
     signup.mutate(
-      { ...toRequest(values), ...(returnTo ? { returnTo } : {}) },
+      { ...toRequest(values), ...(returnTo ? { returnTo } : {}), ...(job && !values.invitationToken ? { job } : {}) },
       {
-        onSuccess: ({ user, outcome }) => {
-          toast.success(AUTH_MESSAGES.accountCreated, { description: SIGNUP_OUTCOME_MESSAGES[outcome] });
-          const type = user?.type ?? (values.role === 'jobseeker' ? 'jobseeker' : 'referrer');
-          const target = returnTo
-            ? returnTo
-            : type === 'jobseeker' && job
-              ? `${dashboardPathFor(type)}?${new URLSearchParams({ job }).toString()}`
-              : dashboardPathFor(type);
-          setRedirectTo(target);
+        // A team invitation signs in at once; any other sign-up waits for the link mailed to the address.
+        onSuccess: (response) => {
+          if ('outcome' in response) enter(response);
         },
         onError: (error) => {
           const fields = fieldErrors(error);
           for (const [field, message] of Object.entries(fields)) {
             if (isFieldName(field)) form.setError(field, { message });
           }
-          if (error instanceof ApiError && error.status === 409 && !fields.email) {
+          if (isApiError(error, 409) && !fields.email) {
             form.setError('email', { message: error.message });
           }
           toast.error(AUTH_MESSAGES.signupFailed, {
@@ -187,7 +169,7 @@ export function SignupPage() {
       ? 'Got a code from a friend on Referwell? Enter it here.'
       : 'Ask your company admin for the current code.';
   const postError = authFormError(searchParams);
-  const busy = signup.isPending || signup.isSuccess;
+  const busy = signup.isPending || entering;
 
   if (invitationToken && invitation.isPending) {
     return (
@@ -198,6 +180,8 @@ export function SignupPage() {
       </AuthCard>
     );
   }
+
+  if (signup.data && !('outcome' in signup.data)) return <SignupSentCard loginTarget={loginTarget} />;
 
   return (
     <AuthCard
@@ -227,10 +211,8 @@ export function SignupPage() {
           <Alert variant="destructive">
             <AlertTitle>Invitation not found</AlertTitle>
             <AlertDescription>
-              {invitation.error instanceof ApiError && invitation.error.status === 404
-                ? AUTH_MESSAGES.invitationInvalid
-                : invitation.error.message}{' '}
-              You can still sign up below.
+              {isApiError(invitation.error, 404) ? AUTH_MESSAGES.invitationInvalid : invitation.error.message} You can
+              still sign up below.
             </AlertDescription>
           </Alert>
         ) : null}

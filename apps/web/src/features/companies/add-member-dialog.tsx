@@ -17,7 +17,7 @@ import {
 } from '@/components/ui/dialog';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { ApiError } from '@/lib/api';
+import { fieldErrors } from '@/lib/api';
 import { useInviteTeamMember } from './api';
 
 const toast = scopedToast('add-member-dialog');
@@ -60,10 +60,9 @@ export function AddMemberDialog({ companyId }: { companyId: string }) {
         onOpenChange(false);
       },
       onError: (error) => {
-        if (error instanceof ApiError) {
-          if (error.fields.name) form.setError('name', { message: error.fields.name });
-          if (error.fields.email) form.setError('email', { message: error.fields.email });
-        }
+        const fields = fieldErrors(error);
+        if (fields.name) form.setError('name', { message: fields.name });
+        if (fields.email) form.setError('email', { message: fields.email });
         toast.error('Could not add team member', { description: error.message });
       },
     });

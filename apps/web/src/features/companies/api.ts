@@ -11,7 +11,7 @@ import type {
   TeamResponse,
   TeamRole,
 } from '@referwell/shared';
-import { api, preloaded } from '@/lib/api';
+import { api, preloaded, queryString } from '@/lib/api';
 import { sessionQueryOptions } from '@/lib/session';
 
 const base = (companyId: string) => `/api/companies/${encodeURIComponent(companyId)}`;
@@ -52,11 +52,7 @@ export const teamQueryOptions = (companyId: string) =>
 export const auditLogQueryOptions = (companyId: string, query: Partial<AuditLogQuery>) =>
   queryOptions({
     queryKey: companyKeys.auditLog(companyId, query),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams();
-      for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-      return api<AuditLogResponse>(`${base(companyId)}/audit-log?${params.toString()}`, { signal });
-    },
+    queryFn: ({ signal }) => api<AuditLogResponse>(`${base(companyId)}/audit-log?${queryString(query)}`, { signal }),
     placeholderData: keepPreviousData,
   });
 

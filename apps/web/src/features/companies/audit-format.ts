@@ -1,5 +1,8 @@
 import {
   BONUS_STATE_LABELS,
+  PLANS,
+  SUBSCRIPTION_STATUS_LABELS,
+  type PlanId,
   REFERRAL_STATUS_LABELS,
   STAGE_LABELS,
   type AuditEntry,
@@ -39,6 +42,32 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
       return `${label(BONUS_STATE_LABELS, b.bonusState as BonusState)} → Paid${
         typeof a.paidOn === 'string' ? ` on ${formatDate(a.paidOn)}` : ''
       }${typeof a.amount === 'number' ? ` (${formatMoney(a.amount, typeof a.currency === 'string' ? a.currency : 'USD')})` : ''}`;
+    case 'referral.bonus_paid_early':
+      return `Paid early${typeof a.paidOn === 'string' ? ` on ${formatDate(a.paidOn)}` : ''}${
+        typeof b.dueOn === 'string' ? `, due ${formatDate(b.dueOn)}` : ''
+      }${typeof a.amount === 'number' ? ` (${formatMoney(a.amount, typeof a.currency === 'string' ? a.currency : 'USD')})` : ''}${
+        typeof a.reason === 'string' ? `: ${a.reason}` : ''
+      }`;
+    case 'bonus_policy.changed':
+      return `Payable after ${String(b.payableAfterDays)} → ${String(a.payableAfterDays)} days; ${
+        a.applyToScheduled === true
+          ? `applied to ${String(a.rescheduled)} scheduled ${a.rescheduled === 1 ? 'bonus' : 'bonuses'}`
+          : 'bonuses already scheduled keep their day'
+      }`;
+    case 'payee.changed': {
+      const paidAs = (values: Record<string, unknown>) =>
+        values.kind === 'employee'
+          ? `Employee, payroll id ${String(values.payrollId)}`
+          : values.kind === 'external'
+            ? `External referrer (W-9: ${String(values.legalName)})`
+            : 'Not recorded';
+      return `${arrow(paidAs(b), paidAs(a))}${a.tinChanged === true ? '; TIN changed' : ''}`;
+    }
+    case 'billing.subscription_changed': {
+      const plan = (values: Record<string, unknown>) =>
+        `${typeof values.plan === 'string' && values.plan in PLANS ? PLANS[values.plan as PlanId].name : 'No plan'}, ${label(SUBSCRIPTION_STATUS_LABELS, values.status)}${values.cancelAtPeriodEnd === true ? ', ends at period end' : ''}`;
+      return arrow(plan(b), plan(a));
+    }
     case 'data.exported':
       return typeof a.what === 'string' ? a.what : 'Data export';
   }

@@ -12,8 +12,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { BackToDashboard } from '@/components/back-to-dashboard';
 import { useSession } from '@/lib/session';
-import { auditLogUrl } from '@/lib/url-filters/audit-log';
-import { useUrlFilters } from '@/lib/url-filters/codec';
+import { auditLogUrl } from '@referwell/shared/url-filters/audit-log';
+import { useUrlFilters } from '@/lib/url-filters';
 import { usePageTitle } from '@/lib/use-page-title';
 import { auditLogQueryOptions } from './api';
 import { describeAuditChange } from './audit-format';
@@ -33,8 +33,7 @@ const when = (iso: string) =>
 /** /company-dashboard/audit-log: who changed what in the company, for its admins. */
 export function AuditLogPage() {
   usePageTitle('Audit log');
-  const { company } = useSession();
-  const isAdmin = company?.role === 'companyAdmin';
+  const { company, isCompanyAdmin: isAdmin } = useSession();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
       <BackToDashboard />

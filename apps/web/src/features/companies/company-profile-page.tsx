@@ -31,8 +31,7 @@ type FieldName = (typeof FIELD_NAMES)[number];
 const isFieldName = (value: string): value is FieldName => (FIELD_NAMES as readonly string[]).includes(value);
 
 export function CompanyProfilePage() {
-  const { company } = useSession();
-  const isAdmin = company?.role === 'companyAdmin';
+  const { company, isCompanyAdmin: isAdmin } = useSession();
   usePageTitle(isAdmin ? COMPANY_MESSAGES.editProfileTitle : 'Company Profile');
 
   return (

@@ -19,7 +19,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/componen
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
-import { ApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { publicCompanyQueryOptions } from './api';
 
@@ -27,7 +27,7 @@ export function PublicCompanyPage() {
   const { companyName = '' } = useParams();
   const navigate = useNavigate();
   const { data, isPending, isError, error, refetch } = useQuery(publicCompanyQueryOptions(companyName));
-  const notFound = isError && error instanceof ApiError && error.status === 404;
+  const notFound = isError && isApiError(error, 404);
   usePageTitle(data ? `${data.company.name} careers` : notFound ? COMPANY_MESSAGES.companyNotFound : 'Company');
 
   if (notFound) {
@@ -156,7 +156,7 @@ function JobCard({ job }: { job: CompanyJobCard }) {
   const { user } = useSession();
   const action =
     user?.type === 'referrer'
-      ? // Not built with lib/url-filters/candidate-search.ts: that would load the candidate search schema (~11 kB
+      ? // Not built with the shared candidateSearchUrl codec: that would load the candidate search schema (~11 kB
         // gzip) into this public page for a link only referrers see. Candidate search reads jobTitle as its q.
         { label: 'Search for Candidates', to: `/search-candidates?${new URLSearchParams({ jobTitle: job.title })}` }
       : user?.type === 'jobseeker'

@@ -25,7 +25,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { BackToDashboard } from '@/components/back-to-dashboard';
 import { useSession } from '@/lib/session';
-import { ApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { AddMemberDialog } from './add-member-dialog';
@@ -37,8 +37,7 @@ const NOT_ADMIN = 'Only company administrators can manage the team.';
 
 export function TeamPage() {
   usePageTitle('Team Management');
-  const { user, company } = useSession();
-  const isAdmin = company?.role === 'companyAdmin';
+  const { user, company, isCompanyAdmin: isAdmin } = useSession();
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6 lg:px-8">
@@ -72,7 +71,7 @@ function TeamManagement({ companyId, currentUserId }: { companyId: string; curre
   const [toRemove, setToRemove] = useState<TeamMember | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
-  if (team.isError && team.error instanceof ApiError && team.error.status === 403) return <NotAdmin />;
+  if (team.isError && isApiError(team.error, 403)) return <NotAdmin />;
 
   const changeRole = (member: TeamMember, role: TeamRole) => {
     if (role === member.role) return;

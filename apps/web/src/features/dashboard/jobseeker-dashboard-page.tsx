@@ -4,7 +4,7 @@ import { dashboardPathFor } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSession } from '@/lib/session';
-import { jobSearchUrl } from '@/lib/url-filters/job-search';
+import { jobSearchUrl } from '@referwell/shared/url-filters/job-search';
 import { usePageTitle } from '@/lib/use-page-title';
 import { InviteCard, ProfileCard, WelcomeHeader } from './dashboard-parts';
 import { JobseekerActivity } from './jobseeker-activity';

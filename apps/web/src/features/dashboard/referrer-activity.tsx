@@ -6,8 +6,8 @@ import { MatchBadge } from '@/components/match-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { jobsBoardUrl } from '@/lib/url-filters/jobs-board';
-import { referralsUrl } from '@/lib/url-filters/referrals';
+import { jobsBoardUrl } from '@referwell/shared/url-filters/jobs-board';
+import { referralsUrl } from '@referwell/shared/url-filters/referrals';
 import { StatusBadge } from '@/features/referrals/port';
 import { formatDate, formatMoneyList } from '@/lib/format';
 import { referrerDashboardQueryOptions } from './api';
@@ -31,8 +31,11 @@ function Figure({ label, value, to }: { label: string; value: string | number; t
   );
 }
 
-/** Every number on the referrer / company dashboard, computed by the server (SPEC §2, §9). */
-export function ReferrerActivity() {
+/**
+ * Every number on the referrer / company dashboard, computed by the server (SPEC §2, §9). The person's own referral
+ * tiles show always, or (`ifAny`, a company admin's home) only once they have referred someone.
+ */
+export function ReferrerActivity({ personal = 'always' }: { personal?: 'always' | 'ifAny' }) {
   const { data, isPending, isError, error, refetch } = useQuery(referrerDashboardQueryOptions);
   if (isPending) return <Skeleton className="h-64 w-full" aria-busy />;
   if (isError)
@@ -60,30 +63,32 @@ export function ReferrerActivity() {
           </dl>
         </section>
       ) : null}
-      <section aria-labelledby="referral-totals">
-        <h2 id="referral-totals" className="mb-3 text-lg font-semibold">
-          Your referrals
-        </h2>
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          <Figure label="Total referrals" value={totals.total} to={referralsUrl.href()} />
-          <Figure label="Pending" value={totals.pending} to={referralsUrl.href({ status: 'pending' })} />
-          <Figure label="Completed" value={totals.completed} to={referralsUrl.href({ status: 'completed' })} />
-          <Figure label="Requests waiting" value={data.pendingRequests} to="/referral-requests" />
-          {/* The bonus state machine's sums (sumBonuses on the server) in its words; void bonuses count nowhere. */}
-          <Figure
-            label={`Bonuses ${BONUS_STATE_LABELS.paid.toLowerCase()}`}
-            value={formatMoneyList(totals.bonuses.paid)}
-          />
-          <Figure
-            label={`Bonuses ${BONUS_STATE_LABELS.due.toLowerCase()}`}
-            value={formatMoneyList(totals.bonuses.due)}
-          />
-          <Figure
-            label={`Bonuses ${BONUS_STATE_LABELS.awaiting_hire.toLowerCase()}`}
-            value={formatMoneyList(totals.bonuses.awaitingHire)}
-          />
-        </dl>
-      </section>
+      {personal === 'ifAny' && totals.total === 0 ? null : (
+        <section aria-labelledby="referral-totals">
+          <h2 id="referral-totals" className="mb-3 text-lg font-semibold">
+            Your referrals
+          </h2>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <Figure label="Total referrals" value={totals.total} to={referralsUrl.href()} />
+            <Figure label="Pending" value={totals.pending} to={referralsUrl.href({ status: 'pending' })} />
+            <Figure label="Completed" value={totals.completed} to={referralsUrl.href({ status: 'completed' })} />
+            <Figure label="Requests waiting" value={data.pendingRequests} to="/referral-requests" />
+            {/* The bonus state machine's sums (sumBonuses on the server) in its words; void bonuses count nowhere. */}
+            <Figure
+              label={`Bonuses ${BONUS_STATE_LABELS.paid.toLowerCase()}`}
+              value={formatMoneyList(totals.bonuses.paid)}
+            />
+            <Figure
+              label={`Bonuses ${BONUS_STATE_LABELS.due.toLowerCase()}`}
+              value={formatMoneyList(totals.bonuses.due)}
+            />
+            <Figure
+              label={`Bonuses ${BONUS_STATE_LABELS.awaiting_hire.toLowerCase()}`}
+              value={formatMoneyList(totals.bonuses.awaitingHire)}
+            />
+          </dl>
+        </section>
+      )}
       <TalentMatchesCard matches={data.talentMatches} />
       <RecentReferralsCard referrals={data.recentReferrals} />
     </div>

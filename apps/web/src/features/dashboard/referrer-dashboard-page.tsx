@@ -23,7 +23,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { companyQueryOptions, teamQueryOptions } from '@/features/companies/port';
-import { LeaderboardCard } from '@/features/analytics/port';
+import { LeaderboardCard, ProgrammeCard } from '@/features/analytics/port';
 import { excerpt } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ProfileCard, WelcomeHeader } from './dashboard-parts';
@@ -32,11 +32,10 @@ import { ReferrerActivity } from './referrer-activity';
 /** /referrer-dashboard and /company-dashboard: the same screen (SPEC §2). */
 export function ReferrerDashboardPage() {
   usePageTitle('Dashboard');
-  const { user, company } = useSession();
+  const { user, company, isCompanyAdmin: isAdmin } = useSession();
 
   if (!user) return null;
   if (user.type !== 'referrer') return <Navigate to={dashboardPathFor(user.type)} replace />;
-  const isAdmin = company?.role === 'companyAdmin';
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
@@ -55,7 +54,9 @@ export function ReferrerDashboardPage() {
           {company ? <LeaderboardCard companyId={company.id} /> : null}
         </div>
         <div className="grid min-w-0 content-start gap-6 lg:col-span-2">
-          {company ? <ReferrerActivity /> : null}
+          {isAdmin && company ? <ProgrammeCard companyId={company.id} /> : null}
+          {/* An admin's own referral tiles show only once they refer themselves. */}
+          {company ? <ReferrerActivity personal={isAdmin ? 'ifAny' : 'always'} /> : null}
           {company ? <CompanyCard company={company} isAdmin={isAdmin} /> : <NoCompanyCard />}
           {isAdmin && company ? <TeamCard companyId={company.id} /> : null}
         </div>

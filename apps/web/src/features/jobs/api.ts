@@ -15,8 +15,8 @@ import type {
   JobStatusChange,
 } from '@referwell/shared';
 import { JOB_IMPORT_MESSAGES, JOB_SEARCH_PAGE_SIZE } from '@referwell/shared';
-import { api, ApiError, preloaded } from '@/lib/api';
-import { jobSearchUrl } from '@/lib/url-filters/job-search';
+import { api, isMissing, preloaded, queryString } from '@/lib/api';
+import { jobSearchUrl } from '@referwell/shared/url-filters/job-search';
 
 const base = (id: string) => `/api/jobs/${encodeURIComponent(id)}`;
 
@@ -33,12 +33,7 @@ export const jobKeys = {
 export const companyJobsQueryOptions = (query: CompanyJobsQuery) =>
   queryOptions({
     queryKey: [...jobKeys.companyBoard, query] as const,
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams();
-      for (const [key, value] of Object.entries(query))
-        if (value !== undefined && value !== '') params.set(key, String(value));
-      return api<CompanyJobsResponse>(`/api/company/jobs?${params}`, { signal });
-    },
+    queryFn: ({ signal }) => api<CompanyJobsResponse>(`/api/company/jobs?${queryString(query)}`, { signal }),
     placeholderData: (previous) => previous,
   });
 
@@ -59,11 +54,6 @@ function jobSearchQueryString(filters: JobSearchFilters, cursor?: string | null)
   return query.toString();
 }
 
-/** A 404, or a 400 for an id that is not a UUID: either way there is no such job. */
-export function isMissingJob(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
-
 /** One job, as its detail page shows it (public; `viewer` depends on who asks). */
 export const jobQueryOptions = (id: string) =>
   queryOptions({
@@ -71,7 +61,7 @@ export const jobQueryOptions = (id: string) =>
     queryFn: ({ signal }) => api<Job>(base(id), { signal }),
     // A server-rendered job page carries the answer, for the viewer who asked for it.
     initialData: () => preloaded<Job>(base(id)),
-    retry: (failureCount, error) => !isMissingJob(error) && failureCount < 2,
+    retry: (failureCount, error) => !isMissing(error) && failureCount < 2,
   });
 
 /** The job's address to share (with the signed-in member's referral code when the job is at their company). */

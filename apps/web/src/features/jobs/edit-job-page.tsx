@@ -19,7 +19,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/use-page-title';
-import { isMissingJob, jobQueryOptions, useSetJobStatus, useUpdateJob } from './api';
+import { isMissing } from '@/lib/api';
+import { jobQueryOptions, useSetJobStatus, useUpdateJob } from './api';
 import { JobFormFields, jobToForm, reportSaveError, useJobForm } from './job-form';
 
 const toast = scopedToast('edit-job-page');
@@ -47,7 +48,7 @@ export function EditJobPage() {
         <Alert variant="destructive">
           <AlertTitle>Error</AlertTitle>
           <AlertDescription>
-            <p>{isMissingJob(error) ? JOB_MESSAGES.notFound : JOB_MESSAGES.loadFailed}</p>
+            <p>{isMissing(error) ? JOB_MESSAGES.notFound : JOB_MESSAGES.loadFailed}</p>
             <Button variant="outline" size="sm" onClick={() => void refetch()}>
               Try again
             </Button>

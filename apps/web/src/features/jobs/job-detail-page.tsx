@@ -34,7 +34,8 @@ import { useSession } from '@/lib/session';
 import { MessageButton } from '@/features/messaging/port';
 import { formatDate, formatMoney } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
-import { isMissingJob, jobQueryOptions, useRecordJobVisit } from './api';
+import { isMissing } from '@/lib/api';
+import { jobQueryOptions, useRecordJobVisit } from './api';
 import { ApplyDialog } from './apply-dialog';
 import { formatSalary, showWorkplace, splitLines } from './format';
 import { JobStatusBadge } from './job-status-badge';
@@ -61,7 +62,7 @@ export type JobTeamPanels = ComponentType<{ job: Job }>;
 export function JobDetailPage({ TeamPanels }: { TeamPanels: JobTeamPanels }) {
   const { id = '' } = useParams();
   const { data: job, isPending, isError, error } = useQuery(jobQueryOptions(id));
-  const notFound = isError && isMissingJob(error);
+  const notFound = isError && isMissing(error);
   usePageTitle(
     job ? `${job.title} at ${job.companyName}` : notFound ? JOB_MESSAGES.notFound : isError ? 'Error' : 'Job',
   );

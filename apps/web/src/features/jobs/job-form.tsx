@@ -14,7 +14,7 @@ import { ChoiceSelect } from '@/components/choice-select';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api';
+import { fieldErrors, isApiError } from '@/lib/api';
 import type { JobImportData } from './api';
 import { SkillsInput } from './skills-input';
 import { dateInputValue, employmentTypeFrom } from './format';
@@ -115,17 +115,14 @@ export function useJobForm(defaultValues: JobForm): JobFormController {
  * messages under their fields.
  */
 export function reportSaveError(form: JobFormController, error: Error) {
-  if (error instanceof ApiError && error.status === 401) {
+  if (isApiError(error, 401)) {
     toast.error(JOB_MESSAGES.notLoggedInTitle, { description: JOB_MESSAGES.notLoggedIn });
     return;
   }
-  if (error instanceof ApiError) {
-    for (const [field, message] of Object.entries(error.fields)) {
-      if (isFieldName(field)) form.setError(field, { message });
-    }
+  for (const [field, message] of Object.entries(fieldErrors(error))) {
+    if (isFieldName(field)) form.setError(field, { message });
   }
-  const description =
-    error instanceof ApiError && error.status === 403 && error.message ? error.message : JOB_MESSAGES.postFailed;
+  const description = isApiError(error, 403) && error.message ? error.message : JOB_MESSAGES.postFailed;
   toast.error(JOB_MESSAGES.postFailedTitle, { description });
 }
 

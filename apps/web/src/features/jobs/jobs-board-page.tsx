@@ -18,8 +18,8 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSession } from '@/lib/session';
-import { useUrlFilters } from '@/lib/url-filters/codec';
-import { jobsBoardUrl } from '@/lib/url-filters/jobs-board';
+import { useUrlFilters } from '@/lib/url-filters';
+import { jobsBoardUrl } from '@referwell/shared/url-filters/jobs-board';
 import { usePageTitle } from '@/lib/use-page-title';
 import { companyJobsQueryOptions } from './api';
 import { CompanyJobRow, JobsBoardColumns } from './jobs-board-row';
@@ -29,7 +29,7 @@ const ALL = 'all';
 /** /jobs-board: every job of the member's company with its counts, filters and (for managers) close/reopen. */
 export function JobsBoardPage() {
   usePageTitle('Jobs board');
-  const { user, company } = useSession();
+  const { user, company, isCompanyAdmin: isAdmin } = useSession();
   const [filters, setFilters] = useUrlFilters(jobsBoardUrl, { replace: true });
   const { status, page } = filters;
   const search = filters.q ?? '';
@@ -42,7 +42,6 @@ export function JobsBoardPage() {
 
   if (!user) return null;
   if (!enabled) return <Navigate to={dashboardPathFor(user.type)} replace />;
-  const isAdmin = company.role === 'companyAdmin';
 
   const filtered = !!status || !!q;
   const allCount = data ? Object.values(data.statusCounts).reduce((sum, n) => sum + n, 0) : undefined;

@@ -15,8 +15,8 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { FilterPanel, SearchBox } from '@/components/search-filters';
-import { useUrlFilters } from '@/lib/url-filters/codec';
-import { jobSearchUrl } from '@/lib/url-filters/job-search';
+import { useUrlFilters } from '@/lib/url-filters';
+import { jobSearchUrl } from '@referwell/shared/url-filters/job-search';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/lib/session';
 import { JobResults } from './job-results';
@@ -24,8 +24,8 @@ import { SaveSearchButton } from '@/features/saved-searches/port';
 import { SearchJobsFilters } from './search-jobs-filters';
 
 /**
- * Job search (/search-jobs, SPEC §2): text, filters and sort kept in the URL (lib/url-filters.ts). Open to visitors;
- * Save search asks them to log in and comes back here with the save dialog open.
+ * Job search (/search-jobs, SPEC §2): text, filters and sort kept in the URL (the shared jobSearchUrl codec). Open to
+ * visitors; Save search asks them to log in and comes back here with the save dialog open.
  */
 export function SearchJobsPage() {
   usePageTitle(JOB_SEARCH_PAGE.title);

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { LoadError } from '@/components/load-error';
 import { useViewingConversation } from '@/lib/realtime/use-realtime';
-import { ApiError } from '@/lib/api';
+import { isApiError, isMissing } from '@/lib/api';
 import { initials } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { conversationQueryOptions, useMarkConversationRead, useSendMessage } from './api';
@@ -71,7 +71,7 @@ export function ChatPane({ conversationId, myId }: { conversationId: string; myI
     );
   }
   if (query.isError || !conversation) {
-    const missing = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    const missing = isMissing(query.error);
     return (
       <div className="p-6">
         {missing ? (
@@ -172,8 +172,7 @@ function SendBox({ conversationId }: { conversationId: string }) {
       onSuccess: () => setText(''),
       onError: (error) =>
         toast.error('Error', {
-          description:
-            error instanceof ApiError && error.status !== 500 ? error.message : MESSAGING_MESSAGES.sendFailed,
+          description: isApiError(error) && error.status !== 500 ? error.message : MESSAGING_MESSAGES.sendFailed,
         }),
     });
   };

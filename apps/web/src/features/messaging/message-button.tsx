@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import { MESSAGING_MESSAGES, type Contact } from '@referwell/shared';
 import { Button, type ButtonProps } from '@/components/ui/button';
-import { ApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 import { lookupConversation, messagingKeys, type MessageContext } from './api';
 import { NewMessageDialog } from './new-message-dialog';
 
@@ -60,7 +60,7 @@ export function MessageButton({
       }
     } catch (error) {
       toast.error('Error', {
-        description: error instanceof ApiError && error.status === 401 ? error.message : MESSAGING_MESSAGES.startFailed,
+        description: isApiError(error, 401) ? error.message : MESSAGING_MESSAGES.startFailed,
       });
     } finally {
       setBusy(false);

@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationDetail, Message, SessionResponse } from '@referwell/shared';
 import { applyRealtimeEvent } from '@/lib/realtime/use-realtime';
-import { reconnectDelay } from '@/lib/realtime/client';
+import { RealtimeClient, reconnectDelay } from '@/lib/realtime/client';
 import { jsonResponse, renderRoutes } from '@/test/render';
 import { addMessageToCache, messagingKeys } from './api';
 import { groupByDay } from './chat-pane';
@@ -102,6 +102,47 @@ describe('reconnectDelay', () => {
     expect(reconnectDelay(0, () => 1)).toBe(500);
     expect(reconnectDelay(3, () => 1)).toBe(4000);
     expect(reconnectDelay(20, () => 1)).toBe(15_000);
+  });
+});
+
+describe('the realtime client when the server closes the socket', () => {
+  /** A WebSocket that the test opens and closes by hand. */
+  class HandSocket extends EventTarget {
+    static last: HandSocket | null = null;
+    static readonly OPEN = 1;
+    readyState = 0;
+    constructor(readonly url: string) {
+      super();
+      HandSocket.last = this;
+    }
+    send() {}
+    close() {}
+    closeWith(code: number) {
+      this.readyState = 3;
+      this.dispatchEvent(Object.assign(new Event('close'), { code }));
+    }
+  }
+
+  it('tells its listeners when the session ended or changed (4401, 4409), not on any other close', () => {
+    vi.stubGlobal('WebSocket', HandSocket);
+    try {
+      const client = new RealtimeClient('ws://example.test/api/realtime');
+      const seen: (boolean | undefined)[] = [];
+      client.onStatus(({ connected, sessionChanged }) => {
+        if (!connected) seen.push(sessionChanged);
+      });
+      client.start();
+      for (const code of [4401, 1006, 4409]) {
+        const socket = HandSocket.last!;
+        socket.closeWith(code);
+        client.stop(); // no reconnect timer left behind; start again for the next close
+        client.start();
+      }
+      client.stop();
+      expect(seen).toEqual([true, false, true]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -27,7 +27,7 @@ import {
 import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError, fieldErrors } from '@/lib/api';
+import { fieldErrors, isApiError } from '@/lib/api';
 import { initials } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { contactsQueryOptions, useStartConversation, type MessageContext } from './api';
@@ -114,10 +114,7 @@ function NewMessageForm({
             if (isFieldName(field)) form.setError(field, { message });
           }
           toast.error('Error', {
-            description:
-              error instanceof ApiError && (error.status === 403 || error.status === 429)
-                ? error.message
-                : MESSAGING_MESSAGES.createFailed,
+            description: isApiError(error, 403, 429) ? error.message : MESSAGING_MESSAGES.createFailed,
           });
         },
       },

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { MATCHING } from '@referwell/shared';
 import type {
   AcceptReferralRequest,
+  CandidateSearchResponse,
   CreateReferral,
   CreateReferralRequest,
   JobComment,
@@ -15,7 +17,9 @@ import type {
   TrackingEntry,
   TrackingStatus,
 } from '@referwell/shared';
-import { api, ApiError } from '@/lib/api';
+import { candidateSearchUrl } from '@referwell/shared/url-filters/candidate-search';
+import { jobSearchUrl } from '@referwell/shared/url-filters/job-search';
+import { api, isMissing } from '@/lib/api';
 
 export type ReferralScope = 'mine' | 'company' | 'about-me';
 export type RequestBox = 'sent' | 'received';
@@ -33,11 +37,6 @@ export const referralKeys = {
 };
 
 const enc = encodeURIComponent;
-
-/** A 404, or a 400 for an id that is not a UUID: either way there is nothing to show. */
-export function isMissing(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
-}
 
 const noRetryWhenMissing = (failureCount: number, error: Error) => !isMissing(error) && failureCount < 2;
 
@@ -87,12 +86,23 @@ export const referralQueryOptions = (id: string) =>
     retry: noRetryWhenMissing,
   });
 
+/** The job's best-matching discoverable talent (the Top Talent tab): candidate search ranked for the job. */
+export const topTalentQueryOptions = (jobId: string) =>
+  queryOptions({
+    queryKey: ['referrals', 'top-talent', jobId],
+    queryFn: ({ signal }) =>
+      api<CandidateSearchResponse>(
+        `/api/talent/search?${candidateSearchUrl.format({ jobId, pageSize: MATCHING.topTalentCount })}`,
+        { signal },
+      ),
+  });
+
 /** The open jobs of a company, for the referral dialog's position select. */
 export const companyOpenJobsQueryOptions = (companyId: string) =>
   queryOptions({
     queryKey: referralKeys.openJobs(companyId),
     queryFn: ({ signal }) =>
-      api<JobSearchResponse>(`/api/jobs?${new URLSearchParams({ companyId, limit: '50' })}`, { signal }).then(
+      api<JobSearchResponse>(`/api/jobs?${jobSearchUrl.format({ companyId })}&limit=50`, { signal }).then(
         (response) => response.items,
       ),
     staleTime: 30_000,

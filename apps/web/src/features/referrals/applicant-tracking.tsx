@@ -1,4 +1,4 @@
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { LayoutGrid, MapPin, Star, Table as TableIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +7,6 @@ import {
   MATCHING,
   REFERRER_RELATIONSHIP_LABELS,
   type ReferrerRelationship,
-  type CandidateSearchResponse,
   type Job,
   type TalentPublicProfile,
   type TrackingEntry,
@@ -22,8 +21,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { jobApplicationsQueryOptions } from '@/features/jobs/port';
-import { api } from '@/lib/api';
-import { jobTrackingQueryOptions } from './api';
+import { talentProfileQueryOptions } from '@/features/talent/port';
+import { jobTrackingQueryOptions, topTalentQueryOptions } from './api';
 import { ReferredByBadge } from './pipeline-parts';
 import { RowControl } from './tracking-row-control';
 
@@ -45,26 +44,6 @@ interface TrackedCandidate {
   applied: boolean;
   topMatch: boolean;
 }
-
-const enc = encodeURIComponent;
-
-const topTalentQueryOptions = (jobId: string) =>
-  queryOptions({
-    queryKey: ['referrals', 'top-talent', jobId],
-    queryFn: ({ signal }) =>
-      api<CandidateSearchResponse>(
-        `/api/talent/search?${new URLSearchParams({ jobId, pageSize: String(MATCHING.topTalentCount) })}`,
-        { signal },
-      ),
-  });
-
-const talentQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: ['talent', 'public', id],
-    queryFn: ({ signal }) => api<TalentPublicProfile>(`/api/talent/${enc(id)}`, { signal }),
-    staleTime: 60_000,
-    retry: false,
-  });
 
 const allSkills = (p: Pick<TalentPublicProfile, 'skills' | 'technicalSkills' | 'softwareTools'>) => [
   ...p.skills,
@@ -104,7 +83,9 @@ export function ApplicantTracking({ job }: { job: Job }) {
 
   // Details for applicants and tracked candidates that the Top Talent answer does not already carry.
   const needed = [...new Set([...appliedIds, ...tracked.map((t) => t.talentId)])].filter((id) => !topIds.has(id));
-  const profiles = useQueries({ queries: needed.map((id) => talentQueryOptions(id)) });
+  const profiles = useQueries({
+    queries: needed.map((id) => ({ ...talentProfileQueryOptions(id), staleTime: 60_000, retry: false })),
+  });
   const details = new Map<string, TrackedCandidate>();
   for (const talent of top) {
     details.set(talent.id, {

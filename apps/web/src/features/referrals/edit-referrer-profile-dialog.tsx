@@ -155,7 +155,7 @@ function EditForm({ profile, onClose }: { profile: ReferrerProfile; onClose: () 
               <Label htmlFor={`${id}-contact`}>Show my e-mail and phone on my profile</Label>
             </div>
             <p id={`${id}-contact-hint`} className="pl-6 text-sm text-muted-foreground">
-              Off by default: job seekers reach you through Referwell messages.
+              Off by default: only you see them, colleagues included; people reach you through Referwell messages.
             </p>
           </div>
         )}

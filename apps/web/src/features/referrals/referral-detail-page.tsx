@@ -32,10 +32,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api';
+import { isApiError, isMissing } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
-import { isMissing, referralQueryOptions, useUpdateReferralStatus } from './api';
+import { referralQueryOptions, useUpdateReferralStatus } from './api';
 import { CandidateReferralView } from './candidate-referral-view';
 import { useChangeToast, StageBadge } from './pipeline-parts';
 import { CenteredState, DetailRow, GoBackButton, MessageLink, StatusBadge } from './referral-parts';
@@ -279,8 +279,7 @@ export function ReferralStatusControl({ referral }: { referral: Pick<Referral, '
         changeToast(REFERRAL_MESSAGES.statusUpdatedTitle, REFERRAL_MESSAGES.statusUpdated(status), updated.undoable),
       onError: (error) =>
         toast.error(REFERRAL_MESSAGES.updateFailedTitle, {
-          description:
-            error instanceof ApiError && error.status === 403 ? error.message : REFERRAL_MESSAGES.updateFailed,
+          description: isApiError(error, 403) ? error.message : REFERRAL_MESSAGES.updateFailed,
         }),
     });
   };

@@ -20,7 +20,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { bonusPolicyQueryOptions } from '@/features/analytics/port';
 import { useSession } from '@/lib/session';
-import { ApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 import { companyOpenJobsQueryOptions, useCreateReferral } from './api';
 
 const toast = scopedToast('referral-dialog');
@@ -93,10 +93,7 @@ function ReferralForm({
         onError: (error) =>
           toast.error(REFERRAL_MESSAGES.createFailedTitle, {
             // A refusal with a reason the referrer can act on (already referred, job closed) is shown as is.
-            description:
-              error instanceof ApiError && (error.status === 409 || error.status === 403)
-                ? error.message
-                : REFERRAL_MESSAGES.createFailed,
+            description: isApiError(error, 409, 403) ? error.message : REFERRAL_MESSAGES.createFailed,
           }),
       },
     );

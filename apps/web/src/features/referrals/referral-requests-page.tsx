@@ -22,7 +22,7 @@ import { Form, FormField } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useSession } from '@/lib/session';
-import { ApiError } from '@/lib/api';
+import { isRefusal } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { referralRequestsQueryOptions, useDeclineReferralRequest, type RequestBox } from './api';
@@ -31,10 +31,7 @@ import { GoBackButton, MessageLink, StatusBadge } from './referral-parts';
 
 const toast = scopedToast('referral-requests-page');
 
-const errorText = (error: unknown) =>
-  error instanceof ApiError && error.status < 500 && error.status > 0
-    ? error.message
-    : 'Something went wrong. Please try again.';
+const errorText = (error: unknown) => (isRefusal(error) ? error.message : 'Something went wrong. Please try again.');
 
 /**
  * Referral requests (/referral-requests): a referrer's incoming requests to answer, or the

@@ -11,8 +11,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSession } from '@/lib/session';
 import { formatDate } from '@/lib/format';
-import { useUrlFilters } from '@/lib/url-filters/codec';
-import { referralsUrl } from '@/lib/url-filters/referrals';
+import { useUrlFilters } from '@/lib/url-filters';
+import { referralsUrl } from '@referwell/shared/url-filters/referrals';
 import { usePageTitle } from '@/lib/use-page-title';
 import { referralsQueryOptions, type ReferralScope } from './api';
 import { BonusInline } from './pipeline-parts';
@@ -23,10 +23,9 @@ const ALL = 'all';
 /** All referrals with a status filter (/referrer-dashboard/referrals; the dashboard shows the 5 newest). */
 export function ReferralsPage() {
   usePageTitle('Referrals');
-  const { user, company } = useSession();
+  const { user, isCompanyAdmin: isAdmin } = useSession();
   const [filters, setFilters] = useUrlFilters(referralsUrl, { replace: true });
   const { status } = filters;
-  const isAdmin = company?.role === 'companyAdmin';
   const scope: ReferralScope =
     user?.type === 'jobseeker' ? 'about-me' : isAdmin && filters.scope === 'company' ? 'company' : 'mine';
   const { data, isPending, isError, error, refetch } = useQuery(referralsQueryOptions(scope, status));

@@ -13,7 +13,8 @@ import { useSession } from '@/lib/session';
 import { formatDate } from '@/lib/format';
 import { initials } from '@/lib/names';
 import { usePageTitle } from '@/lib/use-page-title';
-import { isMissing, referrerProfileQueryOptions } from './api';
+import { isMissing } from '@/lib/api';
+import { referrerProfileQueryOptions } from './api';
 import { EditReferrerProfileDialog } from './edit-referrer-profile-dialog';
 import { CenteredState, GoBackButton, MessageLink } from './referral-parts';
 import { requestReferralPath } from './referrers-page';
@@ -108,7 +109,7 @@ function Profile({ profile, jobId }: { profile: ReferrerProfile; jobId: string }
             <>
               {profile.showContactDetails ? null : (
                 <p className="text-sm text-muted-foreground">
-                  Only you see your e-mail and phone. Job seekers contact you through messages.
+                  Only you see your e-mail and phone, colleagues included. People contact you through messages.
                 </p>
               )}
               <Button variant="outline" className="w-full" onClick={() => setEditing(true)}>

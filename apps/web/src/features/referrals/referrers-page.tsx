@@ -11,7 +11,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/format';
 import { initials } from '@/lib/names';
 import { usePageTitle } from '@/lib/use-page-title';
-import { isMissing, referrersQueryOptions } from './api';
+import { isMissing } from '@/lib/api';
+import { referrersQueryOptions } from './api';
 import { CenteredState, GoBackButton } from './referral-parts';
 
 /** Referrers at a company (/company/{companyName}/referrers?jobId=, SPEC §2). */

@@ -14,8 +14,8 @@ import { Form, FormField } from '@/components/ui/form';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useSession } from '@/lib/session';
-import { isMissingJob, jobQueryOptions } from '@/features/jobs/port';
-import { ApiError, fieldErrors } from '@/lib/api';
+import { jobQueryOptions } from '@/features/jobs/port';
+import { fieldErrors, isMissing, isRefusal } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCreateReferralRequest } from './api';
 import { CenteredState, DetailRow, GoBackButton } from './referral-parts';
@@ -72,7 +72,7 @@ function RequestReferralForm({
       </div>
     );
   }
-  if (job.isError && isMissingJob(job.error)) {
+  if (job.isError && isMissing(job.error)) {
     return (
       <CenteredState
         icon={<FileQuestion />}
@@ -94,7 +94,7 @@ function RequestReferralForm({
         const { message } = fieldErrors(error);
         if (message) form.setError('message', { message });
         // A refusal the person can act on (a duplicate, a closed job) is shown as the server words it.
-        const known = error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+        const known = isRefusal(error) && error.status !== 429;
         toast.error(REFERRAL_MESSAGES.requestFailedTitle, {
           description: known ? error.message : REFERRAL_MESSAGES.requestFailed,
         });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell, Search, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { scopedToast } from '@/lib/toast';
-import { jobSearchUrl } from '@/lib/url-filters/job-search';
+import { jobSearchUrl } from '@referwell/shared/url-filters/job-search';
 import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NEW_LIMIT, type SavedSearch } from '@referwell/shared';
 import {
   AlertDialog,

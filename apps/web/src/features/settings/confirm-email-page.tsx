@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MAIL_MESSAGES } from '@referwell/shared';
-import { safeReturnTo } from '@referwell/shared/rules/auth';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { AuthCard } from '@/components/auth-card';
@@ -14,8 +13,6 @@ export function ConfirmEmailPage() {
   usePageTitle('Confirm your e-mail address');
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
-  // Signed up on the way to something (a job with Apply started): the link leads back there.
-  const returnTo = safeReturnTo(searchParams.get('returnTo'));
   const confirm = useConfirmEmail();
   const sent = useRef(false);
   useEffect(() => {
@@ -30,15 +27,9 @@ export function ConfirmEmailPage() {
         <Alert>
           <AlertTitle>{MAIL_MESSAGES.emailConfirmed}</AlertTitle>
           <AlertDescription>
-            {returnTo ? (
-              <Link to={returnTo} className="font-medium underline">
-                Continue where you left off
-              </Link>
-            ) : (
-              <Link to="/settings" className="font-medium underline">
-                Go to your settings
-              </Link>
-            )}
+            <Link to="/settings" className="font-medium underline">
+              Go to your settings
+            </Link>
           </AlertDescription>
         </Alert>
       ) : !token || confirm.isError ? (

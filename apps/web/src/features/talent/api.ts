@@ -11,8 +11,8 @@ import {
   type TalentProfileForm,
   type TalentPublicProfile,
 } from '@referwell/shared';
-import { api, ApiError } from '@/lib/api';
-import { candidateSearchUrl } from '@/lib/url-filters/candidate-search';
+import { api, isApiError } from '@/lib/api';
+import { candidateSearchUrl } from '@referwell/shared/url-filters/candidate-search';
 
 export const talentKeys = {
   all: ['talent'] as const,
@@ -37,7 +37,7 @@ export const talentProfileQueryOptions = (idOrSlug: string) =>
   queryOptions({
     queryKey: talentKeys.profile(idOrSlug),
     queryFn: ({ signal }) => api<TalentPublicProfile>(`/api/talent/${encodeURIComponent(idOrSlug)}`, { signal }),
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+    retry: (count, error) => !(isApiError(error) && error.status < 500) && count < 2,
   });
 
 export function useSaveProfile() {

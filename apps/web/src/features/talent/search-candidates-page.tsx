@@ -25,8 +25,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/lib/session';
 import { api } from '@/lib/api';
-import { candidateSearchUrl } from '@/lib/url-filters/candidate-search';
-import { useUrlFilters } from '@/lib/url-filters/codec';
+import { candidateSearchUrl } from '@referwell/shared/url-filters/candidate-search';
+import { useUrlFilters } from '@/lib/url-filters';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
 import { candidateSearchQueryOptions } from './api';

@@ -17,7 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSession } from '@/lib/session';
 import { MessageButton } from '@/features/messaging/port';
-import { ApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 import { initials } from '@/lib/names';
 import { usePageTitle } from '@/lib/use-page-title';
 import { talentProfileQueryOptions, useEndorse } from './api';
@@ -54,7 +54,7 @@ export function ViewTalentProfilePage() {
         <Card>
           <CardContent className="py-12 text-center">
             <h1 className="text-xl font-semibold">
-              {error instanceof ApiError && error.status === 403 ? error.message : TALENT_MESSAGES.notFound}
+              {isApiError(error, 403) ? error.message : TALENT_MESSAGES.notFound}
             </h1>
           </CardContent>
         </Card>

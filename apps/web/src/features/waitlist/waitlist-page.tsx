@@ -16,7 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Form, FormField, lazyZodResolver } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { ApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 import type { PageMeta } from '@/lib/page-meta';
 import { useJoinWaitlist } from './api';
 
@@ -62,13 +62,13 @@ export function WaitlistPage() {
         form.reset(emptyForm);
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 400) {
+        if (isApiError(error, 400)) {
           for (const [field, message] of Object.entries(error.fields)) {
             form.setError(field as keyof WaitlistForm, { message });
           }
         }
         toast.error('Error', {
-          description: error instanceof ApiError && error.status === 429 ? error.message : WAITLIST_MESSAGES.failure,
+          description: isApiError(error, 429) ? error.message : WAITLIST_MESSAGES.failure,
         });
       },
     });

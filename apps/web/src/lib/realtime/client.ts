@@ -1,12 +1,16 @@
 import {
   parseWireMessage,
+  REALTIME_CLOSE_CODES,
   realtimeEventSchema,
   type RealtimeClientMessage,
   type RealtimeEvent,
 } from '@referwell/shared';
 
 type Listener = (event: RealtimeEvent) => void;
-type StatusListener = (status: { connected: boolean; reconnected: boolean }) => void;
+type StatusListener = (status: { connected: boolean; reconnected: boolean; sessionChanged?: boolean }) => void;
+
+/** The server closed the socket because the session it was opened with ended or changed. */
+const SESSION_CLOSE_CODES: ReadonlySet<number> = new Set(Object.values(REALTIME_CLOSE_CODES));
 
 /** Backoff between reconnect attempts: 0.5 s doubling to 15 s, with jitter. */
 export function reconnectDelay(attempt: number, random = Math.random): number {
@@ -88,11 +92,12 @@ export class RealtimeClient {
       const event = parseWireMessage(realtimeEventSchema, message.data);
       if (event) for (const l of this.listeners) l(event);
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (event) => {
       clearInterval(this.ping);
       if (this.socket !== socket) return;
       this.socket = null;
-      for (const l of this.statusListeners) l({ connected: false, reconnected: false });
+      const sessionChanged = SESSION_CLOSE_CODES.has(event.code);
+      for (const l of this.statusListeners) l({ connected: false, reconnected: false, sessionChanged });
       if (this.stopped) return;
       this.timer = setTimeout(() => this.open(), reconnectDelay(this.attempt++));
     });

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { RealtimeEvent } from '@referwell/shared';
+import { sessionQueryOptions } from '@/lib/session';
 import { realtimeClient } from './client';
 
 // Query keys of the features this keeps fresh (their api.ts use the same prefixes).
@@ -51,7 +52,10 @@ export function useRealtimeConnection(enabled: boolean, onMessage?: RealtimeMess
     const offEvent = client.on((event) => applyRealtimeEvent(queryClient, event, onMessage));
     // Whatever the screens loaded before the socket opened (or while it was down) may have
     // missed events: refetch on every open, the first one included.
-    const offStatus = client.onStatus(({ connected }) => {
+    const offStatus = client.onStatus(({ connected, sessionChanged }) => {
+      // The server closed the socket because this session ended (logged out or a new password elsewhere) or its
+      // role or company changed: re-read who is signed in (signed out, the socket stops; otherwise it reopens).
+      if (sessionChanged) void queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
       if (connected) {
         void queryClient.invalidateQueries({ queryKey: CONVERSATIONS });
         void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS });

@@ -17,7 +17,7 @@ export const DOCX_LIMITS = {
 } as const;
 
 /** The same totals, counted on what the entries really inflate to (a lying header declares less). */
-const DOCX_INFLATE_LIMITS: InflateLimits = {
+export const DOCX_INFLATE_LIMITS: InflateLimits = {
   perStreamBytes: DOCX_LIMITS.maxEntryUncompressedBytes,
   perDocumentBytes: DOCX_LIMITS.maxTotalUncompressedBytes,
 };
@@ -102,10 +102,10 @@ function openZip(buffer: Buffer): Promise<yauzl.ZipFile> {
 }
 
 /**
- * Zip-bomb guard for a DOCX, before mammoth unzips it: refuses (422) too many entries, too much declared
- * uncompressed data, absurd compression ratios, and then inflates every entry as a stream, counting bytes against an
- * InflateBudget (per entry and in all), so an entry that inflates beyond what it declares (a lying header) is
- * caught too (yauzl also checks each entry against its declared size).
+ * Zip-bomb guard for a DOCX, before the reader (layout/docx-reader.ts) unzips it: refuses (422) too many entries,
+ * too much declared uncompressed data, absurd compression ratios, and then inflates every entry as a stream, counting
+ * bytes against an InflateBudget (per entry and in all), so an entry that inflates beyond what it declares (a lying
+ * header) is caught too (yauzl also checks each entry against its declared size).
  * Throws 400 when the zip cannot be read.
  */
 export async function assertSafeDocx(bytes: Uint8Array): Promise<void> {

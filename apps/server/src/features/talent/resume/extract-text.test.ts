@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { extractResumeText, findColumnGap, pageItemsToText, type PositionedItem } from './extract-text';
+import { extractResumeText } from './extract-text';
 import { scriptPdf } from './fixtures/hostile';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
@@ -18,8 +18,8 @@ describe('extractResumeText', () => {
     expect(lines[0]).toBe('Jane Doe');
     expect(lines[1]).toBe('Senior Software Engineer');
     expect(lines).toContain('EXPERIENCE');
-    // The right-aligned dates stay on their title line (not mistaken for a second column).
-    expect(lines).toContain('Senior Software Engineer — Brightline Health, Boston, MA Jan 2021 – Present');
+    // The right-aligned dates stay on their title line (not mistaken for a second column), as a cell of their own.
+    expect(lines).toContain('Senior Software Engineer — Brightline Health, Boston, MA  Jan 2021 – Present');
   });
 
   it('reads a two-column PDF column by column: sidebar lines are not mixed into the main column', async () => {
@@ -31,7 +31,7 @@ describe('extractResumeText', () => {
     expect(skills).toBeGreaterThan(0);
     expect(summary).toBeGreaterThan(skills); // the whole sidebar first, then the main column
     expect(lines).toContain('Doctolib');
-    expect(lines).toContain('Lead UX Designer Sep 2020 – Present');
+    expect(lines).toContain('Lead UX Designer  Sep 2020 – Present');
   });
 
   it('reads a two-column PDF whose name spans the top, then the main column, then the right sidebar', async () => {
@@ -48,12 +48,22 @@ describe('extractResumeText', () => {
     expect(links).toEqual(['https://www.linkedin.com/in/lukas-schneider-devops']);
   });
 
-  it('reads DOCX paragraphs and table cells with mammoth', async () => {
-    const { text } = await extractResumeText('docx', fixture('r09-docx-table-sidebar.docx'));
-    const lines = linesOf(text);
-    expect(lines[0]).toBe('Aisha Rahman');
-    expect(lines).toContain('aisha.rahman@example.com');
-    expect(lines).toContain('Sunnybrook Research Institute');
+  it('reads DOCX paragraphs and the cells of a layout table cell by cell, the narrow cell as a sidebar', async () => {
+    const { text, lines } = await extractResumeText('docx', fixture('r09-docx-table-sidebar.docx'));
+    expect(linesOf(text)[0]).toBe('Aisha Rahman');
+    expect(lines.find((l) => l.text === 'aisha.rahman@example.com')?.zone).toBe('side');
+    expect(linesOf(text)).toContain('Sunnybrook Research Institute');
+  });
+
+  it('reads a DOCX page header, text box and footer (a plain-text converter drops them)', async () => {
+    const header = await extractResumeText('docx', fixture('t11-docx-page-header-denver.docx'));
+    expect(header.lines[0]).toMatchObject({ text: 'Hannah Greer', zone: 'header' });
+    expect(header.lines[0]!.size).toBeGreaterThan(1.8);
+    const box = await extractResumeText('docx', fixture('t12-docx-textbox-manchester.docx'));
+    expect(box.lines.find((l) => l.text === 'Manchester M1 4BT')?.zone).toBe('box');
+    const footer = await extractResumeText('docx', fixture('t20-docx-footer-toulouse.docx'));
+    expect(footer.lines.at(-1)).toMatchObject({ zone: 'footer' });
+    expect(footer.lines.at(-1)!.text).toContain('05 61 22 33 44');
   });
 
   it('reads DOCX hyperlink targets (a LinkedIn label linked to the profile)', async () => {
@@ -92,50 +102,5 @@ describe('extractResumeText', () => {
       statusCode: 400,
       code: 'RESUME_UNREADABLE',
     });
-  });
-});
-
-describe('pageItemsToText (layout of positioned text)', () => {
-  const item = (str: string, x: number, y: number, width = str.length * 5): PositionedItem => ({
-    str,
-    x,
-    y,
-    width,
-    fontSize: 10,
-  });
-
-  it('orders two columns left then right and keeps a full-width heading above both', () => {
-    const items: PositionedItem[] = [item('Alex Morgan — Nurse Manager', 40, 760, 300)];
-    for (let i = 0; i < 6; i++) {
-      items.push(item(`left ${i}`, 40, 700 - i * 14, 120));
-      items.push(item(`right ${i} main column text`, 260, 700 - i * 14, 280));
-    }
-    expect(findColumnGap(items)).not.toBeNull();
-    const lines = linesOf(pageItemsToText(items));
-    expect(lines).toEqual([
-      'Alex Morgan — Nurse Manager',
-      ...[0, 1, 2, 3, 4, 5].map((i) => `left ${i}`),
-      ...[0, 1, 2, 3, 4, 5].map((i) => `right ${i} main column text`),
-    ]);
-  });
-
-  it('does not split a single column with right-aligned dates into columns', () => {
-    const items: PositionedItem[] = [];
-    for (let i = 0; i < 6; i++) {
-      items.push(item(`Job title ${i} — Employer ${i}`, 40, 700 - i * 40, 200));
-      items.push(item(`Jan 201${i} – Dec 201${i}`, 480, 700 - i * 40, 80));
-      items.push(
-        item(`A longer description line that spans most of the page width number ${i}`, 40, 686 - i * 40, 520),
-      );
-    }
-    expect(findColumnGap(items)).toBeNull();
-    expect(linesOf(pageItemsToText(items))[0]).toBe('Job title 0 — Employer 0 Jan 2010 – Dec 2010');
-  });
-
-  it('joins items on one line with spaces only where there is a gap', () => {
-    const lines = linesOf(
-      pageItemsToText([item('Hel', 40, 700, 15), item('lo', 55, 700, 10), item('World', 80, 700, 25)]),
-    );
-    expect(lines).toEqual(['Hello World']);
   });
 });

@@ -1,6 +1,8 @@
-// Plain text from a resume file: PDF via unpdf (pdf.js, script evaluation off, no network), DOCX via mammoth,
-// DOC via word-extractor. The PDF path rebuilds lines from positioned text items and reads two-column layouts
-// column by column.
+// The text of a resume file as lines in reading order, each with where it sits (layout/types.ts): PDF via unpdf
+// (pdf.js, script evaluation off, no network) with the reading order rebuilt from the text items' positions
+// (layout/pdf-reading-order.ts); DOCX from its WordprocessingML, tables, text boxes, headers and footers included
+// (layout/docx-reader.ts); DOC via word-extractor (text only, with its headers, footers and text boxes).
+// Every decompression is counted against an InflateBudget (lib/document-limits.ts) before or while it happens.
 import type { getDocumentProxy } from 'unpdf';
 import { RESUME_MESSAGES, type ResumeKind } from '@referwell/shared';
 import {
@@ -11,7 +13,9 @@ import {
 } from '../../../lib/document-limits';
 import { AppError } from '../../../lib/errors';
 import { checkPdfStreams } from '../../../lib/pdf-streams';
-import { assertSafeDocx, tooComplex } from './detect';
+import { DOCX_INFLATE_LIMITS, assertSafeDocx, tooComplex } from './detect';
+import { readPdfPages, type PdfPage } from './layout/pdf-reading-order';
+import { layoutText, linesFromText, type DocLine, type ResumeLayout } from './layout/types';
 
 /**
  * What a PDF's streams may decompress to, counted before pdf.js reads it (lib/pdf-streams.ts): a page's content
@@ -29,149 +33,15 @@ function readingFailed(error: unknown): AppError {
   return new AppError(400, 'RESUME_UNREADABLE', RESUME_MESSAGES.damaged);
 }
 
-export interface ExtractedText {
+export interface ExtractedText extends ResumeLayout {
+  /** The lines as plain text, a blank line between blocks. */
   text: string;
   /** Pages in the document (1 for DOCX/DOC: they carry no reliable page count without layout). */
   pages: number;
-  /** URLs of link annotations (PDF), e.g. a 'LinkedIn' label linked to the profile. */
-  links: string[];
 }
 
 /** Pages read from a PDF; a resume longer than this is cut (bounded work on hostile files). */
 export const MAX_PDF_PAGES = 20;
-
-export interface PositionedItem {
-  str: string;
-  x: number;
-  y: number;
-  width: number;
-  fontSize: number;
-}
-
-interface Line {
-  y: number;
-  fontSize: number;
-  items: PositionedItem[];
-  left: number;
-  right: number;
-}
-
-function lineText(items: PositionedItem[]): string {
-  const sorted = [...items].sort((a, b) => a.x - b.x);
-  let out = '';
-  let end = -Infinity;
-  for (const item of sorted) {
-    if (out && !/\s$/.test(out) && !/^\s/.test(item.str) && item.x - end > item.fontSize * 0.15) out += ' ';
-    out += item.str;
-    end = Math.max(end, item.x + item.width);
-  }
-  return out.replace(/\s+/g, ' ').trim();
-}
-
-function groupLines(items: PositionedItem[]): Line[] {
-  const sorted = items.filter((i) => i.str.trim()).sort((a, b) => b.y - a.y || a.x - b.x);
-  const lines: Line[] = [];
-  for (const item of sorted) {
-    const tolerance = Math.max(2, item.fontSize * 0.45);
-    const line = lines.find((l) => Math.abs(l.y - item.y) <= tolerance);
-    if (line) {
-      line.items.push(item);
-      line.left = Math.min(line.left, item.x);
-      line.right = Math.max(line.right, item.x + item.width);
-      line.fontSize = Math.max(line.fontSize, item.fontSize);
-    } else {
-      lines.push({ y: item.y, fontSize: item.fontSize, items: [item], left: item.x, right: item.x + item.width });
-    }
-  }
-  return lines.sort((a, b) => b.y - a.y);
-}
-
-/**
- * The x of a vertical gutter separating two text columns, or null for a single-column page. A gutter is an x band
- * (at least 12 pt wide, between 20% and 80% of the text width) that almost no text item crosses, with a good share
- * of lines having text on both sides or several lines on each side.
- */
-export function findColumnGap(items: PositionedItem[]): number | null {
-  const visible = items.filter((i) => i.str.trim());
-  if (visible.length < 8) return null;
-  const minX = Math.min(...visible.map((i) => i.x));
-  const maxX = Math.max(...visible.map((i) => i.x + i.width));
-  const span = maxX - minX;
-  if (span < 200) return null;
-  const step = 2;
-  let best: { x: number; crossing: number; width: number } | null = null;
-  let runStart = -1;
-  const crossingAt = (x: number) => visible.filter((i) => i.x < x && i.x + i.width > x).length;
-  const leftAt = (x: number) => visible.filter((i) => i.x + i.width <= x).length;
-  const limit = Math.max(1, Math.floor(visible.length * 0.04));
-  for (let x = minX + span * 0.2; x <= minX + span * 0.8; x += step) {
-    const crossing = crossingAt(x);
-    if (crossing <= limit) {
-      if (runStart < 0) runStart = x;
-      const width = x - runStart;
-      if (width >= 12 && (!best || width > best.width)) best = { x: runStart + width / 2, crossing, width };
-    } else runStart = -1;
-  }
-  if (!best) return null;
-  const left = leftAt(best.x);
-  const right = visible.filter((i) => i.x >= best.x).length;
-  // Both sides must carry real text, not a date column of a few items.
-  if (left < 4 || right < 4) return null;
-  const leftLines = groupLines(visible.filter((i) => i.x + i.width <= best.x)).length;
-  const rightLines = groupLines(visible.filter((i) => i.x >= best.x)).length;
-  // Right-aligned dates next to job titles form a narrow column of short items; real columns have many lines each.
-  const rightTexts = visible.filter((i) => i.x >= best.x).map((i) => i.str.trim());
-  const dateLike = rightTexts.filter((t) =>
-    /^[\p{L}.\s]*\d{2,4}[\d\s/.\-–—]*(?:[\p{L}]+)?[\s\d/.\-–—]*$/u.test(t),
-  ).length;
-  if (dateLike / rightTexts.length > 0.6) return null;
-  if (leftLines < 3 || rightLines < 3) return null;
-  return best.x;
-}
-
-/** Lines of one page, reading two columns (when found) left column first, full-width lines in place. */
-export function pageItemsToText(items: PositionedItem[]): string {
-  const gap = findColumnGap(items);
-  const lines = groupLines(items);
-  const out: string[] = [];
-  let prev: Line | undefined;
-  const push = (line: Line, text: string) => {
-    if (prev && prev.y - line.y > Math.max(line.fontSize, prev.fontSize) * 1.9) out.push('');
-    out.push(text);
-    prev = line;
-  };
-  if (gap === null) {
-    for (const line of lines) push(line, lineText(line.items));
-    return out.join('\n');
-  }
-  // Walk top to bottom; a line crossing the gutter is full width and ends the current two-column block.
-  let leftBlock: Line[] = [];
-  let rightBlock: Line[] = [];
-  const flush = () => {
-    for (const line of leftBlock) push(line, lineText(line.items));
-    if (leftBlock.length && rightBlock.length) {
-      out.push('');
-      prev = undefined;
-    }
-    for (const line of rightBlock) push(line, lineText(line.items));
-    leftBlock = [];
-    rightBlock = [];
-  };
-  for (const line of lines) {
-    const crosses = line.items.some((i) => i.x < gap && i.x + i.width > gap);
-    if (crosses) {
-      flush();
-      push(line, lineText(line.items));
-      continue;
-    }
-    const leftItems = line.items.filter((i) => i.x + i.width <= gap);
-    const rightItems = line.items.filter((i) => i.x >= gap);
-    if (leftItems.length) leftBlock.push({ ...line, items: leftItems });
-    if (rightItems.length) rightBlock.push({ ...line, items: rightItems });
-  }
-  flush();
-  return out.join('\n');
-}
 
 async function pdfText(bytes: Uint8Array): Promise<ExtractedText> {
   await checkPdfStreams(bytes, new InflateBudget(PDF_INFLATE_LIMITS)).catch((error: unknown) => {
@@ -197,26 +67,28 @@ async function pdfText(bytes: Uint8Array): Promise<ExtractedText> {
     throw readingFailed(error);
   }
   try {
-    const pages: string[] = [];
+    const pages: PdfPage[] = [];
     const links = new Set<string>();
     const count = Math.min(pdf.numPages, MAX_PDF_PAGES);
     for (let n = 1; n <= count; n++) {
       const page = await pdf.getPage(n);
+      const { width, height } = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
-      const items: PositionedItem[] = [];
+      const items: PdfPage['items'] = [];
       for (const item of content.items) {
-        if (!('str' in item)) continue;
+        if (!('str' in item) || !item.str.trim()) continue;
         const [a = 0, b = 0, , , x = 0, y = 0] = item.transform as number[];
-        items.push({ str: item.str, x, y, width: item.width, fontSize: Math.hypot(a, b) || item.height || 10 });
+        items.push({ str: item.str, x, y, width: item.width, size: Math.hypot(a, b) || item.height || 10 });
       }
-      pages.push(pageItemsToText(items));
+      pages.push({ width, height, items });
       for (const annotation of await page.getAnnotations()) {
         const url = (annotation as { url?: unknown }).url;
         if (typeof url === 'string' && /^https?:\/\//i.test(url)) links.add(url);
       }
       page.cleanup();
     }
-    return { text: pages.join('\n\n'), pages: pdf.numPages, links: [...links] };
+    const lines = readPdfPages(pages);
+    return { text: layoutText(lines), lines, pages: pdf.numPages, links: [...links] };
   } catch (error) {
     throw readingFailed(error);
   } finally {
@@ -227,15 +99,10 @@ async function pdfText(bytes: Uint8Array): Promise<ExtractedText> {
 async function docxText(bytes: Uint8Array): Promise<ExtractedText> {
   await assertSafeDocx(bytes);
   try {
-    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const { default: mammoth } = await import('mammoth');
-    const { value } = await mammoth.extractRawText({ buffer });
-    // Hyperlink targets (a 'LinkedIn' label linked to the profile) only appear in the HTML conversion.
-    const { value: html } = await mammoth.convertToHtml({ buffer });
-    const links = [
-      ...new Set([...html.matchAll(/href="(https?:\/\/[^"]+)"/gi)].map((m) => m[1]!.replace(/&amp;/g, '&'))),
-    ];
-    return { text: value.replace(/\n{2,}/g, '\n'), pages: 1, links };
+    // Loaded once the zip has passed the guard; what the reader inflates is counted again, against a budget of its own.
+    const { readDocx } = await import('./layout/docx-reader');
+    const { lines, links } = await readDocx(bytes, new InflateBudget(DOCX_INFLATE_LIMITS));
+    return { text: layoutText(lines), lines, pages: 1, links };
   } catch (error) {
     throw readingFailed(error);
   }
@@ -245,8 +112,18 @@ async function docText(bytes: Uint8Array): Promise<ExtractedText> {
   try {
     const { default: WordExtractor } = await import('word-extractor');
     const doc = await new WordExtractor().extract(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    const body = doc.getBody().replace(/\r\n?/g, '\n');
-    return { text: body.replace(/\n{2,}/g, '\n'), pages: 1, links: [] };
+    const part = (text: string, zone: DocLine['zone'], from: number) =>
+      linesFromText(text).map((l) => ({ ...l, zone, block: l.block + from }));
+    const lines: DocLine[] = [];
+    const add = (text: string, zone: DocLine['zone']) => {
+      const from = lines.length ? lines[lines.length - 1]!.block + 1 : 0;
+      lines.push(...part(text, zone, from));
+    };
+    add(doc.getHeaders({ includeFooters: false }), 'header');
+    add(doc.getBody(), 'body');
+    add(doc.getTextboxes({ includeHeadersAndFooters: false, includeBody: true }), 'box');
+    add(doc.getFooters(), 'footer');
+    return { text: layoutText(lines), lines, pages: 1, links: [] };
   } catch (error) {
     throw readingFailed(error);
   }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from './fields';
-import { findLinkedin, findPhone, phoneToE164 } from './extract/contact';
+import { findLinkedin } from './extract/contact';
+import { phoneToE164, readPhone } from './extract/phone';
 import { parseEducation } from './extract/education';
-import { findName } from './extract/names';
+import { cleanName } from './extract/names';
 import { headingOf } from './extract/sections';
 import { explicitYears, normaliseDate, parseDateRange, parseWork, yearsFromWork } from './extract/work';
 
@@ -20,16 +21,30 @@ describe('phone numbers', () => {
     ['+33 1 42 68 53 00', '+33142685300'],
     ['0044 20 7946 0958', '+442079460958'],
   ])('finds %s', (written, e164) => {
-    const phone = findPhone([`Jane Doe | ${written} | jane@example.com`], []);
+    const { phone } = extractFields(`Jane Doe | ${written} | jane@example.com`, { now: NOW });
     expect(phone).toBe(written);
     expect(phoneToE164(phone)).toBe(e164);
   });
 
-  it('prefers a labelled number and ignores date ranges and years', () => {
-    expect(findPhone(['Boston, MA', '2015 - 2018', '2018-03'], ['Summary', 'Mobile: 617.555.0100'])).toBe(
-      '617.555.0100',
+  it('reads a national number with the country the résumé points to, and shows it in international form', () => {
+    // A UK mobile in the drama range is only 'possible' by the plan: the address says which country it is in.
+    expect(readPhone('07700 900123', ['GB'])).toMatchObject({ display: '+44 7700 900123', e164: '+447700900123' });
+    expect(readPhone('0176 55512345', ['DE'])).toMatchObject({ e164: '+4917655512345', valid: true });
+    expect(readPhone('06 11 22 33 44', ['FR'])).toMatchObject({ display: '+33 6 11 22 33 44' });
+    const uk = extractFields('Sam Patel\nCambridge CB2 1TN | 07700 900411 | sam@example.org', { now: NOW });
+    expect(phoneToE164(uk.phone)).toBe('+447700900411');
+    expect(uk.location).toBe('Cambridge, UK');
+  });
+
+  it('prefers a labelled number and ignores date ranges, years and birth dates', () => {
+    const f = extractFields(
+      ['Jane Doe', 'Boston, MA', 'SUMMARY', 'Since 2015 - 2018', 'Mobile: 617.555.0100'].join('\n'),
     );
-    expect(findPhone(['Jan 2019 – Present', '03/2017 - 06/2019', '2015–2018'], [])).toBeNull();
+    expect(f.phone).toBe('617.555.0100');
+    expect(
+      extractFields(['Jane Doe', 'Geburtsdatum: 14.03.1988', 'Jan 2019 – Present', '03/2017 - 06/2019'].join('\n'))
+        .phone,
+    ).toBeNull();
   });
 });
 
@@ -82,11 +97,25 @@ describe('headings', () => {
 });
 
 describe('names and links', () => {
-  it('takes the first name-like line, skipping headings, contact lines and titles', () => {
-    expect(findName(['RESUME', 'jane@example.com', 'JANE DOE', 'Senior Engineer'])).toBe('Jane Doe');
-    expect(findName(['Senior Software Engineer', 'Jane van der Berg'])).toBe('Jane van der Berg');
-    expect(findName(['Maria Lopez, RN, MSN | Austin, TX'])).toBe('Maria Lopez');
-    expect(findName(["SIOBHÁN O'BRIEN"])).toBe("Siobhán O'Brien");
+  it('takes the name-like line, skipping document titles, headings, contact lines and titles', () => {
+    const name = (text: string) => extractFields(text).name;
+    expect(name(['RESUME', 'jane@example.com', 'JANE DOE', 'Senior Engineer'].join('\n'))).toBe('Jane Doe');
+    expect(name(['Senior Software Engineer', 'Jane van der Berg'].join('\n'))).toBe('Jane van der Berg');
+    expect(name('Maria Lopez, RN, MSN | Austin, TX')).toBe('Maria Lopez');
+    expect(name("SIOBHÁN O'BRIEN")).toBe("Siobhán O'Brien");
+    expect(name(['Currículum Vitae', 'Lucía Ortega Blanco', 'Analista de datos'].join('\n'))).toBe(
+      'Lucía Ortega Blanco',
+    );
+  });
+
+  it('cleans credentials, pronouns, honorifics and letter spacing off a name', () => {
+    expect(cleanName('Dr. Samir Haddad, MD, MPH')).toBe('Samir Haddad');
+    expect(cleanName('Noor Al-Rashid (she/her)')).toBe('Noor Al-Rashid');
+    expect(cleanName('Angela Ruiz, MSN, RN-BC')).toBe('Angela Ruiz');
+    expect(cleanName('W I L H E L M I N A   J .   O K O N K W O')).toBe('Wilhelmina J. Okonkwo');
+    expect(cleanName('Name: Kwame Mensah')).toBe('Kwame Mensah');
+    expect(cleanName('Telefon: 0176 55512345')).toBeNull();
+    expect(cleanName('Lebenslauf')).toBeNull();
   });
 
   it('normalises LinkedIn URLs and finds them in link annotations', () => {

@@ -28,6 +28,6 @@ export async function parseResume(bytes: Uint8Array, options: { now?: Date } = {
   if (bytes.byteLength > RESUME_LIMITS.maxBytes) throw new AppError(413, 'RESUME_TOO_LARGE', RESUME_MESSAGES.tooLarge);
   const kind = detectResumeKind(bytes);
   if (!kind) throw new AppError(415, 'RESUME_UNSUPPORTED_TYPE', RESUME_MESSAGES.unsupportedType);
-  const { text, pages, links } = await extractResumeText(kind, bytes);
-  return { kind, text, pages, fields: extractFields(text, { links, now: options.now }) };
+  const { text, pages, links, lines } = await extractResumeText(kind, bytes);
+  return { kind, text, pages, fields: extractFields(lines, { links, now: options.now }) };
 }

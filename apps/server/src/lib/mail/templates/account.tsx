@@ -44,19 +44,47 @@ export const confirmEmail = defineTemplate<{ name: string; path: string; change:
   ),
 });
 
-export const signupAttempt = defineTemplate<Record<string, never>>({
+export const confirmSignup = defineTemplate<{ name: string; path: string; hours: number }>({
   category: null,
-  subject: () => 'Someone tried to sign up to Referwell with your e-mail',
-  sample: {},
-  render: (_p, frame) => (
+  subject: () => 'Finish creating your Referwell account',
+  sample: { name: 'Avery Quinn', path: '/confirm-signup?token=sample', hours: 48 },
+  render: (p, frame) => (
+    <Layout
+      preview="One step to your account"
+      heading="Finish creating your account"
+      reason="You get this e-mail because someone signed up to Referwell with this address."
+      {...frame}
+    >
+      <Paragraph>Hi {p.name},</Paragraph>
+      <Paragraph>
+        Welcome to Referwell. Open this link and enter the password you chose to create your account (it works for{' '}
+        {p.hours} hours):
+      </Paragraph>
+      <Action href={frame.origin + p.path}>Create my account</Action>
+      <Paragraph>If you did not sign up, ignore this e-mail: no account is created without that password.</Paragraph>
+    </Layout>
+  ),
+});
+
+/** Told to the owner of an address that already has an account: a sign-up, or another account's change, used it. */
+export const signupAttempt = defineTemplate<{ change?: boolean }>({
+  category: null,
+  subject: (p) =>
+    p.change
+      ? 'Someone asked to move their Referwell account to your e-mail'
+      : 'Someone tried to sign up to Referwell with your e-mail',
+  sample: { change: false },
+  render: (p, frame) => (
     <Layout
       preview="Your account is unchanged"
-      heading="Someone tried to sign up with your e-mail"
+      heading={p.change ? 'Someone tried to use your e-mail' : 'Someone tried to sign up with your e-mail'}
       reason={ACCOUNT_REASON}
       {...frame}
     >
       <Paragraph>
-        Someone just tried to create a Referwell account with this e-mail address, which already has an account.
+        {p.change
+          ? 'Someone just asked to change the e-mail address of another Referwell account to this one, which already has an account. Nothing was changed.'
+          : 'Someone just tried to create a Referwell account with this e-mail address, which already has an account.'}
       </Paragraph>
       <Paragraph>If it was you, log in:</Paragraph>
       <Action href={`${frame.origin}/login`}>Log in</Action>

@@ -1,6 +1,7 @@
 import {
   accountDeletionScheduled,
   confirmEmail,
+  confirmSignup,
   dataExportReady,
   kudosRequest,
   passwordReset,
@@ -15,6 +16,7 @@ import type { MailTemplate } from './template';
 export const mailTemplates = {
   'password-reset': passwordReset,
   'confirm-email': confirmEmail,
+  'confirm-signup': confirmSignup,
   'signup-attempt': signupAttempt,
   'team-invitation': teamInvitation,
   'kudos-request': kudosRequest,

@@ -1,13 +1,29 @@
-// Resume field extraction, contact details: e-mail, LinkedIn, portfolio, phone and location near the top.
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+// Resume field extraction, contact details: e-mail, LinkedIn, portfolio, phone and where the person lives, each
+// chosen among candidates from every place contact details sit (extract/evidence.ts).
+import { contactLabel, fold } from './languages';
+import { cleanName } from './names';
+import { contactPlace, neighbours, pick, type Candidate } from './evidence';
+import { formatPlace, readPlace, type Place } from './places';
+import { phoneCandidates, readPhone, type PhoneReading } from './phone';
+import type { Line } from './sections';
+import { EMAIL_RE, contactParts } from './shapes';
 
-export const EMAIL_RE = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
+export { phoneToE164 } from './phone';
+
 const LINKEDIN_RE = /(?:https?:\/\/)?(?:[a-z]{2,3}\.)?linkedin\.com\/(?:in|pub)\/([A-Za-z0-9_%\-À-ž]+)\/?/i;
 const URL_RE =
-  /(?<![@\w.-])(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|dev|io|me|net|org|co|design|site|app|tech|health|ai|page|info|codes|blog|xyz|us|uk|de|ca)(?:\/[^\s,;|()<>]*)?(?![\w@])/gi;
+  /(?<![@\w.-])(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|dev|io|me|net|org|co|design|site|app|tech|health|ai|page|info|codes|blog|xyz|us|uk|de|ca|fr|es|it|nl|eu|pt|ch|at|be|ie|se|dk|no|fi|pl|studio|portfolio)(?:\/[^\s,;|()<>]*)?(?![\w@])/gi;
+const DATE_RANGE_HINT = /(?:19|20)\d{2}\s*[-–—]\s*(?:(?:19|20)\d{2}|\p{L}+)/u;
 
-export function findEmail(text: string): string | null {
-  return EMAIL_RE.exec(text)?.[0].replace(/\.$/, '').toLowerCase() ?? null;
+export function findEmail(lines: Line[]): string | null {
+  const candidates: Candidate<string>[] = [];
+  for (const line of lines) {
+    for (const m of line.text.matchAll(new RegExp(EMAIL_RE.source, 'g'))) {
+      const email = m[0].replace(/\.$/, '').toLowerCase();
+      candidates.push({ value: email, key: email, score: 1 + contactPlace(line) - line.index / 1000 });
+    }
+  }
+  return pick(candidates);
 }
 
 export function findLinkedin(text: string, links: string[] = []): string | null {
@@ -21,71 +37,99 @@ export function findLinkedin(text: string, links: string[] = []): string | null 
 const withScheme = (url: string) => (/^https?:\/\//i.test(url) ? url : `https://${url}`).replace(/[.)]+$/, '');
 
 /** A portfolio or personal site: GitHub, GitLab, Behance, Dribbble or a personal domain; never LinkedIn or e-mail. */
-export function findPortfolio(headerText: string, fullText: string, links: string[] = []): string | null {
+export function findPortfolio(contactText: string, fullText: string, links: string[] = []): string | null {
   const candidates: string[] = [];
   const labelled = fullText
     .split('\n')
     .filter((l) => /\b(?:portfolio|website|web|site|github|gitlab|behance|dribbble|blog)\b/i.test(l))
     .join('\n');
-  for (const source of [headerText, labelled, links.join('\n')]) {
+  for (const source of [contactText, labelled, links.join('\n')]) {
     for (const m of source.matchAll(URL_RE)) candidates.push(m[0]);
   }
-  const good = candidates.filter((u) => !/linkedin\.com|@|^mailto:/i.test(u) && !/\.(?:pdf|docx?)$/i.test(u));
+  const good = candidates.filter(
+    (u) => !/linkedin\.com|@|^mailto:/i.test(u) && !/\.(?:pdf|docx?)$/i.test(u) && !/^\d/.test(u),
+  );
   const preferred = good.find((u) => /github\.com|gitlab\.com|behance\.net|dribbble\.com/i.test(u)) ?? good[0];
   return preferred ? withScheme(preferred) : null;
 }
 
-const PHONE_CANDIDATE = /(?:(?:\+|00)\d{1,3}[\s.-]?)?(?:\(\d{1,5}\)[\s.-]?)?\d[\d\s.\-/]{5,18}\d/g;
-const DATE_RANGE_LIKE = /^\s*(?:\d{1,2}[/.-])?\d{4}\s*[-–/]\s*(?:\d{1,2}[/.-])?\d{4}\s*$/;
-
-/** A phone number as written (international, national, dotted, spaced), validated for length with libphonenumber. */
-export function findPhone(headerLines: string[], allLines: string[]): string | null {
-  const labelled = allLines.filter((l) => /\b(?:phone|tel|mobile|cell|ph)\b\.?/i.test(l));
-  for (const source of [labelled, headerLines, allLines.slice(0, 15)]) {
-    for (const line of source) {
-      for (const m of line.matchAll(PHONE_CANDIDATE)) {
-        const raw = m[0].trim().replace(/[\s.\-/]+$/, '');
-        const digits = raw.replace(/\D/g, '');
-        if (digits.length < 7 || digits.length > 15) continue;
-        if (DATE_RANGE_LIKE.test(raw) || /^\d{4}-\d{2}(?:-\d{2})?$/.test(raw)) continue;
-        const parsed = parsePhoneNumberFromString(raw.replace(/^00/, '+'), 'US');
-        if (parsed?.isPossible() || (raw.startsWith('+') && digits.length >= 8)) return raw;
+/** The phone number: labelled or in a contact area, read with the countries the résumé points to. */
+export function findPhone(lines: Line[], hints: string[]): PhoneReading | null {
+  const candidates: Candidate<PhoneReading>[] = [];
+  for (const line of lines) {
+    if (line.heading) continue;
+    const place = contactPlace(line);
+    for (const cell of line.cells) {
+      const label = contactLabel(cell);
+      if (label && label.kind !== 'phone' && label.kind !== 'location') continue; // a birth date, a fax is rare
+      for (const raw of phoneCandidates(label ? label.rest : cell)) {
+        const reading = readPhone(raw, hints);
+        if (!reading) continue;
+        const labelled = label?.kind === 'phone' || /\b(?:tel|phone|mobile|cell|ph|mob)\b\.?/i.test(line.text);
+        if (place < 0 && !labelled) continue;
+        const score =
+          1 +
+          place +
+          (labelled ? 3 : 0) +
+          (reading.valid ? 1 : 0) +
+          (hints[0] && reading.country === hints[0] ? 0.5 : 0);
+        candidates.push({ value: reading, key: reading.e164, score: score - line.index / 1000 });
       }
     }
   }
-  return null;
+  return pick(candidates);
 }
 
-/** The phone in E.164 form for comparisons (accuracy script, tests), or null. */
-export function phoneToE164(phone: string | null): string | null {
-  if (!phone) return null;
-  const parsed = parsePhoneNumberFromString(phone.replace(/^00/, '+'), 'US');
-  return parsed ? parsed.number : phone.replace(/\D/g, '');
-}
+const EMAIL_OR_PHONE = (l: Line) =>
+  EMAIL_RE.test(l.text) || phoneCandidates(l.text).some((p) => p.replace(/\D/g, '').length >= 7);
 
-export const US_STATES =
-  'AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY';
-export const STATE_NAMES =
-  'Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Ontario|Quebec|British Columbia|Alberta';
-export const COUNTRIES =
-  'USA|US|United States|UK|United Kingdom|England|Scotland|Wales|Ireland|Canada|Germany|France|Spain|Portugal|Italy|Netherlands|Belgium|Switzerland|Austria|Sweden|Norway|Denmark|Finland|Poland|Czechia|Czech Republic|India|Pakistan|Singapore|Japan|China|Australia|New Zealand|Israel|UAE|United Arab Emirates|Mexico|Brazil|Argentina|Colombia|Chile|Nigeria|Kenya|South Africa|Egypt|Philippines|Vietnam|Indonesia|Malaysia|South Korea|Korea';
-export const CITY = "[\\p{Lu}][\\p{L}.'’-]+(?:\\s[\\p{Lu}][\\p{L}.'’-]+){0,3}";
-export const LOCATION_RE = new RegExp(
-  `(${CITY}),\\s*(?:(${US_STATES})(?:\\s+\\d{5})?\\b|(${STATE_NAMES})\\b|(${COUNTRIES})\\b)(?:,\\s*(?:USA|US|United States|Canada)\\b)?`,
-  'u',
-);
-
-/** 'City, ST', 'City, State' or 'City, Country' among the top lines. */
-export function findLocation(headerLines: string[], name: string | null = null): string | null {
-  for (const line of headerLines) {
-    const cleaned = line.replace(/^(?:location|address|based in)\s*[:-]?\s*/i, '');
-    for (const segment of cleaned.split(/\s*[|•·▪]\s*|\s{2,}/)) {
-      if (EMAIL_RE.test(segment) || /linkedin|https?:|www\./i.test(segment)) continue;
-      // 'Jonathan Reyes, MD' is a name with a credential, not Maryland.
-      if (name && segment.toLowerCase().startsWith(name.toLowerCase())) continue;
-      const m = LOCATION_RE.exec(segment);
-      if (m) return m[0].replace(/^(?:\d+\s+[\p{L} .]+,\s*)/u, '').trim();
+/** Where the person lives: the best-supported place among contact lines, labels and footers. */
+export function findPlace(lines: Line[], hints: string[], name: string | null): Place | null {
+  const candidates: Candidate<Place>[] = [];
+  const nameKey = name?.toLowerCase();
+  for (const line of lines) {
+    if (line.heading || line.docTitle) continue;
+    const place = contactPlace(line);
+    if (place < -1) continue;
+    // A job's line ('Engineer, Acme, Boston, MA  2019 – 2022') names the job's town, not the person's.
+    const jobLine = DATE_RANGE_HINT.test(line.text);
+    const nearContact = EMAIL_OR_PHONE(line) || neighbours(lines, line).some(EMAIL_OR_PHONE);
+    const cells = line.cells.length > 1 ? line.cells : [line.text];
+    // A label cell ('Wohnort') gives its meaning to the value cell after it.
+    let labelledBy: string | null = null;
+    const found = new Map<string, Candidate<Place>>();
+    for (const cell of cells) {
+      const label = contactLabel(cell);
+      if (label && !label.rest) {
+        labelledBy = label.kind;
+        continue;
+      }
+      const kind = label?.kind ?? labelledBy;
+      labelledBy = null;
+      if (kind && kind !== 'location') continue;
+      const body = label ? label.rest : cell;
+      for (const part of body.includes(',') && readPlace(body, hints) ? [body] : [body, ...contactParts(body)]) {
+        // 'Samir Haddad, MD' is a name and a credential, not a town in Maryland.
+        if (nameKey && (part.toLowerCase().startsWith(nameKey) || fold(cleanName(part) ?? '') === fold(nameKey)))
+          continue;
+        if (!nameKey && cleanName(part) && /,\s*[A-Z]{2,}/.test(part) && /^(?:dr|mr|mrs|ms|prof)\b/i.test(part))
+          continue;
+        const read = readPlace(part, hints);
+        if (!read) continue;
+        const score =
+          read.strength +
+          place +
+          (kind === 'location' ? 3 : 0) +
+          (nearContact ? 2 : 0) +
+          (jobLine ? -3 : 0) +
+          (line.cells.length === 1 && line.text.length > 60 && !nearContact ? -2 : 0);
+        const key = formatPlace(read).toLowerCase();
+        // One line names a place once, however many ways it is cut.
+        if ((found.get(key)?.score ?? -Infinity) < score)
+          found.set(key, { value: read, key, score: score - line.index / 1000 });
+      }
     }
+    candidates.push(...found.values());
   }
-  return null;
+  return pick(candidates, 3);
 }

@@ -1,12 +1,12 @@
 // Resume field extraction, education: institutions, degrees and their dates.
 import { type ParsedEducation } from '@referwell/shared';
 import { BULLET } from './sections';
-import { CITY, COUNTRIES, US_STATES } from './contact';
+import { readPlace } from './places';
 import { cleanTitle } from './names';
 import { DATE_RANGE_RE, SINGLE_DATE_RE, SPLIT_PARTS, normaliseDate, parseDateRange } from './work';
 
 const INSTITUTION_RE =
-  /\b(?:university|college|institute|school|academy|polytechnic|universit[äé]t|école|hochschule)\b/i;
+  /\b(?:university|college|institute|school|academy|polytechnic|universit\p{L}*|école|hochschule|fachhochschule|escuela|scuola|escola|instituto|istituto|politecnico|polit[eé]cnic[ao]|hogeschool|högskola|akademie|academia|lycée|insa|ifsi|insead)\b/iu;
 const DEGREE_RE =
   /\b(?:B\.?S\.?N?|B\.?Sc\.?|B\.?A\.?|B\.?Eng\.?|BBA|M\.?S\.?N?|M\.?Sc\.?|M\.?A\.?|M\.?Eng\.?|MBA|MPH|MHA|MHI|M\.?D\.?|Ph\.?D\.?|D\.?N\.?P\.?|Pharm\.?D\.?|DPT|J\.?D\.?|A\.?A\.?S\.?|A\.?S\.?N\.?|Associate|Bachelor|Master|Doctor(?:ate)?|Diploma|Certificate)(?:'s)?\b/;
 
@@ -44,8 +44,21 @@ export function parseEducation(lines: string[]): ParsedEducation[] {
         degree = deg;
       }
     }
-    institution = institution.replace(new RegExp(`,\\s*(?:${CITY}),\\s*(?:${US_STATES}|${COUNTRIES})\\b.*$`, 'u'), '');
-    institution = institution.replace(new RegExp(`,\\s*(?:${US_STATES}|${COUNTRIES})$`, 'u'), '');
+    // 'University of Texas, Austin, TX' → 'University of Texas'.
+    const pieces = institution.split(/\s*,\s*/);
+    while (
+      pieces.length > 1 &&
+      readPlace(pieces.slice(-2).join(', ')) &&
+      !INSTITUTION_RE.test(pieces[pieces.length - 1]!)
+    )
+      pieces.pop();
+    while (
+      pieces.length > 1 &&
+      readPlace(pieces[pieces.length - 1]!) &&
+      !INSTITUTION_RE.test(pieces[pieces.length - 1]!)
+    )
+      pieces.pop();
+    institution = pieces.join(', ');
     let endDate = yearOf(line);
     const neighbours = [lines[i + 1], lines[i - 1]].filter((l): l is string => !!l && !INSTITUTION_RE.test(l));
     for (const n of neighbours) {

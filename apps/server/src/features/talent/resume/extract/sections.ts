@@ -1,179 +1,102 @@
-// Resume field extraction, sections: normalised lines split by their headings (any case, spaced or inline).
+// Resume field extraction, sections: every line tagged with the section it belongs to, from headings in twelve
+// languages (any case, letter-spaced, or inline as 'Skills: …'). A sidebar keeps its own sections apart from the
+// main column's; page headers, footers and text boxes count as contact areas unless they carry a heading.
+import type { DocLine } from '../layout/types';
+import { headingKey, isDocumentTitle, lookupHeading, type Language, type SectionKind } from './languages';
 
-type SectionName = 'header' | 'summary' | 'experience' | 'education' | 'skills' | 'other';
+export type SectionName = 'header' | SectionKind;
 
-const HEADINGS: Record<Exclude<SectionName, 'other' | 'header'>, string[]> = {
-  summary: [
-    'summary',
-    'professional summary',
-    'career summary',
-    'executive summary',
-    'summary of qualifications',
-    'profile',
-    'professional profile',
-    'personal profile',
-    'career profile',
-    'about',
-    'about me',
-    'objective',
-    'career objective',
-    'professional objective',
-    'overview',
-    'introduction',
-  ],
-  experience: [
-    'experience',
-    'work experience',
-    'professional experience',
-    'relevant experience',
-    'work history',
-    'employment',
-    'employment history',
-    'career history',
-    'professional history',
-    'career experience',
-    'experience highlights',
-    'clinical experience',
-    'industry experience',
-  ],
-  education: [
-    'education',
-    'education and training',
-    'education & training',
-    'academic background',
-    'academic history',
-    'education and certifications',
-    'education & certifications',
-    'qualifications',
-  ],
-  skills: [
-    'skills',
-    'technical skills',
-    'key skills',
-    'core skills',
-    'core competencies',
-    'competencies',
-    'skills and tools',
-    'skills & tools',
-    'skills and technologies',
-    'skills & technologies',
-    'tools',
-    'tools and technologies',
-    'tools & technologies',
-    'technologies',
-    'software',
-    'areas of expertise',
-    'expertise',
-    'skills & expertise',
-    'skills and expertise',
-    'technical proficiencies',
-  ],
-};
-
-const OTHER_HEADINGS = [
-  'certifications',
-  'certificates',
-  'licenses',
-  'licenses and certifications',
-  'licenses & certifications',
-  'certifications & licenses',
-  'projects',
-  'selected projects',
-  'awards',
-  'honors',
-  'honors and awards',
-  'publications',
-  'languages',
-  'interests',
-  'hobbies',
-  'volunteer',
-  'volunteering',
-  'volunteer experience',
-  'references',
-  'activities',
-  'leadership',
-  'memberships',
-  'professional affiliations',
-  'affiliations',
-];
-
-/** Headings whose lines are contact details: read with the header. */
-const CONTACT_HEADINGS = [
-  'contact',
-  'contact information',
-  'contact details',
-  'contact info',
-  'links',
-  'personal details',
-  'personal information',
-];
-
-const HEADING_LOOKUP = new Map<string, SectionName>();
-for (const [name, list] of Object.entries(HEADINGS)) for (const h of list) HEADING_LOOKUP.set(h, name as SectionName);
-for (const h of OTHER_HEADINGS) HEADING_LOOKUP.set(h, 'other');
-for (const h of CONTACT_HEADINGS) HEADING_LOOKUP.set(h, 'header');
-
-const normaliseHeading = (line: string) =>
-  line
-    .toLowerCase()
-    .replace(/[:|•·▪■●_=#*]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-/** The section a heading line starts ('EXPERIENCE', 'Work History:', 'S K I L L S'), else null. */
-export function headingOf(line: string): SectionName | null {
-  if (line.length > 45) return null;
-  let key = normaliseHeading(line);
-  // Letter-spaced headings: 'E X P E R I E N C E'.
-  if (/^(?:\p{L} ){3,}\p{L}$/u.test(key)) key = key.replace(/ /g, '');
-  return HEADING_LOOKUP.get(key) ?? null;
-}
-
-/** 'Skills: Python, SQL' → heading 'skills' with inline content. */
-function inlineHeading(line: string): { section: SectionName; rest: string } | null {
-  const m = /^([\p{L} &/]{3,40}?)\s*[:|–—]\s*(.+)$/u.exec(line);
-  if (!m) return null;
-  const section = headingOf(m[1]!);
-  return section ? { section, rest: m[2]!.trim() } : null;
-}
-
-interface Sections {
-  header: string[];
-  summary: string[];
-  experience: string[];
-  education: string[];
-  skills: string[];
-  other: string[];
+export interface Line extends DocLine {
+  /** Position in reading order. */
+  index: number;
+  section: SectionName;
+  /** The line is a section heading (its own section is the one it starts). */
+  heading: boolean;
+  /** The line is the document's title ('CURRICULUM VITAE', 'Lebenslauf'). */
+  docTitle: boolean;
+  /** The text without an inline heading ('Skills: Python, SQL' → 'Python, SQL'). */
+  content: string;
+  /** An inline list of skills inside another section ('Tech stack: Go, Kafka' under a job). */
+  skillList?: boolean;
 }
 
 export const BULLET = /^[\s]*[•·▪■●◦‣○►▸*–—-]\s*/u;
 
-export function normaliseText(text: string): string[] {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u00a0\u2007\u202f\t]/g, ' ')
-    .replace(/[\u200b-\u200d\ufeff]/g, '')
-    .split('\n')
-    .map((l) => l.replace(/ {2,}/g, '  ').trim())
-    .filter((l) => l.length > 0);
+/** The section kind a heading line starts ('EXPERIENCE', 'Work History:', 'S K I L L S', 'Berufserfahrung'). */
+export function headingOf(line: string): SectionKind | null {
+  if (/[.!?]$/.test(line.trim()) || headingKey(line).split(' ').length > 6) return null;
+  return lookupHeading(line)?.kind ?? null;
 }
 
-export function splitSections(lines: string[]): Sections {
-  const sections: Sections = { header: [], summary: [], experience: [], education: [], skills: [], other: [] };
-  let current: keyof Sections = 'header';
-  for (const line of lines) {
-    const heading = headingOf(line);
-    if (heading) {
-      current = heading;
-      continue;
-    }
-    const inline = inlineHeading(line);
-    if (inline && (inline.section !== 'other' || current !== 'header')) {
-      current = inline.section;
-      sections[current].push(inline.rest);
-      continue;
-    }
-    sections[current].push(line);
-  }
-  return sections;
+/** 'Skills: Python, SQL' → the skills heading with its content. */
+function inlineHeading(line: string): { kind: SectionKind; rest: string } | null {
+  const m = /^([\p{L} &/-]{3,40}?)\s*[:|–—]\s*(.+)$/u.exec(line);
+  if (!m) return null;
+  const kind = lookupHeading(m[1]!)?.kind;
+  return kind ? { kind, rest: m[2]!.trim() } : null;
 }
+
+/** Normalised text: spaces, zero-width characters. */
+export const cleanText = (text: string) =>
+  text
+    .replace(/[\u00a0\u2007\u202f\t]/g, ' ')
+    .replace(/[\u200b-\u200d\ufeff]/g, '')
+    .replace(/ {3,}/g, '  ')
+    .trim();
+
+/** Sections a labelled list of skills may sit in without ending them. */
+const INLINE_LIST_SECTIONS = new Set<SectionName>(['experience', 'education', 'summary', 'other']);
+
+const streamOf = (line: DocLine) =>
+  line.zone === 'side' ? 'side' : line.zone === 'body' ? 'body' : `${line.zone}:${line.block}`;
+
+/** Tags every line with its section; returns the languages of the headings found too. */
+export function tagLines(docLines: DocLine[]): { lines: Line[]; headingLanguages: { langs: Language[] }[] } {
+  const current = new Map<string, SectionName>();
+  const headingLanguages: { langs: Language[] }[] = [];
+  const lines: Line[] = [];
+  let seenText = 0;
+  for (const doc of docLines) {
+    const text = cleanText(doc.text);
+    if (!text) continue;
+    const stream = streamOf(doc);
+    const start: SectionName = doc.zone === 'body' || doc.zone === 'side' ? 'header' : 'contact';
+    const base = { ...doc, text, index: lines.length, heading: false, docTitle: false, content: text };
+    // A document title before the name is not the 'Résumé' (summary) heading.
+    if (seenText < 3 && isDocumentTitle(text)) {
+      lines.push({ ...base, section: current.get(stream) ?? start, docTitle: true });
+      seenText++;
+      continue;
+    }
+    seenText++;
+    // One cell, or a letter-spaced heading whose word gap reads as a cell gap ('K E Y  S K I L L S').
+    const heading = doc.cells.length === 1 || /^(?:\S {1,3})+\S$/u.test(text) ? lookupHeading(text) : null;
+    if (heading && headingOf(text)) {
+      current.set(stream, heading.kind);
+      headingLanguages.push(heading);
+      lines.push({ ...base, section: heading.kind, heading: true });
+      continue;
+    }
+    const inline = inlineHeading(text);
+    // Inside a skills section, 'Languages: Go, Java' or 'Tools: Jira' names a group of skills, not a new section;
+    // under a job, a degree, a summary or a project, 'Tech stack: Go, Kafka' lists the skills used there and the
+    // section goes on.
+    const here = current.get(stream) ?? start;
+    const inSkills = here === 'skills' && inline && inline.kind !== 'experience' && inline.kind !== 'education';
+    if (inline?.kind === 'skills' && INLINE_LIST_SECTIONS.has(here)) {
+      lines.push({ ...base, section: here, content: inline.rest, skillList: true });
+      continue;
+    }
+    if (inline && !inSkills && (inline.kind !== 'other' || here !== 'header')) {
+      current.set(stream, inline.kind);
+      lines.push({ ...base, section: inline.kind, content: inline.rest });
+      continue;
+    }
+    lines.push({ ...base, section: current.get(stream) ?? start });
+  }
+  return { lines, headingLanguages };
+}
+
+/** The content of a section's lines (headings left out; a job's inline skills list reads as one of its bullets). */
+export const sectionLines = (lines: Line[], section: SectionName) =>
+  lines.filter((l) => l.section === section && !l.heading).map((l) => (l.skillList ? `• ${l.text}` : l.content));

@@ -1,41 +1,34 @@
 // Resume field extraction, dates and work history: date ranges in the usual formats, entries, years of experience.
 import { type ParsedWork } from '@referwell/shared';
 import { BULLET, headingOf } from './sections';
-import { CITY, COUNTRIES, STATE_NAMES, US_STATES } from './contact';
 import { ORG_WORDS, cleanTitle, isTitle } from './names';
+import { PRESENT_WORDS, monthNumber, monthWords } from './languages';
+import { readPlace } from './places';
 
-const MONTHS: Record<string, number> = {
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  may: 5,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  sept: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-};
-const MONTH_NAME =
-  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'/g, "['’]");
+/** Month words of the twelve languages, accents optional ('März', 'Marz'), an optional dot after. */
+const MONTH_NAME = `(?:${monthWords().map(escape).join('|')})`;
 const DATE_TOKEN = `(?:${MONTH_NAME}\\.?,?\\s*\\d{4}|\\d{4}[-/.](?:0?[1-9]|1[0-2])(?!\\d)|(?:0?[1-9]|1[0-2])[/.-]\\d{4}|(?:19|20)\\d{2})`;
-const PRESENT = '(?:present|current(?:ly)?|now|today|ongoing|date)';
+const PRESENT = `(?:${[...PRESENT_WORDS]
+  .sort((a, b) => b.length - a.length)
+  .map(escape)
+  .join('|')})`;
+const RANGE_SEPARATOR = '(?:–|—|-|−|~|to|until|through|thru|bis|au|à|a|al|hasta|till|tot|do|até|fino a|ad oggi)';
 export const DATE_RANGE_RE = new RegExp(
-  `(?<![\\d/])(${DATE_TOKEN})\\s*(?:–|—|-|−|~|to|until|through|thru)\\s*(${DATE_TOKEN}|${PRESENT})(?![\\d/])`,
-  'i',
+  `(?<![\\d/])(${DATE_TOKEN})\\s*${RANGE_SEPARATOR}\\s*(${DATE_TOKEN}|${PRESENT})(?![\\d/\\p{L}])`,
+  'iu',
 );
-export const SINGLE_DATE_RE = new RegExp(`(?<![\\d/])(${DATE_TOKEN})(?![\\d/])`, 'i');
+export const SINGLE_DATE_RE = new RegExp(`(?<![\\d/])(${DATE_TOKEN})(?![\\d/])`, 'iu');
 
-/** 'Jan 2019' → '2019-01'; '2018-03' → '2018-03'; '03/2017' → '2017-03'; '2015' → '2015'; 'Present' → 'Present'. */
+/** 'Jan 2019', 'März 2019', 'janv. 2019' → '2019-01'; '2018-03' → '2018-03'; '03/2017' → '2017-03'; 'heute' → 'Present'. */
 export function normaliseDate(token: string): string | null {
   const t = token.trim().replace(/\.$/, '');
-  if (new RegExp(`^${PRESENT}$`, 'i').test(t)) return 'Present';
-  let m = new RegExp(`^(${MONTH_NAME})\\.?,?\\s*(\\d{4})$`, 'i').exec(t);
-  if (m)
-    return `${m[2]}-${String(MONTHS[m[1]!.slice(0, 3).toLowerCase()] ?? MONTHS[m[1]!.slice(0, 4).toLowerCase()]).padStart(2, '0')}`;
+  if (new RegExp(`^${PRESENT}$`, 'iu').test(t)) return 'Present';
+  let m = /^(\p{L}+)\.?,?\s*(\d{4})$/u.exec(t);
+  if (m) {
+    const month = monthNumber(m[1]!);
+    return month ? `${m[2]}-${String(month).padStart(2, '0')}` : m[2]!;
+  }
   m = /^(\d{4})[-/.](\d{1,2})$/.exec(t);
   if (m) return `${m[1]}-${m[2]!.padStart(2, '0')}`;
   m = /^(\d{1,2})[/.-](\d{4})$/.exec(t);
@@ -62,18 +55,25 @@ function isBulletLine(line: string): boolean {
   return line.length > 110 || (/[.;]$/.test(line) && line.split(' ').length > 7);
 }
 
-const LOCATION_ONLY = new RegExp(
-  `^(?:${CITY}),\\s*(?:${US_STATES}|${STATE_NAMES}|${COUNTRIES})\\b|^(?:remote|hybrid|on-?site)$`,
-  'iu',
-);
+/** A part that is only a place ('Boston, MA', 'München'), not an employer followed by its town. */
+const LOCATION_ONLY = {
+  test: (p: string) => {
+    if (/^(?:remote|hybrid|on-?site)$/i.test(p.trim())) return true;
+    const place = readPlace(p);
+    return !!place && place.strength >= 2 && p.split(',').length <= 2 && p.trim().startsWith(place.city);
+  },
+};
 
-const TRAILING_LOCATION = new RegExp(
-  `,\\s*(?:${CITY}),\\s*(?:${US_STATES}|${STATE_NAMES}|${COUNTRIES})\\b.*$|,\\s*(?:remote|hybrid)$`,
-  'u',
-);
-
-/** 'Acme Health, Boston, MA' → 'Acme Health'. */
-const stripLocation = (s: string) => s.replace(TRAILING_LOCATION, '').trim();
+/** 'Acme Health, Boston, MA' → 'Acme Health'; 'Klinikum Stuttgart, Remote' → 'Klinikum Stuttgart'. */
+function stripLocation(s: string): string {
+  const parts = s.split(/\s*,\s*/);
+  for (let n = Math.min(2, parts.length - 1); n >= 1; n--) {
+    const tail = parts.slice(-n).join(', ');
+    if (/^(?:remote|hybrid)$/i.test(tail) || (readPlace(tail)?.strength ?? 0) >= (n === 2 ? 2 : 1))
+      return parts.slice(0, -n).join(', ').trim();
+  }
+  return s.trim();
+}
 
 /** Employer and title from the parts of an entry's header lines (dates already removed). */
 function assignEmployerTitle(parts: string[]): { employer: string; title: string } | null {
@@ -151,6 +151,24 @@ export function parseWork(lines: string[]): ParsedWork[] {
         const completed = assignEmployerTitle([...parts, ...l.split(SPLIT_PARTS)].filter(Boolean));
         if (completed?.employer && completed.title) {
           assigned = completed;
+          consumedUntil = i + 1;
+        }
+      }
+    }
+    // A heading wrapped in a narrow column: 'Técnico — Hospital' / 'Miguel Servet' (no title word, no date, short).
+    if (assigned?.employer && assigned.title && i + 1 < next && consumedUntil === i) {
+      const l = lines[i + 1]!;
+      if (
+        !described[i + 1] &&
+        /^[\p{Lu}]/u.test(l) &&
+        l.split(' ').length <= 4 &&
+        !isTitle(l) &&
+        !headingOf(l) &&
+        !SINGLE_DATE_RE.test(l)
+      ) {
+        const title = parts.some((p) => p.includes(assigned!.employer)) ? assigned.title : null;
+        if (title && parts.join(' ').trim().endsWith(assigned.employer)) {
+          assigned = { ...assigned, employer: `${assigned.employer} ${l}` };
           consumedUntil = i + 1;
         }
       }

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  JOB_IMPORT_MESSAGES,
+  jobCrawlStatusSchema,
+  jobImportRequestSchema,
+  jobImportResponseSchema,
+  uuidParamSchema,
+} from '@referwell/shared';
+import { createRateLimiter } from '../../lib/rate-limit';
+import { authOf, companyAuthOf } from '../../platform/access/route-access';
+import { POSTERS } from '../jobs/port';
+import { crawlStatus, startCrawl } from './crawl-jobs';
+import { importJobFromUrl, type ImportLimits } from './service';
+import { errorResponses } from '../../lib/errors';
+
+const errors = errorResponses(400, 401, 403, 429);
+
+/** Per-user limits (multiplied by RATE_LIMIT_SCALE). */
+export const IMPORT_RATE_LIMITS = {
+  import: { max: 20, windowSeconds: 10 * 60 },
+  crawl: { max: 5, windowSeconds: 60 * 60 },
+} as const;
+
+export interface JobImportRoutesOptions {
+  /** Smaller limits for tests. */
+  importLimits?: Partial<ImportLimits>;
+}
+
+/**
+ * POST /api/jobs/import and POST /api/jobs/crawl, for a company's referrers and admins (the people who post jobs).
+ * Refused requests (validation, auth, rate limit, private addresses) answer 4xx with the standard error body;
+ * problems with the remote site (unreachable, slow, an error page, no job found) answer 200 `{ success: false, error }`.
+ * A crawl runs in the background (queue task 'crawl-site'): POST answers 202 at once, GET /api/jobs/crawl/:id follows it.
+ */
+export const jobImportRoutes: FastifyPluginAsyncZod<JobImportRoutesOptions> = async (app, options) => {
+  const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
+  const context = () => ({ config: app.config, limits: options.importLimits, log: app.log });
+
+  app.post(
+    '/api/jobs/import',
+    {
+      config: { access: POSTERS },
+      schema: {
+        tags: ['jobs'],
+        summary: "Read a job posting's details from its URL (ATS APIs, structured data, the page, optionally an LLM)",
+        body: jobImportRequestSchema,
+        response: { 200: jobImportResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const poster = companyAuthOf(request);
+      await limiter.consume({
+        key: `jobs-import:user:${poster.user.id}`,
+        ...IMPORT_RATE_LIMITS.import,
+        message: JOB_IMPORT_MESSAGES.importLimited,
+      });
+      return importJobFromUrl(request.body.url, context());
+    },
+  );
+
+  app.post(
+    '/api/jobs/crawl',
+    {
+      config: { access: POSTERS },
+      schema: {
+        tags: ['jobs'],
+        summary:
+          "Start finding the job postings on a company's website (background same-origin crawl, honours robots.txt)",
+        body: jobImportRequestSchema,
+        response: { 202: jobCrawlStatusSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const poster = companyAuthOf(request);
+      await limiter.consume({
+        key: `jobs-crawl:user:${poster.user.id}`,
+        ...IMPORT_RATE_LIMITS.crawl,
+        message: JOB_IMPORT_MESSAGES.crawlLimited,
+      });
+      return reply.code(202).send(await startCrawl(app.db, context(), poster, request.body.url));
+    },
+  );
+
+  app.get(
+    '/api/jobs/crawl/:id',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['jobs'],
+        summary: "A website search's state, progress and, once done, the job postings found",
+        params: uuidParamSchema,
+        response: { 200: jobCrawlStatusSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => crawlStatus(app.db, authOf(request), request.params.id),
+  );
+};

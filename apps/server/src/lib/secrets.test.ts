@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config';
+import { createSecrets, DATA_KEY_FILE, dataEncryptionKey, SecretError } from './secrets';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'referwell-secrets-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('secrets at rest', () => {
+  it('seals a value that opens only with its key and context, and never the same way twice', () => {
+    const secrets = createSecrets(randomBytes(32));
+    const sealed = secrets.seal('123456789', 'payee-tin:a:b');
+    expect(sealed).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(sealed).not.toContain('123456789');
+    expect(secrets.seal('123456789', 'payee-tin:a:b')).not.toBe(sealed);
+    expect(secrets.open(sealed, 'payee-tin:a:b')).toBe('123456789');
+    // Moved to another row, altered, or opened under another key: refused.
+    expect(() => secrets.open(sealed, 'payee-tin:a:c')).toThrow(SecretError);
+    const [v, iv, tag, body] = sealed.split('.');
+    const flipped = `${v}.${iv}.${tag}.${body!.slice(0, -2)}${body!.endsWith('AA') ? 'AB' : 'AA'}`;
+    expect(() => secrets.open(flipped, 'payee-tin:a:b')).toThrow(SecretError);
+    expect(() => createSecrets(randomBytes(32)).open(sealed, 'payee-tin:a:b')).toThrow(SecretError);
+    expect(() => secrets.open('plain text', 'payee-tin:a:b')).toThrow(SecretError);
+    expect(() => createSecrets(randomBytes(16))).toThrow(SecretError);
+  });
+
+  it('generates the key once, owner-only, in DATA_DIR when none is configured and there is no DATABASE_URL', () => {
+    const dataDir = tempDir();
+    const first = dataEncryptionKey({ dataDir, databaseUrl: undefined, dataEncryptionKey: undefined });
+    const file = path.join(dataDir, DATA_KEY_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first).toHaveLength(32);
+    expect(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64').equals(first)).toBe(true);
+    // The next start reads the same key; a file others could read is made owner-only again.
+    chmodSync(file, 0o644);
+    expect(dataEncryptionKey({ dataDir, databaseUrl: undefined, dataEncryptionKey: undefined }).equals(first)).toBe(
+      true,
+    );
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('uses the configured key, and requires one at start-up with DATABASE_URL', () => {
+    const key = randomBytes(32);
+    const dataDir = tempDir();
+    expect(
+      dataEncryptionKey({ dataDir, databaseUrl: 'postgres://x', dataEncryptionKey: key.toString('base64') }).equals(
+        key,
+      ),
+    ).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://db/referwell' })).toThrow(
+      /DATA_ENCRYPTION_KEY: required with DATABASE_URL/,
+    );
+    try {
+      loadConfig({ DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: 'too-short' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).problems.join('\n')).toContain('DATA_ENCRYPTION_KEY: must be 32 random bytes');
+    }
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: 'postgres://db/referwell',
+      DATA_ENCRYPTION_KEY: key.toString('base64'),
+    });
+    expect(config.dataEncryptionKey).toBe(key.toString('base64'));
+  });
+});

@@ -1,9 +1,0 @@
-import { auditLogQuerySchema } from '@referwell/shared';
-import { APP_ROUTES } from '@referwell/shared/routes';
-import { urlFilters } from './codec';
-
-/** /company-dashboard/audit-log: action, person (`actor`), days and the page. */
-export const auditLogUrl = urlFilters(`/${APP_ROUTES.auditLog}`, auditLogQuerySchema, {
-  keys: ['action', 'actorId', 'from', 'to', 'page'],
-  names: { actorId: 'actor' },
-});
