@@ -20,6 +20,7 @@ export const APP_ROUTES = {
   jobSeekerArticle: 'resources/job-seekers/articles/:slug',
   login: 'login',
   signup: 'signup',
+  signupSent: 'signup/sent',
   confirmSignup: 'confirm-signup',
   forgotPassword: 'forgot-password',
   resetPassword: 'reset-password',

@@ -220,6 +220,8 @@ const TABLE: Row[] = [
   // ----- waitlist -----
   { route: 'POST /api/waitlist', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ email: `wait.${randomUUID()}@example.com` }) },
   { route: 'POST /waitlist', expect: ['A', 'A', 'A', 'A', 'A'], why: 'the waitlist page as a plain form post' },
+  { route: 'POST /login', expect: ['A', 'A', 'A', 'A', 'A'], why: 'the login page as a plain form post (303 back with an error)' },
+  { route: 'POST /signup', expect: ['A', 'A', 'A', 'A', 'A'], why: 'the sign-up page as a plain form post (303 back with an error)' },
 ];
 
 let t: TestApp;
@@ -504,7 +506,7 @@ describe('guards see the path the router sees (issue 40, finding 11)', () => {
     const wrong: string[] = [];
     for (const [n, row] of TABLE.entries()) {
       const [method, path] = row.route.split(' ') as [string, string];
-      if (method === 'GET' || !path.startsWith('/api/')) continue; // POST /waitlist: the no-JS form, no cookie needed
+      if (method === 'GET' || !path.startsWith('/api/')) continue; // POST /waitlist, /login, /signup: the no-JS forms (Sec-Fetch-Site, auth.test.ts)
       const res = await t.app.inject({
         method: method as 'POST',
         url: encodedPrefix(row.url?.() ?? path, n),

@@ -42,10 +42,6 @@ const protectedRoutes: RouteObject[] = [
       import('@/features/referrals/referral-requests-page').then((m) => ({ Component: m.ReferralRequestsPage })),
   },
   {
-    path: APP_ROUTES.searchJobs,
-    lazy: () => import('@/features/jobs/search-jobs-page').then((m) => ({ Component: m.SearchJobsPage })),
-  },
-  {
     path: APP_ROUTES.searchCandidates,
     lazy: () => import('@/features/talent/search-candidates-page').then((m) => ({ Component: m.SearchCandidatesPage })),
   },
@@ -133,8 +129,11 @@ const redirectRoutes: RouteObject[] = [
 
 const metaHandle = (meta: PageMeta): RouteMetaHandle => ({ meta });
 
-/** Public paths rendered to HTML at build time (their content needs no session or query string). */
-export const prerenderedPaths = ['/', '/waitlist', '/waitlist/joined'];
+/**
+ * Public paths rendered to HTML at build time (their content needs no session; a query string is read once hydrated,
+ * `useHydratedSearchParams`). Their forms post without the script (ADR 0017).
+ */
+export const prerenderedPaths = ['/', '/waitlist', '/waitlist/joined', '/login', '/signup', '/signup/sent'];
 
 /** Every page is its own chunk, so the marketing pages stay light. */
 export const routes: RouteObject[] = [
@@ -168,11 +167,21 @@ export const routes: RouteObject[] = [
       ...contentRoutes,
       {
         path: APP_ROUTES.login,
-        lazy: () => import('@/features/auth/login-page').then((m) => ({ Component: m.LoginPage })),
+        lazy: () =>
+          import('@/features/auth/login-page').then((m) => ({ Component: m.LoginPage, handle: metaHandle(m.meta) })),
       },
       {
         path: APP_ROUTES.signup,
-        lazy: () => import('@/features/auth/signup-page').then((m) => ({ Component: m.SignupPage })),
+        lazy: () =>
+          import('@/features/auth/signup-page').then((m) => ({ Component: m.SignupPage, handle: metaHandle(m.meta) })),
+      },
+      {
+        path: APP_ROUTES.signupSent,
+        lazy: () =>
+          import('@/features/auth/signup-sent-page').then((m) => ({
+            Component: m.SignupSentPage,
+            handle: metaHandle(m.meta),
+          })),
       },
       {
         path: APP_ROUTES.confirmSignup,
@@ -194,6 +203,11 @@ export const routes: RouteObject[] = [
         path: APP_ROUTES.publicCompany,
         lazy: () =>
           import('@/features/companies/public-company-page').then((m) => ({ Component: m.PublicCompanyPage })),
+      },
+      // Public: anyone searches (issue 38); saving a search asks a visitor to sign in and comes back to it.
+      {
+        path: APP_ROUTES.searchJobs,
+        lazy: () => import('@/features/jobs/search-jobs-page').then((m) => ({ Component: m.SearchJobsPage })),
       },
       // Public: visitors see the job and an Apply Now that leads to login (SPEC §2 'Job detail').
       {

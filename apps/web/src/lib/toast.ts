@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { toast as sonner, type ExternalToast } from 'sonner';
+import type { ExternalToast } from 'sonner';
 
 type Options = Omit<ExternalToast, 'id'>;
-type Raise = (title: ReactNode, options?: Options) => string | number;
+type Raise = (title: ReactNode, options?: Options) => string;
 
 export interface ScopedToast extends Raise {
   success: Raise;
@@ -11,18 +11,26 @@ export interface ScopedToast extends Raise {
   dismiss: () => void;
 }
 
+/** sonner is fetched with the first toast (the Toaster itself is lazy, app.tsx): no page's first load carries it. */
+const sonner = () => import('sonner').then((module) => module.toast);
+
 /**
  * The one way to raise a toast: every toast of one form or screen (`scope`) carries the same sonner id, so a new
  * one replaces the earlier one instead of stacking beside it ('Error: Please select your role' does not linger
- * under 'Success!'). Each module takes its own: `const toast = scopedToast('waitlist')`.
+ * under 'Success!'). Each module takes its own: `const toast = scopedToast('waitlist')`. Returns the toast's id.
  */
 export function scopedToast(scope: string): ScopedToast {
   const id = `toast:${scope}`;
-  const raise = (title: ReactNode, options?: Options) => sonner(title, { ...options, id });
-  return Object.assign(raise, {
-    success: (title: ReactNode, options?: Options) => sonner.success(title, { ...options, id }),
-    error: (title: ReactNode, options?: Options) => sonner.error(title, { ...options, id }),
-    info: (title: ReactNode, options?: Options) => sonner.info(title, { ...options, id }),
-    dismiss: () => void sonner.dismiss(id),
+  const show =
+    (kind: 'message' | 'success' | 'error' | 'info') =>
+    (title: ReactNode, options?: Options): string => {
+      void sonner().then((toast) => (kind === 'message' ? toast : toast[kind])(title, { ...options, id }));
+      return id;
+    };
+  return Object.assign(show('message'), {
+    success: show('success'),
+    error: show('error'),
+    info: show('info'),
+    dismiss: () => void sonner().then((toast) => toast.dismiss(id)),
   });
 }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router';
 
 const subscribeToNothing = () => () => {};
 
@@ -13,4 +14,16 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+const NO_QUERY = new URLSearchParams();
+
+/**
+ * The address's query, once hydrated. A prerendered page's HTML was rendered without a query, and hydration does not
+ * correct attributes that differ (a link's href carrying `returnTo`), so the first render sees no query, like that
+ * HTML, and the query's effects follow right after.
+ */
+export function useHydratedSearchParams(): URLSearchParams {
+  const [params] = useSearchParams();
+  return useHydrated() ? params : NO_QUERY;
 }

@@ -16,3 +16,8 @@ export function safeReturnTo(value: string | null | undefined): string | null {
 export function dashboardPathFor(type: UserType): string {
   return type === 'jobseeker' ? '/jobseeker-dashboard' : '/referrer-dashboard';
 }
+
+/** The login page that comes back to `returnTo` (and hands it on to sign-up and the e-mail confirmation). */
+export function loginPath(returnTo: string | null): string {
+  return returnTo ? `/login?returnTo=${encodeURIComponent(returnTo)}` : '/login';
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_POLICY_MESSAGES, passwordProblem } from '../rules/password';
+import { safeReturnTo } from '../rules/auth';
 import {
   AUTH_MESSAGES,
   COMPANY_TYPES,
@@ -42,6 +43,12 @@ export const signupRequestSchema = z
     inviteCode: optionalCode,
     /** Token from a team invitation e-mail: joins that company as a member. */
     invitationToken: optionalCode,
+    /** The page the person set out from (a job with Apply started): the sign-up link leads back there. */
+    returnTo: z
+      .string()
+      .max(2000)
+      .optional()
+      .transform((v) => safeReturnTo(v) ?? undefined),
     /** The job a job seeker came to find a referral for (/signup?job=): kept in the sign-up link. */
     job: z
       .string()
@@ -79,4 +86,14 @@ export const passwordResetConfirmSchema = z.object({
 export const changePasswordSchema = z.object({
   currentPassword: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(1024),
   newPassword: newPasswordSchema,
+});
+
+/** A plain sign-up form post's fields as the browser sends them: each may be missing; signupRequestSchema decides. */
+export const signupFormBodySchema = z.object({
+  name: z.string().max(1000).optional(),
+  email: z.string().max(1000).optional(),
+  password: z.string().max(2000).optional(),
+  role: z.string().max(100).optional(),
+  companyName: z.string().max(1000).optional(),
+  inviteCode: z.string().max(1000).optional(),
 });

@@ -1,72 +1,10 @@
 import { z } from 'zod';
 import { COMPANY_ROLES, USER_TYPES } from '../rules/auth';
+import { AUTH_MESSAGES, SIGNUP_OUTCOMES } from '../rules/auth-texts';
 
 export * from '../rules/auth';
-
-/** Roles offered at sign-up (SPEC §2, §6). companyHR is stored as a referrer with a company role. */
-export const SIGNUP_ROLES = ['jobseeker', 'referrer', 'companyHR'] as const;
-export type SignupRole = (typeof SIGNUP_ROLES)[number];
-export const SIGNUP_ROLE_LABELS: Record<SignupRole, string> = {
-  jobseeker: 'Job Seeker',
-  referrer: 'Referrer (employee of a hiring company)',
-  companyHR: 'Company HR / Hiring Manager',
-};
-
-export const COMPANY_TYPES = ['create', 'join'] as const;
-export type CompanyType = (typeof COMPANY_TYPES)[number];
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
-
-/** How long a sign-up link works. */
-export const SIGNUP_LINK_HOURS = 48;
-
-export const AUTH_MESSAGES = {
-  nameRequired: 'Please enter your name',
-  emailRequired: 'Please enter your email',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Please enter your password',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  roleRequired: 'Please choose how you will use Referwell',
-  referrerInviteCodeTitle: 'Invite code required',
-  referrerInviteCode: 'Please enter a valid company invite code to join as a referrer.',
-  companyNameTitle: 'Company name required',
-  companyName: 'Please enter a company name to create a new company.',
-  hrInviteCodeTitle: 'Invite code required',
-  hrInviteCode: 'Please enter a valid invite code to join an existing company as HR.',
-  inviteCodeInvalid: 'That invite code is not valid. Ask your company admin for the current code.',
-  referralCodeInvalid: 'That invite code is not valid. Check it, or leave the field empty.',
-  invitationInvalid: 'This invitation link is invalid or has expired. Ask your company admin to send a new one.',
-  emailTaken: 'An account with this email already exists. Log in or reset your password instead.',
-  invalidCredentials: 'Invalid email or password.',
-  accountThrottled:
-    'Too many failed log-ins for this account. Log in from a browser you have used with it before, or reset your password.',
-  signupFailed: 'Signup failed',
-  unknownError: 'An unknown error occurred',
-  accountCreated: 'Account created successfully!',
-  signupCheckEmail:
-    'Check your e-mail: we sent you a link to finish creating your account. If the address already has an account, we told its owner instead.',
-  signupLinkInvalid: 'This sign-up link is invalid or has expired. Please sign up again.',
-  signupPasswordWrong: 'This is not the password you chose when you signed up.',
-  signupLinkHint: `Open the link on any device and enter the password you just chose. It works for ${SIGNUP_LINK_HOURS} hours.`,
-  resetRequested: 'If an account exists for that email, we have sent a link to reset your password.',
-  resetTokenInvalid: 'This reset link is invalid or has expired. Please request a new one.',
-  passwordChanged: 'Your password has been changed.',
-  currentPasswordWrong: 'Your current password is not correct.',
-  prelaunchTitle: 'Authentication not implemented',
-  prelaunchDescription: 'Please contact support',
-} as const;
-
-/** The success toast's second line for each sign-up outcome (SPEC §8). */
-export const SIGNUP_OUTCOMES = ['companyCreated', 'joinedAsHR', 'joinedAsReferrer', 'jobseeker'] as const;
-export type SignupOutcome = (typeof SIGNUP_OUTCOMES)[number];
-export const SIGNUP_OUTCOME_MESSAGES: Record<SignupOutcome, string> = {
-  companyCreated: 'Your company has been created. Redirecting to your dashboard...',
-  joinedAsHR: 'You have joined your company as HR. Redirecting to your dashboard...',
-  joinedAsReferrer: 'You have joined your company as a referrer. Redirecting to your dashboard...',
-  jobseeker: 'Redirecting to your dashboard...',
-};
+export * from '../rules/auth-forms';
+export * from '../rules/auth-texts';
 
 export const emailSchema = z
   .string({ error: AUTH_MESSAGES.emailRequired })
@@ -80,6 +18,18 @@ export const loginRequestSchema = z.object({
   password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, AUTH_MESSAGES.passwordRequired).max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** A plain login form post's fields as the browser sends them (AUTH_FORM_ERRORS): loginRequestSchema decides. */
+export const loginFormBodySchema = z.object({
+  email: z.string().max(1000).optional(),
+  password: z.string().max(2000).optional(),
+});
+/** The query of a form post to /login or /signup: the page's own query, where returnTo rides. */
+export const authFormQuerySchema = z.looseObject({
+  returnTo: z.string().max(2000).optional(),
+  /** The job a job seeker came for (/signup?job=), as the JSON sign-up's `job`. */
+  job: z.string().max(200).optional(),
+});
 
 export const sessionUserSchema = z.object({
   id: z.uuid(),

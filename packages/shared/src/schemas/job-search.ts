@@ -58,6 +58,18 @@ export const SEARCH_TEXTS = {
   partialHeading: 'Matching some of your words',
 } as const;
 
+/** The job search page's words, shown by the app and by the server's first response (public-pages). */
+export const JOB_SEARCH_PAGE = {
+  title: 'Find Your Next Job',
+  intro: 'Open roles at healthcare technology companies, many with employees ready to refer you.',
+  searchLabel: 'Search jobs',
+  searchPlaceholder: 'Search by title, company, skills...',
+  noResults: 'No jobs match your search. Try fewer words or clear the filters.',
+} as const;
+
+/** Results per page of GET /api/jobs as the search page asks for them (the server's first response has the first). */
+export const JOB_SEARCH_PAGE_SIZE = 20;
+
 /** Counting stops this many matches in: "1,000+ jobs". */
 export const JOB_COUNT_LIMIT = 1_000;
 

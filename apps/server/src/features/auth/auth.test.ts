@@ -734,3 +734,138 @@ describe('cookies over https', () => {
     }
   });
 });
+
+describe('login and sign-up as plain form posts (before the page script runs, ADR 0017)', () => {
+  const form = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', ...headers },
+      remoteAddress: freshIp(),
+    });
+  const returnTo = '/job/00000000-0000-4000-8000-000000000042?resume=apply';
+  const query = `?returnTo=${encodeURIComponent(returnTo)}`;
+
+  /** The sign-up link mailed to `email`, as the address /confirm-signup is opened with. */
+  const mailedLink = async (email: string) => new URL((await signupLinkFor(t.app.db, email))!, 'http://link');
+
+  it('answers a sign-up with "check your e-mail", taken address or not; the link keeps returnTo and signs in', async () => {
+    await captureSignupLinks(t.app.db);
+    const email = uniqueEmail('form.signup');
+    const fields = { name: 'Form Person', email, password: TEST_PASSWORD, role: 'jobseeker', inviteCode: '' };
+    const res = await form(`/signup${query}`, fields);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/signup/sent');
+    expect(res.cookies.find((c) => c.name === 'rw_session')).toBeUndefined();
+    const link = await mailedLink(email);
+    expect(link.pathname).toBe('/confirm-signup');
+    expect(link.searchParams.get('returnTo')).toBe(returnTo);
+    const confirmed = await post('/api/auth/signup/confirm', {
+      token: link.searchParams.get('token'),
+      password: TEST_PASSWORD,
+    });
+    expect(confirmed.statusCode).toBe(201);
+    const token = confirmed.cookies.find((c) => c.name === 'rw_session')!.value;
+    expect((await session(token)).user).toMatchObject({ email, type: 'jobseeker' });
+
+    // The same answer for an address that has an account: no session, no link, its owner told instead.
+    const again = await form(`/signup${query}`, { ...fields, email: email.toUpperCase() });
+    expect(again.statusCode).toBe(303);
+    expect(again.headers.location).toBe('/signup/sent');
+    expect(again.cookies.find((c) => c.name === 'rw_session')).toBeUndefined();
+    expect(await signupLinkFor(t.app.db, email)).toBe(link.pathname + link.search);
+    expect((await mailsTo(t, email)).some((m) => m.includes('Someone tried to sign up'))).toBe(true);
+  });
+
+  it('keeps a return target on another site out of the link; company HR naming a company creates it on confirming', async () => {
+    await captureSignupLinks(t.app.db);
+    const email = uniqueEmail('form.hr');
+    const res = await form(`/signup?returnTo=${encodeURIComponent('https://evil.example/job/42')}`, {
+      name: 'Form Admin',
+      email,
+      password: TEST_PASSWORD,
+      role: 'companyHR',
+      companyName: 'Form Post Health',
+    });
+    expect(res.headers.location).toBe('/signup/sent');
+    const link = await mailedLink(email);
+    expect(link.searchParams.has('returnTo')).toBe(false);
+    const confirmed = await post('/api/auth/signup/confirm', {
+      token: link.searchParams.get('token'),
+      password: TEST_PASSWORD,
+    });
+    const token = confirmed.cookies.find((c) => c.name === 'rw_session')!.value;
+    expect((await session(token)).company).toMatchObject({ name: 'Form Post Health', role: 'companyAdmin' });
+  });
+
+  it('sends a refused sign-up back to the page with its query and a code, never the typed values', async () => {
+    const weak = await form(`/signup${query}`, {
+      name: 'Weak',
+      email: uniqueEmail('form.weak'),
+      password: 'password',
+      role: 'jobseeker',
+    });
+    expect(weak.statusCode).toBe(303);
+    expect(weak.headers.location).toBe(`/signup${query}&error=signup-password`);
+    const noRole = await form('/signup?role=x', {
+      name: 'No Role',
+      email: uniqueEmail('form.norole'),
+      password: TEST_PASSWORD,
+    });
+    expect(noRole.headers.location).toBe('/signup?role=x&error=signup-invalid');
+    const badCode = await form('/signup', {
+      name: 'Bad Code',
+      email: uniqueEmail('form.code'),
+      password: TEST_PASSWORD,
+      role: 'referrer',
+      inviteCode: 'NOSUCHCODE',
+    });
+    expect(badCode.headers.location).toBe('/signup?error=signup-code');
+    expect(badCode.cookies.find((c) => c.name === 'rw_session')).toBeUndefined();
+  });
+
+  it('logs in and goes back to returnTo; wrong credentials come back with the one message code', async () => {
+    const { body } = await signUp(t);
+    const ok = await form(`/login${query}`, { email: body.user.email, password: TEST_PASSWORD });
+    expect(ok.statusCode).toBe(303);
+    expect(ok.headers.location).toBe(returnTo);
+    expect((await session(ok.cookies.find((c) => c.name === 'rw_session')!.value)).user.id).toBe(body.user.id);
+
+    const wrong = await form(`/login${query}`, { email: body.user.email, password: 'not the password' });
+    expect(wrong.headers.location).toBe(`/login${query}&error=credentials`);
+    expect(wrong.cookies.find((c) => c.name === 'rw_session')).toBeUndefined();
+    const empty = await form('/login', { email: '' });
+    expect(empty.headers.location).toBe('/login?error=invalid');
+  });
+
+  it('ignores a return target on another site and uses the dashboard', async () => {
+    const { body } = await signUp(t);
+    const res = await form(`/login?returnTo=${encodeURIComponent('//evil.example/x')}`, {
+      email: body.user.email,
+      password: TEST_PASSWORD,
+    });
+    expect(res.headers.location).toBe('/jobseeker-dashboard');
+  });
+
+  it('refuses a post another site made (login CSRF), by Sec-Fetch-Site, or by Origin when that is missing', async () => {
+    const { body } = await signUp(t);
+    const credentials = { email: body.user.email, password: TEST_PASSWORD };
+    for (const headers of <Record<string, string>[]>[
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'null' },
+      { origin: 'https://evil.example' },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/login',
+        payload: new URLSearchParams(credentials).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        remoteAddress: freshIp(),
+      });
+      expect(res.headers.location, JSON.stringify(headers)).toBe('/login?error=refused');
+      expect(res.cookies.find((c) => c.name === 'rw_session')).toBeUndefined();
+    }
+  });
+});

@@ -17,8 +17,14 @@ import {
   type SessionResponse,
 } from '@referwell/shared';
 import { authOf } from '../../platform/access/route-access';
-import { clearSessionCookie, setSessionCookie } from '../../platform/sessions/request-auth';
+import {
+  assertSameOriginFormPost,
+  clearSessionCookie,
+  sessionOf,
+  setSessionCookie,
+} from '../../platform/sessions/request-auth';
 import { AppError, errorResponses } from '../../lib/errors';
+import { authFormRoutes } from './form-routes';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { accountAttemptsKey, login } from './service';
 import { confirmSignup, previewInvitation, signup } from './signup';
@@ -51,6 +57,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     setSessionCookie(app, reply, token);
     return sessionBody(await resolveSession(app.db, token));
   }
+
+  /** startSession for a form post, which is outside /api and so has no request.auth resolved yet. */
+  async function startFormSession(request: FastifyRequest, reply: FastifyReply, token: string) {
+    request.auth = await sessionOf(app, request);
+    return startSession(request, reply, token);
+  }
+  const allowedOrigins = new Set([new URL(app.config.publicUrl).origin]);
 
   const refuseWhenPrelaunch = () => {
     if (app.config.prelaunch)
@@ -135,6 +148,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await startSession(request, reply, token);
       return notices.length > 0 ? { ...session, notice: notices.join(' ') } : session;
     },
+  );
+
+  // Login and sign-up as plain HTML form posts before the page script runs (ADR 0017), in their own plugin.
+  await app.register(
+    authFormRoutes({
+      login: async (request, reply, credentials) => {
+        refuseWhenPrelaunch();
+        const { userId, token } = await login(app.db, limiter, app.accounts, credentials.email, credentials.password, {
+          ...meta(request),
+          scale: app.config.rateLimitScale,
+          knownDevice: knowsAccount(request),
+        });
+        rememberDevice(app, request, reply, userId);
+        return (await startFormSession(request, reply, token)).user;
+      },
+      signup: async (request, reply, input) => {
+        refuseWhenPrelaunch();
+        const result = await signup(app.db, limiter, app.accounts, input, meta(request));
+        // As the JSON route: "check your e-mail", whether or not the address has an account.
+        if (result.kind === 'mailed') return 'mailed';
+        rememberDevice(app, request, reply, result.userId);
+        return (await startFormSession(request, reply, result.token)).user;
+      },
+      checkOrigin: (request) => assertSameOriginFormPost(request, allowedOrigins),
+    }),
   );
 
   app.post(

@@ -86,7 +86,12 @@ export async function signup(
       details,
       expiresAt: new Date(Date.now() + SIGNUP_LINK_HOURS * 3600_000),
     });
-    const link = new URLSearchParams({ token, ...(input.job ? { job: input.job } : {}) });
+    // The page the person set out from (returnTo, already checked) rides in the link: /confirm-signup leads on to it.
+    const link = new URLSearchParams({
+      token,
+      ...(input.job ? { job: input.job } : {}),
+      ...(input.returnTo ? { returnTo: input.returnTo } : {}),
+    });
     await enqueueMail(tx, {
       key: `confirm-signup:${tokenHash}`,
       template: 'confirm-signup',

@@ -168,3 +168,37 @@ describe('server-rendered company page', () => {
     expect(referrers.body).toContain('<div id="root"></div>');
   });
 });
+
+describe('server-rendered job search (open to visitors, issue 38)', () => {
+  it("answers a visitor with the results for the address's query in the first response, and the app's first page preloaded", async () => {
+    const id = await postJob({ title: 'Interoperability Analyst (Searchpage)' });
+    const res = await page('/search-jobs?q=searchpage');
+    expect(res.statusCode).toBe(200);
+    const $ = load(res.body);
+    expect($('title').text()).toBe('searchpage jobs · Referwell');
+    expect($('meta[name="robots"]').attr('content')).toBe('noindex');
+    const root = $('#root');
+    expect(root.attr('data-server-rendered')).toBe('true');
+    expect(root.find('h1').text()).toBe('Find Your Next Job');
+    expect(root.find(`a[href="/job/${id}"]`).text()).toBe('Interoperability Analyst (Searchpage)');
+    // Searching again needs no script: a plain GET form back to this page.
+    expect(root.find('form[method="get"][action="/search-jobs"] input[name="q"]').attr('value')).toBe('searchpage');
+    const preload = JSON.parse($('#rw-preload').text()) as Record<string, { items: { id: string }[] }>;
+    expect(Object.keys(preload)).toEqual(['/api/jobs?q=searchpage&limit=20']);
+    expect(preload['/api/jobs?q=searchpage&limit=20']!.items.map((job) => job.id)).toEqual([id]);
+  });
+
+  it('is indexed bare, says so when nothing matches, and reads a malformed address as the app does (shared codec)', async () => {
+    const bare = load((await page('/search-jobs')).body);
+    expect(bare('link[rel="canonical"]').attr('href')).toBe(`${ORIGIN}/search-jobs`);
+    const none = load((await page('/search-jobs?q=zzzznothingmatcheszzzz')).body);
+    expect(none('#root [role="status"]').text()).toBe(
+      'No jobs match your search. Try fewer words or clear the filters.',
+    );
+    // The filter that is not valid is dropped, as the app's address reader drops it: the preload is under its key.
+    const malformed = await page('/search-jobs?minSalary=lots&q=zzzznothingmatcheszzzz');
+    expect(malformed.statusCode).toBe(200);
+    const preload = JSON.parse(load(malformed.body)('#rw-preload').text()) as Record<string, unknown>;
+    expect(Object.keys(preload)).toEqual(['/api/jobs?q=zzzznothingmatcheszzzz&limit=20']);
+  });
+});

@@ -9,6 +9,7 @@ import {
   waitlistFormBodySchema,
 } from '@referwell/shared';
 import { errorResponses, isAppError } from '../../lib/errors';
+import { acceptFormPosts } from '../../lib/form-posts';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { joinWaitlist } from './service';
 
@@ -42,11 +43,7 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Its own plugin, so only this route accepts form bodies (the JSON API stays JSON-only).
   const formRoute: FastifyPluginAsyncZod = async (forms) => {
-    forms.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
+    acceptFormPosts(forms, FORM_BODY_LIMIT);
     forms.post(
       WAITLIST_FORM.action,
       {

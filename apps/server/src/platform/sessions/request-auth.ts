@@ -43,6 +43,17 @@ export function assertSameOrigin(
   }
 }
 
+/**
+ * The same guard for a page's form posted as plain HTML (login, sign-up; ADR 0017). Under our no-referrer policy such a
+ * same-origin post carries `Origin: null`, so the browser's Sec-Fetch-Site decides: only 'same-origin' passes. A
+ * browser too old to send it must send our Origin. Stops a forger from logging a visitor into the forger's account.
+ */
+export function assertSameOriginFormPost(request: FastifyRequest, allowedOrigins: Set<string>) {
+  const site = request.headers['sec-fetch-site'];
+  if (site === undefined) return assertSameOrigin(request, allowedOrigins, { requireOrigin: true });
+  if (site !== 'same-origin') throw new AppError(403, 'CSRF', 'This request came from another site and was refused.');
+}
+
 /** The origin of a Referer header; 'null' (never allowed) when it is present but not a URL. */
 function refererOrigin(referer: string | undefined): string | undefined {
   if (!referer) return undefined;

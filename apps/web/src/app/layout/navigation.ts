@@ -18,6 +18,8 @@ export type NavEntry = NavLink | NavMenu;
 export const isMenu = (entry: NavEntry): entry is NavMenu => 'items' in entry;
 
 export const loggedOutNavigation: NavEntry[] = [
+  // Anyone may search jobs (issue 38).
+  { label: 'Find Jobs', to: '/search-jobs' },
   {
     label: 'How it Works',
     items: [

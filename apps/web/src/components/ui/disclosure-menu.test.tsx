@@ -95,6 +95,24 @@ describe('DisclosureMenu', () => {
     expect(trigger()).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('closes when its close key changes (a navigation made by code, such as opening a notification)', async () => {
+    const user = userEvent.setup();
+    const menu = (key: string) => (
+      <DisclosureMenu trigger="Notifications" closeKey={key}>
+        <button type="button" className={disclosureItemClass}>
+          A notification
+        </button>
+      </DisclosureMenu>
+    );
+    const { rerender } = render(menu('/first'));
+    const bell = screen.getByRole('button', { name: 'Notifications' });
+    await user.click(bell);
+    await user.click(screen.getByRole('button', { name: 'A notification' }));
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    rerender(menu('/second'));
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('opens on hover after 100 ms, closes 300 ms after the pointer leaves, and a click pins it open', async () => {
     vi.useFakeTimers();
     try {

@@ -15,6 +15,8 @@ export interface DisclosureMenuProps {
   align?: 'start' | 'end';
   triggerClassName?: string;
   panelClassName?: string;
+  /** The menu closes whenever this changes: pass the router location's key so it closes on navigation. */
+  closeKey?: unknown;
   children: ReactNode;
 }
 
@@ -35,9 +37,16 @@ export function DisclosureMenu({
   align = 'start',
   triggerClassName,
   panelClassName,
+  closeKey,
   children,
 }: DisclosureMenuProps) {
   const [open, setOpen] = useState(false);
+  // Navigation (a link, or an item that navigates by code such as a notification) closes the menu.
+  const [shownFor, setShownFor] = useState(closeKey);
+  if (shownFor !== closeKey) {
+    setShownFor(closeKey);
+    setOpen(false);
+  }
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, type ComponentProps, type ReactNode } from 'react';
-import type { FieldValues, SubmitErrorHandler, SubmitHandler, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Resolver, SubmitErrorHandler, SubmitHandler, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
 import { useBlocker } from 'react-router';
 import { FieldError } from '@/components/ui/field-error';
 import { Label } from '@/components/ui/label';
@@ -145,4 +146,21 @@ export function Form<T extends FieldValues, TOut extends FieldValues = T>({
       {guardUnsaved ? <UnsavedChangesGuard when={dirty} /> : null}
     </form>
   );
+}
+
+/**
+ * `zodResolver(schema)` with the schema, zod and the resolver fetched when the form is first checked instead of with
+ * the page: a public form page's first load stays light (bench/bundle-budget.ts). Before hydration the browser checks
+ * the fields itself (ADR 0017), so nothing is lost in between. `load` imports the shared schema's module.
+ */
+export function lazyZodResolver<T extends FieldValues, TOut extends FieldValues = T>(
+  load: () => Promise<z.ZodType<TOut, T>>,
+): Resolver<T, unknown, TOut> {
+  let resolver: Promise<Resolver<T, unknown, TOut>> | undefined;
+  return async (values, context, options) => {
+    resolver ??= Promise.all([import('@hookform/resolvers/zod'), load()]).then(
+      ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<T, unknown, TOut>,
+    );
+    return (await resolver)(values, context, options);
+  };
 }

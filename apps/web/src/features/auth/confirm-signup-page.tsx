@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { AUTH_MESSAGES, signupConfirmSchema } from '@referwell/shared';
+import { AUTH_MESSAGES, safeReturnTo, signupConfirmSchema } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form, FormField } from '@/components/ui/form';
@@ -25,8 +25,10 @@ export function ConfirmSignupPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   const job = searchParams.get('job')?.trim() || null;
+  // The page the person set out from (a job with Apply started), kept in the link: the new account lands there.
+  const returnTo = safeReturnTo(searchParams.get('returnTo'));
   const confirm = useConfirmSignup();
-  const { enter, entering } = useEnterNewAccount(toast, job);
+  const { enter, entering } = useEnterNewAccount(toast, job, returnTo);
   const form = useForm<ConfirmSignupForm>({
     resolver: zodResolver(confirmSignupFormSchema),
     defaultValues: { password: '' },

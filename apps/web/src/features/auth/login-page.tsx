@@ -1,43 +1,60 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { scopedToast } from '@/lib/toast';
-import {
-  AUTH_MESSAGES,
-  dashboardPathFor,
-  loginRequestSchema,
-  safeReturnTo,
-  type LoginRequest,
-} from '@referwell/shared';
+import type { LoginRequest } from '@referwell/shared';
+import { dashboardPathFor, safeReturnTo } from '@referwell/shared/rules/auth';
+import { authFormError, signupPath } from '@referwell/shared/rules/auth-forms';
+import { AUTH_MESSAGES } from '@referwell/shared/rules/auth-texts';
 import { TIMING } from '@referwell/shared/constants';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form';
+import { Form, FormField, lazyZodResolver } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { AuthCard } from '@/components/auth-card';
 import { errorMessage } from '@/lib/api';
+import type { PageMeta } from '@/lib/page-meta';
+import { useHydratedSearchParams } from '@/lib/use-hydrated';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/lib/session';
 import { useLogin } from './api';
 
 const toast = scopedToast('login-page');
 
+export const meta: PageMeta = {
+  title: 'Log in',
+  description: 'Log in to Referwell to find referrals, refer candidates and manage your team.',
+};
+
+/**
+ * /login, prerendered (ADR 0007): before the script runs the form posts as plain HTML to the page's own address with
+ * its query (POST /login?returnTo=…, ADR 0017); once hydrated it uses the JSON API.
+ */
 export function LoginPage() {
   usePageTitle('Log in');
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const searchParams = useHydratedSearchParams();
   const { user, prelaunch } = useSession();
   const login = useLogin();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
+    resolver: lazyZodResolver(() => import('@referwell/shared/schemas/auth').then((m) => m.loginRequestSchema)),
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
   const returnTo = safeReturnTo(searchParams.get('returnTo'));
+  // A plain form post the server refused comes back with ?error=<code>.
+  const shownError = serverError ?? authFormError(searchParams);
 
   const onValid = (credentials: LoginRequest) => {
+    if (prelaunch) {
+      // Pre-launch the form never authenticates (SPEC §4, §8) and makes no call.
+      toast.error(AUTH_MESSAGES.prelaunchTitle, {
+        description: AUTH_MESSAGES.prelaunchDescription,
+        duration: TIMING.loginErrorToastMs,
+      });
+      return;
+    }
     setServerError(null);
     login.mutate(credentials, {
       onSuccess: ({ user, notice }) => {
@@ -54,19 +71,6 @@ export function LoginPage() {
     });
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (prelaunch) {
-      // Pre-launch the form never authenticates (SPEC §4, §8) and makes no call.
-      event.preventDefault();
-      toast.error(AUTH_MESSAGES.prelaunchTitle, {
-        description: AUTH_MESSAGES.prelaunchDescription,
-        duration: TIMING.loginErrorToastMs,
-      });
-      return;
-    }
-    void form.handleSubmit(onValid)(event);
-  };
-
   // Someone already logged in has nothing to do here.
   if (user && !prelaunch && !login.isPending) {
     return <Navigate to={returnTo ?? dashboardPathFor(user.type)} replace />;
@@ -80,7 +84,7 @@ export function LoginPage() {
         <>
           <p>
             New to Referwell?{' '}
-            <Link to="/signup" className="font-medium text-primary hover:underline">
+            <Link to={signupPath(returnTo)} className="font-medium text-primary hover:underline">
               Create an account
             </Link>
           </p>
@@ -93,10 +97,11 @@ export function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-5">
-        {serverError ? (
+      {/* No action: before the script runs the form posts to this address, query (returnTo) included. */}
+      <Form form={form} onValid={onValid} method="post" className="grid gap-5">
+        {shownError ? (
           <Alert variant="destructive">
-            <AlertDescription>{serverError}</AlertDescription>
+            <AlertDescription>{shownError}</AlertDescription>
           </Alert>
         ) : null}
         <FormField id="login-email" label="Email" error={errors.email?.message}>
@@ -122,7 +127,7 @@ export function LoginPage() {
         <Button type="submit" size="lg" disabled={login.isPending}>
           {login.isPending ? 'Logging in...' : 'Log in'}
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

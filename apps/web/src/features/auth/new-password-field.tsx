@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { PASSWORD_MIN_LENGTH } from '@referwell/shared';
+import { PASSWORD_MIN_LENGTH } from '@referwell/shared/rules/auth-texts';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { PasswordStrengthMeter } from './password-strength-meter';

@@ -1,4 +1,4 @@
-import { passwordProblem, passwordStrength } from '@referwell/shared';
+import { passwordProblem, passwordStrength } from '@referwell/shared/rules/password';
 import { cn } from '@/lib/utils';
 
 const BAR_COLOURS = ['bg-destructive', 'bg-destructive', 'bg-amber-500', 'bg-emerald-500', 'bg-emerald-600'];

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
+import { loginPath } from '@referwell/shared/rules/auth';
 
 /** Layout route for the protected screens (SPEC §2): visitors go to /login with the path to come back to. */
 export function RequireAuth() {
@@ -15,8 +16,7 @@ export function RequireAuth() {
     );
   }
   if (!isLoggedIn) {
-    const returnTo = `${location.pathname}${location.search}`;
-    return <Navigate to={`/login?returnTo=${encodeURIComponent(returnTo)}`} replace />;
+    return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
   }
   return <Outlet />;
 }

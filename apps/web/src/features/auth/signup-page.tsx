@@ -1,33 +1,28 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { Link } from 'react-router';
 import { scopedToast } from '@/lib/toast';
-import {
-  AUTH_MESSAGES,
-  COMPANY_TYPES,
-  SIGNUP_ROLE_LABELS,
-  SIGNUP_ROLES,
-  signupRequestSchema,
-  type CompanyType,
-  type SignupInput,
-  type SignupRequest,
-  type SignupRole,
-} from '@referwell/shared';
+import type { CompanyType, SignupInput, SignupRequest, SignupRole } from '@referwell/shared';
+import { loginPath, safeReturnTo } from '@referwell/shared/rules/auth';
+import { authFormError } from '@referwell/shared/rules/auth-forms';
+import { AUTH_MESSAGES, COMPANY_TYPES, SIGNUP_ROLE_LABELS, SIGNUP_ROLES } from '@referwell/shared/rules/auth-texts';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { ChoiceSelect } from '@/components/choice-select';
-import { Form, FormField } from '@/components/ui/form';
+import { Form, FormField, lazyZodResolver } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Spinner } from '@/components/ui/spinner';
 import { AuthCard } from '@/components/auth-card';
 import { errorMessage, fieldErrors, isApiError } from '@/lib/api';
 import { cn } from '@/lib/utils';
+import type { PageMeta } from '@/lib/page-meta';
+import { useHydrated, useHydratedSearchParams } from '@/lib/use-hydrated';
 import { usePageTitle } from '@/lib/use-page-title';
 import { invitationQueryOptions, useSignup } from './api';
 import { useEnterNewAccount } from './enter-new-account';
 import { NewPasswordField } from './new-password-field';
+import { SignupSentCard } from './signup-sent-page';
 
 const toast = scopedToast('signup-page');
 
@@ -61,11 +56,23 @@ function toRequest(values: SignupInput): SignupRequest {
   }
 }
 
+export const meta: PageMeta = {
+  title: 'Sign up',
+  description: 'Create your Referwell account to get referred, refer great people, or hire through your team.',
+};
+
+/**
+ * /signup, prerendered (ADR 0007): before the script runs the form posts as plain HTML to the page's own address with
+ * its query (POST /signup?returnTo=…, ADR 0017), every field shown; once hydrated, the fields follow the chosen role.
+ */
 export function SignupPage() {
-  const [searchParams] = useSearchParams();
+  const hydrated = useHydrated();
+  const searchParams = useHydratedSearchParams();
   const job = searchParams.get('job')?.trim() || null;
   const invitationToken = searchParams.get('invite')?.trim() || null;
   const roleParam = searchParams.get('role');
+  // Where the person set out from (a job with Apply started): back there after sign-up and the confirmation link.
+  const returnTo = safeReturnTo(searchParams.get('returnTo'));
   const invitation = useQuery({
     ...invitationQueryOptions(invitationToken ?? ''),
     enabled: invitationToken !== null,
@@ -74,10 +81,12 @@ export function SignupPage() {
   usePageTitle(invited ? `Join ${invitation.data.companyName}` : 'Sign up');
 
   const signup = useSignup();
-  const { enter, entering } = useEnterNewAccount(toast, job);
+  const { enter, entering } = useEnterNewAccount(toast, job, returnTo);
 
   const form = useForm<SignupRequest, unknown, SignupInput>({
-    resolver: zodResolver(signupRequestSchema),
+    resolver: lazyZodResolver(() =>
+      import('@referwell/shared/schemas/auth-passwords').then((m) => m.signupRequestSchema),
+    ),
     defaultValues: {
       name: '',
       email: '',
@@ -94,6 +103,11 @@ export function SignupPage() {
   const password = useWatch({ control: form.control, name: 'password' });
   const email = useWatch({ control: form.control, name: 'email' });
   const companyType = useWatch({ control: form.control, name: 'companyType' }) ?? 'create';
+
+  // A prerendered page learns the role from its address once hydrated.
+  useEffect(() => {
+    if (isSignupRole(roleParam) && !form.getValues('role')) form.setValue('role', roleParam);
+  }, [form, roleParam]);
 
   // A team invitation fills in who was invited and makes them a referrer of that company.
   const invitationData = invitation.data;
@@ -118,7 +132,7 @@ export function SignupPage() {
 
   const onValid = (values: SignupInput) =>
     signup.mutate(
-      { ...toRequest(values), ...(job && !values.invitationToken ? { job } : {}) },
+      { ...toRequest(values), ...(returnTo ? { returnTo } : {}), ...(job && !values.invitationToken ? { job } : {}) },
       {
         // A team invitation signs in at once; any other sign-up waits for the link mailed to the address.
         onSuccess: (response) => {
@@ -139,14 +153,22 @@ export function SignupPage() {
       },
     );
 
-  const loginTarget = job ? `/login?returnTo=${encodeURIComponent(`/jobseeker-dashboard?job=${job}`)}` : '/login';
+  const loginTarget = loginPath(returnTo ?? (job ? `/jobseeker-dashboard?job=${job}` : null));
+  // Before the script runs nothing follows the role, so the plain form shows every field (the server reads them so).
   const showInviteCode =
-    !invited && (role === 'referrer' || role === 'jobseeker' || (role === 'companyHR' && companyType === 'join'));
-  const inviteCodeLabel = role === 'jobseeker' ? 'Invite code (optional)' : 'Company invite code';
-  const inviteCodeHint =
-    role === 'jobseeker'
+    !hydrated ||
+    (!invited && (role === 'referrer' || role === 'jobseeker' || (role === 'companyHR' && companyType === 'join')));
+  const inviteCodeLabel = !hydrated
+    ? 'Invite code (referrers; optional for job seekers)'
+    : role === 'jobseeker'
+      ? 'Invite code (optional)'
+      : 'Company invite code';
+  const inviteCodeHint = !hydrated
+    ? "Your company admin's code, or a friend's code on Referwell."
+    : role === 'jobseeker'
       ? 'Got a code from a friend on Referwell? Enter it here.'
       : 'Ask your company admin for the current code.';
+  const postError = authFormError(searchParams);
   const busy = signup.isPending || entering;
 
   if (invitationToken && invitation.isPending) {
@@ -159,29 +181,7 @@ export function SignupPage() {
     );
   }
 
-  if (signup.data && !('outcome' in signup.data)) {
-    return (
-      <AuthCard
-        title="Check your e-mail"
-        footer={
-          <p>
-            Already have an account?{' '}
-            <Link to={loginTarget} className="font-medium text-primary hover:underline">
-              Log in
-            </Link>
-          </p>
-        }
-      >
-        <Alert role="status">
-          <AlertTitle>We sent you a link</AlertTitle>
-          <AlertDescription>
-            <p>{signup.data.message}</p>
-            <p>{AUTH_MESSAGES.signupLinkHint}</p>
-          </AlertDescription>
-        </Alert>
-      </AuthCard>
-    );
-  }
+  if (signup.data && !('outcome' in signup.data)) return <SignupSentCard loginTarget={loginTarget} />;
 
   return (
     <AuthCard
@@ -200,7 +200,13 @@ export function SignupPage() {
         </p>
       }
     >
-      <Form form={form} onValid={onValid} onInvalid={onInvalid} className="grid grid-cols-1 gap-5">
+      {/* No action: before the script runs the form posts to this address, query (returnTo) included. */}
+      <Form form={form} onValid={onValid} onInvalid={onInvalid} method="post" className="grid grid-cols-1 gap-5">
+        {postError ? (
+          <Alert variant="destructive">
+            <AlertDescription>{postError}</AlertDescription>
+          </Alert>
+        ) : null}
         {invitationToken && invitation.isError ? (
           <Alert variant="destructive">
             <AlertTitle>Invitation not found</AlertTitle>
@@ -246,21 +252,14 @@ export function SignupPage() {
         {invited ? null : (
           <FormField id="signup-role" label="I am a..." error={errors.role?.message} className="grid-cols-1">
             {(control) => (
-              <Controller
-                control={form.control}
-                name="role"
-                render={({ field }) => (
-                  <ChoiceSelect
-                    {...control}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    choices={SIGNUP_ROLES}
-                    labels={SIGNUP_ROLE_LABELS}
-                    placeholder="Select your role"
-                  />
-                )}
-              />
+              <NativeSelect {...control} required {...form.register('role')}>
+                <option value="">Select your role</option>
+                {SIGNUP_ROLES.map((value) => (
+                  <option key={value} value={value}>
+                    {SIGNUP_ROLE_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
             )}
           </FormField>
         )}
@@ -290,7 +289,15 @@ export function SignupPage() {
           </fieldset>
         ) : null}
 
-        {!invited && role === 'companyHR' && companyType === 'create' ? (
+        {!hydrated ? (
+          <FormField
+            id="signup-companyName"
+            label="Company name (company HR creating a company)"
+            error={errors.companyName?.message}
+          >
+            {(control) => <Input {...control} autoComplete="organization" {...form.register('companyName')} />}
+          </FormField>
+        ) : !invited && role === 'companyHR' && companyType === 'create' ? (
           <FormField id="signup-companyName" label="Company name" error={errors.companyName?.message}>
             {(control) => <Input {...control} autoComplete="organization" required {...form.register('companyName')} />}
           </FormField>
@@ -309,7 +316,7 @@ export function SignupPage() {
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
-                required={role !== 'jobseeker'}
+                required={hydrated && role !== 'jobseeker'}
                 {...form.register('inviteCode')}
               />
             )}

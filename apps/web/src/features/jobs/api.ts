@@ -14,7 +14,7 @@ import type {
   JobShareLink,
   JobStatusChange,
 } from '@referwell/shared';
-import { JOB_IMPORT_MESSAGES } from '@referwell/shared';
+import { JOB_IMPORT_MESSAGES, JOB_SEARCH_PAGE_SIZE } from '@referwell/shared';
 import { api, isMissing, preloaded, queryString } from '@/lib/api';
 import { jobSearchUrl } from '@referwell/shared/url-filters/job-search';
 
@@ -45,8 +45,6 @@ export function useRecordJobVisit() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: jobKeys.companyBoard }),
   });
 }
-
-const JOB_SEARCH_PAGE_SIZE = 20;
 
 /** The query string GET /api/jobs takes: the page's own URL parameters plus paging. */
 function jobSearchQueryString(filters: JobSearchFilters, cursor?: string | null): string {
@@ -82,6 +80,11 @@ export const jobSearchQueryOptions = (filters: JobSearchFilters) =>
       api<JobSearchResponse>(`/api/jobs?${jobSearchQueryString(filters, pageParam)}`, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // The server-rendered /search-jobs carries the first page for the address's query.
+    initialData: () => {
+      const first = preloaded<JobSearchResponse>(`/api/jobs?${jobSearchQueryString(filters)}`);
+      return first ? { pages: [first], pageParams: [null] } : undefined;
+    },
   });
 
 /** Who applied to a job (its creator and the company's admins only). */

@@ -15,7 +15,9 @@ import {
   Users,
 } from 'lucide-react';
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { loginPath } from '@referwell/shared/rules/auth';
+import { RESUME_PARAM, resumeActionOf, withResumeAction } from '@referwell/shared/rules/auth-forms';
 import {
   COMPANY_JOBS_MESSAGES,
   EMPLOYMENT_TYPE_LABELS,
@@ -285,9 +287,35 @@ function HowToApply({ job }: { job: Job }) {
 /** Where the seeker stands has been settled: no Apply Now (a referral or an application is already under way). */
 const SETTLED_STATES = new Set(['referral_to_confirm', 'referred', 'applied', 'in_process', 'hired', 'not_selected']);
 
+/**
+ * Apply Now that a visitor started before logging in or signing up (`?resume=apply`): the apply dialog opens once the
+ * job seeker is back, and the marker leaves the address.
+ */
+function useResumedApply(job: Job, jobseeker: boolean): boolean {
+  const [params, setParams] = useSearchParams();
+  const resume = resumeActionOf(params) === 'apply';
+  useEffect(() => {
+    if (!resume || !jobseeker) return;
+    setParams(
+      (next) => {
+        next.delete(RESUME_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [jobseeker, resume, setParams]);
+  return resume && jobseeker && job.viewer.canApply && !job.viewer.hasApplied;
+}
+
 function JobActions({ job, ReferAction }: { job: Job; ReferAction: JobReferAction }) {
   const { user, isLoading } = useSession();
+  const resumeApply = useResumedApply(job, user?.type === 'jobseeker');
   const [applying, setApplying] = useState(false);
+  const [resumed, setResumed] = useState(false);
+  if (resumeApply && !resumed) {
+    setResumed(true);
+    setApplying(true);
+  }
   const referrersLink = `/company/${job.companySlug}/referrers?${new URLSearchParams({ jobId: job.id })}`;
   const status = job.viewerStatus;
 
@@ -295,11 +323,20 @@ function JobActions({ job, ReferAction }: { job: Job; ReferAction: JobReferActio
   if (isLoading) {
     actions = null;
   } else if (!user) {
+    // Both ask the visitor to log in or sign up and come back: to this job with Apply open, or to its referrers.
     actions =
       job.status === 'OPEN' ? (
-        <Button asChild className="w-full">
-          <Link to={`/login?returnTo=/job/${job.id}`}>Apply Now</Link>
-        </Button>
+        <>
+          <Button asChild className="w-full">
+            <Link to={loginPath(withResumeAction(`/job/${job.id}`, 'apply'))}>Apply Now</Link>
+          </Button>
+          <Button asChild variant="outline" className="w-full">
+            <Link to={referrersLink}>
+              <Users aria-hidden />
+              Find A Referrer
+            </Link>
+          </Button>
+        </>
       ) : null;
   } else if (user.type === 'jobseeker') {
     const applied = job.viewer.hasApplied;

@@ -1,7 +1,17 @@
-import { X } from 'lucide-react';
+import { BellPlus, X } from 'lucide-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useId } from 'react';
-import { JOB_SORT_LABELS, JOB_SORTS, effectiveJobSort, type JobSearchFilters, type JobSort } from '@referwell/shared';
+import { useEffect, useId } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import {
+  JOB_SEARCH_PAGE,
+  JOB_SORT_LABELS,
+  JOB_SORTS,
+  effectiveJobSort,
+  type JobSearchFilters,
+  type JobSort,
+} from '@referwell/shared';
+import { loginPath } from '@referwell/shared/rules/auth';
+import { RESUME_PARAM, resumeActionOf, withResumeAction } from '@referwell/shared/rules/auth-forms';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -16,11 +26,15 @@ import { JobResults } from './job-results';
 import { SaveSearchButton } from '@/features/saved-searches/port';
 import { SearchJobsFilters } from './search-jobs-filters';
 
-/** Job search (/search-jobs, SPEC §2): text, filters and sort kept in the URL (the shared jobSearchUrl codec). */
+/**
+ * Job search (/search-jobs, SPEC §2): text, filters and sort kept in the URL (the shared jobSearchUrl codec). Open to
+ * visitors; Save search asks them to log in and comes back here with the save dialog open.
+ */
 export function SearchJobsPage() {
-  usePageTitle('Find Your Next Job');
+  usePageTitle(JOB_SEARCH_PAGE.title);
   const [filters, setFilters] = useUrlFilters(jobSearchUrl);
   const { user } = useSession();
+  const resumeSave = useResumedSave(user?.type === 'jobseeker');
   const update = (next: Partial<JobSearchFilters>) => setFilters({ ...filters, ...next });
   const clear = () => setFilters({});
   // The first page's places (the same query the results read: one request).
@@ -47,17 +61,15 @@ export function SearchJobsPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <header className="mb-6">
-        <h1 className="text-3xl font-semibold tracking-tight">Find Your Next Job</h1>
-        <p className="mt-2 text-muted-foreground">
-          Open roles at healthcare technology companies, many with employees ready to refer you.
-        </p>
+        <h1 className="text-3xl font-semibold tracking-tight">{JOB_SEARCH_PAGE.title}</h1>
+        <p className="mt-2 text-muted-foreground">{JOB_SEARCH_PAGE.intro}</p>
       </header>
 
       <SearchBox
         key={filters.q}
-        label="Search jobs"
+        label={JOB_SEARCH_PAGE.searchLabel}
         hideLabel
-        placeholder="Search by title, company, skills..."
+        placeholder={JOB_SEARCH_PAGE.searchPlaceholder}
         initial={filters.q ?? ''}
         onSearch={(q) => update({ q: q || undefined })}
       />
@@ -87,12 +99,43 @@ export function SearchJobsPage() {
           toolbar={
             <>
               <SortSelect value={effectiveJobSort(filters)} options={sorts} onChange={(sort) => update({ sort })} />
-              {jobseeker && active ? <SaveSearchButton filters={filters} /> : null}
+              {jobseeker && active ? <SaveSearchButton filters={filters} startOpen={resumeSave} /> : null}
+              {!user && active ? <SaveSearchSignIn /> : null}
             </>
           }
         />
       </div>
     </div>
+  );
+}
+
+/** Whether the page was reached to finish saving this search (`?resume=save-search`); the marker is then dropped. */
+function useResumedSave(jobseeker: boolean): boolean {
+  const [params, setParams] = useSearchParams();
+  const resume = resumeActionOf(params) === 'save-search';
+  useEffect(() => {
+    if (!resume || !jobseeker) return;
+    setParams(
+      (next) => {
+        next.delete(RESUME_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [jobseeker, resume, setParams]);
+  return resume && jobseeker;
+}
+
+/** A visitor's Save search: log in (or sign up), then back to this search with the save dialog open. */
+function SaveSearchSignIn() {
+  const location = useLocation();
+  return (
+    <Button asChild variant="outline">
+      <Link to={loginPath(withResumeAction(`${location.pathname}${location.search}`, 'save-search'))}>
+        <BellPlus aria-hidden />
+        Save search
+      </Link>
+    </Button>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell, MessageSquare } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { BELL_NOTIFICATION_LIMIT, NOTIFICATION_MESSAGES } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import { DisclosureMenu } from '@/components/ui/disclosure-menu';
@@ -47,6 +47,7 @@ export function HeaderActivity() {
 function NotificationBell({ unread }: { unread: number }) {
   const list = useQuery(notificationsQueryOptions(BELL_NOTIFICATION_LIMIT));
   const open = useOpenNotification();
+  const location = useLocation();
   const items = list.data?.items ?? [];
   return (
     <DisclosureMenu
@@ -58,6 +59,7 @@ function NotificationBell({ unread }: { unread: number }) {
       }
       triggerLabel={unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'}
       showChevron={false}
+      closeKey={location.key}
       align="end"
       triggerClassName="rounded-md p-0"
       panelClassName="w-80 max-w-[calc(100vw-2rem)] p-0"

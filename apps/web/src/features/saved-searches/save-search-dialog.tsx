@@ -32,8 +32,15 @@ type SaveSearchForm = z.input<typeof formSchema>;
 const suggestedName = (filters: JobSearchFilters) => (filters.q ? filters.q.slice(0, 80) : 'Job search');
 
 /** "Save search" on the job search page: names the current search and picks how often to hear of new jobs. */
-export function SaveSearchButton({ filters }: { filters: JobSearchFilters }) {
-  const [open, setOpen] = useState(false);
+export function SaveSearchButton({
+  filters,
+  startOpen = false,
+}: {
+  filters: JobSearchFilters;
+  /** Open from the start: the person asked to save this search before signing in (`?resume=save-search`). */
+  startOpen?: boolean;
+}) {
+  const [open, setOpen] = useState(startOpen);
   const create = useCreateSavedSearch();
   const navigate = useNavigate();
   const form = useForm<SaveSearchForm>({

@@ -1,21 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { scopedToast } from '@/lib/toast';
+import type { JoinWaitlistRequest } from '@referwell/shared';
 import {
-  joinWaitlistRequestSchema,
   WAITLIST_FORM,
   WAITLIST_FORM_ERRORS,
   WAITLIST_MESSAGES,
   WAITLIST_ROLE_LABELS,
   WAITLIST_ROLES,
-  type JoinWaitlistRequest,
   type WaitlistFormError,
-} from '@referwell/shared';
+} from '@referwell/shared/rules/waitlist-texts';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { Form, FormField } from '@/components/ui/form';
+import { Form, FormField, lazyZodResolver } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { isApiError } from '@/lib/api';
@@ -46,7 +44,9 @@ export function WaitlistPage() {
   const join = useJoinWaitlist();
   const postError = useFormPostError();
   const form = useForm<WaitlistForm>({
-    resolver: zodResolver(joinWaitlistRequestSchema),
+    resolver: lazyZodResolver(() =>
+      import('@referwell/shared/schemas/waitlist').then((m) => m.joinWaitlistRequestSchema),
+    ),
     defaultValues: emptyForm,
   });
   const { errors } = form.formState;
