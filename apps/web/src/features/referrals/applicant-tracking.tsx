@@ -21,7 +21,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { jobApplicationsQueryOptions } from '@/features/jobs/port';
-import { talentProfileQueryOptions } from '@/features/talent/port';
+import { talentProfileQueryOptions } from '@/lib/talent-profile';
 import { jobTrackingQueryOptions, topTalentQueryOptions } from './api';
 import { ReferredByBadge } from './pipeline-parts';
 import { RowControl } from './tracking-row-control';

@@ -9,16 +9,16 @@ import {
   type ResumeUploadResponse,
   type TalentProfile,
   type TalentProfileForm,
-  type TalentPublicProfile,
 } from '@referwell/shared';
-import { api, isApiError } from '@/lib/api';
+import { api } from '@/lib/api';
+import { talentProfileKey } from '@/lib/talent-profile';
 import { candidateSearchUrl } from '@referwell/shared/url-filters/candidate-search';
 
 export const talentKeys = {
   all: ['talent'] as const,
   own: ['talent', 'own'] as const,
   ownKudos: ['talent', 'own', 'kudos'] as const,
-  profile: (idOrSlug: string) => ['talent', 'profile', idOrSlug] as const,
+  profile: talentProfileKey,
   search: (filters: CandidateSearchFilters) => ['talent', 'search', filters] as const,
   kudosInvitation: (token: string) => ['kudos', token] as const,
 };
@@ -32,13 +32,6 @@ export const ownKudosQueryOptions = queryOptions({
   queryKey: talentKeys.ownKudos,
   queryFn: ({ signal }) => api<Kudos[]>('/api/talent/kudos', { signal }),
 });
-
-export const talentProfileQueryOptions = (idOrSlug: string) =>
-  queryOptions({
-    queryKey: talentKeys.profile(idOrSlug),
-    queryFn: ({ signal }) => api<TalentPublicProfile>(`/api/talent/${encodeURIComponent(idOrSlug)}`, { signal }),
-    retry: (count, error) => !(isApiError(error) && error.status < 500) && count < 2,
-  });
 
 export function useSaveProfile() {
   const queryClient = useQueryClient();

@@ -20,7 +20,8 @@ import { MessageButton } from '@/features/messaging/port';
 import { isApiError } from '@/lib/api';
 import { initials } from '@/lib/names';
 import { usePageTitle } from '@/lib/use-page-title';
-import { talentProfileQueryOptions, useEndorse } from './api';
+import { talentProfileQueryOptions } from '@/lib/talent-profile';
+import { useEndorse } from './api';
 import { KudosList, Stars } from './kudos-parts';
 
 const toast = scopedToast('view-talent-profile-page');
