@@ -52,7 +52,7 @@ export const CONNECTIONS_MESSAGES = {
   noneKept: 'You have not kept any connections yet.',
   referringTitle: (name: string) => `Referring ${name}`,
   referringFound:
-    'Searched Referwell for them by name, ranked for the role: if they are listed below, refer them from their card.',
+    'Searched Referwell for them by name, ranked for the role: if they are listed below, refer them from their card; if not, refer them by their details.',
   referringDetails: 'From your LinkedIn connections',
 } as const;
 

@@ -50,22 +50,40 @@ export function ExternalReferralDialog({
   open,
   onOpenChange,
   jobId,
+  person,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Preselects a job (from a job page or the jobs board). */
   jobId?: string;
+  /** Fills in who is referred (from a LinkedIn connection: "Who you know" → Refer). */
+  person?: ReferredPerson;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[90vh] max-w-[560px] overflow-y-auto">
-        <ExternalReferralForm onClose={() => onOpenChange(false)} jobId={jobId} />
+        <ExternalReferralForm onClose={() => onOpenChange(false)} jobId={jobId} person={person} />
       </DialogContent>
     </Dialog>
   );
 }
 
-function ExternalReferralForm({ onClose, jobId: preselected }: { onClose: () => void; jobId?: string }) {
+/** What is already known of the person referred. */
+export interface ReferredPerson {
+  name?: string;
+  email?: string;
+  linkedinUrl?: string;
+}
+
+function ExternalReferralForm({
+  onClose,
+  jobId: preselected,
+  person,
+}: {
+  onClose: () => void;
+  jobId?: string;
+  person?: ReferredPerson;
+}) {
   const navigate = useNavigate();
   const { company } = useSession();
   const jobs = useQuery({ ...companyOpenJobsQueryOptions(company?.id ?? ''), enabled: !!company });
@@ -78,10 +96,10 @@ function ExternalReferralForm({ onClose, jobId: preselected }: { onClose: () => 
     resolver: zodResolver(externalReferralSchema),
     defaultValues: {
       jobId: preselected ?? '',
-      name: '',
-      email: '',
+      name: person?.name ?? '',
+      email: person?.email ?? '',
       phone: '',
-      linkedinUrl: '',
+      linkedinUrl: person?.linkedinUrl ?? '',
       notes: '',
       candidateNote: '',
     },

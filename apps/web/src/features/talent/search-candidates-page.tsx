@@ -36,7 +36,7 @@ import { MatchBadge } from '@/components/match-badge';
 import { Pager } from '@/components/pager';
 import { CheckboxFilterGroup, FilterPanel, SearchBox } from '@/components/search-filters';
 import { PlaceFilter, replaceWord, SearchNotices } from '@/components/search-place';
-import { announceReferralStart, ReferralDialog } from '@/features/referrals/port';
+import { announceReferralStart, ReferralDialog, ReferSomeoneButton } from '@/features/referrals/port';
 
 const toast = scopedToast('search-candidates-page');
 
@@ -300,6 +300,15 @@ function ReferringNotice() {
           ) : null}
         </p>
         <p>{CONNECTIONS_MESSAGES.referringFound}</p>
+        <div>
+          <ReferSomeoneButton
+            size="sm"
+            variant="outline"
+            className="mt-1"
+            jobId={prefill.jobId}
+            person={{ name: prefill.name, email: prefill.email, linkedinUrl: prefill.linkedinUrl }}
+          />
+        </div>
       </CardContent>
     </Card>
   );

@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TALENT_MESSAGES, type ResumeUploadResponse, type SessionResponse } from '@referwell/shared';
+import { REFERRAL_MESSAGES, TALENT_MESSAGES, type ResumeUploadResponse, type SessionResponse } from '@referwell/shared';
 import { jsonResponse, renderRoutes } from '@/test/render';
 import { KudosRequestCard } from './kudos-parts';
 import { parsedToForm } from './profile-form-values';
@@ -116,6 +116,14 @@ describe('Find Candidates from "Who you know" → Refer', () => {
     expect(screen.getByRole('searchbox', { name: 'Search candidates' })).toHaveValue('Jordan Alvarez');
     await waitFor(() =>
       expect(fetchMock.mock.calls.map(([url]) => url)).toContain(`/api/talent/search?q=Jordan+Alvarez&jobId=${JOB_ID}`),
+    );
+    // Not on Referwell: referring them by their details starts from what the export gave.
+    await userEvent.setup().click(screen.getByRole('button', { name: REFERRAL_MESSAGES.referSomeone }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Jordan Alvarez');
+    expect(within(dialog).getByLabelText('E-mail')).toHaveValue('jordan@example.com');
+    expect(within(dialog).getByLabelText('LinkedIn profile (optional)')).toHaveValue(
+      'https://www.linkedin.com/in/jordan-alvarez',
     );
   });
 });
