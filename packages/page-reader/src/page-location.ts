@@ -138,7 +138,9 @@ export function placeScore(text: string): number {
   let score = 0;
   for (const part of parts) {
     if (MODE_WORDS.has(fold(part))) score = Math.max(score, 0.6);
-    else if (isRegion(part) || isCountry(part)) score = Math.max(score, parts.length > 1 ? 1 : 0.7);
+    // A region or country alone is weak evidence of a job's place, unless it is also a city (Hamburg, New York).
+    else if (isRegion(part) || isCountry(part))
+      score = Math.max(score, parts.length > 1 ? 1 : isCity(part) ? 0.9 : 0.7);
     else if (isCity(part)) score = Math.max(score, 0.9);
     else if (part.split(/\s+/).length > 4) return 0;
   }
