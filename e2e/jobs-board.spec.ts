@@ -73,7 +73,7 @@ test.describe('company jobs board', () => {
     }).toPass();
     await page.getByRole('searchbox', { name: 'Search jobs' }).fill('Interface Analyst');
     await expect(page.getByRole('listitem', { name: quiet.title })).toHaveCount(0);
-    await page.getByRole('link', { name: job.title }).click();
+    await page.getByRole('link', { name: job.title, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/job/${job.id}$`));
     await expect(page.getByRole('tab', { name: 'Applications (2)' })).toBeVisible();
     await page.goBack();

@@ -181,9 +181,13 @@ test.describe('jobs', () => {
     await confirm.getByRole('button', { name: 'Submit Application' }).click();
     await expect(page.getByText('Application Submitted')).toBeVisible();
     await expect(page.getByText(`Your profile has been sent to Casey Admin at ${job.companyName}.`)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Applied' })).toBeDisabled();
+    // Where the seeker stands replaces Apply Now once they applied.
+    const standing = page.getByRole('status', { name: 'Where you stand' });
+    await expect(standing).toContainText('You applied to this job.');
+    await expect(page.getByRole('button', { name: 'Apply Now' })).toHaveCount(0);
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Applied' })).toBeDisabled();
+    await expect(standing).toContainText('You applied to this job.');
+    await expect(page.getByRole('button', { name: 'Apply Now' })).toHaveCount(0);
 
     // The admin sees the application.
     await page.request.post('/api/auth/logout');
