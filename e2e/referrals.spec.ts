@@ -146,7 +146,7 @@ test.describe('referrals', () => {
     // The referrer sees the new status, the bonus and the notification.
     await referrerPage.reload();
     await expect(referrerPage.getByText('Current status:')).toBeVisible();
-    await expect(referrerPage.getByText('$1,500')).toBeVisible();
+    await expect(referrerPage.getByText('$1,500', { exact: true })).toBeVisible();
     await expect(referrerPage.getByText(/^Paid on /)).toBeVisible();
     await shoot(referrerPage, 'referral-detail-member');
     // The notification goes out once the 10 s undo window has passed.
@@ -212,7 +212,7 @@ test.describe('referrals', () => {
     await edit.getByRole('button', { name: 'Save Profile' }).click();
     await expect(edit).toHaveCount(0);
     await expect(referrerPage.getByText('Principal Data Engineer')).toBeVisible();
-    await expect(referrerPage.getByText('Started Feb 03, 2020')).toBeVisible();
+    await expect(referrerPage.getByText(/since Feb 03, 2020/)).toBeVisible();
   });
 
   test('missing data and unknown ids show their messages', async ({ page }) => {
@@ -302,7 +302,7 @@ test.describe('referrals', () => {
     await expect(submit).toBeDisabled();
     await dialog.getByLabel('Job Position').click();
     await referrerPage.getByRole('option', { name: job.title }).click();
-    await dialog.getByLabel('Notes (optional)').fill('Worked with them on our FHIR gateway.');
+    await dialog.getByLabel('Note for the hiring team (optional)').fill('Worked with them on our FHIR gateway.');
     await shoot(referrerPage, 'referral-dialog');
     await submit.click();
     await expect(referrerPage.getByText('Referral Created')).toBeVisible();

@@ -113,6 +113,10 @@ test.describe('team management', () => {
       await invitee.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await invitee.getByRole('button', { name: 'Create Account' }).click();
       await expect(invitee).toHaveURL(/\/referrer-dashboard$/);
+      // A new member is asked who they are first; they answer later.
+      const prompt = invitee.getByRole('dialog', { name: 'Tell job seekers who you are' });
+      await prompt.getByRole('button', { name: 'Not now' }).click();
+      await expect(prompt).toHaveCount(0);
       await expect(invitee.getByRole('heading', { name: admin.company.name })).toBeVisible();
     } finally {
       await inviteeContext.close();
