@@ -1,5 +1,22 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { test, expect, newPage, postJobViaApi, shoot, signUpCompanyAdmin, signUpViaApi } from './fixtures';
+
+/** The candidate confirms being put forward: the company handles a referral only after that. */
+async function confirmReferral(seekerPage: Page, referralId: string) {
+  const confirmed = await seekerPage.request.post(`/api/referrals/${referralId}/consent`, {
+    data: { decision: 'confirm' },
+  });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+}
+
+/** CSV exports are an Enterprise capability: the admin starts the trial on the provider's hosted checkout. */
+async function startEnterpriseTrial(page: Page) {
+  await page.goto('/company-dashboard/billing');
+  await page.getByRole('button', { name: 'Start 14-day trial of Enterprise License' }).click();
+  await page.getByRole('button', { name: 'Start trial' }).click();
+  await expect(page.getByText('Your subscription is confirmed')).toBeVisible({ timeout: 20_000 });
+}
 
 test.describe('referral analytics', () => {
   test('an admin opens the analytics, switches the date range and exports the bonuses through the queue', async ({
@@ -9,6 +26,7 @@ test.describe('referral analytics', () => {
   }) => {
     test.setTimeout(90_000); // screenshots at two widths on a loaded machine
     const admin = await signUpCompanyAdmin(page);
+    await startEnterpriseTrial(page);
     const job = await postJobViaApi(page, admin.company.name, {
       title: 'Analytics Integration Engineer',
       location: 'Remote',
@@ -22,6 +40,7 @@ test.describe('referral analytics', () => {
     const seeker = await signUpViaApi(seekerPage, { name: 'Quinn Candidate', role: 'jobseeker' });
     const referred = await page.request.post('/api/referrals', { data: { jobId: job.id, talentId: seeker.user.id } });
     expect(referred.ok(), await referred.text()).toBe(true);
+    await confirmReferral(seekerPage, ((await referred.json()) as { id: string }).id);
     const hired = await page.request.put(`/api/jobs/${job.id}/tracking/${seeker.user.id}`, {
       data: { status: 'Hired' },
     });
@@ -76,7 +95,8 @@ test.describe('referral analytics', () => {
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv).toContain('Referrer,Referrer e-mail,Candidate,Job,Amount,Currency,Bonus');
     expect(csv).toContain('Casey Admin,');
-    expect(csv).toContain(',Quinn Candidate,Analytics Integration Engineer,1500,USD,Due,');
+    // Amounts as every screen writes them, so the cell is quoted.
+    expect(csv).toContain(',Quinn Candidate,Analytics Integration Engineer,"$1,500",USD,Due,');
   });
 
   test('an admin selects the due bonuses and marks them paid with a date and reference', async ({
@@ -100,6 +120,7 @@ test.describe('referral analytics', () => {
       const seeker = await signUpViaApi(seekerPage, { name, role: 'jobseeker' });
       const referred = await page.request.post('/api/referrals', { data: { jobId: job.id, talentId: seeker.user.id } });
       expect(referred.ok(), await referred.text()).toBe(true);
+      await confirmReferral(seekerPage, ((await referred.json()) as { id: string }).id);
       const hired = await page.request.put(`/api/jobs/${job.id}/tracking/${seeker.user.id}`, {
         data: { status: 'Hired' },
       });

@@ -59,7 +59,8 @@ test.describe('dashboards with real figures', () => {
     const inviteCode = await inviteCodeOf(adminPage.request, admin.company.id);
     await signUpViaApi(page, { name: 'Robin Referrer', role: 'referrer', inviteCode });
     const seekerContext = await browser.newContext();
-    const seeker = await signUpViaApi(await seekerContext.newPage(), { name: 'Hired Person', role: 'jobseeker' });
+    const seekerPage = await seekerContext.newPage();
+    const seeker = await signUpViaApi(seekerPage, { name: 'Hired Person', role: 'jobseeker' });
 
     const job = await postJobViaApi(page, admin.company.name, {
       title: 'Interface Analyst',
@@ -73,9 +74,15 @@ test.describe('dashboards with real figures', () => {
     const referral = await (
       await page.request.post('/api/referrals', { data: { talentId: seeker.user.id, jobId: job.id } })
     ).json();
-    expect(
-      (await adminPage.request.patch(`/api/referrals/${referral.id}/status`, { data: { status: 'completed' } })).ok(),
-    ).toBe(true);
+    // The company handles a referral once its candidate confirmed it.
+    const confirmed = await seekerPage.request.post(`/api/referrals/${referral.id}/consent`, {
+      data: { decision: 'confirm' },
+    });
+    expect(confirmed.ok(), await confirmed.text()).toBe(true);
+    const completed = await adminPage.request.patch(`/api/referrals/${referral.id}/status`, {
+      data: { status: 'completed' },
+    });
+    expect(completed.ok(), await completed.text()).toBe(true);
 
     await page.goto('/referrer-dashboard');
     const totals = page.getByRole('region', { name: 'Your referrals' });
