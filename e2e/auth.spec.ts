@@ -54,6 +54,14 @@ test.describe('sign up', () => {
 
     await expect(page.getByText('You have joined your company as a referrer.', { exact: false })).toBeVisible();
     await expect(page).toHaveURL(/\/referrer-dashboard$/);
+    // At the first sign-in a company member is asked who they are; answered, it is not asked again.
+    const details = page.getByRole('dialog', { name: 'Tell job seekers who you are' });
+    await details.getByLabel('Job title').fill('Interface Analyst');
+    await details.getByLabel('Department').fill('Clinical Integrations');
+    await details.getByLabel('Team').fill('HL7 Interfaces');
+    await details.getByLabel(`Start date at ${admin.company.name}`).fill('2023-04-03');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await expect(details).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Robin' })).toBeVisible();
     await expect(page.getByRole('heading', { name: admin.company.name })).toBeVisible();
     const header = page.getByRole('banner');
@@ -76,6 +84,11 @@ test.describe('sign up', () => {
 
     await expect(page.getByText('Your company has been created.', { exact: false })).toBeVisible();
     await expect(page).toHaveURL(/\/referrer-dashboard$/);
+    // The first sign-in's question about the admin's own title and team can wait.
+    await page
+      .getByRole('dialog', { name: 'Tell job seekers who you are' })
+      .getByRole('button', { name: 'Not now' })
+      .click();
     await expect(page.getByRole('heading', { name: companyName })).toBeVisible();
     await expect(page.getByLabel('Team invite code')).toHaveValue(/\S+/);
     const header = page.getByRole('banner');

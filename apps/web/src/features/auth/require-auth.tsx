@@ -1,14 +1,19 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { loginPath } from '@referwell/shared/rules/auth';
 
-/** Layout route for the protected screens (SPEC §2): visitors go to /login with the path to come back to. */
+/**
+ * Layout route for the protected screens (SPEC §2): visitors go to /login with the path to come back to. A session
+ * that ends while the user is already leaving (deleting the account moves to the home page as the server ends every
+ * session and closes the realtime socket) lets that navigation finish instead of sending them to the login form.
+ */
 export function RequireAuth() {
   const { isLoading, isLoggedIn } = useSession();
   const location = useLocation();
+  const leaving = useNavigation().state !== 'idle';
 
-  if (isLoading) {
+  if (isLoading || (!isLoggedIn && leaving)) {
     return (
       <div className="flex justify-center py-24">
         <Spinner size="lg" label="Checking your session..." />
