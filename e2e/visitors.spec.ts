@@ -95,7 +95,8 @@ test('a visitor who starts Apply Now from a shared link signs up and lands on th
   await expect(page.getByRole('dialog', { name: `Apply for ${job.title}?` })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/job/${job.id}$`));
   await page.getByRole('button', { name: 'Submit Application' }).click();
-  await expect(page.getByRole('status', { name: 'Where you stand' })).toContainText('You applied to this job.');
+  // Applying through a member's shared link makes them the referrer: the job page says so.
+  await expect(page.getByRole('status', { name: 'Where you stand' })).toContainText('Casey Admin referred you.');
   // The shared link's credit survived login, sign-up and the way back.
   expect(await queryDatabase('select source from candidate_pipelines where job_id = $1', [job.id])).toEqual([
     { source: 'shared_link' },

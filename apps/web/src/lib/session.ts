@@ -49,3 +49,17 @@ export function clearSession(queryClient: QueryClient) {
   queryClient.clear();
   queryClient.setQueryData(sessionQueryOptions.queryKey, loggedOut(prelaunch));
 }
+
+/**
+ * Set while the app leaves a protected page because the user ended their own session (deleting the account: the
+ * server ends every session and closes the realtime socket as it answers). The protected layout then waits for the
+ * way out instead of sending them to the login form.
+ */
+let endingOwnSession = false;
+export const ownSessionEnd = {
+  start: () => void (endingOwnSession = true),
+  done: () => void (endingOwnSession = false),
+  get active() {
+    return endingOwnSession;
+  },
+};

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/lib/session';
+import { ownSessionEnd, useSession } from '@/lib/session';
 import { loginPath } from '@referwell/shared/rules/auth';
 
 /**
@@ -13,7 +13,7 @@ export function RequireAuth() {
   const location = useLocation();
   const leaving = useNavigation().state !== 'idle';
 
-  if (isLoading || (!isLoggedIn && leaving)) {
+  if (isLoading || (!isLoggedIn && (leaving || ownSessionEnd.active))) {
     return (
       <div className="flex justify-center py-24">
         <Spinner size="lg" label="Checking your session..." />

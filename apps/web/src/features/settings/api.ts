@@ -10,7 +10,7 @@ import type {
   UpdateEmailPreferences,
 } from '@referwell/shared';
 import { api } from '@/lib/api';
-import { clearSession } from '@/lib/session';
+import { clearSession, ownSessionEnd } from '@/lib/session';
 
 export const settingsKeys = {
   email: ['account', 'email'] as const,
@@ -80,12 +80,24 @@ export function useConfirmEmail() {
 export function useDeleteAccount({ leave }: { leave: (status: AccountDeletionStatus) => void | Promise<void> }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AccountDeletionRequest) =>
-      api<AccountDeletionStatus>('/api/account/deletion', { method: 'POST', body }),
+    mutationFn: async (body: AccountDeletionRequest) => {
+      // The session ends as the server answers: the protected page must not send the user to the login form.
+      ownSessionEnd.start();
+      try {
+        return await api<AccountDeletionStatus>('/api/account/deletion', { method: 'POST', body });
+      } catch (error) {
+        ownSessionEnd.done();
+        throw error;
+      }
+    },
     // Leave the protected page first, or it would send the now logged-out user to the login form.
     onSuccess: async (status) => {
-      await leave(status);
-      clearSession(queryClient);
+      try {
+        await leave(status);
+        clearSession(queryClient);
+      } finally {
+        ownSessionEnd.done();
+      }
     },
   });
 }
