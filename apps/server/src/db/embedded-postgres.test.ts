@@ -64,7 +64,9 @@ describe.skipIf(!!process.env.DATABASE_URL)('embedded PostgreSQL', () => {
   });
 
   it('after the app was killed, stops the server it left running and starts again', async () => {
-    const crashed = await startEmbeddedPostgres({ dir });
+    // A killed app supervises nothing: without `superviseEveryMs: 0` this one would restart the server the next
+    // start stops, and the two would take turns.
+    const crashed = await startEmbeddedPostgres({ dir, superviseEveryMs: 0 });
     const orphan = postmasterPid();
     writeFileSync(`${dir}.lock`, '999999999'); // the killed app: a process that no longer exists
 
@@ -77,7 +79,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('embedded PostgreSQL', () => {
   }, 60_000);
 
   it('recovers after the PostgreSQL server itself was killed', async () => {
-    const running = await startEmbeddedPostgres({ dir });
+    const running = await startEmbeddedPostgres({ dir, superviseEveryMs: 0 }); // its app is killed too
     const pid = postmasterPid();
     process.kill(pid, 'SIGKILL');
     await gone(pid);

@@ -88,8 +88,21 @@ export async function waitFor(
   }
 }
 
-/** Resident memory (bytes) of a process and every process below it, read from /proc (Linux). */
-export function treeRss(pid: number): number {
+/** Memory of a process and its descendants, from /proc, in bytes. */
+export interface TreeMemory {
+  /** Resident memory of the process itself (VmRSS), as `ps` and the issue's finding measure one process. */
+  ownRss: number;
+  /**
+   * Memory the whole tree costs the machine: the sum of each process's proportional set size (smaps_rollup Pss),
+   * where pages the processes share (the node binary, libraries) count once between them. Summing their RSS would
+   * count the node binary once per parsing process.
+   */
+  treePss: number;
+}
+
+const kb = (text: string, field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1] ?? 0) * 1024;
+
+export function treeMemory(pid: number): TreeMemory {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -102,16 +115,17 @@ export function treeRss(pid: number): number {
       // gone meanwhile
     }
   }
-  let total = 0;
+  let ownRss = 0;
+  let treePss = 0;
   const walk = (p: number) => {
     try {
-      const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1];
-      total += Number(rss ?? 0) * 1024;
+      if (p === pid) ownRss = kb(readFileSync(`/proc/${p}/status`, 'utf8'), 'VmRSS');
+      treePss += kb(readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'), 'Pss');
     } catch {
       // gone meanwhile
     }
     for (const child of children.get(p) ?? []) walk(child);
   };
   walk(pid);
-  return total;
+  return { ownRss, treePss };
 }
