@@ -37,8 +37,8 @@ export const whereIStandQueryOptions = (ids: readonly string[]) =>
     queryKey: jobKeys.standing(ids),
     queryFn: ({ signal }) =>
       api<WhereIStand>(`/api/jobs/where-i-stand?${queryString({ ids: ids.join(',') })}`, { signal }),
+    // Asked again whenever the results are shown: it changes as soon as the seeker applies or is referred.
     enabled: ids.length > 0,
-    staleTime: 30_000,
   });
 
 /** The signed-in member's company jobs (GET /api/company/jobs), one page per filter. */
