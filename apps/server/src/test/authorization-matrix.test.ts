@@ -131,6 +131,7 @@ const TABLE: Row[] = [
   { route: 'POST /api/companies/:companyId/portal/hosts', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal/hosts`, body: () => ({ host: 'careers.matrix.example' }) },
   { route: 'POST /api/companies/:companyId/portal/hosts/:hostId/verify', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal/hosts/${randomUUID()}/verify` },
   { route: 'DELETE /api/companies/:companyId/portal/hosts/:hostId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal/hosts/${randomUUID()}` },
+  { route: 'GET /api/portal-hosts/check', expect: ['P', 'P', 'P', 'P', 'P'], url: () => '/api/portal-hosts/check?domain=careers.unknown.example', why: "a TLS proxy asks it; 404 for a name nobody proved" },
   { route: 'POST /api/billing/stripe/webhook', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ id: 'evt_unsigned' }), why: 'Stripe calls it, signed: unsigned is a 400 for anyone (billing.test.ts)' },
   // ----- dashboards -----
   { route: 'GET /api/dashboard/jobseeker', expect: ['D', 'A', 'D', 'D', 'D'] },

@@ -204,6 +204,7 @@ describe('the branded careers portal', () => {
     expect(taken.statusCode).toBe(409);
 
     // Unproved: the name is not served as a portal (it goes on to the app, which has no page there).
+    expect((await t.app.inject({ method: 'GET', url: `/api/portal-hosts/check?domain=${host}` })).statusCode).toBe(404);
     const before = await onHost(host, '/');
     expect(before.body).not.toContain('Careers at Acme Health');
     const verify = () => call('POST', `${portalUrl()}/hosts/${added.id}/verify`, admin);
@@ -222,6 +223,9 @@ describe('the branded careers portal', () => {
       verified: true,
     });
 
+    const check = (domain: string) => t.app.inject({ method: 'GET', url: `/api/portal-hosts/check?domain=${domain}` });
+    expect((await check(host)).statusCode).toBe(200);
+    expect((await check('careers.unknown-health.com')).statusCode).toBe(404);
     const home = await onHost(host, '/?q=nurse');
     expect(home.statusCode).toBe(200);
     expect(home.body).toContain('Careers at Acme Health');
@@ -238,6 +242,7 @@ describe('the branded careers portal', () => {
     expect((await onHost('careers.unknown-health.com', '/')).body).not.toContain('Careers at');
 
     await ok('DELETE', `${portalUrl()}/hosts/${added.id}`, admin);
+    expect((await check(host)).statusCode).toBe(404);
     expect((await onHost(host, '/')).body).not.toContain('Careers at Acme Health');
   });
 

@@ -8,11 +8,12 @@ import {
   portalHostSchemaOut,
   portalSettingsSchema,
   portalSettingsUpdateSchema,
+  PORTAL_MESSAGES,
 } from '@referwell/shared';
-import { errorResponses } from '../../lib/errors';
+import { errorResponses, notFound } from '../../lib/errors';
 import { companyAuthOf } from '../../platform/access/route-access';
-import { forgetPortalHosts } from './hosts';
-import { registerPortalPages } from './pages';
+import { companyOfHost, forgetPortalHosts } from './hosts';
+import { registerPortalPages, servedPortal } from './pages';
 import {
   addPortalHost,
   getPortalSettings,
@@ -155,6 +156,26 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
       await removePortalHost(app.db, companyId, companyAuthOf(request).user.id, hostId);
       forgetPortalHosts(app.db);
       return reply.status(204).send(null);
+    },
+  );
+
+  // Caddy's on-demand TLS asks this before it obtains a certificate for a name (`on_demand_tls { ask … }`, with
+  // `?domain=`): 200 only for a name a company proved and whose portal is served.
+  app.get(
+    '/api/portal-hosts/check',
+    {
+      config: { access: 'visitor' },
+      schema: {
+        tags: ['portal'],
+        summary: "May a certificate be issued for this host name? (a TLS proxy's on-demand check)",
+        querystring: z.object({ domain: z.string().max(253) }),
+        response: { 200: z.object({ served: z.literal(true) }), ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => {
+      const slug = await companyOfHost(app.db, request.query.domain.toLowerCase().replace(/\.$/, ''));
+      if (!slug || !(await servedPortal(app, slug))) throw notFound(PORTAL_MESSAGES.hostNotFound);
+      return { served: true as const };
     },
   );
 
