@@ -70,7 +70,7 @@ ${pageHeadTags(page, siteOrigin).join('\n')}
 <style>:root{--brand:${frame.brandColor}}${STYLE}</style>
 </head>
 <body>
-<a class="skip" href="#main">Skip to content</a>
+<a class="skip" href="#main">${escapeHtml(PORTAL_MESSAGES.skipToContent)}</a>
 <header class="top"><div class="wrap"><a class="brand" href="${escapeHtml(frame.base)}/">${brand}</a></div></header>
 <main id="main" class="wrap">${page.body}</main>
 <footer class="wrap foot"><a href="${escapeHtml(frame.siteOrigin)}/">${escapeHtml(PORTAL_MESSAGES.poweredBy)}</a></footer>

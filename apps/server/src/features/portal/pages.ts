@@ -130,13 +130,13 @@ export async function renderPortalHome(
   const results =
     answer.items.length === 0
       ? `<p role="status" class="count">${escapeHtml(q ? PORTAL_MESSAGES.noResults : PORTAL_MESSAGES.noJobs)}</p>`
-      : `<p role="status" class="count">${count}${answer.totalIsLowerBound ? '+' : ''} ${count === 1 ? 'job' : 'jobs'}</p>
+      : `<p role="status" class="count">${escapeHtml(PORTAL_MESSAGES.jobCount(count, answer.totalIsLowerBound))}</p>
 <ul class="jobs">${answer.items.map((job) => jobItem(place.base, job)).join('')}</ul>${
           answer.nextCursor
-            ? `<p class="more"><a href="${escapeHtml(`${home}?${new URLSearchParams({ ...(q ? { q } : {}), cursor: answer.nextCursor })}`)}">More jobs</a></p>`
+            ? `<p class="more"><a href="${escapeHtml(`${home}?${new URLSearchParams({ ...(q ? { q } : {}), cursor: answer.nextCursor })}`)}">${escapeHtml(PORTAL_MESSAGES.moreJobs)}</a></p>`
             : ''
         }`;
-  const body = `<section><h1>Careers at ${escapeHtml(portal.name)}</h1>${portal.intro ? `<div class="intro">${paragraphsHtml(portal.intro)}</div>` : ''}</section>
+  const body = `<section><h1>${escapeHtml(PORTAL_MESSAGES.heading(portal.name))}</h1>${portal.intro ? `<div class="intro">${paragraphsHtml(portal.intro)}</div>` : ''}</section>
 <form class="search" role="search" method="get" action="${escapeHtml(home)}">
 <label for="portal-q">${escapeHtml(PORTAL_MESSAGES.searchLabel)}</label>
 <div class="row"><input id="portal-q" name="q" type="search" value="${escapeHtml(q)}" placeholder="${escapeHtml(PORTAL_MESSAGES.searchPlaceholder)}" /><button class="btn" type="submit">${escapeHtml(PORTAL_MESSAGES.search)}</button></div>
@@ -144,9 +144,9 @@ export async function renderPortalHome(
 <section aria-labelledby="portal-jobs"><h2 id="portal-jobs">${escapeHtml(PORTAL_MESSAGES.openJobs)}</h2>${results}</section>`;
   return send(app, reply, portal, place, {
     status: 200,
-    title: q ? `${q} jobs at ${portal.name}` : `Careers at ${portal.name}`,
+    title: q ? PORTAL_MESSAGES.searchedTitle(q, portal.name) : PORTAL_MESSAGES.heading(portal.name),
     siteName: portal.name,
-    description: summary(portal.intro ?? `Open jobs at ${portal.name}.`),
+    description: summary(portal.intro ?? PORTAL_MESSAGES.defaultDescription(portal.name)),
     path: home,
     // Only the bare page is indexed; a query's results are not a page of their own.
     indexable: !q && !cursor,
@@ -198,13 +198,13 @@ export async function renderPortalJob(
   const open = state === 'open';
   const body = `<p><a href="${escapeHtml(`${place.base}/`)}">← ${escapeHtml(PORTAL_MESSAGES.allJobs)}</a></p>
 <article><h1>${escapeHtml(job.title)}</h1>
-<ul class="facts" aria-label="Job facts">${jobFacts(job)
+<ul class="facts" aria-label="${escapeHtml(PORTAL_MESSAGES.jobFacts)}">${jobFacts(job)
     .map((fact) => `<li>${escapeHtml(fact)}</li>`)
     .join('')}</ul>
 ${open ? `<div class="actions">${actionsHtml(app, job, portal, place.auth)}</div>` : `<p role="status" class="note">${escapeHtml(JOB_MESSAGES.jobClosed)}</p>`}
-<section><h2>Description</h2>${paragraphsHtml(job.description)}</section>
-${job.responsibilities ? `<section><h2>Responsibilities</h2>${paragraphsHtml(job.responsibilities)}</section>` : ''}
-<section><h2>Requirements</h2>${paragraphsHtml(job.requirements)}</section></article>`;
+<section><h2>${escapeHtml(PORTAL_MESSAGES.description)}</h2>${paragraphsHtml(job.description)}</section>
+${job.responsibilities ? `<section><h2>${escapeHtml(PORTAL_MESSAGES.responsibilities)}</h2>${paragraphsHtml(job.responsibilities)}</section>` : ''}
+<section><h2>${escapeHtml(PORTAL_MESSAGES.requirements)}</h2>${paragraphsHtml(job.requirements)}</section></article>`;
   return send(app, reply, portal, place, {
     status: state === 'gone' ? 410 : 200,
     title: `${job.title} at ${portal.name}`,

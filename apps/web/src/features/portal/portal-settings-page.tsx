@@ -58,7 +58,7 @@ export function PortalSettingsPage() {
       ) : (
         <Alert role="status">
           <AlertTitle>{PORTAL_MESSAGES.settingsTitle}</AlertTitle>
-          <AlertDescription>Only company administrators can change the careers portal.</AlertDescription>
+          <AlertDescription>{PORTAL_MESSAGES.adminsOnly}</AlertDescription>
         </Alert>
       )}
     </div>
@@ -72,11 +72,11 @@ function PlanGate({ companyId }: { companyId: string }) {
     return (
       <Alert role="status">
         <Lock aria-hidden />
-        <AlertTitle>Enterprise License</AlertTitle>
+        <AlertTitle>{PORTAL_MESSAGES.planTitle}</AlertTitle>
         <AlertDescription>
           <p>{view.reason}</p>
           <Button asChild variant="outline" size="sm">
-            <Link to="/company-dashboard/billing">Plan and billing</Link>
+            <Link to="/company-dashboard/billing">{PORTAL_MESSAGES.planLink}</Link>
           </Button>
         </AlertDescription>
       </Alert>
@@ -89,7 +89,7 @@ function SettingsBody({ companyId }: { companyId: string }) {
   const canChange = useCapability('branded_portal').allowed;
   if (isPending) return <Skeleton className="h-96 w-full" aria-busy />;
   if (isError)
-    return <LoadError title="Could not load the portal" message={error.message} onRetry={() => void refetch()} />;
+    return <LoadError title={PORTAL_MESSAGES.loadFailed} message={error.message} onRetry={() => void refetch()} />;
   return (
     <div className="grid gap-6">
       <p>
@@ -124,7 +124,7 @@ function BrandingCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle as="h2">Branding</CardTitle>
+        <CardTitle as="h2">{PORTAL_MESSAGES.brandingTitle}</CardTitle>
       </CardHeader>
       <CardContent>
         <Form
@@ -140,7 +140,9 @@ function BrandingCard({
               onError: (failure) => {
                 for (const [name, message] of Object.entries(fieldErrors(failure)))
                   form.setError(name as keyof PortalSettingsUpdate, { message });
-                toast.error('Could not save the portal', { description: errorMessage(failure, 'Please try again.') });
+                toast.error(PORTAL_MESSAGES.saveFailed, {
+                  description: errorMessage(failure, PORTAL_MESSAGES.tryAgain),
+                });
               },
             })
           }
@@ -203,7 +205,7 @@ function BrandingCard({
           </FormField>
           <div>
             <Button type="submit" disabled={disabled || save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save'}
+              {save.isPending ? PORTAL_MESSAGES.saving : PORTAL_MESSAGES.save}
             </Button>
           </div>
         </Form>
@@ -233,11 +235,11 @@ function LogoCard({
       </CardHeader>
       <CardContent className="grid gap-4">
         {settings.logoUrl ? (
-          <img src={settings.logoUrl} alt="Your logo" className="max-h-16 w-auto self-start" />
+          <img src={settings.logoUrl} alt={PORTAL_MESSAGES.logoAlt} className="max-h-16 w-auto self-start" />
         ) : (
-          <p className="text-sm text-muted-foreground">No logo yet: the portal shows your company's name.</p>
+          <p className="text-sm text-muted-foreground">{PORTAL_MESSAGES.noLogo}</p>
         )}
-        <FormField id="portal-logo" label="Choose a logo file" error={problem ?? undefined}>
+        <FormField id="portal-logo" label={PORTAL_MESSAGES.chooseLogo} error={problem ?? undefined}>
           {(c) => (
             <Input
               {...c}
@@ -268,7 +270,7 @@ function LogoCard({
               onClick={() =>
                 remove.mutate(undefined, {
                   onSuccess: () => toast.success(PORTAL_MESSAGES.logoRemoved),
-                  onError: (failure) => toast.error(errorMessage(failure, 'Could not remove the logo.')),
+                  onError: (failure) => toast.error(errorMessage(failure, PORTAL_MESSAGES.removeLogoFailed)),
                 })
               }
             >
@@ -302,7 +304,7 @@ function HostsCard({ companyId, hosts, disabled }: { companyId: string; hosts: P
               },
               onError: (failure) =>
                 form.setError('host', {
-                  message: fieldErrors(failure).host ?? errorMessage(failure, 'Please try again.'),
+                  message: fieldErrors(failure).host ?? errorMessage(failure, PORTAL_MESSAGES.tryAgain),
                 }),
             })
           }
@@ -349,9 +351,9 @@ function HostRow({ companyId, host, disabled }: { companyId: string; host: Porta
         <div className="grid gap-1 text-sm">
           <p>{PORTAL_MESSAGES.txtInstructions}</p>
           <dl className="grid gap-1 sm:grid-cols-[auto_1fr] sm:gap-x-3">
-            <dt className="text-muted-foreground">Name</dt>
+            <dt className="text-muted-foreground">{PORTAL_MESSAGES.txtName}</dt>
             <dd className="font-mono break-all">{host.txtName}</dd>
-            <dt className="text-muted-foreground">Value</dt>
+            <dt className="text-muted-foreground">{PORTAL_MESSAGES.txtValue}</dt>
             <dd className="font-mono break-all">{host.txtValue}</dd>
           </dl>
         </div>
@@ -370,11 +372,11 @@ function HostRow({ companyId, host, disabled }: { companyId: string; host: Porta
               setProblem(null);
               verify.mutate(host.id, {
                 onSuccess: () => toast.success(PORTAL_MESSAGES.hostVerified),
-                onError: (failure) => setProblem(errorMessage(failure, 'Please try again.')),
+                onError: (failure) => setProblem(errorMessage(failure, PORTAL_MESSAGES.tryAgain)),
               });
             }}
           >
-            {verify.isPending ? 'Checking...' : PORTAL_MESSAGES.verifyHost}
+            {verify.isPending ? PORTAL_MESSAGES.checking : PORTAL_MESSAGES.verifyHost}
           </Button>
         )}
         <Button
@@ -385,7 +387,7 @@ function HostRow({ companyId, host, disabled }: { companyId: string; host: Porta
           onClick={() =>
             remove.mutate(host.id, {
               onSuccess: () => toast.success(PORTAL_MESSAGES.hostRemoved),
-              onError: (failure) => setProblem(errorMessage(failure, 'Please try again.')),
+              onError: (failure) => setProblem(errorMessage(failure, PORTAL_MESSAGES.tryAgain)),
             })
           }
         >
