@@ -4,6 +4,7 @@ import {
   Building2,
   CreditCard,
   ExternalLink,
+  Globe,
   MapPin,
   Pencil,
   PlusCircle,
@@ -214,6 +215,7 @@ const quickActions = [
   { label: 'Audit Log', to: '/company-dashboard/audit-log', icon: ScrollText },
   { label: 'Referral Analytics', to: '/company-dashboard/analytics', icon: BarChart3 },
   { label: 'Plan and Billing', to: '/company-dashboard/billing', icon: CreditCard },
+  { label: 'Careers Portal', to: '/company-dashboard/portal', icon: Globe },
 ];
 
 function QuickActions() {
