@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,6 +12,12 @@ import {
 } from '@playwright/test';
 
 export { expect };
+
+/** Fails the test on any axe-core violation on the page as it stands, one line per rule with the nodes it found. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 /**
  * Prerendered pages show their markup before React takes over; a click in that window would be

@@ -1,6 +1,7 @@
 // The jobs feature's port: what other features may use of it, and no more.
 // - saved-searches: a saved search's matches are a job search's (matchingJobs, filterConditions).
 // - public-pages (job page): the public job page shows the job as the API does (getJob).
+// - public-pages (feeds): the XML feed states a job's pay as the API does (payOfRow; payOf in its tests).
 // - public-pages (search page): /search-jobs carries the first page of results for its query (searchJobsJson).
 // - job-import: importing or crawling for jobs is for the people who post them (POSTERS, the routes' access).
 // - dashboard, mail: the referrer dashboard's card and the weekly e-mail list the company's roles to refer with what a
@@ -8,3 +9,4 @@
 export { rolesToRefer } from './roles-to-refer';
 export { filterConditions, matchPlans, matchingJobs, searchJobsJson } from './search';
 export { getJob, POSTERS } from './service';
+export { payOf, payOfRow } from './pay-transparency';

@@ -70,5 +70,9 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
     }
     case 'data.exported':
       return typeof a.what === 'string' ? a.what : 'Data export';
+    case 'job.pay_exemption_set':
+      return typeof a.exemptReason === 'string' ? `Reason: ${a.exemptReason}` : 'Exempt';
+    case 'job.pay_exemption_cleared':
+      return typeof b.exemptReason === 'string' ? `Was: ${b.exemptReason}` : 'Not exempt';
   }
 }
