@@ -21,6 +21,9 @@ test.describe('pay transparency', () => {
     await expect(salary).toHaveAccessibleDescription(/Colorado Equal Pay for Equal Work Act \(US-CO\)/);
     await expect(salary).toBeFocused();
     await expect(page).toHaveURL(/\/post-job$/);
+    await expect(page.getByText('Pay range required')).toBeVisible();
+    // The toast's entrance is a transition: axe reads colours once it has ended.
+    await page.waitForFunction(() => document.getAnimations().length === 0);
     await expectNoAxeViolations(page);
     await shoot(page, 'pay-transparency-refused');
 

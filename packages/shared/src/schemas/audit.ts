@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = {
   'billing.subscription_changed': 'Plan or subscription changed',
   'job.pay_exemption_set': 'Marked a job exempt from pay transparency',
   'job.pay_exemption_cleared': 'Removed a job’s pay transparency exemption',
+  'screening.decided': 'Recorded an exclusion screening decision',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
