@@ -13,9 +13,13 @@ import {
 
 export { expect };
 
-/** Fails the test on any axe-core violation on the page as it stands, one line per rule with the nodes it found. */
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+/**
+ * Fails the test on any axe-core violation on the page as it stands, one line per rule with the nodes it found;
+ * `exclude`: selectors left out (say why where it is used).
+ */
+export async function expectNoAxeViolations(page: Page, exclude: string[] = []) {
+  const builder = exclude.reduce((axe, selector) => axe.exclude(selector), new AxeBuilder({ page }));
+  const results = await builder.options({ resultTypes: ['violations'] }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
