@@ -55,6 +55,7 @@ const FEATURE_PORT_USERS = {
   messaging: ['realtime'],
   referrals: ['dashboard', 'jobs', 'messaging', 'public-pages'],
   'saved-searches': ['mail'],
+  screening: ['referrals'],
   talent: ['messaging', 'referrals'],
 };
 

@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, shoot, signUpCompanyAdmin } from './fixtures';
+import { test, expect, expectNoAxeViolations, shoot, signUpCompanyAdmin } from './fixtures';
 
 /** The payment provider the server under test calls: the tests' fake Stripe (playwright.config.ts). */
 const stripeOrigin = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
 
 const card = (page: Page, title: string) =>
   page.getByRole('heading', { name: title, exact: true }).locator('xpath=ancestor::*[@data-slot="card"][1]');
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.describe('plan and billing', () => {
   test('an admin starts a trial on Stripe Checkout, Enterprise features unlock, and a failed payment warns them', async ({

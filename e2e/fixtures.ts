@@ -14,6 +14,16 @@ import {
 export { expect };
 
 /**
+ * Fails the test on any axe-core violation on the page as it stands, one line per rule with the nodes it found;
+ * `exclude`: selectors left out (say why where it is used).
+ */
+export async function expectNoAxeViolations(page: Page, exclude: string[] = []) {
+  const builder = exclude.reduce((axe, selector) => axe.exclude(selector), new AxeBuilder({ page }));
+  const results = await builder.options({ resultTypes: ['violations'] }).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/**
  * Prerendered pages show their markup before React takes over; a click in that window would be
  * lost. The app marks <html data-hydrated> once it is interactive, and every navigation made
  * through `page.goto` here waits for it, as a person would wait for the page to respond.

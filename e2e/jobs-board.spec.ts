@@ -7,6 +7,7 @@ const postJob = (request: APIRequestContext, title: string) =>
   postJobViaApi(request, 'Harbor Health Labs', {
     title,
     location: 'Boston, MA',
+    salary: '$110,000 - $130,000 per year',
     description: 'Keep clinical data moving between hospitals.',
     requirements: 'HL7 v2 and FHIR.',
     skills: ['FHIR'],

@@ -141,7 +141,11 @@ test.describe('jobs', () => {
     const admin = await signUpCompanyAdmin(request);
     const word = uniqueWord();
     const job = await postClinicalJob(request, { title: `Integration Engineer ${word}`, location: 'Remote' });
-    await postClinicalJob(request, { title: `Integration Engineer ${word} Onsite`, location: 'Boston, MA' });
+    await postClinicalJob(request, {
+      title: `Integration Engineer ${word} Onsite`,
+      location: 'Boston, MA',
+      salary: '$110,000 - $130,000 per year',
+    });
 
     await signUpViaApi(page, { name: 'Jordan Seeker', role: 'jobseeker' });
     await page.goto('/search-jobs');

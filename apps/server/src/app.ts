@@ -47,6 +47,7 @@ import { mailRoutes } from './features/mail/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { bonusRoutes } from './features/bonuses/routes';
 import { connectionRoutes } from './features/connections/routes';
+import { screeningRoutes } from './features/screening/routes';
 import { billingRoutes } from './features/billing/routes';
 import { requireRouteCapabilities } from './platform/plans/capability';
 import { mailPreviewRoutes } from './features/mail/preview';
@@ -191,7 +192,7 @@ export async function buildApp({ config, database, logger, resolveTxt }: BuildAp
   // where the plan decides, the capability it needs (config.capability, checked after the access).
   await app.register(async (features) => {
     requireRouteCapabilities(features);
-    requireRouteAccess(features);
+    requireRouteAccess(features, { emails: config.platformAdminEmails });
     await features.register(healthRoutes);
     await features.register(waitlistRoutes);
     await features.register(authRoutes);
@@ -212,6 +213,7 @@ export async function buildApp({ config, database, logger, resolveTxt }: BuildAp
     await features.register(analyticsRoutes);
     await features.register(bonusRoutes);
     await features.register(connectionRoutes);
+    await features.register(screeningRoutes);
     await features.register(billingRoutes);
     await features.register(accountEmailRoutes);
     await features.register(mailRoutes);

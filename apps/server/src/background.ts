@@ -19,6 +19,8 @@ import { deliverHeldNotifications } from './features/referrals/pipeline';
 import { readUnreadPlaces } from './db/read-places';
 import { syncSubscription } from './features/billing/subscriptions';
 import { pruneReferralUploads } from './features/referrals/uploads';
+import { fetchLeie } from './features/screening/leie-fetch';
+import { rescreenHires } from './features/screening/service';
 import { enqueue, type QueueTasks, type TaskName } from './lib/queue/enqueue';
 import { startQueue } from './lib/queue/runner';
 import { releaseJobsOfDeadWorkers } from './lib/queue/stale';
@@ -55,6 +57,8 @@ export const CRONTAB = [
   '0 7 * * * send-search-alerts ?id=daily-search-alerts {period:"daily"}',
   '0 7 * * 1 send-search-alerts ?id=weekly-search-alerts {period:"weekly"}',
   FACET_RECOUNT_CRON,
+  // Hires screened again against the LEIE list in force, monthly (issue 36).
+  '30 6 1 * * rescreen-hires',
 ].join('\n');
 
 const task =
@@ -109,6 +113,16 @@ function taskList(app: FastifyInstance): TaskList {
     'read-places': task<'read-places'>(async () => {
       if ((await readUnreadPlaces(app.db)) > 0) await enqueue(app.db, 'read-places', {}, { jobKey: 'read-places' });
     }),
+    'leie-fetch': task<'leie-fetch'>(({ requestedBy }) =>
+      fetchLeie(
+        app.db,
+        { url: app.config.leieUrl, allowHosts: app.config.outboundAllowHosts, log: app.log },
+        requestedBy,
+      ),
+    ),
+    'rescreen-hires': task<'rescreen-hires'>(async () =>
+      app.log.info({ screened: await rescreenHires(app.db) }, 'screening: hires screened again'),
+    ),
     'crawl-site': task<'crawl-site'>(({ crawlId }) => runCrawl(app.db, { config: app.config, log: app.log }, crawlId)),
   } satisfies Record<TaskName, Task>;
 }

@@ -105,6 +105,10 @@ const envSchema = z.object({
     .string()
     .regex(/^(https?:\/\/|mailto:)/, 'must be an http(s):// or mailto: link')
     .optional(),
+  // Platform operators (comma-separated e-mails): they load the LEIE exclusion list (issue 36).
+  PLATFORM_ADMIN_EMAILS: z.string().optional(),
+  // Where the queue fetches the LEIE CSV (HHS-OIG's UPDATED.csv); unset: only uploads.
+  LEIE_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 /**
@@ -165,6 +169,10 @@ export interface Config {
   bookingUrl: string | undefined;
   /** Where uploaded files are kept: the database unless S3_* is set. */
   storage: StorageConfig;
+  /** PLATFORM_ADMIN_EMAILS, lowercased: the platform's operators (the `platformAdmin` route role). */
+  platformAdminEmails: string[];
+  /** LEIE_URL: the HHS-OIG exclusion list CSV the queue fetches; null: uploads only. */
+  leieUrl: string | null;
   /** Plans and billing through Stripe; null without STRIPE_* (self-hosted: every capability on). */
   stripe: StripeConfig | null;
 }
@@ -244,6 +252,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     prelaunch: e.PRELAUNCH,
     devRoutes: e.DEV_ROUTES,
     bookingUrl: e.BOOKING_URL,
+    platformAdminEmails: (e.PLATFORM_ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    leieUrl: e.LEIE_URL ?? null,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     realtimeMaxSockets: e.REALTIME_MAX_SOCKETS,
     dbLivenessGraceSeconds: e.DB_LIVENESS_GRACE,

@@ -26,6 +26,8 @@ export * from './rules/password';
 export * from './rules/pipeline';
 export * from './rules/funnel';
 export * from './rules/salary';
+export * from './rules/pay-transparency';
+export * from './schemas/screening';
 export * from './skills';
 export * from './schemas/talent-options';
 export * from './schemas/talent-messages';

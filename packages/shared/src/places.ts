@@ -182,6 +182,14 @@ export function readLocation(location: string | null | undefined): LocationReadi
   return { places, remote, remoteCountries: [...remoteCountries].sort() };
 }
 
+/**
+ * Every place a location names, a remote job's regions included ('Remote (Colorado)' names Colorado, which
+ * readLocation keeps as where remote work is open): where the work may be done (pay transparency, issue 36).
+ */
+export function placesNamed(location: string | null | undefined): Place[] {
+  return readLocation((location ?? '').replace(new RegExp(String.raw`\b(?:${REMOTE_WORDS})\b`, 'gi'), ' ')).places;
+}
+
 /** The one-degree cell of a point, as a token ('plcg132x108'): a distance search asks for the cells around it. */
 const cellToken = (lat: number, lon: number) => `plcg${Math.floor(lat) + 90}x${Math.floor(lon) + 180}`;
 

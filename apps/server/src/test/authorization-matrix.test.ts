@@ -7,7 +7,8 @@
 // Requests carry valid bodies, so a refusal cannot hide behind a validation error.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobCrawls } from '../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { candidatePipelines, exclusionScreenings, jobCrawls } from '../db/schema';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startFakeStripe, stripeTestEnv, type FakeStripe } from './fake-stripe';
@@ -44,7 +45,8 @@ const f = {} as Record<
   | 'notification'
   | 'savedSearch'
   | 'savedSearchToDelete'
-  | 'crawl',
+  | 'crawl'
+  | 'screening',
   string
 >;
 
@@ -145,6 +147,8 @@ const TABLE: Row[] = [
   { route: 'GET /api/jobs/:id', expect: ['A', 'A', 'A', 'A', 'A'], url: () => `/api/jobs/${f.job}` },
   { route: 'GET /api/jobs/where-i-stand', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/jobs/where-i-stand?ids=${f.job}`, why: 'a job seeker’s own standing' },
   { route: 'PUT /api/jobs/:id', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}`, body: () => job('Matrix Role'), why: "the job's creator (admin here) and the company's admins" },
+  { route: 'PUT /api/jobs/:id/pay-exemption', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}/pay-exemption`, body: () => ({ reason: 'Unpaid volunteer role, no wage.' }), why: "the job's company's admins (pay-transparency.test.ts)" },
+  { route: 'DELETE /api/jobs/:id/pay-exemption', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}/pay-exemption`, why: "the job's company's admins" },
   { route: 'POST /api/jobs/:id/close', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.closableJob}` + '/close' },
   { route: 'PUT /api/jobs/:id/status', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.closableJob}/status`, body: () => ({ status: 'OPEN' }), why: "the job's creator (admin here) and the company's admins" },
   { route: 'POST /api/jobs/:id/visit', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/jobs/${f.job}/visit`, why: "the job's company" },
@@ -181,6 +185,12 @@ const TABLE: Row[] = [
   { route: 'POST /api/referrers/me/details/skip', expect: ['D', 'D', 'A', 'A', 'A'] },
   // ----- who do you know (LinkedIn connections) -----
   { route: 'POST /api/connections/import', expect: ['D', 'A', 'A', 'A', 'A'], why: 'a JSON body is not the file: 400 (connections.test.ts uploads it)' },
+  // ----- exclusion screening (issue 36) -----
+  { route: 'GET /api/admin/leie', expect: ['D', 'D', 'D', 'D', 'D'], why: 'platform admins (PLATFORM_ADMIN_EMAILS) only: none here (screening.test.ts)' },
+  { route: 'POST /api/admin/leie', expect: ['D', 'D', 'D', 'D', 'D'], why: 'platform admins only (screening.test.ts)' },
+  { route: 'POST /api/admin/leie/fetch', expect: ['D', 'D', 'D', 'D', 'D'], why: 'platform admins only' },
+  { route: 'GET /api/companies/:companyId/screenings', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/screenings`, why: 'never referrers or candidates' },
+  { route: 'POST /api/companies/:companyId/screenings/:id/decision', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/screenings/${f.screening}/decision`, body: () => ({ decision: 'cleared', note: 'Verified: a different person.' }) },
   { route: 'GET /api/connections/kept', expect: ['D', 'A', 'A', 'A', 'A'] },
   { route: 'POST /api/connections/kept', expect: ['D', 'A', 'A', 'A', 'A'], body: () => ({ items: [{ connection: { firstName: 'Ana', lastName: 'Lopez', profileUrl: null, email: null, company: 'Acme', position: 'Nurse', connectedOn: null }, jobId: f.job }] }), why: 'checked as a match: 422, nothing kept' },
   { route: 'DELETE /api/connections/kept', expect: ['D', 'A', 'A', 'A', 'A'], why: "deletes only the caller's own" },
@@ -313,6 +323,22 @@ beforeAll(async () => {
     .values({ companyId: f.companyA, requestedBy: f.member, url: 'https://careers.example.com/' })
     .returning({ id: jobCrawls.id });
   f.crawl = crawl!.id;
+  // A possible match awaiting a decision (screening.test.ts loads a real list and screens at Offer).
+  const [pipeline] = await t.database.db
+    .select({ id: candidatePipelines.id })
+    .from(candidatePipelines)
+    .where(and(eq(candidatePipelines.jobId, f.job), eq(candidatePipelines.talentId, f.seeker)));
+  const [screening] = await t.database.db
+    .insert(exclusionScreenings)
+    .values({
+      companyId: f.companyA,
+      pipelineId: pipeline!.id,
+      talentId: f.seeker,
+      trigger: 'offer',
+      result: 'possible',
+    })
+    .returning({ id: exclusionScreenings.id });
+  f.screening = screening!.id;
 }, 180_000);
 afterAll(async () => {
   await t.close();
@@ -382,6 +408,12 @@ describe('drafts never leak through a reference by id (issue 40, finding 8)', ()
     { route: 'GET /api/jobs/:id', url: (id) => `/api/jobs/${id}` },
     { route: 'PUT /api/jobs/:id', url: (id) => `/api/jobs/${id}`, body: () => job('Renamed') },
     { route: 'POST /api/jobs/:id/close', url: (id) => `/api/jobs/${id}/close` },
+    {
+      route: 'PUT /api/jobs/:id/pay-exemption',
+      url: (id) => `/api/jobs/${id}/pay-exemption`,
+      body: () => ({ reason: 'Unpaid volunteer role, no wage.' }),
+    },
+    { route: 'DELETE /api/jobs/:id/pay-exemption', url: (id) => `/api/jobs/${id}/pay-exemption` },
     { route: 'PUT /api/jobs/:id/status', url: (id) => `/api/jobs/${id}/status`, body: () => ({ status: 'OPEN' }) },
     { route: 'POST /api/jobs/:id/visit', url: (id) => `/api/jobs/${id}/visit` },
     { route: 'POST /api/jobs/:id/apply', url: (id) => `/api/jobs/${id}/apply`, body: () => ({}) },

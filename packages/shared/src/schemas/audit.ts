@@ -18,11 +18,14 @@ export const AUDIT_ACTIONS = {
   'billing.subscription_changed': 'Plan or subscription changed',
   'portal.changed': 'Changed the careers portal',
   'portal.host_changed': 'Added, verified or removed a portal host name',
+  'job.pay_exemption_set': 'Marked a job exempt from pay transparency',
+  'job.pay_exemption_cleared': 'Removed a job’s pay transparency exemption',
+  'screening.decided': 'Recorded an exclusion screening decision',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
 
-export const AUDIT_SUBJECT_TYPES = ['member', 'company', 'referral', 'pipeline', 'user'] as const;
+export const AUDIT_SUBJECT_TYPES = ['member', 'company', 'referral', 'pipeline', 'user', 'job'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** Who an erased account shows as, everywhere someone else still sees it. */

@@ -66,6 +66,14 @@ export const createJobQuerySchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true'),
+  /**
+   * The job comes from an import (a posting's URL or a careers-site crawl): when a pay-transparency law asks for a
+   * range it lacks, it is kept as a draft with the reason instead of refused (issue 36).
+   */
+  imported: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 /** GET /api/company/roles-to-refer: the member's company's open jobs with what referring pays, bonus first. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalText } from './common';
 import { isCalendarDate } from '../rules/input';
 import { PIPELINE_STAGES } from '../rules/pipeline';
+import { PAY_PERIODS } from '../rules/salary';
 import { cleanSkillList } from '../skills';
 import { jobViewerStatusSchema } from './referral-credit';
 
@@ -59,6 +60,19 @@ export const JOB_MESSAGES = {
   alreadyApplied: 'You have already applied to this job.',
   appliedTitle: 'Application Submitted',
   applied: (poster: string, company: string) => `Your profile has been sent to ${poster} at ${company}.`,
+  payRangeRequiredTitle: 'Pay range required',
+  salaryLabel: 'Salary Range',
+  salaryHint:
+    'Minimum and maximum, e.g. $120,000 - $150,000 per year. Required where a pay transparency law applies (Colorado, California, Washington, New York and others).',
+  payExemptTitle: 'Exempt from pay transparency',
+  payHeldTitle: 'Held as a draft',
+  payRulesNote: (laws: string) => `Pay transparency: ${laws} requires a pay range in this posting.`,
+  payExemptOnlyAdmins: "Only the company's admins can mark a job exempt from pay transparency.",
+  payExemptReasonRequired: 'Please give the reason this job is exempt (at least 10 characters).',
+  payExemptSaved: 'The job is marked exempt from pay transparency.',
+  payExemptCleared: 'The job is no longer exempt from pay transparency.',
+  payHeld: (rules: string) =>
+    `Saved as a draft: a pay range is required by ${rules}. Add the range, or ask a company admin to mark the job exempt, then publish it.`,
 } as const;
 
 const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max);
@@ -115,6 +129,36 @@ export const jobFormSchema = z.object({
 export type JobForm = z.input<typeof jobFormSchema>;
 export type JobInput = z.output<typeof jobFormSchema>;
 
+/** A job's pay as stated: min and max in the period and currency the posting names (issue 36). */
+export const jobPaySchema = z.object({
+  min: z.number(),
+  max: z.number(),
+  currency: z.string(),
+  period: z.enum(PAY_PERIODS),
+});
+export type JobPay = z.infer<typeof jobPaySchema>;
+
+/** Pay transparency on a job, for the people who may edit it (null for everyone else). */
+export const jobPayTransparencySchema = z.object({
+  /** The laws (ids and names) that require a range for this job where it is and who posts it. */
+  rules: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** A company admin's reason for publishing it without a range; null when not exempt. */
+  exemptReason: z.string().nullable(),
+  /** Set on an imported job kept as a draft for want of a range: why. */
+  heldReason: z.string().nullable(),
+});
+export type JobPayTransparency = z.infer<typeof jobPayTransparencySchema>;
+
+/** PUT /api/jobs/:id/pay-exemption: a company admin marks a job exempt, with the reason (audited). */
+export const jobPayExemptionSchema = z.object({
+  reason: z
+    .string({ error: JOB_MESSAGES.payExemptReasonRequired })
+    .trim()
+    .min(10, JOB_MESSAGES.payExemptReasonRequired)
+    .max(500),
+});
+export type JobPayExemption = z.infer<typeof jobPayExemptionSchema>;
+
 export const jobSchema = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -129,6 +173,8 @@ export const jobSchema = z.object({
   requirements: z.string(),
   skills: z.array(z.string()),
   salaryRange: z.string().nullable(),
+  pay: jobPaySchema.nullable(),
+  payTransparency: jobPayTransparencySchema.nullable(),
   deadline: z.string().nullable(),
   applicationUrl: z.string().nullable(),
   contactEmail: z.string().nullable(),

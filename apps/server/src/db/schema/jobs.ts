@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -56,6 +57,25 @@ export const jobPostings = pgTable(
      */
     salaryMin: integer(),
     salaryMax: integer(),
+    /**
+     * The pay range as stated (parseSalary of salaryRange, written with it): min and max in the stated period and
+     * currency, what the job page, JSON-LD baseSalary and the XML feed show. Null when the text states no amount.
+     */
+    payMin: doublePrecision(),
+    payMax: doublePrecision(),
+    /** ISO 4217; USD when the text names none. */
+    payCurrency: text(),
+    /** HOUR, DAY, WEEK, MONTH or YEAR (PAY_PERIODS); YEAR when the text names none. */
+    payPeriod: text(),
+    /**
+     * Pay transparency (issue 36): a company admin's reason for publishing this job without the range a law asks for
+     * (audited), who gave it and when. Null when not exempt.
+     */
+    payExemptReason: text(),
+    payExemptBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    payExemptAt: timestamp({ withTimezone: true }),
+    /** The pay-transparency rules (ids, comma-separated) that kept an imported job as a draft; null once it is not held. */
+    payHeldBy: text(),
     deadline: date({ mode: 'string' }),
     applicationUrl: text(),
     contactEmail: text(),

@@ -17,6 +17,7 @@ const postJob = (who: SignedUp, title: string) =>
     company: 'Board Test Health',
     location: 'Boston, MA',
     description: 'Build the clinical data platform.',
+    salary: '$120,000 - $150,000 per year',
   });
 
 const board = (who: SignedUp, query = '') => ok<CompanyJobsResponse>('GET', `/api/company/jobs${query}`, who);

@@ -1,6 +1,7 @@
 // The jobs feature's port: what other features may use of it, and no more.
 // - saved-searches: a saved search's matches are a job search's (matchingJobs, filterConditions).
 // - public-pages (job page): the public job page shows the job as the API does (getJob).
+// - public-pages (feeds): the XML feed states a job's pay as the API does (payOfRow; payOf in its tests).
 // - public-pages (search page): /search-jobs carries the first page of results for its query (searchJobsJson).
 // - portal: a company's careers portal lists and searches its open jobs (searchJobsJson) and shows each (getJob).
 // - job-import: importing or crawling for jobs is for the people who post them (POSTERS, the routes' access).
@@ -9,3 +10,4 @@
 export { rolesToRefer } from './roles-to-refer';
 export { filterConditions, matchPlans, matchingJobs, searchJobsJson } from './search';
 export { getJob, POSTERS } from './service';
+export { payOf, payOfRow } from './pay-transparency';

@@ -10,6 +10,7 @@ import {
   jobApplicationSchema,
   jobFormSchema,
   jobIdParamSchema,
+  jobPayExemptionSchema,
   jobSchema,
   jobSearchQuerySchema,
   jobSearchResponseSchema,
@@ -33,12 +34,13 @@ import {
   whereIStand,
 } from './service';
 import { forgetJobSearches, searchJobsJson } from './search';
+import { setPayExemption } from './pay-transparency';
 import { sharedLinkCode } from '../referrals/port';
 import { errorResponses } from '../../lib/errors';
 import { sendKeptJson } from '../../lib/kept-json';
 import { authOf, companyAuthOf } from '../../platform/access/route-access';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
   app.realtime.onJobsChange(() => forgetJobSearches(app.db));
@@ -64,7 +66,9 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: POSTERS },
       schema: {
         tags: ['jobs'],
-        summary: 'Post a job (or save it as a draft with ?draft=true)',
+        summary:
+          'Post a job (or save it as a draft with ?draft=true). 422 PAY_RANGE_REQUIRED names the pay-transparency law ' +
+          'a job without a range breaks; with ?imported=true such a job is kept as a draft with the reason instead',
         querystring: createJobQuerySchema,
         body: jobFormSchema,
         response: { 201: jobSchema, ...errors },
@@ -111,6 +115,41 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateJob(app.db, authOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/jobs/:id/pay-exemption',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['jobs'],
+        summary: "Mark a job exempt from pay transparency, with the reason (the company's admins; audited)",
+        params: jobIdParamSchema,
+        body: jobPayExemptionSchema,
+        response: { 200: jobSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await setPayExemption(app.db, authOf(request), request.params.id, request.body.reason);
+      return getJob(app.db, request.auth, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/jobs/:id/pay-exemption',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['jobs'],
+        summary: "Remove a job's pay transparency exemption (the company's admins; audited)",
+        params: jobIdParamSchema,
+        response: { 200: jobSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await setPayExemption(app.db, authOf(request), request.params.id, null);
+      return getJob(app.db, request.auth, request.params.id);
+    },
   );
 
   app.post(

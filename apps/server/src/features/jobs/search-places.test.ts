@@ -21,6 +21,8 @@ async function post(key: string, job: { title: string; location: string; descrip
       employmentType: 'full-time',
       description: 'Help clinicians care for patients.',
       requirements: 'Three years of experience.',
+      // Massachusetts and Illinois require a pay range in postings (issue 36).
+      salary: '$90,000 - $110,000 per year',
       ...job,
     },
     ...withSession(admin.token),

@@ -31,6 +31,7 @@ import type { Access } from '../../platform/access/route-access';
 import { notifyTeamOfApplication } from '../../platform/notifications/company-events';
 import { enqueue } from '../../lib/queue/enqueue';
 import { forgetJobSearches } from './search';
+import { heldByOf, payColumns, payOfRow, payRangeRequired, payTransparencyOf, unmetPayRules } from './pay-transparency';
 
 type JobRow = typeof jobPostings.$inferSelect;
 
@@ -53,6 +54,7 @@ function columnsFrom(input: JobInput) {
     salaryRange: input.salary ?? null,
     salaryMin: pay?.min ?? null,
     salaryMax: pay?.max ?? null,
+    ...payColumns(input.salary),
     deadline: input.deadline ?? null,
     applicationUrl: input.applicationUrl ?? null,
     contactEmail: input.contactEmail ?? null,
@@ -81,7 +83,14 @@ export const POSTERS: Access = {
 /** Stores a new job for a company, OPEN unless saved as a draft (used by posting, the seed and tests). */
 export async function insertJob(
   db: Executor,
-  job: { companyId: string; createdBy: string | null; input: JobInput; status?: 'OPEN' | 'DRAFT' },
+  job: {
+    companyId: string;
+    createdBy: string | null;
+    input: JobInput;
+    status?: 'OPEN' | 'DRAFT';
+    /** Pay-transparency rules that held an imported job as a draft (pay-transparency.ts). */
+    payHeldBy?: string | null;
+  },
 ): Promise<string> {
   const [row] = await db
     .insert(jobPostings)
@@ -90,6 +99,7 @@ export async function insertJob(
       companyId: job.companyId,
       createdBy: job.createdBy,
       status: job.status ?? 'OPEN',
+      payHeldBy: job.payHeldBy ?? null,
     })
     .returning({ id: jobPostings.id });
   return row!.id;
@@ -99,11 +109,28 @@ export async function createJob(
   db: Db,
   poster: CompanyAuth,
   input: JobInput,
-  options: { draft: boolean } = { draft: false },
+  options: { draft: boolean; imported?: boolean } = { draft: false },
 ): Promise<Job> {
-  const status = options.draft ? 'DRAFT' : 'OPEN';
+  // Pay transparency (issue 36): an open job a law covers needs a range; an imported one without it waits as a draft.
+  const unmet = options.draft
+    ? []
+    : await unmetPayRules(db, {
+        companyId: poster.company.id,
+        location: input.location,
+        salary: input.salary,
+        exempt: false,
+      });
+  if (unmet.length > 0 && !options.imported) throw payRangeRequired(unmet);
+  const status = options.draft || unmet.length > 0 ? 'DRAFT' : 'OPEN';
+  const payHeldBy = unmet.length > 0 ? heldByOf(unmet) : null;
   const id = await db.transaction(async (tx) => {
-    const created = await insertJob(tx, { companyId: poster.company.id, createdBy: poster.user.id, input, status });
+    const created = await insertJob(tx, {
+      companyId: poster.company.id,
+      createdBy: poster.user.id,
+      input,
+      status,
+      payHeldBy,
+    });
     if (status === 'OPEN') await jobOpened(tx, created);
     return created;
   });
@@ -119,10 +146,20 @@ async function editableJob(db: Executor, me: AuthContext, id: string): Promise<J
 }
 
 export async function updateJob(db: Db, auth: AuthContext, id: string, input: JobInput): Promise<Job> {
-  await editableJob(db, auth, id);
+  const job = await editableJob(db, auth, id);
+  const exempt = job.payExemptReason !== null;
+  const unmet = await unmetPayRules(db, {
+    companyId: job.companyId,
+    location: input.location,
+    salary: input.salary,
+    exempt,
+  });
+  // An open job stays within the law; a held draft keeps its reason until the range is added.
+  if (job.status === 'OPEN' && unmet.length > 0) throw payRangeRequired(unmet);
+  const payHeldBy = job.payHeldBy && unmet.length > 0 ? heldByOf(unmet) : null;
   await db
     .update(jobPostings)
-    .set({ ...columnsFrom(input), updatedAt: new Date() })
+    .set({ ...columnsFrom(input), payHeldBy, updatedAt: new Date() })
     .where(eq(jobPostings.id, id));
   forgetJobSearches(db);
   return getJob(db, auth, id);
@@ -136,8 +173,16 @@ export async function setJobStatus(
   status: JobStatusChange['status'],
 ): Promise<Job> {
   const job = await editableJob(db, auth, id);
+  if (status === 'OPEN' && job.status !== 'OPEN') {
+    const exempt = job.payExemptReason !== null;
+    const unmet = await unmetPayRules(db, { ...job, salary: job.salaryRange, exempt });
+    if (unmet.length > 0) throw payRangeRequired(unmet);
+  }
   await db.transaction(async (tx) => {
-    await tx.update(jobPostings).set({ status, updatedAt: new Date() }).where(eq(jobPostings.id, id));
+    await tx
+      .update(jobPostings)
+      .set({ status, ...(status === 'OPEN' ? { payHeldBy: null } : {}), updatedAt: new Date() })
+      .where(eq(jobPostings.id, id));
     if (status === 'OPEN' && job.status !== 'OPEN') await jobOpened(tx, id);
     // Requests for a job that no longer takes referrals close, and their referrers are told.
     if (status !== 'OPEN' && job.status === 'OPEN') await closeRequestsFor(tx, { jobId: id, reason: 'job_closed' });
@@ -190,6 +235,8 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
     requirements: job.requirements,
     skills: job.skills,
     salaryRange: job.salaryRange,
+    pay: payOfRow(job),
+    payTransparency: onJobTeam(auth, job) ? await payTransparencyOf(db, job) : null,
     deadline: job.deadline,
     applicationUrl: job.applicationUrl,
     contactEmail: job.contactEmail,

@@ -61,6 +61,8 @@ describe('the branded careers portal', () => {
       requirements: 'RN licence.',
       skills: ['Epic'],
       location: 'Boston, MA',
+      // Massachusetts wants a pay range in the posting (issue 36).
+      salary: '$95,000 - $120,000 per year',
     });
     otherJob = await postJobAs(t, otherAdmin, { title: 'FHIR Engineer elsewhere' });
   });

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { notFound } from '../../lib/errors';
 import { cdata, escapeXml } from '../../lib/xml';
+import { payOfRow } from '../jobs/port';
 import { descriptionHtml } from './job-posting';
 import { placeParts, remoteCountry } from './location';
 
@@ -34,12 +35,17 @@ export interface FeedJob extends Pick<
   | 'requirements'
   | 'salaryRange'
 > {
+  payMin: number | null;
+  payMax: number | null;
+  payCurrency: string | null;
+  payPeriod: string | null;
   createdAt: string;
   updatedAt: string;
 }
 
 const FEED_COLUMNS = sql`j.id, j.title, j.company_name as "companyName", j.location, j.workplace,
   j.job_type as "employmentType", j.description, j.responsibilities, j.requirements, j.salary_range as "salaryRange",
+  j.pay_min as "payMin", j.pay_max as "payMax", j.pay_currency as "payCurrency", j.pay_period as "payPeriod",
   to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "createdAt",
   to_char(j.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "updatedAt"`;
 
@@ -62,6 +68,7 @@ export function feedJobXml(job: FeedJob, origin: string): string {
   const remote = job.workplace === 'remote';
   const place = placeParts(job.location);
   const country = (remote ? remoteCountry(job.location) : place.country) ?? '';
+  const pay = payOfRow(job);
   const fields: [string, string][] = [
     ['title', job.title],
     ['date', new Date(job.createdAt).toUTCString()],
@@ -73,6 +80,11 @@ export function feedJobXml(job: FeedJob, origin: string): string {
     ['country', country],
     ['description', descriptionHtml(job)],
     ['salary', job.salaryRange ?? ''],
+    // The range as structured fields (issue 36: pay transparency), as JSON-LD baseSalary states it.
+    ['salarymin', pay ? String(pay.min) : ''],
+    ['salarymax', pay ? String(pay.max) : ''],
+    ['salarycurrency', pay?.currency ?? ''],
+    ['salaryperiod', pay?.period ?? ''],
     ['jobtype', FEED_JOB_TYPE[job.employmentType]],
     ['remotetype', remote ? 'Fully remote' : job.workplace === 'hybrid' ? 'Hybrid remote' : ''],
   ];

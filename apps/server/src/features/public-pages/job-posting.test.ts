@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPLOYMENT_TYPES, type Job, type JobInput } from '@referwell/shared';
 import { createFactories } from '../../seed/factories';
+import { payOf } from '../jobs/port';
 import { jobPosting } from './job-posting';
 import { placeParts, remoteCountry } from './location';
 
@@ -48,6 +49,8 @@ function seededJob(overrides: Partial<JobInput> = {}): Job {
     requirements: input.requirements,
     skills: input.skills,
     salaryRange: input.salary ?? null,
+    pay: payOf(input.salary),
+    payTransparency: null,
     deadline: input.deadline ?? null,
     applicationUrl: input.applicationUrl ?? null,
     contactEmail: null,

@@ -1,4 +1,4 @@
-import { parseSalary, type EmploymentType, type Job } from '@referwell/shared';
+import type { EmploymentType, Job } from '@referwell/shared';
 import { escapeHtml, paragraphsHtml } from '../../lib/html';
 import { placeParts, remoteCountry } from './location';
 
@@ -76,7 +76,7 @@ export const companyLogoPath = (slug: string) => `/company-logos/${encodeURIComp
  * every required and recommended property Google lists. Closed jobs carry none.
  */
 export function jobPosting(job: Job, { origin, companyWebsite, now = new Date(), url, logo }: JobPostingContext) {
-  const salary = parseSalary(job.salaryRange);
+  const salary = job.pay;
   return {
     '@context': 'https://schema.org/',
     '@type': 'JobPosting',
@@ -96,13 +96,13 @@ export function jobPosting(job: Job, { origin, companyWebsite, now = new Date(),
       ? {
           baseSalary: {
             '@type': 'MonetaryAmount',
-            // A salary that names no currency or period is dollars a year, as the job page shows a bare amount.
-            currency: salary.currency ?? 'USD',
+            // A salary that names no currency or period is dollars a year (payOf, features/jobs/pay-transparency.ts).
+            currency: salary.currency,
             value: {
               '@type': 'QuantitativeValue',
               minValue: salary.min,
               maxValue: salary.max,
-              unitText: salary.period ?? 'YEAR',
+              unitText: salary.period,
             },
           },
         }

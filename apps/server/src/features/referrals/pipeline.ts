@@ -23,6 +23,7 @@ import type { AuthContext } from '../../platform/sessions/sessions';
 import { recordAudit } from '../../platform/audit/service';
 import { isCompanyAdminOf } from '../../platform/access/guards';
 import { bonusPolicyOf } from '../bonuses/port';
+import { screenAtStage } from '../screening/port';
 import { refreshPipelineRollups } from './rollups';
 import { stageMoveAudience, tell } from './notify';
 import { closeRequestsFor } from './request-closing';
@@ -124,6 +125,8 @@ export async function moveStage(tx: Tx, me: AuthContext, move: Move): Promise<Un
   const reason = declining ? (move.reason ?? pipeline.declineReason) : null;
   const reasonNote = declining ? (move.reason ? (move.reasonNote ?? null) : pipeline.declineNote) : null;
 
+  // Exclusion screening (issue 36): Offer screens the candidate; Hired waits for an admin's decision on a possible match.
+  await screenAtStage(tx, pipeline, stage);
   const now = new Date();
   const startDate = stage === 'hired' ? (move.startDate ?? pipeline.startDate) : pipeline.startDate;
   await tx

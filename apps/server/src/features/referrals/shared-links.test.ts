@@ -17,6 +17,7 @@ async function postJob(who: SignedUp, title = 'Shared Link Engineer') {
     title,
     location: 'Boston, MA',
     description: 'Build the clinical data platform.',
+    salary: '$120,000 - $150,000 per year',
     referralBonusAmount: 2000,
   });
   return job.id;

@@ -145,7 +145,7 @@ describe('job alerts', () => {
     const placed = await signUp(t, { name: 'Mae Massachusetts' });
     const email = placed.body.user.email;
     await save(placed, { name: 'Coders in MA', filters: { q: 'coder', location: 'MA' }, alert: 'daily' });
-    await postJob('Medical Coder East', { location: 'Hybrid — Boston, MA' });
+    await postJob('Medical Coder East', { location: 'Hybrid — Boston, MA', salary: '$55,000 - $65,000 per year' });
     await postJob('Medical Coder South', { location: 'Nashville, TN' });
     await postJob('Medical Coder Anywhere', { location: 'Remote (US)' });
     await sendSearchAlerts(t.database.db, 'daily');

@@ -2,6 +2,7 @@
 // handler: each role rule is written once, here and in guards.ts. A rule about one record (the referral's company,
 // the profile's owner, the job's team) stays where the record is loaded, with the record-level guards of guards.ts.
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+import { forbidden } from '../../lib/errors';
 import type { AuthContext } from '../sessions/sessions';
 import {
   requireCompanyAdmin,
@@ -27,7 +28,9 @@ export type Role =
   /** A member (admin or not) of the company named by the route's `:companyId`. */
   | 'companyMember'
   /** An admin of the company named by the route's `:companyId`. */
-  | 'companyAdmin';
+  | 'companyAdmin'
+  /** A platform operator: a signed-in user whose e-mail is in PLATFORM_ADMIN_EMAILS (the LEIE list, issue 36). */
+  | 'platformAdmin';
 
 /**
  * A route's access: a role, or a role with the words of its refusal (`refused`: the 403 message; `signedOut`: the
@@ -43,7 +46,7 @@ declare module 'fastify' {
 }
 
 /** The check of one declaration: 401 for a visitor where a user is needed, 403 for the wrong user. */
-function checkOf(access: Access): ((request: FastifyRequest) => void) | null {
+function checkOf(access: Access, platform: PlatformAdmins): ((request: FastifyRequest) => void) | null {
   const { role, refused, signedOut } = typeof access === 'string' ? { role: access } : access;
   switch (role) {
     case 'visitor':
@@ -60,6 +63,12 @@ function checkOf(access: Access): ((request: FastifyRequest) => void) | null {
       return (request) => void requireCompanyMember(request.auth, companyIdOf(request));
     case 'companyAdmin':
       return (request) => void requireCompanyAdmin(request.auth, companyIdOf(request), refused);
+    case 'platformAdmin':
+      return (request) => {
+        const signedIn = requireSignedIn(request.auth, signedOut);
+        if (!platform.emails.includes(signedIn.user.email.toLowerCase()))
+          throw forbidden(refused ?? 'Only the platform’s administrators can do that.');
+      };
   }
 }
 
@@ -69,12 +78,17 @@ function companyIdOf(request: FastifyRequest): string {
   return companyId;
 }
 
+/** The platform's operators (PLATFORM_ADMIN_EMAILS, lowercased): the `platformAdmin` role. */
+export interface PlatformAdmins {
+  emails: readonly string[];
+}
+
 /**
  * Makes every route registered on `app` from now on (in any plugin under it) declare its access, and checks it before
  * the route's own preHandlers, after its schema has validated the request (so bad input is still a 400, as before).
  * A route without a declaration throws here, stopping the start-up (and the test that builds the app).
  */
-export function requireRouteAccess(app: FastifyInstance): void {
+export function requireRouteAccess(app: FastifyInstance, platform: PlatformAdmins = { emails: [] }): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const access = route.config?.access;
     if (!access) {
@@ -82,7 +96,7 @@ export function requireRouteAccess(app: FastifyInstance): void {
         `${String(route.method)} ${route.url} declares no access: add config: { access } (platform/access/route-access.ts)`,
       );
     }
-    const check = checkOf(access);
+    const check = checkOf(access, platform);
     if (!check) return;
     const hook: preHandlerAsyncHookHandler = async (request) => check(request);
     const own = route.preHandler ? [route.preHandler].flat() : [];

@@ -84,5 +84,11 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
           : 'None';
       return arrow(host(b), host(a));
     }
+    case 'job.pay_exemption_set':
+      return typeof a.exemptReason === 'string' ? `Reason: ${a.exemptReason}` : 'Exempt';
+    case 'screening.decided':
+      return `${String(a.result)}: ${a.decision === 'cleared' ? 'cleared' : 'excluded'}`;
+    case 'job.pay_exemption_cleared':
+      return typeof b.exemptReason === 'string' ? `Was: ${b.exemptReason}` : 'Not exempt';
   }
 }

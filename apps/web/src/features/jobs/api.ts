@@ -109,8 +109,10 @@ export const jobApplicationsQueryOptions = (id: string) =>
 export function useCreateJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ job, draft = false }: { job: JobForm; draft?: boolean }) =>
-      api<Job>(`/api/jobs${draft ? '?draft=true' : ''}`, { method: 'POST', body: job }),
+    mutationFn: ({ job, draft = false, imported = false }: { job: JobForm; draft?: boolean; imported?: boolean }) => {
+      const query = queryString({ draft: draft || undefined, imported: imported || undefined });
+      return api<Job>(`/api/jobs${query ? `?${query}` : ''}`, { method: 'POST', body: job });
+    },
     onSuccess: (job) => {
       queryClient.setQueryData(jobKeys.detail(job.id), job);
       void queryClient.invalidateQueries({ queryKey: ['jobs', 'search'] });

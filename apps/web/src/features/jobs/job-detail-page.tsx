@@ -416,6 +416,24 @@ function JobActions({ job, ReferAction }: { job: Job; ReferAction: JobReferActio
       </Alert>
     ) : null;
 
+  // Pay transparency (issue 36), for the job's team only: the laws that ask for a range, a held import, an exemption.
+  const pay = job.payTransparency;
+  const payNote =
+    pay && (pay.heldReason || pay.exemptReason || pay.rules.length > 0) ? (
+      <div className="grid gap-1 text-sm" role="note" aria-label="Pay transparency">
+        {pay.heldReason ? <p className="font-medium">{pay.heldReason}</p> : null}
+        {pay.exemptReason ? (
+          <p>
+            <span className="font-medium">{JOB_MESSAGES.payExemptTitle}:</span> {pay.exemptReason}
+          </p>
+        ) : pay.rules.length > 0 && !pay.heldReason ? (
+          <p className="text-muted-foreground">
+            {JOB_MESSAGES.payRulesNote(pay.rules.map((rule) => rule.name).join(', '))}
+          </p>
+        ) : null}
+      </div>
+    ) : null;
+
   const editButton = job.viewer.canEdit ? (
     <Button asChild variant="outline" className="w-full">
       <Link to={`/job/${job.id}/edit`}>
@@ -425,11 +443,12 @@ function JobActions({ job, ReferAction }: { job: Job; ReferAction: JobReferActio
     </Button>
   ) : null;
 
-  if (!actions && !closedNote && !editButton && !standing) return null;
+  if (!actions && !closedNote && !editButton && !standing && !payNote) return null;
   return (
     <Card>
       <CardContent className="grid gap-3 pt-6">
         {closedNote}
+        {payNote}
         {standing}
         {actions}
         {editButton}

@@ -122,6 +122,12 @@ export function reportSaveError(form: JobFormController, error: Error) {
   for (const [field, message] of Object.entries(fieldErrors(error))) {
     if (isFieldName(field)) form.setError(field, { message });
   }
+  // A pay transparency law asks for a range (422): the message names the law, under the field and in the toast.
+  if (isApiError(error, 422)) {
+    toast.error(JOB_MESSAGES.payRangeRequiredTitle, { description: error.message });
+    form.setFocus('salary');
+    return;
+  }
   const description = isApiError(error, 403) && error.message ? error.message : JOB_MESSAGES.postFailed;
   toast.error(JOB_MESSAGES.postFailedTitle, { description });
 }
@@ -202,7 +208,7 @@ export function JobFormFields({
         )}
       </FormField>
       <div className="grid gap-6 sm:grid-cols-2">
-        <FormField {...fieldOf('salary')} label="Salary Range (optional)">
+        <FormField {...fieldOf('salary')} label={JOB_MESSAGES.salaryLabel} hint={JOB_MESSAGES.salaryHint}>
           {(c) => <Input {...c} placeholder="e.g. $120,000 - $150,000" {...form.register('salary')} />}
         </FormField>
         <FormField {...fieldOf('deadline')} label="Application Deadline (optional)">

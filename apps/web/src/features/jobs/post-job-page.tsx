@@ -72,10 +72,13 @@ function PostJobEditor({ companyName }: { companyName: string }) {
 
   const save = (values: JobInput, draft: boolean) =>
     create.mutate(
-      { job: values, draft },
+      // A job filled from an import is kept as a draft, with the reason, when a pay transparency law asks for a range.
+      { job: values, draft, imported: review !== null },
       {
         onSuccess: (job) => {
-          if (draft) {
+          if (job.payTransparency?.heldReason) {
+            toast.info(JOB_MESSAGES.payHeldTitle, { description: job.payTransparency.heldReason });
+          } else if (draft) {
             toast.success(COMPANY_JOBS_MESSAGES.draftSavedTitle, { description: COMPANY_JOBS_MESSAGES.draftSaved });
           } else toast.success(JOB_MESSAGES.postedTitle, { description: JOB_MESSAGES.posted });
           void navigate(`/job/${job.id}`);

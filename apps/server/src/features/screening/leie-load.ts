@@ -1,0 +1,141 @@
+// Loading the HHS-OIG LEIE CSV (issue 36): read in its published layout with csv-parse (the house CSV reader, as
+// connections/linkedin-csv.ts), every row checked; the rows go under a new list that becomes the active one in the
+// same transaction. Any bad row rejects the whole file with its line, and the list in force stays.
+import type { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { eq, inArray } from 'drizzle-orm';
+import { LEIE_COLUMNS, SCREENING_MESSAGES, type LeieList } from '@referwell/shared';
+import type { Db } from '../../db/client';
+import { leieEntries, leieLists } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { nameKey } from './names';
+
+/** Rows written per INSERT (22 values each: well under PostgreSQL's 65,535 parameters). */
+const BATCH = 1_000;
+const DATE = /^(\d{8})?$/;
+const DATE_COLUMNS = ['DOB', 'EXCLDATE', 'REINDATE', 'WAIVERDATE'] as const;
+
+/** A rejected file: 400 with the line that failed and why. */
+const rejected = (line: number, why: string) => {
+  const message = SCREENING_MESSAGES.rejected(line, why);
+  return new AppError(400, 'LEIE_REJECTED', message, { file: message });
+};
+
+type Entry = typeof leieEntries.$inferInsert;
+
+function entryOf(listId: string, line: number, cells: string[]): Entry {
+  const cell = (column: (typeof LEIE_COLUMNS)[number]) => cells[LEIE_COLUMNS.indexOf(column)]!.trim();
+  for (const column of DATE_COLUMNS)
+    if (!DATE.test(cell(column))) throw rejected(line, SCREENING_MESSAGES.badDate(column));
+  const npi = cell('NPI');
+  if (npi !== '' && !/^\d{10}$/.test(npi)) throw rejected(line, SCREENING_MESSAGES.badNpi);
+  const [lastName, firstName] = [cell('LASTNAME'), cell('FIRSTNAME')];
+  const individual = lastName !== '' && firstName !== '';
+  return {
+    listId,
+    line,
+    lastName,
+    firstName,
+    midName: cell('MIDNAME'),
+    busName: cell('BUSNAME'),
+    general: cell('GENERAL'),
+    specialty: cell('SPECIALTY'),
+    upin: cell('UPIN'),
+    // '0000000000' is how the list writes "no NPI".
+    npi: /^0+$/.test(npi) ? '' : npi,
+    dob: /^0+$/.test(cell('DOB')) ? '' : cell('DOB'),
+    address: cell('ADDRESS'),
+    city: cell('CITY'),
+    state: cell('STATE'),
+    zip: cell('ZIP'),
+    exclType: cell('EXCLTYPE'),
+    exclDate: cell('EXCLDATE'),
+    reinDate: /^0+$/.test(cell('REINDATE')) ? '' : cell('REINDATE'),
+    waiverDate: /^0+$/.test(cell('WAIVERDATE')) ? '' : cell('WAIVERDATE'),
+    waiverState: cell('WVRSTATE'),
+    nameKey: individual ? nameKey(firstName, lastName) : '',
+    lastKey: individual ? nameKey(lastName) : '',
+  };
+}
+
+/**
+ * Loads a LEIE CSV as the new active list, or rejects it whole (400 LEIE_REJECTED naming the line). The previous
+ * active list is superseded in the same transaction and its rows dropped (its list row stays for screenings that
+ * name it).
+ */
+export async function loadLeie(
+  db: Db,
+  file: Readable,
+  load: { source: 'upload' | 'url'; loadedBy: string | null },
+): Promise<LeieList> {
+  const parser = file.pipe(
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, raw: false }),
+  );
+  // A stream error (a body cut off, a limit reached) must end the parse too.
+  file.on('error', (error) => parser.destroy(error));
+  return db.transaction(async (tx) => {
+    const [list] = await tx
+      .insert(leieLists)
+      .values({ status: 'loading', source: load.source, rowCount: 0, loadedBy: load.loadedBy })
+      .returning();
+    let rows = 0;
+    let batch: Entry[] = [];
+    let headerSeen = false;
+    try {
+      for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+        const line = info.lines;
+        if (!headerSeen) {
+          headerSeen = true;
+          const header = record.map((cell) => cell.trim().toUpperCase());
+          if (header.join(',') !== LEIE_COLUMNS.join(',')) throw rejected(line, SCREENING_MESSAGES.badHeader);
+          continue;
+        }
+        if (record.length !== LEIE_COLUMNS.length) throw rejected(line, SCREENING_MESSAGES.badColumns(record.length));
+        batch.push(entryOf(list!.id, line, record));
+        rows++;
+        if (batch.length === BATCH) {
+          await tx.insert(leieEntries).values(batch);
+          batch = [];
+        }
+      }
+    } catch (error) {
+      if (error instanceof CsvError)
+        throw rejected(Number(error.lines ?? 0), error.message.replace(/^[A-Z_]+:\s*/, ''));
+      throw error;
+    }
+    if (rows === 0) throw rejected(1, SCREENING_MESSAGES.empty);
+    if (batch.length > 0) await tx.insert(leieEntries).values(batch);
+    const previous = await tx
+      .update(leieLists)
+      .set({ status: 'superseded' })
+      .where(eq(leieLists.status, 'active'))
+      .returning({ id: leieLists.id });
+    if (previous.length > 0)
+      await tx.delete(leieEntries).where(
+        inArray(
+          leieEntries.listId,
+          previous.map((p) => p.id),
+        ),
+      );
+    const [active] = await tx
+      .update(leieLists)
+      .set({ status: 'active', rowCount: rows })
+      .where(eq(leieLists.id, list!.id))
+      .returning();
+    return toList(active!);
+  });
+}
+
+export const toList = (row: typeof leieLists.$inferSelect): LeieList => ({
+  id: row.id,
+  status: row.status === 'active' ? 'active' : 'superseded',
+  source: row.source === 'url' ? 'url' : 'upload',
+  rowCount: row.rowCount,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The list screening reads, or null before any load. */
+export async function activeLeie(db: Pick<Db, 'select'>): Promise<LeieList | null> {
+  const [row] = await db.select().from(leieLists).where(eq(leieLists.status, 'active'));
+  return row ? toList(row) : null;
+}

@@ -1,0 +1,359 @@
+// Exclusion screening (issue 36) against a generated LEIE file of 80,000 rows in the published layout: loading is
+// whole or not at all (a truncated or malformed file is rejected with its line, the list in force stays), a candidate
+// reaching Offer is screened, and a possible match blocks Hired until a company admin records a decision (audited).
+import { performance } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  LEIE_COLUMNS,
+  SCREENING_MESSAGES,
+  type AuditLogResponse,
+  type LeieList,
+  type LeieStatus,
+  type Screening,
+} from '@referwell/shared';
+import {
+  createTestApp,
+  multipartFile,
+  requestsTo,
+  signUp,
+  withSession,
+  type SignedUp,
+  type TestApp,
+} from '../../test/harness';
+import { findMatches } from './service';
+import { activeLeie } from './leie-load';
+
+const OPERATOR_EMAIL = 'operator@referwell.example';
+const ROWS = 80_000;
+
+let t: TestApp;
+let operator: SignedUp;
+let admin: SignedUp;
+let member: SignedUp;
+let companyId: string;
+let leie: Buffer;
+const { call, ok } = requestsTo(() => t);
+
+/** A deterministic sequence of numbers in [0, 1): the same file every run. */
+function random(seed: number) {
+  return () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+}
+
+const FIRST = ['JAMES', 'MARY', 'ROBERT', 'PATRICIA', 'MICHAEL', 'LINDA', 'DAVID', 'BARBARA', 'WILLIAM', 'SUSAN'];
+const LAST = [
+  'GARCIA',
+  'MILLER',
+  'DAVIS',
+  'RODRIGUEZ',
+  'MARTINEZ',
+  'HERNANDEZ',
+  'LOPEZ',
+  'WILSON',
+  'ANDERSON',
+  'TAYLOR',
+];
+const SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'ten', 'vo', 'shu', 'dre', 'pa', 'gin', 'ol', 'bex'];
+
+/** Rows people in this test are (or nearly are): the rest of the file is made-up names. */
+const KNOWN = [
+  // The candidate 'Jordan Exactmatch': the same name, no date of birth on our side → possible match.
+  [
+    'EXACTMATCH',
+    'JORDAN',
+    'Q',
+    '',
+    'INDIVIDUAL',
+    'NURSE/NURSES AIDE',
+    '',
+    '1234567890',
+    '19800214',
+    '1 MAIN ST',
+    'DENVER',
+    'CO',
+    '80202',
+    '1128a1',
+    '20190320',
+    '',
+    '',
+    '',
+  ],
+  // 'Katherine Nearmiss' is on the list as KATHERYN NEARMISS: a similar name → possible match.
+  [
+    'NEARMISS',
+    'KATHERYN',
+    '',
+    '',
+    'INDIVIDUAL',
+    'PHARMACIST',
+    '',
+    '0000000000',
+    '19750601',
+    '2 OAK AVE',
+    'BOSTON',
+    'MA',
+    '02110',
+    '1128b4',
+    '20200115',
+    '00000000',
+    '00000000',
+    '',
+  ],
+  // Same surname as 'Avery Clearcandidate', another first name: not them.
+  [
+    'CLEARCANDIDATE',
+    'ZEBULON',
+    '',
+    '',
+    'INDIVIDUAL',
+    'PHYSICIAN',
+    '',
+    '',
+    '19600101',
+    '3 PINE RD',
+    'AUSTIN',
+    'TX',
+    '73301',
+    '1128a1',
+    '20150505',
+    '',
+    '',
+    '',
+  ],
+  // An entity's row (no person's name).
+  [
+    '',
+    '',
+    '',
+    'EXCLUDED PHARMACY LLC',
+    'PHARMACY',
+    '',
+    '',
+    '',
+    '',
+    '4 ELM ST',
+    'MIAMI',
+    'FL',
+    '33101',
+    '1128b7',
+    '20180808',
+    '',
+    '',
+    '',
+  ],
+];
+
+/** The LEIE CSV in its published layout: header, KNOWN rows spread through, made-up individuals for the rest. */
+function generatedLeie(rows: number): Buffer {
+  const next = random(36);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  const made = () => pick(SYLLABLES) + pick(SYLLABLES) + pick(SYLLABLES);
+  const lines = [LEIE_COLUMNS.join(',')];
+  for (let i = 0; i < rows - KNOWN.length; i++) {
+    if (i % 20_000 === 7) lines.push(KNOWN[(i - 7) / 20_000]!.map((cell) => `"${cell}"`).join(','));
+    const last = next() < 0.3 ? pick(LAST) : made().toUpperCase();
+    const first = next() < 0.5 ? pick(FIRST) : made().toUpperCase();
+    const day = `19${50 + Math.floor(next() * 50)}0${1 + Math.floor(next() * 9)}1${Math.floor(next() * 9)}`;
+    const npi = next() < 0.3 ? String(1_000_000_000 + Math.floor(next() * 8_999_999_999)) : '0000000000';
+    lines.push(
+      [
+        last,
+        first,
+        '',
+        '',
+        'INDIVIDUAL',
+        'NURSING PROFESSION',
+        '',
+        npi,
+        day,
+        `${i} "MAIN" ST, APT 2`,
+        'SPRINGFIELD',
+        'IL',
+        '62701',
+        '1128a1',
+        '20210101',
+        '00000000',
+        '00000000',
+        '',
+      ]
+        .map((cell) => `"${cell.replaceAll('"', '""')}"`)
+        .join(','),
+    );
+  }
+  return Buffer.from(`${lines.join('\r\n')}\r\n`);
+}
+
+const upload = (who: SignedUp, bytes: Buffer) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/leie',
+    ...multipartFile(bytes, 'UPDATED.csv', 'text/csv'),
+    ...withSession(who.token),
+  });
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { PLATFORM_ADMIN_EMAILS: ` ${OPERATOR_EMAIL.toUpperCase()} ,ops2@example.com` } });
+  operator = await signUp(t, { email: OPERATOR_EMAIL });
+  admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Screened Health' });
+  companyId = admin.body.company!.id;
+  const { inviteCode } = (await call('GET', `/api/companies/${companyId}/team`, admin)).json();
+  member = await signUp(t, { role: 'referrer', inviteCode });
+  leie = generatedLeie(ROWS);
+}, 120_000);
+afterAll(() => t.close());
+
+describe('loading the LEIE', () => {
+  it('is for platform admins only', async () => {
+    expect((await upload(admin, leie.subarray(0, 2000))).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/leie', member)).statusCode).toBe(403);
+    expect((await call('GET', '/api/admin/leie')).statusCode).toBe(401);
+  });
+
+  it('loads an 80,000-row file in the published layout as the list in force', async () => {
+    const started = performance.now();
+    const res = await upload(operator, leie);
+    const seconds = (performance.now() - started) / 1000;
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<LeieList>()).toMatchObject({ status: 'active', source: 'upload', rowCount: ROWS });
+    // Timing for the report, not an assertion (CONTRIBUTING: no wall-clock assertions).
+    console.info(`LEIE: ${ROWS} rows (${(leie.byteLength / 1e6).toFixed(1)} MB) loaded in ${seconds.toFixed(1)} s`);
+    const status = await ok<LeieStatus>('GET', '/api/admin/leie', operator);
+    expect(status).toMatchObject({ active: { rowCount: ROWS }, fetchConfigured: false });
+  }, 180_000);
+
+  it('rejects a truncated file whole, with the line that failed; the list in force stays', async () => {
+    const before = await ok<LeieStatus>('GET', '/api/admin/leie', operator);
+    // Cut off halfway, after a cell: its last row is short of columns.
+    const cut = leie.subarray(0, leie.indexOf('","', Math.floor(leie.byteLength / 2)) + 2);
+    const truncated = await upload(operator, cut);
+    expect(truncated.statusCode).toBe(400);
+    const { error } = truncated.json();
+    expect(error.code).toBe('LEIE_REJECTED');
+    expect(error.message).toMatch(/^The LEIE file was not loaded: line \d+: /);
+    expect(error.message).toContain('The list in force is unchanged.');
+    const lastLine = cut.toString('utf8').split('\r\n').length;
+    // The cells before the cut, and the empty one after its last comma.
+    const columns = cut.toString('utf8').split('\r\n').at(-1)!.split('","').length + 1;
+    expect(error.message).toBe(SCREENING_MESSAGES.rejected(lastLine, SCREENING_MESSAGES.badColumns(columns)));
+    expect(await ok<LeieStatus>('GET', '/api/admin/leie', operator)).toEqual(before);
+  }, 180_000);
+
+  it('rejects a malformed row (a date that is not YYYYMMDD, a wrong header) with its line', async () => {
+    const text = leie.subarray(0, 5_000).toString('utf8').split('\r\n').slice(0, 10);
+    text[5] = text[5]!.replace('"20210101"', '"2021-01-01"');
+    const bad = await upload(operator, Buffer.from(text.join('\r\n')));
+    expect(bad.json().error.message).toBe(SCREENING_MESSAGES.rejected(6, SCREENING_MESSAGES.badDate('EXCLDATE')));
+    const header = await upload(operator, Buffer.from('LAST,FIRST\r\n"A","B"\r\n'));
+    expect(header.json().error.message).toBe(SCREENING_MESSAGES.rejected(1, SCREENING_MESSAGES.badHeader));
+    expect((await ok<LeieStatus>('GET', '/api/admin/leie', operator)).active?.rowCount).toBe(ROWS);
+  });
+});
+
+describe('matching', () => {
+  it('tells a match (NPI, or name and date of birth) from a possible match (name, similar name) from no match', async () => {
+    const list = (await activeLeie(t.app.db))!;
+    const started = performance.now();
+    const screen = (person: Parameters<typeof findMatches>[2]) =>
+      t.app.db.transaction((tx) => findMatches(tx, list.id, person));
+    const results = {
+      exact: await screen({ name: 'Jordan Exactmatch' }),
+      exactDob: await screen({ name: 'Jordan Q. Exactmatch', dob: '19800214' }),
+      otherDob: await screen({ name: 'Jordan Exactmatch', dob: '19910101' }),
+      npi: await screen({ name: 'Someone Else Entirely', npi: '1234567890' }),
+      near: await screen({ name: 'Katherine Nearmiss, RN' }),
+      sameLastOnly: await screen({ name: 'Avery Clearcandidate' }),
+      nobody: await screen({ name: 'Quillon Vantasmere' }),
+    };
+    console.info(`LEIE: 7 screenings against ${ROWS} rows in ${(performance.now() - started).toFixed(0)} ms`);
+    const summary = (found: typeof results.exact) => found.map((m) => [m.name, m.result, m.reason]);
+    expect(summary(results.exact)).toEqual([['JORDAN Q EXACTMATCH', 'possible', 'name']]);
+    expect(summary(results.exactDob)).toEqual([['JORDAN Q EXACTMATCH', 'match', 'name and date of birth']]);
+    expect(results.otherDob).toEqual([]);
+    expect(summary(results.npi)).toEqual([['JORDAN Q EXACTMATCH', 'match', 'NPI']]);
+    expect(summary(results.near)).toEqual([['KATHERYN NEARMISS', 'possible', 'similar name']]);
+    expect(results.sameLastOnly).toEqual([]);
+    expect(results.nobody).toEqual([]);
+  });
+});
+
+describe('screening candidates', () => {
+  async function candidateAtOffer(name: string) {
+    const seeker = await signUp(t, { name });
+    const job = await ok<{ id: string }>('POST', '/api/jobs', admin, {
+      title: `Care Coordinator for ${name}`,
+      company: 'Screened Health',
+      location: 'Nashville, TN',
+      employmentType: 'full-time',
+      description: 'Coordinate care.',
+      requirements: 'RN licence.',
+      skills: [],
+    });
+    await ok('POST', `/api/jobs/${job.id}/apply`, seeker, {});
+    await ok('PUT', `/api/jobs/${job.id}/tracking/${seeker.body.user.id}`, admin, { status: 'Offer' });
+    return { seeker, job };
+  }
+  const hire = (jobId: string, seeker: SignedUp) =>
+    call('PUT', `/api/jobs/${jobId}/tracking/${seeker.body.user.id}`, admin, {
+      status: 'Hired',
+      startDate: '2027-01-04',
+    });
+
+  it('screens at Offer; a possible match blocks Hired until an admin records a decision, audited', async () => {
+    const { seeker, job } = await candidateAtOffer('Jordan Exactmatch');
+    const screenings = await ok<{ items: Screening[] }>('GET', `/api/companies/${companyId}/screenings`, admin);
+    const screening = screenings.items.find((s) => s.candidate.id === seeker.body.user.id)!;
+    expect(screening).toMatchObject({ trigger: 'offer', result: 'possible', decision: null, job: { id: job.id } });
+    expect(screening.matches[0]).toMatchObject({ name: 'JORDAN Q EXACTMATCH', exclType: '1128a1', result: 'possible' });
+
+    const blocked = await hire(job.id, seeker);
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().error.message).toBe(SCREENING_MESSAGES.hireBlocked);
+
+    // Referrers and the candidate never see it; the decision is the company admins'.
+    expect((await call('GET', `/api/companies/${companyId}/screenings`, member)).statusCode).toBe(403);
+    expect((await call('GET', `/api/companies/${companyId}/screenings`, seeker)).statusCode).toBe(403);
+    const url = `/api/companies/${companyId}/screenings/${screening.id}/decision`;
+    const note = 'Checked the OIG online search: different date of birth and state.';
+    expect((await call('POST', url, member, { decision: 'cleared', note })).statusCode).toBe(403);
+    expect((await call('POST', url, admin, { decision: 'cleared', note: 'ok' })).statusCode).toBe(400);
+    const decided = await ok<Screening>('POST', url, admin, { decision: 'cleared', note });
+    expect(decided).toMatchObject({ decision: 'cleared', decisionNote: note });
+    expect((await call('POST', url, admin, { decision: 'excluded', note })).statusCode).toBe(409);
+
+    expect((await hire(job.id, seeker)).statusCode).toBe(200);
+    const log = await ok<AuditLogResponse>(
+      'GET',
+      `/api/companies/${companyId}/audit-log?action=screening.decided`,
+      admin,
+    );
+    expect(log.items[0]).toMatchObject({
+      actor: { id: admin.body.user.id },
+      subject: { type: 'pipeline', name: 'Jordan Exactmatch' },
+      after: { result: 'possible', decision: 'cleared' },
+    });
+  });
+
+  it('an excluded decision keeps Hired refused; a clear screening lets the hire through', async () => {
+    const near = await candidateAtOffer('Katherine Nearmiss');
+    const screening = (
+      await ok<{ items: Screening[] }>('GET', `/api/companies/${companyId}/screenings`, admin)
+    ).items.find((s) => s.candidate.id === near.seeker.body.user.id)!;
+    expect(screening.result).toBe('possible');
+    await ok('POST', `/api/companies/${companyId}/screenings/${screening.id}/decision`, admin, {
+      decision: 'excluded',
+      note: 'Same person: confirmed with the licence number.',
+    });
+    const refused = await hire(near.job.id, near.seeker);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(SCREENING_MESSAGES.hireExcluded);
+
+    const clear = await candidateAtOffer('Avery Clearcandidate');
+    const cleared = (
+      await ok<{ items: Screening[] }>('GET', `/api/companies/${companyId}/screenings`, admin)
+    ).items.find((s) => s.candidate.id === clear.seeker.body.user.id)!;
+    expect(cleared).toMatchObject({ result: 'clear', matches: [] });
+    expect((await hire(clear.job.id, clear.seeker)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+
+/**
+ * Exclusion screening (issue 36): the HHS-OIG List of Excluded Individuals/Entities (LEIE) in its published CSV
+ * layout, loaded by a platform admin or fetched on the queue, and candidates screened against it at Offer, at Hired
+ * and monthly after. Results are for the company's admins only.
+ */
+
+/** The LEIE CSV's columns, in order, as HHS-OIG publishes them (UPDATED.csv). */
+export const LEIE_COLUMNS = [
+  'LASTNAME',
+  'FIRSTNAME',
+  'MIDNAME',
+  'BUSNAME',
+  'GENERAL',
+  'SPECIALTY',
+  'UPIN',
+  'NPI',
+  'DOB',
+  'ADDRESS',
+  'CITY',
+  'STATE',
+  'ZIP',
+  'EXCLTYPE',
+  'EXCLDATE',
+  'REINDATE',
+  'WAIVERDATE',
+  'WVRSTATE',
+] as const;
+
+/** Largest LEIE file taken (the published list is about 15 MB). */
+export const LEIE_MAX_BYTES = 64 * 1024 * 1024;
+
+export const SCREENING_RESULTS = ['clear', 'possible', 'match'] as const;
+export type ScreeningResult = (typeof SCREENING_RESULTS)[number];
+export const SCREENING_RESULT_LABELS: Record<ScreeningResult, string> = {
+  clear: 'Clear',
+  possible: 'Possible match — verify',
+  match: 'Match',
+};
+export const SCREENING_TRIGGERS = ['offer', 'hire', 'monthly'] as const;
+export type ScreeningTrigger = (typeof SCREENING_TRIGGERS)[number];
+export const SCREENING_DECISIONS = ['cleared', 'excluded'] as const;
+export type ScreeningDecision = (typeof SCREENING_DECISIONS)[number];
+
+export const SCREENING_MESSAGES = {
+  onlyPlatformAdmins: 'Only the platform’s administrators can load the exclusion list.',
+  fileRequired: 'Please choose the LEIE CSV file.',
+  tooLarge: 'The file is too large for an LEIE list (64 MB at most).',
+  rejected: (line: number, why: string) =>
+    `The LEIE file was not loaded: line ${line}: ${why}. The list in force is unchanged.`,
+  badHeader: `the header is not the LEIE layout (${LEIE_COLUMNS.join(',')})`,
+  badColumns: (count: number) => `${count} columns instead of ${LEIE_COLUMNS.length} (a truncated or malformed row)`,
+  badDate: (column: string) => `${column} is not a date as YYYYMMDD`,
+  badNpi: 'NPI is not 10 digits',
+  empty: 'the file has no rows',
+  noUrl: 'No LEIE_URL is configured: upload the file instead.',
+  fetchQueued: 'The LEIE list will be fetched and loaded in the background.',
+  hireBlocked:
+    'Exclusion screening found a possible match on the LEIE for this candidate: a company admin must record a decision before they can be moved to Hired.',
+  screenAtOfferFirst:
+    'Exclusion screening found a possible match on the LEIE for this candidate: move them to Offer first, where the screening is kept for a company admin to decide on.',
+  hireExcluded: 'This candidate was confirmed on the LEIE exclusion list: they cannot be moved to Hired.',
+  notFound: 'Screening not found.',
+  decisionNoteRequired: 'Please say how you verified it (at least 10 characters).',
+  alreadyDecided: 'A decision was already recorded for this screening.',
+  nothingToDecide: 'This screening found no match: there is nothing to decide.',
+} as const;
+
+export const leieListSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(['active', 'superseded']),
+  source: z.enum(['upload', 'url']),
+  rowCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type LeieList = z.infer<typeof leieListSchema>;
+
+export const leieStatusSchema = z.object({
+  active: leieListSchema.nullable(),
+  /** Whether LEIE_URL is set (the fetch action). */
+  fetchConfigured: z.boolean(),
+});
+export type LeieStatus = z.infer<typeof leieStatusSchema>;
+
+export const screeningMatchSchema = z.object({
+  line: z.number().int(),
+  name: z.string(),
+  dob: z.string(),
+  npi: z.string(),
+  state: z.string(),
+  exclType: z.string(),
+  exclDate: z.string(),
+  /** Why it matched: 'npi', 'name and date of birth', 'name', 'similar name'. */
+  reason: z.string(),
+  result: z.enum(['possible', 'match']),
+});
+export type ScreeningMatch = z.infer<typeof screeningMatchSchema>;
+
+export const screeningSchema = z.object({
+  id: z.uuid(),
+  pipelineId: z.uuid(),
+  candidate: z.object({ id: z.uuid(), name: z.string() }),
+  job: z.object({ id: z.uuid(), title: z.string() }),
+  trigger: z.enum(SCREENING_TRIGGERS),
+  result: z.enum(SCREENING_RESULTS),
+  matches: z.array(screeningMatchSchema),
+  decision: z.enum(SCREENING_DECISIONS).nullable(),
+  decisionNote: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Screening = z.infer<typeof screeningSchema>;
+
+export const screeningListSchema = z.object({ items: z.array(screeningSchema) });
+
+export const screeningDecisionSchema = z.object({
+  decision: z.enum(SCREENING_DECISIONS),
+  note: z
+    .string({ error: SCREENING_MESSAGES.decisionNoteRequired })
+    .trim()
+    .min(10, SCREENING_MESSAGES.decisionNoteRequired)
+    .max(1000),
+});
+export type ScreeningDecisionInput = z.infer<typeof screeningDecisionSchema>;
+
+export const screeningParamsSchema = z.object({ companyId: z.uuid(), id: z.uuid() });
