@@ -52,7 +52,7 @@ const FEATURE_PORT_USERS = {
   connections: ['referrals'],
   jobs: ['dashboard', 'job-import', 'mail', 'public-pages', 'saved-searches'],
   messaging: ['realtime'],
-  referrals: ['dashboard', 'jobs', 'messaging', 'public-pages'],
+  referrals: ['ats', 'dashboard', 'jobs', 'messaging', 'public-pages'],
   'saved-searches': ['mail'],
   talent: ['messaging', 'referrals'],
 };

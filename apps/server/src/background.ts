@@ -19,6 +19,7 @@ import { deliverHeldNotifications } from './features/referrals/pipeline';
 import { readUnreadPlaces } from './db/read-places';
 import { syncSubscription } from './features/billing/subscriptions';
 import { pruneReferralUploads } from './features/referrals/uploads';
+import { queueReferralPush, runSync } from './features/ats/sync';
 import { enqueue, type QueueTasks, type TaskName } from './lib/queue/enqueue';
 import { startQueue } from './lib/queue/runner';
 import { releaseJobsOfDeadWorkers } from './lib/queue/stale';
@@ -109,6 +110,13 @@ function taskList(app: FastifyInstance): TaskList {
     'read-places': task<'read-places'>(async () => {
       if ((await readUnreadPlaces(app.db)) > 0) await enqueue(app.db, 'read-places', {}, { jobKey: 'read-places' });
     }),
+    // A referral reached its company: the ATS integration pushes it when its job is linked (features/ats).
+    'referral-reached-company': task<'referral-reached-company'>(({ referralId }) =>
+      queueReferralPush(app.db, referralId),
+    ),
+    'ats-sync': task<'ats-sync'>(({ syncId }) =>
+      runSync({ db: app.db, config: app.config, secrets: app.secrets, storage: app.storage, log: app.log }, syncId),
+    ),
     'crawl-site': task<'crawl-site'>(({ crawlId }) => runCrawl(app.db, { config: app.config, log: app.log }, crawlId)),
   } satisfies Record<TaskName, Task>;
 }
