@@ -108,7 +108,8 @@ export const atsJobLinkRequestSchema = z.object({
   /** The ATS job's id; null unlinks. */
   atsJobId: z.string().trim().min(1).max(100).nullable(),
 });
-export const atsJobLinkSchema = z.object({ jobId: z.uuid(), jobTitle: z.string(), atsJobId: z.string() });
+/** A company job and the ATS job it is linked to (null: not linked). */
+export const atsJobLinkSchema = z.object({ jobId: z.uuid(), jobTitle: z.string(), atsJobId: z.string().nullable() });
 export type AtsJobLink = z.infer<typeof atsJobLinkSchema>;
 export const atsJobLinkListSchema = z.array(atsJobLinkSchema);
 
@@ -130,3 +131,55 @@ export type AtsSyncEntry = z.infer<typeof atsSyncEntrySchema>;
 export const atsSyncLogSchema = z.array(atsSyncEntrySchema);
 
 export const atsWebhookAnswerSchema = z.object({ received: z.boolean(), outcome: z.string() });
+
+/** The integrations page's words (/company-dashboard/integrations). */
+export const ATS_PAGE_TEXT = {
+  title: 'ATS integrations',
+  intro:
+    'Send referrals your candidates consent to into your applicant-tracking system, with the referrer credited, and bring hires back here.',
+  notAdmin: 'Only company administrators can manage ATS integrations.',
+  connectTitle: 'Connect Greenhouse',
+  connectHelp:
+    'Create a Harvest API key in Greenhouse (Configure › Dev Center › API Credential Management) with access to candidates, applications, jobs and users. The key is stored encrypted and never shown again.',
+  apiKey: 'Harvest API key',
+  onBehalfOf: 'Greenhouse user id for writes (On-Behalf-Of)',
+  sourceId: 'Referral source id (optional)',
+  webhookSecret: 'Web hook secret key',
+  connect: 'Connect',
+  connected: 'Greenhouse connected. Test the connection next.',
+  empty: 'No ATS is connected yet.',
+  loadError: 'Could not load your ATS connections',
+  tryAgain: 'Try again',
+  keyEnding: (last4: string) => `Key ending in ${last4}`,
+  webhookUrl: 'Web hook URL (paste into Greenhouse › Dev Center › Web Hooks)',
+  test: 'Test connection',
+  testQueued: 'Testing the connection: the result appears in the sync log.',
+  revoke: 'Revoke',
+  revokeTitle: 'Revoke this connection?',
+  revokeBody: 'The key and web hook secret are deleted; referrals stop reaching the ATS and its web hooks are refused.',
+  revoked: 'Connection revoked.',
+  cancel: 'Cancel',
+  jobsTitle: 'Jobs',
+  jobsHelp: 'Link each job to its job in the ATS: referrals for a linked job are sent there.',
+  jobsEmpty: 'Your company has no open jobs to link.',
+  notLinked: 'Not linked',
+  refreshJobs: 'Refresh ATS jobs',
+  jobsQueued: "Reading the ATS's open jobs…",
+  linked: 'Job link saved.',
+  mappingTitle: 'Stage mapping',
+  mappingHelp: 'Which pipeline stage each ATS stage means. A hire in the ATS is always Hired.',
+  atsStage: 'ATS stage',
+  ourStage: 'Pipeline stage',
+  addStage: 'Add stage',
+  newStage: 'New ATS stage name',
+  removeStage: (name: string) => `Remove ${name}`,
+  saveMapping: 'Save mapping',
+  mappingSaved: 'Stage mapping saved.',
+  logTitle: 'Sync log',
+  logEmpty: 'Nothing has been sent or received yet.',
+  retry: 'Retry now',
+  retried: 'Queued again.',
+  status: { active: 'Active', failing: 'Failing', revoked: 'Revoked' },
+  kinds: { push_referral: 'Referral sent', webhook: 'Web hook', test: 'Connection test', read_jobs: 'Jobs read' },
+  states: { pending: 'Waiting', succeeded: 'Done', retrying: 'Retrying', failed: 'Failed', ignored: 'Ignored' },
+} as const;

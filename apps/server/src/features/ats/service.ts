@@ -4,7 +4,7 @@
  * "retry now". The API never returns a key or a secret: only that one is kept and the key's last four characters.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, or } from 'drizzle-orm';
 import {
   ATS_DEFAULT_STAGE_MAPPING,
   ATS_MESSAGES,
@@ -193,15 +193,17 @@ export async function listAtsJobs(db: Db, companyId: string, connectionId: strin
   return rows.map((r) => ({ id: r.atsJobId, title: r.title, location: r.location }));
 }
 
+/** The company's open jobs (and any job still linked), each with the ATS job it is linked to, if any. */
 export async function listJobLinks(db: Db, companyId: string, connectionId: string): Promise<AtsJobLink[]> {
   await connectionOf(db, companyId, connectionId);
-  const rows = await db
-    .select({ jobId: atsJobLinks.jobId, jobTitle: jobPostings.title, atsJobId: atsJobLinks.atsJobId })
-    .from(atsJobLinks)
-    .innerJoin(jobPostings, eq(jobPostings.id, atsJobLinks.jobId))
-    .where(eq(atsJobLinks.connectionId, connectionId))
-    .orderBy(jobPostings.title);
-  return rows;
+  return db
+    .select({ jobId: jobPostings.id, jobTitle: jobPostings.title, atsJobId: atsJobLinks.atsJobId })
+    .from(jobPostings)
+    .leftJoin(atsJobLinks, and(eq(atsJobLinks.jobId, jobPostings.id), eq(atsJobLinks.connectionId, connectionId)))
+    .where(
+      and(eq(jobPostings.companyId, companyId), or(eq(jobPostings.status, 'OPEN'), isNotNull(atsJobLinks.atsJobId))),
+    )
+    .orderBy(jobPostings.title, jobPostings.id);
 }
 
 /** Links a company job to one of the ATS's open jobs (null unlinks); one Referwell job per ATS job. */

@@ -122,16 +122,14 @@ export async function receiveWebhook(
     event = adapter.readWebhook(body, rawBody, headers);
   } catch (error) {
     if (!(error instanceof WebhookShapeError)) throw error;
-    await deps.db
-      .insert(atsSyncLog)
-      .values({
-        connectionId,
-        kind: 'webhook',
-        subject: null,
-        state: 'failed',
-        attempts: 1,
-        vendorAnswer: error.message,
-      });
+    await deps.db.insert(atsSyncLog).values({
+      connectionId,
+      kind: 'webhook',
+      subject: null,
+      state: 'failed',
+      attempts: 1,
+      vendorAnswer: error.message,
+    });
     deps.log.warn({ connectionId, reason: error.message }, 'ats: webhook missing fields');
     throw badRequest(error.message);
   }

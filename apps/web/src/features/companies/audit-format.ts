@@ -70,5 +70,9 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
     }
     case 'data.exported':
       return typeof a.what === 'string' ? a.what : 'Data export';
+    case 'ats.connected':
+      return `Connected ${String(a.vendor)}`;
+    case 'ats.revoked':
+      return `Revoked ${String(b.vendor)}`;
   }
 }

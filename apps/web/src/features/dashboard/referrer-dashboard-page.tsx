@@ -6,6 +6,7 @@ import {
   ExternalLink,
   MapPin,
   Pencil,
+  Plug,
   PlusCircle,
   ScrollText,
   Search,
@@ -214,6 +215,7 @@ const quickActions = [
   { label: 'Audit Log', to: '/company-dashboard/audit-log', icon: ScrollText },
   { label: 'Referral Analytics', to: '/company-dashboard/analytics', icon: BarChart3 },
   { label: 'Plan and Billing', to: '/company-dashboard/billing', icon: CreditCard },
+  { label: 'ATS Integrations', to: '/company-dashboard/integrations', icon: Plug },
 ];
 
 function QuickActions() {
