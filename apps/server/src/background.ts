@@ -19,7 +19,7 @@ import { deliverHeldNotifications } from './features/referrals/pipeline';
 import { readUnreadPlaces } from './db/read-places';
 import { syncSubscription } from './features/billing/subscriptions';
 import { pruneReferralUploads } from './features/referrals/uploads';
-import { queueReferralPush, runSync } from './features/ats/sync';
+import { queueReferralPush, reconcileAll, runSync } from './features/ats/sync';
 import { enqueue, type QueueTasks, type TaskName } from './lib/queue/enqueue';
 import { startQueue } from './lib/queue/runner';
 import { releaseJobsOfDeadWorkers } from './lib/queue/stale';
@@ -49,6 +49,7 @@ const STALE_JOB_SECONDS = 10 * 60;
 export const CRONTAB = [
   '17 * * * * prune-expired',
   '*/5 * * * * release-stale-jobs',
+  '*/15 * * * * ats-reconcile',
   '47 * * * * expire-data-exports',
   '23 * * * * erase-due-accounts',
   '0 7 * * * send-digests ?id=daily {period:"daily"}',
@@ -117,6 +118,7 @@ function taskList(app: FastifyInstance): TaskList {
     'ats-sync': task<'ats-sync'>(({ syncId }) =>
       runSync({ db: app.db, config: app.config, secrets: app.secrets, storage: app.storage, log: app.log }, syncId),
     ),
+    'ats-reconcile': task<'ats-reconcile'>(() => reconcileAll(app.db)),
     'crawl-site': task<'crawl-site'>(({ crawlId }) => runCrawl(app.db, { config: app.config, log: app.log }, crawlId)),
   } satisfies Record<TaskName, Task>;
 }

@@ -14,8 +14,8 @@ export const ATS_VENDOR_NAMES: Record<AtsVendor, string> = { greenhouse: 'Greenh
 export const ATS_CONNECTION_STATUSES = ['active', 'failing', 'revoked'] as const;
 export type AtsConnectionStatus = (typeof ATS_CONNECTION_STATUSES)[number];
 
-/** What a sync-log row did: a referral pushed, a webhook received, a connection tested, jobs read. */
-export const ATS_SYNC_KINDS = ['push_referral', 'webhook', 'test', 'read_jobs'] as const;
+/** What a sync-log row did: a referral pushed, a webhook received, a connection tested, jobs read, changes re-read. */
+export const ATS_SYNC_KINDS = ['push_referral', 'webhook', 'test', 'read_jobs', 'reconcile'] as const;
 export type AtsSyncKind = (typeof ATS_SYNC_KINDS)[number];
 
 /** Where a sync stands: waiting for its (next) attempt, done, waiting out a back-off, given up. */
@@ -180,6 +180,12 @@ export const ATS_PAGE_TEXT = {
   retry: 'Retry now',
   retried: 'Queued again.',
   status: { active: 'Active', failing: 'Failing', revoked: 'Revoked' },
-  kinds: { push_referral: 'Referral sent', webhook: 'Web hook', test: 'Connection test', read_jobs: 'Jobs read' },
+  kinds: {
+    push_referral: 'Referral sent',
+    webhook: 'Web hook',
+    test: 'Connection test',
+    read_jobs: 'Jobs read',
+    reconcile: 'Changes re-read',
+  },
   states: { pending: 'Waiting', succeeded: 'Done', retrying: 'Retrying', failed: 'Failed', ignored: 'Ignored' },
 } as const;

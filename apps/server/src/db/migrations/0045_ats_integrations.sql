@@ -19,6 +19,7 @@ CREATE TABLE "ats_connections" (
 	"webhook_secret_sealed" text,
 	"status" text DEFAULT 'active' NOT NULL,
 	"last_error" text,
+	"reconciled_at" timestamp with time zone,
 	"stage_mapping" jsonb NOT NULL,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

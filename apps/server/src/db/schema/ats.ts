@@ -42,6 +42,8 @@ export const atsConnections = pgTable(
     /** ATS_CONNECTION_STATUSES. */
     status: text().notNull().default('active'),
     lastError: text(),
+    /** Up to when the reconciliation has read the ATS's stage changes (missed webhooks). */
+    reconciledAt: timestamp({ withTimezone: true }),
     stageMapping: jsonb().$type<AtsStageMapping>().notNull(),
     /** The admin who connected it: the ATS's stage moves are made in their name. */
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),

@@ -17,7 +17,7 @@ import {
 } from '../../test/harness';
 import { drainQueue } from '../../test/queue';
 import { answerConsentAsCandidate } from '../referrals/decisions';
-import { backoffSeconds, BASE_BACKOFF_SECONDS, queueReferralPush } from './sync';
+import { backoffSeconds, BASE_BACKOFF_SECONDS, queueReferralPush, reconcileAll } from './sync';
 
 // ATS integrations (issue 33) against a contract-faithful fake Greenhouse Harvest API: connect, push on consent,
 // idempotent retry, link an existing candidate, signed webhooks (accept, reject, replay), stage mapping to Hired and
@@ -342,6 +342,27 @@ describe('ATS connections (Greenhouse)', () => {
     expect(referral.status).toBe('completed');
     expect(referral.bonus.state).toBe('due');
     expect(referral.bonus.dueOn! >= '2027-01-04').toBe(true);
+  });
+
+  it('reconciles a missed webhook: the periodic re-read moves the pipeline, and again changes nothing', async () => {
+    const { referralId, seeker } = await referAndConsent('Quinn Missed');
+    const applicationId = await applicationOf(referralId);
+    // Greenhouse moved the application, but its webhook never arrived.
+    gh.moveApplication(applicationId, { stage: 'Face to Face' });
+    expect(await stageOf(seeker.body.user.id)).toBe('referred');
+    expect(await reconcileAll(t.app.db)).toBe(1);
+    await drainQueue(t.database);
+    expect(await stageOf(seeker.body.user.id)).toBe('interviewed');
+    const reads = (await log()).filter((e) => e.kind === 'reconcile');
+    expect(reads[0]).toMatchObject({ state: 'succeeded', vendorStatus: 200 });
+    // The webhook test's application moved on too (its later delivery was a replay): this re-read catches it up.
+    expect(reads[0]!.vendorAnswer).toMatch(/^\d+ changed applications read, 2 moved$/);
+    expect(gh.requests.some((r) => r.path.startsWith('/v1/applications?last_activity_after='))).toBe(true);
+
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect((await log()).filter((e) => e.kind === 'reconcile')[0]!.vendorAnswer).toMatch(/, 0 moved$/);
+    expect(await stageOf(seeker.body.user.id)).toBe('interviewed');
   });
 
   it('a refused key marks the connection failing and tells the admins once; revoking wipes the key', async () => {

@@ -35,11 +35,16 @@ import { readAll } from '../../lib/storage/types';
 import { createNotification } from '../../platform/notifications/service';
 import { splitName, VendorError, WebhookShapeError, type AtsAdapter, type AtsCallContext } from './adapter';
 import { greenhouse } from './greenhouse';
+import { applyStageChange, type ConnectionRow } from './stages';
+
+export type { ConnectionRow } from './stages';
 
 declare module '../../lib/queue/enqueue' {
   interface QueueTasks {
     /** Runs one sync-log row (a push) against its vendor. */
     'ats-sync': { syncId: string };
+    /** Periodic: every live connection re-reads the ATS's stage changes (webhooks that never arrived). */
+    'ats-reconcile': Record<string, never>;
   }
 }
 
@@ -58,8 +63,6 @@ export interface AtsDeps {
   storage: FileStorage;
   log: FastifyBaseLogger;
 }
-
-export type ConnectionRow = typeof atsConnections.$inferSelect;
 
 export const credentialsContext = (connectionId: string) => `ats-credentials:${connectionId}`;
 export const webhookSecretContext = (connectionId: string) => `ats-webhook-secret:${connectionId}`;
@@ -265,12 +268,31 @@ async function readJobs(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Promi
   return { state: 'succeeded', status: 200, answer: `${jobs.length} open jobs` };
 }
 
+/**
+ * Re-reads the applications the ATS changed since the last reconciliation (a little overlap: a change seen twice
+ * moves nothing the second time) and applies those about referrals we pushed, as a webhook would have.
+ */
+async function reconcile(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Promise<Outcome> {
+  const startedAt = new Date();
+  const since = new Date((connection.reconciledAt ?? connection.createdAt).getTime() - 60_000);
+  const changes = await ADAPTERS[connection.vendor as AtsVendor].stageChangesSince(
+    callContext(deps, connection),
+    since,
+  );
+  let moved = 0;
+  for (const change of changes) if ((await applyStageChange(tx, connection, change)) === 'moved') moved++;
+  await tx.update(atsConnections).set({ reconciledAt: startedAt }).where(eq(atsConnections.id, connection.id));
+  return { state: 'succeeded', status: 200, answer: `${changes.length} changed applications read, ${moved} moved` };
+}
+
 async function perform(tx: Tx, deps: AtsDeps, sync: SyncRow, connection: ConnectionRow): Promise<Outcome> {
   switch (sync.kind) {
     case 'push_referral':
       return push(tx, deps, sync, connection);
     case 'read_jobs':
       return readJobs(tx, deps, connection);
+    case 'reconcile':
+      return reconcile(tx, deps, connection);
     case 'test':
       await ADAPTERS[connection.vendor as AtsVendor].testConnection(callContext(deps, connection));
       return { state: 'succeeded', status: 200, answer: 'The ATS accepted the key.' };
@@ -356,11 +378,27 @@ export async function retryNow(tx: Executor, syncId: string): Promise<boolean> {
 }
 
 /** A test of the connection or a read of its open jobs, logged and queued; the answer is the log row's id. */
-export async function startSync(tx: Executor, connectionId: string, kind: 'test' | 'read_jobs'): Promise<string> {
+export async function startSync(
+  tx: Executor,
+  connectionId: string,
+  kind: 'test' | 'read_jobs' | 'reconcile',
+): Promise<string> {
   const [row] = await tx
     .insert(atsSyncLog)
     .values({ connectionId, kind, subject: null, state: 'pending' })
     .returning({ id: atsSyncLog.id });
   await queueSync(tx, row!.id);
   return row!.id;
+}
+
+/** The periodic reconciliation: one logged, queued re-read per working connection. */
+export async function reconcileAll(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const live = await tx
+      .select({ id: atsConnections.id })
+      .from(atsConnections)
+      .where(eq(atsConnections.status, 'active'));
+    for (const { id } of live) await startSync(tx, id, 'reconcile');
+    return live.length;
+  });
 }
