@@ -45,6 +45,7 @@ export const ATS_MESSAGES = {
   apiKeyRequired: 'Enter the API key',
   onBehalfOfRequired: 'Enter the Greenhouse user id that writes are made on behalf of',
   webhookSecretRequired: 'Enter the webhook secret key',
+  idDigits: 'Greenhouse ids are numbers',
   alreadyConnected: 'This ATS is already connected. Revoke it first to connect it again.',
   notConnected: 'That connection does not exist.',
   revoked: 'This connection was revoked.',
@@ -65,9 +66,17 @@ export const atsConnectRequestSchema = z.object({
   vendor: z.enum(ATS_VENDORS),
   apiKey: z.string().trim().min(1, ATS_MESSAGES.apiKeyRequired).max(500),
   /** Greenhouse: the user id every write is made on behalf of (the On-Behalf-Of header). */
-  onBehalfOf: z.string().trim().max(100).optional(),
+  onBehalfOf: z
+    .string()
+    .trim()
+    .regex(/^\d{0,20}$/, ATS_MESSAGES.idDigits)
+    .optional(),
   /** Greenhouse: the id of the "Referral" source candidates are given (optional). */
-  sourceId: z.string().trim().max(100).optional(),
+  sourceId: z
+    .string()
+    .trim()
+    .regex(/^\d{0,20}$/, ATS_MESSAGES.idDigits)
+    .optional(),
   webhookSecret: z.string().trim().min(1, ATS_MESSAGES.webhookSecretRequired).max(500),
 });
 export type AtsConnectRequest = z.infer<typeof atsConnectRequestSchema>;

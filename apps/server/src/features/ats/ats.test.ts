@@ -110,6 +110,14 @@ describe('ATS connections (Greenhouse)', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.fields.onBehalfOf).toBe(ATS_MESSAGES.onBehalfOfRequired);
+    const notAnId = await call('POST', base(), admin, {
+      vendor: 'greenhouse',
+      apiKey: gh.apiKey,
+      onBehalfOf: 'admin@example.com',
+      webhookSecret: WEBHOOK_SECRET,
+    });
+    expect(notAnId.statusCode).toBe(400);
+    expect(notAnId.json().error.fields.onBehalfOf).toBe(ATS_MESSAGES.idDigits);
     expect(
       (await call('POST', base(), member, { vendor: 'greenhouse', apiKey: 'x', webhookSecret: 'y', onBehalfOf: '1' }))
         .statusCode,
