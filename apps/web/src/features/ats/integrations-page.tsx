@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
   ATS_PAGE_TEXT as T,
+  ATS_VENDOR_NAMES,
   atsConnectRequestSchema,
   PIPELINE_STAGES,
   STAGE_LABELS,
@@ -92,7 +93,7 @@ export function IntegrationsPage() {
           <AlertDescription>
             <p>{capability.reason}</p>
             <Link to="/company-dashboard/billing" className="underline">
-              Plans and billing
+              {T.billingLink}
             </Link>
           </AlertDescription>
         </Alert>
@@ -198,7 +199,8 @@ function ConnectionPanel({ companyId, connection }: { companyId: string; connect
       <Card>
         <CardHeader>
           <CardTitle as="h2" className="flex flex-wrap items-center gap-2">
-            Greenhouse <Badge variant={STATUS_BADGE[connection.status]}>{T.status[connection.status]}</Badge>
+            {ATS_VENDOR_NAMES[connection.vendor]}{' '}
+            <Badge variant={STATUS_BADGE[connection.status]}>{T.status[connection.status]}</Badge>
           </CardTitle>
           <CardDescription>
             {connection.keyLast4 ? T.keyEnding(connection.keyLast4) : null}
@@ -210,7 +212,7 @@ function ConnectionPanel({ companyId, connection }: { companyId: string; connect
             id={`webhook-${connection.id}`}
             code={webhookUrl}
             label={T.webhookUrl}
-            toastTitle="Copied"
+            toastTitle={T.copied}
             toastDescription={webhookUrl}
           />
           <div className="flex flex-wrap gap-2">
@@ -418,12 +420,12 @@ function SyncLog({ companyId, connectionId }: { companyId: string; connectionId:
             <Table>
               <TableHeader>
                 <TableRow>
-                  <TableHead>What</TableHead>
-                  <TableHead>State</TableHead>
-                  <TableHead>ATS answer</TableHead>
-                  <TableHead>When</TableHead>
+                  <TableHead>{T.logColumns.what}</TableHead>
+                  <TableHead>{T.logColumns.state}</TableHead>
+                  <TableHead>{T.logColumns.answer}</TableHead>
+                  <TableHead>{T.logColumns.when}</TableHead>
                   <TableHead>
-                    <span className="sr-only">Actions</span>
+                    <span className="sr-only">{T.logColumns.actions}</span>
                   </TableHead>
                 </TableRow>
               </TableHeader>
@@ -436,7 +438,7 @@ function SyncLog({ companyId, connectionId }: { companyId: string; connectionId:
                       {entry.attempts > 1 ? <span className="ml-1 text-xs">×{entry.attempts}</span> : null}
                       {entry.nextRetryAt ? (
                         <div className="text-xs text-muted-foreground">
-                          next {new Date(entry.nextRetryAt).toLocaleTimeString()}
+                          {T.nextRetry(new Date(entry.nextRetryAt).toLocaleTimeString())}
                         </div>
                       ) : null}
                     </TableCell>
