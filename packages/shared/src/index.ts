@@ -46,3 +46,5 @@ export * from './schemas/connections';
 export * from './rules/payees';
 export * from './schemas/payees';
 export * from './schemas/ats';
+export * from './rules/contrast';
+export * from './schemas/portal';

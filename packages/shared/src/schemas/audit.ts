@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = {
   'billing.subscription_changed': 'Plan or subscription changed',
   'ats.connected': 'ATS connected',
   'ats.revoked': 'ATS connection revoked',
+  'portal.changed': 'Changed the careers portal',
+  'portal.host_changed': 'Added, verified or removed a portal host name',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -4,6 +4,7 @@ import {
   Building2,
   CreditCard,
   ExternalLink,
+  Globe,
   MapPin,
   Pencil,
   Plug,
@@ -216,6 +217,7 @@ const quickActions = [
   { label: 'Referral Analytics', to: '/company-dashboard/analytics', icon: BarChart3 },
   { label: 'Plan and Billing', to: '/company-dashboard/billing', icon: CreditCard },
   { label: 'ATS Integrations', to: '/company-dashboard/integrations', icon: Plug },
+  { label: 'Careers Portal', to: '/company-dashboard/portal', icon: Globe },
 ];
 
 function QuickActions() {
