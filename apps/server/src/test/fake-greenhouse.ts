@@ -1,5 +1,5 @@
 // Test support: a small Greenhouse Harvest API server for the tests, answering only the endpoints Referwell calls,
-// with the shapes of Greenhouse's Harvest reference (https://developers.greenhouse.io/harvest.html; ADR 0030):
+// with the shapes of Greenhouse's Harvest reference (https://developers.greenhouse.io/harvest.html; ADR 0031):
 // GET /v1/users/{id}, GET /v1/jobs, GET /v1/candidates?email=, POST /v1/candidates, POST /v1/candidates/{id}/
 // applications, POST /v1/candidates/{id}/attachments, GET /v1/candidates/{id}/activity_feed, POST
 // /v1/candidates/{id}/activity_feed/notes, GET /v1/applications. It checks HTTP Basic auth (the key as user name, an

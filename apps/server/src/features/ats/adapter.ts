@@ -1,5 +1,5 @@
 /**
- * The one interface every applicant-tracking system is reached through (ADR 0030): push a referred candidate with
+ * The one interface every applicant-tracking system is reached through (ADR 0031): push a referred candidate with
  * their referrer, read the open jobs, read stage changes since a time, and verify and read a webhook. A vendor is one
  * adapter (greenhouse.ts today); a unified ATS API (Merge, Kombo) would be one more. Adapters only speak HTTP through
  * `vendorCall` (the SSRF-safe fetcher) and never touch the database: the sync service (sync.ts) decides what to call

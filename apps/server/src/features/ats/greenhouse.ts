@@ -1,6 +1,6 @@
 /**
  * Greenhouse through its Harvest API (https://developers.greenhouse.io/harvest.html) and its web hooks
- * (https://developers.greenhouse.io/webhooks.html); the shapes relied on are listed in ADR 0030.
+ * (https://developers.greenhouse.io/webhooks.html); the shapes relied on are listed in ADR 0031.
  * - Auth: HTTP Basic with the API key as the user name and an empty password; every write carries `On-Behalf-Of`
  *   (the Greenhouse user id the admin gave), as Harvest requires for audit.
  * - Push: the candidate is looked up by e-mail (`GET /candidates?email=`); one found is linked (an application is added

@@ -1,5 +1,5 @@
 /**
- * Everything Referwell asks of an ATS runs here, on the queue (ADR 0030): a referral the candidate consented to is
+ * Everything Referwell asks of an ATS runs here, on the queue (ADR 0031): a referral the candidate consented to is
  * pushed as a sync-log row and an `ats-sync` job written in one transaction; the job calls the vendor while holding
  * the row (a second run of the same row waits or skips), and records the answer. A vendor that does not answer,
  * answers 5xx or 429 is tried again with exponential back-off (never sooner than its Retry-After) until MAX_ATTEMPTS;
