@@ -53,7 +53,7 @@ const FEATURE_PORT_USERS = {
   jobs: ['dashboard', 'job-import', 'mail', 'portal', 'public-pages', 'saved-searches'],
   'public-pages': ['portal'],
   messaging: ['realtime'],
-  referrals: ['dashboard', 'jobs', 'messaging', 'public-pages'],
+  referrals: ['ats', 'dashboard', 'jobs', 'messaging', 'public-pages'],
   'saved-searches': ['mail'],
   screening: ['referrals'],
   talent: ['messaging', 'referrals'],

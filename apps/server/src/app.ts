@@ -49,6 +49,7 @@ import { bonusRoutes } from './features/bonuses/routes';
 import { connectionRoutes } from './features/connections/routes';
 import { screeningRoutes } from './features/screening/routes';
 import { billingRoutes } from './features/billing/routes';
+import { atsRoutes } from './features/ats/routes';
 import { requireRouteCapabilities } from './platform/plans/capability';
 import { mailPreviewRoutes } from './features/mail/preview';
 import { publicPageRoutes, serverPages } from './features/public-pages';
@@ -215,6 +216,7 @@ export async function buildApp({ config, database, logger, resolveTxt }: BuildAp
     await features.register(connectionRoutes);
     await features.register(screeningRoutes);
     await features.register(billingRoutes);
+    await features.register(atsRoutes);
     await features.register(accountEmailRoutes);
     await features.register(mailRoutes);
     if (config.devRoutes) await features.register(mailPreviewRoutes);

@@ -21,6 +21,7 @@ import { syncSubscription } from './features/billing/subscriptions';
 import { pruneReferralUploads } from './features/referrals/uploads';
 import { fetchLeie } from './features/screening/leie-fetch';
 import { rescreenHires } from './features/screening/service';
+import { queueReferralPush, reconcileAll, runSync } from './features/ats/sync';
 import { enqueue, type QueueTasks, type TaskName } from './lib/queue/enqueue';
 import { startQueue } from './lib/queue/runner';
 import { releaseJobsOfDeadWorkers } from './lib/queue/stale';
@@ -50,6 +51,7 @@ const STALE_JOB_SECONDS = 10 * 60;
 export const CRONTAB = [
   '17 * * * * prune-expired',
   '*/5 * * * * release-stale-jobs',
+  '*/15 * * * * ats-reconcile',
   '47 * * * * expire-data-exports',
   '23 * * * * erase-due-accounts',
   '0 7 * * * send-digests ?id=daily {period:"daily"}',
@@ -123,6 +125,14 @@ function taskList(app: FastifyInstance): TaskList {
     'rescreen-hires': task<'rescreen-hires'>(async () =>
       app.log.info({ screened: await rescreenHires(app.db) }, 'screening: hires screened again'),
     ),
+    // A referral reached its company: the ATS integration pushes it when its job is linked (features/ats).
+    'referral-reached-company': task<'referral-reached-company'>(({ referralId }) =>
+      queueReferralPush(app.db, referralId),
+    ),
+    'ats-sync': task<'ats-sync'>(({ syncId }) =>
+      runSync({ db: app.db, config: app.config, secrets: app.secrets, storage: app.storage, log: app.log }, syncId),
+    ),
+    'ats-reconcile': task<'ats-reconcile'>(() => reconcileAll(app.db)),
     'crawl-site': task<'crawl-site'>(({ crawlId }) => runCrawl(app.db, { config: app.config, log: app.log }, crawlId)),
   } satisfies Record<TaskName, Task>;
 }

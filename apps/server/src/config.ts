@@ -57,6 +57,8 @@ const envSchema = z.object({
   LEVER_API_URL: z.url().default('https://api.lever.co/v0/postings'),
   ASHBY_API_URL: z.url().default('https://api.ashbyhq.com/posting-api/job-board'),
   WORKABLE_API_URL: z.url().default('https://apply.workable.com/api/v1/widget/accounts'),
+  GREENHOUSE_HARVEST_URL: z.url().default('https://harvest.greenhouse.io/v1'),
+  ATS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   LLM_API_URL: z
     .url()
     .optional()
@@ -154,6 +156,10 @@ export interface Config {
   outboundAllowHosts: string[];
   /** Public job-board API base URLs of the applicant-tracking systems the job import knows (tests point them locally). */
   atsApis: { greenhouse: string; lever: string; ashby: string; workable: string };
+  /** The ATS integrations' private API base URLs (issue 33; tests point them at fakes on loopback). */
+  atsIntegrationApis: { greenhouse: string };
+  /** How long one call to an ATS may take before it counts as no answer (and is retried). */
+  atsTimeoutMs: number;
   /** OpenAI-compatible endpoint for job extraction from unstructured pages; off unless LLM_API_URL and LLM_API_KEY are set. */
   llm: { apiUrl: string; apiKey: string; model: string } | null;
   /** Multiplies every login/reset/sign-up limit (1 in production). */
@@ -263,6 +269,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     // Behind a reverse proxy (TRUST_PROXY) every connection comes from the proxy: its cap is the proxy's job.
     maxConnectionsPerAddress: e.CONNECTIONS_PER_IP ?? (e.TRUST_PROXY ? 0 : DEFAULT_CONNECTIONS_PER_IP),
     outboundAllowHosts: parseAllowHosts(e.OUTBOUND_ALLOW_HOSTS),
+    atsIntegrationApis: { greenhouse: e.GREENHOUSE_HARVEST_URL.replace(/\/+$/, '') },
+    atsTimeoutMs: e.ATS_TIMEOUT_MS,
     atsApis: {
       greenhouse: e.GREENHOUSE_API_URL.replace(/\/+$/, ''),
       lever: e.LEVER_API_URL.replace(/\/+$/, ''),

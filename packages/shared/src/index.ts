@@ -47,5 +47,6 @@ export * from './currencies';
 export * from './schemas/connections';
 export * from './rules/payees';
 export * from './schemas/payees';
+export * from './schemas/ats';
 export * from './rules/contrast';
 export * from './schemas/portal';

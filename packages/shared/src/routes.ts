@@ -43,6 +43,7 @@ export const APP_ROUTES = {
   auditLog: 'company-dashboard/audit-log',
   analytics: 'company-dashboard/analytics',
   billing: 'company-dashboard/billing',
+  integrations: 'company-dashboard/integrations',
   portalSettings: 'company-dashboard/portal',
   jobsBoard: 'jobs-board',
   postJob: 'post-job',

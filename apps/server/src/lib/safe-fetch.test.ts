@@ -67,6 +67,13 @@ describe('safeFetch', () => {
         return res.writeHead(302, { location: `/loop?n=${Number(url.searchParams.get('n') ?? 0) + 1}` }).end();
       if (url.pathname === '/hop') return res.writeHead(301, { location: '/job' }).end();
       if (url.pathname === '/huge') return res.end('x'.repeat(200_000));
+      if (url.pathname === '/api' && req.method === 'POST') {
+        let body = '';
+        req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        return req.on('end', () =>
+          res.writeHead(429, { 'retry-after': '42', 'content-type': 'application/json' }).end(`echo:${body}`),
+        );
+      }
       if (url.pathname === '/slow') return setTimeout(() => res.end('late'), 2_000);
       if (url.pathname === '/gzip')
         return res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync('<h1>Compressed Nurse</h1>'));
@@ -106,6 +113,22 @@ describe('safeFetch', () => {
       await expect(safeFetch(url)).rejects.toMatchObject({ code: 'OUTBOUND_REFUSED' });
     },
   );
+
+  it('sends an API call with its method and body, reports Retry-After and follows no redirect', async () => {
+    const answer = await safeFetch(`http://127.0.0.1:${port}/api`, {
+      ...allowLoopback(),
+      method: 'POST',
+      body: '{"a":1}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(answer).toMatchObject({ status: 429, retryAfter: '42', body: 'echo:{"a":1}' });
+    const redirected = await safeFetch(`http://127.0.0.1:${port}/hop`, {
+      ...allowLoopback(),
+      method: 'POST',
+      body: '',
+    });
+    expect(redirected.status).toBe(301);
+  });
 
   it('fetches from a host listed in OUTBOUND_ALLOW_HOSTS', async () => {
     const res = await safeFetch(`http://127.0.0.1:${port}/job`, allowLoopback());

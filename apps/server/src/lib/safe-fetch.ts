@@ -82,6 +82,9 @@ export interface SafeFetchOptions {
   timeoutMs?: number;
   maxRedirects?: number;
   headers?: Record<string, string>;
+  /** GET unless told; a request with a body (an API call) never follows redirects. */
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  body?: string;
   /** Name resolution; replaceable in tests. */
   resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
 }
@@ -91,6 +94,8 @@ export interface SafeResponse {
   status: number;
   contentType: string;
   body: string;
+  /** The Retry-After header as sent (a 429 or 503 from an API), when there is one. */
+  retryAfter?: string;
 }
 
 export const OUTBOUND_LIMITS = { maxBytes: 5 * 1024 * 1024, timeoutMs: 20_000, maxRedirects: 5 } as const;
@@ -154,7 +159,7 @@ function requestOnce(
   target: { address: string; family: number },
   options: SafeFetchOptions,
   deadline: number,
-): Promise<{ status: number; location?: string; contentType: string; body: string }> {
+): Promise<{ status: number; location?: string; contentType: string; body: string; retryAfter?: string }> {
   const maxBytes = options.maxBytes ?? OUTBOUND_LIMITS.maxBytes;
   // Connect to the address that was checked, never to a second DNS answer (no rebinding).
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
@@ -169,7 +174,7 @@ function requestOnce(
     const request = client.request(
       url,
       {
-        method: 'GET',
+        method: options.method ?? 'GET',
         lookup,
         timeout: remaining,
         headers: {
@@ -181,7 +186,7 @@ function requestOnce(
       },
       (response) => {
         const status = response.statusCode ?? 0;
-        if (status >= 300 && status < 400 && response.headers.location) {
+        if (status >= 300 && status < 400 && response.headers.location && options.body === undefined) {
           response.resume();
           return resolve({ status, location: response.headers.location, contentType: '', body: '' });
         }
@@ -206,6 +211,7 @@ function requestOnce(
                 status,
                 contentType: String(response.headers['content-type'] ?? ''),
                 body: body.toString('utf8'),
+                ...(response.headers['retry-after'] ? { retryAfter: String(response.headers['retry-after']) } : {}),
               }),
             reject,
           ),
@@ -217,7 +223,7 @@ function requestOnce(
     request.on('close', () => clearTimeout(timer));
     request.on('timeout', () => request.destroy(failed('The site took too long to answer.')));
     request.on('error', (error) => reject(isAppError(error) ? error : failed('Could not connect to the site.')));
-    request.end();
+    request.end(options.body);
   });
 }
 
@@ -264,7 +270,8 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
     const target = await checkedTarget(url, options);
     const response = await requestOnce(url, target, options, deadline);
     if (response.location === undefined) {
-      return { url: url.toString(), status: response.status, contentType: response.contentType, body: response.body };
+      const { location: _none, ...answer } = response;
+      return { url: url.toString(), ...answer };
     }
     if (hop >= maxRedirects) throw refused('That link redirects too many times.');
     url = new URL(response.location, url);

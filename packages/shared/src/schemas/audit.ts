@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = {
   'payee.changed': 'Changed how a referrer is paid',
   'data.exported': 'Exported data',
   'billing.subscription_changed': 'Plan or subscription changed',
+  'ats.connected': 'ATS connected',
+  'ats.revoked': 'ATS connection revoked',
   'portal.changed': 'Changed the careers portal',
   'portal.host_changed': 'Added, verified or removed a portal host name',
   'job.pay_exemption_set': 'Marked a job exempt from pay transparency',

@@ -17,5 +17,6 @@ export * from './job-crawls';
 export * from './billing';
 export * from './connections';
 export * from './payees';
+export * from './ats';
 export * from './portal';
 export * from './screening';

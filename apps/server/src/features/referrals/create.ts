@@ -18,6 +18,7 @@ import { isUniqueViolation, type Executor, type Tx } from '../../db/repository';
 import { companyMembers, referrals, talentProfiles, users } from '../../db/schema';
 import { isTalentVisibleTo } from '../talent/port';
 import { conflict, notFound } from '../../lib/errors';
+import { enqueue } from '../../lib/queue/enqueue';
 import type { CompanyAuth } from '../../platform/access/guards';
 import { findVisibleJob, type findJob } from './access';
 import { openPipeline } from './pipeline';
@@ -204,6 +205,15 @@ export async function referralReachedCompany(
     byReferrerId: row.referrerId,
     referralId: row.id,
   });
+  // What else follows (the company's ATS receiving it, background.ts) runs on the queue, after this commits.
+  await enqueue(tx, 'referral-reached-company', { referralId: row.id });
+}
+
+declare module '../../lib/queue/enqueue' {
+  interface QueueTasks {
+    /** A referral reached its company (consented to): the work that follows outside the request. */
+    'referral-reached-company': { referralId: string };
+  }
 }
 
 /** The referrer's title at their company, shown with the referral. */

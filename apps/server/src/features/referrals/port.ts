@@ -6,10 +6,12 @@
 // - jobs (the job page, later search cards): where the viewer stands on jobs (viewerStatus, viewerStatuses).
 // - public-pages (job page): a visitor who arrives through a shared link is remembered (rememberSharedLink).
 // - messaging: a conversation about a referral is open to whoever may read the referral (canReadReferral).
+// - ats: a stage change or hire in the company's applicant-tracking system moves the pipeline through the same state
+//   machine as Talent Tracking (lockPipeline, lockLiveReferral, moveStage).
 // - dashboard: the job seeker's requests, the referrer's referrals and figures (listReferralRequests,
 //   listReferrals, referralTotals).
 export { canReadReferral } from './access';
-export { openPipeline } from './pipeline';
+export { lockLiveReferral, lockPipeline, moveStage, openPipeline } from './pipeline';
 export { listReferrals, referralTotals } from './read';
 export { refreshFunnelLevel } from './rollups';
 export { listReferralRequests } from './requests';

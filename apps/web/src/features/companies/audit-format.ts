@@ -70,6 +70,10 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
     }
     case 'data.exported':
       return typeof a.what === 'string' ? a.what : 'Data export';
+    case 'ats.connected':
+      return `Connected ${String(a.vendor)}`;
+    case 'ats.revoked':
+      return `Revoked ${String(b.vendor)}`;
     case 'portal.changed': {
       const portal = (values: Record<string, unknown>) =>
         values.enabled === undefined

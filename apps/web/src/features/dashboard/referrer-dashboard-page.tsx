@@ -7,6 +7,7 @@ import {
   Globe,
   MapPin,
   Pencil,
+  Plug,
   PlusCircle,
   ScrollText,
   Search,
@@ -215,6 +216,7 @@ const quickActions = [
   { label: 'Audit Log', to: '/company-dashboard/audit-log', icon: ScrollText },
   { label: 'Referral Analytics', to: '/company-dashboard/analytics', icon: BarChart3 },
   { label: 'Plan and Billing', to: '/company-dashboard/billing', icon: CreditCard },
+  { label: 'ATS Integrations', to: '/company-dashboard/integrations', icon: Plug },
   { label: 'Careers Portal', to: '/company-dashboard/portal', icon: Globe },
 ];
 

@@ -1,0 +1,162 @@
+/**
+ * The one interface every applicant-tracking system is reached through (ADR 0032): push a referred candidate with
+ * their referrer, read the open jobs, read stage changes since a time, and verify and read a webhook. A vendor is one
+ * adapter (greenhouse.ts today); a unified ATS API (Merge, Kombo) would be one more. Adapters only speak HTTP through
+ * `vendorCall` (the SSRF-safe fetcher) and never touch the database: the sync service (sync.ts) decides what to call
+ * and when, on the queue.
+ */
+import type { AtsJob, AtsVendor } from '@referwell/shared';
+import { isAppError } from '../../lib/errors';
+import { safeFetch } from '../../lib/safe-fetch';
+
+/** What a connection holds sealed. */
+export interface AtsCredentials {
+  apiKey: string;
+  /** Greenhouse: the user writes are made on behalf of. */
+  onBehalfOf?: string | undefined;
+  /** Greenhouse: the "Referral" source's id. */
+  sourceId?: string | undefined;
+}
+
+/** Where and how an adapter calls its vendor. */
+export interface AtsCallContext {
+  baseUrl: string;
+  credentials: AtsCredentials;
+  /** OUTBOUND_ALLOW_HOSTS: a test's fake on loopback. */
+  allowHosts: readonly string[];
+  timeoutMs: number;
+}
+
+/** A referral as it is pushed: the candidate, the referrer to credit, the team's note and the résumé. */
+export interface ReferralPush {
+  referralId: string;
+  atsJobId: string;
+  candidate: { firstName: string; lastName: string; email: string; phone: string | null };
+  referrer: { name: string; email: string } | null;
+  note: string | null;
+  resume: { filename: string; contentType: string; content: Buffer } | null;
+}
+
+export interface PushResult {
+  candidateId: string;
+  applicationId: string;
+  /** The ATS already had a candidate with this e-mail: it was linked, not created. */
+  linkedExisting: boolean;
+}
+
+/** A candidate's application moved in the ATS. */
+export interface AtsStageChange {
+  applicationId: string;
+  /** The vendor's stage name, as the stage mapping matches it. */
+  stageName: string | null;
+  hired: boolean;
+  rejected: boolean;
+  /** The hire's start date (YYYY-MM-DD), when the vendor gives one. */
+  startDate: string | null;
+}
+
+/** A verified webhook, read: its delivery id (a replay has the same) and the change it reports, if any. */
+export interface AtsWebhookEvent {
+  deliveryId: string;
+  action: string;
+  change: AtsStageChange | null;
+}
+
+export interface AtsAdapter {
+  vendor: AtsVendor;
+  /** Resolves when the key (and the user it acts as) are accepted; throws VendorError otherwise. */
+  testConnection(context: AtsCallContext): Promise<void>;
+  pushReferral(context: AtsCallContext, referral: ReferralPush): Promise<PushResult>;
+  openJobs(context: AtsCallContext): Promise<AtsJob[]>;
+  stageChangesSince(context: AtsCallContext, since: Date): Promise<AtsStageChange[]>;
+  /** True when the raw body carries the vendor's signature under `secret`. */
+  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, secret: string): boolean;
+  /** Reads a verified webhook; throws WebhookShapeError when fields it needs are missing. */
+  readWebhook(body: unknown, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): AtsWebhookEvent;
+}
+
+/** A vendor's refusal or failure, as the sync service decides on it. */
+export class VendorError extends Error {
+  constructor(
+    message: string,
+    /** The HTTP status, or null when no answer came (timeout, connection refused). */
+    readonly status: number | null,
+    readonly answer: string,
+    /** Seconds the vendor asked us to wait (429/503 Retry-After). */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+    this.name = 'VendorError';
+  }
+
+  /** The key was refused: retrying will not help until an admin fixes it. */
+  get unauthorized(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+
+  /** Worth trying again later: no answer, rate limited, or the vendor's own failure. */
+  get retryable(): boolean {
+    return this.status === null || this.status === 429 || this.status >= 500;
+  }
+}
+
+export class WebhookShapeError extends Error {}
+
+/** Retry-After as seconds (delta-seconds or an HTTP date), or null. */
+export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** One JSON call to a vendor through the SSRF-safe fetcher; a non-2xx answer or no answer is a VendorError. */
+export async function vendorCall<T>(
+  context: AtsCallContext,
+  request: { method: 'GET' | 'POST' | 'PATCH'; path: string; headers: Record<string, string>; body?: unknown },
+): Promise<T> {
+  let response;
+  try {
+    response = await safeFetch(`${context.baseUrl}${request.path}`, {
+      method: request.method,
+      headers: {
+        accept: 'application/json',
+        'user-agent': 'Referwell/1.0 (+ATS integration)',
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...request.headers,
+      },
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      allowHosts: context.allowHosts,
+      timeoutMs: context.timeoutMs,
+      maxRedirects: 0,
+    });
+  } catch (error) {
+    if (isAppError(error)) throw new VendorError(error.message, null, error.message);
+    throw error;
+  }
+  const answer = response.body.slice(0, 1000);
+  if (response.status < 200 || response.status >= 300)
+    throw new VendorError(
+      `${request.method} ${request.path}: ${response.status}`,
+      response.status,
+      answer,
+      retryAfterSeconds(response.retryAfter),
+    );
+  try {
+    return (response.body ? JSON.parse(response.body) : null) as T;
+  } catch {
+    throw new VendorError(`${request.method} ${request.path}: not JSON`, response.status, answer);
+  }
+}
+
+/** "Dana Reyes" → Dana / Reyes; a single name is both (vendors require a last name). */
+export function splitName(name: string): { firstName: string; lastName: string } {
+  const parts = name.trim().split(/\s+/);
+  if (parts.length < 2) return { firstName: parts[0] ?? name, lastName: parts[0] ?? name };
+  return { firstName: parts.slice(0, -1).join(' '), lastName: parts.at(-1)! };
+}
+
+export const headerOf = (headers: Record<string, string | string[] | undefined>, name: string): string | undefined => {
+  const value = headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+};

@@ -1,0 +1,404 @@
+/**
+ * Everything Referwell asks of an ATS runs here, on the queue (ADR 0032): a referral the candidate consented to is
+ * pushed as a sync-log row and an `ats-sync` job written in one transaction; the job calls the vendor while holding
+ * the row (a second run of the same row waits or skips), and records the answer. A vendor that does not answer,
+ * answers 5xx or 429 is tried again with exponential back-off (never sooner than its Retry-After) until MAX_ATTEMPTS;
+ * a refused key (401/403) stops the connection's work, marks it failing and tells the company's admins once.
+ */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  ATS_MESSAGES,
+  ATS_NOTIFICATION_TYPE,
+  ATS_VENDOR_NAMES,
+  type AtsSyncState,
+  type AtsVendor,
+} from '@referwell/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Executor, Tx } from '../../db/repository';
+import {
+  atsCandidates,
+  atsConnections,
+  atsJobLinks,
+  atsJobs,
+  atsSyncLog,
+  companyMembers,
+  referrals,
+  resumeFiles,
+  users,
+} from '../../db/schema';
+import { enqueue } from '../../lib/queue/enqueue';
+import type { Secrets } from '../../lib/secrets';
+import type { FileStorage } from '../../lib/storage/types';
+import { readAll } from '../../lib/storage/types';
+import { createNotification } from '../../platform/notifications/service';
+import { splitName, VendorError, WebhookShapeError, type AtsAdapter, type AtsCallContext } from './adapter';
+import { greenhouse } from './greenhouse';
+import { applyStageChange, type ConnectionRow } from './stages';
+
+export type { ConnectionRow } from './stages';
+
+declare module '../../lib/queue/enqueue' {
+  interface QueueTasks {
+    /** Runs one sync-log row (a push) against its vendor. */
+    'ats-sync': { syncId: string };
+    /** Periodic: every live connection re-reads the ATS's stage changes (webhooks that never arrived). */
+    'ats-reconcile': Record<string, never>;
+  }
+}
+
+export const ADAPTERS: Record<AtsVendor, AtsAdapter> = { greenhouse };
+
+/** Attempts before a sync is given up (an admin can still retry it). */
+export const MAX_ATTEMPTS = 8;
+/** The first retry waits this long; each next one twice as long, at most MAX_BACKOFF_SECONDS. */
+export const BASE_BACKOFF_SECONDS = 30;
+const MAX_BACKOFF_SECONDS = 6 * 60 * 60;
+
+export interface AtsDeps {
+  db: Db;
+  config: Config;
+  secrets: Secrets;
+  storage: FileStorage;
+  log: FastifyBaseLogger;
+}
+
+export const credentialsContext = (connectionId: string) => `ats-credentials:${connectionId}`;
+export const webhookSecretContext = (connectionId: string) => `ats-webhook-secret:${connectionId}`;
+
+/** How to call the connection's vendor: its base URL, the opened credentials, the outbound limits. */
+export function callContext(deps: Pick<AtsDeps, 'config' | 'secrets'>, connection: ConnectionRow): AtsCallContext {
+  if (!connection.credentialsSealed) throw new VendorError(ATS_MESSAGES.revoked, null, ATS_MESSAGES.revoked);
+  return {
+    baseUrl: deps.config.atsIntegrationApis[connection.vendor as AtsVendor],
+    credentials: JSON.parse(deps.secrets.open(connection.credentialsSealed, credentialsContext(connection.id))),
+    allowHosts: deps.config.outboundAllowHosts,
+    timeoutMs: deps.config.atsTimeoutMs,
+  };
+}
+
+/** The wait before attempt `attempts + 1`: doubling from the base, never under the vendor's Retry-After. */
+export function backoffSeconds(attempts: number, retryAfter: number | null): number {
+  const doubling = Math.min(MAX_BACKOFF_SECONDS, BASE_BACKOFF_SECONDS * 2 ** Math.max(0, attempts - 1));
+  return Math.max(doubling, retryAfter ?? 0);
+}
+
+/**
+ * A referral reached the company (the candidate consented): when its job is linked to a live connection's ATS job,
+ * a push is logged and queued, once per referral and connection. Runs in its own transaction from the queue job the
+ * consent's transaction wrote.
+ */
+export async function queueReferralPush(db: Db, referralId: string): Promise<'queued' | 'not_linked' | 'known'> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ connectionId: atsJobLinks.connectionId })
+      .from(referrals)
+      .innerJoin(atsJobLinks, eq(atsJobLinks.jobId, referrals.jobId))
+      .innerJoin(atsConnections, eq(atsConnections.id, atsJobLinks.connectionId))
+      .where(
+        and(
+          eq(referrals.id, referralId),
+          eq(referrals.consent, 'confirmed'),
+          eq(atsConnections.companyId, referrals.companyId),
+          ne(atsConnections.status, 'revoked'),
+        ),
+      );
+    if (!target) return 'not_linked';
+    const [row] = await tx
+      .insert(atsSyncLog)
+      .values({ connectionId: target.connectionId, kind: 'push_referral', subject: referralId, state: 'pending' })
+      .onConflictDoNothing()
+      .returning({ id: atsSyncLog.id });
+    if (!row) return 'known';
+    await queueSync(tx, row.id);
+    return 'queued';
+  });
+}
+
+/** (Re)queues a sync row's job; one pending job per row (a retry now replaces a scheduled one). */
+export async function queueSync(tx: Executor, syncId: string, runAt?: Date): Promise<void> {
+  await enqueue(tx, 'ats-sync', { syncId }, { jobKey: `ats-sync:${syncId}`, ...(runAt ? { runAt } : {}) });
+}
+
+/** What a push sends: the candidate as referred, their referrer, the team's note and the résumé. */
+async function referralPush(tx: Executor, storage: FileStorage, referralId: string, atsJobId: string) {
+  const [row] = await tx
+    .select({
+      referral: referrals,
+      candidateEmail: users.email,
+      resumeKey: resumeFiles.storedName,
+      resumeName: resumeFiles.originalName,
+    })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.talentId))
+    .leftJoin(resumeFiles, eq(resumeFiles.id, referrals.resumeFileId))
+    .where(eq(referrals.id, referralId));
+  if (!row) return null;
+  const [referrer] = row.referral.referrerId
+    ? await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.referral.referrerId))
+    : [];
+  const file = row.resumeKey ? await storage.get(row.resumeKey) : null;
+  return {
+    referralId,
+    atsJobId,
+    candidate: { ...splitName(row.referral.talentProfile.name), email: row.candidateEmail, phone: null },
+    referrer: referrer ?? null,
+    note: row.referral.notes,
+    resume:
+      file && row.resumeName
+        ? { filename: row.resumeName, contentType: file.contentType, content: await readAll(file) }
+        : null,
+  };
+}
+
+/** The company's admins, told once when a connection starts failing. */
+async function tellAdminsConnectionFails(tx: Executor, connection: ConnectionRow, reason: string) {
+  const admins = await tx
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, connection.companyId), eq(companyMembers.role, 'admin')));
+  for (const { userId } of admins)
+    await createNotification(tx, {
+      userId,
+      title: ATS_MESSAGES.connectionFailingTitle,
+      message: ATS_MESSAGES.connectionFailing(ATS_VENDOR_NAMES[connection.vendor as AtsVendor], reason),
+      type: ATS_NOTIFICATION_TYPE,
+      referenceId: connection.id,
+    });
+}
+
+/**
+ * Marks the connection failing after a refused key; the admins hear of it only on the change from working (a
+ * connection already failing stays quiet). Answers whether it was news.
+ */
+export async function markFailing(tx: Executor, connection: ConnectionRow, error: VendorError): Promise<boolean> {
+  const reason = `${error.status ?? 'no answer'}: ${error.answer.slice(0, 200)}`;
+  const [changed] = await tx
+    .update(atsConnections)
+    .set({ status: 'failing', lastError: reason, updatedAt: new Date() })
+    .where(and(eq(atsConnections.id, connection.id), eq(atsConnections.status, 'active')))
+    .returning({ id: atsConnections.id });
+  if (changed) await tellAdminsConnectionFails(tx, connection, String(error.status));
+  else
+    await tx
+      .update(atsConnections)
+      .set({ lastError: reason, updatedAt: new Date() })
+      .where(eq(atsConnections.id, connection.id));
+  return changed !== undefined;
+}
+
+/** A call went through: a failing connection works again. */
+export async function markWorking(tx: Executor, connectionId: string): Promise<void> {
+  await tx
+    .update(atsConnections)
+    .set({ status: 'active', lastError: null, updatedAt: new Date() })
+    .where(and(eq(atsConnections.id, connectionId), eq(atsConnections.status, 'failing')));
+}
+
+async function settle(
+  tx: Tx,
+  syncId: string,
+  values: { state: AtsSyncState; attempts: number; status: number | null; answer: string; nextRetryAt?: Date | null },
+) {
+  await tx
+    .update(atsSyncLog)
+    .set({
+      state: values.state,
+      attempts: values.attempts,
+      vendorStatus: values.status,
+      vendorAnswer: values.answer.slice(0, 1000),
+      nextRetryAt: values.nextRetryAt ?? null,
+      updatedAt: new Date(),
+    })
+    .where(eq(atsSyncLog.id, syncId));
+}
+
+type SyncRow = typeof atsSyncLog.$inferSelect;
+/** What a run did: the row's new state and the answer it records, or a vendor's error to decide on. */
+type Outcome = { state: AtsSyncState; status: number | null; answer: string };
+
+/** A referral's push: nothing twice (a pushed referral is known), nothing for a job no longer linked. */
+async function push(tx: Tx, deps: AtsDeps, sync: SyncRow, connection: ConnectionRow): Promise<Outcome> {
+  const referralId = sync.subject ?? '';
+  const [known] = await tx
+    .select()
+    .from(atsCandidates)
+    .where(and(eq(atsCandidates.connectionId, connection.id), eq(atsCandidates.referralId, referralId)));
+  if (known) return { state: 'succeeded', status: null, answer: 'Already in the ATS.' };
+  const [link] = await tx
+    .select({ atsJobId: atsJobLinks.atsJobId })
+    .from(atsJobLinks)
+    .innerJoin(referrals, eq(referrals.jobId, atsJobLinks.jobId))
+    .where(and(eq(referrals.id, referralId), eq(atsJobLinks.connectionId, connection.id)));
+  const data = link ? await referralPush(tx, deps.storage, referralId, link.atsJobId) : null;
+  if (!data) return { state: 'ignored', status: null, answer: 'The job is no longer linked.' };
+  const result = await ADAPTERS[connection.vendor as AtsVendor].pushReferral(callContext(deps, connection), data);
+  await tx
+    .insert(atsCandidates)
+    .values({
+      connectionId: connection.id,
+      referralId,
+      atsCandidateId: result.candidateId,
+      atsApplicationId: result.applicationId,
+      linkedExisting: result.linkedExisting,
+    })
+    .onConflictDoNothing();
+  const what = result.linkedExisting ? 'Linked to existing candidate' : 'Created candidate';
+  return {
+    state: 'succeeded',
+    status: 200,
+    answer: `${what} ${result.candidateId}, application ${result.applicationId}`,
+  };
+}
+
+/** The ATS's open jobs, kept for the admin to link from (jobs no longer open there leave the list). */
+async function readJobs(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Promise<Outcome> {
+  const jobs = await ADAPTERS[connection.vendor as AtsVendor].openJobs(callContext(deps, connection));
+  const now = new Date();
+  for (const job of jobs)
+    await tx
+      .insert(atsJobs)
+      .values({ connectionId: connection.id, atsJobId: job.id, title: job.title, location: job.location, readAt: now })
+      .onConflictDoUpdate({
+        target: [atsJobs.connectionId, atsJobs.atsJobId],
+        set: { title: job.title, location: job.location, readAt: now },
+      });
+  await tx.delete(atsJobs).where(and(eq(atsJobs.connectionId, connection.id), sql`${atsJobs.readAt} < ${now}`));
+  return { state: 'succeeded', status: 200, answer: `${jobs.length} open jobs` };
+}
+
+/**
+ * Re-reads the applications the ATS changed since the last reconciliation (a little overlap: a change seen twice
+ * moves nothing the second time) and applies those about referrals we pushed, as a webhook would have.
+ */
+async function reconcile(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Promise<Outcome> {
+  const startedAt = new Date();
+  const since = new Date((connection.reconciledAt ?? connection.createdAt).getTime() - 60_000);
+  const changes = await ADAPTERS[connection.vendor as AtsVendor].stageChangesSince(
+    callContext(deps, connection),
+    since,
+  );
+  let moved = 0;
+  for (const change of changes) if ((await applyStageChange(tx, connection, change)) === 'moved') moved++;
+  await tx.update(atsConnections).set({ reconciledAt: startedAt }).where(eq(atsConnections.id, connection.id));
+  return { state: 'succeeded', status: 200, answer: `${changes.length} changed applications read, ${moved} moved` };
+}
+
+async function perform(tx: Tx, deps: AtsDeps, sync: SyncRow, connection: ConnectionRow): Promise<Outcome> {
+  switch (sync.kind) {
+    case 'push_referral':
+      return push(tx, deps, sync, connection);
+    case 'read_jobs':
+      return readJobs(tx, deps, connection);
+    case 'reconcile':
+      return reconcile(tx, deps, connection);
+    case 'test':
+      await ADAPTERS[connection.vendor as AtsVendor].testConnection(callContext(deps, connection));
+      return { state: 'succeeded', status: 200, answer: 'The ATS accepted the key.' };
+    default:
+      return { state: 'ignored', status: null, answer: 'Nothing to send.' };
+  }
+}
+
+/**
+ * Runs one sync row: the `ats-sync` job. Holding the row's lock for the call, so a "retry now" that overlaps a run
+ * waits for it and then finds it done. Never throws for a vendor's failure (the row records it and schedules the
+ * next attempt); the queue's own retry is for our failures (the database).
+ */
+export async function runSync(deps: AtsDeps, syncId: string): Promise<AtsSyncState | null> {
+  return deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ sync: atsSyncLog, connection: atsConnections })
+      .from(atsSyncLog)
+      .innerJoin(atsConnections, eq(atsConnections.id, atsSyncLog.connectionId))
+      .where(eq(atsSyncLog.id, syncId))
+      .for('update', { of: atsSyncLog });
+    if (!found) return null;
+    const { sync, connection } = found;
+    if (sync.state === 'succeeded' || sync.state === 'ignored') return sync.state as AtsSyncState;
+    const attempts = sync.attempts + 1;
+    if (connection.status === 'revoked') {
+      await settle(tx, syncId, {
+        state: 'failed',
+        attempts: sync.attempts,
+        status: null,
+        answer: ATS_MESSAGES.revoked,
+      });
+      return 'failed';
+    }
+    try {
+      const outcome = await perform(tx, deps, sync, connection);
+      if (outcome.status !== null) await markWorking(tx, connection.id);
+      await settle(tx, syncId, { ...outcome, attempts });
+      return outcome.state;
+    } catch (error) {
+      if (error instanceof WebhookShapeError) {
+        await settle(tx, syncId, { state: 'failed', attempts, status: null, answer: error.message });
+        return 'failed';
+      }
+      if (!(error instanceof VendorError)) throw error;
+      deps.log.warn(
+        { syncId, kind: sync.kind, status: error.status, answer: error.answer.slice(0, 200) },
+        'ats: call failed',
+      );
+      if (error.unauthorized) {
+        await markFailing(tx, connection, error);
+        await settle(tx, syncId, { state: 'failed', attempts, status: error.status, answer: error.answer });
+        return 'failed';
+      }
+      if (error.retryable && sync.kind !== 'test' && attempts < MAX_ATTEMPTS) {
+        const nextRetryAt = new Date(Date.now() + backoffSeconds(attempts, error.retryAfterSeconds) * 1000);
+        await settle(tx, syncId, {
+          state: 'retrying',
+          attempts,
+          status: error.status,
+          answer: error.answer,
+          nextRetryAt,
+        });
+        await queueSync(tx, syncId, nextRetryAt);
+        return 'retrying';
+      }
+      await settle(tx, syncId, { state: 'failed', attempts, status: error.status, answer: error.answer });
+      return 'failed';
+    }
+  });
+}
+
+/** "Retry now": a failed or waiting sync is queued at once (its attempts count on). */
+export async function retryNow(tx: Executor, syncId: string): Promise<boolean> {
+  const [row] = await tx
+    .update(atsSyncLog)
+    .set({ state: 'pending', nextRetryAt: null, updatedAt: new Date() })
+    .where(and(eq(atsSyncLog.id, syncId), sql`${atsSyncLog.state} in ('failed', 'retrying', 'pending')`))
+    .returning({ id: atsSyncLog.id });
+  if (!row) return false;
+  await queueSync(tx, syncId);
+  return true;
+}
+
+/** A test of the connection or a read of its open jobs, logged and queued; the answer is the log row's id. */
+export async function startSync(
+  tx: Executor,
+  connectionId: string,
+  kind: 'test' | 'read_jobs' | 'reconcile',
+): Promise<string> {
+  const [row] = await tx
+    .insert(atsSyncLog)
+    .values({ connectionId, kind, subject: null, state: 'pending' })
+    .returning({ id: atsSyncLog.id });
+  await queueSync(tx, row!.id);
+  return row!.id;
+}
+
+/** The periodic reconciliation: one logged, queued re-read per working connection. */
+export async function reconcileAll(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const live = await tx
+      .select({ id: atsConnections.id })
+      .from(atsConnections)
+      .where(eq(atsConnections.status, 'active'));
+    for (const { id } of live) await startSync(tx, id, 'reconcile');
+    return live.length;
+  });
+}
