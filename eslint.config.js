@@ -47,12 +47,13 @@ const FEATURES = readdirSync(new URL(`${SERVER}/features`, import.meta.url), { w
  * only through a port that lists it here.
  */
 const FEATURE_PORT_USERS = {
-  bonuses: ['jobs', 'referrals'],
+  bonuses: ['chat', 'jobs', 'referrals'],
+  chat: ['jobs'],
   companies: ['auth', 'public-pages'],
   connections: ['referrals'],
   jobs: ['dashboard', 'job-import', 'mail', 'public-pages', 'saved-searches'],
   messaging: ['realtime'],
-  referrals: ['dashboard', 'jobs', 'messaging', 'public-pages'],
+  referrals: ['chat', 'dashboard', 'jobs', 'messaging', 'public-pages'],
   'saved-searches': ['mail'],
   talent: ['messaging', 'referrals'],
 };

@@ -48,6 +48,7 @@ import { analyticsRoutes } from './features/analytics/routes';
 import { bonusRoutes } from './features/bonuses/routes';
 import { connectionRoutes } from './features/connections/routes';
 import { billingRoutes } from './features/billing/routes';
+import { chatRoutes } from './features/chat/routes';
 import { requireRouteCapabilities } from './platform/plans/capability';
 import { mailPreviewRoutes } from './features/mail/preview';
 import { publicPageRoutes, serverPages } from './features/public-pages';
@@ -203,6 +204,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     await features.register(bonusRoutes);
     await features.register(connectionRoutes);
     await features.register(billingRoutes);
+    await features.register(chatRoutes);
     await features.register(accountEmailRoutes);
     await features.register(mailRoutes);
     if (config.devRoutes) await features.register(mailPreviewRoutes);

@@ -82,6 +82,9 @@ export interface SafeFetchOptions {
   timeoutMs?: number;
   maxRedirects?: number;
   headers?: Record<string, string>;
+  /** GET unless given; a POST (a vendor's API or webhook) sends `body` and follows no redirect. */
+  method?: 'GET' | 'POST';
+  body?: string;
   /** Name resolution; replaceable in tests. */
   resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
 }
@@ -91,6 +94,8 @@ export interface SafeResponse {
   status: number;
   contentType: string;
   body: string;
+  /** The answer's headers (a vendor's Retry-After, say). */
+  headers: http.IncomingHttpHeaders;
 }
 
 export const OUTBOUND_LIMITS = { maxBytes: 5 * 1024 * 1024, timeoutMs: 20_000, maxRedirects: 5 } as const;
@@ -154,7 +159,13 @@ function requestOnce(
   target: { address: string; family: number },
   options: SafeFetchOptions,
   deadline: number,
-): Promise<{ status: number; location?: string; contentType: string; body: string }> {
+): Promise<{
+  status: number;
+  location?: string;
+  contentType: string;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+}> {
   const maxBytes = options.maxBytes ?? OUTBOUND_LIMITS.maxBytes;
   // Connect to the address that was checked, never to a second DNS answer (no rebinding).
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
@@ -169,7 +180,7 @@ function requestOnce(
     const request = client.request(
       url,
       {
-        method: 'GET',
+        method: options.method ?? 'GET',
         lookup,
         timeout: remaining,
         headers: {
@@ -183,7 +194,13 @@ function requestOnce(
         const status = response.statusCode ?? 0;
         if (status >= 300 && status < 400 && response.headers.location) {
           response.resume();
-          return resolve({ status, location: response.headers.location, contentType: '', body: '' });
+          return resolve({
+            status,
+            location: response.headers.location,
+            contentType: '',
+            body: '',
+            headers: response.headers,
+          });
         }
         const declared = Number(response.headers['content-length'] ?? 0);
         if (declared > maxBytes) {
@@ -206,6 +223,7 @@ function requestOnce(
                 status,
                 contentType: String(response.headers['content-type'] ?? ''),
                 body: body.toString('utf8'),
+                headers: response.headers,
               }),
             reject,
           ),
@@ -217,7 +235,7 @@ function requestOnce(
     request.on('close', () => clearTimeout(timer));
     request.on('timeout', () => request.destroy(failed('The site took too long to answer.')));
     request.on('error', (error) => reject(isAppError(error) ? error : failed('Could not connect to the site.')));
-    request.end();
+    request.end(options.body);
   });
 }
 
@@ -253,7 +271,7 @@ export async function checkOutboundUrl(rawUrl: string, options: SafeFetchOptions
  */
 export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}): Promise<SafeResponse> {
   const deadline = Date.now() + (options.timeoutMs ?? OUTBOUND_LIMITS.timeoutMs);
-  const maxRedirects = options.maxRedirects ?? OUTBOUND_LIMITS.maxRedirects;
+  const maxRedirects = options.method === 'POST' ? 0 : (options.maxRedirects ?? OUTBOUND_LIMITS.maxRedirects);
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -264,7 +282,8 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
     const target = await checkedTarget(url, options);
     const response = await requestOnce(url, target, options, deadline);
     if (response.location === undefined) {
-      return { url: url.toString(), status: response.status, contentType: response.contentType, body: response.body };
+      const { status, contentType, body, headers } = response;
+      return { url: url.toString(), status, contentType, body, headers };
     }
     if (hop >= maxRedirects) throw refused('That link redirects too many times.');
     url = new URL(response.location, url);

@@ -68,6 +68,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: () => import('@/features/connections/connections-page').then((m) => ({ Component: m.ConnectionsPage })),
   },
   {
+    path: APP_ROUTES.integrations,
+    lazy: () => import('@/features/integrations/integrations-page').then((m) => ({ Component: m.IntegrationsPage })),
+  },
+  {
     path: APP_ROUTES.billing,
     lazy: () => import('@/features/billing/billing-page').then((m) => ({ Component: m.BillingPage })),
   },

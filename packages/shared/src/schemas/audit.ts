@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = {
   'payee.changed': 'Changed how a referrer is paid',
   'data.exported': 'Exported data',
   'billing.subscription_changed': 'Plan or subscription changed',
+  'integration.connected': 'Connected Slack or Teams',
+  'integration.disconnected': 'Disconnected Slack or Teams',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

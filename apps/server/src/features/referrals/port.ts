@@ -6,13 +6,16 @@
 // - jobs (the job page, later search cards): where the viewer stands on jobs (viewerStatus, viewerStatuses).
 // - public-pages (job page): a visitor who arrives through a shared link is remembered (rememberSharedLink).
 // - messaging: a conversation about a referral is open to whoever may read the referral (canReadReferral).
+// - chat (Slack): a referrer answers a request from its Slack message (acceptReferralRequest, declineReferralRequest)
+//   and refers someone from `/refer` (createExternalReferral), through the same services as the web.
 // - dashboard: the job seeker's requests, the referrer's referrals and figures (listReferralRequests,
 //   listReferrals, referralTotals).
 export { canReadReferral } from './access';
 export { openPipeline } from './pipeline';
 export { listReferrals, referralTotals } from './read';
 export { refreshFunnelLevel } from './rollups';
-export { listReferralRequests } from './requests';
+export { acceptReferralRequest, declineReferralRequest, listReferralRequests } from './requests';
+export { createExternalReferral } from './external';
 export { attributeSharedLink, rememberSharedLink, sharedLinkCode } from './shared-links';
 export { closeRequestsFor } from './request-closing';
 export { viewerStatus, viewerStatuses, type ViewedJob } from './viewer-status';

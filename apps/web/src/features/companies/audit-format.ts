@@ -70,5 +70,9 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
     }
     case 'data.exported':
       return typeof a.what === 'string' ? a.what : 'Data export';
+    case 'integration.connected':
+      return a.integration === 'teams' ? 'Microsoft Teams channel' : 'Slack workspace';
+    case 'integration.disconnected':
+      return b.integration === 'teams' ? 'Microsoft Teams channel' : 'Slack workspace';
   }
 }

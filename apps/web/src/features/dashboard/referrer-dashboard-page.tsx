@@ -5,6 +5,7 @@ import {
   CreditCard,
   ExternalLink,
   MapPin,
+  MessageSquare,
   Pencil,
   PlusCircle,
   ScrollText,
@@ -214,6 +215,7 @@ const quickActions = [
   { label: 'Audit Log', to: '/company-dashboard/audit-log', icon: ScrollText },
   { label: 'Referral Analytics', to: '/company-dashboard/analytics', icon: BarChart3 },
   { label: 'Plan and Billing', to: '/company-dashboard/billing', icon: CreditCard },
+  { label: 'Slack and Teams', to: '/company-dashboard/integrations', icon: MessageSquare },
 ];
 
 function QuickActions() {
