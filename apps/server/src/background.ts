@@ -28,7 +28,7 @@ import { honouringRetryAfter } from './lib/queue/retry-later';
 import { sendSlackDm } from './platform/notifications/slack';
 import { exchangeCode, listChannels, revokeToken, testPost } from './features/chat/slack-install';
 import { postJobToSlack, postJobToTeams } from './features/chat/announce';
-import { openView, respondToAction } from './features/chat/interactions';
+import { linkSlackUser, openView, respondToAction } from './features/chat/interactions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +96,7 @@ function taskList(app: FastifyInstance): TaskList {
     'slack-dm': chat('slack-dm', (payload) => sendSlackDm(chatDeps, payload)),
     'slack-open-view': chat('slack-open-view', (payload) => openView(chatDeps, payload)),
     'slack-respond': chat('slack-respond', (payload) => respondToAction(chatDeps, payload)),
+    'slack-link-user': chat('slack-link-user', (payload) => linkSlackUser(chatDeps, payload)),
     'send-mail': task<'send-mail'>((job) => sendMailTask(mailDeps, job)),
     'message-mail': task<'message-mail'>((payload) => messageMailTask(app.db, payload)),
     'send-digests': task<'send-digests'>(({ period }) => sendDigests(app.db, period)),

@@ -1,6 +1,6 @@
 // Test support: a small Slack Web API server answering the methods Referwell calls, with the shapes Slack's method
 // reference documents (see ADR 0030 for the pages): oauth.v2.access (client credentials in HTTP Basic, form body),
-// conversations.list, users.lookupByEmail, chat.postMessage, views.open and auth.revoke (Bearer bot token). It answers
+// conversations.list, users.lookupByEmail, users.info, chat.postMessage, views.open and auth.revoke (Bearer bot token). It answers
 // HTTP 200 `{ ok: true, ... }` or `{ ok: false, error }` as Slack does, records each call, and can be told to answer
 // the next calls 429 with Retry-After or 500. It also plays Slack towards the app: it signs interactivity and slash
 // command requests (v0 HMAC-SHA256) and receives what the app posts to a response_url, or to a Teams webhook.
@@ -68,6 +68,7 @@ const REQUIRED: Record<string, string[]> = {
   'chat.postMessage': ['channel'],
   'views.open': ['trigger_id', 'view'],
   'users.lookupByEmail': ['email'],
+  'users.info': ['user'],
   'conversations.list': [],
   'auth.revoke': [],
 };
@@ -171,6 +172,12 @@ export async function startFakeSlack(): Promise<FakeSlack> {
           if (!id) return send(res, 200, { ok: false, error: 'users_not_found' });
           record();
           return send(res, 200, { ok: true, user: { id, team_id: fake.team.id, profile: { email: args.email } } });
+        }
+        case 'users.info': {
+          const email = [...fake.users].find(([, id]) => id === args.user)?.[0];
+          if (!email) return send(res, 200, { ok: false, error: 'user_not_found' });
+          record();
+          return send(res, 200, { ok: true, user: { id: args.user, team_id: fake.team.id, profile: { email } } });
         }
         case 'conversations.list':
           record();

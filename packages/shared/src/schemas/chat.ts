@@ -44,7 +44,10 @@ export const CHAT_MESSAGES = {
   decline: 'Decline',
   open: 'Open in Referwell',
   notLinked:
-    'Your Slack account is not linked to a Referwell member of this company yet. Open Referwell once so we can find you by your e-mail address.',
+    'Your Slack account is not linked to a Referwell member of this company yet. We are looking you up by the e-mail address of your Slack profile: try again in a moment.',
+  linkedNow: 'Your Slack account is now linked to Referwell. Please try again.',
+  cannotLink:
+    'No member of this company on Referwell has the e-mail address of your Slack profile. Ask your admin to invite you, or sign up with that address.',
   requestDeclined: 'You declined this referral request.',
   requestAccepted: 'You accepted this referral request: the referral is on its way to the hiring team.',
   acceptTitle: 'Accept the request',

@@ -7,11 +7,11 @@ import { eq } from 'drizzle-orm';
 import { bonusOfferWords, CHAT_MESSAGES, type BonusOffer } from '@referwell/shared';
 import type { Executor } from '../../db/repository';
 import { companies, jobPostings, slackConnections, teamsConnections } from '../../db/schema';
-import { callSlack } from '../../lib/chat/slack';
+import { callSlack, markTokenGone } from '../../lib/chat/slack';
 import { postTeamsCard } from '../../lib/chat/teams';
 import { enqueue } from '../../lib/queue/enqueue';
 import { bonusOffersFor } from '../bonuses/port';
-import { botToken, markTokenGone, slackClient, type SlackDeps } from './slack-install';
+import { botToken, slackClient, type SlackDeps } from './slack-install';
 import { teamsWebhookUrl } from './teams';
 
 declare module '../../lib/queue/enqueue' {

@@ -163,6 +163,30 @@ describe('Slack and Teams for a company', () => {
     ]);
   });
 
+  it('sends no Slack DM for a category the person turned off in their notification preferences', async () => {
+    await ok('PUT', '/api/account/email-preferences', member, { preferences: { referral_requests: 'off' } });
+    const job = await postJobAs(t, admin, { title: 'Quiet Nurse', referralBonusAmount: 700 });
+    await ok('POST', '/api/referral-requests', seeker, {
+      jobId: job.id,
+      referrerId: member.body.user.id,
+      message: 'Please?',
+    });
+    // Turned on again, the next request does arrive (so the silence about the first one is the person's choice).
+    await ok('PUT', '/api/account/email-preferences', member, { preferences: { referral_requests: 'instant' } });
+    const again = await postJobAs(t, admin, { title: 'Loud Nurse', referralBonusAmount: 700 });
+    await ok('POST', '/api/referral-requests', seeker, {
+      jobId: again.id,
+      referrerId: member.body.user.id,
+      message: 'Please?',
+    });
+    const dmAbout = (title: string) =>
+      fake
+        .callsOf('chat.postMessage')
+        .filter((c) => c.args.channel === 'U0MEMBER' && String(c.args.text).includes(title));
+    await until(() => expect(dmAbout('Loud Nurse')).toHaveLength(1));
+    expect(dmAbout('Quiet Nurse')).toHaveLength(0);
+  });
+
   it('refuses unsigned, forged and stale Slack requests with 401, and acts on none of them', async () => {
     const payload = {
       type: 'block_actions',
@@ -272,6 +296,39 @@ describe('Slack and Teams for a company', () => {
       trigger_id: 'trigger-x',
     });
     expect(unlinked.json()).toEqual({ response_type: 'ephemeral', text: CHAT_MESSAGES.notLinked });
+
+    // Linked on first use: Slack's profile e-mail names the admin (never DMed yet), so /refer works on the next try.
+    fake.users.set(admin.body.user.email.toLowerCase(), 'U0ADMIN');
+    const slashFrom = (user: string, trigger: string) =>
+      fromSlack('/api/slack/commands', {
+        command: '/refer',
+        team_id: 'T0FAKE',
+        user_id: user,
+        trigger_id: trigger,
+        response_url: `${fake.origin}/hooks/response/${user}`,
+      });
+    expect((await slashFrom('U0ADMIN', 'trigger-first')).json()).toMatchObject({ text: CHAT_MESSAGES.notLinked });
+    await until(() =>
+      expect(fake.hooks).toContainEqual(
+        expect.objectContaining({
+          path: '/hooks/response/U0ADMIN',
+          body: expect.objectContaining({ text: CHAT_MESSAGES.linkedNow }),
+        }),
+      ),
+    );
+    expect((await slashFrom('U0ADMIN', 'trigger-second')).statusCode).toBe(200);
+    await until(() => expect(fake.callsOf('views.open').map((c) => c.args.trigger_id)).toContain('trigger-second'));
+    expect(fake.callsOf('views.open').map((c) => c.args.trigger_id)).not.toContain('trigger-first');
+    // Nobody in the company has the stranger's Slack e-mail: they are told so, and stay unlinked.
+    await slashFrom('U0STRANGER', 'trigger-y');
+    await until(() =>
+      expect(fake.hooks).toContainEqual(
+        expect.objectContaining({
+          path: '/hooks/response/U0STRANGER',
+          body: expect.objectContaining({ text: CHAT_MESSAGES.cannotLink }),
+        }),
+      ),
+    );
 
     const res = await fromSlack('/api/slack/commands', {
       command: '/refer',

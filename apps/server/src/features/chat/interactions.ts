@@ -6,7 +6,7 @@
  * web. Anything we say back later (a message's update, a modal to open) is a queued call.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   CHAT_MESSAGES,
@@ -18,8 +18,8 @@ import {
   type SlackAnswer,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
-import { jobPostings, slackConnections, slackUserLinks } from '../../db/schema';
-import { callSlack } from '../../lib/chat/slack';
+import { companyMembers, jobPostings, slackConnections, slackUserLinks, users } from '../../db/schema';
+import { callSlack, markTokenGone, SlackApiError } from '../../lib/chat/slack';
 import { AppError, isAppError } from '../../lib/errors';
 import { enqueue } from '../../lib/queue/enqueue';
 import { safeFetch } from '../../lib/safe-fetch';
@@ -28,7 +28,7 @@ import type { AccountLifecycle } from '../../platform/accounts/lifecycle';
 import { SLACK_ACTIONS } from '../../platform/notifications/slack';
 import { authOfUser, type AuthContext } from '../../platform/sessions/sessions';
 import { acceptReferralRequest, createExternalReferral, declineReferralRequest } from '../referrals/port';
-import { botToken, markTokenGone, slackClient, slackConfigOf, type SlackDeps } from './slack-install';
+import { botToken, slackClient, slackConfigOf, type SlackDeps } from './slack-install';
 
 declare module '../../lib/queue/enqueue' {
   interface QueueTasks {
@@ -36,6 +36,8 @@ declare module '../../lib/queue/enqueue' {
     'slack-open-view': { companyId: string; triggerId: string; view: object; retryAfterCount?: number };
     /** Replace the message a button was on, or tell the person something only they see (the action's response_url). */
     'slack-respond': { responseUrl: string; message: object; retryAfterCount?: number };
+    /** Link a Slack user who acted before being linked: users.info gives their profile's e-mail address. */
+    'slack-link-user': { companyId: string; slackUserId: string; responseUrl?: string; retryAfterCount?: number };
   }
 }
 
@@ -93,6 +95,78 @@ async function memberOf(db: Db, teamId: string | undefined, slackUserId: string 
   return auth?.company?.id === row.companyId
     ? { auth: auth as AuthContext & { company: NonNullable<AuthContext['company']> }, companyId: row.companyId }
     : null;
+}
+
+/**
+ * Someone acted from Slack before we linked them (linking by e-mail happens when a first DM is due): when their
+ * workspace is connected, a queued users.info reads their profile's e-mail address and links them to the member of
+ * that company who has it, then tells them (response_url) to try again.
+ */
+async function linkOnFirstInteraction(
+  db: Db,
+  teamId: string | undefined,
+  slackUserId: string | undefined,
+  responseUrl?: string,
+) {
+  if (!teamId || !slackUserId) return;
+  const [connection] = await db
+    .select({ companyId: slackConnections.companyId })
+    .from(slackConnections)
+    .where(and(eq(slackConnections.teamId, teamId), eq(slackConnections.status, 'connected')));
+  if (!connection) return;
+  await enqueue(
+    db,
+    'slack-link-user',
+    { companyId: connection.companyId, slackUserId, ...(responseUrl ? { responseUrl } : {}) },
+    { jobKey: `slack-link-user:${connection.companyId}:${slackUserId}`, maxAttempts: 5 },
+  );
+}
+
+export async function linkSlackUser(
+  deps: SlackDeps,
+  payload: { companyId: string; slackUserId: string; responseUrl?: string },
+) {
+  const bot = await botToken(deps, payload.companyId);
+  if (!bot) return;
+  let email: string | undefined;
+  try {
+    const answer = await callSlack<{ user?: { profile?: { email?: string } } }>(
+      slackClient(deps.config),
+      'users.info',
+      { bearer: bot.token },
+      { form: { user: payload.slackUserId } },
+    );
+    email = answer.user?.profile?.email;
+  } catch (error) {
+    if (await markTokenGone(deps.db, payload.companyId, error)) return;
+    if (!(error instanceof SlackApiError)) throw error;
+  }
+  const [member] = email
+    ? await deps.db
+        .select({ userId: companyMembers.userId })
+        .from(companyMembers)
+        .innerJoin(users, eq(users.id, companyMembers.userId))
+        .where(
+          and(eq(companyMembers.companyId, payload.companyId), eq(sql`lower(${users.email})`, email.toLowerCase())),
+        )
+    : [];
+  if (member) {
+    const values = {
+      userId: member.userId,
+      companyId: payload.companyId,
+      slackUserId: payload.slackUserId,
+      lookedUpAt: new Date(),
+    };
+    await deps.db
+      .insert(slackUserLinks)
+      .values(values)
+      .onConflictDoUpdate({ target: [slackUserLinks.userId, slackUserLinks.companyId], set: values });
+  }
+  if (payload.responseUrl)
+    await enqueue(deps.db, 'slack-respond', {
+      responseUrl: payload.responseUrl,
+      message: { response_type: 'ephemeral', text: member ? CHAT_MESSAGES.linkedNow : CHAT_MESSAGES.cannotLink },
+    });
 }
 
 const ephemeral = (text: string): SlackAnswer => ({ response_type: 'ephemeral', text });
@@ -220,6 +294,12 @@ export async function handleInteraction(deps: InteractionDeps, payload: SlackPay
         : Promise.resolve();
     if (!member) {
       await respond(CHAT_MESSAGES.notLinked, false);
+      await linkOnFirstInteraction(
+        deps.db,
+        payload.team?.id ?? payload.user?.team_id,
+        payload.user?.id,
+        payload.response_url,
+      );
       return null;
     }
     if (action?.action_id === SLACK_ACTIONS.acceptRequest && action.value && payload.trigger_id) {
@@ -284,10 +364,13 @@ export async function handleInteraction(deps: InteractionDeps, payload: SlackPay
 /** A verified `/refer`: opens the referral modal for a linked member, else says why not (only to them). */
 export async function handleReferCommand(
   deps: InteractionDeps,
-  form: { team_id?: string; user_id?: string; trigger_id?: string },
+  form: { team_id?: string; user_id?: string; trigger_id?: string; response_url?: string },
 ): Promise<SlackAnswer | null> {
   const member = await memberOf(deps.db, form.team_id, form.user_id);
-  if (!member) return ephemeral(CHAT_MESSAGES.notLinked);
+  if (!member) {
+    await linkOnFirstInteraction(deps.db, form.team_id, form.user_id, form.response_url);
+    return ephemeral(CHAT_MESSAGES.notLinked);
+  }
   const view = await referView(deps.db, member.companyId);
   if (!view) return ephemeral(CHAT_MESSAGES.noOpenRoles);
   if (!form.trigger_id) return null;

@@ -250,6 +250,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
           team_id: form.get('team_id') ?? undefined,
           user_id: form.get('user_id') ?? undefined,
           trigger_id: form.get('trigger_id') ?? undefined,
+          response_url: form.get('response_url') ?? undefined,
         });
         return answer ? answer : reply.status(200).send();
       },

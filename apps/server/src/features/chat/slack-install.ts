@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config, SlackConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { slackConnections, slackUserLinks, teamsConnections } from '../../db/schema';
-import { callSlack, SLACK_TOKEN_GONE, SlackApiError, slackTokenContext } from '../../lib/chat/slack';
+import { callSlack, markTokenGone, SlackApiError, slackTokenContext } from '../../lib/chat/slack';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { enqueue } from '../../lib/queue/enqueue';
 import type { Secrets } from '../../lib/secrets';
@@ -184,16 +184,6 @@ export async function botToken(deps: Pick<SlackDeps, 'db' | 'secrets'>, companyI
   const [row] = await deps.db.select().from(slackConnections).where(eq(slackConnections.companyId, companyId));
   if (!row || row.status !== 'connected' || !row.tokenSealed) return null;
   return { token: deps.secrets.open(row.tokenSealed, slackTokenContext(companyId)), connection: row };
-}
-
-/** Slack says the token is gone (the app was removed in Slack): the connection shows it. */
-export async function markTokenGone(db: Db, companyId: string, error: unknown): Promise<boolean> {
-  if (!(error instanceof SlackApiError) || !SLACK_TOKEN_GONE.has(error.code)) return false;
-  await db
-    .update(slackConnections)
-    .set({ status: 'failed', lastError: error.code, tokenSealed: null, updatedAt: new Date() })
-    .where(eq(slackConnections.companyId, companyId));
-  return true;
 }
 
 interface ChannelList {

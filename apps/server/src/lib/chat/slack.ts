@@ -5,7 +5,10 @@
  * `{ ok: false, error }`; a 429 carries Retry-After (a RetryLater for the queue); a 5xx or a broken connection is an
  * ordinary error the queue retries with back-off.
  */
+import { eq } from 'drizzle-orm';
 import type { SlackConfig } from '../../config';
+import type { Executor } from '../../db/repository';
+import { slackConnections } from '../../db/schema';
 import { RetryLater, retryAfterSeconds } from '../queue/retry-later';
 import { safeFetch } from '../safe-fetch';
 
@@ -69,4 +72,17 @@ export async function callSlack<T extends object = Record<string, unknown>>(
 }
 
 /** Error codes after which calling again cannot help: the token is gone or the app was removed. */
-export const SLACK_TOKEN_GONE = new Set(['invalid_auth', 'token_revoked', 'account_inactive', 'not_authed']);
+const SLACK_TOKEN_GONE = new Set(['invalid_auth', 'token_revoked', 'account_inactive', 'not_authed']);
+
+/**
+ * When Slack says the company's token is gone (the app was removed in Slack), the connection shows it as failed and
+ * forgets the token; true then, so the job ends instead of retrying what cannot succeed.
+ */
+export async function markTokenGone(db: Executor, companyId: string, error: unknown): Promise<boolean> {
+  if (!(error instanceof SlackApiError) || !SLACK_TOKEN_GONE.has(error.code)) return false;
+  await db
+    .update(slackConnections)
+    .set({ status: 'failed', lastError: error.code, tokenSealed: null, updatedAt: new Date() })
+    .where(eq(slackConnections.companyId, companyId));
+  return true;
+}

@@ -23,7 +23,7 @@ import {
   slackUserLinks,
   users,
 } from '../../db/schema';
-import { callSlack, SLACK_TOKEN_GONE, SlackApiError, slackTokenContext } from '../../lib/chat/slack';
+import { callSlack, markTokenGone, SlackApiError, slackTokenContext } from '../../lib/chat/slack';
 import { enqueue } from '../../lib/queue/enqueue';
 import type { Secrets } from '../../lib/secrets';
 import { frequencyFor } from './preferences';
@@ -170,13 +170,7 @@ export async function sendSlackDm(deps: SlackDmDeps, { notificationId }: { notif
     );
   } catch (error) {
     // The app was removed in Slack: the connection says so, and retrying cannot help.
-    if (error instanceof SlackApiError && SLACK_TOKEN_GONE.has(error.code)) {
-      await deps.db
-        .update(slackConnections)
-        .set({ status: 'failed', lastError: error.code, tokenSealed: null, updatedAt: new Date() })
-        .where(eq(slackConnections.companyId, row.companyId));
-      return;
-    }
+    if (await markTokenGone(deps.db, row.companyId, error)) return;
     throw error;
   }
 }
