@@ -78,7 +78,15 @@ function readState(secret: string, state: string | undefined): { companyId: stri
   const expected = body ? sign(secret, body) : '';
   if (!body || !mac || mac.length !== expected.length || !timingSafeEqual(Buffer.from(mac), Buffer.from(expected)))
     throw badRequest(CHAT_MESSAGES.badState);
-  const parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { c: string; u: string; e: number };
+  // Signed by us, so it parses; checked all the same, since the secret may have changed since it was made.
+  let parsed: { c?: unknown; u?: unknown; e?: unknown };
+  try {
+    parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof parsed;
+  } catch {
+    throw badRequest(CHAT_MESSAGES.badState);
+  }
+  if (typeof parsed.c !== 'string' || typeof parsed.u !== 'string' || typeof parsed.e !== 'number')
+    throw badRequest(CHAT_MESSAGES.badState);
   if (parsed.e < Date.now()) throw badRequest(CHAT_MESSAGES.badState);
   return { companyId: parsed.c, userId: parsed.u };
 }
