@@ -24,10 +24,16 @@ import { AppError, isAppError } from '../../lib/errors';
 import { enqueue } from '../../lib/queue/enqueue';
 import { safeFetch } from '../../lib/safe-fetch';
 import { RetryLater, retryAfterSeconds } from '../../lib/queue/retry-later';
+import type { RateLimiter } from '../../lib/rate-limit';
 import type { AccountLifecycle } from '../../platform/accounts/lifecycle';
 import { SLACK_ACTIONS } from '../../platform/notifications/slack';
 import { authOfUser, type AuthContext } from '../../platform/sessions/sessions';
-import { acceptReferralRequest, createExternalReferral, declineReferralRequest } from '../referrals/port';
+import {
+  acceptReferralRequest,
+  createExternalReferral,
+  declineReferralRequest,
+  externalReferralLimit,
+} from '../referrals/port';
 import { botToken, slackClient, slackConfigOf, type SlackDeps } from './slack-install';
 
 declare module '../../lib/queue/enqueue' {
@@ -73,6 +79,8 @@ export function verifySlackSignature(
 
 export interface InteractionDeps extends SlackDeps {
   accounts: AccountLifecycle;
+  /** The web's limits apply to what people do from Slack too. */
+  limiter: RateLimiter;
 }
 
 /** The member linked to this Slack user in the connected workspace, or null. */
@@ -351,6 +359,7 @@ export async function handleInteraction(deps: InteractionDeps, payload: SlackPay
           errors: Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
         };
       try {
+        await deps.limiter.consume(externalReferralLimit(member.auth.user.id));
         await createExternalReferral(deps.db, deps.accounts, member.auth, parsed.data);
       } catch (error) {
         return modalError('email', error);

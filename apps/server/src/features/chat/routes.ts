@@ -11,6 +11,7 @@ import {
   teamsWebhookSchema,
 } from '@referwell/shared';
 import { AppError, errorResponses } from '../../lib/errors';
+import { createRateLimiter } from '../../lib/rate-limit';
 import { authOf, companyAuthOf } from '../../platform/access/route-access';
 import { handleInteraction, handleReferCommand, verifySlackSignature, type InteractionDeps } from './interactions';
 import {
@@ -32,7 +33,9 @@ const SLACK_BODY_LIMIT = 256 * 1024;
 const integrationsPage = `/${APP_ROUTES.integrations}`;
 
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
   const deps = (): InteractionDeps => ({
+    limiter,
     db: app.db,
     config: app.config,
     secrets: app.secrets,

@@ -7,7 +7,8 @@
 // - public-pages (job page): a visitor who arrives through a shared link is remembered (rememberSharedLink).
 // - messaging: a conversation about a referral is open to whoever may read the referral (canReadReferral).
 // - chat (Slack): a referrer answers a request from its Slack message (acceptReferralRequest, declineReferralRequest)
-//   and refers someone from `/refer` (createExternalReferral), through the same services as the web.
+//   and refers someone from `/refer` (createExternalReferral, under the web's limit externalReferralLimit), through
+//   the same services as the web.
 // - dashboard: the job seeker's requests, the referrer's referrals and figures (listReferralRequests,
 //   listReferrals, referralTotals).
 export { canReadReferral } from './access';
@@ -15,7 +16,7 @@ export { openPipeline } from './pipeline';
 export { listReferrals, referralTotals } from './read';
 export { refreshFunnelLevel } from './rollups';
 export { acceptReferralRequest, declineReferralRequest, listReferralRequests } from './requests';
-export { createExternalReferral } from './external';
+export { createExternalReferral, externalReferralLimit } from './external';
 export { attributeSharedLink, rememberSharedLink, sharedLinkCode } from './shared-links';
 export { closeRequestsFor } from './request-closing';
 export { viewerStatus, viewerStatuses, type ViewedJob } from './viewer-status';
