@@ -34,6 +34,7 @@ export const APP_ROUTES = {
   referrals: 'referrer-dashboard/referrals',
   referral: 'referrer-dashboard/referrals/:referralId',
   referralRequests: 'referral-requests',
+  referralCredit: 'referral-credit',
   searchJobs: 'search-jobs',
   searchCandidates: 'search-candidates',
   companyProfile: 'company-profile',

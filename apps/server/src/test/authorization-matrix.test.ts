@@ -147,6 +147,7 @@ const TABLE: Row[] = [
   { route: 'GET /api/jobs', expect: ['A', 'A', 'A', 'A', 'A'] },
   { route: 'POST /api/jobs', expect: ['D', 'D', 'A', 'A', 'A'], body: () => job('Matrix Posting') },
   { route: 'GET /api/jobs/:id', expect: ['A', 'A', 'A', 'A', 'A'], url: () => `/api/jobs/${f.job}` },
+  { route: 'GET /api/jobs/where-i-stand', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/jobs/where-i-stand?ids=${f.job}`, why: 'a job seeker’s own standing' },
   { route: 'PUT /api/jobs/:id', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}`, body: () => job('Matrix Role'), why: "the job's creator (admin here) and the company's admins" },
   { route: 'POST /api/jobs/:id/close', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.closableJob}` + '/close' },
   { route: 'PUT /api/jobs/:id/status', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.closableJob}/status`, body: () => ({ status: 'OPEN' }), why: "the job's creator (admin here) and the company's admins" },
