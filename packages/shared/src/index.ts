@@ -46,3 +46,5 @@ export * from './currencies';
 export * from './schemas/connections';
 export * from './rules/payees';
 export * from './schemas/payees';
+export * from './rules/contrast';
+export * from './schemas/portal';

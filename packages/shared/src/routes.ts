@@ -44,6 +44,7 @@ export const APP_ROUTES = {
   analytics: 'company-dashboard/analytics',
   billing: 'company-dashboard/billing',
   integrations: 'company-dashboard/integrations',
+  portalSettings: 'company-dashboard/portal',
   jobsBoard: 'jobs-board',
   postJob: 'post-job',
   editJob: 'job/:id/edit',

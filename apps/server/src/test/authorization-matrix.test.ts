@@ -124,6 +124,15 @@ const TABLE: Row[] = [
   { route: 'PUT /api/companies/:companyId/billing/plan', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/plan`, body: () => ({ plan: 'enterprise' }), why: 'no subscription yet: 409 for the admin' },
   { route: 'PUT /api/companies/:companyId/billing/cancellation', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/cancellation`, body: () => ({ cancelAtPeriodEnd: true }), why: 'no subscription yet: 409 for the admin' },
   { route: 'GET /api/companies/:companyId/billing/invoices', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/invoices` },
+  // ----- careers portal (Enterprise: no plan here, so 402 for the admin; portal.test.ts runs them without billing) -----
+  { route: 'GET /api/companies/:companyId/portal', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal` },
+  { route: 'PUT /api/companies/:companyId/portal', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal`, body: () => ({ enabled: true, brandColor: '#0f766e', intro: null }) },
+  { route: 'PUT /api/companies/:companyId/portal/logo', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal/logo`, why: 'no file: 402 before the body is read' },
+  { route: 'DELETE /api/companies/:companyId/portal/logo', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal/logo` },
+  { route: 'POST /api/companies/:companyId/portal/hosts', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal/hosts`, body: () => ({ host: 'careers.matrix.example' }) },
+  { route: 'POST /api/companies/:companyId/portal/hosts/:hostId/verify', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal/hosts/${randomUUID()}/verify` },
+  { route: 'DELETE /api/companies/:companyId/portal/hosts/:hostId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal/hosts/${randomUUID()}` },
+  { route: 'GET /api/portal-hosts/check', expect: ['P', 'P', 'P', 'P', 'P'], url: () => '/api/portal-hosts/check?domain=careers.unknown.example', why: "a TLS proxy asks it; 404 for a name nobody proved" },
   { route: 'POST /api/billing/stripe/webhook', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ id: 'evt_unsigned' }), why: 'Stripe calls it, signed: unsigned is a 400 for anyone (billing.test.ts)' },
   // ----- Slack and Teams (against the fake Slack; nothing is connected, so the admin's writes are 409s) -----
   { route: 'GET /api/companies/:companyId/integrations', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/integrations` },

@@ -1,5 +1,5 @@
 // Test support: a small Slack Web API server answering the methods Referwell calls, with the shapes Slack's method
-// reference documents (see ADR 0030 for the pages): oauth.v2.access (client credentials in HTTP Basic, form body),
+// reference documents (see ADR 0031 for the pages): oauth.v2.access (client credentials in HTTP Basic, form body),
 // conversations.list, users.lookupByEmail, users.info, chat.postMessage, views.open and auth.revoke (Bearer bot token). It answers
 // HTTP 200 `{ ok: true, ... }` or `{ ok: false, error }` as Slack does, records each call, and can be told to answer
 // the next calls 429 with Retry-After or 500. It also plays Slack towards the app: it signs interactivity and slash

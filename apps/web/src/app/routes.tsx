@@ -80,6 +80,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: () => import('@/features/billing/billing-page').then((m) => ({ Component: m.BillingPage })),
   },
   {
+    path: APP_ROUTES.portalSettings,
+    lazy: () => import('@/features/portal/portal-settings-page').then((m) => ({ Component: m.PortalSettingsPage })),
+  },
+  {
     path: APP_ROUTES.jobsBoard,
     lazy: () => import('@/features/jobs/jobs-board-page').then((m) => ({ Component: m.JobsBoardPage })),
   },

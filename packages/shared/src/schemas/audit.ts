@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = {
   'billing.subscription_changed': 'Plan or subscription changed',
   'integration.connected': 'Connected Slack or Teams',
   'integration.disconnected': 'Disconnected Slack or Teams',
+  'portal.changed': 'Changed the careers portal',
+  'portal.host_changed': 'Added, verified or removed a portal host name',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Slack and Microsoft Teams for a company (issue 34, ADR 0030): the words the admin page and Slack itself show. */
+/** Slack and Microsoft Teams for a company (issue 34, ADR 0031): the words the admin page and Slack itself show. */
 export const CHAT_MESSAGES = {
   heading: 'Slack and Microsoft Teams',
   intro:

@@ -4,7 +4,7 @@ import { users } from './auth';
 import { companies } from './companies';
 
 /**
- * A company's Slack workspace (ADR 0030): the bot token of its OAuth v2 install, sealed at rest (lib/secrets.ts, bound
+ * A company's Slack workspace (ADR 0031): the bot token of its OAuth v2 install, sealed at rest (lib/secrets.ts, bound
  * to the company) and never returned; the channel new roles are posted to; the workspace's channels as last listed
  * (for the picker). 'pending' between Slack's redirect and the queued code exchange; 'failed' keeps Slack's error.
  */

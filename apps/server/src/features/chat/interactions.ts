@@ -1,5 +1,5 @@
 /**
- * What Slack sends us (ADR 0030): button clicks and modal submissions (the interactivity request URL) and the
+ * What Slack sends us (ADR 0031): button clicks and modal submissions (the interactivity request URL) and the
  * `/refer` slash command. Each request is verified by Slack's v0 signature over the exact bytes it sent, and refused
  * (401, nothing done) when unsigned, forged or more than five minutes old. The person acting is the Referwell member
  * linked to the Slack user in the company's workspace; Accept, Decline and Refer go through the same services as the

@@ -1,5 +1,5 @@
 /**
- * A company's Slack connection (ADR 0030): the OAuth v2 install, the channel new roles go to, a test message and the
+ * A company's Slack connection (ADR 0031): the OAuth v2 install, the channel new roles go to, a test message and the
  * disconnect. Nothing here waits for Slack: the code exchange, the channel list, the test post and the token's
  * revocation are queued jobs (lib/queue), so saving never depends on Slack answering.
  */

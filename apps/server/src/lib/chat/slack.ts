@@ -1,5 +1,5 @@
 /**
- * The Slack Web API, called only from queued jobs (ADR 0030). Every method is an HTTPS POST to `<apiUrl>/<method>`
+ * The Slack Web API, called only from queued jobs (ADR 0031). Every method is an HTTPS POST to `<apiUrl>/<method>`
  * through the SSRF-safe fetcher: JSON with a Bearer bot token, or a form (oauth.v2.access with the app's client
  * credentials in HTTP Basic, users.lookupByEmail). Slack answers HTTP 200 with `{ ok: true, ... }` or
  * `{ ok: false, error }`; a 429 carries Retry-After (a RetryLater for the queue); a 5xx or a broken connection is an

@@ -1,5 +1,5 @@
 /**
- * A Microsoft Teams channel's incoming webhook (ADR 0030): one POST of a message carrying an Adaptive Card, the shape
+ * A Microsoft Teams channel's incoming webhook (ADR 0031): one POST of a message carrying an Adaptive Card, the shape
  * both Teams Workflows webhooks and the older Office 365 connectors accept. Called only from queued jobs, through the
  * SSRF-safe fetcher; a 429 honours Retry-After (RetryLater), any other failure is retried by the queue.
  */

@@ -1,5 +1,5 @@
 /**
- * Slack as a delivery channel of the notifications (ADR 0030), beside the bell and the mail: a person whose company
+ * Slack as a delivery channel of the notifications (ADR 0031), beside the bell and the mail: a person whose company
  * has connected Slack gets each notification the mail would carry as a direct message from the app, unless they
  * turned that category off in their notification preferences. They are found in the workspace by their e-mail
  * address (users.lookupByEmail) the first time a message is due. A referral request carries Accept and Decline

@@ -74,5 +74,19 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
       return a.integration === 'teams' ? 'Microsoft Teams channel' : 'Slack workspace';
     case 'integration.disconnected':
       return b.integration === 'teams' ? 'Microsoft Teams channel' : 'Slack workspace';
+    case 'portal.changed': {
+      const portal = (values: Record<string, unknown>) =>
+        values.enabled === undefined
+          ? 'Not set up'
+          : `${values.enabled === true ? 'On' : 'Off'}, ${String(values.brandColor)}, ${values.logo === true ? 'logo' : 'no logo'}`;
+      return arrow(portal(b), portal(a));
+    }
+    case 'portal.host_changed': {
+      const host = (values: Record<string, unknown>) =>
+        typeof values.host === 'string'
+          ? `${values.host} (${values.verified === true ? 'verified' : 'not verified'})`
+          : 'None';
+      return arrow(host(b), host(a));
+    }
   }
 }
