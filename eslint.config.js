@@ -47,13 +47,14 @@ const FEATURES = readdirSync(new URL(`${SERVER}/features`, import.meta.url), { w
  * only through a port that lists it here.
  */
 const FEATURE_PORT_USERS = {
-  bonuses: ['jobs', 'referrals'],
+  bonuses: ['chat', 'jobs', 'referrals'],
+  chat: ['jobs'],
   companies: ['auth', 'public-pages'],
   connections: ['referrals'],
   jobs: ['dashboard', 'job-import', 'mail', 'portal', 'public-pages', 'saved-searches'],
   'public-pages': ['portal'],
   messaging: ['realtime'],
-  referrals: ['ats', 'dashboard', 'jobs', 'messaging', 'public-pages'],
+  referrals: ['ats', 'chat', 'dashboard', 'jobs', 'messaging', 'public-pages'],
   'saved-searches': ['mail'],
   screening: ['referrals'],
   talent: ['messaging', 'referrals'],

@@ -50,6 +50,7 @@ import { connectionRoutes } from './features/connections/routes';
 import { screeningRoutes } from './features/screening/routes';
 import { billingRoutes } from './features/billing/routes';
 import { atsRoutes } from './features/ats/routes';
+import { chatRoutes } from './features/chat/routes';
 import { requireRouteCapabilities } from './platform/plans/capability';
 import { mailPreviewRoutes } from './features/mail/preview';
 import { publicPageRoutes, serverPages } from './features/public-pages';
@@ -217,6 +218,7 @@ export async function buildApp({ config, database, logger, resolveTxt }: BuildAp
     await features.register(screeningRoutes);
     await features.register(billingRoutes);
     await features.register(atsRoutes);
+    await features.register(chatRoutes);
     await features.register(accountEmailRoutes);
     await features.register(mailRoutes);
     if (config.devRoutes) await features.register(mailPreviewRoutes);

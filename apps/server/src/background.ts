@@ -27,6 +27,11 @@ import { startQueue } from './lib/queue/runner';
 import { releaseJobsOfDeadWorkers } from './lib/queue/stale';
 import { createMailer, type Mailer } from './lib/mail/transport';
 import { sendMailTask } from './lib/mail/send';
+import { honouringRetryAfter } from './lib/queue/retry-later';
+import { sendSlackDm } from './platform/notifications/slack';
+import { exchangeCode, listChannels, revokeToken, testPost } from './features/chat/slack-install';
+import { postJobToSlack, postJobToTeams } from './features/chat/announce';
+import { linkSlackUser, openView, respondToAction } from './features/chat/interactions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +74,13 @@ const task =
     await run(payload as QueueTasks[N]);
   };
 
+/** A task that calls an outside service: a 429's Retry-After puts it back for exactly that long (lib/queue/retry-later). */
+const vendorTask =
+  <N extends TaskName>(db: FastifyInstance['db'], name: N, run: (payload: QueueTasks[N]) => Promise<unknown>): Task =>
+  async (payload) => {
+    await honouringRetryAfter(db, name, payload as QueueTasks[N], run);
+  };
+
 function taskList(app: FastifyInstance): TaskList {
   const mailDeps = {
     db: app.db,
@@ -77,7 +89,20 @@ function taskList(app: FastifyInstance): TaskList {
     sessionSecret: app.secret,
     log: app.log,
   };
+  const chatDeps = { db: app.db, config: app.config, secrets: app.secrets, secret: app.secret, log: app.log };
+  const chat = <N extends TaskName>(name: N, run: (payload: QueueTasks[N]) => Promise<unknown>) =>
+    vendorTask(app.db, name, run);
   return {
+    'slack-exchange-code': chat('slack-exchange-code', (payload) => exchangeCode(chatDeps, payload)),
+    'slack-list-channels': chat('slack-list-channels', (payload) => listChannels(chatDeps, payload)),
+    'slack-test-post': chat('slack-test-post', (payload) => testPost(chatDeps, payload)),
+    'slack-revoke': chat('slack-revoke', (payload) => revokeToken(chatDeps, payload)),
+    'slack-post-job': chat('slack-post-job', (payload) => postJobToSlack(chatDeps, payload)),
+    'teams-post-job': chat('teams-post-job', (payload) => postJobToTeams(chatDeps, payload)),
+    'slack-dm': chat('slack-dm', (payload) => sendSlackDm(chatDeps, payload)),
+    'slack-open-view': chat('slack-open-view', (payload) => openView(chatDeps, payload)),
+    'slack-respond': chat('slack-respond', (payload) => respondToAction(chatDeps, payload)),
+    'slack-link-user': chat('slack-link-user', (payload) => linkSlackUser(chatDeps, payload)),
     'send-mail': task<'send-mail'>((job) => sendMailTask(mailDeps, job)),
     'message-mail': task<'message-mail'>((payload) => messageMailTask(app.db, payload)),
     'send-digests': task<'send-digests'>(({ period }) => sendDigests(app.db, period)),

@@ -147,4 +147,24 @@ describe('loadConfig', () => {
     for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_BETA', 'STRIPE_TRIAL_DAYS'])
       expect(wrong.some((p) => p.startsWith(`${name}:`))).toBe(true);
   });
+  it('offers Slack only with its client id, client secret and signing secret together', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).slack).toBeNull();
+    const slack = { SLACK_CLIENT_ID: '1.2', SLACK_CLIENT_SECRET: 'secret', SLACK_SIGNING_SECRET: 'signing' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...slack }).slack).toEqual({
+      clientId: '1.2',
+      clientSecret: 'secret',
+      signingSecret: 'signing',
+      apiUrl: 'https://slack.com/api',
+      authorizeUrl: 'https://slack.com/oauth/v2/authorize',
+    });
+    try {
+      loadConfig({ DATA_DIR: dataDir(), SLACK_CLIENT_ID: '1.2', SLACK_API_URL: 'not a url' });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems;
+      expect(problems.some((p) => p.startsWith('SLACK_API_URL:'))).toBe(true);
+      for (const name of ['SLACK_CLIENT_SECRET', 'SLACK_SIGNING_SECRET'])
+        expect(problems.some((p) => p.startsWith(`${name}: required for Slack`))).toBe(true);
+    }
+  });
 });

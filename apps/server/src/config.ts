@@ -102,6 +102,15 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   STRIPE_TRIAL_DAYS: z.coerce.number().int().min(0).max(730).default(14),
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  // Slack: the app's client id, client secret and signing secret, or none (no Slack connection offered).
+  SLACK_CLIENT_ID: optionalText,
+  SLACK_CLIENT_SECRET: optionalText,
+  SLACK_SIGNING_SECRET: optionalText,
+  SLACK_API_URL: z
+    .url({ error: 'must be a full URL such as https://slack.com/api' })
+    .regex(/^https?:\/\//, 'must be an http(s):// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   // Unset: the 'Book a 30-minute call' link leads to the waitlist form, which lands in the database.
   BOOKING_URL: z
     .string()
@@ -181,6 +190,19 @@ export interface Config {
   leieUrl: string | null;
   /** Plans and billing through Stripe; null without STRIPE_* (self-hosted: every capability on). */
   stripe: StripeConfig | null;
+  /** The Slack app companies install (SLACK_*); null: no Slack connection is offered. */
+  slack: SlackConfig | null;
+}
+
+export interface SlackConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Verifies requests Slack sends (interactivity, slash commands): v0 HMAC-SHA256. */
+  signingSecret: string;
+  /** The Web API's base URL: Slack's own unless a test points it at a local fake. */
+  apiUrl: string;
+  /** Where an admin is sent to approve the install (Slack's own unless a test says otherwise). */
+  authorizeUrl: string;
 }
 
 export interface StripeConfig {
@@ -226,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     ...(result.error?.issues ?? []).map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
     ...missingS3Settings(env),
     ...missingStripeSettings(env),
+    ...missingSlackSettings(env),
     ...(env.DATABASE_URL && !env.DATA_ENCRYPTION_KEY
       ? [
           'DATA_ENCRYPTION_KEY: required with DATABASE_URL (32 random bytes in base64: openssl rand -base64 32), the same for every instance',
@@ -314,7 +337,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
             timeoutMs: e.STRIPE_TIMEOUT_MS,
           }
         : null,
+    slack:
+      e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET && e.SLACK_SIGNING_SECRET
+        ? {
+            clientId: e.SLACK_CLIENT_ID,
+            clientSecret: e.SLACK_CLIENT_SECRET,
+            signingSecret: e.SLACK_SIGNING_SECRET,
+            apiUrl: (e.SLACK_API_URL ?? 'https://slack.com/api').replace(/\/+$/, ''),
+            authorizeUrl: 'https://slack.com/oauth/v2/authorize',
+          }
+        : null,
   };
+}
+
+const SLACK_REQUIRED = ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_SIGNING_SECRET'] as const;
+
+/** Slack is all or nothing: an install without the signing secret could not check what Slack sends back. */
+function missingSlackSettings(env: NodeJS.ProcessEnv): string[] {
+  const given = [...SLACK_REQUIRED, 'SLACK_API_URL'].filter((name) => env[name]);
+  if (given.length === 0) return [];
+  return SLACK_REQUIRED.filter((name) => !env[name]).map(
+    (name) => `${name}: required for Slack (set all of ${SLACK_REQUIRED.join(', ')}, or none to run without Slack)`,
+  );
 }
 
 const STRIPE_REQUIRED = [

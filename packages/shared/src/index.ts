@@ -41,6 +41,7 @@ export * from './schemas/analytics';
 export * from './rules/bonus-policy';
 export * from './rules/plans';
 export * from './schemas/billing';
+export * from './schemas/chat';
 export * from './format';
 export * from './locations';
 export * from './currencies';

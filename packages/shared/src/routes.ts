@@ -44,6 +44,7 @@ export const APP_ROUTES = {
   analytics: 'company-dashboard/analytics',
   billing: 'company-dashboard/billing',
   integrations: 'company-dashboard/integrations',
+  chat: 'company-dashboard/slack-teams',
   portalSettings: 'company-dashboard/portal',
   jobsBoard: 'jobs-board',
   postJob: 'post-job',

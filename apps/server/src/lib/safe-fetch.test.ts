@@ -121,7 +121,8 @@ describe('safeFetch', () => {
       body: '{"a":1}',
       headers: { 'content-type': 'application/json' },
     });
-    expect(answer).toMatchObject({ status: 429, retryAfter: '42', body: 'echo:{"a":1}' });
+    expect(answer).toMatchObject({ status: 429, body: 'echo:{"a":1}' });
+    expect(answer.headers['retry-after']).toBe('42');
     const redirected = await safeFetch(`http://127.0.0.1:${port}/hop`, {
       ...allowLoopback(),
       method: 'POST',

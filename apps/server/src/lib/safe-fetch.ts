@@ -82,7 +82,7 @@ export interface SafeFetchOptions {
   timeoutMs?: number;
   maxRedirects?: number;
   headers?: Record<string, string>;
-  /** GET unless told; a request with a body (an API call) never follows redirects. */
+  /** GET unless told; a request with a body (a vendor's API or webhook) never follows redirects. */
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
   body?: string;
   /** Name resolution; replaceable in tests. */
@@ -94,8 +94,8 @@ export interface SafeResponse {
   status: number;
   contentType: string;
   body: string;
-  /** The Retry-After header as sent (a 429 or 503 from an API), when there is one. */
-  retryAfter?: string;
+  /** The answer's headers (a vendor's Retry-After, say). */
+  headers: http.IncomingHttpHeaders;
 }
 
 export const OUTBOUND_LIMITS = { maxBytes: 5 * 1024 * 1024, timeoutMs: 20_000, maxRedirects: 5 } as const;
@@ -159,7 +159,13 @@ function requestOnce(
   target: { address: string; family: number },
   options: SafeFetchOptions,
   deadline: number,
-): Promise<{ status: number; location?: string; contentType: string; body: string; retryAfter?: string }> {
+): Promise<{
+  status: number;
+  location?: string;
+  contentType: string;
+  body: string;
+  headers: http.IncomingHttpHeaders;
+}> {
   const maxBytes = options.maxBytes ?? OUTBOUND_LIMITS.maxBytes;
   // Connect to the address that was checked, never to a second DNS answer (no rebinding).
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
@@ -188,7 +194,13 @@ function requestOnce(
         const status = response.statusCode ?? 0;
         if (status >= 300 && status < 400 && response.headers.location && options.body === undefined) {
           response.resume();
-          return resolve({ status, location: response.headers.location, contentType: '', body: '' });
+          return resolve({
+            status,
+            location: response.headers.location,
+            contentType: '',
+            body: '',
+            headers: response.headers,
+          });
         }
         const declared = Number(response.headers['content-length'] ?? 0);
         if (declared > maxBytes) {
@@ -211,7 +223,7 @@ function requestOnce(
                 status,
                 contentType: String(response.headers['content-type'] ?? ''),
                 body: body.toString('utf8'),
-                ...(response.headers['retry-after'] ? { retryAfter: String(response.headers['retry-after']) } : {}),
+                headers: response.headers,
               }),
             reject,
           ),
@@ -259,7 +271,7 @@ export async function checkOutboundUrl(rawUrl: string, options: SafeFetchOptions
  */
 export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}): Promise<SafeResponse> {
   const deadline = Date.now() + (options.timeoutMs ?? OUTBOUND_LIMITS.timeoutMs);
-  const maxRedirects = options.maxRedirects ?? OUTBOUND_LIMITS.maxRedirects;
+  const maxRedirects = options.method === 'POST' ? 0 : (options.maxRedirects ?? OUTBOUND_LIMITS.maxRedirects);
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -270,8 +282,8 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
     const target = await checkedTarget(url, options);
     const response = await requestOnce(url, target, options, deadline);
     if (response.location === undefined) {
-      const { location: _none, ...answer } = response;
-      return { url: url.toString(), ...answer };
+      const { status, contentType, body, headers } = response;
+      return { url: url.toString(), status, contentType, body, headers };
     }
     if (hop >= maxRedirects) throw refused('That link redirects too many times.');
     url = new URL(response.location, url);

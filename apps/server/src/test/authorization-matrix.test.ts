@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { candidatePipelines, exclusionScreenings, jobCrawls } from '../db/schema';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { startFakeSlack, slackTestEnv, type FakeSlack } from './fake-slack';
 import { startFakeStripe, stripeTestEnv, type FakeStripe } from './fake-stripe';
 import {
   createTestApp,
@@ -148,6 +149,18 @@ const TABLE: Row[] = [
   { route: 'GET /api/companies/:companyId/ats/connections/:connectionId/sync-log', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/ats/connections/${randomUUID()}/sync-log` },
   { route: 'POST /api/companies/:companyId/ats/connections/:connectionId/sync-log/:syncId/retry', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/ats/connections/${randomUUID()}/sync-log/${randomUUID()}/retry` },
   { route: 'POST /api/ats/webhooks/:connectionId', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/ats/webhooks/${randomUUID()}`, body: () => ({ action: 'hire_candidate' }), why: 'the ATS calls it, signed: an unknown connection is 404, an unsigned delivery 401 (ats.test.ts)' },
+  // ----- Slack and Teams (against the fake Slack; nothing is connected, so the admin's writes are 409s) -----
+  { route: 'GET /api/companies/:companyId/integrations', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/integrations` },
+  { route: 'POST /api/companies/:companyId/integrations/slack/install', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/integrations/slack/install` },
+  { route: 'GET /api/slack/oauth/callback', expect: ['D', 'A', 'A', 'A', 'A'], url: () => '/api/slack/oauth/callback?code=x&state=forged', why: 'the signed state decides: a forged one is a 400 for anyone signed in' },
+  { route: 'PUT /api/companies/:companyId/integrations/slack/channel', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/integrations/slack/channel`, body: () => ({ channelId: 'C0GENERAL' }), why: 'not connected: 409 for the admin' },
+  { route: 'POST /api/companies/:companyId/integrations/slack/channels/refresh', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/integrations/slack/channels/refresh` },
+  { route: 'POST /api/companies/:companyId/integrations/slack/test', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/integrations/slack/test` },
+  { route: 'DELETE /api/companies/:companyId/integrations/slack', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/integrations/slack` },
+  { route: 'PUT /api/companies/:companyId/integrations/teams', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/integrations/teams`, body: () => ({ webhookUrl: `${fakeSlack.origin}/hooks/teams/matrix` }) },
+  { route: 'DELETE /api/companies/:companyId/integrations/teams', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/integrations/teams` },
+  { route: 'POST /api/slack/interactions', expect: ['D', 'D', 'D', 'D', 'D'], why: 'Slack calls it, signed: unsigned is a 401 for anyone, a session changes nothing (chat.test.ts)' },
+  { route: 'POST /api/slack/commands', expect: ['D', 'D', 'D', 'D', 'D'], why: 'Slack calls it, signed: unsigned is a 401 for anyone, a session changes nothing (chat.test.ts)' },
   // ----- dashboards -----
   { route: 'GET /api/dashboard/jobseeker', expect: ['D', 'A', 'D', 'D', 'D'] },
   { route: 'GET /api/dashboard/referrer', expect: ['D', 'D', 'A', 'A', 'A'] },
@@ -261,6 +274,8 @@ let t: TestApp;
 const who = {} as Record<Exclude<Role, 'visitor'>, SignedUp>;
 /** Billing is on in this app, against the fake Stripe server, so the billing routes answer as they would. */
 let fakeStripe: FakeStripe;
+/** Slack is offered too, against the fake Slack server. */
+let fakeSlack: FakeSlack;
 let sent = 0;
 
 async function call(method: string, url: string, role: Role, payload?: object) {
@@ -282,7 +297,10 @@ async function ok(method: string, url: string, role: Role, payload?: object) {
 
 beforeAll(async () => {
   fakeStripe = await startFakeStripe();
-  t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100', ...stripeTestEnv(fakeStripe.origin) } });
+  fakeSlack = await startFakeSlack();
+  t = await createTestApp({
+    env: { RATE_LIMIT_SCALE: '100', ...stripeTestEnv(fakeStripe.origin), ...slackTestEnv(fakeSlack.origin) },
+  });
   who.admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Matrix Health' });
   who.otherAdmin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Other Matrix Clinic' });
   who.seeker = await signUp(t, { name: 'Sam Seeker' });
@@ -356,6 +374,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await fakeStripe.close();
+  await fakeSlack.close();
 });
 
 const pathOf = (url: string) => url.split('?')[0]!;

@@ -76,6 +76,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: () => import('@/features/ats/integrations-page').then((m) => ({ Component: m.IntegrationsPage })),
   },
   {
+    path: APP_ROUTES.chat,
+    lazy: () => import('@/features/integrations/integrations-page').then((m) => ({ Component: m.IntegrationsPage })),
+  },
+  {
     path: APP_ROUTES.billing,
     lazy: () => import('@/features/billing/billing-page').then((m) => ({ Component: m.BillingPage })),
   },

@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = {
   'billing.subscription_changed': 'Plan or subscription changed',
   'ats.connected': 'ATS connected',
   'ats.revoked': 'ATS connection revoked',
+  'integration.connected': 'Connected Slack or Teams',
+  'integration.disconnected': 'Disconnected Slack or Teams',
   'portal.changed': 'Changed the careers portal',
   'portal.host_changed': 'Added, verified or removed a portal host name',
   'job.pay_exemption_set': 'Marked a job exempt from pay transparency',

@@ -18,5 +18,6 @@ export * from './billing';
 export * from './connections';
 export * from './payees';
 export * from './ats';
+export * from './chat';
 export * from './portal';
 export * from './screening';

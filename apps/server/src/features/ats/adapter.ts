@@ -8,6 +8,7 @@
 import type { AtsJob, AtsVendor } from '@referwell/shared';
 import { isAppError } from '../../lib/errors';
 import { safeFetch } from '../../lib/safe-fetch';
+import { retryAfterSeconds } from '../../lib/queue/retry-later';
 
 /** What a connection holds sealed. */
 export interface AtsCredentials {
@@ -102,14 +103,6 @@ export class VendorError extends Error {
 
 export class WebhookShapeError extends Error {}
 
-/** Retry-After as seconds (delta-seconds or an HTTP date), or null. */
-export function retryAfterSeconds(value: string | undefined, now = Date.now()): number | null {
-  if (!value) return null;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim());
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
-}
-
 /** One JSON call to a vendor through the SSRF-safe fetcher; a non-2xx answer or no answer is a VendorError. */
 export async function vendorCall<T>(
   context: AtsCallContext,
@@ -140,7 +133,7 @@ export async function vendorCall<T>(
       `${request.method} ${request.path}: ${response.status}`,
       response.status,
       answer,
-      retryAfterSeconds(response.retryAfter),
+      response.headers['retry-after'] === undefined ? null : retryAfterSeconds(response.headers['retry-after']),
     );
   try {
     return (response.body ? JSON.parse(response.body) : null) as T;

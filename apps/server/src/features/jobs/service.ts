@@ -32,6 +32,7 @@ import { notifyTeamOfApplication } from '../../platform/notifications/company-ev
 import { enqueue } from '../../lib/queue/enqueue';
 import { forgetJobSearches } from './search';
 import { heldByOf, payColumns, payOfRow, payRangeRequired, payTransparencyOf, unmetPayRules } from './pay-transparency';
+import { announceOpenedJob } from '../chat/port';
 
 type JobRow = typeof jobPostings.$inferSelect;
 
@@ -70,8 +71,14 @@ declare module '../../lib/queue/enqueue' {
   }
 }
 
-/** A job became open: saved searches with instant alerts are matched against it in the background. */
-const jobOpened = (tx: Executor, jobId: string) => enqueue(tx, 'match-saved-searches', { jobId });
+/**
+ * A job became open: saved searches with instant alerts are matched against it in the background, and a role with a
+ * bonus is posted to the company's Slack and Teams channels.
+ */
+async function jobOpened(tx: Executor, jobId: string) {
+  await enqueue(tx, 'match-saved-searches', { jobId });
+  await announceOpenedJob(tx, jobId);
+}
 
 /** Only a company's referrers and admins post jobs, for their own company (SPEC §6): the access of the routes that do. */
 export const POSTERS: Access = {

@@ -26,7 +26,7 @@ import { setSessionCookie } from '../../platform/sessions/request-auth';
 import { readResumeUpload, RESUME_MULTIPART_LIMITS } from '../talent/port';
 import { canReadReferral } from './access';
 import { creditLedger } from './credit';
-import { checkReferral, createExternalReferral } from './external';
+import { checkReferral, createExternalReferral, externalReferralLimit } from './external';
 import { answerInvitation, claimInvitation, getInvitation } from './invitations';
 import { keepReferralUpload, REFERRAL_UPLOAD_LIMIT } from './uploads';
 
@@ -36,7 +36,6 @@ const REFERS = { role: 'companyUser', refused: REFERRAL_MESSAGES.onlyCompanyRefe
 
 /** How often one referrer may ask "will this count?" (typed as they fill the form) and refer someone new. */
 export const REFERRAL_CHECK_LIMIT = { max: 300, windowSeconds: 60 * 60 } as const;
-export const EXTERNAL_REFERRAL_LIMIT = { max: 60, windowSeconds: 60 * 60 } as const;
 /** Choosing a password from a mailed link: per address, like sign-up. */
 export const CLAIM_LIMIT = { max: 20, windowSeconds: 60 * 60 } as const;
 
@@ -103,11 +102,7 @@ export const externalReferralRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const me = companyAuthOf(request);
-      await limiter.consume({
-        key: `external-referral:user:${me.user.id}`,
-        ...EXTERNAL_REFERRAL_LIMIT,
-        message: 'You have referred many people in a short time. Please wait a little.',
-      });
+      await limiter.consume(externalReferralLimit(me.user.id));
       return reply.status(201).send(await createExternalReferral(app.db, app.accounts, me, request.body));
     },
   );

@@ -21,6 +21,7 @@ import type { Executor } from '../../db/repository';
 import { referrals, users } from '../../db/schema';
 import { bonusPolicyOf } from '../bonuses/port';
 import { conflict, notFound } from '../../lib/errors';
+import type { Limit } from '../../lib/rate-limit';
 import type { CompanyAuth } from '../../platform/access/guards';
 import type { AccountLifecycle } from '../../platform/accounts/lifecycle';
 import { createUnclaimedAccount } from '../../platform/accounts/unclaimed';
@@ -32,6 +33,14 @@ import { lockPersonKeys, matchPerson, personKeys } from './identity';
 import { askCandidateToConfirm } from './notify';
 import { getReferral } from './read';
 import { takeReferralUpload } from './uploads';
+
+/** How many people one referrer may refer by their details in an hour, from the web or from Slack's /refer. */
+export const externalReferralLimit = (userId: string): Limit => ({
+  key: `external-referral:user:${userId}`,
+  max: 60,
+  windowSeconds: 60 * 60,
+  message: 'You have referred many people in a short time. Please wait a little.',
+});
 
 /** A company's open job the referrer may refer for, or 404 / 409. */
 async function referableJob(db: Executor, me: CompanyAuth, jobId: string) {

@@ -8,13 +8,17 @@
 // - messaging: a conversation about a referral is open to whoever may read the referral (canReadReferral).
 // - ats: a stage change or hire in the company's applicant-tracking system moves the pipeline through the same state
 //   machine as Talent Tracking (lockPipeline, lockLiveReferral, moveStage).
+// - chat (Slack): a referrer answers a request from its Slack message (acceptReferralRequest, declineReferralRequest)
+//   and refers someone from `/refer` (createExternalReferral, under the web's limit externalReferralLimit), through
+//   the same services as the web.
 // - dashboard: the job seeker's requests, the referrer's referrals and figures (listReferralRequests,
 //   listReferrals, referralTotals).
 export { canReadReferral } from './access';
 export { lockLiveReferral, lockPipeline, moveStage, openPipeline } from './pipeline';
 export { listReferrals, referralTotals } from './read';
 export { refreshFunnelLevel } from './rollups';
-export { listReferralRequests } from './requests';
+export { acceptReferralRequest, declineReferralRequest, listReferralRequests } from './requests';
+export { createExternalReferral, externalReferralLimit } from './external';
 export { attributeSharedLink, rememberSharedLink, sharedLinkCode } from './shared-links';
 export { closeRequestsFor } from './request-closing';
 export { viewerStatus, viewerStatuses, type ViewedJob } from './viewer-status';

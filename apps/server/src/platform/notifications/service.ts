@@ -12,6 +12,7 @@ import { notFound } from '../../lib/errors';
 import { publish } from '../events/publish';
 import { publishUnread, unreadNotificationCount } from '../events/unread';
 import { mailNotification, type NotificationMailExtras } from './mail';
+import { slackNotification } from './slack';
 
 export interface NewNotification {
   userId: string;
@@ -39,7 +40,8 @@ export const toNotification = (row: Row): Notification => ({
 
 /**
  * Creates a notification for `userId` and pushes it (and the new unread totals) to every open
- * tab of that user; types mapped in NOTIFICATION_EMAIL_CATEGORY are also queued for e-mail.
+ * tab of that user; types mapped in NOTIFICATION_EMAIL_CATEGORY are also queued for e-mail, and as a Slack message
+ * when the user's company has connected Slack (./slack.ts).
  * Call it with the transaction of the change it reports: the push and the mail go out only when
  * that transaction commits.
  */
@@ -58,6 +60,7 @@ export async function createNotification(tx: Executor, input: NewNotification): 
   await publish(tx, [input.userId], { type: 'notification.new', notification });
   await publishUnread(tx, [input.userId]);
   await mailNotification(tx, notification, input.mail);
+  await slackNotification(tx, notification);
   return notification;
 }
 

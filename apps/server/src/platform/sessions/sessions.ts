@@ -66,26 +66,7 @@ interface SessionRow {
   member_role: 'admin' | 'member' | null;
 }
 
-/**
- * The user behind a token hash, or null when the session is unknown, idle too long or past its end. Every signed-in
- * request asks this (through the session cache), so it runs as one prepared statement.
- */
-export async function readSession(db: Db, tokenHash: string): Promise<AuthContext | null> {
-  const [row] = await preparedRows<SessionRow>(
-    db,
-    sql`select s.last_seen_at, u.id, u.name, u.email, u.type, u.avatar_url, u.referral_code,
-          u.company_id, u.company_name, u.company_slug, u.company_role as member_role
-        from sessions s
-        join ${peopleWithCompany} u on u.id = s.user_id
-        where s.token_hash = ${tokenHash} and s.expires_at > now()
-          and s.last_seen_at > now() - make_interval(secs => ${SESSION_IDLE_SECONDS})
-        limit 1`,
-  );
-  if (!row) return null;
-
-  if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_SECONDS * 1000) {
-    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
-  }
+function authOf(row: Omit<SessionRow, 'last_seen_at'>, tokenHash: string): AuthContext {
   return {
     tokenHash,
     user: {
@@ -106,6 +87,43 @@ export async function readSession(db: Db, tokenHash: string): Promise<AuthContex
           }
         : null,
   };
+}
+
+/**
+ * The user behind a token hash, or null when the session is unknown, idle too long or past its end. Every signed-in
+ * request asks this (through the session cache), so it runs as one prepared statement.
+ */
+export async function readSession(db: Db, tokenHash: string): Promise<AuthContext | null> {
+  const [row] = await preparedRows<SessionRow>(
+    db,
+    sql`select s.last_seen_at, u.id, u.name, u.email, u.type, u.avatar_url, u.referral_code,
+          u.company_id, u.company_name, u.company_slug, u.company_role as member_role
+        from sessions s
+        join ${peopleWithCompany} u on u.id = s.user_id
+        where s.token_hash = ${tokenHash} and s.expires_at > now()
+          and s.last_seen_at > now() - make_interval(secs => ${SESSION_IDLE_SECONDS})
+        limit 1`,
+  );
+  if (!row) return null;
+
+  if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_SECONDS * 1000) {
+    await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return authOf(row, tokenHash);
+}
+
+/**
+ * The user as a request of theirs would carry them, for a request that proves who they are without a session (a
+ * signed Slack interaction from their linked Slack user): no session token, so nothing here can end a session.
+ */
+export async function authOfUser(db: Db, userId: string): Promise<AuthContext | null> {
+  const [row] = await preparedRows<Omit<SessionRow, 'last_seen_at'>>(
+    db,
+    sql`select u.id, u.name, u.email, u.type, u.avatar_url, u.referral_code,
+          u.company_id, u.company_name, u.company_slug, u.company_role as member_role
+        from ${peopleWithCompany} u where u.id = ${userId} limit 1`,
+  );
+  return row ? authOf(row, '') : null;
 }
 
 /** The user behind a cookie token, read from the database (not cached). */

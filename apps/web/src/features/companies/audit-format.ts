@@ -74,6 +74,10 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
       return `Connected ${String(a.vendor)}`;
     case 'ats.revoked':
       return `Revoked ${String(b.vendor)}`;
+    case 'integration.connected':
+      return a.integration === 'teams' ? 'Microsoft Teams channel' : 'Slack workspace';
+    case 'integration.disconnected':
+      return b.integration === 'teams' ? 'Microsoft Teams channel' : 'Slack workspace';
     case 'portal.changed': {
       const portal = (values: Record<string, unknown>) =>
         values.enabled === undefined

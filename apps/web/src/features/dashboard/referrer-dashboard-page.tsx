@@ -6,6 +6,7 @@ import {
   ExternalLink,
   Globe,
   MapPin,
+  MessageSquare,
   Pencil,
   Plug,
   PlusCircle,
@@ -217,6 +218,7 @@ const quickActions = [
   { label: 'Referral Analytics', to: '/company-dashboard/analytics', icon: BarChart3 },
   { label: 'Plan and Billing', to: '/company-dashboard/billing', icon: CreditCard },
   { label: 'ATS Integrations', to: '/company-dashboard/integrations', icon: Plug },
+  { label: 'Slack and Teams', to: '/company-dashboard/slack-teams', icon: MessageSquare },
   { label: 'Careers Portal', to: '/company-dashboard/portal', icon: Globe },
 ];
 
