@@ -54,6 +54,7 @@ const FEATURE_PORT_USERS = {
   messaging: ['realtime'],
   referrals: ['dashboard', 'jobs', 'messaging', 'public-pages'],
   'saved-searches': ['mail'],
+  'self-id': ['account'],
   talent: ['messaging', 'referrals'],
 };
 

@@ -46,6 +46,7 @@ import { registerBackgroundWork } from './background';
 import { mailRoutes } from './features/mail/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { bonusRoutes } from './features/bonuses/routes';
+import { selfIdRoutes } from './features/self-id/routes';
 import { connectionRoutes } from './features/connections/routes';
 import { billingRoutes } from './features/billing/routes';
 import { requireRouteCapabilities } from './platform/plans/capability';
@@ -201,6 +202,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     await features.register(dashboardRoutes);
     await features.register(analyticsRoutes);
     await features.register(bonusRoutes);
+    await features.register(selfIdRoutes);
     await features.register(connectionRoutes);
     await features.register(billingRoutes);
     await features.register(accountEmailRoutes);

@@ -92,7 +92,7 @@ function taskList(app: FastifyInstance): TaskList {
     'deliver-held-notifications': task<'deliver-held-notifications'>(() => deliverHeldNotifications(app.db)),
     'release-stale-jobs': task<'release-stale-jobs'>(() => releaseJobsOfDeadWorkers(app.db, STALE_JOB_SECONDS)),
     'build-data-export': task<'build-data-export'>(({ exportId }) =>
-      buildDataExport(app.db, app.storage, app.secret, exportId),
+      buildDataExport(app.db, app.storage, app.secret, app.secrets, exportId),
     ),
     'build-company-export': task<'build-company-export'>(({ exportId }) =>
       buildCompanyExport(app.db, app.storage, app.secret, exportId),

@@ -45,3 +45,5 @@ export * from './currencies';
 export * from './schemas/connections';
 export * from './rules/payees';
 export * from './schemas/payees';
+export * from './rules/self-id-forms';
+export * from './schemas/self-id';

@@ -16,6 +16,12 @@ export const AUDIT_ACTIONS = {
   'payee.changed': 'Changed how a referrer is paid',
   'data.exported': 'Exported data',
   'billing.subscription_changed': 'Plan or subscription changed',
+  'member.compliance_changed': 'Changed a member’s compliance permission',
+  'self_id.settings_changed': 'Changed self-identification',
+  'retention.policy_changed': 'Changed the retention policy',
+  'retention.candidate_erased': 'Erased a candidate’s data at the end of retention',
+  'dsr.recorded': 'Recorded a data-subject request',
+  'dsr.completed': 'Completed a data-subject request',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

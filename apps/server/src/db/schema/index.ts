@@ -17,3 +17,5 @@ export * from './job-crawls';
 export * from './billing';
 export * from './connections';
 export * from './payees';
+export * from './self-id';
+export * from './retention';

@@ -15,6 +15,7 @@ import type { FileStorage } from '../../lib/storage';
 import type { LoginStep } from '../../platform/accounts/lifecycle';
 import { verifyPassword } from '../../platform/accounts/password';
 import { revokeUserSessions } from '../../platform/sessions/sessions';
+import { eraseSelfIdAnswers } from '../self-id/port';
 
 declare module '../../lib/queue/enqueue' {
   interface QueueTasks {
@@ -121,6 +122,7 @@ async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<string[]
     sql`delete from resume_files where owner_id = ${userId}`,
     sql`delete from referrer_profiles where user_id = ${userId}`,
     sql`delete from company_members where user_id = ${userId}`,
+    sql`delete from talent_pool_consents where user_id = ${userId}`,
     // LinkedIn connections they kept, and the job seekers' kept matches naming them as a referrer.
     sql`delete from connection_matches where user_id = ${userId} or referrer_id = ${userId}`,
     sql`update candidate_pipelines set application_note = null where talent_id = ${userId}`,
@@ -132,6 +134,7 @@ async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<string[]
          where talent_id = ${userId} or referrer_id = ${userId}`,
   ])
     await tx.execute(statement);
+  await eraseSelfIdAnswers(tx, userId);
   await tx
     .update(users)
     .set({

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, Route
 import type { AuthContext } from '../sessions/sessions';
 import {
   requireCompanyAdmin,
+  requireCompanyCompliance,
   requireCompanyMember,
   requireCompanyUser,
   requireJobseeker,
@@ -27,7 +28,9 @@ export type Role =
   /** A member (admin or not) of the company named by the route's `:companyId`. */
   | 'companyMember'
   /** An admin of the company named by the route's `:companyId`. */
-  | 'companyAdmin';
+  | 'companyAdmin'
+  /** A member of the company named by `:companyId` holding the `compliance` permission (self-identification data). */
+  | 'companyCompliance';
 
 /**
  * A route's access: a role, or a role with the words of its refusal (`refused`: the 403 message; `signedOut`: the
@@ -60,6 +63,8 @@ function checkOf(access: Access): ((request: FastifyRequest) => void) | null {
       return (request) => void requireCompanyMember(request.auth, companyIdOf(request));
     case 'companyAdmin':
       return (request) => void requireCompanyAdmin(request.auth, companyIdOf(request), refused);
+    case 'companyCompliance':
+      return (request) => void requireCompanyCompliance(request.auth, companyIdOf(request), refused);
   }
 }
 

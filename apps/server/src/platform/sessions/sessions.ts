@@ -49,7 +49,14 @@ export interface AuthContext {
     avatarUrl: string | null;
     referralCode: string | null;
   };
-  company: { id: string; name: string; slug: string; role: 'companyAdmin' | 'member' } | null;
+  company: {
+    id: string;
+    name: string;
+    slug: string;
+    role: 'companyAdmin' | 'member';
+    /** Holds the `compliance` permission (reads the self-identification report), whatever the role. */
+    compliance: boolean;
+  } | null;
 }
 
 interface SessionRow {
@@ -64,6 +71,7 @@ interface SessionRow {
   company_name: string | null;
   company_slug: string | null;
   member_role: 'admin' | 'member' | null;
+  company_compliance: boolean | null;
 }
 
 /**
@@ -74,7 +82,7 @@ export async function readSession(db: Db, tokenHash: string): Promise<AuthContex
   const [row] = await preparedRows<SessionRow>(
     db,
     sql`select s.last_seen_at, u.id, u.name, u.email, u.type, u.avatar_url, u.referral_code,
-          u.company_id, u.company_name, u.company_slug, u.company_role as member_role
+          u.company_id, u.company_name, u.company_slug, u.company_role as member_role, u.company_compliance
         from sessions s
         join ${peopleWithCompany} u on u.id = s.user_id
         where s.token_hash = ${tokenHash} and s.expires_at > now()
@@ -103,6 +111,7 @@ export async function readSession(db: Db, tokenHash: string): Promise<AuthContex
             name: row.company_name,
             slug: row.company_slug,
             role: row.member_role === 'admin' ? 'companyAdmin' : 'member',
+            compliance: row.company_compliance === true,
           }
         : null,
   };
