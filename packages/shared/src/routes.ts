@@ -42,6 +42,7 @@ export const APP_ROUTES = {
   auditLog: 'company-dashboard/audit-log',
   analytics: 'company-dashboard/analytics',
   billing: 'company-dashboard/billing',
+  selfId: 'company-dashboard/self-identification',
   jobsBoard: 'jobs-board',
   postJob: 'post-job',
   editJob: 'job/:id/edit',

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   BarChart3,
   Building2,
+  ClipboardList,
   CreditCard,
   ExternalLink,
   MapPin,
@@ -212,6 +213,7 @@ const quickActions = [
   { label: 'Edit Company Profile', to: '/company-profile', icon: Settings },
   { label: 'Manage Team', to: '/company-dashboard/team', icon: Users },
   { label: 'Audit Log', to: '/company-dashboard/audit-log', icon: ScrollText },
+  { label: 'Self-identification', to: '/company-dashboard/self-identification', icon: ClipboardList },
   { label: 'Referral Analytics', to: '/company-dashboard/analytics', icon: BarChart3 },
   { label: 'Plan and Billing', to: '/company-dashboard/billing', icon: CreditCard },
 ];
