@@ -47,6 +47,7 @@ const FEATURES = readdirSync(new URL(`${SERVER}/features`, import.meta.url), { w
  * only through a port that lists it here.
  */
 const FEATURE_PORT_USERS = {
+  account: ['retention'],
   bonuses: ['jobs', 'referrals'],
   companies: ['auth', 'public-pages'],
   connections: ['referrals'],

@@ -47,6 +47,7 @@ import { mailRoutes } from './features/mail/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { bonusRoutes } from './features/bonuses/routes';
 import { selfIdRoutes } from './features/self-id/routes';
+import { retentionRoutes } from './features/retention/routes';
 import { connectionRoutes } from './features/connections/routes';
 import { billingRoutes } from './features/billing/routes';
 import { requireRouteCapabilities } from './platform/plans/capability';
@@ -203,6 +204,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     await features.register(analyticsRoutes);
     await features.register(bonusRoutes);
     await features.register(selfIdRoutes);
+    await features.register(retentionRoutes);
     await features.register(connectionRoutes);
     await features.register(billingRoutes);
     await features.register(accountEmailRoutes);

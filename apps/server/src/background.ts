@@ -4,6 +4,7 @@ import { buildDataExport } from './features/account/data-export';
 import { buildCompanyExport } from './features/analytics/export-requests';
 import { expireDataExports } from './platform/exports/prepared';
 import { eraseDueAccounts } from './features/account/deletion';
+import { sweepRetention } from './features/retention/service';
 import { sendDigests } from './features/mail/digest';
 import {
   matchSavedSearches,
@@ -50,6 +51,7 @@ export const CRONTAB = [
   '*/5 * * * * release-stale-jobs',
   '47 * * * * expire-data-exports',
   '23 * * * * erase-due-accounts',
+  '41 3 * * * retention-sweep',
   '0 7 * * * send-digests ?id=daily {period:"daily"}',
   '0 7 * * 1 send-digests ?id=weekly {period:"weekly"}',
   '0 7 * * * send-search-alerts ?id=daily-search-alerts {period:"daily"}',
@@ -99,6 +101,9 @@ function taskList(app: FastifyInstance): TaskList {
     ),
     'expire-data-exports': task<'expire-data-exports'>(() => expireDataExports(app.db, app.storage)),
     'erase-due-accounts': task<'erase-due-accounts'>(() => eraseDueAccounts(app.db, app.storage)),
+    'retention-sweep': task<'retention-sweep'>(async () => {
+      await sweepRetention(app.db, app.storage, app.secret, app.config.jobseekerRetentionMonths);
+    }),
     'recount-talent-facets': task<'recount-talent-facets'>(() => recountTalentFacets(app.db)),
     'billing-sync-subscription': task<'billing-sync-subscription'>(async ({ subscriptionId }) => {
       // Billing switched off since the job was queued: nothing to read it with.

@@ -47,3 +47,5 @@ export * from './rules/payees';
 export * from './schemas/payees';
 export * from './rules/self-id-forms';
 export * from './schemas/self-id';
+export * from './rules/retention';
+export * from './schemas/retention';

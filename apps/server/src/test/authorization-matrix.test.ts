@@ -7,6 +7,7 @@
 // Requests carry valid bodies, so a refusal cannot hide behind a validation error.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TALENT_POOL_CONSENT } from '@referwell/shared';
 import { jobCrawls } from '../db/schema';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,7 +45,8 @@ const f = {} as Record<
   | 'notification'
   | 'savedSearch'
   | 'savedSearchToDelete'
-  | 'crawl',
+  | 'crawl'
+  | 'dsr',
   string
 >;
 
@@ -108,6 +110,16 @@ const TABLE: Row[] = [
   { route: 'GET /api/companies/:companyId/self-id/report', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/companies/${f.companyA}/self-id/report`, why: 'only a member with the compliance permission, not even an admin' },
   { route: 'GET /api/jobs/:id/self-id', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/jobs/${f.job}/self-id`, why: 'the applicant is told whether they answered, never what' },
   { route: 'PUT /api/jobs/:id/self-id', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/jobs/${f.job}/self-id`, body: () => ({ answers: {} }) },
+  // ----- retention and consent (issue 36) -----
+  { route: 'GET /api/companies/:companyId/retention-policy', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/retention-policy` },
+  { route: 'PUT /api/companies/:companyId/retention-policy', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/retention-policy`, body: () => ({ defaultMonths: 24, countryMonths: { DE: 6 } }) },
+  { route: 'PUT /api/companies/:companyId/talent-pool-consent', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/companies/${f.companyA}/talent-pool-consent`, body: () => ({ textVersion: TALENT_POOL_CONSENT.version }) },
+  { route: 'DELETE /api/companies/:companyId/talent-pool-consent', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/companies/${f.companyA}/talent-pool-consent` },
+  { route: 'GET /api/companies/:companyId/data-subject-requests', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/data-subject-requests` },
+  { route: 'POST /api/companies/:companyId/data-subject-requests', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/data-subject-requests`, body: () => ({ kind: 'access', requesterName: 'Dana Subject', requesterEmail: 'dana@example.com', jurisdiction: 'gdpr' }) },
+  { route: 'POST /api/companies/:companyId/data-subject-requests/:requestId/complete', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/data-subject-requests/${f.dsr}/complete` },
+  { route: 'GET /api/talent-pool/renew', expect: ['P', 'P', 'P', 'P', 'P'], why: 'the mailed token is the proof: an empty one is a 400 page for everyone' },
+  { route: 'POST /api/talent-pool/renew', expect: ['P', 'P', 'P', 'P', 'P'], why: 'the mailed token is the proof: an empty one is a 400 page for everyone' },
   { route: 'GET /api/companies/:companyId/audit-log', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/audit-log` },
   // ----- referral programme analytics -----
   { route: 'GET /api/companies/:companyId/analytics', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/analytics?period=30d` },
@@ -310,6 +322,14 @@ beforeAll(async () => {
     .values({ companyId: f.companyA, requestedBy: f.member, url: 'https://careers.example.com/' })
     .returning({ id: jobCrawls.id });
   f.crawl = crawl!.id;
+  f.dsr = (
+    await ok('POST', `/api/companies/${f.companyA}/data-subject-requests`, 'admin', {
+      kind: 'deletion',
+      requesterName: 'Robin Requester',
+      requesterEmail: 'robin@example.com',
+      jurisdiction: 'ccpa',
+    })
+  ).id;
 }, 180_000);
 afterAll(async () => {
   await t.close();
