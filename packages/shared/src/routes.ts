@@ -43,6 +43,7 @@ export const APP_ROUTES = {
   analytics: 'company-dashboard/analytics',
   billing: 'company-dashboard/billing',
   selfId: 'company-dashboard/self-identification',
+  privacy: 'company-dashboard/privacy',
   jobsBoard: 'jobs-board',
   postJob: 'post-job',
   editJob: 'job/:id/edit',

@@ -60,6 +60,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: () => import('@/features/companies/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),
   },
   {
+    path: APP_ROUTES.privacy,
+    lazy: () => import('@/features/retention/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
+  },
+  {
     path: APP_ROUTES.selfId,
     lazy: () => import('@/features/self-id/self-id-page').then((m) => ({ Component: m.SelfIdPage })),
   },

@@ -8,6 +8,7 @@ import {
   retentionDates,
   retentionMonthsFor,
 } from './retention';
+import { countryLines, retentionPolicyFormSchema } from '../schemas/retention';
 
 const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
 const iso = (date: Date) => date.toISOString().slice(0, 10);
@@ -48,5 +49,16 @@ describe('retention date rules', () => {
     expect(iso(dsrDueDate(day('2026-01-31'), 'gdpr'))).toBe('2026-02-28');
     expect(iso(dsrDueDate(day('2026-12-01'), 'ccpa'))).toBe('2027-01-15');
     expect(iso(dsrDueDate(day('2026-12-01'), 'other'))).toBe('2026-12-31');
+  });
+});
+
+describe('the retention policy form', () => {
+  it('reads per-country lines into the policy, and writes them back', () => {
+    const read = retentionPolicyFormSchema.safeParse({ defaultMonths: 24, countries: 'de 6\nGB: 12\n\n' });
+    expect(read.data).toEqual({ defaultMonths: 24, countryMonths: { DE: 6, GB: 12 } });
+    expect(countryLines({ DE: 6, GB: 12 })).toBe('DE 6\nGB 12');
+    expect(retentionPolicyFormSchema.safeParse({ defaultMonths: 24, countries: 'Germany 6' }).success).toBe(false);
+    expect(retentionPolicyFormSchema.safeParse({ defaultMonths: 24, countries: 'DE 0' }).success).toBe(false);
+    expect(retentionPolicyFormSchema.safeParse({ defaultMonths: 0, countries: '' }).success).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { DSR_JURISDICTIONS, DSR_KINDS, RETENTION_MAX_MONTHS } from '../rules/ret
 export const RETENTION_MESSAGES = {
   months: `Enter a number of months from 1 to ${RETENTION_MAX_MONTHS}`,
   country: 'Use a two-letter country code (ISO 3166-1), e.g. DE',
+  countryLine: 'Write each line as a two-letter country code and a number of months from 1 to 120, e.g. DE 6',
   invalidRenewal: 'This renewal link is not valid. It may have been replaced by a newer reminder.',
   renewed: (until: string) => `Thank you. Your profile stays in the talent pool until ${until}.`,
   requestNotFound: 'No such request.',
@@ -63,3 +64,36 @@ export const dataSubjectRequestSchema = z.object({
 });
 export type DataSubjectRequest = z.infer<typeof dataSubjectRequestSchema>;
 export const dataSubjectRequestParamsSchema = z.object({ companyId: z.uuid(), requestId: z.uuid() });
+
+const COUNTRY_LINE = /^([A-Za-z]{2})\s*[:=\s]\s*(\d{1,3})$/;
+
+/** The policy form: the per-country months as lines ("DE 6"), read into the policy the API takes. */
+export const retentionPolicyFormSchema = z
+  .object({ defaultMonths: months, countries: z.string().max(4000) })
+  .superRefine((form, ctx) => {
+    for (const line of form.countries
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)) {
+      const match = COUNTRY_LINE.exec(line);
+      const n = match ? Number(match[2]) : 0;
+      if (!match || n < 1 || n > RETENTION_MAX_MONTHS)
+        return void ctx.addIssue({ code: 'custom', path: ['countries'], message: RETENTION_MESSAGES.countryLine });
+    }
+  })
+  .transform((form) => ({
+    defaultMonths: form.defaultMonths,
+    countryMonths: Object.fromEntries(
+      form.countries
+        .split('\n')
+        .map((l) => COUNTRY_LINE.exec(l.trim()))
+        .filter((m): m is RegExpExecArray => m !== null)
+        .map((m) => [m[1]!.toUpperCase(), Number(m[2])]),
+    ),
+  }));
+
+/** The policy's per-country months as the form's lines. */
+export const countryLines = (countryMonths: Record<string, number>) =>
+  Object.entries(countryMonths)
+    .map(([country, n]) => `${country} ${n}`)
+    .join('\n');

@@ -11,6 +11,7 @@ import {
   ScrollText,
   Search,
   Settings,
+  ShieldCheck,
   Users,
 } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
@@ -214,6 +215,7 @@ const quickActions = [
   { label: 'Manage Team', to: '/company-dashboard/team', icon: Users },
   { label: 'Audit Log', to: '/company-dashboard/audit-log', icon: ScrollText },
   { label: 'Self-identification', to: '/company-dashboard/self-identification', icon: ClipboardList },
+  { label: 'Privacy and Retention', to: '/company-dashboard/privacy', icon: ShieldCheck },
   { label: 'Referral Analytics', to: '/company-dashboard/analytics', icon: BarChart3 },
   { label: 'Plan and Billing', to: '/company-dashboard/billing', icon: CreditCard },
 ];
