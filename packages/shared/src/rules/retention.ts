@@ -41,9 +41,13 @@ export function countryOfLocation(location: string | null | undefined): string |
   return readLocation(location).places.find((p) => p.country)?.country ?? null;
 }
 
-/** A California resident is shown the CCPA/CPRA "Notice at collection" before their data is collected. */
+/**
+ * A California resident is shown the CCPA/CPRA "Notice at collection" before their data is collected: a location
+ * with a part "CA" or "California" ("San Francisco, CA"). Read without the gazetteer, so the web page that asks stays
+ * light; showing the notice to someone who is not in California harms no one.
+ */
 export function needsCaliforniaNotice(location: string | null | undefined): boolean {
-  return readLocation(location).places.some((p) => p.country === 'US' && p.region === 'CA');
+  return (location ?? '').split(',').some((part) => /^(CA|california)$/i.test(part.trim()) && part.trim() !== 'ca');
 }
 
 export const DSR_KINDS = ['access', 'deletion', 'correction'] as const;
