@@ -49,3 +49,5 @@ export * from './rules/self-id-forms';
 export * from './schemas/self-id';
 export * from './rules/retention';
 export * from './schemas/retention';
+export * from './rules/contrast';
+export * from './schemas/portal';

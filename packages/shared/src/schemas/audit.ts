@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = {
   'retention.candidate_erased': 'Erased a candidate’s data at the end of retention',
   'dsr.recorded': 'Recorded a data-subject request',
   'dsr.completed': 'Completed a data-subject request',
+  'portal.changed': 'Changed the careers portal',
+  'portal.host_changed': 'Added, verified or removed a portal host name',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

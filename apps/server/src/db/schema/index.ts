@@ -19,3 +19,4 @@ export * from './connections';
 export * from './payees';
 export * from './self-id';
 export * from './retention';
+export * from './portal';

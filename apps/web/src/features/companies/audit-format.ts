@@ -89,5 +89,19 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
       return `${String(a.kind)} request, due ${typeof a.dueOn === 'string' ? formatDate(a.dueOn) : '—'}`;
     case 'dsr.completed':
       return `${String(a.kind)} request completed`;
+    case 'portal.changed': {
+      const portal = (values: Record<string, unknown>) =>
+        values.enabled === undefined
+          ? 'Not set up'
+          : `${values.enabled === true ? 'On' : 'Off'}, ${String(values.brandColor)}, ${values.logo === true ? 'logo' : 'no logo'}`;
+      return arrow(portal(b), portal(a));
+    }
+    case 'portal.host_changed': {
+      const host = (values: Record<string, unknown>) =>
+        typeof values.host === 'string'
+          ? `${values.host} (${values.verified === true ? 'verified' : 'not verified'})`
+          : 'None';
+      return arrow(host(b), host(a));
+    }
   }
 }

@@ -5,6 +5,7 @@ import {
   ClipboardList,
   CreditCard,
   ExternalLink,
+  Globe,
   MapPin,
   Pencil,
   PlusCircle,
@@ -218,6 +219,7 @@ const quickActions = [
   { label: 'Privacy and Retention', to: '/company-dashboard/privacy', icon: ShieldCheck },
   { label: 'Referral Analytics', to: '/company-dashboard/analytics', icon: BarChart3 },
   { label: 'Plan and Billing', to: '/company-dashboard/billing', icon: CreditCard },
+  { label: 'Careers Portal', to: '/company-dashboard/portal', icon: Globe },
 ];
 
 function QuickActions() {
