@@ -47,6 +47,7 @@ const FEATURES = readdirSync(new URL(`${SERVER}/features`, import.meta.url), { w
  * only through a port that lists it here.
  */
 const FEATURE_PORT_USERS = {
+  account: ['retention'],
   bonuses: ['chat', 'jobs', 'referrals'],
   chat: ['jobs'],
   companies: ['auth', 'public-pages'],
@@ -57,6 +58,7 @@ const FEATURE_PORT_USERS = {
   referrals: ['ats', 'chat', 'dashboard', 'jobs', 'messaging', 'public-pages'],
   'saved-searches': ['mail'],
   screening: ['referrals'],
+  'self-id': ['account'],
   talent: ['messaging', 'referrals'],
 };
 

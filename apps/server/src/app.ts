@@ -46,6 +46,8 @@ import { registerBackgroundWork } from './background';
 import { mailRoutes } from './features/mail/routes';
 import { analyticsRoutes } from './features/analytics/routes';
 import { bonusRoutes } from './features/bonuses/routes';
+import { selfIdRoutes } from './features/self-id/routes';
+import { retentionRoutes } from './features/retention/routes';
 import { connectionRoutes } from './features/connections/routes';
 import { screeningRoutes } from './features/screening/routes';
 import { billingRoutes } from './features/billing/routes';
@@ -214,6 +216,8 @@ export async function buildApp({ config, database, logger, resolveTxt }: BuildAp
     await features.register(dashboardRoutes);
     await features.register(analyticsRoutes);
     await features.register(bonusRoutes);
+    await features.register(selfIdRoutes);
+    await features.register(retentionRoutes);
     await features.register(connectionRoutes);
     await features.register(screeningRoutes);
     await features.register(billingRoutes);

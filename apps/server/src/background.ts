@@ -4,6 +4,7 @@ import { buildDataExport } from './features/account/data-export';
 import { buildCompanyExport } from './features/analytics/export-requests';
 import { expireDataExports } from './platform/exports/prepared';
 import { eraseDueAccounts } from './features/account/deletion';
+import { sweepRetention } from './features/retention/service';
 import { sendDigests } from './features/mail/digest';
 import {
   matchSavedSearches,
@@ -59,6 +60,7 @@ export const CRONTAB = [
   '*/15 * * * * ats-reconcile',
   '47 * * * * expire-data-exports',
   '23 * * * * erase-due-accounts',
+  '41 3 * * * retention-sweep',
   '0 7 * * * send-digests ?id=daily {period:"daily"}',
   '0 7 * * 1 send-digests ?id=weekly {period:"weekly"}',
   '0 7 * * * send-search-alerts ?id=daily-search-alerts {period:"daily"}',
@@ -123,13 +125,16 @@ function taskList(app: FastifyInstance): TaskList {
     'deliver-held-notifications': task<'deliver-held-notifications'>(() => deliverHeldNotifications(app.db)),
     'release-stale-jobs': task<'release-stale-jobs'>(() => releaseJobsOfDeadWorkers(app.db, STALE_JOB_SECONDS)),
     'build-data-export': task<'build-data-export'>(({ exportId }) =>
-      buildDataExport(app.db, app.storage, app.secret, exportId),
+      buildDataExport(app.db, app.storage, app.secret, app.secrets, exportId),
     ),
     'build-company-export': task<'build-company-export'>(({ exportId }) =>
       buildCompanyExport(app.db, app.storage, app.secret, exportId),
     ),
     'expire-data-exports': task<'expire-data-exports'>(() => expireDataExports(app.db, app.storage)),
     'erase-due-accounts': task<'erase-due-accounts'>(() => eraseDueAccounts(app.db, app.storage)),
+    'retention-sweep': task<'retention-sweep'>(async () => {
+      await sweepRetention(app.db, app.storage, app.secret, app.config.jobseekerRetentionMonths);
+    }),
     'recount-talent-facets': task<'recount-talent-facets'>(() => recountTalentFacets(app.db)),
     'billing-sync-subscription': task<'billing-sync-subscription'>(async ({ subscriptionId }) => {
       // Billing switched off since the job was queued: nothing to read it with.

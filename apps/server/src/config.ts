@@ -66,6 +66,7 @@ const envSchema = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(10_000).default(1),
+  JOBSEEKER_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(24),
   REALTIME_MAX_SOCKETS: z.coerce.number().int().positive().default(5_000),
   CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).optional(),
   DB_LIVENESS_GRACE: z.coerce.number().min(0).max(86_400).default(60),
@@ -173,6 +174,8 @@ export interface Config {
   llm: { apiUrl: string; apiKey: string; model: string } | null;
   /** Multiplies every login/reset/sign-up limit (1 in production). */
   rateLimitScale: number;
+  /** JOBSEEKER_RETENTION_MONTHS: a job seeker's profile is erased this long after their last sign-in unless renewed. */
+  jobseekerRetentionMonths: number;
   /** Open realtime sockets this process holds at most (more are refused with 503 at the handshake). */
   realtimeMaxSockets: number;
   /** Seconds the database may be out of reach before /api/health/live answers 503 (0: liveness ignores it). */
@@ -287,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       .filter(Boolean),
     leieUrl: e.LEIE_URL ?? null,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    jobseekerRetentionMonths: e.JOBSEEKER_RETENTION_MONTHS,
     realtimeMaxSockets: e.REALTIME_MAX_SOCKETS,
     dbLivenessGraceSeconds: e.DB_LIVENESS_GRACE,
     // Behind a reverse proxy (TRUST_PROXY) every connection comes from the proxy: its cap is the proxy's job.

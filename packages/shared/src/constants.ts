@@ -51,3 +51,81 @@ export const BRAND = {
 
 /** Company size choices on the company profile form. */
 export const EMPLOYEE_COUNT_RANGES = ['1-10', '11-50', '51-200', '201-500', '501-1000', '1000+'] as const;
+
+/** Self-identification (issue 36): the applicant's step, the admin's settings, the compliance report. */
+export const SELF_ID_TEXTS = {
+  stepTitle: 'Voluntary self-identification',
+  stepIntro: (company: string) =>
+    `${company} invites you to answer the questions below. Answering is voluntary and kept apart from your application: the hiring team and your referrer never see your answers.`,
+  submit: 'Submit answers',
+  submitting: 'Saving...',
+  skip: 'Skip',
+  saved: 'Thank you. Your answers are kept confidential.',
+  failed: 'Your answers could not be saved. Please try again.',
+  pageTitle: 'Self-identification',
+  pageIntro:
+    'Invite applicants to answer the voluntary EEO-1, disability (CC-305) and protected veteran forms. Answers are kept apart from applications, never reach referrers or the hiring team, and are read only as counts.',
+  settingsTitle: 'Invitation',
+  settingsEnable: 'Invite applicants to self-identify',
+  settingsForms: 'Forms to offer',
+  settingsSave: 'Save',
+  settingsSaved: 'Self-identification settings saved',
+  settingsAdminsOnly: 'Only company administrators can change these settings.',
+  reportTitle: 'Report',
+  reportIntro: (minCell: number) =>
+    `Answers counted per job and period. A count below ${minCell}, or one that would reveal it, is hidden (—).`,
+  reportRefused:
+    'Only members with the compliance permission can read this report. An admin grants it on the team page.',
+  reportEmpty: 'No answers in this period yet.',
+  reportError: 'The report could not be loaded.',
+  respondents: 'Respondents',
+  suppressed: '—',
+  period: 'Period',
+  complianceLabel: 'Compliance',
+  complianceHelp: 'Reads the self-identification report',
+  complianceNote:
+    'Compliance: reads the self-identification report (counts only, never a person’s answers). Admins need it too.',
+  complianceGranted: 'Compliance permission granted',
+  complianceWithdrawn: 'Compliance permission withdrawn',
+} as const;
+
+/** Retention and data-subject requests (issue 36): the admin's privacy screen. */
+export const PRIVACY_TEXTS = {
+  pageTitle: 'Privacy and retention',
+  pageIntro:
+    'How long candidates’ personal data is kept after their last activity, and the access, deletion and correction requests you received, with their legal deadlines.',
+  adminsOnly: 'Only company administrators can manage privacy and retention.',
+  policyTitle: 'Retention policy',
+  policyHint:
+    'Candidates are reminded 30 days before the end and can renew with one click; otherwise their data is erased and referral and bonus history kept without their name.',
+  defaultMonths: 'Months after last activity',
+  countryMonths: 'Per country (one per line, e.g. DE 6)',
+  policySaved: 'Retention policy saved',
+  save: 'Save',
+  requestsTitle: 'Data-subject requests',
+  requestsEmpty: 'No requests recorded.',
+  recordRequest: 'Record request',
+  requestRecorded: 'Request recorded',
+  markDone: 'Mark done',
+  requestDone: 'Request marked done',
+  kind: 'Request',
+  requester: 'Requester',
+  requesterName: 'Name',
+  requesterEmail: 'E-mail',
+  law: 'Law',
+  receivedOn: 'Received on',
+  due: 'Due',
+  status: 'Status',
+  open: 'Open',
+  overdue: 'Overdue',
+  done: 'Done',
+  loadError: 'Could not load this. Please try again.',
+  failed: 'That did not work. Please try again.',
+} as const;
+
+export const DSR_KIND_LABELS = { access: 'Access', deletion: 'Deletion', correction: 'Correction' } as const;
+export const DSR_JURISDICTION_LABELS = {
+  gdpr: 'GDPR / UK GDPR (1 month)',
+  ccpa: 'CCPA / CPRA (45 days)',
+  other: 'Other (30 days)',
+} as const;

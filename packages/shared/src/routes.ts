@@ -45,6 +45,8 @@ export const APP_ROUTES = {
   billing: 'company-dashboard/billing',
   integrations: 'company-dashboard/integrations',
   chat: 'company-dashboard/slack-teams',
+  selfId: 'company-dashboard/self-identification',
+  privacy: 'company-dashboard/privacy',
   portalSettings: 'company-dashboard/portal',
   jobsBoard: 'jobs-board',
   postJob: 'post-job',

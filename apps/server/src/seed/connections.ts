@@ -44,7 +44,7 @@ async function authOf(db: Db, email: string): Promise<AuthContext> {
   const { id, name, slug, role } = row.company ?? {};
   const company =
     id && name && slug && role
-      ? { id, name, slug, role: role === 'admin' ? ('companyAdmin' as const) : ('member' as const) }
+      ? { id, name, slug, role: role === 'admin' ? ('companyAdmin' as const) : ('member' as const), compliance: false }
       : null;
   return { tokenHash: 'seed', user: row.user, company };
 }

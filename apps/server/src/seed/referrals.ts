@@ -160,7 +160,7 @@ export async function seedReferrals(db: Db, emails: { admin: string; referrer: s
     const adminAuth: AuthContext = {
       tokenHash: 'seed',
       user: { ...admin!, type: 'referrer' },
-      company: { id: company!.id, name: company!.name, slug: company!.slug, role: 'companyAdmin' },
+      company: { id: company!.id, name: company!.name, slug: company!.slug, role: 'companyAdmin', compliance: false },
     };
     const talent = await talentIdsByName(
       tx,

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { candidatePipelines, exclusionScreenings, jobCrawls } from '../db/schema';
+import { TALENT_POOL_CONSENT } from '@referwell/shared';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { startFakeSlack, slackTestEnv, type FakeSlack } from './fake-slack';
@@ -47,7 +48,8 @@ const f = {} as Record<
   | 'savedSearch'
   | 'savedSearchToDelete'
   | 'crawl'
-  | 'screening',
+  | 'screening'
+  | 'dsr',
   string
 >;
 
@@ -104,6 +106,23 @@ const TABLE: Row[] = [
   { route: 'POST /api/companies/:companyId/invitations', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/invitations`, body: () => ({ name: 'Invited Person', email: `invited.${randomUUID()}@example.com` }) },
   { route: 'PATCH /api/companies/:companyId/members/:userId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/members/${f.removable}`, body: () => ({ role: 'Member' }) },
   { route: 'DELETE /api/companies/:companyId/members/:userId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/members/${f.removable}` },
+  { route: 'PUT /api/companies/:companyId/members/:userId/compliance', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/members/${f.member}/compliance`, body: () => ({ compliance: false }) },
+  // ----- self-identification (issue 36): answers are read by no role here; the compliance permission, below -----
+  { route: 'GET /api/companies/:companyId/self-id/settings', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/self-id/settings` },
+  { route: 'PUT /api/companies/:companyId/self-id/settings', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/self-id/settings`, body: () => ({ enabled: true, forms: ['eeo1', 'disability', 'veteran'] }) },
+  { route: 'GET /api/companies/:companyId/self-id/report', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/companies/${f.companyA}/self-id/report`, why: 'only a member with the compliance permission, not even an admin' },
+  { route: 'GET /api/jobs/:id/self-id', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/jobs/${f.job}/self-id`, why: 'the applicant is told whether they answered, never what' },
+  { route: 'PUT /api/jobs/:id/self-id', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/jobs/${f.job}/self-id`, body: () => ({ answers: {} }) },
+  // ----- retention and consent (issue 36) -----
+  { route: 'GET /api/companies/:companyId/retention-policy', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/retention-policy` },
+  { route: 'PUT /api/companies/:companyId/retention-policy', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/retention-policy`, body: () => ({ defaultMonths: 24, countryMonths: { DE: 6 } }) },
+  { route: 'PUT /api/companies/:companyId/talent-pool-consent', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/companies/${f.companyA}/talent-pool-consent`, body: () => ({ textVersion: TALENT_POOL_CONSENT.version }) },
+  { route: 'DELETE /api/companies/:companyId/talent-pool-consent', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/companies/${f.companyA}/talent-pool-consent` },
+  { route: 'GET /api/companies/:companyId/data-subject-requests', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/data-subject-requests` },
+  { route: 'POST /api/companies/:companyId/data-subject-requests', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/data-subject-requests`, body: () => ({ kind: 'access', requesterName: 'Dana Subject', requesterEmail: 'dana@example.com', jurisdiction: 'gdpr' }) },
+  { route: 'POST /api/companies/:companyId/data-subject-requests/:requestId/complete', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/data-subject-requests/${f.dsr}/complete` },
+  { route: 'GET /api/talent-pool/renew', expect: ['P', 'P', 'P', 'P', 'P'], why: 'the mailed token is the proof: an empty one is a 400 page for everyone' },
+  { route: 'POST /api/talent-pool/renew', expect: ['P', 'P', 'P', 'P', 'P'], why: 'the mailed token is the proof: an empty one is a 400 page for everyone' },
   { route: 'GET /api/companies/:companyId/audit-log', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/audit-log` },
   // ----- referral programme analytics -----
   { route: 'GET /api/companies/:companyId/analytics', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/analytics?period=30d` },
@@ -370,6 +389,14 @@ beforeAll(async () => {
     })
     .returning({ id: exclusionScreenings.id });
   f.screening = screening!.id;
+  f.dsr = (
+    await ok('POST', `/api/companies/${f.companyA}/data-subject-requests`, 'admin', {
+      kind: 'deletion',
+      requesterName: 'Robin Requester',
+      requesterEmail: 'robin@example.com',
+      jurisdiction: 'ccpa',
+    })
+  ).id;
 }, 180_000);
 afterAll(async () => {
   await t.close();
@@ -428,6 +455,54 @@ describe('authorization matrix', () => {
   }
 });
 
+describe('self-identification answers: only the compliance permission reads them, and only as counts (issue 36)', () => {
+  /** A choice value no other answer of the API carries. */
+  const ANSWER = 'native_hawaiian_pacific_islander';
+  let compliance: SignedUp;
+  beforeAll(async () => {
+    const { inviteCode } = await ok('GET', `/api/companies/${f.companyA}/team`, 'admin');
+    compliance = await signUp(t, { role: 'referrer', inviteCode, name: 'Cleo Compliance' });
+    await ok('PUT', `/api/companies/${f.companyA}/members/${compliance.body.user.id}/compliance`, 'admin', {
+      compliance: true,
+    });
+    await ok('PUT', `/api/companies/${f.companyA}/self-id/settings`, 'admin', {
+      enabled: true,
+      forms: ['eeo1', 'disability', 'veteran'],
+    });
+    await ok('PUT', `/api/jobs/${f.job}/self-id`, 'seeker', { answers: { race: ANSWER, veteran: 'protected' } });
+  });
+
+  it('answers no role but compliance with any self-identification data, on any GET route', async () => {
+    const wrong: string[] = [];
+    for (const row of TABLE) {
+      const [method, path] = row.route.split(' ') as [string, string];
+      if (method !== 'GET' || path === '/api/realtime') continue;
+      const url = row.url?.() ?? path;
+      for (const role of ROLES) {
+        if (row.expect[ROLES.indexOf(role)] === '-') continue;
+        const res = await call(method, url, role);
+        if (res.body.includes(ANSWER)) wrong.push(`${row.route} as ${role}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('lets the compliance member read the aggregate report, and nothing else more than a member', async () => {
+    const report = await t.app.inject({
+      method: 'GET',
+      url: `/api/companies/${f.companyA}/self-id/report`,
+      ...withSession(compliance.token),
+    });
+    expect(report.statusCode).toBe(200);
+    // One respondent: the job's row is there, every count suppressed.
+    const rows = report.json().rows as { jobId: string; respondents: number | null }[];
+    expect(rows).toEqual([expect.objectContaining({ jobId: f.job, respondents: null })]);
+    expect(report.body).not.toContain(f.seeker);
+    for (const url of [`/api/companies/${f.companyA}/team`, `/api/companies/${f.companyA}/self-id/settings`])
+      expect((await t.app.inject({ method: 'GET', url, ...withSession(compliance.token) })).statusCode).toBe(403);
+  });
+});
+
 describe('drafts never leak through a reference by id (issue 40, finding 8)', () => {
   const TITLE = 'Confidential Draft Reorganisation Lead';
   let draft: string;
@@ -450,6 +525,8 @@ describe('drafts never leak through a reference by id (issue 40, finding 8)', ()
     { route: 'POST /api/jobs/:id/visit', url: (id) => `/api/jobs/${id}/visit` },
     { route: 'POST /api/jobs/:id/apply', url: (id) => `/api/jobs/${id}/apply`, body: () => ({}) },
     { route: 'GET /api/jobs/:id/applications', url: (id) => `/api/jobs/${id}/applications` },
+    { route: 'GET /api/jobs/:id/self-id', url: (id) => `/api/jobs/${id}/self-id` },
+    { route: 'PUT /api/jobs/:id/self-id', url: (id) => `/api/jobs/${id}/self-id`, body: () => ({ answers: {} }) },
     { route: 'GET /api/jobs/:id/share-link', url: (id) => `/api/jobs/${id}/share-link` },
     { route: 'GET /api/jobs/:id/tracking', url: (id) => `/api/jobs/${id}/tracking` },
     {

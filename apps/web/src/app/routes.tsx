@@ -64,6 +64,14 @@ const protectedRoutes: RouteObject[] = [
     lazy: () => import('@/features/companies/audit-log-page').then((m) => ({ Component: m.AuditLogPage })),
   },
   {
+    path: APP_ROUTES.privacy,
+    lazy: () => import('@/features/retention/privacy-page').then((m) => ({ Component: m.PrivacyPage })),
+  },
+  {
+    path: APP_ROUTES.selfId,
+    lazy: () => import('@/features/self-id/self-id-page').then((m) => ({ Component: m.SelfIdPage })),
+  },
+  {
     path: APP_ROUTES.analytics,
     lazy: () => import('@/features/analytics/analytics-page').then((m) => ({ Component: m.AnalyticsPage })),
   },

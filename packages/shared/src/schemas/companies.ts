@@ -83,6 +83,8 @@ export const teamMemberSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.enum(TEAM_ROLES),
+  /** Holds the `compliance` permission: reads the self-identification report (issue 36). */
+  compliance: z.boolean(),
   /** YYYY-MM-DD */
   joinedDate: z.string(),
 });

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** companyAdmin is stored as 'admin'; the team screen shows Admin / Member. */
@@ -33,6 +44,11 @@ export const companyMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: memberRole().notNull().default('member'),
+    /**
+     * The `compliance` permission (issue 36): the member reads the self-identification report. Granted by an admin,
+     * independent of the role: an admin without it does not read it.
+     */
+    compliance: boolean().notNull().default(false),
     title: text(),
     department: text(),
     /** The team within the department (referrer cards: "Clinical Integrations · Interfaces team"). */

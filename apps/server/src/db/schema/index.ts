@@ -19,5 +19,7 @@ export * from './connections';
 export * from './payees';
 export * from './ats';
 export * from './chat';
+export * from './self-id';
+export * from './retention';
 export * from './portal';
 export * from './screening';

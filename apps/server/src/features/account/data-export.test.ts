@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import yauzl from 'yauzl';
 import { ACCOUNT_DATA_MESSAGES, type AuditLogResponse, type DataExportStatus } from '@referwell/shared';
 import {
   createTestApp,
@@ -15,6 +14,7 @@ import {
 } from '../../test/harness';
 import { linkIn, mailsTo } from '../../test/mail';
 import { drainQueue } from '../../test/queue';
+import { unzip } from '../../test/zip';
 import { expireDataExports } from '../../platform/exports/prepared';
 
 let t: TestApp;
@@ -25,30 +25,6 @@ let stranger: SignedUp;
 let resumeBytes: Buffer;
 
 const { call, ok } = requestsTo(() => t);
-
-/** Every entry of a ZIP, by name. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries = new Map<string, Buffer>();
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (err, stream) => {
-          if (err) return reject(err);
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on('end', () => resolve(entries));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 async function exportFor(who: SignedUp): Promise<{ status: DataExportStatus; zip: Map<string, Buffer> }> {
   const asked = await call('POST', '/api/account/data-export', who);
@@ -127,6 +103,7 @@ describe('export my data', () => {
       'referral-requests.json',
       'referrals.json',
       'resume/Sam Seeker CV.pdf',
+      'self-identification.json',
       'settings.json',
     ]);
     expect(zip.get('resume/Sam Seeker CV.pdf')!.equals(resumeBytes)).toBe(true);

@@ -10,6 +10,7 @@ import { recordAudit } from '../../platform/audit/service';
 import { peopleWithCompany } from '../../platform/membership/people';
 import { buildExport, exportState, linkOf, requestExport, type ExportRow } from '../../platform/exports/prepared';
 import { buildExportZip } from './export-contents';
+import type { Secrets } from '../../lib/secrets';
 
 declare module '../../lib/queue/enqueue' {
   interface QueueTasks {
@@ -52,7 +53,13 @@ export async function requestDataExport(db: Db, secret: string, userId: string):
  * and (for a company member, whose export carries the referrals they made for the company) records the export in
  * the company's audit log.
  */
-export async function buildDataExport(db: Db, storage: FileStorage, secret: string, exportId: string): Promise<void> {
+export async function buildDataExport(
+  db: Db,
+  storage: FileStorage,
+  secret: string,
+  secrets: Secrets,
+  exportId: string,
+): Promise<void> {
   await buildExport(
     db,
     storage,
@@ -62,7 +69,7 @@ export async function buildDataExport(db: Db, storage: FileStorage, secret: stri
       fileName: `referwell-data-${new Date().toISOString().slice(0, 10)}.zip`,
       contentType: 'application/zip',
       // In memory: its largest part is a résumé of at most 5 MB.
-      body: Readable.from([await buildExportZip(db, storage, row.userId)]),
+      body: Readable.from([await buildExportZip(db, storage, secrets, row.userId)]),
     }),
     async (tx, { row, path, days }) => {
       const [user] = await selectRows<{ name: string; email: string; companyId: string | null }>(

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   ACCOUNT_DATA_MESSAGES,
   ACCOUNT_DELETION_GRACE_DAYS,
@@ -15,6 +15,7 @@ import type { FileStorage } from '../../lib/storage';
 import type { LoginStep } from '../../platform/accounts/lifecycle';
 import { verifyPassword } from '../../platform/accounts/password';
 import { revokeUserSessions } from '../../platform/sessions/sessions';
+import { eraseSelfIdAnswers } from '../self-id/port';
 
 declare module '../../lib/queue/enqueue' {
   interface QueueTasks {
@@ -82,19 +83,54 @@ export const cancelDeletionOnLogin: LoginStep = async (db, userId) => {
   return cancelled.length > 0 ? ACCOUNT_DATA_MESSAGES.deletionCancelled : null;
 };
 
+/** A candidate's snapshot in a referral, without the person: what a company keeps of a referral once they are gone. */
+const anonymousSnapshot = sql`jsonb_build_object('name', ${DELETED_USER_NAME}::text, 'title', null, 'location', null,
+    'skills', '[]'::jsonb, 'technicalSkills', '[]'::jsonb, 'softwareTools', '[]'::jsonb, 'experience', null,
+    'portfolio', null, 'rating', null, 'industries', '[]'::jsonb, 'interests', '[]'::jsonb, 'involvement', null,
+    'referredBy', talent_profile->'referredBy')`;
+
 /**
- * Erases one account whose grace period is over, in one transaction: the profile, résumé, sessions, tokens,
- * preferences, notifications, kudos, kept connections and memberships go; the user row stays as "Deleted user" (no e-mail, no
- * password) so what others legitimately hold keeps its shape: their conversations, the company's referral history
- * and pipeline. Returns the storage keys to delete once the transaction has committed.
+ * What a company holds of a candidate, anonymised: their referral snapshots, application notes and the name in the
+ * credit ledger's words; their self-identification answers and talent-pool consent go. The referral rows (the
+ * referrer, the stage, the bonus) stay: the company's referral and bonus history. `companyId` limits it to one
+ * company (a company's retention expiry); without it, every company (account erasure).
  */
-async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<string[] | null> {
+async function anonymiseCandidate(tx: Tx, userId: string, name: string, companyId?: string): Promise<void> {
+  const inCompany = (column: SQL) => (companyId ? sql`and ${column} = ${companyId}` : sql``);
+  for (const statement of [
+    sql`update candidate_pipelines p set application_note = null where p.talent_id = ${userId}
+          ${companyId ? sql`and p.job_id in (select id from job_postings where company_id = ${companyId})` : sql``}`,
+    sql`update referrals set talent_profile = ${anonymousSnapshot} where talent_id = ${userId} ${inCompany(sql`company_id`)}`,
+    // The credit ledger's decisions stay with the company, their words without the person's name.
+    sql`update referral_credit_ledger set words = replace(words, ${name}, ${DELETED_USER_NAME})
+         where talent_id = ${userId} ${inCompany(sql`company_id`)}`,
+    sql`delete from talent_pool_consents where user_id = ${userId} ${inCompany(sql`company_id`)}`,
+  ])
+    await tx.execute(statement);
+  await eraseSelfIdAnswers(tx, userId, companyId);
+}
+
+/** A company's retention expiry: the same anonymisation as account erasure, for what that company holds. */
+export async function anonymiseCandidateForCompany(tx: Tx, userId: string, companyId: string): Promise<void> {
+  const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  if (user) await anonymiseCandidate(tx, userId, user.name, companyId);
+}
+
+/**
+ * Erases one account in one transaction: the profile, résumé, sessions, tokens, preferences, notifications, kudos,
+ * kept connections and memberships go; the user row stays as "Deleted user" (no e-mail, no password) so what others
+ * legitimately hold keeps its shape: their conversations, the company's referral history and pipeline. Erases an
+ * account whose grace period is over, or (`retention`) one whose retention period ended. Returns the storage keys to
+ * delete once the transaction has committed.
+ */
+export async function eraseAccount(tx: Tx, userId: string, now: Date, retention = false): Promise<string[] | null> {
   const [user] = await tx
     .select({ due: users.deletionScheduledFor, name: users.name })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .for('update');
-  if (!user?.due || user.due > now) return null;
+  if (!user) return null;
+  if (!retention && (!user.due || user.due > now)) return null;
   // Became the last admin during the grace period (the others left): keep the account until they hand over.
   if (await isLastAdmin(tx, userId)) return null;
   const files = await selectRows<{ key: string }>(
@@ -102,10 +138,6 @@ async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<string[]
     sql`select stored_name as key from resume_files where owner_id = ${userId}
         union all select file_key from data_exports where user_id = ${userId} and file_key is not null`,
   );
-  const anonymous = sql`jsonb_build_object('name', ${DELETED_USER_NAME}::text, 'title', null, 'location', null,
-    'skills', '[]'::jsonb, 'technicalSkills', '[]'::jsonb, 'softwareTools', '[]'::jsonb, 'experience', null,
-    'portfolio', null, 'rating', null, 'industries', '[]'::jsonb, 'interests', '[]'::jsonb, 'involvement', null,
-    'referredBy', talent_profile->'referredBy')`;
   for (const statement of [
     sql`delete from sessions where user_id = ${userId}`,
     sql`delete from password_reset_tokens where user_id = ${userId}`,
@@ -123,15 +155,13 @@ async function eraseAccount(tx: Tx, userId: string, now: Date): Promise<string[]
     sql`delete from company_members where user_id = ${userId}`,
     // LinkedIn connections they kept, and the job seekers' kept matches naming them as a referrer.
     sql`delete from connection_matches where user_id = ${userId} or referrer_id = ${userId}`,
-    sql`update candidate_pipelines set application_note = null where talent_id = ${userId}`,
-    sql`update referrals set talent_profile = ${anonymous} where talent_id = ${userId}`,
     sql`update referrals set talent_profile = jsonb_set(talent_profile, '{referredBy,name}', to_jsonb(${DELETED_USER_NAME}::text))
          where referrer_id = ${userId} and jsonb_typeof(talent_profile->'referredBy') = 'object'`,
-    // The credit ledger's decisions stay with the company, their words without the person's name.
     sql`update referral_credit_ledger set words = replace(words, ${user.name}, ${DELETED_USER_NAME})
-         where talent_id = ${userId} or referrer_id = ${userId}`,
+         where referrer_id = ${userId}`,
   ])
     await tx.execute(statement);
+  await anonymiseCandidate(tx, userId, user.name);
   await tx
     .update(users)
     .set({

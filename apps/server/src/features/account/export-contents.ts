@@ -4,13 +4,15 @@ import type { Db } from '../../db/client';
 import { selectRows } from '../../db/repository';
 import { readAll, type FileStorage } from '../../lib/storage';
 import { peopleWithCompany } from '../../platform/membership/people';
+import type { Secrets } from '../../lib/secrets';
+import { ownSelfIdAnswers } from '../self-id/port';
 
 /**
  * What "Export my data" hands a person: everything the product holds about them, one JSON file per kind. Other
  * people appear by name only where the person saw them (a referrer, a conversation partner); a candidate the
  * person referred is named, not copied.
  */
-async function collect(db: Db, userId: string): Promise<Record<string, unknown>> {
+async function collect(db: Db, secrets: Secrets, userId: string): Promise<Record<string, unknown>> {
   const rows = <T = Record<string, unknown>>(query: ReturnType<typeof sql>) => selectRows<T>(db, query);
   const [account] = await rows(sql`
     select p.id, p.name, p.email, p.type, p.avatar_url as "avatarUrl", p.referral_code as "referralCode",
@@ -106,6 +108,7 @@ async function collect(db: Db, userId: string): Promise<Record<string, unknown>>
     'kudos.json': { received: kudos, requested: kudosRequests },
     'connections.json': connections,
     'settings.json': { emailPreferences },
+    'self-identification.json': await ownSelfIdAnswers(db, secrets, userId),
   };
 }
 
@@ -121,6 +124,7 @@ notifications.json      your notifications
 kudos.json              kudos you received and asked for
 connections.json        LinkedIn connections you kept as matches
 settings.json           your e-mail settings
+self-identification.json  your voluntary self-identification answers, per job
 resume/                 the résumé file you uploaded, as you uploaded it
 `;
 
@@ -138,11 +142,11 @@ async function resumeFile(db: Db, storage: FileStorage, userId: string) {
 }
 
 /** Builds the ZIP of a person's data in memory (its largest part is a résumé of at most 5 MB). */
-export async function buildExportZip(db: Db, storage: FileStorage, userId: string): Promise<Buffer> {
+export async function buildExportZip(db: Db, storage: FileStorage, secrets: Secrets, userId: string): Promise<Buffer> {
   const zip = new ZipFile();
   const mtime = new Date();
   zip.addBuffer(Buffer.from(README), 'README.txt', { mtime });
-  for (const [name, content] of Object.entries(await collect(db, userId)))
+  for (const [name, content] of Object.entries(await collect(db, secrets, userId)))
     zip.addBuffer(Buffer.from(JSON.stringify(content, null, 2)), name, { mtime });
   const resume = await resumeFile(db, storage, userId);
   if (resume) zip.addBuffer(resume.bytes, resume.name, { mtime, compress: false });

@@ -28,7 +28,7 @@ export function mappedStage(change: AtsStageChange, mapping: AtsStageMapping): P
 /** Who the ATS's moves are made as: the admin who connected it while still an admin, else the longest-serving admin. */
 async function actingAdmin(tx: Tx, connection: ConnectionRow): Promise<AuthContext | null> {
   const admins = await tx
-    .select({ user: users, company: companies })
+    .select({ user: users, company: companies, compliance: companyMembers.compliance })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .innerJoin(companies, eq(companies.id, companyMembers.companyId))
@@ -46,7 +46,13 @@ async function actingAdmin(tx: Tx, connection: ConnectionRow): Promise<AuthConte
       avatarUrl: chosen.user.avatarUrl,
       referralCode: chosen.user.referralCode,
     },
-    company: { id: chosen.company.id, name: chosen.company.name, slug: chosen.company.slug, role: 'companyAdmin' },
+    company: {
+      id: chosen.company.id,
+      name: chosen.company.name,
+      slug: chosen.company.slug,
+      role: 'companyAdmin',
+      compliance: chosen.compliance,
+    },
   };
 }
 

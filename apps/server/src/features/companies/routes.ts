@@ -6,6 +6,7 @@ import {
   companyProfileUpdateSchema,
   companySchema,
   inviteCodeResponseSchema,
+  memberComplianceSchema,
   memberParamSchema,
   publicCompanyResponseSchema,
   teamInvitationSchema,
@@ -21,6 +22,7 @@ import {
   inviteTeamMember,
   regenerateInviteCode,
   removeMember,
+  setMemberCompliance,
   updateCompanyProfile,
   updateMemberRole,
 } from './service';
@@ -144,6 +146,25 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = companyAuthOf(request);
       const { companyId, userId } = request.params;
       return updateMemberRole(app.db, companyId, auth.user.id, userId, request.body.role);
+    },
+  );
+
+  app.put(
+    '/api/companies/:companyId/members/:userId/compliance',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        tags: ['companies'],
+        summary: "Grant or withdraw a member's compliance permission (reads the self-identification report; admins)",
+        params: memberParamSchema,
+        body: memberComplianceSchema,
+        response: { 200: teamMemberSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = companyAuthOf(request);
+      const { companyId, userId } = request.params;
+      return setMemberCompliance(app.db, companyId, auth.user.id, userId, request.body.compliance);
     },
   );
 

@@ -186,6 +186,7 @@ export async function getTeam(db: Db, companyId: string): Promise<TeamResponse> 
       name: users.name,
       email: users.email,
       role: companyMembers.role,
+      compliance: companyMembers.compliance,
       joinedAt: companyMembers.joinedAt,
     })
     .from(companyMembers)
@@ -215,6 +216,7 @@ export async function getTeam(db: Db, companyId: string): Promise<TeamResponse> 
       name: m.name,
       email: m.email,
       role: toTeamRole(m.role),
+      compliance: m.compliance,
       joinedDate: isoDate(m.joinedAt),
     })),
     invitations: invitations.map((i) => ({
@@ -260,7 +262,13 @@ async function adminCount(tx: Executor, companyId: string): Promise<number> {
 
 async function memberRow(tx: Executor, companyId: string, userId: string) {
   const [row] = await tx
-    .select({ role: companyMembers.role, joinedAt: companyMembers.joinedAt, name: users.name, email: users.email })
+    .select({
+      role: companyMembers.role,
+      compliance: companyMembers.compliance,
+      joinedAt: companyMembers.joinedAt,
+      name: users.name,
+      email: users.email,
+    })
     .from(companyMembers)
     .innerJoin(users, eq(users.id, companyMembers.userId))
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
@@ -295,7 +303,51 @@ export async function updateMemberRole(
         after: { role },
       });
     await publishSessionChange(tx, { users: [userId] });
-    return { userId, name: member.name, email: member.email, role, joinedDate: isoDate(member.joinedAt) };
+    return toTeamMember(userId, { ...member, role: newRole });
+  });
+}
+
+const toTeamMember = (
+  userId: string,
+  m: { name: string; email: string; role: 'admin' | 'member'; compliance: boolean; joinedAt: Date },
+): TeamMember => ({
+  userId,
+  name: m.name,
+  email: m.email,
+  role: toTeamRole(m.role),
+  compliance: m.compliance,
+  joinedDate: isoDate(m.joinedAt),
+});
+
+/**
+ * Grants or withdraws the `compliance` permission (issue 36: reads the self-identification report), audited; the
+ * member's sessions see it at once (the session caches drop them).
+ */
+export async function setMemberCompliance(
+  db: Db,
+  companyId: string,
+  actorId: string,
+  userId: string,
+  compliance: boolean,
+): Promise<TeamMember> {
+  return inTransaction(db, async (tx) => {
+    const member = await memberRow(tx, companyId, userId);
+    if (member.compliance !== compliance) {
+      await tx
+        .update(companyMembers)
+        .set({ compliance })
+        .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, userId)));
+      await recordAudit(tx, {
+        companyId,
+        actorId,
+        action: 'member.compliance_changed',
+        subject: { type: 'member', id: userId, userId },
+        before: { compliance: member.compliance },
+        after: { compliance },
+      });
+      await publishSessionChange(tx, { users: [userId] });
+    }
+    return toTeamMember(userId, { ...member, compliance });
   });
 }
 

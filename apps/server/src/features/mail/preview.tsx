@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { composeMail } from '../../lib/mail/compose';
 import { isTemplateName, mailTemplates, type TemplateName } from '../../lib/mail/templates';
 import { notFound } from '../../lib/errors';
-import { page } from './pages';
+import { page } from '../../lib/small-page';
 
 const SAMPLE_USER_ID = '00000000-0000-4000-8000-000000000000';
 

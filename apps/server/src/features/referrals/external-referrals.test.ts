@@ -699,7 +699,7 @@ describe('notes by role', () => {
       (await call('GET', '/api/dashboard/jobseeker', seeker)).body,
       (await call('GET', '/api/notifications', seeker)).body,
       ...(await mailsFor(seeker.body.user.email)),
-      (await buildExportZip(t.app.db, t.app.storage, seeker.body.user.id)).toString('latin1'),
+      (await buildExportZip(t.app.db, t.app.storage, t.app.secrets, seeker.body.user.id)).toString('latin1'),
     ])
       expect(body).not.toContain('needs coaching');
     // The referrer, the company and the job's tracking see it.

@@ -69,3 +69,13 @@ export function requireCompanyAdmin(
   if (!isCompanyAdminOf(signedIn, companyId)) throw forbidden(message);
   return signedIn as CompanyAuth;
 }
+
+/**
+ * A member of the company holding the `compliance` permission (issue 36), whatever their role: the only reader of
+ * self-identification data. Others get 403, visitors 401.
+ */
+export function requireCompanyCompliance(auth: AuthContext | null, companyId: string, message?: string): CompanyAuth {
+  const signedIn = requireSignedIn(auth);
+  if (signedIn.company?.id !== companyId || !signedIn.company.compliance) throw forbidden(message);
+  return signedIn as CompanyAuth;
+}

@@ -9,13 +9,15 @@ const person = (type: 'jobseeker' | 'referrer', company: AuthContext['company'] 
   user: { id: `${type}-id`, name: 'Someone', email: 'someone@example.com', type, avatarUrl: null, referralCode: null },
   company,
 });
-const acme = (role: 'companyAdmin' | 'member') => ({ id: 'acme', name: 'Acme', slug: 'acme', role }) as const;
+const acme = (role: 'companyAdmin' | 'member', compliance = false) =>
+  ({ id: 'acme', name: 'Acme', slug: 'acme', role, compliance }) as const;
 const WHO: Record<string, AuthContext | null> = {
   visitor: null,
   seeker: person('jobseeker'),
   formerReferrer: person('referrer'),
   member: person('referrer', acme('member')),
   admin: person('referrer', acme('companyAdmin')),
+  compliance: person('referrer', acme('member', true)),
 };
 
 let app: FastifyInstance;
@@ -50,27 +52,88 @@ describe('route access', () => {
 
   it('checks each role before the handler', async () => {
     await appWith('visitor');
-    expect(await statuses()).toEqual({ visitor: 200, seeker: 200, formerReferrer: 200, member: 200, admin: 200 });
+    expect(await statuses()).toEqual({
+      visitor: 200,
+      seeker: 200,
+      formerReferrer: 200,
+      member: 200,
+      admin: 200,
+      compliance: 200,
+    });
     await app.close();
     await appWith('signedIn');
-    expect(await statuses()).toEqual({ visitor: 401, seeker: 200, formerReferrer: 200, member: 200, admin: 200 });
+    expect(await statuses()).toEqual({
+      visitor: 401,
+      seeker: 200,
+      formerReferrer: 200,
+      member: 200,
+      admin: 200,
+      compliance: 200,
+    });
     await app.close();
     await appWith('jobseeker');
-    expect(await statuses()).toEqual({ visitor: 401, seeker: 200, formerReferrer: 403, member: 403, admin: 403 });
+    expect(await statuses()).toEqual({
+      visitor: 401,
+      seeker: 200,
+      formerReferrer: 403,
+      member: 403,
+      admin: 403,
+      compliance: 403,
+    });
     await app.close();
     await appWith('referrer');
-    expect(await statuses()).toEqual({ visitor: 401, seeker: 403, formerReferrer: 200, member: 200, admin: 200 });
+    expect(await statuses()).toEqual({
+      visitor: 401,
+      seeker: 403,
+      formerReferrer: 200,
+      member: 200,
+      admin: 200,
+      compliance: 200,
+    });
     await app.close();
     await appWith('companyUser');
-    expect(await statuses()).toEqual({ visitor: 401, seeker: 403, formerReferrer: 403, member: 200, admin: 200 });
+    expect(await statuses()).toEqual({
+      visitor: 401,
+      seeker: 403,
+      formerReferrer: 403,
+      member: 200,
+      admin: 200,
+      compliance: 200,
+    });
     await app.close();
     await appWith('companyMember');
-    expect(await statuses()).toEqual({ visitor: 401, seeker: 403, formerReferrer: 403, member: 200, admin: 200 });
+    expect(await statuses()).toEqual({
+      visitor: 401,
+      seeker: 403,
+      formerReferrer: 403,
+      member: 200,
+      admin: 200,
+      compliance: 200,
+    });
     expect((await statuses('/api/companies/other/thing')).member).toBe(403);
     await app.close();
     await appWith('companyAdmin');
-    expect(await statuses()).toEqual({ visitor: 401, seeker: 403, formerReferrer: 403, member: 403, admin: 200 });
+    expect(await statuses()).toEqual({
+      visitor: 401,
+      seeker: 403,
+      formerReferrer: 403,
+      member: 403,
+      admin: 200,
+      compliance: 403,
+    });
     expect((await statuses('/api/companies/other/thing')).admin).toBe(403);
+    await app.close();
+    // The compliance permission, whatever the role: an admin without it is refused (self-identification data).
+    await appWith('companyCompliance');
+    expect(await statuses()).toEqual({
+      visitor: 401,
+      seeker: 403,
+      formerReferrer: 403,
+      member: 403,
+      admin: 403,
+      compliance: 200,
+    });
+    expect((await statuses('/api/companies/other/thing')).compliance).toBe(403);
   });
 
   it("answers with the route's own words", async () => {

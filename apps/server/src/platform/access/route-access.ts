@@ -6,6 +6,7 @@ import { forbidden } from '../../lib/errors';
 import type { AuthContext } from '../sessions/sessions';
 import {
   requireCompanyAdmin,
+  requireCompanyCompliance,
   requireCompanyMember,
   requireCompanyUser,
   requireJobseeker,
@@ -30,7 +31,9 @@ export type Role =
   /** An admin of the company named by the route's `:companyId`. */
   | 'companyAdmin'
   /** A platform operator: a signed-in user whose e-mail is in PLATFORM_ADMIN_EMAILS (the LEIE list, issue 36). */
-  | 'platformAdmin';
+  | 'platformAdmin'
+  /** A member of the company named by `:companyId` holding the `compliance` permission (self-identification data). */
+  | 'companyCompliance';
 
 /**
  * A route's access: a role, or a role with the words of its refusal (`refused`: the 403 message; `signedOut`: the
@@ -69,6 +72,8 @@ function checkOf(access: Access, platform: PlatformAdmins): ((request: FastifyRe
         if (!platform.emails.includes(signedIn.user.email.toLowerCase()))
           throw forbidden(refused ?? 'Only the platform’s administrators can do that.');
       };
+    case 'companyCompliance':
+      return (request) => void requireCompanyCompliance(request.auth, companyIdOf(request), refused);
   }
 }
 

@@ -49,7 +49,14 @@ export interface AuthContext {
     avatarUrl: string | null;
     referralCode: string | null;
   };
-  company: { id: string; name: string; slug: string; role: 'companyAdmin' | 'member' } | null;
+  company: {
+    id: string;
+    name: string;
+    slug: string;
+    role: 'companyAdmin' | 'member';
+    /** Holds the `compliance` permission (reads the self-identification report), whatever the role. */
+    compliance: boolean;
+  } | null;
 }
 
 interface SessionRow {
@@ -64,6 +71,7 @@ interface SessionRow {
   company_name: string | null;
   company_slug: string | null;
   member_role: 'admin' | 'member' | null;
+  company_compliance: boolean | null;
 }
 
 function authOf(row: Omit<SessionRow, 'last_seen_at'>, tokenHash: string): AuthContext {
@@ -84,6 +92,7 @@ function authOf(row: Omit<SessionRow, 'last_seen_at'>, tokenHash: string): AuthC
             name: row.company_name,
             slug: row.company_slug,
             role: row.member_role === 'admin' ? 'companyAdmin' : 'member',
+            compliance: row.company_compliance === true,
           }
         : null,
   };
@@ -97,7 +106,7 @@ export async function readSession(db: Db, tokenHash: string): Promise<AuthContex
   const [row] = await preparedRows<SessionRow>(
     db,
     sql`select s.last_seen_at, u.id, u.name, u.email, u.type, u.avatar_url, u.referral_code,
-          u.company_id, u.company_name, u.company_slug, u.company_role as member_role
+          u.company_id, u.company_name, u.company_slug, u.company_role as member_role, u.company_compliance
         from sessions s
         join ${peopleWithCompany} u on u.id = s.user_id
         where s.token_hash = ${tokenHash} and s.expires_at > now()
@@ -120,7 +129,7 @@ export async function authOfUser(db: Db, userId: string): Promise<AuthContext | 
   const [row] = await preparedRows<Omit<SessionRow, 'last_seen_at'>>(
     db,
     sql`select u.id, u.name, u.email, u.type, u.avatar_url, u.referral_code,
-          u.company_id, u.company_name, u.company_slug, u.company_role as member_role
+          u.company_id, u.company_name, u.company_slug, u.company_role as member_role, u.company_compliance
         from ${peopleWithCompany} u where u.id = ${userId} limit 1`,
   );
   return row ? authOf(row, '') : null;

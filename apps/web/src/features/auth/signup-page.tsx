@@ -7,6 +7,7 @@ import type { CompanyType, SignupInput, SignupRequest, SignupRole } from '@refer
 import { loginPath, safeReturnTo } from '@referwell/shared/rules/auth';
 import { authFormError } from '@referwell/shared/rules/auth-forms';
 import { AUTH_MESSAGES, COMPANY_TYPES, SIGNUP_ROLE_LABELS, SIGNUP_ROLES } from '@referwell/shared/rules/auth-texts';
+import { CaliforniaNotice } from '@/components/california-notice';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form, FormField, lazyZodResolver } from '@/components/ui/form';
@@ -323,6 +324,7 @@ export function SignupPage() {
           </FormField>
         ) : null}
 
+        <CaliforniaNotice />
         <Button type="submit" size="lg" disabled={busy}>
           {signup.isPending ? 'Creating account...' : 'Create Account'}
         </Button>

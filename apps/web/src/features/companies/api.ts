@@ -130,3 +130,23 @@ export function useRemoveMember(companyId: string) {
     },
   });
 }
+
+/** Grants or withdraws a member's compliance permission (reads the self-identification report). */
+export function useSetMemberCompliance(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, compliance }: { userId: string; compliance: boolean }) =>
+      api<TeamMember>(`${base(companyId)}/members/${encodeURIComponent(userId)}/compliance`, {
+        method: 'PUT',
+        body: { compliance },
+      }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(teamQueryOptions(companyId).queryKey, (team) =>
+        team
+          ? { ...team, members: team.members.map((m) => (m.userId === updated.userId ? { ...m, ...updated } : m)) }
+          : team,
+      );
+      return queryClient.invalidateQueries({ queryKey: companyKeys.team(companyId) });
+    },
+  });
+}

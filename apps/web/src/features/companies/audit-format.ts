@@ -4,7 +4,9 @@ import {
   SUBSCRIPTION_STATUS_LABELS,
   type PlanId,
   REFERRAL_STATUS_LABELS,
+  SELF_ID_FORM_TEXTS,
   STAGE_LABELS,
+  type SelfIdForm,
   type AuditEntry,
   type BonusState,
   type PipelineStage,
@@ -78,6 +80,23 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
       return a.integration === 'teams' ? 'Microsoft Teams channel' : 'Slack workspace';
     case 'integration.disconnected':
       return b.integration === 'teams' ? 'Microsoft Teams channel' : 'Slack workspace';
+    case 'member.compliance_changed':
+      return a.compliance === true ? 'Compliance permission granted' : 'Compliance permission withdrawn';
+    case 'self_id.settings_changed': {
+      const state = (values: Record<string, unknown>) =>
+        values.enabled === true && Array.isArray(values.forms)
+          ? `On (${values.forms.map((f) => SELF_ID_FORM_TEXTS[f as SelfIdForm]?.title ?? String(f)).join(', ')})`
+          : 'Off';
+      return arrow(state(b), state(a));
+    }
+    case 'retention.policy_changed':
+      return arrow(`${String(b.defaultMonths)} months`, `${String(a.defaultMonths)} months`);
+    case 'retention.candidate_erased':
+      return `Erased after ${String(b.months)} months without activity`;
+    case 'dsr.recorded':
+      return `${String(a.kind)} request, due ${typeof a.dueOn === 'string' ? formatDate(a.dueOn) : '—'}`;
+    case 'dsr.completed':
+      return `${String(a.kind)} request completed`;
     case 'portal.changed': {
       const portal = (values: Record<string, unknown>) =>
         values.enabled === undefined

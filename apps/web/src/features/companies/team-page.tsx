@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Mail, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { scopedToast } from '@/lib/toast';
-import { COMPANY_MESSAGES, TEAM_ROLES, type TeamMember, type TeamRole } from '@referwell/shared';
+import { COMPANY_MESSAGES, SELF_ID_TEXTS, TEAM_ROLES, type TeamMember, type TeamRole } from '@referwell/shared';
 import { CopyableCode } from '@/components/copyable-code';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import {
@@ -18,6 +18,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -29,7 +30,13 @@ import { isApiError } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { AddMemberDialog } from './add-member-dialog';
-import { teamQueryOptions, useRegenerateInviteCode, useRemoveMember, useUpdateMemberRole } from './api';
+import {
+  teamQueryOptions,
+  useRegenerateInviteCode,
+  useRemoveMember,
+  useSetMemberCompliance,
+  useUpdateMemberRole,
+} from './api';
 
 const toast = scopedToast('team-page');
 
@@ -67,6 +74,7 @@ function TeamManagement({ companyId, currentUserId }: { companyId: string; curre
   const regenerate = useRegenerateInviteCode(companyId);
   const updateRole = useUpdateMemberRole(companyId);
   const removeMember = useRemoveMember(companyId);
+  const setCompliance = useSetMemberCompliance(companyId);
   // The member stays set while the dialog fades out, so its text does not vanish mid-animation.
   const [toRemove, setToRemove] = useState<TeamMember | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -98,6 +106,20 @@ function TeamManagement({ companyId, currentUserId }: { companyId: string; curre
       onSuccess: () => toast.success(COMPANY_MESSAGES.newCodeTitle, { description: COMPANY_MESSAGES.newCode }),
       onError: (error) => toast.error(error.message),
     });
+
+  const changeCompliance = (member: TeamMember, compliance: boolean) =>
+    setCompliance.mutate(
+      { userId: member.userId, compliance },
+      {
+        onSuccess: () =>
+          toast.success(compliance ? SELF_ID_TEXTS.complianceGranted : SELF_ID_TEXTS.complianceWithdrawn),
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  const complianceShown = (member: TeamMember): boolean =>
+    setCompliance.isPending && setCompliance.variables.userId === member.userId
+      ? setCompliance.variables.compliance
+      : member.compliance;
 
   const roleShown = (member: TeamMember): TeamRole =>
     updateRole.isPending && updateRole.variables.userId === member.userId ? updateRole.variables.role : member.role;
@@ -174,6 +196,9 @@ function TeamManagement({ companyId, currentUserId }: { companyId: string; curre
                 ? `${team.data.members.length} ${team.data.members.length === 1 ? 'member' : 'members'}`
                 : 'Loading members...'}
             </CardDescription>
+            <p id="compliance-help" className="mt-1 text-xs text-muted-foreground">
+              {SELF_ID_TEXTS.complianceNote}
+            </p>
           </div>
           <AddMemberDialog companyId={companyId} />
         </CardHeader>
@@ -236,6 +261,19 @@ function TeamManagement({ companyId, currentUserId }: { companyId: string; curre
                           ))}
                         </SelectContent>
                       </Select>
+                      <label
+                        className="mt-2 flex items-center gap-2 text-xs text-muted-foreground"
+                        title={SELF_ID_TEXTS.complianceHelp}
+                      >
+                        <Checkbox
+                          checked={complianceShown(member)}
+                          aria-label={`${SELF_ID_TEXTS.complianceLabel} permission for ${member.name}`}
+                          aria-describedby="compliance-help"
+                          disabled={setCompliance.isPending && setCompliance.variables.userId === member.userId}
+                          onCheckedChange={(checked) => changeCompliance(member, checked === true)}
+                        />
+                        {SELF_ID_TEXTS.complianceLabel}
+                      </label>
                     </TableCell>
                     <TableCell className="hidden whitespace-nowrap sm:table-cell">
                       {formatDate(member.joinedDate)}

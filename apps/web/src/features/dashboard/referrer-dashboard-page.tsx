@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   BarChart3,
   Building2,
+  ClipboardList,
   CreditCard,
   ExternalLink,
   Globe,
@@ -13,6 +14,7 @@ import {
   ScrollText,
   Search,
   Settings,
+  ShieldCheck,
   Users,
 } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
@@ -215,6 +217,8 @@ const quickActions = [
   { label: 'Edit Company Profile', to: '/company-profile', icon: Settings },
   { label: 'Manage Team', to: '/company-dashboard/team', icon: Users },
   { label: 'Audit Log', to: '/company-dashboard/audit-log', icon: ScrollText },
+  { label: 'Self-identification', to: '/company-dashboard/self-identification', icon: ClipboardList },
+  { label: 'Privacy and Retention', to: '/company-dashboard/privacy', icon: ShieldCheck },
   { label: 'Referral Analytics', to: '/company-dashboard/analytics', icon: BarChart3 },
   { label: 'Plan and Billing', to: '/company-dashboard/billing', icon: CreditCard },
   { label: 'ATS Integrations', to: '/company-dashboard/integrations', icon: Plug },

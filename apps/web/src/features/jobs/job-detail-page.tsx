@@ -377,10 +377,10 @@ function JobActions({ job, ReferAction }: { job: Job; ReferAction: JobReferActio
                 'Apply Now'
               )}
             </Button>
-            {/* Stays mounted after applying, so its success toast still shows. */}
-            <ApplyDialog job={job} open={applying} onOpenChange={setApplying} />
           </>
         ) : null}
+        {/* Stays mounted after applying (the job then reads as settled), for its toast and self-identification step. */}
+        <ApplyDialog job={job} open={applying} onOpenChange={setApplying} />
         {!askFirst && !settled ? findReferrer : null}
         {job.postedBy ? (
           <MessageButton

@@ -13,12 +13,14 @@ import {
   INVOLVEMENT_OPTIONS,
   MYERS_BRIGGS_TYPES,
   TALENT_MESSAGES,
+  needsCaliforniaNotice,
   profileCompleteness,
   talentProfileFormSchema,
   type TalentProfile,
   type TalentProfileForm,
   type TalentProfileInput,
 } from '@referwell/shared';
+import { CaliforniaNotice } from '@/components/california-notice';
 import { ChipInput } from '@/components/chip-input';
 import { ChoiceSelect } from '@/components/choice-select';
 import { Button } from '@/components/ui/button';
@@ -200,6 +202,7 @@ export function ProfileForm({ profile }: { profile: TalentProfile }) {
               {(c) => <Input {...c} placeholder="e.g. Boston, MA or Remote" {...form.register('location')} />}
             </FormField>
           </div>
+          {needsCaliforniaNotice(values.location) ? <CaliforniaNotice open /> : null}
           <FormField id="profile-superpower" label="What is your superpower?" error={errors.superpower?.message}>
             {(c) => (
               <Input

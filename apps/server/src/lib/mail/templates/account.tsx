@@ -193,3 +193,27 @@ export const accountDeletionScheduled = defineTemplate<{ name: string; date: str
     </Layout>
   ),
 });
+
+/** Retention (issue 36): the data a company (or Referwell, for a job seeker profile) keeps ends soon; one click renews. */
+export const retentionReminder = defineTemplate<{ name: string; holder: string; date: string; path: string }>({
+  category: null,
+  subject: (p) => `${p.holder} will delete your data on ${formatDate(p.date)}`,
+  sample: {
+    name: 'Avery Quinn',
+    holder: 'Northwind Health',
+    date: '2026-12-31',
+    path: '/api/talent-pool/renew?token=sample',
+  },
+  render: (p, frame) => (
+    <Layout preview="One click keeps your profile" heading="Keep your profile?" reason={ACCOUNT_REASON} {...frame}>
+      <Paragraph>Hi {p.name},</Paragraph>
+      <Paragraph>
+        {p.holder} keeps your profile and application history for a set time after your last activity. That time ends on{' '}
+        {formatDate(p.date)}: your personal data will then be deleted (referral records stay, without your name).
+      </Paragraph>
+      <Paragraph>Want to stay in the talent pool? One click renews your consent:</Paragraph>
+      <Action href={frame.origin + p.path}>Keep my profile</Action>
+      <Paragraph>If you do nothing, your data is deleted on that day.</Paragraph>
+    </Layout>
+  ),
+});

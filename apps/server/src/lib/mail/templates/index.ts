@@ -5,6 +5,7 @@ import {
   dataExportReady,
   kudosRequest,
   passwordReset,
+  retentionReminder,
   signupAttempt,
   teamInvitation,
 } from './account';
@@ -23,6 +24,7 @@ export const mailTemplates = {
   'kudos-request': kudosRequest,
   'data-export-ready': dataExportReady,
   'account-deletion-scheduled': accountDeletionScheduled,
+  'retention-reminder': retentionReminder,
   'referral-requests': notificationTemplates.referral_requests,
   'referral-updates': notificationTemplates.referral_updates,
   messages: notificationTemplates.messages,
