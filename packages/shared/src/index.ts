@@ -45,3 +45,5 @@ export * from './currencies';
 export * from './schemas/connections';
 export * from './rules/payees';
 export * from './schemas/payees';
+export * from './schemas/two-factor';
+export * from './rules/two-factor-texts';

@@ -16,6 +16,12 @@ export const AUDIT_ACTIONS = {
   'payee.changed': 'Changed how a referrer is paid',
   'data.exported': 'Exported data',
   'billing.subscription_changed': 'Plan or subscription changed',
+  'two_factor.enabled': 'Turned on two-factor authentication',
+  'two_factor.disabled': 'Turned off two-factor authentication',
+  'two_factor.failed': 'Entered a wrong two-factor code',
+  'two_factor.recovery_code_used': 'Used a two-factor recovery code',
+  'two_factor.recovery_codes_regenerated': 'Made new two-factor recovery codes',
+  'company.two_factor_policy_changed': 'Changed the two-factor requirement for admins',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

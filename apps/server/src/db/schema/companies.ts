@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /** companyAdmin is stored as 'admin'; the team screen shows Admin / Member. */
@@ -19,6 +30,8 @@ export const companies = pgTable('companies', {
     .default(sql`'{}'::text[]`),
   foundedYear: integer(),
   inviteCode: text().notNull().unique(),
+  /** Admins must have a second factor: one without is sent to set it up before anything else (ADR 0030). */
+  requireTwoFactorForAdmins: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -50,6 +50,8 @@ export interface AuthContext {
     referralCode: string | null;
   };
   company: { id: string; name: string; slug: string; role: 'companyAdmin' | 'member' } | null;
+  /** An admin of a company that requires two-factor, without one: only setting it up is allowed (ADR 0030). */
+  twoFactorSetupRequired: boolean;
 }
 
 interface SessionRow {
@@ -64,6 +66,7 @@ interface SessionRow {
   company_name: string | null;
   company_slug: string | null;
   member_role: 'admin' | 'member' | null;
+  two_factor_setup_required: boolean;
 }
 
 /**
@@ -74,9 +77,13 @@ export async function readSession(db: Db, tokenHash: string): Promise<AuthContex
   const [row] = await preparedRows<SessionRow>(
     db,
     sql`select s.last_seen_at, u.id, u.name, u.email, u.type, u.avatar_url, u.referral_code,
-          u.company_id, u.company_name, u.company_slug, u.company_role as member_role
+          u.company_id, u.company_name, u.company_slug, u.company_role as member_role,
+          (u.company_role = 'admin' and co.require_two_factor_for_admins
+            and not exists (select 1 from two_factor tf where tf.user_id = u.id and tf.enabled_at is not null)
+          ) is true as two_factor_setup_required
         from sessions s
         join ${peopleWithCompany} u on u.id = s.user_id
+        left join companies co on co.id = u.company_id
         where s.token_hash = ${tokenHash} and s.expires_at > now()
           and s.last_seen_at > now() - make_interval(secs => ${SESSION_IDLE_SECONDS})
         limit 1`,
@@ -105,6 +112,7 @@ export async function readSession(db: Db, tokenHash: string): Promise<AuthContex
             role: row.member_role === 'admin' ? 'companyAdmin' : 'member',
           }
         : null,
+    twoFactorSetupRequired: row.two_factor_setup_required,
   };
 }
 

@@ -70,5 +70,14 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
     }
     case 'data.exported':
       return typeof a.what === 'string' ? a.what : 'Data export';
+    case 'two_factor.enabled':
+      return 'Authenticator app';
+    case 'two_factor.disabled':
+    case 'two_factor.failed':
+    case 'two_factor.recovery_code_used':
+    case 'two_factor.recovery_codes_regenerated':
+      return '—';
+    case 'company.two_factor_policy_changed':
+      return a.requireTwoFactorForAdmins === true ? 'Required for admins' : 'Not required';
   }
 }
