@@ -108,17 +108,18 @@ function TwoFactorSetUp({ onCodes }: { onCodes: (codes: string[]) => void }) {
     );
   }
 
+  // mutateAsync: once on, the status refetched replaces this component, and the codes must still reach the card.
   const onValid = (body: TwoFactorCodeRequest) =>
-    enable.mutate(body, {
-      onSuccess: ({ recoveryCodes }) => {
+    enable.mutateAsync(body).then(
+      ({ recoveryCodes }) => {
         toast.success(TWO_FACTOR_MESSAGES.enabled);
         onCodes(recoveryCodes);
       },
-      onError: () => {
+      () => {
         form.setValue('code', '');
         form.setFocus('code');
       },
-    });
+    );
 
   return (
     <div className="grid gap-5">
@@ -185,13 +186,10 @@ function TwoFactorOn({ status, onCodes }: { status: TwoFactorStatus; onCodes: (c
       disable.mutate(body, { onSuccess: () => toast.success(TWO_FACTOR_MESSAGES.disabled), onError });
     } else {
       disable.reset();
-      regenerate.mutate(body, {
-        onSuccess: ({ recoveryCodes }) => {
-          toast.success(TWO_FACTOR_MESSAGES.codesRegenerated);
-          onCodes(recoveryCodes);
-        },
-        onError,
-      });
+      regenerate.mutateAsync(body).then(({ recoveryCodes }) => {
+        toast.success(TWO_FACTOR_MESSAGES.codesRegenerated);
+        onCodes(recoveryCodes);
+      }, onError);
     }
   };
 
