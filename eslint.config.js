@@ -48,7 +48,7 @@ const FEATURES = readdirSync(new URL(`${SERVER}/features`, import.meta.url), { w
  */
 const FEATURE_PORT_USERS = {
   bonuses: ['jobs', 'referrals'],
-  companies: ['auth', 'public-pages'],
+  companies: ['auth', 'public-pages', 'scim'],
   connections: ['referrals'],
   jobs: ['dashboard', 'job-import', 'mail', 'public-pages', 'saved-searches'],
   messaging: ['realtime'],

@@ -47,3 +47,4 @@ export * from './rules/payees';
 export * from './schemas/payees';
 export * from './schemas/two-factor';
 export * from './rules/two-factor-texts';
+export * from './schemas/scim';

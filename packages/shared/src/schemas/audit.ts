@@ -22,6 +22,11 @@ export const AUDIT_ACTIONS = {
   'two_factor.recovery_code_used': 'Used a two-factor recovery code',
   'two_factor.recovery_codes_regenerated': 'Made new two-factor recovery codes',
   'company.two_factor_policy_changed': 'Changed the two-factor requirement for admins',
+  'scim.token_created': 'Made a new SCIM provisioning token',
+  'scim.user_provisioned': 'Provisioned a member from the identity provider',
+  'scim.user_deactivated': 'Deactivated a member from the identity provider',
+  'scim.user_reactivated': 'Reactivated a member from the identity provider',
+  'scim.role_changed': 'Identity provider groups changed a member’s role',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

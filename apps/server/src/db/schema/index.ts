@@ -18,3 +18,4 @@ export * from './billing';
 export * from './connections';
 export * from './payees';
 export * from './two-factor';
+export * from './scim';

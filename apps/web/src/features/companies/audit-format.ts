@@ -77,6 +77,14 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
     case 'two_factor.recovery_code_used':
     case 'two_factor.recovery_codes_regenerated':
       return '—';
+    case 'scim.token_created':
+    case 'scim.user_provisioned':
+    case 'scim.user_reactivated':
+      return typeof a.role === 'string' ? `As ${a.role}` : '—';
+    case 'scim.user_deactivated':
+      return `Was ${String(b.role)}`;
+    case 'scim.role_changed':
+      return arrow(String(b.role), String(a.role));
     case 'company.two_factor_policy_changed':
       return a.requireTwoFactorForAdmins === true ? 'Required for admins' : 'Not required';
   }

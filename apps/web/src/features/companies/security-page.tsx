@@ -13,7 +13,17 @@ import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { scopedToast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import { companySecurityQueryOptions, useSaveCompanySecurity } from './api';
+import { useState } from 'react';
+import { KeyRound } from 'lucide-react';
+import { CopyableCode } from '@/components/copyable-code';
+import { Button } from '@/components/ui/button';
+import { useCapability } from '@/lib/plan';
+import {
+  companySecurityQueryOptions,
+  scimSettingsQueryOptions,
+  useCreateScimToken,
+  useSaveCompanySecurity,
+} from './api';
 
 const toast = scopedToast('security-page');
 
@@ -29,7 +39,10 @@ export function SecurityPage() {
         <p className="mt-2 text-muted-foreground">How people at {company?.name ?? 'your company'} sign in.</p>
       </header>
       {company && isCompanyAdmin ? (
-        <TwoFactorPolicyCard companyId={company.id} />
+        <>
+          <TwoFactorPolicyCard companyId={company.id} />
+          <ScimCard companyId={company.id} />
+        </>
       ) : (
         <Alert role="status">
           <AlertTitle>Security settings are for admins</AlertTitle>
@@ -81,6 +94,81 @@ function TwoFactorPolicyCard({ companyId }: { companyId: string }) {
               Require two-factor authentication for admins
             </Label>
           </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** SCIM provisioning: the base URL and a bearer token for the identity provider (Okta, Entra), shown once. */
+function ScimCard({ companyId }: { companyId: string }) {
+  const capability = useCapability('sso_scim');
+  const settings = useQuery({ ...scimSettingsQueryOptions(companyId), enabled: capability.allowed });
+  const create = useCreateScimToken(companyId);
+  const [token, setToken] = useState<string | null>(null);
+  const data = settings.data;
+  const makeToken = () =>
+    create.mutate(
+      {},
+      {
+        onSuccess: (answer) => setToken(answer.token),
+        onError: (error) => toast.error(errorMessage(error, AUTH_MESSAGES.unknownError)),
+      },
+    );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">Provisioning (SCIM 2.0)</CardTitle>
+        <CardDescription>
+          Let your identity provider (Okta, Microsoft Entra ID) add, update and deactivate members. Deactivated members
+          are signed out everywhere at once; their referrals and bonuses stay. Members of the identity provider’s group
+          named below become admins.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {capability.isLoading || (capability.allowed && settings.isPending) ? (
+          <Skeleton className="h-10 w-64" />
+        ) : !capability.allowed ? (
+          <Alert role="status">
+            <AlertDescription>
+              {capability.reason} <Link to={`/${APP_ROUTES.billing}`}>Plan and billing</Link>
+            </AlertDescription>
+          </Alert>
+        ) : !data ? (
+          <LoadError
+            title="Could not load the provisioning settings"
+            message={settings.error?.message ?? AUTH_MESSAGES.unknownError}
+            onRetry={() => void settings.refetch()}
+          />
+        ) : (
+          <>
+            <CopyableCode
+              id="scim-base-url"
+              code={data.baseUrl}
+              label="SCIM base URL"
+              toastTitle="Base URL copied"
+              toastDescription="Paste it into your identity provider."
+            />
+            <p className="text-sm">
+              Admin group: <strong>{data.adminGroup}</strong>.{' '}
+              {data.hasToken && data.createdAt
+                ? `A token was made on ${new Date(data.createdAt).toLocaleDateString('en-US')}.`
+                : 'No token yet.'}
+            </p>
+            {token ? (
+              <CopyableCode
+                id="scim-token"
+                code={token}
+                label="Bearer token (shown once)"
+                toastTitle="Token copied"
+                toastDescription="Paste it into your identity provider; it is not shown again."
+              />
+            ) : null}
+            <Button variant="outline" className="w-full sm:w-fit" onClick={makeToken} disabled={create.isPending}>
+              <KeyRound aria-hidden />
+              {data.hasToken ? 'Make a new token' : 'Make a token'}
+            </Button>
+          </>
         )}
       </CardContent>
     </Card>
