@@ -162,12 +162,16 @@ describe('Okta', () => {
     expect(await roleOf(id)).toBe('member');
   });
 
-  it('deactivating an existing member ends their sessions and keeps their account', async () => {
+  it('deactivating an existing member ends their sessions on every instance within a second', async () => {
     const team = await ok<{ inviteCode: string }>('GET', `/api/companies/${companyId}/team`, admin);
     const member = await signUp(t, { role: 'referrer', inviteCode: team.inviteCode });
-    const session = () =>
-      t.app.inject({ method: 'GET', url: '/api/auth/session', ...withSession(member.token) }).then((r) => r.json());
+    // A second server instance on the same database, whose cached read of the session must go too.
+    const other = await t.otherInstance();
+    const sessionOn = (app: typeof other) =>
+      app.inject({ method: 'GET', url: '/api/auth/session', ...withSession(member.token) }).then((r) => r.json());
+    const session = () => sessionOn(t.app);
     expect((await session()).user.id).toBe(member.body.user.id);
+    expect((await sessionOn(other)).user.id).toBe(member.body.user.id);
 
     const matched = await scim('GET', `/Users${filterBy(`userName eq "${member.body.user.email}"`)}`);
     expect(matched.body.totalResults).toBe(1);
@@ -180,6 +184,7 @@ describe('Okta', () => {
     });
     // Every instance drops its cached session on the notification: within a second.
     await expect.poll(async () => (await session()).user, { timeout: 1000, interval: 50 }).toBeNull();
+    await expect.poll(async () => (await sessionOn(other)).user, { timeout: 1000, interval: 50 }).toBeNull();
     const actions = (
       await t.database.db.select().from(companyAuditLog).where(eq(companyAuditLog.companyId, companyId))
     ).map((r) => r.action);
