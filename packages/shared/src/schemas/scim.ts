@@ -30,7 +30,13 @@ export const scimUserInputSchema = z.looseObject({
     })
     .nullish(),
   emails: z
-    .array(z.looseObject({ value: z.string().max(320), type: z.string().max(50).nullish(), primary: z.unknown().optional() }))
+    .array(
+      z.looseObject({
+        value: z.string().max(320),
+        type: z.string().max(50).nullish(),
+        primary: z.unknown().optional(),
+      }),
+    )
     .max(20)
     .nullish(),
 });
@@ -51,7 +57,9 @@ export type ScimGroupInput = z.infer<typeof scimGroupInputSchema>;
 export const scimPatchSchema = z.looseObject({
   schemas: z.array(z.string()).optional(),
   Operations: z
-    .array(z.looseObject({ op: z.string().max(20), path: z.string().max(500).optional(), value: z.unknown().optional() }))
+    .array(
+      z.looseObject({ op: z.string().max(20), path: z.string().max(500).optional(), value: z.unknown().optional() }),
+    )
     .min(1)
     .max(1000),
 });
