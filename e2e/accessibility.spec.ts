@@ -1,10 +1,10 @@
 // axe-core over every page of the app (packages/shared/src/routes.ts), as a visitor and as each signed-in role,
 // failing on any serious or critical violation. The world (company, people, job, referral, conversation, kudos
 // link) is made through the API, so the check does not depend on the demo data.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import type { AppRouteName } from '@referwell/shared/routes';
 import {
+  axeViolations,
   expect,
   inviteCodeOf,
   newPage,
@@ -61,6 +61,8 @@ const VISITED_AS: Record<AppRouteName, Role[]> = {
   analytics: ['companyAdmin'],
   billing: ['companyAdmin'],
   security: ['companyAdmin'],
+  portalSettings: ['companyAdmin'],
+  referralCredit: ['referrer'],
   jobsBoard: ['referrer', 'companyAdmin'],
   postJob: ['companyAdmin'],
   editJob: ['companyAdmin'],
@@ -185,6 +187,8 @@ async function makeWorld(browser: Browser, baseURL: string | undefined) {
     analytics: '/company-dashboard/analytics',
     billing: '/company-dashboard/billing',
     security: '/company-dashboard/security',
+    portalSettings: '/company-dashboard/portal',
+    referralCredit: '/referral-credit',
     jobsBoard: '/jobs-board',
     postJob: '/post-job',
     editJob: `/job/${jobId}/edit`,
@@ -211,18 +215,6 @@ async function makeWorld(browser: Browser, baseURL: string | undefined) {
   return { pages, routes };
 }
 
-/**
- * Serious and critical violations on the page as it stands, one line each. Every rule runs; `resultTypes` only spares
- * axe from collecting every node that passed or was inapplicable (violations are always listed in full): a quarter of
- * its time per page (measured).
- */
-async function violationsOn(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** Opens a page and waits until it shows what it loaded (hydrated, nothing busy, no skeletons). */
 async function settle(page: Page, path: string) {
   await page.goto(path);
@@ -247,7 +239,7 @@ test.describe('accessibility (axe-core)', () => {
         const page = world!.pages[role];
         const path = world!.routes[name];
         await test.step('load', () => settle(page, path));
-        const violations = await test.step('axe', () => violationsOn(page));
+        const violations = await test.step('axe', () => axeViolations(page));
         expect(violations, `${path} (now ${page.url()})`).toEqual([]);
       });
     }

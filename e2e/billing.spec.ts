@@ -19,9 +19,13 @@ test.describe('plan and billing', () => {
   }) => {
     test.setTimeout(90_000); // screenshots at two widths on a loaded machine
     const admin = await signUpCompanyAdmin(page);
-    await page.goto('/company-dashboard');
-    await page.getByRole('link', { name: 'Plan and Billing' }).click();
+    // From the pricing on the companies page to the billing page, the chosen plan marked.
+    await page.goto('/how-it-works-companies');
+    await page.getByRole('link', { name: 'Choose Enterprise License' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Plan and billing' })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Plans' }).getByRole('listitem').filter({ hasText: 'Your choice' }),
+    ).toContainText('Enterprise License');
     const features = page.getByRole('list', { name: 'Enterprise features' });
     await expect(features.getByRole('listitem').filter({ hasText: 'ATS integrations' })).toContainText(
       'Not in your plan',

@@ -44,10 +44,8 @@ test.describe('dashboards with real figures', () => {
     const matchingItem = recommended.getByRole('listitem').filter({ hasText: matching.title });
     await expect(matchingItem).toBeVisible();
     await expect(matchingItem.getByText('100% match')).toBeVisible();
-    const appliedCard = page
-      .getByRole('heading', { name: 'Applied jobs' })
-      .locator('xpath=ancestor::*[@data-slot="card"][1]');
-    await expect(appliedCard.getByText(applied.title)).toBeVisible();
+    const mine = page.getByRole('list', { name: 'Your applications and referrals' });
+    await expect(mine.getByRole('link', { name: new RegExp(applied.title) })).toContainText('You applied');
     await expect(page.getByText("You haven't requested any referrals yet.")).toBeVisible();
     await companyContext.close();
   });

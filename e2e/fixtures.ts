@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -217,6 +218,21 @@ export async function finishSignupViaUi(page: Page, email: string, password = PA
 /** The `pathPrefix` link of the newest e-mail to `email` that has one. */
 export async function linkInMailTo(email: string, pathPrefix: string): Promise<string> {
   return linkIn(await lastMailTo(email, { link: pathPrefix }), pathPrefix);
+}
+
+/**
+ * axe-core's violations on the page as it stands, one line each, of the impacts given (serious and critical unless
+ * told). Every rule runs; `resultTypes` only spares axe from collecting every node that passed or was inapplicable
+ * (violations are always listed in full): a quarter of its time per page (measured).
+ */
+export async function axeViolations(
+  page: Page,
+  impacts: readonly string[] = ['serious', 'critical'],
+): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  return results.violations
+    .filter((v) => impacts.includes(v.impact ?? ''))
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /**

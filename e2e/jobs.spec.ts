@@ -188,6 +188,11 @@ test.describe('jobs', () => {
     await page.reload();
     await expect(standing).toContainText('You applied to this job.');
     await expect(page.getByRole('button', { name: 'Apply Now' })).toHaveCount(0);
+    // Back in the results, the job's card says so too.
+    await page.goBack();
+    await expect(page.getByRole('listitem').filter({ hasText: job.title }).first()).toContainText(
+      'You applied to this job.',
+    );
 
     // The admin sees the application.
     await page.request.post('/api/auth/logout');

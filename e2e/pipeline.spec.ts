@@ -27,7 +27,7 @@ async function setUp(browser: Browser, baseURL: string | undefined) {
 }
 
 test.describe('one hiring loop', () => {
-  test('referred → confirms in Referrals for you → applies → admin hires → referral completed, bonus due', async ({
+  test('referred → confirms from the dashboard → applies → admin hires → referral completed, bonus due', async ({
     browser,
     baseURL,
   }) => {
@@ -45,8 +45,11 @@ test.describe('one hiring loop', () => {
 
     // The seeker finds the referral on their dashboard, waiting for an answer, and confirms it.
     await seekerPage.goto('/jobseeker-dashboard');
-    await expect(seekerPage.getByRole('heading', { name: 'Referrals for you' })).toBeVisible();
-    const item = seekerPage.getByRole('link', { name: new RegExp(job.title) }).filter({ hasText: 'referred by' });
+    await expect(seekerPage.getByRole('heading', { name: 'Your applications and referrals' })).toBeVisible();
+    const item = seekerPage
+      .getByRole('list', { name: 'Your applications and referrals' })
+      .getByRole('link', { name: new RegExp(job.title) });
+    await expect(item).toContainText('Rae Referrer referred you');
     await expect(item).toContainText('Waiting for your answer');
     await shoot(seekerPage, 'referrals-for-you');
     await item.click();

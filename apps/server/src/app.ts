@@ -52,6 +52,9 @@ import { billingRoutes } from './features/billing/routes';
 import { requireRouteCapabilities } from './platform/plans/capability';
 import { mailPreviewRoutes } from './features/mail/preview';
 import { publicPageRoutes, serverPages } from './features/public-pages';
+import { portalRoutes } from './features/portal/routes';
+import { registerPortalHosts } from './features/portal/hosts';
+import { systemResolveTxt, type ResolveTxt } from './lib/dns';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,6 +72,8 @@ declare module 'fastify' {
     stripe: Stripe | null;
     /** Seals secrets at rest under the data-encryption key (lib/secrets.ts). */
     secrets: Secrets;
+    /** Reads DNS TXT records (a portal's host name proof): the system's resolvers, or the one a test gives. */
+    resolveTxt: ResolveTxt;
   }
 }
 
@@ -76,6 +81,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** DNS TXT lookups (tests answer them from a zone of their own); the system's resolvers by default. */
+  resolveTxt?: ResolveTxt;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -104,7 +111,7 @@ export const HTTP_TIMEOUTS = {
  */
 export const SHUTDOWN_GRACE_MS = 65_000;
 
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger, resolveTxt }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -137,6 +144,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   app.decorate('storage', await createStorage(config.storage, database.db));
   app.decorate('stripe', config.stripe ? createStripe(config.stripe) : null);
   app.decorate('secrets', createSecrets(dataEncryptionKey(config)));
+  app.decorate('resolveTxt', resolveTxt ?? systemResolveTxt());
   app.addHook('onClose', async () => app.storage.close());
   // While shutting down, answers that were in flight close their connection, so a keep-alive
   // client does not hold the process open until its idle timeout.
@@ -156,6 +164,8 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   registerJsonBodies(app);
   registerNulGuard(app);
   registerSecurityHeaders(app, config);
+  // A company's careers portal on the host name it proved answers before any route (features/portal/hosts.ts).
+  registerPortalHosts(app);
   // Brotli/gzip for JSON, JS and CSS over 1 KB. Quality 4 keeps per-request compression cheap;
   // prerendered pages are compressed once, at maximum quality, when the server starts.
   await app.register(compress, {
@@ -209,6 +219,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     await features.register(mailRoutes);
     if (config.devRoutes) await features.register(mailPreviewRoutes);
     await features.register(publicPageRoutes);
+    await features.register(portalRoutes);
   });
 
   await registerWebApp(app, config, serverPages(app));

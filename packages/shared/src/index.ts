@@ -48,3 +48,5 @@ export * from './schemas/payees';
 export * from './schemas/two-factor';
 export * from './rules/two-factor-texts';
 export * from './schemas/scim';
+export * from './rules/contrast';
+export * from './schemas/portal';

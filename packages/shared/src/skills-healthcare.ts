@@ -86,12 +86,18 @@ ORBIS|Dedalus ORBIS
 MEDISTAR
 CGM|CompuGroup Medical
 Doctolib
-Medidata Rave|Medidata
-Veeva Vault|Veeva
+Medidata Rave|Rave EDC
+Medidata
+Veeva Vault
+Veeva CRM
+Veeva
 Oracle Clinical|Oracle InForm|InForm
 REDCap
 OpenClinica
-CDISC|SDTM|CDASH|ADaM
+CDISC
+SDTM
+CDASH
+ADaM
 Sunquest
 Data Innovations|Instrument Manager
 LabVantage
@@ -197,7 +203,8 @@ CNOR
 TNCC
 CMA|Certified Medical Assistant
 CNA|Certified Nursing Assistant
-EMT|paramedic
+EMT|Emergency Medical Technician
+Paramedic
 RRT|Registered Respiratory Therapist
 Clinical Informatics|nursing informatics
 Telehealth|telemedicine|virtual care
@@ -222,7 +229,10 @@ De Novo
 21 CFR 820|QSR|FDA QSR
 CE marking
 SaMD|software as a medical device
-GxP|GMP|GLP|Good Clinical Practice
+GxP
+GMP|Good Manufacturing Practice
+GLP|Good Laboratory Practice
+Good Clinical Practice|ICH-GCP|ICH GCP
 Computer System Validation
 Design controls
 ICH E6
@@ -330,6 +340,7 @@ CPOE|computerized provider order entry|computerised physician order entry|comput
 const CASE_SENSITIVE = `
 Beaker|Grand Central|Caboodle|Cogito|Elation|Veeva|Mirth|Rhapsody|Iguana|Redox|ADT|ORU|ERA|DRG|NDC
 HCC|UDS|CAP|NP|MLS|LIS|RIS|CDS|RPM|RCM|CDM|CCS|CCA|PA-C|EMT|MDR|Direct Messaging|Medicare|Medicaid
+ADaM|SDTM|CDASH|GLP|GMP|GxP
 Da Vinci|Canvas Medical|Greenway Health|CCPA|Cosmic|Cura|Esko|Lifecare|Spine|HDS|KWS|Columna|Melior|Effica
 Pegasos|Lauris|Sillage|RiO|Lorenzo|EMIS|Clarity reporting|IS-H|TISS|AMMS
 Hyperspace|Epic Beacon|Epic Lucy|CareNet|CareFlow|Adastra|Docman|Kanta|NPÖ|ePA|COPRA|PDMS|ICCA|Meona|Crossway|HPRIM

@@ -159,3 +159,24 @@ describe('canonicalSkill and cleanSkillList', () => {
     ]);
   });
 });
+
+describe('healthcare entries name one thing each (issue 37)', () => {
+  it('keeps a vendor, its products, a standards body and its standards, and related credentials apart', () => {
+    expect(recogniseSkills('Built Medidata Rave studies and Veeva Vault workflows; SDTM and ADaM datasets')).toEqual([
+      'Medidata Rave',
+      'Veeva Vault',
+      'SDTM',
+      'ADaM',
+    ]);
+    expect(recogniseSkills('Medidata and Veeva admin; CDISC standards')).toEqual(['Medidata', 'Veeva', 'CDISC']);
+    expect(recogniseSkills('Licensed Paramedic; formerly an EMT')).toEqual(['Paramedic', 'EMT']);
+    expect(recogniseSkills('GMP and GLP audits, ICH-GCP training, GxP validation')).toEqual([
+      'GMP',
+      'GLP',
+      'Good Clinical Practice',
+      'GxP',
+    ]);
+    // A first name is not a CDISC standard.
+    expect(recogniseSkills('Worked with Adam on the data model')).toEqual([]);
+  });
+});

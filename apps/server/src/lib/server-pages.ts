@@ -20,6 +20,35 @@ export interface ServerPage {
   indexable: boolean;
   /** Built for the signed-in viewer (their preloaded answers): no shared cache may keep it. */
   personal?: boolean;
+  /** The site name for the title and og:site_name (a company's careers portal shows its own); default BRAND.name. */
+  siteName?: string;
+  /** The canonical address's origin when not the site's (a portal served on the company's own host name). */
+  origin?: string;
+}
+
+/** A page's head tags: title, description, canonical or noindex, Open Graph, Twitter, its extra head, preloads. */
+export function pageHeadTags(page: ServerPage, origin: string): string[] {
+  const siteName = page.siteName ?? BRAND.name;
+  const title = escapeHtml(page.title.includes(siteName) ? page.title : `${page.title} · ${siteName}`);
+  const description = escapeHtml(page.description);
+  const url = escapeHtml(`${page.origin ?? origin}${page.path}`);
+  return [
+    `<title>${title}</title>`,
+    `<meta name="description" content="${description}" />`,
+    page.indexable ? `<link rel="canonical" href="${url}" />` : `<meta name="robots" content="noindex" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    page.head ?? '',
+    page.preload
+      ? `<script type="application/json" id="${PRELOAD_ELEMENT_ID}">${jsonForScript(page.preload)}</script>`
+      : '',
+  ].filter(Boolean);
 }
 
 export interface ServerPageRoute {
@@ -68,26 +97,7 @@ export class ShellTemplate {
   }
 
   render(page: ServerPage): string {
-    const title = escapeHtml(page.title.includes(BRAND.name) ? page.title : `${page.title} · ${BRAND.name}`);
-    const description = escapeHtml(page.description);
-    const url = escapeHtml(`${this.origin}${page.path}`);
-    const tags = [
-      `<title>${title}</title>`,
-      `<meta name="description" content="${description}" />`,
-      page.indexable ? `<link rel="canonical" href="${url}" />` : `<meta name="robots" content="noindex" />`,
-      `<meta property="og:type" content="website" />`,
-      `<meta property="og:site_name" content="${escapeHtml(BRAND.name)}" />`,
-      `<meta property="og:title" content="${title}" />`,
-      `<meta property="og:description" content="${description}" />`,
-      `<meta property="og:url" content="${url}" />`,
-      `<meta name="twitter:card" content="summary" />`,
-      `<meta name="twitter:title" content="${title}" />`,
-      `<meta name="twitter:description" content="${description}" />`,
-      page.head ?? '',
-      page.preload
-        ? `<script type="application/json" id="${PRELOAD_ELEMENT_ID}">${jsonForScript(page.preload)}</script>`
-        : '',
-    ].filter(Boolean);
+    const tags = pageHeadTags(page, this.origin);
     return `${this.head}  ${tags.join('\n    ')}\n  ${this.beforeRoot}<div id="root" data-server-rendered="true">${page.body}</div>${this.afterRoot}`;
   }
 }

@@ -148,6 +148,15 @@ const TABLE: Row[] = [
   { route: 'PUT /api/companies/:companyId/billing/plan', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/plan`, body: () => ({ plan: 'enterprise' }), why: 'no subscription yet: 409 for the admin' },
   { route: 'PUT /api/companies/:companyId/billing/cancellation', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/cancellation`, body: () => ({ cancelAtPeriodEnd: true }), why: 'no subscription yet: 409 for the admin' },
   { route: 'GET /api/companies/:companyId/billing/invoices', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/billing/invoices` },
+  // ----- careers portal (Enterprise: no plan here, so 402 for the admin; portal.test.ts runs them without billing) -----
+  { route: 'GET /api/companies/:companyId/portal', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal` },
+  { route: 'PUT /api/companies/:companyId/portal', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal`, body: () => ({ enabled: true, brandColor: '#0f766e', intro: null }) },
+  { route: 'PUT /api/companies/:companyId/portal/logo', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal/logo`, why: 'no file: 402 before the body is read' },
+  { route: 'DELETE /api/companies/:companyId/portal/logo', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal/logo` },
+  { route: 'POST /api/companies/:companyId/portal/hosts', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal/hosts`, body: () => ({ host: 'careers.matrix.example' }) },
+  { route: 'POST /api/companies/:companyId/portal/hosts/:hostId/verify', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal/hosts/${randomUUID()}/verify` },
+  { route: 'DELETE /api/companies/:companyId/portal/hosts/:hostId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/portal/hosts/${randomUUID()}` },
+  { route: 'GET /api/portal-hosts/check', expect: ['P', 'P', 'P', 'P', 'P'], url: () => '/api/portal-hosts/check?domain=careers.unknown.example', why: "a TLS proxy asks it; 404 for a name nobody proved" },
   { route: 'POST /api/billing/stripe/webhook', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ id: 'evt_unsigned' }), why: 'Stripe calls it, signed: unsigned is a 400 for anyone (billing.test.ts)' },
   // ----- dashboards -----
   { route: 'GET /api/dashboard/jobseeker', expect: ['D', 'A', 'D', 'D', 'D'] },
@@ -159,6 +168,7 @@ const TABLE: Row[] = [
   { route: 'GET /api/jobs', expect: ['A', 'A', 'A', 'A', 'A'] },
   { route: 'POST /api/jobs', expect: ['D', 'D', 'A', 'A', 'A'], body: () => job('Matrix Posting') },
   { route: 'GET /api/jobs/:id', expect: ['A', 'A', 'A', 'A', 'A'], url: () => `/api/jobs/${f.job}` },
+  { route: 'GET /api/jobs/where-i-stand', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/jobs/where-i-stand?ids=${f.job}`, why: 'a job seeker’s own standing' },
   { route: 'PUT /api/jobs/:id', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.job}`, body: () => job('Matrix Role'), why: "the job's creator (admin here) and the company's admins" },
   { route: 'POST /api/jobs/:id/close', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.closableJob}` + '/close' },
   { route: 'PUT /api/jobs/:id/status', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/jobs/${f.closableJob}/status`, body: () => ({ status: 'OPEN' }), why: "the job's creator (admin here) and the company's admins" },

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
+import type { ResolveTxt } from '../lib/dns';
 import { loadConfig, type Env } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { withAdminClient } from './admin-client';
@@ -47,6 +48,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void | Promise<void>;
   /** Another instance's database: the app shares it (as a second server process would) and leaves it open on close. */
   database?: Database;
+  /** DNS TXT answers for the app (a portal's host name proof), instead of the system's resolvers. */
+  resolveTxt?: ResolveTxt;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -60,7 +63,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const database = options.database ?? (await openTestDatabase());
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, resolveTxt: options.resolveTxt });
   await options.extend?.(app);
   await app.ready();
   const others: FastifyInstance[] = [];
@@ -69,7 +72,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     factories: createFactories(Number.parseInt(randomBytes(3).toString('hex'), 16)),
     otherInstance: async () => {
-      const other = await buildApp({ config, database });
+      const other = await buildApp({ config, database, resolveTxt: options.resolveTxt });
       await other.ready();
       others.push(other);
       return other;

@@ -42,6 +42,10 @@ const protectedRoutes: RouteObject[] = [
       import('@/features/referrals/referral-requests-page').then((m) => ({ Component: m.ReferralRequestsPage })),
   },
   {
+    path: APP_ROUTES.referralCredit,
+    lazy: () => import('@/features/referrals/credit-ledger-page').then((m) => ({ Component: m.CreditLedgerPage })),
+  },
+  {
     path: APP_ROUTES.searchCandidates,
     lazy: () => import('@/features/talent/search-candidates-page').then((m) => ({ Component: m.SearchCandidatesPage })),
   },
@@ -74,6 +78,10 @@ const protectedRoutes: RouteObject[] = [
   {
     path: APP_ROUTES.billing,
     lazy: () => import('@/features/billing/billing-page').then((m) => ({ Component: m.BillingPage })),
+  },
+  {
+    path: APP_ROUTES.portalSettings,
+    lazy: () => import('@/features/portal/portal-settings-page').then((m) => ({ Component: m.PortalSettingsPage })),
   },
   {
     path: APP_ROUTES.jobsBoard,

@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = {
   'scim.user_deactivated': 'Deactivated a member from the identity provider',
   'scim.user_reactivated': 'Reactivated a member from the identity provider',
   'scim.role_changed': 'Identity provider groups changed a member’s role',
+  'portal.changed': 'Changed the careers portal',
+  'portal.host_changed': 'Added, verified or removed a portal host name',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { EMPLOYMENT_TYPES } from './jobs';
 import { PIPELINE_STAGES } from '../rules/pipeline';
-import { referralRequestSchema, referralSummarySchema, referralTotalsSchema } from './referrals';
+import {
+  REFERRAL_CONSENT_STATES,
+  referralRequestSchema,
+  referralSummarySchema,
+  referralTotalsSchema,
+} from './referrals';
+import { JOB_VIEWER_STATES } from './referral-credit';
 import { rolesToReferSchema } from './company-jobs';
 
 export const DASHBOARD_MESSAGES = {
@@ -10,6 +16,7 @@ export const DASHBOARD_MESSAGES = {
   noReferrals: 'No referrals yet',
   noTalentMatches: 'No matches found for this position',
   noAppliedJobs: "You haven't applied to any jobs yet.",
+  noMyJobs: 'Nothing yet. Apply to a job, or ask a referrer from its page: it appears here with where it stands.',
   noAvailableJobs: 'No job postings found.',
 } as const;
 
@@ -24,12 +31,27 @@ const dashboardJobSchema = z.object({
 });
 export type DashboardJob = z.infer<typeof dashboardJobSchema>;
 
+/**
+ * One job the seeker is part of (applied, or referred by someone), with where they stand as the job page says it, the
+ * stage the hiring team has them at, and the referral when there is one (waiting for their answer, or answered).
+ */
+export const myJobSchema = dashboardJobSchema.extend({
+  state: z.enum(JOB_VIEWER_STATES),
+  headline: z.string().nullable(),
+  stage: z.enum(PIPELINE_STAGES).nullable(),
+  referral: z
+    .object({ id: z.uuid(), referrerName: z.string().nullable(), consent: z.enum(REFERRAL_CONSENT_STATES) })
+    .nullable(),
+  /** The latest thing that happened: applied, referred, answered, or moved by the team. */
+  at: z.string(),
+});
+export type MyJob = z.infer<typeof myJobSchema>;
+
 /** Everything on /jobseeker-dashboard, computed from the database. */
 export const jobseekerDashboardSchema = z.object({
   referralRequests: z.object({ items: z.array(referralRequestSchema), total: z.number().int() }),
-  /** Referrals made for the job seeker, those waiting for their consent first. */
-  referralsForYou: z.array(referralSummarySchema),
-  appliedJobs: z.array(dashboardJobSchema.extend({ status: z.enum(PIPELINE_STAGES), appliedAt: z.string() })),
+  /** One list of the jobs they applied to or were referred for: the ones waiting for their answer first, then newest. */
+  myJobs: z.array(myJobSchema),
   /** Open jobs whose match score (SPEC §9) reaches the 30 % minimum, best first. */
   recommendedJobs: z.array(dashboardJobSchema.extend({ matchScore: z.number().int() })),
   /** The newest open jobs the job seeker has not applied to. */

@@ -207,6 +207,39 @@ export type JobApplyInput = z.output<typeof jobApplySchema>;
 
 export const jobIdParamSchema = z.object({ id: z.uuid() });
 
+/** At most this many jobs' standing in one request (a page of search results is 20). */
+export const WHERE_I_STAND_MAX_JOBS = 100;
+
+/** GET /api/jobs/where-i-stand?ids=a,b: where the signed-in job seeker stands on each of these jobs. */
+export const whereIStandQuerySchema = z.object({
+  ids: z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? [
+            ...new Set(
+              v
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean),
+            ),
+          ]
+        : v,
+    z
+      .array(z.uuid())
+      .min(1)
+      .max(WHERE_I_STAND_MAX_JOBS, { error: `Ask for at most ${WHERE_I_STAND_MAX_JOBS} jobs at once` }),
+  ),
+});
+
+/**
+ * Each job where the seeker stands somewhere (asked, referred, applied, in process, hired, not selected), by job id,
+ * with the job page's one line: jobs they have done nothing about are left out, as are jobs they may not see.
+ */
+export const whereIStandSchema = z.object({
+  jobs: z.record(z.string(), jobViewerStatusSchema.pick({ state: true, headline: true })),
+});
+export type WhereIStand = z.infer<typeof whereIStandSchema>;
+
 /** Where a job is done, read from its location text. */
 export function workplaceOf(location: string): Workplace {
   const text = location.toLowerCase();

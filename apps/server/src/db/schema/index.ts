@@ -19,3 +19,4 @@ export * from './connections';
 export * from './payees';
 export * from './two-factor';
 export * from './scim';
+export * from './portal';

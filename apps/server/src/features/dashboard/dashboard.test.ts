@@ -62,7 +62,7 @@ describe('job seeker dashboard', () => {
 
     const board = await ok<{
       recommendedJobs: { id: string; matchScore: number }[];
-      appliedJobs: { id: string; status: string }[];
+      myJobs: { id: string; state: string; stage: string | null; headline: string | null }[];
       availableJobs: { id: string }[];
       referralRequests: { total: number; items: { jobId: string }[] };
     }>('GET', '/api/dashboard/jobseeker', seeker);
@@ -70,11 +70,14 @@ describe('job seeker dashboard', () => {
       [strong.id, 100],
       [partial.id, 33],
     ]);
-    expect(board.appliedJobs).toEqual([expect.objectContaining({ id: applied.id, status: 'applied' })]);
+    // One list of what they applied to or were referred for (a request alone is not in it), as the job page says it.
+    expect(board.myJobs).toEqual([
+      expect.objectContaining({ id: applied.id, state: 'applied', stage: 'applied', headline: expect.any(String) }),
+    ]);
     // Once the job's team tracks them, the job seeker sees where they stand.
     await ok('PUT', `/api/jobs/${applied.id}/tracking/${seeker.body.user.id}`, admin, { status: 'Interviewed' });
-    const tracked = await ok<{ appliedJobs: { status: string }[] }>('GET', '/api/dashboard/jobseeker', seeker);
-    expect(tracked.appliedJobs[0]!.status).toBe('interviewed');
+    const tracked = await ok<{ myJobs: { state: string; stage: string }[] }>('GET', '/api/dashboard/jobseeker', seeker);
+    expect(tracked.myJobs[0]).toMatchObject({ state: 'in_process', stage: 'interviewed' });
     expect(board.availableJobs.map((j) => j.id)).not.toContain(applied.id);
     expect(board.referralRequests).toMatchObject({ total: 1, items: [{ jobId: strong.id }] });
   });

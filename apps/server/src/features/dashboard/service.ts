@@ -1,9 +1,10 @@
-import { and, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   DASHBOARD_LIMITS,
   MATCHING,
   type DashboardJob,
   type JobseekerDashboard,
+  type MyJob,
   type ReferrerDashboard,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
@@ -20,9 +21,11 @@ import {
 import { isCompanyAdminOf } from '../../platform/access/guards';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { rolesToRefer } from '../jobs/port';
-import { listReferralRequests, listReferrals, referralTotals } from '../referrals/port';
+import { listReferralRequests, listReferrals, referralTotals, viewerStatuses } from '../referrals/port';
 
 const RECOMMENDED_SHOWN = 5;
+/** The jobs the seeker is part of that the dashboard lists: the most recent, those waiting for their answer first. */
+const MY_JOBS_SHOWN = 20;
 const AVAILABLE_SHOWN = 5;
 /** Talent matches look at the company's most recent open jobs only. */
 const MATCH_JOBS_CONSIDERED = 20;
@@ -55,23 +58,10 @@ export async function jobseekerDashboard(db: Db, me: AuthContext): Promise<Jobse
     where p.job_id = ${jobPostings.id} and p.talent_id = ${me.user.id} and p.applied_at is not null)`;
   const open = eq(jobPostings.status, 'OPEN');
 
-  const [requests, [requestCount], referralsForYou, appliedJobs, recommendedJobs, availableJobs] = await Promise.all([
+  const [requests, [requestCount], mine, recommendedJobs, availableJobs] = await Promise.all([
     listReferralRequests(db, me, { box: 'sent', limit: DASHBOARD_LIMITS.referralRequestsShown }),
     db.select({ n: count() }).from(referralRequests).where(eq(referralRequests.talentId, me.user.id)),
-    // Referrals made for them, the ones waiting for their consent first (no bonus in the candidate's answer).
-    listReferrals(db, me, { scope: 'about-me', limit: DASHBOARD_LIMITS.referralsShown }),
-    db
-      .select({
-        ...jobColumns,
-        // Where the job's team has got to with them: the stage of their pipeline on the job.
-        status: candidatePipelines.stage,
-        appliedAt: sql<string>`to_char(${candidatePipelines.appliedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
-      })
-      .from(candidatePipelines)
-      .innerJoin(jobPostings, eq(jobPostings.id, candidatePipelines.jobId))
-      .innerJoin(companies, eq(companies.id, jobPostings.companyId))
-      .where(and(eq(candidatePipelines.talentId, me.user.id), isNotNull(candidatePipelines.appliedAt)))
-      .orderBy(desc(candidatePipelines.appliedAt)),
+    myJobs(db, me),
     keys.length === 0 ? Promise.resolve([]) : recommendedJobsFor(db, keys, and(open, notApplied)!),
     db
       .select(jobColumns)
@@ -83,11 +73,84 @@ export async function jobseekerDashboard(db: Db, me: AuthContext): Promise<Jobse
   ]);
   return {
     referralRequests: { items: requests, total: requestCount?.n ?? 0 },
-    referralsForYou,
-    appliedJobs,
+    myJobs: mine,
     recommendedJobs,
     availableJobs: availableJobs satisfies DashboardJob[],
   };
+}
+
+/**
+ * The jobs the seeker applied to or was referred for, in one list: where they stand on each is the job page's answer
+ * (referrals/viewerStatuses), so the dashboard and the job page never disagree. A referral waiting for their answer
+ * comes first; then the most recent.
+ */
+async function myJobs(db: Db, me: AuthContext): Promise<MyJob[]> {
+  const iso = (column: unknown) =>
+    sql<string>`to_char(max(${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+  const [inPipeline, referredFor] = await Promise.all([
+    db
+      .select({ jobId: candidatePipelines.jobId, at: iso(candidatePipelines.updatedAt) })
+      .from(candidatePipelines)
+      .where(eq(candidatePipelines.talentId, me.user.id))
+      .groupBy(candidatePipelines.jobId),
+    db
+      .select({
+        jobId: referrals.jobId,
+        at: iso(referrals.updatedAt),
+        waiting: sql<boolean>`bool_or(${referrals.consent} = 'pending')`,
+      })
+      .from(referrals)
+      .where(eq(referrals.talentId, me.user.id))
+      .groupBy(referrals.jobId),
+  ]);
+  const touched = new Map<string, { at: string; waiting: boolean }>();
+  for (const row of [...inPipeline, ...referredFor]) {
+    const known = touched.get(row.jobId);
+    const waiting = 'waiting' in row ? Boolean(row.waiting) : false;
+    touched.set(row.jobId, {
+      at: known && known.at > row.at ? known.at : row.at,
+      waiting: (known?.waiting ?? false) || waiting,
+    });
+  }
+  const shown = [...touched.entries()]
+    .sort(([, a], [, b]) => Number(b.waiting) - Number(a.waiting) || b.at.localeCompare(a.at))
+    .slice(0, MY_JOBS_SHOWN);
+  if (shown.length === 0) return [];
+  const jobs = await db
+    .select({
+      ...jobColumns,
+      companyId: jobPostings.companyId,
+      createdBy: jobPostings.createdBy,
+      status: jobPostings.status,
+      bonusAmount: jobPostings.referralBonusAmount,
+      bonusCurrency: jobPostings.referralBonusCurrency,
+    })
+    .from(jobPostings)
+    .innerJoin(companies, eq(companies.id, jobPostings.companyId))
+    .where(
+      inArray(
+        jobPostings.id,
+        shown.map(([id]) => id),
+      ),
+    );
+  const statuses = await viewerStatuses(db, me, jobs);
+  const byId = new Map(jobs.map((job) => [job.id, job]));
+  return shown.flatMap(([id, { at }]) => {
+    const job = byId.get(id);
+    const status = statuses.get(id);
+    if (!job || !status) return [];
+    const { companyId: _c, createdBy: _b, status: _s, bonusAmount: _a, bonusCurrency: _u, ...shownJob } = job;
+    return [
+      {
+        ...shownJob,
+        state: status.state,
+        headline: status.headline,
+        stage: status.stage,
+        referral: status.referral,
+        at,
+      },
+    ];
+  });
 }
 
 /** Open jobs the person scores at least 30 % on (SPEC §9), best first. */

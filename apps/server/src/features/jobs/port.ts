@@ -2,6 +2,7 @@
 // - saved-searches: a saved search's matches are a job search's (matchingJobs, filterConditions).
 // - public-pages (job page): the public job page shows the job as the API does (getJob).
 // - public-pages (search page): /search-jobs carries the first page of results for its query (searchJobsJson).
+// - portal: a company's careers portal lists and searches its open jobs (searchJobsJson) and shows each (getJob).
 // - job-import: importing or crawling for jobs is for the people who post them (POSTERS, the routes' access).
 // - dashboard, mail: the referrer dashboard's card and the weekly e-mail list the company's roles to refer with what a
 //   referral pays (rolesToRefer).

@@ -16,10 +16,22 @@ import {
   jobStatusChangeSchema,
   rolesToReferQuerySchema,
   rolesToReferSchema,
+  whereIStandQuerySchema,
+  whereIStandSchema,
 } from '@referwell/shared';
 import { listCompanyJobs, recordJobVisit } from './company-jobs';
 import { rolesToRefer } from './roles-to-refer';
-import { applyToJob, closeJob, createJob, getJob, listApplications, POSTERS, setJobStatus, updateJob } from './service';
+import {
+  applyToJob,
+  closeJob,
+  createJob,
+  getJob,
+  listApplications,
+  POSTERS,
+  setJobStatus,
+  updateJob,
+  whereIStand,
+} from './service';
 import { forgetJobSearches, searchJobsJson } from './search';
 import { sharedLinkCode } from '../referrals/port';
 import { errorResponses } from '../../lib/errors';
@@ -60,6 +72,21 @@ export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(await createJob(app.db, companyAuthOf(request), request.body, request.query)),
+  );
+
+  // Before /api/jobs/:id, which would otherwise take "where-i-stand" for an id.
+  app.get(
+    '/api/jobs/where-i-stand',
+    {
+      config: { access: { role: 'jobseeker', refused: 'Only job seekers have a standing on jobs.' } },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Where the signed-in job seeker stands on each of these jobs (search cards)',
+        querystring: whereIStandQuerySchema,
+        response: { 200: whereIStandSchema, ...errors },
+      },
+    },
+    async (request) => whereIStand(app.db, authOf(request), request.query.ids),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { aliasedTable, and, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { aliasedTable, and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   annualSalaryBounds,
   JOB_MESSAGES,
@@ -8,6 +8,8 @@ import {
   type JobApplyInput,
   type JobInput,
   type JobStatusChange,
+  type JobViewerState,
+  type WhereIStand,
 } from '@referwell/shared';
 import { placeColumns } from '@referwell/shared/places';
 import { skillKey } from '@referwell/shared/rules/match';
@@ -20,6 +22,7 @@ import {
   openPipeline,
   refreshFunnelLevel,
   viewerStatus,
+  viewerStatuses,
 } from '../referrals/port';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { conflict, forbidden, notFound } from '../../lib/errors';
@@ -205,6 +208,43 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
     },
     viewerStatus: status,
   };
+}
+
+/** The states in which a job seeker stands somewhere on a job: what search cards mark. */
+const STANDING: ReadonlySet<JobViewerState> = new Set([
+  'requested',
+  'referral_to_confirm',
+  'referred',
+  'applied',
+  'in_process',
+  'hired',
+  'not_selected',
+]);
+
+/**
+ * Where the signed-in job seeker stands on each of these jobs (the job page's one line), for the jobs they may see and
+ * have done something about: a page of search results asks once for all its cards.
+ */
+export async function whereIStand(db: Db, auth: AuthContext, ids: string[]): Promise<WhereIStand> {
+  const rows = await db.select().from(jobPostings).where(inArray(jobPostings.id, ids));
+  const visible = rows.filter((job) => seesJob(auth, job));
+  const statuses = await viewerStatuses(
+    db,
+    auth,
+    visible.map((job) => ({
+      id: job.id,
+      companyId: job.companyId,
+      companyName: job.companyName,
+      createdBy: job.createdBy,
+      status: job.status,
+      bonusAmount: job.referralBonusAmount,
+      bonusCurrency: job.referralBonusCurrency,
+    })),
+  );
+  const jobs: WhereIStand['jobs'] = {};
+  for (const [id, status] of statuses)
+    if (STANDING.has(status.state)) jobs[id] = { state: status.state, headline: status.headline };
+  return { jobs };
 }
 
 /**

@@ -24,7 +24,7 @@ export interface JobPageFacts {
   companyWebsite: string | null;
 }
 
-async function jobPageFacts(app: FastifyInstance, id: string): Promise<JobPageFacts | undefined> {
+export async function jobPageFacts(app: FastifyInstance, id: string): Promise<JobPageFacts | undefined> {
   const [row] = await preparedRows<JobPageFacts>(
     app.db,
     sql`select j.status, j.updated_at as "updatedAt", c.website as "companyWebsite"

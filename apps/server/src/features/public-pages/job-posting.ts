@@ -21,6 +21,10 @@ export interface JobPostingContext {
   origin: string;
   companyWebsite: string | null;
   now?: Date;
+  /** The page the posting is read on, when not the site's job page (a company's careers portal). */
+  url?: string;
+  /** The company's own logo, when it uploaded one (else the site's monogram). */
+  logo?: string;
 }
 
 /** Lines of a multi-line text without list markers, as an HTML list. */
@@ -71,7 +75,7 @@ export const companyLogoPath = (slug: string) => `/company-logos/${encodeURIComp
  * schema.org JobPosting for an open job (https://developers.google.com/search/docs/appearance/structured-data/job-posting):
  * every required and recommended property Google lists. Closed jobs carry none.
  */
-export function jobPosting(job: Job, { origin, companyWebsite, now = new Date() }: JobPostingContext) {
+export function jobPosting(job: Job, { origin, companyWebsite, now = new Date(), url, logo }: JobPostingContext) {
   const salary = parseSalary(job.salaryRange);
   return {
     '@context': 'https://schema.org/',
@@ -85,7 +89,7 @@ export function jobPosting(job: Job, { origin, companyWebsite, now = new Date() 
       '@type': 'Organization',
       name: job.companyName,
       sameAs: companyWebsite ?? `${origin}/company/${encodeURIComponent(job.companySlug)}`,
-      logo: `${origin}${companyLogoPath(job.companySlug)}`,
+      logo: logo ?? `${origin}${companyLogoPath(job.companySlug)}`,
     },
     ...locationProperties(job),
     ...(salary
@@ -106,6 +110,6 @@ export function jobPosting(job: Job, { origin, companyWebsite, now = new Date() 
     identifier: { '@type': 'PropertyValue', name: job.companyName, value: job.id },
     // Applying happens on this page unless the posting sends people to the company's own site.
     directApply: !job.applicationUrl,
-    url: `${origin}/job/${job.id}`,
+    url: url ?? `${origin}/job/${job.id}`,
   };
 }

@@ -571,6 +571,30 @@ describe('where a job seeker stands on a job', () => {
         })
       ).statusCode,
     ).toBe(409);
+
+    // A page of search results asks once where the seeker stands on all its jobs: the untouched one is left out,
+    // a job they may not see (a draft) too; ids that are not ids are a 400.
+    const untouched = await postJob();
+    const draft = await ok<{ id: string }>('POST', '/api/jobs?draft=true', admin, {
+      title: 'Unpublished Role',
+      company: 'Credit Health',
+      location: 'Remote',
+      employmentType: 'full-time',
+      description: 'Not public yet.',
+      requirements: 'None yet.',
+    });
+    const ids = [referredJob.id, requestedJob.id, appliedJob.id, untouched.id, draft.id].join(',');
+    const standing = await ok<{ jobs: Record<string, { state: string; headline: string | null }> }>(
+      'GET',
+      `/api/jobs/where-i-stand?ids=${ids}`,
+      seeker,
+    );
+    expect(standing.jobs).toEqual({
+      [referredJob.id]: { state: 'referred', headline: 'Priya Shah referred you. No need to apply.' },
+      [requestedJob.id]: { state: 'requested', headline: 'Your request to Sam Ortiz is pending.' },
+      [appliedJob.id]: { state: 'in_process', headline: expect.any(String) },
+    });
+    expect((await call('GET', '/api/jobs/where-i-stand?ids=not-an-id', seeker)).statusCode).toBe(400);
   });
 });
 

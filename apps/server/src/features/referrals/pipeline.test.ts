@@ -289,13 +289,12 @@ describe("the candidate's view of a referral", () => {
     const forYou = await ok<Record<string, unknown>[]>('GET', '/api/referrals?scope=about-me', seeker);
     expect(forYou[0]).toMatchObject({ id: created.id, consent: 'pending', notes: null });
     expect(forYou[0]).not.toHaveProperty('bonus');
-    const dashboard = await ok<{ referralsForYou: Record<string, unknown>[] }>(
-      'GET',
-      '/api/dashboard/jobseeker',
-      seeker,
-    );
-    expect(dashboard.referralsForYou[0]).toMatchObject({ id: created.id, consent: 'pending' });
-    expect(dashboard.referralsForYou[0]).not.toHaveProperty('bonus');
+    const dashboard = await ok<{ myJobs: Record<string, unknown>[] }>('GET', '/api/dashboard/jobseeker', seeker);
+    expect(dashboard.myJobs[0]).toMatchObject({
+      state: 'referral_to_confirm',
+      referral: { id: created.id, consent: 'pending' },
+    });
+    expect(JSON.stringify(dashboard.myJobs)).not.toMatch(/bonus/i);
 
     const confirmed = await ok<ReferralView>('POST', `/api/referrals/${created.id}/consent`, seeker, {
       decision: 'confirm',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, CreditCard, ExternalLink, Lock } from 'lucide-react';
 import { useSearchParams } from 'react-router';
@@ -28,6 +28,7 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/utils';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { errorMessage } from '@/lib/api';
@@ -229,6 +230,14 @@ function PlansCard({ companyId, overview }: { companyId: string; overview: Billi
   const change = useChangeSubscription(companyId);
   const [switchTo, setSwitchTo] = useState<PlanId | null>(null);
   const current = live ? subscription.plan : null;
+  // The plan a visitor chose on the pricing page (?plan=): shown first in view and marked, its checkout one click away.
+  const [params] = useSearchParams();
+  const picked = PLAN_ORDER.find((id) => id === params.get('plan') && id !== current) ?? null;
+  const pickedRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    pickedRef.current?.scrollIntoView({ block: 'center' });
+    pickedRef.current?.querySelector('button')?.focus({ preventScroll: true });
+  }, [picked]);
   const upgrade = switchTo !== null && (current === null || yearly(switchTo) > yearly(current));
 
   const choose = (plan: PlanId) => {
@@ -267,11 +276,19 @@ function PlansCard({ companyId, overview }: { companyId: string; overview: Billi
             const plan = PLANS[id];
             const isCurrent = current === id;
             return (
-              <li key={id} className="grid content-between gap-3 rounded-lg border p-4">
+              <li
+                key={id}
+                ref={id === picked ? pickedRef : undefined}
+                className={cn(
+                  'grid content-between gap-3 rounded-lg border p-4',
+                  id === picked && 'border-primary ring-1 ring-primary',
+                )}
+              >
                 <div className="grid gap-1">
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <h3 className="font-semibold">{plan.name}</h3>
                     {isCurrent ? <Badge variant="secondary">Current plan</Badge> : null}
+                    {id === picked ? <Badge variant="secondary">Your choice</Badge> : null}
                   </div>
                   <p className="text-lg font-semibold tabular-nums">{priceOf(id)}</p>
                   <p className="text-sm text-muted-foreground">{plan.summary}</p>

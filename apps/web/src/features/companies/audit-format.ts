@@ -87,5 +87,19 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
       return arrow(String(b.role), String(a.role));
     case 'company.two_factor_policy_changed':
       return a.requireTwoFactorForAdmins === true ? 'Required for admins' : 'Not required';
+    case 'portal.changed': {
+      const portal = (values: Record<string, unknown>) =>
+        values.enabled === undefined
+          ? 'Not set up'
+          : `${values.enabled === true ? 'On' : 'Off'}, ${String(values.brandColor)}, ${values.logo === true ? 'logo' : 'no logo'}`;
+      return arrow(portal(b), portal(a));
+    }
+    case 'portal.host_changed': {
+      const host = (values: Record<string, unknown>) =>
+        typeof values.host === 'string'
+          ? `${values.host} (${values.verified === true ? 'verified' : 'not verified'})`
+          : 'None';
+      return arrow(host(b), host(a));
+    }
   }
 }

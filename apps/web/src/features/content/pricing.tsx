@@ -1,6 +1,8 @@
 import { Check } from 'lucide-react';
-import { PLANS as SHARED_PLANS, type Plan as SharedPlan } from '@referwell/shared/rules/plans';
+import { Link } from 'react-router';
+import { PLANS as SHARED_PLANS, type Plan as SharedPlan, type PlanId } from '@referwell/shared/rules/plans';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 
@@ -12,6 +14,7 @@ export function formatUsd(amount: number): string {
 }
 
 export interface Plan {
+  id: PlanId;
   name: string;
   priceUsd: number;
   period: 'per month' | 'per year';
@@ -21,6 +24,7 @@ export interface Plan {
 }
 
 const offer = (plan: SharedPlan, highlighted = false): Plan => ({
+  id: plan.id,
   name: plan.name,
   priceUsd: plan.priceUsd,
   period: plan.interval === 'year' ? 'per year' : 'per month',
@@ -28,6 +32,12 @@ const offer = (plan: SharedPlan, highlighted = false): Plan => ({
   includes: plan.includes,
   highlighted,
 });
+
+/**
+ * Where a plan's button leads: the company's billing page with that plan picked, where a company admin starts its
+ * checkout (a visitor signs in or signs up first and comes back to it).
+ */
+export const choosePlanPath = (id: PlanId) => `/company-dashboard/billing?plan=${id}`;
 
 /** Company pricing as shown on the marketing pages (SPEC §1): the plans a company buys on its billing page. */
 export const PLANS: readonly Plan[] = [offer(SHARED_PLANS.monthly), offer(SHARED_PLANS.enterprise, true)];
@@ -56,6 +66,9 @@ function PlanCard({ plan }: { plan: Plan }) {
             </li>
           ))}
         </ul>
+        <Button asChild className="mt-6 w-full" variant={plan.highlighted ? 'default' : 'outline'}>
+          <Link to={choosePlanPath(plan.id)}>Choose {plan.name}</Link>
+        </Button>
       </CardContent>
     </Card>
   );

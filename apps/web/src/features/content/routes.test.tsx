@@ -154,6 +154,9 @@ describe('How it works pages', () => {
     }
     expect(hrefsOf('Join Waitlist')).toContain('/waitlist');
     expect(hrefsOf('Search Candidates')).toContain('/search-candidates');
+    // Each plan leads to the billing page with that plan picked, where an admin starts its checkout.
+    expect(hrefsOf('Choose Monthly Access')).toEqual(['/company-dashboard/billing?plan=monthly']);
+    expect(hrefsOf('Choose Enterprise License')).toEqual(['/company-dashboard/billing?plan=enterprise']);
     expect(screen.getByRole('link', { name: /Join the beta program/ })).toHaveAttribute(
       'href',
       '/beta-program-companies',

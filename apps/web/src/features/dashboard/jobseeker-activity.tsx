@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import {
-  CANDIDATE_STAGE_LABELS,
   DASHBOARD_LIMITS,
   DASHBOARD_MESSAGES,
   EMPLOYMENT_TYPE_LABELS,
@@ -10,16 +9,15 @@ import {
 } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
 import { MatchBadge } from '@/components/match-badge';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatusBadge } from '@/features/referrals/port';
 import { formatDate } from '@/lib/format';
 import { jobseekerDashboardQueryOptions } from './api';
-import { ReferralsForYouCard } from './referrals-for-you';
+import { MyJobsCard } from './my-jobs';
 
-/** The job seeker dashboard's lists (SPEC §2): referrals for them, referral requests, applied, recommended and available jobs. */
+/** The job seeker dashboard's lists (SPEC §2): their applications and referrals, requests, recommended and available jobs. */
 export function JobseekerActivity() {
   const { data, isPending, isError, error, refetch } = useQuery(jobseekerDashboardQueryOptions);
   if (isPending)
@@ -34,9 +32,8 @@ export function JobseekerActivity() {
     return <LoadError title="Could not load your dashboard" message={error.message} onRetry={() => void refetch()} />;
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-      <ReferralsForYouCard referrals={data.referralsForYou} />
+      <MyJobsCard jobs={data.myJobs} />
       <ReferralRequestsCard requests={data.referralRequests} />
-      <AppliedJobsCard jobs={data.appliedJobs} />
       <JobListCard
         title="Recommended jobs"
         description="Open roles that match your skills."
@@ -94,19 +91,6 @@ function ReferralRequestsCard({ requests }: { requests: JobseekerDashboard['refe
         ) : null}
       </CardContent>
     </Card>
-  );
-}
-
-function AppliedJobsCard({ jobs }: { jobs: JobseekerDashboard['appliedJobs'] }) {
-  return (
-    <JobListCard
-      title="Applied jobs"
-      description="Where your profile has been sent."
-      jobs={jobs}
-      empty={DASHBOARD_MESSAGES.noAppliedJobs}
-      renderBadge={(job) => <Badge variant="secondary">{CANDIDATE_STAGE_LABELS[job.status]}</Badge>}
-      renderMeta={(job) => `Applied ${formatDate(job.appliedAt)}`}
-    />
   );
 }
 

@@ -4,6 +4,7 @@ import {
   Building2,
   CreditCard,
   ExternalLink,
+  Globe,
   MapPin,
   Pencil,
   PlusCircle,
@@ -216,6 +217,7 @@ const quickActions = [
   { label: 'Referral Analytics', to: '/company-dashboard/analytics', icon: BarChart3 },
   { label: 'Plan and Billing', to: '/company-dashboard/billing', icon: CreditCard },
   { label: 'Security', to: '/company-dashboard/security', icon: ShieldCheck },
+  { label: 'Careers Portal', to: '/company-dashboard/portal', icon: Globe },
 ];
 
 function QuickActions() {

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  WhereIStand,
   CompanyJobsQuery,
   CompanyJobsResponse,
   ImportedJob,
@@ -27,7 +28,18 @@ export const jobKeys = {
   applications: (id: string) => ['jobs', id, 'applications'] as const,
   companyBoard: ['jobs', 'company-board'] as const,
   crawl: (id: string) => ['jobs', 'crawl', id] as const,
+  standing: (ids: readonly string[]) => ['jobs', 'where-i-stand', ids.join(',')] as const,
 };
+
+/** Where the signed-in job seeker stands on these jobs (search cards mark them), asked once per page of results. */
+export const whereIStandQueryOptions = (ids: readonly string[]) =>
+  queryOptions({
+    queryKey: jobKeys.standing(ids),
+    queryFn: ({ signal }) =>
+      api<WhereIStand>(`/api/jobs/where-i-stand?${queryString({ ids: ids.join(',') })}`, { signal }),
+    // Asked again whenever the results are shown: it changes as soon as the seeker applies or is referred.
+    enabled: ids.length > 0,
+  });
 
 /** The signed-in member's company jobs (GET /api/company/jobs), one page per filter. */
 export const companyJobsQueryOptions = (query: CompanyJobsQuery) =>

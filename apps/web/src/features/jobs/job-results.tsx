@@ -1,5 +1,5 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Briefcase, Calendar, DollarSign, MapPin, Users } from 'lucide-react';
+import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
+import { Briefcase, Calendar, CircleCheck, DollarSign, MapPin, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -10,6 +10,7 @@ import {
   type JobSearchFilters,
   type JobSearchResponse,
   type JobSummary,
+  type WhereIStand,
 } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { MatchBadge } from '@/components/match-badge';
@@ -20,7 +21,8 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDate, formatMoney } from '@/lib/format';
-import { jobSearchQueryOptions } from './api';
+import { useSession } from '@/lib/session';
+import { jobSearchQueryOptions, whereIStandQueryOptions } from './api';
 import { formatSalary, showWorkplace } from './format';
 
 /** "128 jobs", "1 job", "1,000+ jobs". */
@@ -56,6 +58,7 @@ export function JobResults({
     jobSearchQueryOptions(filters),
   );
   const first = data?.pages[0];
+  const standing = useStanding(data?.pages ?? []);
   // Jobs with only some of the words are counted once the pages reach them.
   const partial = data?.pages.findLast((page) => page.partialTotal !== null);
   const header = (
@@ -142,7 +145,7 @@ export function JobResults({
               {job.id === firstPartial ? (
                 <h2 className="mt-2 text-sm font-semibold text-muted-foreground">{SEARCH_TEXTS.partialHeading}</h2>
               ) : null}
-              <JobResultCard job={job} onCompany={onCompany} />
+              <JobResultCard job={job} standing={standing[job.id]} onCompany={onCompany} />
             </li>
           ))}
         </ul>
@@ -161,7 +164,31 @@ export function JobResults({
   );
 }
 
-function JobResultCard({ job, onCompany }: { job: JobSummary; onCompany: (slug: string) => void }) {
+/**
+ * Where a signed-in job seeker stands on the jobs shown (referred, asked, applied, in process, …): one request per page
+ * of results, so loading more asks only for the new page's jobs.
+ */
+function useStanding(pages: readonly { items: readonly JobSummary[] }[]): WhereIStand['jobs'] {
+  const { user } = useSession();
+  const seeker = user?.type === 'jobseeker';
+  const answers = useQueries({
+    queries: pages.map((page) => ({
+      ...whereIStandQueryOptions(page.items.map((job) => job.id)),
+      enabled: seeker && page.items.length > 0,
+    })),
+  });
+  return Object.assign({}, ...answers.map((answer) => answer.data?.jobs)) as WhereIStand['jobs'];
+}
+
+function JobResultCard({
+  job,
+  standing,
+  onCompany,
+}: {
+  job: JobSummary;
+  standing: WhereIStand['jobs'][string] | undefined;
+  onCompany: (slug: string) => void;
+}) {
   return (
     <Card>
       <CardHeader className="gap-1">
@@ -172,6 +199,12 @@ function JobResultCard({ job, onCompany }: { job: JobSummary; onCompany: (slug: 
             </Link>
           </h2>
           <div className="flex flex-wrap gap-2">
+            {standing?.headline ? (
+              <Badge variant={standing.state === 'not_selected' ? 'draft' : 'completed'}>
+                <CircleCheck aria-hidden />
+                {standing.headline}
+              </Badge>
+            ) : null}
             {job.matchScore !== null ? <MatchBadge score={job.matchScore} /> : null}
             {job.hasInternalReferrer ? (
               <Badge variant="accepted">

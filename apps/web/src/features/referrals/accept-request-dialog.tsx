@@ -4,15 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import type { z } from 'zod';
-import {
-  acceptReferralRequestSchema,
-  REFERRER_RELATIONSHIP_LABELS,
-  REFERRER_RELATIONSHIPS,
-  VOUCH_STRENGTH_LABELS,
-  VOUCH_STRENGTHS,
-  type AcceptReferralRequest,
-  type ReferralRequest,
-} from '@referwell/shared';
+import { acceptReferralRequestSchema, type AcceptReferralRequest, type ReferralRequest } from '@referwell/shared';
 import { BonusOfferText } from '@/components/bonus-offer';
 import { Button } from '@/components/ui/button';
 import {
@@ -26,7 +18,7 @@ import {
 import { Form } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api';
 import { useAcceptReferralRequest } from './api';
-import { RadioChoices, ReferralNotes } from './referral-fields';
+import { ReferralNotes, VouchFields } from './referral-fields';
 
 const toast = scopedToast('accept-request-dialog');
 
@@ -93,19 +85,11 @@ export function AcceptRequestDialog({ request, onClose }: { request: ReferralReq
               <span className="sr-only">(opens in a new tab)</span>
             </Link>
           ) : null}
-          <RadioChoices
-            legend="How do you know them?"
-            options={REFERRER_RELATIONSHIPS}
-            labels={REFERRER_RELATIONSHIP_LABELS}
-            registration={form.register('relationship')}
-            error={errors.relationship?.message}
-          />
-          <RadioChoices
-            legend="How well can you vouch for them? (optional)"
-            options={VOUCH_STRENGTHS}
-            labels={VOUCH_STRENGTH_LABELS}
-            registration={form.register('vouch')}
-            error={errors.vouch?.message}
+          <VouchFields
+            relationship={form.register('relationship')}
+            vouch={form.register('vouch')}
+            errors={{ relationship: errors.relationship?.message, vouch: errors.vouch?.message }}
+            required={{ relationship: true, vouch: false }}
           />
           <ReferralNotes
             team={form.register('note')}

@@ -1,10 +1,11 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MATCHING } from '@referwell/shared';
 import type {
   AcceptReferralRequest,
   CandidateSearchResponse,
   CreateReferral,
   CreateReferralRequest,
+  CreditLedger,
   DeclineReason,
   ExternalReferral,
   JobComment,
@@ -26,7 +27,7 @@ import type {
   TrackingStatus,
 } from '@referwell/shared';
 import { candidateSearchUrl } from '@referwell/shared/url-filters/candidate-search';
-import { api, isMissing } from '@/lib/api';
+import { api, isMissing, queryString } from '@/lib/api';
 
 export type ReferralScope = 'mine' | 'company' | 'about-me';
 export type RequestBox = 'sent' | 'received';
@@ -42,9 +43,19 @@ export const referralKeys = {
   detailsPrompt: ['referrals', 'details-prompt'] as const,
   tracking: (jobId: string) => ['referrals', 'tracking', jobId] as const,
   comments: (jobId: string) => ['referrals', 'comments', jobId] as const,
+  credit: (scope: ReferralScope, page: number) => ['referrals', 'credit', scope, page] as const,
 };
 
 const enc = encodeURIComponent;
+
+/** The viewer's part of the credit ledger, a page at a time. */
+export const creditLedgerQueryOptions = (scope: ReferralScope, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: referralKeys.credit(scope, page),
+    queryFn: ({ signal }) =>
+      api<CreditLedger>(`/api/referral-credit?${queryString({ scope, page, pageSize })}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
 
 const noRetryWhenMissing = (failureCount: number, error: Error) => !isMissing(error) && failureCount < 2;
 

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
 
-const DECISION_VARIANT = {
+export const DECISION_VARIANT = {
   pending: 'pending',
   credited: 'completed',
   not_credited: 'draft',

@@ -1,19 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import {
   externalReferralSchema,
   REFERRAL_MESSAGES,
-  REFERRER_RELATIONSHIP_LABELS,
-  REFERRER_RELATIONSHIPS,
   RESUME_LIMITS,
   RESUME_MESSAGES,
-  VOUCH_STRENGTH_LABELS,
-  VOUCH_STRENGTHS,
   type ExternalReferralForm,
   type ReferralResumeUpload,
 } from '@referwell/shared';
@@ -29,14 +24,11 @@ import {
 import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
-import { useSession } from '@/lib/session';
 import { scopedToast } from '@/lib/toast';
-import { companyOpenJobsQueryOptions, useCreateExternalReferral, useUploadReferralResume } from './api';
+import { useCreateExternalReferral, useUploadReferralResume } from './api';
 import { CreditCheck } from './credit-check';
-import { RadioChoices, ReferralNotes } from './referral-fields';
+import { OpenPositionField, ReferralNotes, VouchFields } from './referral-fields';
 
 const toast = scopedToast('external-referral-dialog');
 type Output = z.output<typeof externalReferralSchema>;
@@ -85,10 +77,6 @@ function ExternalReferralForm({
   person?: ReferredPerson;
 }) {
   const navigate = useNavigate();
-  const { company } = useSession();
-  const jobs = useQuery({ ...companyOpenJobsQueryOptions(company?.id ?? ''), enabled: !!company });
-  // Roles to refer are the company's open jobs.
-  const openJobs = jobs.data ?? [];
   const create = useCreateExternalReferral();
   const upload = useUploadReferralResume();
   const [resume, setResume] = useState<ReferralResumeUpload | null>(null);
@@ -160,34 +148,7 @@ function ExternalReferralForm({
         <DialogTitle>{REFERRAL_MESSAGES.referSomeone}</DialogTitle>
         <DialogDescription>{REFERRAL_MESSAGES.referSomeoneHint}</DialogDescription>
       </DialogHeader>
-      <FormField label="Job Position" error={errors.jobId?.message}>
-        {(control) =>
-          jobs.isPending ? (
-            <Spinner size="sm" label="Loading open positions..." showLabel />
-          ) : openJobs.length === 0 ? (
-            <p className="text-sm text-muted-foreground">Your company has no open positions.</p>
-          ) : (
-            <Controller
-              control={form.control}
-              name="jobId"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger {...control} onBlur={field.onBlur}>
-                    <SelectValue placeholder="Select a position" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {openJobs.map((job) => (
-                      <SelectItem key={job.id} value={job.id}>
-                        {job.title}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )
-        }
-      </FormField>
+      <OpenPositionField control={form.control} jobId={jobId} error={errors.jobId?.message} />
       <div className="grid gap-2 rounded-lg border border-dashed p-3">
         <Label htmlFor="external-referral-resume">Résumé (optional)</Label>
         <Input
@@ -228,19 +189,11 @@ function ExternalReferralForm({
         </FormField>
       </div>
       <CreditCheck check={{ jobId, email, phone, linkedinUrl, name }} />
-      <RadioChoices
-        legend="How do you know them?"
-        options={REFERRER_RELATIONSHIPS}
-        labels={REFERRER_RELATIONSHIP_LABELS}
-        registration={form.register('relationship')}
-        error={errors.relationship?.message}
-      />
-      <RadioChoices
-        legend="How well can you vouch for them?"
-        options={VOUCH_STRENGTHS}
-        labels={VOUCH_STRENGTH_LABELS}
-        registration={form.register('vouch')}
-        error={errors.vouch?.message}
+      <VouchFields
+        relationship={form.register('relationship')}
+        vouch={form.register('vouch')}
+        errors={{ relationship: errors.relationship?.message, vouch: errors.vouch?.message }}
+        required={{ relationship: true, vouch: true }}
       />
       <ReferralNotes
         team={form.register('notes')}

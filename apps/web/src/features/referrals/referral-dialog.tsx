@@ -1,19 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import type { z } from 'zod';
-import {
-  createReferralSchema,
-  REFERRAL_MESSAGES,
-  REFERRER_RELATIONSHIP_LABELS,
-  REFERRER_RELATIONSHIPS,
-  VOUCH_STRENGTH_LABELS,
-  VOUCH_STRENGTHS,
-  type CreateReferral,
-} from '@referwell/shared';
-import { BonusOfferText } from '@/components/bonus-offer';
+import { createReferralSchema, REFERRAL_MESSAGES, type CreateReferral } from '@referwell/shared';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -23,15 +14,13 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Form, FormField } from '@/components/ui/form';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
+import { Form } from '@/components/ui/form';
 import { bonusPolicyQueryOptions } from '@/features/analytics/port';
 import { useSession } from '@/lib/session';
 import { isApiError } from '@/lib/api';
-import { companyOpenJobsQueryOptions, useCreateReferral } from './api';
+import { useCreateReferral } from './api';
 import { CreditCheck } from './credit-check';
-import { RadioChoices, ReferralNotes } from './referral-fields';
+import { OpenPositionField, ReferralNotes, useOpenPositions, VouchFields } from './referral-fields';
 
 const toast = scopedToast('referral-dialog');
 
@@ -79,7 +68,7 @@ function ReferralForm({
 }) {
   const navigate = useNavigate();
   const { company } = useSession();
-  const jobs = useQuery({ ...companyOpenJobsQueryOptions(company?.id ?? ''), enabled: !!company });
+  const jobs = useOpenPositions();
   // The bonus rule is shown before the referral is made (first touch wins, no self-referral).
   const policy = useQuery({ ...bonusPolicyQueryOptions(company?.id ?? ''), enabled: !!company });
   const create = useCreateReferral();
@@ -89,7 +78,6 @@ function ReferralForm({
   });
   const jobId = useWatch({ control: form.control, name: 'jobId' });
   const openJobs = jobs.data ?? [];
-  const chosenJob = openJobs.find((job) => job.id === jobId);
 
   const { errors } = form.formState;
   const onValid = ({ notes, ...values }: z.output<typeof createReferralSchema>) => {
@@ -125,71 +113,13 @@ function ReferralForm({
         </DialogDescription>
         {policy.data ? <p className="text-sm text-muted-foreground">{policy.data.rule}</p> : null}
       </DialogHeader>
-      <FormField label="Job Position" error={form.formState.errors.jobId?.message}>
-        {(control) =>
-          !company ? (
-            <p className="text-sm text-muted-foreground">{REFERRAL_MESSAGES.onlyCompanyRefers}</p>
-          ) : jobs.isPending ? (
-            <Spinner size="sm" label="Loading open positions..." showLabel />
-          ) : jobs.isError ? (
-            <p className="text-sm text-destructive">
-              Could not load your open positions.{' '}
-              <Button type="button" variant="link" onClick={() => void jobs.refetch()}>
-                Try again
-              </Button>
-            </p>
-          ) : openJobs.length === 0 ? (
-            <p className="text-sm text-muted-foreground">
-              Your company has no open positions.{' '}
-              <Link to="/post-job" className="text-primary hover:underline">
-                Post a job
-              </Link>{' '}
-              first.
-            </p>
-          ) : (
-            <Controller
-              control={form.control}
-              name="jobId"
-              render={({ field }) => (
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger {...control} onBlur={field.onBlur}>
-                    <SelectValue placeholder="Select a position" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {openJobs.map((job) => (
-                      <SelectItem key={job.id} value={job.id}>
-                        {job.title}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            />
-          )
-        }
-      </FormField>
-      <p className="-mt-2 text-sm empty:hidden" aria-live="polite">
-        {chosenJob ? (
-          <>
-            <span className="text-muted-foreground">Referral bonus: </span>
-            <BonusOfferText offer={chosenJob.bonus} />
-          </>
-        ) : null}
-      </p>
+      <OpenPositionField control={form.control} jobId={jobId} error={errors.jobId?.message} />
       {talent ? <CreditCheck check={{ jobId, talentId: talent.id }} /> : null}
-      <RadioChoices
-        legend="How do you know them? (optional)"
-        options={REFERRER_RELATIONSHIPS}
-        labels={REFERRER_RELATIONSHIP_LABELS}
-        registration={form.register('relationship')}
-        error={errors.relationship?.message}
-      />
-      <RadioChoices
-        legend="How well can you vouch for them? (optional)"
-        options={VOUCH_STRENGTHS}
-        labels={VOUCH_STRENGTH_LABELS}
-        registration={form.register('vouch')}
-        error={errors.vouch?.message}
+      <VouchFields
+        relationship={form.register('relationship')}
+        vouch={form.register('vouch')}
+        errors={{ relationship: errors.relationship?.message, vouch: errors.vouch?.message }}
+        required={{ relationship: false, vouch: false }}
       />
       <ReferralNotes
         team={form.register('notes')}

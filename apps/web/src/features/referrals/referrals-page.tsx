@@ -12,6 +12,7 @@ import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useSession } from '@/lib/session';
 import { formatDate } from '@/lib/format';
 import { useUrlFilters } from '@/lib/url-filters';
+import { referralCreditUrl } from '@referwell/shared/url-filters/referral-credit';
 import { referralsUrl } from '@referwell/shared/url-filters/referrals';
 import { usePageTitle } from '@/lib/use-page-title';
 import { referralsQueryOptions, type ReferralScope } from './api';
@@ -48,7 +49,12 @@ export function ReferralsPage() {
                 : 'The candidates you referred and where each referral stands.'}
           </p>
         </div>
-        {company ? <ReferSomeoneButton /> : null}
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to={referralCreditUrl.href(scope === 'company' ? { scope } : {})}>Credit history</Link>
+          </Button>
+          {company ? <ReferSomeoneButton /> : null}
+        </div>
         <div className="grid w-full gap-1.5 sm:w-48">
           <Label htmlFor="referral-status-filter">Status</Label>
           <Select

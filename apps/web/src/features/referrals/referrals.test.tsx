@@ -9,6 +9,7 @@ import {
   type SessionResponse,
 } from '@referwell/shared';
 import { jsonResponse, renderRoutes } from '@/test/render';
+import { CreditLedgerPage } from './credit-ledger-page';
 import { ReferralDialog } from './referral-dialog';
 import { ReferralDetailPage } from './referral-detail-page';
 import { ReferrerDetailsPrompt } from './referrer-details-prompt';
@@ -347,5 +348,56 @@ describe('the first sign-in prompt for a referrer card', () => {
     await user.click(screen.getByRole('button', { name: 'Not now' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/referrers/me/details/skip')).toBe(true);
+  });
+});
+
+describe('Credit history', () => {
+  const entry = (n: number, decision: 'credited' | 'refused') => ({
+    id: `00000000-0000-4000-8000-0000000001${String(n).padStart(2, '0')}`,
+    at: '2026-11-20T10:00:00.000Z',
+    decision,
+    reason: decision === 'credited' ? 'first_confirmed' : 'already_referred',
+    words: decision === 'credited' ? 'First confirmed referral: it counts.' : 'Already referred by someone else.',
+    job: { id: JOB_ID, title: 'Clinical Data Engineer' },
+    referralId: decision === 'credited' ? REFERRAL_ID : null,
+    candidateName: 'Tess Talent',
+    referrerName: n === 1 ? null : 'Sam Colleague',
+  });
+
+  it('shows an admin their decisions, then the whole company’s a page at a time', async () => {
+    const fetchMock = vi.fn(async (url: string) => {
+      const query = new URL(url, 'http://x').searchParams;
+      const company = query.get('scope') === 'company';
+      return jsonResponse(200, {
+        items: company ? [entry(2, 'refused')] : [entry(1, 'credited')],
+        total: company ? 26 : 1,
+        page: Number(query.get('page')),
+        pageSize: 25,
+        totalPages: company ? 2 : 1,
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/referral-credit', element: <CreditLedgerPage /> }], {
+      path: '/referral-credit',
+      session: session('companyAdmin'),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your referral credit' })).toBeInTheDocument();
+    const list = await screen.findByRole('region', { name: 'Credit decisions' });
+    expect(within(list).getByRole('link', { name: 'Clinical Data Engineer' })).toHaveAttribute(
+      'href',
+      `/referrer-dashboard/referrals/${REFERRAL_ID}`,
+    );
+    expect(within(list).getByText('Credited')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('scope=mine&page=1'), expect.anything());
+
+    await user.click(screen.getByRole('tab', { name: 'Whole company' }));
+    expect(await screen.findByText('Already referred by someone else.')).toBeInTheDocument();
+    expect(screen.getByText('Tess Talent, referred by Sam Colleague')).toBeInTheDocument();
+    expect(screen.getByText('26 decisions')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenLastCalledWith(expect.stringContaining('scope=company&page=2'), expect.anything()),
+    );
   });
 });

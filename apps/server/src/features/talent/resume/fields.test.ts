@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractFields } from './fields';
 import { findLinkedin } from './extract/contact';
-import { phoneToE164, readPhone } from './extract/phone';
+import { toE164 } from '../../../lib/phone';
+import { readPhone } from './extract/phone';
 import { parseEducation } from './extract/education';
 import { cleanName } from './extract/names';
 import { headingOf } from './extract/sections';
@@ -23,7 +24,7 @@ describe('phone numbers', () => {
   ])('finds %s', (written, e164) => {
     const { phone } = extractFields(`Jane Doe | ${written} | jane@example.com`, { now: NOW });
     expect(phone).toBe(written);
-    expect(phoneToE164(phone)).toBe(e164);
+    expect(toE164(phone)).toBe(e164);
   });
 
   it('reads a national number with the country the résumé points to, and shows it in international form', () => {
@@ -32,7 +33,7 @@ describe('phone numbers', () => {
     expect(readPhone('0176 55512345', ['DE'])).toMatchObject({ e164: '+4917655512345', valid: true });
     expect(readPhone('06 11 22 33 44', ['FR'])).toMatchObject({ display: '+33 6 11 22 33 44' });
     const uk = extractFields('Sam Patel\nCambridge CB2 1TN | 07700 900411 | sam@example.org', { now: NOW });
-    expect(phoneToE164(uk.phone)).toBe('+447700900411');
+    expect(toE164(uk.phone)).toBe('+447700900411');
     expect(uk.location).toBe('Cambridge, UK');
   });
 

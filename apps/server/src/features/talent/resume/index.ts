@@ -9,7 +9,6 @@ import { extractFields } from './fields';
 export { detectResumeKind, assertSafeDocx, readZipDirectory, DOCX_LIMITS } from './detect';
 export { extractResumeText, MAX_PDF_PAGES } from './extract-text';
 export { extractFields } from './fields';
-export { phoneToE164 } from './extract/contact';
 
 export interface ResumeParseResult {
   kind: ResumeKind;

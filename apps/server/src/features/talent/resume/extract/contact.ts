@@ -8,7 +8,6 @@ import { phoneCandidates, readPhone, type PhoneReading } from './phone';
 import type { Line } from './sections';
 import { EMAIL_RE, contactParts } from './shapes';
 
-export { phoneToE164 } from './phone';
 
 const LINKEDIN_RE = /(?:https?:\/\/)?(?:[a-z]{2,3}\.)?linkedin\.com\/(?:in|pub)\/([A-Za-z0-9_%\-À-ž]+)\/?/i;
 const URL_RE =

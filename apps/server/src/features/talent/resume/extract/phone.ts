@@ -79,9 +79,3 @@ export function readPhone(written: string, hints: string[] = []): PhoneReading |
 export function phoneCandidates(text: string): string[] {
   return [...text.matchAll(PHONE_CANDIDATE)].map((m) => m[0].trim());
 }
-
-/** The phone in E.164 form for comparisons (accuracy script, tests), or null. */
-export function phoneToE164(phone: string | null, hints: string[] = ['US']): string | null {
-  if (!phone) return null;
-  return readPhone(phone, hints)?.e164 ?? phone.replace(/\D/g, '');
-}
