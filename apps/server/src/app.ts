@@ -21,6 +21,7 @@ import { createSecrets, dataEncryptionKey, type Secrets } from './lib/secrets';
 import { healthRoutes } from './features/health/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { authRoutes } from './features/auth/routes';
+import { scimRoutes } from './features/scim/routes';
 import { accountEmailRoutes } from './features/auth/email-routes';
 import { companyRoutes } from './features/companies/routes';
 import { auditRoutes } from './features/audit/routes';
@@ -200,6 +201,7 @@ export async function buildApp({ config, database, logger, resolveTxt }: BuildAp
     await features.register(healthRoutes);
     await features.register(waitlistRoutes);
     await features.register(authRoutes);
+    await features.register(scimRoutes);
     await features.register(companyRoutes);
     await features.register(auditRoutes);
     await features.register(accountDataRoutes);

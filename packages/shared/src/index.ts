@@ -53,5 +53,8 @@ export * from './rules/self-id-forms';
 export * from './schemas/self-id';
 export * from './rules/retention';
 export * from './schemas/retention';
+export * from './schemas/two-factor';
+export * from './rules/two-factor-texts';
+export * from './schemas/scim';
 export * from './rules/contrast';
 export * from './schemas/portal';

@@ -46,7 +46,7 @@ async function authOf(db: Db, email: string): Promise<AuthContext> {
     id && name && slug && role
       ? { id, name, slug, role: role === 'admin' ? ('companyAdmin' as const) : ('member' as const), compliance: false }
       : null;
-  return { tokenHash: 'seed', user: row.user, company };
+  return { tokenHash: 'seed', user: row.user, company, twoFactorSetupRequired: false };
 }
 
 /**

@@ -161,6 +161,7 @@ export async function seedReferrals(db: Db, emails: { admin: string; referrer: s
       tokenHash: 'seed',
       user: { ...admin!, type: 'referrer' },
       company: { id: company!.id, name: company!.name, slug: company!.slug, role: 'companyAdmin', compliance: false },
+      twoFactorSetupRequired: false,
     };
     const talent = await talentIdsByName(
       tx,

@@ -88,6 +88,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: () => import('@/features/integrations/integrations-page').then((m) => ({ Component: m.IntegrationsPage })),
   },
   {
+    path: APP_ROUTES.security,
+    lazy: () => import('@/features/companies/security-page').then((m) => ({ Component: m.SecurityPage })),
+  },
+  {
     path: APP_ROUTES.billing,
     lazy: () => import('@/features/billing/billing-page').then((m) => ({ Component: m.BillingPage })),
   },
@@ -193,6 +197,10 @@ export const routes: RouteObject[] = [
         path: APP_ROUTES.login,
         lazy: () =>
           import('@/features/auth/login-page').then((m) => ({ Component: m.LoginPage, handle: metaHandle(m.meta) })),
+      },
+      {
+        path: APP_ROUTES.loginTwoFactor,
+        lazy: () => import('@/features/auth/login-two-factor-page').then((m) => ({ Component: m.LoginTwoFactorPage })),
       },
       {
         path: APP_ROUTES.signup,

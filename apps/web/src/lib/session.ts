@@ -23,6 +23,8 @@ interface SessionState {
   isLoggedIn: boolean;
   /** An admin of their company (the role company-admin pages and controls are for; the server checks it again). */
   isCompanyAdmin: boolean;
+  /** Their company requires two-factor for admins and they have none: the server refuses everything but the set-up. */
+  twoFactorSetupRequired: boolean;
 }
 
 export function useSession(): SessionState {
@@ -35,12 +37,21 @@ export function useSession(): SessionState {
     isLoading: isPending,
     isLoggedIn: user !== null,
     isCompanyAdmin: data?.company?.role === 'companyAdmin',
+    twoFactorSetupRequired: data?.twoFactorSetupRequired === true,
   };
 }
 
 /** Records the session a log-in or sign-up answered with. */
-export function storeSession(queryClient: QueryClient, { user, company, prelaunch }: SessionResponse) {
-  queryClient.setQueryData(sessionQueryOptions.queryKey, { user, company, prelaunch });
+export function storeSession(
+  queryClient: QueryClient,
+  { user, company, prelaunch, twoFactorSetupRequired }: SessionResponse,
+) {
+  queryClient.setQueryData(sessionQueryOptions.queryKey, {
+    user,
+    company,
+    prelaunch,
+    ...(twoFactorSetupRequired ? { twoFactorSetupRequired } : {}),
+  });
 }
 
 /** Forgets everything cached for the previous user and records the logged-out session. */

@@ -56,11 +56,17 @@ export const sessionResponseSchema = z.object({
   company: sessionCompanySchema.nullable(),
   /** PRELAUNCH=true: the site behaves as the spec's pre-launch original. */
   prelaunch: z.boolean(),
+  /** The company requires two-factor for admins and this admin has none yet: nothing else answers until it is set up. */
+  twoFactorSetupRequired: z.boolean().optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** POST /api/auth/login: the session, with a notice when logging in cancelled a scheduled account deletion. */
-export const loginResponseSchema = sessionResponseSchema.extend({ notice: z.string().optional() });
+export const loginResponseSchema = sessionResponseSchema.extend({
+  notice: z.string().optional(),
+  /** The password was right and the account has a second factor: no session yet, the code is asked next. */
+  twoFactorRequired: z.boolean().optional(),
+});
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** A new account, signed in: after a sign-up link was followed, or a sign-up through a team invitation. */

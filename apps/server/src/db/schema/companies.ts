@@ -30,6 +30,8 @@ export const companies = pgTable('companies', {
     .default(sql`'{}'::text[]`),
   foundedYear: integer(),
   inviteCode: text().notNull().unique(),
+  /** Admins must have a second factor: one without is sent to set it up before anything else (ADR 0035). */
+  requireTwoFactorForAdmins: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -21,5 +21,7 @@ export * from './ats';
 export * from './chat';
 export * from './self-id';
 export * from './retention';
+export * from './two-factor';
+export * from './scim';
 export * from './portal';
 export * from './screening';

@@ -53,6 +53,8 @@ async function actingAdmin(tx: Tx, connection: ConnectionRow): Promise<AuthConte
       role: 'companyAdmin',
       compliance: chosen.compliance,
     },
+    // The ATS acts for the company; an admin's pending two-factor set-up concerns their own sign-ins.
+    twoFactorSetupRequired: false,
   };
 }
 

@@ -24,7 +24,12 @@ const FORM_BODY_LIMIT = 8 * 1024;
 
 /** What the form routes need from the auth routes: the same services and session start as the JSON API. */
 export interface AuthFormSteps {
-  login(request: FastifyRequest, reply: FastifyReply, credentials: LoginRequest): Promise<SessionUser | null>;
+  /** The user signed in, or 'two-factor': the password was right and the code is asked next (no session yet). */
+  login(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    credentials: LoginRequest,
+  ): Promise<SessionUser | null | 'two-factor'>;
   /** The new account signed in (a team invitation), or 'mailed': "check your e-mail", whether or not it is taken. */
   signup(request: FastifyRequest, reply: FastifyReply, input: SignupInput): Promise<SessionUser | null | 'mailed'>;
   /** Refuses a post another site made (login CSRF). */
@@ -111,6 +116,12 @@ export function authFormRoutes(steps: AuthFormSteps): FastifyPluginAsyncZod {
           return reply.redirect(backWith(request, APP_ROUTES.login, 'invalid'), 303);
         try {
           const user = await steps.login(request, reply, credentials.data);
+          if (user === 'two-factor') {
+            const { returnTo } = request.query as { returnTo?: string };
+            const safe = safeReturnTo(returnTo);
+            const query = safe ? `?${new URLSearchParams({ returnTo: safe }).toString()}` : '';
+            return reply.redirect(`/${APP_ROUTES.loginTwoFactor}${query}`, 303);
+          }
           return reply.redirect(afterwards(request, user), 303);
         } catch (error) {
           const code = refusalOf(error, 'login');

@@ -14,6 +14,8 @@ import {
   signupConfirmSchema,
   signupRequestSchema,
   signupResponseSchema,
+  TWO_FACTOR_MESSAGES,
+  twoFactorCodeRequestSchema,
   type SessionResponse,
 } from '@referwell/shared';
 import { authOf } from '../../platform/access/route-access';
@@ -26,7 +28,10 @@ import {
 import { AppError, errorResponses } from '../../lib/errors';
 import { authFormRoutes } from './form-routes';
 import { createRateLimiter } from '../../lib/rate-limit';
-import { accountAttemptsKey, login } from './service';
+import { accountAttemptsKey, finishLogin, login } from './service';
+import { challengedUser, endChallenge, startChallenge } from './two-factor-challenge';
+import { withSecondFactor } from './two-factor';
+import { twoFactorRoutes } from './two-factor-routes';
 import { confirmSignup, previewInvitation, signup } from './signup';
 import { changePassword, requestPasswordReset, resetPassword } from './password-changes';
 import { knowsAccount, rememberDevice } from './known-devices';
@@ -49,6 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     user: app.config.prelaunch ? null : (auth?.user ?? null),
     company: app.config.prelaunch ? null : (auth?.company ?? null),
     prelaunch: app.config.prelaunch,
+    ...(auth?.twoFactorSetupRequired ? { twoFactorSetupRequired: true } : {}),
   });
 
   /** Starts a session: the old one (if any) ends, the new token goes into the cookie. */
@@ -144,6 +150,43 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         scale: app.config.rateLimitScale,
         knownDevice: knowsAccount(request),
       });
+      if (token === null) {
+        startChallenge(app, reply, userId);
+        return { ...sessionBody(null), twoFactorRequired: true };
+      }
+      rememberDevice(app, request, reply, userId);
+      const session = await startSession(request, reply, token);
+      return notices.length > 0 ? { ...session, notice: notices.join(' ') } : session;
+    },
+  );
+
+  app.post(
+    '/api/auth/login/two-factor',
+    {
+      config: { access: 'visitor' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'The second login step: a code from the authenticator app (or a recovery code, which works once) for the ' +
+          'account whose password this browser gave in the last minutes; starts the session',
+        body: twoFactorCodeRequestSchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      refuseWhenPrelaunch();
+      const userId = challengedUser(request);
+      if (!userId) throw new AppError(401, 'TWO_FACTOR_EXPIRED', TWO_FACTOR_MESSAGES.challengeExpired);
+      await withSecondFactor(
+        app.db,
+        app.secrets,
+        userId,
+        request.body.code,
+        { limiter, ip: request.ip, allowRecovery: true },
+        async () => undefined,
+      );
+      const { token, notices } = await finishLogin(app.db, app.accounts, userId, meta(request));
+      endChallenge(app, reply);
       rememberDevice(app, request, reply, userId);
       const session = await startSession(request, reply, token);
       return notices.length > 0 ? { ...session, notice: notices.join(' ') } : session;
@@ -160,6 +203,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           scale: app.config.rateLimitScale,
           knownDevice: knowsAccount(request),
         });
+        if (token === null) {
+          startChallenge(app, reply, userId);
+          return 'two-factor';
+        }
         rememberDevice(app, request, reply, userId);
         return (await startFormSession(request, reply, token)).user;
       },
@@ -174,6 +221,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       checkOrigin: (request) => assertSameOriginFormPost(request, allowedOrigins),
     }),
   );
+
+  await app.register(twoFactorRoutes(limiter));
 
   app.post(
     '/api/auth/logout',

@@ -9,6 +9,7 @@ import { verifyPassword } from '../../platform/accounts/password';
 import { createSession, type SessionMeta } from '../../platform/sessions/sessions';
 import type { AccountLifecycle } from '../../platform/accounts/lifecycle';
 import { normaliseEmail } from './accounts';
+import { hasTwoFactor } from './two-factor';
 
 /** Rate limits (fixed windows, shared by all server processes through the database). */
 export const AUTH_LIMITS = {
@@ -70,8 +71,15 @@ export async function login(
 
   await limiter.forgive(attemptsKey);
   await limiter.reset(pairKey);
-  const notices = await accounts.loggedIn(db, user.id);
-  return { userId: user.id, token: await createSession(db, user.id, meta), notices };
+  // The password was right; an account with a second factor gets its session only once a code is accepted.
+  if (await hasTwoFactor(db, user.id)) return { userId: user.id, token: null, notices: [] };
+  return { userId: user.id, ...(await finishLogin(db, accounts, user.id, meta)) };
+}
+
+/** Starts the session of a login whose factors are all checked, running what features do on a login. */
+export async function finishLogin(db: Db, accounts: AccountLifecycle, userId: string, meta: SessionMeta) {
+  const notices = await accounts.loggedIn(db, userId);
+  return { token: await createSession(db, userId, meta), notices };
 }
 
 /** The bucket of log-in attempts at one address's account, from anywhere (AUTH_LIMITS.loginAccount). */

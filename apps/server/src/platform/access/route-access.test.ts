@@ -8,6 +8,7 @@ const person = (type: 'jobseeker' | 'referrer', company: AuthContext['company'] 
   tokenHash: 'hash',
   user: { id: `${type}-id`, name: 'Someone', email: 'someone@example.com', type, avatarUrl: null, referralCode: null },
   company,
+  twoFactorSetupRequired: false,
 });
 const acme = (role: 'companyAdmin' | 'member', compliance = false) =>
   ({ id: 'acme', name: 'Acme', slug: 'acme', role, compliance }) as const;

@@ -3,7 +3,9 @@
 // the profile's owner, the job's team) stays where the record is loaded, with the record-level guards of guards.ts.
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import { forbidden } from '../../lib/errors';
+import { TWO_FACTOR_MESSAGES } from '@referwell/shared';
 import type { AuthContext } from '../sessions/sessions';
+import { AppError } from '../../lib/errors';
 import {
   requireCompanyAdmin,
   requireCompanyCompliance,
@@ -45,7 +47,18 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route: every feature route declares it (a route without one stops the start-up). */
     access?: Access;
+    /**
+     * The route stays open to an admin whose company requires two-factor and who has none yet (setting it up, and
+     * what the set-up page reads); every other signed-in route answers 403 TWO_FACTOR_SETUP_REQUIRED (ADR 0035).
+     */
+    twoFactorSetup?: boolean;
   }
+}
+
+/** An admin whose company requires two-factor, without one: refused until it is set up (server-enforced). */
+function refuseUntilTwoFactorSetUp(request: FastifyRequest): void {
+  if (request.auth?.twoFactorSetupRequired)
+    throw new AppError(403, 'TWO_FACTOR_SETUP_REQUIRED', TWO_FACTOR_MESSAGES.setupRequired);
 }
 
 /** The check of one declaration: 401 for a visitor where a user is needed, 403 for the wrong user. */
@@ -103,7 +116,11 @@ export function requireRouteAccess(app: FastifyInstance, platform: PlatformAdmin
     }
     const check = checkOf(access, platform);
     if (!check) return;
-    const hook: preHandlerAsyncHookHandler = async (request) => check(request);
+    const setupOpen = route.config?.twoFactorSetup === true;
+    const hook: preHandlerAsyncHookHandler = async (request) => {
+      check(request);
+      if (!setupOpen) refuseUntilTwoFactorSetUp(request);
+    };
     const own = route.preHandler ? [route.preHandler].flat() : [];
     route.preHandler = [hook, ...own];
   });

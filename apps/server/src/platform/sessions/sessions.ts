@@ -57,6 +57,8 @@ export interface AuthContext {
     /** Holds the `compliance` permission (reads the self-identification report), whatever the role. */
     compliance: boolean;
   } | null;
+  /** An admin of a company that requires two-factor, without one: only setting it up is allowed (ADR 0035). */
+  twoFactorSetupRequired: boolean;
 }
 
 interface SessionRow {
@@ -72,6 +74,7 @@ interface SessionRow {
   company_slug: string | null;
   member_role: 'admin' | 'member' | null;
   company_compliance: boolean | null;
+  two_factor_setup_required: boolean;
 }
 
 function authOf(row: Omit<SessionRow, 'last_seen_at'>, tokenHash: string): AuthContext {
@@ -95,6 +98,7 @@ function authOf(row: Omit<SessionRow, 'last_seen_at'>, tokenHash: string): AuthC
             compliance: row.company_compliance === true,
           }
         : null,
+    twoFactorSetupRequired: row.two_factor_setup_required,
   };
 }
 
@@ -106,9 +110,13 @@ export async function readSession(db: Db, tokenHash: string): Promise<AuthContex
   const [row] = await preparedRows<SessionRow>(
     db,
     sql`select s.last_seen_at, u.id, u.name, u.email, u.type, u.avatar_url, u.referral_code,
-          u.company_id, u.company_name, u.company_slug, u.company_role as member_role, u.company_compliance
+          u.company_id, u.company_name, u.company_slug, u.company_role as member_role, u.company_compliance,
+          (u.company_role = 'admin' and co.require_two_factor_for_admins
+            and not exists (select 1 from two_factor tf where tf.user_id = u.id and tf.enabled_at is not null)
+          ) is true as two_factor_setup_required
         from sessions s
         join ${peopleWithCompany} u on u.id = s.user_id
+        left join companies co on co.id = u.company_id
         where s.token_hash = ${tokenHash} and s.expires_at > now()
           and s.last_seen_at > now() - make_interval(secs => ${SESSION_IDLE_SECONDS})
         limit 1`,
@@ -129,8 +137,13 @@ export async function authOfUser(db: Db, userId: string): Promise<AuthContext | 
   const [row] = await preparedRows<Omit<SessionRow, 'last_seen_at'>>(
     db,
     sql`select u.id, u.name, u.email, u.type, u.avatar_url, u.referral_code,
-          u.company_id, u.company_name, u.company_slug, u.company_role as member_role, u.company_compliance
-        from ${peopleWithCompany} u where u.id = ${userId} limit 1`,
+          u.company_id, u.company_name, u.company_slug, u.company_role as member_role, u.company_compliance,
+          (u.company_role = 'admin' and co.require_two_factor_for_admins
+            and not exists (select 1 from two_factor tf where tf.user_id = u.id and tf.enabled_at is not null)
+          ) is true as two_factor_setup_required
+        from ${peopleWithCompany} u
+        left join companies co on co.id = u.company_id
+        where u.id = ${userId} limit 1`,
   );
   return row ? authOf(row, '') : null;
 }

@@ -7,6 +7,7 @@ import type {
   SignupConfirm,
   SignupRequest,
   SignupResponse,
+  TwoFactorCodeRequest,
 } from '@referwell/shared';
 import { api, isApiError } from '@/lib/api';
 import { clearSession, storeSession } from '@/lib/session';
@@ -26,6 +27,19 @@ export function useLogin() {
       api<LoginResponse>('/api/auth/login', { method: 'POST', body: credentials }),
     onSuccess: (session) => {
       // Anything cached for a previous visitor (e.g. a public page seen as logged out) is stale now.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      storeSession(queryClient, session);
+    },
+  });
+}
+
+/** The second login step: the code from the authenticator app (or a recovery code) starts the session. */
+export function useLoginTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TwoFactorCodeRequest) =>
+      api<LoginResponse>('/api/auth/login/two-factor', { method: 'POST', body }),
+    onSuccess: (session) => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
       storeSession(queryClient, session);
     },

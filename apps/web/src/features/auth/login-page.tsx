@@ -7,6 +7,7 @@ import { dashboardPathFor, safeReturnTo } from '@referwell/shared/rules/auth';
 import { authFormError, signupPath } from '@referwell/shared/rules/auth-forms';
 import { AUTH_MESSAGES } from '@referwell/shared/rules/auth-texts';
 import { TIMING } from '@referwell/shared/constants';
+import { APP_ROUTES } from '@referwell/shared/routes';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form, FormField, lazyZodResolver } from '@/components/ui/form';
@@ -57,7 +58,12 @@ export function LoginPage() {
     }
     setServerError(null);
     login.mutate(credentials, {
-      onSuccess: ({ user, notice }) => {
+      onSuccess: ({ user, notice, twoFactorRequired }) => {
+        if (twoFactorRequired) {
+          const query = returnTo ? `?${new URLSearchParams({ returnTo }).toString()}` : '';
+          void navigate(`/${APP_ROUTES.loginTwoFactor}${query}`);
+          return;
+        }
         if (!user) return;
         if (notice) toast.success(notice, { duration: 10_000 });
         void navigate(returnTo ?? dashboardPathFor(user.type), { replace: true });

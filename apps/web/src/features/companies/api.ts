@@ -5,6 +5,9 @@ import type {
   AuditLogResponse,
   Company,
   CompanyProfileUpdate,
+  CompanySecurity,
+  ScimSettings,
+  ScimTokenResponse,
   PublicCompanyResponse,
   TeamInvitation,
   TeamMember,
@@ -22,7 +25,45 @@ export const companyKeys = {
   team: (companyId: string) => ['companies', companyId, 'team'] as const,
   auditLog: (companyId: string, query: Partial<AuditLogQuery>) => ['companies', companyId, 'audit-log', query] as const,
   bySlug: (slug: string) => ['companies', 'by-slug', slug] as const,
+  security: (companyId: string) => ['companies', companyId, 'security'] as const,
+  scim: (companyId: string) => ['companies', companyId, 'scim'] as const,
 };
+
+/** SCIM provisioning: whether a token exists (never the token) and the base URL (admins, `sso_scim`). */
+export const scimSettingsQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: companyKeys.scim(companyId),
+    queryFn: ({ signal }) => api<ScimSettings>(`${base(companyId)}/scim`, { signal }),
+  });
+
+/** A new SCIM token, shown once (the old one stops working). */
+export function useCreateScimToken(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { adminGroup?: string }) =>
+      api<ScimTokenResponse>(`${base(companyId)}/scim/token`, { method: 'POST', body }),
+    onSuccess: ({ token: _token, ...settings }) => queryClient.setQueryData(companyKeys.scim(companyId), settings),
+  });
+}
+
+/** The company's two-factor policy (admins only). */
+export const companySecurityQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: companyKeys.security(companyId),
+    queryFn: ({ signal }) => api<CompanySecurity>(`${base(companyId)}/security`, { signal }),
+  });
+
+export function useSaveCompanySecurity(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CompanySecurity) => api<CompanySecurity>(`${base(companyId)}/security`, { method: 'PUT', body }),
+    onSuccess: async (data) => {
+      queryClient.setQueryData(companyKeys.security(companyId), data);
+      // Requiring it may send this admin to set it up first.
+      await queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
+    },
+  });
+}
 
 /** A company's profile, for its members. */
 export const companyQueryOptions = (companyId: string) =>

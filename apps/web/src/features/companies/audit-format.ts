@@ -97,6 +97,23 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
       return `${String(a.kind)} request, due ${typeof a.dueOn === 'string' ? formatDate(a.dueOn) : '—'}`;
     case 'dsr.completed':
       return `${String(a.kind)} request completed`;
+    case 'two_factor.enabled':
+      return 'Authenticator app';
+    case 'two_factor.disabled':
+    case 'two_factor.failed':
+    case 'two_factor.recovery_code_used':
+    case 'two_factor.recovery_codes_regenerated':
+      return '—';
+    case 'scim.token_created':
+    case 'scim.user_provisioned':
+    case 'scim.user_reactivated':
+      return typeof a.role === 'string' ? `As ${a.role}` : '—';
+    case 'scim.user_deactivated':
+      return `Was ${String(b.role)}`;
+    case 'scim.role_changed':
+      return arrow(String(b.role), String(a.role));
+    case 'company.two_factor_policy_changed':
+      return a.requireTwoFactorForAdmins === true ? 'Required for admins' : 'Not required';
     case 'portal.changed': {
       const portal = (values: Record<string, unknown>) =>
         values.enabled === undefined

@@ -223,6 +223,7 @@ const quickActions = [
   { label: 'Plan and Billing', to: '/company-dashboard/billing', icon: CreditCard },
   { label: 'ATS Integrations', to: '/company-dashboard/integrations', icon: Plug },
   { label: 'Slack and Teams', to: '/company-dashboard/slack-teams', icon: MessageSquare },
+  { label: 'Security', to: '/company-dashboard/security', icon: ShieldCheck },
   { label: 'Careers Portal', to: '/company-dashboard/portal', icon: Globe },
 ];
 

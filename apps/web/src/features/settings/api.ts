@@ -7,16 +7,53 @@ import type {
   EmailPreferences,
   EmailStatus,
   MessageResponse,
+  RecoveryCodes,
+  TwoFactorCodeRequest,
+  TwoFactorSetup,
+  TwoFactorStatus,
   UpdateEmailPreferences,
 } from '@referwell/shared';
 import { api } from '@/lib/api';
-import { clearSession, ownSessionEnd } from '@/lib/session';
+import { clearSession, ownSessionEnd, sessionQueryOptions } from '@/lib/session';
 
 export const settingsKeys = {
   email: ['account', 'email'] as const,
   preferences: ['account', 'email-preferences'] as const,
   dataExport: ['account', 'data-export'] as const,
+  twoFactor: ['account', 'two-factor'] as const,
 };
+
+/** Whether my second factor is on, and whether my company requires it. */
+export const twoFactorQueryOptions = queryOptions({
+  queryKey: settingsKeys.twoFactor,
+  queryFn: ({ signal }) => api<TwoFactorStatus>('/api/account/two-factor', { signal }),
+});
+
+/** A new authenticator-app secret (QR code), on once its first code is confirmed. */
+export function useStartTwoFactorSetup() {
+  return useMutation({
+    mutationFn: () => api<TwoFactorSetup>('/api/account/two-factor/setup', { method: 'POST' }),
+  });
+}
+
+/**
+ * The two-factor actions that take a code: each refreshes the status, and the session (an admin whose company
+ * requires two-factor is let through once it is on).
+ */
+function useTwoFactorAction<T>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TwoFactorCodeRequest) => api<T>(`/api/account/two-factor/${path}`, { method: 'POST', body }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.twoFactor });
+      await queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
+    },
+  });
+}
+
+export const useEnableTwoFactor = () => useTwoFactorAction<RecoveryCodes>('enable');
+export const useDisableTwoFactor = () => useTwoFactorAction<MessageResponse>('disable');
+export const useRegenerateRecoveryCodes = () => useTwoFactorAction<RecoveryCodes>('recovery-codes');
 
 /** My latest data export; polled while it is being prepared. */
 export const dataExportQueryOptions = queryOptions({

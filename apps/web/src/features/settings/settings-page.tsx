@@ -3,6 +3,7 @@ import { EmailAddressCard, PasswordCard } from './account-cards';
 import { DataExportCard } from './data-export-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { EmailPreferencesCard } from './email-preferences-card';
+import { TwoFactorCard } from './two-factor-card';
 
 export function SettingsPage() {
   usePageTitle('Settings');
@@ -12,6 +13,7 @@ export function SettingsPage() {
       <EmailPreferencesCard />
       <EmailAddressCard />
       <PasswordCard />
+      <TwoFactorCard />
       <DataExportCard />
       <DeleteAccountCard />
     </div>
