@@ -22,6 +22,7 @@ import { healthRoutes } from './features/health/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { authRoutes } from './features/auth/routes';
 import { accountEmailRoutes } from './features/auth/email-routes';
+import { ssoRoutes } from './features/auth/sso/routes';
 import { companyRoutes } from './features/companies/routes';
 import { auditRoutes } from './features/audit/routes';
 import { accountDataRoutes } from './features/account/routes';
@@ -204,6 +205,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     await features.register(connectionRoutes);
     await features.register(billingRoutes);
     await features.register(accountEmailRoutes);
+    await features.register(ssoRoutes);
     await features.register(mailRoutes);
     if (config.devRoutes) await features.register(mailPreviewRoutes);
     await features.register(publicPageRoutes);

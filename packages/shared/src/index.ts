@@ -45,3 +45,4 @@ export * from './currencies';
 export * from './schemas/connections';
 export * from './rules/payees';
 export * from './schemas/payees';
+export * from './schemas/sso';

@@ -82,6 +82,9 @@ export interface SafeFetchOptions {
   timeoutMs?: number;
   maxRedirects?: number;
   headers?: Record<string, string>;
+  /** GET unless told (a POST's body is sent as given; redirects are not followed for it). */
+  method?: 'GET' | 'POST';
+  body?: string;
   /** Name resolution; replaceable in tests. */
   resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
 }
@@ -91,6 +94,8 @@ export interface SafeResponse {
   status: number;
   contentType: string;
   body: string;
+  /** The answer's headers (the last hop's). */
+  headers: Record<string, string>;
 }
 
 export const OUTBOUND_LIMITS = { maxBytes: 5 * 1024 * 1024, timeoutMs: 20_000, maxRedirects: 5 } as const;
@@ -154,7 +159,7 @@ function requestOnce(
   target: { address: string; family: number },
   options: SafeFetchOptions,
   deadline: number,
-): Promise<{ status: number; location?: string; contentType: string; body: string }> {
+): Promise<{ status: number; location?: string; contentType: string; body: string; headers: Record<string, string> }> {
   const maxBytes = options.maxBytes ?? OUTBOUND_LIMITS.maxBytes;
   // Connect to the address that was checked, never to a second DNS answer (no rebinding).
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
@@ -169,7 +174,7 @@ function requestOnce(
     const request = client.request(
       url,
       {
-        method: 'GET',
+        method: options.method ?? 'GET',
         lookup,
         timeout: remaining,
         headers: {
@@ -183,7 +188,7 @@ function requestOnce(
         const status = response.statusCode ?? 0;
         if (status >= 300 && status < 400 && response.headers.location) {
           response.resume();
-          return resolve({ status, location: response.headers.location, contentType: '', body: '' });
+          return resolve({ status, location: response.headers.location, contentType: '', body: '', headers: {} });
         }
         const declared = Number(response.headers['content-length'] ?? 0);
         if (declared > maxBytes) {
@@ -206,6 +211,12 @@ function requestOnce(
                 status,
                 contentType: String(response.headers['content-type'] ?? ''),
                 body: body.toString('utf8'),
+                headers: Object.fromEntries(
+                  Object.entries(response.headers).map(([name, value]) => [
+                    name,
+                    Array.isArray(value) ? value.join(', ') : String(value ?? ''),
+                  ]),
+                ),
               }),
             reject,
           ),
@@ -217,7 +228,7 @@ function requestOnce(
     request.on('close', () => clearTimeout(timer));
     request.on('timeout', () => request.destroy(failed('The site took too long to answer.')));
     request.on('error', (error) => reject(isAppError(error) ? error : failed('Could not connect to the site.')));
-    request.end();
+    request.end(options.body);
   });
 }
 
@@ -264,9 +275,15 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
     const target = await checkedTarget(url, options);
     const response = await requestOnce(url, target, options, deadline);
     if (response.location === undefined) {
-      return { url: url.toString(), status: response.status, contentType: response.contentType, body: response.body };
+      return {
+        url: url.toString(),
+        status: response.status,
+        contentType: response.contentType,
+        body: response.body,
+        headers: response.headers,
+      };
     }
-    if (hop >= maxRedirects) throw refused('That link redirects too many times.');
+    if (hop >= maxRedirects || options.method === 'POST') throw refused('That link redirects too many times.');
     url = new URL(response.location, url);
   }
 }

@@ -16,11 +16,17 @@ export const AUDIT_ACTIONS = {
   'payee.changed': 'Changed how a referrer is paid',
   'data.exported': 'Exported data',
   'billing.subscription_changed': 'Plan or subscription changed',
+  'sso.domain_added': 'Added an e-mail domain',
+  'sso.domain_verified': 'Verified an e-mail domain',
+  'sso.domain_removed': 'Removed an e-mail domain',
+  'sso.connection_changed': 'Changed single sign-on',
+  'sso.member_provisioned': 'Single sign-on created a member',
+  'sso.login_refused': 'Refused a single sign-on response',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
 
-export const AUDIT_SUBJECT_TYPES = ['member', 'company', 'referral', 'pipeline', 'user'] as const;
+export const AUDIT_SUBJECT_TYPES = ['member', 'company', 'referral', 'pipeline', 'user', 'domain'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** Who an erased account shows as, everywhere someone else still sees it. */

@@ -17,3 +17,4 @@ export * from './job-crawls';
 export * from './billing';
 export * from './connections';
 export * from './payees';
+export * from './sso';
