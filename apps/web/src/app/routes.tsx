@@ -72,6 +72,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: () => import('@/features/billing/billing-page').then((m) => ({ Component: m.BillingPage })),
   },
   {
+    path: APP_ROUTES.security,
+    lazy: () => import('@/features/auth/security-page').then((m) => ({ Component: m.SecurityPage })),
+  },
+  {
     path: APP_ROUTES.jobsBoard,
     lazy: () => import('@/features/jobs/jobs-board-page').then((m) => ({ Component: m.JobsBoardPage })),
   },
@@ -194,6 +198,10 @@ export const routes: RouteObject[] = [
       {
         path: APP_ROUTES.confirmEmail,
         lazy: () => import('@/features/settings/confirm-email-page').then((m) => ({ Component: m.ConfirmEmailPage })),
+      },
+      {
+        path: APP_ROUTES.verifyDomain,
+        lazy: () => import('@/features/auth/verify-domain-page').then((m) => ({ Component: m.VerifyDomainPage })),
       },
       {
         path: APP_ROUTES.resetPassword,

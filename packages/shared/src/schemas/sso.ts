@@ -1,70 +1,10 @@
 // Single sign-on per company (issue 34): verified e-mail domains, the company's identity provider (OpenID Connect or
 // SAML 2.0), and where the login page sends a person whose address is on a verified domain.
 import { z } from 'zod';
-import { AUTH_FORM_ERRORS } from '../rules/auth-forms';
+import { SSO_MESSAGES } from '../rules/sso-texts';
 import { emailSchema } from './auth';
 
-export const SSO_MESSAGES = {
-  pageTitle: 'Security',
-  pageDescription: 'Single sign-on for your team: the e-mail domains you own and your identity provider.',
-  domainsHeading: 'Verified e-mail domains',
-  domainsEmpty:
-    'No domains yet. Add the domain of your work e-mail addresses to sign your team in with your identity provider.',
-  domainLabel: 'Domain',
-  domainPlaceholder: 'acme-health.com',
-  addDomain: 'Add domain',
-  domainAdded: 'Domain added. Prove you own it with a DNS record or an e-mail.',
-  domainInvalid: 'Please enter a domain name such as acme-health.com',
-  domainTaken: 'Another company has already verified this domain.',
-  domainAlreadyAdded: 'This domain is already on your list.',
-  domainNotFound: 'Domain not found.',
-  domainRemoved: 'Domain removed.',
-  removeDomain: 'Remove',
-  verified: 'Verified',
-  pending: 'Not verified yet',
-  dnsInstructions: 'Add this TXT record at your DNS provider, then check it:',
-  checkDns: 'Check DNS record',
-  dnsVerified: 'Domain verified.',
-  dnsNotFound: 'The TXT record was not found yet. DNS changes can take a while to appear; try again later.',
-  dnsFailed: 'Could not look up the domain’s DNS records. Please try again later.',
-  mailInstructions: 'Or send a link to an address at the domain (such as it@ or postmaster@):',
-  mailLocalPartLabel: 'Address at the domain',
-  sendMail: 'Send link',
-  mailSent: 'Link sent. The domain is verified when someone opens it.',
-  mailAddressNotOnDomain: 'The address must be at the domain being verified.',
-  verifyLinkInvalid: 'This verification link is invalid or has expired.',
-  verifyLinkDone: 'The domain is verified. Your company can now sign its people in with single sign-on.',
-  connectionHeading: 'Identity provider',
-  connectionSaved: 'Single sign-on settings saved.',
-  protocolLabel: 'Protocol',
-  issuerLabel: 'Issuer URL',
-  clientIdLabel: 'Client ID',
-  clientSecretLabel: 'Client secret',
-  clientSecretKept: 'A client secret is saved. Leave empty to keep it.',
-  clientSecretRequired: 'Please enter the client secret',
-  samlEntryPointLabel: 'IdP single sign-on URL',
-  samlIssuerLabel: 'IdP entity ID',
-  samlCertificateLabel: 'IdP signing certificate (PEM)',
-  samlCertificateInvalid: 'Please paste the IdP’s X.509 signing certificate (PEM)',
-  enabledLabel: 'Sign people on verified domains in with this identity provider',
-  requireSsoLabel: 'Require single sign-on (password sign-in and password reset are turned off for verified domains)',
-  groupRolesLabel: 'Groups that make an admin (one per line)',
-  callbackUrlLabel: 'Redirect URI to register at your identity provider',
-  acsUrlLabel: 'Assertion consumer service URL',
-  entityIdLabel: 'Service provider entity ID',
-  saveConnection: 'Save',
-  enableNeedsDomain: 'Verify at least one domain before turning single sign-on on.',
-  requireNeedsEnabled: 'Turn single sign-on on before requiring it.',
-  urlInvalid: 'Please enter a valid https:// URL',
-  required: 'This field is required',
-  /** Login page. */
-  continueWithSso: 'Continue with single sign-on',
-  ssoRedirecting: 'Taking you to your company’s sign-in page…',
-  ssoRequired: AUTH_FORM_ERRORS['sso-required'],
-  ssoRequiredReset:
-    'Your company signs you in with single sign-on: your password is managed by your company’s identity provider.',
-  ssoNotAvailable: 'Single sign-on is not set up for this e-mail address. Please sign in with your password.',
-} as const;
+export * from '../rules/sso-texts';
 
 /** A DNS name: labels of letters, digits and hyphens, at least one dot, no trailing dot; stored lower-case. */
 export const ssoDomainSchema = z
@@ -176,3 +116,30 @@ export const ssoStartResponseSchema = z.object({
   redirectUrl: z.string().nullable(),
 });
 export type SsoStartResponse = z.infer<typeof ssoStartResponseSchema>;
+
+/** The security page's OpenID Connect form (the admin groups one per line); sent as ssoConnectionInputSchema. */
+export const ssoOidcFormSchema = z.object({
+  issuer: httpsUrl,
+  clientId: z.string().trim().min(1, SSO_MESSAGES.required).max(500),
+  clientSecret: z.string().max(2000),
+  adminGroups: z.string().max(10_000),
+  enabled: z.boolean(),
+  requireSso: z.boolean(),
+});
+export type SsoOidcForm = z.infer<typeof ssoOidcFormSchema>;
+
+/** The form's values as the connection the API takes. */
+export const oidcConnectionOf = (form: SsoOidcForm): SsoConnectionInput => ({
+  protocol: 'oidc',
+  enabled: form.enabled,
+  requireSso: form.requireSso,
+  adminGroups: form.adminGroups
+    .split('\n')
+    .map((g) => g.trim())
+    .filter(Boolean),
+  oidc: {
+    issuer: form.issuer,
+    clientId: form.clientId,
+    ...(form.clientSecret ? { clientSecret: form.clientSecret } : {}),
+  },
+});

@@ -10,6 +10,7 @@ import {
   ScrollText,
   Search,
   Settings,
+  ShieldCheck,
   Users,
 } from 'lucide-react';
 import { Link, Navigate } from 'react-router';
@@ -214,6 +215,7 @@ const quickActions = [
   { label: 'Audit Log', to: '/company-dashboard/audit-log', icon: ScrollText },
   { label: 'Referral Analytics', to: '/company-dashboard/analytics', icon: BarChart3 },
   { label: 'Plan and Billing', to: '/company-dashboard/billing', icon: CreditCard },
+  { label: 'Security and Sign-on', to: '/company-dashboard/security', icon: ShieldCheck },
 ];
 
 function QuickActions() {
