@@ -1,7 +1,6 @@
 // axe-core over every page of the app (packages/shared/src/routes.ts), as a visitor and as each signed-in role,
 // failing on any serious or critical violation. The world (company, people, job, referral, conversation, kudos
 // link) is made through the API, so the check does not depend on the demo data.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import type { AppRouteName } from '@referwell/shared/routes';
 import {
@@ -14,6 +13,7 @@ import {
   test,
   uniqueEmail,
   linkInMailTo,
+  violationsOn,
 } from './fixtures';
 
 type Role = 'visitor' | 'jobseeker' | 'referrer' | 'companyAdmin';
@@ -42,6 +42,7 @@ const VISITED_AS: Record<AppRouteName, Role[]> = {
   forgotPassword: ['visitor'],
   resetPassword: ['visitor'],
   confirmEmail: ['visitor'],
+  verifyDomain: ['visitor'],
   publicCompany: ['visitor'],
   job: ['visitor', 'jobseeker', 'companyAdmin'],
   kudos: ['visitor'],
@@ -59,6 +60,7 @@ const VISITED_AS: Record<AppRouteName, Role[]> = {
   auditLog: ['companyAdmin'],
   analytics: ['companyAdmin'],
   billing: ['companyAdmin'],
+  security: ['companyAdmin'],
   jobsBoard: ['referrer', 'companyAdmin'],
   postJob: ['companyAdmin'],
   editJob: ['companyAdmin'],
@@ -164,6 +166,7 @@ async function makeWorld(browser: Browser, baseURL: string | undefined) {
     forgotPassword: '/forgot-password',
     resetPassword: '/reset-password?token=no-such-token',
     confirmEmail: '/confirm-email?token=no-such-token',
+    verifyDomain: '/verify-domain?token=no-such-token',
     publicCompany: `/company/${slug}`,
     job: `/job/${jobId}`,
     kudos: kudosLink,
@@ -181,6 +184,7 @@ async function makeWorld(browser: Browser, baseURL: string | undefined) {
     auditLog: '/company-dashboard/audit-log',
     analytics: '/company-dashboard/analytics',
     billing: '/company-dashboard/billing',
+    security: '/company-dashboard/security',
     jobsBoard: '/jobs-board',
     postJob: '/post-job',
     editJob: `/job/${jobId}/edit`,
@@ -212,13 +216,6 @@ async function makeWorld(browser: Browser, baseURL: string | undefined) {
  * axe from collecting every node that passed or was inapplicable (violations are always listed in full): a quarter of
  * its time per page (measured).
  */
-async function violationsOn(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** Opens a page and waits until it shows what it loaded (hydrated, nothing busy, no skeletons). */
 async function settle(page: Page, path: string) {
   await page.goto(path);

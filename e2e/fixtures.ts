@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import {
   test as base,
   expect,
@@ -243,4 +244,20 @@ export async function newPage(browser: Browser, baseURL: string | undefined): Pr
   openedContexts.add(context);
   context.once('close', () => openedContexts.delete(context));
   return context.newPage();
+}
+
+/** axe-core's serious and critical violations on the page as it is now, one line each (none: an empty list). */
+export async function violationsOn(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Enterprise capabilities (exports, single sign-on): the admin starts the trial on the provider's hosted checkout. */
+export async function startEnterpriseTrial(page: Page) {
+  await page.goto('/company-dashboard/billing');
+  await page.getByRole('button', { name: 'Start 14-day trial of Enterprise License' }).click();
+  await page.getByRole('button', { name: 'Start trial' }).click();
+  await expect(page.getByText('Your subscription is confirmed')).toBeVisible({ timeout: 20_000 });
 }

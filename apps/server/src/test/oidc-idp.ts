@@ -2,6 +2,7 @@
 // client, people the test adds by login name, its development sign-in form (any password) and consent given at once.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 
 export interface IdpPerson {
@@ -22,14 +23,27 @@ export interface OidcIdp {
   close(): Promise<void>;
 }
 
-export async function startOidcIdp(redirectUri: string): Promise<OidcIdp> {
+export interface OidcIdpOptions {
+  port?: number;
+  /** A login name that is an e-mail address and not in `people` signs in as that address (the browser tests). */
+  anyAddress?: boolean;
+  /** The client's secret (at least 32 characters); a fixed one unless given. */
+  clientSecret?: string;
+}
+
+export async function startOidcIdp(redirectUri: string, options: OidcIdpOptions = {}): Promise<OidcIdp> {
   const people = new Map<string, IdpPerson>();
+  const personOf = (login: string): IdpPerson | undefined =>
+    people.get(login) ??
+    (options.anyAddress && /^[^@\s]+@[^@\s]+$/.test(login)
+      ? { email: login, name: login.slice(0, login.indexOf('@')).replace(/^./, (c) => c.toUpperCase()) }
+      : undefined);
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}`;
   const clientId = 'referwell-test';
-  const clientSecret = 'a-client-secret-of-at-least-32-characters-for-hs256';
+  const clientSecret = options.clientSecret ?? 'a-client-secret-of-at-least-32-characters-for-hs256';
   const configuration: Configuration = {
     clients: [
       {
@@ -48,7 +62,7 @@ export async function startOidcIdp(redirectUri: string): Promise<OidcIdp> {
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: true } },
     async findAccount(_ctx: KoaContextWithOIDC, id: string) {
-      const person = people.get(id);
+      const person = personOf(id);
       if (!person) return undefined;
       return {
         accountId: id,
@@ -135,4 +149,18 @@ export async function signInAtIdp(authorizationUrl: string, login: string): Prom
     url = new URL(back, url).href;
   }
   throw new Error('the provider never sent the browser back');
+}
+
+// The browser tests start it as a process: OIDC_IDP_PORT, OIDC_IDP_REDIRECT_URI, OIDC_IDP_CLIENT_SECRET (its client is
+// `referwell-test`); anyone signs in by e-mail address.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const idp = await startOidcIdp(process.env.OIDC_IDP_REDIRECT_URI ?? '', {
+    port: Number(process.env.OIDC_IDP_PORT ?? 0),
+    anyAddress: true,
+    ...(process.env.OIDC_IDP_CLIENT_SECRET ? { clientSecret: process.env.OIDC_IDP_CLIENT_SECRET } : {}),
+  });
+  console.log(`OpenID provider on ${idp.issuer} (client ${idp.clientId})`);
+  const stop = () => void idp.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }
