@@ -233,6 +233,7 @@ const TABLE: Row[] = [
   { route: 'POST /waitlist', expect: ['A', 'A', 'A', 'A', 'A'], why: 'the waitlist page as a plain form post' },
   { route: 'POST /login', expect: ['A', 'A', 'A', 'A', 'A'], why: 'the login page as a plain form post (303 back with an error)' },
   { route: 'POST /signup', expect: ['A', 'A', 'A', 'A', 'A'], why: 'the sign-up page as a plain form post (303 back with an error)' },
+  { route: 'POST /sso/saml/acs', expect: ['A', 'A', 'A', 'A', 'A'], why: "the identity provider's SAML response, posted cross-site: without a body a 400/415 for anyone" },
 ];
 
 let t: TestApp;

@@ -35,6 +35,8 @@ export const SSO_MESSAGES = {
   connectionHeading: 'Identity provider',
   connectionSaved: 'Single sign-on settings saved.',
   protocolLabel: 'Protocol',
+  protocolOidc: 'OpenID Connect',
+  protocolSaml: 'SAML 2.0',
   issuerLabel: 'Issuer URL',
   clientIdLabel: 'Client ID',
   clientSecretLabel: 'Client secret',

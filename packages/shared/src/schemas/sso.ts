@@ -117,29 +117,55 @@ export const ssoStartResponseSchema = z.object({
 });
 export type SsoStartResponse = z.infer<typeof ssoStartResponseSchema>;
 
-/** The security page's OpenID Connect form (the admin groups one per line); sent as ssoConnectionInputSchema. */
-export const ssoOidcFormSchema = z.object({
-  issuer: httpsUrl,
-  clientId: z.string().trim().min(1, SSO_MESSAGES.required).max(500),
-  clientSecret: z.string().max(2000),
-  adminGroups: z.string().max(10_000),
-  enabled: z.boolean(),
-  requireSso: z.boolean(),
-});
-export type SsoOidcForm = z.infer<typeof ssoOidcFormSchema>;
+/** The security page's form: either protocol's fields (the admin groups one per line); sent as ssoConnectionInputSchema. */
+export const ssoConnectionFormSchema = z
+  .object({
+    protocol: z.enum(SSO_PROTOCOLS),
+    issuer: z.string().trim().max(2000),
+    clientId: z.string().trim().max(500),
+    clientSecret: z.string().max(2000),
+    entryPoint: z.string().trim().max(2000),
+    idpIssuer: z.string().trim().max(2000),
+    certificate: z.string().trim().max(20_000),
+    adminGroups: z.string().max(10_000),
+    enabled: z.boolean(),
+    requireSso: z.boolean(),
+  })
+  .superRefine((form, ctx) => {
+    const need = (field: keyof typeof form, ok: boolean, message: string) => {
+      if (!ok) ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    const isUrl = (v: string) => httpsUrl.safeParse(v).success;
+    if (form.protocol === 'oidc') {
+      need('issuer', isUrl(form.issuer), SSO_MESSAGES.urlInvalid);
+      need('clientId', form.clientId.length > 0, SSO_MESSAGES.required);
+    } else {
+      need('entryPoint', isUrl(form.entryPoint), SSO_MESSAGES.urlInvalid);
+      need('idpIssuer', form.idpIssuer.length > 0, SSO_MESSAGES.required);
+      need('certificate', form.certificate.length > 0, SSO_MESSAGES.samlCertificateInvalid);
+    }
+  });
+export type SsoConnectionForm = z.infer<typeof ssoConnectionFormSchema>;
 
 /** The form's values as the connection the API takes. */
-export const oidcConnectionOf = (form: SsoOidcForm): SsoConnectionInput => ({
-  protocol: 'oidc',
+export const connectionInputOf = (form: SsoConnectionForm): SsoConnectionInput => ({
+  protocol: form.protocol,
   enabled: form.enabled,
   requireSso: form.requireSso,
   adminGroups: form.adminGroups
     .split('\n')
     .map((g) => g.trim())
     .filter(Boolean),
-  oidc: {
-    issuer: form.issuer,
-    clientId: form.clientId,
-    ...(form.clientSecret ? { clientSecret: form.clientSecret } : {}),
-  },
+  oidc:
+    form.protocol === 'oidc'
+      ? {
+          issuer: form.issuer,
+          clientId: form.clientId,
+          ...(form.clientSecret ? { clientSecret: form.clientSecret } : {}),
+        }
+      : null,
+  saml:
+    form.protocol === 'saml'
+      ? { entryPoint: form.entryPoint, idpIssuer: form.idpIssuer, certificate: form.certificate }
+      : null,
 });

@@ -1,19 +1,19 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Globe, Lock } from 'lucide-react';
 import {
   addSsoDomainSchema,
-  oidcConnectionOf,
+  connectionInputOf,
   SSO_MESSAGES,
+  ssoConnectionFormSchema,
   ssoDomainMailSchema,
-  ssoOidcFormSchema,
   type AddSsoDomain,
   type SsoConnection,
+  type SsoConnectionForm,
   type SsoDomain,
   type SsoDomainMail,
-  type SsoOidcForm,
 } from '@referwell/shared';
 import { BackToDashboard } from '@/components/back-to-dashboard';
 import { LoadError } from '@/components/load-error';
@@ -232,10 +232,14 @@ function DomainItem({ companyId, domain }: { companyId: string; domain: SsoDomai
   );
 }
 
-const formValuesOf = (connection: SsoConnection): SsoOidcForm => ({
+const formValuesOf = (connection: SsoConnection): SsoConnectionForm => ({
+  protocol: connection.protocol ?? 'oidc',
   issuer: connection.oidc?.issuer ?? '',
   clientId: connection.oidc?.clientId ?? '',
   clientSecret: '',
+  entryPoint: connection.saml?.entryPoint ?? '',
+  idpIssuer: connection.saml?.idpIssuer ?? '',
+  certificate: connection.saml?.certificate ?? '',
   adminGroups: connection.adminGroups.join('\n'),
   enabled: connection.enabled,
   requireSso: connection.requireSso,
@@ -261,28 +265,30 @@ function IdentityProvider({ companyId }: { companyId: string }) {
             onRetry={() => void refetch()}
           />
         ) : (
-          <OidcForm companyId={companyId} connection={data} />
+          <ConnectionForm companyId={companyId} connection={data} />
         )}
       </CardContent>
     </Card>
   );
 }
 
-function OidcForm({ companyId, connection }: { companyId: string; connection: SsoConnection }) {
+function ConnectionForm({ companyId, connection }: { companyId: string; connection: SsoConnection }) {
   const save = useSaveSsoConnection(companyId);
-  const form = useForm<SsoOidcForm>({
-    resolver: lazyZodResolver(() => Promise.resolve(ssoOidcFormSchema)),
+  const form = useForm<SsoConnectionForm>({
+    resolver: lazyZodResolver(() => Promise.resolve(ssoConnectionFormSchema)),
     defaultValues: formValuesOf(connection),
   });
   const { errors } = form.formState;
+  const protocol = useWatch({ control: form.control, name: 'protocol' });
   useEffect(() => form.reset(formValuesOf(connection)), [connection, form]);
-  const onValid = (values: SsoOidcForm) =>
-    save.mutate(oidcConnectionOf(values), {
+  const onValid = (values: SsoConnectionForm) =>
+    save.mutate(connectionInputOf(values), {
       onSuccess: () => toast.success(SSO_MESSAGES.connectionSaved),
       onError: (e) => {
         const fields = fieldErrors(e);
         const message = errorMessage(e, 'Could not save.');
         if (fields['oidc.clientSecret']) form.setError('clientSecret', { message: fields['oidc.clientSecret'] });
+        else if (fields['saml.certificate']) form.setError('certificate', { message: fields['saml.certificate'] });
         else if (fields.enabled) form.setError('enabled', { message: fields.enabled });
         else if (fields.requireSso) form.setError('requireSso', { message: fields.requireSso });
         else toast.error(message);
@@ -291,27 +297,62 @@ function OidcForm({ companyId, connection }: { companyId: string; connection: Ss
 
   return (
     <Form form={form} onValid={onValid} guardUnsaved className="grid gap-4">
-      <FormField id="sso-redirect-uri" label={SSO_MESSAGES.callbackUrlLabel}>
-        {(control) => <Input {...control} readOnly value={connection.oidcRedirectUri} className="font-mono text-xs" />}
-      </FormField>
-      <FormField id="sso-issuer" label={SSO_MESSAGES.issuerLabel} error={errors.issuer?.message}>
-        {(control) => (
-          <Input {...control} type="url" placeholder="https://login.example.com" {...form.register('issuer')} />
-        )}
-      </FormField>
-      <FormField id="sso-client-id" label={SSO_MESSAGES.clientIdLabel} error={errors.clientId?.message}>
-        {(control) => <Input {...control} autoComplete="off" {...form.register('clientId')} />}
-      </FormField>
-      <FormField
-        id="sso-client-secret"
-        label={SSO_MESSAGES.clientSecretLabel}
-        hint={connection.oidc?.hasClientSecret ? SSO_MESSAGES.clientSecretKept : undefined}
-        error={errors.clientSecret?.message}
-      >
-        {(control) => (
-          <Input {...control} type="password" autoComplete="new-password" {...form.register('clientSecret')} />
-        )}
-      </FormField>
+      <fieldset className="grid gap-2">
+        <legend className="mb-1 text-sm font-medium">{SSO_MESSAGES.protocolLabel}</legend>
+        {(['oidc', 'saml'] as const).map((value) => (
+          <label key={value} className="flex items-center gap-2 text-sm">
+            <input type="radio" value={value} className="size-4" {...form.register('protocol')} />
+            {value === 'oidc' ? SSO_MESSAGES.protocolOidc : SSO_MESSAGES.protocolSaml}
+          </label>
+        ))}
+      </fieldset>
+      {protocol === 'oidc' ? (
+        <>
+          <FormField id="sso-redirect-uri" label={SSO_MESSAGES.callbackUrlLabel}>
+            {(control) => (
+              <Input {...control} readOnly value={connection.oidcRedirectUri} className="font-mono text-xs" />
+            )}
+          </FormField>
+          <FormField id="sso-issuer" label={SSO_MESSAGES.issuerLabel} error={errors.issuer?.message}>
+            {(control) => (
+              <Input {...control} type="url" placeholder="https://login.example.com" {...form.register('issuer')} />
+            )}
+          </FormField>
+          <FormField id="sso-client-id" label={SSO_MESSAGES.clientIdLabel} error={errors.clientId?.message}>
+            {(control) => <Input {...control} autoComplete="off" {...form.register('clientId')} />}
+          </FormField>
+          <FormField
+            id="sso-client-secret"
+            label={SSO_MESSAGES.clientSecretLabel}
+            hint={connection.oidc?.hasClientSecret ? SSO_MESSAGES.clientSecretKept : undefined}
+            error={errors.clientSecret?.message}
+          >
+            {(control) => (
+              <Input {...control} type="password" autoComplete="new-password" {...form.register('clientSecret')} />
+            )}
+          </FormField>
+        </>
+      ) : (
+        <>
+          <FormField id="sso-acs-url" label={SSO_MESSAGES.acsUrlLabel}>
+            {(control) => <Input {...control} readOnly value={connection.samlAcsUrl} className="font-mono text-xs" />}
+          </FormField>
+          <FormField id="sso-entity-id" label={SSO_MESSAGES.entityIdLabel}>
+            {(control) => <Input {...control} readOnly value={connection.samlEntityId} className="font-mono text-xs" />}
+          </FormField>
+          <FormField id="sso-entry-point" label={SSO_MESSAGES.samlEntryPointLabel} error={errors.entryPoint?.message}>
+            {(control) => <Input {...control} type="url" {...form.register('entryPoint')} />}
+          </FormField>
+          <FormField id="sso-idp-issuer" label={SSO_MESSAGES.samlIssuerLabel} error={errors.idpIssuer?.message}>
+            {(control) => <Input {...control} {...form.register('idpIssuer')} />}
+          </FormField>
+          <FormField id="sso-certificate" label={SSO_MESSAGES.samlCertificateLabel} error={errors.certificate?.message}>
+            {(control) => (
+              <Textarea {...control} rows={5} className="font-mono text-xs" {...form.register('certificate')} />
+            )}
+          </FormField>
+        </>
+      )}
       <FormField id="sso-admin-groups" label={SSO_MESSAGES.groupRolesLabel} error={errors.adminGroups?.message}>
         {(control) => <Textarea {...control} rows={3} {...form.register('adminGroups')} />}
       </FormField>

@@ -17,8 +17,10 @@ export const ssoEndpoints = (publicUrl: string) => {
   const origin = new URL(publicUrl).origin;
   return {
     oidcRedirectUri: `${origin}/api/auth/sso/oidc/callback`,
-    samlAcsUrl: `${origin}/api/auth/sso/saml/acs`,
-    samlEntityId: `${origin}/api/auth/sso/saml/metadata`,
+    // Outside /api: the IdP's page posts it cross-site, which the API's same-origin guard refuses; the signed
+    // response and the attempt taken once are its proof.
+    samlAcsUrl: `${origin}/sso/saml/acs`,
+    samlEntityId: `${origin}/sso/saml`,
   };
 };
 

@@ -1,7 +1,9 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   addSsoDomainSchema,
+  AUTH_FORM_ERRORS,
   companyIdParamSchema,
   dashboardPathFor,
   messageResponseSchema,
@@ -17,10 +19,11 @@ import {
   ssoStartSchema,
 } from '@referwell/shared';
 import { APP_ROUTES } from '@referwell/shared/routes';
-import { errorResponses } from '../../../lib/errors';
+import { AppError, errorResponses } from '../../../lib/errors';
+import { acceptFormPosts } from '../../../lib/form-posts';
 import { createRateLimiter } from '../../../lib/rate-limit';
 import { companyAuthOf } from '../../../platform/access/route-access';
-import { setSessionCookie } from '../../../platform/sessions/request-auth';
+import { sessionOf, setSessionCookie } from '../../../platform/sessions/request-auth';
 import { resolveSession, revokeSession } from '../../../platform/sessions/sessions';
 import { getConnection, saveConnection, connectionRowOf } from './connection';
 import {
@@ -33,7 +36,8 @@ import {
   removeDomain,
 } from './domains';
 import { finishOidc, takeAttempt, type OidcDeps } from './oidc';
-import { auditRefusal, signInIdentity, SsoRefusal } from './provision';
+import { finishSaml } from './saml';
+import { auditRefusal, signInIdentity, SsoRefusal, type SsoIdentity } from './provision';
 import { startSignIn } from './sign-in';
 
 const tags = ['sso'];
@@ -257,21 +261,75 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       const callbackUrl = new URL(request.url, new URL(app.config.publicUrl).origin);
       try {
         const identity = await finishOidc(deps, row, attempt, callbackUrl, state);
-        const { token } = await signInIdentity(app.db, app.accounts, row.companyId, row.adminGroups, identity, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        });
-        if (request.auth) await revokeSession(app.db, request.auth.tokenHash);
-        setSessionCookie(app, reply, token);
-        const session = await resolveSession(app.db, token);
-        const home = safeReturnTo(attempt.returnTo) ?? dashboardPathFor(session?.user.type ?? 'referrer');
-        return reply.redirect(home, 303);
+        return reply.redirect(await signedIn(request, reply, row, identity, attempt.returnTo), 303);
       } catch (error) {
         if (!(error instanceof SsoRefusal)) throw error;
-        await auditRefusal(app.db, row.companyId, 'oidc', error.reason);
-        request.log.warn({ companyId: row.companyId, reason: error.reason }, 'single sign-on refused');
+        await refused(request, row.companyId, 'oidc', error);
         return loginWith(error.formError);
       }
     },
   );
+
+  /** Starts our own session for the vouched-for identity; answers where the browser goes next. */
+  async function signedIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    row: { companyId: string; adminGroups: string[] },
+    identity: SsoIdentity,
+    returnTo: string | null,
+  ): Promise<string> {
+    const { token } = await signInIdentity(app.db, app.accounts, row.companyId, row.adminGroups, identity, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    const current = await sessionOf(app, request);
+    if (current) await revokeSession(app.db, current.tokenHash);
+    setSessionCookie(app, reply, token);
+    const session = await resolveSession(app.db, token);
+    return safeReturnTo(returnTo) ?? dashboardPathFor(session?.user.type ?? 'referrer');
+  }
+
+  async function refused(request: FastifyRequest, companyId: string, protocol: 'oidc' | 'saml', error: SsoRefusal) {
+    await auditRefusal(app.db, companyId, protocol, error.reason);
+    request.log.warn({ companyId, reason: error.reason }, 'single sign-on refused');
+  }
+
+  // The SAML assertion consumer service: the IdP's page posts the signed response here (HTTP-POST binding).
+  const acsRoutes: FastifyPluginAsyncZod = async (acs) => {
+    acceptFormPosts(acs, SAML_RESPONSE_LIMIT);
+    acs.post(
+      '/sso/saml/acs',
+      {
+        config: { access: 'visitor' },
+        schema: {
+          tags,
+          summary:
+            "The identity provider's SAML response (HTTP-POST binding): 303 to the page the person set out for, " +
+            'signed in; a response that fails a check (signature, audience, validity, replay) is refused 403',
+          consumes: ['application/x-www-form-urlencoded'],
+          body: z.object({ SAMLResponse: z.string().min(1).max(SAML_RESPONSE_LIMIT), RelayState: z.string().max(500) }),
+          response: errorResponses(400, 403, 415),
+        },
+      },
+      async (request, reply) => {
+        const attempt = await takeAttempt(app.db, request.body.RelayState);
+        if (!attempt) throw new SsoRefusal('sso-expired', AUTH_FORM_ERRORS['sso-expired']);
+        const row = await connectionRowOf(app.db, attempt.companyId);
+        if (!row?.enabled || row.protocol !== 'saml')
+          throw new SsoRefusal('sso-expired', AUTH_FORM_ERRORS['sso-expired']);
+        try {
+          const identity = await finishSaml(app.db, app.config.publicUrl, row, request.body.SAMLResponse);
+          return reply.redirect(await signedIn(request, reply, row, identity, attempt.returnTo), 303);
+        } catch (error) {
+          if (!(error instanceof SsoRefusal)) throw error;
+          await refused(request, row.companyId, 'saml', error);
+          throw new AppError(error.statusCode, 'SSO_REFUSED', AUTH_FORM_ERRORS[error.formError]);
+        }
+      },
+    );
+  };
+  await app.register(acsRoutes);
 };
+
+/** A SAML response with its signature and attributes is a few KB; base64 adds a third. */
+const SAML_RESPONSE_LIMIT = 256 * 1024;

@@ -5,6 +5,7 @@ import type { Executor } from '../../../db/repository';
 import { ssoConnections, ssoDomains } from '../../../db/schema';
 import type { ConnectionRow } from './connection';
 import { startOidc, type OidcDeps } from './oidc';
+import { startSaml } from './saml';
 
 const domainOf = (email: string) =>
   email
@@ -37,5 +38,5 @@ export async function startSignIn(deps: OidcDeps, email: string, returnTo: strin
   const connection = await connectionForEmail(deps.db, email);
   if (!connection) return null;
   if (connection.protocol === 'oidc') return startOidc(deps, connection, email, returnTo);
-  return null;
+  return startSaml(deps.db, deps.publicUrl, connection, returnTo);
 }
