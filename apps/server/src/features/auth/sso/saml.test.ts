@@ -5,7 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_FORM_ERRORS, type SsoDomain } from '@referwell/shared';
 import { selectRows } from '../../../db/repository';
-import { users } from '../../../db/schema';
+import { ssoLoginAttempts, ssoUsedAssertions, users } from '../../../db/schema';
+import { pruneExpired } from '../../maintenance/prune';
 import { startFakeDns, type FakeDns } from '../../../test/fake-dns';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../../test/harness';
 import { samlKeys, signedSamlResponse, type AssertionInput, type SamlKeys } from '../../../test/saml-idp';
@@ -150,5 +151,15 @@ describe('SAML 2.0 sign-in', () => {
     const unknown = await post('made-up-relay-state', assertion());
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.message).toBe(AUTH_FORM_ERRORS['sso-expired']);
+  });
+
+  it('forgets expired attempts and assertion ids in the nightly prune', async () => {
+    await start(`late@${domain}`);
+    await t.app.db.update(ssoLoginAttempts).set({ expiresAt: new Date(Date.now() - 1000) });
+    await t.app.db.update(ssoUsedAssertions).set({ expiresAt: new Date(Date.now() - 1000) });
+    const pruned = await pruneExpired(t.app.db);
+    expect(pruned.ssoLoginAttempts).toBeGreaterThanOrEqual(1);
+    expect(pruned.ssoUsedAssertions).toBeGreaterThanOrEqual(1);
+    expect(await t.app.db.select().from(ssoUsedAssertions)).toHaveLength(0);
   });
 });
