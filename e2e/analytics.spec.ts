@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { test, expect, newPage, postJobViaApi, shoot, signUpCompanyAdmin, signUpViaApi } from './fixtures';
+import {
+  test,
+  expect,
+  newPage,
+  postJobViaApi,
+  shoot,
+  signUpCompanyAdmin,
+  signUpViaApi,
+  startEnterpriseTrial,
+} from './fixtures';
 
 /** The candidate confirms being put forward: the company handles a referral only after that. */
 async function confirmReferral(seekerPage: Page, referralId: string) {
@@ -8,14 +17,6 @@ async function confirmReferral(seekerPage: Page, referralId: string) {
     data: { decision: 'confirm' },
   });
   expect(confirmed.ok(), await confirmed.text()).toBe(true);
-}
-
-/** CSV exports are an Enterprise capability: the admin starts the trial on the provider's hosted checkout. */
-async function startEnterpriseTrial(page: Page) {
-  await page.goto('/company-dashboard/billing');
-  await page.getByRole('button', { name: 'Start 14-day trial of Enterprise License' }).click();
-  await page.getByRole('button', { name: 'Start trial' }).click();
-  await expect(page.getByText('Your subscription is confirmed')).toBeVisible({ timeout: 20_000 });
 }
 
 test.describe('referral analytics', () => {

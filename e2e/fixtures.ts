@@ -14,16 +14,6 @@ import {
 export { expect };
 
 /**
- * Fails the test on any axe-core violation on the page as it stands, one line per rule with the nodes it found;
- * `exclude`: selectors left out (say why where it is used).
- */
-export async function expectNoAxeViolations(page: Page, exclude: string[] = []) {
-  const builder = exclude.reduce((axe, selector) => axe.exclude(selector), new AxeBuilder({ page }));
-  const results = await builder.options({ resultTypes: ['violations'] }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/**
  * Prerendered pages show their markup before React takes over; a click in that window would be
  * lost. The app marks <html data-hydrated> once it is interactive, and every navigation made
  * through `page.goto` here waits for it, as a person would wait for the page to respond.
@@ -237,9 +227,13 @@ export async function linkInMailTo(email: string, pathPrefix: string): Promise<s
  */
 export async function axeViolations(
   page: Page,
-  impacts: readonly string[] = ['serious', 'critical'],
+  {
+    impacts = ['serious', 'critical'],
+    exclude = [],
+  }: { impacts?: readonly string[]; exclude?: readonly string[] } = {},
 ): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  const builder = exclude.reduce((axe, selector) => axe.exclude(selector), new AxeBuilder({ page }));
+  const results = await builder.options({ resultTypes: ['violations'] }).analyze();
   return results.violations
     .filter((v) => impacts.includes(v.impact ?? ''))
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -269,4 +263,12 @@ export async function newPage(browser: Browser, baseURL: string | undefined): Pr
   openedContexts.add(context);
   context.once('close', () => openedContexts.delete(context));
   return context.newPage();
+}
+
+/** Enterprise capabilities (exports, single sign-on): the admin starts the trial on the provider's hosted checkout. */
+export async function startEnterpriseTrial(page: Page) {
+  await page.goto('/company-dashboard/billing');
+  await page.getByRole('button', { name: 'Start 14-day trial of Enterprise License' }).click();
+  await page.getByRole('button', { name: 'Start trial' }).click();
+  await expect(page.getByText('Your subscription is confirmed')).toBeVisible({ timeout: 20_000 });
 }

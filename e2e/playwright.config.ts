@@ -14,6 +14,10 @@ process.env.E2E_FIXTURE_PORT ??= freePort();
 const fixtureOrigin = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
 // The payment provider: the tests' fake Stripe API server (apps/server/src/test/fake-stripe.ts), billing turned on.
 process.env.E2E_STRIPE_PORT ??= freePort();
+// The identity provider of the single sign-on journey: a real OpenID provider (apps/server/src/test/oidc-idp.ts).
+process.env.E2E_OIDC_PORT ??= freePort();
+process.env.E2E_OIDC_CLIENT_SECRET ??= randomBytes(24).toString('hex');
+const oidcOrigin = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
 // A server on E2E_DATABASE_URL needs the data-encryption key given (one per run; workers inherit it).
 process.env.E2E_DATA_ENCRYPTION_KEY ??= randomBytes(32).toString('base64');
 const dataEncryptionKey = process.env.E2E_DATA_ENCRYPTION_KEY;
@@ -75,7 +79,8 @@ export default defineConfig({
           ? { DATABASE_URL: process.env.E2E_DATABASE_URL, DATA_ENCRYPTION_KEY: dataEncryptionKey }
           : {}),
         // Job import and crawl may fetch the local fixture site; the ATS APIs point at it too (it answers 404 there).
-        OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_FIXTURE_PORT}`,
+        // …and the identity provider of the single sign-on journey.
+        OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_FIXTURE_PORT},127.0.0.1:${process.env.E2E_OIDC_PORT}`,
         GREENHOUSE_API_URL: `${fixtureOrigin}/greenhouse/v1/boards`,
         LEVER_API_URL: `${fixtureOrigin}/lever/v0/postings`,
         ASHBY_API_URL: `${fixtureOrigin}/ashby/posting-api/job-board`,
@@ -100,6 +105,20 @@ export default defineConfig({
       env: {
         FAKE_STRIPE_PORT: process.env.E2E_STRIPE_PORT,
         FAKE_STRIPE_WEBHOOK_URL: `${baseURL}/api/billing/stripe/webhook`,
+      },
+    },
+    {
+      command: 'node --import tsx apps/server/src/test/oidc-idp.ts',
+      cwd: repoRoot,
+      url: `${oidcOrigin}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        OIDC_IDP_PORT: process.env.E2E_OIDC_PORT,
+        OIDC_IDP_REDIRECT_URI: `${baseURL}/api/auth/sso/oidc/callback`,
+        OIDC_IDP_CLIENT_SECRET: process.env.E2E_OIDC_CLIENT_SECRET,
       },
     },
     {

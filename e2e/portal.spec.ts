@@ -42,7 +42,7 @@ test('an admin brands the careers portal, and its proved host name serves it', a
   await expect(page.getByText(PORTAL_MESSAGES.pending)).toBeVisible();
   // axe reads a toast mid-animation as faint text: once they are gone.
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  expect(await axeViolations(page, ALL_IMPACTS)).toEqual([]);
+  expect(await axeViolations(page, { impacts: ALL_IMPACTS })).toEqual([]);
   await shoot(page, 'settings');
 
   // The TXT record is published (see the header): the name is proved.
@@ -60,7 +60,7 @@ test('an admin brands the careers portal, and its proved host name serves it', a
     await expect(visitor.getByRole('heading', { level: 1, name: `Careers at ${name}` })).toBeVisible();
     await expect(visitor.getByText('We build software nurses like.')).toBeVisible();
     await expect(visitor.getByRole('link', { name: PORTAL_MESSAGES.poweredBy })).toBeVisible();
-    expect(await axeViolations(visitor, ALL_IMPACTS)).toEqual([]);
+    expect(await axeViolations(visitor, { impacts: ALL_IMPACTS })).toEqual([]);
 
     // By keyboard: the skip link first, then the search.
     await visitor.keyboard.press('Tab');
@@ -80,15 +80,15 @@ test('an admin brands the careers portal, and its proved host name serves it', a
     expect(posting).toMatchObject({ '@type': 'JobPosting', url: `http://${host}/jobs/${nurse.id}` });
     const ask = visitor.getByRole('link', { name: PORTAL_MESSAGES.askReferral });
     await expect(ask).toHaveAttribute('href', `${baseURL}/company/${admin.company.slug}/referrers?jobId=${nurse.id}`);
-    expect(await axeViolations(visitor, ALL_IMPACTS)).toEqual([]);
+    expect(await axeViolations(visitor, { impacts: ALL_IMPACTS })).toEqual([]);
 
     await visitor.setViewportSize({ width: 375, height: 740 });
     await expect(ask).toBeVisible();
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    expect(await axeViolations(visitor, ALL_IMPACTS)).toEqual([]);
+    expect(await axeViolations(visitor, { impacts: ALL_IMPACTS })).toEqual([]);
     await visitor.goto(`http://${host}:${port}/`);
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    expect(await axeViolations(visitor, ALL_IMPACTS)).toEqual([]);
+    expect(await axeViolations(visitor, { impacts: ALL_IMPACTS })).toEqual([]);
     await shoot(visitor, 'portal-on-host');
   } finally {
     await browser.close();

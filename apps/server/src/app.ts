@@ -23,6 +23,7 @@ import { waitlistRoutes } from './features/waitlist/routes';
 import { authRoutes } from './features/auth/routes';
 import { scimRoutes } from './features/scim/routes';
 import { accountEmailRoutes } from './features/auth/email-routes';
+import { ssoRoutes } from './features/auth/sso/routes';
 import { companyRoutes } from './features/companies/routes';
 import { auditRoutes } from './features/audit/routes';
 import { accountDataRoutes } from './features/account/routes';
@@ -226,6 +227,7 @@ export async function buildApp({ config, database, logger, resolveTxt }: BuildAp
     await features.register(atsRoutes);
     await features.register(chatRoutes);
     await features.register(accountEmailRoutes);
+    await features.register(ssoRoutes);
     await features.register(mailRoutes);
     if (config.devRoutes) await features.register(mailPreviewRoutes);
     await features.register(publicPageRoutes);

@@ -53,6 +53,13 @@ const envSchema = z.object({
   PRELAUNCH: booleanFromEnv.default(false),
   DEV_ROUTES: booleanFromEnv.default(false),
   OUTBOUND_ALLOW_HOSTS: z.string().default(''),
+  SSO_DNS_SERVERS: z
+    .string()
+    .default('')
+    .refine(
+      (v) => v.split(',').every((s) => s.trim() === '' || /^[\w.:[\]-]+$/.test(s.trim())),
+      'must be a comma-separated list of DNS servers (address or address:port)',
+    ),
   GREENHOUSE_API_URL: z.url().default('https://boards-api.greenhouse.io/v1/boards'),
   LEVER_API_URL: z.url().default('https://api.lever.co/v0/postings'),
   ASHBY_API_URL: z.url().default('https://api.ashbyhq.com/posting-api/job-board'),
@@ -164,6 +171,8 @@ export interface Config {
   devRoutes: boolean;
   /** Hosts ("host" or "host:port") the outbound fetcher may reach even on private addresses. */
   outboundAllowHosts: string[];
+  /** DNS servers ("address" or "address:port") asked for domain verification records; empty: the system's. */
+  ssoDnsServers: string[];
   /** Public job-board API base URLs of the applicant-tracking systems the job import knows (tests point them locally). */
   atsApis: { greenhouse: string; lever: string; ashby: string; workable: string };
   /** The ATS integrations' private API base URLs (issue 33; tests point them at fakes on loopback). */
@@ -298,6 +307,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     outboundAllowHosts: parseAllowHosts(e.OUTBOUND_ALLOW_HOSTS),
     atsIntegrationApis: { greenhouse: e.GREENHOUSE_HARVEST_URL.replace(/\/+$/, '') },
     atsTimeoutMs: e.ATS_TIMEOUT_MS,
+    ssoDnsServers: e.SSO_DNS_SERVERS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     atsApis: {
       greenhouse: e.GREENHOUSE_API_URL.replace(/\/+$/, ''),
       lever: e.LEVER_API_URL.replace(/\/+$/, ''),

@@ -58,3 +58,4 @@ export * from './rules/two-factor-texts';
 export * from './schemas/scim';
 export * from './rules/contrast';
 export * from './schemas/portal';
+export * from './schemas/sso';

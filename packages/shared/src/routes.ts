@@ -26,6 +26,7 @@ export const APP_ROUTES = {
   forgotPassword: 'forgot-password',
   resetPassword: 'reset-password',
   confirmEmail: 'confirm-email',
+  verifyDomain: 'verify-domain',
   publicCompany: 'company/:companyName',
   job: 'job/:id',
   kudos: 'kudos/:token',

@@ -285,7 +285,7 @@ export async function safeFetch(rawUrl: string, options: SafeFetchOptions = {}):
       const { status, contentType, body, headers } = response;
       return { url: url.toString(), status, contentType, body, headers };
     }
-    if (hop >= maxRedirects) throw refused('That link redirects too many times.');
+    if (hop >= maxRedirects || options.method === 'POST') throw refused('That link redirects too many times.');
     url = new URL(response.location, url);
   }
 }

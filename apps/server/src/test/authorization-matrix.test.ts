@@ -149,6 +149,17 @@ const TABLE: Row[] = [
   { route: 'PATCH /scim/v2/Groups/:id', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/scim/v2/Groups/${randomUUID()}`, body: () => ({ Operations: [{ op: 'add', path: 'members', value: [] }] }), why: 'the company’s SCIM bearer token, not a session: 401 without it (scim.test.ts)' },
   { route: 'DELETE /scim/v2/Groups/:id', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/scim/v2/Groups/${randomUUID()}`, why: 'the company’s SCIM bearer token, not a session: 401 without it (scim.test.ts)' },
   { route: 'GET /api/companies/:companyId/audit-log', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/audit-log` },
+  // ----- single sign-on (issue 34): company A has no plan here, so its admin is answered 402 past the access check -----
+  { route: 'GET /api/companies/:companyId/sso/domains', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/sso/domains` },
+  { route: 'POST /api/companies/:companyId/sso/domains', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/sso/domains`, body: (role) => ({ domain: `matrix-${role.toLowerCase()}.test` }) },
+  { route: 'DELETE /api/companies/:companyId/sso/domains/:domainId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/sso/domains/${randomUUID()}` },
+  { route: 'POST /api/companies/:companyId/sso/domains/:domainId/dns-check', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/sso/domains/${randomUUID()}/dns-check` },
+  { route: 'POST /api/companies/:companyId/sso/domains/:domainId/mail', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/sso/domains/${randomUUID()}/mail`, body: () => ({ localPart: 'postmaster' }) },
+  { route: 'GET /api/companies/:companyId/sso/connection', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/sso/connection` },
+  { route: 'PUT /api/companies/:companyId/sso/connection', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/sso/connection`, body: () => ({ protocol: 'oidc', enabled: false, requireSso: false, oidc: { issuer: 'https://idp.example.com', clientId: 'matrix', clientSecret: 'matrix-secret' } }) },
+  { route: 'POST /api/sso/domains/verify', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ token: 'matrix-unknown-token' }), why: 'the mailed link: an unknown token is a 400 for anyone' },
+  { route: 'POST /api/auth/sso/start', expect: ['A', 'A', 'A', 'A', 'A'], body: () => ({ email: 'someone@example.com' }) },
+  { route: 'GET /api/auth/sso/oidc/callback', expect: ['A', 'A', 'A', 'A', 'A'], url: () => '/api/auth/sso/oidc/callback?state=matrix&code=x', why: "the identity provider's redirect: an unknown state goes back to the login page" },
   // ----- referral programme analytics -----
   { route: 'GET /api/companies/:companyId/analytics', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/analytics?period=30d` },
   { route: 'POST /api/companies/:companyId/exports/:kind', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/exports/bonuses`, body: () => ({ period: '30d' }) },
@@ -312,6 +323,7 @@ const TABLE: Row[] = [
   { route: 'POST /waitlist', expect: ['A', 'A', 'A', 'A', 'A'], why: 'the waitlist page as a plain form post' },
   { route: 'POST /login', expect: ['A', 'A', 'A', 'A', 'A'], why: 'the login page as a plain form post (303 back with an error)' },
   { route: 'POST /signup', expect: ['A', 'A', 'A', 'A', 'A'], why: 'the sign-up page as a plain form post (303 back with an error)' },
+  { route: 'POST /sso/saml/acs', expect: ['A', 'A', 'A', 'A', 'A'], why: "the identity provider's SAML response, posted cross-site: without a body a 400/415 for anyone" },
 ];
 
 let t: TestApp;

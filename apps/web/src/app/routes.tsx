@@ -228,6 +228,10 @@ export const routes: RouteObject[] = [
         lazy: () => import('@/features/settings/confirm-email-page').then((m) => ({ Component: m.ConfirmEmailPage })),
       },
       {
+        path: APP_ROUTES.verifyDomain,
+        lazy: () => import('@/features/auth/verify-domain-page').then((m) => ({ Component: m.VerifyDomainPage })),
+      },
+      {
         path: APP_ROUTES.resetPassword,
         lazy: () => import('@/features/auth/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
       },

@@ -18,6 +18,13 @@ export const AUTH_FORM_ERRORS = {
   'signup-code':
     'That invite code is not valid. Ask your company admin (or the friend who invited you) for the current code.',
   failed: 'Something went wrong. Please try again.',
+  /** Single sign-on (issue 34): the identity provider's answer was refused. */
+  'sso-failed': 'Single sign-on did not work. Please try again, or ask your company’s administrator.',
+  'sso-expired': 'That sign-in took too long or was already used. Please start again.',
+  'sso-other-company': 'This account belongs to another company on Referwell. Please ask an administrator.',
+  'sso-required':
+    'Your company signs you in with single sign-on. Use “Continue with single sign-on” with your work e-mail address.',
+  'sso-domain': 'Your identity provider answered with an e-mail address outside your company’s verified domains.',
 } as const;
 export type AuthFormError = keyof typeof AUTH_FORM_ERRORS;
 

@@ -42,11 +42,17 @@ export const AUDIT_ACTIONS = {
   'job.pay_exemption_set': 'Marked a job exempt from pay transparency',
   'job.pay_exemption_cleared': 'Removed a job’s pay transparency exemption',
   'screening.decided': 'Recorded an exclusion screening decision',
+  'sso.domain_added': 'Added an e-mail domain',
+  'sso.domain_verified': 'Verified an e-mail domain',
+  'sso.domain_removed': 'Removed an e-mail domain',
+  'sso.connection_changed': 'Changed single sign-on',
+  'sso.member_provisioned': 'Single sign-on created a member',
+  'sso.login_refused': 'Refused a single sign-on response',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
 
-export const AUDIT_SUBJECT_TYPES = ['member', 'company', 'referral', 'pipeline', 'user', 'job'] as const;
+export const AUDIT_SUBJECT_TYPES = ['member', 'company', 'referral', 'pipeline', 'user', 'job', 'domain'] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 /** Who an erased account shows as, everywhere someone else still sees it. */

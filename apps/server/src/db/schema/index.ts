@@ -25,3 +25,4 @@ export * from './two-factor';
 export * from './scim';
 export * from './portal';
 export * from './screening';
+export * from './sso';

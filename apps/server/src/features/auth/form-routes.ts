@@ -69,6 +69,7 @@ function signupRequestOf(
 function refusalOf(error: unknown, kind: 'login' | 'signup'): AuthFormError | null {
   if (isAppError(error, 429)) return 'rate-limited';
   if (isAppError(error, 'PRELAUNCH')) return 'prelaunch';
+  if (isAppError(error, 'SSO_REQUIRED')) return 'sso-required';
   if (kind === 'login') return isAppError(error, 401) ? 'credentials' : isAppError(error, 400) ? 'invalid' : null;
   if (!isAppError(error, 400)) return null;
   if (error.fields?.inviteCode) return 'signup-code';

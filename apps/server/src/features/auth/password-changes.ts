@@ -1,10 +1,10 @@
 /** Changing a password: by a single-use e-mailed link (reset), or while signed in. */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { AUTH_MESSAGES } from '@referwell/shared';
+import { AUTH_MESSAGES, SSO_MESSAGES } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { inTransaction, lowerEq, type Executor } from '../../db/repository';
 import { passwordResetTokens, users } from '../../db/schema';
-import { badRequest } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail/send';
 import { normaliseEmail } from './accounts';
 import type { RateLimiter } from '../../lib/rate-limit';
@@ -13,6 +13,10 @@ import { assertAcceptablePassword, hashPassword, verifyPassword } from '../../pl
 import { createSession, revokeUserSessions, type SessionMeta } from '../../platform/sessions/sessions';
 import { claimAccount } from '../../platform/accounts/unclaimed';
 import { AUTH_LIMITS } from './service';
+import { ssoRequiredFor } from './sso/sign-in';
+
+/** The refusal of a password reset for an address whose company requires single sign-on (issue 34). */
+const resetNeedsSso = () => new AppError(403, 'SSO_REQUIRED', SSO_MESSAGES.ssoRequiredReset);
 
 export const RESET_TOKEN_LIFETIME_MINUTES = 60;
 
@@ -28,6 +32,8 @@ export const resetMailKey = (normalisedEmail: string) => `reset:mail:${normalise
  */
 export async function requestPasswordReset(db: Db, limiter: RateLimiter, email: string, ip: string) {
   const normalised = normaliseEmail(email);
+  // Said of the domain, whoever asks: it tells nothing about whether the address has an account.
+  if (await ssoRequiredFor(db, normalised)) throw resetNeedsSso();
   await limiter.consume({
     key: `reset:ip:${ip}`,
     ...AUTH_LIMITS.resetPerIp,
@@ -90,6 +96,8 @@ export async function resetPassword(
       .returning({ userId: passwordResetTokens.userId });
     if (!used) throw badRequest(AUTH_MESSAGES.resetTokenInvalid, { token: AUTH_MESSAGES.resetTokenInvalid });
     await assertPasswordFor(tx, used.userId, password, 'password');
+    const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, used.userId));
+    if (await ssoRequiredFor(tx, account!.email)) throw resetNeedsSso();
     // The reset link reached the address: a person referred by e-mail who never claimed their profile claims it here.
     if (!(await claimAccount(tx, used.userId, passwordHash)))
       await tx

@@ -1,5 +1,5 @@
 // Logging in, and the limits of the auth routes.
-import { AUTH_MESSAGES } from '@referwell/shared';
+import { AUTH_MESSAGES, SSO_MESSAGES } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { lowerEq } from '../../db/repository';
 import { users } from '../../db/schema';
@@ -10,6 +10,7 @@ import { createSession, type SessionMeta } from '../../platform/sessions/session
 import type { AccountLifecycle } from '../../platform/accounts/lifecycle';
 import { normaliseEmail } from './accounts';
 import { hasTwoFactor } from './two-factor';
+import { ssoRequiredFor } from './sso/sign-in';
 
 /** Rate limits (fixed windows, shared by all server processes through the database). */
 export const AUTH_LIMITS = {
@@ -56,6 +57,8 @@ export async function login(
     ...AUTH_LIMITS.loginPerAccountAndIp,
     message: 'Too many login attempts for this account.',
   });
+  // The address's company signs its people in with its identity provider only (issue 34): no password is checked.
+  if (await ssoRequiredFor(db, normalised)) throw new AppError(403, 'SSO_REQUIRED', SSO_MESSAGES.ssoRequired);
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)

@@ -12,6 +12,8 @@ import {
   sentMails,
   sessions,
   signupRequests,
+  ssoLoginAttempts,
+  ssoUsedAssertions,
   teamInvitations,
 } from '../../db/schema';
 
@@ -28,7 +30,10 @@ export const RETENTION = {
 
 const ago = (unit: 'hours' | 'days', n: number) => sql`now() - make_interval(${sql.raw(unit)} => ${n})`;
 
-/** Deletes expired sessions, tokens, sign-ups, rate-limit windows and old notifications; returns the counts. */
+/**
+ * Deletes expired sessions, tokens, sign-ups, single sign-on attempts and assertion ids, rate-limit windows and old
+ * notifications; returns the counts.
+ */
 export async function pruneExpired(db: Db): Promise<Record<string, number>> {
   const spent = (usedAt: PgColumn, expiresAt: PgColumn) =>
     or(lt(expiresAt, sql`now()`), and(isNotNull(usedAt), lt(usedAt, ago('days', RETENTION.answeredTokenDays))));
@@ -78,6 +83,14 @@ export async function pruneExpired(db: Db): Promise<Record<string, number>> {
       .delete(signupRequests)
       .where(lt(signupRequests.expiresAt, sql`now()`))
       .returning({ k: signupRequests.tokenHash }),
+    db
+      .delete(ssoLoginAttempts)
+      .where(lt(ssoLoginAttempts.expiresAt, sql`now()`))
+      .returning({ k: ssoLoginAttempts.stateHash }),
+    db
+      .delete(ssoUsedAssertions)
+      .where(lt(ssoUsedAssertions.expiresAt, sql`now()`))
+      .returning({ k: ssoUsedAssertions.assertionId }),
   ]);
   const names = [
     'sessions',
@@ -90,6 +103,8 @@ export async function pruneExpired(db: Db): Promise<Record<string, number>> {
     'notifications',
     'sentMails',
     'signupRequests',
+    'ssoLoginAttempts',
+    'ssoUsedAssertions',
   ];
   return Object.fromEntries(names.map((name, i) => [name, counts[i]!.length]));
 }

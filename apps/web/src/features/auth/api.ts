@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AddSsoDomain,
   InvitationPreview,
   LoginRequest,
   LoginResponse,
@@ -8,6 +9,12 @@ import type {
   SignupRequest,
   SignupResponse,
   TwoFactorCodeRequest,
+  SsoConnection,
+  SsoConnectionInput,
+  SsoDomain,
+  SsoDomainList,
+  SsoDomainMail,
+  SsoStartResponse,
 } from '@referwell/shared';
 import { api, isApiError } from '@/lib/api';
 import { clearSession, storeSession } from '@/lib/session';
@@ -113,5 +120,70 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
       api<MessageResponse>('/api/auth/password', { method: 'POST', body }),
+  });
+}
+
+// ----- Single sign-on (issue 34) -----
+
+/** Where an address signs in: its company's identity provider (redirectUrl) or, when null, its password. */
+export function useSsoStart() {
+  return useMutation({
+    mutationFn: (body: { email: string; returnTo?: string }) =>
+      api<SsoStartResponse>('/api/auth/sso/start', { method: 'POST', body }),
+  });
+}
+
+const ssoKey = (companyId: string) => ['companies', companyId, 'sso'] as const;
+
+export const ssoDomainsQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: [...ssoKey(companyId), 'domains'],
+    queryFn: ({ signal }) => api<SsoDomainList>(`/api/companies/${companyId}/sso/domains`, { signal }),
+  });
+
+export const ssoConnectionQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: [...ssoKey(companyId), 'connection'],
+    queryFn: ({ signal }) => api<SsoConnection>(`/api/companies/${companyId}/sso/connection`, { signal }),
+  });
+
+/** The domain actions of the security page; each refreshes the domains (and the connection, which depends on them). */
+export function useSsoDomainActions(companyId: string) {
+  const queryClient = useQueryClient();
+  const base = `/api/companies/${companyId}/sso/domains`;
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: ssoKey(companyId) });
+  return {
+    add: useMutation({
+      mutationFn: (body: AddSsoDomain) => api<SsoDomain>(base, { method: 'POST', body }),
+      onSuccess,
+    }),
+    checkDns: useMutation({
+      mutationFn: (domainId: string) => api<SsoDomain>(`${base}/${domainId}/dns-check`, { method: 'POST' }),
+      onSuccess,
+    }),
+    mail: useMutation({
+      mutationFn: ({ domainId, localPart }: { domainId: string } & SsoDomainMail) =>
+        api<MessageResponse>(`${base}/${domainId}/mail`, { method: 'POST', body: { localPart } }),
+    }),
+    remove: useMutation({
+      mutationFn: (domainId: string) => api<void>(`${base}/${domainId}`, { method: 'DELETE' }),
+      onSuccess,
+    }),
+  };
+}
+
+export function useSaveSsoConnection(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SsoConnectionInput) =>
+      api<SsoConnection>(`/api/companies/${companyId}/sso/connection`, { method: 'PUT', body }),
+    onSuccess: (connection) => queryClient.setQueryData(ssoConnectionQueryOptions(companyId).queryKey, connection),
+  });
+}
+
+/** Follows a domain verification link (the token is the proof; no sign-in needed). */
+export function useVerifyDomainLink() {
+  return useMutation({
+    mutationFn: (token: string) => api<MessageResponse>('/api/sso/domains/verify', { method: 'POST', body: { token } }),
   });
 }

@@ -8,6 +8,7 @@ import { authFormError, signupPath } from '@referwell/shared/rules/auth-forms';
 import { AUTH_MESSAGES } from '@referwell/shared/rules/auth-texts';
 import { TIMING } from '@referwell/shared/constants';
 import { APP_ROUTES } from '@referwell/shared/routes';
+import { SSO_MESSAGES } from '@referwell/shared/rules/sso-texts';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form, FormField, lazyZodResolver } from '@/components/ui/form';
@@ -18,7 +19,7 @@ import type { PageMeta } from '@/lib/page-meta';
 import { useHydratedSearchParams } from '@/lib/use-hydrated';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/lib/session';
-import { useLogin } from './api';
+import { useLogin, useSsoStart } from './api';
 
 const toast = scopedToast('login-page');
 
@@ -37,6 +38,7 @@ export function LoginPage() {
   const searchParams = useHydratedSearchParams();
   const { user, prelaunch } = useSession();
   const login = useLogin();
+  const sso = useSsoStart();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<LoginRequest>({
     resolver: lazyZodResolver(() => import('@referwell/shared/schemas/auth').then((m) => m.loginRequestSchema)),
@@ -74,6 +76,25 @@ export function LoginPage() {
         form.setValue('password', '');
         form.setFocus('password');
       },
+    });
+  };
+
+  /** Single sign-on (issue 34): an address on a company's verified domain goes to its identity provider. */
+  const continueWithSso = () => {
+    setServerError(null);
+    void form.trigger('email').then((valid) => {
+      if (!valid) return form.setFocus('email');
+      const email = form.getValues('email');
+      sso.mutate(
+        { email, ...(returnTo ? { returnTo } : {}) },
+        {
+          onSuccess: ({ redirectUrl }) => {
+            if (redirectUrl) window.location.assign(redirectUrl);
+            else setServerError(SSO_MESSAGES.ssoNotAvailable);
+          },
+          onError: (error) => setServerError(errorMessage(error, AUTH_MESSAGES.unknownError)),
+        },
+      );
     });
   };
 
@@ -132,6 +153,15 @@ export function LoginPage() {
         </div>
         <Button type="submit" size="lg" disabled={login.isPending}>
           {login.isPending ? 'Logging in...' : 'Log in'}
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          size="lg"
+          onClick={continueWithSso}
+          disabled={sso.isPending || !!sso.data?.redirectUrl}
+        >
+          {sso.isPending || sso.data?.redirectUrl ? SSO_MESSAGES.ssoRedirecting : SSO_MESSAGES.continueWithSso}
         </Button>
       </Form>
     </AuthCard>

@@ -5,3 +5,5 @@
  */
 export { useChangePassword } from './api';
 export { NewPasswordField } from './new-password-field';
+// companies (the security page): the single sign-on settings beside two-factor and SCIM.
+export { SingleSignOnSettings } from './single-sign-on-settings';

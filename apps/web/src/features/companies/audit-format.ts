@@ -134,5 +134,19 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
       return `${String(a.result)}: ${a.decision === 'cleared' ? 'cleared' : 'excluded'}`;
     case 'job.pay_exemption_cleared':
       return typeof b.exemptReason === 'string' ? `Was: ${b.exemptReason}` : 'Not exempt';
+    case 'sso.domain_added':
+      return String(a.domain);
+    case 'sso.domain_verified':
+      return `${String(a.domain)} (${a.method === 'mail' ? 'by e-mail' : 'by DNS record'})`;
+    case 'sso.domain_removed':
+      return String(b.domain);
+    case 'sso.connection_changed':
+      return `${a.enabled === true ? 'On' : 'Off'}${a.requireSso === true ? ', required' : ''}${
+        typeof a.protocol === 'string' ? ` (${a.protocol === 'saml' ? 'SAML 2.0' : 'OpenID Connect'})` : ''
+      }${a.clientSecretChanged === true ? '; client secret changed' : ''}`;
+    case 'sso.member_provisioned':
+      return `Joined as ${a.role === 'admin' ? 'Admin' : 'Member'}`;
+    case 'sso.login_refused':
+      return typeof a.reason === 'string' ? a.reason : 'Refused';
   }
 }

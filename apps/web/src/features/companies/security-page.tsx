@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { scopedToast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
+import { SingleSignOnSettings } from '@/features/auth/port';
 import { useState } from 'react';
 import { KeyRound } from 'lucide-react';
 import { CopyableCode } from '@/components/copyable-code';
@@ -40,6 +41,7 @@ export function SecurityPage() {
       </header>
       {company && isCompanyAdmin ? (
         <>
+          <SingleSignOnSettings companyId={company.id} />
           <TwoFactorPolicyCard companyId={company.id} />
           <ScimCard companyId={company.id} />
         </>

@@ -12,6 +12,7 @@ import {
 import { digest, notificationTemplates } from './activity';
 import { referralInvitation } from './referrals';
 import { searchAlert } from './search-alert';
+import { ssoDomainVerification } from './sso';
 import type { MailTemplate } from './template';
 
 /** Every mail Referwell sends, by name: the send-mail task, the preview page and the tests read this list. */
@@ -32,6 +33,7 @@ export const mailTemplates = {
   digest,
   'search-alert': searchAlert,
   'referral-invitation': referralInvitation,
+  'sso-domain-verification': ssoDomainVerification,
 } as const;
 
 export type MailTemplates = typeof mailTemplates;
