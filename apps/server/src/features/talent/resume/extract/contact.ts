@@ -8,7 +8,6 @@ import { phoneCandidates, readPhone, type PhoneReading } from './phone';
 import type { Line } from './sections';
 import { EMAIL_RE, contactParts } from './shapes';
 
-
 const LINKEDIN_RE = /(?:https?:\/\/)?(?:[a-z]{2,3}\.)?linkedin\.com\/(?:in|pub)\/([A-Za-z0-9_%\-À-ž]+)\/?/i;
 const URL_RE =
   /(?<![@\w.-])(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|dev|io|me|net|org|co|design|site|app|tech|health|ai|page|info|codes|blog|xyz|us|uk|de|ca|fr|es|it|nl|eu|pt|ch|at|be|ie|se|dk|no|fi|pl|studio|portfolio)(?:\/[^\s,;|()<>]*)?(?![\w@])/gi;
