@@ -89,6 +89,11 @@ test.describe('referrals', () => {
     await seekerPage.getByRole('button', { name: 'Send Referral Request' }).click();
     await expect(seekerPage.getByText('Your request for a referral has been submitted.')).toBeVisible();
     await expect(seekerPage).toHaveURL(/\/jobseeker-dashboard$/);
+    // The job's page now says where the seeker stands instead of offering to apply.
+    await seekerPage.goto(`/job/${job.id}`);
+    await expect(seekerPage.getByRole('status', { name: 'Where you stand' })).toContainText(
+      'Your request to Rae Referrer is pending.',
+    );
 
     // A second open request to the same referrer for the same job is refused with the server's reason.
     await seekerPage.goto(requestUrl);
