@@ -3,8 +3,6 @@
 import { AUTH_FORM_ERRORS } from './auth-forms';
 
 export const SSO_MESSAGES = {
-  pageTitle: 'Security',
-  pageDescription: 'Single sign-on for your team: the e-mail domains you own and your identity provider.',
   domainsHeading: 'Verified e-mail domains',
   domainsEmpty:
     'No domains yet. Add the domain of your work e-mail addresses to sign your team in with your identity provider.',
