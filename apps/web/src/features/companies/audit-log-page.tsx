@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
 import { AUDIT_ACTION_NAMES, AUDIT_ACTIONS, type AuditEntry } from '@referwell/shared';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Pager } from '@/components/pager';
@@ -145,15 +146,11 @@ function AuditLog({ companyId }: { companyId: string }) {
           ))}
         </ul>
       ) : data.items.length === 0 ? (
-        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center">
-          <ScrollText aria-hidden className="size-8 text-muted-foreground" />
-          <p className="font-medium">{filtered ? 'No entries match these filters' : 'Nothing recorded yet'}</p>
-          <p className="max-w-md text-sm text-muted-foreground">
-            {filtered
-              ? 'Try another action, person or date range.'
-              : 'Role changes, removed members, new invite codes, referral and stage changes and paid bonuses will appear here.'}
-          </p>
-        </div>
+        <EmptyState icon={ScrollText} title={filtered ? 'No entries match these filters' : 'Nothing recorded yet'}>
+          {filtered
+            ? 'Try another action, person or date range.'
+            : 'Role changes, removed members, new invite codes, referral and stage changes and paid bonuses will appear here.'}
+        </EmptyState>
       ) : (
         <section aria-label="Audit entries" aria-busy={isPlaceholderData}>
           <p className="mb-2 text-sm text-muted-foreground" aria-live="polite">

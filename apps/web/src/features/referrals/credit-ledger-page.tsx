@@ -3,6 +3,7 @@ import { Scale } from 'lucide-react';
 import { Link } from 'react-router';
 import { CREDIT_DECISION_LABELS, type CreditEntry } from '@referwell/shared';
 import { referralCreditUrl } from '@referwell/shared/url-filters/referral-credit';
+import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Pager } from '@/components/pager';
 import { Badge } from '@/components/ui/badge';
@@ -82,10 +83,7 @@ export function CreditLedgerPage() {
           ))}
         </ul>
       ) : data.items.length === 0 ? (
-        <div className="grid justify-items-center gap-2 rounded-xl border border-dashed px-6 py-12 text-center">
-          <Scale aria-hidden className="size-8 text-muted-foreground" />
-          <p className="max-w-md text-muted-foreground">{texts.empty}</p>
-        </div>
+        <EmptyState icon={Scale}>{texts.empty}</EmptyState>
       ) : (
         <section aria-label="Credit decisions" aria-busy={isPlaceholderData}>
           <p className="mb-2 text-sm text-muted-foreground" aria-live="polite">
