@@ -333,7 +333,10 @@ test.describe('referrals', () => {
     await dialog.getByLabel('Job Position').click();
     await referrerPage.getByRole('option', { name: job.title }).click();
     await dialog.getByRole('button', { name: 'Submit Referral' }).click();
-    await expect(referrerPage.getByText('This candidate has already been referred for this job.')).toBeVisible();
+    // The dialog's credit check says so before submitting, and the refusal says it again.
+    const alreadyReferred = 'This candidate has already been referred for this job.';
+    await expect(dialog.getByText(alreadyReferred)).toBeVisible();
+    await expect(referrerPage.getByRole('region', { name: /Notifications/ }).getByText(alreadyReferred)).toBeVisible();
 
     // The candidate confirms being put forward from the referral page.
     await seekerPage.goto(referralUrl);
