@@ -303,7 +303,12 @@ export async function login(baseUrl: string, { email, password } = DEMO_ADMIN): 
     headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ email, password }),
   });
-  const cookie = response.headers.get('set-cookie')?.split(';')[0];
+  // Every cookie the answer sets, less the ones it clears (the two-factor step's): the session is not always first.
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
   if (!response.ok || !cookie) throw new Error(`login as ${email} failed: ${response.status}`);
   return cookie;
 }
