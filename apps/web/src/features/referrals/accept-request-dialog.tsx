@@ -18,7 +18,7 @@ import {
 import { Form } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api';
 import { useAcceptReferralRequest } from './api';
-import { ReferralNotes, VouchFields } from './referral-fields';
+import { ReferralAnswers } from './referral-fields';
 
 const toast = scopedToast('accept-request-dialog');
 
@@ -33,7 +33,6 @@ export function AcceptRequestDialog({ request, onClose }: { request: ReferralReq
     resolver: zodResolver(acceptReferralRequestSchema),
     defaultValues: { note: '', candidateNote: '' },
   });
-  const { errors } = form.formState;
   const close = () => {
     form.reset();
     onClose();
@@ -85,18 +84,7 @@ export function AcceptRequestDialog({ request, onClose }: { request: ReferralReq
               <span className="sr-only">(opens in a new tab)</span>
             </Link>
           ) : null}
-          <VouchFields
-            relationship={form.register('relationship')}
-            vouch={form.register('vouch')}
-            errors={{ relationship: errors.relationship?.message, vouch: errors.vouch?.message }}
-            required={{ relationship: true, vouch: false }}
-          />
-          <ReferralNotes
-            team={form.register('note')}
-            candidate={form.register('candidateNote')}
-            teamError={errors.note?.message}
-            candidateError={errors.candidateNote?.message}
-          />
+          <ReferralAnswers form={form} teamNote="note" required={{ relationship: true, vouch: false }} />
           <DialogFooter>
             <Button type="button" variant="outline" onClick={close}>
               Cancel

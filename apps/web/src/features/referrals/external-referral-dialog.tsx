@@ -28,7 +28,7 @@ import { errorMessage } from '@/lib/api';
 import { scopedToast } from '@/lib/toast';
 import { useCreateExternalReferral, useUploadReferralResume } from './api';
 import { CreditCheck } from './credit-check';
-import { OpenPositionField, ReferralNotes, VouchFields } from './referral-fields';
+import { OpenPositionField, ReferralAnswers } from './referral-fields';
 
 const toast = scopedToast('external-referral-dialog');
 type Output = z.output<typeof externalReferralSchema>;
@@ -189,18 +189,7 @@ function ExternalReferralForm({
         </FormField>
       </div>
       <CreditCheck check={{ jobId, email, phone, linkedinUrl, name }} />
-      <VouchFields
-        relationship={form.register('relationship')}
-        vouch={form.register('vouch')}
-        errors={{ relationship: errors.relationship?.message, vouch: errors.vouch?.message }}
-        required={{ relationship: true, vouch: true }}
-      />
-      <ReferralNotes
-        team={form.register('notes')}
-        candidate={form.register('candidateNote')}
-        teamError={errors.notes?.message}
-        candidateError={errors.candidateNote?.message}
-      />
+      <ReferralAnswers form={form} required={{ relationship: true, vouch: true }} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
           Cancel

@@ -20,7 +20,7 @@ import { useSession } from '@/lib/session';
 import { isApiError } from '@/lib/api';
 import { useCreateReferral } from './api';
 import { CreditCheck } from './credit-check';
-import { OpenPositionField, ReferralNotes, useOpenPositions, VouchFields } from './referral-fields';
+import { OpenPositionField, ReferralAnswers, useOpenPositions } from './referral-fields';
 
 const toast = scopedToast('referral-dialog');
 
@@ -115,18 +115,7 @@ function ReferralForm({
       </DialogHeader>
       <OpenPositionField control={form.control} jobId={jobId} error={errors.jobId?.message} />
       {talent ? <CreditCheck check={{ jobId, talentId: talent.id }} /> : null}
-      <VouchFields
-        relationship={form.register('relationship')}
-        vouch={form.register('vouch')}
-        errors={{ relationship: errors.relationship?.message, vouch: errors.vouch?.message }}
-        required={{ relationship: false, vouch: false }}
-      />
-      <ReferralNotes
-        team={form.register('notes')}
-        candidate={form.register('candidateNote')}
-        teamError={errors.notes?.message}
-        candidateError={errors.candidateNote?.message}
-      />
+      <ReferralAnswers form={form} required={{ relationship: false, vouch: false }} />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onClose}>
           Cancel

@@ -1,6 +1,13 @@
 import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, type Control, type FieldValues, type Path, type UseFormRegisterReturn } from 'react-hook-form';
+import {
+  Controller,
+  type Control,
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { Link } from 'react-router';
 import {
   REFERRAL_MESSAGES,
@@ -203,6 +210,40 @@ export function ReferralNotes({
       >
         {(control) => <Textarea {...control} rows={2} maxLength={2000} {...candidate} />}
       </FormField>
+    </>
+  );
+}
+
+/**
+ * What every way of referring asks after the position: how they know the person, how well they vouch, and the two
+ * notes. `form` is the dialog's; its fields are relationship, vouch, candidateNote and the team note (`notes`, or
+ * `note` when answering a request). `required`: the answers the dialog's schema cannot go without.
+ */
+export function ReferralAnswers<T extends FieldValues>({
+  form,
+  teamNote = 'notes',
+  required,
+}: {
+  form: UseFormReturn<T>;
+  teamNote?: 'notes' | 'note';
+  required: { relationship: boolean; vouch: boolean };
+}) {
+  const field = (name: string) => name as Path<T>;
+  const errors = form.formState.errors as Partial<Record<string, { message?: string }>>;
+  return (
+    <>
+      <VouchFields
+        relationship={form.register(field('relationship'))}
+        vouch={form.register(field('vouch'))}
+        errors={{ relationship: errors.relationship?.message, vouch: errors.vouch?.message }}
+        required={required}
+      />
+      <ReferralNotes
+        team={form.register(field(teamNote))}
+        candidate={form.register(field('candidateNote'))}
+        teamError={errors[teamNote]?.message}
+        candidateError={errors.candidateNote?.message}
+      />
     </>
   );
 }
