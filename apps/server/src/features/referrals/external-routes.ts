@@ -21,6 +21,7 @@ import { eq } from 'drizzle-orm';
 import { referrals, resumeFiles } from '../../db/schema';
 import { errorResponses, notFound } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
+import { sendDownload } from '../../lib/storage';
 import { authOf, companyAuthOf } from '../../platform/access/route-access';
 import { setSessionCookie } from '../../platform/sessions/request-auth';
 import { readResumeUpload, RESUME_MULTIPART_LIMITS } from '../talent/port';
@@ -127,17 +128,7 @@ export const externalReferralRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!row || !canReadReferral(authOf(request), row.referral)) throw notFound(REFERRAL_MESSAGES.notFound);
       const file = row.key ? await app.storage.get(row.key) : null;
       if (!file || !row.originalName) throw notFound('This referral has no résumé.');
-      const asciiName = row.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', file.size)
-        .header(
-          'content-disposition',
-          `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(row.originalName)}`,
-        )
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.body);
+      return sendDownload(reply, file, row.originalName);
     },
   );
 

@@ -21,6 +21,7 @@ import {
 import { sendJsonText } from '../../lib/kept-json';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { errorResponses } from '../../lib/errors';
+import { sendDownload } from '../../lib/storage';
 import { searchCandidatesJson } from './search';
 import { forgetTalentSearches } from './search-cache';
 import { readResumeUpload, RESUME_MULTIPART_LIMITS } from './resume-upload';
@@ -170,17 +171,7 @@ export const talentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await resumeForDownload(app.db, app.storage, authOf(request), request.params.id);
-      const asciiName = file.originalName.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '');
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-length', file.size)
-        .header(
-          'content-disposition',
-          `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
-        )
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.body);
+      return sendDownload(reply, file, file.originalName);
     },
   );
 

@@ -13,3 +13,4 @@ export async function createStorage(config: StorageConfig, db: Db): Promise<File
 
 export { newFileKey, readAll, type FileStorage, type StoredFile } from './types';
 export { moveDatabaseFilesTo } from './move-to-s3';
+export { sendDownload } from './download';
