@@ -1,6 +1,6 @@
 // Test support: a small Greenhouse Harvest API server for the tests, answering only the endpoints Referwell calls,
 // with the shapes of Greenhouse's Harvest reference (https://developers.greenhouse.io/harvest.html; ADR 0032):
-// GET /v1/users/{id}, GET /v1/jobs, GET /v1/candidates?email=, POST /v1/candidates, POST /v1/candidates/{id}/
+// GET /v1/users/{id}, GET /v1/jobs, GET /v1/job_posts, GET /v1/candidates?email=, POST /v1/candidates, POST /v1/candidates/{id}/
 // applications, POST /v1/candidates/{id}/attachments, GET /v1/candidates/{id}/activity_feed, POST
 // /v1/candidates/{id}/activity_feed/notes, GET /v1/applications. It checks HTTP Basic auth (the key as user name, an
 // empty password: 401 otherwise), the On-Behalf-Of header on every write (a known user id: 403 otherwise) and the
@@ -49,6 +49,21 @@ export interface FakeGreenhouse {
     name: string;
     status: 'open' | 'closed';
     offices: { name: string; location: { name: string } }[];
+    /** Custom fields as Harvest's job object shows them; `salary_range` is a currency-range field. */
+    custom_fields?: { salary_range?: { min_value: number; max_value: number; unit: string } | null };
+  }[];
+  /** Job posts (Harvest's job post object): a job's board posting, its content HTML. */
+  jobPosts: {
+    id: number;
+    job_id: number;
+    title: string;
+    live: boolean;
+    internal: boolean;
+    external: boolean;
+    location: { name: string };
+    content: string;
+    internal_content: string | null;
+    updated_at: string;
   }[];
   candidates: Map<number, GhCandidateRecord>;
   requests: { method: string; path: string; body: Json | null; onBehalfOf: string | undefined }[];
@@ -89,9 +104,25 @@ export async function startFakeGreenhouse(options: { apiKey?: string; port?: num
         name: 'Interface Engineer',
         status: 'open',
         offices: [{ name: 'Boston', location: { name: 'Boston, MA' } }],
+        custom_fields: { salary_range: { min_value: 110000, max_value: 140000, unit: 'USD' } },
       },
       { id: 87753, name: 'Clinical Data Analyst', status: 'open', offices: [] },
       { id: 87754, name: 'Old Role', status: 'closed', offices: [] },
+    ],
+    jobPosts: [
+      {
+        id: 5501,
+        job_id: 87752,
+        title: 'Interface Engineer',
+        live: true,
+        internal: false,
+        external: true,
+        location: { name: 'Boston, MA' },
+        content:
+          '&lt;p&gt;Keep the hospital feeds flowing.&lt;/p&gt;&lt;h3&gt;Requirements&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;HL7 v2&lt;/li&gt;&lt;/ul&gt;',
+        internal_content: null,
+        updated_at: '2026-11-30T09:00:00Z',
+      },
     ],
     candidates: new Map(),
     requests: [],
@@ -231,6 +262,14 @@ export async function startFakeGreenhouse(options: { apiKey?: string; port?: num
         200,
         fake.jobs.filter((j) => !status || j.status === status),
       );
+    }
+    if (method === 'GET' && path === '/v1/job_posts') {
+      // live=true: only live posts; per_page 1–500 (Harvest's list parameters).
+      const perPage = Number(url.searchParams.get('per_page') ?? '100');
+      if (!Number.isInteger(perPage) || perPage < 1 || perPage > 500)
+        return unprocessable(res, 'per_page', 'Must be an integer between 1 and 500');
+      const live = url.searchParams.get('live') === 'true';
+      return send(res, 200, fake.jobPosts.filter((p) => !live || p.live).slice(0, perPage));
     }
     if (method === 'GET' && path === '/v1/candidates') {
       const email = url.searchParams.get('email')?.toLowerCase();

@@ -67,14 +67,14 @@ export function useRevokeAts(companyId: string) {
   });
 }
 
-/** Test the connection or read its open jobs again: both queue a sync the log then shows. */
+const CHECK_PATHS = { test: 'test', jobs: 'jobs/refresh', import: 'jobs/import' } as const;
+
+/** Test the connection, read its open jobs again, or import them as our jobs: each queues a sync the log then shows. */
 export function useAtsCheck(companyId: string) {
   const refresh = useRefreshAts(companyId);
   return useMutation({
-    mutationFn: ({ connectionId, kind }: { connectionId: string; kind: 'test' | 'jobs' }) =>
-      api<AtsSyncEntry>(`${one(companyId, connectionId)}/${kind === 'test' ? 'test' : 'jobs/refresh'}`, {
-        method: 'POST',
-      }),
+    mutationFn: ({ connectionId, kind }: { connectionId: string; kind: keyof typeof CHECK_PATHS }) =>
+      api<AtsSyncEntry>(`${one(companyId, connectionId)}/${CHECK_PATHS[kind]}`, { method: 'POST' }),
     onSuccess: refresh,
   });
 }
