@@ -10,6 +10,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 type Json = Record<string, unknown>;
 type Failure = 429 | 500 | 401 | 'timeout';
@@ -91,7 +92,14 @@ export interface FakeGreenhouse {
 
 const STAGES = ['Application Review', 'Phone Interview', 'Face to Face', 'Offer', 'Hired'];
 
-export async function startFakeGreenhouse(options: { apiKey?: string; port?: number } = {}): Promise<FakeGreenhouse> {
+export async function startFakeGreenhouse(
+  options: {
+    apiKey?: string;
+    port?: number;
+    /** As a process for the browser tests: /_test/ endpoints read the candidates and send a hire web hook. */
+    control?: boolean;
+  } = {},
+): Promise<FakeGreenhouse> {
   const apiKey = options.apiKey ?? `gh_${randomUUID().replace(/-/g, '')}`;
   let nextId = 1000;
   const failures: { match: string; failure: Failure; times: number; retryAfter: number }[] = [];
@@ -230,6 +238,7 @@ export async function startFakeGreenhouse(options: { apiKey?: string; port?: num
         return send(res, 400, { message: 'Invalid JSON' });
       }
     }
+    if (options.control && url.pathname.startsWith('/_test/')) return control(url.pathname, body, res);
     const onBehalfOf = req.headers['on-behalf-of'] as string | undefined;
     fake.requests.push({ method, path: url.pathname + url.search, body, onBehalfOf });
     const failure = failures.find((f) => `${method} ${url.pathname}`.startsWith(f.match) && f.times > 0);
@@ -360,6 +369,29 @@ export async function startFakeGreenhouse(options: { apiKey?: string; port?: num
     return send(res, 404, { message: 'Resource not found' });
   }
 
+  /** The browser tests' hands on the fake: its health, its candidates, and a recruiter's hire sent as a web hook. */
+  async function control(path: string, body: Json | null, res: ServerResponse) {
+    if (path === '/_test/health') return send(res, 200, { ok: true });
+    if (path === '/_test/candidates') return send(res, 200, [...fake.candidates.values()]);
+    if (path === '/_test/hire' && body) {
+      const email = String(body.email).toLowerCase();
+      const candidate = [...fake.candidates.values()].find((c) =>
+        c.email_addresses.some((e) => e.value.toLowerCase() === email),
+      );
+      const application = candidate?.applications[0];
+      if (!application) return send(res, 404, { message: 'No such candidate' });
+      fake.moveApplication(application.id, { stage: 'Hired', status: 'hired', startsAt: String(body.startsAt) });
+      const delivery = fake.webhook(String(body.secret), 'hire_candidate', application.id);
+      const answer = await fetch(String(body.webhookUrl), {
+        method: 'POST',
+        headers: delivery.headers,
+        body: delivery.body,
+      });
+      return send(res, 200, { status: answer.status, answer: await answer.json() });
+    }
+    return send(res, 404, { message: 'Resource not found' });
+  }
+
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => send(res, 500, { message: String(error) }));
   });
@@ -382,3 +414,16 @@ export const greenhouseTestEnv = (fake: FakeGreenhouse) => ({
   OUTBOUND_ALLOW_HOSTS: new URL(fake.origin).host,
   ATS_TIMEOUT_MS: '1000',
 });
+
+// The browser tests start it as a process: FAKE_GREENHOUSE_PORT, FAKE_GREENHOUSE_API_KEY.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const fake = await startFakeGreenhouse({
+    port: Number(process.env.FAKE_GREENHOUSE_PORT ?? 0),
+    apiKey: process.env.FAKE_GREENHOUSE_API_KEY ?? 'gh_e2e_harvest_key',
+    control: true,
+  });
+  console.log(`fake Greenhouse on ${fake.origin}`);
+  const stop = () => void fake.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}

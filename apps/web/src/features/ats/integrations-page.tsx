@@ -440,8 +440,9 @@ function StageMappingEditor({ companyId, connection }: { companyId: string; conn
 function SyncLog({ companyId, connectionId }: { companyId: string; connectionId: string }) {
   const log = useQuery(atsSyncLogQueryOptions(companyId, connectionId));
   const retry = useRetrySync(companyId);
+  // min-w-0: the table scrolls inside the card at 375 px instead of widening the page.
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle as="h2">{T.logTitle}</CardTitle>
       </CardHeader>
