@@ -51,7 +51,10 @@ export interface FakeGreenhouse {
     status: 'open' | 'closed';
     offices: { name: string; location: { name: string } }[];
     /** Custom fields as Harvest's job object shows them; `salary_range` is a currency-range field. */
-    custom_fields?: { salary_range?: { min_value: number; max_value: number; unit: string } | null };
+    custom_fields?: {
+      salary_range?: { min_value: number; max_value: number; unit: string } | null;
+      employment_type?: string | null;
+    };
   }[];
   /** Job posts (Harvest's job post object): a job's board posting, its content HTML. */
   jobPosts: {
@@ -112,9 +115,18 @@ export async function startFakeGreenhouse(
         name: 'Interface Engineer',
         status: 'open',
         offices: [{ name: 'Boston', location: { name: 'Boston, MA' } }],
-        custom_fields: { salary_range: { min_value: 110000, max_value: 140000, unit: 'USD' } },
+        custom_fields: {
+          salary_range: { min_value: 110000, max_value: 140000, unit: 'USD' },
+          employment_type: 'Full-Time',
+        },
       },
-      { id: 87753, name: 'Clinical Data Analyst', status: 'open', offices: [] },
+      {
+        id: 87753,
+        name: 'Clinical Data Analyst',
+        status: 'open',
+        offices: [],
+        custom_fields: { salary_range: null, employment_type: 'Contract' },
+      },
       { id: 87754, name: 'Old Role', status: 'closed', offices: [] },
     ],
     jobPosts: [

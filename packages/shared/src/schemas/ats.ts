@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PIPELINE_STAGES } from '../rules/pipeline';
+import type { EmploymentType } from './jobs';
 
 /**
  * Applicant-tracking-system connections (issue 33): a company links its ATS; referrals flow in, stage changes and
@@ -136,6 +137,8 @@ export const atsJobSchema = z.object({ id: z.string(), title: z.string(), locati
  * read by parseSalary), when the vendor gives them.
  */
 export type AtsJob = z.infer<typeof atsJobSchema> & {
+  /** One of EMPLOYMENT_TYPES when the vendor says (full-time when it does not). */
+  employmentType?: EmploymentType | null;
   description?: string | null;
   requirements?: string | null;
   salary?: string | null;

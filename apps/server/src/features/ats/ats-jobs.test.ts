@@ -78,6 +78,7 @@ describe('ATS jobs imported and kept in sync (Greenhouse)', () => {
       title: 'Interface Engineer',
       companyName: 'Harbor Health',
       location: 'Boston, MA',
+      employmentType: 'full-time',
       status: 'OPEN',
       pay: { min: 110000, max: 140000, currency: 'USD', period: 'YEAR' },
     });
@@ -85,7 +86,11 @@ describe('ATS jobs imported and kept in sync (Greenhouse)', () => {
     expect(engineer.requirements).toContain('HL7 v2');
     expect(await linkOf('87752')).toMatchObject({ imported: true, status: 'OPEN' });
     // No post: the title stands for the description, the requirements point to it.
-    expect(await jobOf('87753')).toMatchObject({ title: 'Clinical Data Analyst', status: 'OPEN' });
+    expect(await jobOf('87753')).toMatchObject({
+      title: 'Clinical Data Analyst',
+      status: 'OPEN',
+      employmentType: 'contract',
+    });
     // Colorado requires a range: kept as a draft with the law named, exactly as an imported posting is.
     const nurse = await jobOf('87760');
     expect(nurse.status).toBe('DRAFT');

@@ -9,13 +9,20 @@
  *   configured `source_id`. The résumé is an attachment (`POST /candidates/{id}/attachments`, base64 content, type
  *   resume) unless one of that name is there; the team's note an activity-feed note marked with our referral id,
  *   unless the feed has it. Every step finds what a failed earlier attempt left: a retry creates nothing twice.
- * - Open jobs: `GET /jobs?status=open` (name, offices, the `salary_range` custom field when kept) and their live posts
+ * - Open jobs: `GET /jobs?status=open` (name, offices, the `salary_range` and `employment_type` custom fields when kept) and their live posts
  *   `GET /job_posts?live=true` (location, content HTML), matched by `job_id`.
  * - Web hooks: `Signature: sha256 <hex>`, the HMAC-SHA256 of the whole body under the web hook's secret key.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { AtsJob } from '@referwell/shared';
-import { decodeEntities, findSalary, formatSalary, htmlToText, splitSections } from '@referwell/page-reader';
+import {
+  decodeEntities,
+  findSalary,
+  formatSalary,
+  htmlToText,
+  mapEmploymentType,
+  splitSections,
+} from '@referwell/page-reader';
 import {
   headerOf,
   vendorCall,
@@ -46,7 +53,7 @@ interface GhJob {
   name: string;
   status: string;
   offices?: { name?: string; location?: { name?: string } }[];
-  custom_fields?: { salary_range?: GhRange | null } | null;
+  custom_fields?: { salary_range?: GhRange | null; employment_type?: string | null } | null;
 }
 interface GhRange {
   min_value?: number | string | null;
@@ -210,6 +217,7 @@ export const greenhouse: AtsAdapter = {
         id: String(job.id),
         title: job.name,
         location: post?.location?.name ?? office?.location?.name ?? office?.name ?? null,
+        employmentType: mapEmploymentType(job.custom_fields?.employment_type ?? '') || null,
         description: sections?.description || text || null,
         requirements: sections?.requirements || null,
         salary: salaryOf(job.custom_fields?.salary_range) ?? (text ? findSalary(text) || null : null),

@@ -375,7 +375,7 @@ function jobInputOf(job: AtsJob, company: { name: string; location: string | nul
     title: cut(job.title, 160),
     company: cut(company.name, 160),
     location: cut(job.location, 160) || cut(company.location, 160) || ATS_MESSAGES.locationNotGiven,
-    employmentType: 'full-time',
+    employmentType: job.employmentType ?? 'full-time',
     description,
     requirements: cut(job.requirements, 20_000) || ATS_MESSAGES.requirementsInDescription,
     skills: [],

@@ -47,8 +47,8 @@ import {
   atsConnectionsQueryOptions,
   atsJobLinksQueryOptions,
   atsJobsQueryOptions,
-  atsSyncLogQueryOptions,
   useAtsCheck,
+  useAtsSyncLog,
   useConnectAts,
   useLinkJob,
   useRetrySync,
@@ -438,7 +438,7 @@ function StageMappingEditor({ companyId, connection }: { companyId: string; conn
 }
 
 function SyncLog({ companyId, connectionId }: { companyId: string; connectionId: string }) {
-  const log = useQuery(atsSyncLogQueryOptions(companyId, connectionId));
+  const log = useAtsSyncLog(companyId, connectionId);
   const retry = useRetrySync(companyId);
   // min-w-0: the table scrolls inside the card at 375 px instead of widening the page.
   return (
