@@ -157,6 +157,24 @@ describe('ATS jobs imported and kept in sync (Greenhouse)', () => {
     expect((await ok<Job>('GET', `/api/jobs/${own.id}`, admin)).title).toBe('Our Own Title');
     expect(await linkOf('87770')).toMatchObject({ jobId: own.id, imported: false });
   });
+
+  it('an outage while importing writes nothing and is retried; "Retry now" then imports', async () => {
+    gh.jobs.push({ id: 87780, name: 'Night Pharmacist', status: 'open', offices: [] });
+    gh.failNext('GET /v1/job_posts', 500);
+    const queued = await ok<AtsSyncEntry>('POST', `${base()}/jobs/import`, admin);
+    await drainQueue(t.database);
+    expect((await log()).find((e) => e.id === queued.id)).toMatchObject({
+      state: 'retrying',
+      vendorStatus: 500,
+      attempts: 1,
+    });
+    expect(await linkOf('87780')).toBeUndefined();
+
+    expect((await call('POST', `${base()}/sync-log/${queued.id}/retry`, admin)).statusCode).toBe(200);
+    await drainQueue(t.database);
+    expect((await log()).find((e) => e.id === queued.id)).toMatchObject({ state: 'succeeded', attempts: 2 });
+    expect(await linkOf('87780')).toMatchObject({ imported: true, status: 'OPEN' });
+  });
 });
 
 describe('Direct applications pushed to the ATS (Greenhouse)', () => {
