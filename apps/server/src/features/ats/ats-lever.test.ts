@@ -31,7 +31,10 @@ let companyId: string;
 let connection: AtsConnection;
 let jobId: string;
 
-const SIGNATURE_TOKEN = 'lever-signature-token-0123456789abcdef';
+// Lever gives each webhook its own signature token: the admin pastes all three.
+const SIGNATURE_TOKEN = 'lever-stage-change-token-0123456789';
+const HIRED_TOKEN = 'lever-hired-token-abcdef0123456789';
+const WEBHOOK_SECRET = `${SIGNATURE_TOKEN} lever-archive-token-9876543210 ${HIRED_TOKEN}`;
 const TEAM_NOTE = 'Ran our Epic go-live with me.';
 const RESUME_PDF = readFileSync(path.join(import.meta.dirname, '../talent/resume/fixtures/r01-pdf-engineer.pdf'));
 const { call, ok } = requestsTo(() => t);
@@ -123,13 +126,14 @@ describe('ATS connections (Lever)', () => {
       vendor: 'lever',
       apiKey: lv.apiKey,
       onBehalfOf: performAs(),
-      webhookSecret: SIGNATURE_TOKEN,
+      webhookSecret: WEBHOOK_SECRET,
     });
     expect(connection).toMatchObject({ vendor: 'lever', status: 'active', hasKey: true, onBehalfOf: performAs() });
     expect(JSON.stringify(await ok('GET', base(), admin))).not.toContain(lv.apiKey);
     const [row] = await t.app.db.select().from(atsConnections).where(eq(atsConnections.id, connection.id));
     expect(row!.credentialsSealed).not.toContain(lv.apiKey);
     expect(row!.webhookSecretSealed).not.toContain(SIGNATURE_TOKEN);
+    expect(row!.webhookSecretSealed).not.toContain(HIRED_TOKEN);
 
     await drainQueue(t.database);
     expect(await ok('GET', `${base()}/${connection.id}/jobs`, admin)).toEqual([
@@ -259,7 +263,7 @@ describe('ATS connections (Lever)', () => {
     expect(await stageOf(seeker.body.user.id)).toBe('interviewed');
 
     lv.moveOpportunity(opportunityId, { archiveReason: 'Hired' });
-    const hired = await postWebhook(lv.webhook(SIGNATURE_TOKEN, 'candidateHired', opportunityId));
+    const hired = await postWebhook(lv.webhook(HIRED_TOKEN, 'candidateHired', opportunityId));
     expect(hired.json()).toEqual({ received: true, outcome: 'moved' });
     expect(await stageOf(seeker.body.user.id)).toBe('hired');
     const referral = await ok<{ status: string; bonus: { state: string } }>(

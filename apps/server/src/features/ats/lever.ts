@@ -14,7 +14,8 @@
  * - Stage changes: opportunities updated since a time, with their stage expanded; an archived one is hired when its
  *   archive reason's type is `hired` (`GET /archive_reasons`), else rejected.
  * - Webhooks: the body carries `token`, `triggeredAt` and `signature`, the hex HMAC-SHA256 of `token + triggeredAt`
- *   under the webhook's signature token (not of the body). Stage and archive webhooks name ids only, so they are
+ *   under the webhook's signature token (not of the body). Each Lever webhook has its own signature token; the
+ *   connection keeps them all (one secret, separated by spaces), and a delivery signed by any of them is accepted. Stage and archive webhooks name ids only, so they are
  *   answered by a queued re-read of the opportunities; `candidateHired` is a hire by itself.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -58,6 +59,9 @@ const auth = (context: AtsCallContext) => ({
 const performAs = (context: AtsCallContext) => `perform_as=${encodeURIComponent(context.credentials.onBehalfOf ?? '')}`;
 
 const noteMarker = (referralId: string) => `[Referwell referral ${referralId}]`;
+
+/** The connection's webhook secret holds the signature token of each Lever webhook, separated by spaces or commas. */
+export const signatureTokens = (secret: string) => secret.split(/[\s,]+/).filter(Boolean);
 
 /** Every page of a Lever list (`hasNext`/`next`, passed back as `offset`). */
 async function listAll<T>(context: AtsCallContext, path: string): Promise<T[]> {
@@ -198,8 +202,12 @@ export const lever: AtsAdapter = {
     if (!/^[0-9a-f]{64}$/i.test(body.signature)) return false;
     const triggeredAt = Number(body.triggeredAt);
     if (!Number.isFinite(triggeredAt) || Date.now() - triggeredAt > LEVER_WEBHOOK_MAX_AGE_MS) return false;
-    const expected = createHmac('sha256', secret).update(`${body.token}${body.triggeredAt}`).digest();
-    return timingSafeEqual(expected, Buffer.from(body.signature, 'hex'));
+    const signed = `${body.token}${body.triggeredAt}`;
+    const given = Buffer.from(body.signature, 'hex');
+    // Lever gives each webhook (stage change, archive change, hired) its own signature token: any of them signs.
+    return signatureTokens(secret).some((token) =>
+      timingSafeEqual(createHmac('sha256', token).update(signed).digest(), given),
+    );
   },
 
   readWebhook(body) {
