@@ -12,6 +12,8 @@ export const ATS_VENDOR_NAMES: Record<AtsVendor, string> = { greenhouse: 'Greenh
 
 /** The vendors whose writes are made as one of their users (Greenhouse On-Behalf-Of, Lever perform_as). */
 export const ATS_VENDORS_ACTING_AS: readonly AtsVendor[] = ['greenhouse', 'lever'];
+/** The vendors whose candidates are given a configured "Referral" source by id (Lever's sources are names). */
+export const ATS_VENDORS_WITH_SOURCE_ID: readonly AtsVendor[] = ['greenhouse', 'ashby'];
 
 /** A connection's health: working, failing (its last call was refused: an expired or revoked key), revoked here. */
 export const ATS_CONNECTION_STATUSES = ['active', 'failing', 'revoked'] as const;
@@ -111,8 +113,13 @@ export const atsConnectRequestSchema = z
   .superRefine((input, ctx) => {
     const pattern = input.vendor === 'greenhouse' ? GREENHOUSE_ID : UUID_OR_EMPTY;
     const message = input.vendor === 'greenhouse' ? ATS_MESSAGES.idDigits : ATS_MESSAGES.idUuid;
+    // A field the vendor does not use is ignored (the server drops it), so it is not checked either.
+    const used = {
+      onBehalfOf: ATS_VENDORS_ACTING_AS.includes(input.vendor),
+      sourceId: ATS_VENDORS_WITH_SOURCE_ID.includes(input.vendor),
+    };
     for (const field of ['onBehalfOf', 'sourceId'] as const)
-      if (input[field] !== undefined && !pattern.test(input[field]))
+      if (used[field] && input[field] !== undefined && !pattern.test(input[field]))
         ctx.addIssue({ code: 'custom', path: [field], message });
   });
 export type AtsConnectRequest = z.infer<typeof atsConnectRequestSchema>;
@@ -183,20 +190,54 @@ export const ATS_PAGE_TEXT = {
   intro:
     'Send referrals your candidates consent to into your applicant-tracking system, with the referrer credited, and bring hires back here.',
   notAdmin: 'Only company administrators can manage ATS integrations.',
-  connectTitle: 'Connect Greenhouse',
-  connectHelp:
-    'Create a Harvest API key in Greenhouse (Configure › Dev Center › API Credential Management) with access to candidates, applications, jobs and users. The key is stored encrypted and never shown again.',
-  apiKey: 'Harvest API key',
-  onBehalfOf: 'Greenhouse user id for writes (On-Behalf-Of)',
-  sourceId: 'Referral source id (optional)',
-  webhookSecret: 'Web hook secret key',
+  connectTitle: 'Connect an ATS',
+  vendor: 'Applicant-tracking system',
+  /** Each vendor's connect form: where its credentials are made, and the words for each field it needs. */
+  vendors: {
+    greenhouse: {
+      connectHelp:
+        'Create a Harvest API key in Greenhouse (Configure › Dev Center › API Credential Management) with access to candidates, applications, jobs and users. The key is stored encrypted and never shown again.',
+      apiKey: 'Harvest API key',
+      onBehalfOf: 'Greenhouse user id for writes (On-Behalf-Of)',
+      sourceId: 'Referral source id (optional)',
+      webhookSecret: 'Web hook secret key',
+      webhookUrl: 'Web hook URL (paste into Greenhouse › Dev Center › Web Hooks)',
+    },
+    lever: {
+      connectHelp:
+        'Create an API key in Lever (Settings › Integrations and API › API Credentials) with access to opportunities, postings, users and archive reasons. Then add the web hook URL shown after connecting to the Candidate Stage Change, Candidate Archive State Change and Candidate Hired web hooks. The key is stored encrypted and never shown again.',
+      apiKey: 'Lever API key',
+      onBehalfOf: 'Lever user id for writes (perform_as)',
+      sourceId: null,
+      webhookSecret: 'Signature tokens of the three web hooks (separated by spaces)',
+      webhookUrl: 'Web hook URL (paste into Lever › Settings › Integrations and API › Webhooks)',
+    },
+    ashby: {
+      connectHelp:
+        'Create an API key in Ashby (Admin › Integrations › API Keys) with read access to jobs, candidates and the organization, and write access to candidates. The key is stored encrypted and never shown again.',
+      apiKey: 'Ashby API key',
+      onBehalfOf: null,
+      sourceId: 'Referral source id (optional)',
+      webhookSecret: 'Web hook secret token',
+      webhookUrl: 'Web hook URL (paste into Ashby › Admin › Integrations › Webhooks)',
+    },
+  } satisfies Record<
+    AtsVendor,
+    {
+      connectHelp: string;
+      apiKey: string;
+      onBehalfOf: string | null;
+      sourceId: string | null;
+      webhookSecret: string;
+      webhookUrl: string;
+    }
+  >,
   connect: 'Connect',
-  connected: 'Greenhouse connected. Test the connection next.',
+  connected: (vendor: string) => `${vendor} connected. Test the connection next.`,
   empty: 'No ATS is connected yet.',
   loadError: 'Could not load your ATS connections',
   tryAgain: 'Try again',
   keyEnding: (last4: string) => `Key ending in ${last4}`,
-  webhookUrl: 'Web hook URL (paste into Greenhouse › Dev Center › Web Hooks)',
   test: 'Test connection',
   testQueued: 'Testing the connection: the result appears in the sync log.',
   revoke: 'Revoke',

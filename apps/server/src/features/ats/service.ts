@@ -9,6 +9,7 @@ import {
   ATS_DEFAULT_STAGE_MAPPING,
   ATS_MESSAGES,
   ATS_VENDORS_ACTING_AS,
+  ATS_VENDORS_WITH_SOURCE_ID,
   type AtsConnectRequest,
   type AtsConnection,
   type AtsJob,
@@ -104,7 +105,7 @@ export async function connect(
     if (existing) throw conflict(ATS_MESSAGES.alreadyConnected);
     const id = randomUUID();
     const onBehalfOf = ATS_VENDORS_ACTING_AS.includes(input.vendor) ? input.onBehalfOf || undefined : undefined;
-    const sourceId = input.sourceId || undefined;
+    const sourceId = ATS_VENDORS_WITH_SOURCE_ID.includes(input.vendor) ? input.sourceId || undefined : undefined;
     const credentials = { apiKey: input.apiKey, onBehalfOf, sourceId };
     const [row] = await tx
       .insert(atsConnections)
