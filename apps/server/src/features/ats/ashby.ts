@@ -116,9 +116,11 @@ export const ashby: AtsAdapter = {
 
   async pushReferral(context, push): Promise<PushResult> {
     const found = await results<AshbyCandidate[]>(context, 'candidate.search', { email: push.candidate.email });
-    const referrer = push.referrer
-      ? ((await results<{ id: string }[]>(context, 'user.search', { email: push.referrer.email }))[0] ?? null)
+    // user.search answers the users with that e-mail (read as a list; a single user is taken as one).
+    const users = push.referrer
+      ? await results<{ id: string }[] | { id: string } | null>(context, 'user.search', { email: push.referrer.email })
       : null;
+    const referrer = (Array.isArray(users) ? users[0] : users) ?? null;
     const credit = {
       ...(context.credentials.sourceId ? { sourceId: context.credentials.sourceId } : {}),
       ...(referrer ? { creditedToUserId: referrer.id } : {}),
