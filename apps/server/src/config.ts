@@ -65,6 +65,8 @@ const envSchema = z.object({
   ASHBY_API_URL: z.url().default('https://api.ashbyhq.com/posting-api/job-board'),
   WORKABLE_API_URL: z.url().default('https://apply.workable.com/api/v1/widget/accounts'),
   GREENHOUSE_HARVEST_URL: z.url().default('https://harvest.greenhouse.io/v1'),
+  LEVER_DATA_API_URL: z.url().default('https://api.lever.co/v1'),
+  ASHBY_DATA_API_URL: z.url().default('https://api.ashbyhq.com'),
   ATS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   LLM_API_URL: z
     .url()
@@ -176,7 +178,7 @@ export interface Config {
   /** Public job-board API base URLs of the applicant-tracking systems the job import knows (tests point them locally). */
   atsApis: { greenhouse: string; lever: string; ashby: string; workable: string };
   /** The ATS integrations' private API base URLs (issue 33; tests point them at fakes on loopback). */
-  atsIntegrationApis: { greenhouse: string };
+  atsIntegrationApis: { greenhouse: string; lever: string; ashby: string };
   /** How long one call to an ATS may take before it counts as no answer (and is retried). */
   atsTimeoutMs: number;
   /** OpenAI-compatible endpoint for job extraction from unstructured pages; off unless LLM_API_URL and LLM_API_KEY are set. */
@@ -305,7 +307,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     // Behind a reverse proxy (TRUST_PROXY) every connection comes from the proxy: its cap is the proxy's job.
     maxConnectionsPerAddress: e.CONNECTIONS_PER_IP ?? (e.TRUST_PROXY ? 0 : DEFAULT_CONNECTIONS_PER_IP),
     outboundAllowHosts: parseAllowHosts(e.OUTBOUND_ALLOW_HOSTS),
-    atsIntegrationApis: { greenhouse: e.GREENHOUSE_HARVEST_URL.replace(/\/+$/, '') },
+    atsIntegrationApis: {
+      greenhouse: e.GREENHOUSE_HARVEST_URL.replace(/\/+$/, ''),
+      lever: e.LEVER_DATA_API_URL.replace(/\/+$/, ''),
+      ashby: e.ASHBY_DATA_API_URL.replace(/\/+$/, ''),
+    },
     atsTimeoutMs: e.ATS_TIMEOUT_MS,
     ssoDnsServers: e.SSO_DNS_SERVERS.split(',')
       .map((s) => s.trim())

@@ -84,7 +84,8 @@ export interface SafeFetchOptions {
   headers?: Record<string, string>;
   /** GET unless told; a request with a body (a vendor's API or webhook) never follows redirects. */
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT';
-  body?: string;
+  /** JSON text, or bytes (a multipart upload). */
+  body?: string | Buffer;
   /** Name resolution; replaceable in tests. */
   resolve?: (hostname: string) => Promise<{ address: string; family: number }[]>;
 }

@@ -6,10 +6,15 @@ import type { EmploymentType } from './jobs';
  * Applicant-tracking-system connections (issue 33): a company links its ATS; referrals flow in, stage changes and
  * hires flow back. One adapter per vendor behind one interface on the server.
  */
-export const ATS_VENDORS = ['greenhouse'] as const;
+export const ATS_VENDORS = ['greenhouse', 'lever', 'ashby'] as const;
 export type AtsVendor = (typeof ATS_VENDORS)[number];
 
-export const ATS_VENDOR_NAMES: Record<AtsVendor, string> = { greenhouse: 'Greenhouse' };
+export const ATS_VENDOR_NAMES: Record<AtsVendor, string> = { greenhouse: 'Greenhouse', lever: 'Lever', ashby: 'Ashby' };
+
+/** The vendors whose writes are made as one of their users (Greenhouse On-Behalf-Of, Lever perform_as). */
+export const ATS_VENDORS_ACTING_AS: readonly AtsVendor[] = ['greenhouse', 'lever'];
+/** The vendors whose candidates are given a configured "Referral" source by id (Lever's sources are names). */
+export const ATS_VENDORS_WITH_SOURCE_ID: readonly AtsVendor[] = ['greenhouse', 'ashby'];
 
 /** A connection's health: working, failing (its last call was refused: an expired or revoked key), revoked here. */
 export const ATS_CONNECTION_STATUSES = ['active', 'failing', 'revoked'] as const;
@@ -38,7 +43,7 @@ export type AtsSyncState = (typeof ATS_SYNC_STATES)[number];
 export const atsStageMappingSchema = z.record(z.string().trim().min(1).max(200), z.enum(PIPELINE_STAGES));
 export type AtsStageMapping = z.infer<typeof atsStageMappingSchema>;
 
-/** Sensible defaults per vendor: Greenhouse's default interview plan and its hired state. */
+/** Sensible defaults per vendor: each one's default interview plan (or pipeline) and its hired state. */
 export const ATS_DEFAULT_STAGE_MAPPING: Record<AtsVendor, AtsStageMapping> = {
   greenhouse: {
     'application review': 'referred',
@@ -50,14 +55,40 @@ export const ATS_DEFAULT_STAGE_MAPPING: Record<AtsVendor, AtsStageMapping> = {
     hired: 'hired',
     rejected: 'declined',
   },
+  // Lever's default pipeline stages (lead and applicant stages, then the interview stages).
+  lever: {
+    'new lead': 'referred',
+    'reached out': 'contacted',
+    responded: 'contacted',
+    'new applicant': 'referred',
+    'recruiter screen': 'contacted',
+    'phone screen': 'scheduled',
+    'on-site interview': 'interviewed',
+    offer: 'offer',
+  },
+  // Ashby's default interview plan stages.
+  ashby: {
+    'new lead': 'referred',
+    'reached out': 'contacted',
+    'application review': 'referred',
+    'recruiter screen': 'contacted',
+    'phone screen': 'scheduled',
+    'technical interview': 'interviewed',
+    onsite: 'interviewed',
+    offer: 'offer',
+    hired: 'hired',
+    archived: 'declined',
+  },
 };
 
 export const ATS_MESSAGES = {
   heading: 'ATS integrations',
   apiKeyRequired: 'Enter the API key',
   onBehalfOfRequired: 'Enter the Greenhouse user id that writes are made on behalf of',
+  performAsRequired: 'Enter the Lever user id that writes are made as (perform_as)',
   webhookSecretRequired: 'Enter the webhook secret key',
   idDigits: 'Greenhouse ids are numbers',
+  idUuid: 'Lever and Ashby ids look like 0f6a2c1e-4b7d-4e0a-9c1f-2d3e4f5a6b7c',
   alreadyConnected: 'This ATS is already connected. Revoke it first to connect it again.',
   notConnected: 'That connection does not exist.',
   revoked: 'This connection was revoked.',
@@ -78,29 +109,38 @@ export const ATS_MESSAGES = {
 
 export const ATS_NOTIFICATION_TYPE = 'ats_connection_failing';
 
-export const atsConnectRequestSchema = z.object({
-  vendor: z.enum(ATS_VENDORS),
-  apiKey: z.string().trim().min(1, ATS_MESSAGES.apiKeyRequired).max(500),
-  /** Greenhouse: the user id every write is made on behalf of (the On-Behalf-Of header). */
-  onBehalfOf: z
-    .string()
-    .trim()
-    .regex(/^\d{0,20}$/, ATS_MESSAGES.idDigits)
-    .optional(),
-  /** Greenhouse: the id of the "Referral" source candidates are given (optional). */
-  sourceId: z
-    .string()
-    .trim()
-    .regex(/^\d{0,20}$/, ATS_MESSAGES.idDigits)
-    .optional(),
-  /** Greenhouse: the id of the source direct applicants are given, e.g. the company's job board (optional). */
-  applicationSourceId: z
-    .string()
-    .trim()
-    .regex(/^\d{0,20}$/, ATS_MESSAGES.idDigits)
-    .optional(),
-  webhookSecret: z.string().trim().min(1, ATS_MESSAGES.webhookSecretRequired).max(500),
-});
+const GREENHOUSE_ID = /^\d{0,20}$/;
+const UUID_OR_EMPTY = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})?$/i;
+
+export const atsConnectRequestSchema = z
+  .object({
+    vendor: z.enum(ATS_VENDORS),
+    apiKey: z.string().trim().min(1, ATS_MESSAGES.apiKeyRequired).max(500),
+    /**
+     * The user every write is made as: Greenhouse's On-Behalf-Of header (a number), Lever's perform_as (a UUID).
+     * Ashby has none.
+     */
+    onBehalfOf: z.string().trim().max(64).optional(),
+    /** The "Referral" source candidates are given (optional): a Greenhouse source id, or an Ashby source's UUID. */
+    sourceId: z.string().trim().max(64).optional(),
+    /** The source direct applicants are given, e.g. the company's job board (optional; Greenhouse, Ashby). */
+    applicationSourceId: z.string().trim().max(64).optional(),
+    /** The secret the vendor signs webhooks with (Lever: the webhook's signature token). */
+    webhookSecret: z.string().trim().min(1, ATS_MESSAGES.webhookSecretRequired).max(500),
+  })
+  .superRefine((input, ctx) => {
+    const pattern = input.vendor === 'greenhouse' ? GREENHOUSE_ID : UUID_OR_EMPTY;
+    const message = input.vendor === 'greenhouse' ? ATS_MESSAGES.idDigits : ATS_MESSAGES.idUuid;
+    // A field the vendor does not use is ignored (the server drops it), so it is not checked either.
+    const used = {
+      onBehalfOf: ATS_VENDORS_ACTING_AS.includes(input.vendor),
+      sourceId: ATS_VENDORS_WITH_SOURCE_ID.includes(input.vendor),
+      applicationSourceId: ATS_VENDORS_WITH_SOURCE_ID.includes(input.vendor),
+    };
+    for (const field of ['onBehalfOf', 'sourceId', 'applicationSourceId'] as const)
+      if (used[field] && input[field] !== undefined && !pattern.test(input[field]))
+        ctx.addIssue({ code: 'custom', path: [field], message });
+  });
 export type AtsConnectRequest = z.infer<typeof atsConnectRequestSchema>;
 
 export const atsConnectionSchema = z.object({
@@ -188,21 +228,58 @@ export const ATS_PAGE_TEXT = {
   intro:
     'Send referrals your candidates consent to into your applicant-tracking system, with the referrer credited, and bring hires back here.',
   notAdmin: 'Only company administrators can manage ATS integrations.',
-  connectTitle: 'Connect Greenhouse',
-  connectHelp:
-    'Create a Harvest API key in Greenhouse (Configure › Dev Center › API Credential Management) with access to candidates, applications, jobs and users. The key is stored encrypted and never shown again.',
-  apiKey: 'Harvest API key',
-  onBehalfOf: 'Greenhouse user id for writes (On-Behalf-Of)',
-  sourceId: 'Referral source id (optional)',
-  applicationSourceId: 'Job board source id for direct applicants (optional)',
-  webhookSecret: 'Web hook secret key',
+  connectTitle: 'Connect an ATS',
+  vendor: 'Applicant-tracking system',
+  /** Each vendor's connect form: where its credentials are made, and the words for each field it needs. */
+  vendors: {
+    greenhouse: {
+      connectHelp:
+        'Create a Harvest API key in Greenhouse (Configure › Dev Center › API Credential Management) with access to candidates, applications, jobs and users. The key is stored encrypted and never shown again.',
+      apiKey: 'Harvest API key',
+      onBehalfOf: 'Greenhouse user id for writes (On-Behalf-Of)',
+      sourceId: 'Referral source id (optional)',
+      applicationSourceId: 'Job board source id for direct applicants (optional)',
+      webhookSecret: 'Web hook secret key',
+      webhookUrl: 'Web hook URL (paste into Greenhouse › Dev Center › Web Hooks)',
+    },
+    lever: {
+      connectHelp:
+        'Create an API key in Lever (Settings › Integrations and API › API Credentials) with access to opportunities, postings, users and archive reasons. Then add the web hook URL shown after connecting to the Candidate Stage Change, Candidate Archive State Change and Candidate Hired web hooks. The key is stored encrypted and never shown again.',
+      apiKey: 'Lever API key',
+      onBehalfOf: 'Lever user id for writes (perform_as)',
+      sourceId: null,
+      applicationSourceId: null,
+      webhookSecret: 'Signature tokens of the three web hooks (separated by spaces)',
+      webhookUrl: 'Web hook URL (paste into Lever › Settings › Integrations and API › Webhooks)',
+    },
+    ashby: {
+      connectHelp:
+        'Create an API key in Ashby (Admin › Integrations › API Keys) with read access to jobs, candidates and the organization, and write access to candidates. The key is stored encrypted and never shown again.',
+      apiKey: 'Ashby API key',
+      onBehalfOf: null,
+      sourceId: 'Referral source id (optional)',
+      applicationSourceId: 'Source id for direct applicants (optional)',
+      webhookSecret: 'Web hook secret token',
+      webhookUrl: 'Web hook URL (paste into Ashby › Admin › Integrations › Webhooks)',
+    },
+  } satisfies Record<
+    AtsVendor,
+    {
+      connectHelp: string;
+      apiKey: string;
+      onBehalfOf: string | null;
+      sourceId: string | null;
+      applicationSourceId: string | null;
+      webhookSecret: string;
+      webhookUrl: string;
+    }
+  >,
   connect: 'Connect',
-  connected: 'Greenhouse connected. Test the connection next.',
+  connected: (vendor: string) => `${vendor} connected. Test the connection next.`,
   empty: 'No ATS is connected yet.',
   loadError: 'Could not load your ATS connections',
   tryAgain: 'Try again',
   keyEnding: (last4: string) => `Key ending in ${last4}`,
-  webhookUrl: 'Web hook URL (paste into Greenhouse › Dev Center › Web Hooks)',
   test: 'Test connection',
   testQueued: 'Testing the connection: the result appears in the sync log.',
   revoke: 'Revoke',

@@ -5,6 +5,7 @@
  * `vendorCall` (the SSRF-safe fetcher) and never touch the database: the sync service (sync.ts) decides what to call
  * and when, on the queue.
  */
+import { randomBytes } from 'node:crypto';
 import type { AtsJob, AtsVendor } from '@referwell/shared';
 import { isAppError } from '../../lib/errors';
 import { safeFetch } from '../../lib/safe-fetch';
@@ -13,9 +14,9 @@ import { retryAfterSeconds } from '../../lib/queue/retry-later';
 /** What a connection holds sealed. */
 export interface AtsCredentials {
   apiKey: string;
-  /** Greenhouse: the user writes are made on behalf of. */
+  /** The user writes are made as: Greenhouse's On-Behalf-Of, Lever's perform_as. */
   onBehalfOf?: string | undefined;
-  /** Greenhouse: the "Referral" source's id. */
+  /** The "Referral" source's id (Greenhouse, Ashby). */
   sourceId?: string | undefined;
   /** Greenhouse: the source direct applicants are given (the company's job board or website source). */
   applicationSourceId?: string | undefined;
@@ -68,6 +69,11 @@ export interface AtsWebhookEvent {
   deliveryId: string;
   action: string;
   change: AtsStageChange | null;
+  /**
+   * The delivery says the change's application moved but not where to by name (Lever sends stage and archive-reason
+   * ids): the change is not applied as is; the ATS's changes are re-read on the queue (a reconciliation) instead.
+   */
+  reread?: boolean;
 }
 
 export interface AtsAdapter {
@@ -110,11 +116,52 @@ export class VendorError extends Error {
 
 export class WebhookShapeError extends Error {}
 
-/** One JSON call to a vendor through the SSRF-safe fetcher; a non-2xx answer or no answer is a VendorError. */
+/** A multipart/form-data body (a résumé upload): text fields and one file. */
+export interface MultipartForm {
+  fields: Record<string, string>;
+  file: { field: string; filename: string; contentType: string; content: Buffer };
+}
+
+/** Encodes a multipart/form-data body (RFC 7578); the file name is sent as given and as UTF-8 (filename*). */
+export function encodeMultipart(form: MultipartForm): { contentType: string; body: Buffer } {
+  const boundary = `referwell-${randomBytes(12).toString('hex')}`;
+  const quoted = (value: string) => value.replace(/["\r\n\\]/g, '_');
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(form.fields))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"\r\n\r\n${value}\r\n`),
+    );
+  const { file } = form;
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(file.field)}"; filename="${quoted(file.filename)}"; ` +
+        `filename*=UTF-8''${encodeURIComponent(file.filename)}\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+    ),
+    file.content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(parts) };
+}
+
+/**
+ * One call to a vendor through the SSRF-safe fetcher, with a JSON body or a multipart form, answered in JSON; a
+ * non-2xx answer or no answer is a VendorError.
+ */
 export async function vendorCall<T>(
   context: AtsCallContext,
-  request: { method: 'GET' | 'POST' | 'PATCH'; path: string; headers: Record<string, string>; body?: unknown },
+  request: {
+    method: 'GET' | 'POST' | 'PATCH';
+    path: string;
+    headers: Record<string, string>;
+    body?: unknown;
+    form?: MultipartForm;
+  },
 ): Promise<T> {
+  const payload = request.form
+    ? encodeMultipart(request.form)
+    : request.body === undefined
+      ? null
+      : { contentType: 'application/json', body: JSON.stringify(request.body) };
   let response;
   try {
     response = await safeFetch(`${context.baseUrl}${request.path}`, {
@@ -122,10 +169,10 @@ export async function vendorCall<T>(
       headers: {
         accept: 'application/json',
         'user-agent': 'Referwell/1.0 (+ATS integration)',
-        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(payload ? { 'content-type': payload.contentType } : {}),
         ...request.headers,
       },
-      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      ...(payload ? { body: payload.body } : {}),
       allowHosts: context.allowHosts,
       timeoutMs: context.timeoutMs,
       maxRedirects: 0,

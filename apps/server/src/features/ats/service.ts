@@ -8,6 +8,8 @@ import { and, desc, eq, isNotNull, ne, or } from 'drizzle-orm';
 import {
   ATS_DEFAULT_STAGE_MAPPING,
   ATS_MESSAGES,
+  ATS_VENDORS_ACTING_AS,
+  ATS_VENDORS_WITH_SOURCE_ID,
   type AtsConnectRequest,
   type AtsConnection,
   type AtsJob,
@@ -84,8 +86,10 @@ export async function connect(
   actorId: string,
   input: AtsConnectRequest,
 ): Promise<AtsConnection> {
-  if (input.vendor === 'greenhouse' && !input.onBehalfOf)
-    throw badRequest(ATS_MESSAGES.onBehalfOfRequired, { onBehalfOf: ATS_MESSAGES.onBehalfOfRequired });
+  if (ATS_VENDORS_ACTING_AS.includes(input.vendor) && !input.onBehalfOf) {
+    const message = input.vendor === 'lever' ? ATS_MESSAGES.performAsRequired : ATS_MESSAGES.onBehalfOfRequired;
+    throw badRequest(message, { onBehalfOf: message });
+  }
   return deps.db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: atsConnections.id })
@@ -100,12 +104,12 @@ export async function connect(
       .for('update');
     if (existing) throw conflict(ATS_MESSAGES.alreadyConnected);
     const id = randomUUID();
-    const credentials = {
-      apiKey: input.apiKey,
-      onBehalfOf: input.onBehalfOf,
-      sourceId: input.sourceId,
-      applicationSourceId: input.applicationSourceId,
-    };
+    const onBehalfOf = ATS_VENDORS_ACTING_AS.includes(input.vendor) ? input.onBehalfOf || undefined : undefined;
+    const sourceId = ATS_VENDORS_WITH_SOURCE_ID.includes(input.vendor) ? input.sourceId || undefined : undefined;
+    const applicationSourceId = ATS_VENDORS_WITH_SOURCE_ID.includes(input.vendor)
+      ? input.applicationSourceId || undefined
+      : undefined;
+    const credentials = { apiKey: input.apiKey, onBehalfOf, sourceId, applicationSourceId };
     const [row] = await tx
       .insert(atsConnections)
       .values({
@@ -114,8 +118,8 @@ export async function connect(
         vendor: input.vendor,
         credentialsSealed: deps.secrets.seal(JSON.stringify(credentials), credentialsContext(id)),
         keyLast4: input.apiKey.slice(-4),
-        onBehalfOf: input.onBehalfOf ?? null,
-        sourceId: input.sourceId ?? null,
+        onBehalfOf: onBehalfOf ?? null,
+        sourceId: sourceId ?? null,
         webhookSecretSealed: deps.secrets.seal(input.webhookSecret, webhookSecretContext(id)),
         stageMapping: ATS_DEFAULT_STAGE_MAPPING[input.vendor],
         createdBy: actorId,

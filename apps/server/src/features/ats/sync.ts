@@ -41,7 +41,9 @@ import type { FileStorage } from '../../lib/storage/types';
 import { readAll } from '../../lib/storage/types';
 import { createNotification } from '../../platform/notifications/service';
 import { splitName, VendorError, WebhookShapeError, type AtsAdapter, type AtsCallContext } from './adapter';
+import { ashby } from './ashby';
 import { greenhouse } from './greenhouse';
+import { lever } from './lever';
 import { applyStageChange, type ConnectionRow } from './stages';
 import { closeImportedJob, forgetJobSearches, insertImportedJob, syncImportedJob } from '../jobs/port';
 
@@ -56,7 +58,7 @@ declare module '../../lib/queue/enqueue' {
   }
 }
 
-export const ADAPTERS: Record<AtsVendor, AtsAdapter> = { greenhouse };
+export const ADAPTERS: Record<AtsVendor, AtsAdapter> = { greenhouse, lever, ashby };
 
 /** Attempts before a sync is given up (an admin can still retry it). */
 export const MAX_ATTEMPTS = 8;

@@ -5,18 +5,33 @@
  * pushed moves their pipeline through the referrals' own state machine (moveStage), as the admin who connected the
  * ATS: a hire completes the referral and starts the bonus clock with the ATS's start date.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ATS_MESSAGES, type AtsVendor } from '@referwell/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { atsConnections, atsSyncLog } from '../../db/schema';
+import type { Tx } from '../../db/repository';
+import { atsCandidates, atsConnections, atsSyncLog } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
 import { WebhookShapeError } from './adapter';
-import { applyStageChange } from './stages';
-import { ADAPTERS, webhookSecretContext } from './sync';
+import { applyStageChange, type ConnectionRow } from './stages';
+import { ADAPTERS, startSync, webhookSecretContext } from './sync';
 
 type Headers = Record<string, string | string[] | undefined>;
+
+/**
+ * A delivery that names an application we pushed but not its stage by name: the ATS's changes are re-read on the
+ * queue (the reconciliation, which applies them as a webhook would). Another application is not ours.
+ */
+async function queueReread(tx: Tx, connection: ConnectionRow, applicationId: string) {
+  const [pushed] = await tx
+    .select({ referralId: atsCandidates.referralId })
+    .from(atsCandidates)
+    .where(and(eq(atsCandidates.connectionId, connection.id), eq(atsCandidates.atsApplicationId, applicationId)));
+  if (!pushed) return 'unknown_candidate' as const;
+  await startSync(tx, connection.id, 'reconcile');
+  return 'queued' as const;
+}
 
 /** A webhook delivery: verified, logged once, acted on. Answers what became of it. */
 export async function receiveWebhook(
@@ -66,13 +81,17 @@ export async function receiveWebhook(
       deps.log.info({ connectionId, delivery: event.deliveryId }, 'ats: webhook replayed, nothing to do');
       return { received: true as const, outcome: 'duplicate' };
     }
-    const outcome = event.change ? await applyStageChange(tx, connection, event.change) : 'ignored';
+    const outcome = !event.change
+      ? 'ignored'
+      : event.reread
+        ? await queueReread(tx, connection, event.change.applicationId)
+        : await applyStageChange(tx, connection, event.change);
     if (outcome === 'unknown_candidate' || outcome === 'unmapped_stage')
       deps.log.info({ connectionId, delivery: event.deliveryId, outcome }, 'ats: webhook not applied');
     await tx
       .update(atsSyncLog)
       .set({
-        state: outcome === 'moved' || outcome === 'unchanged' ? 'succeeded' : 'ignored',
+        state: outcome === 'moved' || outcome === 'unchanged' || outcome === 'queued' ? 'succeeded' : 'ignored',
         vendorAnswer: `${event.action}: ${outcome}`,
         updatedAt: new Date(),
       })

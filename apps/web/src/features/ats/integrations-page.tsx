@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   ATS_PAGE_TEXT as T,
   ATS_VENDOR_NAMES,
+  ATS_VENDORS,
   atsConnectRequestSchema,
   PIPELINE_STAGES,
   STAGE_LABELS,
@@ -13,6 +14,7 @@ import {
   type AtsConnection,
   type AtsStageMapping,
   type AtsSyncEntry,
+  type AtsVendor,
   type PipelineStage,
 } from '@referwell/shared';
 import { BackToDashboard } from '@/components/back-to-dashboard';
@@ -126,26 +128,25 @@ function Connections({ companyId }: { companyId: string }) {
       </Alert>
     );
   const live = connections.data.filter((c) => c.status !== 'revoked');
+  // One live connection per vendor: the form offers the vendors not connected yet.
+  const open = ATS_VENDORS.filter((vendor) => !live.some((c) => c.vendor === vendor));
   return (
     <div className="grid gap-6">
-      {live.length === 0 ? (
-        <>
-          <p className="text-muted-foreground">{T.empty}</p>
-          <ConnectForm companyId={companyId} />
-        </>
-      ) : (
-        live.map((connection) => <ConnectionPanel key={connection.id} companyId={companyId} connection={connection} />)
-      )}
+      {live.length === 0 ? <p className="text-muted-foreground">{T.empty}</p> : null}
+      {live.map((connection) => (
+        <ConnectionPanel key={connection.id} companyId={companyId} connection={connection} />
+      ))}
+      {open.length > 0 ? <ConnectForm companyId={companyId} vendors={open} /> : null}
     </div>
   );
 }
 
-function ConnectForm({ companyId }: { companyId: string }) {
+function ConnectForm({ companyId, vendors }: { companyId: string; vendors: AtsVendor[] }) {
   const connect = useConnectAts(companyId);
   const form = useForm<AtsConnectRequest>({
     resolver: zodResolver(atsConnectRequestSchema),
     defaultValues: {
-      vendor: 'greenhouse',
+      vendor: vendors[0],
       apiKey: '',
       onBehalfOf: '',
       sourceId: '',
@@ -154,15 +155,18 @@ function ConnectForm({ companyId }: { companyId: string }) {
     },
   });
   const { errors } = form.formState;
+  const vendor = useWatch({ control: form.control, name: 'vendor' });
+  const words = T.vendors[vendor];
   const onValid = (input: AtsConnectRequest) =>
     connect.mutate(
       {
         ...input,
-        sourceId: input.sourceId || undefined,
-        applicationSourceId: input.applicationSourceId || undefined,
+        onBehalfOf: words.onBehalfOf ? input.onBehalfOf || undefined : undefined,
+        sourceId: words.sourceId ? input.sourceId || undefined : undefined,
+        applicationSourceId: words.applicationSourceId ? input.applicationSourceId || undefined : undefined,
       },
       {
-        onSuccess: () => toast.success(T.connected),
+        onSuccess: () => toast.success(T.connected(ATS_VENDOR_NAMES[input.vendor])),
         onError: (error) => {
           for (const [field, message] of Object.entries(fieldErrors(error)))
             form.setError(field as keyof AtsConnectRequest, { message });
@@ -174,27 +178,65 @@ function ConnectForm({ companyId }: { companyId: string }) {
     <Card>
       <CardHeader>
         <CardTitle as="h2">{T.connectTitle}</CardTitle>
-        <CardDescription>{T.connectHelp}</CardDescription>
+        <CardDescription>{words.connectHelp}</CardDescription>
       </CardHeader>
       <CardContent>
         <Form form={form} onValid={onValid} className="grid gap-4 sm:grid-cols-2">
-          <FormField id="ats-api-key" label={T.apiKey} error={errors.apiKey?.message}>
+          <FormField id="ats-vendor" label={T.vendor} error={errors.vendor?.message}>
+            {(c) => (
+              <NativeSelect {...c} {...form.register('vendor')}>
+                {vendors.map((v) => (
+                  <option key={v} value={v}>
+                    {ATS_VENDOR_NAMES[v]}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+          <FormField id="ats-api-key" label={words.apiKey} error={errors.apiKey?.message}>
             {(c) => <Input {...c} type="password" autoComplete="off" {...form.register('apiKey')} />}
           </FormField>
-          <FormField id="ats-on-behalf-of" label={T.onBehalfOf} error={errors.onBehalfOf?.message}>
-            {(c) => <Input {...c} inputMode="numeric" autoComplete="off" {...form.register('onBehalfOf')} />}
-          </FormField>
-          <FormField id="ats-source-id" label={T.sourceId} error={errors.sourceId?.message}>
-            {(c) => <Input {...c} inputMode="numeric" autoComplete="off" {...form.register('sourceId')} />}
-          </FormField>
-          <FormField
-            id="ats-application-source-id"
-            label={T.applicationSourceId}
-            error={errors.applicationSourceId?.message}
-          >
-            {(c) => <Input {...c} inputMode="numeric" autoComplete="off" {...form.register('applicationSourceId')} />}
-          </FormField>
-          <FormField id="ats-webhook-secret" label={T.webhookSecret} error={errors.webhookSecret?.message}>
+          {words.onBehalfOf ? (
+            <FormField id="ats-on-behalf-of" label={words.onBehalfOf} error={errors.onBehalfOf?.message}>
+              {(c) => (
+                <Input
+                  {...c}
+                  inputMode={vendor === 'greenhouse' ? 'numeric' : 'text'}
+                  autoComplete="off"
+                  {...form.register('onBehalfOf')}
+                />
+              )}
+            </FormField>
+          ) : null}
+          {words.sourceId ? (
+            <FormField id="ats-source-id" label={words.sourceId} error={errors.sourceId?.message}>
+              {(c) => (
+                <Input
+                  {...c}
+                  inputMode={vendor === 'greenhouse' ? 'numeric' : 'text'}
+                  autoComplete="off"
+                  {...form.register('sourceId')}
+                />
+              )}
+            </FormField>
+          ) : null}
+          {words.applicationSourceId ? (
+            <FormField
+              id="ats-application-source-id"
+              label={words.applicationSourceId}
+              error={errors.applicationSourceId?.message}
+            >
+              {(c) => (
+                <Input
+                  {...c}
+                  inputMode={vendor === 'greenhouse' ? 'numeric' : 'text'}
+                  autoComplete="off"
+                  {...form.register('applicationSourceId')}
+                />
+              )}
+            </FormField>
+          ) : null}
+          <FormField id="ats-webhook-secret" label={words.webhookSecret} error={errors.webhookSecret?.message}>
             {(c) => <Input {...c} type="password" autoComplete="off" {...form.register('webhookSecret')} />}
           </FormField>
           <div className="sm:col-span-2">
@@ -229,7 +271,7 @@ function ConnectionPanel({ companyId, connection }: { companyId: string; connect
           <CopyableCode
             id={`webhook-${connection.id}`}
             code={webhookUrl}
-            label={T.webhookUrl}
+            label={T.vendors[connection.vendor].webhookUrl}
             toastTitle={T.copied}
             toastDescription={webhookUrl}
           />
