@@ -36,6 +36,7 @@ import { createNotification } from '../../platform/notifications/service';
 import { splitName, VendorError, WebhookShapeError, type AtsAdapter, type AtsCallContext } from './adapter';
 import { greenhouse } from './greenhouse';
 import { applyStageChange, type ConnectionRow } from './stages';
+import { sealedContext } from '../../lib/sealed-columns';
 
 export type { ConnectionRow } from './stages';
 
@@ -64,15 +65,14 @@ export interface AtsDeps {
   log: FastifyBaseLogger;
 }
 
-export const credentialsContext = (connectionId: string) => `ats-credentials:${connectionId}`;
-export const webhookSecretContext = (connectionId: string) => `ats-webhook-secret:${connectionId}`;
-
 /** How to call the connection's vendor: its base URL, the opened credentials, the outbound limits. */
 export function callContext(deps: Pick<AtsDeps, 'config' | 'secrets'>, connection: ConnectionRow): AtsCallContext {
   if (!connection.credentialsSealed) throw new VendorError(ATS_MESSAGES.revoked, null, ATS_MESSAGES.revoked);
   return {
     baseUrl: deps.config.atsIntegrationApis[connection.vendor as AtsVendor],
-    credentials: JSON.parse(deps.secrets.open(connection.credentialsSealed, credentialsContext(connection.id))),
+    credentials: JSON.parse(
+      deps.secrets.open(connection.credentialsSealed, sealedContext.atsCredentials(connection.id)),
+    ),
     allowHosts: deps.config.outboundAllowHosts,
     timeoutMs: deps.config.atsTimeoutMs,
   };

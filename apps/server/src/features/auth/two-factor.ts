@@ -21,6 +21,7 @@ import type { RateLimiter } from '../../lib/rate-limit';
 import type { Secrets } from '../../lib/secrets';
 import { hashToken, randomCode } from '../../lib/tokens';
 import { recordAudit } from '../../platform/audit/service';
+import { sealedContext } from '../../lib/sealed-columns';
 
 export const TWO_FACTOR_LIMITS = {
   /** Codes tried for one account, from anywhere: 5 wrong codes in 15 minutes and it waits (a 6-digit code has 10⁶). */
@@ -32,8 +33,6 @@ const ISSUER = 'Referwell';
 const PERIOD_SECONDS = 30;
 /** One step either side: a phone clock off by up to 30 seconds still works (RFC 6238 §5.2). */
 const WINDOW = 1;
-
-const sealContext = (userId: string) => `totp:${userId}`;
 
 const totpOf = (secret: Secret, label: string) =>
   new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret });
@@ -102,7 +101,7 @@ export async function startTwoFactorSetup(
 ): Promise<TwoFactorSetup> {
   if (await hasTwoFactor(db, user.id)) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
   const secret = new Secret({ size: 20 });
-  const totpSealed = secrets.seal(secret.base32, sealContext(user.id));
+  const totpSealed = secrets.seal(secret.base32, sealedContext.totp(user.id));
   await db
     .insert(twoFactor)
     .values({ userId: user.id, totpSealed })
@@ -137,7 +136,7 @@ async function matchTotp(tx: Tx, secrets: Secrets, userId: string, code: string)
     .where(eq(twoFactor.userId, userId))
     .for('update');
   if (!row) return false;
-  const secret = Secret.fromBase32(secrets.open(row.sealed, sealContext(userId)));
+  const secret = Secret.fromBase32(secrets.open(row.sealed, sealedContext.totp(userId)));
   const now = Date.now();
   const delta = totpOf(secret, '').validate({ token: code, timestamp: now, window: WINDOW });
   if (delta === null) return false;

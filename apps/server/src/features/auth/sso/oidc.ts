@@ -7,8 +7,9 @@ import { ssoLoginAttempts } from '../../../db/schema';
 import { safeFetch } from '../../../lib/safe-fetch';
 import type { Secrets } from '../../../lib/secrets';
 import { hashToken } from '../../../lib/tokens';
-import { clientSecretContext, ssoEndpoints, type ConnectionRow } from './connection';
+import { ssoEndpoints, type ConnectionRow } from './connection';
 import { SsoRefusal, type SsoIdentity } from './provision';
+import { sealedContext } from '../../../lib/sealed-columns';
 
 /** How long a sign-in sent to the identity provider may take to come back. */
 export const SSO_ATTEMPT_MINUTES = 10;
@@ -50,7 +51,7 @@ async function clientFor(deps: OidcDeps, row: ConnectionRow): Promise<oidc.Confi
   // Plain http only for an issuer the operator allowed (a provider on the test machine); https otherwise.
   const insecure =
     issuer.protocol === 'http:' && deps.allowHosts.some((h) => h === issuer.host || h === issuer.hostname);
-  const secret = deps.secrets.open(row.oidcClientSecretSealed!, clientSecretContext(row.companyId));
+  const secret = deps.secrets.open(row.oidcClientSecretSealed!, sealedContext.ssoClientSecret(row.companyId));
   const config = await oidc.discovery(issuer, row.oidcClientId!, secret, oidc.ClientSecretBasic(secret), {
     [oidc.customFetch]: customFetch,
     ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
