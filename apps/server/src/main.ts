@@ -57,7 +57,7 @@ async function main() {
     if (config.seedDemoData) {
       // Loaded only to seed: the demo world's faker (every locale, ~30 MB of heap) stays out of a production server.
       const { seedDemoData } = await import('./seed');
-      const seed = await seedDemoData(database.db);
+      const seed = await seedDemoData(database.db, app.secrets);
       if (seed.seeded) log.info('demo data seeded');
       printDemoLogins(seed.logins);
     }
