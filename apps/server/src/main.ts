@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp, SHUTDOWN_GRACE_MS } from './app';
 import { ConfigError, loadConfig } from './config';
+import { SecretError } from './lib/secrets';
 import { DatabaseInUseError, EmbeddedPostgresError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { closeWorkers } from './lib/worker-task';
@@ -81,7 +82,9 @@ function printDemoLogins(logins: { role: string; email: string; password: string
 main().catch((error: unknown) => {
   console.error(
     'Referwell failed to start:',
-    error instanceof DatabaseInUseError || error instanceof EmbeddedPostgresError ? error.message : error,
+    error instanceof DatabaseInUseError || error instanceof EmbeddedPostgresError || error instanceof SecretError
+      ? error.message
+      : error,
   );
   process.exit(1);
 });

@@ -154,4 +154,21 @@ describe('rotating the data-encryption key', () => {
       again = step.next;
     }
   });
+
+  it('counts a value that opens under no key (moved to another row) as failed and leaves it as it was', async () => {
+    const rows = await database.db.select().from(twoFactor);
+    const [from, to] = [rows[0]!, rows[1]!];
+    await database.db.update(twoFactor).set({ totpSealed: from.totpSealed }).where(eq(twoFactor.userId, to.userId));
+    const ring = createSecrets(randomBytes(32), [key3]);
+    let progress: ResealProgress | null = { keyId: ring.currentKeyId };
+    let last = { resealed: 0, failed: 0 };
+    while (progress) {
+      const step = await resealStep(database.db, ring, progress);
+      last = { resealed: step.resealed, failed: step.failed };
+      progress = step.next;
+    }
+    expect(last).toEqual({ resealed: rows.length - 1, failed: 1 });
+    const [moved] = await database.db.select().from(twoFactor).where(eq(twoFactor.userId, to.userId));
+    expect(moved!.totpSealed).toBe(from.totpSealed);
+  });
 });
