@@ -5,7 +5,7 @@
  * bench/results.json.
  */
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/seed';
+import { createSecrets, decodeDataKey } from '../apps/server/src/lib/secrets';
 import { loadAverage, processCpuMeter } from './cpu';
 
 /** BENCH_QUICK (`npm run bench -- --quick`): short runs and fewer samples, to see every row run, not to judge. */
@@ -24,8 +25,11 @@ export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 3 :
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 export const repoRoot = path.resolve(import.meta.dirname, '..');
 export const onPostgres = !!process.env.DATABASE_URL;
-/** The data-encryption key of the servers a run starts on DATABASE_URL (which requires one). */
-const BENCH_DATA_ENCRYPTION_KEY = randomBytes(32).toString('base64');
+/**
+ * The data-encryption key of the servers a run starts, and of the seed's sealed values (the demo payees' TINs): fixed,
+ * so a dataset kept from an earlier run opens (the benchmark's world is fake; its key guards nothing).
+ */
+const BENCH_DATA_ENCRYPTION_KEY = Buffer.alloc(32, 'referwell-bench').toString('base64');
 export const driver = onPostgres ? 'PostgreSQL' : 'embedded';
 export const RESULTS_FILE = path.join(import.meta.dirname, 'results.json');
 export const DEMO_ADMIN = { email: 'admin@referwell.demo', password: 'referwell-demo' };
@@ -169,7 +173,7 @@ export async function prepareDatabase<T>(
     );
     try {
       await runMigrations(database);
-      await seedDemoData(database.db);
+      await seedDemoData(database.db, createSecrets(decodeDataKey(BENCH_DATA_ENCRYPTION_KEY)!));
       const data = await seed(database);
       // The dataset's pages written out now, not by the checkpointer during the measurements (its CPU counts as the
       // database's). Needs a superuser (or pg_checkpoint): without, the checkpoint comes when it comes.
@@ -261,9 +265,8 @@ export async function startServer(
   // The server must open the throw-away database, never the DATABASE_URL it was created on.
   if (prepared.databaseUrl) {
     childEnv.DATABASE_URL = prepared.databaseUrl;
-    // DATABASE_URL needs the data-encryption key given: one for the run, so every server of a database opens it.
-    childEnv.DATA_ENCRYPTION_KEY ??= BENCH_DATA_ENCRYPTION_KEY;
   } else delete childEnv.DATABASE_URL;
+  childEnv.DATA_ENCRYPTION_KEY ??= BENCH_DATA_ENCRYPTION_KEY;
   // BENCH_NODE_OPTIONS adds options after production's, for a traced or profiled run (README "Benchmark"), e.g.
   // "--cpu-prof --cpu-prof-dir=/tmp/prof" (NODE_OPTIONS refuses --cpu-prof).
   const extra = (process.env.BENCH_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);

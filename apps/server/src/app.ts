@@ -17,7 +17,9 @@ import { registerSecurityHeaders } from './lib/security';
 import { registerWebApp } from './lib/spa';
 import { createStorage, type FileStorage } from './lib/storage';
 import { createStripe, type Stripe } from './lib/payments/stripe';
-import { createSecrets, dataEncryptionKey, type Secrets } from './lib/secrets';
+import { createSecrets, dataEncryptionKey, oldDataEncryptionKeys, type Secrets } from './lib/secrets';
+import { checkSealedValues } from './lib/sealed-columns';
+import { enqueue } from './lib/queue/enqueue';
 import { healthRoutes } from './features/health/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { authRoutes } from './features/auth/routes';
@@ -149,7 +151,9 @@ export async function buildApp({ config, database, logger, resolveTxt }: BuildAp
   app.decorate('db', database.db);
   app.decorate('storage', await createStorage(config.storage, database.db));
   app.decorate('stripe', config.stripe ? createStripe(config.stripe) : null);
-  app.decorate('secrets', createSecrets(dataEncryptionKey(config)));
+  app.decorate('secrets', createSecrets(dataEncryptionKey(config), oldDataEncryptionKeys(config)));
+  // Every sealed value must open with the key ring, else the start-up stops here, saying which key is missing.
+  const sealed = await checkSealedValues(database.db, app.secrets);
   app.decorate('resolveTxt', resolveTxt ?? systemResolveTxt());
   app.addHook('onClose', async () => app.storage.close());
   // While shutting down, answers that were in flight close their connection, so a keep-alive
@@ -193,6 +197,17 @@ export async function buildApp({ config, database, logger, resolveTxt }: BuildAp
   // What features add to sign-up and login, which features/auth runs without knowing them.
   app.decorate('accounts', new AccountLifecycle().onCreated(profileForNewJobseeker).onLogin(cancelDeletionOnLogin));
   await registerBackgroundWork(app);
+  // Values under an old key (or from before key ids) are re-sealed under the current one by the queue (ADR 0037).
+  if (sealed.notCurrent > 0) {
+    app.log.info({ notCurrent: sealed.notCurrent }, 'secrets: re-sealing values under the current key');
+    const keyId = app.secrets.currentKeyId;
+    await enqueue(
+      app.db,
+      'reseal-secrets',
+      { keyId },
+      { jobKey: `reseal-secrets:${keyId}`, jobKeyMode: 'preserve_run_at' },
+    );
+  }
 
   // The features' routes, each declaring who may call it (config.access: a route without one stops the start-up) and,
   // where the plan decides, the capability it needs (config.capability, checked after the access).

@@ -24,6 +24,7 @@ import { fetchLeie } from './features/screening/leie-fetch';
 import { rescreenHires } from './features/screening/service';
 import { queueApplicationPush, queueReferralPush, reconcileAll, runSync } from './features/ats/sync';
 import { enqueue, type QueueTasks, type TaskName } from './lib/queue/enqueue';
+import { resealStep, type ResealProgress } from './lib/sealed-columns';
 import { startQueue } from './lib/queue/runner';
 import { releaseJobsOfDeadWorkers } from './lib/queue/stale';
 import { createMailer, type Mailer } from './lib/mail/transport';
@@ -47,6 +48,8 @@ declare module './lib/queue/enqueue' {
     'release-stale-jobs': Record<string, never>;
     /** Jobs' and profiles' locations not read into places yet (db/read-places.ts): a batch, then again if more. */
     'read-places': Record<string, never>;
+    /** After a key rotation: one batch of sealed values re-sealed under the current key, then the next step. */
+    'reseal-secrets': ResealProgress;
   }
 }
 
@@ -144,6 +147,18 @@ function taskList(app: FastifyInstance): TaskList {
     }),
     'read-places': task<'read-places'>(async () => {
       if ((await readUnreadPlaces(app.db)) > 0) await enqueue(app.db, 'read-places', {}, { jobKey: 'read-places' });
+    }),
+    'reseal-secrets': task<'reseal-secrets'>(async (progress) => {
+      const step = await resealStep(app.db, app.secrets, progress);
+      app.log.info({ table: step.table, resealed: step.resealed, failed: step.failed }, 'secrets: re-seal step');
+      if (step.next)
+        return enqueue(app.db, 'reseal-secrets', step.next, { jobKey: `reseal-secrets:${progress.keyId}` });
+      app.log.info(
+        { resealed: step.resealed, failed: step.failed },
+        step.failed > 0
+          ? 'secrets: re-seal finished; the failed values open under no key (see ADR 0037)'
+          : 'secrets: every sealed value is under the current key; DATA_ENCRYPTION_KEYS_OLD can be removed',
+      );
     }),
     'leie-fetch': task<'leie-fetch'>(({ requestedBy }) =>
       fetchLeie(

@@ -38,6 +38,18 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  DATA_ENCRYPTION_KEYS_OLD: z
+    .string()
+    .default('')
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .every(
+            (s) => s.trim() === '' || Buffer.from(s.trim(), /[-_]/.test(s) ? 'base64url' : 'base64').length === 32,
+          ),
+      'must be a comma-separated list of 32-byte keys in base64 (the keys DATA_ENCRYPTION_KEY had before)',
+    ),
   PUBLIC_URL: z.url({ error: 'must be a full URL such as https://referwell.example' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: booleanFromEnv.optional(),
@@ -154,6 +166,11 @@ export interface Config {
    * owner-only in DATA_DIR; required with DATABASE_URL.
    */
   dataEncryptionKey: string | undefined;
+  /**
+   * DATA_ENCRYPTION_KEYS_OLD: the keys DATA_ENCRYPTION_KEY had before (comma-separated). They still open what they
+   * sealed; a queued re-seal moves every sealed value to the current key (lib/sealed-columns.ts, ADR 0037).
+   */
+  dataEncryptionKeysOld: string[];
   /** SESSION_SECRET; when unset the app uses one generated once and kept in the database (shared by every instance). */
   sessionSecret: string | undefined;
   publicUrl: string;
@@ -282,6 +299,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     sessionSecret: e.SESSION_SECRET,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY,
+    dataEncryptionKeysOld: e.DATA_ENCRYPTION_KEYS_OLD.split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
     logLevel: e.LOG_LEVEL,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { buildApp, SHUTDOWN_GRACE_MS } from './app';
 import { ConfigError, loadConfig } from './config';
+import { SecretError } from './lib/secrets';
 import { DatabaseInUseError, EmbeddedPostgresError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { closeWorkers } from './lib/worker-task';
@@ -57,7 +58,7 @@ async function main() {
     if (config.seedDemoData) {
       // Loaded only to seed: the demo world's faker (every locale, ~30 MB of heap) stays out of a production server.
       const { seedDemoData } = await import('./seed');
-      const seed = await seedDemoData(database.db);
+      const seed = await seedDemoData(database.db, app.secrets);
       if (seed.seeded) log.info('demo data seeded');
       printDemoLogins(seed.logins);
     }
@@ -81,7 +82,9 @@ function printDemoLogins(logins: { role: string; email: string; password: string
 main().catch((error: unknown) => {
   console.error(
     'Referwell failed to start:',
-    error instanceof DatabaseInUseError || error instanceof EmbeddedPostgresError ? error.message : error,
+    error instanceof DatabaseInUseError || error instanceof EmbeddedPostgresError || error instanceof SecretError
+      ? error.message
+      : error,
   );
   process.exit(1);
 });

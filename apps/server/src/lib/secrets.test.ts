@@ -1,10 +1,17 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import { createSecrets, DATA_KEY_FILE, dataEncryptionKey, SecretError } from './secrets';
+import {
+  createSecrets,
+  DATA_KEY_FILE,
+  dataEncryptionKey,
+  dataKeyId,
+  oldDataEncryptionKeys,
+  SecretError,
+} from './secrets';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -20,14 +27,14 @@ describe('secrets at rest', () => {
   it('seals a value that opens only with its key and context, and never the same way twice', () => {
     const secrets = createSecrets(randomBytes(32));
     const sealed = secrets.seal('123456789', 'payee-tin:a:b');
-    expect(sealed).toMatch(/^v1\.[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(sealed).toMatch(/^v2\.[\w-]{8}\.[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(sealed).not.toContain('123456789');
     expect(secrets.seal('123456789', 'payee-tin:a:b')).not.toBe(sealed);
     expect(secrets.open(sealed, 'payee-tin:a:b')).toBe('123456789');
     // Moved to another row, altered, or opened under another key: refused.
     expect(() => secrets.open(sealed, 'payee-tin:a:c')).toThrow(SecretError);
-    const [v, iv, tag, body] = sealed.split('.');
-    const flipped = `${v}.${iv}.${tag}.${body!.slice(0, -2)}${body!.endsWith('AA') ? 'AB' : 'AA'}`;
+    const [v, kid, iv, tag, body] = sealed.split('.');
+    const flipped = `${v}.${kid}.${iv}.${tag}.${body!.slice(0, -2)}${body!.endsWith('AA') ? 'AB' : 'AA'}`;
     expect(() => secrets.open(flipped, 'payee-tin:a:b')).toThrow(SecretError);
     expect(() => createSecrets(randomBytes(32)).open(sealed, 'payee-tin:a:b')).toThrow(SecretError);
     expect(() => secrets.open('plain text', 'payee-tin:a:b')).toThrow(SecretError);
@@ -73,5 +80,69 @@ describe('secrets at rest', () => {
       DATA_ENCRYPTION_KEY: key.toString('base64'),
     });
     expect(config.dataEncryptionKey).toBe(key.toString('base64'));
+  });
+});
+
+/** A value as the app sealed it before key ids (`v1.<iv>.<tag>.<ciphertext>`). */
+function sealedBeforeKeyIds(key: Buffer, plain: string, context: string) {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return ['v1', iv, cipher.getAuthTag(), body]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
+}
+
+describe('the key ring (rotation)', () => {
+  it('seals under the current key, names it, and opens what an old key sealed', () => {
+    const [oldKey, newKey, otherKey] = [randomBytes(32), randomBytes(32), randomBytes(32)];
+    const before = createSecrets(oldKey);
+    const sealedOld = before.seal('s3cret', 'totp:u1');
+    expect(sealedOld.split('.')[1]).toBe(dataKeyId(oldKey));
+
+    const ring = createSecrets(newKey, [oldKey]);
+    expect(ring.currentKeyId).toBe(dataKeyId(newKey));
+    expect(ring.keyIds).toEqual([dataKeyId(newKey), dataKeyId(oldKey)]);
+    expect(ring.open(sealedOld, 'totp:u1')).toBe('s3cret');
+    expect(ring.isCurrent(sealedOld)).toBe(false);
+    const resealed = ring.seal('s3cret', 'totp:u1');
+    expect(ring.isCurrent(resealed)).toBe(true);
+
+    // Only the new key: the old value names a key it does not hold, and says so.
+    const newOnly = createSecrets(newKey);
+    expect(newOnly.open(resealed, 'totp:u1')).toBe('s3cret');
+    expect(() => newOnly.open(sealedOld, 'totp:u1')).toThrow(
+      new RegExp(`under key ${dataKeyId(oldKey)}, which neither DATA_ENCRYPTION_KEY nor DATA_ENCRYPTION_KEYS_OLD`),
+    );
+    expect(() => createSecrets(otherKey).open(resealed, 'totp:u1')).toThrow(SecretError);
+  });
+
+  it('opens a value sealed before key ids under whichever key of the ring sealed it', () => {
+    const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
+    const legacy = sealedBeforeKeyIds(oldKey, '123456789', 'payee-tin:a:b');
+    expect(createSecrets(newKey, [oldKey]).open(legacy, 'payee-tin:a:b')).toBe('123456789');
+    expect(createSecrets(oldKey).open(legacy, 'payee-tin:a:b')).toBe('123456789');
+    expect(createSecrets(oldKey).isCurrent(legacy)).toBe(false);
+    expect(() => createSecrets(newKey).open(legacy, 'payee-tin:a:b')).toThrow(SecretError);
+    expect(() => createSecrets(newKey, [oldKey]).open(legacy, 'payee-tin:a:c')).toThrow(SecretError);
+  });
+
+  it('reads DATA_ENCRYPTION_KEYS_OLD as a comma-separated list, refusing a key of the wrong size at start-up', () => {
+    const dataDir = tempDir();
+    const [a, b] = [randomBytes(32), randomBytes(32)];
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATA_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      DATA_ENCRYPTION_KEYS_OLD: ` ${a.toString('base64')}, ${b.toString('base64url')} ,`,
+    });
+    expect(oldDataEncryptionKeys(config).map((key) => key.toString('hex'))).toEqual([
+      a.toString('hex'),
+      b.toString('hex'),
+    ]);
+    expect(loadConfig({ DATA_DIR: dataDir }).dataEncryptionKeysOld).toEqual([]);
+    expect(() => loadConfig({ DATA_DIR: dataDir, DATA_ENCRYPTION_KEYS_OLD: `${a.toString('base64')},short` })).toThrow(
+      /DATA_ENCRYPTION_KEYS_OLD: must be a comma-separated list of 32-byte keys/,
+    );
   });
 });

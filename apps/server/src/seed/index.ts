@@ -16,6 +16,8 @@ import { seedTalent } from './talent';
 import { seedDemoConversations } from './messaging';
 import { seedReferrals } from './referrals';
 import { seedConnections } from './connections';
+import { seedPayees } from './payees';
+import type { Secrets } from '../lib/secrets';
 
 export interface DemoLogin {
   role: string;
@@ -44,7 +46,8 @@ const SEED_LOCK_ID = 7_261_002;
  * database that already has users is left alone. One transaction under an advisory lock: instances booting at once
  * on an empty database seed it exactly once, and a failed seed leaves nothing behind.
  */
-export async function seedDemoData(db: Db): Promise<SeedResult> {
+/** Seeds an empty database; `secrets` seals what the demo keeps sealed (payees' TINs): the server's own key ring. */
+export async function seedDemoData(db: Db, secrets: Secrets): Promise<SeedResult> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
@@ -53,12 +56,12 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
       const [demo] = await tx.select({ id: users.id }).from(users).where(lowerEq(users.email, DEMO_LOGINS[0]!.email));
       return { seeded: false, logins: demo ? DEMO_LOGINS : [] };
     }
-    await seedAll(tx, passwordHash);
+    await seedAll(tx, secrets, passwordHash);
     return { seeded: true, logins: DEMO_LOGINS };
   });
 }
 
-async function seedAll(db: Tx, passwordHash: string): Promise<void> {
+async function seedAll(db: Tx, secrets: Secrets, passwordHash: string): Promise<void> {
   const f = createFactories();
   const now = Date.now();
   await inTransaction(db, async (tx) => {
@@ -115,12 +118,15 @@ async function seedAll(db: Tx, passwordHash: string): Promise<void> {
   });
   for (let i = 0; i < 12; i++) await joinWaitlist(db, f.waitlistEntry());
   await seedTalent(db, { passwordHash });
+  const lakeshore = DEMO_COMPANIES.find((demo) => demo.key === 'lakeshore')!;
   const demoEmails = {
     admin: DEMO_LOGINS[0]!.email,
     referrer: DEMO_LOGINS[1]!.email,
     jobseeker: DEMO_LOGINS[2]!.email,
+    outsideReferrer: staffEmail(lakeshore, lakeshore.referrers[0]!),
   };
   await seedDemoConversations(db, demoEmails);
   await seedReferrals(db, demoEmails);
   await seedConnections(db, demoEmails);
+  await seedPayees(db, secrets, demoEmails);
 }

@@ -108,11 +108,23 @@ const RILEY_REFERRALS: Step[] = [
   },
 ];
 
+/** A hire at Northwind referred by someone outside it (Lakeshore's Marcus Bell), bonus paid. */
+const OUTSIDE_REFERRAL: Step = {
+  job: 'Nurse Informaticist',
+  talent: 'Aisha Rahman',
+  stages: ['contacted', 'interviewed', 'offer', 'hired'],
+  note: 'Aisha led the Epic ClinDoc optimisation at the hospital our telehealth nurses work with; she would thrive at Northwind.',
+  relationship: 'worked_together',
+};
+
 /**
  * Demo referral activity at Northwind Health: the demo referrer's profile, a pending request from the demo job
  * seeker, a referral waiting for their consent, candidates at every stage and bonus state, and a comment on a job.
  */
-export async function seedReferrals(db: Db, emails: { admin: string; referrer: string; jobseeker: string }) {
+export async function seedReferrals(
+  db: Db,
+  emails: { admin: string; referrer: string; jobseeker: string; outsideReferrer: string },
+) {
   await inTransaction(db, async (tx) => {
     const adminId = await userId(tx, emails.admin);
     const referrerId = await userId(tx, emails.referrer);
@@ -193,6 +205,29 @@ export async function seedReferrals(db: Db, emails: { admin: string; referrer: s
           .set({ bonusState: 'paid', bonusPaidOn: '2026-10-31' })
           .where(inArray(referrals.id, [row.id]));
     }
+
+    // A hire referred from outside Northwind: Lakeshore's Marcus Bell, paid as a contractor (a W-9 payee, seed/payees.ts).
+    const [outsider] = await tx
+      .select({ id: users.id, name: users.name, title: companyMembers.title })
+      .from(users)
+      .innerJoin(companyMembers, eq(companyMembers.userId, users.id))
+      .where(lowerEq(users.email, emails.outsideReferrer));
+    const outsideTarget = job(OUTSIDE_REFERRAL.job);
+    const outsideTalentId = (await talentIdsByName(tx, [OUTSIDE_REFERRAL.talent])).get(OUTSIDE_REFERRAL.talent)!;
+    const outside = (await insertReferral(tx, {
+      job: outsideTarget,
+      referrer: outsider!,
+      talentId: outsideTalentId,
+      notes: OUTSIDE_REFERRAL.note,
+      relationship: OUTSIDE_REFERRAL.relationship,
+      consent: 'confirmed',
+      requestId: null,
+    }))!;
+    await advance(tx, adminAuth, outsideTarget.id, outsideTalentId, OUTSIDE_REFERRAL.stages);
+    await tx
+      .update(referrals)
+      .set({ bonusState: 'paid', bonusPaidOn: '2026-11-16' })
+      .where(eq(referrals.id, outside.id));
 
     // A referral waiting for the demo job seeker's consent ('Referrals for you' on their dashboard).
     await insertReferral(tx, {

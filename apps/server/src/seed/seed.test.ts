@@ -19,9 +19,9 @@ describe('demo seed', () => {
   afterAll(() => t.close());
 
   it('fills an empty database once, and every printed login works', async () => {
-    const first = await seedDemoData(t.database.db);
+    const first = await seedDemoData(t.database.db, t.app.secrets);
     expect(first.seeded).toBe(true);
-    const second = await seedDemoData(t.database.db);
+    const second = await seedDemoData(t.database.db, t.app.secrets);
     expect(second).toEqual({ seeded: false, logins: DEMO_LOGINS });
 
     for (const login of DEMO_LOGINS) {
@@ -60,13 +60,35 @@ describe('demo seed', () => {
     expect(board.json().totals.bonuses.due).toHaveLength(1);
     expect(board.json().pendingRequests).toBe(1);
 
+    // Northwind's payees: Riley through payroll, Marcus Bell (Lakeshore, a hire referred from outside) on a W-9 whose
+    // EIN is sealed at rest and shown by its last four digits only.
+    const payeeList = await t.app.inject({
+      method: 'GET',
+      url: `/api/companies/${company.id}/payees`,
+      cookies: { rw_session: admin.cookies.find((c) => c.name === 'rw_session')!.value },
+    });
+    expect(payeeList.statusCode, payeeList.body).toBe(200);
+    const byName = new Map(payeeList.json().payees.map((p: { name: string }) => [p.name, p]));
+    expect(byName.get('Riley Okafor')).toMatchObject({ kind: 'employee', payrollId: 'NW-10482' });
+    expect(byName.get('Marcus Bell')).toMatchObject({
+      kind: 'external',
+      w9: { legalName: 'Bell Product Advisory LLC', tinType: 'ein', tinMasked: '**-***8365' },
+      paidInYear: [{ currency: 'USD', amount: 2000 }],
+    });
+    expect(payeeList.body).not.toContain('2918365');
+    const [sealedTin] = await selectRows<{ tin: string }>(
+      t.database.db,
+      sql`select tin_sealed as tin from payees where tin_sealed is not null`,
+    );
+    expect(sealedTin!.tin.startsWith(`v2.${t.app.secrets.currentKeyId}.`)).toBe(true);
+
     // Seeding again changes nothing.
     const [counts] = await selectRows<{ users: number; jobs: number; referrals: number }>(
       t.database.db,
       sql`select (select cast(count(*) as int) from users) as users, (select cast(count(*) as int) from job_postings) as jobs,
                  (select cast(count(*) as int) from referrals) as referrals`,
     );
-    await seedDemoData(t.database.db);
+    await seedDemoData(t.database.db, t.app.secrets);
     const [again] = await selectRows(
       t.database.db,
       sql`select (select cast(count(*) as int) from users) as users, (select cast(count(*) as int) from job_postings) as jobs,
@@ -130,7 +152,10 @@ describe('demo seed on instances booting at once', () => {
   });
 
   it('seeds an empty database exactly once', async () => {
-    const results = await Promise.all([seedDemoData(t.database.db), seedDemoData(other.db)]);
+    const results = await Promise.all([
+      seedDemoData(t.database.db, t.app.secrets),
+      seedDemoData(other.db, t.app.secrets),
+    ]);
     expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
     for (const r of results) expect(r.logins).toEqual(DEMO_LOGINS);
     const [counts] = await selectRows<{ admins: number; companies: number }>(

@@ -25,7 +25,8 @@ import { atsConnections, atsJobLinks, atsJobs, atsSyncLog, jobPostings } from '.
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
 import { recordAudit } from '../../platform/audit/service';
-import { credentialsContext, retryNow, startSync, webhookSecretContext, type ConnectionRow } from './sync';
+import { retryNow, startSync, type ConnectionRow } from './sync';
+import { sealedContext } from '../../lib/sealed-columns';
 
 const toConnection = (row: ConnectionRow): AtsConnection => ({
   id: row.id,
@@ -116,11 +117,11 @@ export async function connect(
         id,
         companyId,
         vendor: input.vendor,
-        credentialsSealed: deps.secrets.seal(JSON.stringify(credentials), credentialsContext(id)),
+        credentialsSealed: deps.secrets.seal(JSON.stringify(credentials), sealedContext.atsCredentials(id)),
         keyLast4: input.apiKey.slice(-4),
         onBehalfOf: onBehalfOf ?? null,
         sourceId: sourceId ?? null,
-        webhookSecretSealed: deps.secrets.seal(input.webhookSecret, webhookSecretContext(id)),
+        webhookSecretSealed: deps.secrets.seal(input.webhookSecret, sealedContext.atsWebhookSecret(id)),
         stageMapping: ATS_DEFAULT_STAGE_MAPPING[input.vendor],
         createdBy: actorId,
       })

@@ -46,6 +46,7 @@ import { greenhouse } from './greenhouse';
 import { lever } from './lever';
 import { applyStageChange, type ConnectionRow } from './stages';
 import { closeImportedJob, forgetJobSearches, insertImportedJob, syncImportedJob } from '../jobs/port';
+import { sealedContext } from '../../lib/sealed-columns';
 
 export type { ConnectionRow } from './stages';
 
@@ -74,15 +75,14 @@ export interface AtsDeps {
   log: FastifyBaseLogger;
 }
 
-export const credentialsContext = (connectionId: string) => `ats-credentials:${connectionId}`;
-export const webhookSecretContext = (connectionId: string) => `ats-webhook-secret:${connectionId}`;
-
 /** How to call the connection's vendor: its base URL, the opened credentials, the outbound limits. */
 export function callContext(deps: Pick<AtsDeps, 'config' | 'secrets'>, connection: ConnectionRow): AtsCallContext {
   if (!connection.credentialsSealed) throw new VendorError(ATS_MESSAGES.revoked, null, ATS_MESSAGES.revoked);
   return {
     baseUrl: deps.config.atsIntegrationApis[connection.vendor as AtsVendor],
-    credentials: JSON.parse(deps.secrets.open(connection.credentialsSealed, credentialsContext(connection.id))),
+    credentials: JSON.parse(
+      deps.secrets.open(connection.credentialsSealed, sealedContext.atsCredentials(connection.id)),
+    ),
     allowHosts: deps.config.outboundAllowHosts,
     timeoutMs: deps.config.atsTimeoutMs,
   };

@@ -15,7 +15,8 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
 import { WebhookShapeError } from './adapter';
 import { applyStageChange, type ConnectionRow } from './stages';
-import { ADAPTERS, startSync, webhookSecretContext } from './sync';
+import { ADAPTERS, startSync } from './sync';
+import { sealedContext } from '../../lib/sealed-columns';
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -44,7 +45,7 @@ export async function receiveWebhook(
   if (!connection || connection.status === 'revoked' || !connection.webhookSecretSealed)
     throw notFound(ATS_MESSAGES.notConnected);
   const adapter = ADAPTERS[connection.vendor as AtsVendor];
-  const secret = deps.secrets.open(connection.webhookSecretSealed, webhookSecretContext(connection.id));
+  const secret = deps.secrets.open(connection.webhookSecretSealed, sealedContext.atsWebhookSecret(connection.id));
   if (!adapter.verifyWebhook(rawBody, headers, secret)) {
     deps.log.warn({ connectionId }, 'ats: webhook with a bad or missing signature refused');
     throw new AppError(401, 'BAD_SIGNATURE', ATS_MESSAGES.badSignature);

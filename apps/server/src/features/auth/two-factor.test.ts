@@ -89,7 +89,7 @@ describe('setting up two-factor', () => {
     // The secret is sealed at rest: the stored value does not hold it.
     const [row] = await t.database.db.select().from(twoFactor).where(eq(twoFactor.userId, who.body.user.id));
     expect(row!.totpSealed).not.toContain(setup.secret);
-    expect(row!.totpSealed.startsWith('v1.')).toBe(true);
+    expect(row!.totpSealed.startsWith(`v2.${t.app.secrets.currentKeyId}.`)).toBe(true);
     // Once on, a new secret cannot replace it without turning it off (which needs a code).
     expect((await call('POST', '/api/account/two-factor/setup', who)).statusCode).toBe(409);
   });

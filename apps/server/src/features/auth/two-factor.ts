@@ -20,6 +20,7 @@ import type { RateLimiter } from '../../lib/rate-limit';
 import type { Secrets } from '../../lib/secrets';
 import { hashToken, randomCode } from '../../lib/tokens';
 import { recordAudit } from '../../platform/audit/service';
+import { sealedContext } from '../../lib/sealed-columns';
 
 export const TWO_FACTOR_LIMITS = {
   /** Codes tried for one account, from anywhere: 5 wrong codes in 15 minutes and it waits (a 6-digit code has 10⁶). */
@@ -31,8 +32,6 @@ const ISSUER = 'Referwell';
 const PERIOD_SECONDS = 30;
 /** One step either side: a phone clock off by up to 30 seconds still works (RFC 6238 §5.2). */
 const WINDOW = 1;
-
-const sealContext = (userId: string) => `totp:${userId}`;
 
 /**
  * The TOTP and QR libraries load with the first two-factor step, not with the server: most processes never need them
@@ -110,7 +109,7 @@ export async function startTwoFactorSetup(
   if (await hasTwoFactor(db, user.id)) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
   const { Secret } = await otpauth();
   const secret = new Secret({ size: 20 });
-  const totpSealed = secrets.seal(secret.base32, sealContext(user.id));
+  const totpSealed = secrets.seal(secret.base32, sealedContext.totp(user.id));
   await db
     .insert(twoFactor)
     .values({ userId: user.id, totpSealed })
@@ -147,7 +146,7 @@ async function matchTotp(tx: Tx, secrets: Secrets, userId: string, code: string)
     .for('update');
   if (!row) return false;
   const { Secret } = await otpauth();
-  const secret = Secret.fromBase32(secrets.open(row.sealed, sealContext(userId)));
+  const secret = Secret.fromBase32(secrets.open(row.sealed, sealedContext.totp(userId)));
   const now = Date.now();
   const delta = (await totpOf(secret, '')).validate({ token: code, timestamp: now, window: WINDOW });
   if (delta === null) return false;

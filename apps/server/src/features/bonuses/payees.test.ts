@@ -5,7 +5,7 @@ import { PAYEE_MESSAGES, type PayeeList } from '@referwell/shared';
 import { payees } from '../../db/schema';
 import { createTestApp, requestsTo, type SignedUp, signUp, type TestApp, withSession } from '../../test/harness';
 import { drainQueue } from '../../test/queue';
-import { tinContext } from './payees';
+import { sealedContext } from '../../lib/sealed-columns';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -123,7 +123,9 @@ describe('payees', () => {
     // At rest: sealed, bound to this company and person, opening to the digits.
     const [row] = await t.database.db.select().from(payees).where(eq(payees.userId, external.body.user.id));
     expect(row!.tinSealed).not.toContain('123456789');
-    expect(t.app.secrets.open(row!.tinSealed!, tinContext(companyId, external.body.user.id))).toBe('123456789');
+    expect(t.app.secrets.open(row!.tinSealed!, sealedContext.payeeTin(companyId, external.body.user.id))).toBe(
+      '123456789',
+    );
 
     // Saved again without a TIN: the one on file stays.
     expect((await call('PUT', url, admin, { ...w9, legalName: 'Ellis External' })).statusCode).toBe(204);

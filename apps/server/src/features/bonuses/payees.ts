@@ -23,9 +23,7 @@ import { payees } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
 import { recordAudit } from '../../platform/audit/service';
-
-/** What a sealed TIN is bound to: it opens only for this company and person. */
-export const tinContext = (companyId: string, userId: string) => `payee-tin:${companyId}:${userId}`;
+import { sealedContext } from '../../lib/sealed-columns';
 
 interface PayeeRow {
   userId: string;
@@ -144,7 +142,7 @@ export async function savePayee(
         legalName: form.legalName,
         taxClassification: form.taxClassification,
         tinType: form.tinType,
-        tinSealed: digits ? secrets.seal(digits, tinContext(companyId, userId)) : before!.tinSealed,
+        tinSealed: digits ? secrets.seal(digits, sealedContext.payeeTin(companyId, userId)) : before!.tinSealed,
         tinLast4: digits ? digits.slice(-4) : before!.tinLast4,
       };
     }

@@ -92,7 +92,7 @@ describe('Slack and Teams for a company', () => {
     });
     expect(settingsRes.body).not.toContain(fake.botToken);
     const [row] = await t.database.db.select().from(slackConnections);
-    expect(row!.tokenSealed).toMatch(/^v1\./);
+    expect(row!.tokenSealed).toMatch(/^v2\./);
     expect(row!.tokenSealed).not.toContain(fake.botToken);
     expect(fake.callsOf('oauth.v2.access')[0]!.args).toMatchObject({ code });
     expect(fake.callsOf('conversations.list')[0]!.args).toMatchObject({ types: 'public_channel' });

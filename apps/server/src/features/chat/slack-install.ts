@@ -10,11 +10,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config, SlackConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { slackConnections, slackUserLinks, teamsConnections } from '../../db/schema';
-import { callSlack, markTokenGone, SlackApiError, slackTokenContext } from '../../lib/chat/slack';
+import { callSlack, markTokenGone, SlackApiError } from '../../lib/chat/slack';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { enqueue } from '../../lib/queue/enqueue';
 import type { Secrets } from '../../lib/secrets';
 import { recordAudit } from '../../platform/audit/service';
+import { sealedContext } from '../../lib/sealed-columns';
 
 declare module '../../lib/queue/enqueue' {
   interface QueueTasks {
@@ -116,7 +117,7 @@ export async function acceptOAuthRedirect(
   // The admin who started the install finishes it: a link started by someone else does nothing here.
   if (userId !== signedInUserId) throw badRequest(CHAT_MESSAGES.badState);
   if (query.error || !query.code) return { companyId };
-  const codeSealed = deps.secrets.seal(query.code, `slack-code:${companyId}`);
+  const codeSealed = deps.secrets.seal(query.code, sealedContext.slackCode(companyId));
   await deps.db.transaction(async (tx) => {
     await tx
       .insert(slackConnections)
@@ -140,7 +141,7 @@ interface OAuthAnswer {
 /** The queued exchange: oauth.v2.access with the app's credentials; the bot token is sealed, never shown. */
 export async function exchangeCode(deps: SlackDeps, payload: { companyId: string; codeSealed: string }) {
   const { companyId } = payload;
-  const code = deps.secrets.open(payload.codeSealed, `slack-code:${companyId}`);
+  const code = deps.secrets.open(payload.codeSealed, sealedContext.slackCode(companyId));
   let answer: OAuthAnswer;
   try {
     answer = await callSlack<OAuthAnswer>(
@@ -167,7 +168,7 @@ export async function exchangeCode(deps: SlackDeps, payload: { companyId: string
         teamId: answer.team!.id!,
         teamName: answer.team!.name ?? answer.team!.id!,
         botUserId: answer.bot_user_id ?? null,
-        tokenSealed: deps.secrets.seal(answer.access_token!, slackTokenContext(companyId)),
+        tokenSealed: deps.secrets.seal(answer.access_token!, sealedContext.slackToken(companyId)),
         lastError: null,
         updatedAt: new Date(),
       })
@@ -191,7 +192,7 @@ export async function exchangeCode(deps: SlackDeps, payload: { companyId: string
 export async function botToken(deps: Pick<SlackDeps, 'db' | 'secrets'>, companyId: string) {
   const [row] = await deps.db.select().from(slackConnections).where(eq(slackConnections.companyId, companyId));
   if (!row || row.status !== 'connected' || !row.tokenSealed) return null;
-  return { token: deps.secrets.open(row.tokenSealed, slackTokenContext(companyId)), connection: row };
+  return { token: deps.secrets.open(row.tokenSealed, sealedContext.slackToken(companyId)), connection: row };
 }
 
 interface ChannelList {
@@ -316,7 +317,7 @@ export async function disconnectSlack(db: Db, companyId: string, actorId: string
 }
 
 export async function revokeToken(deps: SlackDeps, payload: { companyId: string; tokenSealed: string }) {
-  const token = deps.secrets.open(payload.tokenSealed, slackTokenContext(payload.companyId));
+  const token = deps.secrets.open(payload.tokenSealed, sealedContext.slackToken(payload.companyId));
   try {
     await callSlack(slackClient(deps.config), 'auth.revoke', { bearer: token }, { form: {} });
   } catch (error) {

@@ -8,8 +8,7 @@ import { conflict } from '../../lib/errors';
 import { checkOutboundUrl } from '../../lib/safe-fetch';
 import type { Secrets } from '../../lib/secrets';
 import { recordAudit } from '../../platform/audit/service';
-
-const context = (companyId: string) => `teams-webhook:${companyId}`;
+import { sealedContext } from '../../lib/sealed-columns';
 
 /** Saving needs no answer from Teams; a URL on a private network is refused here (the fetcher would refuse it later). */
 export async function saveTeamsWebhook(
@@ -21,7 +20,7 @@ export async function saveTeamsWebhook(
   await checkOutboundUrl(input.webhookUrl, { allowHosts: deps.config.outboundAllowHosts });
   const url = new URL(input.webhookUrl);
   const values = {
-    webhookSealed: deps.secrets.seal(url.toString(), context(companyId)),
+    webhookSealed: deps.secrets.seal(url.toString(), sealedContext.teamsWebhook(companyId)),
     webhookHost: url.host,
     connectedBy: actorId,
     updatedAt: new Date(),
@@ -60,5 +59,5 @@ export async function teamsWebhookUrl(deps: { db: Db; secrets: Secrets }, compan
     .select({ sealed: teamsConnections.webhookSealed })
     .from(teamsConnections)
     .where(eq(teamsConnections.companyId, companyId));
-  return row ? deps.secrets.open(row.sealed, context(companyId)) : null;
+  return row ? deps.secrets.open(row.sealed, sealedContext.teamsWebhook(companyId)) : null;
 }

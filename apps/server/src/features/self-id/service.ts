@@ -28,13 +28,10 @@ import { inTransaction, selectRows, type Executor } from '../../db/repository';
 import { companies, jobPostings, selfIdAnswers, selfIdSettings } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
+import { sealedContext } from '../../lib/sealed-columns';
 import { seesJob } from '../../platform/access/guards';
 import { recordAudit } from '../../platform/audit/service';
 import type { AuthContext } from '../../platform/sessions/sessions';
-
-/** The sealed answers are bound to where they belong: a copy moved to another row does not open. */
-export const answersContext = (companyId: string, jobId: string, userId: string) =>
-  `self-id:${companyId}:${jobId}:${userId}`;
 
 const knownForms = (forms: readonly string[]): SelfIdForm[] => SELF_ID_FORMS.filter((form) => forms.includes(form));
 
@@ -130,7 +127,7 @@ export async function submitSelfId(
   const kept: SelfIdAnswers = {};
   for (const question of SELF_ID_QUESTIONS)
     if (settings.forms.includes(SELF_ID_QUESTION_FORM[question])) kept[question] = answers[question] ?? SELF_ID_DECLINE;
-  const sealed = secrets.seal(JSON.stringify(kept), answersContext(job.companyId, jobId, me.user.id));
+  const sealed = secrets.seal(JSON.stringify(kept), sealedContext.selfIdAnswers(job.companyId, jobId, me.user.id));
   const versions = settings.forms.map((form) => SELF_ID_FORM_TEXTS[form].version);
   const now = new Date();
   await db
@@ -195,7 +192,7 @@ export async function selfIdReport(
   const groups = new Map<string, Group>();
   for (const row of rows) {
     const answers = JSON.parse(
-      secrets.open(row.sealed, answersContext(companyId, row.jobId, row.userId)),
+      secrets.open(row.sealed, sealedContext.selfIdAnswers(companyId, row.jobId, row.userId)),
     ) as SelfIdAnswers;
     const period = periodOf(row.submittedAt, query.period);
     const key = `${row.jobId}|${period}`;
@@ -256,7 +253,7 @@ export async function ownSelfIdAnswers(db: Executor, secrets: Secrets, userId: s
     .orderBy(selfIdAnswers.submittedAt);
   return rows.map((row) => {
     const answers = JSON.parse(
-      secrets.open(row.sealed, answersContext(row.companyId, row.jobId, userId)),
+      secrets.open(row.sealed, sealedContext.selfIdAnswers(row.companyId, row.jobId, userId)),
     ) as SelfIdAnswers;
     return {
       jobTitle: row.jobTitle,

@@ -31,9 +31,6 @@ export interface SlackClientOptions {
 
 export type SlackAuth = { bearer: string } | { basic: true };
 
-/** The bot token sealed for a company (lib/secrets.ts context). */
-export const slackTokenContext = (companyId: string) => `slack-bot:${companyId}`;
-
 /** Calls one Web API method; resolves with Slack's answer when `ok`, else throws (see the module comment). */
 export async function callSlack<T extends object = Record<string, unknown>>(
   options: SlackClientOptions,

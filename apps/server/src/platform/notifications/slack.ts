@@ -23,10 +23,11 @@ import {
   slackUserLinks,
   users,
 } from '../../db/schema';
-import { callSlack, markTokenGone, SlackApiError, slackTokenContext } from '../../lib/chat/slack';
+import { callSlack, markTokenGone, SlackApiError } from '../../lib/chat/slack';
 import { enqueue } from '../../lib/queue/enqueue';
 import type { Secrets } from '../../lib/secrets';
 import { frequencyFor } from './preferences';
+import { sealedContext } from '../../lib/sealed-columns';
 
 declare module '../../lib/queue/enqueue' {
   interface QueueTasks {
@@ -139,7 +140,7 @@ export async function sendSlackDm(deps: SlackDmDeps, { notificationId }: { notif
     .innerJoin(slackConnections, eq(slackConnections.companyId, companyMembers.companyId))
     .where(eq(notifications.id, notificationId));
   if (!row || row.status !== 'connected' || !row.tokenSealed) return;
-  const token = deps.secrets.open(row.tokenSealed, slackTokenContext(row.companyId));
+  const token = deps.secrets.open(row.tokenSealed, sealedContext.slackToken(row.companyId));
   const client = { slack, allowHosts: deps.config.outboundAllowHosts };
   try {
     const slackUserId = await slackUserOf(

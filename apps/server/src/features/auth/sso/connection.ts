@@ -9,6 +9,7 @@ import { badRequest } from '../../../lib/errors';
 import type { Secrets } from '../../../lib/secrets';
 import { recordAudit } from '../../../platform/audit/service';
 import { verifiedDomainsOf } from './domains';
+import { sealedContext } from '../../../lib/sealed-columns';
 
 export type ConnectionRow = typeof ssoConnections.$inferSelect;
 
@@ -23,9 +24,6 @@ export const ssoEndpoints = (publicUrl: string) => {
     samlEntityId: `${origin}/sso/saml`,
   };
 };
-
-/** What the client secret is sealed for: this company's OpenID Connect client, nowhere else. */
-export const clientSecretContext = (companyId: string) => `sso-oidc-client-secret:${companyId}`;
 
 export async function connectionRowOf(db: Executor, companyId: string): Promise<ConnectionRow | null> {
   const [row] = await db.select().from(ssoConnections).where(eq(ssoConnections.companyId, companyId));
@@ -102,7 +100,8 @@ export async function saveConnection(
     throw badRequest(SSO_MESSAGES.enableNeedsDomain, { enabled: SSO_MESSAGES.enableNeedsDomain });
 
   let sealedSecret = before?.oidcClientSecretSealed ?? null;
-  if (input.oidc?.clientSecret) sealedSecret = secrets.seal(input.oidc.clientSecret, clientSecretContext(companyId));
+  if (input.oidc?.clientSecret)
+    sealedSecret = secrets.seal(input.oidc.clientSecret, sealedContext.ssoClientSecret(companyId));
   if (input.protocol === 'oidc' && !sealedSecret)
     throw badRequest(SSO_MESSAGES.clientSecretRequired, { 'oidc.clientSecret': SSO_MESSAGES.clientSecretRequired });
   if (input.saml && !certificateBody(input.saml.certificate))

@@ -10,8 +10,9 @@ import { ssoLoginAttempts } from '../../../db/schema';
 import { safeFetch } from '../../../lib/safe-fetch';
 import type { Secrets } from '../../../lib/secrets';
 import { hashToken } from '../../../lib/tokens';
-import { clientSecretContext, ssoEndpoints, type ConnectionRow } from './connection';
+import { ssoEndpoints, type ConnectionRow } from './connection';
 import { SsoRefusal, type SsoIdentity } from './provision';
+import { sealedContext } from '../../../lib/sealed-columns';
 
 /** How long a sign-in sent to the identity provider may take to come back. */
 export const SSO_ATTEMPT_MINUTES = 10;
@@ -53,7 +54,7 @@ async function clientFor(deps: OidcDeps, row: ConnectionRow): Promise<oidc.Confi
   // Plain http only for an issuer the operator allowed (a provider on the test machine); https otherwise.
   const insecure =
     issuer.protocol === 'http:' && deps.allowHosts.some((h) => h === issuer.host || h === issuer.hostname);
-  const secret = deps.secrets.open(row.oidcClientSecretSealed!, clientSecretContext(row.companyId));
+  const secret = deps.secrets.open(row.oidcClientSecretSealed!, sealedContext.ssoClientSecret(row.companyId));
   const client = await openidClient();
   const config = await client.discovery(issuer, row.oidcClientId!, secret, client.ClientSecretBasic(secret), {
     [client.customFetch]: customFetch,
@@ -121,7 +122,9 @@ export async function finishOidc(
   const config = await clientFor(deps, row);
   let claims: oidc.IDToken | undefined;
   try {
-    const tokens = await (await openidClient()).authorizationCodeGrant(config, callbackUrl, {
+    const tokens = await (
+      await openidClient()
+    ).authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: attempt.codeVerifier!,
       expectedState: state,
       expectedNonce: attempt.nonce!,
