@@ -30,6 +30,7 @@ import { createMailer, type Mailer } from './lib/mail/transport';
 import { sendMailTask } from './lib/mail/send';
 import { honouringRetryAfter } from './lib/queue/retry-later';
 import { sendSlackDm } from './platform/notifications/slack';
+import { tellAdminsChatPaused } from './platform/notifications/chat-paused';
 import { exchangeCode, listChannels, revokeToken, testPost } from './features/chat/slack-install';
 import { postJobToSlack, postJobToTeams } from './features/chat/announce';
 import { linkSlackUser, openView, respondToAction } from './features/chat/interactions';
@@ -105,6 +106,7 @@ function taskList(app: FastifyInstance): TaskList {
     'slack-open-view': chat('slack-open-view', (payload) => openView(chatDeps, payload)),
     'slack-respond': chat('slack-respond', (payload) => respondToAction(chatDeps, payload)),
     'slack-link-user': chat('slack-link-user', (payload) => linkSlackUser(chatDeps, payload)),
+    'chat-paused-notice': task<'chat-paused-notice'>((payload) => tellAdminsChatPaused(app.db, payload)),
     'send-mail': task<'send-mail'>((job) => sendMailTask(mailDeps, job)),
     'message-mail': task<'message-mail'>((payload) => messageMailTask(app.db, payload)),
     'send-digests': task<'send-digests'>(({ period }) => sendDigests(app.db, period)),

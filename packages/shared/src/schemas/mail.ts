@@ -124,6 +124,7 @@ export const NOTIFICATION_EMAIL_CATEGORY: Record<string, NotificationEmailCatego
   [NOTIFICATION_TYPES_COMPANY.application]: 'company_activity',
   [NOTIFICATION_TYPES_COMPANY.referral]: 'company_activity',
   [NOTIFICATION_TYPES_COMPANY.exportReady]: 'company_activity',
+  [NOTIFICATION_TYPES_COMPANY.chatPaused]: 'company_activity',
 };
 
 /** The button under a mailed notification, by category. */

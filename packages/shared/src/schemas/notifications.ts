@@ -11,6 +11,8 @@ export const NOTIFICATION_TYPES_COMPANY = {
   referral: 'company_referral',
   /** A CSV export an admin asked for is ready (its reference is the export). */
   exportReady: 'company_export_ready',
+  /** Slack and Teams stopped because the plan no longer includes them (its reference is the company). */
+  chatPaused: 'company_chat_paused',
 } as const;
 
 export const NOTIFICATION_MESSAGES = {
@@ -68,6 +70,8 @@ export function notificationHref(type: string, referenceId: string | null): stri
       return `/messages/${id}`;
     case 'company_export_ready':
       return '/company-dashboard/analytics#exports';
+    case 'company_chat_paused':
+      return '/company-dashboard/billing';
     default:
       return null;
   }

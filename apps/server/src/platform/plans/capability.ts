@@ -44,6 +44,20 @@ export async function requireCapability(
   return state;
 }
 
+/**
+ * Whether the company's plan lets it use (or view) the capability now: the same check, asked by work that stops
+ * quietly instead of refusing (a queued channel post, a sign-in that falls back to the password).
+ */
+export async function hasCapability(
+  db: Executor,
+  billing: boolean,
+  companyId: string,
+  capability: Capability,
+  use: CapabilityUse = 'use',
+): Promise<boolean> {
+  return can(await companyPlanState(db, billing, companyId), capability, use);
+}
+
 /** The capabilities a company may use now: what the web's capability hook and the billing page show. */
 export const capabilitiesOf = (state: CompanyPlanState): Capability[] => CAPABILITIES.filter((c) => can(state, c));
 
