@@ -13,6 +13,8 @@ export const NOTIFICATION_TYPES_COMPANY = {
   exportReady: 'company_export_ready',
   /** Slack and Teams stopped because the plan no longer includes them (its reference is the company). */
   chatPaused: 'company_chat_paused',
+  /** A referral bonus became due (its reference is the referral): the company's admins pay it. */
+  bonusDue: 'company_bonus_due',
 } as const;
 
 export const NOTIFICATION_MESSAGES = {
@@ -62,6 +64,8 @@ export function notificationHref(type: string, referenceId: string | null): stri
     case 'referral_update':
     case 'referral_consent':
     case 'company_referral':
+    case 'bonus_due':
+    case 'company_bonus_due':
       return `/referrer-dashboard/referrals/${id}`;
     case 'referral_request':
     case 'referral_request_update':
