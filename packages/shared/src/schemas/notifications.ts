@@ -15,6 +15,8 @@ export const NOTIFICATION_TYPES_COMPANY = {
   chatPaused: 'company_chat_paused',
   /** A referral bonus became due (its reference is the referral): the company's admins pay it. */
   bonusDue: 'company_bonus_due',
+  /** A portal's custom host name lost its proof and was unpublished (its reference is the host name's id). */
+  portalHostUnpublished: 'company_portal_host_unpublished',
 } as const;
 
 export const NOTIFICATION_MESSAGES = {
@@ -76,6 +78,8 @@ export function notificationHref(type: string, referenceId: string | null): stri
       return '/company-dashboard/analytics#exports';
     case 'company_chat_paused':
       return '/company-dashboard/billing';
+    case 'company_portal_host_unpublished':
+      return '/company-dashboard/portal';
     default:
       return null;
   }
