@@ -283,9 +283,14 @@ describe('the branded careers portal', () => {
     await scheduledCheck();
     expect((await hostRow()).failedChecks).toBe(1);
     expect(await served()).toBe(true);
+    const shown = (await ok<PortalSettings>('GET', portalUrl(), admin)).hosts.find((h) => h.id === added.id);
+    expect(shown).toMatchObject({ verified: true, lastCheckMissed: true });
     zone.set(txtName, [['v=spf1 -all'], [added.txtValue]]);
     await scheduledCheck();
     expect((await hostRow()).failedChecks).toBe(0);
+    expect((await ok<PortalSettings>('GET', portalUrl(), admin)).hosts.find((h) => h.id === added.id)).toMatchObject({
+      lastCheckMissed: false,
+    });
 
     // Our resolver failing proves nothing: no miss is counted.
     zone.delete(txtName);

@@ -41,6 +41,7 @@ function toHost(row: HostRow): PortalHost {
     host: row.host,
     verified: row.verifiedAt !== null,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    lastCheckMissed: row.verifiedAt !== null && row.failedChecks > 0,
     txtName: portalTxtName(row.host),
     txtValue: portalTxtValue(row.token),
   };
