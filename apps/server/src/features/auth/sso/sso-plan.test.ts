@@ -10,6 +10,7 @@ import { startFakeDns, type FakeDns } from '../../../test/fake-dns';
 import { startFakeStripe, stripeTestEnv, type FakeStripe } from '../../../test/fake-stripe';
 import { createTestApp, requestsTo, signUp, type SignedUp, type TestApp } from '../../../test/harness';
 import { signInAtIdp, startOidcIdp, type OidcIdp } from '../../../test/oidc-idp';
+import { samlKeys, signedSamlResponse } from '../../../test/saml-idp';
 import { lapseSubscription, receiveStripeWebhooks, subscribeCompany } from '../../../test/plans';
 
 const PUBLIC_URL = 'http://localhost:3000';
@@ -113,6 +114,51 @@ describe('single sign-on on the plan', () => {
     expect(
       (await call('POST', `/api/companies/${companyId}/sso/domains`, admin, { domain: 'x.test' })).statusCode,
     ).toBe(402);
+  });
+
+  it('sends a SAML response posted after the lapse back to the login page, creating nobody', async () => {
+    const samlAdmin = await signUp(t, { role: 'companyHR', companyName: `Saml Planned ${suffix}` });
+    const samlCompany = samlAdmin.body.company!.id;
+    const samlDomain = `saml-planned-${suffix}.test`;
+    const IDP = 'https://idp.example.com/saml';
+    const keys = samlKeys();
+    const samlSubscription = await subscribeCompany(t, stripe, samlAdmin, 'enterprise');
+    const added = (
+      await call('POST', `/api/companies/${samlCompany}/sso/domains`, samlAdmin, { domain: samlDomain })
+    ).json<SsoDomain>();
+    dns.txt.set(samlDomain, [added.txtRecord.value]);
+    await ok('POST', `/api/companies/${samlCompany}/sso/domains/${added.id}/dns-check`, samlAdmin);
+    await ok('PUT', `/api/companies/${samlCompany}/sso/connection`, samlAdmin, {
+      protocol: 'saml',
+      enabled: true,
+      requireSso: false,
+      adminGroups: [],
+      saml: { entryPoint: `${IDP}/sso`, idpIssuer: IDP, certificate: keys.cert },
+    });
+    const relayState = new URL((await start(`kim@${samlDomain}`)).json().redirectUrl).searchParams.get('RelayState')!;
+    await lapseSubscription(t, stripe, samlSubscription);
+    const response = signedSamlResponse({
+      keys,
+      idpIssuer: IDP,
+      audience: `${PUBLIC_URL}/sso/saml`,
+      acsUrl: `${PUBLIC_URL}/sso/saml/acs`,
+      email: `kim@${samlDomain}`,
+    });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/sso/saml/acs',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://idp.example.com' },
+      payload: new URLSearchParams({ SAMLResponse: response, RelayState: relayState }).toString(),
+    });
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).toBe('/login?error=sso-paused');
+    expect(posted.cookies.find((c) => c.name === 'rw_session')).toBeUndefined();
+    expect(
+      await t.app.db
+        .select()
+        .from(users)
+        .where(eq(users.email, `kim@${samlDomain}`)),
+    ).toEqual([]);
   });
 
   it('turns single sign-on back on with a new plan', async () => {
