@@ -22,6 +22,9 @@ const oidcOrigin = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
 process.env.E2E_DATA_ENCRYPTION_KEY ??= randomBytes(32).toString('base64');
 const dataEncryptionKey = process.env.E2E_DATA_ENCRYPTION_KEY;
 const stripeOrigin = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`;
+// The ATS journey's Greenhouse Harvest API: the tests' fake (apps/server/src/test/fake-greenhouse.ts).
+process.env.E2E_GREENHOUSE_PORT ??= freePort();
+const greenhouseOrigin = `http://127.0.0.1:${process.env.E2E_GREENHOUSE_PORT}`;
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -80,7 +83,9 @@ export default defineConfig({
           : {}),
         // Job import and crawl may fetch the local fixture site; the ATS APIs point at it too (it answers 404 there).
         // …and the identity provider of the single sign-on journey.
-        OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_FIXTURE_PORT},127.0.0.1:${process.env.E2E_OIDC_PORT}`,
+        // …and the fake Greenhouse Harvest API of the ATS journey.
+        OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_FIXTURE_PORT},127.0.0.1:${process.env.E2E_OIDC_PORT},127.0.0.1:${process.env.E2E_GREENHOUSE_PORT}`,
+        GREENHOUSE_HARVEST_URL: `${greenhouseOrigin}/v1`,
         GREENHOUSE_API_URL: `${fixtureOrigin}/greenhouse/v1/boards`,
         LEVER_API_URL: `${fixtureOrigin}/lever/v0/postings`,
         ASHBY_API_URL: `${fixtureOrigin}/ashby/posting-api/job-board`,
@@ -120,6 +125,16 @@ export default defineConfig({
         OIDC_IDP_REDIRECT_URI: `${baseURL}/api/auth/sso/oidc/callback`,
         OIDC_IDP_CLIENT_SECRET: process.env.E2E_OIDC_CLIENT_SECRET,
       },
+    },
+    {
+      command: 'node --import tsx apps/server/src/test/fake-greenhouse.ts',
+      cwd: repoRoot,
+      url: `${greenhouseOrigin}/_test/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { FAKE_GREENHOUSE_PORT: process.env.E2E_GREENHOUSE_PORT, FAKE_GREENHOUSE_API_KEY: 'gh_e2e_harvest_key' },
     },
     {
       command: 'node e2e/fixture-server.mjs',

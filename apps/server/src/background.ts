@@ -22,7 +22,7 @@ import { syncSubscription } from './features/billing/subscriptions';
 import { pruneReferralUploads } from './features/referrals/uploads';
 import { fetchLeie } from './features/screening/leie-fetch';
 import { rescreenHires } from './features/screening/service';
-import { queueReferralPush, reconcileAll, runSync } from './features/ats/sync';
+import { queueApplicationPush, queueReferralPush, reconcileAll, runSync } from './features/ats/sync';
 import { enqueue, type QueueTasks, type TaskName } from './lib/queue/enqueue';
 import { startQueue } from './lib/queue/runner';
 import { releaseJobsOfDeadWorkers } from './lib/queue/stale';
@@ -166,6 +166,8 @@ function taskList(app: FastifyInstance): TaskList {
     'referral-reached-company': task<'referral-reached-company'>(({ referralId }) =>
       queueReferralPush(app.db, referralId),
     ),
+    // A seeker applied: the ATS integration pushes the application when its job is linked (features/ats).
+    'application-received': task<'application-received'>(({ pipelineId }) => queueApplicationPush(app.db, pipelineId)),
     'ats-sync': task<'ats-sync'>(({ syncId }) =>
       runSync({ db: app.db, config: app.config, secrets: app.secrets, storage: app.storage, log: app.log }, syncId),
     ),

@@ -199,6 +199,7 @@ const TABLE: Row[] = [
   { route: 'PUT /api/companies/:companyId/ats/connections/:connectionId/stage-mapping', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/ats/connections/${randomUUID()}/stage-mapping`, body: () => ({ stageMapping: { hired: 'hired' } }) },
   { route: 'GET /api/companies/:companyId/ats/connections/:connectionId/jobs', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/ats/connections/${randomUUID()}/jobs` },
   { route: 'POST /api/companies/:companyId/ats/connections/:connectionId/jobs/refresh', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/ats/connections/${randomUUID()}/jobs/refresh` },
+  { route: 'POST /api/companies/:companyId/ats/connections/:connectionId/jobs/import', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/ats/connections/${randomUUID()}/jobs/import` },
   { route: 'GET /api/companies/:companyId/ats/connections/:connectionId/job-links', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/ats/connections/${randomUUID()}/job-links` },
   { route: 'PUT /api/companies/:companyId/ats/connections/:connectionId/job-links', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/ats/connections/${randomUUID()}/job-links`, body: () => ({ jobId: f.job, atsJobId: '1' }) },
   { route: 'GET /api/companies/:companyId/ats/connections/:connectionId/sync-log', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/ats/connections/${randomUUID()}/sync-log` },

@@ -1,6 +1,6 @@
 // Test support: a small Greenhouse Harvest API server for the tests, answering only the endpoints Referwell calls,
 // with the shapes of Greenhouse's Harvest reference (https://developers.greenhouse.io/harvest.html; ADR 0032):
-// GET /v1/users/{id}, GET /v1/jobs, GET /v1/candidates?email=, POST /v1/candidates, POST /v1/candidates/{id}/
+// GET /v1/users/{id}, GET /v1/jobs, GET /v1/job_posts, GET /v1/candidates?email=, POST /v1/candidates, POST /v1/candidates/{id}/
 // applications, POST /v1/candidates/{id}/attachments, GET /v1/candidates/{id}/activity_feed, POST
 // /v1/candidates/{id}/activity_feed/notes, GET /v1/applications. It checks HTTP Basic auth (the key as user name, an
 // empty password: 401 otherwise), the On-Behalf-Of header on every write (a known user id: 403 otherwise) and the
@@ -10,6 +10,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 type Json = Record<string, unknown>;
 type Failure = 429 | 500 | 401 | 'timeout';
@@ -49,6 +50,24 @@ export interface FakeGreenhouse {
     name: string;
     status: 'open' | 'closed';
     offices: { name: string; location: { name: string } }[];
+    /** Custom fields as Harvest's job object shows them; `salary_range` is a currency-range field. */
+    custom_fields?: {
+      salary_range?: { min_value: number; max_value: number; unit: string } | null;
+      employment_type?: string | null;
+    };
+  }[];
+  /** Job posts (Harvest's job post object): a job's board posting, its content HTML. */
+  jobPosts: {
+    id: number;
+    job_id: number;
+    title: string;
+    live: boolean;
+    internal: boolean;
+    external: boolean;
+    location: { name: string };
+    content: string;
+    internal_content: string | null;
+    updated_at: string;
   }[];
   candidates: Map<number, GhCandidateRecord>;
   requests: { method: string; path: string; body: Json | null; onBehalfOf: string | undefined }[];
@@ -76,7 +95,14 @@ export interface FakeGreenhouse {
 
 const STAGES = ['Application Review', 'Phone Interview', 'Face to Face', 'Offer', 'Hired'];
 
-export async function startFakeGreenhouse(options: { apiKey?: string; port?: number } = {}): Promise<FakeGreenhouse> {
+export async function startFakeGreenhouse(
+  options: {
+    apiKey?: string;
+    port?: number;
+    /** As a process for the browser tests: /_test/ endpoints read the candidates and send a hire web hook. */
+    control?: boolean;
+  } = {},
+): Promise<FakeGreenhouse> {
   const apiKey = options.apiKey ?? `gh_${randomUUID().replace(/-/g, '')}`;
   let nextId = 1000;
   const failures: { match: string; failure: Failure; times: number; retryAfter: number }[] = [];
@@ -89,9 +115,34 @@ export async function startFakeGreenhouse(options: { apiKey?: string; port?: num
         name: 'Interface Engineer',
         status: 'open',
         offices: [{ name: 'Boston', location: { name: 'Boston, MA' } }],
+        custom_fields: {
+          salary_range: { min_value: 110000, max_value: 140000, unit: 'USD' },
+          employment_type: 'Full-Time',
+        },
       },
-      { id: 87753, name: 'Clinical Data Analyst', status: 'open', offices: [] },
+      {
+        id: 87753,
+        name: 'Clinical Data Analyst',
+        status: 'open',
+        offices: [],
+        custom_fields: { salary_range: null, employment_type: 'Contract' },
+      },
       { id: 87754, name: 'Old Role', status: 'closed', offices: [] },
+    ],
+    jobPosts: [
+      {
+        id: 5501,
+        job_id: 87752,
+        title: 'Interface Engineer',
+        live: true,
+        internal: false,
+        external: true,
+        location: { name: 'Boston, MA' },
+        content:
+          '&lt;p&gt;Keep the hospital feeds flowing.&lt;/p&gt;&lt;h3&gt;Requirements&lt;/h3&gt;&lt;ul&gt;&lt;li&gt;HL7 v2&lt;/li&gt;&lt;/ul&gt;',
+        internal_content: null,
+        updated_at: '2026-11-30T09:00:00Z',
+      },
     ],
     candidates: new Map(),
     requests: [],
@@ -199,6 +250,7 @@ export async function startFakeGreenhouse(options: { apiKey?: string; port?: num
         return send(res, 400, { message: 'Invalid JSON' });
       }
     }
+    if (options.control && url.pathname.startsWith('/_test/')) return control(url.pathname, body, res);
     const onBehalfOf = req.headers['on-behalf-of'] as string | undefined;
     fake.requests.push({ method, path: url.pathname + url.search, body, onBehalfOf });
     const failure = failures.find((f) => `${method} ${url.pathname}`.startsWith(f.match) && f.times > 0);
@@ -231,6 +283,14 @@ export async function startFakeGreenhouse(options: { apiKey?: string; port?: num
         200,
         fake.jobs.filter((j) => !status || j.status === status),
       );
+    }
+    if (method === 'GET' && path === '/v1/job_posts') {
+      // live=true: only live posts; per_page 1–500 (Harvest's list parameters).
+      const perPage = Number(url.searchParams.get('per_page') ?? '100');
+      if (!Number.isInteger(perPage) || perPage < 1 || perPage > 500)
+        return unprocessable(res, 'per_page', 'Must be an integer between 1 and 500');
+      const live = url.searchParams.get('live') === 'true';
+      return send(res, 200, fake.jobPosts.filter((p) => !live || p.live).slice(0, perPage));
     }
     if (method === 'GET' && path === '/v1/candidates') {
       const email = url.searchParams.get('email')?.toLowerCase();
@@ -321,6 +381,29 @@ export async function startFakeGreenhouse(options: { apiKey?: string; port?: num
     return send(res, 404, { message: 'Resource not found' });
   }
 
+  /** The browser tests' hands on the fake: its health, its candidates, and a recruiter's hire sent as a web hook. */
+  async function control(path: string, body: Json | null, res: ServerResponse) {
+    if (path === '/_test/health') return send(res, 200, { ok: true });
+    if (path === '/_test/candidates') return send(res, 200, [...fake.candidates.values()]);
+    if (path === '/_test/hire' && body) {
+      const email = String(body.email).toLowerCase();
+      const candidate = [...fake.candidates.values()].find((c) =>
+        c.email_addresses.some((e) => e.value.toLowerCase() === email),
+      );
+      const application = candidate?.applications[0];
+      if (!application) return send(res, 404, { message: 'No such candidate' });
+      fake.moveApplication(application.id, { stage: 'Hired', status: 'hired', startsAt: String(body.startsAt) });
+      const delivery = fake.webhook(String(body.secret), 'hire_candidate', application.id);
+      const answer = await fetch(String(body.webhookUrl), {
+        method: 'POST',
+        headers: delivery.headers,
+        body: delivery.body,
+      });
+      return send(res, 200, { status: answer.status, answer: await answer.json() });
+    }
+    return send(res, 404, { message: 'Resource not found' });
+  }
+
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => send(res, 500, { message: String(error) }));
   });
@@ -343,3 +426,16 @@ export const greenhouseTestEnv = (fake: FakeGreenhouse) => ({
   OUTBOUND_ALLOW_HOSTS: new URL(fake.origin).host,
   ATS_TIMEOUT_MS: '1000',
 });
+
+// The browser tests start it as a process: FAKE_GREENHOUSE_PORT, FAKE_GREENHOUSE_API_KEY.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const fake = await startFakeGreenhouse({
+    port: Number(process.env.FAKE_GREENHOUSE_PORT ?? 0),
+    apiKey: process.env.FAKE_GREENHOUSE_API_KEY ?? 'gh_e2e_harvest_key',
+    control: true,
+  });
+  console.log(`fake Greenhouse on ${fake.origin}`);
+  const stop = () => void fake.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}

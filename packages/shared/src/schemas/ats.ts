@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PIPELINE_STAGES } from '../rules/pipeline';
+import type { EmploymentType } from './jobs';
 
 /**
  * Applicant-tracking-system connections (issue 33): a company links its ATS; referrals flow in, stage changes and
@@ -14,8 +15,19 @@ export const ATS_VENDOR_NAMES: Record<AtsVendor, string> = { greenhouse: 'Greenh
 export const ATS_CONNECTION_STATUSES = ['active', 'failing', 'revoked'] as const;
 export type AtsConnectionStatus = (typeof ATS_CONNECTION_STATUSES)[number];
 
-/** What a sync-log row did: a referral pushed, a webhook received, a connection tested, jobs read, changes re-read. */
-export const ATS_SYNC_KINDS = ['push_referral', 'webhook', 'test', 'read_jobs', 'reconcile'] as const;
+/**
+ * What a sync-log row did: a referral pushed, a webhook received, a connection tested, jobs read, changes re-read, the
+ * ATS's open jobs imported as Referwell jobs, a direct application pushed.
+ */
+export const ATS_SYNC_KINDS = [
+  'push_referral',
+  'webhook',
+  'test',
+  'read_jobs',
+  'reconcile',
+  'import_jobs',
+  'push_application',
+] as const;
 export type AtsSyncKind = (typeof ATS_SYNC_KINDS)[number];
 
 /** Where a sync stands: waiting for its (next) attempt, done, waiting out a back-off, given up. */
@@ -56,6 +68,10 @@ export const ATS_MESSAGES = {
   badSignature: 'The webhook signature does not match.',
   missingSignature: 'The webhook is not signed.',
   connectionFailingTitle: 'ATS connection failing',
+  /** An imported job's requirements when the ATS's post has no section for them. */
+  requirementsInDescription: 'See the description.',
+  /** An imported job's location when neither the ATS nor the company gives one. */
+  locationNotGiven: 'Location not given',
   connectionFailing: (vendor: string, reason: string) =>
     `${vendor} refused Referwell's calls (${reason}). Referrals are not reaching it until the key is fixed.`,
 } as const;
@@ -73,6 +89,12 @@ export const atsConnectRequestSchema = z.object({
     .optional(),
   /** Greenhouse: the id of the "Referral" source candidates are given (optional). */
   sourceId: z
+    .string()
+    .trim()
+    .regex(/^\d{0,20}$/, ATS_MESSAGES.idDigits)
+    .optional(),
+  /** Greenhouse: the id of the source direct applicants are given, e.g. the company's job board (optional). */
+  applicationSourceId: z
     .string()
     .trim()
     .regex(/^\d{0,20}$/, ATS_MESSAGES.idDigits)
@@ -109,7 +131,18 @@ export type AtsTestResult = z.infer<typeof atsTestResultSchema>;
 export const atsStageMappingRequestSchema = z.object({ stageMapping: atsStageMappingSchema });
 
 export const atsJobSchema = z.object({ id: z.string(), title: z.string(), location: z.string().nullable() });
-export type AtsJob = z.infer<typeof atsJobSchema>;
+/**
+ * An open ATS job as an adapter reads it to import it as a Referwell job: besides id, title and location, what the
+ * vendor's job post says (plain text) and its pay range as the house's salary text ("$110,000 - $140,000 per year",
+ * read by parseSalary), when the vendor gives them.
+ */
+export type AtsJob = z.infer<typeof atsJobSchema> & {
+  /** One of EMPLOYMENT_TYPES when the vendor says (full-time when it does not). */
+  employmentType?: EmploymentType | null;
+  description?: string | null;
+  requirements?: string | null;
+  salary?: string | null;
+};
 export const atsJobListSchema = z.array(atsJobSchema);
 
 export const atsJobLinkRequestSchema = z.object({
@@ -118,7 +151,15 @@ export const atsJobLinkRequestSchema = z.object({
   atsJobId: z.string().trim().min(1).max(100).nullable(),
 });
 /** A company job and the ATS job it is linked to (null: not linked). */
-export const atsJobLinkSchema = z.object({ jobId: z.uuid(), jobTitle: z.string(), atsJobId: z.string().nullable() });
+export const atsJobLinkSchema = z.object({
+  jobId: z.uuid(),
+  jobTitle: z.string(),
+  atsJobId: z.string().nullable(),
+  /** Imported from the ATS: kept in sync with it (title, location, description, pay; closed there, closed here). */
+  imported: z.boolean(),
+  /** The job's status here (an imported job lacking a pay range a law requires waits as a DRAFT). */
+  status: z.string(),
+});
 export type AtsJobLink = z.infer<typeof atsJobLinkSchema>;
 export const atsJobLinkListSchema = z.array(atsJobLinkSchema);
 
@@ -153,6 +194,7 @@ export const ATS_PAGE_TEXT = {
   apiKey: 'Harvest API key',
   onBehalfOf: 'Greenhouse user id for writes (On-Behalf-Of)',
   sourceId: 'Referral source id (optional)',
+  applicationSourceId: 'Job board source id for direct applicants (optional)',
   webhookSecret: 'Web hook secret key',
   connect: 'Connect',
   connected: 'Greenhouse connected. Test the connection next.',
@@ -199,6 +241,14 @@ export const ATS_PAGE_TEXT = {
     test: 'Connection test',
     read_jobs: 'Jobs read',
     reconcile: 'Changes re-read',
+    import_jobs: 'Jobs imported',
+    push_application: 'Application sent',
   },
+  importJobs: (vendor: string) => `Import open jobs from ${vendor}`,
+  importHelp:
+    'Each open job becomes one of your jobs, linked to it and kept in sync every 15 minutes: title, location, description and pay; a job closed in the ATS closes here. A job without a pay range the law requires waits as a draft.',
+  importQueued: 'Importing the open jobs: the result appears in the sync log.',
+  importedBadge: 'Imported',
+  draftBadge: 'Draft',
   states: { pending: 'Waiting', succeeded: 'Done', retrying: 'Retrying', failed: 'Failed', ignored: 'Ignored' },
 } as const;

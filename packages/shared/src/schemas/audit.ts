@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = {
   'billing.subscription_changed': 'Plan or subscription changed',
   'ats.connected': 'ATS connected',
   'ats.revoked': 'ATS connection revoked',
+  'ats.jobs_imported': "Imported the ATS's open jobs",
   'integration.connected': 'Connected Slack or Teams',
   'integration.disconnected': 'Disconnected Slack or Teams',
   'member.compliance_changed': 'Changed a member’s compliance permission',

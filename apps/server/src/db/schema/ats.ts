@@ -16,6 +16,7 @@ import type { AtsStageMapping } from '@referwell/shared';
 import { users } from './auth';
 import { companies } from './companies';
 import { jobPostings } from './jobs';
+import { candidatePipelines } from './pipeline';
 import { referrals } from './referrals';
 
 /**
@@ -44,6 +45,8 @@ export const atsConnections = pgTable(
     lastError: text(),
     /** Up to when the reconciliation has read the ATS's stage changes (missed webhooks). */
     reconciledAt: timestamp({ withTimezone: true }),
+    /** An admin imported the ATS's open jobs: the reconciliation imports new ones and keeps the imported in sync. */
+    importsJobs: boolean().notNull().default(false),
     stageMapping: jsonb().$type<AtsStageMapping>().notNull(),
     /** The admin who connected it: the ATS's stage moves are made in their name. */
     createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
@@ -68,6 +71,8 @@ export const atsJobLinks = pgTable(
       .notNull()
       .references(() => atsConnections.id, { onDelete: 'cascade' }),
     atsJobId: text().notNull(),
+    /** The job was imported from the ATS job (not an admin's own job linked to it): the ATS's changes are copied. */
+    imported: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('ats_job_links_connection_job_unique').on(t.connectionId, t.atsJobId)],
@@ -96,6 +101,31 @@ export const atsCandidates = pgTable(
   (t) => [
     primaryKey({ columns: [t.connectionId, t.referralId] }),
     index('ats_candidates_application_idx').on(t.connectionId, t.atsApplicationId),
+  ],
+);
+
+/**
+ * A direct application (a seeker applied to a linked job, no referral) as it lives in the ATS: keyed by the
+ * candidate's pipeline on the job, so a retry finds it and creates nothing, and a webhook about the application finds
+ * the pipeline through it.
+ */
+export const atsApplications = pgTable(
+  'ats_applications',
+  {
+    connectionId: uuid()
+      .notNull()
+      .references(() => atsConnections.id, { onDelete: 'cascade' }),
+    pipelineId: uuid()
+      .notNull()
+      .references(() => candidatePipelines.id, { onDelete: 'cascade' }),
+    atsCandidateId: text().notNull(),
+    atsApplicationId: text().notNull(),
+    linkedExisting: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.connectionId, t.pipelineId] }),
+    index('ats_applications_application_idx').on(t.connectionId, t.atsApplicationId),
   ],
 );
 

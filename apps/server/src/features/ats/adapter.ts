@@ -17,6 +17,8 @@ export interface AtsCredentials {
   onBehalfOf?: string | undefined;
   /** Greenhouse: the "Referral" source's id. */
   sourceId?: string | undefined;
+  /** Greenhouse: the source direct applicants are given (the company's job board or website source). */
+  applicationSourceId?: string | undefined;
 }
 
 /** Where and how an adapter calls its vendor. */
@@ -28,9 +30,14 @@ export interface AtsCallContext {
   timeoutMs: number;
 }
 
-/** A referral as it is pushed: the candidate, the referrer to credit, the team's note and the résumé. */
+/**
+ * A referral as it is pushed: the candidate, the referrer to credit, the team's note and the résumé. A direct
+ * application is pushed the same way with `source: 'applied'`, no referrer and our pipeline id for `referralId`.
+ */
 export interface ReferralPush {
   referralId: string;
+  /** 'referral' (the default): the referral source and the referrer; 'applied': the applicant source, no referrer. */
+  source?: 'referral' | 'applied';
   atsJobId: string;
   candidate: { firstName: string; lastName: string; email: string; phone: string | null };
   referrer: { name: string; email: string } | null;

@@ -175,7 +175,7 @@ describe('ATS connections (Greenhouse)', () => {
       (await call('PUT', `${base()}/${connection.id}/job-links`, admin, { jobId, atsJobId: '87754' })).statusCode,
     ).toBe(404);
     expect(await ok('PUT', `${base()}/${connection.id}/job-links`, admin, { jobId, atsJobId: '87752' })).toEqual([
-      { jobId, jobTitle: 'Interface Engineer', atsJobId: '87752' },
+      { jobId, jobTitle: 'Interface Engineer', atsJobId: '87752', imported: false, status: 'OPEN' },
     ]);
   });
 

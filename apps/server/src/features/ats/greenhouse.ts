@@ -9,10 +9,20 @@
  *   configured `source_id`. The résumé is an attachment (`POST /candidates/{id}/attachments`, base64 content, type
  *   resume) unless one of that name is there; the team's note an activity-feed note marked with our referral id,
  *   unless the feed has it. Every step finds what a failed earlier attempt left: a retry creates nothing twice.
+ * - Open jobs: `GET /jobs?status=open` (name, offices, the `salary_range` and `employment_type` custom fields when kept) and their live posts
+ *   `GET /job_posts?live=true` (location, content HTML), matched by `job_id`.
  * - Web hooks: `Signature: sha256 <hex>`, the HMAC-SHA256 of the whole body under the web hook's secret key.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { AtsJob } from '@referwell/shared';
+import {
+  decodeEntities,
+  findSalary,
+  formatSalary,
+  htmlToText,
+  mapEmploymentType,
+  splitSections,
+} from '@referwell/page-reader';
 import {
   headerOf,
   vendorCall,
@@ -37,6 +47,42 @@ interface GhCandidate {
   attachments?: { filename: string; type: string }[];
 }
 
+/** GET /v1/jobs: a job; its pay is the `salary_range` currency-range custom field when the organisation keeps one. */
+interface GhJob {
+  id: number;
+  name: string;
+  status: string;
+  offices?: { name?: string; location?: { name?: string } }[];
+  custom_fields?: { salary_range?: GhRange | null; employment_type?: string | null } | null;
+}
+interface GhRange {
+  min_value?: number | string | null;
+  max_value?: number | string | null;
+  unit?: string | null;
+}
+/** GET /v1/job_posts: a job's post on a job board, its content HTML. */
+interface GhJobPost {
+  id: number;
+  job_id: number;
+  title?: string;
+  live?: boolean;
+  external?: boolean;
+  location?: { name?: string } | null;
+  content?: string | null;
+  internal_content?: string | null;
+}
+
+/** A currency-range custom field as the house's salary text ("$70,000 - $90,000 per year"), read by parseSalary. */
+function salaryOf(range: GhRange | null | undefined): string | null {
+  const min = Number(range?.min_value);
+  const max = Number(range?.max_value);
+  if (!range || !Number.isFinite(min) || !Number.isFinite(max) || min <= 0 || max < min) return null;
+  return formatSalary(min, max, range.unit || 'USD', 'YEAR') || null;
+}
+
+/** Harvest sends post content as HTML, sometimes entity-escaped. */
+const decodedHtml = (content: string) => (/<[a-z]/i.test(content) ? content : decodeEntities(content));
+
 const auth = (context: AtsCallContext) => ({
   authorization: `Basic ${Buffer.from(`${context.credentials.apiKey}:`).toString('base64')}`,
 });
@@ -49,10 +95,11 @@ const writing = (context: AtsCallContext) => ({
 const noteMarker = (referralId: string) => `[Referwell referral ${referralId}]`;
 
 function referralApplication(context: AtsCallContext, push: ReferralPush) {
+  const sourceId = push.source === 'applied' ? context.credentials.applicationSourceId : context.credentials.sourceId;
   return {
     job_id: Number(push.atsJobId),
-    ...(context.credentials.sourceId ? { source_id: Number(context.credentials.sourceId) } : {}),
-    ...(push.referrer ? { referrer: { type: 'email', value: push.referrer.email } } : {}),
+    ...(sourceId ? { source_id: Number(sourceId) } : {}),
+    ...(push.referrer && push.source !== 'applied' ? { referrer: { type: 'email', value: push.referrer.email } } : {}),
   };
 }
 
@@ -98,7 +145,7 @@ export const greenhouse: AtsAdapter = {
           last_name: push.candidate.lastName,
           email_addresses: [{ value: push.candidate.email, type: 'personal' }],
           ...(push.candidate.phone ? { phone_numbers: [{ value: push.candidate.phone, type: 'mobile' }] } : {}),
-          tags: ['Referwell'],
+          tags: push.source === 'applied' ? ['Referwell', 'Applied'] : ['Referwell'],
           applications: [referralApplication(context, push)],
         },
       });
@@ -146,12 +193,35 @@ export const greenhouse: AtsAdapter = {
   },
 
   async openJobs(context): Promise<AtsJob[]> {
-    const jobs = await vendorCall<
-      { id: number; name: string; status: string; offices?: { name?: string; location?: { name?: string } }[] }[]
-    >(context, { method: 'GET', path: '/jobs?status=open&per_page=500', headers: auth(context) });
+    const jobs = await vendorCall<GhJob[]>(context, {
+      method: 'GET',
+      path: '/jobs?status=open&per_page=500',
+      headers: auth(context),
+    });
+    // The live posts' texts in one call, matched to their jobs by job_id.
+    const posts = await vendorCall<GhJobPost[]>(context, {
+      method: 'GET',
+      path: '/job_posts?live=true&per_page=500',
+      headers: auth(context),
+    });
     return jobs.map((job) => {
       const office = job.offices?.[0];
-      return { id: String(job.id), title: job.name, location: office?.location?.name ?? office?.name ?? null };
+      const mine = posts.filter((post) => post.job_id === job.id);
+      const post = mine.find((p) => p.external && p.content) ?? mine.find((p) => p.content || p.internal_content);
+      const marked = post
+        ? htmlToText(decodedHtml(post.content ?? post.internal_content ?? ''), { markHeadings: true })
+        : '';
+      const sections = marked ? splitSections(marked) : null;
+      const text = marked.replaceAll('\u0001', '');
+      return {
+        id: String(job.id),
+        title: job.name,
+        location: post?.location?.name ?? office?.location?.name ?? office?.name ?? null,
+        employmentType: mapEmploymentType(job.custom_fields?.employment_type ?? '') || null,
+        description: sections?.description || text || null,
+        requirements: sections?.requirements || null,
+        salary: salaryOf(job.custom_fields?.salary_range) ?? (text ? findSalary(text) || null : null),
+      };
     });
   },
 

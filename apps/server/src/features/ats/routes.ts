@@ -24,6 +24,7 @@ import {
   listConnections,
   listJobLinks,
   queueCheck,
+  queueImport,
   retrySync,
   revoke,
   setStageMapping,
@@ -152,6 +153,32 @@ export const atsRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .code(202)
         .send(await queueCheck(app.db, request.params.companyId, request.params.connectionId, 'read_jobs')),
+  );
+
+  app.post(
+    `${base}/:connectionId/jobs/import`,
+    {
+      config: admins,
+      schema: {
+        tags,
+        summary:
+          "Import the ATS's open jobs as the company's jobs, on the queue, and keep them in sync on every " +
+          'reconciliation (a job lacking a pay range a law requires is kept as a draft): the answer is its sync-log entry',
+        params: atsConnectionParamsSchema,
+        response: { 202: atsSyncEntrySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(
+          await queueImport(
+            app.db,
+            request.params.companyId,
+            companyAuthOf(request).user.id,
+            request.params.connectionId,
+          ),
+        ),
   );
 
   app.get(

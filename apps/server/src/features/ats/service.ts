@@ -100,7 +100,12 @@ export async function connect(
       .for('update');
     if (existing) throw conflict(ATS_MESSAGES.alreadyConnected);
     const id = randomUUID();
-    const credentials = { apiKey: input.apiKey, onBehalfOf: input.onBehalfOf, sourceId: input.sourceId };
+    const credentials = {
+      apiKey: input.apiKey,
+      onBehalfOf: input.onBehalfOf,
+      sourceId: input.sourceId,
+      applicationSourceId: input.applicationSourceId,
+    };
     const [row] = await tx
       .insert(atsConnections)
       .values({
@@ -156,6 +161,36 @@ export async function revoke(db: Db, companyId: string, actorId: string, connect
   });
 }
 
+/**
+ * "Import open jobs": the ATS's open jobs become the company's jobs (queued; the answer is the sync-log entry), and
+ * from now on each reconciliation imports and syncs them again. Audited.
+ */
+export async function queueImport(
+  db: Db,
+  companyId: string,
+  actorId: string,
+  connectionId: string,
+): Promise<AtsSyncEntry> {
+  return db.transaction(async (tx) => {
+    const connection = await liveConnectionOf(tx, companyId, connectionId);
+    await tx
+      .update(atsConnections)
+      .set({ importsJobs: true, updatedAt: new Date() })
+      .where(eq(atsConnections.id, connectionId));
+    await recordAudit(tx, {
+      companyId,
+      actorId,
+      action: 'ats.jobs_imported',
+      subject: { type: 'company', id: companyId },
+      before: { importsJobs: connection.importsJobs },
+      after: { vendor: connection.vendor, importsJobs: true },
+    });
+    const id = await startSync(tx, connectionId, 'import_jobs');
+    const [row] = await tx.select().from(atsSyncLog).where(eq(atsSyncLog.id, id));
+    return toSyncEntry(row!);
+  });
+}
+
 /** Queues a test or a read of the open jobs; the answer is its sync-log entry (pending). */
 export async function queueCheck(
   db: Db,
@@ -196,14 +231,21 @@ export async function listAtsJobs(db: Db, companyId: string, connectionId: strin
 /** The company's open jobs (and any job still linked), each with the ATS job it is linked to, if any. */
 export async function listJobLinks(db: Db, companyId: string, connectionId: string): Promise<AtsJobLink[]> {
   await connectionOf(db, companyId, connectionId);
-  return db
-    .select({ jobId: jobPostings.id, jobTitle: jobPostings.title, atsJobId: atsJobLinks.atsJobId })
+  const rows = await db
+    .select({
+      jobId: jobPostings.id,
+      jobTitle: jobPostings.title,
+      atsJobId: atsJobLinks.atsJobId,
+      imported: atsJobLinks.imported,
+      status: jobPostings.status,
+    })
     .from(jobPostings)
     .leftJoin(atsJobLinks, and(eq(atsJobLinks.jobId, jobPostings.id), eq(atsJobLinks.connectionId, connectionId)))
     .where(
       and(eq(jobPostings.companyId, companyId), or(eq(jobPostings.status, 'OPEN'), isNotNull(atsJobLinks.atsJobId))),
     )
     .orderBy(jobPostings.title, jobPostings.id);
+  return rows.map((row) => ({ ...row, imported: row.imported ?? false }));
 }
 
 /** Links a company job to one of the ATS's open jobs (null unlinks); one Referwell job per ATS job. */

@@ -6,7 +6,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { AtsStageMapping, PipelineStage } from '@referwell/shared';
 import type { Tx } from '../../db/repository';
-import { atsCandidates, type atsConnections, companies, companyMembers, referrals, users } from '../../db/schema';
+import {
+  atsApplications,
+  atsCandidates,
+  type atsConnections,
+  candidatePipelines,
+  companies,
+  companyMembers,
+  referrals,
+  users,
+} from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { lockLiveReferral, lockPipeline, moveStage } from '../referrals/port';
 import type { AtsStageChange } from './adapter';
@@ -64,20 +73,34 @@ export async function applyStageChange(
   connection: ConnectionRow,
   change: AtsStageChange,
 ): Promise<StageOutcome> {
-  const [pushed] = await tx
+  const [referred] = await tx
     .select({ jobId: referrals.jobId, talentId: referrals.talentId })
     .from(atsCandidates)
     .innerJoin(referrals, eq(referrals.id, atsCandidates.referralId))
     .where(
       and(eq(atsCandidates.connectionId, connection.id), eq(atsCandidates.atsApplicationId, change.applicationId)),
     );
+  // A direct application pushed (no referral): its pipeline moves alone.
+  const [applied] = referred
+    ? []
+    : await tx
+        .select({ jobId: candidatePipelines.jobId, talentId: candidatePipelines.talentId })
+        .from(atsApplications)
+        .innerJoin(candidatePipelines, eq(candidatePipelines.id, atsApplications.pipelineId))
+        .where(
+          and(
+            eq(atsApplications.connectionId, connection.id),
+            eq(atsApplications.atsApplicationId, change.applicationId),
+          ),
+        );
+  const pushed = referred ?? applied;
   if (!pushed) return 'unknown_candidate';
   const stage = mappedStage(change, connection.stageMapping);
   if (!stage) return 'unmapped_stage';
   const pipeline = await lockPipeline(tx, pushed.jobId, pushed.talentId);
   const referral = await lockLiveReferral(tx, pushed.jobId, pushed.talentId);
   const actor = await actingAdmin(tx, connection);
-  if (!pipeline || !referral || !actor) return 'not_live';
+  if (!pipeline || (referred && !referral) || !actor) return 'not_live';
   const moved = await moveStage(tx, actor, {
     pipeline,
     referral,

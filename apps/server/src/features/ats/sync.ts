@@ -5,25 +5,32 @@
  * answers 5xx or 429 is tried again with exponential back-off (never sooner than its Retry-After) until MAX_ATTEMPTS;
  * a refused key (401/403) stops the connection's work, marks it failing and tells the company's admins once.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   ATS_MESSAGES,
   ATS_NOTIFICATION_TYPE,
   ATS_VENDOR_NAMES,
+  jobFormSchema,
+  type AtsJob,
   type AtsSyncState,
   type AtsVendor,
+  type JobInput,
 } from '@referwell/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Executor, Tx } from '../../db/repository';
 import {
+  atsApplications,
   atsCandidates,
   atsConnections,
   atsJobLinks,
   atsJobs,
   atsSyncLog,
+  candidatePipelines,
+  companies,
   companyMembers,
+  jobPostings,
   referrals,
   resumeFiles,
   users,
@@ -36,6 +43,7 @@ import { createNotification } from '../../platform/notifications/service';
 import { splitName, VendorError, WebhookShapeError, type AtsAdapter, type AtsCallContext } from './adapter';
 import { greenhouse } from './greenhouse';
 import { applyStageChange, type ConnectionRow } from './stages';
+import { closeImportedJob, forgetJobSearches, insertImportedJob, syncImportedJob } from '../jobs/port';
 
 export type { ConnectionRow } from './stages';
 
@@ -108,6 +116,38 @@ export async function queueReferralPush(db: Db, referralId: string): Promise<'qu
     const [row] = await tx
       .insert(atsSyncLog)
       .values({ connectionId: target.connectionId, kind: 'push_referral', subject: referralId, state: 'pending' })
+      .onConflictDoNothing()
+      .returning({ id: atsSyncLog.id });
+    if (!row) return 'known';
+    await queueSync(tx, row.id);
+    return 'queued';
+  });
+}
+
+/**
+ * A seeker applied directly (no referral) to a job linked to a live connection's ATS job: the application is logged
+ * and queued, once per pipeline and connection. Runs from the queue job the application's transaction wrote.
+ */
+export async function queueApplicationPush(db: Db, pipelineId: string): Promise<'queued' | 'not_linked' | 'known'> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ connectionId: atsJobLinks.connectionId })
+      .from(candidatePipelines)
+      .innerJoin(jobPostings, eq(jobPostings.id, candidatePipelines.jobId))
+      .innerJoin(atsJobLinks, eq(atsJobLinks.jobId, candidatePipelines.jobId))
+      .innerJoin(atsConnections, eq(atsConnections.id, atsJobLinks.connectionId))
+      .where(
+        and(
+          eq(candidatePipelines.id, pipelineId),
+          isNotNull(candidatePipelines.appliedAt),
+          eq(atsConnections.companyId, jobPostings.companyId),
+          ne(atsConnections.status, 'revoked'),
+        ),
+      );
+    if (!target) return 'not_linked';
+    const [row] = await tx
+      .insert(atsSyncLog)
+      .values({ connectionId: target.connectionId, kind: 'push_application', subject: pipelineId, state: 'pending' })
       .onConflictDoNothing()
       .returning({ id: atsSyncLog.id });
     if (!row) return 'known';
@@ -252,20 +292,150 @@ async function push(tx: Tx, deps: AtsDeps, sync: SyncRow, connection: Connection
   };
 }
 
+/**
+ * A direct application's push: the applicant as a candidate on the linked ATS job, with the applicant source and no
+ * referrer; nothing twice (a pushed pipeline is known). A referred applicant's referral is pushed as a referral.
+ */
+async function pushApplication(tx: Tx, deps: AtsDeps, sync: SyncRow, connection: ConnectionRow): Promise<Outcome> {
+  const pipelineId = sync.subject ?? '';
+  const [known] = await tx
+    .select()
+    .from(atsApplications)
+    .where(and(eq(atsApplications.connectionId, connection.id), eq(atsApplications.pipelineId, pipelineId)));
+  if (known) return { state: 'succeeded', status: null, answer: 'Already in the ATS.' };
+  const [row] = await tx
+    .select({ atsJobId: atsJobLinks.atsJobId, name: users.name, email: users.email, referralId: referrals.id })
+    .from(candidatePipelines)
+    .innerJoin(atsJobLinks, eq(atsJobLinks.jobId, candidatePipelines.jobId))
+    .innerJoin(users, eq(users.id, candidatePipelines.talentId))
+    .leftJoin(
+      referrals,
+      and(eq(referrals.jobId, candidatePipelines.jobId), eq(referrals.talentId, candidatePipelines.talentId)),
+    )
+    .where(and(eq(candidatePipelines.id, pipelineId), eq(atsJobLinks.connectionId, connection.id)));
+  if (!row) return { state: 'ignored', status: null, answer: 'The job is no longer linked.' };
+  if (row.referralId) return { state: 'ignored', status: null, answer: 'Referred: sent as the referral.' };
+  const result = await ADAPTERS[connection.vendor as AtsVendor].pushReferral(callContext(deps, connection), {
+    referralId: pipelineId,
+    atsJobId: row.atsJobId,
+    source: 'applied',
+    candidate: { ...splitName(row.name), email: row.email, phone: null },
+    referrer: null,
+    note: null,
+    resume: null,
+  });
+  await tx
+    .insert(atsApplications)
+    .values({
+      connectionId: connection.id,
+      pipelineId,
+      atsCandidateId: result.candidateId,
+      atsApplicationId: result.applicationId,
+      linkedExisting: result.linkedExisting,
+    })
+    .onConflictDoNothing();
+  const what = result.linkedExisting ? 'Linked to existing candidate' : 'Created candidate';
+  return {
+    state: 'succeeded',
+    status: 200,
+    answer: `${what} ${result.candidateId}, application ${result.applicationId}`,
+  };
+}
+
 /** The ATS's open jobs, kept for the admin to link from (jobs no longer open there leave the list). */
-async function readJobs(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Promise<Outcome> {
-  const jobs = await ADAPTERS[connection.vendor as AtsVendor].openJobs(callContext(deps, connection));
+async function storeOpenJobs(tx: Tx, connectionId: string, jobs: AtsJob[]): Promise<void> {
   const now = new Date();
   for (const job of jobs)
     await tx
       .insert(atsJobs)
-      .values({ connectionId: connection.id, atsJobId: job.id, title: job.title, location: job.location, readAt: now })
+      .values({ connectionId, atsJobId: job.id, title: job.title, location: job.location, readAt: now })
       .onConflictDoUpdate({
         target: [atsJobs.connectionId, atsJobs.atsJobId],
         set: { title: job.title, location: job.location, readAt: now },
       });
-  await tx.delete(atsJobs).where(and(eq(atsJobs.connectionId, connection.id), sql`${atsJobs.readAt} < ${now}`));
+  await tx.delete(atsJobs).where(and(eq(atsJobs.connectionId, connectionId), sql`${atsJobs.readAt} < ${now}`));
+}
+
+async function readJobs(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Promise<Outcome> {
+  const jobs = await ADAPTERS[connection.vendor as AtsVendor].openJobs(callContext(deps, connection));
+  await storeOpenJobs(tx, connection.id, jobs);
   return { state: 'succeeded', status: 200, answer: `${jobs.length} open jobs` };
+}
+
+const cut = (text: string | null | undefined, max: number) => (text ? text.trim().slice(0, max) : undefined);
+
+/**
+ * An ATS job as the house's job fields, validated by the posting form's own schema (null when the ATS's job cannot be
+ * one, e.g. no title): a post without a requirements section says so, a job without a location takes the company's.
+ */
+function jobInputOf(job: AtsJob, company: { name: string; location: string | null }): JobInput | null {
+  const description = cut(job.description, 20_000) || job.title;
+  const salary = cut(job.salary, 120);
+  const parsed = jobFormSchema.safeParse({
+    title: cut(job.title, 160),
+    company: cut(company.name, 160),
+    location: cut(job.location, 160) || cut(company.location, 160) || ATS_MESSAGES.locationNotGiven,
+    employmentType: job.employmentType ?? 'full-time',
+    description,
+    requirements: cut(job.requirements, 20_000) || ATS_MESSAGES.requirementsInDescription,
+    skills: [],
+    ...(salary ? { salary } : {}),
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Imports the ATS's open jobs as the company's jobs, once each (by the vendor's job id, under the connection's lock):
+ * a new one is posted as an imported posting is (a missing pay range a law requires keeps it a draft with the
+ * reason), an imported one follows the ATS (title, location, description, pay), and an imported one no longer open
+ * there closes here. Jobs an admin linked by hand are the admin's: never overwritten, never closed.
+ */
+async function importJobs(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Promise<Outcome> {
+  await tx
+    .select({ id: atsConnections.id })
+    .from(atsConnections)
+    .where(eq(atsConnections.id, connection.id))
+    .for('update');
+  const jobs = await ADAPTERS[connection.vendor as AtsVendor].openJobs(callContext(deps, connection));
+  await storeOpenJobs(tx, connection.id, jobs);
+  const [company] = await tx
+    .select({ name: companies.name, location: companies.location })
+    .from(companies)
+    .where(eq(companies.id, connection.companyId));
+  const links = await tx.select().from(atsJobLinks).where(eq(atsJobLinks.connectionId, connection.id));
+  const byAtsJob = new Map(links.map((link) => [link.atsJobId, link]));
+  const count = { created: 0, drafts: 0, updated: 0, closed: 0, skipped: 0 };
+  for (const job of jobs) {
+    const input = jobInputOf(job, company!);
+    const link = byAtsJob.get(job.id);
+    if (!input) count.skipped++;
+    else if (!link) {
+      const made = await insertImportedJob(tx, {
+        companyId: connection.companyId,
+        createdBy: connection.createdBy,
+        input,
+      });
+      await tx
+        .insert(atsJobLinks)
+        .values({ jobId: made.id, connectionId: connection.id, atsJobId: job.id, imported: true });
+      count.created++;
+      if (made.status === 'DRAFT') count.drafts++;
+    } else if (link.imported) {
+      await syncImportedJob(tx, link.jobId, input);
+      count.updated++;
+    }
+  }
+  const open = new Set(jobs.map((job) => job.id));
+  for (const link of links)
+    if (link.imported && !open.has(link.atsJobId) && (await closeImportedJob(tx, link.jobId))) count.closed++;
+  return {
+    state: 'succeeded',
+    status: 200,
+    answer:
+      `${jobs.length} open jobs: ${count.created} imported (${count.drafts} kept as drafts for a missing pay range), ` +
+      `${count.updated} updated, ${count.closed} closed` +
+      (count.skipped ? `, ${count.skipped} skipped (not a job we can post)` : ''),
+  };
 }
 
 /**
@@ -282,7 +452,11 @@ async function reconcile(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Prom
   let moved = 0;
   for (const change of changes) if ((await applyStageChange(tx, connection, change)) === 'moved') moved++;
   await tx.update(atsConnections).set({ reconciledAt: startedAt }).where(eq(atsConnections.id, connection.id));
-  return { state: 'succeeded', status: 200, answer: `${changes.length} changed applications read, ${moved} moved` };
+  const answer = `${changes.length} changed applications read, ${moved} moved`;
+  // Once an admin imported the ATS's jobs, each reconciliation imports them again: new, changed and closed ones.
+  if (!connection.importsJobs) return { state: 'succeeded', status: 200, answer };
+  const imported = await importJobs(tx, deps, connection);
+  return { ...imported, answer: `${answer}; ${imported.answer}` };
 }
 
 async function perform(tx: Tx, deps: AtsDeps, sync: SyncRow, connection: ConnectionRow): Promise<Outcome> {
@@ -291,6 +465,10 @@ async function perform(tx: Tx, deps: AtsDeps, sync: SyncRow, connection: Connect
       return push(tx, deps, sync, connection);
     case 'read_jobs':
       return readJobs(tx, deps, connection);
+    case 'import_jobs':
+      return importJobs(tx, deps, connection);
+    case 'push_application':
+      return pushApplication(tx, deps, sync, connection);
     case 'reconcile':
       return reconcile(tx, deps, connection);
     case 'test':
@@ -307,7 +485,8 @@ async function perform(tx: Tx, deps: AtsDeps, sync: SyncRow, connection: Connect
  * next attempt); the queue's own retry is for our failures (the database).
  */
 export async function runSync(deps: AtsDeps, syncId: string): Promise<AtsSyncState | null> {
-  return deps.db.transaction(async (tx) => {
+  let touchedJobs = false;
+  const state = await deps.db.transaction(async (tx) => {
     const [found] = await tx
       .select({ sync: atsSyncLog, connection: atsConnections })
       .from(atsSyncLog)
@@ -317,6 +496,7 @@ export async function runSync(deps: AtsDeps, syncId: string): Promise<AtsSyncSta
     if (!found) return null;
     const { sync, connection } = found;
     if (sync.state === 'succeeded' || sync.state === 'ignored') return sync.state as AtsSyncState;
+    touchedJobs = sync.kind === 'import_jobs' || sync.kind === 'reconcile';
     const attempts = sync.attempts + 1;
     if (connection.status === 'revoked') {
       await settle(tx, syncId, {
@@ -363,6 +543,9 @@ export async function runSync(deps: AtsDeps, syncId: string): Promise<AtsSyncSta
       return 'failed';
     }
   });
+  // Searches show the imported, changed and closed jobs from now on.
+  if (touchedJobs) forgetJobSearches(deps.db);
+  return state;
 }
 
 /** "Retry now": a failed or waiting sync is queued at once (its attempts count on). */
@@ -381,7 +564,7 @@ export async function retryNow(tx: Executor, syncId: string): Promise<boolean> {
 export async function startSync(
   tx: Executor,
   connectionId: string,
-  kind: 'test' | 'read_jobs' | 'reconcile',
+  kind: 'test' | 'read_jobs' | 'reconcile' | 'import_jobs',
 ): Promise<string> {
   const [row] = await tx
     .insert(atsSyncLog)

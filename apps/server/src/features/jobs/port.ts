@@ -7,7 +7,9 @@
 // - job-import: importing or crawling for jobs is for the people who post them (POSTERS, the routes' access).
 // - dashboard, mail: the referrer dashboard's card and the weekly e-mail list the company's roles to refer with what a
 //   referral pays (rolesToRefer).
+// - ats: an ATS's open jobs imported as the company's jobs and kept in sync with it, under the same pay-transparency
+//   rules as a posted import (insertImportedJob, syncImportedJob, closeImportedJob; forgetJobSearches after).
 export { rolesToRefer } from './roles-to-refer';
-export { filterConditions, matchPlans, matchingJobs, searchJobsJson } from './search';
-export { getJob, POSTERS } from './service';
+export { filterConditions, forgetJobSearches, matchPlans, matchingJobs, searchJobsJson } from './search';
+export { closeImportedJob, getJob, insertImportedJob, POSTERS, syncImportedJob } from './service';
 export { payOf, payOfRow } from './pay-transparency';

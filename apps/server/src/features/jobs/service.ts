@@ -68,6 +68,8 @@ declare module '../../lib/queue/enqueue' {
   interface QueueTasks {
     /** A job became open (posted or published): the saved searches with instant alerts it matches get one. */
     'match-saved-searches': { jobId: string };
+    /** A seeker applied: the ATS integration pushes the application when the job is linked to one (features/ats). */
+    'application-received': { pipelineId: string };
   }
 }
 
@@ -112,24 +114,33 @@ export async function insertJob(
   return row!.id;
 }
 
+/**
+ * Pay transparency (issue 36) for a new job: an open job a law covers needs a range; an imported one without it waits
+ * as a draft, holding the laws' ids as its reason.
+ */
+async function newJobStatus(
+  db: Executor,
+  companyId: string,
+  input: JobInput,
+  options: { draft: boolean; imported?: boolean },
+): Promise<{ status: 'OPEN' | 'DRAFT'; payHeldBy: string | null }> {
+  const unmet = options.draft
+    ? []
+    : await unmetPayRules(db, { companyId, location: input.location, salary: input.salary, exempt: false });
+  if (unmet.length > 0 && !options.imported) throw payRangeRequired(unmet);
+  return {
+    status: options.draft || unmet.length > 0 ? 'DRAFT' : 'OPEN',
+    payHeldBy: unmet.length > 0 ? heldByOf(unmet) : null,
+  };
+}
+
 export async function createJob(
   db: Db,
   poster: CompanyAuth,
   input: JobInput,
   options: { draft: boolean; imported?: boolean } = { draft: false },
 ): Promise<Job> {
-  // Pay transparency (issue 36): an open job a law covers needs a range; an imported one without it waits as a draft.
-  const unmet = options.draft
-    ? []
-    : await unmetPayRules(db, {
-        companyId: poster.company.id,
-        location: input.location,
-        salary: input.salary,
-        exempt: false,
-      });
-  if (unmet.length > 0 && !options.imported) throw payRangeRequired(unmet);
-  const status = options.draft || unmet.length > 0 ? 'DRAFT' : 'OPEN';
-  const payHeldBy = unmet.length > 0 ? heldByOf(unmet) : null;
+  const { status, payHeldBy } = await newJobStatus(db, poster.company.id, input, options);
   const id = await db.transaction(async (tx) => {
     const created = await insertJob(tx, {
       companyId: poster.company.id,
@@ -143,6 +154,60 @@ export async function createJob(
   });
   forgetJobSearches(db);
   return getJob(db, poster, id);
+}
+
+/**
+ * A job imported from another system (an ATS's open job), in the caller's transaction: posted as `?imported=true`
+ * posts one (OPEN, or a DRAFT holding the pay-transparency reason). The caller forgets the search caches after.
+ */
+export async function insertImportedJob(
+  tx: Executor,
+  job: { companyId: string; createdBy: string | null; input: JobInput },
+): Promise<{ id: string; status: 'OPEN' | 'DRAFT' }> {
+  const { status, payHeldBy } = await newJobStatus(tx, job.companyId, job.input, { draft: false, imported: true });
+  const id = await insertJob(tx, { ...job, status, payHeldBy });
+  if (status === 'OPEN') await jobOpened(tx, id);
+  return { id, status };
+}
+
+/**
+ * An imported job follows its source, in the caller's transaction: its fields are copied; an open job that lost a pay
+ * range a law requires is held as a draft with the reason, and a held draft that gained one opens. A job closed or
+ * drafted here by its team keeps its status. Answers the status it has after.
+ */
+export async function syncImportedJob(tx: Executor, id: string, input: JobInput): Promise<string | null> {
+  const [job] = await tx.select().from(jobPostings).where(eq(jobPostings.id, id)).for('update');
+  if (!job) return null;
+  const unmet = await unmetPayRules(tx, {
+    companyId: job.companyId,
+    location: input.location,
+    salary: input.salary,
+    exempt: job.payExemptReason !== null,
+  });
+  const held = job.status === 'DRAFT' && job.payHeldBy !== null;
+  let status = job.status;
+  if (job.status === 'OPEN' && unmet.length > 0) status = 'DRAFT';
+  else if (held && unmet.length === 0) status = 'OPEN';
+  const payHeldBy = status === 'DRAFT' && (held || job.status === 'OPEN') && unmet.length > 0 ? heldByOf(unmet) : null;
+  await tx
+    .update(jobPostings)
+    .set({ ...columnsFrom(input), status, payHeldBy, updatedAt: new Date() })
+    .where(eq(jobPostings.id, id));
+  if (status === 'OPEN' && job.status !== 'OPEN') await jobOpened(tx, id);
+  if (status !== 'OPEN' && job.status === 'OPEN') await closeRequestsFor(tx, { jobId: id, reason: 'job_closed' });
+  return status;
+}
+
+/** An imported job whose source closed closes here (open or held), in the caller's transaction; true when it did. */
+export async function closeImportedJob(tx: Executor, id: string): Promise<boolean> {
+  const [job] = await tx.select({ status: jobPostings.status }).from(jobPostings).where(eq(jobPostings.id, id));
+  if (!job || (job.status !== 'OPEN' && job.status !== 'DRAFT')) return false;
+  await tx
+    .update(jobPostings)
+    .set({ status: 'CLOSED', payHeldBy: null, updatedAt: new Date() })
+    .where(eq(jobPostings.id, id));
+  if (job.status === 'OPEN') await closeRequestsFor(tx, { jobId: id, reason: 'job_closed' });
+  return true;
 }
 
 async function editableJob(db: Executor, me: AuthContext, id: string): Promise<JobRow> {
@@ -335,6 +400,7 @@ export async function applyToJob(
     });
     // The seeker applied: their open requests for this job no longer matter.
     await closeRequestsFor(tx, { jobId: id, talentId: me.user.id, reason: 'applied' });
+    await enqueue(tx, 'application-received', { pipelineId: pipeline.id });
   });
 }
 

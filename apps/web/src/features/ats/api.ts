@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type {
   AtsConnectRequest,
   AtsConnection,
@@ -45,6 +46,25 @@ export const atsSyncLogQueryOptions = (companyId: string, connectionId: string) 
     refetchInterval: (query) => (query.state.data?.some((e) => e.state === 'pending') ? 1500 : false),
   });
 
+/**
+ * The sync log; when a waiting entry settles, the ATS's jobs and the job links are read again (an import or a read of
+ * the jobs changes them), so the page shows them without a reload.
+ */
+export function useAtsSyncLog(companyId: string, connectionId: string) {
+  const client = useQueryClient();
+  const log = useQuery(atsSyncLogQueryOptions(companyId, connectionId));
+  const pending = log.data?.filter((e) => e.state === 'pending').length ?? 0;
+  const before = useRef(pending);
+  useEffect(() => {
+    if (pending < before.current) {
+      void client.invalidateQueries({ queryKey: atsKeys.jobs(companyId, connectionId) });
+      void client.invalidateQueries({ queryKey: atsKeys.links(companyId, connectionId) });
+    }
+    before.current = pending;
+  }, [pending, client, companyId, connectionId]);
+  return log;
+}
+
 /** Everything a connection's answer may change: the list, its jobs, links and log. */
 function useRefreshAts(companyId: string) {
   const client = useQueryClient();
@@ -67,14 +87,14 @@ export function useRevokeAts(companyId: string) {
   });
 }
 
-/** Test the connection or read its open jobs again: both queue a sync the log then shows. */
+const CHECK_PATHS = { test: 'test', jobs: 'jobs/refresh', import: 'jobs/import' } as const;
+
+/** Test the connection, read its open jobs again, or import them as our jobs: each queues a sync the log then shows. */
 export function useAtsCheck(companyId: string) {
   const refresh = useRefreshAts(companyId);
   return useMutation({
-    mutationFn: ({ connectionId, kind }: { connectionId: string; kind: 'test' | 'jobs' }) =>
-      api<AtsSyncEntry>(`${one(companyId, connectionId)}/${kind === 'test' ? 'test' : 'jobs/refresh'}`, {
-        method: 'POST',
-      }),
+    mutationFn: ({ connectionId, kind }: { connectionId: string; kind: keyof typeof CHECK_PATHS }) =>
+      api<AtsSyncEntry>(`${one(companyId, connectionId)}/${CHECK_PATHS[kind]}`, { method: 'POST' }),
     onSuccess: refresh,
   });
 }

@@ -47,8 +47,8 @@ import {
   atsConnectionsQueryOptions,
   atsJobLinksQueryOptions,
   atsJobsQueryOptions,
-  atsSyncLogQueryOptions,
   useAtsCheck,
+  useAtsSyncLog,
   useConnectAts,
   useLinkJob,
   useRetrySync,
@@ -144,12 +144,23 @@ function ConnectForm({ companyId }: { companyId: string }) {
   const connect = useConnectAts(companyId);
   const form = useForm<AtsConnectRequest>({
     resolver: zodResolver(atsConnectRequestSchema),
-    defaultValues: { vendor: 'greenhouse', apiKey: '', onBehalfOf: '', sourceId: '', webhookSecret: '' },
+    defaultValues: {
+      vendor: 'greenhouse',
+      apiKey: '',
+      onBehalfOf: '',
+      sourceId: '',
+      applicationSourceId: '',
+      webhookSecret: '',
+    },
   });
   const { errors } = form.formState;
   const onValid = (input: AtsConnectRequest) =>
     connect.mutate(
-      { ...input, sourceId: input.sourceId || undefined },
+      {
+        ...input,
+        sourceId: input.sourceId || undefined,
+        applicationSourceId: input.applicationSourceId || undefined,
+      },
       {
         onSuccess: () => toast.success(T.connected),
         onError: (error) => {
@@ -175,6 +186,13 @@ function ConnectForm({ companyId }: { companyId: string }) {
           </FormField>
           <FormField id="ats-source-id" label={T.sourceId} error={errors.sourceId?.message}>
             {(c) => <Input {...c} inputMode="numeric" autoComplete="off" {...form.register('sourceId')} />}
+          </FormField>
+          <FormField
+            id="ats-application-source-id"
+            label={T.applicationSourceId}
+            error={errors.applicationSourceId?.message}
+          >
+            {(c) => <Input {...c} inputMode="numeric" autoComplete="off" {...form.register('applicationSourceId')} />}
           </FormField>
           <FormField id="ats-webhook-secret" label={T.webhookSecret} error={errors.webhookSecret?.message}>
             {(c) => <Input {...c} type="password" autoComplete="off" {...form.register('webhookSecret')} />}
@@ -255,14 +273,15 @@ function ConnectionPanel({ companyId, connection }: { companyId: string; connect
           </div>
         </CardContent>
       </Card>
-      <JobLinks companyId={companyId} connectionId={connection.id} />
+      <JobLinks companyId={companyId} connection={connection} />
       <StageMappingEditor companyId={companyId} connection={connection} />
       <SyncLog companyId={companyId} connectionId={connection.id} />
     </>
   );
 }
 
-function JobLinks({ companyId, connectionId }: { companyId: string; connectionId: string }) {
+function JobLinks({ companyId, connection }: { companyId: string; connection: AtsConnection }) {
+  const connectionId = connection.id;
   const links = useQuery(atsJobLinksQueryOptions(companyId, connectionId));
   const atsJobs = useQuery(atsJobsQueryOptions(companyId, connectionId));
   const link = useLinkJob(companyId);
@@ -274,7 +293,23 @@ function JobLinks({ companyId, connectionId }: { companyId: string; connectionId
         <CardDescription>{T.jobsHelp}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <div>
+        <p className="text-sm text-muted-foreground" id={`import-help-${connectionId}`}>
+          {T.importHelp}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            disabled={check.isPending}
+            aria-describedby={`import-help-${connectionId}`}
+            onClick={() =>
+              check.mutate(
+                { connectionId, kind: 'import' },
+                { onSuccess: () => toast.success(T.importQueued), onError: (e) => toast.error(e.message) },
+              )
+            }
+          >
+            {T.importJobs(ATS_VENDOR_NAMES[connection.vendor])}
+          </Button>
           <Button
             variant="outline"
             size="sm"
@@ -301,9 +336,13 @@ function JobLinks({ companyId, connectionId }: { companyId: string; connectionId
           <ul className="grid gap-3">
             {links.data.map((job) => (
               <li key={job.jobId} className="grid gap-1 sm:grid-cols-2 sm:items-center">
-                <label htmlFor={`link-${job.jobId}`} className="font-medium">
-                  {job.jobTitle}
-                </label>
+                <span className="flex flex-wrap items-center gap-2">
+                  <label htmlFor={`link-${job.jobId}`} className="font-medium">
+                    {job.jobTitle}
+                  </label>
+                  {job.imported ? <Badge variant="secondary">{T.importedBadge}</Badge> : null}
+                  {job.status === 'DRAFT' ? <Badge variant="draft">{T.draftBadge}</Badge> : null}
+                </span>
                 <NativeSelect
                   id={`link-${job.jobId}`}
                   value={job.atsJobId ?? ''}
@@ -399,10 +438,11 @@ function StageMappingEditor({ companyId, connection }: { companyId: string; conn
 }
 
 function SyncLog({ companyId, connectionId }: { companyId: string; connectionId: string }) {
-  const log = useQuery(atsSyncLogQueryOptions(companyId, connectionId));
+  const log = useAtsSyncLog(companyId, connectionId);
   const retry = useRetrySync(companyId);
+  // min-w-0: the table scrolls inside the card at 375 px instead of widening the page.
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle as="h2">{T.logTitle}</CardTitle>
       </CardHeader>

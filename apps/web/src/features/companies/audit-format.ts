@@ -76,6 +76,8 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
       return `Connected ${String(a.vendor)}`;
     case 'ats.revoked':
       return `Revoked ${String(b.vendor)}`;
+    case 'ats.jobs_imported':
+      return `Open jobs from ${String(a.vendor)}, kept in sync`;
     case 'integration.connected':
       return a.integration === 'teams' ? 'Microsoft Teams channel' : 'Slack workspace';
     case 'integration.disconnected':
