@@ -70,7 +70,7 @@ const PLATFORM_USES = {
   events: [],
   exports: [],
   membership: [],
-  notifications: ['events'],
+  notifications: ['events', 'plans'],
   plans: [],
   sessions: ['events', 'membership'],
 };

@@ -212,7 +212,7 @@ export async function buildApp({ config, database, logger, resolveTxt }: BuildAp
   // The features' routes, each declaring who may call it (config.access: a route without one stops the start-up) and,
   // where the plan decides, the capability it needs (config.capability, checked after the access).
   await app.register(async (features) => {
-    requireRouteCapabilities(features);
+    requireRouteCapabilities(features, { db: app.db, billing: app.config.stripe !== null });
     requireRouteAccess(features, { emails: config.platformAdminEmails });
     await features.register(healthRoutes);
     await features.register(waitlistRoutes);

@@ -31,6 +31,8 @@ import { createMailer, type Mailer } from './lib/mail/transport';
 import { sendMailTask } from './lib/mail/send';
 import { honouringRetryAfter } from './lib/queue/retry-later';
 import { sendSlackDm } from './platform/notifications/slack';
+import { tellAdminsChatPaused } from './platform/notifications/chat-paused';
+import { PORTAL_HOSTS_RECHECK_CRON, queuePortalHostChecks, recheckPortalHost } from './features/portal/recheck';
 import { exchangeCode, listChannels, revokeToken, testPost } from './features/chat/slack-install';
 import { postJobToSlack, postJobToTeams } from './features/chat/announce';
 import { linkSlackUser, openView, respondToAction } from './features/chat/interactions';
@@ -69,6 +71,8 @@ export const CRONTAB = [
   '0 7 * * * send-search-alerts ?id=daily-search-alerts {period:"daily"}',
   '0 7 * * 1 send-search-alerts ?id=weekly-search-alerts {period:"weekly"}',
   FACET_RECOUNT_CRON,
+  // Proved portal host names checked again: two misses in a row unpublish one (issue 34).
+  PORTAL_HOSTS_RECHECK_CRON,
   // Hires screened again against the LEIE list in force, monthly (issue 36).
   '30 6 1 * * rescreen-hires',
 ].join('\n');
@@ -108,6 +112,9 @@ function taskList(app: FastifyInstance): TaskList {
     'slack-open-view': chat('slack-open-view', (payload) => openView(chatDeps, payload)),
     'slack-respond': chat('slack-respond', (payload) => respondToAction(chatDeps, payload)),
     'slack-link-user': chat('slack-link-user', (payload) => linkSlackUser(chatDeps, payload)),
+    'recheck-portal-hosts': task<'recheck-portal-hosts'>(() => queuePortalHostChecks(app.db)),
+    'recheck-portal-host': task<'recheck-portal-host'>((payload) => recheckPortalHost(app.db, app.resolveTxt, payload)),
+    'chat-paused-notice': task<'chat-paused-notice'>((payload) => tellAdminsChatPaused(app.db, payload)),
     'send-mail': task<'send-mail'>((job) => sendMailTask(mailDeps, job)),
     'message-mail': task<'message-mail'>((payload) => messageMailTask(app.db, payload)),
     'send-digests': task<'send-digests'>(({ period }) => sendDigests(app.db, period)),

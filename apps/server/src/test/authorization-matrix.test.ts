@@ -205,7 +205,7 @@ const TABLE: Row[] = [
   { route: 'GET /api/companies/:companyId/ats/connections/:connectionId/sync-log', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/ats/connections/${randomUUID()}/sync-log` },
   { route: 'POST /api/companies/:companyId/ats/connections/:connectionId/sync-log/:syncId/retry', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/ats/connections/${randomUUID()}/sync-log/${randomUUID()}/retry` },
   { route: 'POST /api/ats/webhooks/:connectionId', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/ats/webhooks/${randomUUID()}`, body: () => ({ action: 'hire_candidate' }), why: 'the ATS calls it, signed: an unknown connection is 404, an unsigned delivery 401 (ats.test.ts)' },
-  // ----- Slack and Teams (against the fake Slack; nothing is connected, so the admin's writes are 409s) -----
+  // ----- Slack and Teams (against the fake Slack; Enterprise: no plan here, so the admin's set-up is 402, chat-plan.test.ts) -----
   { route: 'GET /api/companies/:companyId/integrations', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/integrations` },
   { route: 'POST /api/companies/:companyId/integrations/slack/install', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/integrations/slack/install` },
   { route: 'GET /api/slack/oauth/callback', expect: ['D', 'A', 'A', 'A', 'A'], url: () => '/api/slack/oauth/callback?code=x&state=forged', why: 'the signed state decides: a forged one is a 400 for anyone signed in' },

@@ -25,6 +25,8 @@ export const AUTH_FORM_ERRORS = {
   'sso-required':
     'Your company signs you in with single sign-on. Use “Continue with single sign-on” with your work e-mail address.',
   'sso-domain': 'Your identity provider answered with an e-mail address outside your company’s verified domains.',
+  'sso-paused':
+    'Single sign-on is paused for your company while its plan does not include it. Please sign in with your password; if you never set one, use “Forgot password?”.',
 } as const;
 export type AuthFormError = keyof typeof AUTH_FORM_ERRORS;
 

@@ -12,9 +12,16 @@ export type PlanId = (typeof PLAN_IDS)[number];
 
 /**
  * What a plan can include beyond the Monthly Access product every plan has: the Enterprise License's features that
- * the product gates. Other teams' features (ATS integrations, SSO/SCIM, the branded portal) ask for theirs.
+ * the product gates. Other teams' features (ATS integrations, SSO/SCIM, the branded portal, Slack and Teams) ask for
+ * theirs.
  */
-export const CAPABILITIES = ['ats_integrations', 'sso_scim', 'branded_portal', 'analytics_exports'] as const;
+export const CAPABILITIES = [
+  'ats_integrations',
+  'sso_scim',
+  'branded_portal',
+  'analytics_exports',
+  'slack_teams',
+] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 export const CAPABILITY_LABELS: Record<Capability, string> = {
@@ -22,6 +29,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   sso_scim: 'Single sign-on and SCIM provisioning',
   branded_portal: 'Branded talent portal',
   analytics_exports: 'Advanced analytics exports',
+  slack_teams: 'Slack and Microsoft Teams',
 };
 
 export interface Plan {

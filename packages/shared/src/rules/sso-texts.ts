@@ -62,4 +62,5 @@ export const SSO_MESSAGES = {
   ssoRequiredReset:
     'Your company signs you in with single sign-on: your password is managed by your company’s identity provider.',
   ssoNotAvailable: 'Single sign-on is not set up for this e-mail address. Please sign in with your password.',
+  ssoPaused: AUTH_FORM_ERRORS['sso-paused'],
 } as const;

@@ -20,5 +20,8 @@ export const TWO_FACTOR_MESSAGES = {
   codesRegenerated: 'New recovery codes made. The old ones no longer work.',
   policySaved: 'Security settings saved.',
   loginTitle: 'Enter your code',
+  /** The security page: single sign-on and our second step (ADR 0036). */
+  ssoSkipsCode:
+    'People who sign in through your identity provider are not asked for a Referwell code: its sign-in, and its own multi-factor policy, vouch for them. Their two-factor still guards any sign-in with a password, for example while single sign-on is paused.',
   loginDescription: 'Open your authenticator app and enter the 6-digit code for Referwell, or use a recovery code.',
 } as const;

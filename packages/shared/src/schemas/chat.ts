@@ -46,6 +46,13 @@ export const CHAT_MESSAGES = {
   notLinked:
     'Your Slack account is not linked to a Referwell member of this company yet. We are looking you up by the e-mail address of your Slack profile: try again in a moment.',
   linkedNow: 'Your Slack account is now linked to Referwell. Please try again.',
+  /** Slack and Teams stop while the company's plan does not include them (`slack_teams`). */
+  pausedTitle: 'Slack and Teams are paused',
+  paused:
+    'Your plan no longer includes Slack and Microsoft Teams, so new roles are not posted to your channels and people get their notifications in Referwell and by e-mail only. Choose a plan on the billing page to turn them back on.',
+  billingLink: 'Go to the billing page',
+  pausedInSlack:
+    'Referwell in Slack is paused for your company: its plan no longer includes Slack. You can still refer people on Referwell.',
   cannotLink:
     'No member of this company on Referwell has the e-mail address of your Slack profile. Ask your admin to invite you, or sign up with that address.',
   requestDeclined: 'You declined this referral request.',

@@ -120,10 +120,14 @@ export const NOTIFICATION_EMAIL_CATEGORY: Record<string, NotificationEmailCatego
   referral_update: 'referral_updates',
   referral_consent: 'referral_updates',
   application_update: 'referral_updates',
+  bonus_due: 'referral_updates',
   message: 'messages',
   [NOTIFICATION_TYPES_COMPANY.application]: 'company_activity',
   [NOTIFICATION_TYPES_COMPANY.referral]: 'company_activity',
   [NOTIFICATION_TYPES_COMPANY.exportReady]: 'company_activity',
+  [NOTIFICATION_TYPES_COMPANY.chatPaused]: 'company_activity',
+  [NOTIFICATION_TYPES_COMPANY.bonusDue]: 'company_activity',
+  [NOTIFICATION_TYPES_COMPANY.portalHostUnpublished]: 'company_activity',
 };
 
 /** The button under a mailed notification, by category. */

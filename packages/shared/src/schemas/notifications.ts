@@ -11,6 +11,12 @@ export const NOTIFICATION_TYPES_COMPANY = {
   referral: 'company_referral',
   /** A CSV export an admin asked for is ready (its reference is the export). */
   exportReady: 'company_export_ready',
+  /** Slack and Teams stopped because the plan no longer includes them (its reference is the company). */
+  chatPaused: 'company_chat_paused',
+  /** A referral bonus became due (its reference is the referral): the company's admins pay it. */
+  bonusDue: 'company_bonus_due',
+  /** A portal's custom host name lost its proof and was unpublished (its reference is the host name's id). */
+  portalHostUnpublished: 'company_portal_host_unpublished',
 } as const;
 
 export const NOTIFICATION_MESSAGES = {
@@ -60,6 +66,8 @@ export function notificationHref(type: string, referenceId: string | null): stri
     case 'referral_update':
     case 'referral_consent':
     case 'company_referral':
+    case 'bonus_due':
+    case 'company_bonus_due':
       return `/referrer-dashboard/referrals/${id}`;
     case 'referral_request':
     case 'referral_request_update':
@@ -68,6 +76,10 @@ export function notificationHref(type: string, referenceId: string | null): stri
       return `/messages/${id}`;
     case 'company_export_ready':
       return '/company-dashboard/analytics#exports';
+    case 'company_chat_paused':
+      return '/company-dashboard/billing';
+    case 'company_portal_host_unpublished':
+      return '/company-dashboard/portal';
     default:
       return null;
   }

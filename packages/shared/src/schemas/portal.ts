@@ -44,6 +44,12 @@ export const PORTAL_MESSAGES = {
   hostNotProved: (name: string) =>
     `The TXT record was not found at ${name}. DNS changes can take a while to show; try again later.`,
   txtInstructions: 'Add this TXT record at your DNS provider:',
+  lastCheckMissed:
+    'Our last check did not find the TXT record below. Put it back, or this name stops serving your portal after the next check.',
+  /** The scheduled re-check found the proof gone twice in a row (issue 34). */
+  hostUnpublishedTitle: 'Custom host name unpublished',
+  hostUnpublished: (host: string, txtName: string) =>
+    `${host} no longer serves your careers portal: its TXT record at ${txtName} was missing at two checks in a row. Put the record back and verify the name again on the portal page.`,
   verified: 'Verified',
   pending: 'Waiting for the TXT record',
   adminsOnly: 'Only company administrators can change the careers portal.',
@@ -137,6 +143,8 @@ export const portalHostSchemaOut = z.object({
   host: z.string(),
   verified: z.boolean(),
   verifiedAt: z.string().nullable(),
+  /** Proved, but the last scheduled re-check did not find the record: the next miss unpublishes it. */
+  lastCheckMissed: z.boolean(),
   /** Where the TXT record goes, and what it must hold. */
   txtName: z.string(),
   txtValue: z.string(),

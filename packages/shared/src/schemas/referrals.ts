@@ -69,6 +69,19 @@ export const NOTIFICATION_TYPES_REFERRALS = {
   newApplication: 'job_application',
   /** A candidate without a referral hears their application moved (its reference is the job). */
   applicationUpdate: 'application_update',
+  /** The referrer's bonus became due: the candidate was hired (its reference is the referral). */
+  bonusDue: 'bonus_due',
+} as const;
+
+/** "Bonus due": what the referrer and the company's admins are told when a hire makes a referral bonus due. */
+export const BONUS_DUE_MESSAGES = {
+  title: 'Referral bonus due',
+  toReferrer: (bonus: string, candidate: string, job: string, payableFrom: string | null) =>
+    `Your referral bonus of ${bonus} for ${candidate} (${job}) is due${payableFrom ? `, payable from ${payableFrom}` : ''}.`,
+  toAdmins: (referrer: string, bonus: string, candidate: string, job: string, payableFrom: string | null) =>
+    `${referrer} is due a referral bonus of ${bonus} for ${candidate} (${job})${payableFrom ? `, payable from ${payableFrom}` : ''}.`,
+  /** A bonus whose amount the referral does not record (the company's default at the time). */
+  unknownAmount: 'the agreed amount',
 } as const;
 
 export const REFERRAL_MESSAGES = {

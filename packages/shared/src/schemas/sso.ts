@@ -114,6 +114,8 @@ export const ssoStartSchema = z.object({ email: emailSchema, returnTo: z.string(
 export const ssoStartResponseSchema = z.object({
   /** The identity provider's sign-in page to send the browser to; null: this address signs in with a password. */
   redirectUrl: z.string().nullable(),
+  /** Why the address signs in with a password although its company set up single sign-on (its plan paused it). */
+  notice: z.string().nullable(),
 });
 export type SsoStartResponse = z.infer<typeof ssoStartResponseSchema>;
 

@@ -42,6 +42,8 @@ export const companyPortalHosts = pgTable(
     token: text().notNull(),
     verifiedAt: timestamp({ withTimezone: true }),
     lastCheckedAt: timestamp({ withTimezone: true }),
+    /** Scheduled re-checks in a row that did not find the record; the second unpublishes the name (verifiedAt null). */
+    failedChecks: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

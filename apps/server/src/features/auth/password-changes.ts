@@ -30,10 +30,10 @@ export const resetMailKey = (normalisedEmail: string) => `reset:mail:${normalise
  * that reached the owner's inbox at most that long ago with a link that still works. The per-address refusal is
  * per source address only.
  */
-export async function requestPasswordReset(db: Db, limiter: RateLimiter, email: string, ip: string) {
+export async function requestPasswordReset(db: Db, limiter: RateLimiter, email: string, ip: string, billing: boolean) {
   const normalised = normaliseEmail(email);
   // Said of the domain, whoever asks: it tells nothing about whether the address has an account.
-  if (await ssoRequiredFor(db, normalised)) throw resetNeedsSso();
+  if (await ssoRequiredFor(db, billing, normalised)) throw resetNeedsSso();
   await limiter.consume({
     key: `reset:ip:${ip}`,
     ...AUTH_LIMITS.resetPerIp,
@@ -80,6 +80,7 @@ export async function resetPassword(
   db: Db,
   token: string,
   password: string,
+  billing: boolean,
 ): Promise<{ userId: string; email: string }> {
   const passwordHash = await hashPassword(password);
   return inTransaction(db, async (tx) => {
@@ -97,7 +98,7 @@ export async function resetPassword(
     if (!used) throw badRequest(AUTH_MESSAGES.resetTokenInvalid, { token: AUTH_MESSAGES.resetTokenInvalid });
     await assertPasswordFor(tx, used.userId, password, 'password');
     const [account] = await tx.select({ email: users.email }).from(users).where(eq(users.id, used.userId));
-    if (await ssoRequiredFor(tx, account!.email)) throw resetNeedsSso();
+    if (await ssoRequiredFor(tx, billing, account!.email)) throw resetNeedsSso();
     // The reset link reached the address: a person referred by e-mail who never claimed their profile claims it here.
     if (!(await claimAccount(tx, used.userId, passwordHash)))
       await tx

@@ -48,6 +48,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     route.bodyLimit ??= AUTH_BODY_LIMIT;
   });
   const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
+  /** A payment provider is configured: the company's plan decides whether single sign-on (and "require SSO") holds. */
+  const billing = app.config.stripe !== null;
   const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
   const sessionBody = (auth: AuthContext | null): SessionResponse => ({
@@ -149,6 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         ...meta(request),
         scale: app.config.rateLimitScale,
         knownDevice: knowsAccount(request),
+        billing,
       });
       if (token === null) {
         startChallenge(app, reply, userId);
@@ -202,6 +205,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           ...meta(request),
           scale: app.config.rateLimitScale,
           knownDevice: knowsAccount(request),
+          billing,
         });
         if (token === null) {
           startChallenge(app, reply, userId);
@@ -246,7 +250,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requestPasswordReset(app.db, limiter, request.body.email, request.ip);
+      await requestPasswordReset(app.db, limiter, request.body.email, request.ip, billing);
       return { message: AUTH_MESSAGES.resetRequested };
     },
   );
@@ -263,7 +267,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const owner = await resetPassword(app.db, request.body.token, request.body.password);
+      const owner = await resetPassword(app.db, request.body.token, request.body.password, billing);
       // The link reached the owner's mailbox: this browser is theirs, and the account's guess budget starts afresh.
       rememberDevice(app, request, reply, owner.userId);
       await limiter.reset(accountAttemptsKey(normaliseEmail(owner.email)));

@@ -40,6 +40,7 @@ export const AUTH_LIMITS = {
  * Checks e-mail and password. Unknown e-mail and wrong password take the same path, the same
  * time (a dummy hash is verified) and give the same answer. `trusted`: the browser proved earlier that it belongs to
  * the account's owner (knownDevice), which lifts the per-account turns and budget (never the per-address limits).
+ * `billing`: a payment provider is configured (the plan decides whether "require SSO" holds).
  */
 export async function login(
   db: Db,
@@ -47,7 +48,7 @@ export async function login(
   accounts: AccountLifecycle,
   email: string,
   password: string,
-  meta: SessionMeta & { ip: string; scale: number; knownDevice: (userId: string) => boolean },
+  meta: SessionMeta & { ip: string; scale: number; knownDevice: (userId: string) => boolean; billing: boolean },
 ) {
   const normalised = normaliseEmail(email);
   await limiter.consume({ key: `login:ip:${meta.ip}`, ...AUTH_LIMITS.loginPerIp, message: 'Too many login attempts.' });
@@ -58,7 +59,8 @@ export async function login(
     message: 'Too many login attempts for this account.',
   });
   // The address's company signs its people in with its identity provider only (issue 34): no password is checked.
-  if (await ssoRequiredFor(db, normalised)) throw new AppError(403, 'SSO_REQUIRED', SSO_MESSAGES.ssoRequired);
+  if (await ssoRequiredFor(db, meta.billing, normalised))
+    throw new AppError(403, 'SSO_REQUIRED', SSO_MESSAGES.ssoRequired);
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)

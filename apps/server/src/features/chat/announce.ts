@@ -1,7 +1,8 @@
 /**
  * New open roles with a referral bonus, posted to the company's chosen Slack channel and its Teams channel. The posts
  * are queued in the transaction that opens the job (jobs calls announceOpenedJob through the port); each job builds
- * its message when it runs and skips a job that has closed meanwhile.
+ * its message when it runs and skips a job that has closed meanwhile, or a company whose plan no longer includes Slack
+ * and Teams (platform/notifications/chat-plan.ts).
  */
 import { eq } from 'drizzle-orm';
 import { bonusOfferWords, CHAT_MESSAGES, type BonusOffer } from '@referwell/shared';
@@ -10,6 +11,7 @@ import { companies, jobPostings, slackConnections, teamsConnections } from '../.
 import { callSlack, markTokenGone } from '../../lib/chat/slack';
 import { postTeamsCard } from '../../lib/chat/teams';
 import { enqueue } from '../../lib/queue/enqueue';
+import { chatDeliveryAllowed } from '../../platform/notifications/chat-plan';
 import { bonusOffersFor } from '../bonuses/port';
 import { botToken, slackClient, type SlackDeps } from './slack-install';
 import { teamsWebhookUrl } from './teams';
@@ -74,7 +76,7 @@ const jobUrl = (publicUrl: string, jobId: string) => `${publicUrl}/job/${jobId}`
 
 export async function postJobToSlack(deps: SlackDeps, { jobId }: { jobId: string }) {
   const role = await openRoleWithBonus(deps.db, jobId);
-  if (!role) return;
+  if (!role || !(await chatDeliveryAllowed(deps, role.companyId))) return;
   const bot = await botToken(deps, role.companyId);
   if (!bot?.connection.channelId) return;
   const headline = CHAT_MESSAGES.newRole(role.title, role.companyName);
@@ -115,7 +117,7 @@ export const escapeMrkdwn = (text: string) => text.replace(/&/g, '&amp;').replac
 
 export async function postJobToTeams(deps: SlackDeps, { jobId }: { jobId: string }) {
   const role = await openRoleWithBonus(deps.db, jobId);
-  if (!role) return;
+  if (!role || !(await chatDeliveryAllowed(deps, role.companyId))) return;
   const webhookUrl = await teamsWebhookUrl(deps, role.companyId);
   if (!webhookUrl) return;
   await postTeamsCard(webhookUrl, deps.config.outboundAllowHosts, {

@@ -27,6 +27,7 @@ import { RetryLater, retryAfterSeconds } from '../../lib/queue/retry-later';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { AccountLifecycle } from '../../platform/accounts/lifecycle';
 import { SLACK_ACTIONS } from '../../platform/notifications/slack';
+import { hasCapability } from '../../platform/plans/capability';
 import { authOfUser, type AuthContext } from '../../platform/sessions/sessions';
 import {
   acceptReferralRequest,
@@ -380,6 +381,8 @@ export async function handleReferCommand(
     await linkOnFirstInteraction(deps.db, form.team_id, form.user_id, form.response_url);
     return ephemeral(CHAT_MESSAGES.notLinked);
   }
+  if (!(await hasCapability(deps.db, deps.config.stripe !== null, member.companyId, 'slack_teams')))
+    return ephemeral(CHAT_MESSAGES.pausedInSlack);
   const view = await referView(deps.db, member.companyId);
   if (!view) return ephemeral(CHAT_MESSAGES.noOpenRoles);
   if (!form.trigger_id) return null;

@@ -26,7 +26,7 @@ import {
 } from './slack-install';
 import { disconnectTeams, saveTeamsWebhook } from './teams';
 
-const errors = errorResponses(400, 401, 403, 404, 409);
+const errors = errorResponses(400, 401, 402, 403, 404, 409);
 const tags = ['integrations'];
 /** Slack's interaction payloads are small (a modal's state at most a few KB). */
 const SLACK_BODY_LIMIT = 256 * 1024;
@@ -44,11 +44,13 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     accounts: app.accounts,
   });
   const base = '/api/companies/:companyId/integrations';
+  /** Setting Slack and Teams up is an Enterprise capability; disconnecting never is (nothing is taken hostage). */
+  const setUp = { access: 'companyAdmin', capability: 'slack_teams' } as const;
 
   app.get(
     base,
     {
-      config: { access: 'companyAdmin' },
+      config: { access: 'companyAdmin', capability: { capability: 'slack_teams', use: 'view' } },
       schema: {
         tags,
         summary: "The company's Slack and Teams connections (never a token or a webhook URL) (company admins)",
@@ -62,7 +64,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/slack/install`,
     {
-      config: { access: 'companyAdmin' },
+      config: setUp,
       schema: {
         tags,
         summary: "Start installing the Slack app: Slack's page where the admin approves it (company admins)",
@@ -93,7 +95,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/slack/channel`,
     {
-      config: { access: 'companyAdmin' },
+      config: setUp,
       schema: {
         tags,
         summary: 'Choose the channel new open roles are posted to, among the listed ones (company admins)',
@@ -111,7 +113,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/slack/channels/refresh`,
     {
-      config: { access: 'companyAdmin' },
+      config: setUp,
       schema: {
         tags,
         summary: "Read the workspace's channels again (queued) (company admins)",
@@ -128,7 +130,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/slack/test`,
     {
-      config: { access: 'companyAdmin' },
+      config: setUp,
       schema: {
         tags,
         summary: 'Queue a test message to the chosen channel (company admins)',
@@ -162,7 +164,7 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${base}/teams`,
     {
-      config: { access: 'companyAdmin' },
+      config: setUp,
       schema: {
         tags,
         summary: 'Connect a Teams channel by its incoming webhook URL (sealed, never returned) (company admins)',

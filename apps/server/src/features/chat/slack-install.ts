@@ -16,6 +16,7 @@ import { enqueue } from '../../lib/queue/enqueue';
 import type { Secrets } from '../../lib/secrets';
 import { recordAudit } from '../../platform/audit/service';
 import { sealedContext } from '../../lib/sealed-columns';
+import { chatDeliveryAllowed } from '../../platform/notifications/chat-plan';
 
 declare module '../../lib/queue/enqueue' {
   interface QueueTasks {
@@ -280,6 +281,7 @@ export async function queueTestPost(db: Db, companyId: string) {
 }
 
 export async function testPost(deps: SlackDeps, { companyId }: { companyId: string }) {
+  if (!(await chatDeliveryAllowed(deps, companyId))) return;
   const bot = await botToken(deps, companyId);
   if (!bot?.connection.channelId) return;
   try {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { PORTAL_MESSAGES, type PortalHost, type PortalSettings } from '@referwell/shared';
-import { companyAuditLog, companySubscriptions } from '../../db/schema';
+import { companyAuditLog, companyPortalHosts, companySubscriptions } from '../../db/schema';
+import { enqueue } from '../../lib/queue/enqueue';
 import {
   createTestApp,
   multipartFile,
@@ -13,6 +14,7 @@ import {
   type SignedUp,
   type TestApp,
 } from '../../test/harness';
+import { drainQueue } from '../../test/queue';
 
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -22,7 +24,12 @@ const PNG = Buffer.from(
 
 /** The DNS zone the app reads TXT records from in these tests (an outside service: the test plays it). */
 const zone = new Map<string, string[][]>();
-const resolveTxt = async (name: string) => zone.get(name) ?? [];
+/** Names whose resolver fails (SERVFAIL, a timeout): the answer is an error, not "no record". */
+const unresolvable = new Set<string>();
+const resolveTxt = async (name: string) => {
+  if (unresolvable.has(name)) throw Object.assign(new Error(`queryTxt ESERVFAIL ${name}`), { code: 'ESERVFAIL' });
+  return zone.get(name) ?? [];
+};
 
 const jsonLd = (html: string) => {
   const found = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
@@ -246,6 +253,81 @@ describe('the branded careers portal', () => {
     await ok('DELETE', `${portalUrl()}/hosts/${added.id}`, admin);
     expect((await check(host)).statusCode).toBe(404);
     expect((await onHost(host, '/')).body).not.toContain('Careers at Acme Health');
+  });
+
+  it('checks a proved host name again on a schedule: two misses in a row unpublish it, audited, admins told', async () => {
+    const host = 'jobs.acme-health.com';
+    const txtName = `_referwell-challenge.${host}`;
+    const added = await ok<PortalHost>('POST', `${portalUrl()}/hosts`, admin, { host });
+    zone.set(txtName, [[added.txtValue]]);
+    await ok('POST', `${portalUrl()}/hosts/${added.id}/verify`, admin);
+    const served = async () => (await onHost(host, '/')).body.includes('Careers at Acme Health');
+    const hostRow = async () =>
+      (await t.database.db.select().from(companyPortalHosts).where(eq(companyPortalHosts.id, added.id)))[0]!;
+    /** What the schedule runs: one queued check per proved name. */
+    const scheduledCheck = async () => {
+      await enqueue(t.app.db, 'recheck-portal-hosts', {});
+      await drainQueue(t.database);
+    };
+    const unpublishedNotices = async () =>
+      (await ok<{ items: { title: string; message: string }[] }>('GET', '/api/notifications', admin)).items.filter(
+        (n) => n.title === PORTAL_MESSAGES.hostUnpublishedTitle,
+      );
+
+    await scheduledCheck();
+    expect(await hostRow()).toMatchObject({ failedChecks: 0, lastCheckedAt: expect.any(Date) });
+    expect(await served()).toBe(true);
+
+    // The record goes: one miss keeps the name; a record back in time starts the count over.
+    zone.delete(txtName);
+    await scheduledCheck();
+    expect((await hostRow()).failedChecks).toBe(1);
+    expect(await served()).toBe(true);
+    const shown = (await ok<PortalSettings>('GET', portalUrl(), admin)).hosts.find((h) => h.id === added.id);
+    expect(shown).toMatchObject({ verified: true, lastCheckMissed: true });
+    zone.set(txtName, [['v=spf1 -all'], [added.txtValue]]);
+    await scheduledCheck();
+    expect((await hostRow()).failedChecks).toBe(0);
+    expect((await ok<PortalSettings>('GET', portalUrl(), admin)).hosts.find((h) => h.id === added.id)).toMatchObject({
+      lastCheckMissed: false,
+    });
+
+    // Our resolver failing proves nothing: no miss is counted.
+    zone.delete(txtName);
+    await scheduledCheck();
+    unresolvable.add(txtName);
+    await scheduledCheck();
+    expect((await hostRow()).failedChecks).toBe(1);
+    expect(await served()).toBe(true);
+    unresolvable.delete(txtName);
+
+    // The second miss in a row unpublishes it: no longer served, in the audit log, the admins told once.
+    await scheduledCheck();
+    expect(await hostRow()).toMatchObject({ verifiedAt: null, failedChecks: 0 });
+    expect(await served()).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: `/api/portal-hosts/check?domain=${host}` })).statusCode).toBe(404);
+    expect((await ok<PortalSettings>('GET', portalUrl(), admin)).hosts.find((h) => h.id === added.id)).toMatchObject({
+      verified: false,
+    });
+    const audit = await t.database.db
+      .select()
+      .from(companyAuditLog)
+      .where(and(eq(companyAuditLog.companyId, companyId), eq(companyAuditLog.action, 'portal.host_changed')));
+    expect(audit.at(-1)).toMatchObject({
+      actorId: null,
+      before: { host, verified: true },
+      after: { host, verified: false, reason: 'txt_record_missing' },
+    });
+    expect(await unpublishedNotices()).toEqual([
+      expect.objectContaining({ message: PORTAL_MESSAGES.hostUnpublished(host, txtName) }),
+    ]);
+    // An unpublished name is not checked again until the admin proves it anew.
+    await scheduledCheck();
+    expect(await unpublishedNotices()).toHaveLength(1);
+    zone.set(txtName, [[added.txtValue]]);
+    await ok('POST', `${portalUrl()}/hosts/${added.id}/verify`, admin);
+    expect(await served()).toBe(true);
+    await ok('DELETE', `${portalUrl()}/hosts/${added.id}`, admin);
   });
 
   it('is an Enterprise capability: 402 for the settings and no portal without it when billing is on', async () => {

@@ -41,6 +41,7 @@ function toHost(row: HostRow): PortalHost {
     host: row.host,
     verified: row.verifiedAt !== null,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    lastCheckMissed: row.verifiedAt !== null && row.failedChecks > 0,
     txtName: portalTxtName(row.host),
     txtValue: portalTxtValue(row.token),
   };
@@ -269,6 +270,13 @@ async function hostOf(db: Executor, companyId: string, hostId: string): Promise<
 }
 
 /**
+ * Whether the TXT records at a host's challenge name hold its token. A record's value may come split into several
+ * character-strings (RFC 7208 §3.3 joins them the same way). The proof and the scheduled re-check (./recheck.ts) ask it.
+ */
+export const holdsProof = (records: string[][], token: string) =>
+  records.some((parts) => parts.join('') === portalTxtValue(token));
+
+/**
  * Looks for the host's TXT record (`_referwell-challenge.<host>` holding `referwell-verify=<token>`); found, the host
  * is proved and served from now on. Not found: 422 with where the record should be. A resolver failure: 503.
  */
@@ -288,8 +296,7 @@ export async function verifyPortalHost(
   } catch {
     throw new AppError(503, 'DNS_UNAVAILABLE', PORTAL_MESSAGES.hostNotProved(name));
   }
-  // A TXT record's value may come split into several character-strings (RFC 7208 §3.3 joins them the same way).
-  const proved = records.some((parts) => parts.join('') === portalTxtValue(row.token));
+  const proved = holdsProof(records, row.token);
   const now = new Date();
   return inTransaction(db, async (tx) => {
     const [updated] = await tx

@@ -7,10 +7,14 @@
  * referred by e-mail who has not claimed their profile cannot sign in to follow a notification's link, so they get
  * the same news by e-mail with a link of their own (their invitation), unless they turned referral e-mails off.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import {
+  BONUS_DUE_MESSAGES,
   CANDIDATE_TOLD_STAGES,
   DECLINE_REASON_LABELS,
+  formatDate,
+  formatMoney,
+  NOTIFICATION_TYPES_COMPANY,
   NOTIFICATION_TYPES_REFERRALS,
   REFERRAL_MESSAGES,
   REQUEST_CLOSED_FOR_REFERRER,
@@ -22,7 +26,7 @@ import {
   type RequestCloseReason,
 } from '@referwell/shared';
 import type { Executor } from '../../db/repository';
-import { users, type HeldNotification } from '../../db/schema';
+import { companyMembers, users, type HeldNotification } from '../../db/schema';
 import { enqueueMail } from '../../lib/mail/send';
 import { createNotification, type NewNotification } from '../../platform/notifications/service';
 import { frequencyFor } from '../../platform/notifications/preferences';
@@ -216,5 +220,69 @@ export function stageMoveAudience(move: StageMove): HeldNotification[] {
       type: NOTIFICATION_TYPES_REFERRALS.statusUpdate,
       referenceId: referral.id,
     });
+  return told;
+}
+
+/**
+ * "Bonus due": a hire made the referral's bonus due. The referrer hears it, and so do the company's admins (who pay
+ * it), the admin who made the move excepted; held with the move's other notifications, so an undo cancels them too.
+ * Each goes out as every notification does: the bell, e-mail under the person's preferences, and a Slack DM where
+ * the company connected Slack (platform/notifications).
+ */
+export async function bonusDueAudience(
+  tx: Executor,
+  event: {
+    referral: {
+      id: string;
+      companyId: string;
+      referrerId: string | null;
+      bonusAmount: number | null;
+      bonusCurrency: string | null;
+    };
+    jobTitle: string;
+    candidateName: string;
+    dueOn: string | null;
+    actorId: string;
+  },
+): Promise<HeldNotification[]> {
+  const { referral } = event;
+  const bonus =
+    referral.bonusAmount === null
+      ? BONUS_DUE_MESSAGES.unknownAmount
+      : formatMoney(referral.bonusAmount, referral.bonusCurrency);
+  const payableFrom = event.dueOn ? formatDate(event.dueOn) : null;
+  const told: HeldNotification[] = [];
+  let referrerName = 'A former member';
+  if (referral.referrerId) {
+    const [referrer] = await tx.select({ name: users.name }).from(users).where(eq(users.id, referral.referrerId));
+    referrerName = referrer?.name ?? referrerName;
+    told.push({
+      userId: referral.referrerId,
+      title: BONUS_DUE_MESSAGES.title,
+      message: BONUS_DUE_MESSAGES.toReferrer(bonus, event.candidateName, event.jobTitle, payableFrom),
+      type: NOTIFICATION_TYPES_REFERRALS.bonusDue,
+      referenceId: referral.id,
+    });
+  }
+  const admins = await tx
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(
+      and(
+        eq(companyMembers.companyId, referral.companyId),
+        eq(companyMembers.role, 'admin'),
+        ne(companyMembers.userId, event.actorId),
+      ),
+    )
+    .orderBy(companyMembers.userId);
+  for (const { userId } of admins)
+    if (userId !== referral.referrerId)
+      told.push({
+        userId,
+        title: BONUS_DUE_MESSAGES.title,
+        message: BONUS_DUE_MESSAGES.toAdmins(referrerName, bonus, event.candidateName, event.jobTitle, payableFrom),
+        type: NOTIFICATION_TYPES_COMPANY.bonusDue,
+        referenceId: referral.id,
+      });
   return told;
 }

@@ -25,7 +25,7 @@ import { isCompanyAdminOf } from '../../platform/access/guards';
 import { bonusPolicyOf } from '../bonuses/port';
 import { screenAtStage } from '../screening/port';
 import { refreshPipelineRollups } from './rollups';
-import { stageMoveAudience, tell } from './notify';
+import { bonusDueAudience, stageMoveAudience, tell } from './notify';
 import { closeRequestsFor } from './request-closing';
 
 export type PipelineRow = typeof candidatePipelines.$inferSelect;
@@ -133,6 +133,7 @@ export async function moveStage(tx: Tx, me: AuthContext, move: Move): Promise<Un
     .update(candidatePipelines)
     .set({ stage, startDate, declineReason: reason, declineNote: reasonNote, updatedBy: me.user.id, updatedAt: now })
     .where(eq(candidatePipelines.id, pipeline.id));
+  let bonusNowDue: { dueOn: string | null } | null = null;
   if (referral && referralMoves) {
     const bonusState = bonusStateAfter(referral.bonusState, status!);
     const dueOn =
@@ -143,9 +144,11 @@ export async function moveStage(tx: Tx, me: AuthContext, move: Move): Promise<Un
       .update(referrals)
       .set({ status: status!, bonusState, bonusDueOn: dueOn, updatedAt: now })
       .where(eq(referrals.id, referral.id));
+    if (bonusState === 'due' && referral.bonusState !== 'due') bonusNowDue = { dueOn };
   }
+  const names = await jobAndCandidate(tx, pipeline);
   const held = stageMoveAudience({
-    ...(await jobAndCandidate(tx, pipeline)),
+    ...names,
     jobId: pipeline.jobId,
     talentId: pipeline.talentId,
     applied: pipeline.appliedAt !== null,
@@ -155,6 +158,16 @@ export async function moveStage(tx: Tx, me: AuthContext, move: Move): Promise<Un
     newStatus: referralMoves ? status : null,
     declineReason: (reason as DeclineReason | null) ?? null,
   });
+  if (referral && bonusNowDue)
+    held.push(
+      ...(await bonusDueAudience(tx, {
+        referral,
+        jobTitle: names.jobTitle,
+        candidateName: names.candidateName,
+        dueOn: bonusNowDue.dueOn,
+        actorId: me.user.id,
+      })),
+    );
   if (stage === 'hired' && pipeline.stage !== 'hired')
     await closeRequestsFor(tx, { jobId: pipeline.jobId, talentId: pipeline.talentId, reason: 'hired' });
   const notifyAfter = new Date(now.getTime() + UNDO_WINDOW_MS);

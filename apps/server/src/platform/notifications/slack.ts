@@ -3,7 +3,8 @@
  * has connected Slack gets each notification the mail would carry as a direct message from the app, unless they
  * turned that category off in their notification preferences. They are found in the workspace by their e-mail
  * address (users.lookupByEmail) the first time a message is due. A referral request carries Accept and Decline
- * buttons, answered through the same service as the web (features/chat/interactions.ts).
+ * buttons, answered through the same service as the web (features/chat/interactions.ts). While the company's plan
+ * does not include Slack, the DMs stop quietly (./chat-plan.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import {
@@ -26,6 +27,7 @@ import {
 import { callSlack, markTokenGone, SlackApiError } from '../../lib/chat/slack';
 import { enqueue } from '../../lib/queue/enqueue';
 import type { Secrets } from '../../lib/secrets';
+import { chatDeliveryAllowed } from './chat-plan';
 import { frequencyFor } from './preferences';
 import { sealedContext } from '../../lib/sealed-columns';
 
@@ -140,6 +142,7 @@ export async function sendSlackDm(deps: SlackDmDeps, { notificationId }: { notif
     .innerJoin(slackConnections, eq(slackConnections.companyId, companyMembers.companyId))
     .where(eq(notifications.id, notificationId));
   if (!row || row.status !== 'connected' || !row.tokenSealed) return;
+  if (!(await chatDeliveryAllowed(deps, row.companyId))) return;
   const token = deps.secrets.open(row.tokenSealed, sealedContext.slackToken(row.companyId));
   const client = { slack, allowHosts: deps.config.outboundAllowHosts };
   try {

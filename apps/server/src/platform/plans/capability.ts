@@ -44,6 +44,20 @@ export async function requireCapability(
   return state;
 }
 
+/**
+ * Whether the company's plan lets it use (or view) the capability now: the same check, asked by work that stops
+ * quietly instead of refusing (a queued channel post, a sign-in that falls back to the password).
+ */
+export async function hasCapability(
+  db: Executor,
+  billing: boolean,
+  companyId: string,
+  capability: Capability,
+  use: CapabilityUse = 'use',
+): Promise<boolean> {
+  return can(await companyPlanState(db, billing, companyId), capability, use);
+}
+
 /** The capabilities a company may use now: what the web's capability hook and the billing page show. */
 export const capabilitiesOf = (state: CompanyPlanState): Capability[] => CAPABILITIES.filter((c) => can(state, c));
 
@@ -52,8 +66,8 @@ export const capabilitiesOf = (state: CompanyPlanState): Capability[] => CAPABIL
  * access check (register this before `requireRouteAccess`, whose check is put first). Without billing configured the
  * check answers at once: every capability is on.
  */
-export function requireRouteCapabilities(app: FastifyInstance): void {
-  const billing = app.config.stripe !== null;
+export function requireRouteCapabilities(app: FastifyInstance, deps: { db: Executor; billing: boolean }): void {
+  const { db, billing } = deps;
   app.addHook('onRoute', (route: RouteOptions) => {
     const declared = route.config?.capability;
     if (!declared) return;
@@ -65,7 +79,7 @@ export function requireRouteCapabilities(app: FastifyInstance): void {
       const { companyId } = (request.params ?? {}) as { companyId?: string };
       const company = companyId ?? request.auth?.company?.id;
       if (!company) throw planRequired({ billing: 'stripe', plan: null, status: 'none' }, capability);
-      await requireCapability(app.db, billing, company, capability, use);
+      await requireCapability(db, billing, company, capability, use);
     };
     const own = route.preHandler ? [route.preHandler].flat() : [];
     route.preHandler = [hook, ...own];

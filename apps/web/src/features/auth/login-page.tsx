@@ -88,9 +88,9 @@ export function LoginPage() {
       sso.mutate(
         { email, ...(returnTo ? { returnTo } : {}) },
         {
-          onSuccess: ({ redirectUrl }) => {
+          onSuccess: ({ redirectUrl, notice }) => {
             if (redirectUrl) window.location.assign(redirectUrl);
-            else setServerError(SSO_MESSAGES.ssoNotAvailable);
+            else setServerError(notice ?? SSO_MESSAGES.ssoNotAvailable);
           },
           onError: (error) => setServerError(errorMessage(error, AUTH_MESSAGES.unknownError)),
         },

@@ -97,6 +97,7 @@ function TwoFactorPolicyCard({ companyId }: { companyId: string }) {
             </Label>
           </div>
         )}
+        <p className="mt-4 text-sm text-muted-foreground">{TWO_FACTOR_MESSAGES.ssoSkipsCode}</p>
       </CardContent>
     </Card>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -32,6 +33,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage, fieldErrors } from '@/lib/api';
+import { useCapability } from '@/lib/plan';
 import { useSession } from '@/lib/session';
 import { scopedToast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -51,13 +53,37 @@ export function IntegrationsPage() {
         <p className="mt-2 text-muted-foreground">{CHAT_MESSAGES.intro}</p>
       </header>
       {company && isCompanyAdmin ? (
-        <IntegrationsBody companyId={company.id} />
+        <OnThePlan companyId={company.id} />
       ) : (
         <Alert role="status">
           <AlertTitle>Integrations are for admins</AlertTitle>
           <AlertDescription>Only company administrators can connect Slack or Teams.</AlertDescription>
         </Alert>
       )}
+    </div>
+  );
+}
+
+/** Slack and Teams are an Enterprise capability: a plan that lapsed keeps them visible (and disconnectable) only. */
+function OnThePlan({ companyId }: { companyId: string }) {
+  const view = useCapability('slack_teams', 'view');
+  const use = useCapability('slack_teams');
+  if (view.isLoading) return <Skeleton className="h-48 w-full" />;
+  const refusal = use.allowed ? null : (
+    <Alert role="status">
+      <AlertDescription>
+        <p>{use.reason}</p>
+        <Link to="/company-dashboard/billing" className="underline">
+          {CHAT_MESSAGES.billingLink}
+        </Link>
+      </AlertDescription>
+    </Alert>
+  );
+  if (!view.allowed) return refusal;
+  return (
+    <div className="grid gap-6">
+      {refusal}
+      <IntegrationsBody companyId={companyId} />
     </div>
   );
 }

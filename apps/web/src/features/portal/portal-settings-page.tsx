@@ -347,9 +347,9 @@ function HostRow({ companyId, host, disabled }: { companyId: string; host: Porta
           {host.verified ? PORTAL_MESSAGES.verified : PORTAL_MESSAGES.pending}
         </Badge>
       </div>
-      {host.verified ? null : (
+      {host.verified && !host.lastCheckMissed ? null : (
         <div className="grid gap-1 text-sm">
-          <p>{PORTAL_MESSAGES.txtInstructions}</p>
+          <p>{host.verified ? PORTAL_MESSAGES.lastCheckMissed : PORTAL_MESSAGES.txtInstructions}</p>
           <dl className="grid gap-1 sm:grid-cols-[auto_1fr] sm:gap-x-3">
             <dt className="text-muted-foreground">{PORTAL_MESSAGES.txtName}</dt>
             <dd className="font-mono break-all">{host.txtName}</dd>

@@ -38,7 +38,7 @@ import {
 import { finishOidc, takeAttempt, type OidcDeps } from './oidc';
 import { finishSaml } from './saml';
 import { auditRefusal, signInIdentity, SsoRefusal, type SsoIdentity } from './provision';
-import { startSignIn } from './sign-in';
+import { ssoSignInAllowed, startSignIn } from './sign-in';
 
 const tags = ['sso'];
 const errors = errorResponses(400, 401, 402, 403, 404, 409, 429);
@@ -48,7 +48,9 @@ const domainParams = companyIdParamSchema.extend({ domainId: z.uuid() });
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = createRateLimiter(app.db, app.config.rateLimitScale);
   const lookup = dnsTxtLookup(app.config.ssoDnsServers);
-  const deps: OidcDeps = {
+  const billing = app.config.stripe !== null;
+  const deps: OidcDeps & { billing: boolean } = {
+    billing,
     db: app.db,
     secrets: app.secrets,
     publicUrl: app.config.publicUrl,
@@ -234,8 +236,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         windowSeconds: 900,
         message: 'Too many sign-in attempts.',
       });
-      const redirectUrl = await startSignIn(deps, request.body.email, safeReturnTo(request.body.returnTo));
-      return { redirectUrl };
+      return startSignIn(deps, request.body.email, safeReturnTo(request.body.returnTo));
     },
   );
 
@@ -258,6 +259,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!state || !attempt) return loginWith('sso-expired');
       const row = await connectionRowOf(app.db, attempt.companyId);
       if (!row?.enabled || row.protocol !== 'oidc') return loginWith('sso-expired');
+      // The plan lapsed while the person was at the identity provider: they sign in with their password.
+      if (!(await ssoSignInAllowed(app.db, billing, row.companyId))) return loginWith('sso-paused');
       const callbackUrl = new URL(request.url, new URL(app.config.publicUrl).origin);
       try {
         const identity = await finishOidc(deps, row, attempt, callbackUrl, state);
@@ -317,6 +320,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         const row = await connectionRowOf(app.db, attempt.companyId);
         if (!row?.enabled || row.protocol !== 'saml')
           throw new SsoRefusal('sso-expired', AUTH_FORM_ERRORS['sso-expired']);
+        if (!(await ssoSignInAllowed(app.db, billing, row.companyId)))
+          return reply.redirect(`/${APP_ROUTES.login}?error=sso-paused`, 303);
         try {
           const identity = await finishSaml(app.db, app.config.publicUrl, row, request.body.SAMLResponse);
           return reply.redirect(await signedIn(request, reply, row, identity, attempt.returnTo), 303);

@@ -198,7 +198,7 @@ describe('OpenID Connect sign-in', () => {
       url: '/api/auth/sso/start',
       payload: { email: 'someone@example.com' },
     });
-    expect(elsewhere.json()).toEqual({ redirectUrl: null });
+    expect(elsewhere.json()).toEqual({ redirectUrl: null, notice: null });
     const start = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sso/start',

@@ -1,0 +1,1 @@
+ALTER TABLE "company_portal_hosts" ADD COLUMN "failed_checks" integer DEFAULT 0 NOT NULL;
