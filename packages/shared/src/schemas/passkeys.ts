@@ -117,3 +117,10 @@ export type PasskeyRename = z.infer<typeof passkeyRenameSchema>;
 /** POST /api/auth/passkey/verify: the browser's answer to the sign-in options. */
 export const passkeySignInRequestSchema = z.object({ response: authenticationResponseSchema });
 export type PasskeySignInRequest = z.input<typeof passkeySignInRequestSchema>;
+
+/** The settings form that adds a passkey: its name, and a two-factor code while two-factor is on. */
+export const passkeyAddFormSchema = z.object({
+  name: passkeyNameSchema,
+  code: z.string().trim().max(40).optional(),
+});
+export type PasskeyAddForm = z.input<typeof passkeyAddFormSchema>;
