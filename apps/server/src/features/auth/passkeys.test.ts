@@ -6,6 +6,8 @@ import { PASSKEY_MESSAGES } from '@referwell/shared';
 import { companyAuditLog, passkeyChallenges, passkeys } from '../../db/schema';
 import { createTestApp, requestsTo, signUp, type SignedUp, type TestApp } from '../../test/harness';
 import { assert, register, strayKey, type SoftPasskey } from '../../test/soft-authenticator';
+import { inTransaction } from '../../db/repository';
+import { eraseAccount } from '../account/port';
 import { relyingPartyOf } from './passkeys';
 
 let t: TestApp;
@@ -229,6 +231,16 @@ describe('renaming and removing passkeys', () => {
     expect((await call('POST', `/api/account/passkeys/${id}/remove`, who, {})).statusCode).toBe(204);
     expect((await ok<{ passkeys: unknown[] }>('GET', '/api/account/passkeys', who)).passkeys).toHaveLength(0);
     // A removed passkey no longer signs in.
+    expect((await verify(assert(passkey, await signInOptions(), { origin }))).statusCode).toBe(401);
+  });
+});
+
+describe('erasing an account', () => {
+  it('deletes its passkeys: they no longer sign in', async () => {
+    const who = await signUp(t);
+    const passkey = await addPasskey(who);
+    await inTransaction(t.database.db, (tx) => eraseAccount(tx, who.body.user.id, new Date(), true));
+    expect(await t.database.db.select().from(passkeys).where(eq(passkeys.userId, who.body.user.id))).toEqual([]);
     expect((await verify(assert(passkey, await signInOptions(), { origin }))).statusCode).toBe(401);
   });
 });
