@@ -61,3 +61,4 @@ export * from './schemas/portal';
 export * from './schemas/sso';
 export * from './schemas/passkeys';
 export * from './rules/passkey-texts';
+export * from './rules/passkey-prompt-texts';

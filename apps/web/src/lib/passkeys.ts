@@ -6,7 +6,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
-import { PASSKEY_MESSAGES } from '@referwell/shared/rules/passkey-texts';
+import { PASSKEY_PROMPT_MESSAGES as PASSKEY_MESSAGES } from '@referwell/shared/rules/passkey-prompt-texts';
 
 /** A passkey prompt that did not give an answer: closed, timed out, not supported, or the device already has one. */
 export class PasskeyPromptError extends Error {

@@ -1,4 +1,6 @@
-// The words of passkeys (WebAuthn, issue 34), without zod: the login page stays light.
+// The words of passkeys (WebAuthn, issue 34; ADR 0037), without zod. The login page and the browser prompt need only
+// PASSKEY_PROMPT_MESSAGES (passkey-prompt-texts.ts): its first load stays light (bench/bundle-budget.ts).
+import { PASSKEY_PROMPT_MESSAGES } from './passkey-prompt-texts';
 
 /** How long a passkey prompt (registration or sign-in) waits for the authenticator, and its challenge lives. */
 export const PASSKEY_CHALLENGE_MINUTES = 5;
@@ -8,6 +10,7 @@ export const PASSKEY_NAME_MAX = 60;
 export const PASSKEYS_PER_ACCOUNT = 20;
 
 export const PASSKEY_MESSAGES = {
+  ...PASSKEY_PROMPT_MESSAGES,
   title: 'Passkeys',
   description:
     'Sign in with your fingerprint, face or device PIN instead of a password. A passkey counts as both factors, so ' +
@@ -36,17 +39,11 @@ export const PASSKEY_MESSAGES = {
   added: 'Passkey added.',
   renamed: 'Passkey renamed.',
   removed: 'Passkey removed.',
-  notSupported: 'This browser cannot use passkeys.',
-  cancelled: 'The passkey prompt was closed or timed out. Please try again.',
-  alreadyRegistered: 'This device already holds a passkey for your account.',
   tooMany: `You can have at most ${PASSKEYS_PER_ACCOUNT} passkeys. Remove one first.`,
   codeNeeded: 'Two-factor authentication is on: please enter a code from your authenticator app.',
   notFound: 'That passkey was not found.',
   challengeExpired: 'The passkey prompt timed out. Please try again.',
   registrationFailed: 'Your device’s answer could not be verified. Please try again.',
-  signIn: 'Sign in with a passkey',
-  signingIn: 'Waiting for your passkey…',
-  signInFailed: 'That passkey could not be verified. Please try again or sign in with your password.',
   unknownPasskey: 'This passkey is not registered with Referwell. Sign in with your password and add it again.',
   throttled: 'Too many passkey sign-ins. Please wait and try again.',
 } as const;

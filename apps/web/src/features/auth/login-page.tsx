@@ -9,7 +9,7 @@ import { AUTH_MESSAGES } from '@referwell/shared/rules/auth-texts';
 import { TIMING } from '@referwell/shared/constants';
 import { APP_ROUTES } from '@referwell/shared/routes';
 import { SSO_MESSAGES } from '@referwell/shared/rules/sso-texts';
-import { PASSKEY_MESSAGES } from '@referwell/shared/rules/passkey-texts';
+import { PASSKEY_PROMPT_MESSAGES as PASSKEY_MESSAGES } from '@referwell/shared/rules/passkey-prompt-texts';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form, FormField, lazyZodResolver } from '@/components/ui/form';
