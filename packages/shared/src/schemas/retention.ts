@@ -97,3 +97,44 @@ export const countryLines = (countryMonths: Record<string, number>) =>
   Object.entries(countryMonths)
     .map(([country, n]) => `${country} ${n}`)
     .join('\n');
+
+/** Retention and data-subject requests (issue 36): the admin's privacy screen. */
+export const PRIVACY_TEXTS = {
+  pageTitle: 'Privacy and retention',
+  pageIntro:
+    'How long candidates’ personal data is kept after their last activity, and the access, deletion and correction requests you received, with their legal deadlines.',
+  adminsOnly: 'Only company administrators can manage privacy and retention.',
+  policyTitle: 'Retention policy',
+  policyHint:
+    'Candidates are reminded 30 days before the end and can renew with one click; otherwise their data is erased and referral and bonus history kept without their name.',
+  defaultMonths: 'Months after last activity',
+  countryMonths: 'Per country (one per line, e.g. DE 6)',
+  policySaved: 'Retention policy saved',
+  save: 'Save',
+  requestsTitle: 'Data-subject requests',
+  requestsEmpty: 'No requests recorded.',
+  recordRequest: 'Record request',
+  requestRecorded: 'Request recorded',
+  markDone: 'Mark done',
+  requestDone: 'Request marked done',
+  kind: 'Request',
+  requester: 'Requester',
+  requesterName: 'Name',
+  requesterEmail: 'E-mail',
+  law: 'Law',
+  receivedOn: 'Received on',
+  due: 'Due',
+  status: 'Status',
+  open: 'Open',
+  overdue: 'Overdue',
+  done: 'Done',
+  loadError: 'Could not load this. Please try again.',
+  failed: 'That did not work. Please try again.',
+} as const;
+
+export const DSR_KIND_LABELS = { access: 'Access', deletion: 'Deletion', correction: 'Correction' } as const;
+export const DSR_JURISDICTION_LABELS = {
+  gdpr: 'GDPR / UK GDPR (1 month)',
+  ccpa: 'CCPA / CPRA (45 days)',
+  other: 'Other (30 days)',
+} as const;

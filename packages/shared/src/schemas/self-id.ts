@@ -68,3 +68,40 @@ export type SelfIdReport = z.infer<typeof selfIdReportSchema>;
 
 /** PUT /api/companies/:companyId/members/:userId/compliance (admins). */
 export const memberComplianceSchema = z.object({ compliance: z.boolean() });
+
+/** Self-identification (issue 36): the applicant's step, the admin's settings, the compliance report. */
+export const SELF_ID_TEXTS = {
+  stepTitle: 'Voluntary self-identification',
+  stepIntro: (company: string) =>
+    `${company} invites you to answer the questions below. Answering is voluntary and kept apart from your application: the hiring team and your referrer never see your answers.`,
+  submit: 'Submit answers',
+  submitting: 'Saving...',
+  skip: 'Skip',
+  saved: 'Thank you. Your answers are kept confidential.',
+  failed: 'Your answers could not be saved. Please try again.',
+  pageTitle: 'Self-identification',
+  pageIntro:
+    'Invite applicants to answer the voluntary EEO-1, disability (CC-305) and protected veteran forms. Answers are kept apart from applications, never reach referrers or the hiring team, and are read only as counts.',
+  settingsTitle: 'Invitation',
+  settingsEnable: 'Invite applicants to self-identify',
+  settingsForms: 'Forms to offer',
+  settingsSave: 'Save',
+  settingsSaved: 'Self-identification settings saved',
+  settingsAdminsOnly: 'Only company administrators can change these settings.',
+  reportTitle: 'Report',
+  reportIntro: (minCell: number) =>
+    `Answers counted per job and period. A count below ${minCell}, or one that would reveal it, is hidden (—).`,
+  reportRefused:
+    'Only members with the compliance permission can read this report. An admin grants it on the team page.',
+  reportEmpty: 'No answers in this period yet.',
+  reportError: 'The report could not be loaded.',
+  respondents: 'Respondents',
+  suppressed: '—',
+  period: 'Period',
+  complianceLabel: 'Compliance',
+  complianceHelp: 'Reads the self-identification report',
+  complianceNote:
+    'Compliance: reads the self-identification report (counts only, never a person’s answers). Admins need it too.',
+  complianceGranted: 'Compliance permission granted',
+  complianceWithdrawn: 'Compliance permission withdrawn',
+} as const;

@@ -3,8 +3,7 @@
 // the house rate limiter, per account and per address; enabling, disabling, failures and recovery codes are audited in
 // the account's company log.
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
+import type { Secret } from 'otpauth';
 import {
   RECOVERY_CODE_COUNT,
   TWO_FACTOR_MESSAGES,
@@ -35,8 +34,16 @@ const WINDOW = 1;
 
 const sealContext = (userId: string) => `totp:${userId}`;
 
-const totpOf = (secret: Secret, label: string) =>
-  new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret });
+/**
+ * The TOTP and QR libraries load with the first two-factor step, not with the server: most processes never need them
+ * (~12 MB of resident memory between them).
+ */
+const otpauth = () => import('otpauth');
+
+const totpOf = async (secret: Secret, label: string) => {
+  const { TOTP } = await otpauth();
+  return new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, secret });
+};
 
 /** A recovery code as shown: 10 characters in two groups (xxxxx-xxxxx), case and dashes ignored when typed. */
 const newRecoveryCode = () => {
@@ -101,13 +108,15 @@ export async function startTwoFactorSetup(
   user: { id: string; email: string },
 ): Promise<TwoFactorSetup> {
   if (await hasTwoFactor(db, user.id)) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
+  const { Secret } = await otpauth();
   const secret = new Secret({ size: 20 });
   const totpSealed = secrets.seal(secret.base32, sealContext(user.id));
   await db
     .insert(twoFactor)
     .values({ userId: user.id, totpSealed })
     .onConflictDoUpdate({ target: twoFactor.userId, set: { totpSealed, enabledAt: null, lastUsedStep: null } });
-  const uri = totpOf(secret, user.email).toString();
+  const uri = (await totpOf(secret, user.email)).toString();
+  const { default: QRCode } = await import('qrcode');
   return { secret: secret.base32, uri, qrSvg: await QRCode.toString(uri, { type: 'svg', margin: 1 }) };
 }
 
@@ -137,9 +146,10 @@ async function matchTotp(tx: Tx, secrets: Secrets, userId: string, code: string)
     .where(eq(twoFactor.userId, userId))
     .for('update');
   if (!row) return false;
+  const { Secret } = await otpauth();
   const secret = Secret.fromBase32(secrets.open(row.sealed, sealContext(userId)));
   const now = Date.now();
-  const delta = totpOf(secret, '').validate({ token: code, timestamp: now, window: WINDOW });
+  const delta = (await totpOf(secret, '')).validate({ token: code, timestamp: now, window: WINDOW });
   if (delta === null) return false;
   const step = Math.floor(now / 1000 / PERIOD_SECONDS) + delta;
   if (row.lastUsedStep !== null && step <= row.lastUsedStep) return false;

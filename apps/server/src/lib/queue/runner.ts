@@ -1,5 +1,6 @@
+import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import { Logger, run, type Runner, type TaskList } from 'graphile-worker';
+import { Logger, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import { openClosablePool, type ClosablePool } from '../../db/pool';
 
 export interface QueueOptions {
@@ -97,16 +98,39 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
   if (options.concurrency === 0) return { stop: async () => {} };
   const logger = pinoLogger(options.log);
   const { pool, close: closePool } = queuePool(options.connectionString, options.log);
-  const start = () =>
-    run({
+  /** Who locks jobs in the runner running now: its worker pool and its workers. */
+  let lockers = new Set<string>();
+  const start = async () => {
+    const events: WorkerEvents = new EventEmitter();
+    const ids = new Set<string>();
+    events.on('pool:create', ({ workerPool }) => ids.add(workerPool.id));
+    events.on('worker:create', ({ worker }) => ids.add(worker.workerId));
+    const started = await run({
       pgPool: pool,
       logger,
+      events,
       noHandleSignals: true,
       concurrency: options.concurrency,
       pollInterval: options.pollIntervalMs ?? 2000,
       taskList: options.tasks,
       crontab: options.crontab,
     });
+    lockers = ids;
+    return started;
+  };
+  /**
+   * A runner that lost its database mid-job could not mark the job done or failed, so the job stays locked by it.
+   * Once a new runner has reached the database, the stopped runner's locks are released so those jobs run again now
+   * rather than when release-stale-jobs finds them (background.ts, after 10 minutes).
+   */
+  const releaseLocks = async (ids: Set<string>) => {
+    if (ids.size === 0) return;
+    try {
+      await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [[...ids]]);
+    } catch (error) {
+      options.log.warn({ err: error }, 'could not release the jobs a stopped job runner held');
+    }
+  };
 
   const stopping = new AbortController();
   let runner: Runner | undefined = await start().catch(async (error: unknown) => {
@@ -115,6 +139,7 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
   });
   const supervised = (async () => {
     let delay = RESTART_DELAY_MS.first;
+    let stoppedLockers = new Set<string>();
     while (!stopping.signal.aborted) {
       if (runner) {
         const reason = await untilUnhealthy(runner, stopping.signal);
@@ -122,6 +147,7 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
         options.log.error({ err: reason }, 'job queue unhealthy; restarting it');
         await runner.stop().catch(() => {});
         runner = undefined;
+        stoppedLockers = lockers;
       }
       await sleep(delay, stopping.signal);
       if (stopping.signal.aborted) return;
@@ -129,6 +155,10 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
         options.log.warn({ err: error, retryInMs: delay }, 'job queue could not start');
         return undefined;
       });
+      if (runner) {
+        await releaseLocks(stoppedLockers);
+        stoppedLockers = new Set();
+      }
       delay = runner ? RESTART_DELAY_MS.first : Math.min(delay * 2, RESTART_DELAY_MS.max);
     }
   })();

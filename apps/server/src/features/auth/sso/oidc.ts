@@ -1,6 +1,9 @@
 // OpenID Connect sign-in (issue 34) with openid-client: the authorization code flow with PKCE (S256), `state` and
 // `nonce` kept server-side for one use (sso_login_attempts), every call to the provider through the SSRF-safe fetcher.
-import * as oidc from 'openid-client';
+import type * as oidc from 'openid-client';
+
+/** openid-client loads with the first OpenID sign-in, not with the server (most processes never use it). */
+const openidClient = () => import('openid-client');
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ssoLoginAttempts } from '../../../db/schema';
@@ -51,11 +54,12 @@ async function clientFor(deps: OidcDeps, row: ConnectionRow): Promise<oidc.Confi
   const insecure =
     issuer.protocol === 'http:' && deps.allowHosts.some((h) => h === issuer.host || h === issuer.hostname);
   const secret = deps.secrets.open(row.oidcClientSecretSealed!, clientSecretContext(row.companyId));
-  const config = await oidc.discovery(issuer, row.oidcClientId!, secret, oidc.ClientSecretBasic(secret), {
-    [oidc.customFetch]: customFetch,
-    ...(insecure ? { execute: [oidc.allowInsecureRequests] } : {}),
+  const client = await openidClient();
+  const config = await client.discovery(issuer, row.oidcClientId!, secret, client.ClientSecretBasic(secret), {
+    [client.customFetch]: customFetch,
+    ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
   });
-  config[oidc.customFetch] = customFetch;
+  config[client.customFetch] = customFetch;
   return config;
 }
 
@@ -67,9 +71,10 @@ export async function startOidc(
   returnTo: string | null,
 ): Promise<string> {
   const config = await clientFor(deps, row);
-  const codeVerifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const nonce = oidc.randomNonce();
+  const client = await openidClient();
+  const codeVerifier = client.randomPKCECodeVerifier();
+  const state = client.randomState();
+  const nonce = client.randomNonce();
   await deps.db.insert(ssoLoginAttempts).values({
     stateHash: hashToken(state),
     companyId: row.companyId,
@@ -78,12 +83,12 @@ export async function startOidc(
     returnTo,
     expiresAt: new Date(Date.now() + SSO_ATTEMPT_MINUTES * 60_000),
   });
-  return oidc
+  return client
     .buildAuthorizationUrl(config, {
       redirect_uri: ssoEndpoints(deps.publicUrl).oidcRedirectUri,
       scope: 'openid email profile',
       response_type: 'code',
-      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
       state,
       nonce,
@@ -116,7 +121,7 @@ export async function finishOidc(
   const config = await clientFor(deps, row);
   let claims: oidc.IDToken | undefined;
   try {
-    const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+    const tokens = await (await openidClient()).authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: attempt.codeVerifier!,
       expectedState: state,
       expectedNonce: attempt.nonce!,

@@ -1,7 +1,7 @@
 // SAML 2.0 sign-in (issue 34) with @node-saml/node-saml: SP-initiated, HTTP-Redirect AuthnRequest, HTTP-POST
 // Response at the assertion consumer service. node-saml checks the signature against the IdP's certificate, the
 // audience, the recipient and the validity window; a replayed assertion id is refused here (sso_used_assertions).
-import { SAML, ValidateInResponseTo, type Profile } from '@node-saml/node-saml';
+import type { Profile, SAML } from '@node-saml/node-saml';
 import { newSecretToken, hashToken } from '../../../lib/tokens';
 import { ssoLoginAttempts, ssoUsedAssertions } from '../../../db/schema';
 import type { Db } from '../../../db/client';
@@ -20,7 +20,9 @@ const GROUP_ATTRIBUTES = [
   'http://schemas.microsoft.com/ws/2008/06/identity/claims/groups',
 ] as const;
 
-function samlFor(row: ConnectionRow, publicUrl: string): SAML {
+/** node-saml (and its XML signature stack, ~14 MB resident) loads with the first SAML sign-in, not with the server. */
+async function samlFor(row: ConnectionRow, publicUrl: string): Promise<SAML> {
+  const { SAML, ValidateInResponseTo } = await import('@node-saml/node-saml');
   const endpoints = ssoEndpoints(publicUrl);
   return new SAML({
     entryPoint: row.samlEntryPoint!,
@@ -48,7 +50,7 @@ export async function startSaml(db: Db, publicUrl: string, row: ConnectionRow, r
     returnTo,
     expiresAt: new Date(Date.now() + SSO_ATTEMPT_MINUTES * 60_000),
   });
-  return samlFor(row, publicUrl).getAuthorizeUrlAsync(relayState, undefined, {});
+  return (await samlFor(row, publicUrl)).getAuthorizeUrlAsync(relayState, undefined, {});
 }
 
 const first = (profile: Profile, names: readonly string[]): string | null => {
@@ -78,7 +80,7 @@ export async function finishSaml(
 ): Promise<SsoIdentity> {
   let profile: Profile | null;
   try {
-    ({ profile } = await samlFor(row, publicUrl).validatePostResponseAsync({ SAMLResponse: samlResponse }));
+    ({ profile } = await (await samlFor(row, publicUrl)).validatePostResponseAsync({ SAMLResponse: samlResponse }));
   } catch (error) {
     throw new SsoRefusal('sso-failed', `SAML response refused: ${(error as Error).message}`.slice(0, 200));
   }
