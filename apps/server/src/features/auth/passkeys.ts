@@ -1,12 +1,6 @@
 // Passkeys (WebAuthn, issue 34; ADR 0037): an account registers discoverable credentials on its devices and signs in
 // with one instead of a password and code. Ceremonies are verified by @simplewebauthn/server; each challenge is made
 // here, kept server-side, answered once and expires. The relying party is the app's public URL.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
 import {
   PASSKEY_CHALLENGE_MINUTES,
@@ -45,6 +39,12 @@ export function relyingPartyOf(publicUrl: string): RelyingParty {
   if (url.hostname === '127.0.0.1' || url.hostname === '[::1]') url.hostname = 'localhost';
   return { rpID: url.hostname, origin: url.origin, rpName: 'Referwell' };
 }
+
+/**
+ * The WebAuthn library loads with the first passkey step, not with the server (as the other sign-in libraries: most
+ * processes never need it; its ASN.1 and X.509 dependencies are large).
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** COSE algorithms accepted: ES256 (every platform authenticator), EdDSA, RS256 (Windows Hello). */
 const ALGORITHMS = [-7, -8, -257];
@@ -125,6 +125,7 @@ export async function startPasskeyRegistration(
     .where(eq(passkeys.userId, user.id));
   if (existing.length >= PASSKEYS_PER_ACCOUNT) throw conflict(PASSKEY_MESSAGES.tooMany);
   return withChangeAllowed(db, secrets, user.id, code, attempt, async () => {
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: rp.rpName,
       rpID: rp.rpID,
@@ -152,6 +153,7 @@ export async function finishPasskeyRegistration(
   input: PasskeyRegisterRequest,
 ): Promise<Passkey> {
   const refused = () => new AppError(400, 'PASSKEY_INVALID', PASSKEY_MESSAGES.registrationFailed);
+  const { verifyRegistrationResponse } = await webauthn();
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -233,6 +235,7 @@ const countSignInAttempt = (attempt: PasskeyAttempt) =>
 /** Options for navigator.credentials.get() with no account named: the authenticator offers its passkeys for us. */
 export async function startPasskeySignIn(db: Db, rp: RelyingParty, attempt: PasskeyAttempt) {
   await countSignInAttempt(attempt);
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.rpID,
     userVerification: 'required',
@@ -278,6 +281,7 @@ export async function finishPasskeySignIn(
   )
     throw await refuse('user handle');
 
+  const { verifyAuthenticationResponse } = await webauthn();
   let verification;
   try {
     verification = await verifyAuthenticationResponse({
