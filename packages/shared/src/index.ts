@@ -59,3 +59,6 @@ export * from './schemas/scim';
 export * from './rules/contrast';
 export * from './schemas/portal';
 export * from './schemas/sso';
+export * from './schemas/passkeys';
+export * from './rules/passkey-texts';
+export * from './rules/passkey-prompt-texts';

@@ -26,3 +26,4 @@ export * from './scim';
 export * from './portal';
 export * from './screening';
 export * from './sso';
+export * from './passkeys';

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register } from '../../test/soft-authenticator';
+import { relyingPartyOf } from '../auth/passkeys';
 import { sql } from 'drizzle-orm';
 import { ACCOUNT_DATA_MESSAGES, type AuditLogResponse, type DataExportStatus } from '@referwell/shared';
 import {
@@ -130,6 +132,25 @@ describe('export my data', () => {
     expect(linkIn(mail!, '/api/exports/')).toBe(status.downloadUrl);
     const days = (Date.parse(status.expiresAt!) - Date.parse(status.readyAt!)) / 86_400_000;
     expect(days).toBe(7);
+  });
+
+  it('lists the passkeys by name and dates, never their keys', async () => {
+    const who = await signUp(t);
+    const options = await ok<{ challenge: string; rp: { id?: string }; user: { id: string } }>(
+      'POST',
+      '/api/account/passkeys/options',
+      who,
+      {},
+    );
+    const origin = relyingPartyOf(t.app.config.publicUrl).origin;
+    await ok('POST', '/api/account/passkeys', who, {
+      name: 'Home laptop',
+      response: register(options, { origin }).response,
+    });
+    const { zip } = await exportFor(who);
+    expect(json(zip, 'settings.json').passkeys).toEqual([
+      { name: 'Home laptop', createdAt: expect.any(String), lastUsedAt: null },
+    ]);
   });
 
   it("holds the referrer's side: requests received and messages, and records the export in the company log", async () => {

@@ -118,7 +118,7 @@ export async function anonymiseCandidateForCompany(tx: Tx, userId: string, compa
 
 /**
  * Erases one account in one transaction: the profile, résumé, sessions, tokens, preferences, notifications, kudos,
- * kept connections and memberships go; the user row stays as "Deleted user" (no e-mail, no password) so what others
+ * kept connections, memberships, passkeys and two-factor go; the user row stays as "Deleted user" (no e-mail, no password) so what others
  * legitimately hold keeps its shape: their conversations, the company's referral history and pipeline. Erases an
  * account whose grace period is over, or (`retention`) one whose retention period ended. Returns the storage keys to
  * delete once the transaction has committed.
@@ -153,6 +153,11 @@ export async function eraseAccount(tx: Tx, userId: string, now: Date, retention 
     sql`delete from resume_files where owner_id = ${userId}`,
     sql`delete from referrer_profiles where user_id = ${userId}`,
     sql`delete from company_members where user_id = ${userId}`,
+    // Sign-in factors: passkeys (public keys, ADR 0037) and their challenges, the TOTP secret and recovery codes.
+    sql`delete from passkeys where user_id = ${userId}`,
+    sql`delete from passkey_challenges where user_id = ${userId}`,
+    sql`delete from two_factor_recovery_codes where user_id = ${userId}`,
+    sql`delete from two_factor where user_id = ${userId}`,
     // LinkedIn connections they kept, and the job seekers' kept matches naming them as a referrer.
     sql`delete from connection_matches where user_id = ${userId} or referrer_id = ${userId}`,
     sql`update referrals set talent_profile = jsonb_set(talent_profile, '{referredBy,name}', to_jsonb(${DELETED_USER_NAME}::text))

@@ -91,6 +91,10 @@ async function collect(db: Db, secrets: Secrets, userId: string): Promise<Record
       from kudos_requests where talent_id = ${userId} order by created_at`);
   const emailPreferences = await rows(sql`
     select category, frequency from email_preferences where user_id = ${userId} order by category`);
+  // The passkeys' names and dates (their public keys and credential ids say nothing about the person).
+  const passkeys = await rows(sql`
+    select name, created_at as "createdAt", last_used_at as "lastUsedAt"
+      from passkeys where user_id = ${userId} order by created_at`);
   const connections = await rows(sql`
     select k.kind, k.first_name as "firstName", k.last_name as "lastName", k.profile_url as "profileUrl",
            k.email, k.company, k.position, k.connected_on as "connectedOn", j.title as "fitsRole",
@@ -107,7 +111,7 @@ async function collect(db: Db, secrets: Secrets, userId: string): Promise<Record
     'notifications.json': notifications,
     'kudos.json': { received: kudos, requested: kudosRequests },
     'connections.json': connections,
-    'settings.json': { emailPreferences },
+    'settings.json': { emailPreferences, passkeys },
     'self-identification.json': await ownSelfIdAnswers(db, secrets, userId),
   };
 }
@@ -123,7 +127,7 @@ messages.json           your conversations with every message sent or received
 notifications.json      your notifications
 kudos.json              kudos you received and asked for
 connections.json        LinkedIn connections you kept as matches
-settings.json           your e-mail settings
+settings.json           your e-mail settings and passkeys (names and dates)
 self-identification.json  your voluntary self-identification answers, per job
 resume/                 the résumé file you uploaded, as you uploaded it
 `;

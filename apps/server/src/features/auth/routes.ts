@@ -9,6 +9,7 @@ import {
   loginResponseSchema,
   messageResponseSchema,
   passwordResetConfirmSchema,
+  passkeySignInRequestSchema,
   passwordResetRequestSchema,
   sessionResponseSchema,
   signupConfirmSchema,
@@ -32,6 +33,8 @@ import { accountAttemptsKey, finishLogin, login } from './service';
 import { challengedUser, endChallenge, startChallenge } from './two-factor-challenge';
 import { withSecondFactor } from './two-factor';
 import { twoFactorRoutes } from './two-factor-routes';
+import { passkeyRoutes } from './passkey-routes';
+import { finishPasskeySignIn, relyingPartyOf } from './passkeys';
 import { confirmSignup, previewInvitation, signup } from './signup';
 import { changePassword, requestPasswordReset, resetPassword } from './password-changes';
 import { knowsAccount, rememberDevice } from './known-devices';
@@ -196,6 +199,36 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/api/auth/passkey/verify',
+    {
+      config: { access: 'visitor' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Sign in with a passkey: the browser's answer to /api/auth/passkey/options, verified (challenge once, " +
+          'origin, signature, user verification, counter). It counts as both factors: no code is asked',
+        body: passkeySignInRequestSchema,
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      refuseWhenPrelaunch();
+      const userId = await finishPasskeySignIn(
+        app.db,
+        relyingPartyOf(app.config.publicUrl),
+        request.body,
+        { limiter, ip: request.ip },
+        billing,
+      );
+      const { token, notices } = await finishLogin(app.db, app.accounts, userId, meta(request));
+      endChallenge(app, reply);
+      rememberDevice(app, request, reply, userId);
+      const session = await startSession(request, reply, token);
+      return notices.length > 0 ? { ...session, notice: notices.join(' ') } : session;
+    },
+  );
+
   // Login and sign-up as plain HTML form posts before the page script runs (ADR 0017), in their own plugin.
   await app.register(
     authFormRoutes({
@@ -227,6 +260,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(twoFactorRoutes(limiter));
+  await app.register(passkeyRoutes(limiter));
 
   app.post(
     '/api/auth/logout',

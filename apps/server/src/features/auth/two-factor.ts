@@ -81,8 +81,8 @@ export async function twoFactorStatus(db: Db, userId: string): Promise<TwoFactor
   };
 }
 
-/** Audits a two-factor event in the account's company log (an account without a company has no log). */
-async function audit(tx: Tx, userId: string, action: AuditAction, after?: Record<string, unknown>) {
+/** Audits an account's sign-in factor event in its company log (an account without a company has no log). */
+export async function auditAccountEvent(tx: Tx, userId: string, action: AuditAction, after?: Record<string, unknown>) {
   const [member] = await tx
     .select({ companyId: companyMembers.companyId })
     .from(companyMembers)
@@ -199,11 +199,11 @@ export async function withSecondFactor<T>(
         ? 'recovery'
         : null;
     if (!how) return { ok: false as const };
-    if (how === 'recovery') await audit(tx, userId, 'two_factor.recovery_code_used');
+    if (how === 'recovery') await auditAccountEvent(tx, userId, 'two_factor.recovery_code_used');
     return { ok: true as const, value: await work(tx, how) };
   });
   if (!result.ok) {
-    await inTransaction(db, (tx) => audit(tx, userId, 'two_factor.failed'));
+    await inTransaction(db, (tx) => auditAccountEvent(tx, userId, 'two_factor.failed'));
     throw new AppError(400, 'TWO_FACTOR_INVALID', TWO_FACTOR_MESSAGES.codeInvalid, {
       code: TWO_FACTOR_MESSAGES.codeInvalid,
     });
@@ -232,7 +232,7 @@ export async function enableTwoFactor(
   if (row.enabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
   return withSecondFactor(db, secrets, userId, code, { ...attempt, allowRecovery: false }, async (tx) => {
     await tx.update(twoFactor).set({ enabledAt: new Date() }).where(eq(twoFactor.userId, userId));
-    await audit(tx, userId, 'two_factor.enabled', { method: 'totp' });
+    await auditAccountEvent(tx, userId, 'two_factor.enabled', { method: 'totp' });
     return { recoveryCodes: await replaceRecoveryCodes(tx, userId) };
   });
 }
@@ -250,7 +250,7 @@ export async function disableTwoFactor(
   await withSecondFactor(db, secrets, userId, code, { ...attempt, allowRecovery: true }, async (tx) => {
     await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
     await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
-    await audit(tx, userId, 'two_factor.disabled');
+    await auditAccountEvent(tx, userId, 'two_factor.disabled');
   });
 }
 
@@ -264,7 +264,7 @@ export async function regenerateRecoveryCodes(
 ): Promise<RecoveryCodes> {
   if (!(await hasTwoFactor(db, userId))) throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
   return withSecondFactor(db, secrets, userId, code, { ...attempt, allowRecovery: true }, async (tx) => {
-    await audit(tx, userId, 'two_factor.recovery_codes_regenerated');
+    await auditAccountEvent(tx, userId, 'two_factor.recovery_codes_regenerated');
     return { recoveryCodes: await replaceRecoveryCodes(tx, userId) };
   });
 }

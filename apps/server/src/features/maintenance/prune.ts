@@ -6,6 +6,7 @@ import {
   emailTokens,
   kudosRequests,
   notifications,
+  passkeyChallenges,
   passwordResetTokens,
   rateLimitBuckets,
   referralInvitations,
@@ -31,7 +32,7 @@ export const RETENTION = {
 const ago = (unit: 'hours' | 'days', n: number) => sql`now() - make_interval(${sql.raw(unit)} => ${n})`;
 
 /**
- * Deletes expired sessions, tokens, sign-ups, single sign-on attempts and assertion ids, rate-limit windows and old
+ * Deletes expired sessions, tokens, sign-ups, single sign-on attempts and assertion ids, passkey challenges, rate-limit windows and old
  * notifications; returns the counts.
  */
 export async function pruneExpired(db: Db): Promise<Record<string, number>> {
@@ -88,6 +89,10 @@ export async function pruneExpired(db: Db): Promise<Record<string, number>> {
       .where(lt(ssoLoginAttempts.expiresAt, sql`now()`))
       .returning({ k: ssoLoginAttempts.stateHash }),
     db
+      .delete(passkeyChallenges)
+      .where(lt(passkeyChallenges.expiresAt, sql`now()`))
+      .returning({ k: passkeyChallenges.challenge }),
+    db
       .delete(ssoUsedAssertions)
       .where(lt(ssoUsedAssertions.expiresAt, sql`now()`))
       .returning({ k: ssoUsedAssertions.assertionId }),
@@ -104,6 +109,7 @@ export async function pruneExpired(db: Db): Promise<Record<string, number>> {
     'sentMails',
     'signupRequests',
     'ssoLoginAttempts',
+    'passkeyChallenges',
     'ssoUsedAssertions',
   ];
   return Object.fromEntries(names.map((name, i) => [name, counts[i]!.length]));

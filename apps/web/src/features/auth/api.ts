@@ -16,7 +16,9 @@ import type {
   SsoDomainMail,
   SsoStartResponse,
 } from '@referwell/shared';
+import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { api, isApiError } from '@/lib/api';
+import { getPasskey } from '@/lib/passkeys';
 import { clearSession, storeSession } from '@/lib/session';
 
 /** A team invitation link's details, to prefill sign-up (404 when the token is invalid). */
@@ -46,6 +48,25 @@ export function useLoginTwoFactor() {
   return useMutation({
     mutationFn: (body: TwoFactorCodeRequest) =>
       api<LoginResponse>('/api/auth/login/two-factor', { method: 'POST', body }),
+    onSuccess: (session) => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      storeSession(queryClient, session);
+    },
+  });
+}
+
+/**
+ * Signs in with a passkey (ADR 0037): the server's challenge, the device's prompt (it offers its passkeys for this
+ * site: no e-mail typed), the server's check. A passkey is both factors: the session starts at once.
+ */
+export function usePasskeySignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const options = await api<PublicKeyCredentialRequestOptionsJSON>('/api/auth/passkey/options', { method: 'POST' });
+      const response = await getPasskey(options);
+      return api<LoginResponse>('/api/auth/passkey/verify', { method: 'POST', body: { response } });
+    },
     onSuccess: (session) => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
       storeSession(queryClient, session);

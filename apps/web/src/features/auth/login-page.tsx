@@ -9,6 +9,7 @@ import { AUTH_MESSAGES } from '@referwell/shared/rules/auth-texts';
 import { TIMING } from '@referwell/shared/constants';
 import { APP_ROUTES } from '@referwell/shared/routes';
 import { SSO_MESSAGES } from '@referwell/shared/rules/sso-texts';
+import { PASSKEY_PROMPT_MESSAGES as PASSKEY_MESSAGES } from '@referwell/shared/rules/passkey-prompt-texts';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Form, FormField, lazyZodResolver } from '@/components/ui/form';
@@ -19,7 +20,8 @@ import type { PageMeta } from '@/lib/page-meta';
 import { useHydratedSearchParams } from '@/lib/use-hydrated';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSession } from '@/lib/session';
-import { useLogin, useSsoStart } from './api';
+import { passkeyErrorMessage } from '@/lib/passkeys';
+import { useLogin, usePasskeySignIn, useSsoStart } from './api';
 
 const toast = scopedToast('login-page');
 
@@ -39,6 +41,7 @@ export function LoginPage() {
   const { user, prelaunch } = useSession();
   const login = useLogin();
   const sso = useSsoStart();
+  const passkey = usePasskeySignIn();
   const [serverError, setServerError] = useState<string | null>(null);
   const form = useForm<LoginRequest>({
     resolver: lazyZodResolver(() => import('@referwell/shared/schemas/auth').then((m) => m.loginRequestSchema)),
@@ -98,8 +101,22 @@ export function LoginPage() {
     });
   };
 
+  /** A passkey (ADR 0037): the device offers its passkeys for Referwell; no e-mail, password or code is typed. */
+  const signInWithPasskey = () => {
+    setServerError(null);
+    passkey.mutate(undefined, {
+      onSuccess: ({ user, notice }) => {
+        if (!user) return;
+        if (notice) toast.success(notice, { duration: 10_000 });
+        void navigate(returnTo ?? dashboardPathFor(user.type), { replace: true });
+      },
+      onError: (error) =>
+        setServerError(passkeyErrorMessage(error, errorMessage(error, PASSKEY_MESSAGES.signInFailed))),
+    });
+  };
+
   // Someone already logged in has nothing to do here.
-  if (user && !prelaunch && !login.isPending) {
+  if (user && !prelaunch && !login.isPending && !passkey.isPending) {
     return <Navigate to={returnTo ?? dashboardPathFor(user.type)} replace />;
   }
 
@@ -163,6 +180,11 @@ export function LoginPage() {
         >
           {sso.isPending || sso.data?.redirectUrl ? SSO_MESSAGES.ssoRedirecting : SSO_MESSAGES.continueWithSso}
         </Button>
+        {prelaunch ? null : (
+          <Button type="button" variant="outline" size="lg" onClick={signInWithPasskey} disabled={passkey.isPending}>
+            {passkey.isPending ? PASSKEY_MESSAGES.signingIn : PASSKEY_MESSAGES.signIn}
+          </Button>
+        )}
       </Form>
     </AuthCard>
   );

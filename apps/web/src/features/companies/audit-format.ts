@@ -105,7 +105,12 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
     case 'two_factor.failed':
     case 'two_factor.recovery_code_used':
     case 'two_factor.recovery_codes_regenerated':
+    case 'passkey.added':
+    case 'passkey.removed':
+    case 'passkey.signed_in':
       return '—';
+    case 'passkey.refused':
+      return typeof a.reason === 'string' ? a.reason : 'Refused';
     case 'scim.token_created':
     case 'scim.user_provisioned':
     case 'scim.user_reactivated':

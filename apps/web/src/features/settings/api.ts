@@ -7,13 +7,18 @@ import type {
   EmailPreferences,
   EmailStatus,
   MessageResponse,
+  Passkey,
+  PasskeyChangeRequest,
+  PasskeyList,
   RecoveryCodes,
   TwoFactorCodeRequest,
   TwoFactorSetup,
   TwoFactorStatus,
   UpdateEmailPreferences,
 } from '@referwell/shared';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { api } from '@/lib/api';
+import { createPasskey } from '@/lib/passkeys';
 import { clearSession, ownSessionEnd, sessionQueryOptions } from '@/lib/session';
 
 export const settingsKeys = {
@@ -21,6 +26,7 @@ export const settingsKeys = {
   preferences: ['account', 'email-preferences'] as const,
   dataExport: ['account', 'data-export'] as const,
   twoFactor: ['account', 'two-factor'] as const,
+  passkeys: ['account', 'passkeys'] as const,
 };
 
 /** Whether my second factor is on, and whether my company requires it. */
@@ -138,3 +144,38 @@ export function useDeleteAccount({ leave }: { leave: (status: AccountDeletionSta
     },
   });
 }
+
+/** My passkeys (never key material), and whether changing them asks for a two-factor code. */
+export const passkeysQueryOptions = queryOptions({
+  queryKey: settingsKeys.passkeys,
+  queryFn: ({ signal }) => api<PasskeyList>('/api/account/passkeys', { signal }),
+});
+
+function usePasskeyMutation<V, T>(mutationFn: (variables: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.passkeys }),
+  });
+}
+
+/** Adds a passkey: the server's options, the device's prompt, the server's check of its answer. */
+export const useAddPasskey = () =>
+  usePasskeyMutation(async ({ name, code }: { name: string } & PasskeyChangeRequest) => {
+    const options = await api<PublicKeyCredentialCreationOptionsJSON>('/api/account/passkeys/options', {
+      method: 'POST',
+      body: code ? { code } : {},
+    });
+    const response = await createPasskey(options);
+    return api<Passkey>('/api/account/passkeys', { method: 'POST', body: { name, response } });
+  });
+
+export const useRenamePasskey = () =>
+  usePasskeyMutation(({ id, name }: { id: string; name: string }) =>
+    api<Passkey>(`/api/account/passkeys/${id}`, { method: 'PATCH', body: { name } }),
+  );
+
+export const useRemovePasskey = () =>
+  usePasskeyMutation(({ id, code }: { id: string } & PasskeyChangeRequest) =>
+    api<null>(`/api/account/passkeys/${id}/remove`, { method: 'POST', body: code ? { code } : {} }),
+  );

@@ -3,6 +3,7 @@ import { EmailAddressCard, PasswordCard } from './account-cards';
 import { DataExportCard } from './data-export-card';
 import { DeleteAccountCard } from './delete-account-card';
 import { EmailPreferencesCard } from './email-preferences-card';
+import { PasskeysCard } from './passkeys-card';
 import { TwoFactorCard } from './two-factor-card';
 
 export function SettingsPage() {
@@ -14,6 +15,7 @@ export function SettingsPage() {
       <EmailAddressCard />
       <PasswordCard />
       <TwoFactorCard />
+      <PasskeysCard />
       <DataExportCard />
       <DeleteAccountCard />
     </div>
