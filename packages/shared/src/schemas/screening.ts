@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paginatedSchema, paginationQuerySchema } from './common';
 
 /**
  * Exclusion screening (issue 36): the HHS-OIG List of Excluded Individuals/Entities (LEIE) in its published CSV
@@ -69,17 +70,35 @@ export const SCREENING_MESSAGES = {
 
 export const leieListSchema = z.object({
   id: z.uuid(),
-  status: z.enum(['active', 'superseded']),
+  status: z.enum(['active', 'superseded', 'rejected']),
   source: z.enum(['upload', 'url']),
   rowCount: z.number().int(),
   createdAt: z.string(),
 });
 export type LeieList = z.infer<typeof leieListSchema>;
 
+/** Where a queued fetch of LEIE_URL stands: waiting, running, waiting to retry after an error, or given up. */
+export const LEIE_FETCH_STATES = ['queued', 'running', 'retrying', 'failed'] as const;
+export const leieFetchSchema = z.object({
+  state: z.enum(LEIE_FETCH_STATES),
+  attempts: z.number().int(),
+  maxAttempts: z.number().int(),
+  /** The last attempt's error (a network failure, an HTTP status). */
+  error: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type LeieFetch = z.infer<typeof leieFetchSchema>;
+
 export const leieStatusSchema = z.object({
   active: leieListSchema.nullable(),
   /** Whether LEIE_URL is set (the fetch action). */
   fetchConfigured: z.boolean(),
+  /** Whether the caller may upload or fetch the list (a platform admin); company admins see its state. */
+  canManage: z.boolean(),
+  /** The fetch under way or failed since the list in force was loaded; null when none. */
+  fetch: leieFetchSchema.nullable(),
+  /** A fetched file rejected whole since the list in force was loaded (its line and why); null when none. */
+  rejected: z.object({ error: z.string(), createdAt: z.string() }).nullable(),
 });
 export type LeieStatus = z.infer<typeof leieStatusSchema>;
 
@@ -112,7 +131,13 @@ export const screeningSchema = z.object({
 });
 export type Screening = z.infer<typeof screeningSchema>;
 
-export const screeningListSchema = z.object({ items: z.array(screeningSchema) });
+/** Which screenings: all, those awaiting an admin's decision (possible match or match, undecided), or the rest. */
+export const SCREENING_VIEWS = ['all', 'awaiting', 'history'] as const;
+export type ScreeningView = (typeof SCREENING_VIEWS)[number];
+export const screeningListQuerySchema = paginationQuerySchema.extend({ view: z.enum(SCREENING_VIEWS).default('all') });
+export type ScreeningListQuery = z.infer<typeof screeningListQuerySchema>;
+export const screeningListSchema = paginatedSchema(screeningSchema);
+export type ScreeningList = z.infer<typeof screeningListSchema>;
 
 export const screeningDecisionSchema = z.object({
   decision: z.enum(SCREENING_DECISIONS),

@@ -3,9 +3,10 @@
 // same transaction. Any bad row rejects the whole file with its line, and the list in force stays.
 import type { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import { eq, inArray } from 'drizzle-orm';
-import { LEIE_COLUMNS, SCREENING_MESSAGES, type LeieList } from '@referwell/shared';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { LEIE_COLUMNS, SCREENING_MESSAGES, type LeieFetch, type LeieList, type LeieStatus } from '@referwell/shared';
 import type { Db } from '../../db/client';
+import { selectRows } from '../../db/repository';
 import { leieEntries, leieLists } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { nameKey } from './names';
@@ -128,11 +129,69 @@ export async function loadLeie(
 
 export const toList = (row: typeof leieLists.$inferSelect): LeieList => ({
   id: row.id,
-  status: row.status === 'active' ? 'active' : 'superseded',
+  status: row.status === 'active' || row.status === 'rejected' ? row.status : 'superseded',
   source: row.source === 'url' ? 'url' : 'upload',
   rowCount: row.rowCount,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** A fetched file rejected whole: kept as a row without entries, so the admins' page can say why. */
+export async function recordRejectedFetch(db: Db, error: string, loadedBy: string | null): Promise<void> {
+  await db.insert(leieLists).values({ status: 'rejected', source: 'url', rowCount: 0, error, loadedBy });
+}
+
+/** The one task whose jobs are the LEIE fetches (routes enqueue it, background.ts runs it). */
+const FETCH_TASK = 'leie-fetch';
+
+/**
+ * The list's state for the admins' page: the list in force, the latest queued fetch (from the queue's own table:
+ * waiting, running, retrying with its error, or given up) and a fetched file rejected since the list was loaded.
+ */
+export async function leieStatus(db: Db, who: { canManage: boolean; fetchConfigured: boolean }): Promise<LeieStatus> {
+  const active = await activeLeie(db);
+  const since = active ? new Date(active.createdAt) : new Date(0);
+  const [rejected] = await db
+    .select({ error: leieLists.error, createdAt: leieLists.createdAt })
+    .from(leieLists)
+    .where(and(eq(leieLists.status, 'rejected'), gt(leieLists.createdAt, since)))
+    .orderBy(desc(leieLists.createdAt))
+    .limit(1);
+  const [job] = await selectRows<{
+    attempts: number;
+    max_attempts: number;
+    last_error: string | null;
+    locked_at: Date | null;
+    updated_at: Date;
+  }>(
+    db,
+    sql`select attempts, max_attempts, last_error, locked_at, updated_at from graphile_worker.jobs
+        where task_identifier = ${FETCH_TASK} order by id desc limit 1`,
+  );
+  const updatedAt = job ? new Date(job.updated_at) : null;
+  const fetch: LeieFetch | null =
+    job && updatedAt! > since
+      ? {
+          state: job.locked_at
+            ? 'running'
+            : job.attempts >= job.max_attempts
+              ? 'failed'
+              : job.attempts > 0
+                ? 'retrying'
+                : 'queued',
+          attempts: job.attempts,
+          maxAttempts: job.max_attempts,
+          error: job.last_error,
+          updatedAt: updatedAt!.toISOString(),
+        }
+      : null;
+  return {
+    active,
+    fetchConfigured: who.fetchConfigured,
+    canManage: who.canManage,
+    fetch,
+    rejected: rejected ? { error: rejected.error ?? '', createdAt: rejected.createdAt.toISOString() } : null,
+  };
+}
 
 /** The list screening reads, or null before any load. */
 export async function activeLeie(db: Pick<Db, 'select'>): Promise<LeieList | null> {

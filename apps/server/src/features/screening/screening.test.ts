@@ -1,6 +1,8 @@
 // Exclusion screening (issue 36) against a generated LEIE file of 80,000 rows in the published layout: loading is
 // whole or not at all (a truncated or malformed file is rejected with its line, the list in force stays), a candidate
 // reaching Offer is screened, and a possible match blocks Hired until a company admin records a decision (audited).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +12,7 @@ import {
   type LeieList,
   type LeieStatus,
   type Screening,
+  type ScreeningList,
 } from '@referwell/shared';
 import {
   createTestApp,
@@ -20,6 +23,7 @@ import {
   type SignedUp,
   type TestApp,
 } from '../../test/harness';
+import { drainQueue } from '../../test/queue';
 import { findMatches } from './service';
 import { activeLeie } from './leie-load';
 
@@ -32,6 +36,9 @@ let admin: SignedUp;
 let member: SignedUp;
 let companyId: string;
 let leie: Buffer;
+/** What LEIE_URL answers next: a status and a body (the fetch tests set it). */
+let published: { status: number; body: Buffer } = { status: 503, body: Buffer.from('') };
+let site: Server;
 const { call, ok } = requestsTo(() => t);
 
 /** A deterministic sequence of numbers in [0, 1): the same file every run. */
@@ -194,7 +201,19 @@ const upload = (who: SignedUp, bytes: Buffer) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { PLATFORM_ADMIN_EMAILS: ` ${OPERATOR_EMAIL.toUpperCase()} ,ops2@example.com` } });
+  // HHS-OIG's download as LEIE_URL: a plain HTTP server on this machine answering what the test sets.
+  site = createServer((_req, res) =>
+    res.writeHead(published.status, { 'content-type': 'text/csv' }).end(published.body),
+  );
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const host = `127.0.0.1:${(site.address() as AddressInfo).port}`;
+  t = await createTestApp({
+    env: {
+      PLATFORM_ADMIN_EMAILS: ` ${OPERATOR_EMAIL.toUpperCase()} ,ops2@example.com`,
+      LEIE_URL: `http://${host}/exclusions/downloadables/UPDATED.csv`,
+      OUTBOUND_ALLOW_HOSTS: host,
+    },
+  });
   operator = await signUp(t, { email: OPERATOR_EMAIL });
   admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Screened Health' });
   companyId = admin.body.company!.id;
@@ -202,7 +221,10 @@ beforeAll(async () => {
   member = await signUp(t, { role: 'referrer', inviteCode });
   leie = generatedLeie(ROWS);
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  site.close();
+});
 
 describe('loading the LEIE', () => {
   it('is for platform admins only', async () => {
@@ -220,7 +242,11 @@ describe('loading the LEIE', () => {
     // Timing for the report, not an assertion (CONTRIBUTING: no wall-clock assertions).
     console.info(`LEIE: ${ROWS} rows (${(leie.byteLength / 1e6).toFixed(1)} MB) loaded in ${seconds.toFixed(1)} s`);
     const status = await ok<LeieStatus>('GET', '/api/admin/leie', operator);
-    expect(status).toMatchObject({ active: { rowCount: ROWS }, fetchConfigured: false });
+    expect(status).toMatchObject({ active: { rowCount: ROWS }, fetchConfigured: true, canManage: true, fetch: null });
+    // The company's admins see the same state (to know what screening reads), without the right to change it.
+    const theirs = await ok<LeieStatus>('GET', `/api/companies/${companyId}/screenings/leie`, admin);
+    expect(theirs).toEqual({ ...status, canManage: false });
+    expect((await call('GET', `/api/companies/${companyId}/screenings/leie`, member)).statusCode).toBe(403);
   }, 180_000);
 
   it('rejects a truncated file whole, with the line that failed; the list in force stays', async () => {
@@ -248,6 +274,33 @@ describe('loading the LEIE', () => {
     const header = await upload(operator, Buffer.from('LAST,FIRST\r\n"A","B"\r\n'));
     expect(header.json().error.message).toBe(SCREENING_MESSAGES.rejected(1, SCREENING_MESSAGES.badHeader));
     expect((await ok<LeieStatus>('GET', '/api/admin/leie', operator)).active?.rowCount).toBe(ROWS);
+  });
+});
+
+describe('fetching the LEIE from LEIE_URL on the queue', () => {
+  const fetchNow = () => ok('POST', '/api/admin/leie/fetch', operator);
+  const status = () => ok<LeieStatus>('GET', '/api/admin/leie', operator);
+
+  it('shows a failed attempt with its error while the queue retries; a rejected file is kept with its line', async () => {
+    const before = await status();
+    published = { status: 500, body: Buffer.from('Internal Server Error') };
+    await fetchNow();
+    await drainQueue(t.database);
+    const retrying = await status();
+    expect(retrying.fetch).toMatchObject({ state: 'retrying', attempts: 1 });
+    expect(retrying.fetch!.error).toContain('LEIE_URL answered HTTP 500');
+    expect(retrying.active).toEqual(before.active);
+
+    // Asked again, the waiting job is replaced: it runs now and gets a file with a bad date on line 3.
+    const lines = leie.subarray(0, 3_000).toString('utf8').split('\r\n').slice(0, 4);
+    lines[2] = lines[2]!.replace('"20210101"', '"01/01/2021"');
+    published = { status: 200, body: Buffer.from(lines.join('\r\n')) };
+    await fetchNow();
+    await drainQueue(t.database);
+    const rejected = await status();
+    expect(rejected.fetch).toBeNull();
+    expect(rejected.rejected?.error).toBe(SCREENING_MESSAGES.rejected(3, SCREENING_MESSAGES.badDate('EXCLDATE')));
+    expect(rejected.active).toEqual(before.active);
   });
 });
 
@@ -355,5 +408,23 @@ describe('screening candidates', () => {
     ).items.find((s) => s.candidate.id === clear.seeker.body.user.id)!;
     expect(cleared).toMatchObject({ result: 'clear', matches: [] });
     expect((await hire(clear.job.id, clear.seeker)).statusCode).toBe(200);
+  });
+
+  it('lists screenings awaiting a decision apart from the history, paged', async () => {
+    const waiting = await candidateAtOffer('Jordan Exactmatch');
+    const base = `/api/companies/${companyId}/screenings`;
+    const awaiting = await ok<ScreeningList>('GET', `${base}?view=awaiting`, admin);
+    expect(awaiting.items.map((s) => [s.candidate.id, s.result, s.decision])).toEqual([
+      [waiting.seeker.body.user.id, 'possible', null],
+    ]);
+    const history = await ok<ScreeningList>('GET', `${base}?view=history&pageSize=2`, admin);
+    // Decided: Jordan (cleared) and Katherine (excluded); clear: Avery (at Offer, then at Hired: none, as screened).
+    expect(history).toMatchObject({ page: 1, pageSize: 2, total: 3, totalPages: 2 });
+    expect(history.items.every((s) => s.result === 'clear' || s.decision !== null)).toBe(true);
+    const second = await ok<ScreeningList>('GET', `${base}?view=history&pageSize=2&page=2`, admin);
+    expect(second.items).toHaveLength(1);
+    expect(new Set([...history.items, ...second.items].map((s) => s.id)).size).toBe(3);
+    expect((await ok<ScreeningList>('GET', base, admin)).total).toBe(4);
+    expect((await call('GET', `${base}?view=later`, admin)).statusCode).toBe(400);
   });
 });

@@ -2,17 +2,19 @@
 // list. An NPI, or a name with the same date of birth, is a "match"; the same name without a date of birth to tell,
 // or a similar name, is a "possible match — verify". Either blocks Hired until a company admin records a decision
 // (audited). Results are the company admins' only: no referrer, member or candidate route reads them.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, not, sql } from 'drizzle-orm';
 import {
   SCREENING_MESSAGES,
+  type Paginated,
   type Screening,
+  type ScreeningListQuery,
   type ScreeningDecisionInput,
   type ScreeningMatch,
   type ScreeningResult,
   type ScreeningTrigger,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
-import type { Tx } from '../../db/repository';
+import { countAll, paginate, type Tx } from '../../db/repository';
 import { candidatePipelines, exclusionScreenings, jobPostings, leieEntries, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../../platform/audit/service';
@@ -214,13 +216,29 @@ const screeningsOf = (db: Pick<Db, 'select'>) =>
     .innerJoin(candidatePipelines, eq(candidatePipelines.id, exclusionScreenings.pipelineId))
     .innerJoin(jobPostings, eq(jobPostings.id, candidatePipelines.jobId));
 
-/** A company's screenings, newest first (its admins: the route checks). */
-export async function listScreenings(db: Db, companyId: string): Promise<Screening[]> {
-  const rows = await screeningsOf(db)
-    .where(eq(exclusionScreenings.companyId, companyId))
-    .orderBy(desc(exclusionScreenings.createdAt))
-    .limit(200);
-  return rows.map(toScreening);
+/** Awaiting: a possible match or match no admin has decided on yet (it blocks Hired). History: the rest. */
+const AWAITING = sql`(${exclusionScreenings.result} <> 'clear' and ${exclusionScreenings.decision} is null)`;
+
+/** A company's screenings, newest first, one page of a view (its admins: the route checks). */
+export async function listScreenings(
+  db: Db,
+  companyId: string,
+  query: ScreeningListQuery,
+): Promise<Paginated<Screening>> {
+  const where = and(
+    eq(exclusionScreenings.companyId, companyId),
+    query.view === 'awaiting' ? AWAITING : query.view === 'history' ? not(AWAITING) : undefined,
+  );
+  const page = await paginate(
+    screeningsOf(db).where(where).orderBy(desc(exclusionScreenings.createdAt), desc(exclusionScreenings.id)).$dynamic(),
+    db
+      .select({ n: countAll() })
+      .from(exclusionScreenings)
+      .where(where)
+      .then(([row]) => row?.n ?? 0),
+    query,
+  );
+  return { ...page, items: page.items.map(toScreening) };
 }
 
 /** A company admin records the decision on a possible match or match: cleared (not the person) or excluded. */
