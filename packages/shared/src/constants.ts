@@ -160,6 +160,15 @@ export const SCREENING_TEXTS = {
   historyEmptyHint: 'Candidates are screened when they reach Offer.',
   columns: { candidate: 'Candidate', job: 'Job', when: 'Screened', result: 'Result', decision: 'Decision' },
   noDecision: '—',
+  idsLegend: 'For exclusion screening (optional)',
+  idsApplyHint:
+    'Healthcare employers check new hires against the federal exclusion list (LEIE). A date of birth or NPI tells you apart from someone with the same name. Only the company’s administrators see them.',
+  idsOfferHint:
+    'The candidate is screened against the LEIE now. A date of birth or NPI turns a name-only “possible match” into a clear answer.',
+  dobLabel: 'Date of birth',
+  npiLabel: 'NPI (10 digits)',
+  offerTitle: (name: string) => `Move ${name} to Offer`,
+  offerConfirm: 'Move to Offer',
 } as const;
 
 /** Retention and data-subject requests (issue 36): the admin's privacy screen. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginatedSchema, paginationQuerySchema } from './common';
+import { isPlausibleDob, isValidNpi } from '../rules/screening-ids';
 
 /**
  * Exclusion screening (issue 36): the HHS-OIG List of Excluded Individuals/Entities (LEIE) in its published CSV
@@ -63,10 +64,42 @@ export const SCREENING_MESSAGES = {
     'Exclusion screening found a possible match on the LEIE for this candidate: move them to Offer first, where the screening is kept for a company admin to decide on.',
   hireExcluded: 'This candidate was confirmed on the LEIE exclusion list: they cannot be moved to Hired.',
   notFound: 'Screening not found.',
+  badNpiCheck: 'Please enter the 10-digit NPI as issued: this one fails its check digit.',
+  badDob: 'Please enter a date of birth (YYYY-MM-DD) between 14 and 100 years ago.',
+  idsAdminsOnly: 'Only company administrators can add a date of birth or NPI.',
+  idsAtOfferOnly: 'A date of birth or NPI is added when moving a candidate to Offer.',
   decisionNoteRequired: 'Please say how you verified it (at least 10 characters).',
   alreadyDecided: 'A decision was already recorded for this screening.',
   nothingToDecide: 'This screening found no match: there is nothing to decide.',
 } as const;
+
+/** Blank is not given; otherwise trimmed and checked. */
+const blankIsNone = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/**
+ * A candidate's date of birth and NPI for screening, both optional: given in the application or added by an admin at
+ * Offer. With either, a LEIE row can be a "match" instead of a name-only "possible match".
+ */
+export const candidateIdsFields = {
+  dob: z.preprocess(
+    blankIsNone,
+    z
+      .string()
+      .trim()
+      .refine((v) => isPlausibleDob(v), SCREENING_MESSAGES.badDob)
+      .optional(),
+  ),
+  npi: z.preprocess(
+    blankIsNone,
+    z
+      .string()
+      .trim()
+      .refine((v) => isValidNpi(v), SCREENING_MESSAGES.badNpiCheck)
+      .optional(),
+  ),
+};
+export const candidateIdsSchema = z.object(candidateIdsFields);
+export type CandidateIds = z.infer<typeof candidateIdsSchema>;
 
 export const leieListSchema = z.object({
   id: z.uuid(),
@@ -119,7 +152,8 @@ export type ScreeningMatch = z.infer<typeof screeningMatchSchema>;
 export const screeningSchema = z.object({
   id: z.uuid(),
   pipelineId: z.uuid(),
-  candidate: z.object({ id: z.uuid(), name: z.string() }),
+  /** dob (YYYY-MM-DD) and npi when the candidate or an admin gave them. */
+  candidate: z.object({ id: z.uuid(), name: z.string(), dob: z.string().nullable(), npi: z.string().nullable() }),
   job: z.object({ id: z.uuid(), title: z.string() }),
   trigger: z.enum(SCREENING_TRIGGERS),
   result: z.enum(SCREENING_RESULTS),

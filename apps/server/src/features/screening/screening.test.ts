@@ -24,6 +24,8 @@ import {
   type TestApp,
 } from '../../test/harness';
 import { drainQueue } from '../../test/queue';
+import { eq } from 'drizzle-orm';
+import { candidatePipelines } from '../../db/schema';
 import { findMatches } from './service';
 import { activeLeie } from './leie-load';
 
@@ -75,7 +77,8 @@ const KNOWN = [
     'INDIVIDUAL',
     'NURSE/NURSES AIDE',
     '',
-    '1234567890',
+    // A valid NPI (CMS check digit): candidates can be given it.
+    '1234567893',
     '19800214',
     '1 MAIN ST',
     'DENVER',
@@ -314,7 +317,7 @@ describe('matching', () => {
       exact: await screen({ name: 'Jordan Exactmatch' }),
       exactDob: await screen({ name: 'Jordan Q. Exactmatch', dob: '19800214' }),
       otherDob: await screen({ name: 'Jordan Exactmatch', dob: '19910101' }),
-      npi: await screen({ name: 'Someone Else Entirely', npi: '1234567890' }),
+      npi: await screen({ name: 'Someone Else Entirely', npi: '1234567893' }),
       near: await screen({ name: 'Katherine Nearmiss, RN' }),
       sameLastOnly: await screen({ name: 'Avery Clearcandidate' }),
       nobody: await screen({ name: 'Quillon Vantasmere' }),
@@ -332,7 +335,10 @@ describe('matching', () => {
 });
 
 describe('screening candidates', () => {
-  async function candidateAtOffer(name: string) {
+  async function candidateAtOffer(
+    name: string,
+    ids: { applied?: Record<string, string>; atOffer?: Record<string, string> } = {},
+  ) {
     const seeker = await signUp(t, { name });
     const job = await ok<{ id: string }>('POST', '/api/jobs', admin, {
       title: `Care Coordinator for ${name}`,
@@ -343,10 +349,14 @@ describe('screening candidates', () => {
       requirements: 'RN licence.',
       skills: [],
     });
-    await ok('POST', `/api/jobs/${job.id}/apply`, seeker, {});
-    await ok('PUT', `/api/jobs/${job.id}/tracking/${seeker.body.user.id}`, admin, { status: 'Offer' });
+    await ok('POST', `/api/jobs/${job.id}/apply`, seeker, { ...ids.applied });
+    await ok('PUT', `/api/jobs/${job.id}/tracking/${seeker.body.user.id}`, admin, { status: 'Offer', ...ids.atOffer });
     return { seeker, job };
   }
+  const screeningOf = async (seeker: SignedUp) =>
+    (await ok<ScreeningList>('GET', `/api/companies/${companyId}/screenings`, admin)).items.find(
+      (s) => s.candidate.id === seeker.body.user.id,
+    )!;
   const hire = (jobId: string, seeker: SignedUp) =>
     call('PUT', `/api/jobs/${jobId}/tracking/${seeker.body.user.id}`, admin, {
       status: 'Hired',
@@ -410,21 +420,71 @@ describe('screening candidates', () => {
     expect((await hire(clear.job.id, clear.seeker)).statusCode).toBe(200);
   });
 
+  it('with a date of birth from the application or an NPI added at Offer, says match (or clear) instead of possible', async () => {
+    const sameDob = await candidateAtOffer('Jordan Exactmatch', { applied: { dob: '1980-02-14', note: 'Hello' } });
+    const byDob = await screeningOf(sameDob.seeker);
+    expect(byDob).toMatchObject({ result: 'match', candidate: { dob: '1980-02-14', npi: null } });
+    expect(byDob.matches.map((m) => m.reason)).toEqual(['name and date of birth']);
+
+    const otherDob = await candidateAtOffer('Jordan Exactmatch', { applied: { dob: '1991-01-01' } });
+    expect(await screeningOf(otherDob.seeker)).toMatchObject({ result: 'clear', matches: [] });
+
+    const byNpi = await candidateAtOffer('Riley Npiholder', { atOffer: { npi: '1234567893' } });
+    expect(await screeningOf(byNpi.seeker)).toMatchObject({
+      result: 'match',
+      candidate: { dob: null, npi: '1234567893' },
+      matches: [{ reason: 'NPI', name: 'JORDAN Q EXACTMATCH' }],
+    });
+  });
+
+  it('refuses an NPI failing its check digit, an implausible date of birth, and ids given outside Offer', async () => {
+    const seeker = await signUp(t, { name: 'Casey Typo' });
+    const job = await ok<{ id: string }>('POST', '/api/jobs', admin, {
+      title: 'Typo Checker',
+      company: 'Screened Health',
+      location: 'Nashville, TN',
+      employmentType: 'full-time',
+      description: 'Check.',
+      requirements: 'None.',
+      skills: [],
+    });
+    const applied = await call('POST', `/api/jobs/${job.id}/apply`, seeker, { npi: '1234567890', dob: '2020-01-01' });
+    expect(applied.statusCode).toBe(400);
+    expect(applied.json().error.fields).toEqual({
+      npi: SCREENING_MESSAGES.badNpiCheck,
+      dob: SCREENING_MESSAGES.badDob,
+    });
+    await ok('POST', `/api/jobs/${job.id}/apply`, seeker, { dob: '' });
+    const url = `/api/jobs/${job.id}/tracking/${seeker.body.user.id}`;
+    const early = await call('PUT', url, admin, { status: 'Interviewed', npi: '1234567893' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error.fields).toEqual({ status: SCREENING_MESSAGES.idsAtOfferOnly });
+    const [row] = await t.app.db
+      .select({ dob: candidatePipelines.dob, npi: candidatePipelines.npi })
+      .from(candidatePipelines)
+      .where(eq(candidatePipelines.talentId, seeker.body.user.id));
+    expect(row).toEqual({ dob: null, npi: null });
+  });
+
   it('lists screenings awaiting a decision apart from the history, paged', async () => {
     const waiting = await candidateAtOffer('Jordan Exactmatch');
     const base = `/api/companies/${companyId}/screenings`;
     const awaiting = await ok<ScreeningList>('GET', `${base}?view=awaiting`, admin);
-    expect(awaiting.items.map((s) => [s.candidate.id, s.result, s.decision])).toEqual([
-      [waiting.seeker.body.user.id, 'possible', null],
+    // Newest first: this one, then the two matches of the test before (undecided).
+    expect(awaiting.items.map((s) => [s.candidate.name, s.result, s.decision])).toEqual([
+      ['Jordan Exactmatch', 'possible', null],
+      ['Riley Npiholder', 'match', null],
+      ['Jordan Exactmatch', 'match', null],
     ]);
-    const history = await ok<ScreeningList>('GET', `${base}?view=history&pageSize=2`, admin);
-    // Decided: Jordan (cleared) and Katherine (excluded); clear: Avery (at Offer, then at Hired: none, as screened).
-    expect(history).toMatchObject({ page: 1, pageSize: 2, total: 3, totalPages: 2 });
+    expect(awaiting.items[0]!.candidate.id).toBe(waiting.seeker.body.user.id);
+    const history = await ok<ScreeningList>('GET', `${base}?view=history&pageSize=3`, admin);
+    // Decided: Jordan (cleared) and Katherine (excluded); clear: Avery, and Jordan with another date of birth.
+    expect(history).toMatchObject({ page: 1, pageSize: 3, total: 4, totalPages: 2 });
     expect(history.items.every((s) => s.result === 'clear' || s.decision !== null)).toBe(true);
-    const second = await ok<ScreeningList>('GET', `${base}?view=history&pageSize=2&page=2`, admin);
+    const second = await ok<ScreeningList>('GET', `${base}?view=history&pageSize=3&page=2`, admin);
     expect(second.items).toHaveLength(1);
-    expect(new Set([...history.items, ...second.items].map((s) => s.id)).size).toBe(3);
-    expect((await ok<ScreeningList>('GET', base, admin)).total).toBe(4);
+    expect(new Set([...history.items, ...second.items].map((s) => s.id)).size).toBe(4);
+    expect((await ok<ScreeningList>('GET', base, admin)).total).toBe(7);
     expect((await call('GET', `${base}?view=later`, admin)).statusCode).toBe(400);
   });
 });

@@ -99,13 +99,16 @@ function verdictOf(
   return { result: 'possible', reason: sameName ? 'name' : 'similar name' };
 }
 
+/** A pipeline as screening reads it: whose, for which job, and the date of birth (YYYY-MM-DD) and NPI if known. */
+type ScreenedPipeline = { id: string; talentId: string; jobId: string; dob: string | null; npi: string | null };
+
 const resultOf = (matches: ScreeningMatch[]): ScreeningResult =>
   matches.some((m) => m.result === 'match') ? 'match' : matches.length > 0 ? 'possible' : 'clear';
 
 /** Screens a pipeline's candidate against the active list and records it; null when no list is loaded yet. */
 export async function screenPipeline(
   tx: Tx,
-  pipeline: { id: string; talentId: string; jobId: string },
+  pipeline: ScreenedPipeline,
   trigger: ScreeningTrigger,
 ): Promise<typeof exclusionScreenings.$inferSelect | null> {
   const list = await activeLeie(tx);
@@ -116,7 +119,11 @@ export async function screenPipeline(
     .innerJoin(jobPostings, eq(jobPostings.id, pipeline.jobId))
     .where(eq(users.id, pipeline.talentId));
   if (!who) return null;
-  const matches = await findMatches(tx, list.id, { name: who.name });
+  const matches = await findMatches(tx, list.id, {
+    name: who.name,
+    dob: pipeline.dob?.replaceAll('-', '') ?? null,
+    npi: pipeline.npi ?? null,
+  });
   const [row] = await tx
     .insert(exclusionScreenings)
     .values({
@@ -137,11 +144,7 @@ export async function screenPipeline(
  * Hired screens them unless already screened, and is refused (409) while the latest screening is a possible match or
  * match without a decision, or was decided 'excluded'.
  */
-export async function screenAtStage(
-  tx: Tx,
-  pipeline: { id: string; talentId: string; jobId: string; stage: string },
-  to: string,
-): Promise<void> {
+export async function screenAtStage(tx: Tx, pipeline: ScreenedPipeline & { stage: string }, to: string): Promise<void> {
   if (to === pipeline.stage) return;
   if (to === 'offer') {
     await screenPipeline(tx, pipeline, 'offer');
@@ -168,7 +171,13 @@ export async function screenAtStage(
 /** Monthly: every hire screened again against the list in force (the queue's `rescreen-hires`). */
 export async function rescreenHires(db: Db): Promise<number> {
   const hires = await db
-    .select({ id: candidatePipelines.id, talentId: candidatePipelines.talentId, jobId: candidatePipelines.jobId })
+    .select({
+      id: candidatePipelines.id,
+      talentId: candidatePipelines.talentId,
+      jobId: candidatePipelines.jobId,
+      dob: candidatePipelines.dob,
+      npi: candidatePipelines.npi,
+    })
     .from(candidatePipelines)
     .where(eq(candidatePipelines.stage, 'hired'));
   let screened = 0;
@@ -182,6 +191,8 @@ export async function rescreenHires(db: Db): Promise<number> {
 const SCREENING_COLUMNS = {
   screening: exclusionScreenings,
   candidateName: users.name,
+  dob: candidatePipelines.dob,
+  npi: candidatePipelines.npi,
   jobTitle: jobPostings.title,
   jobId: jobPostings.id,
 };
@@ -189,6 +200,8 @@ const SCREENING_COLUMNS = {
 function toScreening(row: {
   screening: typeof exclusionScreenings.$inferSelect;
   candidateName: string;
+  dob: string | null;
+  npi: string | null;
   jobTitle: string;
   jobId: string;
 }): Screening {
@@ -196,7 +209,7 @@ function toScreening(row: {
   return {
     id: s.id,
     pipelineId: s.pipelineId,
-    candidate: { id: s.talentId, name: row.candidateName },
+    candidate: { id: s.talentId, name: row.candidateName, dob: row.dob, npi: row.npi },
     job: { id: row.jobId, title: row.jobTitle },
     trigger: s.trigger as ScreeningTrigger,
     result: s.result as ScreeningResult,

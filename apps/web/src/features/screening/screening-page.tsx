@@ -335,10 +335,14 @@ function Review({ companyId, screening }: { companyId: string; screening: Screen
               candidate={screening.candidate.name}
               leie={screening.matches.map((m) => m.name)}
             />
-            <MatchRow label={T.fields.dob} candidate={T.unknown} leie={screening.matches.map((m) => leieDate(m.dob))} />
+            <MatchRow
+              label={T.fields.dob}
+              candidate={screening.candidate.dob ? formatDate(screening.candidate.dob) : T.unknown}
+              leie={screening.matches.map((m) => leieDate(m.dob))}
+            />
             <MatchRow
               label={T.fields.npi}
-              candidate={T.unknown}
+              candidate={screening.candidate.npi ?? T.unknown}
               leie={screening.matches.map((m) => m.npi || T.unknown)}
             />
             <MatchRow label={T.fields.state} candidate="" leie={screening.matches.map((m) => m.state)} />
