@@ -288,12 +288,10 @@ function Review({ companyId, screening }: { companyId: string; screening: Screen
   const headingId = `screening-${screening.id}`;
   const record = () => {
     if (!confirming) return;
-    decide.mutate(
-      { id: screening.id, ...confirming },
-      {
-        onSuccess: () => toast.success(T.decided),
-        onError: (e) => toast.error(errorMessage(e, T.decideFailed)),
-      },
+    // Awaited rather than mutate's callbacks: a recorded decision moves this card out of the list (unmounting it).
+    decide.mutateAsync({ id: screening.id, ...confirming }).then(
+      () => toast.success(T.decided),
+      (e: unknown) => toast.error(errorMessage(e, T.decideFailed)),
     );
     setConfirming(null);
   };
