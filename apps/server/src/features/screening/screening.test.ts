@@ -437,7 +437,7 @@ describe('screening candidates', () => {
     });
   });
 
-  it('refuses an NPI failing its check digit, an implausible date of birth, and ids given outside Offer', async () => {
+  it('refuses an NPI failing its check digit, an implausible date of birth, ids outside Offer, and ids from non-admins', async () => {
     const seeker = await signUp(t, { name: 'Casey Typo' });
     const job = await ok<{ id: string }>('POST', '/api/jobs', admin, {
       title: 'Typo Checker',
@@ -464,6 +464,24 @@ describe('screening candidates', () => {
       .from(candidatePipelines)
       .where(eq(candidatePipelines.talentId, seeker.body.user.id));
     expect(row).toEqual({ dob: null, npi: null });
+
+    // A member of the job's team who is not an admin moves to Offer, but cannot add them.
+    const theirJob = await ok<{ id: string }>('POST', '/api/jobs', member, {
+      title: 'Member Posted Role',
+      company: 'Screened Health',
+      location: 'Nashville, TN',
+      employmentType: 'full-time',
+      description: 'Care.',
+      requirements: 'None.',
+      skills: [],
+    });
+    await ok('POST', `/api/jobs/${theirJob.id}/apply`, seeker, {});
+    const byMember = await call('PUT', `/api/jobs/${theirJob.id}/tracking/${seeker.body.user.id}`, member, {
+      status: 'Offer',
+      npi: '1234567893',
+    });
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json().error.message).toBe(SCREENING_MESSAGES.idsAdminsOnly);
   });
 
   it('lists screenings awaiting a decision apart from the history, paged', async () => {
