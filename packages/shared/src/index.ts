@@ -27,6 +27,7 @@ export * from './rules/pipeline';
 export * from './rules/funnel';
 export * from './rules/salary';
 export * from './rules/pay-transparency';
+export * from './rules/screening-ids';
 export * from './schemas/screening';
 export * from './skills';
 export * from './schemas/talent-options';

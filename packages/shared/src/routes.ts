@@ -48,6 +48,7 @@ export const APP_ROUTES = {
   integrations: 'company-dashboard/integrations',
   chat: 'company-dashboard/slack-teams',
   selfId: 'company-dashboard/self-identification',
+  screening: 'company-dashboard/screening',
   privacy: 'company-dashboard/privacy',
   security: 'company-dashboard/security',
   portalSettings: 'company-dashboard/portal',

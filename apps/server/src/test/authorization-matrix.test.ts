@@ -278,6 +278,7 @@ const TABLE: Row[] = [
   { route: 'GET /api/admin/leie', expect: ['D', 'D', 'D', 'D', 'D'], why: 'platform admins (PLATFORM_ADMIN_EMAILS) only: none here (screening.test.ts)' },
   { route: 'POST /api/admin/leie', expect: ['D', 'D', 'D', 'D', 'D'], why: 'platform admins only (screening.test.ts)' },
   { route: 'POST /api/admin/leie/fetch', expect: ['D', 'D', 'D', 'D', 'D'], why: 'platform admins only' },
+  { route: 'GET /api/companies/:companyId/screenings/leie', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/screenings/leie`, why: "the list's state, as screening reads it: never referrers or candidates" },
   { route: 'GET /api/companies/:companyId/screenings', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/screenings`, why: 'never referrers or candidates' },
   { route: 'POST /api/companies/:companyId/screenings/:id/decision', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/screenings/${f.screening}/decision`, body: () => ({ decision: 'cleared', note: 'Verified: a different person.' }) },
   { route: 'GET /api/connections/kept', expect: ['D', 'A', 'A', 'A', 'A'] },

@@ -72,6 +72,10 @@ const protectedRoutes: RouteObject[] = [
     lazy: () => import('@/features/self-id/self-id-page').then((m) => ({ Component: m.SelfIdPage })),
   },
   {
+    path: APP_ROUTES.screening,
+    lazy: () => import('@/features/screening/screening-page').then((m) => ({ Component: m.ScreeningPage })),
+  },
+  {
     path: APP_ROUTES.analytics,
     lazy: () => import('@/features/analytics/analytics-page').then((m) => ({ Component: m.AnalyticsPage })),
   },

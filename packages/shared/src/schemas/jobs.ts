@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './common';
+import { candidateIdsFields } from './screening';
 import { isCalendarDate } from '../rules/input';
 import { PIPELINE_STAGES } from '../rules/pipeline';
 import { PAY_PERIODS } from '../rules/salary';
@@ -235,8 +236,12 @@ export type JobApplication = z.infer<typeof jobApplicationSchema>;
 
 /** Apply Now's confirm: an optional note to the hiring team. */
 export const JOB_APPLY_NOTE_MAX = 1000;
-/** The dialog's fields; the request body is the same, or none. */
+/**
+ * The dialog's fields; the request body is the same, or none. The date of birth and NPI are optional and reach only
+ * the company's admins, for exclusion screening (issue 36).
+ */
 export const jobApplyFormSchema = z.object({
+  ...candidateIdsFields,
   note: z
     .string()
     .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bonusOfferSchema, optionalText } from './common';
+import { SCREENING_MESSAGES, candidateIdsFields } from './screening';
 import { isCalendarDate } from '../rules/input';
 import { BONUS_INELIGIBLE_REASONS } from '../rules/bonus-policy';
 
@@ -522,10 +523,15 @@ export type ReferralTotals = z.infer<typeof referralTotalsSchema>;
 // ---------- Applicant tracking and comments ----------
 
 export const trackingUpdateSchema = z
-  .object({ status: z.enum(TRACKING_STATUSES), startDate: startDateSchema, ...declineFields })
+  .object({ status: z.enum(TRACKING_STATUSES), startDate: startDateSchema, ...declineFields, ...candidateIdsFields })
   .refine((v) => needsReason(v.status === 'Decline', v.reason), {
     message: DECLINE_REASON_REQUIRED,
     path: ['reason'],
+  })
+  // An admin adds a date of birth or NPI for exclusion screening when moving the candidate to Offer (issue 36).
+  .refine((v) => v.status === 'Offer' || (v.dob === undefined && v.npi === undefined), {
+    message: SCREENING_MESSAGES.idsAtOfferOnly,
+    path: ['status'],
   });
 /** A candidate's pipeline on a job as the job's team sees it (Applications and Talent Tracking). */
 export const trackingEntrySchema = z.object({

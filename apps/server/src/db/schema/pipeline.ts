@@ -48,6 +48,12 @@ export const candidatePipelines = pgTable(
     /** The hire's first working day, entered when moving to Hired: a referral bonus falls due from it. */
     startDate: date({ mode: 'string' }),
     /** Why the candidate is not moving forward (DECLINE_REASONS, told to the referrer) and the team's own words. */
+    /**
+     * For exclusion screening only (issue 36): the candidate's date of birth and NPI when they gave them in the
+     * application or an admin added them at Offer. Per pipeline: one company's knowledge, never another's.
+     */
+    dob: date({ mode: 'string' }),
+    npi: text(),
     declineReason: text(),
     declineNote: text(),
     /**

@@ -10,11 +10,13 @@ import { candidatePipelines } from './pipeline';
  */
 export const leieLists = pgTable('leie_lists', {
   id: uuid().primaryKey().defaultRandom(),
-  /** 'active' (the one screening reads) or 'superseded'. */
+  /** 'active' (the one screening reads), 'superseded', or 'rejected' (a fetched file refused whole: no rows). */
   status: text().notNull(),
   /** 'upload' (a platform admin's file) or 'url' (fetched on the queue from LEIE_URL). */
   source: text().notNull(),
   rowCount: integer().notNull(),
+  /** Why a fetched file was rejected (the line that failed), for the admins' page; null otherwise. */
+  error: text(),
   loadedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

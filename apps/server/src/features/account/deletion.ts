@@ -90,7 +90,8 @@ const anonymousSnapshot = sql`jsonb_build_object('name', ${DELETED_USER_NAME}::t
     'referredBy', talent_profile->'referredBy')`;
 
 /**
- * What a company holds of a candidate, anonymised: their referral snapshots, application notes and the name in the
+ * What a company holds of a candidate, anonymised: their referral snapshots, application notes (and the date of birth
+ * and NPI given for exclusion screening) and the name in the
  * credit ledger's words; their self-identification answers and talent-pool consent go. The referral rows (the
  * referrer, the stage, the bonus) stay: the company's referral and bonus history. `companyId` limits it to one
  * company (a company's retention expiry); without it, every company (account erasure).
@@ -98,7 +99,7 @@ const anonymousSnapshot = sql`jsonb_build_object('name', ${DELETED_USER_NAME}::t
 async function anonymiseCandidate(tx: Tx, userId: string, name: string, companyId?: string): Promise<void> {
   const inCompany = (column: SQL) => (companyId ? sql`and ${column} = ${companyId}` : sql``);
   for (const statement of [
-    sql`update candidate_pipelines p set application_note = null where p.talent_id = ${userId}
+    sql`update candidate_pipelines p set application_note = null, dob = null, npi = null where p.talent_id = ${userId}
           ${companyId ? sql`and p.job_id in (select id from job_postings where company_id = ${companyId})` : sql``}`,
     sql`update referrals set talent_profile = ${anonymousSnapshot} where talent_id = ${userId} ${inCompany(sql`company_id`)}`,
     // The credit ledger's decisions stay with the company, their words without the person's name.

@@ -390,7 +390,14 @@ export async function applyToJob(
     const now = new Date();
     await tx
       .update(candidatePipelines)
-      .set({ appliedAt: now, applicationNote: input.note ?? null, updatedAt: now })
+      .set({
+        appliedAt: now,
+        applicationNote: input.note ?? null,
+        // For exclusion screening only (issue 36): read by the company's admins' screening, never shown to the team.
+        dob: input.dob ?? null,
+        npi: input.npi ?? null,
+        updatedAt: now,
+      })
       .where(eq(candidatePipelines.id, pipeline.id));
     await refreshFunnelLevel(tx, id, me.user.id);
     await notifyTeamOfApplication(tx, {

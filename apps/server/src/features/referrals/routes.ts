@@ -357,6 +357,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.status,
         request.body.startDate,
         { reason: request.body.reason, reasonNote: request.body.reasonNote },
+        { dob: request.body.dob, npi: request.body.npi },
       ),
   );
 

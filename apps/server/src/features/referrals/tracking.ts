@@ -1,6 +1,8 @@
 import { aliasedTable, and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   REFERRAL_MESSAGES,
+  SCREENING_MESSAGES,
+  type CandidateIds,
   TRACKING_STAGE,
   trackingStatusOf,
   type DeclineReason,
@@ -13,7 +15,8 @@ import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
 import { candidatePipelines, jobComments, referrals, users } from '../../db/schema';
 import type { AuthContext } from '../../platform/sessions/sessions';
-import { notFound } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
+import { isCompanyAdminOf } from '../../platform/access/guards';
 import { isTalentVisibleTo } from '../talent/port';
 import { requireJobTeam } from './access';
 import { lockLiveReferral, moveStage, openPipeline } from './pipeline';
@@ -90,8 +93,12 @@ export async function setTracking(
   status: TrackingStatus,
   startDate?: string,
   decline: { reason?: DeclineReason | undefined; reasonNote?: string | undefined } = {},
+  ids: CandidateIds = {},
 ): Promise<TrackingEntry> {
-  const { auth: me } = await requireJobTeam(db, auth, jobId);
+  const { auth: me, job } = await requireJobTeam(db, auth, jobId);
+  // A date of birth or NPI for exclusion screening: the company's admins add it, at Offer (the schema checks the stage).
+  const givenIds = ids.dob !== undefined || ids.npi !== undefined;
+  if (givenIds && !isCompanyAdminOf(me, job.companyId)) throw forbidden(SCREENING_MESSAGES.idsAdminsOnly);
   // Only a job seeker the team may see is a candidate: not a colleague, another company's admin or a hidden profile.
   if (!(await isTalentVisibleTo(db, me, talentId))) throw notFound(REFERRAL_MESSAGES.notACandidate);
   const stage = TRACKING_STAGE[status];
@@ -106,6 +113,11 @@ export async function setTracking(
       return null;
     }
     const referral = await lockLiveReferral(tx, jobId, talentId);
+    if (givenIds) {
+      const known = { dob: ids.dob ?? pipeline.dob, npi: ids.npi ?? pipeline.npi };
+      await tx.update(candidatePipelines).set(known).where(eq(candidatePipelines.id, pipeline.id));
+      Object.assign(pipeline, known);
+    }
     return moveStage(tx, me, { pipeline, referral, stage, startDate, ...decline });
   });
   const [row] = await selectEntries(db).where(

@@ -6,7 +6,7 @@ import { LEIE_MAX_BYTES } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { isAppError } from '../../lib/errors';
 import { safeFetch } from '../../lib/safe-fetch';
-import { loadLeie } from './leie-load';
+import { loadLeie, recordRejectedFetch } from './leie-load';
 
 /** Long enough for the published file (about 15 MB) on a slow link. */
 const FETCH_TIMEOUT_MS = 120_000;
@@ -26,8 +26,10 @@ export async function fetchLeie(
   try {
     await loadLeie(db, Readable.from([response.body]), { source: 'url', loadedBy: requestedBy });
   } catch (error) {
-    if (isAppError(error, 'LEIE_REJECTED'))
+    if (isAppError(error, 'LEIE_REJECTED')) {
+      await recordRejectedFetch(db, error.message, requestedBy);
       return deps.log.warn({ error: error.message }, 'leie: fetched file rejected');
+    }
     throw error;
   }
 }

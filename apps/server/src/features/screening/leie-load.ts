@@ -1,17 +1,20 @@
 // Loading the HHS-OIG LEIE CSV (issue 36): read in its published layout with csv-parse (the house CSV reader, as
-// connections/linkedin-csv.ts), every row checked; the rows go under a new list that becomes the active one in the
-// same transaction. Any bad row rejects the whole file with its line, and the list in force stays.
-import type { Readable } from 'node:stream';
+// connections/linkedin-csv.ts), every row checked and streamed in with COPY; the rows go under a new list that becomes
+// the active one in the same transaction. Any bad row rejects the whole file with its line, and the list in force stays.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { CsvError, parse } from 'csv-parse';
-import { eq, inArray } from 'drizzle-orm';
-import { LEIE_COLUMNS, SCREENING_MESSAGES, type LeieList } from '@referwell/shared';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { LEIE_COLUMNS, SCREENING_MESSAGES, type LeieFetch, type LeieList, type LeieStatus } from '@referwell/shared';
 import type { Db } from '../../db/client';
+import { handleOn } from '../../db/one-connection';
+import { selectRows } from '../../db/repository';
 import { leieEntries, leieLists } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { nameKey } from './names';
 
-/** Rows written per INSERT (22 values each: well under PostgreSQL's 65,535 parameters). */
-const BATCH = 1_000;
 const DATE = /^(\d{8})?$/;
 const DATE_COLUMNS = ['DOB', 'EXCLDATE', 'REINDATE', 'WAIVERDATE'] as const;
 
@@ -58,10 +61,42 @@ function entryOf(listId: string, line: number, cells: string[]): Entry {
   };
 }
 
+/** leie_entries' columns in the order each COPY line gives them (the table's names are the keys in snake_case). */
+const COPY_COLUMNS = [
+  'listId',
+  'line',
+  'lastName',
+  'firstName',
+  'midName',
+  'busName',
+  'general',
+  'specialty',
+  'upin',
+  'npi',
+  'dob',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'exclType',
+  'exclDate',
+  'reinDate',
+  'waiverDate',
+  'waiverState',
+  'nameKey',
+  'lastKey',
+] as const satisfies readonly (keyof Entry)[];
+const COPY_STATEMENT = `copy leie_entries (${COPY_COLUMNS.map((c) => c.replace(/[A-Z]/g, (l) => `_${l.toLowerCase()}`)).join(', ')}) from stdin`;
+
+/** One value in COPY's text format: backslash, tab, newline and carriage return escaped. */
+const copyText = (value: string | number) =>
+  String(value).replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
+
 /**
- * Loads a LEIE CSV as the new active list, or rejects it whole (400 LEIE_REJECTED naming the line). The previous
- * active list is superseded in the same transaction and its rows dropped (its list row stays for screenings that
- * name it).
+ * Loads a LEIE CSV as the new active list, or rejects it whole (400 LEIE_REJECTED naming the line). Every row is
+ * checked as it is read and streamed into PostgreSQL with COPY (pg-copy-streams) under a new list that is `loading`,
+ * on one connection in one transaction; the same transaction then makes it `active`, supersedes the previous list and
+ * drops its rows. A bad row aborts the COPY and the transaction: nothing of the file stays.
  */
 export async function loadLeie(
   db: Db,
@@ -73,66 +108,127 @@ export async function loadLeie(
   );
   // A stream error (a body cut off, a limit reached) must end the parse too.
   file.on('error', (error) => parser.destroy(error));
-  return db.transaction(async (tx) => {
-    const [list] = await tx
-      .insert(leieLists)
-      .values({ status: 'loading', source: load.source, rowCount: 0, loadedBy: load.loadedBy })
-      .returning();
-    let rows = 0;
-    let batch: Entry[] = [];
-    let headerSeen = false;
-    try {
-      for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-        const line = info.lines;
-        if (!headerSeen) {
-          headerSeen = true;
-          const header = record.map((cell) => cell.trim().toUpperCase());
-          if (header.join(',') !== LEIE_COLUMNS.join(',')) throw rejected(line, SCREENING_MESSAGES.badHeader);
-          continue;
-        }
-        if (record.length !== LEIE_COLUMNS.length) throw rejected(line, SCREENING_MESSAGES.badColumns(record.length));
-        batch.push(entryOf(list!.id, line, record));
-        rows++;
-        if (batch.length === BATCH) {
-          await tx.insert(leieEntries).values(batch);
-          batch = [];
+  const client = await (db as unknown as { $client: pg.Pool }).$client.connect();
+  try {
+    return await handleOn(client).transaction(async (tx) => {
+      const [list] = await tx
+        .insert(leieLists)
+        .values({ status: 'loading', source: load.source, rowCount: 0, loadedBy: load.loadedBy })
+        .returning();
+      let rows = 0;
+      async function* copyLines(): AsyncGenerator<string> {
+        let headerSeen = false;
+        for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+          const line = info.lines;
+          if (!headerSeen) {
+            headerSeen = true;
+            const header = record.map((cell) => cell.trim().toUpperCase());
+            if (header.join(',') !== LEIE_COLUMNS.join(',')) throw rejected(line, SCREENING_MESSAGES.badHeader);
+            continue;
+          }
+          if (record.length !== LEIE_COLUMNS.length) throw rejected(line, SCREENING_MESSAGES.badColumns(record.length));
+          const entry = entryOf(list!.id, line, record);
+          rows++;
+          yield `${COPY_COLUMNS.map((column) => copyText(entry[column] as string | number)).join('\t')}\n`;
         }
       }
-    } catch (error) {
-      if (error instanceof CsvError)
-        throw rejected(Number(error.lines ?? 0), error.message.replace(/^[A-Z_]+:\s*/, ''));
-      throw error;
-    }
-    if (rows === 0) throw rejected(1, SCREENING_MESSAGES.empty);
-    if (batch.length > 0) await tx.insert(leieEntries).values(batch);
-    const previous = await tx
-      .update(leieLists)
-      .set({ status: 'superseded' })
-      .where(eq(leieLists.status, 'active'))
-      .returning({ id: leieLists.id });
-    if (previous.length > 0)
-      await tx.delete(leieEntries).where(
-        inArray(
-          leieEntries.listId,
-          previous.map((p) => p.id),
-        ),
-      );
-    const [active] = await tx
-      .update(leieLists)
-      .set({ status: 'active', rowCount: rows })
-      .where(eq(leieLists.id, list!.id))
-      .returning();
-    return toList(active!);
-  });
+      try {
+        await pipeline(Readable.from(copyLines()), client.query(copyFrom(COPY_STATEMENT)));
+      } catch (error) {
+        if (error instanceof CsvError)
+          throw rejected(Number(error.lines ?? 0), error.message.replace(/^[A-Z_]+:\s*/, ''));
+        throw error;
+      }
+      if (rows === 0) throw rejected(1, SCREENING_MESSAGES.empty);
+      const previous = await tx
+        .update(leieLists)
+        .set({ status: 'superseded' })
+        .where(eq(leieLists.status, 'active'))
+        .returning({ id: leieLists.id });
+      if (previous.length > 0)
+        await tx.delete(leieEntries).where(
+          inArray(
+            leieEntries.listId,
+            previous.map((p) => p.id),
+          ),
+        );
+      const [active] = await tx
+        .update(leieLists)
+        .set({ status: 'active', rowCount: rows })
+        .where(eq(leieLists.id, list!.id))
+        .returning();
+      return toList(active!);
+    });
+  } finally {
+    client.release();
+  }
 }
 
 export const toList = (row: typeof leieLists.$inferSelect): LeieList => ({
   id: row.id,
-  status: row.status === 'active' ? 'active' : 'superseded',
+  status: row.status === 'active' || row.status === 'rejected' ? row.status : 'superseded',
   source: row.source === 'url' ? 'url' : 'upload',
   rowCount: row.rowCount,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** A fetched file rejected whole: kept as a row without entries, so the admins' page can say why. */
+export async function recordRejectedFetch(db: Db, error: string, loadedBy: string | null): Promise<void> {
+  await db.insert(leieLists).values({ status: 'rejected', source: 'url', rowCount: 0, error, loadedBy });
+}
+
+/** The one task whose jobs are the LEIE fetches (routes enqueue it, background.ts runs it). */
+const FETCH_TASK = 'leie-fetch';
+
+/**
+ * The list's state for the admins' page: the list in force, the latest queued fetch (from the queue's own table:
+ * waiting, running, retrying with its error, or given up) and a fetched file rejected since the list was loaded.
+ */
+export async function leieStatus(db: Db, who: { canManage: boolean; fetchConfigured: boolean }): Promise<LeieStatus> {
+  const active = await activeLeie(db);
+  const since = active ? new Date(active.createdAt) : new Date(0);
+  const [rejected] = await db
+    .select({ error: leieLists.error, createdAt: leieLists.createdAt })
+    .from(leieLists)
+    .where(and(eq(leieLists.status, 'rejected'), gt(leieLists.createdAt, since)))
+    .orderBy(desc(leieLists.createdAt))
+    .limit(1);
+  const [job] = await selectRows<{
+    attempts: number;
+    max_attempts: number;
+    last_error: string | null;
+    locked_at: Date | null;
+    updated_at: Date;
+  }>(
+    db,
+    sql`select attempts, max_attempts, last_error, locked_at, updated_at from graphile_worker.jobs
+        where task_identifier = ${FETCH_TASK} order by id desc limit 1`,
+  );
+  const updatedAt = job ? new Date(job.updated_at) : null;
+  const fetch: LeieFetch | null =
+    job && updatedAt! > since
+      ? {
+          state: job.locked_at
+            ? 'running'
+            : job.attempts >= job.max_attempts
+              ? 'failed'
+              : job.attempts > 0
+                ? 'retrying'
+                : 'queued',
+          attempts: job.attempts,
+          maxAttempts: job.max_attempts,
+          error: job.last_error,
+          updatedAt: updatedAt!.toISOString(),
+        }
+      : null;
+  return {
+    active,
+    fetchConfigured: who.fetchConfigured,
+    canManage: who.canManage,
+    fetch,
+    rejected: rejected ? { error: rejected.error ?? '', createdAt: rejected.createdAt.toISOString() } : null,
+  };
+}
 
 /** The list screening reads, or null before any load. */
 export async function activeLeie(db: Pick<Db, 'select'>): Promise<LeieList | null> {

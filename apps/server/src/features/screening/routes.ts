@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,6 +9,7 @@ import {
   leieListSchema,
   leieStatusSchema,
   screeningDecisionSchema,
+  screeningListQuerySchema,
   screeningListSchema,
   screeningParamsSchema,
   screeningSchema,
@@ -15,7 +17,7 @@ import {
 import { AppError, badRequest, conflict, errorResponses } from '../../lib/errors';
 import { enqueue } from '../../lib/queue/enqueue';
 import { authOf, companyAuthOf } from '../../platform/access/route-access';
-import { activeLeie, loadLeie } from './leie-load';
+import { leieStatus, loadLeie } from './leie-load';
 import { decideScreening, listScreenings } from './service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -34,6 +36,12 @@ declare module '../../lib/queue/enqueue' {
 const fileRequired = () => badRequest(SCREENING_MESSAGES.fileRequired, { file: SCREENING_MESSAGES.fileRequired });
 
 export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** What the LEIE status tells the caller: whether they may upload or fetch (a platform admin). */
+  const whoOf = (request: FastifyRequest) => ({
+    canManage: app.config.platformAdminEmails.includes(authOf(request).user.email.toLowerCase()),
+    fetchConfigured: app.config.leieUrl !== null,
+  });
+
   // Scoped to this plugin: only the LEIE upload takes a multipart body here.
   await app.register(multipart, {
     limits: { fileSize: LEIE_MAX_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 50 },
@@ -49,7 +57,7 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: leieStatusSchema, ...errors },
       },
     },
-    async () => ({ active: await activeLeie(app.db), fetchConfigured: app.config.leieUrl !== null }),
+    async (request) => leieStatus(app.db, whoOf(request)),
   );
 
   app.post(
@@ -100,17 +108,33 @@ export const screeningRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/companies/:companyId/screenings/leie',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        tags,
+        summary: 'The LEIE list in force and its latest fetch, as screening reads it (its admins only)',
+        params: companyIdParamSchema,
+        response: { 200: leieStatusSchema, ...errors },
+      },
+    },
+    async (request) => leieStatus(app.db, whoOf(request)),
+  );
+
+  app.get(
     '/api/companies/:companyId/screenings',
     {
       config: { access: 'companyAdmin' },
       schema: {
         tags,
-        summary: "The company's exclusion screenings, newest first (its admins only)",
+        summary:
+          "The company's exclusion screenings, newest first, paged: all, awaiting a decision, or the rest (its admins only)",
         params: companyIdParamSchema,
+        querystring: screeningListQuerySchema,
         response: { 200: screeningListSchema, ...errors },
       },
     },
-    async (request) => ({ items: await listScreenings(app.db, request.params.companyId) }),
+    async (request) => listScreenings(app.db, request.params.companyId, request.query),
   );
 
   app.post(

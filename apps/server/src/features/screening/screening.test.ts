@@ -1,6 +1,8 @@
 // Exclusion screening (issue 36) against a generated LEIE file of 80,000 rows in the published layout: loading is
 // whole or not at all (a truncated or malformed file is rejected with its line, the list in force stays), a candidate
 // reaching Offer is screened, and a possible match blocks Hired until a company admin records a decision (audited).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +12,7 @@ import {
   type LeieList,
   type LeieStatus,
   type Screening,
+  type ScreeningList,
 } from '@referwell/shared';
 import {
   createTestApp,
@@ -20,6 +23,9 @@ import {
   type SignedUp,
   type TestApp,
 } from '../../test/harness';
+import { drainQueue } from '../../test/queue';
+import { eq } from 'drizzle-orm';
+import { candidatePipelines } from '../../db/schema';
 import { findMatches } from './service';
 import { activeLeie } from './leie-load';
 
@@ -32,6 +38,9 @@ let admin: SignedUp;
 let member: SignedUp;
 let companyId: string;
 let leie: Buffer;
+/** What LEIE_URL answers next: a status and a body (the fetch tests set it). */
+let published: { status: number; body: Buffer } = { status: 503, body: Buffer.from('') };
+let site: Server;
 const { call, ok } = requestsTo(() => t);
 
 /** A deterministic sequence of numbers in [0, 1): the same file every run. */
@@ -68,7 +77,8 @@ const KNOWN = [
     'INDIVIDUAL',
     'NURSE/NURSES AIDE',
     '',
-    '1234567890',
+    // A valid NPI (CMS check digit): candidates can be given it.
+    '1234567893',
     '19800214',
     '1 MAIN ST',
     'DENVER',
@@ -194,7 +204,19 @@ const upload = (who: SignedUp, bytes: Buffer) =>
   });
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { PLATFORM_ADMIN_EMAILS: ` ${OPERATOR_EMAIL.toUpperCase()} ,ops2@example.com` } });
+  // HHS-OIG's download as LEIE_URL: a plain HTTP server on this machine answering what the test sets.
+  site = createServer((_req, res) =>
+    res.writeHead(published.status, { 'content-type': 'text/csv' }).end(published.body),
+  );
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const host = `127.0.0.1:${(site.address() as AddressInfo).port}`;
+  t = await createTestApp({
+    env: {
+      PLATFORM_ADMIN_EMAILS: ` ${OPERATOR_EMAIL.toUpperCase()} ,ops2@example.com`,
+      LEIE_URL: `http://${host}/exclusions/downloadables/UPDATED.csv`,
+      OUTBOUND_ALLOW_HOSTS: host,
+    },
+  });
   operator = await signUp(t, { email: OPERATOR_EMAIL });
   admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Screened Health' });
   companyId = admin.body.company!.id;
@@ -202,7 +224,10 @@ beforeAll(async () => {
   member = await signUp(t, { role: 'referrer', inviteCode });
   leie = generatedLeie(ROWS);
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  site.close();
+});
 
 describe('loading the LEIE', () => {
   it('is for platform admins only', async () => {
@@ -220,7 +245,11 @@ describe('loading the LEIE', () => {
     // Timing for the report, not an assertion (CONTRIBUTING: no wall-clock assertions).
     console.info(`LEIE: ${ROWS} rows (${(leie.byteLength / 1e6).toFixed(1)} MB) loaded in ${seconds.toFixed(1)} s`);
     const status = await ok<LeieStatus>('GET', '/api/admin/leie', operator);
-    expect(status).toMatchObject({ active: { rowCount: ROWS }, fetchConfigured: false });
+    expect(status).toMatchObject({ active: { rowCount: ROWS }, fetchConfigured: true, canManage: true, fetch: null });
+    // The company's admins see the same state (to know what screening reads), without the right to change it.
+    const theirs = await ok<LeieStatus>('GET', `/api/companies/${companyId}/screenings/leie`, admin);
+    expect(theirs).toEqual({ ...status, canManage: false });
+    expect((await call('GET', `/api/companies/${companyId}/screenings/leie`, member)).statusCode).toBe(403);
   }, 180_000);
 
   it('rejects a truncated file whole, with the line that failed; the list in force stays', async () => {
@@ -251,6 +280,33 @@ describe('loading the LEIE', () => {
   });
 });
 
+describe('fetching the LEIE from LEIE_URL on the queue', () => {
+  const fetchNow = () => ok('POST', '/api/admin/leie/fetch', operator);
+  const status = () => ok<LeieStatus>('GET', '/api/admin/leie', operator);
+
+  it('shows a failed attempt with its error while the queue retries; a rejected file is kept with its line', async () => {
+    const before = await status();
+    published = { status: 500, body: Buffer.from('Internal Server Error') };
+    await fetchNow();
+    await drainQueue(t.database);
+    const retrying = await status();
+    expect(retrying.fetch).toMatchObject({ state: 'retrying', attempts: 1 });
+    expect(retrying.fetch!.error).toContain('LEIE_URL answered HTTP 500');
+    expect(retrying.active).toEqual(before.active);
+
+    // Asked again, the waiting job is replaced: it runs now and gets a file with a bad date on line 3.
+    const lines = leie.subarray(0, 3_000).toString('utf8').split('\r\n').slice(0, 4);
+    lines[2] = lines[2]!.replace('"20210101"', '"01/01/2021"');
+    published = { status: 200, body: Buffer.from(lines.join('\r\n')) };
+    await fetchNow();
+    await drainQueue(t.database);
+    const rejected = await status();
+    expect(rejected.fetch).toBeNull();
+    expect(rejected.rejected?.error).toBe(SCREENING_MESSAGES.rejected(3, SCREENING_MESSAGES.badDate('EXCLDATE')));
+    expect(rejected.active).toEqual(before.active);
+  });
+});
+
 describe('matching', () => {
   it('tells a match (NPI, or name and date of birth) from a possible match (name, similar name) from no match', async () => {
     const list = (await activeLeie(t.app.db))!;
@@ -261,7 +317,7 @@ describe('matching', () => {
       exact: await screen({ name: 'Jordan Exactmatch' }),
       exactDob: await screen({ name: 'Jordan Q. Exactmatch', dob: '19800214' }),
       otherDob: await screen({ name: 'Jordan Exactmatch', dob: '19910101' }),
-      npi: await screen({ name: 'Someone Else Entirely', npi: '1234567890' }),
+      npi: await screen({ name: 'Someone Else Entirely', npi: '1234567893' }),
       near: await screen({ name: 'Katherine Nearmiss, RN' }),
       sameLastOnly: await screen({ name: 'Avery Clearcandidate' }),
       nobody: await screen({ name: 'Quillon Vantasmere' }),
@@ -279,7 +335,10 @@ describe('matching', () => {
 });
 
 describe('screening candidates', () => {
-  async function candidateAtOffer(name: string) {
+  async function candidateAtOffer(
+    name: string,
+    ids: { applied?: Record<string, string>; atOffer?: Record<string, string> } = {},
+  ) {
     const seeker = await signUp(t, { name });
     const job = await ok<{ id: string }>('POST', '/api/jobs', admin, {
       title: `Care Coordinator for ${name}`,
@@ -290,10 +349,14 @@ describe('screening candidates', () => {
       requirements: 'RN licence.',
       skills: [],
     });
-    await ok('POST', `/api/jobs/${job.id}/apply`, seeker, {});
-    await ok('PUT', `/api/jobs/${job.id}/tracking/${seeker.body.user.id}`, admin, { status: 'Offer' });
+    await ok('POST', `/api/jobs/${job.id}/apply`, seeker, { ...ids.applied });
+    await ok('PUT', `/api/jobs/${job.id}/tracking/${seeker.body.user.id}`, admin, { status: 'Offer', ...ids.atOffer });
     return { seeker, job };
   }
+  const screeningOf = async (seeker: SignedUp) =>
+    (await ok<ScreeningList>('GET', `/api/companies/${companyId}/screenings`, admin)).items.find(
+      (s) => s.candidate.id === seeker.body.user.id,
+    )!;
   const hire = (jobId: string, seeker: SignedUp) =>
     call('PUT', `/api/jobs/${jobId}/tracking/${seeker.body.user.id}`, admin, {
       status: 'Hired',
@@ -355,5 +418,91 @@ describe('screening candidates', () => {
     ).items.find((s) => s.candidate.id === clear.seeker.body.user.id)!;
     expect(cleared).toMatchObject({ result: 'clear', matches: [] });
     expect((await hire(clear.job.id, clear.seeker)).statusCode).toBe(200);
+  });
+
+  it('with a date of birth from the application or an NPI added at Offer, says match (or clear) instead of possible', async () => {
+    const sameDob = await candidateAtOffer('Jordan Exactmatch', { applied: { dob: '1980-02-14', note: 'Hello' } });
+    const byDob = await screeningOf(sameDob.seeker);
+    expect(byDob).toMatchObject({ result: 'match', candidate: { dob: '1980-02-14', npi: null } });
+    expect(byDob.matches.map((m) => m.reason)).toEqual(['name and date of birth']);
+
+    const otherDob = await candidateAtOffer('Jordan Exactmatch', { applied: { dob: '1991-01-01' } });
+    expect(await screeningOf(otherDob.seeker)).toMatchObject({ result: 'clear', matches: [] });
+
+    const byNpi = await candidateAtOffer('Riley Npiholder', { atOffer: { npi: '1234567893' } });
+    expect(await screeningOf(byNpi.seeker)).toMatchObject({
+      result: 'match',
+      candidate: { dob: null, npi: '1234567893' },
+      matches: [{ reason: 'NPI', name: 'JORDAN Q EXACTMATCH' }],
+    });
+  });
+
+  it('refuses an NPI failing its check digit, an implausible date of birth, ids outside Offer, and ids from non-admins', async () => {
+    const seeker = await signUp(t, { name: 'Casey Typo' });
+    const job = await ok<{ id: string }>('POST', '/api/jobs', admin, {
+      title: 'Typo Checker',
+      company: 'Screened Health',
+      location: 'Nashville, TN',
+      employmentType: 'full-time',
+      description: 'Check.',
+      requirements: 'None.',
+      skills: [],
+    });
+    const applied = await call('POST', `/api/jobs/${job.id}/apply`, seeker, { npi: '1234567890', dob: '2020-01-01' });
+    expect(applied.statusCode).toBe(400);
+    expect(applied.json().error.fields).toEqual({
+      npi: SCREENING_MESSAGES.badNpiCheck,
+      dob: SCREENING_MESSAGES.badDob,
+    });
+    await ok('POST', `/api/jobs/${job.id}/apply`, seeker, { dob: '' });
+    const url = `/api/jobs/${job.id}/tracking/${seeker.body.user.id}`;
+    const early = await call('PUT', url, admin, { status: 'Interviewed', npi: '1234567893' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error.fields).toEqual({ status: SCREENING_MESSAGES.idsAtOfferOnly });
+    const [row] = await t.app.db
+      .select({ dob: candidatePipelines.dob, npi: candidatePipelines.npi })
+      .from(candidatePipelines)
+      .where(eq(candidatePipelines.talentId, seeker.body.user.id));
+    expect(row).toEqual({ dob: null, npi: null });
+
+    // A member of the job's team who is not an admin moves to Offer, but cannot add them.
+    const theirJob = await ok<{ id: string }>('POST', '/api/jobs', member, {
+      title: 'Member Posted Role',
+      company: 'Screened Health',
+      location: 'Nashville, TN',
+      employmentType: 'full-time',
+      description: 'Care.',
+      requirements: 'None.',
+      skills: [],
+    });
+    await ok('POST', `/api/jobs/${theirJob.id}/apply`, seeker, {});
+    const byMember = await call('PUT', `/api/jobs/${theirJob.id}/tracking/${seeker.body.user.id}`, member, {
+      status: 'Offer',
+      npi: '1234567893',
+    });
+    expect(byMember.statusCode).toBe(403);
+    expect(byMember.json().error.message).toBe(SCREENING_MESSAGES.idsAdminsOnly);
+  });
+
+  it('lists screenings awaiting a decision apart from the history, paged', async () => {
+    const waiting = await candidateAtOffer('Jordan Exactmatch');
+    const base = `/api/companies/${companyId}/screenings`;
+    const awaiting = await ok<ScreeningList>('GET', `${base}?view=awaiting`, admin);
+    // Newest first: this one, then the two matches of the test before (undecided).
+    expect(awaiting.items.map((s) => [s.candidate.name, s.result, s.decision])).toEqual([
+      ['Jordan Exactmatch', 'possible', null],
+      ['Riley Npiholder', 'match', null],
+      ['Jordan Exactmatch', 'match', null],
+    ]);
+    expect(awaiting.items[0]!.candidate.id).toBe(waiting.seeker.body.user.id);
+    const history = await ok<ScreeningList>('GET', `${base}?view=history&pageSize=3`, admin);
+    // Decided: Jordan (cleared) and Katherine (excluded); clear: Avery, and Jordan with another date of birth.
+    expect(history).toMatchObject({ page: 1, pageSize: 3, total: 4, totalPages: 2 });
+    expect(history.items.every((s) => s.result === 'clear' || s.decision !== null)).toBe(true);
+    const second = await ok<ScreeningList>('GET', `${base}?view=history&pageSize=3&page=2`, admin);
+    expect(second.items).toHaveLength(1);
+    expect(new Set([...history.items, ...second.items].map((s) => s.id)).size).toBe(4);
+    expect((await ok<ScreeningList>('GET', base, admin)).total).toBe(7);
+    expect((await call('GET', `${base}?view=later`, admin)).statusCode).toBe(400);
   });
 });

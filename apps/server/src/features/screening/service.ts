@@ -2,17 +2,19 @@
 // list. An NPI, or a name with the same date of birth, is a "match"; the same name without a date of birth to tell,
 // or a similar name, is a "possible match — verify". Either blocks Hired until a company admin records a decision
 // (audited). Results are the company admins' only: no referrer, member or candidate route reads them.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, not, sql } from 'drizzle-orm';
 import {
   SCREENING_MESSAGES,
+  type Paginated,
   type Screening,
+  type ScreeningListQuery,
   type ScreeningDecisionInput,
   type ScreeningMatch,
   type ScreeningResult,
   type ScreeningTrigger,
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
-import type { Tx } from '../../db/repository';
+import { countAll, paginate, type Tx } from '../../db/repository';
 import { candidatePipelines, exclusionScreenings, jobPostings, leieEntries, users } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { recordAudit } from '../../platform/audit/service';
@@ -97,13 +99,16 @@ function verdictOf(
   return { result: 'possible', reason: sameName ? 'name' : 'similar name' };
 }
 
+/** A pipeline as screening reads it: whose, for which job, and the date of birth (YYYY-MM-DD) and NPI if known. */
+type ScreenedPipeline = { id: string; talentId: string; jobId: string; dob: string | null; npi: string | null };
+
 const resultOf = (matches: ScreeningMatch[]): ScreeningResult =>
   matches.some((m) => m.result === 'match') ? 'match' : matches.length > 0 ? 'possible' : 'clear';
 
 /** Screens a pipeline's candidate against the active list and records it; null when no list is loaded yet. */
 export async function screenPipeline(
   tx: Tx,
-  pipeline: { id: string; talentId: string; jobId: string },
+  pipeline: ScreenedPipeline,
   trigger: ScreeningTrigger,
 ): Promise<typeof exclusionScreenings.$inferSelect | null> {
   const list = await activeLeie(tx);
@@ -114,7 +119,11 @@ export async function screenPipeline(
     .innerJoin(jobPostings, eq(jobPostings.id, pipeline.jobId))
     .where(eq(users.id, pipeline.talentId));
   if (!who) return null;
-  const matches = await findMatches(tx, list.id, { name: who.name });
+  const matches = await findMatches(tx, list.id, {
+    name: who.name,
+    dob: pipeline.dob?.replaceAll('-', '') ?? null,
+    npi: pipeline.npi ?? null,
+  });
   const [row] = await tx
     .insert(exclusionScreenings)
     .values({
@@ -135,11 +144,7 @@ export async function screenPipeline(
  * Hired screens them unless already screened, and is refused (409) while the latest screening is a possible match or
  * match without a decision, or was decided 'excluded'.
  */
-export async function screenAtStage(
-  tx: Tx,
-  pipeline: { id: string; talentId: string; jobId: string; stage: string },
-  to: string,
-): Promise<void> {
+export async function screenAtStage(tx: Tx, pipeline: ScreenedPipeline & { stage: string }, to: string): Promise<void> {
   if (to === pipeline.stage) return;
   if (to === 'offer') {
     await screenPipeline(tx, pipeline, 'offer');
@@ -166,7 +171,13 @@ export async function screenAtStage(
 /** Monthly: every hire screened again against the list in force (the queue's `rescreen-hires`). */
 export async function rescreenHires(db: Db): Promise<number> {
   const hires = await db
-    .select({ id: candidatePipelines.id, talentId: candidatePipelines.talentId, jobId: candidatePipelines.jobId })
+    .select({
+      id: candidatePipelines.id,
+      talentId: candidatePipelines.talentId,
+      jobId: candidatePipelines.jobId,
+      dob: candidatePipelines.dob,
+      npi: candidatePipelines.npi,
+    })
     .from(candidatePipelines)
     .where(eq(candidatePipelines.stage, 'hired'));
   let screened = 0;
@@ -180,6 +191,8 @@ export async function rescreenHires(db: Db): Promise<number> {
 const SCREENING_COLUMNS = {
   screening: exclusionScreenings,
   candidateName: users.name,
+  dob: candidatePipelines.dob,
+  npi: candidatePipelines.npi,
   jobTitle: jobPostings.title,
   jobId: jobPostings.id,
 };
@@ -187,6 +200,8 @@ const SCREENING_COLUMNS = {
 function toScreening(row: {
   screening: typeof exclusionScreenings.$inferSelect;
   candidateName: string;
+  dob: string | null;
+  npi: string | null;
   jobTitle: string;
   jobId: string;
 }): Screening {
@@ -194,7 +209,7 @@ function toScreening(row: {
   return {
     id: s.id,
     pipelineId: s.pipelineId,
-    candidate: { id: s.talentId, name: row.candidateName },
+    candidate: { id: s.talentId, name: row.candidateName, dob: row.dob, npi: row.npi },
     job: { id: row.jobId, title: row.jobTitle },
     trigger: s.trigger as ScreeningTrigger,
     result: s.result as ScreeningResult,
@@ -214,13 +229,29 @@ const screeningsOf = (db: Pick<Db, 'select'>) =>
     .innerJoin(candidatePipelines, eq(candidatePipelines.id, exclusionScreenings.pipelineId))
     .innerJoin(jobPostings, eq(jobPostings.id, candidatePipelines.jobId));
 
-/** A company's screenings, newest first (its admins: the route checks). */
-export async function listScreenings(db: Db, companyId: string): Promise<Screening[]> {
-  const rows = await screeningsOf(db)
-    .where(eq(exclusionScreenings.companyId, companyId))
-    .orderBy(desc(exclusionScreenings.createdAt))
-    .limit(200);
-  return rows.map(toScreening);
+/** Awaiting: a possible match or match no admin has decided on yet (it blocks Hired). History: the rest. */
+const AWAITING = sql`(${exclusionScreenings.result} <> 'clear' and ${exclusionScreenings.decision} is null)`;
+
+/** A company's screenings, newest first, one page of a view (its admins: the route checks). */
+export async function listScreenings(
+  db: Db,
+  companyId: string,
+  query: ScreeningListQuery,
+): Promise<Paginated<Screening>> {
+  const where = and(
+    eq(exclusionScreenings.companyId, companyId),
+    query.view === 'awaiting' ? AWAITING : query.view === 'history' ? not(AWAITING) : undefined,
+  );
+  const page = await paginate(
+    screeningsOf(db).where(where).orderBy(desc(exclusionScreenings.createdAt), desc(exclusionScreenings.id)).$dynamic(),
+    db
+      .select({ n: countAll() })
+      .from(exclusionScreenings)
+      .where(where)
+      .then(([row]) => row?.n ?? 0),
+    query,
+  );
+  return { ...page, items: page.items.map(toScreening) };
 }
 
 /** A company admin records the decision on a possible match or match: cleared (not the person) or excluded. */

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import {
   JOB_APPLY_NOTE_MAX,
   JOB_MESSAGES,
+  SCREENING_TEXTS,
   SELF_ID_TEXTS,
   jobApplyFormSchema,
   type Job,
@@ -20,6 +21,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { CandidateIdsFields } from '@/components/candidate-ids-fields';
 import { Form, FormField } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage, fieldErrors } from '@/lib/api';
@@ -44,7 +46,7 @@ export function ApplyDialog({
   const apply = useApplyToJob(job.id);
   const form = useForm<z.input<typeof jobApplyFormSchema>, unknown, JobApplyInput>({
     resolver: zodResolver(jobApplyFormSchema),
-    defaultValues: { note: '' },
+    defaultValues: { note: '', dob: '', npi: '' },
   });
   const poster = job.postedBy?.name ?? 'the hiring team';
   const [step, setStep] = useState<'apply' | 'self-id'>('apply');
@@ -60,8 +62,10 @@ export function ApplyDialog({
         toast.success(JOB_MESSAGES.appliedTitle, { description: JOB_MESSAGES.applied(poster, job.companyName) });
       },
       onError: (e) => {
-        const { note } = fieldErrors(e);
+        const { note, dob, npi } = fieldErrors(e);
         if (note) form.setError('note', { message: note });
+        if (dob) form.setError('dob', { message: dob });
+        if (npi) form.setError('npi', { message: npi });
         toast.error('Error', {
           description: errorMessage(e, 'Failed to apply. Please try again.'),
         });
@@ -96,6 +100,11 @@ export function ApplyDialog({
                 />
               )}
             </FormField>
+            <CandidateIdsFields
+              register={form.register}
+              errors={form.formState.errors}
+              hint={SCREENING_TEXTS.idsApplyHint}
+            />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
                 Cancel

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MATCHING } from '@referwell/shared';
 import type {
+  CandidateIds,
   AcceptReferralRequest,
   CandidateSearchResponse,
   CreateReferral,
@@ -234,11 +235,12 @@ export function useSetTracking(jobId: string) {
       talentId,
       status,
       startDate,
+      ids,
       ...decline
-    }: { talentId: string; status: TrackingStatus; startDate?: string } & DeclineReasonBody) =>
+    }: { talentId: string; status: TrackingStatus; startDate?: string; ids?: CandidateIds } & DeclineReasonBody) =>
       api<TrackingEntry>(`/api/jobs/${enc(jobId)}/tracking/${enc(talentId)}`, {
         method: 'PUT',
-        body: { status, ...(startDate ? { startDate } : {}), ...decline },
+        body: { status, ...(startDate ? { startDate } : {}), ...ids, ...decline },
       }),
     onSuccess: (entry) => {
       queryClient.setQueryData<TrackingEntry[]>(referralKeys.tracking(jobId), (entries) =>

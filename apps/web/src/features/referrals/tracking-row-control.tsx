@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { scopedToast } from '@/lib/toast';
-import { TRACKING_STATUSES, type TrackingStatus } from '@referwell/shared';
+import { TRACKING_STATUSES, type CandidateIds, type TrackingStatus } from '@referwell/shared';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { errorMessage } from '@/lib/api';
+import { useSession } from '@/lib/session';
 import { useSetTracking } from './api';
 import { DeclineReasonDialog, type DeclineReasonAnswer } from './decline-reason-dialog';
 import { useChangeToast } from './pipeline-parts';
+import { OfferDialog } from './offer-dialog';
 import { StartDateDialog } from './start-date-dialog';
 
 const toast = scopedToast('tracking-row-control');
@@ -28,9 +30,18 @@ export function RowControl({
   const changeToast = useChangeToast();
   const [askingStartDate, setAskingStartDate] = useState(false);
   const [askingReason, setAskingReason] = useState(false);
-  const save = (next: TrackingStatus, toastTitle?: string, startDate?: string, decline?: DeclineReasonAnswer) =>
+  // Admins may add a date of birth or NPI for the exclusion screening that Offer runs (issue 36).
+  const { isCompanyAdmin } = useSession();
+  const [askingIds, setAskingIds] = useState(false);
+  const save = (
+    next: TrackingStatus,
+    toastTitle?: string,
+    startDate?: string,
+    decline?: DeclineReasonAnswer,
+    ids?: CandidateIds,
+  ) =>
     setTracking.mutate(
-      { talentId: candidate.id, status: next, startDate, ...decline },
+      { talentId: candidate.id, status: next, startDate, ids, ...decline },
       {
         onSuccess: (entry) =>
           changeToast(
@@ -75,11 +86,23 @@ export function RowControl({
             save('Hired', undefined, startDate);
           }}
         />
+        {isCompanyAdmin ? (
+          <OfferDialog
+            name={candidate.name}
+            open={askingIds}
+            onOpenChange={setAskingIds}
+            onConfirm={(ids) => {
+              setAskingIds(false);
+              save('Offer', undefined, undefined, undefined, ids);
+            }}
+          />
+        ) : null}
         <Select
           value={status ?? ''}
           onValueChange={(value) => {
             const next = value as TrackingStatus;
             if (next === 'Hired') setAskingStartDate(true);
+            else if (next === 'Offer' && isCompanyAdmin) setAskingIds(true);
             else if (next === 'Decline') setAskingReason(true);
             else save(next);
           }}
