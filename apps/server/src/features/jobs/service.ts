@@ -97,6 +97,8 @@ export async function insertJob(
     status?: 'OPEN' | 'DRAFT';
     /** Pay-transparency rules that held an imported job as a draft (pay-transparency.ts). */
     payHeldBy?: string | null;
+    /** The job source it was read from and its address there (syncSourceJobs). */
+    source?: { id: string; url: string };
   },
 ): Promise<string> {
   const [row] = await db
@@ -107,6 +109,8 @@ export async function insertJob(
       createdBy: job.createdBy,
       status: job.status ?? 'OPEN',
       payHeldBy: job.payHeldBy ?? null,
+      sourceId: job.source?.id ?? null,
+      sourceUrl: job.source?.url ?? null,
     })
     .returning({ id: jobPostings.id });
   return row!.id;
@@ -143,6 +147,83 @@ export async function createJob(
   });
   forgetJobSearches(db);
   return getJob(db, poster, id);
+}
+
+/** What a crawl of a job source changed (syncSourceJobs). */
+export interface SourceSync {
+  added: number;
+  updated: number;
+  closed: number;
+  /** Added or kept as drafts because a pay-transparency law asks for a range the posting does not give. */
+  held: number;
+}
+
+/**
+ * Keeps a company's jobs read from one job source in step with what its last crawl listed, in one transaction: a
+ * posting not seen before is added (a draft held by the pay-transparency rules when a covered location gives no
+ * range, as for any import), one seen before is updated (and held as a draft if it lost a range it needs), and an
+ * open or draft one the source no longer lists is closed (its pending referral requests close with it).
+ */
+export async function syncSourceJobs(
+  db: Db,
+  source: { id: string; companyId: string },
+  listed: { url: string; input: JobInput }[],
+): Promise<SourceSync> {
+  const outcome: SourceSync = { added: 0, updated: 0, closed: 0, held: 0 };
+  await db.transaction(async (tx) => {
+    const known = await tx
+      .select({ id: jobPostings.id, url: jobPostings.sourceUrl, status: jobPostings.status })
+      .from(jobPostings)
+      .where(eq(jobPostings.sourceId, source.id));
+    const byUrl = new Map(known.map((row) => [row.url, row]));
+    for (const { url, input } of listed) {
+      const row = byUrl.get(url);
+      const unmet = await unmetPayRules(tx, {
+        companyId: source.companyId,
+        location: input.location,
+        salary: input.salary,
+        exempt: false,
+      });
+      const payHeldBy = unmet.length > 0 ? heldByOf(unmet) : null;
+      if (payHeldBy) outcome.held++;
+      if (!row) {
+        const status = payHeldBy ? 'DRAFT' : 'OPEN';
+        const id = await insertJob(tx, {
+          companyId: source.companyId,
+          createdBy: null,
+          input,
+          status,
+          payHeldBy,
+          source: { id: source.id, url },
+        });
+        if (status === 'OPEN') await jobOpened(tx, id);
+        outcome.added++;
+        continue;
+      }
+      // A job someone closed or filled stays so; an open one that now needs a range waits as a draft.
+      const held = row.status === 'OPEN' && payHeldBy !== null;
+      await tx
+        .update(jobPostings)
+        .set({
+          ...columnsFrom(input),
+          ...(row.status === 'DRAFT' || held ? { payHeldBy } : {}),
+          ...(held ? { status: 'DRAFT' as const } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(jobPostings.id, row.id));
+      if (held) await closeRequestsFor(tx, { jobId: row.id, reason: 'job_closed' });
+      outcome.updated++;
+    }
+    const seen = new Set(listed.map((job) => job.url));
+    for (const row of known) {
+      if ((row.url !== null && seen.has(row.url)) || (row.status !== 'OPEN' && row.status !== 'DRAFT')) continue;
+      await tx.update(jobPostings).set({ status: 'CLOSED', updatedAt: new Date() }).where(eq(jobPostings.id, row.id));
+      if (row.status === 'OPEN') await closeRequestsFor(tx, { jobId: row.id, reason: 'job_closed' });
+      outcome.closed++;
+    }
+  });
+  forgetJobSearches(db);
+  return outcome;
 }
 
 async function editableJob(db: Executor, me: AuthContext, id: string): Promise<JobRow> {
