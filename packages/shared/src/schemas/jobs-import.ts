@@ -121,16 +121,6 @@ export const JOB_SOURCE_MESSAGES = {
   tooMany: (max: number) => `A company can have up to ${max} job sources. Remove one to add another.`,
   noJobs: 'The source listed no jobs, so no job was changed. It will be tried again later.',
   invalidJobs: 'The source listed jobs, but none had a title, location, description and requirements.',
-  heading: 'Job sources',
-  intro:
-    'Careers pages and job boards read again every few hours: new postings are added (as drafts when a pay range is required and missing), changed ones updated, and those gone are closed.',
-  add: 'Add source',
-  remove: 'Remove',
-  empty: 'No job sources yet. Add your careers page or job board address.',
-  lastCrawled: 'Last read',
-  nextCrawl: 'Next read',
-  lastError: 'Last error',
-  never: 'Not yet',
 } as const;
 
 /** A company may keep this many job sources. */
