@@ -14,6 +14,7 @@ import {
 } from './features/saved-searches/alerts';
 import { messageMailTask } from './platform/notifications/mail';
 import { runCrawl } from './features/job-import/crawl-jobs';
+import { crawlDueSources, crawlSource } from './features/job-import/sources';
 import { pruneExpired, sweepUnfinishedFiles } from './features/maintenance/prune';
 import { FACET_RECOUNT_CRON, recountTalentFacets } from './features/talent/facets';
 import { deliverHeldNotifications } from './features/referrals/pipeline';
@@ -63,6 +64,8 @@ export const CRONTAB = [
   '17 * * * * prune-expired',
   '*/5 * * * * release-stale-jobs',
   '*/15 * * * * ats-reconcile',
+  // Job sources due a crawl are queued, spread out (features/job-import/sources.ts).
+  '*/10 * * * * crawl-due-sources',
   '47 * * * * expire-data-exports',
   '23 * * * * erase-due-accounts',
   '41 3 * * * retention-sweep',
@@ -188,6 +191,10 @@ function taskList(app: FastifyInstance): TaskList {
     ),
     'ats-reconcile': task<'ats-reconcile'>(() => reconcileAll(app.db)),
     'crawl-site': task<'crawl-site'>(({ crawlId }) => runCrawl(app.db, { config: app.config, log: app.log }, crawlId)),
+    'crawl-due-sources': task<'crawl-due-sources'>(() => crawlDueSources(app.db)),
+    'crawl-source': task<'crawl-source'>(({ sourceId }) =>
+      crawlSource(app.db, { config: app.config, log: app.log }, sourceId),
+    ),
   } satisfies Record<TaskName, Task>;
 }
 

@@ -249,6 +249,9 @@ const TABLE: Row[] = [
   { route: 'POST /api/jobs/import', expect: ['D', 'D', 'A', 'A', 'A'], body: () => ({ url: 'http://127.0.0.1/careers/1' }), why: 'a private address: refused as bad input, nothing is fetched' },
   { route: 'POST /api/jobs/crawl', expect: ['D', 'D', 'A', 'A', 'A'], body: () => ({ url: 'http://127.0.0.1/careers' }), why: 'a private address: refused as bad input, nothing is queued' },
   { route: 'GET /api/jobs/crawl/:id', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/jobs/crawl/${f.crawl}`, why: "the member who asked and their company's admins" },
+  { route: 'GET /api/companies/:companyId/job-sources', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/job-sources`, why: "the company's admins manage its job sources" },
+  { route: 'POST /api/companies/:companyId/job-sources', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/job-sources`, body: () => ({ url: 'http://127.0.0.1/careers' }), why: 'a private address: refused as bad input, nothing is stored or queued' },
+  { route: 'DELETE /api/companies/:companyId/job-sources/:sourceId', expect: ['D', 'D', 'D', 'P', 'D'], url: () => `/api/companies/${f.companyA}/job-sources/${randomUUID()}`, why: 'an unknown source: 404 for its admins' },
   // ----- messaging -----
   { route: 'GET /api/conversations', expect: ['D', 'A', 'A', 'A', 'A'] },
   { route: 'GET /api/conversations/unread-count', expect: ['D', 'A', 'A', 'A', 'A'] },

@@ -81,7 +81,11 @@ export const talentCardSchema = talentPublicProfileSchema
     yearsOfExperience: true,
     contact: true,
   })
-  .extend({ matchScore: z.number().int().nullable() });
+  .extend({
+    matchScore: z.number().int().nullable(),
+    /** Holds some of the search's words but not every one (listed after those with every word). */
+    partial: z.boolean(),
+  });
 export type TalentCard = z.infer<typeof talentCardSchema>;
 
 export const facetValueSchema = z.object({ value: z.string(), count: z.number().int() });
@@ -106,5 +110,7 @@ export const candidateSearchResponseSchema = paginatedSchema(talentCardSchema).e
   place: placeInterpretationSchema.nullable(),
   /** Query words searched as other known words ("did you mean"). */
   corrections: z.array(searchCorrectionSchema),
+  /** Of `total`, the talents with some of the search's words but not every one (0 for a search of one word). */
+  partialTotal: z.number().int(),
 });
 export type CandidateSearchResponse = z.infer<typeof candidateSearchResponseSchema>;

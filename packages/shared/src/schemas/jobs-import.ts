@@ -113,3 +113,35 @@ export const jobCrawlStatusSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type JobCrawlStatus = z.infer<typeof jobCrawlStatusSchema>;
+
+/** A company's job sources: careers pages and job boards crawled again on a schedule (issue 38). */
+export const JOB_SOURCE_MESSAGES = {
+  notFound: 'That job source was not found.',
+  duplicate: 'This address is already one of your job sources.',
+  tooMany: (max: number) => `A company can have up to ${max} job sources. Remove one to add another.`,
+  noJobs: 'The source listed no jobs, so no job was changed. It will be tried again later.',
+  invalidJobs: 'The source listed jobs, but none had a title, location, description and requirements.',
+} as const;
+
+/** A company may keep this many job sources. */
+export const JOB_SOURCES_MAX = 20;
+
+/** A job source as GET /api/jobs/sources lists it. */
+export const jobSourceSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  lastCrawledAt: z.string().nullable(),
+  nextCrawlAt: z.string(),
+  /** Why the last crawl failed (null after a good one). */
+  lastError: z.string().nullable(),
+  /** Failed crawls in a row: each waits longer before the next. */
+  failures: z.number().int(),
+  /** Jobs the last good crawl listed. */
+  jobsListed: z.number().int(),
+  /** Open jobs read from this source now. */
+  openJobs: z.number().int(),
+});
+export type JobSource = z.infer<typeof jobSourceSchema>;
+export const jobSourceListSchema = z.object({ items: z.array(jobSourceSchema) });
+export type JobSourceList = z.infer<typeof jobSourceListSchema>;
+export const jobSourceParamsSchema = z.object({ companyId: z.uuid(), sourceId: z.uuid() });

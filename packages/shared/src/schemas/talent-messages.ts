@@ -32,6 +32,11 @@ export const TALENT_MESSAGES = {
   filtersAppliedTitle: 'Filters Applied',
   filtersApplied: (n: number) => `Showing candidates matching ${n} job skills`,
   noCandidates: 'No candidates match these filters. Remove a filter or change the search.',
+  /** Of a search's results, how many hold only some of its words (listed after those with every word). */
+  partialCount: (partial: number, total: number) =>
+    partial === total
+      ? `No one has every word; ${partial.toLocaleString('en-US')} ${partial === 1 ? 'has' : 'have'} some`
+      : `${(total - partial).toLocaleString('en-US')} with every word · ${partial.toLocaleString('en-US')} more with some of your words`,
   contactHidden: 'Contact details show once this talent applies to or asks for a referral to one of your jobs.',
   resumeNotFound: 'No resume found.',
   resumeForbidden: 'You cannot download this resume.',

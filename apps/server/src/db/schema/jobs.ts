@@ -18,6 +18,7 @@ import {
 import { EMPLOYMENT_TYPES, JOB_STATUSES, WORKPLACES } from '@referwell/shared';
 import { users } from './auth';
 import { companies } from './companies';
+import { jobSources } from './job-crawls';
 
 /** A full-text document, always written by a database function (see the search migration). */
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -109,10 +110,16 @@ export const jobPostings = pgTable(
     searchHead: tsvector()
       .notNull()
       .default(sql`''::tsvector`),
+    /** The job source this job was read from (job-import sources), and its address there: kept in step by crawls. */
+    sourceId: uuid().references(() => jobSources.id, { onDelete: 'set null' }),
+    sourceUrl: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('job_postings_source_idx')
+      .on(t.sourceId, t.sourceUrl)
+      .where(sql`${t.sourceId} is not null`),
     index('job_postings_company_status_idx').on(t.companyId, t.status),
     // Open jobs newest first: job_postings_open_window_idx, written by hand (drizzle cannot express INCLUDE; last
     // rebuilt in migration 0020_search_window_narrow). It carries the search window's fixed-size filters and sort

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  companyIdParamSchema,
   JOB_IMPORT_MESSAGES,
   jobCrawlStatusSchema,
+  jobSourceListSchema,
+  jobSourceParamsSchema,
+  jobSourceSchema,
   jobImportRequestSchema,
   jobImportResponseSchema,
   uuidParamSchema,
@@ -10,6 +15,7 @@ import { createRateLimiter } from '../../lib/rate-limit';
 import { authOf, companyAuthOf } from '../../platform/access/route-access';
 import { POSTERS } from '../jobs/port';
 import { crawlStatus, startCrawl } from './crawl-jobs';
+import { addSource, listSources, removeSource } from './sources';
 import { importJobFromUrl, type ImportLimits } from './service';
 import { errorResponses } from '../../lib/errors';
 
@@ -93,5 +99,56 @@ export const jobImportRoutes: FastifyPluginAsyncZod<JobImportRoutesOptions> = as
       },
     },
     async (request) => crawlStatus(app.db, authOf(request), request.params.id),
+  );
+
+  // A company's job sources, crawled again on a schedule (sources.ts): listed, added and removed by its admins.
+  app.get(
+    '/api/companies/:companyId/job-sources',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        tags: ['jobs'],
+        summary: "A company's job sources with when each was last read, when next, and its last error",
+        params: companyIdParamSchema,
+        response: { 200: jobSourceListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ items: await listSources(app.db, request.params.companyId) }),
+  );
+
+  app.post(
+    '/api/companies/:companyId/job-sources',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Add a careers page or job board, read now and again every few hours',
+        params: companyIdParamSchema,
+        body: jobImportRequestSchema,
+        response: { 201: jobSourceSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const admin = authOf(request);
+      const source = await addSource(app.db, context(), request.params.companyId, admin.user.id, request.body.url);
+      return reply.code(201).send(source);
+    },
+  );
+
+  app.delete(
+    '/api/companies/:companyId/job-sources/:sourceId',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Remove a job source (its jobs stay, no longer kept in step)',
+        params: jobSourceParamsSchema,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await removeSource(app.db, request.params.companyId, request.params.sourceId);
+      return reply.code(204).send(null);
+    },
   );
 };

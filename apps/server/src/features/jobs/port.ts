@@ -4,12 +4,21 @@
 // - public-pages (feeds): the XML feed states a job's pay as the API does (payOfRow; payOf in its tests).
 // - public-pages (search page): /search-jobs carries the first page of results for its query (searchJobsJson).
 // - portal: a company's careers portal lists and searches its open jobs (searchJobsJson) and shows each (getJob).
-// - job-import: importing or crawling for jobs is for the people who post them (POSTERS, the routes' access).
+// - job-import: importing or crawling for jobs is for the people who post them (POSTERS, the routes' access); a job
+//   source's crawl keeps its jobs in step through the jobs' own writes (syncSourceJobs).
 // - dashboard, mail: the referrer dashboard's card and the weekly e-mail list the company's roles to refer with what a
 //   referral pays (rolesToRefer).
 // - ats: an ATS's open jobs imported as the company's jobs and kept in sync with it, under the same pay-transparency
 //   rules as a posted import (insertImportedJob, syncImportedJob, closeImportedJob; forgetJobSearches after).
 export { rolesToRefer } from './roles-to-refer';
 export { filterConditions, forgetJobSearches, matchPlans, matchingJobs, searchJobsJson } from './search';
-export { closeImportedJob, getJob, insertImportedJob, POSTERS, syncImportedJob } from './service';
+export {
+  closeImportedJob,
+  getJob,
+  insertImportedJob,
+  POSTERS,
+  syncImportedJob,
+  syncSourceJobs,
+  type SourceSync,
+} from './service';
 export { payOf, payOfRow } from './pay-transparency';

@@ -99,6 +99,8 @@ export async function insertJob(
     status?: 'OPEN' | 'DRAFT';
     /** Pay-transparency rules that held an imported job as a draft (pay-transparency.ts). */
     payHeldBy?: string | null;
+    /** The job source it was read from and its address there (syncSourceJobs). */
+    source?: { id: string; url: string };
   },
 ): Promise<string> {
   const [row] = await db
@@ -109,6 +111,8 @@ export async function insertJob(
       createdBy: job.createdBy,
       status: job.status ?? 'OPEN',
       payHeldBy: job.payHeldBy ?? null,
+      sourceId: job.source?.id ?? null,
+      sourceUrl: job.source?.url ?? null,
     })
     .returning({ id: jobPostings.id });
   return row!.id;
@@ -162,7 +166,13 @@ export async function createJob(
  */
 export async function insertImportedJob(
   tx: Executor,
-  job: { companyId: string; createdBy: string | null; input: JobInput },
+  job: {
+    companyId: string;
+    createdBy: string | null;
+    input: JobInput;
+    /** The job source it was read from and its address there (syncSourceJobs). */
+    source?: { id: string; url: string };
+  },
 ): Promise<{ id: string; status: 'OPEN' | 'DRAFT' }> {
   const { status, payHeldBy } = await newJobStatus(tx, job.companyId, job.input, { draft: false, imported: true });
   const id = await insertJob(tx, { ...job, status, payHeldBy });
@@ -208,6 +218,59 @@ export async function closeImportedJob(tx: Executor, id: string): Promise<boolea
     .where(eq(jobPostings.id, id));
   if (job.status === 'OPEN') await closeRequestsFor(tx, { jobId: id, reason: 'job_closed' });
   return true;
+}
+
+/** What a crawl of a job source changed (syncSourceJobs). */
+export interface SourceSync {
+  added: number;
+  updated: number;
+  closed: number;
+  /** Added or kept as drafts because a pay-transparency law asks for a range the posting does not give. */
+  held: number;
+}
+
+/**
+ * Keeps a company's jobs read from one job source in step with what its last crawl listed, in one transaction: a
+ * posting not seen before is added (a draft held by the pay-transparency rules when a covered location gives no
+ * range, as for any import), one seen before is updated (and held as a draft if it lost a range it needs), and an
+ * open or draft one the source no longer lists is closed (its pending referral requests close with it).
+ */
+export async function syncSourceJobs(
+  db: Db,
+  source: { id: string; companyId: string },
+  listed: { url: string; input: JobInput }[],
+): Promise<SourceSync> {
+  const outcome: SourceSync = { added: 0, updated: 0, closed: 0, held: 0 };
+  await db.transaction(async (tx) => {
+    const known = await tx
+      .select({ id: jobPostings.id, url: jobPostings.sourceUrl })
+      .from(jobPostings)
+      .where(eq(jobPostings.sourceId, source.id));
+    const byUrl = new Map(known.map((row) => [row.url, row.id]));
+    // The same rules as an ATS's imported jobs: a new posting opens, or waits as a draft when a pay-transparency law
+    // asks for a range it does not give; a known one follows its source unless its team closed or filled it.
+    for (const { url, input } of listed) {
+      const id = byUrl.get(url);
+      const status = id
+        ? await syncImportedJob(tx, id, input)
+        : (
+            await insertImportedJob(tx, {
+              companyId: source.companyId,
+              createdBy: null,
+              input,
+              source: { id: source.id, url },
+            })
+          ).status;
+      if (id) outcome.updated++;
+      else outcome.added++;
+      if (status === 'DRAFT') outcome.held++;
+    }
+    const seen = new Set(listed.map((job) => job.url));
+    for (const row of known)
+      if (row.url === null || !seen.has(row.url)) if (await closeImportedJob(tx, row.id)) outcome.closed++;
+  });
+  forgetJobSearches(db);
+  return outcome;
 }
 
 async function editableJob(db: Executor, me: AuthContext, id: string): Promise<JobRow> {

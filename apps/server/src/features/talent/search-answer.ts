@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { ownBytes } from '../../lib/kept-json';
 import type { AuthContext } from '../../platform/sessions/sessions';
-import type { MatchedPage } from './search-cache';
+import type { MatchedPage, MatchedRow } from './search-cache';
 import { contactVisibleSql } from './service';
 
 /**
@@ -40,7 +40,7 @@ interface ContactRow {
 }
 
 /** A card as JSON text left open before its contact details: `{"id":…,"matchScore":75,"contact":`. */
-function openCard(r: CardRow, matchScore: number | null): string {
+function openCard(r: CardRow, matchScore: number | null, partial: boolean): string {
   const card: Omit<TalentCard, 'contact'> = {
     id: r.id,
     slug: r.slug,
@@ -57,6 +57,7 @@ function openCard(r: CardRow, matchScore: number | null): string {
     involvement: r.involvement,
     yearsOfExperience: r.years_of_experience,
     matchScore: matchScore === null ? null : Number(matchScore),
+    partial,
   };
   return `${JSON.stringify(card).slice(0, -1)},"contact":`;
 }
@@ -67,7 +68,7 @@ function openCard(r: CardRow, matchScore: number | null): string {
  */
 export async function openCards(
   db: Db,
-  matched: { id: string; match_score: number | null }[],
+  matched: MatchedRow[],
 ): Promise<Pick<MatchedPage, 'ids' | 'cards' | 'cardEnds'>> {
   const rows =
     matched.length === 0
@@ -80,8 +81,8 @@ export async function openCards(
         join talent_profiles p on p.id = page.id join users u on u.id = p.id
         order by page.n`,
         );
-  const scores = new Map(matched.map((m) => [m.id, m.match_score]));
-  const cards = rows.map((r) => openCard(r, scores.get(r.id) ?? null));
+  const byId = new Map(matched.map((m) => [m.id, m]));
+  const cards = rows.map((r) => openCard(r, byId.get(r.id)?.match_score ?? null, byId.get(r.id)?.partial ?? false));
   let end = 0;
   const cardEnds = cards.map((card) => (end += Buffer.byteLength(card)));
   return { ids: rows.map((r) => r.id), cards: ownBytes(cards.join('')), cardEnds };

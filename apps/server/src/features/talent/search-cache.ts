@@ -1,6 +1,13 @@
 import type { Db } from '../../db/client';
 import { ShortCache } from '../../lib/short-cache';
 
+/** A page's talent as its statement reads it: partial when it holds some of the search's words but not all. */
+export interface MatchedRow {
+  id: string;
+  match_score: number | null;
+  partial: boolean;
+}
+
 /**
  * Which talents a search finds, in its order, and how many: the part of a talent search that is the same for every
  * viewer (each viewer's contact details are read for each request, search-answer.ts). Kept per database by the
@@ -15,6 +22,8 @@ export interface MatchedPage {
   cardEnds: number[];
   /** Matches counted (browsing: at most the count limit + 1). */
   matches: number;
+  /** Of those, the talents with some of the search's words but not every one. */
+  partials: number;
   /** Browsing the whole pool: the count stopped at the limit. */
   bounded: boolean;
 }

@@ -9,7 +9,7 @@ import { resolveSearchTerms, type Near, type SearchTerms } from '../../lib/searc
 import type { CompanyAuth } from '../../platform/access/guards';
 import { ARRAY_COLUMNS, POOL, talentFacetsBytes } from './facets';
 import { answerBytes, openCards, visibleContacts } from './search-answer';
-import { matchedPages, TALENT_SEARCH_TTL_MS, type MatchedPage } from './search-cache';
+import { matchedPages, TALENT_SEARCH_TTL_MS, type MatchedPage, type MatchedRow } from './search-cache';
 
 /** Browsing, counting stops this many talents past the page: "1,000+" instead of counting the whole pool. */
 export const COUNT_AHEAD = 1_000;
@@ -41,13 +41,18 @@ const withinDistance = ({ lat, lon, km }: Near) =>
         + cos(radians(${lat}::float8)) * cos(radians(p.place_lat)) * power(sin(radians(p.place_lon - ${lon}::float8) / 2), 2))))
       <= ${km}::float8`;
 
-/** The conditions a search's matches meet, and how they are ranked (besides recency). */
+/**
+ * The conditions a search's matches meet, and how they are ranked (besides recency). Like job search, every word
+ * counts but not every word must match: talents with some of the words are matches too, ranked after those with
+ * every word (`complete`), by how many words they hold (ts_rank of any word: name and titles above skills).
+ */
 function matchConditions(filters: CandidateSearchFilters, terms: SearchTerms, rankingKeys: string[] | null) {
   const conditions: SQL[] = [POOL];
-  const { text, rank, near } = terms.all;
+  const { text, rank, near } = terms.any ?? terms.all;
   if (text) conditions.push(sql`p.search @@ ${tsQuery(text)}`);
   if (near) conditions.push(withinDistance(near));
-  // Text matches rank by relevance (name and titles above skills); the job's match score, when ranking, comes first.
+  const complete = terms.any && terms.all.text ? sql`p.search @@ ${tsQuery(terms.all.text)}` : sql`true`;
+  // Text matches rank by relevance; the job's match score, when ranking, comes first after every word's matches.
   const textRank = rank ? sql`cast(ts_rank(p.search, ${tsQuery(rank)}) as real)` : sql`cast(0 as real)`;
   // The location facet's values are places as read from profiles ('Boston, MA'), whatever their spelling.
   if (filters.locations.length) conditions.push(sql`p.place_label = any(${textList(filters.locations)})`);
@@ -66,7 +71,7 @@ function matchConditions(filters: CandidateSearchFilters, terms: SearchTerms, ra
       conditions.push(sql`${matchScore} >= ${MATCHING.defaultMinScorePercent}`);
     }
   }
-  return { conditions, textRank, matchScore };
+  return { conditions, textRank, matchScore, complete };
 }
 
 /** The page's talents in order and the (bounded) count: one prepared statement, the same for every viewer. */
@@ -76,32 +81,46 @@ async function matchPage(
   terms: SearchTerms,
   rankingKeys: string[] | null,
   countAhead: number,
-): Promise<{ rows: { id: string; match_score: number | null }[]; matches: number; bounded: boolean }> {
-  const { conditions, textRank, matchScore } = matchConditions(filters, terms, rankingKeys);
+): Promise<{ rows: MatchedRow[]; matches: number; partials: number; bounded: boolean }> {
+  const { conditions, textRank, matchScore, complete } = matchConditions(filters, terms, rankingKeys);
   const offset = (filters.page - 1) * filters.pageSize;
-  const order = sql`${rankingKeys ? sql`match_score desc,` : sql``} text_rank desc, updated_at desc, id desc`;
+  const ranked = (t: string) =>
+    sql.raw(
+      `${t}complete desc, ${rankingKeys ? `${t}match_score desc, ` : ''}${t}text_rank desc, ${t}updated_at desc, ${t}id desc`,
+    );
   // Browsing the whole pool reads it in index order and stops counting countLimit + 1 rows in; a filtered search
   // finds its matches through the filter indexes and counts them all (ordering it would make the planner walk the
   // whole pool in index order looking for them). One scan either way.
   const bounded = conditions.length === 1;
   const bound = bounded ? sql`order by p.updated_at desc, p.id desc limit ${offset + countAhead + 1}` : sql``;
-  const rows = await preparedRows<{ id: string | null; match_score: number | null; total: number }>(
+  const rows = await preparedRows<{
+    id: string | null;
+    match_score: number | null;
+    complete: boolean | null;
+    total: number;
+    partials: number;
+  }>(
     db,
     sql`with matched as materialized (
-          select p.id, p.updated_at, ${matchScore} as match_score, ${textRank} as text_rank
+          select p.id, p.updated_at, ${matchScore} as match_score, ${textRank} as text_rank, ${complete} as complete
           from talent_profiles p where ${sql.join(conditions, sql` and `)} ${bound}
         ),
-        counted as (select cast(count(*) as int) as total from matched),
-        page as (select id, updated_at, match_score, text_rank from matched order by ${order}
+        counted as (select cast(count(*) as int) as total, cast(count(*) filter (where not complete) as int) as partials
+          from matched),
+        page as (select id, updated_at, match_score, text_rank, complete from matched order by ${ranked('')}
           limit ${filters.pageSize} offset ${offset})
-        select page.id, page.match_score, counted.total from counted left join page on true
-        order by ${rankingKeys ? sql`page.match_score desc,` : sql``} page.text_rank desc, page.updated_at desc, page.id desc`,
+        select page.id, page.match_score, page.complete, counted.total, counted.partials
+        from counted left join page on true
+        order by ${ranked('page.')}`,
     // A text search is planned for its words: a kept generic plan would treat a word in half the pool like a rare one.
     { planEachCall: terms.all.text !== null },
   );
   return {
-    rows: rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, match_score: r.match_score }])),
+    rows: rows.flatMap((r) =>
+      r.id === null ? [] : [{ id: r.id, match_score: r.match_score, partial: r.complete === false }],
+    ),
     matches: Number(rows[0]?.total ?? 0),
+    partials: Number(rows[0]?.partials ?? 0),
     bounded,
   };
 }
@@ -117,8 +136,8 @@ async function keptPage(
   rankingKeys: string[] | null,
   countAhead: number,
 ): Promise<MatchedPage> {
-  const { rows, matches, bounded } = await matchPage(db, filters, terms, rankingKeys, countAhead);
-  return { ...(await openCards(db, rows)), matches, bounded };
+  const { rows, matches, partials, bounded } = await matchPage(db, filters, terms, rankingKeys, countAhead);
+  return { ...(await openCards(db, rows)), matches, partials, bounded };
 }
 
 /**
@@ -156,6 +175,7 @@ export async function searchCandidatesJson(
     total,
     totalIsLowerBound: browsing && matched.matches > countLimit,
     totalPages: Math.max(1, Math.ceil(total / filters.pageSize)),
+    partialTotal: matched.partials,
     job: ranking?.job ?? null,
     place: terms.place,
     corrections: terms.corrections,

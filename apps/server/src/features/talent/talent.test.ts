@@ -492,8 +492,34 @@ describe('Find Candidates', () => {
     }
   });
 
-  const names = (body: { items: { id: string }[] }) =>
-    body.items.map((i) => Object.entries(ids).find(([, id]) => id === i.id)?.[0]).sort();
+  const nameOf = (item: { id: string }) => Object.entries(ids).find(([, id]) => id === item.id)?.[0];
+  /** The talents with every word of the search (those with some are listed after them, see below). */
+  const names = (body: { items: { id: string; partial: boolean }[] }) =>
+    body.items
+      .filter((i) => !i.partial)
+      .map(nameOf)
+      .sort();
+
+  it('lists talents with some of the words after those with every word, not leaving them out', async () => {
+    const body = await search(`q=${tag} backend&pageSize=100`);
+    expect(nameOf(body.items[0])).toBe('ben');
+    expect(body.items[0].partial).toBe(false);
+    const partial = body.items.filter((i: { partial: boolean }) => i.partial);
+    expect(partial.map(nameOf)).toEqual(expect.arrayContaining(['ana', 'cy']));
+    expect(body.items.slice(1).every((i: { partial: boolean }) => i.partial)).toBe(true);
+    expect(body.partialTotal).toBe(partial.length);
+    expect(body.total).toBe(body.items.length);
+    // More of the words rank higher: Cy holds the tag, Python and Epic; Ana and Ben two of the three.
+    const three = await search(`q=${tag} python epic&pageSize=100`);
+    expect(three.items.slice(0, 3).map(nameOf)).toEqual(['cy', expect.any(String), expect.any(String)]);
+    expect(three.items.slice(1, 3).map(nameOf).sort()).toEqual(['ana', 'ben']);
+    expect(three.items.slice(1, 3).every((i: { partial: boolean }) => i.partial)).toBe(true);
+    expect(three.partialTotal).toBeGreaterThanOrEqual(2);
+    // One word: no partial matches.
+    expect((await search(`q=${tag}`)).partialTotal).toBe(0);
+    // A non-discoverable talent is not among the partial matches either.
+    expect(body.items.map(nameOf)).not.toContain('dee');
+  });
 
   it('matches text over name, titles and skills like job search (prefixes, punctuation, typos), hides non-discoverable talent', async () => {
     expect(names(await search(`q=${tag.toUpperCase()}`))).toEqual(['ana', 'ben', 'cy']);

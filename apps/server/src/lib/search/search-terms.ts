@@ -25,6 +25,12 @@ export interface SearchTerms {
   all: MatchPart;
   /** Some of the words but not every one, and the place filters: listed after. Null with fewer than two words. */
   some: MatchPart | null;
+  /**
+   * `all` and `some` together (any of the words, and the place filters), ranked by how many words a document holds:
+   * for a search that orders every match in one statement (candidate search), telling complete matches by `all`.
+   * Null with fewer than two words.
+   */
+  any: MatchPart | null;
   place: PlaceInterpretation | null;
   corrections: Correction[];
 }
@@ -76,6 +82,7 @@ export function searchTerms(filters: PlaceFilters, text: SearchText | null): Sea
           near,
         }
       : null;
+  const any: MatchPart | null = some ? { text: withAll(anyGroup(soft), hard), rank: some.rank, near } : null;
   const interpretation: PlaceInterpretation | null = place
     ? {
         source: location ? 'location' : 'query',
@@ -89,7 +96,7 @@ export function searchTerms(filters: PlaceFilters, text: SearchText | null): Sea
         rest: location ? null : (text?.rest ?? null),
       }
     : null;
-  return { all, some, place: interpretation, corrections: text?.corrections ?? [] };
+  return { all, some, any, place: interpretation, corrections: text?.corrections ?? [] };
 }
 
 /** `searchTerms` of a search, its words resolved (synonyms, typos, a place among them). */

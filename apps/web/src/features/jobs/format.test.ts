@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateInputValue, employmentTypeFrom, formatSalary, showWorkplace, splitLines } from './format';
+import { dateInputValue, employmentTypeFrom } from '@referwell/shared/rules/imported-job';
+import { formatSalary, showWorkplace, splitLines } from './format';
 
 describe('job formatting', () => {
   it('shows numeric salaries with a dollar sign and thousands separators, other text as typed', () => {

@@ -15,9 +15,8 @@ import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { fieldErrors, isApiError } from '@/lib/api';
-import type { JobImportData } from './api';
 import { SkillsInput } from './skills-input';
-import { dateInputValue, employmentTypeFrom } from './format';
+import { dateInputValue } from '@referwell/shared/rules/imported-job';
 
 const toast = scopedToast('job-form');
 
@@ -81,28 +80,6 @@ export function jobToForm(job: Job): JobForm {
     contactEmail: job.contactEmail ?? '',
     referralBonusAmount: job.referralBonus?.amount,
     referralBonusCurrency: job.referralBonus?.currency ?? DEFAULT_BONUS_CURRENCY,
-  };
-}
-
-/** Imported job details laid over the current values; fields the import did not find keep what was typed. */
-export function importedToForm(current: JobForm, data: JobImportData): JobForm {
-  const text = (value: string | null | undefined, fallback: string | undefined) =>
-    value?.trim() ? value.trim() : (fallback ?? '');
-  const skills = [...new Set((data.skills ?? []).map((skill) => skill.trim()).filter(Boolean))];
-  return {
-    ...current,
-    title: text(data.title, current.title),
-    company: text(data.company, current.company),
-    location: text(data.location, current.location),
-    employmentType: employmentTypeFrom(data.job_type) ?? current.employmentType,
-    description: text(data.description, current.description),
-    responsibilities: text(data.responsibilities, current.responsibilities),
-    requirements: text(data.requirements, current.requirements),
-    skills: skills.length > 0 ? skills : (current.skills ?? []),
-    salary: text(data.salary_range, current.salary),
-    deadline: dateInputValue(data.deadline) || (current.deadline ?? ''),
-    applicationUrl: text(data.application_url, current.applicationUrl),
-    contactEmail: text(data.contact_email, current.contactEmail),
   };
 }
 

@@ -12,7 +12,8 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useCreateJob, type JobImportData } from './api';
 import { ImportJobForm } from './import-job-form';
 import { type ImportReview, ImportSummary, reviewImport, SuggestedSkills } from './import-review';
-import { emptyJobForm, importedToForm, JobFormFields, reportSaveError, useJobForm } from './job-form';
+import { importedToForm } from '@referwell/shared/rules/imported-job';
+import { emptyJobForm, JobFormFields, reportSaveError, useJobForm } from './job-form';
 
 const toast = scopedToast('post-job-page');
 

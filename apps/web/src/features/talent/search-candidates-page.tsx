@@ -8,6 +8,7 @@ import {
   FILTER_CATEGORIES,
   FILTER_LABELS,
   INVOLVEMENT_LABELS,
+  SEARCH_TEXTS,
   TALENT_MESSAGES,
   type CandidateSearchFilters,
   dashboardPathFor,
@@ -242,13 +243,29 @@ export function SearchCandidatesPage() {
             </Card>
           ) : (
             <>
-              <ul className={cn('grid gap-4 sm:grid-cols-2', results.isFetching && 'opacity-70')}>
-                {data.items.map((talent) => (
-                  <li key={talent.id}>
-                    <CandidateCard talent={talent} onRefer={() => startReferral(talent)} />
-                  </li>
-                ))}
-              </ul>
+              {data.partialTotal > 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  {TALENT_MESSAGES.partialCount(data.partialTotal, data.total)}
+                </p>
+              ) : null}
+              {[false, true].map((partial) => {
+                const talents = data.items.filter((talent) => talent.partial === partial);
+                if (talents.length === 0) return null;
+                return (
+                  <div key={String(partial)} className="grid gap-4">
+                    {partial ? (
+                      <h3 className="text-sm font-semibold text-muted-foreground">{SEARCH_TEXTS.partialHeading}</h3>
+                    ) : null}
+                    <ul className={cn('grid gap-4 sm:grid-cols-2', results.isFetching && 'opacity-70')}>
+                      {talents.map((talent) => (
+                        <li key={talent.id}>
+                          <CandidateCard talent={talent} onRefer={() => startReferral(talent)} />
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                );
+              })}
               <Pager
                 page={params.page}
                 totalPages={data.totalPages}

@@ -1,0 +1,176 @@
+import { eq, sql } from 'drizzle-orm';
+import { selectRows } from '../../db/repository';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_SOURCE_MESSAGES, type JobSource } from '@referwell/shared';
+import { jobPostings, jobSources } from '../../db/schema';
+import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { drainQueue } from '../../test/queue';
+import { AppError } from '../../lib/errors';
+import { runInWorker } from '../../lib/worker-task';
+import { html, startFixtureServer, text, type FixtureServer } from '../../test/fixture-server';
+import { crawlDueSources, crawlSource, retryDelayMs, SOURCE_PERIOD_MS } from './sources';
+
+let site: FixtureServer;
+let t: TestApp;
+let admin: SignedUp;
+let seeker: SignedUp;
+let companyId: string;
+
+/** A job page with a schema.org JobPosting in JSON-LD. */
+const jobPage = (title: string, locality = 'Portland', region = 'OR', salary = '') =>
+  `<!doctype html><html><head><title>${title}</title><script type="application/ld+json">${JSON.stringify({
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title,
+    description: `<p>Join Source Clinic as a ${title}.${salary ? ` Pay: ${salary}.` : ''}</p><h3>Requirements</h3><ul><li>Python and SQL</li></ul>`,
+    employmentType: 'FULL_TIME',
+    hiringOrganization: { '@type': 'Organization', name: 'Source Clinic' },
+    jobLocation: {
+      '@type': 'Place',
+      address: { '@type': 'PostalAddress', addressLocality: locality, addressRegion: region },
+    },
+  })}</script></head><body><h1>${title}</h1></body></html>`;
+
+const careers = (paths: string[]) =>
+  html(
+    `<!doctype html><html><head><title>Careers</title></head><body><main><h1>Careers at Source Clinic</h1>${paths
+      .map((p) => `<a href="${p}">${p}</a>`)
+      .join(' ')}</main></body></html>`,
+  );
+
+beforeAll(async () => {
+  site = await startFixtureServer({
+    '/robots.txt': text('User-agent: *\nDisallow: /private/\n'),
+    '/careers': careers(['/jobs/nurse', '/jobs/analyst', '/private/hidden']),
+    '/jobs/nurse': html(jobPage('Registered Nurse')),
+    '/jobs/analyst': html(jobPage('Clinical Data Analyst')),
+    '/private/hidden': html(jobPage('Hidden Role')),
+  });
+  t = await createTestApp({ env: { OUTBOUND_ALLOW_HOSTS: site.host } });
+  admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Source Clinic' });
+  const [membership] = await selectRows<{ company_id: string }>(
+    t.database.db,
+    sql`select company_id from company_members where user_id = ${admin.body.user.id}`,
+  );
+  companyId = membership!.company_id;
+  seeker = await signUp(t);
+  await runInWorker(
+    'jobCrawlPage',
+    { html: '<html></html>', url: `${site.origin}/` },
+    { timeoutMs: 60_000, onTimeout: () => new AppError(500, 'WARM_UP', 'The worker thread did not start.') },
+  );
+});
+afterAll(async () => {
+  await t?.close();
+  await site?.close();
+});
+
+const call = (who: SignedUp, method: 'GET' | 'POST' | 'DELETE', path = '', payload?: object) =>
+  t.app.inject({ method, url: `/api/companies/${companyId}/job-sources${path}`, payload, ...withSession(who.token) });
+const ctx = () => ({ config: t.app.config });
+const sourceJobs = async (sourceId: string) =>
+  (
+    await t.database.db
+      .select({ title: jobPostings.title, status: jobPostings.status, url: jobPostings.sourceUrl })
+      .from(jobPostings)
+      .where(eq(jobPostings.sourceId, sourceId))
+  ).sort((a, b) => a.title.localeCompare(b.title));
+const sourceRow = async (id: string) =>
+  (await t.database.db.select().from(jobSources).where(eq(jobSources.id, id)))[0]!;
+
+describe('job sources crawled on a schedule', () => {
+  let source: JobSource;
+
+  it('adds a source for its admins, reads it at once and adds its jobs (robots.txt honoured)', async () => {
+    const res = await call(admin, 'POST', '', { url: `${site.origin}/careers` });
+    expect(res.statusCode).toBe(201);
+    source = res.json();
+    await drainQueue(t.database, 60_000);
+    expect(await sourceJobs(source.id)).toEqual([
+      { title: 'Clinical Data Analyst', status: 'OPEN', url: `${site.origin}/jobs/analyst` },
+      { title: 'Registered Nurse', status: 'OPEN', url: `${site.origin}/jobs/nurse` },
+    ]);
+    const list = await call(admin, 'GET');
+    expect(list.statusCode).toBe(200);
+    const [listed] = list.json().items as JobSource[];
+    expect(listed).toMatchObject({ id: source.id, lastError: null, failures: 0, jobsListed: 2, openJobs: 2 });
+    expect(listed!.lastCrawledAt).not.toBeNull();
+    const next = new Date(listed!.nextCrawlAt).getTime() - Date.now();
+    expect(next).toBeGreaterThan(SOURCE_PERIOD_MS * 0.85);
+    expect(next).toBeLessThan(SOURCE_PERIOD_MS * 1.15);
+  });
+
+  it('refuses bad input with 4xx and stores nothing: a duplicate, a private address, someone not its admin', async () => {
+    const again = await call(admin, 'POST', '', { url: `${site.origin}/careers` });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(JOB_SOURCE_MESSAGES.duplicate);
+    expect((await call(admin, 'POST', '', { url: 'http://127.0.0.1/careers' })).statusCode).toBe(400);
+    expect((await call(admin, 'POST', '', { url: 'not a url' })).statusCode).toBe(400);
+    expect((await call(seeker, 'POST', '', { url: `${site.origin}/other` })).statusCode).toBe(403);
+    expect((await call(admin, 'GET')).json().items).toHaveLength(1);
+  });
+
+  it('on its next scheduled run adds new postings, updates changed ones and closes those gone', async () => {
+    site.route('/careers', careers(['/jobs/nurse', '/jobs/coordinator']));
+    site.route('/jobs/nurse', html(jobPage('Registered Nurse II')));
+    site.route('/jobs/coordinator', html(jobPage('Care Coordinator')));
+    // Not due yet: the scheduled run leaves it alone.
+    expect(await crawlDueSources(t.database.db)).toBe(0);
+    await t.database.db
+      .update(jobSources)
+      .set({ nextCrawlAt: new Date(Date.now() - 1000) })
+      .where(eq(jobSources.id, source.id));
+    expect(await crawlDueSources(t.database.db)).toBe(1);
+    // Leased: a second run (another process) does not queue it again.
+    expect(await crawlDueSources(t.database.db)).toBe(0);
+    await drainQueue(t.database, 60_000);
+    expect(await sourceJobs(source.id)).toEqual([
+      { title: 'Care Coordinator', status: 'OPEN', url: `${site.origin}/jobs/coordinator` },
+      { title: 'Clinical Data Analyst', status: 'CLOSED', url: `${site.origin}/jobs/analyst` },
+      { title: 'Registered Nurse II', status: 'OPEN', url: `${site.origin}/jobs/nurse` },
+    ]);
+  });
+
+  it('holds a new posting as a draft where a pay-transparency law asks for a range it does not give', async () => {
+    site.route('/careers', careers(['/jobs/nurse', '/jobs/coordinator', '/jobs/boston']));
+    site.route('/jobs/boston', html(jobPage('Boston Case Manager', 'Boston', 'MA')));
+    const outcome = await crawlSource(t.database.db, ctx(), source.id);
+    expect(outcome).toMatchObject({ added: 1, updated: 2, closed: 0 });
+    const boston = (await sourceJobs(source.id)).find((j) => j.title === 'Boston Case Manager');
+    expect(outcome!.held).toBe(1);
+    expect(boston?.status).toBe('DRAFT');
+  });
+
+  it('a board answering 500 or junk changes no job, records the error and backs off longer each time', async () => {
+    const before = await sourceJobs(source.id);
+    site.route('/careers', html('<h1>Internal error</h1>', 500));
+    expect(await crawlSource(t.database.db, ctx(), source.id)).toBeNull();
+    let row = await sourceRow(source.id);
+    expect(row).toMatchObject({ failures: 1, lastError: JOB_SOURCE_MESSAGES.noJobs });
+    expect(row.nextCrawlAt.getTime() - Date.now()).toBeGreaterThan(retryDelayMs(1) - 5_000);
+    expect(row.nextCrawlAt.getTime() - Date.now()).toBeLessThan(retryDelayMs(1) + 5_000);
+
+    site.route('/careers', text('{"not": "a careers page"}', 'application/json'));
+    expect(await crawlSource(t.database.db, ctx(), source.id)).toBeNull();
+    row = await sourceRow(source.id);
+    expect(row.failures).toBe(2);
+    expect(row.nextCrawlAt.getTime() - Date.now()).toBeGreaterThan(retryDelayMs(2) - 5_000);
+    expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1));
+    expect(await sourceJobs(source.id)).toEqual(before);
+    const listed = ((await call(admin, 'GET')).json().items as JobSource[])[0]!;
+    expect(listed).toMatchObject({ failures: 2, lastError: JOB_SOURCE_MESSAGES.noJobs });
+
+    // Back again: the error clears.
+    site.route('/careers', careers(['/jobs/nurse']));
+    expect(await crawlSource(t.database.db, ctx(), source.id)).toMatchObject({ closed: 2 });
+    expect(await sourceRow(source.id)).toMatchObject({ failures: 0, lastError: null });
+  });
+
+  it('removes a source for its admins; its jobs stay', async () => {
+    expect((await call(admin, 'DELETE', `/${source.id}`)).statusCode).toBe(204);
+    expect((await call(admin, 'DELETE', `/${source.id}`)).statusCode).toBe(404);
+    expect((await call(admin, 'GET')).json().items).toEqual([]);
+    const kept = await t.database.db.select().from(jobPostings).where(eq(jobPostings.companyName, 'Source Clinic'));
+    expect(kept.length).toBeGreaterThanOrEqual(4);
+  });
+});
