@@ -1,4 +1,4 @@
-// Passkeys as a person meets them (ADR 0037), with Chromium's virtual authenticator (CDP WebAuthn domain: a platform
+// Passkeys as a person meets them (ADR 0040), with Chromium's virtual authenticator (CDP WebAuthn domain: a platform
 // authenticator holding discoverable credentials, the person verified): add one in Settings, log out, sign in with it
 // from /login without typing anything. WebAuthn refuses IP addresses as relying-party ids, so this browser visits the
 // server as localhost (the server's relying party for a loopback PUBLIC_URL).

@@ -197,7 +197,7 @@ export async function buildApp({ config, database, logger, resolveTxt }: BuildAp
   // What features add to sign-up and login, which features/auth runs without knowing them.
   app.decorate('accounts', new AccountLifecycle().onCreated(profileForNewJobseeker).onLogin(cancelDeletionOnLogin));
   await registerBackgroundWork(app);
-  // Values under an old key (or from before key ids) are re-sealed under the current one by the queue (ADR 0037).
+  // Values under an old key (or from before key ids) are re-sealed under the current one by the queue (ADR 0038).
   if (sealed.notCurrent > 0) {
     app.log.info({ notCurrent: sealed.notCurrent }, 'secrets: re-sealing values under the current key');
     const keyId = app.secrets.currentKeyId;

@@ -166,7 +166,7 @@ function taskList(app: FastifyInstance): TaskList {
       app.log.info(
         { resealed: step.resealed, failed: step.failed },
         step.failed > 0
-          ? 'secrets: re-seal finished; the failed values open under no key (see ADR 0037)'
+          ? 'secrets: re-seal finished; the failed values open under no key (see ADR 0038)'
           : 'secrets: every sealed value is under the current key; DATA_ENCRYPTION_KEYS_OLD can be removed',
       );
     }),

@@ -168,7 +168,7 @@ export interface Config {
   dataEncryptionKey: string | undefined;
   /**
    * DATA_ENCRYPTION_KEYS_OLD: the keys DATA_ENCRYPTION_KEY had before (comma-separated). They still open what they
-   * sealed; a queued re-seal moves every sealed value to the current key (lib/sealed-columns.ts, ADR 0037).
+   * sealed; a queued re-seal moves every sealed value to the current key (lib/sealed-columns.ts, ADR 0038).
    */
   dataEncryptionKeysOld: string[];
   /** SESSION_SECRET; when unset the app uses one generated once and kept in the database (shared by every instance). */

@@ -1,4 +1,4 @@
-// Rotating DATA_ENCRYPTION_KEY (ADR 0037): an old key keeps opening what it sealed while the queued re-seal moves
+// Rotating DATA_ENCRYPTION_KEY (ADR 0038): an old key keeps opening what it sealed while the queued re-seal moves
 // every sealed column to the new key; afterwards the new key alone works, and a key that opens nothing stops the
 // start-up, naming the key the values need. Proved through two-factor sign-in, which opens a sealed TOTP secret.
 import { createCipheriv, randomBytes } from 'node:crypto';

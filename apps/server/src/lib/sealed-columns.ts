@@ -1,7 +1,7 @@
 /**
  * The registry of sealed columns: every column that holds a value sealed with lib/secrets.ts, with the context each
  * value is bound to. A feature that seals a new column adds it here (and takes its context from here), so the
- * start-up check and the re-seal after a key rotation (ADR 0037) reach every secret.
+ * start-up check and the re-seal after a key rotation (ADR 0038) reach every secret.
  *
  * - `checkSealedValues` (start-up): refuses to start when a sealed value is under a key the ring does not hold, or a
  *   value sealed before key ids opens under none; answers how many values are not under the current key yet.
@@ -180,7 +180,7 @@ export async function checkSealedValues(db: Db, secrets: Secrets): Promise<Seale
   if (problems.length > 0)
     throw new SecretError(
       `The data-encryption keys do not open the sealed values in this database:\n${problems.map((p) => `  - ${p}`).join('\n')}\n` +
-        'Start with the key they were sealed under in DATA_ENCRYPTION_KEY or DATA_ENCRYPTION_KEYS_OLD (ADR 0037).',
+        'Start with the key they were sealed under in DATA_ENCRYPTION_KEY or DATA_ENCRYPTION_KEYS_OLD (ADR 0038).',
     );
   return { notCurrent: pending };
 }

@@ -8,7 +8,7 @@
  * default) one is generated once and kept owner-only in DATA_DIR; with DATABASE_URL it is required at start-up
  * (config.ts), since instances sharing a database must share the key and a DATA_DIR is per instance.
  *
- * Rotation (ADR 0037): values are sealed as `v2.<key id>.<iv>.<tag>.<ciphertext>` under the current key; the key ring
+ * Rotation (ADR 0038): values are sealed as `v2.<key id>.<iv>.<tag>.<ciphertext>` under the current key; the key ring
  * also holds DATA_ENCRYPTION_KEYS_OLD, which still open what they sealed (found by the key id; a `v1` value, sealed
  * before key ids, is tried under each key) until the queued re-seal (lib/sealed-columns.ts) has moved every value.
  */

@@ -1,4 +1,4 @@
-// A software passkey authenticator for API tests (ADR 0037): what a platform authenticator and the browser together
+// A software passkey authenticator for API tests (ADR 0040): what a platform authenticator and the browser together
 // answer to navigator.credentials.create() and get(), built per WebAuthn L3 from a P-256 key made here, independent
 // of the library the server verifies with: attestation "none" (§8.7), authenticator data (§6.1), the attested
 // credential data with a COSE EC2 key (§6.5.1, RFC 9053), and ES256 assertion signatures over

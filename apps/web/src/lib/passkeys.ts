@@ -1,4 +1,4 @@
-// The browser's side of passkeys (ADR 0037): navigator.credentials through @simplewebauthn/browser, loaded only when a
+// The browser's side of passkeys (ADR 0040): navigator.credentials through @simplewebauthn/browser, loaded only when a
 // passkey is used (the login page's first load stays light), with its refusals in words a person can act on.
 import type {
   AuthenticationResponseJSON,

@@ -1,4 +1,4 @@
-// What the login page and the browser's passkey prompt say (ADR 0037): kept apart so /login loads only these.
+// What the login page and the browser's passkey prompt say (ADR 0040): kept apart so /login loads only these.
 export const PASSKEY_PROMPT_MESSAGES = {
   notSupported: 'This browser cannot use passkeys.',
   cancelled: 'The passkey prompt was closed or timed out. Please try again.',

@@ -1,4 +1,4 @@
-// The words of passkeys (WebAuthn, issue 34; ADR 0037), without zod. The login page and the browser prompt need only
+// The words of passkeys (WebAuthn, issue 34; ADR 0040), without zod. The login page and the browser prompt need only
 // PASSKEY_PROMPT_MESSAGES (passkey-prompt-texts.ts): its first load stays light (bench/bundle-budget.ts).
 import { PASSKEY_PROMPT_MESSAGES } from './passkey-prompt-texts';
 

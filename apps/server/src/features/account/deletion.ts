@@ -154,7 +154,7 @@ export async function eraseAccount(tx: Tx, userId: string, now: Date, retention 
     sql`delete from resume_files where owner_id = ${userId}`,
     sql`delete from referrer_profiles where user_id = ${userId}`,
     sql`delete from company_members where user_id = ${userId}`,
-    // Sign-in factors: passkeys (public keys, ADR 0037) and their challenges, the TOTP secret and recovery codes.
+    // Sign-in factors: passkeys (public keys, ADR 0040) and their challenges, the TOTP secret and recovery codes.
     sql`delete from passkeys where user_id = ${userId}`,
     sql`delete from passkey_challenges where user_id = ${userId}`,
     sql`delete from two_factor_recovery_codes where user_id = ${userId}`,

@@ -27,7 +27,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const passkeyParams = z.object({ id: z.uuid() });
 
 /**
- * An account's passkeys (settings) and the first step of signing in with one (ADR 0037). The sign-in's second step
+ * An account's passkeys (settings) and the first step of signing in with one (ADR 0040). The sign-in's second step
  * starts a session, so it lives with the other log-in routes (routes.ts).
  */
 export function passkeyRoutes(limiter: RateLimiter): FastifyPluginAsyncZod {

@@ -1,4 +1,4 @@
-// Passkeys (ADR 0037), driven by a software authenticator that signs real P-256 assertions (src/test/soft-authenticator.ts).
+// Passkeys (ADR 0040), driven by a software authenticator that signs real P-256 assertions (src/test/soft-authenticator.ts).
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Passkeys (WebAuthn, issue 34; ADR 0037): an account registers discoverable credentials on its devices and signs in
+// Passkeys (WebAuthn, issue 34; ADR 0040): an account registers discoverable credentials on its devices and signs in
 // with one instead of a password and code. Ceremonies are verified by @simplewebauthn/server; each challenge is made
 // here, kept server-side, answered once and expires. The relying party is the app's public URL.
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';

@@ -56,7 +56,7 @@ export function useLoginTwoFactor() {
 }
 
 /**
- * Signs in with a passkey (ADR 0037): the server's challenge, the device's prompt (it offers its passkeys for this
+ * Signs in with a passkey (ADR 0040): the server's challenge, the device's prompt (it offers its passkeys for this
  * site: no e-mail typed), the server's check. A passkey is both factors: the session starts at once.
  */
 export function usePasskeySignIn() {

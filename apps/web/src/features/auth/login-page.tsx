@@ -101,7 +101,7 @@ export function LoginPage() {
     });
   };
 
-  /** A passkey (ADR 0037): the device offers its passkeys for Referwell; no e-mail, password or code is typed. */
+  /** A passkey (ADR 0040): the device offers its passkeys for Referwell; no e-mail, password or code is typed. */
   const signInWithPasskey = () => {
     setServerError(null);
     passkey.mutate(undefined, {

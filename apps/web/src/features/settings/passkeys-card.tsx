@@ -42,7 +42,7 @@ import { passkeysQueryOptions, useAddPasskey, useRemovePasskey, useRenamePasskey
 const toast = scopedToast('passkeys-card');
 const errorText = (error: unknown) => passkeyErrorMessage(error, errorMessage(error, AUTH_MESSAGES.unknownError));
 
-/** Passkeys (ADR 0037): add one on this device, see, rename and remove them. */
+/** Passkeys (ADR 0040): add one on this device, see, rename and remove them. */
 export function PasskeysCard() {
   const list = useQuery(passkeysQueryOptions);
   return (
