@@ -197,6 +197,19 @@ describe('ATS connections (Ashby)', () => {
     );
   });
 
+  it('pushes a direct application without the Referral source or a credited referrer', async () => {
+    const seeker = await signUp(t, { name: 'Alex Applicant' });
+    const applied = await call('POST', `/api/jobs/${jobId}/apply`, seeker, { note: 'I run HL7 feeds today.' });
+    expect(applied.statusCode, applied.body).toBeLessThan(300);
+    await drainQueue(t.database);
+    const entry = (await log()).find((e) => e.kind === 'push_application');
+    expect(entry, JSON.stringify(await log())).toMatchObject({ state: 'succeeded', attempts: 1 });
+    const [candidate] = [...ab.candidates.values()].filter((c) => c.name === 'Alex Applicant');
+    const application = ab.applications.get(candidate!.applicationIds[0]!);
+    expect(application).toMatchObject({ job: { id: job().id }, source: null, creditedToUser: null });
+    expect(candidate!.notes).toHaveLength(0);
+  });
+
   it('verifies Ashby-Signature: forged or absent 401; a replay changes nothing; a ping is ignored', async () => {
     const { referralId, seeker } = await referAndConsent('Casey Webhook');
     const applicationId = await applicationOf(referralId);

@@ -282,6 +282,22 @@ describe('ATS connections (Lever)', () => {
     expect(await stageOf(seeker.body.user.id)).toBe('declined');
   });
 
+  it('pushes a direct application as an applied opportunity: no Referral source, no referrer note', async () => {
+    const seeker = await signUp(t, { name: 'Alex Applicant' });
+    const applied = await call('POST', `/api/jobs/${jobId}/apply`, seeker, { note: 'I run HL7 feeds today.' });
+    expect(applied.statusCode, applied.body).toBeLessThan(300);
+    await drainQueue(t.database);
+    const entry = (await log()).find((e) => e.kind === 'push_application');
+    expect(entry, JSON.stringify(await log())).toMatchObject({ state: 'succeeded', attempts: 1 });
+    const [opportunity] = opportunitiesWith(seeker.body.user.email);
+    expect(opportunity).toMatchObject({
+      origin: 'applied',
+      sources: ['Referwell'],
+      applications: [{ posting: posting() }],
+    });
+    expect(opportunity!.notes).toHaveLength(0);
+  });
+
   it('waits out a 429 for its Retry-After, then succeeds once', async () => {
     const email = `riley.outage.${Date.now()}@example.com`;
     lv.failNext('GET /v1/opportunities', 429, 1, 600);
