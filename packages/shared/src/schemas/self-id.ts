@@ -96,6 +96,13 @@ export const SELF_ID_TEXTS = {
   reportEmpty: 'No answers in this period yet.',
   reportError: 'The report could not be loaded.',
   respondents: 'Respondents',
+  /** The report's heading over each question's answers. */
+  questionLabels: {
+    sex: 'Sex',
+    race: 'Race/Ethnicity',
+    disability: 'Disability status',
+    veteran: 'Protected veteran status',
+  } satisfies Record<(typeof SELF_ID_QUESTIONS)[number], string>,
   suppressed: '—',
   period: 'Period',
   complianceLabel: 'Compliance',

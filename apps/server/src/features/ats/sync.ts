@@ -115,15 +115,25 @@ export async function queueReferralPush(db: Db, referralId: string): Promise<'qu
         ),
       );
     if (!target) return 'not_linked';
-    const [row] = await tx
-      .insert(atsSyncLog)
-      .values({ connectionId: target.connectionId, kind: 'push_referral', subject: referralId, state: 'pending' })
-      .onConflictDoNothing()
-      .returning({ id: atsSyncLog.id });
-    if (!row) return 'known';
-    await queueSync(tx, row.id);
-    return 'queued';
+    return logOncePushed(tx, target.connectionId, 'push_referral', referralId);
   });
+}
+
+/** Logs a push once per connection, kind and subject (the sync log's unique key) and queues it; 'known' if logged before. */
+async function logOncePushed(
+  tx: Executor,
+  connectionId: string,
+  kind: 'push_referral' | 'push_application',
+  subject: string,
+): Promise<'queued' | 'known'> {
+  const [row] = await tx
+    .insert(atsSyncLog)
+    .values({ connectionId, kind, subject, state: 'pending' })
+    .onConflictDoNothing()
+    .returning({ id: atsSyncLog.id });
+  if (!row) return 'known';
+  await queueSync(tx, row.id);
+  return 'queued';
 }
 
 /**
@@ -147,14 +157,7 @@ export async function queueApplicationPush(db: Db, pipelineId: string): Promise<
         ),
       );
     if (!target) return 'not_linked';
-    const [row] = await tx
-      .insert(atsSyncLog)
-      .values({ connectionId: target.connectionId, kind: 'push_application', subject: pipelineId, state: 'pending' })
-      .onConflictDoNothing()
-      .returning({ id: atsSyncLog.id });
-    if (!row) return 'known';
-    await queueSync(tx, row.id);
-    return 'queued';
+    return logOncePushed(tx, target.connectionId, 'push_application', pipelineId);
   });
 }
 

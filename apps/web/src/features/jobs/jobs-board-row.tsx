@@ -131,7 +131,7 @@ function ReferActions({ job, companyName }: { job: CompanyJob; companyName: stri
   );
 }
 
-const failed = (error: Error) =>
+const failed = (error: unknown) =>
   toast.error('Error', {
     description: errorMessage(error, 'Could not change the job. Try again.'),
   });
@@ -143,44 +143,33 @@ const failed = (error: Error) =>
 function StatusAction({ job }: { job: CompanyJob }) {
   const setStatus = useSetJobStatus();
   const isDraft = job.status === 'DRAFT';
+  // mutateAsync: each change moves the job to another tab, so this row unmounts before a mutate() callback would run
+  // (the toast and its Undo outlive the row).
+  const change = (status: 'OPEN' | 'CLOSED' | 'FILLED', done: () => void) =>
+    void setStatus.mutateAsync({ id: job.id, status }).then(done, failed);
   const reopen = () =>
-    setStatus.mutate(
-      { id: job.id, status: 'OPEN' },
-      {
-        onSuccess: () =>
-          isDraft
-            ? toast.success(COMPANY_JOBS_MESSAGES.publishedTitle, {
-                description: COMPANY_JOBS_MESSAGES.published(job.title),
-              })
-            : toast.success(COMPANY_JOBS_MESSAGES.reopenedTitle, {
-                description: COMPANY_JOBS_MESSAGES.reopened(job.title),
-              }),
-        onError: failed,
-      },
+    change('OPEN', () =>
+      isDraft
+        ? toast.success(COMPANY_JOBS_MESSAGES.publishedTitle, {
+            description: COMPANY_JOBS_MESSAGES.published(job.title),
+          })
+        : toast.success(COMPANY_JOBS_MESSAGES.reopenedTitle, {
+            description: COMPANY_JOBS_MESSAGES.reopened(job.title),
+          }),
     );
   const close = () =>
-    setStatus.mutate(
-      { id: job.id, status: 'CLOSED' },
-      {
-        onSuccess: () =>
-          toast.success(COMPANY_JOBS_MESSAGES.closedTitle, {
-            description: COMPANY_JOBS_MESSAGES.closed(job.title),
-            action: { label: 'Undo', onClick: reopen },
-          }),
-        onError: failed,
-      },
+    change('CLOSED', () =>
+      toast.success(COMPANY_JOBS_MESSAGES.closedTitle, {
+        description: COMPANY_JOBS_MESSAGES.closed(job.title),
+        action: { label: 'Undo', onClick: reopen },
+      }),
     );
   const markFilled = () =>
-    setStatus.mutate(
-      { id: job.id, status: 'FILLED' },
-      {
-        onSuccess: () =>
-          toast.success(COMPANY_JOBS_MESSAGES.filledTitle, {
-            description: COMPANY_JOBS_MESSAGES.filled(job.title),
-            action: { label: 'Undo', onClick: reopen },
-          }),
-        onError: failed,
-      },
+    change('FILLED', () =>
+      toast.success(COMPANY_JOBS_MESSAGES.filledTitle, {
+        description: COMPANY_JOBS_MESSAGES.filled(job.title),
+        action: { label: 'Undo', onClick: reopen },
+      }),
     );
 
   if (job.status !== 'OPEN') {

@@ -191,8 +191,13 @@ function ReportCard({ companyId }: { companyId: string }) {
                         </TableRow>
                       </TableHeader>
                       <TableBody>
-                        {row.questions.flatMap((q) =>
-                          q.cells.map((cell) => (
+                        {row.questions.flatMap((q) => [
+                          <TableRow key={q.question} className="bg-muted/50 hover:bg-muted/50">
+                            <TableHead colSpan={2} scope="colgroup" className="text-foreground">
+                              {SELF_ID_TEXTS.questionLabels[q.question]}
+                            </TableHead>
+                          </TableRow>,
+                          ...q.cells.map((cell) => (
                             <TableRow key={`${q.question}-${cell.choice}`}>
                               <TableCell className="text-sm">{cell.label}</TableCell>
                               <TableCell className="text-right tabular-nums">
@@ -200,7 +205,7 @@ function ReportCard({ companyId }: { companyId: string }) {
                               </TableCell>
                             </TableRow>
                           )),
-                        )}
+                        ])}
                       </TableBody>
                     </Table>
                   </div>
