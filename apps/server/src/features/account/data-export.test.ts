@@ -78,7 +78,11 @@ beforeAll(async () => {
     referrerId: member.body.user.id,
     message: 'Would you refer me?',
   });
-  await ok('POST', `/api/jobs/${job.id}/apply`, seeker, { note: 'I built HL7 feeds for six years.' });
+  await ok('POST', `/api/jobs/${job.id}/apply`, seeker, {
+    note: 'I built HL7 feeds for six years.',
+    dob: '1988-04-12',
+    npi: '1234567893',
+  });
   const { conversation } = await ok<{ conversation: { id: string } }>('POST', '/api/conversations', seeker, {
     recipientId: member.body.user.id,
     message: 'Hello from Sam',
@@ -105,6 +109,7 @@ describe('export my data', () => {
       'referral-requests.json',
       'referrals.json',
       'resume/Sam Seeker CV.pdf',
+      'screening-identifiers.json',
       'self-identification.json',
       'settings.json',
     ]);
@@ -113,6 +118,9 @@ describe('export my data', () => {
     expect(json(zip, 'profile.json').talentProfile).toMatchObject({ discoverable: true });
     expect(json(zip, 'applications.json')).toEqual([
       expect.objectContaining({ jobTitle: 'Integration Engineer', note: 'I built HL7 feeds for six years.' }),
+    ]);
+    expect(json(zip, 'screening-identifiers.json')).toEqual([
+      { jobTitle: 'Integration Engineer', companyName: 'Export Health', dateOfBirth: '1988-04-12', npi: '1234567893' },
     ]);
     expect(json(zip, 'referral-requests.json')).toEqual([
       expect.objectContaining({ direction: 'sent', otherPerson: 'Riley Referrer', message: 'Would you refer me?' }),

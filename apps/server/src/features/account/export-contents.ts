@@ -39,6 +39,13 @@ async function collect(db: Db, secrets: Secrets, userId: string): Promise<Record
      where p.talent_id = ${userId} and p.applied_at is not null
      order by p.applied_at`);
 
+  // The date of birth and NPI given to a company for its exclusion screening (on applying, or asked for at Offer).
+  const screeningIdentifiers = await rows(sql`
+    select j.title as "jobTitle", c.name as "companyName", to_char(p.dob, 'YYYY-MM-DD') as "dateOfBirth", p.npi
+      from candidate_pipelines p join job_postings j on j.id = p.job_id left join companies c on c.id = j.company_id
+     where p.talent_id = ${userId} and (p.dob is not null or p.npi is not null)
+     order by p.created_at`);
+
   const referralRequests = await rows(sql`
     select case when r.talent_id = ${userId} then 'sent' else 'received' end as direction,
            j.title as "jobTitle", c.name as "companyName",
@@ -112,6 +119,7 @@ async function collect(db: Db, secrets: Secrets, userId: string): Promise<Record
     'kudos.json': { received: kudos, requested: kudosRequests },
     'connections.json': connections,
     'settings.json': { emailPreferences, passkeys },
+    'screening-identifiers.json': screeningIdentifiers,
     'self-identification.json': await ownSelfIdAnswers(db, secrets, userId),
   };
 }
@@ -128,6 +136,7 @@ notifications.json      your notifications
 kudos.json              kudos you received and asked for
 connections.json        LinkedIn connections you kept as matches
 settings.json           your e-mail settings and passkeys (names and dates)
+screening-identifiers.json  the date of birth and NPI you gave companies for exclusion screening
 self-identification.json  your voluntary self-identification answers, per job
 resume/                 the résumé file you uploaded, as you uploaded it
 `;
