@@ -40,7 +40,14 @@ import type { Secrets } from '../../lib/secrets';
 import type { FileStorage } from '../../lib/storage/types';
 import { readAll } from '../../lib/storage/types';
 import { createNotification } from '../../platform/notifications/service';
-import { splitName, VendorError, WebhookShapeError, type AtsAdapter, type AtsCallContext } from './adapter';
+import {
+  splitName,
+  VendorError,
+  WebhookShapeError,
+  type AtsAdapter,
+  type AtsCallContext,
+  type PushResult,
+} from './adapter';
 import { ashby } from './ashby';
 import { greenhouse } from './greenhouse';
 import { lever } from './lever';
@@ -289,6 +296,11 @@ async function push(tx: Tx, deps: AtsDeps, sync: SyncRow, connection: Connection
       linkedExisting: result.linkedExisting,
     })
     .onConflictDoNothing();
+  return pushed(result);
+}
+
+/** A push the ATS took, as the sync log shows it. */
+function pushed(result: PushResult): Outcome {
   const what = result.linkedExisting ? 'Linked to existing candidate' : 'Created candidate';
   return {
     state: 'succeeded',
@@ -339,12 +351,7 @@ async function pushApplication(tx: Tx, deps: AtsDeps, sync: SyncRow, connection:
       linkedExisting: result.linkedExisting,
     })
     .onConflictDoNothing();
-  const what = result.linkedExisting ? 'Linked to existing candidate' : 'Created candidate';
-  return {
-    state: 'succeeded',
-    status: 200,
-    answer: `${what} ${result.candidateId}, application ${result.applicationId}`,
-  };
+  return pushed(result);
 }
 
 /** The ATS's open jobs, kept for the admin to link from (jobs no longer open there leave the list). */
