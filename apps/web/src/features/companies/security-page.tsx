@@ -10,6 +10,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
+import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { scopedToast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -154,9 +155,7 @@ function ScimCard({ companyId }: { companyId: string }) {
             />
             <p className="text-sm">
               Admin group: <strong>{data.adminGroup}</strong>.{' '}
-              {data.hasToken && data.createdAt
-                ? `A token was made on ${new Date(data.createdAt).toLocaleDateString('en-US')}.`
-                : 'No token yet.'}
+              {data.hasToken && data.createdAt ? `A token was made on ${formatDate(data.createdAt)}.` : 'No token yet.'}
             </p>
             {token ? (
               <CopyableCode

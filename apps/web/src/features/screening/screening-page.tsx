@@ -124,7 +124,7 @@ function ListState({ status }: { status: LeieStatus }) {
         <dl className="grid gap-3 sm:grid-cols-3">
           <div>
             <dt className="text-sm text-muted-foreground">{T.loadedAt}</dt>
-            <dd className="font-medium">{new Date(active.createdAt).toLocaleString('en-US')}</dd>
+            <dd className="font-medium">{formatDate(active.createdAt)}</dd>
           </div>
           <div>
             <dt className="text-sm text-muted-foreground">{T.rows}</dt>
@@ -159,7 +159,7 @@ function ListState({ status }: { status: LeieStatus }) {
           <AlertTitle>{T.rejectedTitle}</AlertTitle>
           <AlertDescription>
             <p>{rejected.error}</p>
-            <p>{new Date(rejected.createdAt).toLocaleString('en-US')}</p>
+            <p>{formatDate(rejected.createdAt)}</p>
           </AlertDescription>
         </Alert>
       ) : null}
