@@ -15,6 +15,15 @@ export async function dueJobs(database: Database, task?: string): Promise<number
   return row?.n ?? 0;
 }
 
+/** Jobs some worker holds now (locked and not yet finished or handed back). */
+export async function lockedJobs(database: Database): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from graphile_worker._private_jobs where locked_by is not null`,
+  );
+  return row?.n ?? 0;
+}
+
 /** Waits until the app's workers have run every job that is due (mail sent, prune done...). */
 export async function drainQueue(database: Database, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { buildApp } from '../../app';
 import { sentMails } from '../../db/schema';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
-import { dueJobs } from '../../test/queue';
+import { dueJobs, lockedJobs } from '../../test/queue';
 import { freePort, TestSmtp } from '../../test/smtp';
 import { bundleProcess } from '../../test/worker-bundle';
 import { releaseJobsOfDeadWorkers } from '../queue/stale';
@@ -176,7 +176,9 @@ describe('mail delivery with a real SMTP server', () => {
 
   /** The dead worker's job handed back (the periodic sweep, without its 10-minute wait) and run by a new runner. */
   async function retryAfterSweep(email: string, finalStatus: string) {
-    expect(await releaseJobsOfDeadWorkers(t.database.db, 0)).toBe(1);
+    // At least the killed worker; a runner stopped earlier in this file may also have left a job locked.
+    expect(await releaseJobsOfDeadWorkers(t.database.db, 0)).toBeGreaterThanOrEqual(1);
+    expect(await lockedJobs(t.database)).toBe(0);
     await startRunner(1);
     await waitFor(async () => (await statusOf(email)) === finalStatus, 30_000, `the retried job to end ${finalStatus}`);
     await waitFor(async () => (await dueJobs(t.database, 'send-mail')) === 0, 10_000, 'the job to be done');
