@@ -50,7 +50,7 @@ const FEATURE_PORT_USERS = {
   account: ['retention'],
   bonuses: ['chat', 'jobs', 'referrals'],
   chat: ['jobs'],
-  companies: ['auth', 'public-pages', 'scim'],
+  companies: ['auth', 'job-import', 'public-pages', 'scim'],
   connections: ['referrals'],
   jobs: ['ats', 'dashboard', 'job-import', 'mail', 'portal', 'public-pages', 'saved-searches'],
   'public-pages': ['portal'],

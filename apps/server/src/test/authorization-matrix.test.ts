@@ -252,6 +252,9 @@ const TABLE: Row[] = [
   { route: 'GET /api/companies/:companyId/job-sources', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/job-sources`, why: "the company's admins manage its job sources" },
   { route: 'POST /api/companies/:companyId/job-sources', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/job-sources`, body: () => ({ url: 'http://127.0.0.1/careers' }), why: 'a private address: refused as bad input, nothing is stored or queued' },
   { route: 'DELETE /api/companies/:companyId/job-sources/:sourceId', expect: ['D', 'D', 'D', 'P', 'D'], url: () => `/api/companies/${f.companyA}/job-sources/${randomUUID()}`, why: 'an unknown source: 404 for its admins' },
+  { route: 'GET /api/admin/job-sources', expect: ['D', 'D', 'D', 'D', 'D'], why: 'platform admins (PLATFORM_ADMIN_EMAILS) only: none here (sources.test.ts)' },
+  { route: 'POST /api/admin/job-sources', expect: ['D', 'D', 'D', 'D', 'D'], body: () => ({ url: 'https://careers.example.com/jobs', companyName: 'Listed Clinic' }), why: 'platform admins only: a company admin cannot list boards of other companies' },
+  { route: 'DELETE /api/admin/job-sources/:sourceId', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/admin/job-sources/${randomUUID()}`, why: 'platform admins only' },
   // ----- messaging -----
   { route: 'GET /api/conversations', expect: ['D', 'A', 'A', 'A', 'A'] },
   { route: 'GET /api/conversations/unread-count', expect: ['D', 'A', 'A', 'A', 'A'] },

@@ -121,7 +121,16 @@ export const JOB_SOURCE_MESSAGES = {
   tooMany: (max: number) => `A company can have up to ${max} job sources. Remove one to add another.`,
   noJobs: 'The source listed no jobs, so no job was changed. It will be tried again later.',
   invalidJobs: 'The source listed jobs, but none had a title, location, description and requirements.',
+  onlyPlatformAdmins: 'Only the platform’s administrators can list boards of companies not on Referwell.',
+  companyOnReferwell: (name: string) =>
+    `${name} is on Referwell: its own admins add its job sources (Company dashboard › Job sources).`,
+  failingTitle: 'A job source keeps failing',
+  failing: (url: string, failures: number, error: string | null) =>
+    `${url} failed ${failures} crawls in a row${error ? `: ${error}` : '.'} Its jobs stay as they were; it is tried again later and later.`,
 } as const;
+
+/** After this many failed crawls in a row, the people who look after a source are told (once per streak). */
+export const JOB_SOURCE_FAILURE_NOTICE = 3;
 
 /** A company may keep this many job sources. */
 export const JOB_SOURCES_MAX = 20;
@@ -145,3 +154,65 @@ export type JobSource = z.infer<typeof jobSourceSchema>;
 export const jobSourceListSchema = z.object({ items: z.array(jobSourceSchema) });
 export type JobSourceList = z.infer<typeof jobSourceListSchema>;
 export const jobSourceParamsSchema = z.object({ companyId: z.uuid(), sourceId: z.uuid() });
+
+/** A job source as the platform's admins list it: one of a company not on Referwell yet, with its company. */
+export const platformJobSourceSchema = jobSourceSchema.extend({
+  companyId: z.uuid(),
+  companyName: z.string(),
+  companySlug: z.string(),
+});
+export type PlatformJobSource = z.infer<typeof platformJobSourceSchema>;
+export const platformJobSourceListSchema = z.object({ items: z.array(platformJobSourceSchema) });
+
+/** POST /api/admin/job-sources: a public board of a company not on Referwell, listed under that company's name. */
+export const platformJobSourceRequestSchema = jobImportRequestSchema.extend({
+  companyName: z
+    .string({ error: 'Please enter the company’s name.' })
+    .trim()
+    .min(2, 'Please enter the company’s name.')
+    .max(120, 'Please keep the name under 120 characters.'),
+});
+export type PlatformJobSourceRequest = z.infer<typeof platformJobSourceRequestSchema>;
+export const platformJobSourceParamsSchema = z.object({ sourceId: z.uuid() });
+
+/** The job sources pages (a company's own, and the platform's boards of companies not on Referwell). */
+export const JOB_SOURCES_PAGE_TEXT = {
+  title: 'Job sources',
+  intro:
+    'Careers pages and job boards read every few hours: new postings become jobs, changed ones are updated and those gone are closed.',
+  platformTitle: 'Boards of companies not on Referwell',
+  platformIntro:
+    'Public job boards of companies that are not on Referwell yet. Their jobs are listed with a “Not yet on Referwell” label and Apply goes to the board. When someone from the company joins, its admins take the sources over.',
+  notAdmin: 'Only the company’s admins manage its job sources.',
+  addTitle: 'Add a source',
+  addHelp: 'A careers page on the company’s site, or a Greenhouse, Lever, Ashby or Workable board.',
+  url: 'Address',
+  companyName: 'Company name',
+  add: 'Add source',
+  added: 'Source added: it is being read now.',
+  loadError: 'The job sources could not be loaded.',
+  tryAgain: 'Try again',
+  emptyTitle: 'No job sources yet',
+  empty: 'Add a careers page or a job board and its jobs are listed here and kept up to date.',
+  columns: {
+    source: 'Source',
+    company: 'Company',
+    lastRead: 'Last read',
+    nextRead: 'Next read',
+    jobs: 'Jobs listed',
+    open: 'Open jobs',
+    status: 'Status',
+    actions: 'Actions',
+  },
+  never: 'Not yet',
+  ok: 'OK',
+  failures: (n: number) => `${n} failed ${n === 1 ? 'read' : 'reads'} in a row`,
+  remove: 'Remove',
+  removeLabel: (url: string) => `Remove ${url}`,
+  removeTitle: 'Remove this source?',
+  removeBody: 'Its jobs stay as they are, but are no longer kept up to date.',
+  removePlatformBody: 'Its open jobs close, since no one at the company keeps them up to date.',
+  cancel: 'Cancel',
+  removed: 'Source removed',
+  undo: 'Undo',
+} as const;

@@ -34,6 +34,10 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
 };
 
 export const JOB_MESSAGES = {
+  applyAtSource: 'This company is not on Referwell yet: apply on its own site, from the job page.',
+  notOnReferwell: 'Not yet on Referwell',
+  notOnReferwellHint: 'Listed from its public job board. Apply on its site; ask its referrers here once any join.',
+  applyAtSourceButton: 'Apply on the company’s site',
   titleRequired: 'Job title is required',
   companyRequired: 'Company name is required',
   locationRequired: 'Location is required',
@@ -178,6 +182,12 @@ export const jobSchema = z.object({
   payTransparency: jobPayTransparencySchema.nullable(),
   deadline: z.string().nullable(),
   applicationUrl: z.string().nullable(),
+  /**
+   * The company was listed from its public job board and nobody from it is on Referwell yet (issue 38): the job shows
+   * "Not yet on Referwell" and Apply goes to `applyAt`, the posting at its source.
+   */
+  notOnReferwell: z.boolean(),
+  applyAt: z.string().nullable(),
   contactEmail: z.string().nullable(),
   referralBonus: z.object({ amount: z.number(), currency: z.string() }).nullable(),
   status: z.enum(JOB_STATUSES),
@@ -205,6 +215,7 @@ export const jobSummarySchema = jobSchema
     createdAt: true,
     status: true,
     referralBonus: true,
+    notOnReferwell: true,
   })
   .extend({
     /** Short plain-text start of the description. */

@@ -17,6 +17,10 @@ export const NOTIFICATION_TYPES_COMPANY = {
   bonusDue: 'company_bonus_due',
   /** A portal's custom host name lost its proof and was unpublished (its reference is the host name's id). */
   portalHostUnpublished: 'company_portal_host_unpublished',
+  /** A company's job source failed several crawls in a row (its reference is the source). */
+  jobSourceFailing: 'company_job_source_failing',
+  /** To the platform's admins: a job source failed several crawls in a row (its reference is the source). */
+  platformJobSourceFailing: 'platform_job_source_failing',
 } as const;
 
 export const NOTIFICATION_MESSAGES = {
@@ -80,6 +84,10 @@ export function notificationHref(type: string, referenceId: string | null): stri
       return '/company-dashboard/billing';
     case 'company_portal_host_unpublished':
       return '/company-dashboard/portal';
+    case 'company_job_source_failing':
+      return '/company-dashboard/job-sources';
+    case 'platform_job_source_failing':
+      return '/admin/job-sources';
     default:
       return null;
   }

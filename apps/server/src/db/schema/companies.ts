@@ -32,6 +32,11 @@ export const companies = pgTable('companies', {
   inviteCode: text().notNull().unique(),
   /** Admins must have a second factor: one without is sent to set it up before anything else (ADR 0035). */
   requireTwoFactorForAdmins: boolean().notNull().default(false),
+  /**
+   * Listed by a platform admin from its public job board before anyone from it joined (issue 38): its jobs say "Not yet
+   * on Referwell" and apply at the source. Cleared when its first member joins (addMember).
+   */
+  notOnReferwell: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -55,6 +55,12 @@ export const jobSources = pgTable(
     lastError: text(),
     /** Jobs the last good crawl listed. */
     jobsListed: integer().notNull().default(0),
+    /**
+     * The start page's validators from its last good answer (ETag, Last-Modified): sent back as If-None-Match /
+     * If-Modified-Since, so a board that has not changed answers 304 and nothing is read again.
+     */
+    etag: text(),
+    lastModified: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

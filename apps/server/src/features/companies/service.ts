@@ -71,6 +71,8 @@ export interface NewCompany {
   employeeCount?: string | null;
   industries?: string[];
   foundedYear?: number | null;
+  /** Listed by a platform admin from its job board, nobody from it on Referwell yet (issue 38). */
+  notOnReferwell?: boolean;
 }
 
 export async function createCompany(db: Executor, input: NewCompany): Promise<Company> {
@@ -102,6 +104,12 @@ export async function addMember(
   details: { title?: string | null; department?: string | null; team?: string | null } = {},
 ): Promise<void> {
   await db.insert(companyMembers).values({ companyId, userId, role, ...details });
+  // A company listed from its job board (issue 38) is on Referwell once someone from it joins: its jobs lose the
+  // "Not yet on Referwell" label, take applications here, and its admins manage its job sources.
+  await db
+    .update(companies)
+    .set({ notOnReferwell: false })
+    .where(and(eq(companies.id, companyId), eq(companies.notOnReferwell, true)));
   await publishSessionChange(db, { users: [userId] });
 }
 

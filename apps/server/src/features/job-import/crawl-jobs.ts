@@ -98,7 +98,8 @@ export async function runCrawl(
 
   let outcome: Partial<CrawlRow>;
   try {
-    const result = await crawlSite(row.url, { ...ctx, onProgress });
+    const { jobs, pagesVisited, stoppedBy } = await crawlSite(row.url, { ...ctx, onProgress });
+    const result = { jobs, pagesVisited, stoppedBy };
     outcome = { status: 'done', result, pagesVisited: result.pagesVisited, jobsFound: result.jobs.length };
   } catch (error) {
     ctx.log?.warn({ err: error, crawlId }, 'crawl failed');

@@ -281,6 +281,8 @@ describe('crawlSite caps (injected small)', () => {
       jobs: [],
       pagesVisited: 0,
       stoppedBy: null,
+      start: { etag: null, lastModified: null },
+      notModified: false,
     });
     expect(pathsHit(before)).toEqual(['/robots.txt']);
   });
@@ -297,7 +299,7 @@ describe('crawlSite caps (injected small)', () => {
 
   it('depth: depth 0 reads only the start page; depth 4 reaches the deepest job', async () => {
     const shallow = await crawlSite(`${site.origin}/careers`, ctx({ maxDepth: 0, maxAtsJobs: 0 }));
-    expect(shallow).toEqual({ jobs: [], pagesVisited: 1, stoppedBy: 'depth' });
+    expect(shallow).toMatchObject({ jobs: [], pagesVisited: 1, stoppedBy: 'depth', notModified: false });
     const deep = await crawlSite(`${site.origin}/careers`, ctx({ maxDepth: 4, maxAtsJobs: 0 }));
     expect(deep.stoppedBy).toBeNull();
     expect(deep.jobs.map((j) => j.job.title)).toContain('Deep Role');

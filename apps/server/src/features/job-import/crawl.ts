@@ -37,6 +37,23 @@ export const CRAWL_CAPS: CrawlCaps = {
 
 type Robots = ReturnType<typeof robotsParser>;
 
+/** A page's validators (RFC 9110 §8.8): sent back on the next read so an unchanged page answers 304. */
+export interface PageValidators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** A crawl's answer, with the start page's validators; `notModified` when it answered 304 (nothing else was read). */
+export type SiteCrawl = JobCrawlResponse & { start: PageValidators; notModified: boolean };
+
+/** If-None-Match / If-Modified-Since for a page read before. */
+export function conditionalHeaders(validators: PageValidators | undefined): Record<string, string> {
+  return {
+    ...(validators?.etag ? { 'if-none-match': validators.etag } : {}),
+    ...(validators?.lastModified ? { 'if-modified-since': validators.lastModified } : {}),
+  };
+}
+
 /** Told after every page fetched (and once at the end), for progress shown while the crawl runs. */
 export type CrawlProgress = (progress: { pagesVisited: number; jobsFound: number }) => void | Promise<void>;
 
@@ -75,8 +92,13 @@ async function readRobots(origin: string, ctx: ImportContext, timeoutMs: number)
  */
 export async function crawlSite(
   startUrl: string,
-  ctx: ImportContext & { caps?: Partial<CrawlCaps>; onProgress?: CrawlProgress },
-): Promise<JobCrawlResponse> {
+  ctx: ImportContext & {
+    caps?: Partial<CrawlCaps>;
+    onProgress?: CrawlProgress;
+    /** The start page's validators from the last read: an unchanged start page answers 304 and the crawl stops. */
+    startValidators?: PageValidators;
+  },
+): Promise<SiteCrawl> {
   const caps = { ...CRAWL_CAPS, ...ctx.caps };
   const deadline = Date.now() + caps.timeMs;
   const start = normalise(startUrl);
@@ -104,6 +126,7 @@ export async function crawlSite(
   const queue: { url: string; depth: number }[] = allowed(start) ? [{ url: start, depth: 0 }] : [];
   const queued = new Set<string>([start]);
   const atsLinks = new Map<string, AtsTarget>();
+  const startRead: PageValidators = { etag: null, lastModified: null };
 
   while (queue.length > 0) {
     if (pagesVisited > 0) await report();
@@ -128,6 +151,7 @@ export async function crawlSite(
       response = await fetchOutbound(url, ctx, {
         timeoutMs: Math.min(caps.pageTimeoutMs, remaining()),
         maxBytes: pageMax,
+        ...(url === start ? { headers: conditionalHeaders(ctx.startValidators) } : {}),
       });
     } catch (error) {
       if (isAppError(error) && /too large/i.test(error.message)) {
@@ -146,6 +170,13 @@ export async function crawlSite(
       continue;
     }
     bytes += Buffer.byteLength(response.body);
+    if (url === start) {
+      if (response.status === 304)
+        return { jobs: [], pagesVisited, stoppedBy: null, start: startRead, notModified: true };
+      const header = (name: string) => [response.headers[name]].flat()[0] ?? null;
+      if (response.status === 200)
+        Object.assign(startRead, { etag: header('etag'), lastModified: header('last-modified') });
+    }
     if (response.status >= 400 || !/html/i.test(response.contentType || 'text/html')) continue;
     // A redirect off the site ends this branch.
     if (new URL(response.url).origin !== origin) continue;
@@ -200,5 +231,5 @@ export async function crawlSite(
   }
 
   await report();
-  return { jobs, pagesVisited, stoppedBy };
+  return { jobs, pagesVisited, stoppedBy, start: startRead, notModified: false };
 }

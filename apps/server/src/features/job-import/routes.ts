@@ -9,13 +9,25 @@ import {
   jobSourceSchema,
   jobImportRequestSchema,
   jobImportResponseSchema,
+  JOB_SOURCE_MESSAGES,
+  platformJobSourceListSchema,
+  platformJobSourceParamsSchema,
+  platformJobSourceRequestSchema,
+  platformJobSourceSchema,
   uuidParamSchema,
 } from '@referwell/shared';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { authOf, companyAuthOf } from '../../platform/access/route-access';
 import { POSTERS } from '../jobs/port';
 import { crawlStatus, startCrawl } from './crawl-jobs';
-import { addSource, listSources, removeSource } from './sources';
+import {
+  addPlatformSource,
+  addSource,
+  listPlatformSources,
+  listSources,
+  removePlatformSource,
+  removeSource,
+} from './sources';
 import { importJobFromUrl, type ImportLimits } from './service';
 import { errorResponses } from '../../lib/errors';
 
@@ -148,6 +160,56 @@ export const jobImportRoutes: FastifyPluginAsyncZod<JobImportRoutesOptions> = as
     },
     async (request, reply) => {
       await removeSource(app.db, request.params.companyId, request.params.sourceId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // Boards of companies not on Referwell yet (issue 38): the platform's admins list, add and remove them.
+  const PLATFORM_ADMIN = { role: 'platformAdmin', refused: JOB_SOURCE_MESSAGES.onlyPlatformAdmins } as const;
+
+  app.get(
+    '/api/admin/job-sources',
+    {
+      config: { access: PLATFORM_ADMIN },
+      schema: {
+        tags: ['jobs'],
+        summary: 'The job boards of companies not on Referwell yet, with their company and last read (platform admins)',
+        response: { 200: platformJobSourceListSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ items: await listPlatformSources(app.db) }),
+  );
+
+  app.post(
+    '/api/admin/job-sources',
+    {
+      config: { access: PLATFORM_ADMIN },
+      schema: {
+        tags: ['jobs'],
+        summary: 'List a company not on Referwell from its public job board, read now and every few hours',
+        body: platformJobSourceRequestSchema,
+        response: { 201: platformJobSourceSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const source = await addPlatformSource(app.db, context(), authOf(request).user.id, request.body);
+      return reply.code(201).send(source);
+    },
+  );
+
+  app.delete(
+    '/api/admin/job-sources/:sourceId',
+    {
+      config: { access: PLATFORM_ADMIN },
+      schema: {
+        tags: ['jobs'],
+        summary: 'Remove a board of a company not on Referwell (its open jobs close)',
+        params: platformJobSourceParamsSchema,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await removePlatformSource(app.db, request.params.sourceId);
       return reply.code(204).send(null);
     },
   );

@@ -57,14 +57,15 @@ export function isSiteFailure(error: unknown): error is Error {
 export function fetchOutbound(
   url: string,
   ctx: ImportContext,
-  overrides: { timeoutMs?: number; maxBytes?: number; accept?: string } = {},
+  overrides: { timeoutMs?: number; maxBytes?: number; accept?: string; headers?: Record<string, string> } = {},
 ): Promise<SafeResponse> {
   const limits = limitsOf(ctx);
+  const headers = { ...(overrides.accept ? { accept: overrides.accept } : {}), ...overrides.headers };
   return safeFetch(url, {
     allowHosts: ctx.config.outboundAllowHosts,
     maxBytes: overrides.maxBytes ?? limits.maxBytes,
     timeoutMs: overrides.timeoutMs ?? limits.fetchTimeoutMs,
-    ...(overrides.accept ? { headers: { accept: overrides.accept } } : {}),
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
   });
 }
 

@@ -1,20 +1,30 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { selectRows } from '../../db/repository';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_SOURCE_MESSAGES, type JobSource } from '@referwell/shared';
-import { jobPostings, jobSources } from '../../db/schema';
+import {
+  JOB_SOURCE_FAILURE_NOTICE,
+  JOB_SOURCE_MESSAGES,
+  NOTIFICATION_TYPES_COMPANY,
+  type Job,
+  type JobSearchResponse,
+  type JobSource,
+  type PlatformJobSource,
+} from '@referwell/shared';
+import { companies, jobPostings, jobSources, notifications } from '../../db/schema';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { drainQueue } from '../../test/queue';
 import { AppError } from '../../lib/errors';
 import { runInWorker } from '../../lib/worker-task';
-import { html, startFixtureServer, text, type FixtureServer } from '../../test/fixture-server';
+import { html, startFixtureServer, text, type FixtureServer, type Handler } from '../../test/fixture-server';
 import { crawlDueSources, crawlSource, retryDelayMs, SOURCE_PERIOD_MS } from './sources';
 
 let site: FixtureServer;
 let t: TestApp;
 let admin: SignedUp;
 let seeker: SignedUp;
+let operator: SignedUp;
 let companyId: string;
+const OPERATOR_EMAIL = 'ops.sources@example.com';
 
 /** A job page with a schema.org JobPosting in JSON-LD. */
 const jobPage = (title: string, locality = 'Portland', region = 'OR', salary = '') =>
@@ -31,12 +41,30 @@ const jobPage = (title: string, locality = 'Portland', region = 'OR', salary = '
     },
   })}</script></head><body><h1>${title}</h1></body></html>`;
 
-const careers = (paths: string[]) =>
-  html(
-    `<!doctype html><html><head><title>Careers</title></head><body><main><h1>Careers at Source Clinic</h1>${paths
-      .map((p) => `<a href="${p}">${p}</a>`)
-      .join(' ')}</main></body></html>`,
-  );
+const careersPage = (paths: string[]) =>
+  `<!doctype html><html><head><title>Careers</title></head><body><main><h1>Careers at Source Clinic</h1>${paths
+    .map((p) => `<a href="${p}">${p}</a>`)
+    .join(' ')}</main></body></html>`;
+const careers = (paths: string[]) => html(careersPage(paths));
+
+/** A careers page that carries an ETag and answers 304 to If-None-Match with it (RFC 9110 §13.1.2). */
+const conditional =
+  (body: string, etag: string, seen: (string | undefined)[]): Handler =>
+  (req, res) => {
+    const asked = req.headers['if-none-match'];
+    seen.push(asked);
+    if (asked === etag) {
+      res.writeHead(304, { etag });
+      res.end();
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      etag,
+      'last-modified': 'Tue, 01 Dec 2026 10:00:00 GMT',
+    });
+    res.end(body);
+  };
 
 beforeAll(async () => {
   site = await startFixtureServer({
@@ -46,7 +74,7 @@ beforeAll(async () => {
     '/jobs/analyst': html(jobPage('Clinical Data Analyst')),
     '/private/hidden': html(jobPage('Hidden Role')),
   });
-  t = await createTestApp({ env: { OUTBOUND_ALLOW_HOSTS: site.host } });
+  t = await createTestApp({ env: { OUTBOUND_ALLOW_HOSTS: site.host, PLATFORM_ADMIN_EMAILS: OPERATOR_EMAIL } });
   admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Source Clinic' });
   const [membership] = await selectRows<{ company_id: string }>(
     t.database.db,
@@ -54,6 +82,7 @@ beforeAll(async () => {
   );
   companyId = membership!.company_id;
   seeker = await signUp(t);
+  operator = await signUp(t, { email: OPERATOR_EMAIL });
   await runInWorker(
     'jobCrawlPage',
     { html: '<html></html>', url: `${site.origin}/` },
@@ -172,5 +201,131 @@ describe('job sources crawled on a schedule', () => {
     expect((await call(admin, 'GET')).json().items).toEqual([]);
     const kept = await t.database.db.select().from(jobPostings).where(eq(jobPostings.companyName, 'Source Clinic'));
     expect(kept.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+const admin_ = (who: SignedUp, method: 'GET' | 'POST' | 'DELETE', path = '', payload?: object) =>
+  t.app.inject({ method, url: `/api/admin/job-sources${path}`, payload, ...withSession(who.token) });
+const told = async (userId: string, type: string) =>
+  (
+    await t.database.db
+      .select({ id: notifications.id, message: notifications.message })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, type)))
+  ).length;
+
+describe('boards of companies not on Referwell (platform admins)', () => {
+  let listed: PlatformJobSource;
+  let jobId: string;
+  const seen: (string | undefined)[] = [];
+
+  it('refuses everyone but the platform admins: a company admin cannot list a board for another company', async () => {
+    const body = { url: `${site.origin}/listed/careers`, companyName: 'Listed Clinic' };
+    expect((await admin_(admin, 'POST', '', body)).statusCode).toBe(403);
+    expect((await admin_(seeker, 'POST', '', body)).statusCode).toBe(403);
+    expect((await admin_(admin, 'GET')).json().error.message).toBe(JOB_SOURCE_MESSAGES.onlyPlatformAdmins);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/job-sources' })).statusCode).toBe(401);
+    expect(await t.database.db.select().from(companies).where(eq(companies.name, 'Listed Clinic'))).toEqual([]);
+  });
+
+  it('lists the company as not on Referwell with its board; its jobs are searchable, labelled, and apply at the source', async () => {
+    site.route('/listed/careers', conditional(careersPage(['/listed/phlebotomist']), '"v1"', seen));
+    site.route('/listed/phlebotomist', html(jobPage('Listed Phlebotomist')));
+    const res = await admin_(operator, 'POST', '', {
+      url: `${site.origin}/listed/careers`,
+      companyName: 'Listed Clinic',
+    });
+    expect(res.statusCode).toBe(201);
+    listed = res.json();
+    expect(listed).toMatchObject({ companyName: 'Listed Clinic', companySlug: 'listed-clinic', failures: 0 });
+    const [company] = await t.database.db.select().from(companies).where(eq(companies.id, listed.companyId));
+    expect(company).toMatchObject({ notOnReferwell: true, website: site.origin });
+    await drainQueue(t.database, 60_000);
+
+    const search = await t.app.inject({ method: 'GET', url: '/api/jobs?q=Phlebotomist' });
+    expect(search.statusCode).toBe(200);
+    const [card] = (search.json() as JobSearchResponse).items;
+    expect(card).toMatchObject({ title: 'Listed Phlebotomist', companyName: 'Listed Clinic', notOnReferwell: true });
+    jobId = card!.id;
+    const page = await t.app.inject({ method: 'GET', url: `/api/jobs/${jobId}`, ...withSession(seeker.token) });
+    const job = page.json() as Job;
+    expect(job).toMatchObject({ notOnReferwell: true, applyAt: `${site.origin}/listed/phlebotomist` });
+    expect(job.viewer.canApply).toBe(false);
+    const apply = await t.app.inject({
+      method: 'POST',
+      url: `/api/jobs/${jobId}/apply`,
+      payload: {},
+      ...withSession(seeker.token),
+    });
+    expect(apply.statusCode).toBe(409);
+
+    const list = (await admin_(operator, 'GET')).json().items as PlatformJobSource[];
+    expect(list).toEqual([expect.objectContaining({ id: listed.id, jobsListed: 1, openJobs: 1, lastError: null })]);
+    // A second board of the same company goes under the same company; a company on Referwell is its admins' to add.
+    const again = await admin_(operator, 'POST', '', {
+      url: `${site.origin}/listed/more`,
+      companyName: 'listed clinic',
+    });
+    expect(again.json()).toMatchObject({ companyId: listed.companyId });
+    expect((await admin_(operator, 'DELETE', `/${again.json().id}`)).statusCode).toBe(204);
+    const customer = await admin_(operator, 'POST', '', { url: `${site.origin}/other`, companyName: 'Source Clinic' });
+    expect(customer.statusCode).toBe(409);
+    expect(customer.json().error.message).toBe(JOB_SOURCE_MESSAGES.companyOnReferwell('Source Clinic'));
+  });
+
+  it('sends the validators back: a 304 changes no job and counts as a good read', async () => {
+    expect(seen.at(-1)).toBeUndefined();
+    const row = await sourceRow(listed.id);
+    expect(row).toMatchObject({ etag: '"v1"', lastModified: 'Tue, 01 Dec 2026 10:00:00 GMT' });
+    await t.database.db
+      .update(jobSources)
+      .set({ failures: 2, lastError: 'earlier' })
+      .where(eq(jobSources.id, listed.id));
+    // The posting changed, but the board says nothing did: it is not read.
+    site.route('/listed/phlebotomist', html(jobPage('Listed Phlebotomist II')));
+    const hits = site.hits.length;
+    expect(await crawlSource(t.database.db, ctx(), listed.id)).toEqual({ added: 0, updated: 0, closed: 0, held: 0 });
+    expect(seen.at(-1)).toBe('"v1"');
+    expect(site.hits.slice(hits).filter((p) => p.startsWith('/listed/'))).toEqual(['/listed/careers']);
+    const after = await sourceRow(listed.id);
+    expect(after).toMatchObject({ failures: 0, lastError: null, jobsListed: 1 });
+    expect(after.lastCrawledAt!.getTime()).toBeGreaterThan(row.lastCrawledAt!.getTime());
+    expect((await sourceJobs(listed.id)).map((j) => j.title)).toEqual(['Listed Phlebotomist']);
+  });
+
+  it('tells the platform admins (and a customer its own admins) once per failure streak', async () => {
+    site.route('/listed/careers', html('<h1>Down</h1>', 500));
+    const own = (await call(admin, 'POST', '', { url: `${site.origin}/own/careers` })).json() as JobSource;
+    site.route('/own/careers', html('<h1>Down</h1>', 500));
+    await drainQueue(t.database, 60_000);
+    const { platformJobSourceFailing, jobSourceFailing } = NOTIFICATION_TYPES_COMPANY;
+    for (let i = 0; i < JOB_SOURCE_FAILURE_NOTICE + 2; i++) {
+      await crawlSource(t.database.db, ctx(), listed.id);
+      // The own source's first read (queued when it was added) already failed once: both keep the same count.
+      if ((await sourceRow(own.id)).failures < (await sourceRow(listed.id)).failures)
+        await crawlSource(t.database.db, ctx(), own.id);
+      const streak = (await sourceRow(listed.id)).failures;
+      expect(await told(operator.body.user.id, platformJobSourceFailing)).toBe(
+        streak >= JOB_SOURCE_FAILURE_NOTICE ? 2 : 0,
+      );
+    }
+    expect(await told(admin.body.user.id, jobSourceFailing)).toBe(1);
+    // A good read ends the streak; the next streak is told again.
+    site.route('/listed/careers', careers(['/listed/phlebotomist']));
+    await crawlSource(t.database.db, ctx(), listed.id);
+    expect((await sourceRow(listed.id)).failures).toBe(0);
+    site.route('/listed/careers', html('<h1>Down</h1>', 500));
+    for (let i = 0; i < JOB_SOURCE_FAILURE_NOTICE; i++) await crawlSource(t.database.db, ctx(), listed.id);
+    expect(await told(operator.body.user.id, platformJobSourceFailing)).toBe(3);
+    expect((await call(admin, 'DELETE', `/${own.id}`)).statusCode).toBe(204);
+  });
+
+  it('once someone from the company joins, the label goes, applications come here and its admins take the sources over', async () => {
+    const [company] = await t.database.db.select().from(companies).where(eq(companies.id, listed.companyId));
+    await signUp(t, { role: 'referrer', inviteCode: company!.inviteCode });
+    const job = (await t.app.inject({ method: 'GET', url: `/api/jobs/${jobId}`, ...withSession(seeker.token) })).json();
+    expect(job).toMatchObject({ notOnReferwell: false, applyAt: null, viewer: { canApply: true } });
+    expect((await admin_(operator, 'GET')).json().items).toEqual([]);
+    expect((await admin_(operator, 'DELETE', `/${listed.id}`)).statusCode).toBe(404);
   });
 });

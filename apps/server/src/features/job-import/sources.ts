@@ -1,21 +1,28 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   JOB_IMPORT_MESSAGES,
+  JOB_SOURCE_FAILURE_NOTICE,
   JOB_SOURCE_MESSAGES,
   JOB_SOURCES_MAX,
   jobFormSchema,
+  NOTIFICATION_TYPES_COMPANY,
   type ImportedJob,
   type JobInput,
   type JobSource,
+  type PlatformJobSource,
 } from '@referwell/shared';
 import { importedToForm } from '@referwell/shared/rules/imported-job';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { inTransaction, selectRows } from '../../db/repository';
-import { companies, jobSources } from '../../db/schema';
+import { inTransaction, lowerEq, selectRows, type Executor } from '../../db/repository';
+import { companies, companyMembers, jobSources, users } from '../../db/schema';
 import { badRequest, conflict, isAppError, notFound } from '../../lib/errors';
 import { enqueue } from '../../lib/queue/enqueue';
 import { checkOutboundUrl } from '../../lib/safe-fetch';
+import { createNotification } from '../../platform/notifications/service';
+import { createCompany } from '../companies/port';
 import { syncSourceJobs, type SourceSync } from '../jobs/port';
+import { matchAts } from './ats';
 import { crawlSite, type CrawlCaps } from './crawl';
 import type { ImportContext } from './service';
 
@@ -59,18 +66,41 @@ const toSource = (row: SourceRow, openJobs: number): JobSource => ({
   openJobs,
 });
 
+const openJobsOf = sql<number>`(select cast(count(*) as int) from job_postings j
+  where j.source_id = job_sources.id and j.status = 'OPEN')`;
+
 /** A company's job sources, oldest first, with how many open jobs each keeps now. */
 export async function listSources(db: Db, companyId: string): Promise<JobSource[]> {
   const rows = await db
-    .select({
-      source: jobSources,
-      openJobs: sql<number>`(select cast(count(*) as int) from job_postings j
-        where j.source_id = job_sources.id and j.status = 'OPEN')`,
-    })
+    .select({ source: jobSources, openJobs: openJobsOf })
     .from(jobSources)
     .where(eq(jobSources.companyId, companyId))
     .orderBy(asc(jobSources.createdAt), asc(jobSources.id));
   return rows.map((r) => toSource(r.source, Number(r.openJobs)));
+}
+
+/** The source row and its first crawl, in the caller's transaction (at most JOB_SOURCES_MAX a company, no duplicate). */
+async function insertSource(tx: Executor, companyId: string, addedBy: string, url: string): Promise<SourceRow> {
+  // One add at a time per company, so the count below holds.
+  await tx.execute(sql`select 1 from ${companies} where ${companies.id} = ${companyId} for update`);
+  const [{ n } = { n: 0 }] = await selectRows<{ n: number }>(
+    tx,
+    sql`select cast(count(*) as int) as n from job_sources where company_id = ${companyId}`,
+  );
+  if (n >= JOB_SOURCES_MAX) throw badRequest(JOB_SOURCE_MESSAGES.tooMany(JOB_SOURCES_MAX));
+  const [created] = await tx
+    .insert(jobSources)
+    .values({ companyId, addedBy, url, nextCrawlAt: new Date(Date.now() + LEASE_MS) })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) throw conflict(JOB_SOURCE_MESSAGES.duplicate, { url: JOB_SOURCE_MESSAGES.duplicate });
+  await enqueue(
+    tx,
+    'crawl-source',
+    { sourceId: created.id },
+    { jobKey: `crawl-source:${created.id}`, maxAttempts: CRAWL_ATTEMPTS },
+  );
+  return created;
 }
 
 /**
@@ -85,29 +115,84 @@ export async function addSource(
   url: string,
 ): Promise<JobSource> {
   await checkOutboundUrl(url, { allowHosts: ctx.config.outboundAllowHosts });
-  const row = await inTransaction(db, async (tx) => {
-    // One add at a time per company, so the count below holds.
-    await tx.execute(sql`select 1 from ${companies} where ${companies.id} = ${companyId} for update`);
-    const [{ n } = { n: 0 }] = await selectRows<{ n: number }>(
-      tx,
-      sql`select cast(count(*) as int) as n from job_sources where company_id = ${companyId}`,
-    );
-    if (n >= JOB_SOURCES_MAX) throw badRequest(JOB_SOURCE_MESSAGES.tooMany(JOB_SOURCES_MAX));
-    const [created] = await tx
-      .insert(jobSources)
-      .values({ companyId, addedBy, url, nextCrawlAt: new Date(Date.now() + LEASE_MS) })
-      .onConflictDoNothing()
-      .returning();
-    if (!created) throw conflict(JOB_SOURCE_MESSAGES.duplicate, { url: JOB_SOURCE_MESSAGES.duplicate });
-    await enqueue(
-      tx,
-      'crawl-source',
-      { sourceId: created.id },
-      { jobKey: `crawl-source:${created.id}`, maxAttempts: CRAWL_ATTEMPTS },
-    );
-    return created;
-  });
+  const row = await inTransaction(db, (tx) => insertSource(tx, companyId, addedBy, url));
   return toSource(row, 0);
+}
+
+type PlatformRow = { source: SourceRow; openJobs: number; companyName: string; companySlug: string };
+const toPlatformSource = (r: PlatformRow): PlatformJobSource => ({
+  ...toSource(r.source, Number(r.openJobs)),
+  companyId: r.source.companyId,
+  companyName: r.companyName,
+  companySlug: r.companySlug,
+});
+
+/**
+ * The platform's boards (issue 38): the job sources of companies not on Referwell yet, by company then age. A company
+ * someone joined leaves this list; its admins manage its sources from then on.
+ */
+export async function listPlatformSources(db: Db): Promise<PlatformJobSource[]> {
+  const rows = await db
+    .select({ source: jobSources, openJobs: openJobsOf, companyName: companies.name, companySlug: companies.slug })
+    .from(jobSources)
+    .innerJoin(companies, eq(companies.id, jobSources.companyId))
+    .where(eq(companies.notOnReferwell, true))
+    .orderBy(asc(companies.name), asc(jobSources.createdAt), asc(jobSources.id));
+  return rows.map(toPlatformSource);
+}
+
+/**
+ * A platform admin adds the public board of a company not on Referwell: under the company of that name listed before
+ * (not yet on Referwell), or a new one (its website the board's site unless the board is an applicant-tracking host).
+ * A company of that name on Referwell is refused (409): its own admins add its sources.
+ */
+export async function addPlatformSource(
+  db: Db,
+  ctx: Pick<ImportContext, 'config'>,
+  addedBy: string,
+  input: { url: string; companyName: string },
+): Promise<PlatformJobSource> {
+  await checkOutboundUrl(input.url, { allowHosts: ctx.config.outboundAllowHosts });
+  const id = await inTransaction(db, async (tx) => {
+    // One listing per name at a time, so two admins adding boards of a new company make one company.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`listed-company:${input.companyName.toLowerCase()}`}))`,
+    );
+    const [known] = await tx
+      .select({ id: companies.id, notOnReferwell: companies.notOnReferwell })
+      .from(companies)
+      .where(lowerEq(companies.name, input.companyName))
+      .orderBy(asc(companies.createdAt))
+      .limit(1);
+    if (known && !known.notOnReferwell) throw conflict(JOB_SOURCE_MESSAGES.companyOnReferwell(input.companyName));
+    const companyId =
+      known?.id ??
+      (
+        await createCompany(tx, {
+          name: input.companyName,
+          website: matchAts(input.url, ctx.config.atsApis) ? null : new URL(input.url).origin,
+          notOnReferwell: true,
+        })
+      ).id;
+    return (await insertSource(tx, companyId, addedBy, input.url)).id;
+  });
+  const [added] = (await listPlatformSources(db)).filter((s) => s.id === id);
+  return added!;
+}
+
+/**
+ * A platform admin removes a board of a company not on Referwell: its open jobs close (nobody at the company keeps
+ * them up to date) and the source goes; the company stays, listed with its closed jobs.
+ */
+export async function removePlatformSource(db: Db, sourceId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: jobSources.id, companyId: jobSources.companyId })
+    .from(jobSources)
+    .innerJoin(companies, eq(companies.id, jobSources.companyId))
+    .where(and(eq(jobSources.id, sourceId), eq(companies.notOnReferwell, true)));
+  if (!row) throw notFound(JOB_SOURCE_MESSAGES.notFound);
+  await syncSourceJobs(db, row, []);
+  await db.delete(jobSources).where(eq(jobSources.id, sourceId));
 }
 
 /** Removes a job source; the jobs read from it stay as they are (no longer kept in step). */
@@ -160,7 +245,8 @@ function jobInputOf(job: ImportedJob, companyName: string): JobInput | null {
     },
     job,
   );
-  const parsed = jobFormSchema.safeParse(form);
+  // Listed under the source's company, whatever name the posting gives its employer.
+  const parsed = jobFormSchema.safeParse({ ...form, company: companyName });
   return parsed.success ? parsed.data : null;
 }
 
@@ -170,6 +256,54 @@ const failureMessage = (error: unknown) =>
 
 class SourceFailure extends Error {}
 
+/** The start page answered 304 (RFC 9110 §15.4.5): nothing changed, so no job changes and it counts as a good read. */
+async function notModified(db: Db, source: SourceRow): Promise<SourceSync> {
+  const now = Date.now();
+  await db
+    .update(jobSources)
+    .set({ failures: 0, lastError: null, lastCrawledAt: new Date(now), nextCrawlAt: nextPeriod(now) })
+    .where(eq(jobSources.id, source.id));
+  return { added: 0, updated: 0, closed: 0, held: 0 };
+}
+
+/**
+ * A source failed JOB_SOURCE_FAILURE_NOTICE crawls in a row: the platform's admins are told (bell, and mail as their
+ * preferences say), and so are the company's admins when it is the company's own source.
+ */
+async function tellSourceFailing(
+  tx: Executor,
+  config: Pick<Config, 'platformAdminEmails'>,
+  source: SourceRow & { lastError: string },
+): Promise<void> {
+  const { jobSourceFailing, platformJobSourceFailing } = NOTIFICATION_TYPES_COMPANY;
+  const operators = config.platformAdminEmails.length
+    ? await tx
+        .select({ userId: users.id })
+        .from(users)
+        .where(inArray(sql`lower(${users.email})`, [...config.platformAdminEmails]))
+    : [];
+  const admins = await tx
+    .select({ userId: companyMembers.userId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, source.companyId), eq(companyMembers.role, 'admin')));
+  const told = new Set<string>();
+  const recipients = [
+    ...operators.map(({ userId }) => ({ userId, type: platformJobSourceFailing })),
+    ...admins.map(({ userId }) => ({ userId, type: jobSourceFailing })),
+  ];
+  for (const { userId, type } of recipients) {
+    if (told.has(userId)) continue;
+    told.add(userId);
+    await createNotification(tx, {
+      userId,
+      title: JOB_SOURCE_MESSAGES.failingTitle,
+      message: JOB_SOURCE_MESSAGES.failing(source.url, JOB_SOURCE_FAILURE_NOTICE, source.lastError),
+      type,
+      referenceId: source.id,
+    });
+  }
+}
+
 /**
  * The 'crawl-source' task: crawls the source (robots.txt honoured, the crawl's caps, the SSRF-safe fetcher) and keeps
  * its jobs in step (syncSourceJobs, one transaction). A crawl that fails, lists no jobs or lists none that is a whole
@@ -177,7 +311,7 @@ class SourceFailure extends Error {}
  */
 export async function crawlSource(
   db: Db,
-  ctx: ImportContext & { caps?: Partial<CrawlCaps> },
+  ctx: ImportContext & { caps?: Partial<CrawlCaps>; config: Pick<Config, 'platformAdminEmails'> },
   sourceId: string,
 ): Promise<SourceSync | null> {
   const [row] = await db
@@ -189,8 +323,14 @@ export async function crawlSource(
   const { source } = row;
   let outcome: SourceSync;
   let listed: number;
+  let validators: { etag: string | null; lastModified: string | null };
   try {
-    const result = await crawlSite(source.url, ctx);
+    const result = await crawlSite(source.url, {
+      ...ctx,
+      startValidators: { etag: source.etag, lastModified: source.lastModified },
+    });
+    if (result.notModified) return await notModified(db, source);
+    validators = result.start;
     if (result.jobs.length === 0) throw new SourceFailure(JOB_SOURCE_MESSAGES.noJobs);
     const jobs = result.jobs.flatMap(({ url, job }) => {
       const input = jobInputOf(job, row.companyName);
@@ -201,15 +341,16 @@ export async function crawlSource(
     outcome = await syncSourceJobs(db, { id: source.id, companyId: source.companyId }, jobs);
   } catch (error) {
     const failures = source.failures + 1;
+    const lastError = error instanceof SourceFailure ? error.message : failureMessage(error);
     ctx.log?.warn({ err: error, sourceId, failures }, 'job source crawl failed');
-    await db
-      .update(jobSources)
-      .set({
-        failures,
-        lastError: error instanceof SourceFailure ? error.message : failureMessage(error),
-        nextCrawlAt: new Date(Date.now() + retryDelayMs(failures)),
-      })
-      .where(eq(jobSources.id, sourceId));
+    await inTransaction(db, async (tx) => {
+      await tx
+        .update(jobSources)
+        .set({ failures, lastError, nextCrawlAt: new Date(Date.now() + retryDelayMs(failures)) })
+        .where(eq(jobSources.id, sourceId));
+      // Once a streak: the count passes the threshold only once before a good crawl sets it back to 0.
+      if (failures === JOB_SOURCE_FAILURE_NOTICE) await tellSourceFailing(tx, ctx.config, { ...source, lastError });
+    });
     return null;
   }
   const now = Date.now();
@@ -221,6 +362,7 @@ export async function crawlSource(
       lastCrawledAt: new Date(now),
       nextCrawlAt: nextPeriod(now),
       jobsListed: listed,
+      ...validators,
     })
     .where(eq(jobSources.id, sourceId));
   return outcome;

@@ -20,6 +20,7 @@ export interface JobDetail {
   referral_bonus_currency: string | null;
   excerpt: string;
   has_internal_referrer: boolean;
+  not_on_referwell: boolean;
 }
 
 /** Jobs kept in memory per database; past this many, the cache starts afresh. */
@@ -64,7 +65,7 @@ export async function jobDetails(db: Db, ids: string[]): Promise<JobDetail[]> {
       sql`select j.id, j.title, j.company_name, c.slug as company_slug, j.location, j.workplace, j.job_type,
             j.salary_range, j.skills, j.created_at, j.status, j.referral_bonus_amount, j.referral_bonus_currency,
             left(regexp_replace(left(j.description, 440), '\\s+', ' ', 'g'), 220) as excerpt,
-            ${referrerExists} as has_internal_referrer
+            ${referrerExists} as has_internal_referrer, c.not_on_referwell
           from job_postings j join companies c on c.id = j.company_id
           where j.id = any(${sql.param(missing)}::uuid[])`,
     );

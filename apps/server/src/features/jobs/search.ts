@@ -551,6 +551,7 @@ export async function searchJobs(
           : { amount: r.referral_bonus_amount, currency: r.referral_bonus_currency ?? 'USD' },
       excerpt: r.excerpt,
       hasInternalReferrer: r.has_internal_referrer,
+      notOnReferwell: r.not_on_referwell,
       matchScore: viewerKeys ? matchScore(r.skills, viewerKeys) : null,
       partial: partial.has(r.id),
     })),

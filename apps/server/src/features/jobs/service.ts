@@ -333,6 +333,7 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
     .select({
       job: jobPostings,
       companySlug: companies.slug,
+      notOnReferwell: companies.notOnReferwell,
       posterName: users.name,
       applicationCount: sql<number>`(select cast(count(*) as int) from ${candidatePipelines}
         where ${candidatePipelines.jobId} = ${jobPostings.id} and ${candidatePipelines.appliedAt} is not null)`,
@@ -374,6 +375,9 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
     payTransparency: onJobTeam(auth, job) ? await payTransparencyOf(db, job) : null,
     deadline: job.deadline,
     applicationUrl: job.applicationUrl,
+    notOnReferwell: row.notOnReferwell,
+    // A company not on Referwell takes applications at the source: the posting there (or the address it gave).
+    applyAt: row.notOnReferwell ? (job.sourceUrl ?? job.applicationUrl) : null,
     contactEmail: job.contactEmail,
     referralBonus:
       job.referralBonusAmount === null
@@ -385,7 +389,7 @@ export async function getJob(db: Db, auth: AuthContext | null, id: string): Prom
     applicationCount: row.applicationCount,
     viewer: {
       canEdit: onJobTeam(auth, job),
-      canApply: auth?.user.type === 'jobseeker' && job.status === 'OPEN' && !row.hasApplied,
+      canApply: auth?.user.type === 'jobseeker' && job.status === 'OPEN' && !row.hasApplied && !row.notOnReferwell,
       hasApplied: row.hasApplied,
     },
     viewerStatus: status,
@@ -441,11 +445,19 @@ export async function applyToJob(
   sharedLinkCode: string | null = null,
 ): Promise<void> {
   const [job] = await db
-    .select({ status: jobPostings.status, title: jobPostings.title, companyId: jobPostings.companyId })
+    .select({
+      status: jobPostings.status,
+      title: jobPostings.title,
+      companyId: jobPostings.companyId,
+      notOnReferwell: companies.notOnReferwell,
+    })
     .from(jobPostings)
+    .innerJoin(companies, eq(companies.id, jobPostings.companyId))
     .where(eq(jobPostings.id, id));
   if (!job || !seesJob(me, job)) throw notFound(JOB_MESSAGES.notFound);
   if (job.status !== 'OPEN') throw conflict(JOB_MESSAGES.jobClosed);
+  // Nobody from the company is here to read it (issue 38): the job page sends people to the posting at its source.
+  if (job.notOnReferwell) throw conflict(JOB_MESSAGES.applyAtSource);
   await db.transaction(async (tx) => {
     if (sharedLinkCode) await attributeSharedLink(tx, id, me.user.id, sharedLinkCode);
     const { pipeline } = await openPipeline(tx, id, me.user.id, 'applied', me.user.id);

@@ -53,6 +53,8 @@ function seededJob(overrides: Partial<JobInput> = {}): Job {
     payTransparency: null,
     deadline: input.deadline ?? null,
     applicationUrl: input.applicationUrl ?? null,
+    notOnReferwell: false,
+    applyAt: null,
     contactEmail: null,
     referralBonus: null,
     status: 'OPEN',

@@ -109,7 +109,7 @@ export function jobPosting(job: Job, { origin, companyWebsite, now = new Date(),
       : {}),
     identifier: { '@type': 'PropertyValue', name: job.companyName, value: job.id },
     // Applying happens on this page unless the posting sends people to the company's own site.
-    directApply: !job.applicationUrl,
+    directApply: !job.applicationUrl && !job.applyAt,
     url: url ?? `${origin}/job/${job.id}`,
   };
 }
