@@ -46,6 +46,8 @@ export const APP_ROUTES = {
   analytics: 'company-dashboard/analytics',
   billing: 'company-dashboard/billing',
   integrations: 'company-dashboard/integrations',
+  jobSources: 'company-dashboard/job-sources',
+  platformJobSources: 'admin/job-sources',
   chat: 'company-dashboard/slack-teams',
   selfId: 'company-dashboard/self-identification',
   screening: 'company-dashboard/screening',

@@ -88,6 +88,15 @@ const protectedRoutes: RouteObject[] = [
     lazy: () => import('@/features/ats/integrations-page').then((m) => ({ Component: m.IntegrationsPage })),
   },
   {
+    path: APP_ROUTES.jobSources,
+    lazy: () => import('@/features/job-sources/job-sources-page').then((m) => ({ Component: m.JobSourcesPage })),
+  },
+  {
+    path: APP_ROUTES.platformJobSources,
+    lazy: () =>
+      import('@/features/job-sources/job-sources-page').then((m) => ({ Component: m.PlatformJobSourcesPage })),
+  },
+  {
     path: APP_ROUTES.chat,
     lazy: () => import('@/features/integrations/integrations-page').then((m) => ({ Component: m.IntegrationsPage })),
   },

@@ -125,6 +125,12 @@ function JobDetail({
                   {job.companyName}
                 </Link>
               </p>
+              {job.notOnReferwell ? (
+                <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                  <Badge variant="outline">{JOB_MESSAGES.notOnReferwell}</Badge>
+                  {JOB_MESSAGES.notOnReferwellHint}
+                </p>
+              ) : null}
             </div>
             <ul className="flex flex-wrap gap-2" aria-label="Job facts">
               <li>
@@ -320,7 +326,18 @@ function JobActions({ job, ReferAction }: { job: Job; ReferAction: JobReferActio
   const status = job.viewerStatus;
 
   let actions: ReactNode = null;
-  if (isLoading) {
+  if (job.applyAt) {
+    // A company not on Referwell yet (issue 38): applications go to the posting at its source; nobody to ask here yet.
+    actions =
+      job.status === 'OPEN' ? (
+        <Button asChild className="w-full">
+          <a href={job.applyAt} target="_blank" rel="noopener noreferrer">
+            <ExternalLink aria-hidden />
+            {JOB_MESSAGES.applyAtSourceButton}
+          </a>
+        </Button>
+      ) : null;
+  } else if (isLoading) {
     actions = null;
   } else if (!user) {
     // Both ask the visitor to log in or sign up and come back: to this job with Apply open, or to its referrers.

@@ -206,6 +206,7 @@ function JobResultCard({
               </Badge>
             ) : null}
             {job.matchScore !== null ? <MatchBadge score={job.matchScore} /> : null}
+            {job.notOnReferwell ? <Badge variant="outline">{JOB_MESSAGES.notOnReferwell}</Badge> : null}
             {job.hasInternalReferrer ? (
               <Badge variant="accepted">
                 <Users aria-hidden />
