@@ -1,7 +1,7 @@
 // Pay transparency on jobs (issue 36): which laws require a range for a job (the rules table of
 // @referwell/shared/rules/pay-transparency, read for the job's location and its company's size), the refusal when an
 // open job lacks one, and a company admin's exemption (audited).
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import {
   JOB_MESSAGES,
   PAY_PERIODS,
@@ -117,11 +117,26 @@ export function payRulesBroken(
 /** How many of a company's open jobs break a pay transparency law today (payRulesBroken). */
 export async function openJobsBreakingPayRules(db: Executor, companyId: string): Promise<number> {
   const company = await companyPayScope(db, companyId);
+  // Only open jobs without structured pay can break a law (a row saved before migration 0045 reads its text).
   const open = await db
-    .select()
+    .select({
+      status: jobPostings.status,
+      location: jobPostings.location,
+      payExemptReason: jobPostings.payExemptReason,
+      salaryRange: jobPostings.salaryRange,
+      payMin: jobPostings.payMin,
+      payMax: jobPostings.payMax,
+      payCurrency: jobPostings.payCurrency,
+      payPeriod: jobPostings.payPeriod,
+    })
     .from(jobPostings)
     .where(
-      and(eq(jobPostings.companyId, companyId), eq(jobPostings.status, 'OPEN'), isNull(jobPostings.payExemptReason)),
+      and(
+        eq(jobPostings.companyId, companyId),
+        eq(jobPostings.status, 'OPEN'),
+        isNull(jobPostings.payExemptReason),
+        or(isNull(jobPostings.payMin), isNull(jobPostings.payMax)),
+      ),
     );
   return open.filter((job) => payRulesBroken(company, job).length > 0).length;
 }
