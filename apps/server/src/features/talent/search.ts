@@ -53,8 +53,8 @@ function matchConditions(filters: CandidateSearchFilters, rankingKeys: string[] 
   const conditions: SQL[] = [POOL];
   // The location facet's values are places as read from profiles ('Boston, MA'), whatever their spelling.
   if (filters.locations.length) conditions.push(sql`p.place_label = any(${textList(filters.locations)})`);
-  // As the enum, not cast to text: the planner then reads the column's statistics (a quarter of the pool is
-  // 'contract'), where a cast made it guess 0.5 % and gather thousands of matches instead of walking the newest.
+  // As the enum, not cast to text: the planner then reads the column's statistics, where a cast made it guess 0.5 %
+  // of the pool for any value and gather thousands of matches instead of walking the newest (benchmarks.md, run F).
   if (filters.involvement.length)
     conditions.push(sql`p.involvement = any(${sql.param(filters.involvement)}::involvement[])`);
   for (const [category, column] of Object.entries(ARRAY_COLUMNS) as [keyof typeof ARRAY_COLUMNS, string][]) {
