@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, REFERRAL_MESSAGES } from '@referwell/shared';
 import { createTestApp, requestsTo, type SignedUp, signUp, type TestApp, withSession } from '../../test/harness';
@@ -430,5 +433,33 @@ describe('bonuses due now, upcoming, and paid early', () => {
     const pending = await refer(job.id, other);
     const early = await call('PUT', `/api/referrals/${pending.id}/start-date`, admin, { startDate: dayFromToday(-1) });
     expect([early.statusCode, early.json().error.message]).toEqual([409, REFERRAL_MESSAGES.startDateNotHired]);
+  });
+
+  it('migration 0058 gives a due bonus left without a day (hired before the fix) the hire day plus the delay', async () => {
+    const job = await postJob({ referralBonusAmount: 700, referralBonusCurrency: 'USD' });
+    const seeker = await signUp(t, { name: 'Legacy Lee' });
+    const made = await refer(job.id, seeker);
+    await hire(job.id, seeker.body.user.id);
+    // As a hire recorded without a start date was kept before: due, with no day; hired 50 days ago.
+    const db = t.database.db;
+    await db.execute(sql`update referrals set bonus_due_on = null where id = ${made.id}`);
+    await db.execute(
+      sql`update candidate_pipelines set hired_at = now() - interval '50 days'
+          where job_id = ${job.id} and talent_id = ${seeker.body.user.id}`,
+    );
+    expect((await referral(made.id)).bonus).toMatchObject({ state: 'due', dueOn: null });
+    const migration = readFileSync(
+      path.join(import.meta.dirname, '../../db/migrations/0058_polish_bonus_clock_from_hire.sql'),
+      'utf8',
+    );
+    await db.execute(sql.raw(migration));
+    // The policy's delay from the hire day, counted from the hire date.
+    const policy = await ok<{ payoutDelayDays: number; retentionCheckDays: number | null }>(
+      'GET',
+      `/api/companies/${companyId}/bonus-policy`,
+      admin,
+    );
+    const days = Math.max(policy.payoutDelayDays, policy.retentionCheckDays ?? 0);
+    expect((await referral(made.id)).bonus).toMatchObject({ dueOn: dayFromToday(days - 50), dueFrom: 'hire' });
   });
 });
