@@ -297,6 +297,7 @@ const TABLE: Row[] = [
   { route: 'GET /api/referrals/totals', expect: ['D', 'A', 'A', 'A', 'A'] },
   { route: 'GET /api/referrals/:id', expect: ['D', 'A', 'A', 'A', 'D'], url: () => `/api/referrals/${f.referral}`, why: 'referrer, candidate and the referral company' },
   { route: 'PATCH /api/referrals/:id/status', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/referrals/${f.referral}/status`, body: () => ({ status: 'accepted' }) },
+  { route: 'PUT /api/referrals/:id/start-date', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/referrals/${f.referral}/start-date`, body: () => ({ startDate: '2026-01-05' }), why: 'the company admin; not hired yet: 409, nothing changes' },
   { route: 'POST /api/referrals/:id/consent', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/referrals/${f.referral}/consent`, body: () => ({ decision: 'confirm' }) },
   { route: 'POST /api/referrals/resume', expect: ['D', 'D', 'A', 'A', 'A'], why: 'company users; the JSON body is a 400 (external-referrals.test.ts uploads files)' },
   { route: 'POST /api/referrals/check', expect: ['D', 'D', 'A', 'A', 'D'], body: () => ({ jobId: f.job, email: 'someone.new@example.com' }), why: "another company's job is not theirs to ask about" },

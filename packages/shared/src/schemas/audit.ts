@@ -12,6 +12,7 @@ export const AUDIT_ACTIONS = {
   'pipeline.stage_change_undone': 'Undid a stage change',
   'referral.bonus_paid': 'Marked a bonus paid',
   'referral.bonus_paid_early': 'Paid a bonus before its due day',
+  'referral.start_date_set': 'Set a hire’s start date',
   'bonus_policy.changed': 'Changed the bonus policy',
   'payee.changed': 'Changed how a referrer is paid',
   'data.exported': 'Exported data',
