@@ -31,15 +31,15 @@ export const ROUTE_BUDGETS: RouteBudget[] = [
       'src/features/content/article-page.tsx',
       'src/features/content/articles/job-seekers/personal-branding.ts',
     ],
-    budgetKb: 170,
+    budgetKb: 150,
   },
-  // Form pages carry react-hook-form (~13 KB gzip). Their zod schema comes when the form is first checked
-  // (lazyZodResolver), sonner with the first toast, and sign-up's role is a native select: waitlist 198 → 164 KB,
-  // login 199 → 165 KB, sign-up 236 → 171 KB (issue 38).
-  { route: '/waitlist', modules: ['src/features/waitlist/waitlist-page.tsx'], budgetKb: 170 },
-  { route: '/login', modules: ['src/features/auth/login-page.tsx'], budgetKb: 170 },
-  // +5 KB for the password strength meter, which checks the same common-password list as the server.
-  { route: '/signup', modules: ['src/features/auth/signup-page.tsx'], budgetKb: 176 },
+  // Form pages carry react-hook-form (~13 KB gzip), which hydrating the form needs. Their zod schema comes when the
+  // form is first checked (lazyZodResolver), sonner with the first toast, the password strength meter with the first
+  // character typed. Issue 38 asks for 150 KB here too; these budgets are the measured figures rounded up, lowered
+  // from 170/170/176 so they cannot grow back (docs/benchmarks.md ¹).
+  { route: '/waitlist', modules: ['src/features/waitlist/waitlist-page.tsx'], budgetKb: 154 },
+  { route: '/login', modules: ['src/features/auth/login-page.tsx'], budgetKb: 159 },
+  { route: '/signup', modules: ['src/features/auth/signup-page.tsx'], budgetKb: 162 },
 ];
 
 function closure(manifest: Manifest, key: string, seen: Set<string>): void {
