@@ -1,6 +1,6 @@
 /**
  * First-load JavaScript per route, from the Vite manifest of the built web app: the entry
- * chunk and its static imports, plus the route's lazy module and its static imports, each
+ * chunk and its static imports, plus the route's lazy modules and their static imports, each
  * file counted once and measured gzipped (level 9, close to what browsers receive).
  */
 import { readFileSync } from 'node:fs';
@@ -16,23 +16,30 @@ type Manifest = Record<string, ManifestChunk>;
 
 export interface RouteBudget {
   route: string;
-  /** Source path of the route's lazy module, as the manifest names it. */
-  module: string;
+  /** Source paths of the modules the route's lazy loader imports, as the manifest names them. */
+  modules: string[];
   budgetKb: number;
 }
 
 export const ROUTE_BUDGETS: RouteBudget[] = [
-  { route: '/', module: 'src/features/home/home-page.tsx', budgetKb: 150 },
-  { route: '/how-it-works', module: 'src/features/content/how-it-works-job-seekers-page.tsx', budgetKb: 150 },
-  // Every article's text ships with the article page (listings need all titles): ~21 KB of it.
-  { route: '/resources/job-seekers/articles/:slug', module: 'src/features/content/article-page.tsx', budgetKb: 170 },
-  // Form pages carry react-hook-form (~13 KB gzip). Their zod schema comes when the form is first checked
-  // (lazyZodResolver), sonner with the first toast, and sign-up's role is a native select: waitlist 198 → 164 KB,
-  // login 199 → 165 KB, sign-up 236 → 171 KB (issue 38).
-  { route: '/waitlist', module: 'src/features/waitlist/waitlist-page.tsx', budgetKb: 170 },
-  { route: '/login', module: 'src/features/auth/login-page.tsx', budgetKb: 170 },
-  // +5 KB for the password strength meter, which checks the same common-password list as the server.
-  { route: '/signup', module: 'src/features/auth/signup-page.tsx', budgetKb: 176 },
+  { route: '/', modules: ['src/features/home/home-page.tsx'], budgetKb: 150 },
+  { route: '/how-it-works', modules: ['src/features/content/how-it-works-job-seekers-page.tsx'], budgetKb: 150 },
+  // An article's page loads its own text only (the longest article here); listings carry the cards alone.
+  {
+    route: '/resources/job-seekers/articles/:slug',
+    modules: [
+      'src/features/content/article-page.tsx',
+      'src/features/content/articles/job-seekers/personal-branding.ts',
+    ],
+    budgetKb: 150,
+  },
+  // Form pages carry react-hook-form (~13 KB gzip), which hydrating the form needs. Their zod schema comes when the
+  // form is first checked (lazyZodResolver), sonner with the first toast, the password strength meter with the first
+  // character typed. Issue 38 asks for 150 KB here too; these budgets are the measured figures rounded up, lowered
+  // from 170/170/176 so they cannot grow back (docs/benchmarks.md ¹).
+  { route: '/waitlist', modules: ['src/features/waitlist/waitlist-page.tsx'], budgetKb: 154 },
+  { route: '/login', modules: ['src/features/auth/login-page.tsx'], budgetKb: 159 },
+  { route: '/signup', modules: ['src/features/auth/signup-page.tsx'], budgetKb: 162 },
 ];
 
 function closure(manifest: Manifest, key: string, seen: Set<string>): void {
@@ -50,17 +57,18 @@ export function measureRoutes(webDist: string) {
   return ROUTE_BUDGETS.map((budget) => {
     const keys = new Set<string>();
     closure(manifest, entryKey, keys);
-    const routeKey = Object.keys(manifest).find((key) => key.endsWith(budget.module));
-    if (routeKey) closure(manifest, routeKey, keys);
+    const routeKeys = budget.modules.map((module) => Object.keys(manifest).find((key) => key.endsWith(module)));
+    for (const routeKey of routeKeys) if (routeKey) closure(manifest, routeKey, keys);
+    const found = routeKeys.every(Boolean);
     const files = [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
     const kb = files.reduce((sum, file) => sum + gzipKb(file), 0);
     return {
       route: budget.route,
-      found: !!routeKey,
+      found,
       files: files.length,
       gzipKb: Math.round(kb * 10) / 10,
       budgetKb: budget.budgetKb,
-      ok: !!routeKey && kb <= budget.budgetKb,
+      ok: found && kb <= budget.budgetKb,
     };
   });
 }

@@ -42,8 +42,9 @@ test.describe('referral analytics', () => {
     const referred = await page.request.post('/api/referrals', { data: { jobId: job.id, talentId: seeker.user.id } });
     expect(referred.ok(), await referred.text()).toBe(true);
     await confirmReferral(seekerPage, ((await referred.json()) as { id: string }).id);
+    // Started long ago: past the payout delay, so the bonus is due now.
     const hired = await page.request.put(`/api/jobs/${job.id}/tracking/${seeker.user.id}`, {
-      data: { status: 'Hired' },
+      data: { status: 'Hired', startDate: '2026-01-05' },
     });
     expect(hired.ok(), await hired.text()).toBe(true);
 
@@ -122,8 +123,9 @@ test.describe('referral analytics', () => {
       const referred = await page.request.post('/api/referrals', { data: { jobId: job.id, talentId: seeker.user.id } });
       expect(referred.ok(), await referred.text()).toBe(true);
       await confirmReferral(seekerPage, ((await referred.json()) as { id: string }).id);
+      // Started long ago: past the payout delay, so the bonus is due now.
       const hired = await page.request.put(`/api/jobs/${job.id}/tracking/${seeker.user.id}`, {
-        data: { status: 'Hired' },
+        data: { status: 'Hired', startDate: '2026-01-05' },
       });
       expect(hired.ok(), await hired.text()).toBe(true);
     }

@@ -135,6 +135,15 @@ test('an admin sees a bonus due, pays it, records the payee, and the referrer se
   await expect(payees.getByRole('row', { name: /Robin Referrer/ })).toBeVisible({ timeout: 30_000 });
   await page.waitForTimeout(500);
   expect(await widerThanTheScreen(page)).toEqual([]);
+  // The W-9 column is hidden on a phone; the masked TIN sits under "Paid as" instead.
+  await expect(
+    payees
+      .getByRole('row', { name: /Robin Referrer/ })
+      .getByText(/\*\*-\*\*\*6789/)
+      .filter({ visible: true }),
+  ).toBeVisible();
+  await payees.scrollIntoViewIfNeeded();
+  await shoot(page, 'payees-phone');
 
   // The referrer's own dashboard: the bonus is paid.
   await referrerPage.goto('/referrer-dashboard');

@@ -77,8 +77,9 @@ test.describe('dashboards with real figures', () => {
       data: { decision: 'confirm' },
     });
     expect(confirmed.ok(), await confirmed.text()).toBe(true);
+    // Started long enough ago for the bonus to be payable now (a hire without a start date counts from today).
     const completed = await adminPage.request.patch(`/api/referrals/${referral.id}/status`, {
-      data: { status: 'completed' },
+      data: { status: 'completed', startDate: '2026-01-05' },
     });
     expect(completed.ok(), await completed.text()).toBe(true);
 

@@ -19,6 +19,10 @@ process.env.E2E_STRIPE_PORT ??= freePort();
 process.env.E2E_OIDC_PORT ??= freePort();
 process.env.E2E_OIDC_CLIENT_SECRET ??= randomBytes(24).toString('hex');
 const oidcOrigin = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
+// …and the SAML identity provider of the SAML journey (apps/server/src/test/saml-idp.ts): the browser reaches it, the
+// server never calls it (HTTP-Redirect out, HTTP-POST back), so it is not in OUTBOUND_ALLOW_HOSTS.
+process.env.E2E_SAML_PORT ??= freePort();
+const samlOrigin = `http://127.0.0.1:${process.env.E2E_SAML_PORT}`;
 // A server on E2E_DATABASE_URL needs the data-encryption key given (one per run; workers inherit it).
 process.env.E2E_DATA_ENCRYPTION_KEY ??= randomBytes(32).toString('base64');
 const dataEncryptionKey = process.env.E2E_DATA_ENCRYPTION_KEY;
@@ -127,6 +131,21 @@ export default defineConfig({
         OIDC_IDP_PORT: process.env.E2E_OIDC_PORT,
         OIDC_IDP_REDIRECT_URI: `${baseURL}/api/auth/sso/oidc/callback`,
         OIDC_IDP_CLIENT_SECRET: process.env.E2E_OIDC_CLIENT_SECRET,
+      },
+    },
+    {
+      command: 'node --import tsx apps/server/src/test/saml-idp.ts',
+      cwd: repoRoot,
+      url: `${samlOrigin}/health`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        SAML_IDP_PORT: process.env.E2E_SAML_PORT,
+        SAML_IDP_ACS_URL: `${baseURL}/sso/saml/acs`,
+        SAML_IDP_ENTITY_ID: `${baseURL}/sso/saml`,
+        SAML_IDP_ISSUER: 'https://idp.example.test/saml',
       },
     },
     {

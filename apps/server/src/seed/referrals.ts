@@ -37,6 +37,8 @@ async function advance(tx: Tx, admin: AuthContext, jobId: string, talentId: stri
       referral,
       stage,
       ...(stage === 'declined' ? { reason: 'position_filled' as const } : {}),
+      // Started four months ago: past the default payout delay, so the demo's unpaid hire is due now.
+      ...(stage === 'hired' ? { startDate: new Date(Date.now() - 120 * 86_400_000).toISOString().slice(0, 10) } : {}),
     });
   }
   await tx

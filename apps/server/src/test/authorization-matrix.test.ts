@@ -113,7 +113,7 @@ const TABLE: Row[] = [
   // ----- companies -----
   { route: 'GET /api/companies/by-slug/:slug', expect: ['A', 'A', 'A', 'A', 'A'], url: () => `/api/companies/by-slug/${f.slugA}` },
   { route: 'GET /api/companies/:companyId', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/companies/${f.companyA}`, why: 'members; the public page is by slug' },
-  { route: 'PUT /api/companies/:companyId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}`, body: () => ({ studioName: 'Matrix Health', website: 'https://matrix.example', description: 'We build clinical software for hospitals.', location: 'Boston, MA', employeeCount: '11-50', industries: ['EHR'] }) },
+  { route: 'PUT /api/companies/:companyId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}`, body: () => ({ studioName: 'Matrix Health', website: 'https://matrix.example', description: 'We build clinical software for hospitals.', location: 'Boston, MA', employeeCount: '11-50', industries: ['EHR'], staffStates: ['CO', 'MA'] }) },
   { route: 'GET /api/companies/:companyId/team', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/team` },
   { route: 'POST /api/companies/:companyId/invite-code', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/invite-code` },
   { route: 'POST /api/companies/:companyId/invitations', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/invitations`, body: () => ({ name: 'Invited Person', email: `invited.${randomUUID()}@example.com` }) },
@@ -300,6 +300,7 @@ const TABLE: Row[] = [
   { route: 'GET /api/referrals/totals', expect: ['D', 'A', 'A', 'A', 'A'] },
   { route: 'GET /api/referrals/:id', expect: ['D', 'A', 'A', 'A', 'D'], url: () => `/api/referrals/${f.referral}`, why: 'referrer, candidate and the referral company' },
   { route: 'PATCH /api/referrals/:id/status', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/referrals/${f.referral}/status`, body: () => ({ status: 'accepted' }) },
+  { route: 'PUT /api/referrals/:id/start-date', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/referrals/${f.referral}/start-date`, body: () => ({ startDate: '2026-01-05' }), why: 'the company admin; not hired yet: 409, nothing changes' },
   { route: 'POST /api/referrals/:id/consent', expect: ['D', 'A', 'D', 'D', 'D'], url: () => `/api/referrals/${f.referral}/consent`, body: () => ({ decision: 'confirm' }) },
   { route: 'POST /api/referrals/resume', expect: ['D', 'D', 'A', 'A', 'A'], why: 'company users; the JSON body is a 400 (external-referrals.test.ts uploads files)' },
   { route: 'POST /api/referrals/check', expect: ['D', 'D', 'A', 'A', 'D'], body: () => ({ jobId: f.job, email: 'someone.new@example.com' }), why: "another company's job is not theirs to ask about" },

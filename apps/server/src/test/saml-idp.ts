@@ -4,8 +4,11 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SignedXml } from 'xml-crypto';
 
 export interface SamlKeys {
@@ -99,4 +102,79 @@ export function signedSamlResponse(input: AssertionInput): string {
     location: { reference: "//*[local-name(.)='Assertion']/*[local-name(.)='Issuer']", action: 'after' },
   });
   return Buffer.from(signature.getSignedXml()).toString('base64');
+}
+
+/**
+ * The IdP as an HTTP server, for the browser journey (e2e/saml.spec.ts): GET /sso takes the SP's HTTP-Redirect
+ * AuthnRequest and shows a sign-in form (anyone signs in by e-mail address); its POST answers with the HTTP-POST
+ * binding's page, which posts the signed response and the RelayState to the SP's ACS. GET /cert is its signing
+ * certificate (what an admin pastes into the SP), GET /health says it is up.
+ */
+export async function startSamlIdp(options: { port?: number; acsUrl: string; entityId: string; idpIssuer: string }) {
+  const keys = samlKeys();
+  const attr = (text: string) => escape(text).replace(/>/g, '&gt;');
+  const page = (body: string) =>
+    `<!doctype html><html lang="en"><head><title>Test SAML IdP</title></head><body><main>${body}</main></body></html>`;
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://idp');
+    const html = (body: string) =>
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(body));
+    if (request.method === 'GET' && url.pathname === '/health') return void response.writeHead(200).end('ok');
+    if (request.method === 'GET' && url.pathname === '/cert')
+      return void response.writeHead(200, { 'content-type': 'text/plain' }).end(keys.cert);
+    if (request.method === 'GET' && url.pathname === '/sso') {
+      if (!url.searchParams.get('SAMLRequest')) return void response.writeHead(400).end('SAMLRequest missing');
+      return void html(
+        `<h1>Test SAML IdP</h1><form method="post" action="/sso">` +
+          `<input type="hidden" name="RelayState" value="${attr(url.searchParams.get('RelayState') ?? '')}">` +
+          `<label>IdP e-mail <input name="email" type="email"></label> ` +
+          `<label>IdP name <input name="name"></label> <button type="submit">Sign in at the IdP</button></form>`,
+      );
+    }
+    if (request.method === 'POST' && url.pathname === '/sso') {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        const form = new URLSearchParams(body);
+        const name = form.get('name');
+        const samlResponse = signedSamlResponse({
+          keys,
+          idpIssuer: options.idpIssuer,
+          audience: options.entityId,
+          acsUrl: options.acsUrl,
+          email: form.get('email') ?? '',
+          ...(name ? { name } : {}),
+        });
+        html(
+          `<form method="post" action="${attr(options.acsUrl)}">` +
+            `<input type="hidden" name="SAMLResponse" value="${attr(samlResponse)}">` +
+            `<input type="hidden" name="RelayState" value="${attr(form.get('RelayState') ?? '')}">` +
+            `<button type="submit">Continue</button></form><script>document.forms[0].submit()</script>`,
+        );
+      });
+      return;
+    }
+    response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    cert: keys.cert,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+// The browser tests start it as a process: SAML_IDP_PORT, SAML_IDP_ACS_URL, SAML_IDP_ENTITY_ID (the SP's), and
+// SAML_IDP_ISSUER (its own entity ID).
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const idp = await startSamlIdp({
+    port: Number(process.env.SAML_IDP_PORT ?? 0),
+    acsUrl: process.env.SAML_IDP_ACS_URL ?? '',
+    entityId: process.env.SAML_IDP_ENTITY_ID ?? '',
+    idpIssuer: process.env.SAML_IDP_ISSUER ?? 'https://idp.example.test/saml',
+  });
+  console.log(`SAML IdP on ${idp.origin}`);
+  const stop = () => void idp.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
 }

@@ -14,13 +14,8 @@ export interface StaticMetaHandle {
   meta: PageMeta;
 }
 
-/** A page whose metadata depends on its URL parameters; null means the page renders the 404 page. */
-export interface ParamsMetaHandle {
-  metaFor: (params: Params) => PageMeta | null;
-}
-
-/** What a route may put in its `handle`: fixed meta, or meta computed from the URL params. */
-export type RouteMetaHandle = Partial<StaticMetaHandle & ParamsMetaHandle>;
+/** What a route may put in its `handle` (each article is its own route, so no page computes its meta from params). */
+export type RouteMetaHandle = Partial<StaticMetaHandle>;
 
 interface MatchLike {
   params: Params;
@@ -32,7 +27,7 @@ interface MatchLike {
 export function resolvePageMeta(matches: MatchLike[]): PageMeta | null {
   for (const match of [...matches].reverse()) {
     const handle = (match.handle ?? match.route?.handle) as RouteMetaHandle | undefined;
-    const meta = handle?.metaFor?.(match.params) ?? handle?.meta;
+    const meta = handle?.meta;
     if (meta) return meta;
   }
   return null;

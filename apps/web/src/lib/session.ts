@@ -2,7 +2,7 @@
  * Who is logged in: the one session query every layer reads (the shell, the route guard, the pages). The
  * features/auth screens change it (log in, sign up, log out); everything else only reads it.
  */
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@referwell/shared';
 import { api } from '@/lib/api';
 
@@ -54,10 +54,17 @@ export function storeSession(
   });
 }
 
-/** Forgets everything cached for the previous user and records the logged-out session. */
+const sessionQueryHash = hashKey(sessionQueryOptions.queryKey);
+
+/**
+ * Forgets everything cached for the previous user and records the logged-out session. The session query itself is
+ * kept and updated rather than dropped and made again, so every component reading it (the header, the route guard) is
+ * told at once, whichever component's mutation logged out.
+ */
 export function clearSession(queryClient: QueryClient) {
   const prelaunch = queryClient.getQueryData(sessionQueryOptions.queryKey)?.prelaunch ?? false;
-  queryClient.clear();
+  queryClient.removeQueries({ predicate: (query) => query.queryHash !== sessionQueryHash });
+  queryClient.getMutationCache().clear();
   queryClient.setQueryData(sessionQueryOptions.queryKey, loggedOut(prelaunch));
 }
 

@@ -24,6 +24,9 @@ export const AUTH_FORM_ERRORS = {
   'sso-other-company': 'This account belongs to another company on Referwell. Please ask an administrator.',
   'sso-required':
     'Your company signs you in with single sign-on. Use “Continue with single sign-on” with your work e-mail address.',
+  /** An admin whose company requires two-factor and whose second factor is a passkey (ADR 0040). */
+  'passkey-required':
+    'Your company requires two-factor sign-in for admins, and your second factor is a passkey. Use “Sign in with a passkey”.',
   'sso-domain': 'Your identity provider answered with an e-mail address outside your company’s verified domains.',
   'sso-paused':
     'Single sign-on is paused for your company while its plan does not include it. Please sign in with your password; if you never set one, use “Forgot password?”.',

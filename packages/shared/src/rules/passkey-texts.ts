@@ -40,6 +40,9 @@ export const PASSKEY_MESSAGES = {
   renamed: 'Passkey renamed.',
   removed: 'Passkey removed.',
   tooMany: `You can have at most ${PASSKEYS_PER_ACCOUNT} passkeys. Remove one first.`,
+  /** Removing an admin's last passkey while the company requires two-factor and no authenticator app is on. */
+  lastRequired:
+    'Your company requires two-factor authentication for admins and this is your only second factor. Set up an authenticator app or add another passkey first.',
   codeNeeded: 'Two-factor authentication is on: please enter a code from your authenticator app.',
   notFound: 'That passkey was not found.',
   challengeExpired: 'The passkey prompt timed out. Please try again.',

@@ -126,11 +126,14 @@ export const BONUS_STATE_LABELS: Record<BonusState, string> = {
   void: 'Void',
 };
 
+/** Said beside a due day counted from the hire day because the start date is not known. */
+export const BONUS_FROM_HIRE_DATE = 'from the hire date; start date unknown';
+
 /** The sentence under a bonus amount, the same on every screen. */
 export function bonusDescription(
   state: BonusState,
   paidOn: string | null = null,
-  detail: { ineligible?: BonusIneligibleReason | null; dueOn?: string | null } = {},
+  detail: { ineligible?: BonusIneligibleReason | null; dueOn?: string | null; fromHire?: boolean } = {},
 ): string {
   switch (state) {
     case 'not_eligible':
@@ -138,9 +141,10 @@ export function bonusDescription(
     case 'awaiting_hire':
       return 'Due once the candidate is hired.';
     case 'due':
-      return detail.dueOn
-        ? `The candidate was hired: the bonus is payable from ${detail.dueOn}.`
-        : 'The candidate was hired: the bonus is due to the referrer.';
+      if (!detail.dueOn) return 'The candidate was hired: the bonus is due to the referrer.';
+      return detail.fromHire
+        ? `The candidate was hired: the bonus is payable from ${detail.dueOn} (${BONUS_FROM_HIRE_DATE}).`
+        : `The candidate was hired: the bonus is payable from ${detail.dueOn}.`;
     case 'paid':
       return paidOn ? `Paid on ${paidOn}.` : 'Paid.';
     case 'void':

@@ -13,7 +13,8 @@ export const TWO_FACTOR_MESSAGES = {
   alreadyEnabled: 'Two-factor authentication is already on.',
   notEnabled: 'Two-factor authentication is not on.',
   requiredByCompany: 'Your company requires two-factor authentication for admins, so it cannot be turned off.',
-  setupRequired: 'Your company requires two-factor authentication for admins. Set it up to continue.',
+  setupRequired:
+    'Your company requires two-factor authentication for admins. Set up an authenticator app or add a passkey to continue.',
   throttled: 'Too many codes tried. Please wait and try again.',
   enabled: 'Two-factor authentication is on.',
   disabled: 'Two-factor authentication is off.',

@@ -135,6 +135,12 @@ export const REFERRAL_MESSAGES = {
   bonusNotYetDue: (dueOn: string) =>
     `This bonus is due on ${dueOn}. To pay it before then, use Pay early and give the reason.`,
   bonusAlreadyPayable: 'This bonus is due already: mark it paid instead of paying it early.',
+  startDateNotHired: 'Only a hired candidate has a start date.',
+  startDateSaved: 'Start date saved.',
+  setStartDate: 'Set start date',
+  changeStartDate: 'Change start date',
+  setStartDateTitle: (name: string) => `${name}’s start date`,
+  setStartDateDescription: 'The bonus becomes payable your bonus policy’s delay after the start date.',
   retentionUnconfirmed: (days: number) =>
     `Confirm that the hire was still employed on day ${days} after the start date before paying this bonus.`,
   noRequests: "You haven't requested any referrals yet.",
@@ -361,8 +367,13 @@ export const referralBonusSchema = z.object({
   currency: z.string(),
   state: z.enum(BONUS_STATES),
   paidOn: z.string().nullable(),
-  /** Payable from this day (the hire's start date plus the company's payout delay); null: at once. */
+  /**
+   * Payable from this day: the hire's start date plus the company's payout delay, or the hire day plus it while the
+   * start date is unknown (`dueFrom: 'hire'`). Null only for bonuses not yet due.
+   */
   dueOn: z.string().nullable().optional(),
+  /** What the due day counts from: the start date, or the day the hire was recorded (start date unknown). */
+  dueFrom: z.enum(['start', 'hire']).nullable().optional(),
   /** Why a not-eligible bonus earns nothing. */
   ineligibleReason: z.enum(BONUS_INELIGIBLE_REASONS).nullable().optional(),
   /** The payroll reference the admin gave when paying it. */
@@ -419,6 +430,8 @@ export const referralSchema = z.object({
     canUpdateStatus: z.boolean(),
     canAnswerConsent: z.boolean(),
     canMarkBonusPaid: z.boolean(),
+    /** A company admin may give (or correct) a hire's start date, which moves the bonus's due day. */
+    canSetStartDate: z.boolean().optional(),
   }),
 });
 export type Referral = z.infer<typeof referralSchema>;
@@ -477,6 +490,15 @@ export type DeclineReasonForm = z.input<typeof declineReasonFormSchema>;
 /** The start-date dialog shown when a candidate is moved to Hired. */
 export const startDateFormSchema = z.object({ startDate: startDateSchema });
 export type StartDateForm = z.input<typeof startDateFormSchema>;
+/** PUT /api/referrals/:id/start-date: a hire's start date given (or corrected) after the hire was recorded. */
+export const hireStartDateSchema = z.object({
+  startDate: z
+    .string({ error: 'Please enter the start date' })
+    .trim()
+    .min(1, 'Please enter the start date')
+    .refine((v) => isCalendarDate(v), 'Please enter a valid date'),
+});
+export type HireStartDate = z.infer<typeof hireStartDateSchema>;
 export const referralConsentSchema = z.object({ decision: z.enum(['confirm', 'decline']) });
 export const markBonusPaidSchema = z.object({
   /** Today when not given. */

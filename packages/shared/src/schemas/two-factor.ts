@@ -20,6 +20,8 @@ export const twoFactorStatusSchema = z.object({
   recoveryCodesLeft: z.number().int(),
   /** The company requires two-factor for admins and this account is one of them. */
   required: z.boolean(),
+  /** The account has a passkey: it counts as a second factor where the company requires one (ADR 0040). */
+  hasPasskey: z.boolean(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 

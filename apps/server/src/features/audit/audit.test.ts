@@ -117,7 +117,7 @@ describe('a row for every audited action', () => {
       after: { stage: 'contacted', status: 'accepted' },
     });
 
-    await ok('PATCH', `/api/referrals/${referralId}/status`, admin, { status: 'completed' });
+    await ok('PATCH', `/api/referrals/${referralId}/status`, admin, { status: 'completed', startDate: '2026-06-01' });
     await ok('POST', `/api/referrals/${referralId}/bonus-paid`, admin, { paidOn: '2026-11-20' });
     expect(await latest('referral.bonus_paid')).toMatchObject({
       actor: { id: admin.body.user.id },

@@ -70,6 +70,7 @@ function refusalOf(error: unknown, kind: 'login' | 'signup'): AuthFormError | nu
   if (isAppError(error, 429)) return 'rate-limited';
   if (isAppError(error, 'PRELAUNCH')) return 'prelaunch';
   if (isAppError(error, 'SSO_REQUIRED')) return 'sso-required';
+  if (isAppError(error, 'PASSKEY_REQUIRED')) return 'passkey-required';
   if (kind === 'login') return isAppError(error, 401) ? 'credentials' : isAppError(error, 400) ? 'invalid' : null;
   if (!isAppError(error, 400)) return null;
   if (error.fields?.inviteCode) return 'signup-code';

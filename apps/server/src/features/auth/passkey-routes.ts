@@ -38,7 +38,7 @@ export function passkeyRoutes(limiter: RateLimiter): FastifyPluginAsyncZod {
     app.get(
       '/api/account/passkeys',
       {
-        config: { access: 'signedIn' },
+        config: { access: 'signedIn', twoFactorSetup: true },
         schema: {
           tags: ['account'],
           summary: "The account's passkeys: names, when added and last used (never key material)",
@@ -51,7 +51,7 @@ export function passkeyRoutes(limiter: RateLimiter): FastifyPluginAsyncZod {
     app.post(
       '/api/account/passkeys/options',
       {
-        config: { access: 'signedIn' },
+        config: { access: 'signedIn', twoFactorSetup: true },
         schema: {
           tags: ['account'],
           summary:
@@ -68,7 +68,7 @@ export function passkeyRoutes(limiter: RateLimiter): FastifyPluginAsyncZod {
     app.post(
       '/api/account/passkeys',
       {
-        config: { access: 'signedIn' },
+        config: { access: 'signedIn', twoFactorSetup: true },
         schema: {
           tags: ['account'],
           summary: "Keep a new passkey: the browser's answer to the options, verified (attestation 'none'); audited",

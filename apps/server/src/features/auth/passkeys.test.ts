@@ -2,9 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSKEY_MESSAGES } from '@referwell/shared';
+import { AUTH_FORM_ERRORS, PASSKEY_MESSAGES, TWO_FACTOR_MESSAGES } from '@referwell/shared';
 import { companyAuditLog, passkeyChallenges, passkeys } from '../../db/schema';
-import { createTestApp, requestsTo, signUp, type SignedUp, type TestApp } from '../../test/harness';
+import { createTestApp, requestsTo, signUp, TEST_PASSWORD, type SignedUp, type TestApp } from '../../test/harness';
 import { assert, register, strayKey, type SoftPasskey } from '../../test/soft-authenticator';
 import { inTransaction } from '../../db/repository';
 import { eraseAccount } from '../account/port';
@@ -232,6 +232,97 @@ describe('renaming and removing passkeys', () => {
     expect((await ok<{ passkeys: unknown[] }>('GET', '/api/account/passkeys', who)).passkeys).toHaveLength(0);
     // A removed passkey no longer signs in.
     expect((await verify(assert(passkey, await signInOptions(), { origin }))).statusCode).toBe(401);
+  });
+});
+
+describe('a company that requires two-factor for its admins', () => {
+  const passwordLogin = (who: SignedUp, form = false) =>
+    t.app.inject({
+      method: 'POST',
+      url: form ? '/login' : '/api/auth/login',
+      ...(form
+        ? {
+            payload: `email=${encodeURIComponent(who.body.user.email)}&password=${encodeURIComponent(TEST_PASSWORD)}`,
+            headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+          }
+        : { payload: { email: who.body.user.email, password: TEST_PASSWORD } }),
+      remoteAddress: freshIp(),
+    });
+
+  it('takes a passkey as the admin’s second factor: set up from the set-up-only session, then signed in with', async () => {
+    const admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Passkey Policy Clinic' });
+    const companyId = admin.body.company!.id;
+    await ok('PUT', `/api/companies/${companyId}/security`, admin, { requireTwoFactorForAdmins: true });
+    expect((await ok('GET', '/api/auth/session', admin)).twoFactorSetupRequired).toBe(true);
+    expect((await call('GET', `/api/companies/${companyId}/team`, admin)).statusCode).toBe(403);
+
+    // The set-up-only session may add a passkey; once it has one, the admin is enrolled.
+    const passkey = await addPasskey(admin);
+    expect((await ok('GET', '/api/auth/session', admin)).twoFactorSetupRequired).toBeUndefined();
+    expect(await ok('GET', '/api/account/two-factor', admin)).toMatchObject({
+      enabled: false,
+      required: true,
+      hasPasskey: true,
+    });
+
+    // A password alone is one factor: refused, pointing to the passkey (JSON and the plain form).
+    const password = await passwordLogin(admin);
+    expect(password.statusCode).toBe(403);
+    expect(password.json().error).toMatchObject({
+      code: 'PASSKEY_REQUIRED',
+      message: AUTH_FORM_ERRORS['passkey-required'],
+    });
+    expect(password.cookies.find((c) => c.name === 'rw_session')).toBeUndefined();
+    const form = await passwordLogin(admin, true);
+    expect(form.statusCode).toBe(303);
+    expect(form.headers.location).toContain('error=passkey-required');
+    expect(form.cookies.find((c) => c.name === 'rw_session')).toBeUndefined();
+
+    // The passkey sign-in is both factors: a full session.
+    const res = await verify(assert(passkey, await signInOptions(), { origin }));
+    expect(res.statusCode).toBe(200);
+    const cookies = { rw_session: sessionOf(res)!.value };
+    const team = await t.app.inject({ method: 'GET', url: `/api/companies/${companyId}/team`, cookies });
+    expect(team.statusCode).toBe(200);
+
+    // The last passkey stays while it is the admin's only second factor.
+    const [listed] = (await ok<{ passkeys: { id: string }[] }>('GET', '/api/account/passkeys', admin)).passkeys;
+    const removal = await call('POST', `/api/account/passkeys/${listed!.id}/remove`, admin, {});
+    expect(removal.statusCode).toBe(409);
+    expect(removal.json().error.message).toBe(PASSKEY_MESSAGES.lastRequired);
+
+    // Once the policy is off, the password signs in again and the passkey can go.
+    await ok('PUT', `/api/companies/${companyId}/security`, admin, { requireTwoFactorForAdmins: false });
+    expect((await passwordLogin(admin)).statusCode).toBe(200);
+    expect((await call('POST', `/api/account/passkeys/${listed!.id}/remove`, admin, {})).statusCode).toBe(204);
+  });
+
+  it('lets an admin with a passkey turn the authenticator app off, and asks TOTP holders for their code as before', async () => {
+    const admin = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Two Keys Clinic' });
+    const companyId = admin.body.company!.id;
+    const setup = await ok<{ secret: string }>('POST', '/api/account/two-factor/setup', admin);
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.secret), algorithm: 'SHA1', digits: 6, period: 30 });
+    const { recoveryCodes } = await ok<{ recoveryCodes: string[] }>('POST', '/api/account/two-factor/enable', admin, {
+      code: totp.generate(),
+    });
+    await ok('PUT', `/api/companies/${companyId}/security`, admin, { requireTwoFactorForAdmins: true });
+
+    // With the app as the only factor, it cannot be turned off.
+    const refused = await call('POST', '/api/account/two-factor/disable', admin, { code: recoveryCodes[0] });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(TWO_FACTOR_MESSAGES.requiredByCompany);
+    // The password still leads to the code step (not to the passkey refusal) while the app is on.
+    await addPasskey(admin, 'Phone', { code: recoveryCodes[1] });
+    const step = await passwordLogin(admin);
+    expect(step.statusCode).toBe(200);
+    expect(step.json().twoFactorRequired).toBe(true);
+
+    // With a passkey, the app can go: the admin stays enrolled.
+    expect((await call('POST', '/api/account/two-factor/disable', admin, { code: recoveryCodes[2] })).statusCode).toBe(
+      200,
+    );
+    expect((await ok('GET', '/api/auth/session', admin)).twoFactorSetupRequired).toBeUndefined();
+    expect((await passwordLogin(admin)).json().error.code).toBe('PASSKEY_REQUIRED');
   });
 });
 

@@ -18,7 +18,7 @@ import { passkeyChallenges, passkeys, users } from '../../db/schema';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { Secrets } from '../../lib/secrets';
-import { auditAccountEvent, hasTwoFactor, withSecondFactor } from './two-factor';
+import { auditAccountEvent, hasTwoFactor, requiredFor, withSecondFactor } from './two-factor';
 import { AUTH_LIMITS } from './service';
 import { ssoRequiredFor } from './sso/sign-in';
 
@@ -218,6 +218,16 @@ export async function removePasskey(
   if (!own) throw notFound(PASSKEY_MESSAGES.notFound);
   await withChangeAllowed(db, secrets, userId, code, attempt, () =>
     inTransaction(db, async (tx) => {
+      // The last passkey of an admin who must have two-factor and has no authenticator app stays (ADR 0040).
+      if ((await requiredFor(tx, userId)) && !(await hasTwoFactor(tx, userId))) {
+        // Locks the account's passkeys, so two removals at once cannot both leave the other one as the last.
+        const held = await tx
+          .select({ id: passkeys.id })
+          .from(passkeys)
+          .where(eq(passkeys.userId, userId))
+          .for('update');
+        if (!held.some((row) => row.id !== passkeyId)) throw conflict(PASSKEY_MESSAGES.lastRequired);
+      }
       await tx.delete(passkeys).where(and(eq(passkeys.id, passkeyId), eq(passkeys.userId, userId)));
       await auditAccountEvent(tx, userId, 'passkey.removed', { passkeyId });
     }),

@@ -1,5 +1,5 @@
 // Logging in, and the limits of the auth routes.
-import { AUTH_MESSAGES, SSO_MESSAGES } from '@referwell/shared';
+import { AUTH_FORM_ERRORS, AUTH_MESSAGES, SSO_MESSAGES } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { lowerEq } from '../../db/repository';
 import { users } from '../../db/schema';
@@ -9,7 +9,7 @@ import { verifyPassword } from '../../platform/accounts/password';
 import { createSession, type SessionMeta } from '../../platform/sessions/sessions';
 import type { AccountLifecycle } from '../../platform/accounts/lifecycle';
 import { normaliseEmail } from './accounts';
-import { hasTwoFactor } from './two-factor';
+import { hasPasskey, hasTwoFactor, requiredFor } from './two-factor';
 import { ssoRequiredFor } from './sso/sign-in';
 
 /** Rate limits (fixed windows, shared by all server processes through the database). */
@@ -78,6 +78,10 @@ export async function login(
   await limiter.reset(pairKey);
   // The password was right; an account with a second factor gets its session only once a code is accepted.
   if (await hasTwoFactor(db, user.id)) return { userId: user.id, token: null, notices: [] };
+  // An admin whose company requires two-factor and whose second factor is a passkey: the password alone is one
+  // factor, so they sign in with the passkey (ADR 0040).
+  if ((await requiredFor(db, user.id)) && (await hasPasskey(db, user.id)))
+    throw new AppError(403, 'PASSKEY_REQUIRED', AUTH_FORM_ERRORS['passkey-required']);
   return { userId: user.id, ...(await finishLogin(db, accounts, user.id, meta)) };
 }
 

@@ -85,6 +85,7 @@ describe('setting up two-factor', () => {
       enabled: true,
       recoveryCodesLeft: RECOVERY_CODE_COUNT,
       required: false,
+      hasPasskey: false,
     });
     // The secret is sealed at rest: the stored value does not hold it.
     const [row] = await t.database.db.select().from(twoFactor).where(eq(twoFactor.userId, who.body.user.id));

@@ -14,7 +14,7 @@ import {
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import { inTransaction, type Executor, type Tx } from '../../db/repository';
-import { companies, companyMembers, twoFactor, twoFactorRecoveryCodes } from '../../db/schema';
+import { companies, companyMembers, passkeys, twoFactor, twoFactorRecoveryCodes } from '../../db/schema';
 import { AppError, conflict } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { Secrets } from '../../lib/secrets';
@@ -60,7 +60,17 @@ export async function hasTwoFactor(db: Executor, userId: string): Promise<boolea
   return !!row;
 }
 
-async function requiredFor(db: Executor, userId: string): Promise<boolean> {
+/**
+ * Whether the account has a passkey. A passkey signs in with both factors (user verification, ADR 0040), so it counts
+ * as a second-factor enrolment for "require two-factor for admins", beside the authenticator app.
+ */
+export async function hasPasskey(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+  return !!row;
+}
+
+/** Whether the account is an admin of a company that requires two-factor of its admins. */
+export async function requiredFor(db: Executor, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ required: companies.requireTwoFactorForAdmins })
     .from(companyMembers)
@@ -78,6 +88,7 @@ export async function twoFactorStatus(db: Db, userId: string): Promise<TwoFactor
     enabled: await hasTwoFactor(db, userId),
     recoveryCodesLeft: codes?.left ?? 0,
     required: await requiredFor(db, userId),
+    hasPasskey: await hasPasskey(db, userId),
   };
 }
 
@@ -237,7 +248,10 @@ export async function enableTwoFactor(
   });
 }
 
-/** Turns the second factor off with a code (refused while the company requires it of this admin). */
+/**
+ * Turns the second factor off with a code. Refused while the company requires two-factor of this admin and the app is
+ * their only second factor: with a passkey they stay enrolled.
+ */
 export async function disableTwoFactor(
   db: Db,
   secrets: Secrets,
@@ -246,7 +260,8 @@ export async function disableTwoFactor(
   attempt: Omit<CodeAttempt, 'allowRecovery'>,
 ): Promise<void> {
   if (!(await hasTwoFactor(db, userId))) throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
-  if (await requiredFor(db, userId)) throw conflict(TWO_FACTOR_MESSAGES.requiredByCompany);
+  if ((await requiredFor(db, userId)) && !(await hasPasskey(db, userId)))
+    throw conflict(TWO_FACTOR_MESSAGES.requiredByCompany);
   await withSecondFactor(db, secrets, userId, code, { ...attempt, allowRecovery: true }, async (tx) => {
     await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
     await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate, REFERRAL_MESSAGES } from '@referwell/shared';
 import { createTestApp, requestsTo, type SignedUp, signUp, type TestApp, withSession } from '../../test/harness';
@@ -149,8 +152,8 @@ describe('paying bonuses', () => {
       const seeker = await signUp(t, { name });
       made.push({ referral: await refer(job.id, seeker), talentId: seeker.body.user.id });
     }
-    await hire(job.id, made[0]!.talentId);
-    await hire(job.id, made[1]!.talentId);
+    await hire(job.id, made[0]!.talentId, dayFromToday(-40));
+    await hire(job.id, made[1]!.talentId, dayFromToday(-40));
     const url = `/api/companies/${companyId}/bonuses/paid`;
     const body = (ids: string[]) => ({ referralIds: ids, paidOn: '2026-11-20', reference: 'PAYROLL-2026-11' });
     const all = made.map((m) => m.referral.id);
@@ -188,7 +191,7 @@ describe('paying bonuses', () => {
     const job = await postJob({ referralBonusAmount: 300, referralBonusCurrency: 'USD' });
     const seeker = await signUp(t, { name: 'Morgan Single' });
     const made = await refer(job.id, seeker);
-    await hire(job.id, seeker.body.user.id);
+    await hire(job.id, seeker.body.user.id, dayFromToday(-40));
     await ok('POST', `/api/referrals/${made.id}/bonus-paid`, admin, { paidOn: '2026-11-21', reference: 'TX-9' });
     expect((await referral(made.id)).bonus).toMatchObject({
       state: 'paid',
@@ -384,5 +387,79 @@ describe('bonuses due now, upcoming, and paid early', () => {
     const [entry] = (await auditOf('referral.bonus_paid')).filter((e) => e.subject.id === made.id);
     expect(entry!.after).toMatchObject({ stillEmployedConfirmed: true });
     await put({ ...policy, payoutDelayDays: 30, retentionCheckDays: null });
+  });
+
+  it('runs the clock of a hire without a start date from the hire day, and moves it when the admin sets the date', async () => {
+    const job = await postJob({ referralBonusAmount: 900, referralBonusCurrency: 'USD' });
+    const seeker = await signUp(t, { name: 'Unknown Start' });
+    const made = await refer(job.id, seeker);
+    await hire(job.id, seeker.body.user.id); // no start date: the policy's 30 days from today
+    expect((await referral(made.id)).bonus).toMatchObject({ state: 'due', dueOn: dayFromToday(30), dueFrom: 'hire' });
+    expect(await listIds('now', job.id)).toEqual([]);
+    expect(await listIds('upcoming', job.id)).toEqual([{ id: made.id, dueOn: dayFromToday(30) }]);
+    const paid = await call('POST', `/api/referrals/${made.id}/bonus-paid`, admin, {});
+    expect([paid.statusCode, paid.json().error.message]).toEqual([
+      409,
+      REFERRAL_MESSAGES.bonusNotYetDue(formatDate(dayFromToday(30))),
+    ]);
+
+    // Only the company admin sets it, to a real date.
+    const url = `/api/referrals/${made.id}/start-date`;
+    expect((await call('PUT', url, member, { startDate: dayFromToday(-40) })).statusCode).toBe(403);
+    expect((await call('PUT', url, otherAdmin, { startDate: dayFromToday(-40) })).statusCode).toBe(404);
+    const bad = await call('PUT', url, admin, { startDate: '2026-02-30' });
+    expect([bad.statusCode, bad.json().error.fields]).toEqual([400, { startDate: 'Please enter a valid date' }]);
+    expect((await call('PUT', url, admin, {})).statusCode).toBe(400);
+
+    // Set: the bonus is due 30 days after it, now.
+    const set = await ok<{ bonus: Bonus & { dueFrom: string }; viewer: { canSetStartDate: boolean } }>(
+      'PUT',
+      url,
+      admin,
+      { startDate: dayFromToday(-40) },
+    );
+    expect(set.bonus).toMatchObject({ state: 'due', dueOn: dayFromToday(-10), dueFrom: 'start' });
+    expect(set.viewer.canSetStartDate).toBe(true);
+    expect(await listIds('now', job.id)).toEqual([{ id: made.id, dueOn: dayFromToday(-10) }]);
+    const [entry] = (await auditOf('referral.start_date_set')).filter((e) => e.subject.id === made.id);
+    expect(entry).toMatchObject({
+      before: { startDate: null, dueOn: dayFromToday(30) },
+      after: { startDate: dayFromToday(-40), dueOn: dayFromToday(-10) },
+    });
+    await ok('POST', `/api/referrals/${made.id}/bonus-paid`, admin, {});
+
+    // A candidate not hired has no start date to set.
+    const other = await signUp(t, { name: 'Not Hired Yet' });
+    const pending = await refer(job.id, other);
+    const early = await call('PUT', `/api/referrals/${pending.id}/start-date`, admin, { startDate: dayFromToday(-1) });
+    expect([early.statusCode, early.json().error.message]).toEqual([409, REFERRAL_MESSAGES.startDateNotHired]);
+  });
+
+  it('migration 0058 gives a due bonus left without a day (hired before the fix) the hire day plus the delay', async () => {
+    const job = await postJob({ referralBonusAmount: 700, referralBonusCurrency: 'USD' });
+    const seeker = await signUp(t, { name: 'Legacy Lee' });
+    const made = await refer(job.id, seeker);
+    await hire(job.id, seeker.body.user.id);
+    // As a hire recorded without a start date was kept before: due, with no day; hired 50 days ago.
+    const db = t.database.db;
+    await db.execute(sql`update referrals set bonus_due_on = null where id = ${made.id}`);
+    await db.execute(
+      sql`update candidate_pipelines set hired_at = now() - interval '50 days'
+          where job_id = ${job.id} and talent_id = ${seeker.body.user.id}`,
+    );
+    expect((await referral(made.id)).bonus).toMatchObject({ state: 'due', dueOn: null });
+    const migration = readFileSync(
+      path.join(import.meta.dirname, '../../db/migrations/0058_polish_bonus_clock_from_hire.sql'),
+      'utf8',
+    );
+    await db.execute(sql.raw(migration));
+    // The policy's delay from the hire day, counted from the hire date.
+    const policy = await ok<{ payoutDelayDays: number; retentionCheckDays: number | null }>(
+      'GET',
+      `/api/companies/${companyId}/bonus-policy`,
+      admin,
+    );
+    const days = Math.max(policy.payoutDelayDays, policy.retentionCheckDays ?? 0);
+    expect((await referral(made.id)).bonus).toMatchObject({ dueOn: dayFromToday(days - 50), dueFrom: 'hire' });
   });
 });

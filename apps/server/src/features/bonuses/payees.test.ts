@@ -40,7 +40,10 @@ async function paidBonus(referrer: SignedUp, amount: number) {
     talentId: seeker.body.user.id,
   });
   await ok('POST', `/api/referrals/${referral.id}/consent`, seeker, { decision: 'confirm' });
-  await ok('PUT', `/api/jobs/${job.id}/tracking/${seeker.body.user.id}`, admin, { status: 'Hired' });
+  await ok('PUT', `/api/jobs/${job.id}/tracking/${seeker.body.user.id}`, admin, {
+    status: 'Hired',
+    startDate: new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10), // past the payout delay
+  });
   await ok('POST', `/api/referrals/${referral.id}/bonus-paid`, admin, { paidOn: today });
 }
 

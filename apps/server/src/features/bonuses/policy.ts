@@ -21,13 +21,19 @@ export async function bonusPolicyOf(db: Executor, companyId: string): Promise<Bo
 }
 
 /**
- * Gives the company's scheduled bonuses (due, not paid, with a known start date) the due day the policy makes:
- * the start date plus payableAfterDays. Returns how many changed.
+ * The day a hire's bonus clock starts: the start date, or the day the hire was recorded while the start date is
+ * unknown (UTC).
+ */
+const clockStart = sql`coalesce(${candidatePipelines.startDate}, (${candidatePipelines.hiredAt} at time zone 'UTC')::date)`;
+
+/**
+ * Gives the company's scheduled bonuses (due, not paid) the due day the policy makes: the start date (or the hire
+ * day, while the start date is unknown) plus payableAfterDays. Returns how many changed.
  */
 async function reschedule(tx: Tx, companyId: string, days: number): Promise<number> {
   const changed = await tx
     .update(referrals)
-    .set({ bonusDueOn: sql`(${candidatePipelines.startDate} + ${days}::int)`, updatedAt: new Date() })
+    .set({ bonusDueOn: sql`(${clockStart} + ${days}::int)`, updatedAt: new Date() })
     .from(candidatePipelines)
     .where(
       and(
@@ -35,8 +41,8 @@ async function reschedule(tx: Tx, companyId: string, days: number): Promise<numb
         eq(referrals.bonusState, 'due'),
         eq(candidatePipelines.jobId, referrals.jobId),
         eq(candidatePipelines.talentId, referrals.talentId),
-        sql`${candidatePipelines.startDate} is not null`,
-        sql`${referrals.bonusDueOn} is distinct from (${candidatePipelines.startDate} + ${days}::int)`,
+        sql`${clockStart} is not null`,
+        sql`${referrals.bonusDueOn} is distinct from (${clockStart} + ${days}::int)`,
       ),
     )
     .returning({ id: referrals.id });

@@ -105,7 +105,10 @@ describe('referrer dashboard', () => {
       jobId: job.id,
     });
     await ok('POST', `/api/referrals/${referral.id}/consent`, seeker, { decision: 'confirm' });
-    await ok('PATCH', `/api/referrals/${referral.id}/status`, admin, { status: 'completed' });
+    await ok('PATCH', `/api/referrals/${referral.id}/status`, admin, {
+      status: 'completed',
+      startDate: new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10), // past the payout delay
+    });
 
     const mine = await ok<{
       totals: { total: number; completed: number; bonuses: unknown };

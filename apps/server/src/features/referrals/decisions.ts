@@ -1,7 +1,9 @@
 /** What happens to a referral after it is made: its status, the candidate's consent, and the bonus being paid. */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
+  bonusDueOn,
   bonusStateAfter,
+  payableAfterDays,
   creditWords,
   REFERRAL_MESSAGES,
   stageForReferralStatus,
@@ -62,6 +64,49 @@ export async function updateReferralStatus(
       startDate,
       reason: decline.reason,
       reasonNote: decline.reasonNote,
+    });
+  });
+  return getReferral(db, me, id);
+}
+
+/**
+ * A company admin gives (or corrects) a hire's start date after the hire was recorded. A bonus still to be paid is
+ * then due the policy's delay after it, in place of the hire day the clock ran from (moveStage). Audited.
+ */
+export async function setHireStartDate(
+  db: Db,
+  me: AuthContext,
+  id: string,
+  startDate: string,
+): Promise<ReferralDetail> {
+  await db.transaction(async (tx) => {
+    const row = await lockReferral(tx, me, id);
+    requireCompanyAdmin(me, row.companyId, REFERRAL_MESSAGES.onlyAdminsUpdate);
+    if (row.consent !== 'confirmed') throw notFound(REFERRAL_MESSAGES.notFound);
+    const [pipeline] = await tx
+      .select({ id: candidatePipelines.id, stage: candidatePipelines.stage, startDate: candidatePipelines.startDate })
+      .from(candidatePipelines)
+      .where(and(eq(candidatePipelines.jobId, row.jobId), eq(candidatePipelines.talentId, row.talentId)))
+      .for('update');
+    if (!pipeline || pipeline.stage !== 'hired') throw conflict(REFERRAL_MESSAGES.startDateNotHired);
+    const now = new Date();
+    await tx
+      .update(candidatePipelines)
+      .set({ startDate, updatedBy: me.user.id, updatedAt: now })
+      .where(eq(candidatePipelines.id, pipeline.id));
+    const dueOn =
+      row.bonusState === 'due'
+        ? bonusDueOn(startDate, payableAfterDays(await bonusPolicyOf(tx, row.companyId)))
+        : row.bonusDueOn;
+    if (dueOn !== row.bonusDueOn)
+      await tx.update(referrals).set({ bonusDueOn: dueOn, updatedAt: now }).where(eq(referrals.id, row.id));
+    await recordAudit(tx, {
+      companyId: row.companyId,
+      actorId: me.user.id,
+      action: 'referral.start_date_set',
+      subject: { type: 'referral', id: row.id, userId: row.talentId },
+      before: { startDate: pipeline.startDate, dueOn: row.bonusDueOn },
+      after: { startDate, dueOn },
     });
   });
   return getReferral(db, me, id);

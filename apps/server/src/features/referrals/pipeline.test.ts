@@ -159,6 +159,8 @@ describe('referral status → stage (admins only)', () => {
     }
     const tracking = await ok<Entry[]>('GET', `/api/jobs/${job.id}/tracking`, admin);
     expect(tracking[0]).toMatchObject({ stage: 'hired', status: 'Hired' });
+    // Hired without a start date: due the payout delay after today; the start date given later makes it due now.
+    await ok('PUT', `/api/referrals/${referral.id}/start-date`, admin, { startDate: '2026-01-05' });
     await ok('POST', `/api/referrals/${referral.id}/bonus-paid`, admin, {});
     const reopened = await setStatus(referral.id, 'accepted');
     expect([reopened.stage, reopened.bonus?.state]).toEqual(['contacted', 'paid']);

@@ -22,7 +22,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { AuthContext } from '../../platform/sessions/sessions';
 import { recordAudit } from '../../platform/audit/service';
 import { isCompanyAdminOf } from '../../platform/access/guards';
-import { bonusPolicyOf } from '../bonuses/port';
+import { bonusPolicyOf, todayUtc } from '../bonuses/port';
 import { screenAtStage } from '../screening/port';
 import { refreshPipelineRollups } from './rollups';
 import { bonusDueAudience, stageMoveAudience, tell } from './notify';
@@ -136,9 +136,11 @@ export async function moveStage(tx: Tx, me: AuthContext, move: Move): Promise<Un
   let bonusNowDue: { dueOn: string | null } | null = null;
   if (referral && referralMoves) {
     const bonusState = bonusStateAfter(referral.bonusState, status!);
+    // The bonus clock runs from the start date; a hire recorded without one runs it from the hire day, so the bonus
+    // is never payable at once by a missing date. Setting the start date later moves it (setHireStartDate).
     const dueOn =
-      bonusState === 'due' && startDate
-        ? bonusDueOn(startDate, payableAfterDays(await bonusPolicyOf(tx, referral.companyId)))
+      bonusState === 'due' && (startDate || referral.bonusState !== 'due' || referral.bonusDueOn === null)
+        ? bonusDueOn(startDate ?? todayUtc(), payableAfterDays(await bonusPolicyOf(tx, referral.companyId)))
         : referral.bonusDueOn;
     await tx
       .update(referrals)

@@ -46,6 +46,7 @@ function summaryColumns() {
     referrerName: referrerUser.name,
     pipelineId: candidatePipelines.id,
     stage: candidatePipelines.stage,
+    startDate: candidatePipelines.startDate,
     declineReason: candidatePipelines.declineReason,
     declineNote: candidatePipelines.declineNote,
     jobCreatedBy: jobPostings.createdBy,
@@ -59,12 +60,21 @@ type SummaryRow = {
   referrerName: string | null;
   pipelineId: string | null;
   stage: ReferralSummary['stage'] | null;
+  startDate: string | null;
   declineReason: string | null;
   declineNote: string | null;
   jobCreatedBy: string | null;
 };
 
-function toSummary({ row, jobTitle, companyName, referrerName, stage, declineReason }: SummaryRow): ReferralSummary {
+function toSummary({
+  row,
+  jobTitle,
+  companyName,
+  referrerName,
+  stage,
+  startDate,
+  declineReason,
+}: SummaryRow): ReferralSummary {
   return {
     id: row.id,
     jobId: row.jobId,
@@ -93,6 +103,7 @@ function toSummary({ row, jobTitle, companyName, referrerName, stage, declineRea
             state: row.bonusState,
             paidOn: row.bonusPaidOn,
             dueOn: row.bonusDueOn,
+            dueFrom: row.bonusDueOn === null ? null : startDate ? 'start' : 'hire',
             ineligibleReason: (row.bonusIneligibleReason as BonusIneligibleReason | null) ?? null,
             paymentReference: row.bonusPaymentReference,
             paidEarlyReason: row.bonusPaidEarlyReason,
@@ -176,6 +187,7 @@ export async function getReferral(db: Executor, me: AuthContext, id: string): Pr
       canUpdateStatus: admin && found.row.consent === 'confirmed',
       canAnswerConsent: false,
       canMarkBonusPaid: admin && canMarkBonusPaid(found.row.bonusState),
+      canSetStartDate: admin && found.row.consent === 'confirmed' && found.stage === 'hired',
     },
     credit: { rule, entries: await creditEntriesOf(db, id, isCompany ? 'company' : 'referrer') },
   };

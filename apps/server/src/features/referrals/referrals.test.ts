@@ -376,7 +376,7 @@ describe('referral status and bonus', () => {
       bonus: { state: string };
       history: { from: string; to: string; by: { id: string } }[];
       viewer: { canMarkBonusPaid: boolean };
-    }>('PATCH', `/api/referrals/${created.id}/status`, admin, { status: 'completed' });
+    }>('PATCH', `/api/referrals/${created.id}/status`, admin, { status: 'completed', startDate: '2026-01-05' });
     expect(completed).toMatchObject({
       status: 'completed',
       bonus: { state: 'due' },

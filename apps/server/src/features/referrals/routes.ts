@@ -24,12 +24,13 @@ import {
   trackingEntrySchema,
   trackingUpdateSchema,
   updateReferralStatusSchema,
+  hireStartDateSchema,
   uuidParamSchema,
   jobIdParamSchema,
   jobShareLinkSchema,
 } from '@referwell/shared';
 import { createReferral } from './create';
-import { answerReferralConsent, markReferralBonusPaid, updateReferralStatus } from './decisions';
+import { answerReferralConsent, markReferralBonusPaid, setHireStartDate, updateReferralStatus } from './decisions';
 import { getReferral, listReferrals, referralTotals } from './read';
 import { acceptReferralRequest, createReferralRequest, declineReferralRequest, listReferralRequests } from './requests';
 import {
@@ -270,6 +271,23 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: request.body.reason,
         reasonNote: request.body.reasonNote,
       }),
+  );
+
+  app.put(
+    '/api/referrals/:id/start-date',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary:
+          "Give or correct a hire's start date (company admins); a bonus still to be paid becomes due the policy's " +
+          'delay after it',
+        params: uuidParamSchema,
+        body: hireStartDateSchema,
+        response: { 200: referralDetailSchema, ...errors },
+      },
+    },
+    async (request) => setHireStartDate(app.db, authOf(request), request.params.id, request.body.startDate),
   );
 
   app.post(

@@ -20,12 +20,10 @@ export interface MatchedPage {
   cards: Buffer;
   /** Where each card ends in `cards`, by position. */
   cardEnds: number[];
-  /** Matches counted (browsing: at most the count limit + 1). */
+  /** Matches counted: exact up to the count limit, past it more than the limit (search.ts, matchPage). */
   matches: number;
-  /** Of those, the talents with some of the search's words but not every one. */
+  /** Of those within the count limit, the talents with some of the search's words but not every one. */
   partials: number;
-  /** Browsing the whole pool: the count stopped at the limit. */
-  bounded: boolean;
 }
 
 /**

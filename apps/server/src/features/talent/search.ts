@@ -5,14 +5,16 @@ import { preparedRows } from '../../db/prepared';
 import { jobPostings } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { tsQuery } from '../../lib/search/text-query';
-import { resolveSearchTerms, type Near, type SearchTerms } from '../../lib/search/search-terms';
+import { resolveSearchTerms, type MatchPart, type Near, type SearchTerms } from '../../lib/search/search-terms';
 import type { CompanyAuth } from '../../platform/access/guards';
 import { ARRAY_COLUMNS, POOL, talentFacetsBytes } from './facets';
 import { answerBytes, openCards, visibleContacts } from './search-answer';
 import { matchedPages, TALENT_SEARCH_TTL_MS, type MatchedPage, type MatchedRow } from './search-cache';
 
-/** Browsing, counting stops this many talents past the page: "1,000+" instead of counting the whole pool. */
+/** Counting stops this many talents past the page: "1,000+" instead of counting every match (see matchPage). */
 export const COUNT_AHEAD = 1_000;
+/** Matches are ranked this many at a time, newest first (see matchPage): the window of job search (ADR 0009). */
+export const TALENT_SEARCH_WINDOW = 500;
 
 const textList = (values: readonly string[]) => sql`${sql.param(values)}::text[]`;
 
@@ -42,21 +44,19 @@ const withinDistance = ({ lat, lon, km }: Near) =>
       <= ${km}::float8`;
 
 /**
- * The conditions a search's matches meet, and how they are ranked (besides recency). Like job search, every word
- * counts but not every word must match: talents with some of the words are matches too, ranked after those with
- * every word (`complete`), by how many words they hold (ts_rank of any word: name and titles above skills).
+ * The conditions every match meets besides its words (the pool, the filters, the ranking job's skills), and the
+ * job's match score. Like job search, every word counts but not every word must match: a search lists the talents
+ * with every word (`terms.all`), then those with some of them (`terms.some`), each part read by recency and ranked a
+ * window at a time (see matchPage).
  */
-function matchConditions(filters: CandidateSearchFilters, terms: SearchTerms, rankingKeys: string[] | null) {
+function matchConditions(filters: CandidateSearchFilters, rankingKeys: string[] | null) {
   const conditions: SQL[] = [POOL];
-  const { text, rank, near } = terms.any ?? terms.all;
-  if (text) conditions.push(sql`p.search @@ ${tsQuery(text)}`);
-  if (near) conditions.push(withinDistance(near));
-  const complete = terms.any && terms.all.text ? sql`p.search @@ ${tsQuery(terms.all.text)}` : sql`true`;
-  // Text matches rank by relevance; the job's match score, when ranking, comes first after every word's matches.
-  const textRank = rank ? sql`cast(ts_rank(p.search, ${tsQuery(rank)}) as real)` : sql`cast(0 as real)`;
   // The location facet's values are places as read from profiles ('Boston, MA'), whatever their spelling.
   if (filters.locations.length) conditions.push(sql`p.place_label = any(${textList(filters.locations)})`);
-  if (filters.involvement.length) conditions.push(sql`p.involvement::text = any(${textList(filters.involvement)})`);
+  // As the enum, not cast to text: the planner then reads the column's statistics, where a cast made it guess 0.5 %
+  // of the pool for any value and gather thousands of matches instead of walking the newest (benchmarks.md, run F).
+  if (filters.involvement.length)
+    conditions.push(sql`p.involvement = any(${sql.param(filters.involvement)}::involvement[])`);
   for (const [category, column] of Object.entries(ARRAY_COLUMNS) as [keyof typeof ARRAY_COLUMNS, string][]) {
     const selected = filters[category];
     if (selected.length) conditions.push(sql`p.${sql.raw(column)} && ${textList(selected)}`);
@@ -71,57 +71,105 @@ function matchConditions(filters: CandidateSearchFilters, terms: SearchTerms, ra
       conditions.push(sql`${matchScore} >= ${MATCHING.defaultMinScorePercent}`);
     }
   }
-  return { conditions, textRank, matchScore, complete };
+  return { conditions, matchScore };
 }
 
-/** The page's talents in order and the (bounded) count: one prepared statement, the same for every viewer. */
+/** One part's conditions: the search's, its words (in the text's GIN index) and its distance. */
+function partConditions(conditions: SQL[], part: MatchPart): SQL {
+  const all = [...conditions];
+  if (part.text) all.push(sql`p.search @@ ${tsQuery(part.text)}`);
+  if (part.near) all.push(withinDistance(part.near));
+  return sql.join(all, sql` and `);
+}
+
+/** `n` up to the next multiple of the window, as SQL on an int expression (0 for 0 or less). */
+const windowEnd = (n: SQL, window: number) =>
+  sql`cast(greatest(0, ceil((${n}) / ${window}::numeric)) * ${window} as int)`;
+
+/**
+ * The page's talents in order and the bounded count: one prepared statement, the same for every viewer.
+ *
+ * Its cost follows the page, not the number of matches (a word or filter held by a quarter of a million-profile pool
+ * used to be read, ranked and sorted whole; docs/benchmarks.md run E). As in job search (ADR 0009), each part's
+ * matches are read newest first and only as far as the page and the count need: `countAhead` past the page
+ * ("1,000+" when there are more), and the whole windows the page falls in. A window is `window` matches in recency
+ * order (the part's newest `window`, then the next, ...); within a window talents are ranked by the job's match score
+ * when ranking for a job, then how many of the words they hold and where (ts_rank: name and titles above skills),
+ * then recency. The windows are fixed by recency alone, so every page of a search cuts the same ranked list. The
+ * talents with every word come first; those with some follow once the count reached the end of the first part.
+ */
 async function matchPage(
   db: Db,
   filters: CandidateSearchFilters,
   terms: SearchTerms,
   rankingKeys: string[] | null,
   countAhead: number,
-): Promise<{ rows: MatchedRow[]; matches: number; partials: number; bounded: boolean }> {
-  const { conditions, textRank, matchScore, complete } = matchConditions(filters, terms, rankingKeys);
+  window: number,
+): Promise<{ rows: MatchedRow[]; matches: number; partials: number }> {
+  const { conditions, matchScore } = matchConditions(filters, rankingKeys);
+  const rank = (terms.any ?? terms.all).rank;
+  const textRank = rank ? sql`cast(ts_rank(p.search, ${tsQuery(rank)}) as real)` : sql`cast(0 as real)`;
   const offset = (filters.page - 1) * filters.pageSize;
-  const ranked = (t: string) =>
-    sql.raw(
-      `${t}complete desc, ${rankingKeys ? `${t}match_score desc, ` : ''}${t}text_rank desc, ${t}updated_at desc, ${t}id desc`,
-    );
-  // Browsing the whole pool reads it in index order and stops counting countLimit + 1 rows in; a filtered search
-  // finds its matches through the filter indexes and counts them all (ordering it would make the planner walk the
-  // whole pool in index order looking for them). One scan either way.
-  const bounded = conditions.length === 1;
-  const bound = bounded ? sql`order by p.updated_at desc, p.id desc limit ${offset + countAhead + 1}` : sql``;
+  const end = offset + filters.pageSize;
+  const countLimit = offset + countAhead;
+  const completeRead = Math.max(countLimit + 1, Math.ceil(end / window) * window);
+  const recency = sql`order by p.updated_at desc, p.id desc`;
+  const ranked = sql.raw(`${rankingKeys ? 'match_score desc, ' : ''}text_rank desc, updated_at desc, id desc`);
+  // Each part read by recency: down the newest-first index for a common word or filter (stopping at the limit), or
+  // through the filter and text indexes for a rare one (all its matches are fewer than the limit).
+  const partial = terms.some ? partConditions(conditions, terms.some) : sql`false`;
   const rows = await preparedRows<{
     id: string | null;
     match_score: number | null;
-    complete: boolean | null;
+    partial: boolean | null;
     total: number;
     partials: number;
   }>(
     db,
-    sql`with matched as materialized (
-          select p.id, p.updated_at, ${matchScore} as match_score, ${textRank} as text_rank, ${complete} as complete
-          from talent_profiles p where ${sql.join(conditions, sql` and `)} ${bound}
+    sql`with complete as materialized (
+          select p.id, p.updated_at, p.search, p.skill_keys from talent_profiles p
+          where ${partConditions(conditions, terms.all)} ${recency} limit ${completeRead}
         ),
-        counted as (select cast(count(*) as int) as total, cast(count(*) filter (where not complete) as int) as partials
-          from matched),
-        page as (select id, updated_at, match_score, text_rank, complete from matched order by ${ranked('')}
-          limit ${filters.pageSize} offset ${offset})
-        select page.id, page.match_score, page.complete, counted.total, counted.partials
-        from counted left join page on true
-        order by ${ranked('page.')}`,
-    // A text search is planned for its words: a kept generic plan would treat a word in half the pool like a rare one.
-    { planEachCall: terms.all.text !== null },
+        complete_n as (select cast(count(*) as int) as n from complete),
+        partial as materialized (
+          select p.id, p.updated_at, p.search, p.skill_keys from talent_profiles p where ${partial} ${recency}
+          limit (select greatest(${countLimit + 1}::int - c.n, ${windowEnd(sql`${end}::int - c.n`, window)}) from complete_n c)
+        ),
+        numbered as (
+          select x.*, 0 as part, row_number() over (order by x.updated_at desc, x.id desc) - 1 as r from complete x
+          union all
+          select x.*, 1 as part, row_number() over (order by x.updated_at desc, x.id desc) - 1 as r from partial x
+        ),
+        touched as (
+          select x.*, x.part * c.n + (x.r / ${window}::int) * ${window}::int as block_start
+          from numbered x cross join complete_n c
+        ),
+        scored as (
+          select p.id, p.part, p.block_start, p.updated_at, ${matchScore} as match_score, ${textRank} as text_rank
+          from touched p where p.block_start < ${end}::int and p.block_start + ${window}::int > ${offset}::int
+        ),
+        page as (
+          select s.id, s.part, s.match_score,
+            s.block_start + row_number() over (partition by s.part, s.block_start order by ${ranked}) - 1 as pos
+          from scored s
+        ),
+        counted as (
+          select c.n + (select cast(count(*) as int) from partial) as total,
+            least((select cast(count(*) as int) from partial), greatest(0, ${countLimit}::int - c.n)) as partials
+          from complete_n c
+        )
+        select page.id, page.match_score, page.part = 1 as partial, counted.total, counted.partials
+        from counted left join page on page.pos >= ${offset}::int and page.pos < ${end}::int
+        order by page.pos`,
+    // Planned for its values: whether to walk the newest-first index or gather a rare filter's matches depends on them.
+    { planEachCall: conditions.length > 1 || terms.all.text !== null || terms.all.near !== null },
   );
   return {
     rows: rows.flatMap((r) =>
-      r.id === null ? [] : [{ id: r.id, match_score: r.match_score, partial: r.complete === false }],
+      r.id === null ? [] : [{ id: r.id, match_score: r.match_score, partial: r.partial === true }],
     ),
     matches: Number(rows[0]?.total ?? 0),
     partials: Number(rows[0]?.partials ?? 0),
-    bounded,
   };
 }
 
@@ -135,9 +183,10 @@ async function keptPage(
   terms: SearchTerms,
   rankingKeys: string[] | null,
   countAhead: number,
+  window: number,
 ): Promise<MatchedPage> {
-  const { rows, matches, partials, bounded } = await matchPage(db, filters, terms, rankingKeys, countAhead);
-  return { ...(await openCards(db, rows)), matches, partials, bounded };
+  const { rows, matches, partials } = await matchPage(db, filters, terms, rankingKeys, countAhead, window);
+  return { ...(await openCards(db, rows)), matches, partials };
 }
 
 /**
@@ -153,6 +202,7 @@ export async function searchCandidatesJson(
   viewer: CompanyAuth,
   filters: CandidateSearchFilters,
   countAhead = COUNT_AHEAD,
+  window = TALENT_SEARCH_WINDOW,
 ): Promise<Buffer> {
   const ranking = filters.jobId ? await rankingJob(db, filters.jobId, viewer.company.id) : null;
   // The words and place as the database tests them (the words' alternatives are kept a minute, text-query.ts).
@@ -160,20 +210,19 @@ export async function searchCandidatesJson(
   const { jobId: _job, ...matchFilters } = filters;
   const keys = ranking?.keys ?? null;
   const [matched, facets] = await Promise.all([
-    matchedPages(db).get(JSON.stringify([matchFilters, keys, countAhead]), TALENT_SEARCH_TTL_MS, () =>
-      keptPage(db, filters, terms, keys, countAhead),
+    matchedPages(db).get(JSON.stringify([matchFilters, keys, countAhead, window]), TALENT_SEARCH_TTL_MS, () =>
+      keptPage(db, filters, terms, keys, countAhead, window),
     ),
     talentFacetsBytes(db),
   ]);
   const contacts = await visibleContacts(db, viewer, matched.ids);
-  const browsing = matched.bounded;
   const countLimit = (filters.page - 1) * filters.pageSize + countAhead;
-  const total = browsing ? Math.min(matched.matches, countLimit) : matched.matches;
+  const total = Math.min(matched.matches, countLimit);
   return answerBytes(matched, contacts, facets, {
     page: filters.page,
     pageSize: filters.pageSize,
     total,
-    totalIsLowerBound: browsing && matched.matches > countLimit,
+    totalIsLowerBound: matched.matches > countLimit,
     totalPages: Math.max(1, Math.ceil(total / filters.pageSize)),
     partialTotal: matched.partials,
     job: ranking?.job ?? null,

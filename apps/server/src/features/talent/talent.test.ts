@@ -606,7 +606,7 @@ describe('Find Candidates', () => {
     expect(new Set([...first.items, ...second.items].map((i: { id: string }) => i.id)).size).toBe(3);
   });
 
-  it('browsing the whole pool stops counting a little past the page ("at least"); a filtered search counts all', async () => {
+  it('stops counting a little past the page ("at least"), browsing or searching', async () => {
     const auth = requireCompanyUser(await resolveSession(t.database.db, admin.token));
     const searchCandidates = async (...args: Parameters<typeof searchCandidatesJson>) =>
       JSON.parse((await searchCandidatesJson(...args)).toString('utf8')) as unknown;
@@ -618,10 +618,58 @@ describe('Find Candidates', () => {
     });
     const filtered = candidateSearchQuerySchema.parse({ q: tag, pageSize: '1' });
     expect(await searchCandidates(t.database.db, auth, filtered, 2)).toMatchObject({
+      total: 2,
+      totalIsLowerBound: true,
+      totalPages: 2,
+    });
+    expect(await searchCandidates(t.database.db, auth, filtered, 3)).toMatchObject({
       total: 3,
       totalIsLowerBound: false,
       totalPages: 3,
     });
+    // A later page counts as far past itself.
+    const third = candidateSearchQuerySchema.parse({ q: tag, pageSize: '1', page: '3' });
+    expect(await searchCandidates(t.database.db, auth, third, 1)).toMatchObject({ total: 3, totalIsLowerBound: false });
+  });
+
+  it('ranks a window of the newest matches at a time, every page cutting the same list', async () => {
+    const auth = requireCompanyUser(await resolveSession(t.database.db, admin.token));
+    const stamp = Date.now().toString(36);
+    const [first, second] = [`Wv${stamp}`, `Xw${stamp}`];
+    // Newest first: p1 … p5. The first word in a title ranks above it among skills (weight A over B); p4 has both words.
+    const inTitle = { titles: [`${first} Analyst`], skills: ['Epic'] };
+    const inSkills = { titles: ['Analyst'], skills: [first] };
+    const people = [inSkills, inTitle, inSkills, { titles: [`${first} ${second} Lead`], skills: ['Epic'] }, inTitle];
+    const ids: string[] = [];
+    for (const [i, values] of people.entries()) {
+      const person = await seeker(values, `Window Person ${i + 1}`);
+      ids.push(person.body.user.id);
+      await t.database.db
+        .update(talentProfiles)
+        .set({ updatedAt: new Date(Date.now() - (i + 1) * 60_000) })
+        .where(eq(talentProfiles.id, person.body.user.id));
+    }
+    const label = (id: string) => `p${ids.indexOf(id) + 1}`;
+    const pages = async (q: string, window: number) => {
+      const listed: string[][] = [];
+      for (let page = 1; page <= 3; page++) {
+        const filters = candidateSearchQuerySchema.parse({ q, pageSize: '2', page: String(page) });
+        const body = (await searchCandidatesJson(t.database.db, auth, filters, 10, window).then((b) =>
+          JSON.parse(b.toString('utf8')),
+        )) as { items: { id: string; partial: boolean }[]; total: number; partialTotal: number };
+        expect(body).toMatchObject({ total: 5, totalIsLowerBound: false });
+        listed.push(body.items.map((item) => `${label(item.id)}${item.partial ? '…' : ''}`));
+      }
+      return listed;
+    };
+    // Windows of two: {p1, p2}, {p3, p4}, {p5}, each ranked.
+    expect(await pages(first, 2)).toEqual([['p2', 'p1'], ['p4', 'p3'], ['p5']]);
+    // The whole list in one window: the title matches first.
+    const whole = (await pages(first, 500)).flat();
+    expect(whole.slice(0, 3).sort()).toEqual(['p2', 'p4', 'p5']);
+    expect(whole.slice(3)).toEqual(['p1', 'p3']);
+    // Every word first (p4), then some of the words, their own windows ranked: {p1, p2}, {p3, p5}.
+    expect(await pages(`${first} ${second}`, 2)).toEqual([['p4', 'p2…'], ['p1…', 'p5…'], ['p3…']]);
   });
 
   it("ranks by match score for one of the company's jobs and leaves out those under 30%", async () => {

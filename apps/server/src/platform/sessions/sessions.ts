@@ -57,7 +57,10 @@ export interface AuthContext {
     /** Holds the `compliance` permission (reads the self-identification report), whatever the role. */
     compliance: boolean;
   } | null;
-  /** An admin of a company that requires two-factor, without one: only setting it up is allowed (ADR 0035). */
+  /**
+   * An admin of a company that requires two-factor, with neither an authenticator app nor a passkey: only setting one
+   * up is allowed (ADR 0035, 0040).
+   */
   twoFactorSetupRequired: boolean;
 }
 
@@ -113,6 +116,7 @@ export async function readSession(db: Db, tokenHash: string): Promise<AuthContex
           u.company_id, u.company_name, u.company_slug, u.company_role as member_role, u.company_compliance,
           (u.company_role = 'admin' and co.require_two_factor_for_admins
             and not exists (select 1 from two_factor tf where tf.user_id = u.id and tf.enabled_at is not null)
+            and not exists (select 1 from passkeys pk where pk.user_id = u.id)
           ) is true as two_factor_setup_required
         from sessions s
         join ${peopleWithCompany} u on u.id = s.user_id
@@ -140,6 +144,7 @@ export async function authOfUser(db: Db, userId: string): Promise<AuthContext | 
           u.company_id, u.company_name, u.company_slug, u.company_role as member_role, u.company_compliance,
           (u.company_role = 'admin' and co.require_two_factor_for_admins
             and not exists (select 1 from two_factor tf where tf.user_id = u.id and tf.enabled_at is not null)
+            and not exists (select 1 from passkeys pk where pk.user_id = u.id)
           ) is true as two_factor_setup_required
         from ${peopleWithCompany} u
         left join companies co on co.id = u.company_id

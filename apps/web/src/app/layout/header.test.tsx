@@ -46,7 +46,8 @@ describe('Header', () => {
     }
     expect(within(banner).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
 
-    await user.click(within(banner).getByRole('button', { name: 'Account menu' }));
+    // The account menu loads once someone is signed in.
+    await user.click(await within(banner).findByRole('button', { name: 'Account menu' }));
     const menu = within(await screen.findByRole('navigation', { name: 'Account' }));
     expect(await menu.findByText('avery@example.com')).toBeInTheDocument();
     expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/referrer-dashboard');
@@ -58,7 +59,7 @@ describe('Header', () => {
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();
     const { router } = renderRoutes(routes, { path: '/referrer-dashboard', session: adminSession });
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -1,35 +1,28 @@
-import { Bell, LogOut, Menu, MessageSquare, X } from 'lucide-react';
+import { Bell, Menu, MessageSquare, X } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink as RouterNavLink, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import type { SessionCompany, SessionUser } from '@referwell/shared';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { DisclosureMenu, disclosureItemClass } from '@/components/ui/disclosure-menu';
-import { useLogout } from '@/features/auth/api';
 import { useSession } from '@/lib/session';
-import { initials } from '@/lib/names';
 import { cn } from '@/lib/utils';
 import { Logo } from './logo';
 import { dashboardPathFor } from '@referwell/shared/rules/auth';
-import {
-  accountNavigation,
-  isMenu,
-  loggedInNavigation,
-  loggedOutNavigation,
-  type NavEntry,
-  type NavLink,
-} from './navigation';
-
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    'rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-muted hover:text-foreground',
-    isActive ? 'text-primary' : 'text-muted-foreground',
-  );
+import { isMenu, loggedInNavigation, loggedOutNavigation, type NavEntry } from './navigation';
+import { linkClass, MobileLink } from './nav-link';
 
 const activityLinks = [
   { label: 'Messages', to: '/messages', icon: MessageSquare },
   { label: 'Notifications', to: '/notifications', icon: Bell },
 ];
+
+interface Account {
+  user: SessionUser;
+  company: SessionCompany | null;
+}
+
+const UserMenu = lazy(() => import('./account-menu').then((m) => ({ default: m.UserMenu })));
+const MobileAccount = lazy(() => import('./account-menu').then((m) => ({ default: m.MobileAccount })));
 
 const HeaderActivity = lazy(() =>
   import('@/features/notifications/header-activity').then((m) => ({ default: m.HeaderActivity })),
@@ -73,65 +66,6 @@ function DesktopEntry({ entry }: { entry: NavEntry }) {
   );
 }
 
-function UserAvatar({ user, className }: { user: SessionUser; className?: string }) {
-  return (
-    <Avatar className={cn('size-9', className)}>
-      {user.avatarUrl ? <AvatarImage src={user.avatarUrl} alt="" /> : null}
-      <AvatarFallback className="bg-accent text-accent-foreground">{initials(user.name)}</AvatarFallback>
-    </Avatar>
-  );
-}
-
-function UserMenu({
-  user,
-  company,
-  onLogout,
-}: {
-  user: SessionUser;
-  company: SessionCompany | null;
-  onLogout: () => void;
-}) {
-  return (
-    <nav aria-label="Account">
-      <DisclosureMenu
-        trigger={<UserAvatar user={user} />}
-        triggerLabel="Account menu"
-        showChevron={false}
-        align="end"
-        triggerClassName="rounded-full p-0"
-        panelClassName="w-64"
-      >
-        <div className="px-3 py-2">
-          <p className="truncate text-sm font-medium">{user.name}</p>
-          <p className="truncate text-xs text-muted-foreground">{user.email}</p>
-          {company ? <p className="truncate text-xs text-muted-foreground">{company.name}</p> : null}
-        </div>
-        <div className="my-1 h-px bg-border" />
-        <ul>
-          {accountNavigation(user, company).map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} className={disclosureItemClass}>
-                {link.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <div className="my-1 h-px bg-border" />
-        <button type="button" onClick={onLogout} className={cn(disclosureItemClass, 'flex-row items-center gap-2')}>
-          <LogOut className="size-4" aria-hidden />
-          Log out
-        </button>
-      </DisclosureMenu>
-    </nav>
-  );
-}
-
-interface Account {
-  user: SessionUser;
-  company: SessionCompany | null;
-  onLogout: () => void;
-}
-
 /** Login and Join Waitlist, in the header bar (desktop) or at the foot of the mobile menu. */
 function LoggedOutActions({ className, loginVariant }: { className: string; loginVariant: 'ghost' | 'outline' }) {
   return (
@@ -143,16 +77,6 @@ function LoggedOutActions({ className, loginVariant }: { className: string; logi
         <Link to="/waitlist">Join Waitlist</Link>
       </Button>
     </div>
-  );
-}
-
-function MobileLink({ link }: { link: NavLink }) {
-  return (
-    <li className="pt-1">
-      <RouterNavLink to={link.to} className={(s) => cn(linkClass(s), 'block text-base')}>
-        {link.label}
-      </RouterNavLink>
-    </li>
   );
 }
 
@@ -183,24 +107,9 @@ function MobileMenu({ entries, account }: { entries: NavEntry[]; account: Accoun
         {account ? activityLinks.map((link) => <MobileLink key={link.to} link={link} />) : null}
       </ul>
       {account ? (
-        <div className="mt-4 border-t pt-4">
-          <div className="flex items-center gap-3 px-3 pb-2">
-            <UserAvatar user={account.user} />
-            <div className="min-w-0">
-              <p className="truncate font-medium">{account.user.name}</p>
-              <p className="truncate text-sm text-muted-foreground">{account.user.email}</p>
-            </div>
-          </div>
-          <ul className="flex flex-col gap-1">
-            {accountNavigation(account.user, account.company).map((link) => (
-              <MobileLink key={link.to} link={link} />
-            ))}
-          </ul>
-          <Button variant="outline" className="mt-4 w-full" onClick={account.onLogout}>
-            <LogOut aria-hidden />
-            Log out
-          </Button>
-        </div>
+        <Suspense fallback={null}>
+          <MobileAccount user={account.user} company={account.company} />
+        </Suspense>
       ) : (
         <LoggedOutActions className="mt-6 grid gap-2" loginVariant="outline" />
       )}
@@ -213,26 +122,10 @@ export function Header() {
   const { pathname } = useLocation();
   const [openOnPath, setOpenOnPath] = useState<string | null>(null);
   const mobileOpen = openOnPath === pathname;
-  const navigate = useNavigate();
   const { user, company, prelaunch } = useSession();
-  const logout = useLogout({ leave: () => navigate('/') });
 
   // Pre-launch the header always shows its logged-out form (SPEC §1).
-  const account: Account | null =
-    user && !prelaunch
-      ? {
-          user,
-          company,
-          onLogout: () =>
-            logout.mutate(undefined, {
-              // sonner stays out of the first-load bundle; it is only needed if logging out fails.
-              onError: (error) =>
-                void import('@/lib/toast').then(({ scopedToast }) =>
-                  scopedToast('logout').error('Could not log out', { description: error.message }),
-                ),
-            }),
-        }
-      : null;
+  const account: Account | null = user && !prelaunch ? { user, company } : null;
   const entries: NavEntry[] = account ? loggedInNavigation(account.user, account.company) : loggedOutNavigation;
 
   return (
@@ -255,7 +148,10 @@ export function Header() {
               <HeaderActivity />
             </Suspense>
             <div className="ml-2 hidden md:block">
-              <UserMenu user={account.user} company={account.company} onLogout={account.onLogout} />
+              {/* The account menu (and logging out) loads once someone is signed in: no visitor's page carries it. */}
+              <Suspense fallback={<span aria-hidden className="block size-9 rounded-full bg-muted" />}>
+                <UserMenu user={account.user} company={account.company} />
+              </Suspense>
             </div>
           </div>
         ) : (

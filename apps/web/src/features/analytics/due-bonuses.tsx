@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { scopedToast } from '@/lib/toast';
 import {
+  BONUS_FROM_HIRE_DATE,
   markBonusPaidSchema,
   payBonusEarlySchema,
   sumBonuses,
@@ -124,7 +125,7 @@ export function DueBonusesCard({ companyId }: { companyId: string }) {
                       {formatMoney(row.bonus.amount, row.bonus.currency)}
                     </TableCell>
                     <TableCell className="hidden sm:table-cell">
-                      {row.bonus.dueOn ? formatDate(row.bonus.dueOn) : 'At hire'}
+                      <DueDay bonus={row.bonus} empty="At hire" />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -292,7 +293,9 @@ export function UpcomingBonusesCard({ companyId }: { companyId: string }) {
                   <TableCell className="text-right tabular-nums">
                     {formatMoney(row.bonus.amount, row.bonus.currency)}
                   </TableCell>
-                  <TableCell>{row.bonus.dueOn ? formatDate(row.bonus.dueOn) : '—'}</TableCell>
+                  <TableCell>
+                    <DueDay bonus={row.bonus} empty="—" />
+                  </TableCell>
                   <TableCell className="text-right">
                     <Button
                       type="button"
@@ -387,5 +390,18 @@ function EarlyPaymentDialog({
         </Form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A bonus's due day, saying when it counts from the hire day because the start date is not known. */
+function DueDay({ bonus, empty }: { bonus: { dueOn?: string | null; dueFrom?: string | null }; empty: string }) {
+  if (!bonus.dueOn) return <>{empty}</>;
+  return (
+    <>
+      {formatDate(bonus.dueOn)}
+      {bonus.dueFrom === 'hire' ? (
+        <span className="block text-xs text-muted-foreground">({BONUS_FROM_HIRE_DATE})</span>
+      ) : null}
+    </>
   );
 }

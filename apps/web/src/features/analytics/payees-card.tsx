@@ -51,6 +51,13 @@ interface PayeeFields {
   tin: string;
 }
 
+/** The payroll id of an employee, or the W-9 of an external referrer with its TIN masked (last four). */
+function paidAsDetail(payee: Payee): string {
+  if (payee.kind === 'employee') return payee.payrollId ?? '—';
+  if (!payee.w9) return '—';
+  return `${payee.w9.legalName}, ${TAX_CLASSIFICATION_LABELS[payee.w9.taxClassification]}, ${payee.w9.tinType.toUpperCase()} ${payee.w9.tinMasked}`;
+}
+
 /**
  * Admins: who the company pays bonuses to. Employees by payroll id (the bonuses CSV carries it); external referrers
  * by their W-9, the TIN shown masked; this year's total per person, flagged at the 1099-NEC threshold.
@@ -97,14 +104,14 @@ export function PayeesCard({ companyId }: { companyId: string }) {
               {data.payees.map((payee) => (
                 <TableRow key={payee.userId}>
                   <TableCell>{payee.name}</TableCell>
-                  <TableCell>{payee.kind ? KIND_LABELS[payee.kind] : 'Not recorded'}</TableCell>
-                  <TableCell className="hidden sm:table-cell">
-                    {payee.kind === 'employee'
-                      ? payee.payrollId
-                      : payee.w9
-                        ? `${payee.w9.legalName}, ${TAX_CLASSIFICATION_LABELS[payee.w9.taxClassification]}, ${payee.w9.tinType.toUpperCase()} ${payee.w9.tinMasked}`
-                        : '—'}
+                  <TableCell>
+                    {payee.kind ? KIND_LABELS[payee.kind] : 'Not recorded'}
+                    {/* On small screens the payroll id / W-9 column is hidden, so it sits under how they are paid. */}
+                    <span className="block break-words text-xs text-muted-foreground sm:hidden">
+                      {paidAsDetail(payee)}
+                    </span>
                   </TableCell>
+                  <TableCell className="hidden sm:table-cell">{paidAsDetail(payee)}</TableCell>
                   <TableCell className="text-right tabular-nums">
                     {formatMoneyList(payee.paidInYear)}
                     {payee.reaches1099Threshold ? (

@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { PASSWORD_MIN_LENGTH } from '@referwell/shared/rules/auth-texts';
 import { FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { PasswordStrengthMeter } from './password-strength-meter';
+
+// The meter and the common-password list it checks (~3 KB gzip) come with the first character typed, not with the
+// page: an empty field shows no meter, so the prerendered page and its hydration are the same without it.
+const PasswordStrengthMeter = lazy(() =>
+  import('./password-strength-meter').then((m) => ({ default: m.PasswordStrengthMeter })),
+);
 
 /** A new password's field: the house hint, and the strength meter under it, read with the field. */
 export function NewPasswordField({
@@ -32,7 +38,11 @@ export function NewPasswordField({
       {(control) => (
         <>
           <Input {...control} type="password" autoComplete="new-password" required {...registration} />
-          <PasswordStrengthMeter id={meterId} password={password} email={email} />
+          {password ? (
+            <Suspense fallback={null}>
+              <PasswordStrengthMeter id={meterId} password={password} email={email} />
+            </Suspense>
+          ) : null}
         </>
       )}
     </FormField>

@@ -50,6 +50,10 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
       }${typeof a.amount === 'number' ? ` (${formatMoney(a.amount, typeof a.currency === 'string' ? a.currency : 'USD')})` : ''}${
         typeof a.reason === 'string' ? `: ${a.reason}` : ''
       }`;
+    case 'referral.start_date_set':
+      return `Start date ${typeof b.startDate === 'string' ? formatDate(b.startDate) : 'unknown'} → ${
+        typeof a.startDate === 'string' ? formatDate(a.startDate) : 'unknown'
+      }${typeof a.dueOn === 'string' ? `; bonus due ${formatDate(a.dueOn)}` : ''}`;
     case 'bonus_policy.changed':
       return `Payable after ${String(b.payableAfterDays)} → ${String(a.payableAfterDays)} days; ${
         a.applyToScheduled === true
@@ -119,6 +123,11 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
       return `Was ${String(b.role)}`;
     case 'scim.role_changed':
       return arrow(String(b.role), String(a.role));
+    case 'company.staff_states_changed': {
+      const states = (values: Record<string, unknown>) =>
+        Array.isArray(values.staffStates) && values.staffStates.length > 0 ? values.staffStates.join(', ') : 'None';
+      return arrow(states(b), states(a));
+    }
     case 'company.two_factor_policy_changed':
       return a.requireTwoFactorForAdmins === true ? 'Required for admins' : 'Not required';
     case 'portal.changed': {

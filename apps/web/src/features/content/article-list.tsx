@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { articlePath, type Article } from './articles';
+import { articlePath, type ArticleTeaser } from './articles';
 
 /**
  * Article teasers as cards. The title is the link (its accessible name); it stretches over the whole
@@ -12,7 +12,7 @@ export function ArticleList({
   articles,
   headingLevel = 'h3',
 }: {
-  articles: readonly Article[];
+  articles: readonly ArticleTeaser[];
   headingLevel?: 'h2' | 'h3';
 }) {
   return (

@@ -1,27 +1,22 @@
-import { Link, useParams } from 'react-router';
+import type { ComponentType } from 'react';
+import { Link } from 'react-router';
 import { BRAND } from '@referwell/shared/constants';
-import { NotFoundPage } from '@/components/not-found-page';
 import { RichInline, RichText } from '@/components/rich-text';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { articlesIn, categoryPath, findArticle, type Article, type ArticleCategory } from './articles';
+import { categoryPath, type Article, type ArticleBody, type ArticleCategory } from './articles';
+import { findTeaser, teasersIn } from './articles/teasers';
 import { ArticleList } from './article-list';
 import { BackLink } from './back-link';
-import type { PageMeta } from '@/lib/page-meta';
+import type { StaticMetaHandle } from '@/lib/page-meta';
 
 const CATEGORY_LABEL: Record<ArticleCategory, string> = {
   companies: 'Company Resources',
   'job-seekers': 'Job Seeker Resources',
 };
 
-/** The page metadata of an article, or null when there is no such article (the page is then a 404). */
-export function metaForArticle(category: ArticleCategory, slug: string | undefined): PageMeta | null {
-  const article = findArticle(category, slug);
-  return article ? { title: article.title, description: article.description } : null;
-}
-
-function ArticleBody({ article }: { article: Article }) {
+function ArticleText({ article }: { article: Article }) {
   return (
     <>
       <RichText text={article.introduction} className="mt-8 text-lg leading-8" />
@@ -79,13 +74,10 @@ function ArticleBody({ article }: { article: Article }) {
   );
 }
 
-/** One article (SPEC §2 "Article layout"); an unknown slug renders the 404 page. */
-export function ArticlePage({ category }: { category: ArticleCategory }) {
-  const { slug } = useParams();
-  const article = findArticle(category, slug);
-  if (!article) return <NotFoundPage />;
-
-  const more = articlesIn(category)
+/** One article (SPEC §2 "Article layout"). */
+export function ArticlePage({ article }: { article: Article }) {
+  const { category } = article;
+  const more = teasersIn(category)
     .filter((other) => other.slug !== article.slug)
     .slice(0, 2);
 
@@ -98,7 +90,7 @@ export function ArticlePage({ category }: { category: ArticleCategory }) {
           <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{article.title}</h1>
           <p className="mt-4 text-xl text-muted-foreground text-pretty">{article.description}</p>
         </header>
-        <ArticleBody article={article} />
+        <ArticleText article={article} />
       </article>
 
       <aside aria-labelledby="more-articles" className="mt-16 border-t pt-12">
@@ -121,10 +113,20 @@ export function ArticlePage({ category }: { category: ArticleCategory }) {
   );
 }
 
-export function CompanyArticlePage() {
-  return <ArticlePage category="companies" />;
-}
-
-export function JobSeekerArticlePage() {
-  return <ArticlePage category="job-seekers" />;
+/**
+ * The route of one article, from its text module (ARTICLE_BODIES): the page, and its card's title and description as
+ * the page metadata. Each article is its own route, so a page loads its own text and no other's.
+ */
+export function articleRoute(
+  category: ArticleCategory,
+  slug: string,
+  body: ArticleBody,
+): { Component: ComponentType; handle: StaticMetaHandle } {
+  const teaser = findTeaser(category, slug);
+  if (!teaser) throw new Error(`no article card for ${category}/${slug}`);
+  const article: Article = { ...teaser, ...body };
+  return {
+    Component: () => <ArticlePage article={article} />,
+    handle: { meta: { title: article.title, description: article.description } },
+  };
 }

@@ -1,5 +1,5 @@
 import { BRAND } from '@referwell/shared/constants';
-import { articlesIn } from './articles';
+import { teasersIn } from './articles/teasers';
 import { ArticleList } from './article-list';
 import { BackLink } from './back-link';
 import type { PageMeta } from '@/lib/page-meta';
@@ -25,7 +25,7 @@ export function CompanyResourcesPage() {
           Hiring and HR guides
         </h2>
         <div className="mt-6">
-          <ArticleList articles={articlesIn('companies')} />
+          <ArticleList articles={teasersIn('companies')} />
         </div>
       </section>
     </div>

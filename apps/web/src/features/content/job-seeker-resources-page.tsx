@@ -1,6 +1,6 @@
 import { BRAND } from '@referwell/shared/constants';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { articlesIn } from './articles';
+import { teasersIn } from './articles/teasers';
 import { ArticleList } from './article-list';
 import { BackLink } from './back-link';
 import { ExternalLink } from './external-link';
@@ -47,7 +47,7 @@ export function JobSeekerResourcesPage() {
           Career guides
         </h2>
         <div className="mt-6">
-          <ArticleList articles={articlesIn('job-seekers')} />
+          <ArticleList articles={teasersIn('job-seekers')} />
         </div>
       </section>
 

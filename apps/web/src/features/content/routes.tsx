@@ -2,13 +2,14 @@ import type { ComponentType } from 'react';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 import { APP_ROUTES } from '@referwell/shared/routes';
 import { ARTICLE_CATEGORIES, ARTICLE_SLUGS, articlePath } from './articles/slugs';
-import type { PageMeta, ParamsMetaHandle, StaticMetaHandle } from '@/lib/page-meta';
+import { loadArticleBody } from './articles/bodies';
+import type { ArticleCategory } from './articles/types';
+import type { PageMeta, StaticMetaHandle } from '@/lib/page-meta';
 
 /*
  * The public content pages (SPEC §2): How it works, Beta program, the /join landing page, Resources
  * and the resource articles. Paths are relative, for use as children of the root ('/') route. Every
- * page is its own lazily loaded chunk; its route handle carries the page metadata, either fixed
- * ({ meta }) or computed from the URL parameters ({ metaFor }) for articles.
+ * page is its own lazily loaded chunk; its route handle carries the page metadata ({ meta }).
  */
 
 type LazyRoute = LazyRouteFunction<RouteObject>;
@@ -19,6 +20,16 @@ function page<M extends { meta: PageMeta }>(load: () => Promise<M>, component: (
     const mod = await load();
     const handle: StaticMetaHandle = { meta: mod.meta };
     return { Component: component(mod), handle };
+  };
+}
+
+function articleRoute(category: ArticleCategory, slug: string): RouteObject {
+  return {
+    path: articlePath(category, slug).slice(1),
+    lazy: async () => {
+      const [page, body] = await Promise.all([import('./article-page'), loadArticleBody(category, slug)]);
+      return page.articleRoute(category, slug, body);
+    },
   };
 }
 
@@ -86,22 +97,9 @@ export const contentRoutes: RouteObject[] = [
       (m) => m.JobSeekerResourcesPage,
     ),
   },
-  {
-    path: APP_ROUTES.companyArticle,
-    lazy: async () => {
-      const m = await import('./article-page');
-      const handle: ParamsMetaHandle = { metaFor: (params) => m.metaForArticle('companies', params.slug) };
-      return { Component: m.CompanyArticlePage, handle };
-    },
-  },
-  {
-    path: APP_ROUTES.jobSeekerArticle,
-    lazy: async () => {
-      const m = await import('./article-page');
-      const handle: ParamsMetaHandle = { metaFor: (params) => m.metaForArticle('job-seekers', params.slug) };
-      return { Component: m.JobSeekerArticlePage, handle };
-    },
-  },
+  // One route per article (APP_ROUTES.companyArticle, jobSeekerArticle): its page and its own text load together,
+  // and an unknown slug is the 404 page.
+  ...ARTICLE_CATEGORIES.flatMap((category) => ARTICLE_SLUGS[category].map((slug) => articleRoute(category, slug))),
 ];
 
 /**
@@ -109,12 +107,5 @@ export const contentRoutes: RouteObject[] = [
  * and prerendering. The home page ('/') is not one of these routes and is not included.
  */
 export function publicContentPaths(): string[] {
-  const pagePaths = contentRoutes
-    .map((route) => route.path)
-    .filter((path): path is string => typeof path === 'string' && !path.includes(':'))
-    .map((path) => `/${path}`);
-  const articlePaths = ARTICLE_CATEGORIES.flatMap((category) =>
-    ARTICLE_SLUGS[category].map((slug) => articlePath(category, slug)),
-  );
-  return [...pagePaths, ...articlePaths];
+  return contentRoutes.map((route) => route.path).flatMap((path) => (typeof path === 'string' ? [`/${path}`] : []));
 }

@@ -77,8 +77,11 @@ export function ApplyDialog({
       <DialogContent className="max-h-[90vh] max-w-lg overflow-y-auto">
         {step === 'self-id' ? (
           <>
-            <DialogTitle className="sr-only">{SELF_ID_TEXTS.stepTitle}</DialogTitle>
-            <DialogDescription className="sr-only">{SELF_ID_TEXTS.stepIntro(job.companyName)}</DialogDescription>
+            {/* The dialog's one title: the step shows no heading of its own (one accessible name, one h2). */}
+            <DialogHeader>
+              <DialogTitle>{SELF_ID_TEXTS.stepTitle}</DialogTitle>
+              <DialogDescription>{SELF_ID_TEXTS.stepIntro(job.companyName)}</DialogDescription>
+            </DialogHeader>
             <SelfIdStep jobId={job.id} onDone={close} />
           </>
         ) : (

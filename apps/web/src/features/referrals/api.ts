@@ -9,6 +9,7 @@ import type {
   CreditLedger,
   DeclineReason,
   ExternalReferral,
+  HireStartDate,
   JobComment,
   ReferralCheck,
   ReferralCheckResult,
@@ -226,6 +227,12 @@ export const useMarkBonusPaid = (id: string) =>
       method: 'POST',
       body: { ...(paidOn ? { paidOn } : {}), ...(reference ? { reference } : {}) },
     }),
+  );
+
+/** A hire's start date, given or corrected after the hire: the bonus's due day moves with it. */
+export const useSetHireStartDate = (id: string) =>
+  useReferralMutation(id, ({ startDate }: HireStartDate) =>
+    api<ReferralDetail>(`/api/referrals/${enc(id)}/start-date`, { method: 'PUT', body: { startDate } }),
   );
 
 export function useSetTracking(jobId: string) {

@@ -23,6 +23,11 @@ import { CreditCheck } from './credit-check';
 import { OpenPositionField, ReferralAnswers, useOpenPositions } from './referral-fields';
 
 const toast = scopedToast('referral-dialog');
+/**
+ * "Starting Referral" has a scope of its own: sharing the dialog's, the "Referral Created" that follows replaced it in
+ * place, and when it came while the first was closing (its 4 s were up) it closed with it and was never seen.
+ */
+const startToast = scopedToast('referral-start');
 
 export interface ReferralDialogProps {
   /** The candidate to refer; the dialog renders nothing useful without one. */
@@ -37,7 +42,7 @@ export interface ReferralDialogProps {
 
 /** Shows the toast of SPEC §4 when a referral is started from a talent (call it before opening the dialog). */
 export function announceReferralStart(talentName: string) {
-  toast(REFERRAL_MESSAGES.startingTitle, { description: REFERRAL_MESSAGES.starting(talentName) });
+  startToast(REFERRAL_MESSAGES.startingTitle, { description: REFERRAL_MESSAGES.starting(talentName) });
 }
 
 /**

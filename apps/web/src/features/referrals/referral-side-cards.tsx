@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Gift, History } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { scopedToast } from '@/lib/toast';
 import {
   bonusDescription,
   markBonusPaidSchema,
+  REFERRAL_MESSAGES,
   type MarkBonusPaid,
   type MarkBonusPaidForm as MarkBonusPaidInput,
   type Referral,
@@ -15,7 +17,8 @@ import { Input } from '@/components/ui/input';
 import { Form, FormField } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatMoney } from '@/lib/format';
-import { useMarkBonusPaid } from './api';
+import { useMarkBonusPaid, useSetHireStartDate } from './api';
+import { StartDateDialog } from './start-date-dialog';
 import { BonusStateBadge, StageBadge } from './pipeline-parts';
 
 const toast = scopedToast('referral-side-cards');
@@ -45,8 +48,12 @@ export function BonusCard({ referral }: { referral: Referral }) {
             <p className="text-sm text-muted-foreground">
               {bonusDescription(bonus.state, bonus.paidOn ? formatDate(bonus.paidOn) : null, {
                 dueOn: bonus.dueOn ? formatDate(bonus.dueOn) : null,
+                fromHire: bonus.dueFrom === 'hire',
               })}
             </p>
+            {referral.viewer.canSetStartDate && bonus.state === 'due' ? (
+              <SetStartDate referral={referral} known={bonus.dueFrom === 'start'} />
+            ) : null}
             {bonus.paymentReference ? (
               <p className="text-sm text-muted-foreground">Payment reference: {bonus.paymentReference}</p>
             ) : null}
@@ -55,6 +62,39 @@ export function BonusCard({ referral }: { referral: Referral }) {
         {referral.viewer.canMarkBonusPaid ? <MarkBonusPaidForm referralId={referral.id} /> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/** Admins: give (or correct) the hire's start date; the bonus's due day moves with it. */
+function SetStartDate({ referral, known }: { referral: Referral; known: boolean }) {
+  const [open, setOpen] = useState(false);
+  const setStartDate = useSetHireStartDate(referral.id);
+  return (
+    <>
+      <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={() => setOpen(true)}>
+        {known ? REFERRAL_MESSAGES.changeStartDate : REFERRAL_MESSAGES.setStartDate}
+      </Button>
+      <StartDateDialog
+        mode="set"
+        name={referral.talentName}
+        open={open}
+        onOpenChange={setOpen}
+        pending={setStartDate.isPending}
+        onConfirm={(startDate) => {
+          if (!startDate) return;
+          setStartDate.mutate(
+            { startDate },
+            {
+              onSuccess: () => {
+                setOpen(false);
+                toast.success(REFERRAL_MESSAGES.startDateSaved);
+              },
+              onError: (error) => toast.error(errorMessage(error, REFERRAL_MESSAGES.updateFailed)),
+            },
+          );
+        }}
+      />
+    </>
   );
 }
 

@@ -294,6 +294,49 @@ describe('Referral detail status control', () => {
   });
 });
 
+describe('a hire without a start date', () => {
+  it('says the bonus counts from the hire date, and an admin sets the start date to move it', async () => {
+    const hired = (dueOn: string, dueFrom: 'hire' | 'start'): ReferralDetail => ({
+      ...referral({ canUpdateStatus: true, canMarkBonusPaid: true, canSetStartDate: true }),
+      status: 'completed',
+      stage: 'hired',
+      consent: 'confirmed',
+      bonus: { amount: 1500, currency: 'USD', state: 'due', paidOn: null, dueOn, dueFrom },
+    });
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) =>
+      init?.method === 'PUT'
+        ? jsonResponse(200, hired('2026-02-04', 'start'))
+        : jsonResponse(200, hired('2026-04-02', 'hire')),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/referrer-dashboard/referrals/:referralId', element: <ReferralDetailPage /> }], {
+      path: `/referrer-dashboard/referrals/${REFERRAL_ID}`,
+      session: session('companyAdmin'),
+    });
+    expect(
+      await screen.findByText(
+        'The candidate was hired: the bonus is payable from Apr 02, 2026 (from the hire date; start date unknown).',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: REFERRAL_MESSAGES.setStartDate }));
+    const dialog = await screen.findByRole('dialog', { name: REFERRAL_MESSAGES.setStartDateTitle('Tess Talent') });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please enter the start date')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Start date'), '2026-01-05');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(REFERRAL_MESSAGES.startDateSaved)).toBeInTheDocument();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(put?.[0]).toBe(`/api/referrals/${REFERRAL_ID}/start-date`);
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ startDate: '2026-01-05' });
+    expect(
+      await screen.findByText('The candidate was hired: the bonus is payable from Feb 04, 2026.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: REFERRAL_MESSAGES.changeStartDate })).toBeInTheDocument();
+  });
+});
+
 describe('Request a Referral', () => {
   it('explains missing query data with Go Back', async () => {
     renderRoutes([{ path: '/request-referral', element: <RequestReferralPage /> }], {

@@ -23,7 +23,8 @@ const toast = scopedToast('self-id-step');
 /**
  * The voluntary self-identification step an applicant sees after applying, when the job's company invites it: the
  * forms in their official words, every question with "I do not wish to answer", and Skip. Calls `onDone` when
- * answered, skipped, or not offered.
+ * answered, skipped, or not offered. Its container gives the step's title and introduction (the apply dialog's
+ * DialogTitle), so it has no heading of its own.
  */
 export function SelfIdStep({ jobId, onDone }: { jobId: string; onDone: () => void }) {
   const invitation = useQuery(selfIdInvitationQueryOptions(jobId));
@@ -52,26 +53,11 @@ export function SelfIdStep({ jobId, onDone }: { jobId: string; onDone: () => voi
       </Alert>
     );
   return (
-    <SelfIdAnswersForm
-      jobId={jobId}
-      companyName={invitation.data.companyName}
-      forms={invitation.data.forms.map((f) => SELF_ID_FORM_TEXTS[f])}
-      onDone={onDone}
-    />
+    <SelfIdAnswersForm jobId={jobId} forms={invitation.data.forms.map((f) => SELF_ID_FORM_TEXTS[f])} onDone={onDone} />
   );
 }
 
-function SelfIdAnswersForm({
-  jobId,
-  companyName,
-  forms,
-  onDone,
-}: {
-  jobId: string;
-  companyName: string;
-  forms: SelfIdFormText[];
-  onDone: () => void;
-}) {
+function SelfIdAnswersForm({ jobId, forms, onDone }: { jobId: string; forms: SelfIdFormText[]; onDone: () => void }) {
   const submit = useSubmitSelfId(jobId);
   const questions = forms.flatMap((f) => f.questions);
   const form = useForm<SelfIdSubmission>({
@@ -89,10 +75,6 @@ function SelfIdAnswersForm({
 
   return (
     <Form form={form} onValid={onValid} className="grid gap-6">
-      <div>
-        <h2 className="text-lg font-semibold">{SELF_ID_TEXTS.stepTitle}</h2>
-        <p className="mt-1 text-sm text-muted-foreground">{SELF_ID_TEXTS.stepIntro(companyName)}</p>
-      </div>
       {forms.map((text) => (
         <section key={text.form} className="grid gap-3 rounded-md border p-4" aria-labelledby={`self-id-${text.form}`}>
           <div>

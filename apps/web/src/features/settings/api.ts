@@ -151,11 +151,19 @@ export const passkeysQueryOptions = queryOptions({
   queryFn: ({ signal }) => api<PasskeyList>('/api/account/passkeys', { signal }),
 });
 
+/**
+ * A passkey change refreshes the list, the two-factor status and the session: a passkey is a second factor where the
+ * company requires one of its admins (ADR 0040).
+ */
 function usePasskeyMutation<V, T>(mutationFn: (variables: V) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.passkeys }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.passkeys });
+      await queryClient.invalidateQueries({ queryKey: settingsKeys.twoFactor });
+      await queryClient.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
+    },
   });
 }
 

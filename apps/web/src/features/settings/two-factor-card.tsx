@@ -53,7 +53,7 @@ export function TwoFactorCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
-        {status.data?.required && !status.data.enabled ? (
+        {status.data?.required && !status.data.enabled && !status.data.hasPasskey ? (
           <Alert>
             <AlertDescription>{TWO_FACTOR_MESSAGES.setupRequired}</AlertDescription>
           </Alert>
@@ -197,7 +197,7 @@ function TwoFactorOn({ status, onCodes }: { status: TwoFactorStatus; onCodes: (c
     <div className="grid gap-4">
       <p className="text-sm">
         {status.recoveryCodesLeft} of {RECOVERY_CODE_COUNT} recovery codes left.
-        {status.required ? ` ${TWO_FACTOR_MESSAGES.requiredByCompany}` : ''}
+        {status.required && !status.hasPasskey ? ` ${TWO_FACTOR_MESSAGES.requiredByCompany}` : ''}
       </p>
       <Form form={form} onValid={onValid} className="grid gap-4">
         {failed ? (
@@ -218,7 +218,7 @@ function TwoFactorOn({ status, onCodes }: { status: TwoFactorStatus; onCodes: (c
           <Button type="submit" variant="outline" disabled={pending} onClick={() => (action.current = 'regenerate')}>
             New recovery codes
           </Button>
-          {status.required ? null : (
+          {status.required && !status.hasPasskey ? null : (
             <Button type="submit" variant="destructive" disabled={pending} onClick={() => (action.current = 'disable')}>
               Turn off
             </Button>

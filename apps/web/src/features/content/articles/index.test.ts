@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { paragraphsOf, safeLinkHref } from '@/components/rich-text';
-import { ARTICLE_SLUGS, articlePath, articles, articlesIn, articleTexts, categoryPath, findArticle } from './index';
+import {
+  ARTICLE_BODIES,
+  ARTICLE_SLUGS,
+  ARTICLE_TEASERS,
+  articlePath,
+  articleTexts,
+  categoryPath,
+  findTeaser,
+  loadArticleBody,
+  teasersIn,
+  type Article,
+} from './index';
+
+/** Every article whole: its card and its text module. */
+const articles: Article[] = await Promise.all(
+  ARTICLE_TEASERS.map(async (teaser) => ({ ...teaser, ...(await loadArticleBody(teaser.category, teaser.slug)) })),
+);
 
 /** The article slugs SPEC §2 lists, per category. */
 const SPEC_SLUGS = {
@@ -29,24 +45,29 @@ function wordCount(text: string): number {
 }
 
 describe('articles registry', () => {
-  it('holds 12 articles with unique slugs', () => {
+  it('holds 12 articles with unique slugs', async () => {
     expect(articles).toHaveLength(12);
     expect(new Set(articles.map((article) => article.slug)).size).toBe(12);
+    // Every text module has its card, and no card is without text.
+    expect(Object.keys(ARTICLE_BODIES).sort()).toEqual(
+      ARTICLE_TEASERS.map((teaser) => `./${teaser.category}/${teaser.slug}.ts`).sort(),
+    );
+    await expect(loadArticleBody('companies', 'personal-branding')).rejects.toThrow(/no article text/);
   });
 
   it('holds exactly the slugs SPEC §2 lists, in each category', () => {
     for (const category of ['companies', 'job-seekers'] as const) {
-      expect(articlesIn(category).map((article) => article.slug)).toEqual(SPEC_SLUGS[category]);
+      expect(teasersIn(category).map((teaser) => teaser.slug)).toEqual(SPEC_SLUGS[category]);
       expect([...ARTICLE_SLUGS[category]]).toEqual(SPEC_SLUGS[category]);
     }
   });
 
   it('finds an article only in its own category', () => {
-    expect(findArticle('job-seekers', 'personal-branding')?.title).toMatch(/Personal Branding/);
-    expect(findArticle('companies', 'personal-branding')).toBeUndefined();
-    expect(findArticle('companies', 'no-such-article')).toBeUndefined();
-    expect(findArticle('companies', undefined)).toBeUndefined();
-    expect(findArticle('companies', '__proto__')).toBeUndefined();
+    expect(findTeaser('job-seekers', 'personal-branding')?.title).toMatch(/Personal Branding/);
+    expect(findTeaser('companies', 'personal-branding')).toBeUndefined();
+    expect(findTeaser('companies', 'no-such-article')).toBeUndefined();
+    expect(findTeaser('companies', undefined)).toBeUndefined();
+    expect(findTeaser('companies', '__proto__')).toBeUndefined();
   });
 
   it('builds article and listing paths', () => {

@@ -14,7 +14,8 @@ export interface ArticleCard {
   body: string;
 }
 
-export interface Article {
+/** What an article's card shows (listings, "Keep reading") and its page metadata. */
+export interface ArticleTeaser {
   slug: string;
   category: ArticleCategory;
   /** The short category label shown above the title, e.g. 'Career Growth'. */
@@ -22,6 +23,10 @@ export interface Article {
   title: string;
   /** One or two sentences; used on the listing card and as the page's meta description. */
   description: string;
+}
+
+/** An article's text, in its own module so that only the article's page loads it. */
+export interface ArticleBody {
   introduction: string;
   sections: ArticleSection[];
   /** Optional cards shown after the sections, under `cardsTitle` (default 'Key takeaways'). */
@@ -29,3 +34,5 @@ export interface Article {
   cardsTitle?: string;
   conclusion: string;
 }
+
+export type Article = ArticleTeaser & ArticleBody;

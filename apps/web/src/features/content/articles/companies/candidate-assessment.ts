@@ -1,12 +1,6 @@
-import type { Article } from '../types';
+import type { ArticleBody } from '../types';
 
-export const candidateAssessment: Article = {
-  slug: 'candidate-assessment',
-  category: 'companies',
-  badge: 'Assessment',
-  title: 'Assessing Candidates Fairly and Effectively',
-  description:
-    'Choose assessments that mirror the real work, protect patient data while doing it, weigh referral signals sensibly, and score every candidate consistently.',
+export const body: ArticleBody = {
   introduction: `Resumes and conversations tell you what candidates say they can do. Assessments show you what they actually do. In healthcare technology, where mistakes can reach patients, that difference matters.
 
 The best assessments are short, realistic and scored consistently. This guide covers how to choose and design them for clinical, technical and hybrid roles, and how to combine them with the other evidence you collect.`,

@@ -1,12 +1,6 @@
-import type { Article } from '../types';
+import type { ArticleBody } from '../types';
 
-export const employeeOnboarding: Article = {
-  slug: 'employee-onboarding',
-  category: 'companies',
-  badge: 'Onboarding',
-  title: 'Onboarding New Hires in Healthcare Technology',
-  description:
-    'Turn a new hire into a confident, compliant contributor: preparation before day one, privacy and security training, clinical context, and a 30-60-90 day plan.',
+export const body: ArticleBody = {
   introduction: `Onboarding starts the moment a candidate accepts your offer, and it shapes how quickly they contribute and whether they stay. In healthcare technology, onboarding carries extra weight: new hires must learn your product and your clinical domain, and they must be trained on privacy and security before they touch systems that hold patient data.
 
 This guide lays out a practical onboarding plan, from the weeks before day one to the end of the first quarter.`,

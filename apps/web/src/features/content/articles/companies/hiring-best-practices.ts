@@ -1,12 +1,6 @@
-import type { Article } from '../types';
+import type { ArticleBody } from '../types';
 
-export const hiringBestPractices: Article = {
-  slug: 'hiring-best-practices',
-  category: 'companies',
-  badge: 'Hiring',
-  title: 'Hiring Best Practices for Healthcare Technology Companies',
-  description:
-    'A practical hiring process for health tech teams: define the role, use employee referrals well, structure every stage, and verify credentials before the offer.',
+export const body: ArticleBody = {
   introduction: `Hiring in healthcare technology is harder than in most software markets. You need people who can build reliable systems and who understand clinical workflows, privacy obligations and the cost of getting things wrong. Those people are scarce, and the best of them are rarely browsing job boards.
 
 This guide sets out a hiring process that is fast enough to win good candidates and rigorous enough for a regulated industry.`,

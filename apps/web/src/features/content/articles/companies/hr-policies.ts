@@ -1,12 +1,6 @@
-import type { Article } from '../types';
+import type { ArticleBody } from '../types';
 
-export const hrPolicies: Article = {
-  slug: 'hr-policies',
-  category: 'companies',
-  badge: 'HR Policy',
-  title: 'Essential HR Policies for Health Tech Companies',
-  description:
-    'The policies a growing healthcare technology company needs, including privacy and security, a clear employee referral program, and wage-and-hour basics.',
+export const body: ArticleBody = {
   introduction: `Policies are easy to postpone when a company is small. But healthcare technology companies handle sensitive data, work with regulated customers and compete hard for talent, so the basics need to be in place early. Customers will ask about them in security reviews, and employees rely on them to know what is expected and what they can expect in return.
 
 This guide outlines the policies to prioritize and what each should cover. It is general guidance, not legal advice: have an employment lawyer review your policies for the states where you operate.`,

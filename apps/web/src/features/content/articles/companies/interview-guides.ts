@@ -1,12 +1,6 @@
-import type { Article } from '../types';
+import type { ArticleBody } from '../types';
 
-export const interviewGuides: Article = {
-  slug: 'interview-guides',
-  category: 'companies',
-  badge: 'Interviewing',
-  title: 'Structured Interview Guides for Health Tech Teams',
-  description:
-    'How to build a structured interview for clinical, technical and hybrid roles, with sample questions, lawful boundaries and a fair way to decide.',
+export const body: ArticleBody = {
   introduction: `A structured interview asks every candidate for a role the same core questions and scores the answers against criteria agreed in advance. It is one of the most reliable ways to predict job performance, and it makes your process fairer and easier to defend.
 
 This guide shows how to design an interview guide for healthcare technology roles, offers sample questions for common role families, and covers the legal boundaries every interviewer should know.`,

@@ -1,12 +1,6 @@
-import type { Article } from '../types';
+import type { ArticleBody } from '../types';
 
-export const jobDescriptionTemplates: Article = {
-  slug: 'job-description-templates',
-  category: 'companies',
-  badge: 'Job Descriptions',
-  title: 'Job Description Templates for Healthcare Technology Roles',
-  description:
-    'Write job descriptions that attract the right candidates and give referrers something concrete to share, with a reusable template and a worked example.',
+export const body: ArticleBody = {
   introduction: `A job description does three jobs at once. It tells candidates whether the role is for them, it gives your employees the words they need to refer people from their network, and it sets the expectations you will later hold the new hire to.
 
 Most job descriptions fail at all three by listing every skill the team can think of. This guide offers a simple structure, guidance on clinical and technical requirements, and a worked example you can adapt.`,

@@ -1,12 +1,6 @@
-import type { Article } from '../types';
+import type { ArticleBody } from '../types';
 
-export const performanceManagement: Article = {
-  slug: 'performance-management',
-  category: 'companies',
-  badge: 'Performance',
-  title: 'Performance Management That Helps People Grow',
-  description:
-    'Set clear expectations, give continuous feedback, measure what matters in health tech, run fair reviews and handle underperformance with care.',
+export const body: ArticleBody = {
   introduction: `Performance management has a poor reputation because it is often reduced to an annual form nobody enjoys. Done well, it is simply the habit of agreeing what good looks like, talking honestly about progress, and helping people get better.
 
 In healthcare technology, where work often spans engineering, clinical operations and compliance, clear expectations matter even more. This guide covers a lightweight system that works for small and growing teams.`,

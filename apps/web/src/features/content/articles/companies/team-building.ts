@@ -1,12 +1,6 @@
-import type { Article } from '../types';
+import type { ArticleBody } from '../types';
 
-export const teamBuilding: Article = {
-  slug: 'team-building',
-  category: 'companies',
-  badge: 'Team Culture',
-  title: 'Building High-Trust Health Tech Teams',
-  description:
-    'Combine clinical and technical strengths, build shared understanding, make it safe to raise problems, and keep distributed teams connected.',
+export const body: ArticleBody = {
   introduction: `The best healthcare technology teams combine people who understand patients and clinical work with people who build and run reliable software. Getting those groups to trust each other, share context and raise problems early is what separates products clinicians love from products they work around.
 
 This guide covers practical ways to build that kind of team, whether you are hiring your tenth employee or your hundredth.`,

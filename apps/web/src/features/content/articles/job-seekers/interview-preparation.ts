@@ -1,12 +1,6 @@
-import type { Article } from '../types';
+import type { ArticleBody } from '../types';
 
-export const interviewPreparation: Article = {
-  slug: 'interview-preparation',
-  category: 'job-seekers',
-  badge: 'Interviewing',
-  title: 'Interview Preparation for Healthcare Technology Roles',
-  description:
-    'Prepare for every stage of a healthcare technology interview loop, from the recruiter screen to the clinical panel, with stories, domain knowledge and good questions.',
+export const body: ArticleBody = {
   introduction: `Healthcare technology interviews test two things at once: whether you can do the work, and whether you can be trusted with work that affects patients, clinicians and sensitive data. Strong candidates prepare for both.
 
 This guide explains the stages you are likely to meet, how to prepare stories that answer behavioral questions well, which healthcare-specific topics come up again and again, and how to finish the process on a good note.`,

@@ -1,12 +1,6 @@
-import type { Article } from '../types';
+import type { ArticleBody } from '../types';
 
-export const networkingStrategies: Article = {
-  slug: 'networking-strategies',
-  category: 'job-seekers',
-  badge: 'Networking',
-  title: 'Networking Strategies That Lead to Referrals',
-  description:
-    'Build genuine relationships with people inside healthcare technology companies, and learn how to ask for a referral in a way that makes yes easy.',
+export const body: ArticleBody = {
   introduction: `Referred candidates are far more likely to be interviewed and hired than people who apply cold, and healthcare technology is a small, well-connected industry. The people who get those referrals are rarely the ones with the biggest networks. They are the ones who keep in touch, give before they ask, and make a specific, easy request when the moment comes.
 
 This guide covers where to meet people, how to reach out to a potential referrer, and how to turn a single conversation into a relationship that lasts beyond your next job search.`,

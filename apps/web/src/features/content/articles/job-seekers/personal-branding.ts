@@ -1,12 +1,6 @@
-import type { Article } from '../types';
+import type { ArticleBody } from '../types';
 
-export const personalBranding: Article = {
-  slug: 'personal-branding',
-  category: 'job-seekers',
-  badge: 'Personal Branding',
-  title: 'Personal Branding for Healthcare Technology Professionals',
-  description:
-    'Shape a clear, credible professional story that hiring teams and referrers at healthcare technology companies can repeat on your behalf.',
+export const body: ArticleBody = {
   introduction: `Your personal brand is simply what people say about you when you are not in the room. In healthcare technology that conversation happens constantly: a referrer describing you to a hiring manager, a recruiter summarizing your profile for a panel, a former colleague recommending you for a project.
 
 A strong brand makes that conversation easy. It tells people what problems you solve, for whom, and why they can trust you with systems that touch patient care. This guide walks through how to build one that is specific, consistent and verifiable.`,

@@ -1,12 +1,6 @@
-import type { Article } from '../types';
+import type { ArticleBody } from '../types';
 
-export const resumeWriting: Article = {
-  slug: 'resume-writing',
-  category: 'job-seekers',
-  badge: 'Resumes',
-  title: 'Resume Writing for Healthcare Technology Careers',
-  description:
-    'Write a resume that shows outcomes, names the systems and standards you know, and passes both applicant tracking systems and busy hiring managers.',
+export const body: ArticleBody = {
   introduction: `A hiring manager typically spends under a minute on a first read of a resume. In healthcare technology, that minute has to answer several questions at once: can this person do the work, do they understand the clinical and regulatory environment, and have they used the systems we run?
 
 A referral gets your resume read by the right person. This guide helps make sure that, once it is read, it makes the case for you.`,
