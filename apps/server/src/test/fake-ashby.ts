@@ -3,7 +3,7 @@
 // body (candidate.uploadResume: multipart/form-data) answered `{ success: true, results }`; lists page with
 // `limit`/`cursor` and answer `moreDataAvailable`/`nextCursor`. Methods: apiKey.info, candidate.search,
 // candidate.create, candidate.uploadResume, candidate.listNotes, candidate.createNote, user.search, application.info,
-// application.create, application.list, job.list. It checks HTTP Basic auth as Ashby documents it (no key: 401, a
+// application.create, application.list, job.list, offer.list (`applicationId`; each offer's `latestVersion.startDate`). It checks HTTP Basic auth as Ashby documents it (no key: 401, a
 // wrong key: 403), the documented required fields and ids (a refusal is HTTP 200 with `success: false`, `errors` and
 // `errorInfo`, as Ashby answers), keeps its candidates in memory, and sends webhooks signed as Ashby signs them
 // (`Ashby-Signature: sha256=<hex>`, HMAC-SHA256 of the body under the secret token). Tests make it fail on purpose:
@@ -26,6 +26,16 @@ export interface AshbyApplicationRecord {
   creditedToUser: { id: string; email: string } | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** An offer as offer.list answers it: its status and the latest version's terms. */
+export interface AshbyOfferRecord {
+  id: string;
+  applicationId: string;
+  acceptanceStatus: 'Accepted' | 'Declined' | 'Pending' | 'Created' | 'Cancelled' | 'WaitingOnResponse';
+  offerStatus: 'WaitingOnApprovalStart' | 'WaitingOnOfferApproval' | 'WaitingOnCandidateResponse' | 'CandidateAccepted';
+  decidedAt: string | null;
+  latestVersion: { id: string; startDate: string | null; createdAt: string };
 }
 
 export interface AshbyCandidateRecord {
@@ -56,13 +66,17 @@ export interface FakeAshby {
   stages: { id: string; title: string; type: string }[];
   candidates: Map<string, AshbyCandidateRecord>;
   applications: Map<string, AshbyApplicationRecord>;
+  offers: AshbyOfferRecord[];
   requests: { method: string; body: Json | null }[];
   failNext(method: string, failure: Failure, times?: number, retryAfterSeconds?: number): void;
   addCandidate(name: string, email: string): AshbyCandidateRecord;
-  /** Moves an application as a recruiter would: to a stage by title, hired or archived. */
+  /**
+   * Moves an application as a recruiter would: to a stage by title, hired or archived; `startDate` (YYYY-MM-DD) adds
+   * the accepted offer starting then.
+   */
   moveApplication(
     id: string,
-    change: { stage?: string; status?: AshbyApplicationRecord['status'] },
+    change: { stage?: string; status?: AshbyApplicationRecord['status']; startDate?: string },
   ): AshbyApplicationRecord;
   /** A webhook about an application, signed under `secret` (`signature` replaces the real one; null leaves it out). */
   webhook(
@@ -117,6 +131,7 @@ export async function startFakeAshby(options: { apiKey?: string } = {}): Promise
     stages,
     candidates: new Map(),
     applications: new Map(),
+    offers: [],
     requests: [],
     failNext(method, failure, times = 1, retryAfterSeconds = 1) {
       failures.push({ method, failure, times, retryAfter: retryAfterSeconds });
@@ -145,6 +160,15 @@ export async function startFakeAshby(options: { apiKey?: string } = {}): Promise
         application.currentInterviewStage = stage;
       }
       if (change.status) application.status = change.status;
+      if (change.startDate)
+        fake.offers.push({
+          id: randomUUID(),
+          applicationId: id,
+          acceptanceStatus: 'Accepted',
+          offerStatus: 'CandidateAccepted',
+          decidedAt: now(),
+          latestVersion: { id: randomUUID(), startDate: change.startDate, createdAt: now() },
+        });
       application.updatedAt = now();
       return application;
     },
@@ -341,6 +365,15 @@ export async function startFakeAshby(options: { apiKey?: string } = {}): Promise
         fake.applications.set(application.id, application);
         candidate.applicationIds.push(application.id);
         return ok(res, application);
+      }
+      case 'offer.list': {
+        if (body.applicationId !== undefined && !isId(body.applicationId))
+          return refuse(res, 'invalid_input', 'applicationId is not an id');
+        return page(
+          res,
+          body,
+          fake.offers.filter((o) => body.applicationId === undefined || o.applicationId === body.applicationId),
+        );
       }
       case 'application.list':
         return page(res, body, [...fake.applications.values()]);

@@ -70,8 +70,9 @@ export interface AtsWebhookEvent {
   action: string;
   change: AtsStageChange | null;
   /**
-   * The delivery says the change's application moved but not where to by name (Lever sends stage and archive-reason
-   * ids): the change is not applied as is; the ATS's changes are re-read on the queue (a reconciliation) instead.
+   * The delivery says the change's application moved but not all we need (Lever sends stage and archive-reason ids;
+   * a hire's start date is on the offer): the change is not applied as is; the ATS's changes are re-read on the queue
+   * (a reconciliation) instead.
    */
   reread?: boolean;
 }

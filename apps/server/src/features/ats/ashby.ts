@@ -10,9 +10,12 @@
  *   (`user.search`), as `creditedToUserId` of the candidate and the application, with the configured "Referral"
  *   source (`sourceId`). The résumé goes up with `candidate.uploadResume` (multipart) unless the candidate's résumé
  *   has that name; the team's note is `candidate.createNote`, marked with our referral id, unless one is there.
- * - Stage changes: `application.list` pages (`moreDataAvailable`/`nextCursor`), those updated since the time.
+ * - Stage changes: `application.list` pages (`moreDataAvailable`/`nextCursor`), those updated since the time. A
+ *   hire's start date is its offer's (`offer.list {applicationId}`, `latestVersion.startDate`; an accepted offer
+ *   first, else the newest).
  * - Webhooks: `Ashby-Signature: sha256=<hex>`, the HMAC-SHA256 of the whole body under the webhook's secret token;
- *   `{ action, data: { application } }` with `status` (Active, Hired, Archived, Lead) and `currentInterviewStage`.
+ *   `{ action, data: { application } }` with `status` (Active, Hired, Archived, Lead) and `currentInterviewStage`. A
+ *   hire's webhook carries no start date: it is answered by a queued re-read (webhooks never call Ashby).
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { AtsJob } from '@referwell/shared';
@@ -93,6 +96,25 @@ async function listAll<T>(context: AtsCallContext, method: string, body: Record<
     cursor = answer.nextCursor;
   }
   return all;
+}
+
+interface AshbyOffer {
+  id: string;
+  acceptanceStatus?: string;
+  decidedAt?: string | null;
+  latestVersion?: { startDate?: string | null; createdAt?: string } | null;
+}
+
+/** The start date (YYYY-MM-DD) of the application's offer: an accepted one first, else the newest. */
+async function offerStartDate(context: AtsCallContext, applicationId: string): Promise<string | null> {
+  const offers = await listAll<AshbyOffer>(context, 'offer.list', { applicationId });
+  const created = (offer: AshbyOffer) => Date.parse(offer.latestVersion?.createdAt ?? '') || 0;
+  const ordered = [...offers].sort(
+    (a, b) =>
+      Number(b.acceptanceStatus === 'Accepted') - Number(a.acceptanceStatus === 'Accepted') || created(b) - created(a),
+  );
+  const date = ordered.map((offer) => offer.latestVersion?.startDate).find((d) => d && /^\d{4}-\d{2}-\d{2}/.test(d));
+  return date ? date.slice(0, 10) : null;
 }
 
 const noteMarker = (referralId: string) => `[Referwell referral ${referralId}]`;
@@ -194,7 +216,14 @@ export const ashby: AtsAdapter = {
     // application.list filters by creation only (createdAfter); a change to an older application is found by its
     // updatedAt, so every page is read and the changed ones kept.
     const applications = await listAll<AshbyApplication>(context, 'application.list', {});
-    return applications.filter((a) => a.updatedAt && Date.parse(a.updatedAt) >= since.getTime()).map(toChange);
+    const changes: AtsStageChange[] = [];
+    for (const application of applications.filter((a) => a.updatedAt && Date.parse(a.updatedAt) >= since.getTime())) {
+      const change = toChange(application);
+      // Only a hire's offers are read: one call per hire, none per stage move.
+      if (change.hired) change.startDate = await offerStartDate(context, application.id);
+      changes.push(change);
+    }
+    return changes;
   },
 
   verifyWebhook(rawBody, headers, secret) {
@@ -217,6 +246,7 @@ export const ashby: AtsAdapter = {
       throw new WebhookShapeError('The webhook has no application id.');
     const change = toChange(application);
     if (event.action === 'candidateHire') change.hired = true;
-    return { deliveryId, action: event.action, change };
+    // A hire's start date is on its offer: read back from Ashby on the queue.
+    return { deliveryId, action: event.action, change, ...(change.hired ? { reread: true } : {}) };
   },
 };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATS_MESSAGES, type AtsConnection, type AtsSyncEntry } from '@referwell/shared';
-import { atsCandidates, referrals } from '../../db/schema';
+import { atsCandidates, candidatePipelines, referrals } from '../../db/schema';
 import { ashbyTestEnv, startFakeAshby, type FakeAshby } from '../../test/fake-ashby';
 import {
   createTestApp,
@@ -244,7 +244,7 @@ describe('ATS connections (Ashby)', () => {
     expect(missing.statusCode).toBe(400);
   });
 
-  it('a hire in Ashby moves the pipeline to Hired: the referral completes and the bonus falls due', async () => {
+  it('a hire in Ashby moves the pipeline to Hired from its offer start date: the referral completes, the bonus falls due', async () => {
     const { referralId, seeker } = await referAndConsent('Jordan Hire');
     const applicationId = await applicationOf(referralId);
     await ok('PUT', `${base()}/${connection.id}/stage-mapping`, admin, {
@@ -254,16 +254,25 @@ describe('ATS connections (Ashby)', () => {
     await postWebhook(ab.webhook(WEBHOOK_SECRET, 'candidateStageChange', applicationId));
     expect(await stageOf(seeker.body.user.id)).toBe('interviewed');
 
-    ab.moveApplication(applicationId, { stage: 'Hired', status: 'Hired' });
+    ab.moveApplication(applicationId, { stage: 'Hired', status: 'Hired', startDate: '2027-03-15' });
+    // The start date is on the offer: the hire is read back from Ashby on the queue, never during the webhook.
     const hired = await postWebhook(ab.webhook(WEBHOOK_SECRET, 'candidateHire', applicationId));
-    expect(hired.json()).toEqual({ received: true, outcome: 'moved' });
+    expect(hired.json()).toEqual({ received: true, outcome: 'queued' });
+    await drainQueue(t.database);
     expect(await stageOf(seeker.body.user.id)).toBe('hired');
-    const referral = await ok<{ status: string; bonus: { state: string } }>(
+    expect(ab.requests.some((r) => r.method === 'offer.list' && r.body?.applicationId === applicationId)).toBe(true);
+    const [pipeline] = await t.app.db
+      .select({ startDate: candidatePipelines.startDate })
+      .from(candidatePipelines)
+      .where(eq(candidatePipelines.talentId, seeker.body.user.id));
+    expect(pipeline!.startDate).toBe('2027-03-15');
+    const referral = await ok<{ status: string; bonus: { state: string; dueOn?: string | null } }>(
       'GET',
       `/api/referrals/${referralId}`,
       admin,
     );
     expect(referral).toMatchObject({ status: 'completed', bonus: { state: 'due' } });
+    expect(referral.bonus.dueOn! >= '2027-03-15').toBe(true);
   });
 
   it('reconciles a missed webhook from application.list', async () => {

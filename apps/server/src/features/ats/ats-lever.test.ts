@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATS_MESSAGES, type AtsConnection, type AtsSyncEntry } from '@referwell/shared';
-import { atsCandidates, atsConnections, referrals } from '../../db/schema';
+import { atsCandidates, atsConnections, candidatePipelines, referrals } from '../../db/schema';
 import { leverTestEnv, startFakeLever, type FakeLever } from '../../test/fake-lever';
 import {
   createTestApp,
@@ -254,7 +254,7 @@ describe('ATS connections (Lever)', () => {
     expect(await stageOf(seeker.body.user.id)).toBe('interviewed');
   });
 
-  it('a hire in Lever moves the pipeline to Hired: the referral completes and the bonus falls due', async () => {
+  it('a hire in Lever moves the pipeline to Hired from its offer start date: the referral completes, the bonus falls due', async () => {
     const { referralId, seeker } = await referAndConsent('Jordan Hire');
     const opportunityId = await opportunityOf(referralId);
     lv.moveOpportunity(opportunityId, { stage: 'On-site interview' });
@@ -262,16 +262,27 @@ describe('ATS connections (Lever)', () => {
     await drainQueue(t.database);
     expect(await stageOf(seeker.body.user.id)).toBe('interviewed');
 
-    lv.moveOpportunity(opportunityId, { archiveReason: 'Hired' });
+    lv.moveOpportunity(opportunityId, { archiveReason: 'Hired', startDate: '2027-03-01' });
+    // The start date is on the offer: the hire is read back from Lever on the queue, never during the webhook.
     const hired = await postWebhook(lv.webhook(HIRED_TOKEN, 'candidateHired', opportunityId));
-    expect(hired.json()).toEqual({ received: true, outcome: 'moved' });
+    expect(hired.json()).toEqual({ received: true, outcome: 'queued' });
+    await drainQueue(t.database);
     expect(await stageOf(seeker.body.user.id)).toBe('hired');
-    const referral = await ok<{ status: string; bonus: { state: string } }>(
+    expect(
+      lv.requests.some((r) => r.method === 'GET' && r.path.startsWith(`/v1/opportunities/${opportunityId}/offers`)),
+    ).toBe(true);
+    const [pipeline] = await t.app.db
+      .select({ startDate: candidatePipelines.startDate })
+      .from(candidatePipelines)
+      .where(eq(candidatePipelines.talentId, seeker.body.user.id));
+    expect(pipeline!.startDate).toBe('2027-03-01');
+    const referral = await ok<{ status: string; bonus: { state: string; dueOn?: string | null } }>(
       'GET',
       `/api/referrals/${referralId}`,
       admin,
     );
     expect(referral).toMatchObject({ status: 'completed', bonus: { state: 'due' } });
+    expect(referral.bonus.dueOn! >= '2027-03-01').toBe(true);
   });
 
   it('reconciles a missed archive: a non-hired archive reason declines the candidate', async () => {
