@@ -4,7 +4,7 @@ import type { AtsConnection, AtsJobLink, AtsSyncEntry, Job } from '@referwell/sh
 import { companyAuditLog } from '../../db/schema';
 import { greenhouseTestEnv, startFakeGreenhouse, type FakeGreenhouse } from '../../test/fake-greenhouse';
 import { createTestApp, requestsTo, signUp, type SignedUp, type TestApp } from '../../test/harness';
-import { drainQueue } from '../../test/queue';
+import { drainQueue, recordQueuedJobs } from '../../test/queue';
 import { queueApplicationPush, reconcileAll } from './sync';
 
 // ATS jobs and direct applications (issue 33) against the fake Greenhouse Harvest API: "Import open jobs" makes the
@@ -156,6 +156,21 @@ describe('ATS jobs imported and kept in sync (Greenhouse)', () => {
     await drainQueue(t.database);
     expect((await ok<Job>('GET', `/api/jobs/${own.id}`, admin)).title).toBe('Our Own Title');
     expect(await linkOf('87770')).toMatchObject({ jobId: own.id, imported: false });
+  });
+
+  it('a job Greenhouse closed reopens here, announced, when Greenhouse opens it again; one a person closed stays closed', async () => {
+    expect((await jobOf('87753')).status).toBe('CLOSED');
+    gh.jobs.find((j) => j.id === 87753)!.status = 'open';
+    const queued = await recordQueuedJobs(t.database);
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect((await jobOf('87753')).status).toBe('OPEN');
+    expect(await queued('match-saved-searches')).toBe(1);
+
+    await ok('PUT', `/api/jobs/${(await linkOf('87753'))!.jobId}/status`, admin, { status: 'CLOSED' });
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect((await jobOf('87753')).status).toBe('CLOSED');
   });
 
   it('an outage while importing writes nothing and is retried; "Retry now" then imports', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATS_MESSAGES, type AtsConnection, type AtsSyncEntry } from '@referwell/shared';
+import { ATS_MESSAGES, type AtsConnection, type AtsJobLink, type AtsSyncEntry, type Job } from '@referwell/shared';
 import { atsCandidates, atsConnections, candidatePipelines, referrals } from '../../db/schema';
 import { leverTestEnv, startFakeLever, type FakeLever } from '../../test/fake-lever';
 import {
@@ -14,7 +14,7 @@ import {
   type SignedUp,
   type TestApp,
 } from '../../test/harness';
-import { drainQueue } from '../../test/queue';
+import { drainQueue, recordQueuedJobs } from '../../test/queue';
 import { answerConsentAsCandidate } from '../referrals/decisions';
 import { queueReferralPush, reconcileAll } from './sync';
 
@@ -307,6 +307,39 @@ describe('ATS connections (Lever)', () => {
       applications: [{ posting: posting() }],
     });
     expect(opportunity!.notes).toHaveLength(0);
+  });
+
+  it("an imported posting Lever closes closes here, reopens (announced) when published again; a person's close stays", async () => {
+    const imported = await ok<AtsSyncEntry>('POST', `${base()}/${connection.id}/jobs/import`, admin);
+    await drainQueue(t.database);
+    expect((await log()).find((e) => e.id === imported.id)).toMatchObject({ state: 'succeeded' });
+    const analyst = lv.postings[1]!;
+    const jobOfPosting = async () => {
+      const links = await ok<AtsJobLink[]>('GET', `${base()}/${connection.id}/job-links`, admin);
+      const link = links.find((l) => l.atsJobId === analyst.id)!;
+      return ok<Job>('GET', `/api/jobs/${link.jobId}`, admin);
+    };
+    expect(await jobOfPosting()).toMatchObject({ title: 'Clinical Data Analyst', status: 'OPEN' });
+
+    analyst.state = 'closed';
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect((await jobOfPosting()).status).toBe('CLOSED');
+
+    analyst.state = 'published';
+    const queued = await recordQueuedJobs(t.database);
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect((await jobOfPosting()).status).toBe('OPEN');
+    expect(await queued('match-saved-searches')).toBe(1);
+    expect((await log()).find((e) => e.kind === 'reconcile')!.vendorAnswer).toContain('1 reopened');
+
+    // Closed by a person: Lever listing it open does not reopen it.
+    const posted = await jobOfPosting();
+    await ok('PUT', `/api/jobs/${posted.id}/status`, admin, { status: 'CLOSED' });
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect((await jobOfPosting()).status).toBe('CLOSED');
   });
 
   it('waits out a 429 for its Retry-After, then succeeds once', async () => {

@@ -52,7 +52,13 @@ import { ashby } from './ashby';
 import { greenhouse } from './greenhouse';
 import { lever } from './lever';
 import { applyStageChange, type ConnectionRow } from './stages';
-import { closeImportedJob, forgetJobSearches, insertImportedJob, syncImportedJob } from '../jobs/port';
+import {
+  closeImportedJob,
+  forgetJobSearches,
+  insertImportedJob,
+  reopenImportedJob,
+  syncImportedJob,
+} from '../jobs/port';
 import { sealedContext } from '../../lib/sealed-columns';
 
 export type { ConnectionRow } from './stages';
@@ -399,8 +405,9 @@ function jobInputOf(job: AtsJob, company: { name: string; location: string | nul
 /**
  * Imports the ATS's open jobs as the company's jobs, once each (by the vendor's job id, under the connection's lock):
  * a new one is posted as an imported posting is (a missing pay range a law requires keeps it a draft with the
- * reason), an imported one follows the ATS (title, location, description, pay), and an imported one no longer open
- * there closes here. Jobs an admin linked by hand are the admin's: never overwritten, never closed.
+ * reason), an imported one follows the ATS (title, location, description, pay), an imported one no longer open
+ * there closes here, and one the ATS closed here and lists open again reopens (one a person closed stays closed).
+ * Jobs an admin linked by hand are the admin's: never overwritten, never closed.
  */
 async function importJobs(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Promise<Outcome> {
   await tx
@@ -416,7 +423,7 @@ async function importJobs(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Pro
     .where(eq(companies.id, connection.companyId));
   const links = await tx.select().from(atsJobLinks).where(eq(atsJobLinks.connectionId, connection.id));
   const byAtsJob = new Map(links.map((link) => [link.atsJobId, link]));
-  const count = { created: 0, drafts: 0, updated: 0, closed: 0, skipped: 0 };
+  const count = { created: 0, drafts: 0, updated: 0, closed: 0, reopened: 0, skipped: 0 };
   for (const job of jobs) {
     const input = jobInputOf(job, company!);
     const link = byAtsJob.get(job.id);
@@ -435,6 +442,7 @@ async function importJobs(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Pro
     } else if (link.imported) {
       await syncImportedJob(tx, link.jobId, input);
       count.updated++;
+      if (await reopenImportedJob(tx, link.jobId)) count.reopened++;
     }
   }
   const open = new Set(jobs.map((job) => job.id));
@@ -446,6 +454,7 @@ async function importJobs(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Pro
     answer:
       `${jobs.length} open jobs: ${count.created} imported (${count.drafts} kept as drafts for a missing pay range), ` +
       `${count.updated} updated, ${count.closed} closed` +
+      (count.reopened ? `, ${count.reopened} reopened` : '') +
       (count.skipped ? `, ${count.skipped} skipped (not a job we can post)` : ''),
   };
 }
