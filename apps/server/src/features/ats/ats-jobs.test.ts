@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AtsConnection, AtsJobLink, AtsSyncEntry, Job } from '@referwell/shared';
-import { companyAuditLog } from '../../db/schema';
+import { companyAuditLog, jobPostings } from '../../db/schema';
 import { greenhouseTestEnv, startFakeGreenhouse, type FakeGreenhouse } from '../../test/fake-greenhouse';
 import { createTestApp, requestsTo, signUp, type SignedUp, type TestApp } from '../../test/harness';
 import { drainQueue, recordQueuedJobs } from '../../test/queue';
@@ -246,5 +246,51 @@ describe('Direct applications pushed to the ATS (Greenhouse)', () => {
     await drainQueue(t.database);
     expect((await log()).filter((e) => e.kind === 'push_application')).toHaveLength(1);
     expect([...gh.candidates.values()].some((c) => c.first_name === 'Sam')).toBe(false);
+  });
+});
+
+describe('Revoking and reconnecting the same vendor (Greenhouse)', () => {
+  it('keeps the job links and what was pushed: a reconnect updates the imported jobs, duplicates nothing', async () => {
+    const before = await links();
+    const imported = before.filter((l) => l.imported && l.atsJobId);
+    expect(imported.length).toBeGreaterThan(0);
+    const companyJobs = async () =>
+      (await t.app.db.select({ id: jobPostings.id }).from(jobPostings).where(eq(jobPostings.companyId, companyId)))
+        .length;
+    const jobsBefore = await companyJobs();
+    const pushedApplication = (await log()).find((e) => e.kind === 'push_application' && e.state === 'succeeded')!;
+    await ok('PUT', `${base()}/stage-mapping`, admin, {
+      stageMapping: { ...connection.stageMapping, 'Team Lunch': 'interviewed' },
+    });
+
+    await ok('DELETE', base(), admin);
+    connection = await ok<AtsConnection>('POST', `/api/companies/${companyId}/ats/connections`, admin, {
+      vendor: 'greenhouse',
+      apiKey: gh.apiKey,
+      onBehalfOf: '4080',
+      sourceId: '12',
+      applicationSourceId: '13',
+      webhookSecret: WEBHOOK_SECRET,
+    });
+    await drainQueue(t.database);
+    // The admin's mapping and the links come along.
+    expect(connection.stageMapping['Team Lunch']).toBe('interviewed');
+    const after = await links();
+    for (const link of imported) expect(after).toContainEqual(link);
+
+    const again = await ok<AtsSyncEntry>('POST', `${base()}/jobs/import`, admin);
+    await drainQueue(t.database);
+    expect((await log()).find((e) => e.id === again.id)!.vendorAnswer).toMatch(/: 0 imported .*, \d+ updated/);
+    expect(await companyJobs()).toBe(jobsBefore);
+
+    // An application pushed through the revoked connection is known to the new one: nothing is sent again.
+    const requests = gh.requests.length;
+    expect(await queueApplicationPush(t.app.db, pushedApplication.subject!)).toBe('queued');
+    await drainQueue(t.database);
+    expect((await log()).find((e) => e.kind === 'push_application')).toMatchObject({
+      state: 'succeeded',
+      vendorAnswer: 'Already in the ATS.',
+    });
+    expect(gh.requests.length).toBe(requests);
   });
 });
