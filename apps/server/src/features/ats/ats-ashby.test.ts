@@ -197,8 +197,15 @@ describe('ATS connections (Ashby)', () => {
     );
   });
 
-  it('pushes a direct application without the Referral source or a credited referrer', async () => {
+  it('pushes a direct application with its résumé, without the Referral source or a credited referrer', async () => {
     const seeker = await signUp(t, { name: 'Alex Applicant' });
+    const resume = await t.app.inject({
+      method: 'POST',
+      url: '/api/talent/resume',
+      ...multipartFile(RESUME_PDF, 'alex-applicant.pdf'),
+      ...withSession(seeker.token),
+    });
+    expect(resume.statusCode, resume.body).toBeLessThan(300);
     const applied = await call('POST', `/api/jobs/${jobId}/apply`, seeker, { note: 'I run HL7 feeds today.' });
     expect(applied.statusCode, applied.body).toBeLessThan(300);
     await drainQueue(t.database);
@@ -208,6 +215,10 @@ describe('ATS connections (Ashby)', () => {
     const application = ab.applications.get(candidate!.applicationIds[0]!);
     expect(application).toMatchObject({ job: { id: job().id }, source: null, creditedToUser: null });
     expect(candidate!.notes).toHaveLength(0);
+    // The résumé on the applicant's profile, sent with candidate.uploadResume (multipart `resume`).
+    expect(candidate!.resumes).toEqual([
+      { name: 'alex-applicant.pdf', contentType: 'application/pdf', size: RESUME_PDF.length },
+    ]);
   });
 
   it('verifies Ashby-Signature: forged or absent 401; a replay changes nothing; a ping is ignored', async () => {

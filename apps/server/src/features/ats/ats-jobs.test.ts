@@ -1,9 +1,19 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AtsConnection, AtsJobLink, AtsSyncEntry, Job } from '@referwell/shared';
 import { companyAuditLog, jobPostings } from '../../db/schema';
 import { greenhouseTestEnv, startFakeGreenhouse, type FakeGreenhouse } from '../../test/fake-greenhouse';
-import { createTestApp, requestsTo, signUp, type SignedUp, type TestApp } from '../../test/harness';
+import {
+  createTestApp,
+  multipartFile,
+  requestsTo,
+  signUp,
+  withSession,
+  type SignedUp,
+  type TestApp,
+} from '../../test/harness';
 import { drainQueue, recordQueuedJobs } from '../../test/queue';
 import { queueApplicationPush, reconcileAll } from './sync';
 
@@ -21,6 +31,7 @@ let companyId: string;
 let connection: AtsConnection;
 
 const WEBHOOK_SECRET = 'whsec-greenhouse-jobs-0123456789abcdef';
+const RESUME_PDF = readFileSync(path.join(import.meta.dirname, '../talent/resume/fixtures/r01-pdf-engineer.pdf'));
 const { call, ok } = requestsTo(() => t);
 const base = () => `/api/companies/${companyId}/ats/connections/${connection.id}`;
 const log = () => ok<AtsSyncEntry[]>('GET', `${base()}/sync-log`, admin);
@@ -193,9 +204,16 @@ describe('ATS jobs imported and kept in sync (Greenhouse)', () => {
 });
 
 describe('Direct applications pushed to the ATS (Greenhouse)', () => {
-  it('pushes a direct application with the applicant source and no referrer, once; its hire comes back', async () => {
+  it('pushes a direct application with the applicant source, its résumé and no referrer, once; its hire comes back', async () => {
     const jobId = (await linkOf('87752'))!.jobId;
     const seeker = await signUp(t, { name: 'Alex Applicant' });
+    const resume = await t.app.inject({
+      method: 'POST',
+      url: '/api/talent/resume',
+      ...multipartFile(RESUME_PDF, 'alex-applicant.pdf'),
+      ...withSession(seeker.token),
+    });
+    expect(resume.statusCode, resume.body).toBeLessThan(300);
     const applied = await call('POST', `/api/jobs/${jobId}/apply`, seeker, { note: 'I run HL7 feeds today.' });
     expect(applied.statusCode, applied.body).toBeLessThan(300);
     await drainQueue(t.database);
@@ -207,6 +225,10 @@ describe('Direct applications pushed to the ATS (Greenhouse)', () => {
     expect(candidate!.applications).toHaveLength(1);
     expect(candidate!.applications[0]).toMatchObject({ jobs: [{ id: 87752 }], referrer: null, source: { id: 13 } });
     expect(candidate!.tags).toContain('Applied');
+    // The résumé on the applicant's profile, attached as a Harvest resume attachment (base64 content).
+    expect(candidate!.attachments).toEqual([
+      { filename: 'alex-applicant.pdf', type: 'resume', content_type: 'application/pdf', size: RESUME_PDF.length },
+    ]);
 
     // The application's job running again sends nothing.
     const before = gh.requests.length;

@@ -293,8 +293,15 @@ describe('ATS connections (Lever)', () => {
     expect(await stageOf(seeker.body.user.id)).toBe('declined');
   });
 
-  it('pushes a direct application as an applied opportunity: no Referral source, no referrer note', async () => {
+  it('pushes a direct application as an applied opportunity with its résumé: no Referral source, no referrer note', async () => {
     const seeker = await signUp(t, { name: 'Alex Applicant' });
+    const resume = await t.app.inject({
+      method: 'POST',
+      url: '/api/talent/resume',
+      ...multipartFile(RESUME_PDF, 'alex-applicant.pdf'),
+      ...withSession(seeker.token),
+    });
+    expect(resume.statusCode, resume.body).toBeLessThan(300);
     const applied = await call('POST', `/api/jobs/${jobId}/apply`, seeker, { note: 'I run HL7 feeds today.' });
     expect(applied.statusCode, applied.body).toBeLessThan(300);
     await drainQueue(t.database);
@@ -307,6 +314,10 @@ describe('ATS connections (Lever)', () => {
       applications: [{ posting: posting() }],
     });
     expect(opportunity!.notes).toHaveLength(0);
+    // The résumé on the applicant's profile, uploaded as the opportunity's file (multipart `file`).
+    expect(opportunity!.files).toEqual([
+      expect.objectContaining({ name: 'alex-applicant.pdf', size: RESUME_PDF.length }),
+    ]);
   });
 
   it("an imported posting Lever closes closes here, reopens (announced) when published again; a person's close stays", async () => {

@@ -33,6 +33,7 @@ import {
   jobPostings,
   referrals,
   resumeFiles,
+  talentProfiles,
   users,
 } from '../../db/schema';
 import { enqueue } from '../../lib/queue/enqueue';
@@ -47,6 +48,7 @@ import {
   type AtsAdapter,
   type AtsCallContext,
   type PushResult,
+  type ReferralPush,
 } from './adapter';
 import { ashby } from './ashby';
 import { greenhouse } from './greenhouse';
@@ -196,18 +198,24 @@ async function referralPush(tx: Executor, storage: FileStorage, referralId: stri
   const [referrer] = row.referral.referrerId
     ? await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.referral.referrerId))
     : [];
-  const file = row.resumeKey ? await storage.get(row.resumeKey) : null;
   return {
     referralId,
     atsJobId,
     candidate: { ...splitName(row.referral.talentProfile.name), email: row.candidateEmail, phone: null },
     referrer: referrer ?? null,
     note: row.referral.notes,
-    resume:
-      file && row.resumeName
-        ? { filename: row.resumeName, contentType: file.contentType, content: await readAll(file) }
-        : null,
+    resume: await resumeOf(storage, row.resumeKey, row.resumeName),
   };
+}
+
+/** A résumé file (app.storage) as a push attaches it; null when there is none or it is gone from storage. */
+async function resumeOf(
+  storage: FileStorage,
+  key: string | null,
+  name: string | null,
+): Promise<ReferralPush['resume']> {
+  const file = key && name ? await storage.get(key) : null;
+  return file && name ? { filename: name, contentType: file.contentType, content: await readAll(file) } : null;
 }
 
 /** The company's admins, told once when a connection starts failing. */
@@ -316,8 +324,9 @@ function pushed(result: PushResult): Outcome {
 }
 
 /**
- * A direct application's push: the applicant as a candidate on the linked ATS job, with the applicant source and no
- * referrer; nothing twice (a pushed pipeline is known). A referred applicant's referral is pushed as a referral.
+ * A direct application's push: the applicant as a candidate on the linked ATS job, with the applicant source, no
+ * referrer and the résumé on their profile, attached as the vendor documents; nothing twice (a pushed pipeline is
+ * known). A referred applicant's referral is pushed as a referral.
  */
 async function pushApplication(tx: Tx, deps: AtsDeps, sync: SyncRow, connection: ConnectionRow): Promise<Outcome> {
   const pipelineId = sync.subject ?? '';
@@ -327,10 +336,19 @@ async function pushApplication(tx: Tx, deps: AtsDeps, sync: SyncRow, connection:
     .where(and(eq(atsApplications.connectionId, connection.id), eq(atsApplications.pipelineId, pipelineId)));
   if (known) return { state: 'succeeded', status: null, answer: 'Already in the ATS.' };
   const [row] = await tx
-    .select({ atsJobId: atsJobLinks.atsJobId, name: users.name, email: users.email, referralId: referrals.id })
+    .select({
+      atsJobId: atsJobLinks.atsJobId,
+      name: users.name,
+      email: users.email,
+      referralId: referrals.id,
+      resumeKey: resumeFiles.storedName,
+      resumeName: resumeFiles.originalName,
+    })
     .from(candidatePipelines)
     .innerJoin(atsJobLinks, eq(atsJobLinks.jobId, candidatePipelines.jobId))
     .innerJoin(users, eq(users.id, candidatePipelines.talentId))
+    .leftJoin(talentProfiles, eq(talentProfiles.id, candidatePipelines.talentId))
+    .leftJoin(resumeFiles, eq(resumeFiles.id, talentProfiles.resumeFileId))
     .leftJoin(
       referrals,
       and(eq(referrals.jobId, candidatePipelines.jobId), eq(referrals.talentId, candidatePipelines.talentId)),
@@ -345,7 +363,7 @@ async function pushApplication(tx: Tx, deps: AtsDeps, sync: SyncRow, connection:
     candidate: { ...splitName(row.name), email: row.email, phone: null },
     referrer: null,
     note: null,
-    resume: null,
+    resume: await resumeOf(deps.storage, row.resumeKey, row.resumeName),
   });
   await tx
     .insert(atsApplications)
