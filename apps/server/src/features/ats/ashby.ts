@@ -10,7 +10,10 @@
  *   (`user.search`), as `creditedToUserId` of the candidate and the application, with the configured "Referral"
  *   source (`sourceId`). The résumé goes up with `candidate.uploadResume` (multipart) unless the candidate's résumé
  *   has that name; the team's note is `candidate.createNote`, marked with our referral id, unless one is there.
- * - Stage changes: `application.list` pages (`moreDataAvailable`/`nextCursor`), those updated since the time. A
+ * - Stage changes: `application.list` pages (`moreDataAvailable`/`nextCursor`): incremental from the `syncToken` the
+ *   last read ended with (kept on the connection); the first read, or one after Ashby refuses the token
+ *   (`sync_token_expired`, `sync_token_invalid`, `incremental_sync_too_large`), reads every page and keeps those
+ *   updated since the time. A
  *   hire's start date is its offer's (`offer.list {applicationId}`, `latestVersion.startDate`; an accepted offer
  *   first, else the newest).
  * - Webhooks: `Ashby-Signature: sha256=<hex>`, the HMAC-SHA256 of the whole body under the webhook's secret token;
@@ -38,6 +41,8 @@ interface AshbyAnswer<T> {
   errorInfo?: { code?: string; message?: string };
   moreDataAvailable?: boolean;
   nextCursor?: string;
+  /** Incremental sync: on a list's last page, where the next read starts from. */
+  syncToken?: string;
 }
 interface AshbyApplication {
   id: string;
@@ -83,20 +88,36 @@ async function results<T>(context: AtsCallContext, method: string, body: Record<
   return answer.results;
 }
 
-/** Every page of a paginated Ashby list. */
-async function listAll<T>(context: AtsCallContext, method: string, body: Record<string, unknown>): Promise<T[]> {
-  const all: T[] = [];
+/** Every page of a paginated Ashby list, and the sync token its last page ends with (lists that sync). */
+async function listPages<T>(
+  context: AtsCallContext,
+  method: string,
+  body: Record<string, unknown>,
+): Promise<{ items: T[]; syncToken: string | null }> {
+  const items: T[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 1000; page++) {
     const answer = await ashbyCall<T[]>(context, method, {
       body: { ...body, limit: PAGE, ...(cursor ? { cursor } : {}) },
     });
-    all.push(...(answer.results ?? []));
-    if (!answer.moreDataAvailable || !answer.nextCursor) break;
+    items.push(...(answer.results ?? []));
+    if (!answer.moreDataAvailable || !answer.nextCursor) return { items, syncToken: answer.syncToken ?? null };
     cursor = answer.nextCursor;
   }
-  return all;
+  return { items, syncToken: null };
 }
+
+/** Every page of a paginated Ashby list. */
+async function listAll<T>(context: AtsCallContext, method: string, body: Record<string, unknown>): Promise<T[]> {
+  return (await listPages<T>(context, method, body)).items;
+}
+
+/**
+ * Ashby's answers to a sync token it no longer takes (expired, unreadable, or too many changes behind it): the token is
+ * dropped and everything is read again (https://developers.ashbyhq.com/docs/pagination-and-incremental-sync).
+ */
+const SYNC_AGAIN = /\b(sync_token_expired|sync_token_invalid|incremental_sync_too_large)\b/;
+const needsFullSync = (error: unknown) => error instanceof VendorError && SYNC_AGAIN.test(error.answer);
 
 interface AshbyOffer {
   id: string;
@@ -212,18 +233,29 @@ export const ashby: AtsAdapter = {
     return jobs.map((job) => ({ id: job.id, title: job.title, location: job.location?.name ?? null }));
   },
 
-  async stageChangesSince(context, since) {
-    // application.list filters by creation only (createdAfter); a change to an older application is found by its
-    // updatedAt, so every page is read and the changed ones kept.
-    const applications = await listAll<AshbyApplication>(context, 'application.list', {});
+  async stageChangesSince(context, since, syncToken) {
+    // Incremental: application.list from the last read's syncToken answers only what changed since. Without one (the
+    // first read, or a token Ashby no longer takes) every page is read and those updated since the time kept; the
+    // token on its last page starts the next read.
+    let incremental: { items: AshbyApplication[]; syncToken: string | null } | null = null;
+    if (syncToken)
+      try {
+        incremental = await listPages<AshbyApplication>(context, 'application.list', { syncToken });
+      } catch (error) {
+        if (!needsFullSync(error)) throw error;
+      }
+    const read = incremental ?? (await listPages<AshbyApplication>(context, 'application.list', {}));
+    const applications = incremental
+      ? read.items
+      : read.items.filter((a) => a.updatedAt && Date.parse(a.updatedAt) >= since.getTime());
     const changes: AtsStageChange[] = [];
-    for (const application of applications.filter((a) => a.updatedAt && Date.parse(a.updatedAt) >= since.getTime())) {
+    for (const application of applications) {
       const change = toChange(application);
       // Only a hire's offers are read: one call per hire, none per stage move.
       if (change.hired) change.startDate = await offerStartDate(context, application.id);
       changes.push(change);
     }
-    return changes;
+    return { changes, syncToken: read.syncToken };
   },
 
   verifyWebhook(rawBody, headers, secret) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATS_MESSAGES, type AtsConnection, type AtsJobLink, type AtsSyncEntry, type Job } from '@referwell/shared';
-import { atsCandidates, candidatePipelines, referrals } from '../../db/schema';
+import { atsCandidates, atsConnections, candidatePipelines, referrals } from '../../db/schema';
 import { ashbyTestEnv, startFakeAshby, type FakeAshby } from '../../test/fake-ashby';
 import {
   createTestApp,
@@ -325,6 +325,55 @@ describe('ATS connections (Ashby)', () => {
     await reconcileAll(t.app.db);
     await drainQueue(t.database);
     expect((await jobOfPosting()).status).toBe('CLOSED');
+  });
+
+  it('reconciles incrementally from the kept syncToken; an expired token falls back to a full read', async () => {
+    const tokenOf = async () =>
+      (
+        await t.app.db
+          .select({ syncToken: atsConnections.syncToken })
+          .from(atsConnections)
+          .where(eq(atsConnections.id, connection.id))
+      )[0]!.syncToken;
+    const lists = () => ab.requests.filter((r) => r.method === 'application.list');
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    const kept = await tokenOf();
+    expect(kept).toMatch(/^st_/);
+
+    // Only what changed since is read: the one page comes from the token.
+    const first = await referAndConsent('Devon Incremental');
+    ab.moveApplication(await applicationOf(first.referralId), { stage: 'Onsite' });
+    const before = lists().length;
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect(
+      lists()
+        .slice(before)
+        .map((r) => r.body?.syncToken),
+    ).toEqual([kept]);
+    expect(await stageOf(first.seeker.body.user.id)).toBe('interviewed');
+    const next = await tokenOf();
+    expect(next).toMatch(/^st_/);
+    expect(next).not.toBe(kept);
+
+    // Ashby refuses an expired token: everything is read again, the change applied, a new token kept.
+    ab.expireSyncTokens();
+    const second = await referAndConsent('Emery Expired');
+    ab.moveApplication(await applicationOf(second.referralId), { stage: 'Onsite' });
+    const beforeExpiry = lists().length;
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect(
+      lists()
+        .slice(beforeExpiry)
+        .map((r) => r.body?.syncToken),
+    ).toEqual([next, undefined]);
+    expect(await stageOf(second.seeker.body.user.id)).toBe('interviewed');
+    expect((await log()).find((e) => e.kind === 'reconcile')).toMatchObject({ state: 'succeeded' });
+    const fresh = await tokenOf();
+    expect(fresh).toMatch(/^st_/);
+    expect([kept, next]).not.toContain(fresh);
   });
 
   it('a refusal answered with success: false fails at once; a 429 waits out its Retry-After', async () => {

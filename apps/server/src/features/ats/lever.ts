@@ -216,7 +216,7 @@ export const lever: AtsAdapter = {
         startDate: hired ? await offerStartDate(context, o.id) : null,
       });
     }
-    return changes;
+    return { changes, syncToken: null };
   },
 
   verifyWebhook(rawBody, _headers, secret) {

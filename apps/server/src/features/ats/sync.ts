@@ -479,18 +479,23 @@ async function importJobs(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Pro
 
 /**
  * Re-reads the applications the ATS changed since the last reconciliation (a little overlap: a change seen twice
- * moves nothing the second time) and applies those about referrals we pushed, as a webhook would have.
+ * moves nothing the second time; Ashby from the sync token its last read ended with, kept on the connection) and
+ * applies those about referrals we pushed, as a webhook would have.
  */
 async function reconcile(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Promise<Outcome> {
   const startedAt = new Date();
   const since = new Date((connection.reconciledAt ?? connection.createdAt).getTime() - 60_000);
-  const changes = await ADAPTERS[connection.vendor as AtsVendor].stageChangesSince(
+  const { changes, syncToken } = await ADAPTERS[connection.vendor as AtsVendor].stageChangesSince(
     callContext(deps, connection),
     since,
+    connection.syncToken,
   );
   let moved = 0;
   for (const change of changes) if ((await applyStageChange(tx, connection, change)) === 'moved') moved++;
-  await tx.update(atsConnections).set({ reconciledAt: startedAt }).where(eq(atsConnections.id, connection.id));
+  await tx
+    .update(atsConnections)
+    .set({ reconciledAt: startedAt, syncToken })
+    .where(eq(atsConnections.id, connection.id));
   const answer = `${changes.length} changed applications read, ${moved} moved`;
   // Once an admin imported the ATS's jobs, each reconciliation imports them again: new, changed and closed ones.
   if (!connection.importsJobs) return { state: 'succeeded', status: 200, answer };
