@@ -89,7 +89,7 @@ export async function listConnections(db: Db, companyId: string): Promise<AtsCon
 }
 
 /**
- * What a new connection takes over from the company's revoked connections to the same vendor (ADR 0044): the job links
+ * What a new connection takes over from the company's revoked connections to the same vendor (ADR 0045): the job links
  * (so an import updates the postings it made rather than making them again), what was pushed (so webhooks and the
  * reconciliation still find those candidates, and nothing is pushed twice), whether it imports jobs, and the newest
  * one's stage mapping. Answers how many job links it took over.

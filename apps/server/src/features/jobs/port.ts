@@ -11,6 +11,8 @@
 // - ats: an ATS's open jobs imported as the company's jobs and kept in sync with it, under the same pay-transparency
 //   rules as a posted import (insertImportedJob, syncImportedJob, closeImportedJob, reopenImportedJob when the ATS
 //   lists a job it closed open again; forgetJobSearches after).
+// - companies: saving the states a company employs people in tells the admin how many open jobs a pay-transparency
+//   law now covers without a range (openJobsBreakingPayRules).
 export { rolesToRefer } from './roles-to-refer';
 export { filterConditions, forgetJobSearches, matchPlans, matchingJobs, searchJobsJson } from './search';
 export {
@@ -23,4 +25,4 @@ export {
   syncSourceJobs,
   type SourceSync,
 } from './service';
-export { payOf, payOfRow } from './pay-transparency';
+export { openJobsBreakingPayRules, payOf, payOfRow } from './pay-transparency';
