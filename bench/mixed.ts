@@ -96,6 +96,10 @@ export async function mixedReadWrite(run: MixedRun): Promise<{ rows: Row[]; ok: 
   );
   const writeRow = (label: string, w: OpenLoopResult): { row: Row; ok: boolean } => {
     const ok = w.errors === 0 && w.non2xx === 0 && w.completed === w.scheduled;
+    const refused = Object.entries(w.refusals).map(([status, n]) => `${n} × ${status}`);
+    console.log(
+      `mixed run, ${label}: ${w.completed} of ${w.scheduled} answered, refused: ${refused.join(', ') || 'none'}`,
+    );
     return {
       ok,
       row: {
@@ -106,6 +110,7 @@ export async function mixedReadWrite(run: MixedRun): Promise<{ rows: Row[]; ok: 
         'p99 ms': w.p99,
         errors: w.errors,
         'non-2xx': w.non2xx,
+        refused: refused.join(', ') || 'none',
         'load avg': loadAverage(),
         target: 'every write answered 2xx',
         verdict: verdict(ok),
