@@ -321,11 +321,28 @@ const matchKey = ({ filters, text, near }: SearchPlan) =>
     filters.postedWithin,
   ]);
 
+/**
+ * Parts kept past this many are pruned to those a kept value or a load under way still carries (a few thousand at
+ * most: the caches' entries), so never-seen searches between two posts cannot grow the map without bound.
+ */
+const PLANS_BEFORE_PRUNING = 8_000;
+
+/** The parts some kept value or load under way carries (their keys), after dropping the others from `plans`. */
+function prunePlans(found: Caches): Set<string> {
+  const caches = [found.windows, found.counts, found.pages, found.answers];
+  const live = new Set(caches.flatMap((cache) => [...cache.tags()]));
+  for (const key of found.plans.keys()) if (!live.has(key)) found.plans.delete(key);
+  return live;
+}
+
 /** Tags a kept value with the part it read (see Caches), keeping the part to test added jobs against. */
 function tagPart(db: Db, plan: SearchPlan, tag: Tag): void {
   const key = matchKey(plan);
-  const { plans } = cachesOf(db);
-  if (!plans.has(key)) plans.set(key, { filters: plan.filters, text: plan.text, near: plan.near });
+  const found = cachesOf(db);
+  if (!found.plans.has(key)) {
+    if (found.plans.size >= PLANS_BEFORE_PRUNING) prunePlans(found);
+    found.plans.set(key, { filters: plan.filters, text: plan.text, near: plan.near });
+  }
   tag(key);
 }
 
@@ -581,9 +598,8 @@ export async function forgetAddedJobs(db: Db, ids: string[]): Promise<void> {
     await Promise.all(handled);
     return;
   }
+  prunePlans(found);
   const kept = [found.windows, found.counts, found.pages, found.answers];
-  const live = new Set(kept.flatMap((cache) => [...cache.tags()]));
-  for (const key of found.plans.keys()) if (!live.has(key)) found.plans.delete(key);
   const parts = [...found.plans];
   const tested = new Set(found.plans.keys());
   const done = partsMatching(db, parts, fresh).then(
