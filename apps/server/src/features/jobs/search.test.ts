@@ -252,11 +252,27 @@ describe('job search count, sort and filters', () => {
     const word = `scoped${Date.now().toString(36)}`;
     const northwind = { company: 'Northwind Health' };
     await post(admin, 'scopedNurse', { ...northwind, title: `${word} Nurse` });
-    await post(admin, 'scopedPharmacist', { ...northwind, title: `${word} Pharmacist`, employmentType: 'contract' });
+    await post(admin, 'scopedPharmacist', {
+      ...northwind,
+      title: `${word} Pharmacist`,
+      employmentType: 'contract',
+      skills: ['Epic'],
+      salary: '$100k - $120k',
+    });
     const every = async () => (await search(`q=${word}&sort=newest`)).keys;
-    const contract = async () => (await search(`q=${word}&type=contract`)).keys;
+    // Every kind of filter, so the test of a new job against kept searches runs each of them (a failed test would
+    // drop everything and fail the checks below).
+    const contract = async () =>
+      (
+        await search(
+          `q=${word}&type=contract&skills=Epic&minSalary=90000&postedWithin=7d&company=northwind-health&location=Remote&workplace=remote`,
+        )
+      ).keys;
+    // Two words: a part with both and a part with either (listed after), each tested.
+    const twoWords = async () => (await search(`q=${word}+pharmacist&type=contract`)).keys;
     expect(await every()).toEqual(['scopedPharmacist', 'scopedNurse']);
     expect(await contract()).toEqual(['scopedPharmacist']);
+    expect(await twoWords()).toEqual(['scopedPharmacist']);
     // Closed without telling anyone (triggers off): only a search read again can see it.
     await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
@@ -267,6 +283,7 @@ describe('job search count, sort and filters', () => {
     await post(admin, 'scopedManager', { ...northwind, title: `${word} Nurse Manager` });
     expect(await every()).toEqual(['scopedManager', 'scopedNurse']);
     expect(await contract()).toEqual(['scopedPharmacist']);
+    expect(await twoWords()).toEqual(['scopedPharmacist']);
     // Written by another process (an import): its notification names the job, with the same effect.
     await t.database.db.execute(sql`insert into job_postings
         (title, description, location, job_type, requirements, company_id, company_name)
