@@ -52,7 +52,7 @@ const FEATURE_PORT_USERS = {
   chat: ['jobs'],
   companies: ['auth', 'public-pages', 'scim'],
   connections: ['referrals'],
-  jobs: ['ats', 'dashboard', 'job-import', 'mail', 'portal', 'public-pages', 'saved-searches'],
+  jobs: ['ats', 'companies', 'dashboard', 'job-import', 'mail', 'portal', 'public-pages', 'saved-searches'],
   'public-pages': ['portal'],
   messaging: ['realtime'],
   referrals: ['ats', 'chat', 'dashboard', 'jobs', 'messaging', 'public-pages'],

@@ -1,4 +1,4 @@
-import { test, expect, axeViolations, shoot, signUpCompanyAdmin } from './fixtures';
+import { test, expect, axeViolations, postJobViaApi, shoot, signUpCompanyAdmin } from './fixtures';
 
 test.describe('pay transparency', () => {
   test('an admin posting a Colorado remote job without a range is stopped, adds it, and the job page carries baseSalary', async ({
@@ -45,5 +45,38 @@ test.describe('pay transparency', () => {
       currency: 'USD',
       value: { '@type': 'QuantitativeValue', minValue: 68_000, maxValue: 82_000, unitText: 'YEAR' },
     });
+  });
+
+  test('a company that adds Colorado to the states it employs in sees its open remote job flagged for a range', async ({
+    page,
+  }) => {
+    const admin = await signUpCompanyAdmin(page);
+    // No location, no staff states yet: a US-wide remote job without a range posts.
+    const posted = await postJobViaApi(page, admin.company.name, { location: 'Remote (US)' });
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto('/company-profile');
+    await page.getByLabel('Website').fill('https://plains-staffing.example');
+    await page.getByLabel('Description').fill('Travel nurse staffing for rural hospitals.');
+    await page.getByLabel('Location').fill('Austin, TX');
+    await page.getByRole('combobox', { name: 'Number of employees' }).click();
+    await page.getByRole('option', { name: '11-50' }).click();
+    // The states: a group of checkboxes, ticked from the keyboard.
+    const states = page.getByRole('group', { name: 'US states where you employ people (optional)' });
+    const colorado = states.getByRole('checkbox', { name: 'Colorado (CO)' });
+    await colorado.focus();
+    await page.keyboard.press('Space');
+    await expect(colorado).toBeChecked();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('1 open job now needs a pay range')).toBeVisible();
+
+    // The jobs board names the law on the job; it stays open.
+    await page.goto('/jobs-board');
+    const row = page.getByRole('listitem', { name: posted.title });
+    await expect(row).toContainText('Needs a pay range: Colorado Equal Pay for Equal Work Act (US-CO)');
+    expect(await axeViolations(page)).toEqual([]);
+    await shoot(page, 'pay-transparency-staff-states');
   });
 });

@@ -113,7 +113,7 @@ const TABLE: Row[] = [
   // ----- companies -----
   { route: 'GET /api/companies/by-slug/:slug', expect: ['A', 'A', 'A', 'A', 'A'], url: () => `/api/companies/by-slug/${f.slugA}` },
   { route: 'GET /api/companies/:companyId', expect: ['D', 'D', 'A', 'A', 'D'], url: () => `/api/companies/${f.companyA}`, why: 'members; the public page is by slug' },
-  { route: 'PUT /api/companies/:companyId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}`, body: () => ({ studioName: 'Matrix Health', website: 'https://matrix.example', description: 'We build clinical software for hospitals.', location: 'Boston, MA', employeeCount: '11-50', industries: ['EHR'] }) },
+  { route: 'PUT /api/companies/:companyId', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}`, body: () => ({ studioName: 'Matrix Health', website: 'https://matrix.example', description: 'We build clinical software for hospitals.', location: 'Boston, MA', employeeCount: '11-50', industries: ['EHR'], staffStates: ['CO', 'MA'] }) },
   { route: 'GET /api/companies/:companyId/team', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/team` },
   { route: 'POST /api/companies/:companyId/invite-code', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/invite-code` },
   { route: 'POST /api/companies/:companyId/invitations', expect: ['D', 'D', 'D', 'A', 'D'], url: () => `/api/companies/${f.companyA}/invitations`, body: () => ({ name: 'Invited Person', email: `invited.${randomUUID()}@example.com` }) },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { placesNamed, readLocation } from '../places';
 import { workplaceOf } from '../schemas/jobs';
 import {
+  isUsStateCode,
   largestHeadcount,
   PAY_TRANSPARENCY_RULES,
   payRangeRequiredMessage,
@@ -14,7 +15,7 @@ const NOW = new Date('2026-12-01T12:00:00Z');
 /** The scope of a job as the jobs service builds it: its location text read, its company's size and place. */
 function scope(
   location: string,
-  company: { employees?: string | null; location?: string | null } = {},
+  company: { employees?: string | null; location?: string | null; staffStates?: string[] } = {},
   at = NOW,
 ): PostingScope {
   return {
@@ -22,6 +23,7 @@ function scope(
     workplace: workplaceOf(location),
     remoteCountries: readLocation(location).remoteCountries,
     employerPlaces: placesNamed(company.location ?? null),
+    staffStates: company.staffStates ?? [],
     employeeCount: company.employees === undefined ? '51-200' : company.employees,
     at,
   };
@@ -84,6 +86,52 @@ describe('pay transparency rules by jurisdiction', () => {
   it('hybrid and on-site jobs are covered where they are, not where the employer is', () => {
     expect(ids(scope('Hybrid — Austin, TX', { location: 'Denver, CO' }))).toEqual([]);
     expect(ids(scope('Hybrid — Seattle, WA', { location: 'Austin, TX' }))).toEqual(['US-WA']);
+  });
+
+  it('covers a US-wide remote job for the states the company employs people in, wherever its profile is', () => {
+    // A Texas company with staff in Colorado: Colorado's law reaches its remote jobs open to Colorado residents.
+    const staffInCo = { location: 'Austin, TX', staffStates: ['CO'] };
+    expect(ids(scope('Remote (US)', staffInCo))).toEqual(['US-CO']);
+    expect(ids(scope('Remote', staffInCo))).toEqual(['US-CO']);
+    expect(ids(scope('Remote - United States', staffInCo))).toEqual(['US-CO']);
+    // No profile location at all: the states alone decide.
+    expect(ids(scope('Remote (US)', { staffStates: ['CO', 'WA', 'TX'] }))).toEqual(['US-CO', 'US-WA']);
+    // Not employing in Colorado: not covered (the profile in Texas, staff in Texas and Oklahoma).
+    expect(ids(scope('Remote (US)', { location: 'Austin, TX', staffStates: ['OK', 'TX'] }))).toEqual([]);
+    // Profile and staff states add up, without repeating a law.
+    expect(ids(scope('Remote (US)', { location: 'Denver, CO', staffStates: ['CO', 'MD'] }))).toEqual([
+      'US-CO',
+      'US-MD',
+    ]);
+  });
+
+  it('staff states reach only laws that reach remote jobs, never city laws, and never jobs closed to the state', () => {
+    // Hawaii's and Jersey City's laws say nothing of remote jobs; a state's staff say nothing of New York City.
+    expect(ids(scope('Remote (US)', { staffStates: ['HI'] }))).toEqual([]);
+    expect(ids(scope('Remote (US)', { staffStates: ['NJ'] }))).toEqual(['US-NJ']);
+    expect(ids(scope('Remote (US)', { staffStates: ['NY'] }))).toEqual(['US-NY']);
+    // A remote job open only in Texas, or only outside the US, is not open to Colorado residents.
+    expect(ids(scope('Remote (Texas)', { staffStates: ['CO'] }))).toEqual([]);
+    expect(ids(scope('Remote (Canada)', { staffStates: ['CO'] }))).toEqual([]);
+    // A remote job open in a listed state is covered there whoever posts it, as before.
+    expect(ids(scope('Remote (Colorado)', { staffStates: ['TX'] }))).toEqual(['US-CO']);
+    // Size thresholds stay: 1-10 people in Washington are under its 15.
+    expect(ids(scope('Remote (US)', { employees: '1-10', staffStates: ['CO', 'WA'] }))).toEqual(['US-CO']);
+    // Effective dates stay: Massachusetts from 2025-10-29.
+    expect(ids(scope('Remote (US)', { staffStates: ['MA'] }, new Date('2025-10-28T12:00:00Z')))).toEqual([]);
+  });
+
+  it('hybrid and on-site jobs are covered where they are, whatever states the company employs in', () => {
+    expect(ids(scope('Hybrid — Austin, TX', { staffStates: ['CO', 'CA'] }))).toEqual([]);
+    expect(ids(scope('Dallas, TX', { staffStates: ['CO', 'CA'] }))).toEqual([]);
+    expect(ids(scope('Hybrid — Seattle, WA', { staffStates: ['CO'] }))).toEqual(['US-WA']);
+  });
+
+  it('knows the US states a company can name', () => {
+    expect(isUsStateCode('CO')).toBe(true);
+    expect(isUsStateCode('DC')).toBe(true);
+    expect(isUsStateCode('ZZ')).toBe(false);
+    expect(isUsStateCode('co')).toBe(false);
   });
 
   it('reads the employer size from the company profile: thresholds by law', () => {

@@ -5,7 +5,18 @@
  * marked it exempt with a reason. Readings are conservative (when a law's reach is unclear, the rule applies): this is
  * a guard against forgetting, not legal advice.
  */
+import { REGIONS } from '../locations';
 import type { Workplace } from '../schemas/jobs';
+
+/** The US states (with DC and Puerto Rico) a company can say it employs people in: postal code and name. */
+export const US_STATES: readonly { code: string; name: string }[] = (REGIONS.US ?? []).map((entry) => {
+  const [code = '', name = code] = entry.split('|');
+  return { code, name };
+});
+const US_STATE_CODES = new Set(US_STATES.map((state) => state.code));
+
+/** Whether a text is a US state's postal code ('CO'), as companies' staff states are stored. */
+export const isUsStateCode = (code: string): boolean => US_STATE_CODES.has(code);
 
 /** What a law asks a covered posting to show. Referwell enforces the range; the rest is shown as guidance. */
 export type PayDisclosure = 'payRange' | 'benefits' | 'otherCompensation';
@@ -27,7 +38,7 @@ export interface PayTransparencyRule {
   minEmployees: number;
   /**
    * Covers remote jobs that could be done from the jurisdiction (open to its residents), not only jobs located there,
-   * when the employer is present there (see PostingScope.employerPlaces).
+   * when the employer is present there (see PostingScope.employerPlaces and staffStates).
    */
   remoteOpenToResidents: boolean;
   mustShow: PayDisclosure[];
@@ -210,6 +221,12 @@ export interface PostingScope {
    * employers with staff there. A remote job that names a place is open there whoever posts it.
    */
   employerPlaces: PostingPlace[];
+  /**
+   * The US states (postal codes) the company says it employs people in (its profile's "Where you employ people"): a
+   * state's law reaching remote jobs open to its residents binds the company there as if its profile were there.
+   * A city's law (New York City, Jersey City) needs the profile's city: a state says nothing of the city.
+   */
+  staffStates: readonly string[];
   /** The company's size as its profile states it ('51-200', '10,000+', '12'); null when unknown (then covered). */
   employeeCount: string | null;
   /** When the job is posted (rules not yet in force do not apply). */
@@ -254,9 +271,12 @@ export function payRulesFor(scope: PostingScope): PayTransparencyRule[] {
     if (rule.effective > today) return false;
     if (headcount !== null && headcount < rule.minEmployees) return false;
     if (scope.places.some((place) => inPlace(rule, place))) return true;
-    // A remote job open across the US can be done from the jurisdiction: covered where the employer is present.
+    // A remote job open across the US can be done from the jurisdiction: covered where the employer is present (its
+    // profile's place, or a state it employs people in).
+    if (!rule.remoteOpenToResidents || !openAcrossUs(scope)) return false;
     return (
-      rule.remoteOpenToResidents && openAcrossUs(scope) && scope.employerPlaces.some((place) => inPlace(rule, place))
+      scope.employerPlaces.some((place) => inPlace(rule, place)) ||
+      (rule.cities === undefined && scope.staffStates.includes(rule.region))
     );
   });
 }

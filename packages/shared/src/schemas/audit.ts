@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   'passkey.signed_in': 'Signed in with a passkey',
   'passkey.refused': 'Refused a passkey sign-in',
   'company.two_factor_policy_changed': 'Changed the two-factor requirement for admins',
+  'company.staff_states_changed': 'Changed the US states the company employs people in',
   'scim.token_created': 'Made a new SCIM provisioning token',
   'scim.user_provisioned': 'Provisioned a member from the identity provider',
   'scim.user_deactivated': 'Deactivated a member from the identity provider',

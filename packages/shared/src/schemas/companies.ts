@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isUsStateCode } from '../rules/pay-transparency';
 
 /** Team roles shown on the team screen; Admin is the companyAdmin role. */
 export const TEAM_ROLES = ['Admin', 'Member'] as const;
@@ -12,6 +13,13 @@ export const COMPANY_MESSAGES = {
   descriptionMin: 'Description must be at least 10 characters.',
   locationMin: 'Location must be at least 2 characters.',
   employeeCountRequired: 'Please enter the number of employees.',
+  staffStatesLabel: 'US states where you employ people (optional)',
+  staffStatesHint:
+    'Pay transparency laws in some states (Colorado, California, Washington, New York and others) reach remote jobs open to their residents when you employ people there. Your profile location counts already.',
+  staffStatesUnknown: (codes: string) =>
+    `Unknown US state: ${codes}. Use the two-letter postal codes, for example CO for Colorado.`,
+  staffStatesJobsFlagged: (count: number) =>
+    `${count} open ${count === 1 ? 'job now needs' : 'jobs now need'} a pay range under the states you employ people in. ${count === 1 ? 'It stays' : 'They stay'} open and ${count === 1 ? 'is' : 'are'} flagged on the Jobs board until a range is added.`,
   profileUpdatedTitle: 'Profile updated',
   profileUpdated: 'Your company profile has been successfully updated.',
   inviteCopiedTitle: 'Invite code copied!',
@@ -45,10 +53,24 @@ export const companyProfileUpdateSchema = z.object({
   location: z.string().trim().min(2, COMPANY_MESSAGES.locationMin).max(120),
   employeeCount: z.string().trim().min(1, COMPANY_MESSAGES.employeeCountRequired).max(40),
   industries: z.array(z.string().trim().min(1).max(60)).max(20).default([]),
+  /** US postal codes ('CO'); left out: unchanged. An unknown code is refused, named. */
+  staffStates: z
+    .array(z.string().trim().toUpperCase().max(10))
+    .max(60)
+    .superRefine((codes, context) => {
+      const unknown = codes.filter((code) => !isUsStateCode(code));
+      if (unknown.length > 0)
+        context.addIssue({
+          code: 'custom',
+          message: COMPANY_MESSAGES.staffStatesUnknown(unknown.map((code) => `"${code}"`).join(', ')),
+        });
+    })
+    .optional(),
 });
 export type CompanyProfileUpdate = z.input<typeof companyProfileUpdateSchema>;
 
-export const companySchema = z.object({
+/** A company as its public page shows it. */
+export const publicCompanySchema = z.object({
   id: z.uuid(),
   name: z.string(),
   slug: z.string(),
@@ -59,7 +81,21 @@ export const companySchema = z.object({
   industries: z.array(z.string()),
   foundedYear: z.number().int().nullable(),
 });
+export type PublicCompany = z.infer<typeof publicCompanySchema>;
+
+/** GET /api/companies/:companyId (members): the profile with what only the company sees. */
+export const companySchema = publicCompanySchema.extend({
+  /** The US states (postal codes) the company employs people in (pay transparency's remote reach), sorted. */
+  staffStates: z.array(z.string()),
+});
 export type Company = z.infer<typeof companySchema>;
+
+/** PUT /api/companies/:companyId answers the profile and how many open jobs now lack a pay range a law requires. */
+export const companyProfileUpdatedSchema = companySchema.extend({
+  /** Open jobs (not exempt, no range) that a pay transparency law covers now: flagged on the Jobs board. */
+  openJobsNeedingPayRange: z.number().int(),
+});
+export type CompanyProfileUpdated = z.infer<typeof companyProfileUpdatedSchema>;
 
 export const companyJobCardSchema = z.object({
   id: z.uuid(),
@@ -73,7 +109,7 @@ export type CompanyJobCard = z.infer<typeof companyJobCardSchema>;
 
 /** GET /api/companies/by-slug/:slug — the public company page. */
 export const publicCompanyResponseSchema = z.object({
-  company: companySchema,
+  company: publicCompanySchema,
   openPositions: z.array(companyJobCardSchema),
 });
 export type PublicCompanyResponse = z.infer<typeof publicCompanyResponseSchema>;

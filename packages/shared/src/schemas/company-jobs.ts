@@ -17,6 +17,7 @@ export const COMPANY_JOBS_MESSAGES = {
   draftSavedTitle: 'Draft saved',
   draftSaved: 'Only your team sees this job until you publish it from the Jobs board.',
   draftNote: 'This job is a draft: only your team sees it. Publish it from the Jobs board.',
+  payRangeNeeded: (laws: string) => `Needs a pay range: ${laws}. Edit the job to add it.`,
 } as const;
 
 export const COMPANY_JOBS_PAGE_SIZE = 10;
@@ -47,6 +48,11 @@ export const companyJobSchema = z.object({
   canManage: z.boolean(),
   /** What a referral for it pays: the job's bonus, else the company's default; null when neither. */
   bonus: bonusOfferSchema.nullable(),
+  /**
+   * Pay transparency laws this open job breaks today (no range, not exempt): a job can come under one when its
+   * company adds a state it employs people in. It stays open, flagged here; its next edit must add the range.
+   */
+  payRangeNeeded: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type CompanyJob = z.infer<typeof companyJobSchema>;
 

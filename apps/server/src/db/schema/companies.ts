@@ -29,6 +29,14 @@ export const companies = pgTable('companies', {
     .notNull()
     .default(sql`'{}'::text[]`),
   foundedYear: integer(),
+  /**
+   * The US states (postal codes) the company employs people in, beyond its profile location: a state's pay
+   * transparency law reaches the company's US-wide remote jobs when it has staff there (issue 36, ADR 0044).
+   */
+  staffStates: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   inviteCode: text().notNull().unique(),
   /** Admins must have a second factor: one without is sent to set it up before anything else (ADR 0035). */
   requireTwoFactorForAdmins: boolean().notNull().default(false),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   addTeamMemberSchema,
   companyIdParamSchema,
+  companyProfileUpdatedSchema,
   companyProfileUpdateSchema,
   companySchema,
   inviteCodeResponseSchema,
@@ -70,11 +71,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit the company profile (admins)',
         params: companyIdParamSchema,
         body: companyProfileUpdateSchema,
-        response: { 200: companySchema, ...errors },
+        response: { 200: companyProfileUpdatedSchema, ...errors },
       },
     },
     async (request) => {
-      return updateCompanyProfile(app.db, request.params.companyId, request.body);
+      const auth = companyAuthOf(request);
+      return updateCompanyProfile(app.db, request.params.companyId, auth.user.id, request.body);
     },
   );
 

@@ -6,6 +6,8 @@ import {
   type AddTeamMember,
   type Company,
   type CompanyJobCard,
+  type CompanyProfileUpdated,
+  type PublicCompany,
   type TeamMember,
   type TeamResponse,
   type TeamRole,
@@ -20,6 +22,7 @@ import { publishSessionChange } from '../../platform/events/publish';
 import { enqueueMail } from '../../lib/mail/send';
 import { hashToken, newSecretToken, randomCode } from '../../lib/tokens';
 import { maskedInviteCode, recordAudit } from '../../platform/audit/service';
+import { openJobsBreakingPayRules } from '../jobs/port';
 
 export const INVITATION_LIFETIME_DAYS = 14;
 
@@ -36,6 +39,7 @@ function toCompany(row: CompanyRow): Company {
     employeeCount: row.employeeCount,
     industries: row.industries,
     foundedYear: row.foundedYear,
+    staffStates: row.staffStates,
   };
 }
 
@@ -71,6 +75,7 @@ export interface NewCompany {
   employeeCount?: string | null;
   industries?: string[];
   foundedYear?: number | null;
+  staffStates?: string[];
 }
 
 export async function createCompany(db: Executor, input: NewCompany): Promise<Company> {
@@ -118,8 +123,8 @@ export async function getCompany(db: Db, companyId: string): Promise<Company> {
 export async function getPublicCompany(
   db: Db,
   slug: string,
-): Promise<{ company: Company; openPositions: CompanyJobCard[] }> {
-  const [row] = await preparedRows<Company & { openPositions: CompanyJobCard[] }>(
+): Promise<{ company: PublicCompany; openPositions: CompanyJobCard[] }> {
+  const [row] = await preparedRows<PublicCompany & { openPositions: CompanyJobCard[] }>(
     db,
     sql`select c.id, c.name, c.slug, c.website, c.description, c.location, c.employee_count as "employeeCount",
           c.industries, c.founded_year as "foundedYear",
@@ -141,16 +146,24 @@ export const companyProfileInput = z.object({
   location: z.string(),
   employeeCount: z.string(),
   industries: z.array(z.string()),
+  staffStates: z.array(z.string()).optional(),
 });
 
+/**
+ * Saves the profile (admins). A change of the states the company employs people in is audited, and may bring open
+ * US-wide remote jobs under a state's pay transparency law: they stay open, flagged on the Jobs board, and the answer
+ * counts them.
+ */
 export async function updateCompanyProfile(
   db: Db,
   companyId: string,
+  actorId: string,
   input: z.infer<typeof companyProfileInput>,
-): Promise<Company> {
+): Promise<CompanyProfileUpdated> {
   return inTransaction(db, async (tx) => {
-    const [current] = await tx.select().from(companies).where(eq(companies.id, companyId));
+    const [current] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
     if (!current) throw notFound(COMPANY_MESSAGES.companyNotFound);
+    const staffStates = input.staffStates ? [...new Set(input.staffStates)].sort() : current.staffStates;
     const slug = current.name === input.studioName ? current.slug : await uniqueSlug(tx, input.studioName, companyId);
     const [row] = await tx
       .update(companies)
@@ -162,12 +175,22 @@ export async function updateCompanyProfile(
         location: input.location,
         employeeCount: input.employeeCount,
         industries: [...new Set(input.industries)],
+        staffStates,
         updatedAt: new Date(),
       })
       .where(eq(companies.id, companyId))
       .returning();
+    if (staffStates.join(',') !== current.staffStates.join(','))
+      await recordAudit(tx, {
+        companyId,
+        actorId,
+        action: 'company.staff_states_changed',
+        subject: { type: 'company', id: companyId },
+        before: { staffStates: current.staffStates },
+        after: { staffStates },
+      });
     await publishSessionChange(tx, { companies: [companyId] }); // members' sessions carry its name and slug
-    return toCompany(row!);
+    return { ...toCompany(row!), openJobsNeedingPayRange: await openJobsBreakingPayRules(tx, companyId) };
   });
 }
 

@@ -14,6 +14,7 @@ import { candidatePipelines, companyJobVisits, jobPostings, referrals, users } f
 import { onJobTeam, seesJob, type CompanyAuth } from '../../platform/access/guards';
 import { forbidden, notFound } from '../../lib/errors';
 import { bonusOffersFor } from '../bonuses/port';
+import { companyPayScope, payRulesBroken } from './pay-transparency';
 
 const toIso = (column: SQL | typeof jobPostings.createdAt) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -46,6 +47,14 @@ export async function listCompanyJobs(
         posterName: users.name,
         bonusAmount: jobPostings.referralBonusAmount,
         bonusCurrency: jobPostings.referralBonusCurrency,
+        pay: {
+          salaryRange: jobPostings.salaryRange,
+          payMin: jobPostings.payMin,
+          payMax: jobPostings.payMax,
+          payCurrency: jobPostings.payCurrency,
+          payPeriod: jobPostings.payPeriod,
+          payExemptReason: jobPostings.payExemptReason,
+        },
         applicantCount: sql<number>`(select cast(count(*) as int) from ${candidatePipelines} a
           where a.job_id = ${jobPostings.id} and a.applied_at is not null)`,
         referralCount: sql<number>`(select cast(count(*) as int) from ${referrals} r where r.job_id = ${jobPostings.id})`,
@@ -80,12 +89,18 @@ export async function listCompanyJobs(
     db,
     rows.map((row) => ({ ...row, companyId: me.company.id })),
   );
-  const items: CompanyJob[] = rows.map(({ createdBy, posterName, bonusAmount: _a, bonusCurrency: _c, ...row }) => ({
-    ...row,
-    postedBy: createdBy && posterName ? { id: createdBy, name: posterName } : null,
-    canManage: onJobTeam(me, { companyId: me.company.id, createdBy }),
-    bonus: offers.get(row.id) ?? null,
-  }));
+  const payScope = await companyPayScope(db, me.company.id);
+  const items: CompanyJob[] = rows.map(
+    ({ createdBy, posterName, bonusAmount: _a, bonusCurrency: _c, pay, ...row }) => ({
+      ...row,
+      postedBy: createdBy && posterName ? { id: createdBy, name: posterName } : null,
+      canManage: onJobTeam(me, { companyId: me.company.id, createdBy }),
+      bonus: offers.get(row.id) ?? null,
+      payRangeNeeded: payRulesBroken(payScope, { ...pay, status: row.status, location: row.location }).map(
+        ({ id, name }) => ({ id, name }),
+      ),
+    }),
+  );
   return { ...toPage(items, total?.n ?? 0, query), statusCounts };
 }
 

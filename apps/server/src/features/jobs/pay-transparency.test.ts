@@ -1,9 +1,19 @@
 // Pay transparency on jobs (issue 36): a job a law covers is refused without a range (422 naming the law), kept as a
 // draft when imported, publishable once exempt (a company admin, with a reason, audited); its range is structured and
-// reaches JSON-LD baseSalary and the XML feed.
+// reaches JSON-LD baseSalary and the XML feed. A US-wide remote job is covered by a state's law where the company's
+// profile is or where it employs people (the profile's staff states).
 import { load } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_MESSAGES, type AuditLogResponse, type Job } from '@referwell/shared';
+import {
+  COMPANY_MESSAGES,
+  JOB_MESSAGES,
+  type AuditLogResponse,
+  type Company,
+  type CompanyJobsResponse,
+  type CompanyProfileUpdated,
+  type Job,
+  type PublicCompanyResponse,
+} from '@referwell/shared';
 import { createTestApp, requestsTo, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { fakeWebDist } from '../../test/web-dist';
 import { parseXml } from '../../test/xml';
@@ -175,5 +185,97 @@ describe('the range in public', () => {
       'USD',
       'YEAR',
     ]);
+  });
+});
+
+describe('the states a company employs people in (remote jobs open to their residents)', () => {
+  let plains: SignedUp;
+  let plainsId: string;
+  const profile = (staffStates?: string[]) => ({
+    studioName: 'Plains Staffing',
+    website: 'https://plains.example',
+    description: 'Travel nurse staffing across the plains.',
+    location: 'Austin, TX',
+    employeeCount: '1-10',
+    industries: [],
+    ...(staffStates ? { staffStates } : {}),
+  });
+  const remoteJob = job({ company: 'Plains Staffing', location: 'Remote (US)', title: 'Remote Scheduler' });
+
+  beforeAll(async () => {
+    plains = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: 'Plains Staffing' });
+    plainsId = plains.body.company!.id;
+    await ok('PUT', `/api/companies/${plainsId}`, plains, profile());
+  });
+
+  it('refuses an unknown state by name, and lets only the company admins set them', async () => {
+    const bad = await call('PUT', `/api/companies/${plainsId}`, plains, profile(['CO', 'ZZ', 'Colorado']));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.staffStates).toBe(COMPANY_MESSAGES.staffStatesUnknown('"ZZ", "COLORADO"'));
+    expect((await call('PUT', `/api/companies/${plainsId}`, member, profile(['CO']))).statusCode).toBe(403);
+    expect((await call('PUT', `/api/companies/${plainsId}`, admin, profile(['CO']))).statusCode).toBe(403);
+    expect((await ok<Company>('GET', `/api/companies/${plainsId}`, plains)).staffStates).toEqual([]);
+  });
+
+  it('a company with staff in Colorado is held to its law for US-wide remote jobs; its open ones are flagged', async () => {
+    // Employing only in Texas: a remote job without a range posts.
+    const before = await ok<Job>('POST', '/api/jobs', plains, remoteJob);
+    expect(before.status).toBe('OPEN');
+
+    // Adding Colorado (lower case, repeated: stored once, upper case, sorted): the open job now breaks Colorado's law.
+    const saved = await ok<CompanyProfileUpdated>(
+      'PUT',
+      `/api/companies/${plainsId}`,
+      plains,
+      profile(['tx', 'co', 'CO']),
+    );
+    expect(saved).toMatchObject({ staffStates: ['CO', 'TX'], openJobsNeedingPayRange: 1 });
+    const board = await ok<CompanyJobsResponse>('GET', '/api/company/jobs?status=OPEN', plains);
+    expect(board.items.find((row) => row.id === before.id)?.payRangeNeeded).toEqual([
+      { id: 'US-CO', name: 'Colorado Equal Pay for Equal Work Act' },
+    ]);
+    // It stays open (not silently closed) and says why to its team; its next edit must add the range.
+    const seen = await ok<Job>('GET', `/api/jobs/${before.id}`, plains);
+    expect(seen.status).toBe('OPEN');
+    expect(seen.payTransparency?.rules).toEqual([{ id: 'US-CO', name: 'Colorado Equal Pay for Equal Work Act' }]);
+    const edit = await call('PUT', `/api/jobs/${before.id}`, plains, { ...remoteJob, title: 'Remote Scheduler II' });
+    expect(edit.statusCode).toBe(422);
+    expect(edit.json().error.message).toContain(CO);
+
+    // New remote jobs: 422 naming the law; imported ones wait as drafts with the reason; on-site Texas jobs post.
+    const refused = await call('POST', '/api/jobs', plains, remoteJob);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toContain(CO);
+    const imported = await ok<Job>('POST', '/api/jobs?imported=true', plains, remoteJob);
+    expect(imported).toMatchObject({ status: 'DRAFT', payTransparency: { heldReason: JOB_MESSAGES.payHeld(CO) } });
+    expect((await call('POST', '/api/jobs', plains, { ...remoteJob, location: 'Dallas, TX' })).statusCode).toBe(201);
+    expect(
+      (await call('POST', '/api/jobs', plains, { ...remoteJob, location: 'Hybrid — Dallas, TX' })).statusCode,
+    ).toBe(201);
+
+    // The range clears the flag.
+    await ok('PUT', `/api/jobs/${before.id}`, plains, { ...remoteJob, salary: '$22 - $28 an hour' });
+    const after = await ok<CompanyJobsResponse>('GET', '/api/company/jobs?status=OPEN', plains);
+    expect(after.items.every((row) => row.payRangeNeeded.length === 0)).toBe(true);
+
+    // The public company page does not show the states.
+    const page = await ok<PublicCompanyResponse>('GET', '/api/companies/by-slug/plains-staffing');
+    expect(page.company).not.toHaveProperty('staffStates');
+  });
+
+  it('audits a change of the states (not a save that keeps them); leaving them out keeps them', async () => {
+    await ok('PUT', `/api/companies/${plainsId}`, plains, profile(['MD']));
+    await ok('PUT', `/api/companies/${plainsId}`, plains, profile(['MD']));
+    expect((await ok<Company>('PUT', `/api/companies/${plainsId}`, plains, profile())).staffStates).toEqual(['MD']);
+    const log = await ok<AuditLogResponse>(
+      'GET',
+      `/api/companies/${plainsId}/audit-log?action=company.staff_states_changed`,
+      plains,
+    );
+    expect(log.items.map((entry) => [entry.before, entry.after])).toEqual([
+      [{ staffStates: ['CO', 'TX'] }, { staffStates: ['MD'] }],
+      [{ staffStates: [] }, { staffStates: ['CO', 'TX'] }],
+    ]);
+    expect(log.items[0]).toMatchObject({ actor: { id: plains.body.user.id }, subject: { type: 'company' } });
   });
 });

@@ -1,7 +1,7 @@
 // Pay transparency on jobs (issue 36): which laws require a range for a job (the rules table of
 // @referwell/shared/rules/pay-transparency, read for the job's location and its company's size), the refusal when an
 // open job lacks one, and a company admin's exemption (audited).
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import {
   JOB_MESSAGES,
   PAY_PERIODS,
@@ -56,6 +56,41 @@ export function payOfRow(row: {
   return { min: row.payMin, max: row.payMax, currency: row.payCurrency ?? 'USD', period };
 }
 
+/** What of a company the rules read: its size, its profile's place and the US states it employs people in. */
+export interface CompanyPayScope {
+  employeeCount: string | null;
+  location: string | null;
+  staffStates: string[];
+}
+
+export async function companyPayScope(db: Executor, companyId: string): Promise<CompanyPayScope> {
+  const [company] = await db
+    .select({
+      employeeCount: companies.employeeCount,
+      location: companies.location,
+      staffStates: companies.staffStates,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return company ?? { employeeCount: null, location: null, staffStates: [] };
+}
+
+/**
+ * The one evaluation (post, edit, publish, import, ATS import, job sources, the jobs board's flags): the laws that
+ * require a pay range for a job at this location, posted by this company.
+ */
+export function payRulesAt(company: CompanyPayScope, location: string, at = new Date()): PayTransparencyRule[] {
+  return payRulesFor({
+    places: placesNamed(location),
+    workplace: workplaceOf(location),
+    remoteCountries: readLocation(location).remoteCountries,
+    employerPlaces: placesNamed(company.location),
+    staffStates: company.staffStates,
+    employeeCount: company.employeeCount,
+    at,
+  });
+}
+
 /** The laws that require a pay range for a job at this location, posted now by this company. */
 export async function payRulesForJob(
   db: Executor,
@@ -63,18 +98,47 @@ export async function payRulesForJob(
   location: string,
   at = new Date(),
 ): Promise<PayTransparencyRule[]> {
-  const [company] = await db
-    .select({ employeeCount: companies.employeeCount, location: companies.location })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return payRulesFor({
-    places: placesNamed(location),
-    workplace: workplaceOf(location),
-    remoteCountries: readLocation(location).remoteCountries,
-    employerPlaces: placesNamed(company?.location),
-    employeeCount: company?.employeeCount ?? null,
-    at,
-  });
+  return payRulesAt(await companyPayScope(db, companyId), location, at);
+}
+
+/**
+ * The laws an open job breaks today: a law covers it and it has neither a range nor an exemption. A job posted
+ * within the law can come to break one when its company adds a state it employs people in; it stays open and is
+ * flagged on the Jobs board (its next edit must add the range).
+ */
+export function payRulesBroken(
+  company: CompanyPayScope,
+  job: Parameters<typeof payOfRow>[0] & { status: string; location: string; payExemptReason: string | null },
+): PayTransparencyRule[] {
+  if (job.status !== 'OPEN' || job.payExemptReason !== null || payOfRow(job)) return [];
+  return payRulesAt(company, job.location);
+}
+
+/** How many of a company's open jobs break a pay transparency law today (payRulesBroken). */
+export async function openJobsBreakingPayRules(db: Executor, companyId: string): Promise<number> {
+  const company = await companyPayScope(db, companyId);
+  // Only open jobs without structured pay can break a law (a row saved before migration 0045 reads its text).
+  const open = await db
+    .select({
+      status: jobPostings.status,
+      location: jobPostings.location,
+      payExemptReason: jobPostings.payExemptReason,
+      salaryRange: jobPostings.salaryRange,
+      payMin: jobPostings.payMin,
+      payMax: jobPostings.payMax,
+      payCurrency: jobPostings.payCurrency,
+      payPeriod: jobPostings.payPeriod,
+    })
+    .from(jobPostings)
+    .where(
+      and(
+        eq(jobPostings.companyId, companyId),
+        eq(jobPostings.status, 'OPEN'),
+        isNull(jobPostings.payExemptReason),
+        or(isNull(jobPostings.payMin), isNull(jobPostings.payMax)),
+      ),
+    );
+  return open.filter((job) => payRulesBroken(company, job).length > 0).length;
 }
 
 /** The 422 for an open job without the range a law requires: the law named in the message and on the salary field. */

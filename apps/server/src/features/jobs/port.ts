@@ -10,6 +10,8 @@
 //   referral pays (rolesToRefer).
 // - ats: an ATS's open jobs imported as the company's jobs and kept in sync with it, under the same pay-transparency
 //   rules as a posted import (insertImportedJob, syncImportedJob, closeImportedJob; forgetJobSearches after).
+// - companies: saving the states a company employs people in tells the admin how many open jobs a pay-transparency
+//   law now covers without a range (openJobsBreakingPayRules).
 export { rolesToRefer } from './roles-to-refer';
 export { filterConditions, forgetJobSearches, matchPlans, matchingJobs, searchJobsJson } from './search';
 export {
@@ -21,4 +23,4 @@ export {
   syncSourceJobs,
   type SourceSync,
 } from './service';
-export { payOf, payOfRow } from './pay-transparency';
+export { openJobsBreakingPayRules, payOf, payOfRow } from './pay-transparency';

@@ -17,6 +17,8 @@ export interface DemoCompany {
   description: string;
   location: string;
   employeeCount: string;
+  /** The US states it employs people in besides its profile's (pay transparency's remote reach, ADR 0044). */
+  staffStates: string[];
   industries: string[];
   foundedYear: number;
   admin: StaffMember;
@@ -32,6 +34,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
       'Northwind Health builds the care-coordination platform that 60 community hospitals across the Southeast use to hand patients from the emergency department to primary care, home health and back. We connect to Epic, Cerner and Meditech through HL7 and FHIR so nurses see one timeline instead of five portals.',
     location: 'Nashville, TN',
     employeeCount: '201-500',
+    staffStates: ['AL', 'GA', 'NC', 'TN'],
     industries: ['Digital Health', 'EHR'],
     foundedYear: 2014,
     admin: {
@@ -75,6 +78,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
       'Lakeshore Telehealth runs virtual behavioral-health visits for employers and Medicaid plans in the Midwest. Our clinicians see 9,000 patients a month by video and phone, and our product team builds the scheduling, intake and remote-monitoring tools they rely on.',
     location: 'Chicago, IL',
     employeeCount: '51-200',
+    staffStates: ['CO', 'IL', 'MI', 'WI'],
     industries: ['Telehealth', 'Digital Health'],
     foundedYear: 2018,
     admin: {
@@ -108,6 +112,7 @@ export const DEMO_COMPANIES: DemoCompany[] = [
       'Bluebonnet Health Analytics helps regional health plans and physician groups in Texas get paid correctly under value-based contracts: risk adjustment, quality measures and denial prevention, built on claims and clinical data from more than two million members.',
     location: 'Austin, TX',
     employeeCount: '51-200',
+    staffStates: ['OK', 'TX'],
     industries: ['Health Insurance', 'Clinical Research'],
     foundedYear: 2016,
     admin: { name: 'Hannah Brooks', title: 'VP of People', department: 'People', startedOn: '2016-10-03' },

@@ -5,6 +5,7 @@ import type {
   AuditLogResponse,
   Company,
   CompanyProfileUpdate,
+  CompanyProfileUpdated,
   CompanySecurity,
   ScimSettings,
   ScimTokenResponse,
@@ -100,7 +101,8 @@ export const auditLogQueryOptions = (companyId: string, query: Partial<AuditLogQ
 export function useUpdateCompany(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: CompanyProfileUpdate) => api<Company>(base(companyId), { method: 'PUT', body: update }),
+    mutationFn: (update: CompanyProfileUpdate) =>
+      api<CompanyProfileUpdated>(base(companyId), { method: 'PUT', body: update }),
     onSuccess: async (company) => {
       queryClient.setQueryData(companyQueryOptions(companyId).queryKey, company);
       // The public page and the session's company name/slug may have changed too.

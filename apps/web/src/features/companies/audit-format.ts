@@ -119,6 +119,11 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
       return `Was ${String(b.role)}`;
     case 'scim.role_changed':
       return arrow(String(b.role), String(a.role));
+    case 'company.staff_states_changed': {
+      const states = (values: Record<string, unknown>) =>
+        Array.isArray(values.staffStates) && values.staffStates.length > 0 ? values.staffStates.join(', ') : 'None';
+      return arrow(states(b), states(a));
+    }
     case 'company.two_factor_policy_changed':
       return a.requireTwoFactorForAdmins === true ? 'Required for admins' : 'Not required';
     case 'portal.changed': {

@@ -4,7 +4,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import type { z } from 'zod';
-import { COMPANY_MESSAGES, companyProfileUpdateSchema, EMPLOYEE_COUNT_RANGES, type Company } from '@referwell/shared';
+import {
+  COMPANY_MESSAGES,
+  companyProfileUpdateSchema,
+  EMPLOYEE_COUNT_RANGES,
+  US_STATES,
+  type Company,
+} from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -26,7 +32,15 @@ const toast = scopedToast('company-profile-page');
 
 type ProfileFormInput = z.input<typeof companyProfileUpdateSchema>;
 type ProfileFormOutput = z.output<typeof companyProfileUpdateSchema>;
-const FIELD_NAMES = ['studioName', 'website', 'description', 'location', 'employeeCount', 'industries'] as const;
+const FIELD_NAMES = [
+  'studioName',
+  'website',
+  'description',
+  'location',
+  'employeeCount',
+  'industries',
+  'staffStates',
+] as const;
 type FieldName = (typeof FIELD_NAMES)[number];
 const isFieldName = (value: string): value is FieldName => (FIELD_NAMES as readonly string[]).includes(value);
 
@@ -106,6 +120,7 @@ function ProfileForm({ company }: { company: Company }) {
       location: company.location ?? '',
       employeeCount: company.employeeCount ?? '',
       industries: company.industries,
+      staffStates: company.staffStates,
     },
   });
   const { errors } = form.formState;
@@ -117,8 +132,13 @@ function ProfileForm({ company }: { company: Company }) {
 
   const onSubmit = (values: ProfileFormOutput) =>
     update.mutate(values, {
-      onSuccess: () => {
-        toast.success(COMPANY_MESSAGES.profileUpdatedTitle, { description: COMPANY_MESSAGES.profileUpdated });
+      onSuccess: (saved) => {
+        // Open jobs that a state's pay transparency law now reaches stay open, flagged on the Jobs board: say so.
+        if (saved.openJobsNeedingPayRange > 0)
+          toast.info(COMPANY_MESSAGES.profileUpdatedTitle, {
+            description: COMPANY_MESSAGES.staffStatesJobsFlagged(saved.openJobsNeedingPayRange),
+          });
+        else toast.success(COMPANY_MESSAGES.profileUpdatedTitle, { description: COMPANY_MESSAGES.profileUpdated });
         void navigate('/referrer-dashboard');
       },
       onError: (mutationError) => {
@@ -205,6 +225,35 @@ function ProfileForm({ company }: { company: Company }) {
               />
             )}
           </FormField>
+          <fieldset
+            className="grid gap-2"
+            aria-describedby={`company-staffStates-hint${errors.staffStates ? ' company-staffStates-error' : ''}`}
+          >
+            <legend className="text-sm font-medium">{COMPANY_MESSAGES.staffStatesLabel}</legend>
+            <p id="company-staffStates-hint" className="text-sm text-muted-foreground">
+              {COMPANY_MESSAGES.staffStatesHint}
+            </p>
+            <div className="grid max-h-60 grid-cols-2 gap-x-4 gap-y-1 overflow-y-auto rounded-md border p-3 sm:grid-cols-3">
+              {US_STATES.map((state) => (
+                <label key={state.code} className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    value={state.code}
+                    className="size-4 shrink-0 accent-primary"
+                    {...form.register('staffStates')}
+                  />
+                  <span>
+                    {state.name} <span className="text-muted-foreground">({state.code})</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+            {errors.staffStates ? (
+              <p id="company-staffStates-error" className="text-sm text-destructive" role="alert">
+                {errors.staffStates.message}
+              </p>
+            ) : null}
+          </fieldset>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button asChild variant="outline">
               <Link to="/referrer-dashboard">Cancel</Link>

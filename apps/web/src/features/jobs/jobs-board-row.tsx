@@ -70,6 +70,13 @@ export function CompanyJobRow({ job, companyName }: { job: CompanyJob; companyNa
           {job.location}
           {job.postedBy ? ` · ${job.postedBy.name}` : ''}
         </p>
+        {job.payRangeNeeded.length > 0 ? (
+          <p className="mt-1 text-sm font-medium text-destructive">
+            {COMPANY_JOBS_MESSAGES.payRangeNeeded(
+              job.payRangeNeeded.map((rule) => `${rule.name} (${rule.id})`).join('; '),
+            )}
+          </p>
+        ) : null}
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm lg:contents">
         <span>

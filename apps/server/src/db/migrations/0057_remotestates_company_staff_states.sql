@@ -1,0 +1,1 @@
+ALTER TABLE "companies" ADD COLUMN "staff_states" text[] DEFAULT '{}'::text[] NOT NULL;
