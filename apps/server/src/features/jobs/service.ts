@@ -30,7 +30,7 @@ import { onJobTeam, seesJob, type CompanyAuth } from '../../platform/access/guar
 import type { Access } from '../../platform/access/route-access';
 import { notifyTeamOfApplication } from '../../platform/notifications/company-events';
 import { enqueue } from '../../lib/queue/enqueue';
-import { forgetJobSearches } from './search';
+import { forgetAddedJobs, forgetJobSearches } from './search';
 import { heldByOf, payColumns, payOfRow, payRangeRequired, payTransparencyOf, unmetPayRules } from './pay-transparency';
 import { announceOpenedJob } from '../chat/port';
 
@@ -156,7 +156,8 @@ export async function createJob(
     if (status === 'OPEN') await jobOpened(tx, created);
     return created;
   });
-  forgetJobSearches(db);
+  // Before answering: the poster's next search must list the job (other processes drop theirs on the notification).
+  if (status === 'OPEN') await forgetAddedJobs(db, [id]);
   return getJob(db, poster, id);
 }
 
