@@ -91,6 +91,11 @@ const FRESH_SEARCHES = Number(process.env.BENCH_FRESH_SEARCHES ?? (QUICK ? 60 : 
 const OPEN_LOOP_SECONDS = Number(process.env.BENCH_OPEN_LOOP_SECONDS ?? (QUICK ? 5 : 20));
 /** BENCH_SEQUENTIAL_ONLY=1: the one-at-a-time rows only (no throughput scenarios), for a short locked run. */
 const SEQUENTIAL_ONLY = !!process.env.BENCH_SEQUENTIAL_ONLY;
+/**
+ * BENCH_MIXED_ONLY=1: the mixed read/write run only (after one discarded pass of the search mix, so its searches are
+ * kept when the writes begin, as after the load rows), for measuring it alone on a busy machine.
+ */
+const MIXED_ONLY = !!process.env.BENCH_MIXED_ONLY;
 const COMPANY_PAGES = 200;
 /** Issue #17: a server-rendered job page (/job/{id}) one at a time, p95 target. */
 const JOB_PAGE_P95_MS = 30;
@@ -246,6 +251,25 @@ async function main() {
       const cookie = await login(server.baseUrl);
       bare = await measureBare();
       rows.push(bareRow(bare));
+      if (MIXED_ONLY) {
+        const searchMix = await withSecondPages(server.baseUrl, jobSearchQueries(MIXED_QUERIES), 60);
+        const anonymous = scenarios(searchMix).find((s) => s.name.includes('anonymous'))!;
+        await run(server.baseUrl, anonymous, cookie).catch(() => undefined);
+        const mixed = await mixedReadWrite({
+          baseUrl: server.baseUrl,
+          server,
+          prepared,
+          bare,
+          searches: searchMix.map((q) => `/api/jobs?${q}`),
+          adminCookie: cookie,
+          pairs: prepared.data.pairs,
+        });
+        failed ||= !mixed.ok;
+        rows.push(...mixed.rows);
+        report('jobs', rows, { jobs: DATASET.jobs, companies: DATASET.companies, bundlesOk, bare });
+        if (failed) process.exitCode = 1;
+        return;
+      }
       const kept = await sequentialRow(
         `job search latency (sequential, ${SEARCHES.length} query shapes, kept after the first pass)`,
         server,

@@ -1,7 +1,7 @@
 /**
  * The mixed read/write run: searches while jobs are posted and messages sent through the API, so what the server
- * keeps is dropped as in life (every job write clears every kept job search in every process; a message changes its
- * two people's conversation lists). Reads are a closed loop (autocannon's connections): the job search mix, and one
+ * keeps is dropped as in life (a job posted drops, in every process, every kept job search it matches; a message
+ * changes its two people's conversation lists). Reads are a closed loop (autocannon's connections): the job search mix, and one
  * request in ten a conversation list of someone being written to; writes arrive open loop at constant rates from
  * this process (bench/open-loop.ts), whatever the reads do. One row for the reads (judged as the job search mix is),
  * one for the writes; CPU per request counts every request of the run, reads and writes.
@@ -96,6 +96,10 @@ export async function mixedReadWrite(run: MixedRun): Promise<{ rows: Row[]; ok: 
   );
   const writeRow = (label: string, w: OpenLoopResult): { row: Row; ok: boolean } => {
     const ok = w.errors === 0 && w.non2xx === 0 && w.completed === w.scheduled;
+    const refused = Object.entries(w.refusals).map(([status, n]) => `${n} × ${status}`);
+    console.log(
+      `mixed run, ${label}: ${w.completed} of ${w.scheduled} answered, refused: ${refused.join(', ') || 'none'}`,
+    );
     return {
       ok,
       row: {
@@ -106,13 +110,14 @@ export async function mixedReadWrite(run: MixedRun): Promise<{ rows: Row[]; ok: 
         'p99 ms': w.p99,
         errors: w.errors,
         'non-2xx': w.non2xx,
+        refused: refused.join(', ') || 'none',
         'load avg': loadAverage(),
         target: 'every write answered 2xx',
         verdict: verdict(ok),
       },
     };
   };
-  const jobRow = writeRow('POST /api/jobs (clears every kept job search)', jobs);
+  const jobRow = writeRow('POST /api/jobs (drops the kept searches the job matches)', jobs);
   const messageRow = writeRow('POST /api/conversations/:id/messages', messages);
   return {
     rows: [readRow.row, jobRow.row, messageRow.row],

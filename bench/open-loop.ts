@@ -30,6 +30,8 @@ export interface OpenLoopResult {
   completed: number;
   errors: number;
   non2xx: number;
+  /** Answers that were not 2xx, by status code (what refused them: 401, 403, 429, …). */
+  refusals: Record<number, number>;
   /** From the scheduled send to the answer's last byte, over completed requests. */
   p50: number;
   p95: number;
@@ -47,6 +49,7 @@ export async function openLoop(baseUrl: string, options: OpenLoopOptions): Promi
   const latencies: number[] = [];
   let errors = 0;
   let non2xx = 0;
+  const refusals: Record<number, number> = {};
   let maxSendLagMs = 0;
   const pending: Promise<void>[] = [];
   const start = performance.now() + 20;
@@ -78,7 +81,11 @@ export async function openLoop(baseUrl: string, options: OpenLoopOptions): Promi
             response.on('data', () => {});
             response.on('end', () => {
               latencies.push(performance.now() - scheduled);
-              if ((response.statusCode ?? 0) >= 300) non2xx++;
+              const status = response.statusCode ?? 0;
+              if (status >= 300) {
+                non2xx++;
+                refusals[status] = (refusals[status] ?? 0) + 1;
+              }
               resolve();
             });
             response.on('error', () => {
@@ -106,6 +113,7 @@ export async function openLoop(baseUrl: string, options: OpenLoopOptions): Promi
     completed: latencies.length,
     errors,
     non2xx,
+    refusals,
     p50: percentile(sorted, 0.5),
     p95: percentile(sorted, 0.95),
     p99: percentile(sorted, 0.99),

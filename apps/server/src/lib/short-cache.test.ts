@@ -45,6 +45,49 @@ describe('ShortCache', () => {
   });
 });
 
+describe('ShortCache tags', () => {
+  it('forgets only the kept values and loads under way a change touches, and loads not tagged yet', async () => {
+    const cache = new ShortCache<string>();
+    await cache.get('nurse', 60_000, async (tag) => (tag('plan:nurse'), 'nurse 1'));
+    await cache.get('both', 60_000, async (tag) => (tag('plan:nurse', 'plan:fhir'), 'both 1'));
+    await cache.get('fhir', 60_000, async (tag) => (tag('plan:fhir'), 'fhir 1'));
+    const nurseGate = deferred<string>();
+    const fhirGate = deferred<string>();
+    const untaggedGate = deferred<string>();
+    const nurseLoad = cache.get('nurse later', 60_000, (tag) => (tag('plan:nurse'), nurseGate.promise));
+    const fhirLoad = cache.get('fhir later', 60_000, (tag) => (tag('plan:fhir'), fhirGate.promise));
+    const untaggedLoad = cache.get('untagged', 60_000, () => untaggedGate.promise);
+    expect([...cache.tags()].sort()).toEqual(['plan:fhir', 'plan:nurse']);
+
+    cache.forgetTagged((t) => t === 'plan:nurse');
+    nurseGate.resolve('nurse stale');
+    fhirGate.resolve('fhir later 1');
+    untaggedGate.resolve('untagged stale');
+    await Promise.all([nurseLoad, fhirLoad, untaggedLoad]);
+    // Touched: read again.
+    expect(await cache.get('nurse', 60_000, async () => 'nurse 2')).toBe('nurse 2');
+    expect(await cache.get('both', 60_000, async () => 'both 2')).toBe('both 2');
+    expect(await cache.get('nurse later', 60_000, async () => 'nurse later 2')).toBe('nurse later 2');
+    expect(await cache.get('untagged', 60_000, async () => 'untagged 2')).toBe('untagged 2');
+    // Not touched: still kept, the load under way included.
+    expect(await cache.get('fhir', 60_000, async () => 'fhir 2')).toBe('fhir 1');
+    expect(await cache.get('fhir later', 60_000, async () => 'fhir later 2')).toBe('fhir later 1');
+  });
+
+  it('joins a caller to a load under way only until a change touches it', async () => {
+    const cache = new ShortCache<string>();
+    const gate = deferred<string>();
+    let loads = 0;
+    const first = cache.get('k', 60_000, (tag) => (tag('t'), loads++, gate.promise));
+    cache.forgetTagged((t) => t === 't');
+    const second = cache.get('k', 60_000, async () => (loads++, 'after'));
+    gate.resolve('before');
+    expect(await first).toBe('before');
+    expect(await second).toBe('after');
+    expect(loads).toBe(2);
+  });
+});
+
 describe('ShortCache budget', () => {
   it('lets the oldest kept values go first once over its entries or bytes', async () => {
     const cache = new ShortCache<string>(3, { maxBytes: 10, bytesOf: (value) => value.length });

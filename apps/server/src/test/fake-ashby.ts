@@ -3,7 +3,8 @@
 // body (candidate.uploadResume: multipart/form-data) answered `{ success: true, results }`; lists page with
 // `limit`/`cursor` and answer `moreDataAvailable`/`nextCursor`. Methods: apiKey.info, candidate.search,
 // candidate.create, candidate.uploadResume, candidate.listNotes, candidate.createNote, user.search, application.info,
-// application.create, application.list, job.list. It checks HTTP Basic auth as Ashby documents it (no key: 401, a
+// application.create, application.list (incremental with `syncToken`: the last page answers the next token; a token
+// made stale by expireSyncTokens() is refused with `sync_token_expired`), job.list, offer.list (`applicationId`; each offer's `latestVersion.startDate`). It checks HTTP Basic auth as Ashby documents it (no key: 401, a
 // wrong key: 403), the documented required fields and ids (a refusal is HTTP 200 with `success: false`, `errors` and
 // `errorInfo`, as Ashby answers), keeps its candidates in memory, and sends webhooks signed as Ashby signs them
 // (`Ashby-Signature: sha256=<hex>`, HMAC-SHA256 of the body under the secret token). Tests make it fail on purpose:
@@ -26,6 +27,16 @@ export interface AshbyApplicationRecord {
   creditedToUser: { id: string; email: string } | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** An offer as offer.list answers it: its status and the latest version's terms. */
+export interface AshbyOfferRecord {
+  id: string;
+  applicationId: string;
+  acceptanceStatus: 'Accepted' | 'Declined' | 'Pending' | 'Created' | 'Cancelled' | 'WaitingOnResponse';
+  offerStatus: 'WaitingOnApprovalStart' | 'WaitingOnOfferApproval' | 'WaitingOnCandidateResponse' | 'CandidateAccepted';
+  decidedAt: string | null;
+  latestVersion: { id: string; startDate: string | null; createdAt: string };
 }
 
 export interface AshbyCandidateRecord {
@@ -56,13 +67,19 @@ export interface FakeAshby {
   stages: { id: string; title: string; type: string }[];
   candidates: Map<string, AshbyCandidateRecord>;
   applications: Map<string, AshbyApplicationRecord>;
+  offers: AshbyOfferRecord[];
   requests: { method: string; body: Json | null }[];
   failNext(method: string, failure: Failure, times?: number, retryAfterSeconds?: number): void;
+  /** Makes every sync token handed out so far expire (Ashby refuses them with `sync_token_expired`). */
+  expireSyncTokens(): void;
   addCandidate(name: string, email: string): AshbyCandidateRecord;
-  /** Moves an application as a recruiter would: to a stage by title, hired or archived. */
+  /**
+   * Moves an application as a recruiter would: to a stage by title, hired or archived; `startDate` (YYYY-MM-DD) adds
+   * the accepted offer starting then.
+   */
   moveApplication(
     id: string,
-    change: { stage?: string; status?: AshbyApplicationRecord['status'] },
+    change: { stage?: string; status?: AshbyApplicationRecord['status']; startDate?: string },
   ): AshbyApplicationRecord;
   /** A webhook about an application, signed under `secret` (`signature` replaces the real one; null leaves it out). */
   webhook(
@@ -90,6 +107,8 @@ export async function startFakeAshby(options: { apiKey?: string } = {}): Promise
     { id: randomUUID(), title: 'Archived', type: 'Archived' },
   ];
   const now = () => new Date().toISOString();
+  /** Each sync token handed out and the time it reads changes from (null: expired). */
+  const syncTokens = new Map<string, number | null>();
   const fake: Omit<FakeAshby, 'origin' | 'apiUrl' | 'close'> = {
     apiKey,
     users: [],
@@ -117,9 +136,13 @@ export async function startFakeAshby(options: { apiKey?: string } = {}): Promise
     stages,
     candidates: new Map(),
     applications: new Map(),
+    offers: [],
     requests: [],
     failNext(method, failure, times = 1, retryAfterSeconds = 1) {
       failures.push({ method, failure, times, retryAfter: retryAfterSeconds });
+    },
+    expireSyncTokens() {
+      for (const token of syncTokens.keys()) syncTokens.set(token, null);
     },
     addCandidate(name, email) {
       const candidate: AshbyCandidateRecord = {
@@ -145,6 +168,15 @@ export async function startFakeAshby(options: { apiKey?: string } = {}): Promise
         application.currentInterviewStage = stage;
       }
       if (change.status) application.status = change.status;
+      if (change.startDate)
+        fake.offers.push({
+          id: randomUUID(),
+          applicationId: id,
+          acceptanceStatus: 'Accepted',
+          offerStatus: 'CandidateAccepted',
+          decidedAt: now(),
+          latestVersion: { id: randomUUID(), startDate: change.startDate, createdAt: now() },
+        });
       application.updatedAt = now();
       return application;
     },
@@ -176,7 +208,7 @@ export async function startFakeAshby(options: { apiKey?: string } = {}): Promise
   const ok = (res: ServerResponse, results: unknown) => send(res, 200, { success: true, results });
   const refuse = (res: ServerResponse, code: string, message: string) =>
     send(res, 200, { success: false, errors: [message], errorInfo: { code, message } });
-  const page = (res: ServerResponse, body: Json, items: unknown[]) => {
+  const page = (res: ServerResponse, body: Json, items: unknown[], syncToken?: () => string) => {
     const limit = Math.min(PAGE_MAX, typeof body.limit === 'number' ? body.limit : PAGE_MAX);
     const offset = typeof body.cursor === 'string' ? Number(body.cursor) : 0;
     const more = offset + limit < items.length;
@@ -185,6 +217,7 @@ export async function startFakeAshby(options: { apiKey?: string } = {}): Promise
       results: items.slice(offset, offset + limit),
       moreDataAvailable: more,
       ...(more ? { nextCursor: String(offset + limit) } : {}),
+      ...(!more && syncToken ? { syncToken: syncToken() } : {}),
     });
   };
   const isId = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value);
@@ -342,8 +375,32 @@ export async function startFakeAshby(options: { apiKey?: string } = {}): Promise
         candidate.applicationIds.push(application.id);
         return ok(res, application);
       }
-      case 'application.list':
-        return page(res, body, [...fake.applications.values()]);
+      case 'offer.list': {
+        if (body.applicationId !== undefined && !isId(body.applicationId))
+          return refuse(res, 'invalid_input', 'applicationId is not an id');
+        return page(
+          res,
+          body,
+          fake.offers.filter((o) => body.applicationId === undefined || o.applicationId === body.applicationId),
+        );
+      }
+      case 'application.list': {
+        let from = 0;
+        if (body.syncToken !== undefined) {
+          const known = typeof body.syncToken === 'string' ? syncTokens.get(body.syncToken) : undefined;
+          if (known === undefined) return refuse(res, 'sync_token_invalid', 'The sync token cannot be decoded');
+          if (known === null)
+            return refuse(res, 'sync_token_expired', 'The sync token has expired: sync again without it');
+          from = known;
+        }
+        const changed = [...fake.applications.values()].filter((a) => Date.parse(a.updatedAt) >= from);
+        // The last page's token reads the changes made from now on.
+        return page(res, body, changed, () => {
+          const token = `st_${randomUUID()}`;
+          syncTokens.set(token, Date.now());
+          return token;
+        });
+      }
       case 'job.list': {
         const statuses = Array.isArray(body.status) ? (body.status as string[]) : null;
         const expand = Array.isArray(body.expand) ? (body.expand as string[]) : [];

@@ -2,7 +2,8 @@
 // shapes of Lever's reference (https://hire.lever.co/developer/documentation; ADR 0032): GET /v1/users/{id},
 // GET /v1/postings?state=, GET /v1/opportunities (email=, updated_at_start=, expand=applications|stage, limit/offset),
 // POST /v1/opportunities, GET|POST /v1/opportunities/{id}/files (multipart `file`), GET|POST
-// /v1/opportunities/{id}/notes, GET /v1/archive_reasons. Lists answer `{ data, hasNext, next }`, one object
+// /v1/opportunities/{id}/notes, GET /v1/opportunities/{id}/offers (each offer's `fields[]`: `text`, `identifier`,
+// `value`; the anticipated start date a timestamp in ms), GET /v1/archive_reasons. Lists answer `{ data, hasNext, next }`, one object
 // `{ data }`. It checks HTTP Basic auth (the key as user name, an empty password: 401 otherwise), `perform_as` on
 // every write (a known user: 400 otherwise) and the documented fields (400 with Lever's `{ code, message }`), keeps
 // its opportunities in memory, and sends webhooks signed as Lever signs them (`signature`: hex HMAC-SHA256 of
@@ -34,7 +35,17 @@ export interface LeverOpportunityRecord {
   updatedAt: number;
   files: { id: string; name: string; ext: string; size: number; contentType: string }[];
   notes: { id: string; text: string; fields: { type: string; text: string; value: string }[]; user: string }[];
+  offers: LeverOffer[];
   performedAs: string;
+}
+
+/** An offer as GET /opportunities/{id}/offers lists it. */
+export interface LeverOffer {
+  id: string;
+  createdAt: number;
+  status: 'draft' | 'approval-sent' | 'approved' | 'sent' | 'sent-manually' | 'opened' | 'denied' | 'signed';
+  creator: string;
+  fields: { text: string; identifier: string; value: string | number | null }[];
 }
 
 export interface FakeLever {
@@ -52,8 +63,14 @@ export interface FakeLever {
   failNext(match: string, failure: Failure, times?: number, retryAfterSeconds?: number): void;
   /** An opportunity already in Lever (a recruiter added the person to another posting, or none). */
   addOpportunity(name: string, email: string, postingId?: string): LeverOpportunityRecord;
-  /** Moves an opportunity as a recruiter would: to a stage (by its name), or archived with a reason. */
-  moveOpportunity(id: string, change: { stage?: string; archiveReason?: string }): LeverOpportunityRecord;
+  /**
+   * Moves an opportunity as a recruiter would: to a stage (by its name), or archived with a reason; `startDate`
+   * (YYYY-MM-DD) adds the signed offer carrying it as its anticipated start date.
+   */
+  moveOpportunity(
+    id: string,
+    change: { stage?: string; archiveReason?: string; startDate?: string },
+  ): LeverOpportunityRecord;
   /**
    * A webhook about an opportunity as Lever sends it, signed under `signatureToken`. `signature` replaces the real
    * one (null leaves it out); `triggeredAt` sets the time (a replay sends the same).
@@ -120,6 +137,7 @@ export async function startFakeLever(options: { apiKey?: string } = {}): Promise
         updatedAt: now,
         files: [],
         notes: [],
+        offers: [],
         performedAs: fake.userIds[0]!,
       };
       fake.opportunities.set(opportunity.id, opportunity);
@@ -139,6 +157,21 @@ export async function startFakeLever(options: { apiKey?: string } = {}): Promise
         if (!reason) throw new Error(`no archive reason ${change.archiveReason}`);
         opportunity.archived = { reason: reason.id, archivedAt: Date.now() };
       }
+      if (change.startDate)
+        opportunity.offers.push({
+          id: randomUUID(),
+          createdAt: Date.now(),
+          status: 'signed',
+          creator: fake.userIds[0]!,
+          fields: [
+            { text: 'Job title', identifier: 'job_title', value: 'Interface Engineer' },
+            {
+              text: 'Anticipated start date',
+              identifier: 'anticipated_start_date',
+              value: Date.parse(`${change.startDate}T00:00:00Z`),
+            },
+          ],
+        });
       opportunity.updatedAt = Date.now();
       return opportunity;
     },
@@ -186,7 +219,7 @@ export async function startFakeLever(options: { apiKey?: string } = {}): Promise
     return send(res, 200, { data: page, hasNext, ...(hasNext ? { next: String(offset + limit) } : {}) });
   };
   const shown = (opportunity: LeverOpportunityRecord, expand: string[]) => {
-    const { files: _files, notes: _notes, performedAs: _performedAs, ...rest } = opportunity;
+    const { files: _files, notes: _notes, offers: _offers, performedAs: _performedAs, ...rest } = opportunity;
     return {
       ...rest,
       stage: expand.includes('stage')
@@ -303,10 +336,16 @@ export async function startFakeLever(options: { apiKey?: string } = {}): Promise
         updatedAt: now,
         files: [],
         notes: [],
+        offers: [],
         performedAs: performAs!,
       };
       fake.opportunities.set(opportunity.id, opportunity);
       return send(res, 201, { data: shown(opportunity, []) });
+    }
+    if (method === 'GET' && (match = /^\/v1\/opportunities\/([^/]+)\/offers$/.exec(path))) {
+      const opportunity = fake.opportunities.get(match[1]!);
+      if (!opportunity) return notFound(res);
+      return list(res, url, opportunity.offers);
     }
     if ((match = /^\/v1\/opportunities\/([^/]+)\/(files|notes)$/.exec(path))) {
       const opportunity = fake.opportunities.get(match[1]!);

@@ -284,7 +284,8 @@ export const ATS_PAGE_TEXT = {
   testQueued: 'Testing the connection: the result appears in the sync log.',
   revoke: 'Revoke',
   revokeTitle: 'Revoke this connection?',
-  revokeBody: 'The key and web hook secret are deleted; referrals stop reaching the ATS and its web hooks are refused.',
+  revokeBody:
+    'The key and web hook secret are deleted; referrals stop reaching the ATS and its web hooks are refused. Job links are kept: connecting this ATS again takes them over.',
   revoked: 'Connection revoked.',
   cancel: 'Cancel',
   jobsTitle: 'Jobs',

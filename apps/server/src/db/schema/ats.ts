@@ -45,6 +45,8 @@ export const atsConnections = pgTable(
     lastError: text(),
     /** Up to when the reconciliation has read the ATS's stage changes (missed webhooks). */
     reconciledAt: timestamp({ withTimezone: true }),
+    /** Ashby: the `syncToken` its last complete read of applications ended with (the next read is incremental). */
+    syncToken: text(),
     /** An admin imported the ATS's open jobs: the reconciliation imports new ones and keeps the imported in sync. */
     importsJobs: boolean().notNull().default(false),
     stageMapping: jsonb().$type<AtsStageMapping>().notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   customType,
   date,
   doublePrecision,
@@ -87,6 +88,11 @@ export const jobPostings = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     status: jobStatus().notNull().default('OPEN'),
+    /**
+     * Closed by the system it was imported from (an ATS, a job source), not by a person: it reopens when that system
+     * lists it open again. Any status a person sets clears it.
+     */
+    closedByImport: boolean().notNull().default(false),
     extraInfo: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     /**
      * The location's place tokens (`placeColumns` of @referwell/shared/places, written by the jobs service): the

@@ -1,5 +1,5 @@
--- Rule: Every statement that writes job_postings, companies or company_members tells every server process to drop
---   its cached job searches: NOTIFY rw_realtime '{"jobs":true}' (the jobs envelope of platform/events/wire.ts).
+-- Rule: Every statement that updates or deletes job_postings, or writes companies or company_members, tells every
+--   server process to drop its cached job searches: NOTIFY rw_realtime '{"jobs":true}' (inserts: job_postings_added).
 -- Tables: job_postings, companies, company_members (statement triggers; writes nothing).
 -- Class: bookkeeping (cache invalidation).
 -- Why in the database: search answers carry a job's company and whether it has a referrer, and are kept in every
@@ -24,6 +24,6 @@ CREATE TRIGGER company_members_changed_for_job_search AFTER INSERT OR DELETE OR 
   FOR EACH STATEMENT
   EXECUTE FUNCTION job_postings_changed();
 
-CREATE TRIGGER job_postings_changed AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON job_postings
+CREATE TRIGGER job_postings_changed AFTER DELETE OR UPDATE OR TRUNCATE ON job_postings
   FOR EACH STATEMENT
   EXECUTE FUNCTION job_postings_changed();

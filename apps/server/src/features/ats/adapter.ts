@@ -64,14 +64,21 @@ export interface AtsStageChange {
   startDate: string | null;
 }
 
+/** What a read of stage changes found, and the token the next read starts from (null: read by time). */
+export interface StageChanges {
+  changes: AtsStageChange[];
+  syncToken: string | null;
+}
+
 /** A verified webhook, read: its delivery id (a replay has the same) and the change it reports, if any. */
 export interface AtsWebhookEvent {
   deliveryId: string;
   action: string;
   change: AtsStageChange | null;
   /**
-   * The delivery says the change's application moved but not where to by name (Lever sends stage and archive-reason
-   * ids): the change is not applied as is; the ATS's changes are re-read on the queue (a reconciliation) instead.
+   * The delivery says the change's application moved but not all we need (Lever sends stage and archive-reason ids;
+   * a hire's start date is on the offer): the change is not applied as is; the ATS's changes are re-read on the queue
+   * (a reconciliation) instead.
    */
   reread?: boolean;
 }
@@ -82,7 +89,11 @@ export interface AtsAdapter {
   testConnection(context: AtsCallContext): Promise<void>;
   pushReferral(context: AtsCallContext, referral: ReferralPush): Promise<PushResult>;
   openJobs(context: AtsCallContext): Promise<AtsJob[]>;
-  stageChangesSince(context: AtsCallContext, since: Date): Promise<AtsStageChange[]>;
+  /**
+   * The applications changed since a time; a vendor with incremental sync (Ashby) reads from the `syncToken` its last
+   * read ended with instead, and answers the next one (others answer null).
+   */
+  stageChangesSince(context: AtsCallContext, since: Date, syncToken: string | null): Promise<StageChanges>;
   /** True when the raw body carries the vendor's signature under `secret`. */
   verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, secret: string): boolean;
   /** Reads a verified webhook; throws WebhookShapeError when fields it needs are missing. */

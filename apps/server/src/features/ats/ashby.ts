@@ -10,9 +10,15 @@
  *   (`user.search`), as `creditedToUserId` of the candidate and the application, with the configured "Referral"
  *   source (`sourceId`). The résumé goes up with `candidate.uploadResume` (multipart) unless the candidate's résumé
  *   has that name; the team's note is `candidate.createNote`, marked with our referral id, unless one is there.
- * - Stage changes: `application.list` pages (`moreDataAvailable`/`nextCursor`), those updated since the time.
+ * - Stage changes: `application.list` pages (`moreDataAvailable`/`nextCursor`): incremental from the `syncToken` the
+ *   last read ended with (kept on the connection); the first read, or one after Ashby refuses the token
+ *   (`sync_token_expired`, `sync_token_invalid`, `incremental_sync_too_large`), reads every page and keeps those
+ *   updated since the time. A
+ *   hire's start date is its offer's (`offer.list {applicationId}`, `latestVersion.startDate`; an accepted offer
+ *   first, else the newest).
  * - Webhooks: `Ashby-Signature: sha256=<hex>`, the HMAC-SHA256 of the whole body under the webhook's secret token;
- *   `{ action, data: { application } }` with `status` (Active, Hired, Archived, Lead) and `currentInterviewStage`.
+ *   `{ action, data: { application } }` with `status` (Active, Hired, Archived, Lead) and `currentInterviewStage`. A
+ *   hire's webhook carries no start date: it is answered by a queued re-read (webhooks never call Ashby).
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { AtsJob } from '@referwell/shared';
@@ -35,6 +41,8 @@ interface AshbyAnswer<T> {
   errorInfo?: { code?: string; message?: string };
   moreDataAvailable?: boolean;
   nextCursor?: string;
+  /** Incremental sync: on a list's last page, where the next read starts from. */
+  syncToken?: string;
 }
 interface AshbyApplication {
   id: string;
@@ -80,19 +88,54 @@ async function results<T>(context: AtsCallContext, method: string, body: Record<
   return answer.results;
 }
 
-/** Every page of a paginated Ashby list. */
-async function listAll<T>(context: AtsCallContext, method: string, body: Record<string, unknown>): Promise<T[]> {
-  const all: T[] = [];
+/** Every page of a paginated Ashby list, and the sync token its last page ends with (lists that sync). */
+async function listPages<T>(
+  context: AtsCallContext,
+  method: string,
+  body: Record<string, unknown>,
+): Promise<{ items: T[]; syncToken: string | null }> {
+  const items: T[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 1000; page++) {
     const answer = await ashbyCall<T[]>(context, method, {
       body: { ...body, limit: PAGE, ...(cursor ? { cursor } : {}) },
     });
-    all.push(...(answer.results ?? []));
-    if (!answer.moreDataAvailable || !answer.nextCursor) break;
+    items.push(...(answer.results ?? []));
+    if (!answer.moreDataAvailable || !answer.nextCursor) return { items, syncToken: answer.syncToken ?? null };
     cursor = answer.nextCursor;
   }
-  return all;
+  return { items, syncToken: null };
+}
+
+/** Every page of a paginated Ashby list. */
+async function listAll<T>(context: AtsCallContext, method: string, body: Record<string, unknown>): Promise<T[]> {
+  return (await listPages<T>(context, method, body)).items;
+}
+
+/**
+ * Ashby's answers to a sync token it no longer takes (expired, unreadable, or too many changes behind it): the token is
+ * dropped and everything is read again (https://developers.ashbyhq.com/docs/pagination-and-incremental-sync).
+ */
+const SYNC_AGAIN = /\b(sync_token_expired|sync_token_invalid|incremental_sync_too_large)\b/;
+const needsFullSync = (error: unknown) => error instanceof VendorError && SYNC_AGAIN.test(error.answer);
+
+interface AshbyOffer {
+  id: string;
+  acceptanceStatus?: string;
+  decidedAt?: string | null;
+  latestVersion?: { startDate?: string | null; createdAt?: string } | null;
+}
+
+/** The start date (YYYY-MM-DD) of the application's offer: an accepted one first, else the newest. */
+async function offerStartDate(context: AtsCallContext, applicationId: string): Promise<string | null> {
+  const offers = await listAll<AshbyOffer>(context, 'offer.list', { applicationId });
+  const created = (offer: AshbyOffer) => Date.parse(offer.latestVersion?.createdAt ?? '') || 0;
+  const ordered = [...offers].sort(
+    (a, b) =>
+      Number(b.acceptanceStatus === 'Accepted') - Number(a.acceptanceStatus === 'Accepted') || created(b) - created(a),
+  );
+  const date = ordered.map((offer) => offer.latestVersion?.startDate).find((d) => d && /^\d{4}-\d{2}-\d{2}/.test(d));
+  return date ? date.slice(0, 10) : null;
 }
 
 const noteMarker = (referralId: string) => `[Referwell referral ${referralId}]`;
@@ -190,11 +233,29 @@ export const ashby: AtsAdapter = {
     return jobs.map((job) => ({ id: job.id, title: job.title, location: job.location?.name ?? null }));
   },
 
-  async stageChangesSince(context, since) {
-    // application.list filters by creation only (createdAfter); a change to an older application is found by its
-    // updatedAt, so every page is read and the changed ones kept.
-    const applications = await listAll<AshbyApplication>(context, 'application.list', {});
-    return applications.filter((a) => a.updatedAt && Date.parse(a.updatedAt) >= since.getTime()).map(toChange);
+  async stageChangesSince(context, since, syncToken) {
+    // Incremental: application.list from the last read's syncToken answers only what changed since. Without one (the
+    // first read, or a token Ashby no longer takes) every page is read and those updated since the time kept; the
+    // token on its last page starts the next read.
+    let incremental: { items: AshbyApplication[]; syncToken: string | null } | null = null;
+    if (syncToken)
+      try {
+        incremental = await listPages<AshbyApplication>(context, 'application.list', { syncToken });
+      } catch (error) {
+        if (!needsFullSync(error)) throw error;
+      }
+    const read = incremental ?? (await listPages<AshbyApplication>(context, 'application.list', {}));
+    const applications = incremental
+      ? read.items
+      : read.items.filter((a) => a.updatedAt && Date.parse(a.updatedAt) >= since.getTime());
+    const changes: AtsStageChange[] = [];
+    for (const application of applications) {
+      const change = toChange(application);
+      // Only a hire's offers are read: one call per hire, none per stage move.
+      if (change.hired) change.startDate = await offerStartDate(context, application.id);
+      changes.push(change);
+    }
+    return { changes, syncToken: read.syncToken };
   },
 
   verifyWebhook(rawBody, headers, secret) {
@@ -217,6 +278,7 @@ export const ashby: AtsAdapter = {
       throw new WebhookShapeError('The webhook has no application id.');
     const change = toChange(application);
     if (event.action === 'candidateHire') change.hired = true;
-    return { deliveryId, action: event.action, change };
+    // A hire's start date is on its offer: read back from Ashby on the queue.
+    return { deliveryId, action: event.action, change, ...(change.hired ? { reread: true } : {}) };
   },
 };

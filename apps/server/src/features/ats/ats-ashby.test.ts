@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATS_MESSAGES, type AtsConnection, type AtsSyncEntry } from '@referwell/shared';
-import { atsCandidates, referrals } from '../../db/schema';
+import { ATS_MESSAGES, type AtsConnection, type AtsJobLink, type AtsSyncEntry, type Job } from '@referwell/shared';
+import { atsCandidates, atsConnections, candidatePipelines, referrals } from '../../db/schema';
 import { ashbyTestEnv, startFakeAshby, type FakeAshby } from '../../test/fake-ashby';
 import {
   createTestApp,
@@ -15,7 +15,7 @@ import {
   type SignedUp,
   type TestApp,
 } from '../../test/harness';
-import { drainQueue } from '../../test/queue';
+import { drainQueue, recordQueuedJobs } from '../../test/queue';
 import { answerConsentAsCandidate } from '../referrals/decisions';
 import { queueReferralPush, reconcileAll } from './sync';
 
@@ -197,8 +197,15 @@ describe('ATS connections (Ashby)', () => {
     );
   });
 
-  it('pushes a direct application without the Referral source or a credited referrer', async () => {
+  it('pushes a direct application with its résumé, without the Referral source or a credited referrer', async () => {
     const seeker = await signUp(t, { name: 'Alex Applicant' });
+    const resume = await t.app.inject({
+      method: 'POST',
+      url: '/api/talent/resume',
+      ...multipartFile(RESUME_PDF, 'alex-applicant.pdf'),
+      ...withSession(seeker.token),
+    });
+    expect(resume.statusCode, resume.body).toBeLessThan(300);
     const applied = await call('POST', `/api/jobs/${jobId}/apply`, seeker, { note: 'I run HL7 feeds today.' });
     expect(applied.statusCode, applied.body).toBeLessThan(300);
     await drainQueue(t.database);
@@ -208,6 +215,10 @@ describe('ATS connections (Ashby)', () => {
     const application = ab.applications.get(candidate!.applicationIds[0]!);
     expect(application).toMatchObject({ job: { id: job().id }, source: null, creditedToUser: null });
     expect(candidate!.notes).toHaveLength(0);
+    // The résumé on the applicant's profile, sent with candidate.uploadResume (multipart `resume`).
+    expect(candidate!.resumes).toEqual([
+      { name: 'alex-applicant.pdf', contentType: 'application/pdf', size: RESUME_PDF.length },
+    ]);
   });
 
   it('verifies Ashby-Signature: forged or absent 401; a replay changes nothing; a ping is ignored', async () => {
@@ -244,7 +255,7 @@ describe('ATS connections (Ashby)', () => {
     expect(missing.statusCode).toBe(400);
   });
 
-  it('a hire in Ashby moves the pipeline to Hired: the referral completes and the bonus falls due', async () => {
+  it('a hire in Ashby moves the pipeline to Hired from its offer start date: the referral completes, the bonus falls due', async () => {
     const { referralId, seeker } = await referAndConsent('Jordan Hire');
     const applicationId = await applicationOf(referralId);
     await ok('PUT', `${base()}/${connection.id}/stage-mapping`, admin, {
@@ -254,16 +265,25 @@ describe('ATS connections (Ashby)', () => {
     await postWebhook(ab.webhook(WEBHOOK_SECRET, 'candidateStageChange', applicationId));
     expect(await stageOf(seeker.body.user.id)).toBe('interviewed');
 
-    ab.moveApplication(applicationId, { stage: 'Hired', status: 'Hired' });
+    ab.moveApplication(applicationId, { stage: 'Hired', status: 'Hired', startDate: '2027-03-15' });
+    // The start date is on the offer: the hire is read back from Ashby on the queue, never during the webhook.
     const hired = await postWebhook(ab.webhook(WEBHOOK_SECRET, 'candidateHire', applicationId));
-    expect(hired.json()).toEqual({ received: true, outcome: 'moved' });
+    expect(hired.json()).toEqual({ received: true, outcome: 'queued' });
+    await drainQueue(t.database);
     expect(await stageOf(seeker.body.user.id)).toBe('hired');
-    const referral = await ok<{ status: string; bonus: { state: string } }>(
+    expect(ab.requests.some((r) => r.method === 'offer.list' && r.body?.applicationId === applicationId)).toBe(true);
+    const [pipeline] = await t.app.db
+      .select({ startDate: candidatePipelines.startDate })
+      .from(candidatePipelines)
+      .where(eq(candidatePipelines.talentId, seeker.body.user.id));
+    expect(pipeline!.startDate).toBe('2027-03-15');
+    const referral = await ok<{ status: string; bonus: { state: string; dueOn?: string | null } }>(
       'GET',
       `/api/referrals/${referralId}`,
       admin,
     );
     expect(referral).toMatchObject({ status: 'completed', bonus: { state: 'due' } });
+    expect(referral.bonus.dueOn! >= '2027-03-15').toBe(true);
   });
 
   it('reconciles a missed webhook from application.list', async () => {
@@ -272,6 +292,88 @@ describe('ATS connections (Ashby)', () => {
     expect(await reconcileAll(t.app.db)).toBe(1);
     await drainQueue(t.database);
     expect(await stageOf(seeker.body.user.id)).toBe('interviewed');
+  });
+
+  it("an imported posting Ashby closes closes here, reopens (announced) when open again; a person's close stays", async () => {
+    const imported = await ok<AtsSyncEntry>('POST', `${base()}/${connection.id}/jobs/import`, admin);
+    await drainQueue(t.database);
+    expect((await log()).find((e) => e.id === imported.id)).toMatchObject({ state: 'succeeded' });
+    const analyst = ab.jobs[1]!;
+    const jobOfPosting = async () => {
+      const links = await ok<AtsJobLink[]>('GET', `${base()}/${connection.id}/job-links`, admin);
+      const link = links.find((l) => l.atsJobId === analyst.id)!;
+      return ok<Job>('GET', `/api/jobs/${link.jobId}`, admin);
+    };
+    expect(await jobOfPosting()).toMatchObject({ title: 'Clinical Data Analyst', status: 'OPEN' });
+
+    analyst.status = 'Closed';
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect((await jobOfPosting()).status).toBe('CLOSED');
+
+    analyst.status = 'Open';
+    const queued = await recordQueuedJobs(t.database);
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect((await jobOfPosting()).status).toBe('OPEN');
+    expect(await queued('match-saved-searches')).toBe(1);
+    expect((await log()).find((e) => e.kind === 'reconcile')!.vendorAnswer).toContain('1 reopened');
+
+    // Closed by a person: Ashby listing it open does not reopen it.
+    const posted = await jobOfPosting();
+    await ok('PUT', `/api/jobs/${posted.id}/status`, admin, { status: 'CLOSED' });
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect((await jobOfPosting()).status).toBe('CLOSED');
+  });
+
+  it('reconciles incrementally from the kept syncToken; an expired token falls back to a full read', async () => {
+    const tokenOf = async () =>
+      (
+        await t.app.db
+          .select({ syncToken: atsConnections.syncToken })
+          .from(atsConnections)
+          .where(eq(atsConnections.id, connection.id))
+      )[0]!.syncToken;
+    const lists = () => ab.requests.filter((r) => r.method === 'application.list');
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    const kept = await tokenOf();
+    expect(kept).toMatch(/^st_/);
+
+    // Only what changed since is read: the one page comes from the token.
+    const first = await referAndConsent('Devon Incremental');
+    ab.moveApplication(await applicationOf(first.referralId), { stage: 'Onsite' });
+    const before = lists().length;
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect(
+      lists()
+        .slice(before)
+        .map((r) => r.body?.syncToken),
+    ).toEqual([kept]);
+    expect(await stageOf(first.seeker.body.user.id)).toBe('interviewed');
+    const next = await tokenOf();
+    expect(next).toMatch(/^st_/);
+    expect(next).not.toBe(kept);
+
+    // Ashby refuses an expired token: everything is read again, the change applied, a new token kept.
+    ab.expireSyncTokens();
+    const second = await referAndConsent('Emery Expired');
+    ab.moveApplication(await applicationOf(second.referralId), { stage: 'Onsite' });
+    const beforeExpiry = lists().length;
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect(
+      lists()
+        .slice(beforeExpiry)
+        .map((r) => r.body?.syncToken),
+    ).toEqual([next, undefined]);
+    expect(await stageOf(second.seeker.body.user.id)).toBe('interviewed');
+    expect((await log()).find((e) => e.kind === 'reconcile')).toMatchObject({ state: 'succeeded' });
+    const fresh = await tokenOf();
+    expect(fresh).toMatch(/^st_/);
+    expect([kept, next]).not.toContain(fresh);
   });
 
   it('a refusal answered with success: false fails at once; a 429 waits out its Retry-After', async () => {

@@ -1,10 +1,20 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AtsConnection, AtsJobLink, AtsSyncEntry, Job } from '@referwell/shared';
-import { companyAuditLog } from '../../db/schema';
+import { companyAuditLog, jobPostings } from '../../db/schema';
 import { greenhouseTestEnv, startFakeGreenhouse, type FakeGreenhouse } from '../../test/fake-greenhouse';
-import { createTestApp, requestsTo, signUp, type SignedUp, type TestApp } from '../../test/harness';
-import { drainQueue } from '../../test/queue';
+import {
+  createTestApp,
+  multipartFile,
+  requestsTo,
+  signUp,
+  withSession,
+  type SignedUp,
+  type TestApp,
+} from '../../test/harness';
+import { drainQueue, recordQueuedJobs } from '../../test/queue';
 import { queueApplicationPush, reconcileAll } from './sync';
 
 // ATS jobs and direct applications (issue 33) against the fake Greenhouse Harvest API: "Import open jobs" makes the
@@ -21,6 +31,7 @@ let companyId: string;
 let connection: AtsConnection;
 
 const WEBHOOK_SECRET = 'whsec-greenhouse-jobs-0123456789abcdef';
+const RESUME_PDF = readFileSync(path.join(import.meta.dirname, '../talent/resume/fixtures/r01-pdf-engineer.pdf'));
 const { call, ok } = requestsTo(() => t);
 const base = () => `/api/companies/${companyId}/ats/connections/${connection.id}`;
 const log = () => ok<AtsSyncEntry[]>('GET', `${base()}/sync-log`, admin);
@@ -158,6 +169,21 @@ describe('ATS jobs imported and kept in sync (Greenhouse)', () => {
     expect(await linkOf('87770')).toMatchObject({ jobId: own.id, imported: false });
   });
 
+  it('a job Greenhouse closed reopens here, announced, when Greenhouse opens it again; one a person closed stays closed', async () => {
+    expect((await jobOf('87753')).status).toBe('CLOSED');
+    gh.jobs.find((j) => j.id === 87753)!.status = 'open';
+    const queued = await recordQueuedJobs(t.database);
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect((await jobOf('87753')).status).toBe('OPEN');
+    expect(await queued('match-saved-searches')).toBe(1);
+
+    await ok('PUT', `/api/jobs/${(await linkOf('87753'))!.jobId}/status`, admin, { status: 'CLOSED' });
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect((await jobOf('87753')).status).toBe('CLOSED');
+  });
+
   it('an outage while importing writes nothing and is retried; "Retry now" then imports', async () => {
     gh.jobs.push({ id: 87780, name: 'Night Pharmacist', status: 'open', offices: [] });
     gh.failNext('GET /v1/job_posts', 500);
@@ -178,9 +204,16 @@ describe('ATS jobs imported and kept in sync (Greenhouse)', () => {
 });
 
 describe('Direct applications pushed to the ATS (Greenhouse)', () => {
-  it('pushes a direct application with the applicant source and no referrer, once; its hire comes back', async () => {
+  it('pushes a direct application with the applicant source, its résumé and no referrer, once; its hire comes back', async () => {
     const jobId = (await linkOf('87752'))!.jobId;
     const seeker = await signUp(t, { name: 'Alex Applicant' });
+    const resume = await t.app.inject({
+      method: 'POST',
+      url: '/api/talent/resume',
+      ...multipartFile(RESUME_PDF, 'alex-applicant.pdf'),
+      ...withSession(seeker.token),
+    });
+    expect(resume.statusCode, resume.body).toBeLessThan(300);
     const applied = await call('POST', `/api/jobs/${jobId}/apply`, seeker, { note: 'I run HL7 feeds today.' });
     expect(applied.statusCode, applied.body).toBeLessThan(300);
     await drainQueue(t.database);
@@ -192,6 +225,10 @@ describe('Direct applications pushed to the ATS (Greenhouse)', () => {
     expect(candidate!.applications).toHaveLength(1);
     expect(candidate!.applications[0]).toMatchObject({ jobs: [{ id: 87752 }], referrer: null, source: { id: 13 } });
     expect(candidate!.tags).toContain('Applied');
+    // The résumé on the applicant's profile, attached as a Harvest resume attachment (base64 content).
+    expect(candidate!.attachments).toEqual([
+      { filename: 'alex-applicant.pdf', type: 'resume', content_type: 'application/pdf', size: RESUME_PDF.length },
+    ]);
 
     // The application's job running again sends nothing.
     const before = gh.requests.length;
@@ -231,5 +268,51 @@ describe('Direct applications pushed to the ATS (Greenhouse)', () => {
     await drainQueue(t.database);
     expect((await log()).filter((e) => e.kind === 'push_application')).toHaveLength(1);
     expect([...gh.candidates.values()].some((c) => c.first_name === 'Sam')).toBe(false);
+  });
+});
+
+describe('Revoking and reconnecting the same vendor (Greenhouse)', () => {
+  it('keeps the job links and what was pushed: a reconnect updates the imported jobs, duplicates nothing', async () => {
+    const before = await links();
+    const imported = before.filter((l) => l.imported && l.atsJobId);
+    expect(imported.length).toBeGreaterThan(0);
+    const companyJobs = async () =>
+      (await t.app.db.select({ id: jobPostings.id }).from(jobPostings).where(eq(jobPostings.companyId, companyId)))
+        .length;
+    const jobsBefore = await companyJobs();
+    const pushedApplication = (await log()).find((e) => e.kind === 'push_application' && e.state === 'succeeded')!;
+    await ok('PUT', `${base()}/stage-mapping`, admin, {
+      stageMapping: { ...connection.stageMapping, 'Team Lunch': 'interviewed' },
+    });
+
+    await ok('DELETE', base(), admin);
+    connection = await ok<AtsConnection>('POST', `/api/companies/${companyId}/ats/connections`, admin, {
+      vendor: 'greenhouse',
+      apiKey: gh.apiKey,
+      onBehalfOf: '4080',
+      sourceId: '12',
+      applicationSourceId: '13',
+      webhookSecret: WEBHOOK_SECRET,
+    });
+    await drainQueue(t.database);
+    // The admin's mapping and the links come along.
+    expect(connection.stageMapping['Team Lunch']).toBe('interviewed');
+    const after = await links();
+    for (const link of imported) expect(after).toContainEqual(link);
+
+    const again = await ok<AtsSyncEntry>('POST', `${base()}/jobs/import`, admin);
+    await drainQueue(t.database);
+    expect((await log()).find((e) => e.id === again.id)!.vendorAnswer).toMatch(/: 0 imported .*, \d+ updated/);
+    expect(await companyJobs()).toBe(jobsBefore);
+
+    // An application pushed through the revoked connection is known to the new one: nothing is sent again.
+    const requests = gh.requests.length;
+    expect(await queueApplicationPush(t.app.db, pushedApplication.subject!)).toBe('queued');
+    await drainQueue(t.database);
+    expect((await log()).find((e) => e.kind === 'push_application')).toMatchObject({
+      state: 'succeeded',
+      vendorAnswer: 'Already in the ATS.',
+    });
+    expect(gh.requests.length).toBe(requests);
   });
 });

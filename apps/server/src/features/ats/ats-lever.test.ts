@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATS_MESSAGES, type AtsConnection, type AtsSyncEntry } from '@referwell/shared';
-import { atsCandidates, atsConnections, referrals } from '../../db/schema';
+import { ATS_MESSAGES, type AtsConnection, type AtsJobLink, type AtsSyncEntry, type Job } from '@referwell/shared';
+import { atsCandidates, atsConnections, candidatePipelines, referrals } from '../../db/schema';
 import { leverTestEnv, startFakeLever, type FakeLever } from '../../test/fake-lever';
 import {
   createTestApp,
@@ -14,7 +14,7 @@ import {
   type SignedUp,
   type TestApp,
 } from '../../test/harness';
-import { drainQueue } from '../../test/queue';
+import { drainQueue, recordQueuedJobs } from '../../test/queue';
 import { answerConsentAsCandidate } from '../referrals/decisions';
 import { queueReferralPush, reconcileAll } from './sync';
 
@@ -254,7 +254,7 @@ describe('ATS connections (Lever)', () => {
     expect(await stageOf(seeker.body.user.id)).toBe('interviewed');
   });
 
-  it('a hire in Lever moves the pipeline to Hired: the referral completes and the bonus falls due', async () => {
+  it('a hire in Lever moves the pipeline to Hired from its offer start date: the referral completes, the bonus falls due', async () => {
     const { referralId, seeker } = await referAndConsent('Jordan Hire');
     const opportunityId = await opportunityOf(referralId);
     lv.moveOpportunity(opportunityId, { stage: 'On-site interview' });
@@ -262,16 +262,27 @@ describe('ATS connections (Lever)', () => {
     await drainQueue(t.database);
     expect(await stageOf(seeker.body.user.id)).toBe('interviewed');
 
-    lv.moveOpportunity(opportunityId, { archiveReason: 'Hired' });
+    lv.moveOpportunity(opportunityId, { archiveReason: 'Hired', startDate: '2027-03-01' });
+    // The start date is on the offer: the hire is read back from Lever on the queue, never during the webhook.
     const hired = await postWebhook(lv.webhook(HIRED_TOKEN, 'candidateHired', opportunityId));
-    expect(hired.json()).toEqual({ received: true, outcome: 'moved' });
+    expect(hired.json()).toEqual({ received: true, outcome: 'queued' });
+    await drainQueue(t.database);
     expect(await stageOf(seeker.body.user.id)).toBe('hired');
-    const referral = await ok<{ status: string; bonus: { state: string } }>(
+    expect(
+      lv.requests.some((r) => r.method === 'GET' && r.path.startsWith(`/v1/opportunities/${opportunityId}/offers`)),
+    ).toBe(true);
+    const [pipeline] = await t.app.db
+      .select({ startDate: candidatePipelines.startDate })
+      .from(candidatePipelines)
+      .where(eq(candidatePipelines.talentId, seeker.body.user.id));
+    expect(pipeline!.startDate).toBe('2027-03-01');
+    const referral = await ok<{ status: string; bonus: { state: string; dueOn?: string | null } }>(
       'GET',
       `/api/referrals/${referralId}`,
       admin,
     );
     expect(referral).toMatchObject({ status: 'completed', bonus: { state: 'due' } });
+    expect(referral.bonus.dueOn! >= '2027-03-01').toBe(true);
   });
 
   it('reconciles a missed archive: a non-hired archive reason declines the candidate', async () => {
@@ -282,8 +293,15 @@ describe('ATS connections (Lever)', () => {
     expect(await stageOf(seeker.body.user.id)).toBe('declined');
   });
 
-  it('pushes a direct application as an applied opportunity: no Referral source, no referrer note', async () => {
+  it('pushes a direct application as an applied opportunity with its résumé: no Referral source, no referrer note', async () => {
     const seeker = await signUp(t, { name: 'Alex Applicant' });
+    const resume = await t.app.inject({
+      method: 'POST',
+      url: '/api/talent/resume',
+      ...multipartFile(RESUME_PDF, 'alex-applicant.pdf'),
+      ...withSession(seeker.token),
+    });
+    expect(resume.statusCode, resume.body).toBeLessThan(300);
     const applied = await call('POST', `/api/jobs/${jobId}/apply`, seeker, { note: 'I run HL7 feeds today.' });
     expect(applied.statusCode, applied.body).toBeLessThan(300);
     await drainQueue(t.database);
@@ -296,6 +314,43 @@ describe('ATS connections (Lever)', () => {
       applications: [{ posting: posting() }],
     });
     expect(opportunity!.notes).toHaveLength(0);
+    // The résumé on the applicant's profile, uploaded as the opportunity's file (multipart `file`).
+    expect(opportunity!.files).toEqual([
+      expect.objectContaining({ name: 'alex-applicant.pdf', size: RESUME_PDF.length }),
+    ]);
+  });
+
+  it("an imported posting Lever closes closes here, reopens (announced) when published again; a person's close stays", async () => {
+    const imported = await ok<AtsSyncEntry>('POST', `${base()}/${connection.id}/jobs/import`, admin);
+    await drainQueue(t.database);
+    expect((await log()).find((e) => e.id === imported.id)).toMatchObject({ state: 'succeeded' });
+    const analyst = lv.postings[1]!;
+    const jobOfPosting = async () => {
+      const links = await ok<AtsJobLink[]>('GET', `${base()}/${connection.id}/job-links`, admin);
+      const link = links.find((l) => l.atsJobId === analyst.id)!;
+      return ok<Job>('GET', `/api/jobs/${link.jobId}`, admin);
+    };
+    expect(await jobOfPosting()).toMatchObject({ title: 'Clinical Data Analyst', status: 'OPEN' });
+
+    analyst.state = 'closed';
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect((await jobOfPosting()).status).toBe('CLOSED');
+
+    analyst.state = 'published';
+    const queued = await recordQueuedJobs(t.database);
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect((await jobOfPosting()).status).toBe('OPEN');
+    expect(await queued('match-saved-searches')).toBe(1);
+    expect((await log()).find((e) => e.kind === 'reconcile')!.vendorAnswer).toContain('1 reopened');
+
+    // Closed by a person: Lever listing it open does not reopen it.
+    const posted = await jobOfPosting();
+    await ok('PUT', `/api/jobs/${posted.id}/status`, admin, { status: 'CLOSED' });
+    await reconcileAll(t.app.db);
+    await drainQueue(t.database);
+    expect((await jobOfPosting()).status).toBe('CLOSED');
   });
 
   it('waits out a 429 for its Retry-After, then succeeds once', async () => {

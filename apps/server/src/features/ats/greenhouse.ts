@@ -231,7 +231,7 @@ export const greenhouse: AtsAdapter = {
       path: `/applications?last_activity_after=${encodeURIComponent(since.toISOString())}&per_page=500`,
       headers: auth(context),
     });
-    return applications.map(toChange);
+    return { changes: applications.map(toChange), syncToken: null };
   },
 
   verifyWebhook(rawBody, headers, secret) {

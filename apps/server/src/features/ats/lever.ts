@@ -12,11 +12,14 @@
  *   is credited in a note with the team's note, marked with our referral id and posted unless one is there. The
  *   résumé is a file upload (`POST /opportunities/{id}/files`, multipart) unless a file of that name is there.
  * - Stage changes: opportunities updated since a time, with their stage expanded; an archived one is hired when its
- *   archive reason's type is `hired` (`GET /archive_reasons`), else rejected.
+ *   archive reason's type is `hired` (`GET /archive_reasons`), else rejected. A hire's start date is the anticipated
+ *   start date of its offer (`GET /opportunities/{id}/offers`, the field `anticipated_start_date`, a time in ms; a
+ *   signed offer first, else the newest).
  * - Webhooks: the body carries `token`, `triggeredAt` and `signature`, the hex HMAC-SHA256 of `token + triggeredAt`
  *   under the webhook's signature token (not of the body). Each Lever webhook has its own signature token; the
  *   connection keeps them all (one secret, separated by spaces), and a delivery signed by any of them is accepted. Stage and archive webhooks name ids only, so they are
- *   answered by a queued re-read of the opportunities; `candidateHired` is a hire by itself.
+ *   answered by a queued re-read of the opportunities; so is `candidateHired`, whose start date is on the offer (a
+ *   webhook is never answered by calling Lever).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AtsJob } from '@referwell/shared';
@@ -79,6 +82,27 @@ async function listAll<T>(context: AtsCallContext, path: string): Promise<T[]> {
     offset = answer.next;
   }
   return all;
+}
+
+interface LeverOffer {
+  id: string;
+  createdAt?: number;
+  status?: string;
+  fields?: { identifier?: string; value?: unknown }[];
+}
+
+/** The anticipated start date (YYYY-MM-DD) of the opportunity's offer: a signed one first, else the newest. */
+async function offerStartDate(context: AtsCallContext, opportunityId: string): Promise<string | null> {
+  const offers = await listAll<LeverOffer>(context, `/opportunities/${encodeURIComponent(opportunityId)}/offers`);
+  const ordered = [...offers].sort(
+    (a, b) => Number(b.status === 'signed') - Number(a.status === 'signed') || (b.createdAt ?? 0) - (a.createdAt ?? 0),
+  );
+  for (const offer of ordered) {
+    const value = offer.fields?.find((field) => field.identifier === 'anticipated_start_date')?.value;
+    const at = typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : Number.NaN;
+    if (Number.isFinite(at)) return new Date(at).toISOString().slice(0, 10);
+  }
+  return null;
 }
 
 const postingOf = (application: LeverApplication | string) =>
@@ -179,16 +203,20 @@ export const lever: AtsAdapter = {
       context,
       `/opportunities?updated_at_start=${since.getTime()}&expand=stage`,
     );
-    return opportunities.map((o): AtsStageChange => {
+    const changes: AtsStageChange[] = [];
+    for (const o of opportunities) {
       const reason = o.archived?.reason ?? null;
-      return {
+      const hired = reason !== null && hiredReasons.has(reason);
+      changes.push({
         applicationId: o.id,
         stageName: typeof o.stage === 'object' && o.stage ? o.stage.text : null,
-        hired: reason !== null && hiredReasons.has(reason),
-        rejected: reason !== null && !hiredReasons.has(reason),
-        startDate: null,
-      };
-    });
+        hired,
+        rejected: reason !== null && !hired,
+        // Only a hire's offer is read: one call per hire, none per stage move.
+        startDate: hired ? await offerStartDate(context, o.id) : null,
+      });
+    }
+    return { changes, syncToken: null };
   },
 
   verifyWebhook(rawBody, _headers, secret) {
@@ -230,8 +258,9 @@ export const lever: AtsAdapter = {
       deliveryId,
       action: event.event,
       change: { applicationId: opportunityId, stageName: null, hired, rejected: false, startDate: null },
-      // A stage or archive change names ids: where it went is read back from Lever on the queue.
-      ...(hired ? {} : { reread: true }),
+      // A stage or archive change names ids, a hire has its start date on the offer: both are read back from Lever on
+      // the queue.
+      reread: true,
     };
   },
 };

@@ -4,7 +4,7 @@
  * "retry now". The API never returns a key or a secret: only that one is kept and the key's last four characters.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, isNotNull, ne, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import {
   ATS_DEFAULT_STAGE_MAPPING,
   ATS_MESSAGES,
@@ -21,7 +21,15 @@ import {
 } from '@referwell/shared';
 import type { Db } from '../../db/client';
 import type { Executor } from '../../db/repository';
-import { atsConnections, atsJobLinks, atsJobs, atsSyncLog, jobPostings } from '../../db/schema';
+import {
+  atsApplications,
+  atsCandidates,
+  atsConnections,
+  atsJobLinks,
+  atsJobs,
+  atsSyncLog,
+  jobPostings,
+} from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
 import { recordAudit } from '../../platform/audit/service';
@@ -80,7 +88,47 @@ export async function listConnections(db: Db, companyId: string): Promise<AtsCon
   return rows.map(toConnection);
 }
 
-/** Saves a connection with its credentials sealed; the vendor is not called (a test does that). */
+/**
+ * What a new connection takes over from the company's revoked connections to the same vendor (ADR 0048): the job links
+ * (so an import updates the postings it made rather than making them again), what was pushed (so webhooks and the
+ * reconciliation still find those candidates, and nothing is pushed twice), whether it imports jobs, and the newest
+ * one's stage mapping. Answers how many job links it took over.
+ */
+async function takeOverRevoked(tx: Executor, connection: ConnectionRow): Promise<number> {
+  const revoked = await tx
+    .select()
+    .from(atsConnections)
+    .where(
+      and(
+        eq(atsConnections.companyId, connection.companyId),
+        eq(atsConnections.vendor, connection.vendor),
+        eq(atsConnections.status, 'revoked'),
+      ),
+    )
+    .orderBy(desc(atsConnections.createdAt));
+  if (revoked.length === 0) return 0;
+  const ids = revoked.map((row) => row.id);
+  const links = await tx
+    .update(atsJobLinks)
+    .set({ connectionId: connection.id })
+    .where(inArray(atsJobLinks.connectionId, ids))
+    .returning({ jobId: atsJobLinks.jobId });
+  await tx.update(atsCandidates).set({ connectionId: connection.id }).where(inArray(atsCandidates.connectionId, ids));
+  await tx
+    .update(atsApplications)
+    .set({ connectionId: connection.id })
+    .where(inArray(atsApplications.connectionId, ids));
+  await tx
+    .update(atsConnections)
+    .set({ importsJobs: revoked.some((row) => row.importsJobs), stageMapping: revoked[0]!.stageMapping })
+    .where(eq(atsConnections.id, connection.id));
+  return links.length;
+}
+
+/**
+ * Saves a connection with its credentials sealed; the vendor is not called (a test does that). It takes over what a
+ * revoked connection to the same vendor left (takeOverRevoked).
+ */
 export async function connect(
   deps: { db: Db; secrets: Secrets },
   companyId: string,
@@ -126,20 +174,25 @@ export async function connect(
         createdBy: actorId,
       })
       .returning();
+    const linksKept = await takeOverRevoked(tx, row!);
     await recordAudit(tx, {
       companyId,
       actorId,
       action: 'ats.connected',
       subject: { type: 'company', id: companyId },
-      after: { vendor: input.vendor },
+      after: { vendor: input.vendor, ...(linksKept ? { linksKept } : {}) },
     });
     // The ATS's open jobs are read at once, for the admin to link from.
     await startSync(tx, id, 'read_jobs');
-    return toConnection(row!);
+    const [saved] = await tx.select().from(atsConnections).where(eq(atsConnections.id, id));
+    return toConnection(saved!);
   });
 }
 
-/** Revoking wipes the credentials and secret (webhooks are refused from now on); the log stays. */
+/**
+ * Revoking wipes the credentials and secret (webhooks are refused, nothing is pushed from now on); the log, the job
+ * links and what was pushed stay, for a new connection to the same vendor to take over.
+ */
 export async function revoke(db: Db, companyId: string, actorId: string, connectionId: string): Promise<AtsConnection> {
   return db.transaction(async (tx) => {
     await liveConnectionOf(tx, companyId, connectionId);
@@ -154,7 +207,6 @@ export async function revoke(db: Db, companyId: string, actorId: string, connect
       })
       .where(eq(atsConnections.id, connectionId))
       .returning();
-    await tx.delete(atsJobLinks).where(eq(atsJobLinks.connectionId, connectionId));
     await recordAudit(tx, {
       companyId,
       actorId,

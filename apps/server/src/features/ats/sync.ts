@@ -33,6 +33,7 @@ import {
   jobPostings,
   referrals,
   resumeFiles,
+  talentProfiles,
   users,
 } from '../../db/schema';
 import { enqueue } from '../../lib/queue/enqueue';
@@ -47,12 +48,19 @@ import {
   type AtsAdapter,
   type AtsCallContext,
   type PushResult,
+  type ReferralPush,
 } from './adapter';
 import { ashby } from './ashby';
 import { greenhouse } from './greenhouse';
 import { lever } from './lever';
 import { applyStageChange, type ConnectionRow } from './stages';
-import { closeImportedJob, forgetJobSearches, insertImportedJob, syncImportedJob } from '../jobs/port';
+import {
+  closeImportedJob,
+  forgetJobSearches,
+  insertImportedJob,
+  reopenImportedJob,
+  syncImportedJob,
+} from '../jobs/port';
 import { sealedContext } from '../../lib/sealed-columns';
 
 export type { ConnectionRow } from './stages';
@@ -190,18 +198,24 @@ async function referralPush(tx: Executor, storage: FileStorage, referralId: stri
   const [referrer] = row.referral.referrerId
     ? await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, row.referral.referrerId))
     : [];
-  const file = row.resumeKey ? await storage.get(row.resumeKey) : null;
   return {
     referralId,
     atsJobId,
     candidate: { ...splitName(row.referral.talentProfile.name), email: row.candidateEmail, phone: null },
     referrer: referrer ?? null,
     note: row.referral.notes,
-    resume:
-      file && row.resumeName
-        ? { filename: row.resumeName, contentType: file.contentType, content: await readAll(file) }
-        : null,
+    resume: await resumeOf(storage, row.resumeKey, row.resumeName),
   };
+}
+
+/** A résumé file (app.storage) as a push attaches it; null when there is none or it is gone from storage. */
+async function resumeOf(
+  storage: FileStorage,
+  key: string | null,
+  name: string | null,
+): Promise<ReferralPush['resume']> {
+  const file = key && name ? await storage.get(key) : null;
+  return file && name ? { filename: name, contentType: file.contentType, content: await readAll(file) } : null;
 }
 
 /** The company's admins, told once when a connection starts failing. */
@@ -310,8 +324,9 @@ function pushed(result: PushResult): Outcome {
 }
 
 /**
- * A direct application's push: the applicant as a candidate on the linked ATS job, with the applicant source and no
- * referrer; nothing twice (a pushed pipeline is known). A referred applicant's referral is pushed as a referral.
+ * A direct application's push: the applicant as a candidate on the linked ATS job, with the applicant source, no
+ * referrer and the résumé on their profile, attached as the vendor documents; nothing twice (a pushed pipeline is
+ * known). A referred applicant's referral is pushed as a referral.
  */
 async function pushApplication(tx: Tx, deps: AtsDeps, sync: SyncRow, connection: ConnectionRow): Promise<Outcome> {
   const pipelineId = sync.subject ?? '';
@@ -321,10 +336,19 @@ async function pushApplication(tx: Tx, deps: AtsDeps, sync: SyncRow, connection:
     .where(and(eq(atsApplications.connectionId, connection.id), eq(atsApplications.pipelineId, pipelineId)));
   if (known) return { state: 'succeeded', status: null, answer: 'Already in the ATS.' };
   const [row] = await tx
-    .select({ atsJobId: atsJobLinks.atsJobId, name: users.name, email: users.email, referralId: referrals.id })
+    .select({
+      atsJobId: atsJobLinks.atsJobId,
+      name: users.name,
+      email: users.email,
+      referralId: referrals.id,
+      resumeKey: resumeFiles.storedName,
+      resumeName: resumeFiles.originalName,
+    })
     .from(candidatePipelines)
     .innerJoin(atsJobLinks, eq(atsJobLinks.jobId, candidatePipelines.jobId))
     .innerJoin(users, eq(users.id, candidatePipelines.talentId))
+    .leftJoin(talentProfiles, eq(talentProfiles.id, candidatePipelines.talentId))
+    .leftJoin(resumeFiles, eq(resumeFiles.id, talentProfiles.resumeFileId))
     .leftJoin(
       referrals,
       and(eq(referrals.jobId, candidatePipelines.jobId), eq(referrals.talentId, candidatePipelines.talentId)),
@@ -339,7 +363,7 @@ async function pushApplication(tx: Tx, deps: AtsDeps, sync: SyncRow, connection:
     candidate: { ...splitName(row.name), email: row.email, phone: null },
     referrer: null,
     note: null,
-    resume: null,
+    resume: await resumeOf(deps.storage, row.resumeKey, row.resumeName),
   });
   await tx
     .insert(atsApplications)
@@ -399,8 +423,9 @@ function jobInputOf(job: AtsJob, company: { name: string; location: string | nul
 /**
  * Imports the ATS's open jobs as the company's jobs, once each (by the vendor's job id, under the connection's lock):
  * a new one is posted as an imported posting is (a missing pay range a law requires keeps it a draft with the
- * reason), an imported one follows the ATS (title, location, description, pay), and an imported one no longer open
- * there closes here. Jobs an admin linked by hand are the admin's: never overwritten, never closed.
+ * reason), an imported one follows the ATS (title, location, description, pay), an imported one no longer open
+ * there closes here, and one the ATS closed here and lists open again reopens (one a person closed stays closed).
+ * Jobs an admin linked by hand are the admin's: never overwritten, never closed.
  */
 async function importJobs(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Promise<Outcome> {
   await tx
@@ -416,7 +441,7 @@ async function importJobs(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Pro
     .where(eq(companies.id, connection.companyId));
   const links = await tx.select().from(atsJobLinks).where(eq(atsJobLinks.connectionId, connection.id));
   const byAtsJob = new Map(links.map((link) => [link.atsJobId, link]));
-  const count = { created: 0, drafts: 0, updated: 0, closed: 0, skipped: 0 };
+  const count = { created: 0, drafts: 0, updated: 0, closed: 0, reopened: 0, skipped: 0 };
   for (const job of jobs) {
     const input = jobInputOf(job, company!);
     const link = byAtsJob.get(job.id);
@@ -435,6 +460,7 @@ async function importJobs(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Pro
     } else if (link.imported) {
       await syncImportedJob(tx, link.jobId, input);
       count.updated++;
+      if (await reopenImportedJob(tx, link.jobId)) count.reopened++;
     }
   }
   const open = new Set(jobs.map((job) => job.id));
@@ -446,24 +472,30 @@ async function importJobs(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Pro
     answer:
       `${jobs.length} open jobs: ${count.created} imported (${count.drafts} kept as drafts for a missing pay range), ` +
       `${count.updated} updated, ${count.closed} closed` +
+      (count.reopened ? `, ${count.reopened} reopened` : '') +
       (count.skipped ? `, ${count.skipped} skipped (not a job we can post)` : ''),
   };
 }
 
 /**
  * Re-reads the applications the ATS changed since the last reconciliation (a little overlap: a change seen twice
- * moves nothing the second time) and applies those about referrals we pushed, as a webhook would have.
+ * moves nothing the second time; Ashby from the sync token its last read ended with, kept on the connection) and
+ * applies those about referrals we pushed, as a webhook would have.
  */
 async function reconcile(tx: Tx, deps: AtsDeps, connection: ConnectionRow): Promise<Outcome> {
   const startedAt = new Date();
   const since = new Date((connection.reconciledAt ?? connection.createdAt).getTime() - 60_000);
-  const changes = await ADAPTERS[connection.vendor as AtsVendor].stageChangesSince(
+  const { changes, syncToken } = await ADAPTERS[connection.vendor as AtsVendor].stageChangesSince(
     callContext(deps, connection),
     since,
+    connection.syncToken,
   );
   let moved = 0;
   for (const change of changes) if ((await applyStageChange(tx, connection, change)) === 'moved') moved++;
-  await tx.update(atsConnections).set({ reconciledAt: startedAt }).where(eq(atsConnections.id, connection.id));
+  await tx
+    .update(atsConnections)
+    .set({ reconciledAt: startedAt, syncToken })
+    .where(eq(atsConnections.id, connection.id));
   const answer = `${changes.length} changed applications read, ${moved} moved`;
   // Once an admin imported the ATS's jobs, each reconciliation imports them again: new, changed and closed ones.
   if (!connection.importsJobs) return { state: 'succeeded', status: 200, answer };

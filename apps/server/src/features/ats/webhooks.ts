@@ -10,7 +10,7 @@ import { ATS_MESSAGES, type AtsVendor } from '@referwell/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Tx } from '../../db/repository';
-import { atsCandidates, atsConnections, atsSyncLog } from '../../db/schema';
+import { atsApplications, atsCandidates, atsConnections, atsSyncLog } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { Secrets } from '../../lib/secrets';
 import { WebhookShapeError } from './adapter';
@@ -21,15 +21,24 @@ import { sealedContext } from '../../lib/sealed-columns';
 type Headers = Record<string, string | string[] | undefined>;
 
 /**
- * A delivery that names an application we pushed but not its stage by name: the ATS's changes are re-read on the
- * queue (the reconciliation, which applies them as a webhook would). Another application is not ours.
+ * A delivery that names an application we pushed (a referral or a direct application) but not all its change needs: the
+ * ATS's changes are re-read on the queue (the reconciliation, which applies them as a webhook would). Another
+ * application is not ours.
  */
 async function queueReread(tx: Tx, connection: ConnectionRow, applicationId: string) {
-  const [pushed] = await tx
+  const [referred] = await tx
     .select({ referralId: atsCandidates.referralId })
     .from(atsCandidates)
     .where(and(eq(atsCandidates.connectionId, connection.id), eq(atsCandidates.atsApplicationId, applicationId)));
-  if (!pushed) return 'unknown_candidate' as const;
+  const [applied] = referred
+    ? []
+    : await tx
+        .select({ pipelineId: atsApplications.pipelineId })
+        .from(atsApplications)
+        .where(
+          and(eq(atsApplications.connectionId, connection.id), eq(atsApplications.atsApplicationId, applicationId)),
+        );
+  if (!referred && !applied) return 'unknown_candidate' as const;
   await startSync(tx, connection.id, 'reconcile');
   return 'queued' as const;
 }

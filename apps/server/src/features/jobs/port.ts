@@ -9,7 +9,8 @@
 // - dashboard, mail: the referrer dashboard's card and the weekly e-mail list the company's roles to refer with what a
 //   referral pays (rolesToRefer).
 // - ats: an ATS's open jobs imported as the company's jobs and kept in sync with it, under the same pay-transparency
-//   rules as a posted import (insertImportedJob, syncImportedJob, closeImportedJob; forgetJobSearches after).
+//   rules as a posted import (insertImportedJob, syncImportedJob, closeImportedJob, reopenImportedJob when the ATS
+//   lists a job it closed open again; forgetJobSearches after).
 // - companies: saving the states a company employs people in tells the admin how many open jobs a pay-transparency
 //   law now covers without a range (openJobsBreakingPayRules).
 export { rolesToRefer } from './roles-to-refer';
@@ -19,6 +20,7 @@ export {
   getJob,
   insertImportedJob,
   POSTERS,
+  reopenImportedJob,
   syncImportedJob,
   syncSourceJobs,
   type SourceSync,

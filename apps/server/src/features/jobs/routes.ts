@@ -33,7 +33,7 @@ import {
   updateJob,
   whereIStand,
 } from './service';
-import { forgetJobSearches, searchJobsJson } from './search';
+import { forgetAddedJobs, forgetJobSearches, searchJobsJson } from './search';
 import { setPayExemption } from './pay-transparency';
 import { sharedLinkCode } from '../referrals/port';
 import { errorResponses } from '../../lib/errors';
@@ -43,7 +43,11 @@ import { authOf, companyAuthOf } from '../../platform/access/route-access';
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.realtime.onJobsChange(() => forgetJobSearches(app.db));
+  // Open jobs added drop only the kept searches they match; any other change drops them all.
+  app.realtime.onJobsChange((change) => {
+    if (change === true) forgetJobSearches(app.db);
+    else void forgetAddedJobs(app.db, change.added);
+  });
 
   app.get(
     '/api/jobs',

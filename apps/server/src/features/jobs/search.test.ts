@@ -248,6 +248,66 @@ describe('job search count, sort and filters', () => {
     expect(Date.now() - written).toBeLessThan(1_000);
   });
 
+  it('drops only the kept searches a new job matches, in the posting process and in every other', async () => {
+    const word = `scoped${Date.now().toString(36)}`;
+    const northwind = { company: 'Northwind Health' };
+    await post(admin, 'scopedNurse', { ...northwind, title: `${word} Nurse` });
+    await post(admin, 'scopedPharmacist', {
+      ...northwind,
+      title: `${word} Pharmacist`,
+      employmentType: 'contract',
+      skills: ['Epic'],
+      salary: '$100k - $120k',
+    });
+    const every = async () => (await search(`q=${word}&sort=newest`)).keys;
+    // Every kind of filter, so the test of a new job against kept searches runs each of them (a failed test would
+    // drop everything and fail the checks below).
+    const contract = async () =>
+      (
+        await search(
+          `q=${word}&type=contract&skills=Epic&minSalary=90000&postedWithin=7d&company=northwind-health&location=Remote&workplace=remote`,
+        )
+      ).keys;
+    // Two words: a part with both and a part with either (listed after), each tested.
+    const twoWords = async () => (await search(`q=${word}+pharmacist&type=contract`)).keys;
+    expect(await every()).toEqual(['scopedPharmacist', 'scopedNurse']);
+    expect(await contract()).toEqual(['scopedPharmacist']);
+    expect(await twoWords()).toEqual(['scopedPharmacist']);
+    // Closed without telling anyone (triggers off): only a search read again can see it.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update job_postings set status = 'CLOSED' where id = ${ids.scopedPharmacist}`);
+    });
+    // A full-time job: the search of every job with the word is read again (the new job in, the closed one out);
+    // the contract search, which it does not match, is still answered from memory.
+    await post(admin, 'scopedManager', { ...northwind, title: `${word} Nurse Manager` });
+    expect(await every()).toEqual(['scopedManager', 'scopedNurse']);
+    expect(await contract()).toEqual(['scopedPharmacist']);
+    expect(await twoWords()).toEqual(['scopedPharmacist']);
+    // Written by another process (an import): its notification names the job, with the same effect.
+    await t.database.db.execute(sql`insert into job_postings
+        (title, description, location, job_type, requirements, company_id, company_name)
+      select ${`${word} Nurse Aide`}, 'Written elsewhere.', 'Remote', 'full-time', 'None.', company_id, company_name
+      from job_postings where id = ${ids.scopedNurse}`);
+    const written = Date.now();
+    let keys = await every();
+    while (keys.length < 3 && Date.now() - written < 4_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      keys = await every();
+    }
+    expect(keys).toHaveLength(3);
+    expect(await contract()).toEqual(['scopedPharmacist']);
+    // Any other change to jobs drops every kept search.
+    await t.database.db.execute(sql`update job_postings set updated_at = now() where id = ${ids.scopedNurse}`);
+    const updated = Date.now();
+    let left = await contract();
+    while (left.length > 0 && Date.now() - updated < 4_000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      left = await contract();
+    }
+    expect(left).toEqual([]);
+  });
+
   it("drops kept searches when a company's members change, so its first referrer shows at once", async () => {
     const word = `referred${Date.now().toString(36)}`;
     await post(other, 'referred', { company: 'Zephyr Telehealth', title: `${word} Nurse` });

@@ -15,7 +15,7 @@ import type { Executor } from '../../db/repository';
 import { preparedRows } from '../../db/prepared';
 import { badRequest } from '../../lib/errors';
 import { KeptJson } from '../../lib/kept-json';
-import { ShortCache } from '../../lib/short-cache';
+import { ShortCache, type Tag } from '../../lib/short-cache';
 import { tsQuery } from '../../lib/search/text-query';
 import { matchingQuery, matchWindowCtes, OPEN_UNINDEXED } from './search-window';
 import {
@@ -37,8 +37,8 @@ import type { AuthContext } from '../../platform/sessions/sessions';
 export const SEARCH_WINDOW = 500;
 /**
  * Windows, counts and pages are answered from memory this long. Every statement that writes job_postings, a
- * company or its members clears them in every process (a database trigger's NOTIFY, see forgetJobSearches), so this
- * only bounds a lost notification (ADR 0009).
+ * company or its members clears them in every process (a database trigger's NOTIFY, see forgetJobSearches; jobs
+ * added drop only the searches they match, see forgetAddedJobs), so this only bounds a lost notification (ADR 0009).
  */
 export const SEARCH_TTL_MS = 60_000;
 
@@ -257,7 +257,8 @@ interface Count {
 /**
  * What searches keep per database (see SEARCH_TTL_MS): windows and counts by filters (whatever the sort, page size
  * and viewer: the order is made per request from the window's rows), browse pages by filters and cursor. Identical
- * concurrent reads share one run.
+ * concurrent reads share one run. Every kept value is tagged with the matchKey of each part it read, so jobs added
+ * drop only what they match (forgetAddedJobs).
  */
 interface Caches {
   windows: ShortCache<Window>;
@@ -265,6 +266,10 @@ interface Caches {
   pages: ShortCache<RankedRow[]>;
   /** Whole answers as JSON text, for everyone but a job seeker (theirs carry match scores). */
   answers: ShortCache<KeptJson>;
+  /** The parts behind the tags (by matchKey): what an added job is tested against. */
+  plans: Map<string, MatchPlan>;
+  /** Jobs added whose searches this process has dropped or is dropping (forgetAddedJobs), and when. */
+  added: Map<string, { at: number; done: Promise<void> }>;
 }
 const caches = new WeakMap<Db, Caches>();
 
@@ -290,6 +295,8 @@ function newCaches(): Caches {
     pages: new ShortCache(1_000, { maxBytes: PAGE_BYTES, bytesOf: (rows) => 64 + rows.length * 120 }),
     // The JSON text, and its compressed forms once sent (about a third of it together).
     answers: new ShortCache(1_000, { maxBytes: ANSWER_BYTES, bytesOf: (answer) => answer.json.length * 1.35 }),
+    plans: new Map(),
+    added: new Map(),
   };
 }
 
@@ -314,10 +321,36 @@ const matchKey = ({ filters, text, near }: SearchPlan) =>
     filters.postedWithin,
   ]);
 
+/**
+ * Parts kept past this many are pruned to those a kept value or a load under way still carries (a few thousand at
+ * most: the caches' entries), so never-seen searches between two posts cannot grow the map without bound.
+ */
+const PLANS_BEFORE_PRUNING = 8_000;
+
+/** The parts some kept value or load under way carries (their keys), after dropping the others from `plans`. */
+function prunePlans(found: Caches): Set<string> {
+  const caches = [found.windows, found.counts, found.pages, found.answers];
+  const live = new Set(caches.flatMap((cache) => [...cache.tags()]));
+  for (const key of found.plans.keys()) if (!live.has(key)) found.plans.delete(key);
+  return live;
+}
+
+/** Tags a kept value with the part it read (see Caches), keeping the part to test added jobs against. */
+function tagPart(db: Db, plan: SearchPlan, tag: Tag): void {
+  const key = matchKey(plan);
+  const found = cachesOf(db);
+  if (!found.plans.has(key)) {
+    if (found.plans.size >= PLANS_BEFORE_PRUNING) prunePlans(found);
+    found.plans.set(key, { filters: plan.filters, text: plan.text, near: plan.near });
+  }
+  tag(key);
+}
+
 const windowOf = (db: Db, plan: SearchPlan, start: Cursor['w'], size: number) =>
-  cachesOf(db).windows.get(JSON.stringify([matchKey(plan), start, size]), SEARCH_TTL_MS, () =>
-    readWindow(db, plan, start, size),
-  );
+  cachesOf(db).windows.get(JSON.stringify([matchKey(plan), start, size]), SEARCH_TTL_MS, (tag) => {
+    tagPart(db, plan, tag);
+    return readWindow(db, plan, start, size);
+  });
 
 const keyOf = (row: RankedRow) => ({ r: Number(row.rank), c: row.key, i: row.id });
 
@@ -343,7 +376,10 @@ async function pageOf(
 ): Promise<Page> {
   if (plan.sort === 'newest' && !plan.text) {
     const key = JSON.stringify([matchKey(plan), cursor.k, limit]);
-    const rows = await cachesOf(db).pages.get(key, SEARCH_TTL_MS, () => browse(db, plan, cursor.k, limit + 1));
+    const rows = await cachesOf(db).pages.get(key, SEARCH_TTL_MS, (tag) => {
+      tagPart(db, plan, tag);
+      return browse(db, plan, cursor.k, limit + 1);
+    });
     const page = rows.slice(0, limit);
     if (rows.length > limit) return { rows: page, next: { k: keyOf(page.at(-1)!) }, allMatches: null, facets: null };
     return { rows: page, next: null, allMatches: first ? page.length : null, facets: null };
@@ -375,7 +411,10 @@ async function pageOf(
 
 /** How many jobs a part matches and their places, counted once per minute (see countMatches). */
 const countOf = (db: Db, plan: SearchPlan) =>
-  cachesOf(db).counts.get(matchKey(plan), SEARCH_TTL_MS, () => countMatches(db, plan));
+  cachesOf(db).counts.get(matchKey(plan), SEARCH_TTL_MS, (tag) => {
+    tagPart(db, plan, tag);
+    return countMatches(db, plan);
+  });
 
 interface SearchResult {
   rows: (RankedRow & { partial: boolean })[];
@@ -400,6 +439,7 @@ async function runSearch(
   filters: SearchFilters,
   viewerKeys: string[] | null,
   windowSize: number,
+  tag?: Tag,
 ): Promise<SearchResult> {
   const terms = await resolveSearchTerms(db, filters);
   const words = terms.all.text !== null && filters.q ? filters.q : undefined;
@@ -408,6 +448,7 @@ async function runSearch(
   const base = { filters, sort, viewerKeys: sort === 'salary' ? null : viewerKeys };
   const all: SearchPlan = { ...base, ...terms.all };
   const some: SearchPlan | null = terms.some ? { ...base, ...terms.some } : null;
+  if (tag) for (const part of some ? [all, some] : [all]) tagPart(db, part, tag);
   const cursor = filters.cursor ? decodeCursor(filters.cursor) : {};
   const result: SearchResult = {
     rows: [],
@@ -510,7 +551,66 @@ export function forgetJobSearches(db: Db): void {
   found?.counts.clear();
   found?.pages.clear();
   found?.answers.clear();
+  found?.plans.clear();
   forgetJobDetails(db);
+}
+
+/** Parts tested against added jobs per statement (each a handful of parameters). */
+const PARTS_PER_TEST = 100;
+/** How long an added job is remembered as handled (its notification comes back within milliseconds). */
+const ADDED_MEMORY_MS = 60_000;
+
+/** The matchKeys of the `parts` (by matchKey) that one of the jobs `ids` matches, read with the parts' own filters. */
+async function partsMatching(db: Db, parts: [string, MatchPlan][], ids: string[]): Promise<Set<string>> {
+  const touched = new Set<string>();
+  for (let from = 0; from < parts.length; from += PARTS_PER_TEST) {
+    const chunk = parts.slice(from, from + PARTS_PER_TEST);
+    const tests = chunk.map(
+      ([, plan], n) => sql`case when ${sql.join(filterConditions(plan), sql` and `)} then ${n}::int end`,
+    );
+    // One statement per chunk, each of its texts different: planned for the call, not kept.
+    const rows = await preparedRows<{ hits: number[] }>(
+      db,
+      sql`select array_remove(array[${sql.join(tests, sql`, `)}]::int[], null) as hits
+          from job_postings j where j.id = any(${sql.param(ids)}::uuid[])`,
+      { planEachCall: true },
+    );
+    for (const { hits } of rows) for (const n of hits) touched.add(chunk[n]![0]);
+  }
+  return touched;
+}
+
+/**
+ * Jobs were added (committed; the jobs service after posting, and the jobs notification of an insert from any
+ * process): only the kept searches they match are dropped, tested with each search's own filters in the database, so
+ * a job posted every few seconds no longer makes every kept search run again at once. Searches under way that were
+ * not tagged yet (an answer resolving its words) are dropped too. A failed test drops everything. A job already
+ * handled here (the poster's own, whose notification follows) is not tested again.
+ */
+export async function forgetAddedJobs(db: Db, ids: string[]): Promise<void> {
+  const found = caches.get(db);
+  if (!found || ids.length === 0) return;
+  const now = Date.now();
+  for (const [id, { at }] of found.added) if (now - at > ADDED_MEMORY_MS) found.added.delete(id);
+  const handled = ids.flatMap((id) => found.added.get(id)?.done ?? []);
+  const fresh = ids.filter((id) => !found.added.has(id));
+  if (fresh.length === 0) {
+    await Promise.all(handled);
+    return;
+  }
+  prunePlans(found);
+  const kept = [found.windows, found.counts, found.pages, found.answers];
+  const parts = [...found.plans];
+  const tested = new Set(found.plans.keys());
+  const done = partsMatching(db, parts, fresh).then(
+    (touched) => {
+      // A part not tested was tagged meanwhile, possibly by a search that began before the jobs were added.
+      for (const cache of kept) cache.forgetTagged((key) => touched.has(key) || !tested.has(key));
+    },
+    () => forgetJobSearches(db),
+  );
+  for (const id of fresh) found.added.set(id, { at: now, done });
+  await Promise.all([done, ...handled]);
 }
 
 /**
@@ -523,9 +623,11 @@ export async function searchJobs(
   auth: AuthContext | null,
   filters: SearchFilters,
   windowSize = SEARCH_WINDOW,
+  /** Tags a kept answer with the parts it read (see Caches). */
+  tag?: Tag,
 ): Promise<JobSearchResponse> {
   const viewerKeys = await viewerSkillKeys(db, auth);
-  const result = await runSearch(db, filters, viewerKeys, windowSize);
+  const result = await runSearch(db, filters, viewerKeys, windowSize, tag);
   const details = await jobDetails(
     db,
     result.rows.map((r) => r.id),
@@ -572,7 +674,8 @@ export async function searchJobs(
  * everyone but a job seeker on the same filters, so it is kept like the windows (and compressed once per encoding).
  */
 export function searchJobsJson(db: Db, auth: AuthContext | null, filters: SearchFilters): Promise<KeptJson> {
-  const answer = async () => new KeptJson(JSON.stringify(await searchJobs(db, auth, filters)));
+  const answer = async (tag?: Tag) =>
+    new KeptJson(JSON.stringify(await searchJobs(db, auth, filters, SEARCH_WINDOW, tag)));
   if (auth?.user.type === 'jobseeker') return answer();
   return cachesOf(db).answers.get(JSON.stringify(filters), SEARCH_TTL_MS, answer);
 }

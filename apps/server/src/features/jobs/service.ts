@@ -30,7 +30,7 @@ import { onJobTeam, seesJob, type CompanyAuth } from '../../platform/access/guar
 import type { Access } from '../../platform/access/route-access';
 import { notifyTeamOfApplication } from '../../platform/notifications/company-events';
 import { enqueue } from '../../lib/queue/enqueue';
-import { forgetJobSearches } from './search';
+import { forgetAddedJobs, forgetJobSearches } from './search';
 import { heldByOf, payColumns, payOfRow, payRangeRequired, payTransparencyOf, unmetPayRules } from './pay-transparency';
 import { announceOpenedJob } from '../chat/port';
 
@@ -156,7 +156,8 @@ export async function createJob(
     if (status === 'OPEN') await jobOpened(tx, created);
     return created;
   });
-  forgetJobSearches(db);
+  // Before answering: the poster's next search must list the job (other processes drop theirs on the notification).
+  if (status === 'OPEN') await forgetAddedJobs(db, [id]);
   return getJob(db, poster, id);
 }
 
@@ -208,16 +209,51 @@ export async function syncImportedJob(tx: Executor, id: string, input: JobInput)
   return status;
 }
 
-/** An imported job whose source closed closes here (open or held), in the caller's transaction; true when it did. */
+/**
+ * An imported job whose source closed closes here (open or held), in the caller's transaction, marked as closed by
+ * its source (so it may reopen with it); true when it did.
+ */
 export async function closeImportedJob(tx: Executor, id: string): Promise<boolean> {
   const [job] = await tx.select({ status: jobPostings.status }).from(jobPostings).where(eq(jobPostings.id, id));
   if (!job || (job.status !== 'OPEN' && job.status !== 'DRAFT')) return false;
   await tx
     .update(jobPostings)
-    .set({ status: 'CLOSED', payHeldBy: null, updatedAt: new Date() })
+    .set({ status: 'CLOSED', payHeldBy: null, closedByImport: true, updatedAt: new Date() })
     .where(eq(jobPostings.id, id));
   if (job.status === 'OPEN') await closeRequestsFor(tx, { jobId: id, reason: 'job_closed' });
   return true;
+}
+
+/**
+ * The one reopening of a job, in the caller's transaction: OPEN, any pay hold and import closing cleared, announced
+ * as every newly open job is (saved-search alerts, chat).
+ */
+async function reopen(tx: Executor, id: string): Promise<void> {
+  await tx
+    .update(jobPostings)
+    .set({ status: 'OPEN', payHeldBy: null, closedByImport: false, updatedAt: new Date() })
+    .where(eq(jobPostings.id, id));
+  await jobOpened(tx, id);
+}
+
+/**
+ * An imported job its source closed, listed open there again, reopens here (in the caller's transaction, after its
+ * fields were synced); one a person closed stays closed. A pay range a law requires and the job lacks holds it as a
+ * draft with the reason, as an import is. Answers its status after, or null when it was not reopened.
+ */
+export async function reopenImportedJob(tx: Executor, id: string): Promise<'OPEN' | 'DRAFT' | null> {
+  const [job] = await tx.select().from(jobPostings).where(eq(jobPostings.id, id)).for('update');
+  if (!job || job.status !== 'CLOSED' || !job.closedByImport) return null;
+  const unmet = await unmetPayRules(tx, { ...job, salary: job.salaryRange, exempt: job.payExemptReason !== null });
+  if (unmet.length === 0) {
+    await reopen(tx, id);
+    return 'OPEN';
+  }
+  await tx
+    .update(jobPostings)
+    .set({ status: 'DRAFT', payHeldBy: heldByOf(unmet), closedByImport: false, updatedAt: new Date() })
+    .where(eq(jobPostings.id, id));
+  return 'DRAFT';
 }
 
 /** What a crawl of a job source changed (syncSourceJobs). */
@@ -314,11 +350,12 @@ export async function setJobStatus(
     if (unmet.length > 0) throw payRangeRequired(unmet);
   }
   await db.transaction(async (tx) => {
+    if (status === 'OPEN' && job.status !== 'OPEN') return reopen(tx, id);
+    // A person's status is theirs: the job's source no longer reopens it.
     await tx
       .update(jobPostings)
-      .set({ status, ...(status === 'OPEN' ? { payHeldBy: null } : {}), updatedAt: new Date() })
+      .set({ status, closedByImport: false, ...(status === 'OPEN' ? { payHeldBy: null } : {}), updatedAt: new Date() })
       .where(eq(jobPostings.id, id));
-    if (status === 'OPEN' && job.status !== 'OPEN') await jobOpened(tx, id);
     // Requests for a job that no longer takes referrals close, and their referrers are told.
     if (status !== 'OPEN' && job.status === 'OPEN') await closeRequestsFor(tx, { jobId: id, reason: 'job_closed' });
   });

@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import { readWireJson, REALTIME_CLOSE_CODES, type RealtimeEvent } from '@referwell/shared';
 import type { Database } from '../../db/client';
-import { notifyEnvelopeSchema, REALTIME_CHANNEL, socketText, type SessionChange } from './wire';
+import { notifyEnvelopeSchema, REALTIME_CHANNEL, socketText, type JobsChange, type SessionChange } from './wire';
 
 const FIRST_RETRY_MS = 200;
 const MAX_RETRY_MS = 10_000;
@@ -73,7 +73,7 @@ export class RealtimeHub {
   private retryMs = FIRST_RETRY_MS;
   private closed = false;
   private readonly sessionListeners: ((change: SessionChange) => void)[] = [];
-  private readonly jobsListeners: (() => void)[] = [];
+  private readonly jobsListeners: ((change: JobsChange) => void)[] = [];
   private readonly talentListeners: (() => void)[] = [];
 
   constructor(
@@ -137,8 +137,11 @@ export class RealtimeHub {
     this.sessionListeners.push(listener);
   }
 
-  /** Calls `listener` whenever any process writes job_postings (and after a lost connection). */
-  onJobsChange(listener: () => void): void {
+  /**
+   * Calls `listener` whenever any process writes job_postings (and with `true`, anything, after a lost connection):
+   * with the open jobs added when a statement only inserted.
+   */
+  onJobsChange(listener: (change: JobsChange) => void): void {
     this.jobsListeners.push(listener);
   }
 
@@ -267,7 +270,7 @@ export class RealtimeHub {
     if (value === null) return;
     const envelope = notifyEnvelopeSchema.safeParse(value).data;
     if (!envelope) this.log.warn('realtime: unreadable notification payload');
-    else if ('jobs' in envelope) for (const listener of this.jobsListeners) listener();
+    else if ('jobs' in envelope) for (const listener of this.jobsListeners) listener(envelope.jobs);
     else if ('talent' in envelope) for (const listener of this.talentListeners) listener();
     else if ('sessions' in envelope) {
       for (const listener of this.sessionListeners) listener(envelope.sessions);
@@ -328,7 +331,7 @@ export class RealtimeHub {
   private resync(): void {
     for (const listener of this.sessionListeners) listener({ all: true });
     this.sessionsChanged({ all: true }); // a revocation may be among what was missed
-    for (const listener of this.jobsListeners) listener();
+    for (const listener of this.jobsListeners) listener(true);
     for (const listener of this.talentListeners) listener();
     // Tabs may have missed events while the listener was away: tell them to refetch (once their session stands).
     const resync = socketText({ type: 'resync' });

@@ -32,8 +32,8 @@ export type SessionChange = z.infer<typeof sessionChangeSchema>;
  */
 export const notifyEnvelopeSchema = z.union([
   /** Jobs changed: a database trigger sends this after every statement that writes job_postings (whoever runs it),
-   * so every process drops its cached job searches. */
-  z.object({ jobs: z.literal(true) }),
+   * so every process drops its cached job searches: all of them, or for open jobs added, those they match. */
+  z.object({ jobs: z.union([z.literal(true), z.object({ added: z.array(z.string()) })]) }),
   /** Talent profiles changed: a trigger on talent_profiles, so every process drops its kept talent searches. */
   z.object({ talent: z.literal(true) }),
   z.object({ sessions: sessionChangeSchema }),
@@ -42,6 +42,8 @@ export const notifyEnvelopeSchema = z.union([
   z.object({ batch: z.array(z.object({ users: z.array(z.string()), event: realtimeEventSchema })) }),
 ]);
 export type NotifyEnvelope = z.infer<typeof notifyEnvelopeSchema>;
+/** What a jobs notification says changed: anything (true), or only that these open jobs were added. */
+export type JobsChange = Extract<NotifyEnvelope, { jobs: unknown }>['jobs'];
 export type RealtimeEnvelope = Extract<NotifyEnvelope, { users: string[] }>;
 type SessionEnvelope = Extract<NotifyEnvelope, { sessions: SessionChange }>;
 
