@@ -209,7 +209,11 @@ describe('pipeline rollups', () => {
     await undo(completed.undoable!.id);
     expect(await level()).toBe(4);
     expect((await expectBonusTotals(jobId)).map((row) => row.state)).toEqual(['awaiting_hire']);
-    await okAs(t, 'PATCH', `/api/referrals/${referralId}/status`, admin, { status: 'completed' });
+    // Started long enough ago for the bonus to be payable on the day it is paid.
+    await okAs(t, 'PATCH', `/api/referrals/${referralId}/status`, admin, {
+      status: 'completed',
+      startDate: '2025-09-01',
+    });
     await okAs(t, 'POST', `/api/companies/${admin.body.company!.id}/bonuses/paid`, admin, {
       referralIds: [referralId],
       paidOn: '2026-01-15',
