@@ -61,8 +61,14 @@ const setStatus = (id: string, status: string, who = admin) =>
 const readReferral = (id: string, who = admin) => ok<ReferralView>('GET', `/api/referrals/${id}`, who);
 const pastWindow = () => deliverHeldNotifications(t.app.db, new Date(Date.now() + UNDO_WINDOW_MS + 1000));
 const notificationsOf = async (who: SignedUp) =>
-  (await ok<{ items: { title: string; message: string; referenceId: string }[] }>('GET', '/api/notifications', who))
-    .items;
+  // One page of the most there can be: a delivery gives many notifications one time, so the newest 20 may not hold it.
+  (
+    await ok<{ items: { title: string; message: string; referenceId: string }[] }>(
+      'GET',
+      '/api/notifications?pageSize=100',
+      who,
+    )
+  ).items;
 
 beforeAll(async () => {
   t = await createTestApp();
