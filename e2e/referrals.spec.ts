@@ -10,6 +10,8 @@ import {
   signUpViaApi,
 } from './fixtures';
 
+/** The bonus card's paid line ("Paid on Dec 03, 2026."), not the admin form's "Paid on (optional…)" label. */
+const PAID_ON = /^Paid on [A-Z][a-z]{2} \d{2}, \d{4}\.$/;
 const REQUEST_MESSAGE = 'I have five years of clinical data work and would love to join the platform team.';
 
 /** A company with an admin, a referrer (member) and an open job with a referral bonus; plus a job seeker. */
@@ -144,15 +146,22 @@ test.describe('referrals', () => {
     await expect(status).toHaveText('Completed');
     const history = adminPage.getByRole('list', { name: 'Stage history' });
     await expect(history).toContainText('Casey Admin');
+    // Completed without a start date, the bonus counts from the hire day; the admin gives the real, earlier one.
+    await expect(adminPage.getByText(/payable from .* \(from the hire date; start date unknown\)/)).toBeVisible();
+    await adminPage.getByRole('button', { name: 'Set start date' }).click();
+    const startDate = adminPage.getByRole('dialog', { name: 'Jordan Seeker’s start date' });
+    await startDate.getByLabel('Start date').fill('2026-01-05');
+    await startDate.getByRole('button', { name: 'Save' }).click();
+    await expect(adminPage.getByText('Start date saved.')).toBeVisible();
     await adminPage.getByRole('button', { name: 'Mark bonus paid' }).click();
-    await expect(adminPage.getByText(/^Paid on /)).toBeVisible();
+    await expect(adminPage.getByText(PAID_ON)).toBeVisible();
     await shoot(adminPage, 'referral-detail-admin');
 
     // The referrer sees the new status, the bonus and the notification.
     await referrerPage.reload();
     await expect(referrerPage.getByText('Current status:')).toBeVisible();
     await expect(referrerPage.getByText('$1,500', { exact: true })).toBeVisible();
-    await expect(referrerPage.getByText(/^Paid on /)).toBeVisible();
+    await expect(referrerPage.getByText(PAID_ON)).toBeVisible();
     await shoot(referrerPage, 'referral-detail-member');
     // The notification goes out once the 10 s undo window has passed.
     await expect
