@@ -349,6 +349,8 @@ export const referralCheckQueryOptions = (check: ReferralCheck, enabled: boolean
     queryKey: ['referrals', 'check', check] as const,
     queryFn: ({ signal }) => api<ReferralCheckResult>('/api/referrals/check', { method: 'POST', body: check, signal }),
     enabled,
+    // The last answer stays (marked as being checked again) while the person types: the form below does not jump.
+    placeholderData: keepPreviousData,
     staleTime: 30_000,
     retry: false,
   });

@@ -35,7 +35,7 @@ export function CreditCheck({ check }: { check: Partial<ReferralCheck> }) {
   };
   const settled = useSettled(trimmed);
   const ready = UUID.test(settled.jobId) && Boolean(settled.talentId || settled.email || settled.linkedinUrl);
-  const { data, isFetching } = useQuery(referralCheckQueryOptions(settled, ready));
+  const { data, isFetching, isPlaceholderData } = useQuery(referralCheckQueryOptions(settled, ready));
   if (!ready || !data) {
     return isFetching ? (
       <p className="text-sm text-muted-foreground" role="status">
@@ -44,7 +44,12 @@ export function CreditCheck({ check }: { check: Partial<ReferralCheck> }) {
     ) : null;
   }
   return (
-    <Alert variant={data.refused ? 'destructive' : 'default'} role="status">
+    <Alert
+      variant={data.refused ? 'destructive' : 'default'}
+      role="status"
+      aria-busy={isPlaceholderData}
+      className={isPlaceholderData ? 'opacity-60' : undefined}
+    >
       <AlertTitle>
         {REFERRAL_MESSAGES.willCount} {data.refused ? 'No' : data.counts ? 'Yes' : 'It would not earn credit'}
         {data.counts && data.bonus ? ` (${formatMoney(data.bonus.amount, data.bonus.currency)} bonus)` : ''}
