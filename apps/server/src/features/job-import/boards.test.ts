@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOB_SOURCE_MESSAGES } from '@referwell/shared';
+import { JOB_SOURCE_MESSAGES, type PlatformJobSource } from '@referwell/shared';
 import { selectRows } from '../../db/repository';
-import { jobPostings, jobSources } from '../../db/schema';
+import { companies, jobPostings, jobSources } from '../../db/schema';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { drainQueue } from '../../test/queue';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server';
@@ -175,6 +175,8 @@ const conditional: Record<string, (string | undefined)[]> = {};
 let site: FixtureServer;
 let t: TestApp;
 let admin: SignedUp;
+let operator: SignedUp;
+const OPERATOR_EMAIL = 'ops.boards@example.com';
 let companyId: string;
 
 function serve(vendor: Vendor) {
@@ -206,6 +208,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: {
       OUTBOUND_ALLOW_HOSTS: site.host,
+      PLATFORM_ADMIN_EMAILS: OPERATOR_EMAIL,
       GREENHOUSE_API_URL: `${site.origin}/gh/v1/boards`,
       LEVER_API_URL: `${site.origin}/lever/v0/postings`,
       ASHBY_API_URL: `${site.origin}/ashby/posting-api/job-board`,
@@ -218,6 +221,7 @@ beforeAll(async () => {
     sql`select company_id from company_members where user_id = ${admin.body.user.id}`,
   );
   companyId = membership!.company_id;
+  operator = await signUp(t, { email: OPERATOR_EMAIL });
 });
 afterAll(async () => {
   await t?.close();
@@ -334,5 +338,52 @@ describe.each(vendors)('a $name board as a job source', (vendor) => {
     vendor.mode = 'ok';
     expect(await crawlSource(t.database.db, ctx(), sourceId)).toMatchObject({ added: 0, closed: 0 });
     expect(await sourceRow(sourceId)).toMatchObject({ failures: 0, lastError: null });
+  });
+});
+
+describe('a board of a company not on Referwell, added by a platform admin without a name', () => {
+  const greenhouse = vendors[0]!;
+  const seen: (string | undefined)[] = [];
+
+  it('goes under the name the board gives, and an unchanged board (304 to its ETag) changes no job', async () => {
+    site.route('/gh/v1/boards/harborcare', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ name: 'Harbor Care', content: '' }));
+    });
+    const postings = [{ id: '5001', title: 'Harbor Phlebotomist' }];
+    site.route('/gh/v1/boards/harborcare/jobs', (req, res) => {
+      seen.push(req.headers['if-none-match']);
+      if (req.headers['if-none-match'] === '"h1"') {
+        res.writeHead(304, { etag: '"h1"' });
+        res.end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json', etag: '"h1"' });
+      res.end(JSON.stringify(greenhouse.answer(postings, new URL(req.url!, 'http://x'))));
+    });
+    const add = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/job-sources', payload, ...withSession(operator.token) });
+    const res = await add({ url: `${site.origin}/gh/v1/boards/harborcare/jobs`, companyName: '' });
+    expect(res.statusCode).toBe(201);
+    const listed = res.json() as PlatformJobSource;
+    expect(listed).toMatchObject({ companyName: 'Harbor Care', companySlug: 'harbor-care' });
+    const [company] = await t.database.db.select().from(companies).where(eq(companies.id, listed.companyId));
+    expect(company).toMatchObject({ notOnReferwell: true, website: null });
+    await drainQueue(t.database, 30_000);
+    expect((await sourceJobs(listed.id)).map((j) => [j.title, j.status])).toEqual([['Harbor Phlebotomist', 'OPEN']]);
+    expect(await sourceRow(listed.id)).toMatchObject({ etag: '"h1"', jobsListed: 1 });
+
+    // The board says nothing changed: its listing is not read again and no job changes.
+    postings.pop();
+    expect(await crawlSource(t.database.db, ctx(), listed.id)).toEqual({ added: 0, updated: 0, closed: 0, held: 0 });
+    expect(seen).toEqual([undefined, '"h1"']);
+    expect((await sourceJobs(listed.id)).map((j) => j.status)).toEqual(['OPEN']);
+
+    // A typed name is kept; an address that is no board needs one.
+    const typed = await add({ url: `${site.origin}/gh/v1/boards/harborcare`, companyName: 'Harbor Care Group' });
+    expect(typed.json()).toMatchObject({ companyName: 'Harbor Care Group' });
+    const unnamed = await add({ url: `${site.origin}/careers` });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json().error.message).toBe(JOB_SOURCE_MESSAGES.nameNeeded);
   });
 });
