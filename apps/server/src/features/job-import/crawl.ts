@@ -94,7 +94,8 @@ async function readRobots(origin: string, ctx: ImportContext, timeoutMs: number)
  * Same-origin breadth-first crawl from `startUrl` that honours robots.txt (user agent ReferwellBot), skips non-HTML,
  * and stops at the caps (pages, depth, bytes, time). Every request goes through the SSRF-safe fetcher and every page
  * is read in a worker thread. Job postings on applicant-tracking systems linked from the site are imported through
- * their APIs. Results are de-duplicated by URL and by title + company + location.
+ * their APIs. Results are de-duplicated by URL and by title + company + location. A start address that is an ATS
+ * board (its page or its public list API) is read through that list API instead (crawlBoard).
  */
 export async function crawlSite(
   startUrl: string,
