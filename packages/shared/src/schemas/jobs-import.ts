@@ -192,7 +192,7 @@ export const JOB_SOURCES_PAGE_TEXT = {
   addTitle: 'Add a source',
   addHelp: 'A careers page on the company’s site, or a Greenhouse, Lever, Ashby or Workable board.',
   url: 'Address',
-  companyName: 'Company name',
+  companyName: 'Company name (optional for a Greenhouse, Lever, Ashby or Workable board)',
   add: 'Add source',
   added: 'Source added: it is being read now.',
   loadError: 'The job sources could not be loaded.',

@@ -339,6 +339,14 @@ describe.each(vendors)('a $name board as a job source', (vendor) => {
     expect(await crawlSource(t.database.db, ctx(), sourceId)).toMatchObject({ added: 0, closed: 0 });
     expect(await sourceRow(sourceId)).toMatchObject({ failures: 0, lastError: null });
   });
+
+  it('a read cut by its cap closes none of the jobs it did not reach', async () => {
+    const open = (await sourceJobs(sourceId)).filter((j) => j.status === 'OPEN');
+    expect(open).toHaveLength(2);
+    const cut = { ...ctx(), caps: { maxBoardJobs: 1 } };
+    expect(await crawlSource(t.database.db, cut, sourceId)).toMatchObject({ added: 0, updated: 1, closed: 0 });
+    expect((await sourceJobs(sourceId)).filter((j) => j.status === 'OPEN')).toEqual(open);
+  });
 });
 
 describe('a board of a company not on Referwell, added by a platform admin without a name', () => {

@@ -23,6 +23,8 @@ export interface CrawlCaps {
   pageMaxBytes: number;
   /** Applicant-tracking job links found on the site that are imported through their APIs. */
   maxAtsJobs: number;
+  /** Postings taken from one board's list answer (one request, so far more than maxAtsJobs' one request each). */
+  maxBoardJobs: number;
 }
 
 export const CRAWL_CAPS: CrawlCaps = {
@@ -33,6 +35,7 @@ export const CRAWL_CAPS: CrawlCaps = {
   pageTimeoutMs: 15_000,
   pageMaxBytes: 5 * 1024 * 1024,
   maxAtsJobs: 20,
+  maxBoardJobs: 500,
 };
 
 type Robots = ReturnType<typeof robotsParser>;
@@ -244,7 +247,7 @@ export async function crawlSite(
 /**
  * A job board on an applicant-tracking system, read through its public list API in one request (no pages, no
  * robots.txt: a documented API made for job sites): every listed posting, mapped as the adapter maps one posting, up
- * to maxAtsJobs within the time cap. The board's validators are sent back when it gave some, and a 304 ends the read.
+ * to maxBoardJobs within the time cap. The board's validators are sent back when it gave some, and a 304 ends the read.
  * An error status or an answer that is not the documented JSON lists no job.
  */
 async function crawlBoard(
@@ -280,7 +283,7 @@ async function crawlBoard(
   let stoppedBy: CrawlStopReason | null = null;
   for (const { url, job } of postings ?? []) {
     if (!job?.title.trim() || !url || seen.has(url)) continue;
-    if (jobs.length >= caps.maxAtsJobs) {
+    if (jobs.length >= caps.maxBoardJobs) {
       stoppedBy = 'pages';
       break;
     }

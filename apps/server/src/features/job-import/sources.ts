@@ -344,7 +344,9 @@ export async function crawlSource(
     });
     if (jobs.length === 0) throw new SourceFailure(JOB_SOURCE_MESSAGES.invalidJobs);
     listed = jobs.length;
-    outcome = await syncSourceJobs(db, { id: source.id, companyId: source.companyId }, jobs);
+    // A read cut by the time, size or page caps may have missed postings that are still there: it closes none.
+    const whole = result.stoppedBy === null || result.stoppedBy === 'depth';
+    outcome = await syncSourceJobs(db, { id: source.id, companyId: source.companyId }, jobs, whole);
   } catch (error) {
     const failures = source.failures + 1;
     const lastError = error instanceof SourceFailure ? error.message : failureMessage(error);
