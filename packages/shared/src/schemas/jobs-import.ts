@@ -121,6 +121,7 @@ export const JOB_SOURCE_MESSAGES = {
   tooMany: (max: number) => `A company can have up to ${max} job sources. Remove one to add another.`,
   noJobs: 'The source listed no jobs, so no job was changed. It will be tried again later.',
   invalidJobs: 'The source listed jobs, but none had a title, location, description and requirements.',
+  nameNeeded: 'Please enter the company’s name: the board does not give one.',
   onlyPlatformAdmins: 'Only the platform’s administrators can list boards of companies not on Referwell.',
   companyOnReferwell: (name: string) =>
     `${name} is on Referwell: its own admins add its job sources (Company dashboard › Job sources).`,
@@ -164,13 +165,17 @@ export const platformJobSourceSchema = jobSourceSchema.extend({
 export type PlatformJobSource = z.infer<typeof platformJobSourceSchema>;
 export const platformJobSourceListSchema = z.object({ items: z.array(platformJobSourceSchema) });
 
-/** POST /api/admin/job-sources: a public board of a company not on Referwell, listed under that company's name. */
+/**
+ * POST /api/admin/job-sources: a public board of a company not on Referwell, listed under that company's name. The
+ * name may be left out (or empty) for an applicant-tracking board: the board's own name is used.
+ */
 export const platformJobSourceRequestSchema = jobImportRequestSchema.extend({
   companyName: z
     .string({ error: 'Please enter the company’s name.' })
     .trim()
-    .min(2, 'Please enter the company’s name.')
-    .max(120, 'Please keep the name under 120 characters.'),
+    .max(120, 'Please keep the name under 120 characters.')
+    .refine((name) => name === '' || name.length >= 2, 'Please enter the company’s name.')
+    .optional(),
 });
 export type PlatformJobSourceRequest = z.infer<typeof platformJobSourceRequestSchema>;
 export const platformJobSourceParamsSchema = z.object({ sourceId: z.uuid() });
@@ -187,7 +192,7 @@ export const JOB_SOURCES_PAGE_TEXT = {
   addTitle: 'Add a source',
   addHelp: 'A careers page on the company’s site, or a Greenhouse, Lever, Ashby or Workable board.',
   url: 'Address',
-  companyName: 'Company name',
+  companyName: 'Company name (optional for a Greenhouse, Lever, Ashby or Workable board)',
   add: 'Add source',
   added: 'Source added: it is being read now.',
   loadError: 'The job sources could not be loaded.',

@@ -2,9 +2,9 @@ import robotsParser from 'robots-parser';
 import type { CrawlStopReason, JobCrawlResponse, JobImportSource, ImportedJob } from '@referwell/shared';
 import { AppError, isAppError } from '../../lib/errors';
 import { runInWorker } from '../../lib/worker-task';
-import { matchAts, type AtsTarget } from './ats';
+import { matchAts, matchAtsBoard, type AtsBoard, type AtsTarget } from './ats';
 import { fetchOutbound, importFromAts, isSiteFailure, type ImportContext } from './service';
-import type { ImportResult } from '@referwell/page-reader';
+import { finishJob, type ImportResult } from '@referwell/page-reader';
 
 export const CRAWLER_USER_AGENT = 'ReferwellBot';
 
@@ -23,6 +23,8 @@ export interface CrawlCaps {
   pageMaxBytes: number;
   /** Applicant-tracking job links found on the site that are imported through their APIs. */
   maxAtsJobs: number;
+  /** Postings taken from one board's list answer (one request, so far more than maxAtsJobs' one request each). */
+  maxBoardJobs: number;
 }
 
 export const CRAWL_CAPS: CrawlCaps = {
@@ -33,6 +35,7 @@ export const CRAWL_CAPS: CrawlCaps = {
   pageTimeoutMs: 15_000,
   pageMaxBytes: 5 * 1024 * 1024,
   maxAtsJobs: 20,
+  maxBoardJobs: 500,
 };
 
 type Robots = ReturnType<typeof robotsParser>;
@@ -52,6 +55,12 @@ export function conditionalHeaders(validators: PageValidators | undefined): Reco
     ...(validators?.etag ? { 'if-none-match': validators.etag } : {}),
     ...(validators?.lastModified ? { 'if-modified-since': validators.lastModified } : {}),
   };
+}
+
+/** The validators an answer carries (none when it sends none). */
+function validatorsOf(response: { headers: Record<string, string | string[] | undefined> }): PageValidators {
+  const header = (name: string) => [response.headers[name]].flat()[0] ?? null;
+  return { etag: header('etag'), lastModified: header('last-modified') };
 }
 
 /** Told after every page fetched (and once at the end), for progress shown while the crawl runs. */
@@ -88,7 +97,8 @@ async function readRobots(origin: string, ctx: ImportContext, timeoutMs: number)
  * Same-origin breadth-first crawl from `startUrl` that honours robots.txt (user agent ReferwellBot), skips non-HTML,
  * and stops at the caps (pages, depth, bytes, time). Every request goes through the SSRF-safe fetcher and every page
  * is read in a worker thread. Job postings on applicant-tracking systems linked from the site are imported through
- * their APIs. Results are de-duplicated by URL and by title + company + location.
+ * their APIs. Results are de-duplicated by URL and by title + company + location. A start address that is an ATS
+ * board (its page or its public list API) is read through that list API instead (crawlBoard).
  */
 export async function crawlSite(
   startUrl: string,
@@ -101,6 +111,8 @@ export async function crawlSite(
 ): Promise<SiteCrawl> {
   const caps = { ...CRAWL_CAPS, ...ctx.caps };
   const deadline = Date.now() + caps.timeMs;
+  const board = matchAtsBoard(startUrl, ctx.config.atsApis);
+  if (board) return crawlBoard(board, ctx, caps, deadline);
   const start = normalise(startUrl);
   const origin = new URL(start).origin;
   const remaining = () => deadline - Date.now();
@@ -173,9 +185,7 @@ export async function crawlSite(
     if (url === start) {
       if (response.status === 304)
         return { jobs: [], pagesVisited, stoppedBy: null, start: startRead, notModified: true };
-      const header = (name: string) => [response.headers[name]].flat()[0] ?? null;
-      if (response.status === 200)
-        Object.assign(startRead, { etag: header('etag'), lastModified: header('last-modified') });
+      if (response.status === 200) Object.assign(startRead, validatorsOf(response));
     }
     if (response.status >= 400 || !/html/i.test(response.contentType || 'text/html')) continue;
     // A redirect off the site ends this branch.
@@ -232,4 +242,80 @@ export async function crawlSite(
 
   await report();
   return { jobs, pagesVisited, stoppedBy, start: startRead, notModified: false };
+}
+
+/**
+ * A job board on an applicant-tracking system, read through its public list API in one request (no pages, no
+ * robots.txt: a documented API made for job sites): every listed posting, mapped as the adapter maps one posting, up
+ * to maxBoardJobs within the time cap. The board's validators are sent back when it gave some, and a 304 ends the read.
+ * An error status or an answer that is not the documented JSON lists no job.
+ */
+async function crawlBoard(
+  board: AtsBoard,
+  ctx: ImportContext & { onProgress?: CrawlProgress; startValidators?: PageValidators },
+  caps: CrawlCaps,
+  deadline: number,
+): Promise<SiteCrawl> {
+  const none = { etag: null, lastModified: null };
+  let response;
+  try {
+    response = await fetchOutbound(board.apiUrl, ctx, {
+      accept: 'application/json',
+      timeoutMs: Math.max(1, Math.min(caps.pageTimeoutMs, deadline - Date.now())),
+      maxBytes: caps.maxBytes,
+      headers: conditionalHeaders(ctx.startValidators),
+    });
+  } catch (error) {
+    if (isSiteFailure(error) || (isAppError(error) && /too large/i.test(error.message)))
+      return { jobs: [], pagesVisited: 1, stoppedBy: null, start: none, notModified: false };
+    throw error;
+  }
+  if (response.status === 304) return { jobs: [], pagesVisited: 1, stoppedBy: null, start: none, notModified: true };
+  let postings: ReturnType<AtsBoard['list']> = null;
+  if (response.status === 200)
+    try {
+      postings = board.list(JSON.parse(response.body));
+    } catch {
+      postings = null;
+    }
+  const jobs: JobCrawlResponse['jobs'] = [];
+  const seen = new Set<string>();
+  let stoppedBy: CrawlStopReason | null = null;
+  for (const { url, job } of postings ?? []) {
+    if (!job?.title.trim() || !url || seen.has(url)) continue;
+    if (jobs.length >= caps.maxBoardJobs) {
+      stoppedBy = 'pages';
+      break;
+    }
+    if (Date.now() >= deadline) {
+      stoppedBy = 'time';
+      break;
+    }
+    seen.add(url);
+    jobs.push({ url, job: finishJob(job), source: board.ats });
+  }
+  await ctx.onProgress?.({ pagesVisited: 1, jobsFound: jobs.length });
+  return {
+    jobs,
+    pagesVisited: 1,
+    stoppedBy,
+    start: postings ? validatorsOf(response) : none,
+    notModified: false,
+  };
+}
+
+/**
+ * The company a board names (Greenhouse's board name, Workable's account name; Lever and Ashby as their postings
+ * spell it), read through the board's public API; '' when the URL is no board or the API answers nothing usable.
+ */
+export async function boardCompany(url: string, ctx: ImportContext): Promise<string> {
+  const board = matchAtsBoard(url, ctx.config.atsApis);
+  if (!board) return '';
+  try {
+    const response = await fetchOutbound(board.nameUrl ?? board.apiUrl, ctx, { accept: 'application/json' });
+    return response.status === 200 ? board.company(JSON.parse(response.body)) : '';
+  } catch (error) {
+    if (isSiteFailure(error) || error instanceof SyntaxError) return '';
+    throw error;
+  }
 }

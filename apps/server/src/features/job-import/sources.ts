@@ -22,8 +22,8 @@ import { checkOutboundUrl } from '../../lib/safe-fetch';
 import { createNotification } from '../../platform/notifications/service';
 import { createCompany } from '../companies/port';
 import { syncSourceJobs, type SourceSync } from '../jobs/port';
-import { matchAts } from './ats';
-import { crawlSite, type CrawlCaps } from './crawl';
+import { matchAts, matchAtsBoard } from './ats';
+import { boardCompany, crawlSite, type CrawlCaps } from './crawl';
 import type { ImportContext } from './service';
 
 declare module '../../lib/queue/enqueue' {
@@ -142,35 +142,41 @@ export async function listPlatformSources(db: Db): Promise<PlatformJobSource[]> 
 }
 
 /**
- * A platform admin adds the public board of a company not on Referwell: under the company of that name listed before
- * (not yet on Referwell), or a new one (its website the board's site unless the board is an applicant-tracking host).
+ * A platform admin adds the public board of a company not on Referwell (named by the admin, or by the board itself
+ * when left unnamed): under the company of that name listed before
+ * (not yet on Referwell), or a new one (its website the board's site unless the board is an applicant-tracking board or posting).
  * A company of that name on Referwell is refused (409): its own admins add its sources.
  */
 export async function addPlatformSource(
   db: Db,
-  ctx: Pick<ImportContext, 'config'>,
+  ctx: ImportContext,
   addedBy: string,
-  input: { url: string; companyName: string },
+  input: { url: string; companyName?: string | undefined },
 ): Promise<PlatformJobSource> {
   await checkOutboundUrl(input.url, { allowHosts: ctx.config.outboundAllowHosts });
+  // No name typed: the applicant-tracking board's own (read now, so the admin sees the company it went under).
+  const companyName = input.companyName || (await boardCompany(input.url, ctx)).slice(0, 120).trim();
+  if (companyName.length < 2)
+    throw badRequest(JOB_SOURCE_MESSAGES.nameNeeded, { companyName: JOB_SOURCE_MESSAGES.nameNeeded });
   const id = await inTransaction(db, async (tx) => {
     // One listing per name at a time, so two admins adding boards of a new company make one company.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`listed-company:${input.companyName.toLowerCase()}`}))`,
-    );
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`listed-company:${companyName.toLowerCase()}`}))`);
     const [known] = await tx
       .select({ id: companies.id, notOnReferwell: companies.notOnReferwell })
       .from(companies)
-      .where(lowerEq(companies.name, input.companyName))
+      .where(lowerEq(companies.name, companyName))
       .orderBy(asc(companies.createdAt))
       .limit(1);
-    if (known && !known.notOnReferwell) throw conflict(JOB_SOURCE_MESSAGES.companyOnReferwell(input.companyName));
+    if (known && !known.notOnReferwell) throw conflict(JOB_SOURCE_MESSAGES.companyOnReferwell(companyName));
     const companyId =
       known?.id ??
       (
         await createCompany(tx, {
-          name: input.companyName,
-          website: matchAts(input.url, ctx.config.atsApis) ? null : new URL(input.url).origin,
+          name: companyName,
+          website:
+            matchAts(input.url, ctx.config.atsApis) || matchAtsBoard(input.url, ctx.config.atsApis)
+              ? null
+              : new URL(input.url).origin,
           notOnReferwell: true,
         })
       ).id;
@@ -338,7 +344,9 @@ export async function crawlSource(
     });
     if (jobs.length === 0) throw new SourceFailure(JOB_SOURCE_MESSAGES.invalidJobs);
     listed = jobs.length;
-    outcome = await syncSourceJobs(db, { id: source.id, companyId: source.companyId }, jobs);
+    // A read cut by the time, size or page caps may have missed postings that are still there: it closes none.
+    const whole = result.stoppedBy === null || result.stoppedBy === 'depth';
+    outcome = await syncSourceJobs(db, { id: source.id, companyId: source.companyId }, jobs, whole);
   } catch (error) {
     const failures = source.failures + 1;
     const lastError = error instanceof SourceFailure ? error.message : failureMessage(error);

@@ -269,12 +269,15 @@ export interface SourceSync {
  * Keeps a company's jobs read from one job source in step with what its last crawl listed, in one transaction: a
  * posting not seen before is added (a draft held by the pay-transparency rules when a covered location gives no
  * range, as for any import), one seen before is updated (and held as a draft if it lost a range it needs), and an
- * open or draft one the source no longer lists is closed (its pending referral requests close with it).
+ * open or draft one the source no longer lists is closed (its pending referral requests close with it) — only when
+ * the read was whole.
  */
 export async function syncSourceJobs(
   db: Db,
   source: { id: string; companyId: string },
   listed: { url: string; input: JobInput }[],
+  /** False when the read was cut short (time, size or page caps): what it did not reach is not gone, so none closes. */
+  complete = true,
 ): Promise<SourceSync> {
   const outcome: SourceSync = { added: 0, updated: 0, closed: 0, held: 0 };
   await db.transaction(async (tx) => {
@@ -302,8 +305,9 @@ export async function syncSourceJobs(
       if (status === 'DRAFT') outcome.held++;
     }
     const seen = new Set(listed.map((job) => job.url));
-    for (const row of known)
-      if (row.url === null || !seen.has(row.url)) if (await closeImportedJob(tx, row.id)) outcome.closed++;
+    if (complete)
+      for (const row of known)
+        if (row.url === null || !seen.has(row.url)) if (await closeImportedJob(tx, row.id)) outcome.closed++;
   });
   forgetJobSearches(db);
   return outcome;

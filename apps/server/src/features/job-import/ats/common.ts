@@ -14,10 +14,52 @@ export interface AtsTarget {
 
 export type AtsApis = Config['atsApis'];
 
+/** One posting of a board's list: its public address (the source's key for it) and its job, null if unreadable. */
+export interface BoardPosting {
+  url: string;
+  job: MappedJob | null;
+}
+
+/** A whole public job board on an ATS, recognised from the board's page or its public API address. */
+export interface AtsBoard {
+  ats: AtsName;
+  /** The public API URL that lists every open posting on the board. */
+  apiUrl: string;
+  /** A second public API URL naming the company, when the list itself does not (Greenhouse's board). */
+  nameUrl?: string;
+  /** The list's JSON answer → its postings; null when the answer is not the documented JSON. */
+  list: (payload: unknown) => BoardPosting[] | null;
+  /** The company name in the list's (or nameUrl's) answer, or '' when the API does not give one. */
+  company: (payload: unknown) => string;
+}
+
 export interface AtsAdapter {
   name: AtsName;
   /** The target for a posting URL on this ATS, or null when the URL is not one of its job pages. */
   match: (url: URL, apis: AtsApis) => AtsTarget | null;
+  /** The board for a board page or board API URL on this ATS, or null when the URL is not one. */
+  matchBoard: (url: URL, apis: AtsApis) => AtsBoard | null;
+}
+
+/**
+ * The board slug when `url` is a public API address under `base` (the configured API, or the vendor's public one):
+ * `{base}/{slug}` followed by nothing but `rest` (e.g. '/jobs').
+ */
+export function apiSlug(url: URL, bases: string[], rest: string[] = []): string | null {
+  const href = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  for (const base of bases) {
+    if (!href.toLowerCase().startsWith(`${base.toLowerCase()}/`)) continue;
+    const tail = href.slice(base.length + 1).split('/');
+    const [slug, ...more] = tail.map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
+    if (slug && SLUG.test(slug) && (more.length === 0 || rest.includes(`/${more.join('/')}`))) return slug;
+  }
+  return null;
 }
 
 /** Path segments of a URL, decoded, without empty ones. */

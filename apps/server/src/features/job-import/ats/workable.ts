@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { mapEmploymentType, parseDate } from '@referwell/page-reader';
-import { emptyJob, line, readBody, SLUG, segments, withRemote, type AtsAdapter } from './common';
+import { mapEmploymentType, parseDate, type MappedJob } from '@referwell/page-reader';
+import { apiSlug, emptyJob, line, readBody, SLUG, segments, withRemote, type AtsAdapter } from './common';
 
 const jobSchema = z.object({
   title: z.string(),
@@ -32,6 +32,37 @@ const place = (p: { city?: string | null; region?: string | null; state?: string
     .filter(Boolean)
     .join(', ');
 
+const PUBLIC_APIS = ['https://apply.workable.com/api/v1/widget/accounts', 'https://www.workable.com/api/accounts'];
+
+type Job = z.infer<typeof jobSchema>;
+
+/** One job of a Workable account's answer as job fields, under the account's name. */
+function mapPosting(p: Job, company: string): MappedJob {
+  const html = [
+    p.description ?? '',
+    p.requirements ? `<h3>Requirements</h3>${p.requirements}` : '',
+    p.benefits ? `<h3>Benefits</h3>${p.benefits}` : '',
+  ].join('\n');
+  const body = readBody(html);
+  const job = emptyJob();
+  job.title = line(p.title);
+  job.company = company;
+  const places = (p.locations?.length ? p.locations.map(place) : [place(p)]).filter(Boolean);
+  job.location = withRemote([...new Set(places)].join('; '), !!p.telecommuting);
+  job.job_type = mapEmploymentType(p.employment_type ?? '');
+  job.description = body.description;
+  job.responsibilities = body.responsibilities;
+  job.requirements = body.requirements;
+  job.salary_range = body.salary;
+  job.application_url = p.application_url ?? p.url ?? p.shortlink ?? '';
+  job.contact_email = body.email;
+  job.deadline = parseDate(p.closing_date ?? '');
+  return job;
+}
+
+const accountUrl = (apis: { workable: string }, account: string) =>
+  `${apis.workable}/${encodeURIComponent(account)}?details=true`;
+
 export const workable: AtsAdapter = {
   name: 'workable',
   match(url, apis) {
@@ -47,9 +78,11 @@ export const workable: AtsAdapter = {
       shortcode = parts[1];
     }
     if (!account || !shortcode || !SLUG.test(account) || !/^[A-Za-z0-9]{4,20}$/.test(shortcode)) return null;
+    const code = shortcode.toUpperCase();
+    const name = account;
     return {
       ats: 'workable',
-      apiUrl: `${apis.workable}/${encodeURIComponent(account)}?details=true`,
+      apiUrl: accountUrl(apis, name),
       map(raw) {
         const board = payloadSchema.safeParse(raw);
         if (!board.success) return null;
@@ -57,32 +90,38 @@ export const workable: AtsAdapter = {
           (j) =>
             typeof j === 'object' &&
             j !== null &&
-            String((j as { shortcode?: unknown }).shortcode).toUpperCase() === shortcode!.toUpperCase(),
+            String((j as { shortcode?: unknown }).shortcode).toUpperCase() === code,
         );
         const parsed = jobSchema.safeParse(found);
-        if (!parsed.success) return null;
-        const p = parsed.data;
-        const html = [
-          p.description ?? '',
-          p.requirements ? `<h3>Requirements</h3>${p.requirements}` : '',
-          p.benefits ? `<h3>Benefits</h3>${p.benefits}` : '',
-        ].join('\n');
-        const body = readBody(html);
-        const job = emptyJob();
-        job.title = line(p.title);
-        job.company = line(board.data.name) || account!;
-        const places = (p.locations?.length ? p.locations.map(place) : [place(p)]).filter(Boolean);
-        job.location = withRemote([...new Set(places)].join('; '), !!p.telecommuting);
-        job.job_type = mapEmploymentType(p.employment_type ?? '');
-        job.description = body.description;
-        job.responsibilities = body.responsibilities;
-        job.requirements = body.requirements;
-        job.salary_range = body.salary;
-        job.application_url = p.application_url ?? p.url ?? p.shortlink ?? '';
-        job.contact_email = body.email;
-        job.deadline = parseDate(p.closing_date ?? '');
-        return job;
+        return parsed.success ? mapPosting(parsed.data, line(board.data.name) || name) : null;
       },
+    };
+  },
+  matchBoard(url, apis) {
+    const host = url.hostname.toLowerCase();
+    const parts = segments(url);
+    // The account's widget API address, apply.workable.com/{account}, or {account}.workable.com (older career pages)
+    let account = apiSlug(url, [apis.workable, ...PUBLIC_APIS]);
+    if (!account && host === 'apply.workable.com' && parts.length === 1 && parts[0] !== 'api') account = parts[0]!;
+    else if (!account && /^[a-z0-9-]+\.workable\.com$/.test(host) && !['www', 'apply'].includes(host.split('.')[0]!))
+      account = parts.length === 0 ? host.split('.')[0]! : null;
+    if (!account || !SLUG.test(account)) return null;
+    const slug = account;
+    return {
+      ats: 'workable',
+      apiUrl: accountUrl(apis, slug),
+      list(raw) {
+        const board = payloadSchema.safeParse(raw);
+        if (!board.success) return null;
+        const company = line(board.data.name) || slug;
+        return board.data.jobs.map((item) => {
+          const p = jobSchema.safeParse(item);
+          if (!p.success) return { url: '', job: null };
+          const url = p.data.url || p.data.shortlink || `https://apply.workable.com/${slug}/j/${p.data.shortcode}/`;
+          return { url, job: mapPosting(p.data, company) };
+        });
+      },
+      company: (raw) => line(payloadSchema.safeParse(raw).data?.name),
     };
   },
 };
