@@ -1,0 +1,110 @@
+import {
+  memo,
+  Suspense,
+  use,
+  useEffect,
+  useRef,
+  type ComponentType,
+  type MemoExoticComponent,
+  type ReactPromise,
+} from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { useHydrated } from '@/lib/use-hydrated';
+
+/** What starts loading a part's code before the browser is idle: the person reaching for it. */
+const INTENT_EVENTS = ['focusin', 'pointerdown', 'keydown'] as const;
+/** The longest a part waits for an idle moment once its page is hydrated (ms). */
+const IDLE_TIMEOUT_MS = 2_000;
+
+export type HydrateOnIntent = MemoExoticComponent<() => React.JSX.Element> & {
+  /** Loads the part's code now (prerendering, tests); resolves once it can render without suspending. */
+  preload(): Promise<void>;
+};
+
+const parts = new Set<HydrateOnIntent>();
+
+/**
+ * Loads every part made with `hydrateOnIntent` that a rendered route has created, so rendering to HTML shows them
+ * whole (scripts/prerender.mjs via entry-server.tsx). `renderToString` does not wait for a suspended part.
+ */
+export function preloadHydrateOnIntentParts(): Promise<void> {
+  return Promise.all([...parts].map((part) => part.preload())).then(() => undefined);
+}
+
+/**
+ * A page part (a prerendered form page's content) whose code is not in the page's first load (ADR 0047): `load`
+ * imports the module whose default export is the part. The part takes no props; it reads what it needs itself.
+ *
+ * - Prerendered: its HTML is in the page. While the page hydrates, the part's Suspense boundary is left as it is (a
+ *   plain HTML form that posts without JavaScript, ADR 0017), and its code loads on the first focus, pointer or key
+ *   in it, or when the browser is idle, whichever is first; React then hydrates it in place. React keeps what was
+ *   typed into it meanwhile (components/hydrate-on-intent.test.tsx, e2e/auth.spec.ts).
+ * - Rendered in the browser (a client-side navigation): its code loads at once, a spinner in between.
+ *
+ * The returned component is memoised and has no props, so a re-render of the page around it (e.g. the query after
+ * hydration, `useHydratedSearchParams`) cannot reach a boundary that is still dehydrated; new props there would make
+ * React drop the server HTML and render the spinner instead.
+ */
+export function hydrateOnIntent(load: () => Promise<{ default: ComponentType }>): HydrateOnIntent {
+  // What the part's boundary waits on: settled once something asked for the code and it arrived. Marked fulfilled as
+  // React marks the promises it tracks, so `use` reads it at once from then on (the prerender, a later visit).
+  let request: () => void = () => {};
+  const requested = new Promise<void>((resolve) => {
+    request = resolve;
+  });
+  const loaded = requested.then(load).then((module) => module.default);
+  void loaded.then((value) => Object.assign(loaded, { status: 'fulfilled', value }));
+  const ready: ReactPromise<ComponentType> = loaded;
+
+  function Content() {
+    const hydrated = useHydrated();
+    // A client-side render has nothing on screen to keep: fetch now. While hydrating, wait for intent or idle.
+    if (hydrated) request();
+    const Part = use(ready);
+    return <Part />;
+  }
+
+  function Boundary() {
+    const ref = useRef<HTMLDivElement>(null);
+    useEffect(() => {
+      if (ready.status === 'fulfilled') return;
+      // On the document, capturing: React's own listener on its root stops an event aimed at a dehydrated boundary.
+      const start = (event: Event) => {
+        if (event.target instanceof Node && ref.current?.contains(event.target)) request();
+      };
+      for (const type of INTENT_EVENTS) document.addEventListener(type, start, { capture: true });
+      const idle =
+        typeof window.requestIdleCallback === 'function'
+          ? window.requestIdleCallback(() => request(), { timeout: IDLE_TIMEOUT_MS })
+          : window.setTimeout(() => request(), 1);
+      return () => {
+        for (const type of INTENT_EVENTS) document.removeEventListener(type, start, { capture: true });
+        if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+        else window.clearTimeout(idle);
+      };
+    }, []);
+    return (
+      // display: contents, so the wrapper that hears the intent adds nothing to the layout.
+      <div ref={ref} className="contents">
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-24">
+              <Spinner />
+            </div>
+          }
+        >
+          <Content />
+        </Suspense>
+      </div>
+    );
+  }
+
+  const part: HydrateOnIntent = Object.assign(memo(Boundary), {
+    preload: () => {
+      request();
+      return loaded.then(() => undefined);
+    },
+  });
+  parts.add(part);
+  return part;
+}
