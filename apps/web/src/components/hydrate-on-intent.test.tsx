@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -6,7 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { useForm } from 'react-hook-form';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Form } from '@/components/ui/form';
-import { hydrateOnIntent, type HydrateOnIntent } from './hydrate-on-intent';
+import { afterPartsHydrate, hydrateOnIntent, type HydrateOnIntent } from './hydrate-on-intent';
 
 const submitted = vi.fn();
 
@@ -85,6 +85,9 @@ describe('hydrateOnIntent', () => {
     });
     const input = screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement;
     expect(load).not.toHaveBeenCalled();
+    expect(container.querySelector('[data-hydrating]')).not.toBeNull();
+    const pageResponds = vi.fn();
+    afterPartsHydrate(pageResponds);
 
     // Typed into the plain form; the page around it re-renders meanwhile.
     input.value = 'ada@example.com';
@@ -95,9 +98,12 @@ describe('hydrateOnIntent', () => {
 
     await act(async () => input.dispatchEvent(new FocusEvent('focusin', { bubbles: true })));
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    expect(pageResponds).not.toHaveBeenCalled();
     await act(async () => arrive());
 
     // The same element, hydrated: what was typed is the form's value.
+    await waitFor(() => expect(container.querySelector('[data-hydrating]')).toBeNull());
+    expect(pageResponds).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('textbox', { name: 'Email' })).toBe(input);
     expect(input).toHaveValue('ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));

@@ -1,10 +1,13 @@
 import {
+  createContext,
   memo,
   Suspense,
   use,
   useEffect,
+  useContext,
   useRef,
   type ComponentType,
+  type RefObject,
   type MemoExoticComponent,
   type ReactPromise,
 } from 'react';
@@ -22,6 +25,31 @@ export type HydrateOnIntent = MemoExoticComponent<() => React.JSX.Element> & {
 };
 
 const parts = new Set<HydrateOnIntent>();
+
+/** The wrappers of parts on screen whose prerendered HTML still waits for their code. */
+const waiting = new Set<HTMLElement>();
+let whenNoneWaiting: (() => void)[] = [];
+
+/**
+ * Runs `callback` once no part on the page waits for its code (at once if none does): the page then responds to
+ * input everywhere (app.tsx marks `<html data-hydrated>` so, which the browser tests wait for).
+ */
+export function afterPartsHydrate(callback: () => void): void {
+  if (waiting.size === 0) callback();
+  else whenNoneWaiting.push(callback);
+}
+
+function stopWaiting(wrapper: HTMLElement) {
+  if (!waiting.delete(wrapper)) return;
+  wrapper.removeAttribute('data-hydrating');
+  if (waiting.size > 0) return;
+  const callbacks = whenNoneWaiting;
+  whenNoneWaiting = [];
+  for (const callback of callbacks) callback();
+}
+
+/** The part's wrapper, marked `data-hydrating` while its prerendered HTML waits for the code. */
+const WrapperContext = createContext<RefObject<HTMLDivElement | null> | null>(null);
 
 /**
  * Loads every part made with `hydrateOnIntent` that a rendered route has created, so rendering to HTML shows them
@@ -61,16 +89,23 @@ export function hydrateOnIntent(load: () => Promise<{ default: ComponentType }>)
     // A client-side render has nothing on screen to keep: fetch now. While hydrating, wait for intent or idle.
     if (hydrated) request();
     const Part = use(ready);
+    const wrapper = useContext(WrapperContext);
+    useEffect(() => {
+      if (wrapper?.current) stopWaiting(wrapper.current);
+    }, [wrapper]);
     return <Part />;
   }
 
   function Boundary() {
     const ref = useRef<HTMLDivElement>(null);
     useEffect(() => {
-      if (ready.status === 'fulfilled') return;
+      const wrapper = ref.current;
+      if (ready.status === 'fulfilled' || !wrapper) return;
+      waiting.add(wrapper);
+      wrapper.setAttribute('data-hydrating', '');
       // On the document, capturing: React's own listener on its root stops an event aimed at a dehydrated boundary.
       const start = (event: Event) => {
-        if (event.target instanceof Node && ref.current?.contains(event.target)) request();
+        if (event.target instanceof Node && wrapper.contains(event.target)) request();
       };
       for (const type of INTENT_EVENTS) document.addEventListener(type, start, { capture: true });
       const idle =
@@ -78,6 +113,7 @@ export function hydrateOnIntent(load: () => Promise<{ default: ComponentType }>)
           ? window.requestIdleCallback(() => request(), { timeout: IDLE_TIMEOUT_MS })
           : window.setTimeout(() => request(), 1);
       return () => {
+        stopWaiting(wrapper);
         for (const type of INTENT_EVENTS) document.removeEventListener(type, start, { capture: true });
         if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
         else window.clearTimeout(idle);
@@ -86,15 +122,17 @@ export function hydrateOnIntent(load: () => Promise<{ default: ComponentType }>)
     return (
       // display: contents, so the wrapper that hears the intent adds nothing to the layout.
       <div ref={ref} className="contents">
-        <Suspense
-          fallback={
-            <div className="flex justify-center py-24">
-              <Spinner />
-            </div>
-          }
-        >
-          <Content />
-        </Suspense>
+        <WrapperContext value={ref}>
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-24">
+                <Spinner />
+              </div>
+            }
+          >
+            <Content />
+          </Suspense>
+        </WrapperContext>
       </div>
     );
   }
