@@ -26,8 +26,12 @@ export type HydrateOnIntent = MemoExoticComponent<() => React.JSX.Element> & {
 
 const parts = new Set<HydrateOnIntent>();
 
-/** The wrappers of parts on screen whose prerendered HTML still waits for their code. */
-const waiting = new Set<HTMLElement>();
+/**
+ * A part's wrapper carries `data-hydrating` (in the prerendered HTML too) until its content has rendered in the
+ * browser. Prerendered parts hydrate after the page around them (the layout's Suspense boundary hydrates in a later
+ * pass than the app's root), so the page asks the document, not the parts' effects, whether any is still waiting.
+ */
+const WAITING = '[data-hydrating]';
 let whenNoneWaiting: (() => void)[] = [];
 
 /**
@@ -35,14 +39,13 @@ let whenNoneWaiting: (() => void)[] = [];
  * input everywhere (app.tsx marks `<html data-hydrated>` so, which the browser tests wait for).
  */
 export function afterPartsHydrate(callback: () => void): void {
-  if (waiting.size === 0) callback();
+  if (document.querySelector(WAITING) === null) callback();
   else whenNoneWaiting.push(callback);
 }
 
 function stopWaiting(wrapper: HTMLElement) {
-  if (!waiting.delete(wrapper)) return;
   wrapper.removeAttribute('data-hydrating');
-  if (waiting.size > 0) return;
+  if (document.querySelector(WAITING) !== null) return;
   const callbacks = whenNoneWaiting;
   whenNoneWaiting = [];
   for (const callback of callbacks) callback();
@@ -101,8 +104,6 @@ export function hydrateOnIntent(load: () => Promise<{ default: ComponentType }>)
     useEffect(() => {
       const wrapper = ref.current;
       if (ready.status === 'fulfilled' || !wrapper) return;
-      waiting.add(wrapper);
-      wrapper.setAttribute('data-hydrating', '');
       // On the document, capturing: React's own listener on its root stops an event aimed at a dehydrated boundary.
       const start = (event: Event) => {
         if (event.target instanceof Node && wrapper.contains(event.target)) request();
@@ -121,7 +122,7 @@ export function hydrateOnIntent(load: () => Promise<{ default: ComponentType }>)
     }, []);
     return (
       // display: contents, so the wrapper that hears the intent adds nothing to the layout.
-      <div ref={ref} className="contents">
+      <div ref={ref} className="contents" data-hydrating="">
         <WrapperContext value={ref}>
           <Suspense
             fallback={
