@@ -7,9 +7,10 @@ import {
   useContext,
   useRef,
   type ComponentType,
-  type RefObject,
+  type JSX,
   type MemoExoticComponent,
   type ReactPromise,
+  type RefObject,
 } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { useHydrated } from '@/lib/use-hydrated';
@@ -19,7 +20,7 @@ const INTENT_EVENTS = ['focusin', 'pointerdown', 'keydown'] as const;
 /** The longest a part waits for an idle moment once its page is hydrated (ms). */
 const IDLE_TIMEOUT_MS = 2_000;
 
-export type HydrateOnIntent = MemoExoticComponent<() => React.JSX.Element> & {
+export type HydrateOnIntent = MemoExoticComponent<() => JSX.Element> & {
   /** Loads the part's code now (prerendering, tests); resolves once it can render without suspending. */
   preload(): Promise<void>;
 };
@@ -51,7 +52,7 @@ function stopWaiting(wrapper: HTMLElement) {
   for (const callback of callbacks) callback();
 }
 
-/** The part's wrapper, marked `data-hydrating` while its prerendered HTML waits for the code. */
+/** Tells a part's content its wrapper, whose `data-hydrating` it removes once rendered. */
 const WrapperContext = createContext<RefObject<HTMLDivElement | null> | null>(null);
 
 /**
@@ -63,7 +64,7 @@ export function preloadHydrateOnIntentParts(): Promise<void> {
 }
 
 /**
- * A page part (a prerendered form page's content) whose code is not in the page's first load (ADR 0047): `load`
+ * A page part (a prerendered form page's content) whose code is not in the page's first load (ADR 0052): `load`
  * imports the module whose default export is the part. The part takes no props; it reads what it needs itself.
  *
  * - Prerendered: its HTML is in the page. While the page hydrates, the part's Suspense boundary is left as it is (a
