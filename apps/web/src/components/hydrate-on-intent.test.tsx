@@ -110,6 +110,18 @@ describe('hydrateOnIntent', () => {
     expect(submitted).toHaveBeenCalledWith({ email: 'ada@example.com' }, expect.anything());
   });
 
+  it('a submit before the code arrives is left to the browser: the plain form posts', async () => {
+    const container = await prerendered();
+    const { part } = browserPart();
+    await act(async () => {
+      root = hydrateRoot(container, <Page Part={part} />);
+    });
+    const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+    await act(async () => screen.getByRole('button', { name: 'Log in' }).closest('form')?.dispatchEvent(submit));
+    expect(submit.defaultPrevented).toBe(false);
+    expect(submitted).not.toHaveBeenCalled();
+  });
+
   it('loads the part when the browser is idle if nobody touched it', async () => {
     const container = await prerendered();
     const { part, load, arrive } = browserPart();
