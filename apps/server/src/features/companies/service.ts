@@ -78,6 +78,8 @@ export interface NewCompany {
   staffStates?: string[];
   /** Listed by a platform admin from its job board, nobody from it on Referwell yet (issue 38). */
   notOnReferwell?: boolean;
+  /** Named from its board's slug, to be renamed from the board's own name by its first read (ADR 0051). */
+  nameFromSlug?: boolean;
 }
 
 export async function createCompany(db: Executor, input: NewCompany): Promise<Company> {
