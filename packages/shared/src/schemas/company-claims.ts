@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Claiming a company listed from its public job board (issue 38, ADR 0052): a signed-in person gives their work
+ * Claiming a company listed from its public job board (issue 38, ADR 0053): a signed-in person gives their work
  * e-mail, follows the link mailed to it, and becomes the company's admin at once when the address's domain is one the
  * company is known by, or after a platform admin approves.
  */

@@ -107,7 +107,7 @@ export const teamInvitations = pgTable(
 export const companyClaimStatus = pgEnum('company_claim_status', ['mailed', 'pending', 'approved', 'refused']);
 
 /**
- * Claims of a company listed from its job board (issue 38, ADR 0052): 'mailed' until the link sent to the work e-mail
+ * Claims of a company listed from its job board (issue 38, ADR 0053): 'mailed' until the link sent to the work e-mail
  * is followed (the token is kept only as its SHA-256, single use, expiring), then granted at once ('approved', the
  * e-mail's domain matched the company's) or 'pending' a platform admin, who approves or refuses it.
  */

@@ -18,7 +18,7 @@ const SIGNED_IN = { role: 'signedIn', signedOut: 'Please sign in to claim a comp
 const PLATFORM_ADMIN = { role: 'platformAdmin', refused: JOB_SOURCE_MESSAGES.onlyPlatformAdmins } as const;
 
 /**
- * Claiming a company listed from its job board (issue 38, ADR 0052): anyone signed in asks (a link mailed to their
+ * Claiming a company listed from its job board (issue 38, ADR 0053): anyone signed in asks (a link mailed to their
  * work e-mail) and follows the link; the platform's admins decide the claims whose domain did not match.
  */
 export const companyClaimRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,4 +1,4 @@
-// Claiming a company listed from its public job board (issue 38, ADR 0052). A signed-in person gives a work e-mail;
+// Claiming a company listed from its public job board (issue 38, ADR 0053). A signed-in person gives a work e-mail;
 // a single-use link (kept only as its SHA-256, expiring) is mailed there through the queue. Following it while signed
 // in as the same person proves the mailbox: when its domain is one the company is known by (its website, the start
 // page of a careers-page source; never an applicant-tracking vendor's host, never a free-mail domain) they become the

@@ -197,7 +197,7 @@ export function useSetMemberCompliance(companyId: string) {
   });
 }
 
-/** Asks to claim a company listed from its job board: a link is mailed to the work e-mail (ADR 0052). */
+/** Asks to claim a company listed from its job board: a link is mailed to the work e-mail (ADR 0053). */
 export function useRequestCompanyClaim() {
   return useMutation({
     mutationFn: (input: CompanyClaimRequest) =>

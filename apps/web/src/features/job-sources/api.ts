@@ -51,7 +51,7 @@ export function useRemoveJobSource(scope: SourcesScope) {
 
 export const pendingClaimsKey = ['company-claims', 'pending'] as const;
 
-/** Confirmed claims whose e-mail domain did not match the company's, waiting for a platform admin (ADR 0052). */
+/** Confirmed claims whose e-mail domain did not match the company's, waiting for a platform admin (ADR 0053). */
 export const pendingClaimsQueryOptions = queryOptions({
   queryKey: pendingClaimsKey,
   queryFn: ({ signal }) => api<PendingCompanyClaimList>('/api/admin/company-claims', { signal }),

@@ -1,7 +1,7 @@
 import { Action, Layout, Paragraph } from './layout';
 import { defineTemplate } from './template';
 
-/** Proves a claimant holds a work address (issue 38, ADR 0052): sent to the address given on the claim page. */
+/** Proves a claimant holds a work address (issue 38, ADR 0053): sent to the address given on the claim page. */
 export const companyClaim = defineTemplate<{ name: string; companyName: string; path: string; hours: number }>({
   category: null,
   subject: (p) => `Confirm your claim to ${p.companyName} on Referwell`,
