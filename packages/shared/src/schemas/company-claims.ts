@@ -11,6 +11,9 @@ export const COMPANY_CLAIM_MESSAGES = {
   pageTitle: (company: string) => `Claim ${company}`,
   intro: (company: string) =>
     `Give your work e-mail at ${company}. We mail a link to it: open it while signed in to finish the claim.`,
+  seekerAccountTitle: 'This account becomes a company account',
+  seekerAccount:
+    'Once the claim is granted, companies no longer find your job seeker profile. To keep looking for jobs, sign up again with your work e-mail and claim from that account.',
   emailLabel: 'Work e-mail',
   emailHint: 'The address your employer gave you, not a personal one.',
   submit: 'Send the link',

@@ -49,6 +49,8 @@ describe('Claim this company', () => {
     const user = userEvent.setup();
     renderRoutes(claimRoute, { path: '/company/listed-clinic/claim', session: seeker });
     expect(await screen.findByRole('heading', { level: 1, name: C.pageTitle('Listed Clinic') })).toBeInTheDocument();
+    // A job seeker is told first that the claim makes this a company account.
+    expect(screen.getByText(C.seekerAccountTitle)).toBeInTheDocument();
     await user.type(screen.getByLabelText(C.emailLabel), 'casey@listed-clinic.example{Enter}');
     expect(await screen.findByText(C.sent('casey@listed-clinic.example'))).toBeInTheDocument();
     const [, init] = fetch.mock.calls.find(([path]) => path === '/api/company-claims')!;

@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, fieldErrors, isMissing } from '@/lib/api';
+import { useSession } from '@/lib/session';
 import { usePageTitle } from '@/lib/use-page-title';
 import { publicCompanyQueryOptions, useConfirmCompanyClaim, useRequestCompanyClaim } from './api';
 
@@ -22,6 +23,7 @@ export function ClaimCompanyPage() {
   const { companyName: slug = '' } = useParams();
   const company = useQuery(publicCompanyQueryOptions(slug));
   const request = useRequestCompanyClaim();
+  const { user } = useSession();
   const name = company.data?.company.name ?? '';
   usePageTitle(name ? T.pageTitle(name) : 'Claim a company');
   const form = useForm<CompanyClaimRequest>({
@@ -84,6 +86,12 @@ export function ClaimCompanyPage() {
         </Alert>
       ) : (
         <Form form={form} onValid={onValid} className="grid gap-4">
+          {user?.type === 'jobseeker' ? (
+            <Alert>
+              <AlertTitle>{T.seekerAccountTitle}</AlertTitle>
+              <AlertDescription>{T.seekerAccount}</AlertDescription>
+            </Alert>
+          ) : null}
           {request.isError && !fieldErrors(request.error).email ? (
             <Alert variant="destructive">
               <AlertDescription>{errorMessage(request.error, T.limited)}</AlertDescription>
