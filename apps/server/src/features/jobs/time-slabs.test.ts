@@ -32,12 +32,12 @@ describe('time slabs', () => {
     }
   });
 
-  it('start with single hours, each span twice up to eight hours, then spans that double', () => {
+  it('start within four hours, each span at most as long as its place allows (4, 8, 16, ... hours)', () => {
     // From 2026-11-28T00:59Z back: a span must end where the last began and start on a multiple of its length.
-    expect(sizes(timeSlabs(498_840, 0)).slice(0, 10)).toEqual([1, 1, 1, 2, 4, 4, 4, 8, 16, 16]);
+    expect(sizes(timeSlabs(498_840, 0)).slice(0, 10)).toEqual([1, 8, 16, 32, 32, 64, 256, 256, 512, 2048]);
     for (const last of [498_803, 498_802, 491_520, 2 ** 20 - 1]) {
       const spans = sizes(timeSlabs(last, 0));
-      const caps = spans.map((_, i) => (i < 8 ? 2 ** (i >> 1) : 2 ** (i - 4)));
+      const caps = spans.map((_, i) => 2 ** (i + 2));
       spans.forEach((span, i) => expect(span, `slab ${i} from ${last}`).toBeLessThanOrEqual(caps[i]!));
     }
     expect(timeSlabs(2 ** 20 - 1, 0).length).toBeLessThan(25);
@@ -49,9 +49,9 @@ describe('time slabs', () => {
     const all = firstWindowSlabs(0, now);
     expect(all.length).toBeLessThan(45);
     expectCover(all, hourNumber(now) + 24, 0); // a day ahead too: a job stamped by a clock ahead of ours
-    // From now down, the first slabs are single hours: a common word reads a few hours of jobs, not a day.
+    // From now down, the first slabs are hours: a common word reads hours of jobs, not a day.
     const fromNow = all.filter((key) => slabHours(key).first <= hourNumber(now));
-    expect(sizes(fromNow).slice(0, 4)).toEqual([1, 1, 1, 2]);
+    expect(sizes(fromNow).slice(0, 4)).toEqual([1, 4, 16, 32]);
     expect(all.length - fromNow.length).toBeLessThanOrEqual(8); // the day ahead in a few slabs
     const week = firstWindowSlabs(floorSlabHour(7, now), now);
     expect(slabHours(week.at(-1)!).first).toBe(hourNumber(now) - 8 * 24); // the cut-off's hour, less the margin

@@ -16,8 +16,6 @@ const LEVEL_STEP = 10_000_000;
  * posted-within cut-off, for a clock behind).
  */
 const CLOCK_MARGIN_HOURS = 24;
-/** Spans up to 2^3 hours come twice each before spans start to double (1, 1, 2, 2, 4, 4, 8, 8, 16, 32, ... hours). */
-const TWICE_UP_TO_LEVEL = 3;
 
 /** The UTC hour number (hours since 1970-01-01T00:00Z) of a time. */
 export const hourNumber = (time: Date): number => Math.floor(time.getTime() / HOUR_MS);
@@ -32,11 +30,15 @@ export function slabHours(key: number): { first: number; last: number } {
   return { first: bucket * 2 ** level, last: (bucket + 1) * 2 ** level - 1 };
 }
 
-/** The largest level a slab may have as the `index`-th (0-based): spans come twice, then double (see above). */
-function levelCap(index: number): number {
-  const twice = (TWICE_UP_TO_LEVEL + 1) * 2;
-  return index < twice ? index >> 1 : TWICE_UP_TO_LEVEL + index - twice + 1;
-}
+/** The first slab's longest span, as a level: four hours. */
+const FIRST_LEVEL = 2;
+
+/**
+ * The largest level a slab may have as the `index`-th (0-based): spans double from four hours (4, 8, 16, ... hours,
+ * shorter where alignment asks), so a common word reads a few thousand rows at most at 600 jobs an hour (a day was
+ * 14,400), and at 60 an hour stops within a few slabs, as with days; a rare word reaches a month back in about ten.
+ */
+const levelCap = (index: number): number => FIRST_LEVEL + index;
 
 /**
  * The first hour a first window's slabs cover, below the margin ahead (see firstWindowSlabs): now (UTC, this process's
