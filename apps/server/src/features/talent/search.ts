@@ -74,10 +74,36 @@ function matchConditions(filters: CandidateSearchFilters, rankingKeys: string[] 
   return { conditions, matchScore };
 }
 
-/** One part's conditions: the search's, its words (in the text's GIN index) and its distance. */
-function partConditions(conditions: SQL[], part: MatchPart): SQL {
+/** What each part of a search matches (a tsquery's text with its prefixes written out, see exactWords). */
+interface ExactWords {
+  all: string | null;
+  some: string | null;
+}
+
+/**
+ * The parts' words as the documents hold them, resolved once per computed search: each prefix (`engin:*`) written as
+ * the exact lexemes talent documents have held beginning with it, up to 8 (talent_search_query, migration 0062;
+ * job search's job_search_query over talent's vocabulary). The same matches, but the search GIN index, which also
+ * carries the filters, then intersects the words' posting lists with the filters' and skips through them, where a
+ * prefix made it read every profile the prefix matches into a bitmap first (ADR 0045). Passed to the statement as a
+ * value, so its plan is made for the words' real frequencies (a sub-select would hide them from the planner).
+ */
+async function exactWords(db: Db, terms: SearchTerms): Promise<ExactWords> {
+  // A part without words tests none (an empty text is no condition, as before).
+  const all = terms.all.text || null;
+  const some = terms.some?.text || null;
+  if (all === null && some === null) return { all, some };
+  const [row] = await preparedRows<ExactWords>(
+    db,
+    sql`select talent_search_query(${all}::text)::text as "all", talent_search_query(${some}::text)::text as "some"`,
+  );
+  return { all: row?.all ?? null, some: row?.some ?? null };
+}
+
+/** One part's conditions: the search's, its words (exact, in the search GIN index) and its distance. */
+function partConditions(conditions: SQL[], part: MatchPart, words: string | null): SQL {
   const all = [...conditions];
-  if (part.text) all.push(sql`p.search @@ ${tsQuery(part.text)}`);
+  if (words !== null) all.push(sql`p.search @@ ${words}::tsquery`);
   if (part.near) all.push(withinDistance(part.near));
   return sql.join(all, sql` and `);
 }
@@ -117,7 +143,8 @@ async function matchPage(
   const ranked = sql.raw(`${rankingKeys ? 'match_score desc, ' : ''}text_rank desc, updated_at desc, id desc`);
   // Each part read by recency: down the newest-first index for a common word or filter (stopping at the limit), or
   // through the filter and text indexes for a rare one (all its matches are fewer than the limit).
-  const partial = terms.some ? partConditions(conditions, terms.some) : sql`false`;
+  const words = await exactWords(db, terms);
+  const partial = terms.some ? partConditions(conditions, terms.some, words.some) : sql`false`;
   const rows = await preparedRows<{
     id: string | null;
     match_score: number | null;
@@ -128,7 +155,7 @@ async function matchPage(
     db,
     sql`with complete as materialized (
           select p.id, p.updated_at, p.search, p.skill_keys from talent_profiles p
-          where ${partConditions(conditions, terms.all)} ${recency} limit ${completeRead}
+          where ${partConditions(conditions, terms.all, words.all)} ${recency} limit ${completeRead}
         ),
         complete_n as (select cast(count(*) as int) as n from complete),
         partial as materialized (

@@ -532,6 +532,37 @@ describe('Find Candidates', () => {
     expect(names(await search(`q=${tag}%25 tableau`))).toEqual(['ana', 'cy']);
   });
 
+  it('writes prefixes as the exact lexemes profiles hold: the same matches, a new word known once saved', async () => {
+    const lower = tag.toLowerCase();
+    const queries = [
+      `${lower}:* & backe:*`,
+      'ana:*',
+      `${lower} & (informat:* | nurs:*)`,
+      'c:*',
+      'zzzq:*',
+      'sql & fhir:*',
+    ];
+    const rows = await selectRows<{ q: string; prefixes: number; exact: number }>(
+      t.database.db,
+      sql`select q, count(*) filter (where p.search @@ to_tsquery('english', q)) as prefixes,
+            count(*) filter (where p.search @@ talent_search_query(q)) as exact
+          from unnest(${sql.param(queries)}::text[]) q, talent_profiles p group by q`,
+    );
+    expect(rows).toHaveLength(queries.length);
+    for (const row of rows) expect(Number(row.exact), row.q).toBe(Number(row.prefixes));
+    const written = async (q: string) =>
+      (await selectRows<{ q: string }>(t.database.db, sql`select talent_search_query(${q})::text as q`))[0]!.q;
+    // Ben's "Backend" is in the vocabulary (talent_profiles_lexemes), so the prefix is written as that word.
+    expect(await written(`${lower} & backe:*`)).toBe(`'${lower}' & 'backend'`);
+    // A word no profile holds yet stays a prefix, and is written out once a profile with it is saved.
+    const fresh = `Qv${Date.now().toString(36)}ologist`;
+    const prefix = fresh.slice(0, -7).toLowerCase();
+    expect(await written(`${prefix}:*`)).toBe(`'${prefix}':*`);
+    await seeker({ titles: [fresh], discoverable: false });
+    expect(await written(`${prefix}:*`)).toBe(await written(fresh));
+    expect(await written(`${prefix}:*`)).not.toContain(':*');
+  });
+
   it('matches location and involvement by value in the selection', async () => {
     expect(names(await search(`q=${tag}&locations=Boston, MA`))).toEqual(['ana', 'cy']);
     expect(names(await search(`q=${tag}&involvement=contract&involvement=part-time`))).toEqual(['ben', 'cy']);
