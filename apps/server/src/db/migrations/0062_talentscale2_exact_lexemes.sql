@@ -5,7 +5,7 @@ CREATE TABLE "talent_search_lexemes" (
 DROP INDEX "talent_profiles_lists_idx";--> statement-breakpoint
 DROP INDEX "talent_profiles_search_idx";--> statement-breakpoint
 CREATE UNIQUE INDEX "talent_search_lexemes_lexeme_idx" ON "talent_search_lexemes" USING btree ("lexeme" collate "C");--> statement-breakpoint
-CREATE INDEX "talent_profiles_search_idx" ON "talent_profiles" USING gin ("search","involvement","place_label","skills","technical_skills","software_tools","industries","titles","interests");--> statement-breakpoint
+CREATE INDEX "talent_profiles_search_idx" ON "talent_profiles" USING gin ("search",job_time_keys("updated_at"),(array["involvement"]),(array["place_label"]),"skills","technical_skills","software_tools","industries","titles","interests");--> statement-breakpoint
 -- Hand-written from here. The lexemes of talent search documents, kept as profiles are written (the trigger's live
 -- definition is db/triggers/talent_profiles_lexemes.sql), then those of the profiles already there.
 CREATE OR REPLACE FUNCTION public.talent_profiles_lexemes()

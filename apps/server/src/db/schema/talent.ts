@@ -118,8 +118,9 @@ export const talentProfiles = pgTable(
     index('talent_profiles_search_idx').using(
       'gin',
       t.search,
-      t.involvement,
-      t.placeLabel,
+      sql`job_time_keys(${t.updatedAt})`,
+      sql`(array[${t.involvement}])`,
+      sql`(array[${t.placeLabel}])`,
       t.skills,
       t.technicalSkills,
       t.softwareTools,

@@ -10,6 +10,7 @@ import type { CompanyAuth } from '../../platform/access/guards';
 import { ARRAY_COLUMNS, POOL, talentFacetsBytes } from './facets';
 import { answerBytes, openCards, visibleContacts } from './search-answer';
 import { matchedPages, TALENT_SEARCH_TTL_MS, type MatchedPage, type MatchedRow } from './search-cache';
+import { newestSlabDay, slabDays, timeSlabs } from '../../lib/search/time-slabs';
 
 /** Counting stops this many talents past the page: "1,000+" instead of counting every match (see matchPage). */
 export const COUNT_AHEAD = 1_000;
@@ -51,12 +52,13 @@ const withinDistance = ({ lat, lon, km }: Near) =>
  */
 function matchConditions(filters: CandidateSearchFilters, rankingKeys: string[] | null) {
   const conditions: SQL[] = [POOL];
-  // The location facet's values are places as read from profiles ('Boston, MA'), whatever their spelling.
-  if (filters.locations.length) conditions.push(sql`p.place_label = any(${textList(filters.locations)})`);
-  // As the enum, not cast to text: the planner then reads the column's statistics, where a cast made it guess 0.5 %
-  // of the pool for any value and gather thousands of matches instead of walking the newest (benchmarks.md, run F).
+  // The location facet's values are places as read from profiles ('Boston, MA'), whatever their spelling. Place and
+  // involvement are tested as one-value arrays, as the search GIN index holds them (talent_profiles_search_idx), so
+  // the index tests them with the words, the lists and the time slab (`= any(…)` it cannot: rows were tested one by
+  // one). Involvement as the enum, not cast to text: a cast hid its statistics from the planner (benchmarks.md, run F).
+  if (filters.locations.length) conditions.push(sql`array[p.place_label] && ${textList(filters.locations)}`);
   if (filters.involvement.length)
-    conditions.push(sql`p.involvement = any(${sql.param(filters.involvement)}::involvement[])`);
+    conditions.push(sql`array[p.involvement] && ${sql.param(filters.involvement)}::involvement[]`);
   for (const [category, column] of Object.entries(ARRAY_COLUMNS) as [keyof typeof ARRAY_COLUMNS, string][]) {
     const selected = filters[category];
     if (selected.length) conditions.push(sql`p.${sql.raw(column)} && ${textList(selected)}`);
@@ -108,6 +110,39 @@ function partConditions(conditions: SQL[], part: MatchPart, words: string | null
   return sql.join(all, sql` and `);
 }
 
+/** A discoverable profile's UTC day of last update as a day number, the newest or the oldest (the newest-first index). */
+const poolDay = (order: SQL) =>
+  sql`(select ((p.updated_at at time zone 'UTC')::date - date '1970-01-01') from talent_profiles p
+       where ${POOL} order by ${order} limit 1)`;
+
+/**
+ * The `slabs` CTE: the time slabs (time-slabs.ts, job search's) from today down to the oldest profile, newest first,
+ * each with the days it spans, those older than every profile or newer than the newest skipped.
+ */
+function slabsCte(): SQL {
+  const slabs = timeSlabs(newestSlabDay());
+  const column = (pick: (key: number) => number) => sql`${sql.param(slabs.map(pick))}::int[]`;
+  return sql`slabs as (
+      select s.key from unnest(${column((key) => key)}, ${column((key) => slabDays(key).first)},
+        ${column((key) => slabDays(key).last)}) with ordinality as s(key, first_day, last_day, n)
+      where s.last_day >= ${poolDay(sql`p.updated_at, p.id`)}
+        and s.first_day <= ${poolDay(sql`p.updated_at desc, p.id desc`)}
+      order by s.n
+    )`;
+}
+
+/**
+ * The newest `limit` profiles meeting `where`, newest first, read a time slab at a time: each slab one scan of the
+ * search GIN index with the words, the filters and the slab's key (job_time_keys(updated_at)), so a search stops
+ * after the slabs that hold its page and count instead of gathering every match (ADR 0045).
+ */
+const recentMatches = (where: SQL, limit: SQL) =>
+  sql`select m.* from slabs s cross join lateral (
+        select p.id, p.updated_at, p.search, p.skill_keys from talent_profiles p
+        where job_time_keys(p.updated_at) @> array[s.key] and ${where}
+        order by p.updated_at desc, p.id desc
+      ) m limit ${limit}`;
+
 /** `n` up to the next multiple of the window, as SQL on an int expression (0 for 0 or less). */
 const windowEnd = (n: SQL, window: number) =>
   sql`cast(greatest(0, ceil((${n}) / ${window}::numeric)) * ${window} as int)`;
@@ -117,8 +152,8 @@ const windowEnd = (n: SQL, window: number) =>
  *
  * Its cost follows the page, not the number of matches (a word or filter held by a quarter of a million-profile pool
  * used to be read, ranked and sorted whole; docs/benchmarks.md run E). As in job search (ADR 0009), each part's
- * matches are read newest first and only as far as the page and the count need: `countAhead` past the page
- * ("1,000+" when there are more), and the whole windows the page falls in. A window is `window` matches in recency
+ * matches are read newest first, a time slab at a time (recentMatches), and only as far as the page and the count
+ * need: `countAhead` past the page ("1,000+" when there are more), and the whole windows the page falls in. A window is `window` matches in recency
  * order (the part's newest `window`, then the next, ...); within a window talents are ranked by the job's match score
  * when ranking for a job, then how many of the words they hold and where (ts_rank: name and titles above skills),
  * then recency. The windows are fixed by recency alone, so every page of a search cuts the same ranked list. The
@@ -139,10 +174,8 @@ async function matchPage(
   const end = offset + filters.pageSize;
   const countLimit = offset + countAhead;
   const completeRead = Math.max(countLimit + 1, Math.ceil(end / window) * window);
-  const recency = sql`order by p.updated_at desc, p.id desc`;
   const ranked = sql.raw(`${rankingKeys ? 'match_score desc, ' : ''}text_rank desc, updated_at desc, id desc`);
-  // Each part read by recency: down the newest-first index for a common word or filter (stopping at the limit), or
-  // through the filter and text indexes for a rare one (all its matches are fewer than the limit).
+  // Each part read by recency, a time slab at a time (recentMatches), stopping at the limit.
   const words = await exactWords(db, terms);
   const partial = terms.some ? partConditions(conditions, terms.some, words.some) : sql`false`;
   const rows = await preparedRows<{
@@ -153,15 +186,13 @@ async function matchPage(
     partials: number;
   }>(
     db,
-    sql`with complete as materialized (
-          select p.id, p.updated_at, p.search, p.skill_keys from talent_profiles p
-          where ${partConditions(conditions, terms.all, words.all)} ${recency} limit ${completeRead}
-        ),
+    sql`with ${slabsCte()},
+        complete as materialized (${recentMatches(partConditions(conditions, terms.all, words.all), sql`${completeRead}::int`)}),
         complete_n as (select cast(count(*) as int) as n from complete),
-        partial as materialized (
-          select p.id, p.updated_at, p.search, p.skill_keys from talent_profiles p where ${partial} ${recency}
-          limit (select greatest(${countLimit + 1}::int - c.n, ${windowEnd(sql`${end}::int - c.n`, window)}) from complete_n c)
-        ),
+        partial as materialized (${recentMatches(
+          partial,
+          sql`(select greatest(${countLimit + 1}::int - c.n, ${windowEnd(sql`${end}::int - c.n`, window)}) from complete_n c)`,
+        )}),
         numbered as (
           select x.*, 0 as part, row_number() over (order by x.updated_at desc, x.id desc) - 1 as r from complete x
           union all
@@ -188,7 +219,8 @@ async function matchPage(
         select page.id, page.match_score, page.part = 1 as partial, counted.total, counted.partials
         from counted left join page on page.pos >= ${offset}::int and page.pos < ${end}::int
         order by page.pos`,
-    // Planned for its values: whether to walk the newest-first index or gather a rare filter's matches depends on them.
+    // Planned for its values: which of the words' and filters' index keys a slab's scan tests depends on how common
+    // they are (a key in most profiles costs more to read than to test on the rows).
     { planEachCall: conditions.length > 1 || terms.all.text !== null || terms.all.near !== null },
   );
   return {

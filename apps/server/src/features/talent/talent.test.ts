@@ -663,6 +663,36 @@ describe('Find Candidates', () => {
     expect(await searchCandidates(t.database.db, auth, third, 1)).toMatchObject({ total: 3, totalIsLowerBound: false });
   });
 
+  it('reads matches a time slab at a time, newest first, over every day a profile was updated', async () => {
+    const auth = requireCompanyUser(await resolveSession(t.database.db, admin.token));
+    const word = `Sv${Date.now().toString(36)}`;
+    // Days ago, each in a slab of another size (a day, a few days, weeks, years, decades), saved out of order.
+    const ages = [40, 0, 7_300, 3, 700];
+    const byAge = new Map<string, number>();
+    for (const [i, days] of ages.entries()) {
+      const person = await seeker({ titles: [`${word} Analyst`], involvement: 'contract' }, `Slab Person ${i + 1}`);
+      byAge.set(person.body.user.id, days);
+      await t.database.db
+        .update(talentProfiles)
+        .set({ updatedAt: new Date(Date.now() - days * 86_400_000) })
+        .where(eq(talentProfiles.id, person.body.user.id));
+    }
+    const listed = async (page: number, countAhead: number) => {
+      const filters = candidateSearchQuerySchema.parse({ q: word, involvement: 'contract', pageSize: '1', page });
+      return JSON.parse((await searchCandidatesJson(t.database.db, auth, filters, countAhead, 1)).toString('utf8')) as {
+        items: { id: string }[];
+        total: number;
+        totalIsLowerBound: boolean;
+      };
+    };
+    // Windows of one: the pages are the matches in recency order, each counted.
+    const pages = await Promise.all([1, 2, 3, 4, 5].map((page) => listed(page, 10)));
+    expect(pages.map((body) => byAge.get(body.items[0]!.id))).toEqual([0, 3, 40, 700, 7_300]);
+    for (const body of pages) expect(body).toMatchObject({ total: 5, totalIsLowerBound: false });
+    // The count stops past the page as before: the first slabs hold enough.
+    expect(await listed(1, 2)).toMatchObject({ total: 2, totalIsLowerBound: true });
+  });
+
   it('ranks a window of the newest matches at a time, every page cutting the same list', async () => {
     const auth = requireCompanyUser(await resolveSession(t.database.db, admin.token));
     const stamp = Date.now().toString(36);
