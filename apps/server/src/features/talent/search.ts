@@ -153,10 +153,10 @@ const windowEnd = (n: SQL, window: number) =>
  * Its cost follows the page, not the number of matches (a word or filter held by a quarter of a million-profile pool
  * used to be read, ranked and sorted whole; docs/benchmarks.md run E). As in job search (ADR 0009), each part's
  * matches are read newest first, a time slab at a time (recentMatches), and only as far as the page and the count
- * need: `countAhead` past the page ("1,000+" when there are more), and the whole windows the page falls in. A window is `window` matches in recency
- * order (the part's newest `window`, then the next, ...); within a window talents are ranked by the job's match score
- * when ranking for a job, then how many of the words they hold and where (ts_rank: name and titles above skills),
- * then recency. The windows are fixed by recency alone, so every page of a search cuts the same ranked list. The
+ * need: `countAhead` past the page ("1,000+" when there are more), and the whole windows the page falls in. A window
+ * is `window` matches in recency order (the part's newest `window`, then the next, ...); within a window talents are
+ * ranked by the job's match score when ranking for a job, then how many of the words they hold and where (ts_rank:
+ * name and titles above skills), then recency. The windows are fixed by recency alone, so every page of a search cuts the same ranked list. The
  * talents with every word come first; those with some follow once the count reached the end of the first part.
  */
 async function matchPage(
