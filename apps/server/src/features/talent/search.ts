@@ -110,7 +110,7 @@ function partConditions(conditions: SQL[], part: MatchPart, words: string | null
   return sql.join(all, sql` and `);
 }
 
-/** A discoverable profile's UTC day of last update as a day number, the newest or the oldest (the newest-first index). */
+/** The newest or the oldest discoverable profile's UTC day of last update, as a day number (newest-first index). */
 const poolDay = (order: SQL) =>
   sql`(select ((p.updated_at at time zone 'UTC')::date - date '1970-01-01') from talent_profiles p
        where ${POOL} order by ${order} limit 1)`;

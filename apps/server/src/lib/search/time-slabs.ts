@@ -1,6 +1,6 @@
 /**
- * Time slabs: how a search reads its matches newest first in a few GIN scans (job search: features/jobs/search-window.ts
- * by created_at; talent search: features/talent/search.ts by updated_at). A row carries one key per level l = 0..15
+ * Time slabs: how a search reads its matches newest first in a few GIN scans (job search by created_at:
+ * features/jobs/search-window.ts; talent search by updated_at: features/talent/search.ts). A row carries one key per level l = 0..15
  * (`job_time_keys(t)`, migration 0034, in each table's search GIN index): the 2^l-day span of its UTC day, aligned to
  * the epoch, as l × 1,000,000 + ⌊day ÷ 2^l⌋, day counted from 1970-01-01. A slab is one such key, one index entry.
  */
