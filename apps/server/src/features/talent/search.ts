@@ -84,7 +84,7 @@ interface ExactWords {
 
 /**
  * The parts' words as the documents hold them, resolved once per computed search: each prefix (`engin:*`) written as
- * the exact lexemes talent documents have held beginning with it, up to 8 (talent_search_query, migration 0062;
+ * the exact lexemes talent documents have held beginning with it, up to 8 (talent_search_query, migration 0063;
  * job search's job_search_query over talent's vocabulary). The same matches, but the search GIN index, which also
  * carries the filters, then intersects the words' posting lists with the filters' and skips through them, where a
  * prefix made it read every profile the prefix matches into a bitmap first (ADR 0045). Passed to the statement as a
