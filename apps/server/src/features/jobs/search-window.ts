@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { firstWindowSlabs, hourNumber, slabHours, timeSlabs } from './time-slabs';
+import { firstWindowSlabs, hourNumber, slabHours, timeSlabs } from '../../lib/search/time-slabs';
 
 /**
  * An open job, written so that no index but the text's can reach the table with it: the newest-first index of open

@@ -14,7 +14,7 @@ import { relayDatabase } from '../../test/db-relay';
 import { createTestApp, openTestDatabase, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { SEARCH_TTL_MS, searchJobs } from './search';
 import { SESSION_CACHE_TTL_MS } from '../../platform/sessions/session-cache';
-import { hourNumber, slabKey, TIME_LEVELS } from './time-slabs';
+import { hourNumber, slabKey, TIME_LEVELS } from '../../lib/search/time-slabs';
 
 let t: TestApp;
 let admin: SignedUp;

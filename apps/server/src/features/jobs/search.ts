@@ -25,7 +25,7 @@ import {
   type Near,
   type SearchTerms,
 } from '../../lib/search/search-terms';
-import { floorSlabHour } from './time-slabs';
+import { floorSlabHour } from '../../lib/search/time-slabs';
 import { rankWindow, TIME_KEY, windowRowOf, type RankedRow, type WindowRow, type WindowTuple } from './search-rank';
 import { forgetJobDetails, jobDetails } from './search-details';
 import type { AuthContext } from '../../platform/sessions/sessions';

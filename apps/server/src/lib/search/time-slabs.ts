@@ -1,10 +1,12 @@
 /**
- * Time slabs: how a text search reads its matches newest first in a few GIN scans (search-window.ts). A job carries
- * one key per level l = 0..20 (`job_time_keys`, migrations 0034 and 0063): the 2^l-hour span of its UTC hour, aligned
- * to the epoch, as l × 10,000,000 + ⌊hour ÷ 2^l⌋, hour counted from 1970-01-01T00:00Z. A slab is one such key, one
- * index entry. Hours, not days: a slab is read whole (its matches found in the index, then every one read from the
- * table and put in time order), so its length bounds what a common word reads past the 1,001 matches a window needs;
- * a day of a marketplace with 14,000 jobs a day was 10,000 rows read for 1,001 (docs/benchmarks.md, run H).
+ * Time slabs: how a search reads its matches newest first in a few GIN scans (job search by created_at:
+ * features/jobs/search-window.ts; talent search by updated_at: features/talent/search.ts). A row carries one key per
+ * level l = 0..20 (`job_time_keys(t)`, migrations 0034 and 0063, in each table's search GIN index): the 2^l-hour span
+ * of its UTC hour, aligned to the epoch, as l × 10,000,000 + ⌊hour ÷ 2^l⌋, hour counted from 1970-01-01T00:00Z. A slab
+ * is one such key, one index entry. Hours, not days: a slab is read whole (its matches found in the index, then every
+ * one read from the table and put in time order), so its length bounds what a common word reads past the 1,001
+ * matches a window needs; a day of a marketplace with 14,000 jobs a day was 10,000 rows read for 1,001
+ * (docs/benchmarks.md, run H).
  */
 
 const HOUR_MS = 3_600_000;
