@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { Building2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { COMPANY_CLAIM_MESSAGES as T, companyClaimRequestSchema, type CompanyClaimRequest } from '@referwell/shared';
 import { AuthCard } from '@/components/auth-card';
 import { LoadError } from '@/components/load-error';
@@ -15,6 +14,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, fieldErrors, isMissing } from '@/lib/api';
 import { useSession } from '@/lib/session';
+import { useSendLinkToken } from '@/lib/use-link-token';
 import { usePageTitle } from '@/lib/use-page-title';
 import { publicCompanyQueryOptions, useConfirmCompanyClaim, useRequestCompanyClaim } from './api';
 
@@ -118,15 +118,8 @@ export function ClaimCompanyPage() {
 /** /claim-company?token=… (signed in as the person who asked): confirms the claim once. */
 export function ConfirmClaimPage() {
   usePageTitle('Claim a company');
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token')?.trim() ?? '';
   const confirm = useConfirmCompanyClaim();
-  const sent = useRef(false);
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
-    confirm.mutate(token);
-  }, [token, confirm]);
+  const token = useSendLinkToken(confirm.mutate);
 
   const outcome = confirm.data;
   return (
