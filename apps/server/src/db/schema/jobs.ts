@@ -175,7 +175,7 @@ export const searchWords = pgTable('search_words', { word: text().primaryKey() }
 
 /**
  * Every lexeme job search documents have held (kept by the job triggers, only grows): a job search's prefix becomes
- * the exact lexemes it stands for (job_search_query, migration 0033), so the text's GIN index skips through their
+ * the exact lexemes it stands for (job_search_query: exact_prefix_query, migrations 0033 and 0065), so the text's GIN index skips through their
  * posting lists instead of reading a prefix's entry range whole. Ordered bytewise, so a prefix's lexemes sit together.
  */
 export const searchLexemes = pgTable('search_lexemes', { lexeme: text().notNull() }, (t) => [

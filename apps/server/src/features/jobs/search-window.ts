@@ -9,7 +9,7 @@ export const OPEN_UNINDEXED = sql`j.status::text = 'OPEN'`;
 
 /**
  * The documents a job search's text (a `textQuery` text) matches, as a tsquery for `j.search @@`: its prefixes written
- * as the exact lexemes job documents hold (job_search_query, migration 0033), so the text's GIN index skips through
+ * as the exact lexemes job documents hold (job_search_query: exact_prefix_query, migrations 0033 and 0065), so the text's GIN index skips through
  * their posting lists with the filters' instead of reading a prefix's entries whole. Made once per statement (a
  * sub-select). Ranking keeps the query as written (ts_rank depends on the number of its terms).
  */

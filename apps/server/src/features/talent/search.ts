@@ -84,8 +84,8 @@ interface ExactWords {
 
 /**
  * The parts' words as the documents hold them, resolved once per computed search: each prefix (`engin:*`) written as
- * the exact lexemes talent documents have held beginning with it, up to 8 (talent_search_query, migration 0064;
- * job search's job_search_query over talent's vocabulary). The same matches, but the search GIN index, which also
+ * the exact lexemes talent documents have held beginning with it, up to 8 (talent_search_query: exact_prefix_query,
+ * migration 0065, the one job search uses, over talent's vocabulary). The same matches, but the search GIN index, which also
  * carries the filters, then intersects the words' posting lists with the filters' and skips through them, where a
  * prefix made it read every profile the prefix matches into a bitmap first (ADR 0045). Passed to the statement as a
  * value, so its plan is made for the words' real frequencies (a sub-select would hide them from the planner).
