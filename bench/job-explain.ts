@@ -14,22 +14,17 @@
  *   BENCH_KEEP_DATA=1 BENCH_SCALE=10 node --import tsx bench/job-explain.ts
  */
 import { appendFileSync } from 'node:fs';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { jobSearchQuerySchema } from '@referwell/shared';
-import { openDatabase } from '../apps/server/src/db/client';
 import { searchJobs } from '../apps/server/src/features/jobs/search';
 import { cpuMeter, loadAverage } from './cpu';
 import { seedJobDataset } from './dataset';
+import { databaseStats, explainStatements, openPrepared } from './explain-support';
 import { freshMix, jobSearchQueries, neverSeenMaker } from './job-queries';
 import { keptDatasetKey, prepareDatabase } from './support';
 
 const FACTOR = Number(process.env.BENCH_SCALE ?? 1);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 300);
 const WARM_UP = 20;
-/** Backends flush their statistics when idle at least this long after their last flush (PostgreSQL's idle interval). */
-const STATS_FLUSH_MS = 11_000;
 const EXPLAIN = !!process.env.BENCH_EXPLAIN;
 /** The scale row's jobs dataset at FACTOR (bench/scale.ts: the same weeks of postings at every scale). */
 const SIZE = { companies: 2_000 * FACTOR, jobs: 50_000 * FACTOR, spanMinutes: 50_000 };
@@ -46,51 +41,24 @@ let recording = false;
 /** BENCH_EXPLAIN_FILE: every explained plan, one JSON line each with the search's number, for comparing two sizes. */
 const PLANS_FILE = process.env.BENCH_EXPLAIN_FILE;
 let searchNumber = 0;
-if (EXPLAIN) {
-  const query = pg.Client.prototype.query as (...args: unknown[]) => Promise<unknown>;
-  Object.assign(pg.Client.prototype, {
-    async query(this: pg.Client, ...args: unknown[]) {
-      const config = args[0] as string | { text?: string; values?: unknown[] };
-      const text = typeof config === 'string' ? config : config.text;
-      if (recording && text && /^\s*(with|select)\b/i.test(text)) {
-        const values = typeof config === 'string' ? args[1] : (config.values ?? args[1]);
-        const result = (await query.call(this, `explain (analyze, buffers, format json) ${text}`, values)) as {
-          rows: { 'QUERY PLAN': [{ 'Execution Time': number; Plan: Record<string, number> }] }[];
-        };
-        const [plan] = result.rows[0]!['QUERY PLAN'];
-        if (PLANS_FILE) appendFileSync(PLANS_FILE, `${JSON.stringify({ search: searchNumber, text, plan })}\n`);
-        let entry = explained.get(text);
-        if (!entry) explained.set(text, (entry = { calls: 0, buffers: [], rows: [], ms: [] }));
-        entry.calls++;
-        entry.buffers.push(plan.Plan['Shared Hit Blocks']! + plan.Plan['Shared Read Blocks']!);
-        entry.rows.push(plan.Plan['Actual Rows']!);
-        entry.ms.push(plan['Execution Time']);
-      }
-      return query.apply(this, args);
+if (EXPLAIN)
+  explainStatements(
+    (text) => recording && /^\s*(with|select)\b/i.test(text),
+    (text, plan) => {
+      if (PLANS_FILE) appendFileSync(PLANS_FILE, `${JSON.stringify({ search: searchNumber, text, plan })}\n`);
+      let entry = explained.get(text);
+      if (!entry) explained.set(text, (entry = { calls: 0, buffers: [], rows: [], ms: [] }));
+      entry.calls++;
+      entry.buffers.push(plan.Plan['Shared Hit Blocks']! + plan.Plan['Shared Read Blocks']!);
+      entry.rows.push(plan.Plan['Actual Rows']!);
+      entry.ms.push(plan['Execution Time']);
     },
-  });
-}
+  );
 
 const prepared = await prepareDatabase(`jobs${FACTOR}x`, (database) => seedJobDataset(database, SIZE), {
   keep: keptDatasetKey({ jobs: SIZE }),
 });
-const database = await openDatabase(
-  prepared.databaseUrl
-    ? { databaseUrl: prepared.databaseUrl }
-    : { embedded: { dir: path.join(prepared.dataDir, 'postgres') } },
-);
-interface Stats {
-  blocks: number;
-  rows: number;
-}
-const stats = async (): Promise<Stats> => {
-  const result = (await database.db.execute(
-    sql`select (blks_hit + blks_read)::float8 as blocks, (tup_returned + tup_fetched)::float8 as rows
-        from pg_stat_database where datname = current_database()`,
-  )) as unknown as { rows: Stats[] };
-  return result.rows[0]!;
-};
-const idle = () => new Promise((resolve) => setTimeout(resolve, STATS_FLUSH_MS));
+const database = await openPrepared(prepared);
 const parse = (query: string) => {
   const params = new URLSearchParams(query);
   const input: Record<string, string | string[]> = {};
@@ -109,8 +77,7 @@ try {
   // Untimed: statements prepared, the dataset's pages read into the cache.
   for (const filters of searches.slice(0, WARM_UP)) await searchJobs(database.db, null, filters);
   const timed = searches.slice(WARM_UP);
-  await idle();
-  const before = await stats();
+  const before = await databaseStats(database);
   const meter = cpuMeter(process.pid, prepared);
   const wall: number[] = [];
   recording = EXPLAIN;
@@ -139,8 +106,7 @@ try {
     const total = [...explained.values()].reduce((sum, e) => sum + e.buffers.reduce((a, b) => a + b, 0), 0);
     console.log(`  all statements: ${Math.round(total / all)} shared buffers per search`);
   } else {
-    await idle();
-    const after = await stats();
+    const after = await databaseStats(database);
     const w = sorted(wall);
     const per = (value: number) => Math.round(value / timed.length);
     console.log(

@@ -13,71 +13,39 @@
  *   BENCH_KEEP_DATA=1 BENCH_TALENT=10000 node --import tsx bench/talent-explain.ts
  *   BENCH_KEEP_DATA=1 BENCH_TALENT=100000 node --import tsx bench/talent-explain.ts
  */
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { candidateSearchQuerySchema } from '@referwell/shared';
-import { openDatabase } from '../apps/server/src/db/client';
 import { searchCandidatesJson } from '../apps/server/src/features/talent/search';
 import { requireCompanyUser } from '../apps/server/src/platform/access/guards';
 import { authOfUser } from '../apps/server/src/platform/sessions/sessions';
 import { cpuMeter, loadAverage } from './cpu';
+import { databaseStats, explainStatements, openPrepared } from './explain-support';
 import { DEMO_ADMIN, keptDatasetKey, prepareDatabase } from './support';
 import { seedTalentDataset } from './talent-dataset';
 import { neverSeenTalentSearches } from './talent-queries';
 
 const TALENT = Number(process.env.BENCH_TALENT ?? 10_000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 200);
-/** Backends flush their statistics when idle at least this long after their last flush (PostgreSQL's idle interval). */
-const STATS_FLUSH_MS = 11_000;
 const EXPLAIN = !!process.env.BENCH_EXPLAIN;
 
 /** Each explained statement's shared buffers and execution time (BENCH_EXPLAIN). */
 const explained: { buffers: number; ms: number }[] = [];
-if (EXPLAIN) {
-  // The service's statements go through the pool's clients: the search statement (the only one reading
-  // talent_profiles through a materialized CTE) is explained on the same client, with the same values, first.
-  const query = pg.Client.prototype.query as (...args: unknown[]) => Promise<unknown>;
-  Object.assign(pg.Client.prototype, {
-    async query(this: pg.Client, ...args: unknown[]) {
-      const config = args[0] as string | { text?: string; values?: unknown[] };
-      const text = typeof config === 'string' ? config : config.text;
-      if (text?.includes('from talent_profiles p') && text.includes('as materialized')) {
-        const values = typeof config === 'string' ? args[1] : (config.values ?? args[1]);
-        const result = (await query.call(this, `explain (analyze, buffers, format json) ${text}`, values)) as {
-          rows: { 'QUERY PLAN': [{ 'Execution Time': number; Plan: Record<string, number> }] }[];
-        };
-        const [plan] = result.rows[0]!['QUERY PLAN'];
-        explained.push({
-          buffers: plan.Plan['Shared Hit Blocks']! + plan.Plan['Shared Read Blocks']!,
-          ms: plan['Execution Time'],
-        });
-      }
-      return query.apply(this, args);
-    },
-  });
-}
+// The service's statements go through the pool's clients: the search statement (the only one reading talent_profiles
+// through a materialized CTE) is explained on the same client, with the same values, first.
+if (EXPLAIN)
+  explainStatements(
+    (text) => text.includes('from talent_profiles p') && text.includes('as materialized'),
+    (_text, plan) =>
+      explained.push({
+        buffers: plan.Plan['Shared Hit Blocks']! + plan.Plan['Shared Read Blocks']!,
+        ms: plan['Execution Time'],
+      }),
+  );
 
 const prepared = await prepareDatabase(`talent${TALENT}`, (database) => seedTalentDataset(database, TALENT), {
   keep: keptDatasetKey({ talent: TALENT }),
 });
-const database = await openDatabase(
-  prepared.databaseUrl
-    ? { databaseUrl: prepared.databaseUrl }
-    : { embedded: { dir: path.join(prepared.dataDir, 'postgres') } },
-);
-interface Stats {
-  blocks: number;
-  rows: number;
-}
-const stats = async (): Promise<Stats> => {
-  const result = (await database.db.execute(
-    sql`select (blks_hit + blks_read)::float8 as blocks, (tup_returned + tup_fetched)::float8 as rows
-        from pg_stat_database where datname = current_database()`,
-  )) as unknown as { rows: Stats[] };
-  return result.rows[0]!;
-};
-const idle = () => new Promise((resolve) => setTimeout(resolve, STATS_FLUSH_MS));
+const database = await openPrepared(prepared);
 try {
   const users = (await database.db.execute(sql`select id from users where email = ${DEMO_ADMIN.email}`)) as unknown as {
     rows: { id: string }[];
@@ -94,8 +62,7 @@ try {
   });
   // Untimed: facets counted, statements prepared, the dataset's pages read into the cache.
   for (const filters of searches.slice(0, 10)) await searchCandidatesJson(database.db, viewer, { ...filters, page: 9 });
-  await idle();
-  const before = await stats();
+  const before = await databaseStats(database);
   const meter = cpuMeter(process.pid, prepared);
   const wall: number[] = [];
   for (const filters of searches) {
@@ -117,8 +84,7 @@ try {
         `p95 ${at(ms, 0.95).toFixed(1)} / max ${at(ms, 1).toFixed(1)} (load ${loadAverage()})`,
     );
   } else {
-    await idle();
-    const after = await stats();
+    const after = await databaseStats(database);
     wall.sort((a, b) => a - b);
     const per = (value: number) => Math.round(value / searches.length);
     console.log(
