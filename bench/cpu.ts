@@ -7,7 +7,12 @@
  * that ended in between are missing, so a statement that scans in parallel is undercounted there.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import type { PreparedDatabase } from './support';
+
+/** Where an area's database lives (a bench `PreparedDatabase` is one): its cluster's directory, or its URL. */
+interface DatabaseWhere {
+  dataDir: string;
+  databaseUrl: string | undefined;
+}
 
 const TICKS_PER_SECOND = 100;
 
@@ -53,7 +58,7 @@ function allProcesses(): ProcInfo[] {
  * The PostgreSQL processes working for this area's database, each with the ticks to count (see the file comment):
  * a pid's own ticks, and for the embedded postmaster also its reaped children's.
  */
-function databaseTicks(prepared: PreparedDatabase<unknown>): Map<number, number> {
+function databaseTicks(prepared: DatabaseWhere): Map<number, number> {
   const processes = allProcesses();
   if (prepared.databaseUrl) {
     const name = new URL(prepared.databaseUrl).pathname.slice(1);
@@ -75,7 +80,7 @@ function databaseTicks(prepared: PreparedDatabase<unknown>): Map<number, number>
  * (the pool opens connections as it needs them). On the embedded engine a process that ended in between is counted
  * through the postmaster's reaped children; on DATABASE_URL it is left out.
  */
-function databaseTicksSince(prepared: PreparedDatabase<unknown>, start: Map<number, number>): number {
+function databaseTicksSince(prepared: DatabaseWhere, start: Map<number, number>): number {
   let sum = 0;
   const now = databaseTicks(prepared);
   for (const [pid, ticks] of now) sum += ticks - (start.get(pid) ?? 0);
@@ -110,7 +115,7 @@ export function processCpuMeter(pid: number): { perRequest(requests: number): nu
 }
 
 /** Starts measuring the CPU time of the server `pid` and of its database's processes. */
-export function cpuMeter(serverPid: number, prepared: PreparedDatabase<unknown>): CpuMeter {
+export function cpuMeter(serverPid: number, prepared: DatabaseWhere): CpuMeter {
   const dbStart = databaseTicks(prepared);
   const server = processCpuMeter(serverPid);
   return {

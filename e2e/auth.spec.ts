@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type Page } from '@playwright/test';
 import {
   test,
@@ -138,6 +140,35 @@ test.describe('log in and out', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type(seeker.password);
     await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/jobseeker-dashboard$/);
+  });
+
+  test('what is typed into the log-in form before its code arrives is kept, and logs in', async ({ page, request }) => {
+    const seeker = await signUpViaApi(request, { name: 'Early Ed', role: 'jobseeker' });
+    // The form's own chunk (hydrateOnIntent, ADR 0052) is held back, as on a slow link, until the visitor has typed.
+    const manifest = JSON.parse(
+      readFileSync(path.join(import.meta.dirname, '..', 'apps', 'web', 'dist', '.vite', 'manifest.json'), 'utf8'),
+    ) as Record<string, { file: string }>;
+    const formChunk = Object.entries(manifest).find(([source]) => source.endsWith('features/auth/login-form.tsx'));
+    expect(formChunk).toBeDefined();
+    const chunkUrl = `**/${formChunk![1].file}`;
+    let release = () => {};
+    const mayLoad = new Promise<void>((resolve) => (release = resolve));
+    await page.route(chunkUrl, async (route) => {
+      await mayLoad;
+      await route.continue();
+    });
+    const asked = page.waitForRequest(chunkUrl);
+    await page.mainFrame().goto('/login', { waitUntil: 'commit' });
+    // The page is hydrated and has asked for the form's code (browser idle); the form is still the prerendered one.
+    await asked;
+    await page.getByLabel('Email').fill(seeker.email);
+    await page.getByLabel('Password', { exact: true }).fill(seeker.password);
+    await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(0);
+    release();
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await expect(page.getByLabel('Email')).toHaveValue(seeker.email);
+    await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/jobseeker-dashboard$/);
   });
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './browser';
-import { LEIE_OPERATOR_EMAIL } from './operators';
+import { CLAIM_OPERATOR_EMAIL, LEIE_OPERATOR_EMAIL } from './operators';
 
 // The config is evaluated again in every worker; the environment carries the first choice along.
 process.env.E2E_PORT ??= freePort();
@@ -82,8 +82,8 @@ export default defineConfig({
         PUBLIC_URL: baseURL,
         // Every browser test signs up from 127.0.0.1; the limits themselves are covered by the API tests.
         RATE_LIMIT_SCALE: '100',
-        // The platform operator of screening.spec.ts, who loads the LEIE list.
-        PLATFORM_ADMIN_EMAILS: LEIE_OPERATOR_EMAIL,
+        // The platform operators of screening.spec.ts (loads the LEIE list) and company-claim.spec.ts (approves a claim).
+        PLATFORM_ADMIN_EMAILS: `${LEIE_OPERATOR_EMAIL},${CLAIM_OPERATOR_EMAIL}`,
         // The job queue lives on PostgreSQL: pass the database the run should use (until the embedded server lands).
         ...(process.env.E2E_DATABASE_URL
           ? { DATABASE_URL: process.env.E2E_DATABASE_URL, DATA_ENCRYPTION_KEY: dataEncryptionKey }

@@ -32,9 +32,10 @@ function knowWhatEachChunkLoads(): Plugin {
 }
 
 /**
- * What the form pages (/waitlist, /login, /signup) load together beyond the initial chunk, as two chunks instead of
- * ~12 pieces of 0.2–1.3 KB gzip each compressed alone (ADR 0047). Named modules only, never react-hook-form or a page:
- * a group also takes its modules' dependencies, and a page that needs one module of a group loads all of it.
+ * What the form pages (/waitlist; the /login and /signup forms, loaded on intent, ADR 0052) load together beyond the
+ * initial chunk, as two chunks instead of ~12 pieces of 0.2–1.3 KB gzip each compressed alone (ADR 0047). Named
+ * modules only, never react-hook-form or a page: a group also takes its modules' dependencies, and a page that needs
+ * one module of a group loads all of it.
  * FORM_KIT is what every form page uses (the house Form, fields, alert, toast, useMutation); AUTH_KIT the log-in and
  * sign-up texts and card. The card has its own chunk, else it would follow auth-card into AUTH_KIT and every page
  * showing a card would load the auth texts.

@@ -35,6 +35,7 @@ import { referralRoutes } from './features/referrals/routes';
 import { externalReferralRoutes } from './features/referrals/external-routes';
 import { dashboardRoutes } from './features/dashboard/routes';
 import { jobImportRoutes } from './features/job-import/routes';
+import { companyClaimRoutes } from './features/job-import/claim-routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { notificationRoutes } from './features/notifications/routes';
 import { realtimeRoutes } from './features/realtime/routes';
@@ -224,6 +225,7 @@ export async function buildApp({ config, database, logger, resolveTxt }: BuildAp
     await features.register(exportRoutes);
     await features.register(jobRoutes);
     await features.register(jobImportRoutes);
+    await features.register(companyClaimRoutes);
     await features.register(messagingRoutes);
     await features.register(notificationRoutes);
     await features.register(realtimeRoutes);

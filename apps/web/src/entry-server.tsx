@@ -2,6 +2,7 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/app';
+import { preloadHydrateOnIntentParts } from './components/hydrate-on-intent';
 import { prerenderedPaths, routes } from './app/routes';
 import { publicContentPaths } from './features/content/routes';
 import { resolvePageMeta, type PageMeta } from './lib/page-meta';
@@ -16,6 +17,8 @@ export async function render(path: string): Promise<{ html: string; meta: PageMe
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.local')));
   if (context instanceof Response) throw new Error(`${path} answered ${context.status} instead of a page`);
+  // A part hydrated on intent is rendered whole into the page: its plain HTML form works before any script.
+  await preloadHydrateOnIntentParts();
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <AppProviders>

@@ -16,6 +16,7 @@ export * from './schemas/referral-credit';
 export * from './rules/identity';
 export * from './schemas/dashboard';
 export * from './schemas/jobs-import';
+export * from './schemas/company-claims';
 export * from './schemas/resume';
 export * from './schemas/messaging';
 export * from './schemas/notifications';

@@ -65,6 +65,8 @@ export const APP_ROUTES = {
   notifications: 'notifications',
   settings: 'settings',
   companyReferrers: 'company/:companyName/referrers',
+  claimCompany: 'company/:companyName/claim',
+  confirmCompanyClaim: 'claim-company',
   referrerProfile: 'referrer-profile/:referrerId',
   requestReferral: 'request-referral',
   connections: 'connections',

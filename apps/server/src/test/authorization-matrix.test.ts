@@ -255,6 +255,11 @@ const TABLE: Row[] = [
   { route: 'GET /api/admin/job-sources', expect: ['D', 'D', 'D', 'D', 'D'], why: 'platform admins (PLATFORM_ADMIN_EMAILS) only: none here (sources.test.ts)' },
   { route: 'POST /api/admin/job-sources', expect: ['D', 'D', 'D', 'D', 'D'], body: () => ({ url: 'https://careers.example.com/jobs', companyName: 'Listed Clinic' }), why: 'platform admins only: a company admin cannot list boards of other companies' },
   { route: 'DELETE /api/admin/job-sources/:sourceId', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/admin/job-sources/${randomUUID()}`, why: 'platform admins only' },
+  { route: 'POST /api/company-claims', expect: ['D', 'A', 'A', 'A', 'A'], body: () => ({ companySlug: f.slugA!, email: 'claimer@example-health.com' }), why: 'anyone signed in asks (company A is on Referwell: 409; a member of a company: 409), nothing is mailed' },
+  { route: 'POST /api/company-claims/confirm', expect: ['D', 'A', 'A', 'A', 'A'], body: () => ({ token: 'not-a-claim-token' }), why: 'signed in: an unknown link is a 400 (claims.test.ts)' },
+  { route: 'GET /api/admin/company-claims', expect: ['D', 'D', 'D', 'D', 'D'], why: 'platform admins only: none here (claims.test.ts)' },
+  { route: 'POST /api/admin/company-claims/:claimId/approve', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/admin/company-claims/${randomUUID()}/approve`, why: 'platform admins only' },
+  { route: 'POST /api/admin/company-claims/:claimId/refuse', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/admin/company-claims/${randomUUID()}/refuse`, why: 'platform admins only' },
   // ----- messaging -----
   { route: 'GET /api/conversations', expect: ['D', 'A', 'A', 'A', 'A'] },
   { route: 'GET /api/conversations/unread-count', expect: ['D', 'A', 'A', 'A', 'A'] },

@@ -4,6 +4,7 @@ import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { sessionQueryOptions } from '@/lib/session';
 import { isApiError, isRefusal } from '@/lib/api';
 import { useHydrated } from '@/lib/use-hydrated';
+import { afterPartsHydrate } from '@/components/hydrate-on-intent';
 
 // Toasts only follow something the user did, so the toaster loads after the page, not with it.
 const Toaster = lazy(() => import('@/components/ui/sonner').then((m) => ({ default: m.Toaster })));
@@ -53,9 +54,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
 }
 
 export function App({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
-  // Tells tests (and anyone curious) that the page now responds to input.
+  // Tells tests (and anyone curious) that the page now responds to input, its parts hydrated on intent included.
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    afterPartsHydrate(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
   }, []);
   return (
     <AppProviders>

@@ -141,6 +141,14 @@ const protectedRoutes: RouteObject[] = [
     lazy: () => import('@/features/notifications/notifications-page').then((m) => ({ Component: m.NotificationsPage })),
   },
   {
+    path: APP_ROUTES.claimCompany,
+    lazy: () => import('@/features/companies/claim-company').then((m) => ({ Component: m.ClaimCompanyPage })),
+  },
+  {
+    path: APP_ROUTES.confirmCompanyClaim,
+    lazy: () => import('@/features/companies/claim-company').then((m) => ({ Component: m.ConfirmClaimPage })),
+  },
+  {
     path: APP_ROUTES.companyReferrers,
     lazy: () => import('@/features/referrals/referrers-page').then((m) => ({ Component: m.ReferrersPage })),
   },

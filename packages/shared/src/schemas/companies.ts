@@ -109,7 +109,10 @@ export type CompanyJobCard = z.infer<typeof companyJobCardSchema>;
 
 /** GET /api/companies/by-slug/:slug — the public company page. */
 export const publicCompanyResponseSchema = z.object({
-  company: publicCompanySchema,
+  company: publicCompanySchema.extend({
+    /** Listed from its public job board, nobody from it here yet: the page offers to claim it (ADR 0053). */
+    notOnReferwell: z.boolean(),
+  }),
   openPositions: z.array(companyJobCardSchema),
 });
 export type PublicCompanyResponse = z.infer<typeof publicCompanyResponseSchema>;

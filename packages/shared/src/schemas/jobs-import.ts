@@ -167,7 +167,8 @@ export const platformJobSourceListSchema = z.object({ items: z.array(platformJob
 
 /**
  * POST /api/admin/job-sources: a public board of a company not on Referwell, listed under that company's name. The
- * name may be left out (or empty) for an applicant-tracking board: the board's own name is used.
+ * name may be left out (or empty) for an applicant-tracking board: named from the board's slug, then its first queued read
+ * renames it to the board's own name (ADR 0051).
  */
 export const platformJobSourceRequestSchema = jobImportRequestSchema.extend({
   companyName: z

@@ -130,6 +130,7 @@ export const NOTIFICATION_EMAIL_CATEGORY: Record<string, NotificationEmailCatego
   [NOTIFICATION_TYPES_COMPANY.portalHostUnpublished]: 'company_activity',
   [NOTIFICATION_TYPES_COMPANY.jobSourceFailing]: 'company_activity',
   [NOTIFICATION_TYPES_COMPANY.platformJobSourceFailing]: 'company_activity',
+  [NOTIFICATION_TYPES_COMPANY.platformCompanyClaim]: 'company_activity',
 };
 
 /** The button under a mailed notification, by category. */

@@ -21,6 +21,10 @@ export const NOTIFICATION_TYPES_COMPANY = {
   jobSourceFailing: 'company_job_source_failing',
   /** To the platform's admins: a job source failed several crawls in a row (its reference is the source). */
   platformJobSourceFailing: 'platform_job_source_failing',
+  /** To the platform's admins: a listed company was claimed, or a claim waits for them (its reference is the claim). */
+  platformCompanyClaim: 'platform_company_claim',
+  /** To a claimant: a platform admin approved or refused their claim (its reference is the claim; mailed apart). */
+  companyClaimDecided: 'company_claim_decided',
 } as const;
 
 export const NOTIFICATION_MESSAGES = {

@@ -45,6 +45,11 @@ export const companies = pgTable('companies', {
    * on Referwell" and apply at the source. Cleared when its first member joins (addMember).
    */
   notOnReferwell: boolean().notNull().default(false),
+  /**
+   * The name was made from a job board's slug ("acme-health" → "Acme Health") when a platform admin listed the board
+   * unnamed: the board's first queued read renames the company from the board's own name while still unclaimed.
+   */
+  nameFromSlug: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -97,4 +102,39 @@ export const teamInvitations = pgTable(
     acceptedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('team_invitations_company_idx').on(t.companyId)],
+);
+
+export const companyClaimStatus = pgEnum('company_claim_status', ['mailed', 'pending', 'approved', 'refused']);
+
+/**
+ * Claims of a company listed from its job board (issue 38, ADR 0053): 'mailed' until the link sent to the work e-mail
+ * is followed (the token is kept only as its SHA-256, single use, expiring), then granted at once ('approved', the
+ * e-mail's domain matched the company's) or 'pending' a platform admin, who approves or refuses it.
+ */
+export const companyClaims = pgTable(
+  'company_claims',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    companyId: uuid()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    /** Null once followed: a link works once. */
+    tokenHash: text().unique(),
+    status: companyClaimStatus().notNull().default('mailed'),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    decidedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('company_claims_company_idx').on(t.companyId),
+    index('company_claims_pending_idx')
+      .on(t.confirmedAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );

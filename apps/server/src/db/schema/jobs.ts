@@ -131,7 +131,7 @@ export const jobPostings = pgTable(
     // rebuilt in migration 0020_search_window_narrow). It carries the search window's fixed-size filters and sort
     // keys; text and skills are read from the table (a search document can exceed a btree row's 2,704 bytes).
     // With the search filters' columns (btree_gin): a text search tests its words, time slab (job_time_keys,
-    // migration 0034: features/jobs/time-slabs.ts), job type, workplace and skills in the index alone, never reading a
+    // migrations 0034, 0063: lib/search/time-slabs.ts), job type, workplace and skills in the index alone, never reading a
     // search document (ADR 0009). It serves skills alone too. Not the salary: a minimum is a range over every salary
     // above it, which costs the index more than testing rows.
     index('job_postings_search_idx').using(
@@ -175,7 +175,7 @@ export const searchWords = pgTable('search_words', { word: text().primaryKey() }
 
 /**
  * Every lexeme job search documents have held (kept by the job triggers, only grows): a job search's prefix becomes
- * the exact lexemes it stands for (job_search_query, migration 0033), so the text's GIN index skips through their
+ * the exact lexemes it stands for (job_search_query: exact_prefix_query, migrations 0033 and 0065), so the text's GIN index skips through their
  * posting lists instead of reading a prefix's entry range whole. Ordered bytewise, so a prefix's lexemes sit together.
  */
 export const searchLexemes = pgTable('search_lexemes', { lexeme: text().notNull() }, (t) => [

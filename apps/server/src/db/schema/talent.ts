@@ -110,10 +110,17 @@ export const talentProfiles = pgTable(
     index('talent_profiles_recent_idx').on(t.discoverable, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('talent_profiles_location_idx').on(t.location),
     index('talent_profiles_place_label_idx').on(t.placeLabel),
-    // One multicolumn GIN over the filter lists: a search with several categories is answered by a single index
-    // scan that intersects them (separate indexes let the planner use only one and filter the rest row by row).
-    index('talent_profiles_lists_idx').using(
+    // One multicolumn GIN over the words and the filters (btree_gin for involvement and place): a search with words
+    // and filters is answered by a single index scan that intersects them all, reading only the talents that match
+    // every one (separate indexes let the planner use one or two and test the rest row by row, ADR 0045). Its words
+    // are exact lexemes where the search had prefixes (talent_search_query, talent_search_lexemes), so the scan skips
+    // through their posting lists alongside the filters' instead of gathering every profile a prefix matches.
+    index('talent_profiles_search_idx').using(
       'gin',
+      t.search,
+      sql`job_time_keys(${t.updatedAt})`,
+      sql`(array[${t.involvement}])`,
+      sql`(array[${t.placeLabel}])`,
       t.skills,
       t.technicalSkills,
       t.softwareTools,
@@ -122,7 +129,6 @@ export const talentProfiles = pgTable(
       t.interests,
     ),
     index('talent_profiles_skill_keys_idx').using('gin', t.skillKeys),
-    index('talent_profiles_search_idx').using('gin', t.search),
     index('talent_profiles_places_unread_idx')
       .on(t.id)
       .where(sql`${t.placeKeys} is null`),
@@ -135,6 +141,15 @@ export const talentProfiles = pgTable(
       .where(sql`${t.linkedinKey} is not null`),
   ],
 );
+
+/**
+ * Every lexeme talent search documents have held (kept by the talent_profiles_lexemes trigger, only grows): a talent
+ * search's prefix becomes the exact lexemes it stands for (talent_search_query), as job search's does over
+ * search_lexemes (ADR 0009). Talent's own list, so names and job words do not crowd each other's prefixes.
+ */
+export const talentSearchLexemes = pgTable('talent_search_lexemes', { lexeme: text().notNull() }, (t) => [
+  uniqueIndex('talent_search_lexemes_lexeme_idx').on(sql`${t.lexeme} collate "C"`),
+]);
 
 /** One endorsement per company per talent, given by one of the company's users. */
 export const endorsements = pgTable(

@@ -78,6 +78,8 @@ export interface NewCompany {
   staffStates?: string[];
   /** Listed by a platform admin from its job board, nobody from it on Referwell yet (issue 38). */
   notOnReferwell?: boolean;
+  /** Named from its board's slug, to be renamed from the board's own name by its first read (ADR 0051). */
+  nameFromSlug?: boolean;
 }
 
 export async function createCompany(db: Executor, input: NewCompany): Promise<Company> {
@@ -131,11 +133,11 @@ export async function getCompany(db: Db, companyId: string): Promise<Company> {
 export async function getPublicCompany(
   db: Db,
   slug: string,
-): Promise<{ company: PublicCompany; openPositions: CompanyJobCard[] }> {
-  const [row] = await preparedRows<PublicCompany & { openPositions: CompanyJobCard[] }>(
+): Promise<{ company: PublicCompany & { notOnReferwell: boolean }; openPositions: CompanyJobCard[] }> {
+  const [row] = await preparedRows<PublicCompany & { notOnReferwell: boolean; openPositions: CompanyJobCard[] }>(
     db,
     sql`select c.id, c.name, c.slug, c.website, c.description, c.location, c.employee_count as "employeeCount",
-          c.industries, c.founded_year as "foundedYear",
+          c.industries, c.founded_year as "foundedYear", c.not_on_referwell as "notOnReferwell",
           coalesce((select json_agg(json_build_object('id', j.id, 'title', j.title, 'department', j.department,
                                                       'location', j.location, 'type', j.job_type, 'salary', j.salary_range)
                                     order by j.created_at desc, j.id desc)

@@ -8,7 +8,7 @@ import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from 
 import { drainQueue } from '../../test/queue';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server';
 import { matchAtsBoard } from './ats';
-import { crawlSource } from './sources';
+import { crawlSource, nameFromBoardSlug } from './sources';
 
 /**
  * Job boards on applicant-tracking systems as job sources: each vendor's public list API, served by a local board
@@ -353,8 +353,12 @@ describe('a board of a company not on Referwell, added by a platform admin witho
   const greenhouse = vendors[0]!;
   const seen: (string | undefined)[] = [];
 
-  it('goes under the name the board gives, and an unchanged board (304 to its ETag) changes no job', async () => {
+  it('is named from its slug at once, renamed by its queued first read, and an unchanged board (304 to its ETag) changes no job', async () => {
+    expect(nameFromBoardSlug('acme-health')).toBe('Acme Health');
+    expect(nameFromBoardSlug('north_star.care')).toBe('North Star Care');
+    let nameReads = 0;
     site.route('/gh/v1/boards/harborcare', (_req, res) => {
+      nameReads++;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ name: 'Harbor Care', content: '' }));
     });
@@ -374,10 +378,15 @@ describe('a board of a company not on Referwell, added by a platform admin witho
     const res = await add({ url: `${site.origin}/gh/v1/boards/harborcare/jobs`, companyName: '' });
     expect(res.statusCode).toBe(201);
     const listed = res.json() as PlatformJobSource;
-    expect(listed).toMatchObject({ companyName: 'Harbor Care', companySlug: 'harbor-care' });
+    // Named from the board's slug in the request: the board is not read until the queue reads it.
+    expect(listed).toMatchObject({ companyName: 'Harborcare', companySlug: 'harborcare' });
+    expect(nameReads).toBe(0);
     const [company] = await t.database.db.select().from(companies).where(eq(companies.id, listed.companyId));
-    expect(company).toMatchObject({ notOnReferwell: true, website: null });
+    expect(company).toMatchObject({ notOnReferwell: true, website: null, nameFromSlug: true });
     await drainQueue(t.database, 30_000);
+    const [renamed] = await t.database.db.select().from(companies).where(eq(companies.id, listed.companyId));
+    expect(renamed).toMatchObject({ name: 'Harbor Care', slug: 'harborcare', nameFromSlug: false });
+    expect(nameReads).toBe(1);
     expect((await sourceJobs(listed.id)).map((j) => [j.title, j.status])).toEqual([['Harbor Phlebotomist', 'OPEN']]);
     expect(await sourceRow(listed.id)).toMatchObject({ etag: '"h1"', jobsListed: 1 });
 
@@ -385,6 +394,7 @@ describe('a board of a company not on Referwell, added by a platform admin witho
     postings.pop();
     expect(await crawlSource(t.database.db, ctx(), listed.id)).toEqual({ added: 0, updated: 0, closed: 0, held: 0 });
     expect(seen).toEqual([undefined, '"h1"']);
+    expect(nameReads).toBe(1); // renamed once: later reads do not ask again
     expect((await sourceJobs(listed.id)).map((j) => j.status)).toEqual(['OPEN']);
 
     // A typed name is kept; an address that is no board needs one.

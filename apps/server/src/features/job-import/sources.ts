@@ -154,8 +154,11 @@ export async function addPlatformSource(
   input: { url: string; companyName?: string | undefined },
 ): Promise<PlatformJobSource> {
   await checkOutboundUrl(input.url, { allowHosts: ctx.config.outboundAllowHosts });
-  // No name typed: the applicant-tracking board's own (read now, so the admin sees the company it went under).
-  const companyName = input.companyName || (await boardCompany(input.url, ctx)).slice(0, 120).trim();
+  // No name typed: named from the applicant-tracking board's slug at once; its first queued read renames the company
+  // from the board's own name (crawlSource). Nothing outside is read in the request.
+  const board = matchAtsBoard(input.url, ctx.config.atsApis);
+  const fromSlug = !input.companyName && board !== null;
+  const companyName = (input.companyName || (board ? nameFromBoardSlug(board.slug) : '')).slice(0, 120).trim();
   if (companyName.length < 2)
     throw badRequest(JOB_SOURCE_MESSAGES.nameNeeded, { companyName: JOB_SOURCE_MESSAGES.nameNeeded });
   const id = await inTransaction(db, async (tx) => {
@@ -178,12 +181,22 @@ export async function addPlatformSource(
               ? null
               : new URL(input.url).origin,
           notOnReferwell: true,
+          nameFromSlug: fromSlug,
         })
       ).id;
     return (await insertSource(tx, companyId, addedBy, input.url)).id;
   });
   const [added] = (await listPlatformSources(db)).filter((s) => s.id === id);
   return added!;
+}
+
+/** A board's slug as a company name until the board's own is read: "acme-health" → "Acme Health". */
+export function nameFromBoardSlug(slug: string): string {
+  return slug
+    .split(/[-_.\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
 }
 
 /**
@@ -311,6 +324,25 @@ async function tellSourceFailing(
 }
 
 /**
+ * A company listed unnamed from its board is named from the board's slug; the first read renames it from the board's
+ * own name (Greenhouse's board name, Workable's account, the first posting's employer for Lever and Ashby) while it is
+ * unclaimed and still slug-named. A board that names nobody, or cannot be read now, keeps the slug name and is asked
+ * again at the next read.
+ */
+async function nameFromBoard(db: Db, ctx: ImportContext, source: SourceRow, current: string): Promise<string> {
+  const name = (await boardCompany(source.url, ctx)).slice(0, 120).trim();
+  if (name.length < 2) return current;
+  const [renamed] = await db
+    .update(companies)
+    .set({ name, nameFromSlug: false, updatedAt: new Date() })
+    .where(
+      and(eq(companies.id, source.companyId), eq(companies.nameFromSlug, true), eq(companies.notOnReferwell, true)),
+    )
+    .returning({ name: companies.name });
+  return renamed?.name ?? current;
+}
+
+/**
  * The 'crawl-source' task: crawls the source (robots.txt honoured, the crawl's caps, the SSRF-safe fetcher) and keeps
  * its jobs in step (syncSourceJobs, one transaction). A crawl that fails, lists no jobs or lists none that is a whole
  * job changes no job: the source records the error and is tried again later and later (retryDelayMs).
@@ -321,12 +353,18 @@ export async function crawlSource(
   sourceId: string,
 ): Promise<SourceSync | null> {
   const [row] = await db
-    .select({ source: jobSources, companyName: companies.name })
+    .select({
+      source: jobSources,
+      companyName: companies.name,
+      nameFromSlug: companies.nameFromSlug,
+      notOnReferwell: companies.notOnReferwell,
+    })
     .from(jobSources)
     .innerJoin(companies, eq(companies.id, jobSources.companyId))
     .where(eq(jobSources.id, sourceId));
   if (!row) return null;
   const { source } = row;
+  if (row.nameFromSlug && row.notOnReferwell) row.companyName = await nameFromBoard(db, ctx, source, row.companyName);
   let outcome: SourceSync;
   let listed: number;
   let validators: { etag: string | null; lastModified: string | null };

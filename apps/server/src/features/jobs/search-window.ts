@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { dayNumber, newestSlabDay, slabDays, timeSlabs } from './time-slabs';
+import { firstWindowSlabs, hourNumber, slabHours, timeSlabs } from '../../lib/search/time-slabs';
 
 /**
  * An open job, written so that no index but the text's can reach the table with it: the newest-first index of open
@@ -9,7 +9,7 @@ export const OPEN_UNINDEXED = sql`j.status::text = 'OPEN'`;
 
 /**
  * The documents a job search's text (a `textQuery` text) matches, as a tsquery for `j.search @@`: its prefixes written
- * as the exact lexemes job documents hold (job_search_query, migration 0033), so the text's GIN index skips through
+ * as the exact lexemes job documents hold (job_search_query: exact_prefix_query, migrations 0033 and 0065), so the text's GIN index skips through
  * their posting lists with the filters' instead of reading a prefix's entries whole. Made once per statement (a
  * sub-select). Ranking keeps the query as written (ts_rank depends on the number of its terms).
  */
@@ -24,9 +24,12 @@ export interface TimeKey {
   i: string;
 }
 
-/** An open job's UTC day as a day number (days since 1970-01-01), the newest or the oldest, from the newest-first index. */
-const openDay = (order: SQL) =>
-  sql`(select ((j.created_at at time zone 'UTC')::date - date '1970-01-01') from job_postings j
+/**
+ * An open job's UTC hour as an hour number (hours since 1970-01-01T00:00Z, as job_time_keys reads it), the newest or
+ * the oldest, from the newest-first index.
+ */
+const openHour = (order: SQL) =>
+  sql`(select floor(extract(epoch from j.created_at at time zone 'UTC') / 3600)::int from job_postings j
        where j.status = 'OPEN' order by ${order} limit 1)`;
 
 /** A text window's CTEs, and what its statement knows of the count (see matchWindowCtes). */
@@ -48,29 +51,29 @@ export interface MatchWindow {
  * are tested in the text's GIN index only, with the filters and a time slab it carries (`job_time_keys`, migration
  * 0034), and the statement runs with sequential scans off (see `textThroughIndex` in db/prepared.ts). A GIN scan is
  * a bitmap, not an order: one scan of every match reads all of them to keep the newest. So matches are read a time
- * slab at a time, newest first (time-slabs.ts: a day, then spans that double), each slab whole and in time order,
- * until `countLimit` + 1 are found: a word in every job reads a few days of jobs, a rare word every slab, each
- * cheap. `postedWithin` bounds the slabs (`floorDay`); slabs older than every open job or newer than the newest are
+ * slab at a time, newest first (time-slabs.ts: an hour, then spans that double), each slab whole and in time order,
+ * until `countLimit` + 1 are found: a word in every job reads a few hours of jobs, a rare word every slab, each
+ * cheap. `postedWithin` bounds the slabs (`floorHour`); slabs older than every open job or newer than the newest are
  * skipped inside the statement.
  */
 export function matchWindowCtes(
   conditions: SQL[],
   text: SQL,
   start: TimeKey | undefined,
-  floorDay: number,
+  floorHour: number,
   size: number,
   countLimit: number,
 ): MatchWindow {
   const where = sql.join([...conditions, OPEN_UNINDEXED, sql`j.search @@ ${text}`], sql` and `);
   const before = start ? sql`and (j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)` : sql``;
-  const slabs = timeSlabs(start ? dayNumber(new Date(start.c)) : newestSlabDay(), floorDay);
-  // Each slab with its days (slabDays, the one reading of a key), so the statement can skip the empty ones.
+  const slabs = start ? timeSlabs(hourNumber(new Date(start.c)), floorHour) : firstWindowSlabs(floorHour);
+  // Each slab with its hours (slabHours, the one reading of a key), so the statement can skip the empty ones.
   const column = (pick: (key: number) => number) => sql`${sql.param(slabs.map(pick))}::int[]`;
   const ctes = sql`slabs as (
-      select s.key from unnest(${column((key) => key)}, ${column((key) => slabDays(key).first)},
-        ${column((key) => slabDays(key).last)}) as s(key, first_day, last_day)
-      where s.last_day >= ${openDay(sql`j.created_at, j.id`)}
-        and s.first_day <= ${openDay(sql`j.created_at desc, j.id desc`)}
+      select s.key from unnest(${column((key) => key)}, ${column((key) => slabHours(key).first)},
+        ${column((key) => slabHours(key).last)}) as s(key, first_hour, last_hour)
+      where s.last_hour >= ${openHour(sql`j.created_at, j.id`)}
+        and s.first_hour <= ${openHour(sql`j.created_at desc, j.id desc`)}
     ),
     matches as (
       select m.* from slabs s cross join lateral (

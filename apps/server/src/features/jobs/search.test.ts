@@ -14,7 +14,7 @@ import { relayDatabase } from '../../test/db-relay';
 import { createTestApp, openTestDatabase, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
 import { SEARCH_TTL_MS, searchJobs } from './search';
 import { SESSION_CACHE_TTL_MS } from '../../platform/sessions/session-cache';
-import { dayNumber, slabKey, TIME_LEVELS } from './time-slabs';
+import { hourNumber, slabKey, TIME_LEVELS } from '../../lib/search/time-slabs';
 
 let t: TestApp;
 let admin: SignedUp;
@@ -475,14 +475,20 @@ describe('job search over more matches than it counts', () => {
 
 describe('job search a time slab at a time', () => {
   it('keys a job by the slabs the search reads (job_time_keys agrees with time-slabs.ts)', async () => {
-    const times = ['1970-01-01T00:00:00Z', '2024-02-29T23:59:59.999Z', '2026-11-26T00:00:00Z', '2026-11-25T23:59:59Z'];
+    const times = [
+      '1970-01-01T00:00:00Z',
+      '2024-02-29T23:59:59.999Z',
+      '2026-11-26T00:00:00Z',
+      '2026-11-25T23:59:59Z',
+      '2026-11-25T13:00:00.5Z',
+    ];
     for (const time of times) {
       const [row] = await preparedRows<{ keys: number[] }>(
         t.database.db,
         sql`select job_time_keys(${time}::timestamptz) as keys`,
       );
-      const day = dayNumber(new Date(time));
-      expect(row!.keys, time).toEqual(Array.from({ length: TIME_LEVELS }, (_, level) => slabKey(level, day)));
+      const hour = hourNumber(new Date(time));
+      expect(row!.keys, time).toEqual(Array.from({ length: TIME_LEVELS }, (_, level) => slabKey(level, hour)));
     }
   });
 

@@ -25,7 +25,7 @@ import {
   type Near,
   type SearchTerms,
 } from '../../lib/search/search-terms';
-import { floorSlabDay } from './time-slabs';
+import { floorSlabHour } from '../../lib/search/time-slabs';
 import { rankWindow, TIME_KEY, windowRowOf, type RankedRow, type WindowRow, type WindowTuple } from './search-rank';
 import { forgetJobDetails, jobDetails } from './search-details';
 import type { AuthContext } from '../../platform/sessions/sessions';
@@ -158,8 +158,8 @@ function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number): Pro
 function windowCtes(plan: SearchPlan, start: Cursor['w'], size: number) {
   if (plan.text) {
     const { postedWithin } = plan.filters;
-    const floorDay = floorSlabDay(postedWithin ? POSTED_WITHIN_DAYS[postedWithin] : undefined);
-    return matchWindowCtes(matchConditions(plan), matchingQuery(plan.text), start, floorDay, size, JOB_COUNT_LIMIT);
+    const floorHour = floorSlabHour(postedWithin ? POSTED_WITHIN_DAYS[postedWithin] : undefined);
+    return matchWindowCtes(matchConditions(plan), matchingQuery(plan.text), start, floorHour, size, JOB_COUNT_LIMIT);
   }
   const conditions = filterConditions(plan);
   if (start) conditions.push(sql`(j.created_at, j.id) < (${start.c}::timestamptz, ${start.i}::uuid)`);

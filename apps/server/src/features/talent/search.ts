@@ -10,6 +10,7 @@ import type { CompanyAuth } from '../../platform/access/guards';
 import { ARRAY_COLUMNS, POOL, talentFacetsBytes } from './facets';
 import { answerBytes, openCards, visibleContacts } from './search-answer';
 import { matchedPages, TALENT_SEARCH_TTL_MS, type MatchedPage, type MatchedRow } from './search-cache';
+import { firstWindowSlabs, slabHours } from '../../lib/search/time-slabs';
 
 /** Counting stops this many talents past the page: "1,000+" instead of counting every match (see matchPage). */
 export const COUNT_AHEAD = 1_000;
@@ -51,12 +52,13 @@ const withinDistance = ({ lat, lon, km }: Near) =>
  */
 function matchConditions(filters: CandidateSearchFilters, rankingKeys: string[] | null) {
   const conditions: SQL[] = [POOL];
-  // The location facet's values are places as read from profiles ('Boston, MA'), whatever their spelling.
-  if (filters.locations.length) conditions.push(sql`p.place_label = any(${textList(filters.locations)})`);
-  // As the enum, not cast to text: the planner then reads the column's statistics, where a cast made it guess 0.5 %
-  // of the pool for any value and gather thousands of matches instead of walking the newest (benchmarks.md, run F).
+  // The location facet's values are places as read from profiles ('Boston, MA'), whatever their spelling. Place and
+  // involvement are tested as one-value arrays, as the search GIN index holds them (talent_profiles_search_idx), so
+  // the index tests them with the words, the lists and the time slab (`= any(…)` it cannot: rows were tested one by
+  // one). Involvement as the enum, not cast to text: a cast hid its statistics from the planner (benchmarks.md, run F).
+  if (filters.locations.length) conditions.push(sql`array[p.place_label] && ${textList(filters.locations)}`);
   if (filters.involvement.length)
-    conditions.push(sql`p.involvement = any(${sql.param(filters.involvement)}::involvement[])`);
+    conditions.push(sql`array[p.involvement] && ${sql.param(filters.involvement)}::involvement[]`);
   for (const [category, column] of Object.entries(ARRAY_COLUMNS) as [keyof typeof ARRAY_COLUMNS, string][]) {
     const selected = filters[category];
     if (selected.length) conditions.push(sql`p.${sql.raw(column)} && ${textList(selected)}`);
@@ -74,13 +76,73 @@ function matchConditions(filters: CandidateSearchFilters, rankingKeys: string[] 
   return { conditions, matchScore };
 }
 
-/** One part's conditions: the search's, its words (in the text's GIN index) and its distance. */
-function partConditions(conditions: SQL[], part: MatchPart): SQL {
+/** What each part of a search matches (a tsquery's text with its prefixes written out, see exactWords). */
+interface ExactWords {
+  all: string | null;
+  some: string | null;
+}
+
+/**
+ * The parts' words as the documents hold them, resolved once per computed search: each prefix (`engin:*`) written as
+ * the exact lexemes talent documents have held beginning with it, up to 8 (talent_search_query: exact_prefix_query,
+ * migration 0065, the one job search uses, over talent's vocabulary). The same matches, but the search GIN index, which also
+ * carries the filters, then intersects the words' posting lists with the filters' and skips through them, where a
+ * prefix made it read every profile the prefix matches into a bitmap first (ADR 0045). Passed to the statement as a
+ * value, so its plan is made for the words' real frequencies (a sub-select would hide them from the planner).
+ */
+async function exactWords(db: Db, terms: SearchTerms): Promise<ExactWords> {
+  // A part without words tests none (an empty text is no condition, as before).
+  const all = terms.all.text || null;
+  const some = terms.some?.text || null;
+  if (all === null && some === null) return { all, some };
+  const [row] = await preparedRows<ExactWords>(
+    db,
+    sql`select talent_search_query(${all}::text)::text as "all", talent_search_query(${some}::text)::text as "some"`,
+  );
+  return { all: row?.all ?? null, some: row?.some ?? null };
+}
+
+/** One part's conditions: the search's, its words (exact, in the search GIN index) and its distance. */
+function partConditions(conditions: SQL[], part: MatchPart, words: string | null): SQL {
   const all = [...conditions];
-  if (part.text) all.push(sql`p.search @@ ${tsQuery(part.text)}`);
+  if (words !== null) all.push(sql`p.search @@ ${words}::tsquery`);
   if (part.near) all.push(withinDistance(part.near));
   return sql.join(all, sql` and `);
 }
+
+/** The newest or the oldest discoverable profile's UTC hour of last update, as an hour number (newest-first index). */
+const poolHour = (order: SQL) =>
+  sql`(select floor(extract(epoch from p.updated_at) / 3600)::int from talent_profiles p
+       where ${POOL} order by ${order} limit 1)`;
+
+/**
+ * The `slabs` CTE: the time slabs (lib/search/time-slabs.ts, as job search's first window reads them) from the clock
+ * margin ahead of now down to the oldest profile, newest first, those older than every profile or newer than the
+ * newest skipped.
+ */
+function slabsCte(): SQL {
+  const slabs = firstWindowSlabs(0);
+  const column = (pick: (key: number) => number) => sql`${sql.param(slabs.map(pick))}::int[]`;
+  return sql`slabs as (
+      select s.key from unnest(${column((key) => key)}, ${column((key) => slabHours(key).first)},
+        ${column((key) => slabHours(key).last)}) with ordinality as s(key, first_hour, last_hour, n)
+      where s.last_hour >= ${poolHour(sql`p.updated_at, p.id`)}
+        and s.first_hour <= ${poolHour(sql`p.updated_at desc, p.id desc`)}
+      order by s.n
+    )`;
+}
+
+/**
+ * The newest `limit` profiles meeting `where`, newest first, read a time slab at a time: each slab one scan of the
+ * search GIN index with the words, the filters and the slab's key (job_time_keys(updated_at)), so a search stops
+ * after the slabs that hold its page and count instead of gathering every match (ADR 0045).
+ */
+const recentMatches = (where: SQL, limit: SQL) =>
+  sql`select m.* from slabs s cross join lateral (
+        select p.id, p.updated_at, p.search, p.skill_keys from talent_profiles p
+        where job_time_keys(p.updated_at) @> array[s.key] and ${where}
+        order by p.updated_at desc, p.id desc
+      ) m limit ${limit}`;
 
 /** `n` up to the next multiple of the window, as SQL on an int expression (0 for 0 or less). */
 const windowEnd = (n: SQL, window: number) =>
@@ -91,11 +153,11 @@ const windowEnd = (n: SQL, window: number) =>
  *
  * Its cost follows the page, not the number of matches (a word or filter held by a quarter of a million-profile pool
  * used to be read, ranked and sorted whole; docs/benchmarks.md run E). As in job search (ADR 0009), each part's
- * matches are read newest first and only as far as the page and the count need: `countAhead` past the page
- * ("1,000+" when there are more), and the whole windows the page falls in. A window is `window` matches in recency
- * order (the part's newest `window`, then the next, ...); within a window talents are ranked by the job's match score
- * when ranking for a job, then how many of the words they hold and where (ts_rank: name and titles above skills),
- * then recency. The windows are fixed by recency alone, so every page of a search cuts the same ranked list. The
+ * matches are read newest first, a time slab at a time (recentMatches), and only as far as the page and the count
+ * need: `countAhead` past the page ("1,000+" when there are more), and the whole windows the page falls in. A window
+ * is `window` matches in recency order (the part's newest `window`, then the next, ...); within a window talents are
+ * ranked by the job's match score when ranking for a job, then how many of the words they hold and where (ts_rank:
+ * name and titles above skills), then recency. The windows are fixed by recency alone, so every page of a search cuts the same ranked list. The
  * talents with every word come first; those with some follow once the count reached the end of the first part.
  */
 async function matchPage(
@@ -113,11 +175,10 @@ async function matchPage(
   const end = offset + filters.pageSize;
   const countLimit = offset + countAhead;
   const completeRead = Math.max(countLimit + 1, Math.ceil(end / window) * window);
-  const recency = sql`order by p.updated_at desc, p.id desc`;
   const ranked = sql.raw(`${rankingKeys ? 'match_score desc, ' : ''}text_rank desc, updated_at desc, id desc`);
-  // Each part read by recency: down the newest-first index for a common word or filter (stopping at the limit), or
-  // through the filter and text indexes for a rare one (all its matches are fewer than the limit).
-  const partial = terms.some ? partConditions(conditions, terms.some) : sql`false`;
+  // Each part read by recency, a time slab at a time (recentMatches), stopping at the limit.
+  const words = await exactWords(db, terms);
+  const partial = terms.some ? partConditions(conditions, terms.some, words.some) : sql`false`;
   const rows = await preparedRows<{
     id: string | null;
     match_score: number | null;
@@ -126,15 +187,13 @@ async function matchPage(
     partials: number;
   }>(
     db,
-    sql`with complete as materialized (
-          select p.id, p.updated_at, p.search, p.skill_keys from talent_profiles p
-          where ${partConditions(conditions, terms.all)} ${recency} limit ${completeRead}
-        ),
+    sql`with ${slabsCte()},
+        complete as materialized (${recentMatches(partConditions(conditions, terms.all, words.all), sql`${completeRead}::int`)}),
         complete_n as (select cast(count(*) as int) as n from complete),
-        partial as materialized (
-          select p.id, p.updated_at, p.search, p.skill_keys from talent_profiles p where ${partial} ${recency}
-          limit (select greatest(${countLimit + 1}::int - c.n, ${windowEnd(sql`${end}::int - c.n`, window)}) from complete_n c)
-        ),
+        partial as materialized (${recentMatches(
+          partial,
+          sql`(select greatest(${countLimit + 1}::int - c.n, ${windowEnd(sql`${end}::int - c.n`, window)}) from complete_n c)`,
+        )}),
         numbered as (
           select x.*, 0 as part, row_number() over (order by x.updated_at desc, x.id desc) - 1 as r from complete x
           union all
@@ -161,7 +220,8 @@ async function matchPage(
         select page.id, page.match_score, page.part = 1 as partial, counted.total, counted.partials
         from counted left join page on page.pos >= ${offset}::int and page.pos < ${end}::int
         order by page.pos`,
-    // Planned for its values: whether to walk the newest-first index or gather a rare filter's matches depends on them.
+    // Planned for its values: which of the words' and filters' index keys a slab's scan tests depends on how common
+    // they are (a key in most profiles costs more to read than to test on the rows).
     { planEachCall: conditions.length > 1 || terms.all.text !== null || terms.all.near !== null },
   );
   return {

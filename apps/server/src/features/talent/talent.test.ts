@@ -532,6 +532,37 @@ describe('Find Candidates', () => {
     expect(names(await search(`q=${tag}%25 tableau`))).toEqual(['ana', 'cy']);
   });
 
+  it('writes prefixes as the exact lexemes profiles hold: the same matches, a new word known once saved', async () => {
+    const lower = tag.toLowerCase();
+    const queries = [
+      `${lower}:* & backe:*`,
+      'ana:*',
+      `${lower} & (informat:* | nurs:*)`,
+      'c:*',
+      'zzzq:*',
+      'sql & fhir:*',
+    ];
+    const rows = await selectRows<{ q: string; prefixes: number; exact: number }>(
+      t.database.db,
+      sql`select q, count(*) filter (where p.search @@ to_tsquery('english', q)) as prefixes,
+            count(*) filter (where p.search @@ talent_search_query(q)) as exact
+          from unnest(${sql.param(queries)}::text[]) q, talent_profiles p group by q`,
+    );
+    expect(rows).toHaveLength(queries.length);
+    for (const row of rows) expect(Number(row.exact), row.q).toBe(Number(row.prefixes));
+    const written = async (q: string) =>
+      (await selectRows<{ q: string }>(t.database.db, sql`select talent_search_query(${q})::text as q`))[0]!.q;
+    // Ben's "Backend" is in the vocabulary (talent_profiles_lexemes), so the prefix is written as that word.
+    expect(await written(`${lower} & backe:*`)).toBe(`'${lower}' & 'backend'`);
+    // A word no profile holds yet stays a prefix, and is written out once a profile with it is saved.
+    const fresh = `Qv${Date.now().toString(36)}ologist`;
+    const prefix = fresh.slice(0, -7).toLowerCase();
+    expect(await written(`${prefix}:*`)).toBe(`'${prefix}':*`);
+    await seeker({ titles: [fresh], discoverable: false });
+    expect(await written(`${prefix}:*`)).toBe(await written(fresh));
+    expect(await written(`${prefix}:*`)).not.toContain(':*');
+  });
+
   it('matches location and involvement by value in the selection', async () => {
     expect(names(await search(`q=${tag}&locations=Boston, MA`))).toEqual(['ana', 'cy']);
     expect(names(await search(`q=${tag}&involvement=contract&involvement=part-time`))).toEqual(['ben', 'cy']);
@@ -630,6 +661,36 @@ describe('Find Candidates', () => {
     // A later page counts as far past itself.
     const third = candidateSearchQuerySchema.parse({ q: tag, pageSize: '1', page: '3' });
     expect(await searchCandidates(t.database.db, auth, third, 1)).toMatchObject({ total: 3, totalIsLowerBound: false });
+  });
+
+  it('reads matches a time slab at a time, newest first, over every day a profile was updated', async () => {
+    const auth = requireCompanyUser(await resolveSession(t.database.db, admin.token));
+    const word = `Sv${Date.now().toString(36)}`;
+    // Days ago, each in a slab of another size (a day, a few days, weeks, years, decades), saved out of order.
+    const ages = [40, 0, 7_300, 3, 700];
+    const byAge = new Map<string, number>();
+    for (const [i, days] of ages.entries()) {
+      const person = await seeker({ titles: [`${word} Analyst`], involvement: 'contract' }, `Slab Person ${i + 1}`);
+      byAge.set(person.body.user.id, days);
+      await t.database.db
+        .update(talentProfiles)
+        .set({ updatedAt: new Date(Date.now() - days * 86_400_000) })
+        .where(eq(talentProfiles.id, person.body.user.id));
+    }
+    const listed = async (page: number, countAhead: number) => {
+      const filters = candidateSearchQuerySchema.parse({ q: word, involvement: 'contract', pageSize: '1', page });
+      return JSON.parse((await searchCandidatesJson(t.database.db, auth, filters, countAhead, 1)).toString('utf8')) as {
+        items: { id: string }[];
+        total: number;
+        totalIsLowerBound: boolean;
+      };
+    };
+    // Windows of one: the pages are the matches in recency order, each counted.
+    const pages = await Promise.all([1, 2, 3, 4, 5].map((page) => listed(page, 10)));
+    expect(pages.map((body) => byAge.get(body.items[0]!.id))).toEqual([0, 3, 40, 700, 7_300]);
+    for (const body of pages) expect(body).toMatchObject({ total: 5, totalIsLowerBound: false });
+    // The count stops past the page as before: the first slabs hold enough.
+    expect(await listed(1, 2)).toMatchObject({ total: 2, totalIsLowerBound: true });
   });
 
   it('ranks a window of the newest matches at a time, every page cutting the same list', async () => {

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES, type SessionResponse } from '@referwell/shared';
+import { preloadHydrateOnIntentParts } from '@/components/hydrate-on-intent';
 import { jsonResponse, renderRoutes, visitorSession } from '@/test/render';
 import { LoginPage } from './login-page';
 import { RequireAuth } from './require-auth';
@@ -21,6 +22,8 @@ const loggedIn: SessionResponse = {
   prelaunch: false,
 };
 
+// The log-in and sign-up forms load apart from their pages (hydrateOnIntent): here they are loaded up front.
+beforeAll(() => preloadHydrateOnIntentParts());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('RequireAuth', () => {

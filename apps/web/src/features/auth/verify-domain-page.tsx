@@ -1,25 +1,17 @@
-import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
 import { SSO_MESSAGES } from '@referwell/shared';
 import { AuthCard } from '@/components/auth-card';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api';
+import { useSendLinkToken } from '@/lib/use-link-token';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useVerifyDomainLink } from './api';
 
 /** Where a domain verification link lands (issue 34): it verifies at once, no sign-in needed (the token is the proof). */
 export function VerifyDomainPage() {
   usePageTitle('Verify a domain');
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token')?.trim() ?? '';
   const verify = useVerifyDomainLink();
-  const sent = useRef(false);
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
-    verify.mutate(token);
-  }, [token, verify]);
+  const token = useSendLinkToken(verify.mutate);
 
   return (
     <AuthCard title="Verify a domain">

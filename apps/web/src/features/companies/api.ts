@@ -4,6 +4,9 @@ import type {
   AuditLogQuery,
   AuditLogResponse,
   Company,
+  CompanyClaimOutcome,
+  CompanyClaimRequest,
+  CompanyClaimSent,
   CompanyProfileUpdate,
   CompanyProfileUpdated,
   CompanySecurity,
@@ -190,6 +193,31 @@ export function useSetMemberCompliance(companyId: string) {
           : team,
       );
       return queryClient.invalidateQueries({ queryKey: companyKeys.team(companyId) });
+    },
+  });
+}
+
+/** Asks to claim a company listed from its job board: a link is mailed to the work e-mail (ADR 0053). */
+export function useRequestCompanyClaim() {
+  return useMutation({
+    mutationFn: (input: CompanyClaimRequest) =>
+      api<CompanyClaimSent>('/api/company-claims', { method: 'POST', body: input }),
+  });
+}
+
+/**
+ * Follows a claim link: granted at once makes the person the company's admin, so the session (which carries the
+ * company) and the company's page are read again.
+ */
+export function useConfirmCompanyClaim() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      api<CompanyClaimOutcome>('/api/company-claims/confirm', { method: 'POST', body: { token } }),
+    onSuccess: (outcome) => {
+      if (outcome.status !== 'granted') return;
+      void client.invalidateQueries({ queryKey: sessionQueryOptions.queryKey });
+      void client.invalidateQueries({ queryKey: companyKeys.bySlug(outcome.companySlug) });
     },
   });
 }

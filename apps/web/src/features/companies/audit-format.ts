@@ -29,6 +29,12 @@ export function describeAuditChange({ action, before, after }: AuditEntry): stri
       return `Was ${String(b.role)}`;
     case 'company.invite_code_regenerated':
       return arrow(String(b.inviteCode), String(a.inviteCode));
+    case 'company.claimed':
+      return `Admin by ${String(a.email)} (domain matched)`;
+    case 'company.claim_approved':
+      return `Admin by ${String(a.email)} (approved by Referwell)`;
+    case 'company.claim_refused':
+      return `Claim by ${String(a.email)} refused`;
     case 'referral.status_changed':
       return arrow(
         label(REFERRAL_STATUS_LABELS, b.status as ReferralStatus),

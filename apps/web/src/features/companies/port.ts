@@ -3,3 +3,5 @@
  * Used by: dashboard (the company's profile and team on the referrer dashboard).
  */
 export { companyQueryOptions, teamQueryOptions } from './api';
+// Used by: jobs (a job of a company listed from its job board offers "Work here? Claim this company", ADR 0053).
+export { ClaimCompanyCallout } from './claim-callout';

@@ -22,6 +22,7 @@ import { useSession } from '@/lib/session';
 import { isApiError } from '@/lib/api';
 import { usePageTitle } from '@/lib/use-page-title';
 import { publicCompanyQueryOptions } from './api';
+import { ClaimCompanyCallout } from './claim-callout';
 
 export function PublicCompanyPage() {
   const { companyName = '' } = useParams();
@@ -122,6 +123,11 @@ export function PublicCompanyPage() {
                   <span className="text-muted-foreground">This company has not added a description yet.</span>
                 )}
               </p>
+              {data.company.notOnReferwell ? (
+                <div className="mt-6">
+                  <ClaimCompanyCallout companySlug={data.company.slug} />
+                </div>
+              ) : null}
             </CardContent>
           </Card>
 

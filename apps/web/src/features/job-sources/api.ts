@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { JobSource, JobSourceList, PlatformJobSource, PlatformJobSourceRequest } from '@referwell/shared';
+import type {
+  JobSource,
+  JobSourceList,
+  PendingCompanyClaimList,
+  PlatformJobSource,
+  PlatformJobSourceRequest,
+} from '@referwell/shared';
 import { api } from '@/lib/api';
 
 /** A company's own sources, or (no company) the platform's boards of companies not on Referwell. */
@@ -40,5 +46,26 @@ export function useRemoveJobSource(scope: SourcesScope) {
   return useMutation({
     mutationFn: (sourceId: string) => api<null>(`${base(scope)}/${encodeURIComponent(sourceId)}`, { method: 'DELETE' }),
     onSuccess: refresh,
+  });
+}
+
+export const pendingClaimsKey = ['company-claims', 'pending'] as const;
+
+/** Confirmed claims whose e-mail domain did not match the company's, waiting for a platform admin (ADR 0053). */
+export const pendingClaimsQueryOptions = queryOptions({
+  queryKey: pendingClaimsKey,
+  queryFn: ({ signal }) => api<PendingCompanyClaimList>('/api/admin/company-claims', { signal }),
+});
+
+/** Approves or refuses a pending claim; an approved company leaves the platform's boards (its admins have them). */
+export function useDecideClaim() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ claimId, decision }: { claimId: string; decision: 'approve' | 'refuse' }) =>
+      api<null>(`/api/admin/company-claims/${encodeURIComponent(claimId)}/${decision}`, { method: 'POST' }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: pendingClaimsKey });
+      void client.invalidateQueries({ queryKey: jobSourcesKeys.list({ platform: true }) });
+    },
   });
 }

@@ -1,9 +1,12 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  COMPANY_CLAIM_MESSAGES as C,
   JOB_SOURCE_MESSAGES,
   JOB_SOURCES_PAGE_TEXT as T,
   type JobSource,
+  type PendingCompanyClaim,
   type PlatformJobSource,
   type SessionResponse,
 } from '@referwell/shared';
@@ -82,14 +85,49 @@ describe('Job sources page', () => {
     };
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(200, { items: [listed] })),
+      vi.fn(async (path: string) => jsonResponse(200, { items: path === '/api/admin/company-claims' ? [] : [listed] })),
     );
     renderRoutes([{ path: '/a', element: <PlatformJobSourcesPage /> }], { path: '/a', session: adminSession });
+    expect(await screen.findByText(C.pendingEmpty)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Listed Clinic' })).toHaveAttribute(
       'href',
       '/company/listed-clinic',
     );
     expect(screen.getByLabelText(T.companyName)).toBeInTheDocument();
     expect(screen.getByText(T.ok)).toBeInTheDocument();
+  });
+
+  it('lists the claims waiting for a check, and Approve posts the decision and says so', async () => {
+    const claim: PendingCompanyClaim = {
+      id: '00000000-0000-4000-8000-000000000005',
+      companyId: '00000000-0000-4000-8000-000000000004',
+      companyName: 'Listed Clinic',
+      companySlug: 'listed-clinic',
+      knownDomains: ['listed-clinic.example'],
+      claimantName: 'Casey Claimant',
+      email: 'casey@gmail.com',
+      confirmedAt: '2026-12-02T10:00:00.000Z',
+    };
+    let decided = false;
+    const fetch = vi.fn(async (path: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        decided = true;
+        return new Response(null, { status: 204 });
+      }
+      return jsonResponse(200, { items: path === '/api/admin/company-claims' && !decided ? [claim] : [] });
+    });
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/a', element: <PlatformJobSourcesPage /> }], { path: '/a', session: adminSession });
+    expect(await screen.findByText('Casey Claimant · casey@gmail.com')).toBeInTheDocument();
+    expect(screen.getByText(/Known by listed-clinic\.example/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `${C.approve}: Casey Claimant, Listed Clinic` }));
+    expect(await screen.findByText(C.approved('Casey Claimant', 'Listed Clinic'))).toBeInTheDocument();
+    expect(
+      fetch.mock.calls.some(
+        ([path, init]) => path === `/api/admin/company-claims/${claim.id}/approve` && init?.method === 'POST',
+      ),
+    ).toBe(true);
+    expect(await screen.findByText(C.pendingEmpty)).toBeInTheDocument();
   });
 });

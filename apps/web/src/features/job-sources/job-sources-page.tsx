@@ -5,9 +5,11 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import {
+  COMPANY_CLAIM_MESSAGES as C,
   JOB_SOURCES_PAGE_TEXT as T,
   platformJobSourceRequestSchema,
   type JobSource,
+  type PendingCompanyClaim,
   type PlatformJobSource,
 } from '@referwell/shared';
 import { BackToDashboard } from '@/components/back-to-dashboard';
@@ -36,7 +38,14 @@ import { formatDate } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { scopedToast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import { jobSourcesQueryOptions, useAddJobSource, useRemoveJobSource, type SourcesScope } from './api';
+import {
+  jobSourcesQueryOptions,
+  pendingClaimsQueryOptions,
+  useAddJobSource,
+  useDecideClaim,
+  useRemoveJobSource,
+  type SourcesScope,
+} from './api';
 
 const toast = scopedToast('job-sources');
 
@@ -62,7 +71,10 @@ export function PlatformJobSourcesPage() {
   usePageTitle(T.platformTitle);
   return (
     <Shell title={T.platformTitle} intro={T.platformIntro}>
-      <Sources scope={{ platform: true }} />
+      <div className="grid gap-6">
+        <PendingClaims />
+        <Sources scope={{ platform: true }} />
+      </div>
     </Shell>
   );
 }
@@ -289,5 +301,96 @@ function AddSource({ scope }: { scope: SourcesScope }) {
         </Form>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * The claims waiting for a platform admin (the e-mail's domain is not one the company is known by): who, with which
+ * address, and the domains the company is known by; Approve or Refuse, each audited and told to the claimant.
+ * A 403 (not a platform admin) is said once, by the boards below.
+ */
+function PendingClaims() {
+  const claims = useQuery(pendingClaimsQueryOptions);
+  if (claims.isError && isApiError(claims.error, 403)) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2">{C.pendingHeading}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {claims.isPending ? (
+          <Skeleton className="h-16 w-full" aria-busy />
+        ) : claims.isError ? (
+          <Alert variant="destructive">
+            <AlertTitle>{T.loadError}</AlertTitle>
+            <AlertDescription>
+              <p>{claims.error.message}</p>
+              <Button variant="outline" size="sm" onClick={() => void claims.refetch()}>
+                {T.tryAgain}
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : claims.data.items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{C.pendingEmpty}</p>
+        ) : (
+          <ul className="grid gap-3">
+            {claims.data.items.map((claim) => (
+              <PendingClaimRow key={claim.id} claim={claim} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PendingClaimRow({ claim }: { claim: PendingCompanyClaim }) {
+  const decide = useDecideClaim();
+  const onDecide = (decision: 'approve' | 'refuse') =>
+    decide.mutate(
+      { claimId: claim.id, decision },
+      {
+        onSuccess: () =>
+          toast.success(
+            decision === 'approve'
+              ? C.approved(claim.claimantName, claim.companyName)
+              : C.refused(claim.claimantName, claim.companyName),
+          ),
+        onError: (error) => toast.error(error.message),
+      },
+    );
+  return (
+    <li className="flex flex-col gap-3 rounded-md border p-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0 text-sm">
+        <Link to={`/company/${claim.companySlug}`} className="font-medium hover:underline">
+          {claim.companyName}
+        </Link>
+        <span className="block break-all">
+          {claim.claimantName} · {claim.email}
+        </span>
+        <span className="block text-xs text-muted-foreground">
+          {C.knownBy(claim.knownDomains)} · {formatDate(claim.confirmedAt)}
+        </span>
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <Button
+          size="sm"
+          disabled={decide.isPending}
+          onClick={() => onDecide('approve')}
+          aria-label={`${C.approve}: ${claim.claimantName}, ${claim.companyName}`}
+        >
+          {C.approve}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={decide.isPending}
+          onClick={() => onDecide('refuse')}
+          aria-label={`${C.refuse}: ${claim.claimantName}, ${claim.companyName}`}
+        >
+          {C.refuse}
+        </Button>
+      </div>
+    </li>
   );
 }

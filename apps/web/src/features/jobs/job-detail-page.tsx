@@ -32,6 +32,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session';
 import { MessageButton } from '@/features/messaging/port';
+import { ClaimCompanyCallout } from '@/features/companies/port';
 import { formatDate, formatMoney } from '@/lib/format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { isMissing } from '@/lib/api';
@@ -126,10 +127,15 @@ function JobDetail({
                 </Link>
               </p>
               {job.notOnReferwell ? (
-                <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-                  <Badge variant="outline">{JOB_MESSAGES.notOnReferwell}</Badge>
-                  {JOB_MESSAGES.notOnReferwellHint}
-                </p>
+                <>
+                  <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+                    <Badge variant="outline">{JOB_MESSAGES.notOnReferwell}</Badge>
+                    {JOB_MESSAGES.notOnReferwellHint}
+                  </p>
+                  <div className="mt-4">
+                    <ClaimCompanyCallout companySlug={job.companySlug} />
+                  </div>
+                </>
               ) : null}
             </div>
             <ul className="flex flex-wrap gap-2" aria-label="Job facts">

@@ -1,25 +1,18 @@
-import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { MAIL_MESSAGES } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { AuthCard } from '@/components/auth-card';
 import { errorMessage } from '@/lib/api';
+import { useSendLinkToken } from '@/lib/use-link-token';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useConfirmEmail } from './api';
 
 /** Where a confirmation link lands: it confirms at once, no sign-in needed (the token is the proof). */
 export function ConfirmEmailPage() {
   usePageTitle('Confirm your e-mail address');
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token')?.trim() ?? '';
   const confirm = useConfirmEmail();
-  const sent = useRef(false);
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
-    confirm.mutate(token);
-  }, [token, confirm]);
+  const token = useSendLinkToken(confirm.mutate);
 
   return (
     <AuthCard title="Confirm your e-mail address">

@@ -141,6 +141,7 @@ export const ashby: AtsAdapter = {
     };
     return {
       ats: 'ashby',
+      slug: org,
       apiUrl: boardUrl(apis, org),
       list,
       // Ashby's board names no company: as the first posting spells it.

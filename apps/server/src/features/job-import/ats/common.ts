@@ -23,6 +23,8 @@ export interface BoardPosting {
 /** A whole public job board on an ATS, recognised from the board's page or its public API address. */
 export interface AtsBoard {
   ats: AtsName;
+  /** The board's name in its address (Greenhouse board, Lever site, Ashby organisation, Workable account). */
+  slug: string;
   /** The public API URL that lists every open posting on the board. */
   apiUrl: string;
   /** A second public API URL naming the company, when the list itself does not (Greenhouse's board). */

@@ -121,6 +121,7 @@ export const greenhouse: AtsAdapter = {
     const base = `${apis.greenhouse}/${encodeURIComponent(slug)}`;
     return {
       ats: 'greenhouse',
+      slug: slug,
       apiUrl: `${base}/jobs?content=true`,
       nameUrl: base,
       list(raw) {

@@ -127,6 +127,7 @@ export const lever: AtsAdapter = {
     };
     return {
       ats: 'lever',
+      slug: site,
       apiUrl: `${apis.lever}/${encodeURIComponent(site)}?mode=json`,
       list,
       // Lever names no company: as the first posting spells it.

@@ -109,6 +109,7 @@ export const workable: AtsAdapter = {
     const slug = account;
     return {
       ats: 'workable',
+      slug: slug,
       apiUrl: accountUrl(apis, slug),
       list(raw) {
         const board = payloadSchema.safeParse(raw);

@@ -10,6 +10,7 @@ import {
   teamInvitation,
 } from './account';
 import { digest, notificationTemplates } from './activity';
+import { companyClaim, companyClaimDecided } from './claims';
 import { referralInvitation } from './referrals';
 import { searchAlert } from './search-alert';
 import { ssoDomainVerification } from './sso';
@@ -34,6 +35,8 @@ export const mailTemplates = {
   'search-alert': searchAlert,
   'referral-invitation': referralInvitation,
   'sso-domain-verification': ssoDomainVerification,
+  'company-claim': companyClaim,
+  'company-claim-decided': companyClaimDecided,
 } as const;
 
 export type MailTemplates = typeof mailTemplates;

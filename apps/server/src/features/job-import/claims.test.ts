@@ -1,0 +1,244 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COMPANY_CLAIM_MESSAGES,
+  NOTIFICATION_TYPES_COMPANY,
+  type CompanyClaimOutcome,
+  type PendingCompanyClaim,
+} from '@referwell/shared';
+import {
+  companies,
+  companyAuditLog,
+  companyClaims,
+  companyMembers,
+  jobSources,
+  notifications,
+  users,
+} from '../../db/schema';
+import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { linkIn, mailsTo } from '../../test/mail';
+import { emailMatchesDomains, knownDomainsOf } from './claims';
+
+let t: TestApp;
+let operator: SignedUp;
+const OPERATOR_EMAIL = 'ops.claims@example.com';
+const run = randomBytes(3).toString('hex');
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { PLATFORM_ADMIN_EMAILS: OPERATOR_EMAIL } });
+  operator = await signUp(t, { email: OPERATOR_EMAIL });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** A company listed from its job board (as a platform admin's board source makes it), with its known addresses. */
+async function listedCompany(name: string, website: string | null, sourceUrls: string[] = []) {
+  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${run}`;
+  const [company] = await t.database.db
+    .insert(companies)
+    .values({ name, slug, website, notOnReferwell: true, inviteCode: `CLM-${randomBytes(4).toString('hex')}` })
+    .returning();
+  for (const url of sourceUrls)
+    await t.database.db.insert(jobSources).values({
+      companyId: company!.id,
+      addedBy: operator.body.user.id,
+      url,
+      nextCrawlAt: new Date(Date.now() + 3600_000),
+    });
+  return company!;
+}
+
+const api = (who: SignedUp | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, ...(who ? withSession(who.token) : {}) });
+
+/** Asks to claim, then reads the link mailed to the work address. */
+async function requestAndRead(who: SignedUp, companySlug: string, email: string): Promise<string> {
+  const asked = await api(who, 'POST', '/api/company-claims', { companySlug, email });
+  expect(asked.statusCode, asked.body).toBe(202);
+  const mails = await mailsTo(t, email);
+  const mail = mails.at(-1)!;
+  expect(mail).toContain('Confirm your claim to');
+  return new URL(linkIn(mail, '/claim-company'), 'http://x').searchParams.get('token')!;
+}
+
+const membership = async (userId: string) =>
+  (await t.database.db.select().from(companyMembers).where(eq(companyMembers.userId, userId)))[0];
+const audit = async (companyId: string) =>
+  (await t.database.db.select().from(companyAuditLog).where(eq(companyAuditLog.companyId, companyId))).map(
+    (r) => r.action,
+  );
+const notified = async (userId: string, type: string) =>
+  (
+    await t.database.db
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.type, type)))
+  ).map((r) => r.message);
+
+describe('claiming a company listed from its job board', () => {
+  it('makes the claimant its admin at once when the work e-mail matches its website, and the link works once', async () => {
+    const company = await listedCompany('Acme Claim Health', 'https://www.acme-claim.test/about');
+    const seeker = await signUp(t);
+    const email = `jo@acme-claim.test`;
+    const token = await requestAndRead(seeker, company.slug, email);
+
+    const stranger = await signUp(t);
+    const notTheirs = await api(stranger, 'POST', '/api/company-claims/confirm', { token });
+    expect(notTheirs.statusCode).toBe(403);
+    expect(notTheirs.json().error.message).toBe(COMPANY_CLAIM_MESSAGES.notYours);
+
+    const confirmed = await api(seeker, 'POST', '/api/company-claims/confirm', { token });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json<CompanyClaimOutcome>()).toEqual({
+      status: 'granted',
+      companyName: 'Acme Claim Health',
+      companySlug: company.slug,
+    });
+    expect(await membership(seeker.body.user.id)).toMatchObject({ companyId: company.id, role: 'admin' });
+    const [account] = await t.database.db.select().from(users).where(eq(users.id, seeker.body.user.id));
+    expect(account!.type).toBe('referrer'); // a company admin's account, as sign-up with a new company makes it
+    const [after] = await t.database.db.select().from(companies).where(eq(companies.id, company.id));
+    expect(after!.notOnReferwell).toBe(false);
+    expect(await audit(company.id)).toContain('company.claimed');
+    expect(await notified(operator.body.user.id, NOTIFICATION_TYPES_COMPANY.platformCompanyClaim)).toContain(
+      COMPANY_CLAIM_MESSAGES.claimedNotice(seeker.body.user.name, email, 'Acme Claim Health'),
+    );
+    // The session now carries the company, as an admin.
+    const me = await api(seeker, 'GET', '/api/auth/session');
+    expect(me.json().company).toMatchObject({ id: company.id, role: 'companyAdmin' });
+
+    const again = await api(seeker, 'POST', '/api/company-claims/confirm', { token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.message).toBe(COMPANY_CLAIM_MESSAGES.linkInvalid);
+    const [row] = await t.database.db.select().from(companyClaims).where(eq(companyClaims.companyId, company.id));
+    expect(row!.tokenHash).toBeNull(); // only the hash was kept, and it is gone once used
+  });
+
+  it('matches the start page of a careers-page source, never an applicant-tracking vendor or a free-mail domain', async () => {
+    const company = await listedCompany('Beta Claim Clinic', null, [
+      'https://careers.beta-claim.test/jobs',
+      'https://boards.greenhouse.io/betaclaim',
+      'https://jobs.lever.co/betaclaim',
+    ]);
+    expect(await knownDomainsOf(t.database.db, t.app.config, company.id)).toEqual(['careers.beta-claim.test']);
+    expect(emailMatchesDomains('sam@beta-claim.test', ['careers.beta-claim.test'])).toBe(true);
+    expect(emailMatchesDomains('sam@greenhouse.io', ['careers.beta-claim.test'])).toBe(false);
+    expect(emailMatchesDomains('sam@gmail.com', ['gmail.com'])).toBe(false);
+    expect(emailMatchesDomains('sam@other-claim.test', ['careers.beta-claim.test'])).toBe(false);
+
+    const referrerless = await signUp(t);
+    const token = await requestAndRead(referrerless, company.slug, 'sam@beta-claim.test');
+    const confirmed = await api(referrerless, 'POST', '/api/company-claims/confirm', { token });
+    expect(confirmed.json<CompanyClaimOutcome>().status).toBe('granted');
+  });
+
+  it('waits for a platform admin when the domain does not match; approving makes them admin, told in the app and by mail', async () => {
+    const company = await listedCompany('Gamma Claim Care', null);
+    const seeker = await signUp(t);
+    const token = await requestAndRead(seeker, company.slug, `gamma.${run}@gmail.com`);
+    const confirmed = await api(seeker, 'POST', '/api/company-claims/confirm', { token });
+    expect(confirmed.json<CompanyClaimOutcome>().status).toBe('pending');
+    expect(await membership(seeker.body.user.id)).toBeUndefined();
+    expect(await notified(operator.body.user.id, NOTIFICATION_TYPES_COMPANY.platformCompanyClaim)).toContain(
+      COMPANY_CLAIM_MESSAGES.pendingNotice(seeker.body.user.name, `gamma.${run}@gmail.com`, 'Gamma Claim Care'),
+    );
+
+    expect((await api(seeker, 'GET', '/api/admin/company-claims')).statusCode).toBe(403);
+    const list = await api(operator, 'GET', '/api/admin/company-claims');
+    expect(list.statusCode).toBe(200);
+    const pending = list.json<{ items: PendingCompanyClaim[] }>().items.find((c) => c.companyId === company.id)!;
+    expect(pending).toMatchObject({
+      companyName: 'Gamma Claim Care',
+      knownDomains: [],
+      email: `gamma.${run}@gmail.com`,
+    });
+
+    expect((await api(seeker, 'POST', `/api/admin/company-claims/${pending.id}/approve`)).statusCode).toBe(403);
+    const approved = await api(operator, 'POST', `/api/admin/company-claims/${pending.id}/approve`);
+    expect(approved.statusCode, approved.body).toBe(204);
+    expect(await membership(seeker.body.user.id)).toMatchObject({ companyId: company.id, role: 'admin' });
+    expect(await audit(company.id)).toContain('company.claim_approved');
+    expect(await notified(seeker.body.user.id, NOTIFICATION_TYPES_COMPANY.companyClaimDecided)).toEqual([
+      COMPANY_CLAIM_MESSAGES.approvedNotice('Gamma Claim Care'),
+    ]);
+    expect(
+      (await mailsTo(t, seeker.body.user.email)).some((m) => m.includes('Your claim to Gamma Claim Care was approved')),
+    ).toBe(true);
+    // Decided: gone from the list, and not decided twice.
+    expect((await api(operator, 'POST', `/api/admin/company-claims/${pending.id}/refuse`)).statusCode).toBe(404);
+    const after = (await api(operator, 'GET', '/api/admin/company-claims')).json<{ items: PendingCompanyClaim[] }>();
+    expect(after.items.some((c) => c.id === pending.id)).toBe(false);
+  });
+
+  it('refuses a pending claim: audited, the claimant told, nobody joins', async () => {
+    const company = await listedCompany('Delta Claim Labs', 'https://delta-claim.test');
+    const seeker = await signUp(t);
+    const token = await requestAndRead(seeker, company.slug, `lee@elsewhere-${run}.test`);
+    expect((await api(seeker, 'POST', '/api/company-claims/confirm', { token })).json().status).toBe('pending');
+    const [claim] = await t.database.db.select().from(companyClaims).where(eq(companyClaims.companyId, company.id));
+    const refused = await api(operator, 'POST', `/api/admin/company-claims/${claim!.id}/refuse`);
+    expect(refused.statusCode).toBe(204);
+    expect(await membership(seeker.body.user.id)).toBeUndefined();
+    expect(await audit(company.id)).toContain('company.claim_refused');
+    expect(await notified(seeker.body.user.id, NOTIFICATION_TYPES_COMPANY.companyClaimDecided)).toEqual([
+      COMPANY_CLAIM_MESSAGES.refusedNotice('Delta Claim Labs'),
+    ]);
+    expect((await mailsTo(t, seeker.body.user.email)).some((m) => m.includes('was refused'))).toBe(true);
+    const [after] = await t.database.db.select().from(companies).where(eq(companies.id, company.id));
+    expect(after!.notOnReferwell).toBe(true);
+  });
+
+  it('refuses an expired link, a company already on Referwell (409), and claims by the wrong people', async () => {
+    const company = await listedCompany('Epsilon Claim Rx', 'https://epsilon-claim.test');
+    const seeker = await signUp(t);
+    const token = await requestAndRead(seeker, company.slug, 'pat@epsilon-claim.test');
+    await t.database.db
+      .update(companyClaims)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(companyClaims.companyId, company.id));
+    const expired = await api(seeker, 'POST', '/api/company-claims/confirm', { token });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().error.message).toBe(COMPANY_CLAIM_MESSAGES.linkInvalid);
+
+    // Another person claims it first: the first link's company is on Referwell now.
+    const late = await requestAndRead(seeker, company.slug, 'pat@epsilon-claim.test');
+    const first = await signUp(t);
+    const firstToken = await requestAndRead(first, company.slug, 'kim@epsilon-claim.test');
+    expect((await api(first, 'POST', '/api/company-claims/confirm', { token: firstToken })).statusCode).toBe(200);
+    const tooLate = await api(seeker, 'POST', '/api/company-claims/confirm', { token: late });
+    expect(tooLate.statusCode).toBe(409);
+    expect(tooLate.json().error.message).toBe(COMPANY_CLAIM_MESSAGES.onReferwell('Epsilon Claim Rx'));
+    const onReferwell = await api(seeker, 'POST', '/api/company-claims', {
+      companySlug: company.slug,
+      email: 'pat@epsilon-claim.test',
+    });
+    expect(onReferwell.statusCode).toBe(409);
+    expect(onReferwell.json().error.message).toBe(COMPANY_CLAIM_MESSAGES.onReferwell('Epsilon Claim Rx'));
+
+    const other = await listedCompany('Zeta Claim Health', 'https://zeta-claim.test');
+    const body = { companySlug: other.slug, email: 'ann@zeta-claim.test' };
+    expect((await api(null, 'POST', '/api/company-claims', body)).statusCode).toBe(401);
+    const asOperator = await api(operator, 'POST', '/api/company-claims', body);
+    expect(asOperator.statusCode).toBe(403);
+    const member = await api(first, 'POST', '/api/company-claims', body); // already the admin of Epsilon
+    expect(member.statusCode).toBe(409);
+    expect(member.json().error.message).toBe(COMPANY_CLAIM_MESSAGES.alreadyMember);
+    expect((await api(seeker, 'POST', '/api/company-claims', { ...body, email: 'not-an-address' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await api(seeker, 'POST', '/api/company-claims', { ...body, companySlug: 'no-such-company' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('limits how often one person asks (429)', async () => {
+    const company = await listedCompany('Eta Claim Group', null);
+    const seeker = await signUp(t);
+    const body = { companySlug: company.slug, email: `eta.${run}@eta-claim.test` };
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await api(seeker, 'POST', '/api/company-claims', body)).statusCode);
+    expect(codes).toEqual([202, 202, 202, 202, 202, 429]);
+  });
+});
