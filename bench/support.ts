@@ -229,22 +229,39 @@ export interface RunningServer {
 }
 
 /**
- * The Node.js options of the production start command (`npm start` in the root package.json: runtime limits such as
- * the heap's, README "Memory"), so the benchmark measures the server as production starts it.
+ * The production start command (`npm start` in the root package.json): the environment it sets before `node` (the C
+ * allocator's, `MALLOC_ARENA_MAX`) and its Node.js options (runtime limits such as the heap's and its growth; ADR
+ * 0019), so the benchmark measures the server as production starts it.
  */
-export function productionNodeOptions(): string[] {
+export function productionStart(): { env: Record<string, string>; nodeOptions: string[] } {
   const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const command = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(scripts.start ?? '');
+  const command = /((?:\b[A-Z_]+=\S+\s+)*)\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(
+    scripts.start ?? '',
+  );
   if (!command) throw new Error('package.json "start" does not run node apps/server/dist/main.js');
-  return command[1]!.trim().split(/\s+/).filter(Boolean);
+  const env = Object.fromEntries(
+    command[1]!
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((assignment) => [
+        assignment.slice(0, assignment.indexOf('=')),
+        assignment.slice(assignment.indexOf('=') + 1),
+      ]),
+  );
+  return { env, nodeOptions: command[2]!.trim().split(/\s+/).filter(Boolean) };
 }
 
-/** Starts apps/server/dist/main.js (run `npm run build` first) on a free loopback port against the prepared database. */
+/**
+ * Starts apps/server/dist/main.js (run `npm run build` first) on a free loopback port against the prepared database,
+ * as the production start command does (or as `start` says, to compare two ways of starting it).
+ */
 export async function startServer(
   prepared: PreparedDatabase<unknown>,
   env: Record<string, string> = {},
+  start = productionStart(),
 ): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -267,10 +284,11 @@ export async function startServer(
     childEnv.DATABASE_URL = prepared.databaseUrl;
   } else delete childEnv.DATABASE_URL;
   childEnv.DATA_ENCRYPTION_KEY ??= BENCH_DATA_ENCRYPTION_KEY;
+  Object.assign(childEnv, start.env);
   // BENCH_NODE_OPTIONS adds options after production's, for a traced or profiled run (README "Benchmark"), e.g.
   // "--cpu-prof --cpu-prof-dir=/tmp/prof" (NODE_OPTIONS refuses --cpu-prof).
   const extra = (process.env.BENCH_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
-  const args = [...productionNodeOptions(), ...extra, path.join(repoRoot, 'apps/server/dist/main.js')];
+  const args = [...start.nodeOptions, ...extra, path.join(repoRoot, 'apps/server/dist/main.js')];
   const child = spawn(process.execPath, args, {
     env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -402,14 +420,11 @@ export interface BareCeiling {
  * neither competes with it) and judges its throughput rows against it.
  */
 export async function measureBare(): Promise<BareCeiling> {
-  const child = spawn(
-    process.execPath,
-    [...productionNodeOptions(), path.join(import.meta.dirname, 'bare-server.mjs')],
-    {
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const start = productionStart();
+  const child = spawn(process.execPath, [...start.nodeOptions, path.join(import.meta.dirname, 'bare-server.mjs')], {
+    env: { ...process.env, ...start.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise((r) => child.once('exit', r));
   try {
     const port = await new Promise<number>((resolve, reject) => {

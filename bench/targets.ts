@@ -88,12 +88,29 @@ export function rssMb(pid: number): number | null {
   }
 }
 
+/**
+ * What the RSS is made of (Linux /proc): anonymous memory (the JavaScript heap, malloc, buffers) and mapped files (the
+ * node binary, its ICU data), in MB; null where /proc is missing.
+ */
+export function rssParts(pid: number): { anon: number; file: number } | null {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (field: string) =>
+      Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024);
+    return { anon: mb('RssAnon'), file: mb('RssFile') };
+  } catch {
+    return null;
+  }
+}
+
 /** Rows for the server's memory after the run and its start-up time; `ok` says whether both were met. */
 export function serverRows(pid: number, startupMs: number): { rows: Row[]; ok: boolean } {
   const rss = rssMb(pid);
   const rssOk = rss !== null && rss <= MAX_RSS_MB;
   const startupOk = startupMs <= MAX_STARTUP_MS;
-  console.log(`server RSS after the run: ${rss ?? 'unknown'} MB (pid ${pid})`);
+  const parts = rssParts(pid);
+  const split = parts ? `: ${parts.anon} MB anonymous (heap, malloc), ${parts.file} MB mapped files` : '';
+  console.log(`server RSS after the run: ${rss ?? 'unknown'} MB (pid ${pid})${split}`);
   return {
     ok: rssOk && startupOk,
     rows: [
