@@ -114,6 +114,11 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
       pollInterval: options.pollIntervalMs ?? 2000,
       taskList: options.tasks,
       crontab: options.crontab,
+      // Marking a job done or failed goes through graphile-worker's batcher (delay 0: nothing waits), which retries
+      // and, if the database stays away, stops the runner (untilUnhealthy restarts it). Unbatched, graphile-worker
+      // 0.17 does not await that write, so a database lost as a job ended rejected a promise nobody handled, and
+      // close-with-grace shut the whole server down (main.test.ts, kill -9 of PostgreSQL while a job ran).
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     });
     lockers = ids;
     return started;
