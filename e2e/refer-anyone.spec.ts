@@ -89,5 +89,5 @@ test('a referrer refers a friend by e-mail with a résumé; the friend confirms 
   await expect(referrerPage.getByRole('definition').filter({ hasText: '$3,000' }).first()).toBeVisible();
   await referrerPage.goto(referralPath);
   await expect(referrerPage.getByRole('main').getByText('Completed').first()).toBeVisible();
-  await expect(referrerPage.getByText('$3,000').first()).toBeVisible();
+  await expect(referrerPage.getByRole('main').getByText('$3,000').first()).toBeVisible();
 });
