@@ -3,8 +3,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_SOURCE_MESSAGES, type PlatformJobSource } from '@referwell/shared';
 import { selectRows } from '../../db/repository';
-import { companies, jobPostings, jobSources } from '../../db/schema';
+import { companies, jobSources } from '../../db/schema';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { sourceJobs as jobsOfSource, sourceRow as storedSource } from '../../test/job-sources';
 import { drainQueue } from '../../test/queue';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server';
 import { matchAtsBoard } from './ats';
@@ -229,15 +230,8 @@ afterAll(async () => {
 });
 
 const ctx = () => ({ config: t.app.config });
-const sourceJobs = async (sourceId: string) =>
-  (
-    await t.database.db
-      .select({ title: jobPostings.title, status: jobPostings.status, url: jobPostings.sourceUrl })
-      .from(jobPostings)
-      .where(eq(jobPostings.sourceId, sourceId))
-  ).sort((a, b) => a.title.localeCompare(b.title));
-const sourceRow = async (id: string) =>
-  (await t.database.db.select().from(jobSources).where(eq(jobSources.id, id)))[0]!;
+const sourceJobs = (sourceId: string) => jobsOfSource(t.database.db, sourceId);
+const sourceRow = (id: string) => storedSource(t.database.db, id);
 
 describe('board addresses', () => {
   const apis = {

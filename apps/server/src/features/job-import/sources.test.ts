@@ -12,6 +12,7 @@ import {
 } from '@referwell/shared';
 import { companies, jobPostings, jobSources, notifications } from '../../db/schema';
 import { createTestApp, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
+import { sourceJobs as jobsOfSource, sourceRow as storedSource } from '../../test/job-sources';
 import { drainQueue } from '../../test/queue';
 import { AppError } from '../../lib/errors';
 import { runInWorker } from '../../lib/worker-task';
@@ -97,15 +98,8 @@ afterAll(async () => {
 const call = (who: SignedUp, method: 'GET' | 'POST' | 'DELETE', path = '', payload?: object) =>
   t.app.inject({ method, url: `/api/companies/${companyId}/job-sources${path}`, payload, ...withSession(who.token) });
 const ctx = () => ({ config: t.app.config });
-const sourceJobs = async (sourceId: string) =>
-  (
-    await t.database.db
-      .select({ title: jobPostings.title, status: jobPostings.status, url: jobPostings.sourceUrl })
-      .from(jobPostings)
-      .where(eq(jobPostings.sourceId, sourceId))
-  ).sort((a, b) => a.title.localeCompare(b.title));
-const sourceRow = async (id: string) =>
-  (await t.database.db.select().from(jobSources).where(eq(jobSources.id, id)))[0]!;
+const sourceJobs = (sourceId: string) => jobsOfSource(t.database.db, sourceId);
+const sourceRow = (id: string) => storedSource(t.database.db, id);
 
 describe('job sources crawled on a schedule', () => {
   let source: JobSource;
