@@ -4,11 +4,14 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp, SHUTDOWN_GRACE_MS } from './app';
 import { ConfigError, loadConfig } from './config';
 import { SecretError } from './lib/secrets';
+import { classifyDatabaseError } from './lib/database-errors';
 import { DatabaseInUseError, EmbeddedPostgresError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { closeWorkers } from './lib/worker-task';
 import { moveDatabaseFilesTo } from './lib/storage';
 import { importLegacyUploads } from './features/talent/legacy-uploads';
+
+const ERROR_EVENTS = ['uncaughtException', 'unhandledRejection'] as const;
 
 // dist/main.js and src/main.ts both sit two levels below the repository root's apps/.
 const defaultWebDist = path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url)));
@@ -49,11 +52,30 @@ async function main() {
     const log = app.log;
     await importLegacyUploads(app.db, app.storage, config.dataDir, log);
     await moveDatabaseFilesTo(app.storage, app.db, log);
-    closeWithGrace({ delay: SHUTDOWN_GRACE_MS }, async ({ signal, err }) => {
-      if (err) log.error({ err }, 'shutting down after an error');
-      else log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const grace = closeWithGrace({ delay: SHUTDOWN_GRACE_MS, skip: [...ERROR_EVENTS] }, async ({ signal }) => {
+      log.info({ signal }, 'shutting down: finishing in-flight requests');
       await shutdown();
     });
+    // An error nothing handled stops the server (exit 1, after in-flight requests), except a lost database
+    // connection: the server is built to ride out a database outage (503s, liveness unhealthy past its grace, the
+    // embedded PostgreSQL restarted), and a library that lets such an error escape (graphile-worker 0.17, when
+    // PostgreSQL dies under a running worker) must not turn the outage into a dead server (main.test.ts, kill -9).
+    let failing = false;
+    const onError = (err: unknown) => {
+      if (classifyDatabaseError(err) === 'unavailable') {
+        log.warn({ err }, 'a lost database connection was not handled where it happened; carrying on');
+        return;
+      }
+      log.error({ err }, failing ? 'another error while shutting down' : 'shutting down after an error');
+      if (failing) return;
+      failing = true;
+      grace.uninstall();
+      setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+      void shutdown()
+        .catch((error: unknown) => log.error({ err: error }, 'shutdown failed'))
+        .finally(() => process.exit(1));
+    };
+    for (const event of ERROR_EVENTS) process.on(event, onError);
 
     if (config.seedDemoData) {
       // Loaded only to seed: the demo world's faker (every locale, ~30 MB of heap) stays out of a production server.
