@@ -89,18 +89,58 @@ describe('ShortCache tags', () => {
 });
 
 describe('ShortCache budget', () => {
-  it('lets the oldest kept values go first once over its entries or bytes', async () => {
+  it('lets the values asked for once go first, oldest first, once over its entries or bytes', async () => {
     const cache = new ShortCache<string>(3, { maxBytes: 10, bytesOf: (value) => value.length });
     for (const key of ['a', 'b', 'c']) await cache.get(key, 60_000, async () => key.repeat(3));
     expect(cache.keptBytes).toBe(9);
     await cache.get('d', 60_000, async () => 'dddd'); // 13 bytes: a goes, 10 left
     expect(cache.keptBytes).toBe(10);
     expect(await cache.get('a', 60_000, async () => 'aa')).toBe('aa'); // 12 bytes: b goes
-    expect(await cache.get('d', 60_000, async () => 'lost')).toBe('dddd');
+    expect(await cache.get('d', 60_000, async () => 'lost')).toBe('dddd'); // asked again: protected
     expect(await cache.get('b', 60_000, async () => 'b again')).toBe('b again');
-    expect(cache.keptBytes).toBe(9); // 16 with b again: c and d went, a and b stay
+    // 16 bytes with b again: c and aa go (asked for once, oldest first), then dddd (protected, but nothing else left)
+    expect(cache.keptBytes).toBe(7);
+    expect(await cache.get('b', 60_000, async () => 'lost')).toBe('b again');
     // A value over the whole budget is handed out but not kept.
     expect(await cache.get('big', 60_000, async () => 'x'.repeat(11))).toHaveLength(11);
     expect(await cache.get('big', 60_000, async () => 'small')).toBe('small');
+  });
+
+  it('keeps the values asked for again through a stream of values nobody asks for twice', async () => {
+    const cache = new ShortCache<string>(10);
+    const loads: string[] = [];
+    const get = (key: string) =>
+      cache.get(key, 60_000, async () => {
+        loads.push(key);
+        return key;
+      });
+    for (const key of ['popular 1', 'popular 2', 'popular 3']) await get(key);
+    for (const key of ['popular 1', 'popular 2', 'popular 3']) await get(key); // asked again: protected
+    for (let n = 0; n < 100; n++) await get(`once ${n}`);
+    loads.length = 0;
+    for (const key of ['popular 1', 'popular 2', 'popular 3']) await get(key);
+    expect(loads).toEqual([]);
+    // The stream kept only its newest within the rest of the cache.
+    expect(await get('once 99')).toBe('once 99');
+    expect(await get('once 50')).toBe('once 50');
+    expect(loads).toEqual(['once 50']);
+  });
+
+  it('sends its least recently asked protected values back among the others past their share', async () => {
+    const cache = new ShortCache<string>(5); // protected: up to 4
+    const loads: string[] = [];
+    const get = (key: string) =>
+      cache.get(key, 60_000, async () => {
+        loads.push(key);
+        return key;
+      });
+    for (const key of ['a', 'b', 'c', 'd', 'e']) await get(key);
+    for (const key of ['a', 'b', 'c', 'd', 'e']) await get(key); // e's promotion sends a back
+    await get('f'); // over 5 entries: a, now among the values asked for once and the oldest there, goes
+    loads.length = 0;
+    for (const key of ['b', 'c', 'd', 'e', 'f']) await get(key);
+    expect(loads).toEqual([]);
+    await get('a');
+    expect(loads).toEqual(['a']);
   });
 });

@@ -13,18 +13,37 @@ interface Loading<T> {
   tags: string[] | null;
 }
 
+interface Kept<T> {
+  value: T;
+  expiresAt: number;
+  bytes: number;
+  tags: string[] | null;
+}
+
+/** The share of a cache's entries and bytes that values asked for more than once may hold (see ShortCache). */
+const PROTECTED_SHARE = 0.8;
+
 /**
  * Results kept for a few seconds by key, with identical concurrent loads coalesced: while a load for a key is under
  * way, every other caller of that key waits for it instead of starting its own (single flight). `ttlMs` 0 coalesces
- * only. A failed load is not kept. Past `maxEntries` entries (or the byte budget), the oldest kept go first.
+ * only. A failed load is not kept.
+ *
+ * Past `maxEntries` entries (or the byte budget), values asked for only once go first, oldest first; a value asked
+ * for again while kept moves to a protected part (up to PROTECTED_SHARE of the cache, least recently asked first out
+ * of it, back among the others). So a stream of searches nobody repeats cannot push out the ones people do repeat:
+ * it only replaces its own kind (a segmented LRU; docs/benchmarks.md, run L).
  *
  * A load may tag its value (what it depends on, e.g. a search's filters): `forgetTagged` then drops only the values
  * a change touches, with the loads under way that carry those tags or none yet, rather than everything (`clear`).
  */
 export class ShortCache<T> {
-  private readonly done = new Map<string, { value: T; expiresAt: number; bytes: number; tags: string[] | null }>();
+  /** Values asked for once, oldest first (Maps iterate in insertion order). */
+  private readonly probation = new Map<string, Kept<T>>();
+  /** Values asked for again while kept, least recently asked first. */
+  private readonly protected = new Map<string, Kept<T>>();
   private readonly loading = new Map<string, Loading<T>>();
   private bytes = 0;
+  private protectedBytes = 0;
 
   constructor(
     private readonly maxEntries = 1_000,
@@ -32,8 +51,8 @@ export class ShortCache<T> {
   ) {}
 
   get(key: string, ttlMs: number, load: (tag: Tag) => Promise<T>): Promise<T> {
-    const hit = this.done.get(key);
-    if (hit && hit.expiresAt > Date.now()) return Promise.resolve(hit.value);
+    const hit = this.hit(key);
+    if (hit) return Promise.resolve(hit.value);
     const pending = this.loading.get(key);
     if (pending) return pending.promise;
     const record: Loading<T> = { promise: Promise.resolve(undefined as T), tags: null };
@@ -61,7 +80,8 @@ export class ShortCache<T> {
   /** Every tag of the values kept and of the loads under way. */
   tags(): Set<string> {
     const found = new Set<string>();
-    for (const { tags } of [...this.done.values(), ...this.loading.values()]) for (const t of tags ?? []) found.add(t);
+    for (const { tags } of [...this.probation.values(), ...this.protected.values(), ...this.loading.values()])
+      for (const t of tags ?? []) found.add(t);
     return found;
   }
 
@@ -71,34 +91,64 @@ export class ShortCache<T> {
    */
   forgetTagged(touched: (tag: string) => boolean): void {
     const hit = (tags: string[] | null) => tags === null || tags.some(touched);
-    for (const [key, { tags }] of this.done) if (hit(tags)) this.forget(key);
+    for (const part of [this.probation, this.protected])
+      for (const [key, { tags }] of part) if (hit(tags)) this.forget(key);
     for (const [key, { tags }] of this.loading) if (hit(tags)) this.loading.delete(key);
+  }
+
+  /** A kept value still fresh, moved to the protected part's most recent end (a second ask). */
+  private hit(key: string): Kept<T> | undefined {
+    const kept = this.protected.get(key) ?? this.probation.get(key);
+    if (!kept || kept.expiresAt <= Date.now()) return undefined;
+    if (this.protected.delete(key)) {
+      this.protected.set(key, kept);
+      return kept;
+    }
+    this.probation.delete(key);
+    this.protected.set(key, kept);
+    this.protectedBytes += kept.bytes;
+    // Past its share, the protected part's least recently asked go back among the values asked for once (newest).
+    for (const [oldest, value] of this.protected) {
+      if (!this.over(this.protected.size, this.protectedBytes, PROTECTED_SHARE)) break;
+      this.protected.delete(oldest);
+      this.protectedBytes -= value.bytes;
+      this.probation.set(oldest, value);
+    }
+    return kept;
+  }
+
+  private over(entries: number, bytes: number, share = 1): boolean {
+    return entries > this.maxEntries * share || bytes > (this.budget?.maxBytes ?? Infinity) * share;
   }
 
   private keep(key: string, value: T, ttlMs: number, tags: string[] | null): void {
     this.forget(key);
     const bytes = this.budget?.bytesOf(value) ?? 0;
     if (bytes > (this.budget?.maxBytes ?? Infinity)) return;
-    this.done.set(key, { value, expiresAt: Date.now() + ttlMs, bytes, tags });
+    this.probation.set(key, { value, expiresAt: Date.now() + ttlMs, bytes, tags });
     this.bytes += bytes;
-    // Maps iterate in insertion order: the first keys are the oldest.
-    for (const oldest of this.done.keys()) {
-      if (this.done.size <= this.maxEntries && this.bytes <= (this.budget?.maxBytes ?? Infinity)) break;
-      this.forget(oldest);
-    }
+    // The values asked for once go first, oldest first (never the one just kept), then the protected ones.
+    for (const part of [this.probation, this.protected])
+      for (const oldest of part.keys()) {
+        if (!this.over(this.probation.size + this.protected.size, this.bytes)) return;
+        if (oldest !== key) this.forget(oldest);
+      }
   }
 
   private forget(key: string): void {
-    const kept = this.done.get(key);
+    const kept = this.probation.get(key) ?? this.protected.get(key);
     if (!kept) return;
     this.bytes -= kept.bytes;
-    this.done.delete(key);
+    if (this.protected.delete(key)) this.protectedBytes -= kept.bytes;
+    else this.probation.delete(key);
   }
 
   /** Forgets everything, loads under way included (their results are not kept): the data changed. */
   clear(): void {
-    this.done.clear();
+    this.probation.clear();
+    this.protected.clear();
     this.loading.clear();
     this.bytes = 0;
+    this.protectedBytes = 0;
   }
 }
