@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import { annualSalaryBounds } from '@referwell/shared';
 import type { Database } from '../apps/server/src/db/client';
 import type { Tx } from '../apps/server/src/db/repository';
-import { pick, placesOf, rebuildIndexes, rowsOf, step, withoutIndexes } from './bulk-load';
+import { pick, placesOf, rebuildIndexes, rewriteShare, rowsOf, step, withoutIndexes } from './bulk-load';
 
 const DOMAIN_WORDS =
   `patients clinicians care clinical data platform integration interoperability hospital health system
@@ -113,10 +113,12 @@ export async function seedJobDataset(database: Database, { companies, jobs, span
     );
     await tx.execute(sql`alter table job_postings disable trigger job_postings_derive`);
     await tx.execute(sql`alter table job_postings disable trigger job_postings_lexemes_insert`);
-    for (let from = 1; from <= jobs; from += BATCH) {
-      const to = Math.min(jobs, from + BATCH - 1);
+    // Oldest first (a job's number counts back from now), as a live marketplace adds them (rewriteShare).
+    for (let to = jobs; to >= 1; to -= BATCH) {
+      const from = Math.max(1, to - BATCH + 1);
       await step(`jobs ${from}–${to}`, () => insertJobs(tx, { from, to, companies, jobs, spanMinutes }));
     }
+    await step('a share of jobs written again', () => rewriteShare(tx, 'job_postings', 'created_at'));
     await step('lexemes of bodies and heads', () => addBodyAndHeadLexemes(tx));
     await tx.execute(sql`alter table job_postings enable trigger job_postings_lexemes_insert`);
     await tx.execute(sql`alter table job_postings enable trigger job_postings_derive`);
@@ -206,6 +208,7 @@ function insertJobs(
       join ${placesOf(['Remote', 'Hybrid - Boston, MA', 'Nashville, TN'])}
         on pl.location = case d.workplace when 'remote' then 'Remote' when 'hybrid' then 'Hybrid - Boston, MA'
                                           else 'Nashville, TN' end
+      order by d.n desc
       returning 1)
     insert into search_lexemes (lexeme)
     select distinct l from described d, unnest(tsvector_to_array(d.opening_vec)) l
