@@ -96,28 +96,6 @@ export class ShortCache<T> {
     for (const [key, { tags }] of this.loading) if (hit(tags)) this.loading.delete(key);
   }
 
-  /**
-   * As forgetTagged, but a kept value a change touches is first offered to `revise` (with its key): its new value is
-   * kept in its place (the same time to live, tags and standing), or it is forgotten when `revise` says null.
-   */
-  reviseTagged(touched: (tag: string) => boolean, revise: (key: string, value: T) => T | null): void {
-    const hit = (tags: string[] | null) => tags === null || tags.some(touched);
-    for (const part of [this.probation, this.protected])
-      for (const [key, kept] of part) {
-        if (!hit(kept.tags)) continue;
-        const value = revise(key, kept.value);
-        if (value === null) {
-          this.forget(key);
-          continue;
-        }
-        const bytes = this.budget?.bytesOf(value) ?? 0;
-        this.bytes += bytes - kept.bytes;
-        if (part === this.protected) this.protectedBytes += bytes - kept.bytes;
-        part.set(key, { ...kept, value, bytes });
-      }
-    for (const [key, { tags }] of this.loading) if (hit(tags)) this.loading.delete(key);
-  }
-
   /** A kept value still fresh, moved to the protected part's most recent end (a second ask). */
   private hit(key: string): Kept<T> | undefined {
     const kept = this.protected.get(key) ?? this.probation.get(key);

@@ -266,8 +266,8 @@ interface Caches {
   pages: ShortCache<RankedRow[]>;
   /** Whole answers as JSON text, for everyone but a job seeker (theirs carry match scores). */
   answers: ShortCache<KeptJson>;
-  /** The parts behind the tags (by matchKey): what an added job is tested against, and what it ranks by. */
-  plans: Map<string, KeptPart>;
+  /** The parts behind the tags (by matchKey): what an added job is tested against. */
+  plans: Map<string, MatchPlan>;
   /** Jobs added whose searches this process has dropped or is dropping (forgetAddedJobs), and when. */
   added: Map<string, { at: number; done: Promise<void> }>;
 }
@@ -341,7 +341,7 @@ function tagPart(db: Db, plan: SearchPlan, tag: Tag): void {
   const found = cachesOf(db);
   if (!found.plans.has(key)) {
     if (found.plans.size >= PLANS_BEFORE_PRUNING) prunePlans(found);
-    found.plans.set(key, { filters: plan.filters, text: plan.text, near: plan.near, rank: plan.rank });
+    found.plans.set(key, { filters: plan.filters, text: plan.text, near: plan.near });
   }
   tag(key);
 }
@@ -497,9 +497,6 @@ export interface MatchingJob {
 /** What a saved search's filters match: its every-word part (alerts and counts list no partial matches). */
 export type MatchPlan = Pick<SearchPlan, 'filters' | 'text' | 'near'>;
 
-/** A part kept searches read (see Caches): what it matches and what its windows rank by. */
-type KeptPart = MatchPlan & Pick<SearchPlan, 'rank'>;
-
 /** The match plans of saved searches' filters, their words resolved with one lookup. */
 export async function matchPlans(db: Executor, list: JobSearchFilters[]): Promise<MatchPlan[]> {
   const terms = await resolveSearchTermsOf(db, list);
@@ -563,118 +560,25 @@ const PARTS_PER_TEST = 100;
 /** How long an added job is remembered as handled (its notification comes back within milliseconds). */
 const ADDED_MEMORY_MS = 60_000;
 
-/** The `parts` (by matchKey) the jobs `ids` match, each with the jobs it matches, read with the parts' own filters. */
-async function partsMatching(db: Db, parts: [string, MatchPlan][], ids: string[]): Promise<Map<string, string[]>> {
-  const touched = new Map<string, string[]>();
+/** The matchKeys of the `parts` (by matchKey) that one of the jobs `ids` matches, read with the parts' own filters. */
+async function partsMatching(db: Db, parts: [string, MatchPlan][], ids: string[]): Promise<Set<string>> {
+  const touched = new Set<string>();
   for (let from = 0; from < parts.length; from += PARTS_PER_TEST) {
     const chunk = parts.slice(from, from + PARTS_PER_TEST);
     const tests = chunk.map(
       ([, plan], n) => sql`case when ${sql.join(filterConditions(plan), sql` and `)} then ${n}::int end`,
     );
     // One statement per chunk, each of its texts different: planned for the call, not kept.
-    const rows = await preparedRows<{ id: string; hits: number[] }>(
+    const rows = await preparedRows<{ hits: number[] }>(
       db,
-      sql`select j.id, array_remove(array[${sql.join(tests, sql`, `)}]::int[], null) as hits
+      sql`select array_remove(array[${sql.join(tests, sql`, `)}]::int[], null) as hits
           from job_postings j where j.id = any(${sql.param(ids)}::uuid[])`,
       { planEachCall: true },
     );
-    for (const { id, hits } of rows)
-      for (const n of hits) {
-        const key = chunk[n]![0];
-        touched.set(key, [...(touched.get(key) ?? []), id]);
-      }
+    for (const { hits } of rows) for (const n of hits) touched.add(chunk[n]![0]);
   }
   return touched;
 }
-
-/** An added job as a window row of each part that ranks (see readWindow), and its place for the facets. */
-interface AddedJob {
-  row: Omit<WindowRow, 'relevance'>;
-  /** Its relevance in each ranked part (by matchKey), as readWindow computes it. */
-  relevance: Map<string, number>;
-  placeLabel: string | null;
-}
-
-/** The jobs `ids` as window rows of the `parts` (by matchKey) that rank by words, read in one statement per chunk. */
-async function addedJobs(db: Db, parts: [string, KeptPart][], ids: string[]): Promise<Map<string, AddedJob>> {
-  const ranked = parts.filter(([, part]) => part.rank !== null);
-  const found = new Map<string, AddedJob>();
-  for (let from = 0; from === 0 || from < ranked.length; from += PARTS_PER_TEST) {
-    const chunk = ranked.slice(from, from + PARTS_PER_TEST);
-    const ranks = chunk.map(
-      ([, part]) => sql`cast(round(ts_rank(j.search_head, ${tsQuery(part.rank!)}) * 10000) as double precision)`,
-    );
-    const rows = await preparedRows<{
-      id: string;
-      key: string;
-      salary_max: number | null;
-      skill_keys: string[];
-      place_label: string | null;
-      ranks: number[];
-    }>(
-      db,
-      sql`select j.id, ${timeKey} as key, j.salary_max, j.skill_keys, j.place_label,
-            array[${ranks.length ? sql.join(ranks, sql`, `) : sql``}]::double precision[] as ranks
-          from job_postings j where j.id = any(${sql.param(ids)}::uuid[])`,
-      { planEachCall: true },
-    );
-    for (const { id, key, salary_max, skill_keys, place_label, ranks: values } of rows) {
-      const job = found.get(id) ?? {
-        row: { id, key, salary_max, skill_keys },
-        relevance: new Map<string, number>(),
-        placeLabel: place_label,
-      };
-      chunk.forEach(([part], n) => job.relevance.set(part, Number(values[n] ?? 0)));
-      found.set(id, job);
-    }
-  }
-  return found;
-}
-
-/** `a` comes before `b` in a window (newer, then the larger id). */
-const newerRow = (a: { key: string; id: string }, b: { key: string; id: string }) =>
-  a.key > b.key || (a.key === b.key && a.id > b.id);
-
-/**
- * A kept window with an added job that matches its part: the job goes in its place by time (it is its part's newest
- * match, the window's newest rows), the oldest row past the window's size goes, and the count and place facets the
- * window's statement told count it. Null when the window cannot be told exactly from what it holds: the job is older
- * than every row of a full window, or its place is not among twelve facets (it may be the thirteenth). A window
- * already holding the job (read after it was added) is left as it is; a later window (from `start`) holds only
- * matches older than the job, and is left as it is too. A search with more than JOB_COUNT_LIMIT matches has the
- * facets of its newest JOB_COUNT_LIMIT + 1; the job joins them without the one it pushes out being known (one off
- * until the search is read again, within SEARCH_TTL_MS).
- */
-function withAddedJob(
-  window: Window,
-  start: Cursor['w'] | null,
-  size: number,
-  job: AddedJob,
-  relevance: number,
-): Window | null {
-  const { row } = job;
-  if (start) return newerRow(row, { key: start.c, id: start.i }) ? window : null;
-  if (window.rows.some((kept) => kept.id === row.id)) return window;
-  const at = window.rows.findIndex((kept) => newerRow(row, kept));
-  if (at === -1 && window.rows.length >= size) return null;
-  const rows = [...window.rows];
-  rows.splice(at === -1 ? rows.length : at, 0, { ...row, relevance });
-  let facets = window.facets;
-  if (facets && job.placeLabel !== null) {
-    const label = job.placeLabel;
-    if (!facets.some((f) => f.value === label) && facets.length >= FACET_LIMIT) return null;
-    facets = [
-      ...facets.filter((f) => f.value !== label),
-      { value: label, count: 1 + (facets.find((f) => f.value === label)?.count ?? 0) },
-    ];
-    facets.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
-  }
-  const total = window.total === null ? null : Math.min(window.total + 1, JOB_COUNT_LIMIT + 1);
-  return { rows: rows.slice(0, size), total, facets };
-}
-
-/** Added jobs at most for which kept windows are revised in place; more (an import) drop what they match. */
-const REVISE_AT_MOST = 10;
 
 /**
  * Jobs were added (committed; the jobs service after posting, and the jobs notification of an insert from any
@@ -698,33 +602,13 @@ export async function forgetAddedJobs(db: Db, ids: string[]): Promise<void> {
   const kept = [found.windows, found.counts, found.pages, found.answers];
   const parts = [...found.plans];
   const tested = new Set(found.plans.keys());
-  const done = partsMatching(db, parts, fresh)
-    .then(async (touched) => {
+  const done = partsMatching(db, parts, fresh).then(
+    (touched) => {
       // A part not tested was tagged meanwhile, possibly by a search that began before the jobs were added.
-      const hit = (key: string) => touched.has(key) || !tested.has(key);
-      // Windows the jobs join are revised in memory rather than read again (a posted job no longer costs every
-      // search it matches a read of its window); the answers, pages and counts built from them are made again.
-      const revising = fresh.length <= REVISE_AT_MOST;
-      if (revising) {
-        const jobs = await addedJobs(
-          db,
-          parts.filter(([key]) => touched.has(key)),
-          fresh,
-        );
-        found.windows.reviseTagged(hit, (key, window) => {
-          const [part, start, size] = JSON.parse(key) as [string, Cursor['w'] | null, number];
-          let revised: Window | null = window;
-          for (const id of touched.get(part) ?? []) {
-            const job = jobs.get(id);
-            if (!revised || !job) return null;
-            revised = withAddedJob(revised, start, size, job, job.relevance.get(part) ?? 0);
-          }
-          return touched.has(part) ? revised : null;
-        });
-      }
-      for (const cache of revising ? kept.filter((cache) => cache !== found.windows) : kept) cache.forgetTagged(hit);
-    })
-    .catch(() => forgetJobSearches(db));
+      for (const cache of kept) cache.forgetTagged((key) => touched.has(key) || !tested.has(key));
+    },
+    () => forgetJobSearches(db),
+  );
   for (const id of fresh) found.added.set(id, { at: now, done });
   await Promise.all([done, ...handled]);
 }
