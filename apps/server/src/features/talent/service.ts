@@ -131,19 +131,23 @@ export async function ensureTalentProfile(
       softwareTools: values.softwareTools ?? [],
     };
     try {
-      const [row] = await db
-        .insert(talentProfiles)
-        .values({
-          ...values,
-          id: user.id,
-          slug,
-          title: values.title ?? titles[0] ?? null,
-          skillKeys: skillKeysOf(lists),
-          ...placeColumns(values.location),
-          ...contactKeys(values.phone, values.linkedin),
-        })
-        .onConflictDoNothing({ target: talentProfiles.id })
-        .returning();
+      // In a savepoint: a slug taken meanwhile fails this insert alone, and the caller's transaction (sign-up's) goes
+      // on to the next slug instead of being aborted (it answered 500 when two people of one name signed up at once).
+      const [row] = await db.transaction((sp) =>
+        sp
+          .insert(talentProfiles)
+          .values({
+            ...values,
+            id: user.id,
+            slug,
+            title: values.title ?? titles[0] ?? null,
+            skillKeys: skillKeysOf(lists),
+            ...placeColumns(values.location),
+            ...contactKeys(values.phone, values.linkedin),
+          })
+          .onConflictDoNothing({ target: talentProfiles.id })
+          .returning(),
+      );
       if (row) return row;
       const [again] = await db.select().from(talentProfiles).where(eq(talentProfiles.id, user.id));
       return again!;

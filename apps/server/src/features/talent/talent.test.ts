@@ -22,6 +22,8 @@ import { resolveSession } from '../../platform/sessions/sessions';
 import { requireCompanyUser } from '../../platform/access/guards';
 import { facetsChanged, recountTalentFacets } from './facets';
 import { inTransaction, selectRows } from '../../db/repository';
+import { ensureTalentProfile } from './service';
+import { talentSlug } from '@referwell/shared/rules/talent';
 
 /** Ends a transaction a test only looks into. */
 class RolledBack extends Error {
@@ -101,6 +103,38 @@ afterAll(async () => {
 });
 
 describe('own profile', () => {
+  it('gives two people of one name signing up at once the next free slug, inside the sign-up transaction', async () => {
+    const name = `Racing Namesake ${Date.now().toString(36)}`;
+    const base = talentSlug(name);
+    const people = await selectRows<{ id: string; name: string }>(
+      t.database.db,
+      sql`insert into users (email, name, password_hash, type)
+          select 'racing.' || n || '.' || ${base} || '@example.com', ${name}, 'not-a-real-hash', 'jobseeker'
+          from generate_series(1, 2) n returning id, name`,
+    );
+    let took!: () => void;
+    const taken = new Promise<void>((resolve) => (took = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The first holds the bare slug, not yet committed: the second cannot see it, tries it too and waits on it.
+    const first = inTransaction(t.database.db, async (tx) => {
+      const profile = await ensureTalentProfile(tx, people[0]!);
+      took();
+      await released;
+      return profile;
+    });
+    await taken;
+    const second = inTransaction(t.database.db, (tx) => ensureTalentProfile(tx, people[1]!));
+    const waiting = async () =>
+      (
+        await selectRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from pg_locks where not granted`)
+      )[0]!.n > 0;
+    for (let tries = 0; !(await waiting()) && tries < 100; tries++) await new Promise((r) => setTimeout(r, 20));
+    release();
+    expect((await first).slug).toBe(base);
+    expect((await second).slug).toBe(`${base}-2`);
+  });
+
   it('is created on first read empty (no experience claimed), discoverable, with a name slug', async () => {
     const s = await signUp(t, { name: 'Slug Person' });
     const res = await call('GET', '/api/talent/profile', s);
