@@ -39,10 +39,9 @@ export async function seedTalentDataset(database: Database, count: number) {
     await tx.execute(sql`alter table talent_profiles disable trigger talent_profiles_derive`);
     await tx.execute(sql`alter table talent_profiles disable trigger talent_profiles_words_insert`);
     const n = sql`v.n`;
-    await step(
-      `${count} talent profiles`,
-      () =>
-        tx.execute(sql`
+    // Oldest first (updated_at counts back from now), as a live table receives them (rewriteShare).
+    await step(`${count} talent profiles`, () =>
+      tx.execute(sql`
     with v as (
       select u.id, u.name, row_number() over (order by u.email) as n from users u where u.email like 'bench.talent.%'),
     t(titles) as (values (array['Clinical Data Analyst']), (array['Senior Backend Engineer']), (array['Nurse Informaticist']),
@@ -78,7 +77,7 @@ export async function seedTalentDataset(database: Database, count: number) {
     cross join lateral (select tools from sw offset ${pick(n, 4, 5)} limit 1) sw
     cross join lateral (select industries from ind offset ${pick(n, 5, 5)} limit 1) ind
     cross join lateral (select interests from it offset ${pick(n, 6, 4)} limit 1) it
-    order by v.n desc`), // oldest first (updated_at counts back from now), as a live table receives them (rewriteShare)
+    order by v.n desc`),
     );
     await step('a share of profiles written again', () => rewriteShare(tx, 'talent_profiles', 'updated_at'));
     await step('search words', () => addSearchWords(tx));
