@@ -1,3 +1,5 @@
+import { withinTimeLimit } from '@referwell/shared/time-limit';
+
 /**
  * How long the database has not answered, as seen by one process: a `select 1` every `everyMs` (each given
  * `timeoutMs`), the time of the first failure since the last success kept. Read by `/api/health/live`
@@ -34,19 +36,12 @@ export class DatabaseWatch {
     if (this.inFlight) return; // a ping still waiting counts through its own time limit
     this.inFlight = true;
     const started = performance.now();
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        this.ping(),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('database ping timed out')), this.timeoutMs);
-        }),
-      ]);
+      await withinTimeLimit(this.ping(), this.timeoutMs, 'database ping timed out');
       this.unreachableSince = null;
     } catch {
       this.unreachableSince ??= started;
     } finally {
-      clearTimeout(timer);
       this.inFlight = false;
     }
   }

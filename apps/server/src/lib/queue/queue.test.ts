@@ -125,6 +125,39 @@ describe('stopping', () => {
     expect(await queueConnections(name)).toBe(0);
     await database.close();
   });
+
+  it('stops within its time limit when a job never ends, and hands that job back to the queue', async () => {
+    const database = await openTestDatabase();
+    const name = new URL(database.url).pathname.slice(1);
+    let started = false;
+    const queue = await startQueue({
+      connectionString: database.url,
+      // A job that ignores its abort signal and never settles, as a call with no time limit of its own would.
+      tasks: {
+        'prune-expired': () => {
+          started = true;
+          return new Promise<void>(() => {});
+        },
+      },
+      crontab: '',
+      concurrency: 1,
+      log: t.app.log,
+      stopWithinMs: 1000,
+    });
+    await enqueue(database.db, 'prune-expired', {});
+    await waitFor(async () => started, 10_000, 'the job to start');
+    const stopping = performance.now();
+    await queue.stop();
+    // Graceful stop 1 s, then graphile-worker's forceful shutdown (its own 5 s limit at most).
+    expect(performance.now() - stopping).toBeLessThan(9000);
+    expect(await queueConnections(name)).toBe(0);
+    const [job] = await selectRows<{ locked: boolean; attempts: number; lastError: string }>(
+      database.db,
+      sql`select locked_by is not null as locked, attempts, last_error as "lastError" from graphile_worker.jobs`,
+    );
+    expect(job).toEqual({ locked: false, attempts: 1, lastError: 'the job runner did not stop in time' });
+    await database.close();
+  }, 30_000);
 });
 
 describe('a database outage', () => {

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
-import { Logger, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { Logger, run, type Runner, type TaskList, type WorkerEvents, type WorkerPool } from 'graphile-worker';
+import { withinTimeLimit } from '@referwell/shared/time-limit';
 import { openClosablePool, type ClosablePool } from '../../db/pool';
 
 export interface QueueOptions {
@@ -13,6 +14,8 @@ export interface QueueOptions {
   log: FastifyBaseLogger;
   /** How often to look for retries and scheduled jobs (new jobs arrive at once by NOTIFY). */
   pollIntervalMs?: number;
+  /** How long a runner may take to stop gracefully before its jobs are failed (STOP_WITHIN_MS by default). */
+  stopWithinMs?: number;
 }
 
 export interface Queue {
@@ -49,6 +52,16 @@ function queuePool(connectionString: string, log: FastifyBaseLogger): ClosablePo
 const RESTART_DELAY_MS = { first: 1000, max: 30_000 };
 /** Workers that have failed to fetch a job for this long are restarted with a fresh runner. */
 const STUCK_AFTER_MS = 15_000;
+
+/**
+ * A graceful stop waits for the jobs running now. A job that never ends (a call with no time limit of its own), or
+ * a runner whose connection broke while it marked a job done, would make it wait forever, and the server's shutdown
+ * with it (main.test.ts saw this after a kill -9 of PostgreSQL). Past this limit its worker pool is shut down
+ * forcefully: its jobs are marked failed, so they run again after their back-off.
+ */
+const STOP_WITHIN_MS = 10_000;
+/** graphile-worker's forceful shutdown gives itself 5 s to release its workers; this bounds the rest of it. */
+const FORCE_WITHIN_MS = 8_000;
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -97,13 +110,19 @@ function untilUnhealthy(runner: Runner, signal: AbortSignal): Promise<unknown> {
 export async function startQueue(options: QueueOptions): Promise<Queue> {
   if (options.concurrency === 0) return { stop: async () => {} };
   const logger = pinoLogger(options.log);
+  const stopWithinMs = options.stopWithinMs ?? STOP_WITHIN_MS;
   const { pool, close: closePool } = queuePool(options.connectionString, options.log);
   /** Who locks jobs in the runner running now: its worker pool and its workers. */
   let lockers = new Set<string>();
+  const workerPools = new WeakMap<Runner, WorkerPool[]>();
   const start = async () => {
     const events: WorkerEvents = new EventEmitter();
     const ids = new Set<string>();
-    events.on('pool:create', ({ workerPool }) => ids.add(workerPool.id));
+    const pools: WorkerPool[] = [];
+    events.on('pool:create', ({ workerPool }) => {
+      ids.add(workerPool.id);
+      pools.push(workerPool);
+    });
     events.on('worker:create', ({ worker }) => ids.add(worker.workerId));
     const started = await run({
       pgPool: pool,
@@ -121,7 +140,28 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
       preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     });
     lockers = ids;
+    workerPools.set(started, pools);
     return started;
+  };
+  const stopRunner = async (stopped: Runner) => {
+    try {
+      await withinTimeLimit(
+        stopped.stop().catch(() => {}),
+        stopWithinMs,
+        'the job runner did not stop in time',
+      );
+    } catch (error) {
+      options.log.warn({ err: error, stopWithinMs }, 'job runner did not stop in time; failing its jobs');
+      // runner.kill() would not do it here: once a graceful stop has begun, it leaves the worker pool alone.
+      const forced = Promise.allSettled(
+        (workerPools.get(stopped) ?? []).map(async (workerPool) => {
+          await workerPool.forcefulShutdown('the job runner did not stop in time');
+        }),
+      );
+      await withinTimeLimit(forced, FORCE_WITHIN_MS, 'the job runner was not shut down in time').catch(
+        (forceError: unknown) => options.log.error({ err: forceError }, 'job runner could not be shut down'),
+      );
+    }
   };
   /**
    * A runner that lost its database mid-job could not mark the job done or failed, so the job stays locked by it.
@@ -150,7 +190,7 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
         const reason = await untilUnhealthy(runner, stopping.signal);
         if (stopping.signal.aborted) return;
         options.log.error({ err: reason }, 'job queue unhealthy; restarting it');
-        await runner.stop().catch(() => {});
+        await stopRunner(runner);
         runner = undefined;
         stoppedLockers = lockers;
       }
@@ -172,8 +212,11 @@ export async function startQueue(options: QueueOptions): Promise<Queue> {
     stop: async () => {
       stopping.abort();
       await supervised;
-      await runner?.stop().catch(() => {});
-      await closePool();
+      if (runner) await stopRunner(runner);
+      // Waits for every connection to close, unless one stays checked out by a job that never ended.
+      await withinTimeLimit(closePool(), FORCE_WITHIN_MS, 'the job queue connections did not close in time').catch(
+        (error: unknown) => options.log.error({ err: error }, 'job queue connections left open'),
+      );
     },
   };
 }
