@@ -10,6 +10,8 @@ import { CLAIM_OPERATOR_EMAIL, LEIE_OPERATOR_EMAIL } from './operators';
 // The config is evaluated again in every worker; the environment carries the first choice along.
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'referwell-e2e-'));
+// The server's log (its standard output), kept for the run; server-log-reporter.ts prints its errors when a test fails.
+process.env.E2E_SERVER_LOG ??= path.join(process.env.E2E_DATA_DIR, 'server.log');
 // A local careers site the job import and crawl tests fetch from (e2e/fixture-server.mjs).
 process.env.E2E_FIXTURE_PORT ??= freePort();
 const fixtureOrigin = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
@@ -50,7 +52,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list'], ['./server-log-reporter.ts']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -62,12 +64,11 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
-      command: 'node apps/server/dist/main.js',
+      command: `node apps/server/dist/main.js > ${JSON.stringify(process.env.E2E_SERVER_LOG)}`,
       cwd: repoRoot,
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      stdout: 'ignore',
       stderr: 'pipe',
       // SIGTERM lets the app stop its embedded PostgreSQL (the default SIGKILL would leave it running).
       gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
