@@ -64,6 +64,7 @@ import { publicPageRoutes, serverPages } from './features/public-pages';
 import { portalRoutes } from './features/portal/routes';
 import { registerPortalHosts } from './features/portal/hosts';
 import { systemResolveTxt, type ResolveTxt } from './lib/dns';
+import { shutdownStep } from './lib/shutdown-step';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -156,7 +157,7 @@ export async function buildApp({ config, database, logger, resolveTxt }: BuildAp
   // Every sealed value must open with the key ring, else the start-up stops here, saying which key is missing.
   const sealed = await checkSealedValues(database.db, app.secrets);
   app.decorate('resolveTxt', resolveTxt ?? systemResolveTxt());
-  app.addHook('onClose', async () => app.storage.close());
+  app.addHook('onClose', async () => shutdownStep(app.log, 'file storage', () => app.storage.close()));
   // While shutting down, answers that were in flight close their connection, so a keep-alive
   // client does not hold the process open until its idle timeout.
   let closing = false;
@@ -193,7 +194,7 @@ export async function buildApp({ config, database, logger, resolveTxt }: BuildAp
   const hub = new RealtimeHub(database, app.log);
   await hub.start();
   app.decorate('realtime', hub);
-  app.addHook('onClose', async () => hub.stop());
+  app.addHook('onClose', async () => shutdownStep(app.log, 'the realtime hub', () => hub.stop()));
   registerAuth(app);
   // What features add to sign-up and login, which features/auth runs without knowing them.
   app.decorate('accounts', new AccountLifecycle().onCreated(profileForNewJobseeker).onLogin(cancelDeletionOnLogin));

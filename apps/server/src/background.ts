@@ -37,6 +37,7 @@ import { PORTAL_HOSTS_RECHECK_CRON, queuePortalHostChecks, recheckPortalHost } f
 import { exchangeCode, listChannels, revokeToken, testPost } from './features/chat/slack-install';
 import { postJobToSlack, postJobToTeams } from './features/chat/announce';
 import { linkSlackUser, openView, respondToAction } from './features/chat/interactions';
+import { shutdownStep } from './lib/shutdown-step';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -214,7 +215,7 @@ export async function registerBackgroundWork(app: FastifyInstance): Promise<void
   // Rows whose places were never read (written before migration 0036) are read in the background, once per start.
   await enqueue(app.db, 'read-places', {}, { jobKey: 'read-places' });
   app.addHook('onClose', async () => {
-    await queue.stop();
+    await shutdownStep(app.log, 'the job queue', () => queue.stop());
     app.mailer.close();
   });
 }

@@ -8,6 +8,7 @@ import { classifyDatabaseError } from './lib/database-errors';
 import { DatabaseInUseError, EmbeddedPostgresError, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { closeWorkers } from './lib/worker-task';
+import { shutdownStep } from './lib/shutdown-step';
 import { moveDatabaseFilesTo } from './lib/storage';
 import { importLegacyUploads } from './features/talent/legacy-uploads';
 
@@ -42,9 +43,10 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   // Stops everything this process started, the embedded PostgreSQL last (after in-flight requests).
   const shutdown = async () => {
-    await app?.close();
-    await closeWorkers();
-    await database.close();
+    const log = app?.log ?? console;
+    await shutdownStep(log, 'the app (in-flight requests, then its close hooks)', async () => app?.close());
+    await shutdownStep(log, 'the worker threads', closeWorkers);
+    await shutdownStep(log, 'the database', () => database.close());
   };
   try {
     await runMigrations(database);

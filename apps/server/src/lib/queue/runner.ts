@@ -41,7 +41,14 @@ export const QUEUE_APPLICATION_NAME = 'referwell-queue';
  * be open (and unguarded) after `stop()`; owning the pool lets `stop()` wait until it is closed.
  */
 function queuePool(connectionString: string, log: FastifyBaseLogger): ClosablePool {
-  const queue = openClosablePool({ connectionString, max: 10, application_name: QUEUE_APPLICATION_NAME });
+  // A connection not had within 10 s is an error, not a wait: a runner starting against an exhausted pool would
+  // otherwise wait forever, and with it the supervisor and the queue's stop().
+  const queue = openClosablePool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 10_000,
+    application_name: QUEUE_APPLICATION_NAME,
+  });
   const { pool } = queue;
   const onError = (error: Error) => log.warn({ err: error }, 'job queue connection error');
   pool.on('error', onError);
