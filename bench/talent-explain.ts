@@ -12,7 +12,9 @@
  *
  *   BENCH_KEEP_DATA=1 BENCH_TALENT=10000 node --import tsx bench/talent-explain.ts
  *   BENCH_KEEP_DATA=1 BENCH_TALENT=100000 node --import tsx bench/talent-explain.ts
+ *   BENCH_KEEP_DATA=1 BENCH_TALENT=1000000 BENCH_EXPLAIN=1 BENCH_EXPLAIN_FILE=/tmp/plans-1m.jsonl node --import tsx bench/talent-explain.ts
  */
+import { appendFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { candidateSearchQuerySchema } from '@referwell/shared';
 import { searchCandidatesJson } from '../apps/server/src/features/talent/search';
@@ -30,16 +32,21 @@ const EXPLAIN = !!process.env.BENCH_EXPLAIN;
 
 /** Each explained statement's shared buffers and execution time (BENCH_EXPLAIN). */
 const explained: { buffers: number; ms: number }[] = [];
+/** BENCH_EXPLAIN_FILE: every explained plan, one JSON line each with the search's filters, to compare two sizes. */
+const PLANS_FILE = process.env.BENCH_EXPLAIN_FILE;
+let current: unknown = null;
 // The service's statements go through the pool's clients: the search statement (the only one reading talent_profiles
 // through a materialized CTE) is explained on the same client, with the same values, first.
 if (EXPLAIN)
   explainStatements(
     (text) => text.includes('from talent_profiles p') && text.includes('as materialized'),
-    (_text, plan) =>
+    (_text, plan) => {
+      if (PLANS_FILE) appendFileSync(PLANS_FILE, `${JSON.stringify({ filters: current, plan })}\n`);
       explained.push({
         buffers: plan.Plan['Shared Hit Blocks']! + plan.Plan['Shared Read Blocks']!,
         ms: plan['Execution Time'],
-      }),
+      });
+    },
   );
 
 const prepared = await prepareDatabase(`talent${TALENT}`, (database) => seedTalentDataset(database, TALENT), {
@@ -66,6 +73,7 @@ try {
   const meter = cpuMeter(process.pid, prepared);
   const wall: number[] = [];
   for (const filters of searches) {
+    current = filters;
     const started = performance.now();
     await searchCandidatesJson(database.db, viewer, filters);
     wall.push(performance.now() - started);
