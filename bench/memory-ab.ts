@@ -15,7 +15,8 @@ import { seedJobDataset } from './dataset';
 import { processCpuMeter } from './cpu';
 import { jobSearchQueries, neverSeenMaker, neverSeenStream, withSecondPages } from './job-queries';
 import autocannon from 'autocannon';
-import { prepareDatabase, productionStart, startServer } from './support';
+import { productionStart } from '../apps/server/src/test/production-start';
+import { prepareDatabase, startServer } from './support';
 import { rssParts, rssMb } from './targets';
 
 type Start = ReturnType<typeof productionStart>;

@@ -17,6 +17,7 @@ import { openDatabase, type Database } from '../apps/server/src/db/client';
 import { runMigrations } from '../apps/server/src/db/migrate';
 import { seedDemoData } from '../apps/server/src/seed';
 import { createSecrets, decodeDataKey } from '../apps/server/src/lib/secrets';
+import { productionStart } from '../apps/server/src/test/production-start';
 import { loadAverage, processCpuMeter } from './cpu';
 
 /** BENCH_QUICK (`npm run bench -- --quick`): short runs and fewer samples, to see every row run, not to judge. */
@@ -226,32 +227,6 @@ export interface RunningServer {
   /** The server's process id (its memory is read from /proc after the run). */
   pid: number;
   stop(): Promise<void>;
-}
-
-/**
- * The production start command (`npm start` in the root package.json): the environment it sets before `node` (the C
- * allocator's, `MALLOC_ARENA_MAX`) and its Node.js options (runtime limits such as the heap's and its growth; ADR
- * 0019), so the benchmark measures the server as production starts it.
- */
-export function productionStart(): { env: Record<string, string>; nodeOptions: string[] } {
-  const { scripts } = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const command = /((?:\b[A-Z_]+=\S+\s+)*)\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js/.exec(
-    scripts.start ?? '',
-  );
-  if (!command) throw new Error('package.json "start" does not run node apps/server/dist/main.js');
-  const env = Object.fromEntries(
-    command[1]!
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((assignment) => [
-        assignment.slice(0, assignment.indexOf('=')),
-        assignment.slice(assignment.indexOf('=') + 1),
-      ]),
-  );
-  return { env, nodeOptions: command[2]!.trim().split(/\s+/).filter(Boolean) };
 }
 
 /**

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './db/embedded-postgres';
+import { productionStart } from './test/production-start';
 import { waitFor } from './test/server-process';
 import { bundleServer } from './test/worker-bundle';
 
@@ -52,8 +53,10 @@ interface App {
 
 async function startApp(dataDir: string, user?: User, extraEnv: NodeJS.ProcessEnv = {}): Promise<App> {
   const port = await freePort();
+  const start = productionStart();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...start.env,
     NODE_ENV: 'development',
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -65,7 +68,7 @@ async function startApp(dataDir: string, user?: User, extraEnv: NodeJS.ProcessEn
   };
   delete env.DATABASE_URL; // the embedded default, even in CI's PostgreSQL pass
   if (user) env.HOME = dataDir;
-  const child = spawn(process.execPath, [server!.main], {
+  const child = spawn(process.execPath, [...start.nodeOptions, server!.main], {
     cwd: serverDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { productionStart } from './production-start';
 import { freePort } from './smtp';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -26,6 +27,7 @@ export async function startServerProcess(
   options: { ulimit?: string } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
+  const start = productionStart();
   const fullEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'test',
@@ -33,9 +35,10 @@ export async function startServerProcess(
     PORT: String(port),
     LOG_LEVEL: 'warn',
     SEED_DEMO_DATA: 'false',
+    ...start.env,
     ...env,
   };
-  const args = ['--max-old-space-size=512', main];
+  const args = [...start.nodeOptions, main];
   const child = options.ulimit
     ? spawn('/bin/sh', ['-c', `ulimit ${options.ulimit} && exec "$0" "$@"`, process.execPath, ...args], {
         cwd: serverDir,
