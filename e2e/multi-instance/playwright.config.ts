@@ -11,7 +11,7 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
-  reporter: [['list']],
+  reporter: [['list'], [path.resolve(import.meta.dirname, '../server-log-reporter.ts')]],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: { trace: 'retain-on-failure', screenshot: 'only-on-failure', launchOptions: chromiumLaunchOptions },

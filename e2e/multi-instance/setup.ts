@@ -6,14 +6,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres';
+import { productionStart } from '../../apps/server/src/test/production-start';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
+/** Where the instances' logs are kept: the run's output directory (playwright.config.ts), emptied when a run starts. */
+const LOG_DIR = path.join(repoRoot, 'test-results/multi-instance');
 /** The instances share a database, so they share the data-encryption key (required with DATABASE_URL). */
 const dataEncryptionKey = randomBytes(32).toString('base64');
 
@@ -54,14 +57,19 @@ async function waitHealthy(origin: string, child: ChildProcess, log: () => strin
   throw new Error(`instance ${origin} was not healthy within 120 s:\n${log()}`);
 }
 
-function startInstance(port: number, databaseUrl: string, dataDir: string) {
+function startInstance(port: number, databaseUrl: string, dataDir: string, logFile: string) {
   // No SESSION_SECRET: the instances must agree on the one kept in the database.
   const { SESSION_SECRET: _secret, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const start = productionStart();
+  // The instance's log (its standard output) outlives the scratch directory: server-log-reporter.ts prints its errors
+  // when a test fails.
+  const log = openSync(logFile, 'w');
+  const child = spawn(process.execPath, [...start.nodeOptions, 'apps/server/dist/main.js'], {
     cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', log, 'pipe'],
     env: {
       ...inherited,
+      ...start.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -75,6 +83,7 @@ function startInstance(port: number, databaseUrl: string, dataDir: string) {
       PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
   });
+  closeSync(log);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   return { child, log: () => stderr };
@@ -91,7 +100,12 @@ export default async function globalSetup() {
   url.pathname = `/${name}`;
 
   const ports = [await freePort(), await freePort()];
-  const instances = ports.map((port, i) => startInstance(port, url.toString(), path.join(scratch, `data-${i}`)));
+  const logs = ports.map((_, i) => path.join(LOG_DIR, `instance-${'ab'[i]}.log`));
+  mkdirSync(LOG_DIR, { recursive: true });
+  process.env.E2E_SERVER_LOG = logs.join(path.delimiter);
+  const instances = ports.map((port, i) =>
+    startInstance(port, url.toString(), path.join(scratch, `data-${i}`), logs[i]!),
+  );
   await Promise.all(instances.map((it, i) => waitHealthy(`http://127.0.0.1:${ports[i]}`, it.child, it.log)));
   process.env.E2E_INSTANCE_A = `http://127.0.0.1:${ports[0]}`;
   process.env.E2E_INSTANCE_B = `http://127.0.0.1:${ports[1]}`;
