@@ -5,6 +5,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgresOptions } from './embedded-
 import { openClosablePool } from './pool';
 import { textPoolConfig, useTextPool } from './prepared';
 import { DRIZZLE_OPTIONS, type Db } from './handle';
+import { onOneConnection } from './one-connection';
 
 export { DatabaseInUseError, EmbeddedPostgresError } from './embedded-postgres';
 export type { Db, Schema } from './handle';
@@ -72,6 +73,13 @@ function openPool(url: string, driver: DbDriver): Database {
       // An idle client lost its connection; the pool replaces it. Queries still report their own errors.
     });
   const db = drizzle({ client: pool, ...DRIZZLE_OPTIONS }) as unknown as Db;
+  // drizzle-orm 0.45's transaction on a pool sends BEGIN before its try/finally, so a BEGIN that fails (the connection
+  // lost as the transaction starts) never gives its connection back, and the pool's end() then waits for it forever:
+  // the server's shutdown hung after a kill -9 of PostgreSQL that caught a job beginning a transaction (main.test.ts).
+  // So a transaction takes its connection here, drizzle runs it on that connection, and it goes back whatever happens.
+  const transaction: Db['transaction'] = (work, config) =>
+    onOneConnection(db, (connection) => connection.transaction(work, config));
+  db.transaction = transaction;
   return {
     db,
     driver,
