@@ -80,8 +80,12 @@ describe('Slack and Teams on the plan', () => {
       admin,
     );
     expect(back.statusCode).toBe(303);
+    // Connected at once; the channels are listed by a queued job after it (slack-list-channels).
     await until(async () =>
-      expect((await ok('GET', integrations(), admin)).slack).toMatchObject({ status: 'connected' }),
+      expect((await ok('GET', integrations(), admin)).slack).toMatchObject({
+        status: 'connected',
+        channels: expect.arrayContaining([expect.objectContaining({ id: 'C0REFERRALS' })]),
+      }),
     );
     await ok('PUT', `${integrations()}/slack/channel`, admin, { channelId: 'C0REFERRALS' });
     await ok('PUT', `${integrations()}/teams`, admin, { webhookUrl: `${slack.origin}/hooks/teams/plan` });
