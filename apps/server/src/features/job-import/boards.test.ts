@@ -351,8 +351,13 @@ describe('a board of a company not on Referwell, added by a platform admin witho
     expect(nameFromBoardSlug('acme-health')).toBe('Acme Health');
     expect(nameFromBoardSlug('north_star.care')).toBe('North Star Care');
     let nameReads = 0;
-    site.route('/gh/v1/boards/harborcare', (_req, res) => {
+    // The board answers its name only once the test lets it: the request below must answer without waiting for it,
+    // and the queued read (which may begin at once, the queue is running) cannot rename the company before we look.
+    let answerName!: () => void;
+    const nameMayBeAnswered = new Promise<void>((resolve) => (answerName = resolve));
+    site.route('/gh/v1/boards/harborcare', async (_req, res) => {
       nameReads++;
+      await nameMayBeAnswered;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ name: 'Harbor Care', content: '' }));
     });
@@ -372,11 +377,12 @@ describe('a board of a company not on Referwell, added by a platform admin witho
     const res = await add({ url: `${site.origin}/gh/v1/boards/harborcare/jobs`, companyName: '' });
     expect(res.statusCode).toBe(201);
     const listed = res.json() as PlatformJobSource;
-    // Named from the board's slug in the request: the board is not read until the queue reads it.
+    // Named from the board's slug in the request (which answered while the board's name was held back): the board's
+    // own name comes from the queued read.
     expect(listed).toMatchObject({ companyName: 'Harborcare', companySlug: 'harborcare' });
-    expect(nameReads).toBe(0);
     const [company] = await t.database.db.select().from(companies).where(eq(companies.id, listed.companyId));
     expect(company).toMatchObject({ notOnReferwell: true, website: null, nameFromSlug: true });
+    answerName();
     await drainQueue(t.database, 30_000);
     const [renamed] = await t.database.db.select().from(companies).where(eq(companies.id, listed.companyId));
     expect(renamed).toMatchObject({ name: 'Harbor Care', slug: 'harborcare', nameFromSlug: false });
