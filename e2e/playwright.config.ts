@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from './browser';
+import { chromiumLaunchOptions, traceOnFailure } from './browser';
 import { CLAIM_OPERATOR_EMAIL, LEIE_OPERATOR_EMAIL } from './operators';
 
 // The config is evaluated again in every worker; the environment carries the first choice along.
@@ -57,7 +57,7 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace: traceOnFailure,
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
   },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from '../browser';
+import { chromiumLaunchOptions, traceOnFailure } from '../browser';
 
 /** The two-instance journey (npm run test:multi): its own servers, started by setup.ts. */
 export default defineConfig({
@@ -14,6 +14,6 @@ export default defineConfig({
   reporter: [['list'], [path.resolve(import.meta.dirname, '../server-log-reporter.ts')]],
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure', launchOptions: chromiumLaunchOptions },
+  use: { trace: traceOnFailure, screenshot: 'only-on-failure', launchOptions: chromiumLaunchOptions },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
 });
