@@ -6,14 +6,15 @@ import type { AppRouteName } from '@referwell/shared/routes';
 import {
   axeViolations,
   expect,
+  hydrated,
   inviteCodeOf,
+  linkInMailTo,
   newPage,
   postJobViaApi,
   signUpCompanyAdmin,
   signUpViaApi,
   test,
   uniqueEmail,
-  linkInMailTo,
 } from './fixtures';
 
 type Role = 'visitor' | 'jobseeker' | 'referrer' | 'companyAdmin';
@@ -238,7 +239,7 @@ async function makeWorld(browser: Browser, baseURL: string | undefined) {
 /** Opens a page and waits until it shows what it loaded (hydrated, nothing busy, no skeletons). */
 async function settle(page: Page, path: string) {
   await page.goto(path);
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await hydrated(page);
   await expect(page.locator('[aria-busy="true"], [data-slot="skeleton"]')).toHaveCount(0, { timeout: 15_000 });
 }
 

@@ -15,15 +15,18 @@ export { expect };
 
 /**
  * Prerendered pages show their markup before React takes over; a click in that window would be
- * lost. The app marks <html data-hydrated> once it is interactive, and every navigation made
- * through `page.goto` here waits for it, as a person would wait for the page to respond.
+ * lost. The app marks <html data-hydrated> once it is interactive: this waits for it, as a person
+ * would wait for the page to respond.
  */
+export const hydrated = (page: Page) => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+
+/** Every navigation made through the test's own `page.goto` waits for the page to be `hydrated`. */
 export const test = base.extend<{ closePeoplesPages: void }>({
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      await hydrated(page);
       return response;
     };
     await use(page);
@@ -257,7 +260,10 @@ export async function shoot(page: Page, name: string) {
   if (original) await page.setViewportSize(original);
 }
 
-/** A page in a browser context of its own: one person, their own cookies. */
+/**
+ * A page in a browser context of its own: one person, their own cookies. Its `goto` does not wait for the app (it
+ * also opens other origins): before filling in a form after `goto`, wait until the page is `hydrated`.
+ */
 export async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
   const context = await browser.newContext({ baseURL });
   openedContexts.add(context);

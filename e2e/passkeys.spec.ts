@@ -2,11 +2,8 @@
 // authenticator holding discoverable credentials, the person verified): add one in Settings, log out, sign in with it
 // from /login without typing anything. WebAuthn refuses IP addresses as relying-party ids, so this browser visits the
 // server as localhost (the server's relying party for a loopback PUBLIC_URL).
-import type { Page } from '@playwright/test';
 import { PASSKEY_MESSAGES } from '@referwell/shared/rules/passkey-texts';
-import { axeViolations, expect, newPage, signUpViaApi, test } from './fixtures';
-
-const hydrated = (page: Page) => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+import { axeViolations, expect, hydrated, newPage, signUpViaApi, test } from './fixtures';
 
 test('a member adds a passkey, logs out and signs in with it', async ({ browser, baseURL }) => {
   const origin = `http://localhost:${new URL(baseURL!).port}`;

@@ -1,7 +1,7 @@
 import {
-  test,
   expect,
   finishSignupViaUi,
+  hydrated,
   inviteCodeOf,
   newPage,
   PASSWORD,
@@ -9,6 +9,7 @@ import {
   shoot,
   signUpCompanyAdmin,
   signUpViaApi,
+  test,
   uniqueEmail,
 } from './fixtures';
 
@@ -116,6 +117,7 @@ test.describe('share a job', () => {
     await seeker.goto(`${pathname}${search}`);
     await expect(seeker.getByRole('heading', { level: 1 })).toHaveText('Interface Analyst');
     await seeker.goto('/signup?role=jobseeker');
+    await hydrated(seeker);
     await seeker.getByLabel('Full name').fill('Sam Seeker');
     const samEmail = uniqueEmail('sam');
     await seeker.getByLabel('Email').fill(samEmail);

@@ -5,6 +5,7 @@
 import {
   axeViolations,
   expect,
+  hydrated,
   lastMailTo,
   linkIn,
   newPage,
@@ -49,6 +50,7 @@ test('SAML: an admin connects the IdP; a new person signs in there and lands sig
 
   // A person of the company who has never been on Referwell.
   await visitor.goto('/login');
+  await hydrated(visitor);
   await visitor.getByLabel('Email').fill(`sasha@${domain}`);
   await visitor.getByRole('button', { name: 'Continue with single sign-on' }).click();
   await visitor.waitForURL((url) => url.origin === idpOrigin);

@@ -2,7 +2,9 @@
 // oidc-provider started by playwright.config.ts); a new person typing an address on that domain at /login is sent to
 // the provider, signs in there, and lands on the dashboard as a new member of the company.
 import {
+  axeViolations,
   expect,
+  hydrated,
   lastMailTo,
   linkIn,
   newPage,
@@ -10,7 +12,6 @@ import {
   signUpCompanyAdmin,
   startEnterpriseTrial,
   test,
-  axeViolations,
 } from './fixtures';
 
 const issuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
@@ -57,6 +58,7 @@ test.describe('single sign-on', () => {
 
     // A person of the company who has never been on Referwell.
     await visitor.goto('/login');
+    await hydrated(visitor);
     await visitor.getByLabel('Email').fill(`river@${domain}`);
     await visitor.getByRole('button', { name: 'Continue with single sign-on' }).click();
     await visitor.waitForURL((url) => url.origin === issuer);

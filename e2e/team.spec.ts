@@ -1,12 +1,13 @@
 import {
-  test,
   expect,
   finishSignupViaUi,
+  hydrated,
+  linkInMailTo,
   PASSWORD,
   signUpCompanyAdmin,
   signUpViaApi,
+  test,
   uniqueEmail,
-  linkInMailTo,
 } from './fixtures';
 
 test.describe('team management', () => {
@@ -41,6 +42,7 @@ test.describe('team management', () => {
     try {
       const colleague = await colleagueContext.newPage();
       await colleague.goto('/signup?role=referrer');
+      await hydrated(colleague);
       await colleague.getByLabel('Full name').fill('Morgan Member');
       const morgan = uniqueEmail('morgan');
       await colleague.getByLabel('Email').fill(morgan);
