@@ -10,6 +10,7 @@ import { drainQueue } from '../../test/queue';
 import { startFixtureServer, type FixtureServer } from '../../test/fixture-server';
 import { matchAtsBoard } from './ats';
 import { crawlSource, nameFromBoardSlug } from './sources';
+import { withinTimeLimit } from '@referwell/shared/time-limit';
 
 /**
  * Job boards on applicant-tracking systems as job sources: each vendor's public list API, served by a local board
@@ -374,7 +375,12 @@ describe('a board of a company not on Referwell, added by a platform admin witho
     });
     const add = (payload: object) =>
       t.app.inject({ method: 'POST', url: '/api/admin/job-sources', payload, ...withSession(operator.token) });
-    const res = await add({ url: `${site.origin}/gh/v1/boards/harborcare/jobs`, companyName: '' });
+    // The request does not read the board: it answers while the board's name is still held back.
+    const res = await withinTimeLimit(
+      add({ url: `${site.origin}/gh/v1/boards/harborcare/jobs`, companyName: '' }),
+      10_000,
+      'adding the board waited for the board to answer',
+    );
     expect(res.statusCode).toBe(201);
     const listed = res.json() as PlatformJobSource;
     // Named from the board's slug in the request (which answered while the board's name was held back): the board's
