@@ -243,6 +243,23 @@ async function settle(page: Page, path: string) {
   await expect(page.locator('[aria-busy="true"], [data-slot="skeleton"]')).toHaveCount(0, { timeout: 15_000 });
 }
 
+test('the check itself finds what it looks for: violations planted in a page', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    document
+      .querySelector('main')!
+      .insertAdjacentHTML(
+        'afterbegin',
+        '<img src="/favicon.svg"><button></button><p style="color:#eee;background:#fff">Faint words</p>',
+      );
+  });
+  expect(await axeViolations(page)).toEqual([
+    'button-name (critical): #main > button',
+    'color-contrast (serious): #main > p',
+    'image-alt (critical): #main > img',
+  ]);
+});
+
 let world: World | undefined;
 const ROLES = ['visitor', 'jobseeker', 'referrer', 'companyAdmin'] as const;
 
