@@ -15,6 +15,16 @@ import {
   finishSignupViaUi,
 } from './fixtures';
 
+/** The built file of a page part's chunk (hydrateOnIntent, ADR 0052), from the web build's manifest. */
+function formChunkFile(source: string): string {
+  const manifest = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, '..', 'apps', 'web', 'dist', '.vite', 'manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  const chunk = Object.entries(manifest).find(([file]) => file.endsWith(source));
+  expect(chunk, source).toBeDefined();
+  return chunk![1].file;
+}
+
 async function fillAccount(page: Page, name: string, email: string) {
   await page.getByLabel('Full name').fill(name);
   await page.getByLabel('Email').fill(email);
@@ -146,12 +156,7 @@ test.describe('log in and out', () => {
   test('what is typed into the log-in form before its code arrives is kept, and logs in', async ({ page, request }) => {
     const seeker = await signUpViaApi(request, { name: 'Early Ed', role: 'jobseeker' });
     // The form's own chunk (hydrateOnIntent, ADR 0052) is held back, as on a slow link, until the visitor has typed.
-    const manifest = JSON.parse(
-      readFileSync(path.join(import.meta.dirname, '..', 'apps', 'web', 'dist', '.vite', 'manifest.json'), 'utf8'),
-    ) as Record<string, { file: string }>;
-    const formChunk = Object.entries(manifest).find(([source]) => source.endsWith('features/auth/login-form.tsx'));
-    expect(formChunk).toBeDefined();
-    const chunkUrl = `**/${formChunk![1].file}`;
+    const chunkUrl = `**/${formChunkFile('features/auth/login-form.tsx')}`;
     let release = () => {};
     const mayLoad = new Promise<void>((resolve) => (release = resolve));
     await page.route(chunkUrl, async (route) => {
@@ -170,6 +175,48 @@ test.describe('log in and out', () => {
     await expect(page.getByLabel('Email')).toHaveValue(seeker.email);
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/jobseeker-dashboard$/);
+  });
+
+  test("a sign-up link's role is chosen before the form's code arrives, and the plain form signs up", async ({
+    page,
+  }) => {
+    // The form's code fails to load (a lost connection, a chunk gone with a new release): the page stays the
+    // prerendered HTML the server chose for the link's role, and its form posts as plain HTML.
+    await page.route(`**/${formChunkFile('features/auth/signup-form.tsx')}`, (route) => route.abort());
+    await page.mainFrame().goto('/signup?role=jobseeker', { waitUntil: 'commit' });
+    const role = page.getByLabel('I am a...');
+    await expect(role).toHaveValue('jobseeker');
+    await expect(role.getByRole('option', { selected: true })).toHaveText('Job Seeker');
+    const email = uniqueEmail('plain');
+    await fillAccount(page, 'Plain Pat', email);
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/signup');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    expect((await posted).postData()).toContain('role=jobseeker');
+    await expect(page).toHaveURL(/\/signup\/sent$/);
+    await expect(page.getByText('We sent you a link', { exact: true })).toBeVisible();
+    expect(await linkInMailTo(email, '/confirm-signup')).toContain('/confirm-signup');
+  });
+
+  test("each role's version of the sign-up page hydrates as it was served", async ({ page }) => {
+    // React reports markup that differs from what it renders (a mismatch) as an error, and drops the server HTML.
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const roles: [string, string][] = [
+      ['jobseeker', 'Job Seeker'],
+      ['referrer', 'Referrer (employee of a hiring company)'],
+      ['companyHR', 'Company HR / Hiring Manager'],
+    ];
+    for (const [role, label] of roles) {
+      await page.goto(`/signup?role=${role}&returnTo=%2Fjobs-board`);
+      await expect(page.getByLabel('I am a...').getByRole('option', { selected: true })).toHaveText(label);
+    }
+    // Hydrated, the company admin's form follows the role: creating a company asks for its name.
+    await expect(page.getByRole('radio', { name: 'Create a new company' })).toBeChecked();
+    await expect(page.getByLabel('Company name')).toBeVisible();
+    expect(errors).toEqual([]);
   });
 
   test('a protected page sends a visitor to log in and back again', async ({ page, request }) => {

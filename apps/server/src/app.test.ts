@@ -134,7 +134,14 @@ describe('serving the web app', () => {
       path.join(webDist, 'prerendered', 'how-it-works', 'index.html'),
       `<!doctype html><html><head><link rel="canonical" href="%RW_ORIGIN%/how-it-works" /></head><body><div id="root"><h1>How it Works</h1></div>${filler}</body></html>`,
     );
-    writeFileSync(path.join(webDist, 'prerendered.json'), JSON.stringify(['/how-it-works']));
+    // A page with versions by query, as the web build writes /signup's for each role (entry-server.tsx).
+    mkdirSync(path.join(webDist, 'prerendered', 'signup'));
+    const signup = (role: string) =>
+      `<!doctype html><html><head></head><body><div id="root"><select name="role">${role}</select></div>${filler}</body></html>`;
+    writeFileSync(path.join(webDist, 'prerendered', 'signup', 'index.html'), signup('none chosen'));
+    for (const role of ['jobseeker', 'referrer'])
+      writeFileSync(path.join(webDist, 'prerendered', 'signup', `index.role=${role}.html`), signup(`${role} chosen`));
+    writeFileSync(path.join(webDist, 'prerendered.json'), JSON.stringify(['/how-it-works', '/signup']));
     writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
     t = await createTestApp({
       env: {
@@ -176,6 +183,25 @@ describe('serving the web app', () => {
     }
   });
 
+  it("serves a page's version for the value its query asks for, and the page itself for any other", async () => {
+    const chosen = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      const body =
+        res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.body;
+      return /<select name="role">([^<]*)<\/select>/.exec(body)?.[1];
+    };
+    expect(await chosen('/signup?role=referrer')).toBe('referrer chosen');
+    expect(await chosen('/signup/?returnTo=%2Fjobs&role=jobseeker')).toBe('jobseeker chosen');
+    expect(await chosen('/signup?role=jobseeker&role=referrer')).toBe('jobseeker chosen');
+    for (const url of ['/signup', '/signup?role=companyHR', '/signup?role=', '/signup?role=../index', '/signup?job=1'])
+      expect(await chosen(url), url).toBe('none chosen');
+    // Twice: the compressed form kept for the version is its own.
+    expect(await chosen('/signup?role=referrer')).toBe('referrer chosen');
+    const raw = await t.app.inject({ method: 'GET', url: '/prerendered/signup/index.role=referrer.html' });
+    expect(raw.body).not.toContain('referrer chosen');
+  });
+
   it('tells the page where the booking link leads, escaped', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/beta-program-companies' });
     expect(res.body).toContain(
@@ -198,6 +224,7 @@ describe('serving the web app', () => {
     const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(sitemap.headers['content-type']).toContain('application/xml');
     expect(sitemap.body).toContain('<loc>https://referwell.example/how-it-works</loc>');
+    expect(sitemap.body).not.toContain('role=');
   });
 
   it('serves pages compressed the way the client accepts, and plain to others', async () => {

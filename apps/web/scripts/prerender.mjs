@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 const webRoot = path.resolve(import.meta.dirname, '..');
 const dist = path.join(webRoot, 'dist');
 const ssrEntry = path.join(webRoot, 'dist-ssr', 'entry-server.js');
-const { render, prerenderPaths, documentTitle } = await import(pathToFileURL(ssrEntry).href);
+const { render, prerenderPaths, prerenderVariants, documentTitle } = await import(pathToFileURL(ssrEntry).href);
 
 // The stylesheet is inlined into prerendered pages: first paint then needs no second round trip.
 // Font URLs inside it are absolute (/assets/...), so they resolve the same from any page.
@@ -53,6 +53,17 @@ for (const pagePath of paths) {
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, pageHtml(pagePath, html, meta));
 }
+// A version of a page for one value of a query parameter (`/signup?role=referrer`) goes beside the page's index.html
+// as index.role=referrer.html, its canonical link the page's own; the server sends it for that value (lib/spa.ts).
+const variants = prerenderVariants();
+for (const variant of variants) {
+  const [pagePath, query] = variant.split('?');
+  const [param, value] = [...new URLSearchParams(query).entries()][0];
+  if (!paths.includes(pagePath)) throw new Error(`${variant}: ${pagePath} is not a prerendered page`);
+  const { html, meta } = await render(variant);
+  const file = path.join(outDir, pagePath === '/' ? '' : pagePath.slice(1), `index.${param}=${value}.html`);
+  writeFileSync(file, pageHtml(pagePath, html, meta));
+}
 writeFileSync(path.join(dist, 'prerendered.json'), `${JSON.stringify(paths, null, 2)}\n`);
 rmSync(path.join(webRoot, 'dist-ssr'), { recursive: true, force: true });
-console.log(`prerendered ${paths.length} public pages into dist/prerendered/`);
+console.log(`prerendered ${paths.length} public pages and ${variants.length} versions by query into dist/prerendered/`);

@@ -6,11 +6,22 @@ import { preloadHydrateOnIntentParts } from './components/hydrate-on-intent';
 import { prerenderedPaths, routes } from './app/routes';
 import { publicContentPaths } from './features/content/routes';
 import { resolvePageMeta, type PageMeta } from './lib/page-meta';
+import { SIGNUP_ROLES } from '@referwell/shared/rules/auth-texts';
 
 export { documentTitle } from './lib/page-meta';
 
 export function prerenderPaths(): string[] {
   return [...prerenderedPaths, ...publicContentPaths()];
+}
+
+/**
+ * Prerendered pages that also have a version per value of one query parameter, as `path?param=value`: the server
+ * sends the version the address asks for (apps/server/src/lib/spa.ts), so what the query chooses is in the HTML before
+ * any script runs. /signup?role=…: the role a link chose is selected in the plain form (a form posted before its code
+ * arrives would otherwise stop at an empty role, ADR 0052).
+ */
+export function prerenderVariants(): string[] {
+  return SIGNUP_ROLES.map((role) => `/signup?${new URLSearchParams({ role }).toString()}`);
 }
 
 export async function render(path: string): Promise<{ html: string; meta: PageMeta | null }> {

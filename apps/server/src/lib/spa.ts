@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -14,9 +14,21 @@ export const PRERENDER_MANIFEST = 'prerendered.json';
 /** Placeholder the prerender step leaves where the site's origin goes (canonical, og:url). */
 export const ORIGIN_PLACEHOLDER = '%RW_ORIGIN%';
 
+/** A prerendered page's version for one value of a query parameter (`index.role=referrer.html`). */
+interface Variant {
+  param: string;
+  value: string;
+  page: Page;
+}
+
+/** A version's file beside its page's index.html: index.<param>=<value>.html (scripts/prerender.mjs in the web app). */
+const VARIANT_FILE = /^index\.([A-Za-z][\w-]*)=([\w-]+)\.html$/;
+
 interface WebApp {
   /** Each public path's prerendered page, plus the SPA shell under ''. */
   pages: Map<string, Page>;
+  /** The public paths that have versions by query (/signup?role=…), and those versions. */
+  variants: Map<string, Variant[]>;
   /** The shell, cut for pages the server renders per request. */
   shell: ShellTemplate;
 }
@@ -40,11 +52,26 @@ function loadWebApp(webDistDir: string, config: Config): WebApp | null {
   });
 
   const pages = new Map<string, Page>([['', finish(readFileSync(shellFile, 'utf8'))]]);
+  const variants = new Map<string, Variant[]>();
   for (const pagePath of readPublicPaths(webDistDir)) {
-    const file = path.join(webDistDir, 'prerendered', pagePath === '/' ? '' : pagePath.slice(1), 'index.html');
-    if (existsSync(file)) pages.set(pagePath, finish(readFileSync(file, 'utf8')));
+    const dir = path.join(webDistDir, 'prerendered', pagePath === '/' ? '' : pagePath.slice(1));
+    const file = path.join(dir, 'index.html');
+    if (!existsSync(file)) continue;
+    pages.set(pagePath, finish(readFileSync(file, 'utf8')));
+    const versions = readdirSync(dir).flatMap((name) => {
+      const [, param, value] = VARIANT_FILE.exec(name) ?? [];
+      return param && value ? [{ param, value, page: finish(readFileSync(path.join(dir, name), 'utf8')) }] : [];
+    });
+    if (versions.length) variants.set(pagePath, versions);
   }
-  return { pages, shell: new ShellTemplate(pages.get('')!.html, origin) };
+  return { pages, variants, shell: new ShellTemplate(pages.get('')!.html, origin) };
+}
+
+/** The version of a page the address's query asks for (its first value of the version's parameter), if any. */
+function variantFor(variants: Variant[] | undefined, url: string): Page | undefined {
+  if (!variants) return undefined;
+  const query = new URLSearchParams(url.slice(url.indexOf('?') + 1 || url.length));
+  return variants.find(({ param, value }) => query.get(param) === value)?.page;
 }
 
 function normalisePath(url: string): string {
@@ -54,7 +81,8 @@ function normalisePath(url: string): string {
 
 /**
  * Serves the built web app: hashed assets cached for a year; a prerendered public page as
- * its own HTML; a page of `serverPages` (a job, a company) rendered from the database per request;
+ * its own HTML (or its version for the query's value, /signup?role=…); a page of `serverPages`
+ * (a job, a company) rendered from the database per request;
  * every other non-/api path falls back to the SPA shell so client-side routes
  * survive a reload (status 404 when the path matches none of the app's routes). Also answers /robots.txt
  * (the sitemap is features/public-pages).
@@ -104,7 +132,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, serve
         .type('text/html; charset=utf-8')
         .send(web.shell.render(page));
     }
-    const prerendered = web.pages.get(pagePath);
+    const prerendered = variantFor(web.variants.get(pagePath), request.url) ?? web.pages.get(pagePath);
     // Paths the web router does not know get the shell (which shows the 404 page) with a real 404 status.
     if (!prerendered && !isAppPath(pagePath)) reply.status(404);
     const page = prerendered ?? web.pages.get('')!;

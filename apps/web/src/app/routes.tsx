@@ -180,7 +180,8 @@ const metaHandle = (meta: PageMeta): RouteMetaHandle => ({ meta });
 
 /**
  * Public paths rendered to HTML at build time (their content needs no session; a query string is read once hydrated,
- * `useHydratedSearchParams`). Their forms post without the script (ADR 0017).
+ * `useHydratedSearchParams`, but for the few versions by query of entry-server.tsx `prerenderVariants`). Their forms
+ * post without the script (ADR 0017).
  */
 export const prerenderedPaths = ['/', '/waitlist', '/waitlist/joined', '/login', '/signup', '/signup/sent'];
 

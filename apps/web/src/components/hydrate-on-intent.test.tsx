@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { Component, useState, type ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { useForm } from 'react-hook-form';
@@ -55,6 +55,17 @@ function browserPart() {
   const load = vi.fn(() => arrived.then(() => ({ default: EmailForm })));
   const part: HydrateOnIntent = hydrateOnIntent(load);
   return { part, load, arrive };
+}
+
+/** The page's error boundary (the router's, in the app). */
+class ErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
 }
 
 let root: Root | undefined;
@@ -135,6 +146,60 @@ describe('hydrateOnIntent', () => {
     await userEvent.type(await screen.findByRole('textbox', { name: 'Email' }), 'grace@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
     expect(submitted).toHaveBeenCalledWith({ email: 'grace@example.com' }, expect.anything());
+  });
+
+  it('a load that fails leaves the prerendered form as it is, and the next intent loads again', async () => {
+    const container = await prerendered();
+    const load = vi
+      .fn<() => Promise<{ default: typeof EmailForm }>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
+      .mockResolvedValueOnce({ default: EmailForm });
+    const part = hydrateOnIntent(load);
+    await act(async () => {
+      root = hydrateRoot(container, <Page Part={part} />);
+    });
+    const input = screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement;
+    input.value = 'ada@example.com';
+    await act(async () => input.dispatchEvent(new FocusEvent('focusin', { bubbles: true })));
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+
+    // Still the server's form, what was typed in it, posting as plain HTML.
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBe(input);
+    expect(input).toHaveValue('ada@example.com');
+    expect(container.querySelector('[data-hydrating]')).not.toBeNull();
+    const submit = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+    await act(async () => input.closest('form')?.dispatchEvent(submit));
+    expect(submit.defaultPrevented).toBe(false);
+
+    await act(async () => input.dispatchEvent(new FocusEvent('focusin', { bubbles: true })));
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(container.querySelector('[data-hydrating]')).toBeNull());
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBe(input);
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(submitted).toHaveBeenCalledWith({ email: 'ada@example.com' }, expect.anything());
+  });
+
+  it('rendered in the browser, a load that fails is the error of the page around it', async () => {
+    const load = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+    const part = hydrateOnIntent(load);
+    const container = document.createElement('div');
+    document.body.append(container);
+    const { createRoot } = await import('react-dom/client');
+    const caught = vi.fn();
+    root = createRoot(container, { onCaughtError: caught });
+    await act(async () =>
+      root?.render(
+        <ErrorBoundary fallback={<p>Something went wrong</p>}>
+          <Page Part={part} />
+        </ErrorBoundary>,
+      ),
+    );
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(caught).toHaveBeenCalledWith(
+      expect.objectContaining({ message: expect.stringMatching(/Failed to fetch/) }),
+      expect.anything(),
+    );
   });
 
   it('rendered in the browser (a client-side navigation), loads at once with a spinner in between', async () => {

@@ -70,29 +70,52 @@ export function preloadHydrateOnIntentParts(): Promise<void> {
  * - Prerendered: its HTML is in the page. While the page hydrates, the part's Suspense boundary is left as it is (a
  *   plain HTML form that posts without JavaScript, ADR 0017), and its code loads on the first focus, pointer or key
  *   in it, or when the browser is idle, whichever is first; React then hydrates it in place. React keeps what was
- *   typed into it meanwhile (components/hydrate-on-intent.test.tsx, e2e/auth.spec.ts).
- * - Rendered in the browser (a client-side navigation): its code loads at once, a spinner in between.
+ *   typed into it meanwhile (components/hydrate-on-intent.test.tsx, e2e/auth.spec.ts). If the code fails to load, the
+ *   plain form stays (it still posts), and the next focus, pointer or key in it tries again.
+ * - Rendered in the browser (a client-side navigation): its code loads at once, a spinner in between; a failed load
+ *   is the route's error (its boundary offers to reload the page).
  *
  * The returned component is memoised and has no props, so a re-render of the page around it (e.g. the query after
  * hydration, `useHydratedSearchParams`) cannot reach a boundary that is still dehydrated; new props there would make
  * React drop the server HTML and render the spinner instead.
  */
 export function hydrateOnIntent(load: () => Promise<{ default: ComponentType }>): HydrateOnIntent {
-  // What the part's boundary waits on: settled once something asked for the code and it arrived. Marked fulfilled as
-  // React marks the promises it tracks, so `use` reads it at once from then on (the prerender, a later visit).
-  let request: () => void = () => {};
-  const requested = new Promise<void>((resolve) => {
-    request = resolve;
+  // What a prerendered part's boundary waits on: settled once its code arrived, never failed, so a load that fails
+  // (a lost connection, a chunk gone with a new release) leaves the server's HTML, whose form still posts, and the
+  // next intent tries again. Marked fulfilled as React marks the promises it tracks, so `use` reads it at once from
+  // then on (the prerender, a later visit).
+  let settle: (part: ComponentType) => void = () => {};
+  const ready: ReactPromise<ComponentType> = new Promise<ComponentType>((resolve) => {
+    settle = resolve;
   });
-  const loaded = requested.then(load).then((module) => module.default);
-  void loaded.then((value) => Object.assign(loaded, { status: 'fulfilled', value }));
-  const ready: ReactPromise<ComponentType> = loaded;
+  void ready.then((value) => Object.assign(ready, { status: 'fulfilled', value }));
+  // The last load: under way, done, or failed (`failed`). Asking again after a failure loads again; a render reads the
+  // last one as it is, so React's retry of a failed render does not start another (a promise made during a render).
+  let attempt: Promise<ComponentType> | null = null;
+  let failed = false;
+  const request = (): Promise<ComponentType> => {
+    if (attempt && !failed) return attempt;
+    failed = false;
+    attempt = load().then(
+      (module) => {
+        settle(module.default);
+        return module.default;
+      },
+      (error: unknown) => {
+        failed = true;
+        throw error;
+      },
+    );
+    return attempt;
+  };
+  /** Asks for the code where nothing waits on the answer (intent, idle): a failure is tried again at the next. */
+  const ask = () => void request().catch(() => {});
 
   function Content() {
     const hydrated = useHydrated();
-    // A client-side render has nothing on screen to keep: fetch now. While hydrating, wait for intent or idle.
-    if (hydrated) request();
-    const Part = use(ready);
+    // A client-side render has nothing on screen to keep: it waits on the load itself, and a failed one goes to the
+    // route's error boundary (Reload the page). While hydrating, wait for intent or idle, keeping the server's HTML.
+    const Part = use(hydrated && ready.status !== 'fulfilled' ? (attempt ?? request()) : ready);
     const wrapper = useContext(WrapperContext);
     useEffect(() => {
       if (wrapper?.current) stopWaiting(wrapper.current);
@@ -107,13 +130,13 @@ export function hydrateOnIntent(load: () => Promise<{ default: ComponentType }>)
       if (ready.status === 'fulfilled' || !wrapper) return;
       // On the document, capturing: React's own listener on its root stops an event aimed at a dehydrated boundary.
       const start = (event: Event) => {
-        if (event.target instanceof Node && wrapper.contains(event.target)) request();
+        if (event.target instanceof Node && wrapper.contains(event.target)) ask();
       };
       for (const type of INTENT_EVENTS) document.addEventListener(type, start, { capture: true });
       const idle =
         typeof window.requestIdleCallback === 'function'
-          ? window.requestIdleCallback(() => request(), { timeout: IDLE_TIMEOUT_MS })
-          : window.setTimeout(() => request(), 1);
+          ? window.requestIdleCallback(ask, { timeout: IDLE_TIMEOUT_MS })
+          : window.setTimeout(ask, 1);
       return () => {
         stopWaiting(wrapper);
         for (const type of INTENT_EVENTS) document.removeEventListener(type, start, { capture: true });
@@ -140,10 +163,7 @@ export function hydrateOnIntent(load: () => Promise<{ default: ComponentType }>)
   }
 
   const part: HydrateOnIntent = Object.assign(memo(Boundary), {
-    preload: () => {
-      request();
-      return loaded.then(() => undefined);
-    },
+    preload: () => request().then(() => undefined),
   });
   parts.add(part);
   return part;

@@ -95,5 +95,7 @@ export const signupFormBodySchema = z.object({
   password: z.string().max(2000).optional(),
   role: z.string().max(100).optional(),
   companyName: z.string().max(1000).optional(),
+  /** Company HR's choice when the page knew the role (/signup?role=companyHR): create or join. */
+  companyType: z.string().max(100).optional(),
   inviteCode: z.string().max(1000).optional(),
 });

@@ -799,6 +799,29 @@ describe('login and sign-up as plain form posts (before the page script runs, AD
     expect((await session(token)).company).toMatchObject({ name: 'Form Post Health', role: 'companyAdmin' });
   });
 
+  it("follows company HR's choice to join when the form showed one, and to create one without a name", async () => {
+    const joining = await form('/signup?role=companyHR', {
+      name: 'Form Joiner',
+      email: uniqueEmail('form.join'),
+      password: TEST_PASSWORD,
+      role: 'companyHR',
+      companyType: 'join',
+      companyName: 'Typed Before Choosing',
+      inviteCode: 'NOSUCHCODE',
+    });
+    expect(joining.headers.location).toBe('/signup?role=companyHR&error=signup-code');
+    const nameless = await form('/signup?role=companyHR', {
+      name: 'Form Creator',
+      email: uniqueEmail('form.create'),
+      password: TEST_PASSWORD,
+      role: 'companyHR',
+      companyType: 'create',
+      companyName: ' ',
+      inviteCode: 'ABCD-EFGH',
+    });
+    expect(nameless.headers.location).toBe('/signup?role=companyHR&error=signup-invalid');
+  });
+
   it('sends a refused sign-up back to the page with its query and a code, never the typed values', async () => {
     const weak = await form(`/signup${query}`, {
       name: 'Weak',

@@ -54,12 +54,15 @@ function signupRequestOf(
   body: Record<string, string | undefined>,
   query: { returnTo?: string; job?: string },
 ): SignupRequest {
-  const { name = '', email = '', password = '', role = '', companyName, inviteCode } = body;
+  const { name = '', email = '', password = '', role = '', companyName, companyType, inviteCode } = body;
   const job = role === 'jobseeker' ? query.job : undefined;
   const base = { name, email, password, role: role as SignupRequest['role'], returnTo: query.returnTo, job };
   if (role === 'companyHR') {
-    return companyName?.trim()
-      ? { ...base, companyType: 'create', companyName }
+    // The form's choice when it showed one (its version for the role, ADR 0007), else a company name creates one.
+    const creates =
+      companyType === 'create' || companyType === 'join' ? companyType === 'create' : !!companyName?.trim();
+    return creates
+      ? { ...base, companyType: 'create', companyName: companyName ?? '' }
       : { ...base, companyType: 'join', inviteCode };
   }
   return { ...base, inviteCode };

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import type { CompanyType, SignupInput, SignupRequest, SignupRole } from '@referwell/shared';
 import { loginPath, safeReturnTo } from '@referwell/shared/rules/auth';
@@ -66,7 +66,11 @@ export function SignupForm() {
   const searchParams = useHydratedSearchParams();
   const job = searchParams.get('job')?.trim() || null;
   const invitationToken = searchParams.get('invite')?.trim() || null;
-  const roleParam = searchParams.get('role');
+  // The role a link chose is in the prerendered HTML already: the server sends /signup's version for it
+  // (entry-server.tsx prerenderVariants), so it is read from the address itself, not once hydrated.
+  const [address] = useSearchParams();
+  const roleParam = address.get('role');
+  const presetRole = isSignupRole(roleParam) ? roleParam : undefined;
   // Where the person set out from (a job with Apply started): back there after sign-up and the confirmation link.
   const returnTo = safeReturnTo(searchParams.get('returnTo'));
   const invitation = useQuery({
@@ -87,7 +91,7 @@ export function SignupForm() {
       name: '',
       email: '',
       password: '',
-      role: isSignupRole(roleParam) ? roleParam : undefined,
+      role: presetRole,
       companyType: 'create',
       companyName: '',
       inviteCode: '',
@@ -100,10 +104,10 @@ export function SignupForm() {
   const email = useWatch({ control: form.control, name: 'email' });
   const companyType = useWatch({ control: form.control, name: 'companyType' }) ?? 'create';
 
-  // A prerendered page learns the role from its address once hydrated.
+  // A link to another role while the page is open (a client-side navigation keeps the form) chooses it too.
   useEffect(() => {
-    if (isSignupRole(roleParam) && !form.getValues('role')) form.setValue('role', roleParam);
-  }, [form, roleParam]);
+    if (presetRole && !form.getValues('role')) form.setValue('role', presetRole);
+  }, [form, presetRole]);
 
   // A team invitation fills in who was invited and makes them a referrer of that company.
   const invitationData = invitation.data;
@@ -248,7 +252,7 @@ export function SignupForm() {
         {invited ? null : (
           <FormField id="signup-role" label="I am a..." error={errors.role?.message} className="grid-cols-1">
             {(control) => (
-              <NativeSelect {...control} required {...form.register('role')}>
+              <NativeSelect {...control} required defaultValue={presetRole ?? ''} {...form.register('role')}>
                 <option value="">Select your role</option>
                 {SIGNUP_ROLES.map((value) => (
                   <option key={value} value={value}>
