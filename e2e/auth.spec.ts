@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type Page } from '@playwright/test';
 import {
   test,
@@ -13,17 +11,8 @@ import {
   uniqueEmail,
   linkInMailTo,
   finishSignupViaUi,
+  builtChunk,
 } from './fixtures';
-
-/** The built file of a page part's chunk (hydrateOnIntent, ADR 0052), from the web build's manifest. */
-function formChunkFile(source: string): string {
-  const manifest = JSON.parse(
-    readFileSync(path.join(import.meta.dirname, '..', 'apps', 'web', 'dist', '.vite', 'manifest.json'), 'utf8'),
-  ) as Record<string, { file: string }>;
-  const chunk = Object.entries(manifest).find(([file]) => file.endsWith(source));
-  expect(chunk, source).toBeDefined();
-  return chunk![1].file;
-}
 
 async function fillAccount(page: Page, name: string, email: string) {
   await page.getByLabel('Full name').fill(name);
@@ -156,7 +145,7 @@ test.describe('log in and out', () => {
   test('what is typed into the log-in form before its code arrives is kept, and logs in', async ({ page, request }) => {
     const seeker = await signUpViaApi(request, { name: 'Early Ed', role: 'jobseeker' });
     // The form's own chunk (hydrateOnIntent, ADR 0052) is held back, as on a slow link, until the visitor has typed.
-    const chunkUrl = `**/${formChunkFile('features/auth/login-form.tsx')}`;
+    const chunkUrl = `**/${builtChunk('features/auth/login-form.tsx')}`;
     let release = () => {};
     const mayLoad = new Promise<void>((resolve) => (release = resolve));
     await page.route(chunkUrl, async (route) => {
@@ -182,7 +171,7 @@ test.describe('log in and out', () => {
   }) => {
     // The form's code fails to load (a lost connection, a chunk gone with a new release): the page stays the
     // prerendered HTML the server chose for the link's role, and its form posts as plain HTML.
-    await page.route(`**/${formChunkFile('features/auth/signup-form.tsx')}`, (route) => route.abort());
+    await page.route(`**/${builtChunk('features/auth/signup-form.tsx')}`, (route) => route.abort());
     await page.mainFrame().goto('/signup?role=jobseeker', { waitUntil: 'commit' });
     const role = page.getByLabel('I am a...');
     await expect(role).toHaveValue('jobseeker');

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -221,6 +221,18 @@ export async function finishSignupViaUi(page: Page, email: string, password = PA
 /** The `pathPrefix` link of the newest e-mail to `email` that has one. */
 export async function linkInMailTo(email: string, pathPrefix: string): Promise<string> {
   return linkIn(await lastMailTo(email, { link: pathPrefix }), pathPrefix);
+}
+
+/**
+ * The built file (under /assets) of the web app's module `source` (a path ending, e.g. 'features/auth/login-form.tsx'),
+ * from the web build's manifest: what a test holds back or fails to see the app without that code.
+ */
+export function builtChunk(source: string): string {
+  const manifestFile = path.join(import.meta.dirname, '..', 'apps', 'web', 'dist', '.vite', 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
+  const chunk = Object.entries(manifest).find(([file]) => file.endsWith(source));
+  if (!chunk) throw new Error(`${source} is not a module of the web build (${manifestFile})`);
+  return chunk[1].file;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { builtChunk, expect, signUpViaApi, test } from './fixtures';
 
 test.describe('app shell', () => {
   test('home shows the header navigation and the footer', async ({ page }) => {
@@ -12,6 +12,51 @@ test.describe('app shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Referwell`);
+  });
+
+  test('a page whose code is gone (a new release since the tab opened) is loaded afresh once', async ({ page }) => {
+    await page.goto('/');
+    // The resources page's chunk fails the first time, as a chunk of the release before does once replaced.
+    let failures = 0;
+    await page.route(`**/${builtChunk('features/content/resources-page.tsx')}`, (route) =>
+      failures++ === 0 ? route.fulfill({ status: 404, body: 'Not Found' }) : route.continue(),
+    );
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('banner').getByRole('link', { name: 'Resources' }).click();
+    await reloaded;
+    await expect(page).toHaveURL(/\/resources$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+    expect(failures).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a page whose code cannot be loaded, again after its reload, says so', async ({ page }) => {
+    await signUpViaApi(page, { name: 'Offline Olu', role: 'jobseeker' });
+    await page.goto('/jobseeker-dashboard');
+    await page.route(`**/${builtChunk('features/messaging/messages-page.tsx')}`, (route) => route.abort());
+    await page.getByRole('banner').getByRole('link', { name: 'Messages', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+    await expect(
+      page.getByText('This page could not be loaded. Check your connection, then reload the page.'),
+    ).toBeVisible();
+    await expect(page).toHaveURL(/\/messages$/);
+  });
+
+  test('a server-rendered page whose code cannot be loaded stays as it was served', async ({ page }) => {
+    await page.route(`**/${builtChunk('features/jobs/search-jobs-page.tsx')}`, (route) => route.abort());
+    await page.mainFrame().goto('/search-jobs', { waitUntil: 'load' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Find Your Next Job' })).toBeVisible();
+    await expect(page.getByRole('article').first().getByRole('link')).toHaveAttribute('href', /^\/job\//);
+  });
+
+  test('a prerendered page whose code cannot be loaded stays as it was served', async ({ page }) => {
+    await page.route(`**/${builtChunk('features/content/resources-page.tsx')}`, (route) => route.abort());
+    await page.mainFrame().goto('/resources', { waitUntil: 'load' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Resources' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Company Resources/ }).first()).toHaveAttribute(
+      'href',
+      '/resources/companies',
+    );
   });
 
   test('the How it Works menu opens with the keyboard and leads to its pages', async ({ page }) => {

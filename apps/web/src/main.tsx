@@ -7,17 +7,23 @@ import './styles.css';
 
 /**
  * A prerendered page arrives with its markup in #root: load the lazy route modules it
- * matched before hydrating, so the first client render equals the server's HTML.
+ * matched before hydrating, so the first client render equals the server's HTML. False when
+ * one could not be fetched (the router meets the failure again, route-error-boundary.tsx).
  */
-async function resolveLazyMatches() {
+async function resolveLazyMatches(): Promise<boolean> {
   const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
+  try {
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        const loaded = await route.lazy();
+        Object.assign(route, { ...loaded, lazy: undefined });
+      }),
+    );
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 const container = document.getElementById('root');
@@ -25,21 +31,23 @@ if (!container) throw new Error('index.html has no #root element');
 
 if (container.dataset.serverRendered) {
   // A page the server rendered per request (a job, a company): its markup is not the app's, so the app replaces
-  // it rather than hydrating, starting from the API answers the page carries (no spinner in between).
-  await resolveLazyMatches();
-  createRoot(container).render(
-    <StrictMode>
-      <App router={createBrowserRouter(routes)} />
-    </StrictMode>,
-  );
+  // it rather than hydrating, starting from the API answers the page carries (no spinner in between). Without its
+  // code the page stays as the server rendered it.
+  if (await resolveLazyMatches())
+    createRoot(container).render(
+      <StrictMode>
+        <App router={createBrowserRouter(routes)} />
+      </StrictMode>,
+    );
 } else if (container.hasChildNodes()) {
-  await resolveLazyMatches();
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <App router={createBrowserRouter(routes)} />
-    </StrictMode>,
-  );
+  // Without its code a prerendered page stays as it was served: its links and forms work without the script.
+  if (await resolveLazyMatches())
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App router={createBrowserRouter(routes)} />
+      </StrictMode>,
+    );
 } else {
   createRoot(container).render(
     <StrictMode>

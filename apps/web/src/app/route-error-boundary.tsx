@@ -1,12 +1,37 @@
+import { useEffect, useMemo } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { isFailedImport, mayReloadFor, rememberReload } from '@/lib/failed-import';
 
-/** Last line of defence when a route throws while rendering or loading. */
+/**
+ * Last line of defence when a route throws while rendering or loading. A page whose code failed to load (after a
+ * release, the tab names chunks the server no longer has) is loaded afresh once, as a full page load of the same
+ * address; failing again within a minute, the error is shown.
+ */
 export function RouteErrorBoundary() {
   const error = useRouteError();
-  console.error(error);
+  // Decided per error: the boundary stays mounted when a later navigation fails too.
+  const reloading = useMemo(() => isFailedImport(error) && mayReloadFor(window.location.href, sessionStorage), [error]);
+  useEffect(() => {
+    if (!reloading) return;
+    rememberReload(window.location.href, sessionStorage);
+    window.location.reload();
+  }, [reloading]);
+  useEffect(() => {
+    if (!reloading) console.error(error);
+  }, [error, reloading]);
+
+  if (reloading)
+    return (
+      <main className="flex min-h-screen items-center justify-center" aria-busy="true">
+        <Spinner label="Loading the latest version of this page" />
+      </main>
+    );
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
-    : 'Something went wrong while showing this page.';
+    : isFailedImport(error)
+      ? 'This page could not be loaded. Check your connection, then reload the page.'
+      : 'Something went wrong while showing this page.';
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center px-4 text-center">
       <h1 className="text-2xl font-semibold">Unexpected Application Error!</h1>
