@@ -34,12 +34,16 @@ test.describe('app shell', () => {
     await signUpViaApi(page, { name: 'Offline Olu', role: 'jobseeker' });
     await page.goto('/jobseeker-dashboard');
     await page.route(`**/${builtChunk('features/messaging/messages-page.tsx')}`, (route) => route.abort());
+    let loads = 0;
+    page.on('load', () => loads++);
     await page.getByRole('banner').getByRole('link', { name: 'Messages', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
     await expect(
       page.getByText('This page could not be loaded. Check your connection, then reload the page.'),
     ).toBeVisible();
     await expect(page).toHaveURL(/\/messages$/);
+    // Reloaded once, then told: not reloading on and on.
+    expect(loads).toBe(1);
   });
 
   test('a server-rendered page whose code cannot be loaded stays as it was served', async ({ page }) => {

@@ -800,25 +800,18 @@ describe('login and sign-up as plain form posts (before the page script runs, AD
   });
 
   it("follows company HR's choice to join when the form showed one, and to create one without a name", async () => {
-    const joining = await form('/signup?role=companyHR', {
-      name: 'Form Joiner',
-      email: uniqueEmail('form.join'),
-      password: TEST_PASSWORD,
-      role: 'companyHR',
-      companyType: 'join',
-      companyName: 'Typed Before Choosing',
-      inviteCode: 'NOSUCHCODE',
-    });
+    // Posted from /signup?role=companyHR, whose form shows the choice (ADR 0007).
+    const asCompanyHr = (fields: Record<string, string>) =>
+      form('/signup?role=companyHR', {
+        name: 'Form HR',
+        email: uniqueEmail('form.hr'),
+        password: TEST_PASSWORD,
+        role: 'companyHR',
+        ...fields,
+      });
+    const joining = await asCompanyHr({ companyType: 'join', companyName: 'Typed First', inviteCode: 'NOSUCHCODE' });
     expect(joining.headers.location).toBe('/signup?role=companyHR&error=signup-code');
-    const nameless = await form('/signup?role=companyHR', {
-      name: 'Form Creator',
-      email: uniqueEmail('form.create'),
-      password: TEST_PASSWORD,
-      role: 'companyHR',
-      companyType: 'create',
-      companyName: ' ',
-      inviteCode: 'ABCD-EFGH',
-    });
+    const nameless = await asCompanyHr({ companyType: 'create', companyName: ' ', inviteCode: 'ABCD-EFGH' });
     expect(nameless.headers.location).toBe('/signup?role=companyHR&error=signup-invalid');
   });
 
