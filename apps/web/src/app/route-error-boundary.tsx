@@ -13,12 +13,9 @@ export function RouteErrorBoundary() {
   // Decided per error: the boundary stays mounted when a later navigation fails too.
   const reloading = useMemo(() => isFailedImport(error) && mayReloadFor(window.location.href, sessionStorage), [error]);
   useEffect(() => {
-    if (!reloading) return;
+    if (!reloading) return console.error(error);
     rememberReload(window.location.href, sessionStorage);
     window.location.reload();
-  }, [reloading]);
-  useEffect(() => {
-    if (!reloading) console.error(error);
   }, [error, reloading]);
 
   if (reloading)
