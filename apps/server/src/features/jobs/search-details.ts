@@ -48,6 +48,29 @@ export function forgetJobDetails(db: Db): void {
   store.jobs.clear();
 }
 
+/** How much of a job's description its search result shows, in characters (code points), and how much is read. */
+const EXCERPT_CHARACTERS = 220;
+const EXCERPT_READ = 2 * EXCERPT_CHARACTERS;
+
+/**
+ * White space as PostgreSQL's `\s` matched it under the embedded engine's C.UTF-8 locale (glibc's iswspace: Unicode's
+ * white space without the no-break spaces), so excerpts read as they did when the statement made them.
+ */
+const WHITE_SPACE = /[\t\n\v\f\r \u1680\u2000-\u2006\u2008-\u200a\u2028\u2029\u205f\u3000]+/g;
+
+/**
+ * A search result's excerpt from the start of its description (`left(description, EXCERPT_READ)`): runs of white space
+ * as one space, then the first EXCERPT_CHARACTERS characters. Made here, not in the statement: PostgreSQL's
+ * regexp_replace cost about 35 µs a row, most of the statement's time for a page of results (docs/benchmarks.md).
+ */
+export function excerptOf(head: string): string {
+  const text = head.replace(WHITE_SPACE, ' ');
+  let end = 0;
+  for (let characters = 0; end < text.length && characters < EXCERPT_CHARACTERS; characters++)
+    end += text.codePointAt(end)! > 0xffff ? 2 : 1;
+  return text.slice(0, end);
+}
+
 // An internal referrer is an employee on Referwell who is not one of the company's HR admins.
 const referrerExists = sql`exists(select 1 from company_members m where m.company_id = j.company_id and m.role = 'member')`;
 
@@ -64,11 +87,12 @@ export async function jobDetails(db: Db, ids: string[]): Promise<JobDetail[]> {
       db,
       sql`select j.id, j.title, j.company_name, c.slug as company_slug, j.location, j.workplace, j.job_type,
             j.salary_range, j.skills, j.created_at, j.status, j.referral_bonus_amount, j.referral_bonus_currency,
-            left(regexp_replace(left(j.description, 440), '\\s+', ' ', 'g'), 220) as excerpt,
+            left(j.description, ${EXCERPT_READ}) as excerpt,
             ${referrerExists} as has_internal_referrer, c.not_on_referwell
           from job_postings j join companies c on c.id = j.company_id
           where j.id = any(${sql.param(missing)}::uuid[])`,
     );
+    for (const row of rows) row.excerpt = excerptOf(row.excerpt);
     const read = new Map(rows.map((row) => [row.id, row]));
     if (generation === store.generation) {
       if (store.jobs.size + rows.length > MAX_JOBS) store.jobs.clear();

@@ -14,7 +14,11 @@ const SKILLS = ['fhir', 'hl7', 'python', 'sql', 'epic', 'typescript', 'cerner', 
 function readRows(count: number, skills: number): WindowRow[] {
   const tuples: WindowTuple[] = Array.from({ length: count }, (_, i) => [
     randomUUID(),
-    `2026-11-${String((i % 28) + 1).padStart(2, '0')}T10:11:12.${String(i % 1e6).padStart(6, '0')}Z`,
+    // As to_json writes it: the fraction's trailing zeros left out (timeKeyOf pads them back).
+    `2026-11-${String((i % 28) + 1).padStart(2, '0')}T10:11:12.${String(i % 1e6).padStart(6, '0')}`.replace(
+      /\.?0+$/,
+      '',
+    ),
     i + 0.25,
     100_000 + i,
     Array.from({ length: skills }, (_, k) => SKILLS[(i + k) % SKILLS.length]!),

@@ -7,7 +7,7 @@ import { matchScore } from '@referwell/shared/rules/match';
  */
 export interface WindowRow {
   id: string;
-  /** created_at in UTC, fixed width to the microsecond (`2026-11-26T03:00:00.123456Z`): string order is time order. */
+  /** created_at in UTC, fixed width to the microsecond (`2026-11-26T03:00:00.123456`): string order is time order. */
   key: string;
   /** ts_rank of the text, to 4 decimals, × 10,000 (0 without text). */
   relevance: number;
@@ -15,12 +15,15 @@ export interface WindowRow {
   skill_keys: string[];
 }
 
-/** A window row as its statement sends it: one tuple of a JSON array (search.ts readWindow). */
-export type WindowTuple = [id: string, key: string, relevance: number, salaryMax: number | null, skillKeys: string[]];
+/**
+ * A window row as its statement sends it: one tuple of a JSON array (search.ts readWindow), its time as the
+ * statement's JSON writes it (see timeKeyOf).
+ */
+export type WindowTuple = [id: string, utc: string, relevance: number, salaryMax: number | null, skillKeys: string[]];
 
-export const windowRowOf = ([id, key, relevance, salary_max, skill_keys]: WindowTuple): WindowRow => ({
+export const windowRowOf = ([id, utc, relevance, salary_max, skill_keys]: WindowTuple): WindowRow => ({
   id,
-  key,
+  key: timeKeyOf(utc),
   relevance,
   salary_max,
   skill_keys,
@@ -39,8 +42,22 @@ export interface RankedRow {
   rank: number;
 }
 
-/** The shape of a window row's time key (UTC, microseconds), so keys compare as strings. */
+/** A time key as a cursor carries it (see cursorTime): UTC to the microsecond, with its zone. */
 export const TIME_KEY = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+
+/**
+ * A job's time key (see WindowRow) from its creation time as PostgreSQL writes a UTC timestamp in JSON
+ * (`to_json(created_at at time zone 'UTC')`: ISO 8601 without a zone, the fraction's trailing zeros left out, none
+ * at all on a whole second). Padded here rather than formatted in the statement: to_char cost about 1 µs a row, a
+ * tenth of a 500-row window's statement (docs/benchmarks.md). Most times have six digits and are kept as the driver
+ * parsed them (one string: search-memory.test.ts weighs it).
+ */
+export function timeKeyOf(utc: string): string {
+  return utc.length === 26 ? utc : utc.padEnd(26, utc.length === 19 ? '.000000' : '0');
+}
+
+/** A time key as a page cursor writes it (TIME_KEY), so the statements read it as UTC. */
+export const cursorTime = (key: string): string => `${key}Z`;
 
 /**
  * A row's rank as one number, so a page resumes from one keyset: relevance with the viewer's match score (SPEC §9)
@@ -60,10 +77,14 @@ function before(a: RankedRow, b: RankedRow): number {
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
+/** `row` comes after the keyset `k` (its time `c` written as a row's time key). */
 const isAfter = (row: RankedRow, k: Keyset) =>
   row.rank < k.r || (row.rank === k.r && (row.key < k.c || (row.key === k.c && row.id < k.i)));
 
-/** The window's rows in page order for this sort and viewer, from just after `after` (all of them without it). */
+/**
+ * The window's rows in page order for this sort and viewer, from just after `after` (a cursor's keyset, its time
+ * written by cursorTime; all of them without it).
+ */
 export function rankWindow(
   rows: WindowRow[],
   sort: JobSort,
@@ -71,6 +92,7 @@ export function rankWindow(
   after: Keyset | undefined,
 ): RankedRow[] {
   const ranked = rows.map((row) => ({ id: row.id, key: row.key, rank: rankOf(row, sort, viewerKeys) }));
-  const rest = after ? ranked.filter((row) => isAfter(row, after)) : ranked;
+  const from = after && { ...after, c: after.c.slice(0, -1) };
+  const rest = from ? ranked.filter((row) => isAfter(row, from)) : ranked;
   return rest.sort(before);
 }

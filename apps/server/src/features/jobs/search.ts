@@ -26,7 +26,16 @@ import {
   type SearchTerms,
 } from '../../lib/search/search-terms';
 import { floorSlabHour } from '../../lib/search/time-slabs';
-import { rankWindow, TIME_KEY, windowRowOf, type RankedRow, type WindowRow, type WindowTuple } from './search-rank';
+import {
+  cursorTime,
+  rankWindow,
+  TIME_KEY,
+  timeKeyOf,
+  windowRowOf,
+  type RankedRow,
+  type WindowRow,
+  type WindowTuple,
+} from './search-rank';
 import { forgetJobDetails, jobDetails } from './search-details';
 import type { AuthContext } from '../../platform/sessions/sessions';
 
@@ -135,20 +144,21 @@ const planFor = ({ text }: { text: string | null }) => ({ textThroughIndex: text
 const oneOf = (column: SQL, values: readonly string[], type: SQL): SQL =>
   values.length === 1 ? sql`${column} = ${values[0]}::${type}` : sql`${column} = any(${sql.param(values)}::${type}[])`;
 
-/** A job's time key (see WindowRow): UTC to the microsecond, fixed width, so keys compare as strings. */
-const timeKey = sql`to_char(j.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** A job's creation time as its time key's JSON form (see timeKeyOf in search-rank.ts). */
+const timeKey = sql`to_json(j.created_at at time zone 'UTC')`;
 
 /** Newest first without text, straight from the (created_at DESC, id DESC) index of open jobs: `take` rows. */
-function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number): Promise<RankedRow[]> {
+async function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number): Promise<RankedRow[]> {
   const conditions = filterConditions(plan);
   if (after) conditions.push(sql`(j.created_at, j.id) < (${after.c}::timestamptz, ${after.i}::uuid)`);
-  return preparedRows<RankedRow>(
+  const rows = await preparedRows<RankedRow>(
     db,
     sql`select j.id, ${timeKey} as key, 0 as rank from job_postings j
         where ${sql.join(conditions, sql` and `)}
         order by j.created_at desc, j.id desc
         limit ${take}`,
   );
+  return rows.map((row) => ({ ...row, key: timeKeyOf(row.key) }));
 }
 
 /**
@@ -352,7 +362,7 @@ const windowOf = (db: Db, plan: SearchPlan, start: Cursor['w'], size: number) =>
     return readWindow(db, plan, start, size);
   });
 
-const keyOf = (row: RankedRow) => ({ r: Number(row.rank), c: row.key, i: row.id });
+const keyOf = (row: RankedRow) => ({ r: Number(row.rank), c: cursorTime(row.key), i: row.id });
 
 /**
  * A page of one part of the matches (see SearchPlan) from `cursor`, the cursor of the page after it (null after the
@@ -403,7 +413,7 @@ async function pageOf(
     const oldest = window.rows.at(-1);
     if (window.rows.length < windowSize || !oldest)
       return { rows, next: null, allMatches: first ? windowsRead : null, facets };
-    windowStart = { c: oldest.key, i: oldest.id };
+    windowStart = { c: cursorTime(oldest.key), i: oldest.id };
     after = undefined;
     if (rows.length === limit) return { rows, next: { w: windowStart }, allMatches: known, facets };
   }
