@@ -133,15 +133,11 @@ export const jobPostings = pgTable(
     // With the search filters' columns (btree_gin): a text search tests its words, time slab (job_time_keys,
     // migrations 0034, 0063: lib/search/time-slabs.ts), job type, workplace and skills in the index alone, never reading a
     // search document (ADR 0009). It serves skills alone too. Not the salary: a minimum is a range over every salary
-    // above it, which costs the index more than testing rows.
-    index('job_postings_search_idx').using(
-      'gin',
-      t.search,
-      sql`job_time_keys(${t.createdAt})`,
-      t.jobType,
-      t.workplace,
-      t.skills,
-    ),
+    // above it, which costs the index more than testing rows. Its pending list (new entries not yet merged, read
+    // whole by every scan, and a search scans once per time slab) is kept to PostgreSQL's smallest, 64 kB (ADR 0056).
+    index('job_postings_search_idx')
+      .using('gin', t.search, sql`job_time_keys(${t.createdAt})`, t.jobType, t.workplace, t.skills)
+      .with({ gin_pending_list_limit: 64 }),
     index('job_postings_skill_keys_idx').using('gin', t.skillKeys),
     // The rows whose location is still to be read (none once the read-places task has run).
     index('job_postings_places_unread_idx')

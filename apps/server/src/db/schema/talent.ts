@@ -114,20 +114,23 @@ export const talentProfiles = pgTable(
     // and filters is answered by a single index scan that intersects them all, reading only the talents that match
     // every one (separate indexes let the planner use one or two and test the rest row by row, ADR 0045). Its words
     // are exact lexemes where the search had prefixes (talent_search_query, talent_search_lexemes), so the scan skips
-    // through their posting lists alongside the filters' instead of gathering every profile a prefix matches.
-    index('talent_profiles_search_idx').using(
-      'gin',
-      t.search,
-      sql`job_time_keys(${t.updatedAt})`,
-      sql`(array[${t.involvement}])`,
-      sql`(array[${t.placeLabel}])`,
-      t.skills,
-      t.technicalSkills,
-      t.softwareTools,
-      t.industries,
-      t.titles,
-      t.interests,
-    ),
+    // through their posting lists alongside the filters' instead of gathering every profile a prefix matches. Its
+    // pending list is kept to 64 kB, as job search's (ADR 0056).
+    index('talent_profiles_search_idx')
+      .using(
+        'gin',
+        t.search,
+        sql`job_time_keys(${t.updatedAt})`,
+        sql`(array[${t.involvement}])`,
+        sql`(array[${t.placeLabel}])`,
+        t.skills,
+        t.technicalSkills,
+        t.softwareTools,
+        t.industries,
+        t.titles,
+        t.interests,
+      )
+      .with({ gin_pending_list_limit: 64 }),
     index('talent_profiles_skill_keys_idx').using('gin', t.skillKeys),
     index('talent_profiles_places_unread_idx')
       .on(t.id)
