@@ -389,10 +389,17 @@ export interface BareCeiling {
 }
 
 /**
+ * Loads of the ceiling, each half the load length; the fastest is the ceiling. Whatever else the machine does can only
+ * lower a load's figure, and a ceiling read low flatters every ratio judged against it: one load each read
+ * 19,442–37,341 req/s across the areas of one quiet run (docs/benchmarks.md, run O).
+ */
+const CEILING_LOADS = 3;
+
+/**
  * Bare Fastify answering JSON on loopback (bench/bare-server.mjs), in its own process started with the server's
  * Node.js options, loaded by autocannon from this process as the server is: the ceiling this machine allows at this
  * moment. Each area measures it right before its rows (after its dataset is written and its server is up, so
- * neither competes with it) and judges its throughput rows against it.
+ * neither competes with it), the fastest of CEILING_LOADS loads, and judges its throughput rows against it.
  */
 export async function measureBare(): Promise<BareCeiling> {
   const start = productionStart();
@@ -413,15 +420,21 @@ export async function measureBare(): Promise<BareCeiling> {
     });
     const url = `http://127.0.0.1:${port}/`;
     await load({ url, duration: Math.min(2, DURATION_SECONDS) }); // warm-up: JIT, sockets
-    const meter = processCpuMeter(child.pid!);
-    const result = await load({ url });
-    return {
-      rps: Math.round(result.requests.average),
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      cpuMs: meter.perRequest(result.requests.total),
-      loadAverage: loadAverage(),
-    };
+    let best: BareCeiling | null = null;
+    for (let n = 0; n < CEILING_LOADS; n++) {
+      const meter = processCpuMeter(child.pid!);
+      const result = await load({ url, duration: Math.max(2, DURATION_SECONDS / 2) });
+      const rps = Math.round(result.requests.average);
+      if (best && best.rps >= rps) continue;
+      best = {
+        rps,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        cpuMs: meter.perRequest(result.requests.total),
+        loadAverage: loadAverage(),
+      };
+    }
+    return best!;
   } finally {
     child.kill('SIGTERM');
     await exited;
