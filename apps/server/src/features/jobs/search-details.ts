@@ -60,8 +60,10 @@ const WHITE_SPACE = /[\t\n\v\f\r \u1680\u2000-\u2006\u2008-\u200a\u2028\u2029\u2
 
 /**
  * A search result's excerpt from the start of its description (`left(description, EXCERPT_READ)`): runs of white space
- * as one space, then the first EXCERPT_CHARACTERS characters. Made here, not in the statement: PostgreSQL's
- * regexp_replace cost about 35 µs a row, most of the statement's time for a page of results (docs/benchmarks.md).
+ * as one space, then the first EXCERPT_CHARACTERS characters, cut where they end (unlike lib/html.ts `summary`, a
+ * meta description cut at a word with an ellipsis: a result card's excerpt reads as it always has). Made here, not in
+ * the statement: PostgreSQL's regexp_replace cost about 35 µs a row, most of the statement's time for a page of
+ * results (docs/benchmarks.md).
  */
 export function excerptOf(head: string): string {
   const text = head.replace(WHITE_SPACE, ' ');

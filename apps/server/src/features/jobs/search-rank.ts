@@ -59,6 +59,9 @@ export function timeKeyOf(utc: string): string {
 /** A time key as a page cursor writes it (TIME_KEY), so the statements read it as UTC. */
 export const cursorTime = (key: string): string => `${key}Z`;
 
+/** A cursor's time (TIME_KEY, as cursorTime wrote it) as a row's time key, to compare with the window's rows. */
+const keyOfCursorTime = (time: string): string => time.slice(0, -1);
+
 /**
  * A row's rank as one number, so a page resumes from one keyset: relevance with the viewer's match score (SPEC §9)
  * as tie-breaker; best match is the score with relevance as tie-breaker; salary its top; newest none (time order).
@@ -92,7 +95,7 @@ export function rankWindow(
   after: Keyset | undefined,
 ): RankedRow[] {
   const ranked = rows.map((row) => ({ id: row.id, key: row.key, rank: rankOf(row, sort, viewerKeys) }));
-  const from = after && { ...after, c: after.c.slice(0, -1) };
+  const from = after && { ...after, c: keyOfCursorTime(after.c) };
   const rest = from ? ranked.filter((row) => isAfter(row, from)) : ranked;
   return rest.sort(before);
 }
