@@ -38,6 +38,12 @@ export const NOT_MET = 'NOT MET';
 export const SHOWN = 'shown';
 export const verdict = (ok: boolean) => (ok ? MET : NOT_MET);
 
+/** The ratio to bare a row's target asks, read back from the target text `describe` writes; null for other targets. */
+export function minRatioOf(targetText: unknown): number | null {
+  const match = typeof targetText === 'string' ? /^≥ ([\d.]+) of bare/.exec(targetText) : null;
+  return match ? Number(match[1]) : null;
+}
+
 const describe = (target: Target) =>
   ('minRatio' in target
     ? `≥ ${target.minRatio} of bare${target.maxP99Ms === undefined ? '' : `, p99 ≤ ${target.maxP99Ms} ms`}`
