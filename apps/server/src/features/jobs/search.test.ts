@@ -308,6 +308,18 @@ describe('job search count, sort and filters', () => {
     expect(left).toEqual([]);
   });
 
+  it('drops a kept search for a new job whose word only begins with the searched one (a word nobody had yet)', async () => {
+    const word = `prefixed${Date.now().toString(36)}`;
+    await post(admin, 'prefixedNurse', { company: 'Northwind Health', title: `${word} Nurse` });
+    const kept = async () => (await search(`q=${word}&sort=newest`)).keys;
+    expect(await kept()).toEqual(['prefixedNurse']);
+    expect(await kept()).toEqual(['prefixedNurse']);
+    // The kept search's word is a prefix of the new job's: the test of kept searches reads the words as written,
+    // so it matches as the search does with the new word in its vocabulary.
+    await post(admin, 'prefixedLead', { company: 'Northwind Health', title: `${word}ology Lead` });
+    expect(await kept()).toEqual(['prefixedLead', 'prefixedNurse']);
+  });
+
   it("drops kept searches when a company's members change, so its first referrer shows at once", async () => {
     const word = `referred${Date.now().toString(36)}`;
     await post(other, 'referred', { company: 'Zephyr Telehealth', title: `${word} Nurse` });

@@ -17,7 +17,7 @@ import { badRequest } from '../../lib/errors';
 import { KeptJson } from '../../lib/kept-json';
 import { ShortCache, type Tag } from '../../lib/short-cache';
 import { tsQuery } from '../../lib/search/text-query';
-import { matchingQuery, matchWindowCtes, OPEN_UNINDEXED } from './search-window';
+import { matchingQuery, matchWindowCtes, OPEN_UNINDEXED, rowMatchingQuery } from './search-window';
 import {
   resolveSearchTerms,
   resolveSearchTermsOf,
@@ -94,10 +94,14 @@ const referrerExists = sql`(j.company_id in (select m.company_id from company_me
 /**
  * The filters and text, not paging; every value is a parameter, so one filter combination is one statement. With
  * text, written so that the text's index is the only way to the rows (see textThroughIndex in db/prepared.ts).
+ * `textQuery`: how the text becomes a tsquery (rowMatchingQuery to test given rows rather than search the index).
  */
-export function filterConditions(plan: Pick<SearchPlan, 'filters' | 'text' | 'near'>): SQL[] {
+export function filterConditions(
+  plan: Pick<SearchPlan, 'filters' | 'text' | 'near'>,
+  textQuery: (text: string) => SQL = matchingQuery,
+): SQL[] {
   if (!plan.text) return [sql`j.status = 'OPEN'`, ...matchConditions(plan)];
-  return [...matchConditions(plan), OPEN_UNINDEXED, sql`j.search @@ ${matchingQuery(plan.text)}`];
+  return [...matchConditions(plan), OPEN_UNINDEXED, sql`j.search @@ ${textQuery(plan.text)}`];
 }
 
 /**
@@ -576,7 +580,8 @@ async function partsMatching(db: Db, parts: [string, MatchPlan][], ids: string[]
   for (let from = 0; from < parts.length; from += PARTS_PER_TEST) {
     const chunk = parts.slice(from, from + PARTS_PER_TEST);
     const tests = chunk.map(
-      ([, plan], n) => sql`case when ${sql.join(filterConditions(plan), sql` and `)} then ${n}::int end`,
+      ([, plan], n) =>
+        sql`case when ${sql.join(filterConditions(plan, rowMatchingQuery), sql` and `)} then ${n}::int end`,
     );
     // One statement per chunk, each of its texts different: planned for the call, not kept.
     const rows = await preparedRows<{ hits: number[] }>(
