@@ -1,5 +1,5 @@
 // The jobs feature's port: what other features may use of it, and no more.
-// - saved-searches: a saved search's matches are a job search's (matchingJobs, filterConditions).
+// - saved-searches: a saved search's matches are a job search's (matchingJobs, rowConditions).
 // - public-pages (job page): the public job page shows the job as the API does (getJob).
 // - public-pages (feeds): the XML feed states a job's pay as the API does (payOfRow; payOf in its tests).
 // - public-pages (search page): /search-jobs carries the first page of results for its query (searchJobsJson).
@@ -14,7 +14,7 @@
 // - companies: saving the states a company employs people in tells the admin how many open jobs a pay-transparency
 //   law now covers without a range (openJobsBreakingPayRules).
 export { rolesToRefer } from './roles-to-refer';
-export { filterConditions, forgetJobSearches, matchPlans, matchingJobs, searchJobsJson } from './search';
+export { forgetJobSearches, matchPlans, matchingJobs, rowConditions, searchJobsJson } from './search';
 export {
   closeImportedJob,
   getJob,

@@ -94,7 +94,7 @@ const referrerExists = sql`(j.company_id in (select m.company_id from company_me
 /**
  * The filters and text, not paging; every value is a parameter, so one filter combination is one statement. With
  * text, written so that the text's index is the only way to the rows (see textThroughIndex in db/prepared.ts).
- * `textQuery`: how the text becomes a tsquery (rowMatchingQuery to test given rows rather than search the index).
+ * `textQuery`: how the text becomes a tsquery (see rowConditions).
  */
 export function filterConditions(
   plan: Pick<SearchPlan, 'filters' | 'text' | 'near'>,
@@ -103,6 +103,13 @@ export function filterConditions(
   if (!plan.text) return [sql`j.status = 'OPEN'`, ...matchConditions(plan)];
   return [...matchConditions(plan), OPEN_UNINDEXED, sql`j.search @@ ${textQuery(plan.text)}`];
 }
+
+/**
+ * A search's conditions for testing given job rows (a new job against kept or saved searches), not for finding rows
+ * through the index: the same matches, the text as written (rowMatchingQuery).
+ */
+export const rowConditions = (plan: Pick<SearchPlan, 'filters' | 'text' | 'near'>): SQL[] =>
+  filterConditions(plan, rowMatchingQuery);
 
 /**
  * The filters but status and text, on `j`. The text's GIN index also carries the UTC day, job type, workplace and
@@ -580,8 +587,7 @@ async function partsMatching(db: Db, parts: [string, MatchPlan][], ids: string[]
   for (let from = 0; from < parts.length; from += PARTS_PER_TEST) {
     const chunk = parts.slice(from, from + PARTS_PER_TEST);
     const tests = chunk.map(
-      ([, plan], n) =>
-        sql`case when ${sql.join(filterConditions(plan, rowMatchingQuery), sql` and `)} then ${n}::int end`,
+      ([, plan], n) => sql`case when ${sql.join(rowConditions(plan), sql` and `)} then ${n}::int end`,
     );
     // One statement per chunk, each of its texts different: planned for the call, not kept.
     const rows = await preparedRows<{ hits: number[] }>(

@@ -6,7 +6,7 @@ import { selectRows } from '../../db/repository';
 import { savedSearchSentJobs, savedSearches, users } from '../../db/schema';
 import { enqueueMail } from '../../lib/mail/send';
 import { enqueue } from '../../lib/queue/enqueue';
-import { filterConditions, matchPlans, matchingJobs } from '../jobs/port';
+import { matchPlans, matchingJobs, rowConditions } from '../jobs/port';
 import { storedFilters } from './service';
 
 export type AlertPeriod = 'daily' | 'weekly';
@@ -77,7 +77,7 @@ async function matchingInBatch(
     batch.map((search) => search.filters),
   );
   const tests = batch.map((search, i) => {
-    const conditions = filterConditions(plans[i]!);
+    const conditions = rowConditions(plans[i]!);
     return sql`(${search.id}::uuid, ${sql.join(conditions, sql` and `)})`;
   });
   const rows = await selectRows<{ id: string }>(
