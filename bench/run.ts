@@ -155,29 +155,12 @@ async function dropLeftovers(area: Area) {
     await onAdmin(admin, `DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
 }
 
+/** The area's section in bench/results.json. */
+const sectionOf = (area: Area) => (area === 'job-import' ? 'job import' : area);
+
 /** An area that stored no results of this run: its section says why, rather than keeping an earlier run's. */
 function saveFailure(area: Area, engine: Engine, error: string) {
-  const section = area === 'job-import' ? 'job import' : area;
-  saveResults(section, { at: new Date().toISOString(), error }, engine);
-}
-
-/**
- * What the area stored in bench/results.json during this run (written at or after `since`): its ceiling and how many
- * of its rows missed their targets. Nothing when the area stored nothing (it failed before its report): an earlier
- * run's figures must not stand in for it.
- */
-function areaSummary(area: Area, engine: Engine, since: number): { bare: number | null; notMet: number | null } {
-  if (!existsSync(RESULTS_FILE)) return { bare: null, notMet: null };
-  const results = JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, Record<string, unknown>>;
-  const stored = results[engine]?.[area === 'job-import' ? 'job import' : area] as
-    { at?: string; bare?: { rps: number }; rows?: { verdict?: string; ok?: boolean }[] } | undefined;
-  const section = stored?.at && Date.parse(stored.at) >= since ? stored : undefined;
-  return {
-    bare: section?.bare?.rps ?? null,
-    notMet: section?.rows
-      ? section.rows.filter((r) => r.verdict === 'NOT MET' || r.verdict === 'ERRORS' || r.ok === false).length
-      : null,
-  };
+  saveResults(sectionOf(area), { at: new Date().toISOString(), error }, engine);
 }
 
 /** A section of bench/results.json as the areas store it. */
@@ -188,17 +171,39 @@ interface StoredSection {
 }
 
 /**
+ * The sections of an engine's areas stored in bench/results.json during this run (written at or after `since`), by
+ * name: an area that stored nothing (it failed before its report) has none, so an earlier run's figures cannot stand
+ * in for it.
+ */
+function storedSince(engine: Engine, since: number): Record<string, StoredSection> {
+  if (!existsSync(RESULTS_FILE)) return {};
+  const results = JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, Record<string, StoredSection>>;
+  return Object.fromEntries(
+    Object.entries(results[engine] ?? {}).filter(([, section]) => section.at && Date.parse(section.at) >= since),
+  );
+}
+
+/** What the area stored during this run: its ceiling and how many of its rows missed their targets. */
+function areaSummary(area: Area, engine: Engine, since: number): { bare: number | null; notMet: number | null } {
+  const section = storedSince(engine, since)[sectionOf(area)];
+  return {
+    bare: section?.bare?.rps ?? null,
+    notMet: section?.rows
+      ? section.rows.filter((r) => r.verdict === NOT_MET || r.verdict === 'ERRORS' || r.ok === false).length
+      : null,
+  };
+}
+
+/**
  * Every row judged by a ratio to bare, judged again against the highest ceiling any area measured in this run. A
  * ceiling can only be read low (anything else the machine does lowers it), and a low one flatters every ratio judged
  * against it: a row met only against its own area's ceiling is not met. Prints the rows and stores them under `run`
  * for each engine; returns how many rows this turns to not met.
  */
 function judgeAgainstHighest(engines: Engine[], since: number): number {
-  if (!existsSync(RESULTS_FILE)) return 0;
-  const results = JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as Record<string, Record<string, StoredSection>>;
   const sections = engines.flatMap((engine) =>
-    Object.entries(results[engine] ?? {})
-      .filter(([name, section]) => name !== 'run' && section.at && Date.parse(section.at) >= since && section.bare)
+    Object.entries(storedSince(engine, since))
+      .filter(([, section]) => section.bare)
       .map(([name, section]) => ({ engine, name, section })),
   );
   const highest = Math.max(0, ...sections.map(({ section }) => section.bare!.rps));
