@@ -74,6 +74,30 @@ describe('ShortCache tags', () => {
     expect(await cache.get('fhir later', 60_000, async () => 'fhir later 2')).toBe('fhir later 1');
   });
 
+  it('revises the kept values a change touches in place, reweighed, and drops loads under way and untagged values', async () => {
+    const cache = new ShortCache<string>(10, { maxBytes: 100, bytesOf: (value) => value.length });
+    await cache.get('nurse', 60_000, async (tag) => (tag('plan:nurse'), 'nurse'));
+    await cache.get('fhir', 60_000, async (tag) => (tag('plan:fhir'), 'fhir'));
+    await cache.get('gone', 60_000, async (tag) => (tag('plan:nurse'), 'gone'));
+    await cache.get('untagged', 60_000, async () => 'untagged');
+    const gate = deferred<string>();
+    const load = cache.get('later', 60_000, (tag) => (tag('plan:nurse'), gate.promise));
+    const seen: string[] = [];
+    cache.reviseTagged(
+      (t) => t === 'plan:nurse',
+      (value, key, tags) => (seen.push(`${key} ${tags.join()}`), key === 'gone' ? undefined : `${value} + new job`),
+    );
+    gate.resolve('later stale');
+    await load;
+    expect(seen.sort()).toEqual(['gone plan:nurse', 'nurse plan:nurse']);
+    expect(await cache.get('nurse', 60_000, async () => 'read again')).toBe('nurse + new job');
+    expect(await cache.get('fhir', 60_000, async () => 'read again')).toBe('fhir');
+    expect(await cache.get('gone', 60_000, async () => 'gone 2')).toBe('gone 2');
+    expect(await cache.get('untagged', 60_000, async () => 'untagged 2')).toBe('untagged 2');
+    expect(await cache.get('later', 60_000, async () => 'later 2')).toBe('later 2');
+    expect(cache.keptBytes).toBe(['nurse + new job', 'fhir', 'gone 2', 'untagged 2', 'later 2'].join('').length);
+  });
+
   it('joins a caller to a load under way only until a change touches it', async () => {
     const cache = new ShortCache<string>();
     const gate = deferred<string>();

@@ -4,7 +4,7 @@ export interface ByteBudget<T> {
   bytesOf: (value: T) => number;
 }
 
-/** Attaches tags to the value a load makes (see ShortCache.forgetTagged); may be called before or after it resolves. */
+/** Attaches tags to the value a load makes (see ShortCache.forgetTagged and reviseTagged); may be called before or after it resolves. */
 export type Tag = (...tags: string[]) => void;
 
 interface Loading<T> {
@@ -90,9 +90,26 @@ export class ShortCache<T> {
    * results are not kept; the next caller loads afresh). Untagged kept values go too: nothing says they are safe.
    */
   forgetTagged(touched: (tag: string) => boolean): void {
+    this.reviseTagged(touched, () => undefined);
+  }
+
+  /**
+   * As forgetTagged, but a kept value with a touched tag becomes what `revise` makes of it (the change applied to
+   * it; undefined: forgotten), keeping its expiry and its place. Loads under way are dropped as forgetTagged drops
+   * them: what they read may be from before the change or after it.
+   */
+  reviseTagged(
+    touched: (tag: string) => boolean,
+    revise: (value: T, key: string, tags: string[]) => T | undefined,
+  ): void {
     const hit = (tags: string[] | null) => tags === null || tags.some(touched);
     for (const part of [this.probation, this.protected])
-      for (const [key, { tags }] of part) if (hit(tags)) this.forget(key);
+      for (const [key, kept] of part) {
+        if (!hit(kept.tags)) continue;
+        const revised = kept.tags === null ? undefined : revise(kept.value, key, kept.tags);
+        if (revised === undefined) this.forget(key);
+        else if (revised !== kept.value) this.replace(part, key, kept, revised);
+      }
     for (const [key, { tags }] of this.loading) if (hit(tags)) this.loading.delete(key);
   }
 
@@ -133,6 +150,15 @@ export class ShortCache<T> {
         if (!this.over(this.probation.size + this.protected.size, this.bytes)) return;
         if (oldest !== key) this.forget(oldest);
       }
+  }
+
+  /** A kept value's revision in its place (see reviseTagged), weighed again; over the budget, the value goes. */
+  private replace(part: Map<string, Kept<T>>, key: string, kept: Kept<T>, value: T): void {
+    const bytes = this.budget?.bytesOf(value) ?? 0;
+    if (bytes > (this.budget?.maxBytes ?? Infinity)) return this.forget(key);
+    this.bytes += bytes - kept.bytes;
+    if (part === this.protected) this.protectedBytes += bytes - kept.bytes;
+    part.set(key, { ...kept, value, bytes });
   }
 
   private forget(key: string): void {

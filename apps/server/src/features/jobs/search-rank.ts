@@ -60,7 +60,7 @@ export function timeKeyOf(utc: string): string {
 export const cursorTime = (key: string): string => `${key}Z`;
 
 /** A cursor's time (TIME_KEY, as cursorTime wrote it) as a row's time key, to compare with the window's rows. */
-const keyOfCursorTime = (time: string): string => time.slice(0, -1);
+export const keyOfCursorTime = (time: string): string => time.slice(0, -1);
 
 /**
  * A row's rank as one number, so a page resumes from one keyset: relevance with the viewer's match score (SPEC §9)

@@ -12,7 +12,7 @@ import { selectRows } from '../../db/repository';
 import { openDatabase } from '../../db/client';
 import { relayDatabase } from '../../test/db-relay';
 import { createTestApp, openTestDatabase, signUp, withSession, type SignedUp, type TestApp } from '../../test/harness';
-import { SEARCH_TTL_MS, searchJobs } from './search';
+import { forgetJobSearches, SEARCH_TTL_MS, searchJobs } from './search';
 import { SESSION_CACHE_TTL_MS } from '../../platform/sessions/session-cache';
 import { hourNumber, slabKey, TIME_LEVELS } from '../../lib/search/time-slabs';
 
@@ -248,7 +248,7 @@ describe('job search count, sort and filters', () => {
     expect(Date.now() - written).toBeLessThan(1_000);
   });
 
-  it('drops only the kept searches a new job matches, in the posting process and in every other', async () => {
+  it('revises only the kept searches a new job matches, in the posting process and in every other', async () => {
     const word = `scoped${Date.now().toString(36)}`;
     const northwind = { company: 'Northwind Health' };
     await post(admin, 'scopedNurse', { ...northwind, title: `${word} Nurse` });
@@ -278,10 +278,10 @@ describe('job search count, sort and filters', () => {
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.execute(sql`update job_postings set status = 'CLOSED' where id = ${ids.scopedPharmacist}`);
     });
-    // A full-time job: the search of every job with the word is read again (the new job in, the closed one out);
-    // the contract search, which it does not match, is still answered from memory.
+    // A full-time job: the kept search of every job with the word takes it in, and is not read again (the closed
+    // job is still in it); the contract search, which it does not match, is answered from memory unchanged.
     await post(admin, 'scopedManager', { ...northwind, title: `${word} Nurse Manager` });
-    expect(await every()).toEqual(['scopedManager', 'scopedNurse']);
+    expect(await every()).toEqual(['scopedManager', 'scopedPharmacist', 'scopedNurse']);
     expect(await contract()).toEqual(['scopedPharmacist']);
     expect(await twoWords()).toEqual(['scopedPharmacist']);
     // Written by another process (an import): its notification names the job, with the same effect.
@@ -291,11 +291,11 @@ describe('job search count, sort and filters', () => {
       from job_postings where id = ${ids.scopedNurse}`);
     const written = Date.now();
     let keys = await every();
-    while (keys.length < 3 && Date.now() - written < 4_000) {
+    while (keys.length < 4 && Date.now() - written < 4_000) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       keys = await every();
     }
-    expect(keys).toHaveLength(3);
+    expect(keys).toHaveLength(4);
     expect(await contract()).toEqual(['scopedPharmacist']);
     // Any other change to jobs drops every kept search.
     await t.database.db.execute(sql`update job_postings set updated_at = now() where id = ${ids.scopedNurse}`);
@@ -306,6 +306,63 @@ describe('job search count, sort and filters', () => {
       left = await contract();
     }
     expect(left).toEqual([]);
+  });
+
+  it('answers a kept search a new job matches as a fresh read would: its pages, count, facets and sorts', async () => {
+    const word = `revised${Date.now().toString(36)}`;
+    const clinic = await signUp(t, { role: 'companyHR', companyType: 'create', companyName: `Revised Clinic ${word}` });
+    const company = { company: `Revised Clinic ${word}` };
+    await post(clinic, 'revisedBoston', { ...company, title: `${word} Nurse`, location: 'Boston, MA', salary: '$90k' });
+    await post(clinic, 'revisedAustin', { ...company, title: `${word} Nurse`, location: 'Austin, TX', salary: '$80k' });
+    await post(clinic, 'revisedDenver', {
+      ...company,
+      title: `${word} Pharmacist`,
+      location: 'Denver, CO',
+      employmentType: 'contract',
+      salary: '$120k',
+    });
+    const slug = (await search(`q=${word}`)).items[0]!.companySlug;
+    // Text (relevance, newest, salary; two words, so a part with some of them), a second page, and filters alone
+    // (browse pages newest first, counted on their own; a window by salary).
+    const first = await search(`q=${word}&limit=2`);
+    const queries = [
+      `q=${word}&limit=2`,
+      `q=${word}&limit=2&cursor=${first.nextCursor}`,
+      `q=${word}&sort=newest`,
+      `q=${word}&sort=salary`,
+      `q=${word}+nurse&limit=5`,
+      `q=${word}&type=full-time`,
+      `company=${slug}&sort=newest&limit=2`,
+      `company=${slug}&sort=salary`,
+    ];
+    const answers = async () => Promise.all(queries.map((query) => search(query)));
+    const before = await answers();
+    expect(before[0]!.locationFacets?.length).toBe(3);
+    await post(clinic, 'revisedLead', {
+      ...company,
+      title: `${word} Nurse Lead`,
+      location: 'Austin, TX',
+      salary: '$150k',
+    });
+    const revised = await answers();
+    forgetJobSearches(t.database.db);
+    const fresh = await answers();
+    expect(revised).toEqual(fresh);
+    // The new job is in every search it matches, counted and placed (two in Austin now, listed first).
+    expect(revised.map((answer) => answer.keys.includes('revisedLead'))).toEqual([
+      true, // relevance: a title match of both words ranks with the others, newest first among equals
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(revised[0]).toMatchObject({ total: 4 });
+    expect(revised[0]!.locationFacets?.[0]).toMatchObject({ value: expect.stringContaining('Austin'), count: 2 });
+    // The second page was read from the window kept before: the same jobs, after the page it followed then.
+    expect(revised[1]!.keys).toEqual(before[1]!.keys);
   });
 
   it('drops a kept search for a new job whose word only begins with the searched one (a word nobody had yet)', async () => {

@@ -17,7 +17,7 @@ import { badRequest } from '../../lib/errors';
 import { KeptJson } from '../../lib/kept-json';
 import { ShortCache, type Tag } from '../../lib/short-cache';
 import { tsQuery } from '../../lib/search/text-query';
-import { matchingQuery, matchWindowCtes, OPEN_UNINDEXED, rowMatchingQuery } from './search-window';
+import { matchingQuery, matchWindowCtes, OPEN_UNINDEXED, rowMatchingQuery, type TimeKey } from './search-window';
 import {
   resolveSearchTerms,
   resolveSearchTermsOf,
@@ -37,6 +37,7 @@ import {
   type WindowTuple,
 } from './search-rank';
 import { forgetJobDetails, jobDetails } from './search-details';
+import { FACET_LIMIT, pageWith, windowWith, type AddedRow, type Facet, type Window } from './search-revise';
 import type { AuthContext } from '../../platform/sessions/sessions';
 
 /**
@@ -158,6 +159,17 @@ const oneOf = (column: SQL, values: readonly string[], type: SQL): SQL =>
 /** A job's creation time as its time key's JSON form (see timeKeyOf in search-rank.ts). */
 const timeKey = sql`to_json(j.created_at at time zone 'UTC')`;
 
+/**
+ * A window row's relevance (see readWindow): ranked by the document's head (title, company, skills), so a match in the
+ * description alone ranks 0, below any title or skill match, and newest first among its kind (the description's
+ * kilobytes are never read); by the words, not the place (a place is matched, not ranked); a partial match by every
+ * word it holds. 0 without words. The query is made once (a sub-select), not once per row.
+ */
+const relevanceOf = (rank: string | null) =>
+  rank
+    ? sql`cast(round(ts_rank(j.search_head, (select ${tsQuery(rank)})) * 10000) as double precision)`
+    : sql`cast(0 as double precision)`;
+
 /** Newest first without text, straight from the (created_at DESC, id DESC) index of open jobs: `take` rows. */
 async function browse(db: Db, plan: SearchPlan, after: Cursor['k'], take: number): Promise<RankedRow[]> {
   const conditions = filterConditions(plan);
@@ -195,50 +207,28 @@ function windowCtes(plan: SearchPlan, start: Cursor['w'], size: number) {
   };
 }
 
-/** A location facet: a place label and how many matches are there. */
-interface Facet {
-  value: string;
-  count: number;
-}
-
-/** One window of matches (see readWindow). */
-interface Window {
-  rows: WindowRow[];
-  /**
-   * A first text window: how many jobs match, told by the window's own statement (exact up to JOB_COUNT_LIMIT,
-   * JOB_COUNT_LIMIT + 1 above; see matchWindowCtes), so a text search needs no count of its own. Null otherwise.
-   */
-  total: number | null;
-  /** A first text window: the places of the matches it counted (see FACETS_SQL). Null otherwise. */
-  facets: Facet[] | null;
-}
-
-/** Location facets shown, most matches first. */
-const FACET_LIMIT = 12;
-
-/** The location facets of the `matches` rows (place_label), as a JSON array of [label, count]. */
+/**
+ * The location facets of the `matches` rows (place_label), as a JSON array of [label, count]: most first, then by
+ * label in byte order (`collate "C"`, whatever the database's locale), the order a kept search's facets are revised
+ * in when a job is added (search-revise.ts).
+ */
 const facetsOf = (matches: SQL) =>
-  sql`(select coalesce(json_agg(json_build_array(f.place_label, f.n) order by f.n desc, f.place_label), '[]')
+  sql`(select coalesce(json_agg(json_build_array(f.place_label, f.n) order by f.n desc, f.place_label collate "C"), '[]')
        from (select m.place_label, count(*) as n from ${matches} m where m.place_label is not null
-             group by m.place_label order by n desc, m.place_label limit ${FACET_LIMIT}) f)`;
+             group by m.place_label order by n desc, m.place_label collate "C" limit ${FACET_LIMIT}) f)`;
 
 const facetRows = (rows: [string, number][] | null | undefined): Facet[] =>
   (rows ?? []).map(([value, count]) => ({ value, count: Number(count) }));
 
 /** One window of matches (the `size` newest before `start`), newest first, with what every sort ranks them by. */
 async function readWindow(db: Db, plan: SearchPlan, start: Cursor['w'], size: number): Promise<Window> {
-  // Ranked by the document's head (title, company, skills): a match in the description alone ranks 0, below any
-  // title or skill match, and newest first among its kind; the description's kilobytes are never read.
-  // The query is made once (a sub-select), not once per row.
-  // Ranked by the words, not the place (a place is matched, not ranked); a partial match by every word it holds.
-  const relevance = plan.rank ? sql`round(ts_rank(j.search_head, (select ${tsQuery(plan.rank)})) * 10000)` : sql`0`;
   const { ctes, total } = windowCtes(plan, start, size);
   // The rows as one JSON array of tuples: the driver builds one value instead of a row object per job (measured: a
   // 500-row window's client CPU 1.9 → 1.2 ms).
   const [read] = await preparedRows<{ rows: WindowTuple[]; total: number | null; facets: [string, number][] | null }>(
     db,
     sql`with ${ctes}
-        select coalesce(json_agg(json_build_array(j.id, ${timeKey}, cast(${relevance} as double precision),
+        select coalesce(json_agg(json_build_array(j.id, ${timeKey}, ${relevanceOf(plan.rank)},
                  j.salary_max, j.skill_keys) order by j.created_at desc, j.id desc), '[]') as rows,
           ${total ?? sql`null::int`} as total,
           ${total ? facetsOf(sql`matches`) : sql`null::json`} as facets
@@ -287,8 +277,8 @@ interface Caches {
   pages: ShortCache<RankedRow[]>;
   /** Whole answers as JSON text, for everyone but a job seeker (theirs carry match scores). */
   answers: ShortCache<KeptJson>;
-  /** The parts behind the tags (by matchKey): what an added job is tested against. */
-  plans: Map<string, MatchPlan>;
+  /** The parts behind the tags (by matchKey): what an added job is tested against, and ranked by. */
+  plans: Map<string, KeptPart>;
   /** Jobs added whose searches this process has dropped or is dropping (forgetAddedJobs), and when. */
   added: Map<string, { at: number; done: Promise<void> }>;
 }
@@ -327,10 +317,14 @@ function cachesOf(db: Db): Caches {
   return found;
 }
 
-/** The filters that choose matches (not paging, sort or page size), as a cache key. */
-const matchKey = ({ filters, text, near }: SearchPlan) =>
+/**
+ * The filters that choose matches (not paging, sort or page size), and the words a window ranks them by, as a cache
+ * key.
+ */
+const matchKey = ({ filters, text, rank, near }: SearchPlan) =>
   JSON.stringify([
     text,
+    rank,
     near,
     filters.type,
     filters.workplace,
@@ -362,7 +356,7 @@ function tagPart(db: Db, plan: SearchPlan, tag: Tag): void {
   const found = cachesOf(db);
   if (!found.plans.has(key)) {
     if (found.plans.size >= PLANS_BEFORE_PRUNING) prunePlans(found);
-    found.plans.set(key, { filters: plan.filters, text: plan.text, near: plan.near });
+    found.plans.set(key, { filters: plan.filters, text: plan.text, near: plan.near, rank: plan.rank });
   }
   tag(key);
 }
@@ -518,6 +512,9 @@ export interface MatchingJob {
 /** What a saved search's filters match: its every-word part (alerts and counts list no partial matches). */
 export type MatchPlan = Pick<SearchPlan, 'filters' | 'text' | 'near'>;
 
+/** A part of the kept searches (see Caches): what it matches, and what its windows rank by. */
+type KeptPart = MatchPlan & Pick<SearchPlan, 'rank'>;
+
 /** The match plans of saved searches' filters, their words resolved with one lookup. */
 export async function matchPlans(db: Executor, list: JobSearchFilters[]): Promise<MatchPlan[]> {
   const terms = await resolveSearchTermsOf(db, list);
@@ -581,32 +578,56 @@ const PARTS_PER_TEST = 100;
 /** How long an added job is remembered as handled (its notification comes back within milliseconds). */
 const ADDED_MEMORY_MS = 60_000;
 
-/** The matchKeys of the `parts` (by matchKey) that one of the jobs `ids` matches, read with the parts' own filters. */
-async function partsMatching(db: Db, parts: [string, MatchPlan][], ids: string[]): Promise<Set<string>> {
-  const touched = new Set<string>();
+/**
+ * The `parts` (by matchKey) the jobs `ids` match, tested with the parts' own filters, each with the jobs it matches as
+ * its windows would hold them (ranked by the part's words).
+ */
+async function partsMatching(db: Db, parts: [string, KeptPart][], ids: string[]): Promise<Map<string, AddedRow[]>> {
+  const touched = new Map<string, AddedRow[]>();
   for (let from = 0; from < parts.length; from += PARTS_PER_TEST) {
     const chunk = parts.slice(from, from + PARTS_PER_TEST);
     const tests = chunk.map(
-      ([, plan], n) => sql`case when ${sql.join(rowConditions(plan), sql` and `)} then ${n}::int end`,
+      ([, plan]) => sql`case when ${sql.join(rowConditions(plan), sql` and `)} then ${relevanceOf(plan.rank)} end`,
     );
     // One statement per chunk, each of its texts different: planned for the call, not kept.
-    const rows = await preparedRows<{ hits: number[] }>(
+    const rows = await preparedRows<{
+      id: string;
+      utc: string;
+      salary_max: number | null;
+      skill_keys: string[];
+      place_label: string | null;
+      relevance: (number | null)[];
+    }>(
       db,
-      sql`select array_remove(array[${sql.join(tests, sql`, `)}]::int[], null) as hits
+      sql`select j.id, ${timeKey} as utc, j.salary_max, j.skill_keys, j.place_label,
+            array[${sql.join(tests, sql`, `)}]::float8[] as relevance
           from job_postings j where j.id = any(${sql.param(ids)}::uuid[])`,
       { planEachCall: true },
     );
-    for (const { hits } of rows) for (const n of hits) touched.add(chunk[n]![0]);
+    for (const row of rows) {
+      const { id, salary_max, skill_keys, place_label: place } = row;
+      const key = timeKeyOf(row.utc);
+      row.relevance.forEach((relevance, n) => {
+        if (relevance === null) return;
+        const part = chunk[n]![0];
+        const added = touched.get(part) ?? [];
+        added.push({ id, key, relevance, salary_max, skill_keys, place });
+        touched.set(part, added);
+      });
+    }
   }
   return touched;
 }
 
 /**
  * Jobs were added (committed; the jobs service after posting, and the jobs notification of an insert from any
- * process): only the kept searches they match are dropped, tested with each search's own filters in the database, so
- * a job posted every few seconds no longer makes every kept search run again at once. Searches under way that were
- * not tagged yet (an answer resolving its words) are dropped too. A failed test drops everything. A job already
- * handled here (the poster's own, whose notification follows) is not tested again.
+ * process): only the kept searches they match change, tested with each search's own filters in the database, so a
+ * job posted every few seconds no longer makes every kept search run again at once. A matched search's windows and
+ * browse pages take the jobs in where they belong (search-revise.ts; dropped where that cannot be told exactly); its
+ * counts and whole answers are dropped and made again from them. Searches under way, and values tagged with a part
+ * not tested (tagged while the test ran, possibly by a search that began before the jobs were added), are dropped.
+ * A failed test drops everything. A job already handled here (the poster's own, whose notification follows) is not
+ * tested again.
  */
 export async function forgetAddedJobs(db: Db, ids: string[]): Promise<void> {
   const found = caches.get(db);
@@ -620,13 +641,25 @@ export async function forgetAddedJobs(db: Db, ids: string[]): Promise<void> {
     return;
   }
   prunePlans(found);
-  const kept = [found.windows, found.counts, found.pages, found.answers];
   const parts = [...found.plans];
   const tested = new Set(found.plans.keys());
-  const done = partsMatching(db, parts, fresh).then(
-    (touched) => {
-      // A part not tested was tagged meanwhile, possibly by a search that began before the jobs were added.
-      for (const cache of kept) cache.forgetTagged((key) => touched.has(key) || !tested.has(key));
+  // The jobs' own columns are read once here, as the answers made again from the revised windows will show them,
+  // instead of by each of those answers at once.
+  const done = Promise.all([partsMatching(db, parts, fresh), jobDetails(db, fresh)]).then(
+    ([added]) => {
+      const touched = (key: string) => added.has(key) || !tested.has(key);
+      // Windows and pages carry the one part they read; the key says where they start and how many rows they hold.
+      const revise =
+        <T>(apply: (value: T, start: TimeKey | null, size: number, rows: AddedRow[]) => T | undefined) =>
+        (value: T, key: string, tags: string[]) => {
+          const rows = tags.length === 1 ? added.get(tags[0]!) : undefined;
+          const [, start, size] = JSON.parse(key) as [string, TimeKey | null, number];
+          return rows && apply(value, start, size, rows);
+        };
+      found.windows.reviseTagged(touched, revise(windowWith));
+      found.pages.reviseTagged(touched, revise(pageWith));
+      found.counts.forgetTagged(touched);
+      found.answers.forgetTagged(touched);
     },
     () => forgetJobSearches(db),
   );
