@@ -7,10 +7,15 @@ export interface ByteBudget<T> {
 /** Attaches tags to the value a load makes (see ShortCache.forgetTagged and reviseTagged); may be called before or after it resolves. */
 export type Tag = (...tags: string[]) => void;
 
+/** What a change makes of a kept value (see ShortCache.reviseTagged); undefined: it cannot tell, the value goes. */
+export type Revise<T> = (value: T, key: string, tags: string[]) => T | undefined;
+
 interface Loading<T> {
   promise: Promise<T>;
   /** Null until the load tags itself. */
   tags: string[] | null;
+  /** Changes made while the load was under way, applied to its value when it arrives (see reviseTagged). */
+  revisions: Revise<T>[];
 }
 
 interface Kept<T> {
@@ -55,19 +60,26 @@ export class ShortCache<T> {
     if (hit) return Promise.resolve(hit.value);
     const pending = this.loading.get(key);
     if (pending) return pending.promise;
-    const record: Loading<T> = { promise: Promise.resolve(undefined as T), tags: null };
+    const record: Loading<T> = { promise: Promise.resolve(undefined as T), tags: null, revisions: [] };
     const tag: Tag = (...tags) => {
       record.tags = [...(record.tags ?? []), ...tags];
     };
     // Kept only while still this key's load: clear() and forgetTagged() drop loads under way (the data changed).
-    record.promise = load(tag)
-      .then((value) => {
-        if (ttlMs > 0 && this.loading.get(key) === record) this.keep(key, value, ttlMs, record.tags);
-        return value;
-      })
-      .finally(() => {
-        if (this.loading.get(key) === record) this.loading.delete(key);
+    // Changes revised in while it was under way apply to its value; one that cannot tell loads it again.
+    const run = (): Promise<T> =>
+      load(tag).then((value) => {
+        let revised: T | undefined = value;
+        for (const revise of record.revisions.splice(0)) revised = revised && revise(revised, key, record.tags ?? []);
+        if (revised === undefined) {
+          record.tags = null;
+          return run();
+        }
+        if (ttlMs > 0 && this.loading.get(key) === record) this.keep(key, revised, ttlMs, record.tags);
+        return revised;
       });
+    record.promise = run().finally(() => {
+      if (this.loading.get(key) === record) this.loading.delete(key);
+    });
     this.loading.set(key, record);
     return record.promise;
   }
@@ -90,18 +102,20 @@ export class ShortCache<T> {
    * results are not kept; the next caller loads afresh). Untagged kept values go too: nothing says they are safe.
    */
   forgetTagged(touched: (tag: string) => boolean): void {
-    this.reviseTagged(touched, () => undefined);
+    const hit = (tags: string[] | null) => tags === null || tags.some(touched);
+    for (const part of [this.probation, this.protected])
+      for (const [key, { tags }] of part) if (hit(tags)) this.forget(key);
+    for (const [key, { tags }] of this.loading) if (hit(tags)) this.loading.delete(key);
   }
 
   /**
    * As forgetTagged, but a kept value with a touched tag becomes what `revise` makes of it (the change applied to
-   * it; undefined: forgotten), keeping its expiry and its place. Loads under way are dropped as forgetTagged drops
-   * them: what they read may be from before the change or after it.
+   * it; undefined: forgotten), keeping its expiry and its place. A load under way with a touched tag stays, and
+   * `revise` applies to its value when it arrives, so `revise` must tell a value read after the change (one the
+   * change is in already) from one read before; where it cannot tell, the load runs again. Loads not tagged yet are
+   * dropped as forgetTagged drops them.
    */
-  reviseTagged(
-    touched: (tag: string) => boolean,
-    revise: (value: T, key: string, tags: string[]) => T | undefined,
-  ): void {
+  reviseTagged(touched: (tag: string) => boolean, revise: Revise<T>): void {
     const hit = (tags: string[] | null) => tags === null || tags.some(touched);
     for (const part of [this.probation, this.protected])
       for (const [key, kept] of part) {
@@ -110,7 +124,9 @@ export class ShortCache<T> {
         if (revised === undefined) this.forget(key);
         else if (revised !== kept.value) this.replace(part, key, kept, revised);
       }
-    for (const [key, { tags }] of this.loading) if (hit(tags)) this.loading.delete(key);
+    for (const [key, record] of this.loading)
+      if (record.tags === null) this.loading.delete(key);
+      else if (record.tags.some(touched)) record.revisions.push(revise);
   }
 
   /** A kept value still fresh, moved to the protected part's most recent end (a second ask). */

@@ -77,8 +77,8 @@ export function facetsWith(facets: readonly Facet[], place: string | null): Face
  * A kept window of a search the jobs `added` match, with them in it. `start`: where the window starts (after the
  * first); `size`: how many rows it holds when full. A job already in it (the window was read after it was added)
  * changes nothing. Undefined when the window cannot be revised exactly: a job older than a later window's start
- * (it belongs there or further), or one older than a full first window's last row while its count is above the
- * limit (it may or may not be among the matches counted).
+ * (it belongs there or further), or one older than a full first window's last row (whether the window's count has
+ * it cannot be told), or a place not among the FACET_LIMIT listed (see facetsWith).
  */
 export function windowWith(
   window: Window,
@@ -94,10 +94,12 @@ export function windowWith(
     }
     if (rows.some((other) => other.id === row.id)) continue;
     const at = placeAmong(rows, row);
-    if (at < size) {
-      const { id, key, relevance, salary_max, skill_keys } = row;
-      rows = [...rows.slice(0, at), { id, key, relevance, salary_max, skill_keys }, ...rows.slice(at, size - 1)];
-    } else if (total !== null && total > JOB_COUNT_LIMIT) return undefined;
+    if (at >= size) {
+      if (total === null) continue;
+      return undefined;
+    }
+    const { id, key, relevance, salary_max, skill_keys } = row;
+    rows = [...rows.slice(0, at), { id, key, relevance, salary_max, skill_keys }, ...rows.slice(at, size - 1)];
     if (total === null) continue;
     if (total <= JOB_COUNT_LIMIT) total += 1;
     const revised = facets && facetsWith(facets, row.place);
