@@ -1,7 +1,7 @@
 /**
  * The mixed read/write run: searches while jobs are posted and messages sent through the API, so what the server
- * keeps is dropped as in life (a job posted drops, in every process, every kept job search it matches; a message
- * changes its two people's conversation lists). Reads are a closed loop (autocannon's connections): the job search mix, and one
+ * keeps changes as in life (a job posted is taken into, or drops, every kept job search it matches, in every
+ * process; a message changes its two people's conversation lists). Reads are a closed loop (autocannon's connections): the job search mix, and one
  * request in ten a conversation list of someone being written to; writes arrive open loop at constant rates from
  * this process (bench/open-loop.ts), whatever the reads do. One row for the reads (judged as the job search mix is),
  * one for the writes; CPU per request counts every request of the run, reads and writes.
@@ -117,7 +117,7 @@ export async function mixedReadWrite(run: MixedRun): Promise<{ rows: Row[]; ok: 
       },
     };
   };
-  const jobRow = writeRow('POST /api/jobs (drops the kept searches the job matches)', jobs);
+  const jobRow = writeRow('POST /api/jobs (taken into the kept searches the job matches)', jobs);
   const messageRow = writeRow('POST /api/conversations/:id/messages', messages);
   return {
     rows: [readRow.row, jobRow.row, messageRow.row],

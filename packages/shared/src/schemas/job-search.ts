@@ -178,8 +178,8 @@ export const jobSearchResponseSchema = z.object({
   /** Query words searched as other known words ("did you mean"). */
   corrections: z.array(searchCorrectionSchema),
   /**
-   * First page only (null on later ones): the matches' places with how many of them are in each, most first (of the
-   * first JOB_COUNT_LIMIT matches when `totalIsLowerBound`).
+   * First page only (null on later ones): the matches' places with how many of them are in each, most first (when
+   * `totalIsLowerBound`, of the first JOB_COUNT_LIMIT matches read and the jobs posted since they were).
    */
   locationFacets: z.array(facetCountSchema).nullable(),
 });

@@ -1,4 +1,4 @@
--- Rule: Every statement that inserts open jobs tells every server process their ids, so each drops only the kept job
+-- Rule: Every statement that inserts open jobs tells every server process their ids, so each changes only the kept job
 --   searches they match: NOTIFY rw_realtime '{"jobs":{"added":[ids]}}' (over 100 jobs: '{"jobs":true}').
 -- Tables: job_postings (statement trigger on inserts; reads the inserted rows, writes nothing).
 -- Class: bookkeeping (cache invalidation).

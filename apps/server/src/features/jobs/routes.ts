@@ -43,7 +43,7 @@ import { authOf, companyAuthOf } from '../../platform/access/route-access';
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export const jobRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Open jobs added drop only the kept searches they match; any other change drops them all.
+  // Open jobs added change only the kept searches they match (taken in, or dropped); any other change drops them all.
   app.realtime.onJobsChange((change) => {
     if (change === true) forgetJobSearches(app.db);
     else void forgetAddedJobs(app.db, change.added);
