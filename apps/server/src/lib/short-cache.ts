@@ -4,7 +4,10 @@ export interface ByteBudget<T> {
   bytesOf: (value: T) => number;
 }
 
-/** Attaches tags to the value a load makes (see ShortCache.forgetTagged and reviseTagged); may be called before or after it resolves. */
+/**
+ * Attaches tags to the value a load makes (see ShortCache.forgetTagged and reviseTagged); may be called before or
+ * after it resolves.
+ */
 export type Tag = (...tags: string[]) => void;
 
 /** What a change makes of a kept value (see ShortCache.reviseTagged); undefined: it cannot tell, the value goes. */
@@ -69,7 +72,8 @@ export class ShortCache<T> {
     const run = (): Promise<T> =>
       load(tag).then((value) => {
         let revised: T | undefined = value;
-        for (const revise of record.revisions.splice(0)) revised = revised && revise(revised, key, record.tags ?? []);
+        for (const revise of record.revisions.splice(0))
+          revised = revised === undefined ? undefined : revise(revised, key, record.tags ?? []);
         if (revised === undefined) {
           record.tags = null;
           return run();
