@@ -60,6 +60,7 @@ export interface FakeLever {
   archiveReasons: { id: string; text: string; status: 'active'; type: 'hired' | 'non-hired' }[];
   opportunities: Map<string, LeverOpportunityRecord>;
   requests: { method: string; path: string; body: Json | null; performAs: string | null }[];
+  /** The next `times` requests whose method, path and query begin with `match` fail so. */
   failNext(match: string, failure: Failure, times?: number, retryAfterSeconds?: number): void;
   /** An opportunity already in Lever (a recruiter added the person to another posting, or none). */
   addOpportunity(name: string, email: string, postingId?: string): LeverOpportunityRecord;
@@ -248,7 +249,7 @@ export async function startFakeLever(options: { apiKey?: string } = {}): Promise
     }
     const performAs = url.searchParams.get('perform_as');
     fake.requests.push({ method, path: url.pathname + url.search, body, performAs });
-    const failure = failures.find((f) => `${method} ${url.pathname}`.startsWith(f.match) && f.times > 0);
+    const failure = failures.find((f) => `${method} ${url.pathname}${url.search}`.startsWith(f.match) && f.times > 0);
     if (failure) {
       failure.times--;
       if (failure.failure === 'timeout') return;
