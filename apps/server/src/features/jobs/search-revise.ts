@@ -52,8 +52,15 @@ const older = (a: Ordered, b: Ordered) => a.key < b.key || (a.key === b.key && a
 /** `row` is older than `start`, so a window or page that starts there reads it. */
 const olderThan = (row: Ordered, start: TimeKey) => older(row, { key: keyOfCursorTime(start.c), id: start.i });
 
-/** Where `row` goes among `rows` (newest first); rows.length when it is older than all of them. */
-function placeAmong(rows: readonly Ordered[], row: Ordered): number {
+/**
+ * Where a job added goes among the rows of a window or browse page that starts at `start` (null: the first), newest
+ * first: its index (rows.length when it is older than all of them); 'unchanged' when the rows already hold it (read
+ * after it was added) or start before an older job than it; 'unknown' when it is older than `start` (it belongs
+ * there or further on).
+ */
+function placeOf(rows: readonly Ordered[], row: Ordered, start: TimeKey | null): number | 'unchanged' | 'unknown' {
+  if (start) return olderThan(row, start) ? 'unknown' : 'unchanged';
+  if (rows.some((other) => other.id === row.id)) return 'unchanged';
   const at = rows.findIndex((other) => older(other, row));
   return at === -1 ? rows.length : at;
 }
@@ -88,12 +95,9 @@ export function windowWith(
 ): Window | undefined {
   let { rows, total, facets } = window;
   for (const row of added) {
-    if (start) {
-      if (olderThan(row, start)) return undefined;
-      continue;
-    }
-    if (rows.some((other) => other.id === row.id)) continue;
-    const at = placeAmong(rows, row);
+    const at = placeOf(rows, row, start);
+    if (at === 'unknown') return undefined;
+    if (at === 'unchanged') continue;
     if (at >= size) {
       if (total === null) continue;
       return undefined;
@@ -121,13 +125,9 @@ export function pageWith(
 ): RankedRow[] | undefined {
   let revised = rows;
   for (const row of added) {
-    if (after) {
-      if (olderThan(row, after)) return undefined;
-      continue;
-    }
-    if (revised.some((other) => other.id === row.id)) continue;
-    const at = placeAmong(revised, row);
-    if (at <= limit)
+    const at = placeOf(revised, row, after);
+    if (at === 'unknown') return undefined;
+    if (at !== 'unchanged' && at <= limit)
       revised = [...revised.slice(0, at), { id: row.id, key: row.key, rank: 0 }, ...revised.slice(at, limit)];
   }
   return revised;
