@@ -28,6 +28,9 @@ interface Kept<T> {
   tags: string[] | null;
 }
 
+/** A value a change touches: one with a touched tag, or with none (nothing says it is safe). */
+const hitBy = (touched: (tag: string) => boolean) => (tags: string[] | null) => tags === null || tags.some(touched);
+
 /** The share of a cache's entries and bytes that values asked for more than once may hold (see ShortCache). */
 const PROTECTED_SHARE = 0.8;
 
@@ -106,7 +109,7 @@ export class ShortCache<T> {
    * results are not kept; the next caller loads afresh). Untagged kept values go too: nothing says they are safe.
    */
   forgetTagged(touched: (tag: string) => boolean): void {
-    const hit = (tags: string[] | null) => tags === null || tags.some(touched);
+    const hit = hitBy(touched);
     for (const part of [this.probation, this.protected])
       for (const [key, { tags }] of part) if (hit(tags)) this.forget(key);
     for (const [key, { tags }] of this.loading) if (hit(tags)) this.loading.delete(key);
@@ -120,7 +123,7 @@ export class ShortCache<T> {
    * dropped as forgetTagged drops them.
    */
   reviseTagged(touched: (tag: string) => boolean, revise: Revise<T>): void {
-    const hit = (tags: string[] | null) => tags === null || tags.some(touched);
+    const hit = hitBy(touched);
     for (const part of [this.probation, this.protected])
       for (const [key, kept] of part) {
         if (!hit(kept.tags)) continue;

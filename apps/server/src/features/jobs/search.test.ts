@@ -350,8 +350,8 @@ describe('job search count, sort and filters', () => {
     expect(revised).toEqual(fresh);
     // The new job is in every search it matches, counted and placed (two in Austin now, listed first).
     expect(revised.map((answer) => answer.keys.includes('revisedLead'))).toEqual([
-      true, // relevance: a title match of both words ranks with the others, newest first among equals
-      false,
+      true, // relevance: its title has the word as the others do, and it is the newest among equals
+      false, // the second page, after the first page as it was read before the job was posted
       true,
       true,
       true,
