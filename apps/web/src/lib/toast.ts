@@ -15,22 +15,36 @@ export interface ScopedToast extends Raise {
 const sonner = () => import('sonner').then((module) => module.toast);
 
 /**
- * The one way to raise a toast: every toast of one form or screen (`scope`) carries the same sonner id, so a new
- * one replaces the earlier one instead of stacking beside it ('Error: Please select your role' does not linger
- * under 'Success!'). Each module takes its own: `const toast = scopedToast('waitlist')`. Returns the toast's id.
+ * The one way to raise a toast: a new toast of one form or screen (`scope`) replaces the scope's earlier one instead
+ * of stacking beside it ('Error: Please select your role' does not linger under 'Success!'). Each module takes its
+ * own: `const toast = scopedToast('waitlist')`. Returns the toast's id.
+ *
+ * Each toast has an id of its own and the earlier one is dismissed: a toast whose action was clicked (Undo) is
+ * removed by sonner a moment later, by its id, and an outcome raised under the same id within that moment ('Change
+ * undone') went with it.
  */
 export function scopedToast(scope: string): ScopedToast {
-  const id = `toast:${scope}`;
+  let raised = 0;
+  let shown: string | undefined;
   const show =
     (kind: 'message' | 'success' | 'error' | 'info') =>
     (title: ReactNode, options?: Options): string => {
-      void sonner().then((toast) => (kind === 'message' ? toast : toast[kind])(title, { ...options, id }));
+      const earlier = shown;
+      const id = `toast:${scope}:${++raised}`;
+      shown = id;
+      void sonner().then((toast) => {
+        if (earlier) toast.dismiss(earlier);
+        (kind === 'message' ? toast : toast[kind])(title, { ...options, id });
+      });
       return id;
     };
   return Object.assign(show('message'), {
     success: show('success'),
     error: show('error'),
     info: show('info'),
-    dismiss: () => void sonner().then((toast) => toast.dismiss(id)),
+    dismiss: () => {
+      const id = shown;
+      if (id) void sonner().then((toast) => toast.dismiss(id));
+    },
   });
 }

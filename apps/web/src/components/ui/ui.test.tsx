@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -294,5 +294,26 @@ describe('misc primitives', () => {
     expect(await screen.findByText("You've been added to our waitlist.")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Please select your role')).not.toBeInTheDocument());
     expect(screen.getByText('Copied')).toBeInTheDocument();
+  });
+
+  it("a toast raised just after its scope's earlier toast's action was clicked stays (Undo, then 'Change undone')", async () => {
+    render(<Toaster />);
+    const toast = scopedToast('pipeline');
+    toast.success('Status updated', {
+      action: {
+        label: 'Undo',
+        // The undo's answer comes back while sonner is still removing the clicked toast (200 ms).
+        onClick: () =>
+          void new Promise((resolve) => setTimeout(resolve, 100)).then(() => toast.success('Change undone')),
+      },
+    });
+    // A click alone: sonner's pointer-down captures the pointer, which jsdom cannot.
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Change undone')).toBeInTheDocument();
+    // Past the clicked toast's removal and the frame after it.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(screen.getByText('Change undone')).toBeInTheDocument();
+    expect(screen.queryByText('Status updated')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
   });
 });
