@@ -166,6 +166,20 @@ describe('realtime events in the cache', () => {
     expect(queryClient.getQueryData(messagingKeys.unread())).toEqual({ count: 3 });
     expect(queryClient.getQueryData(['notifications', 'unread'])).toEqual({ count: 2 });
   });
+
+  it('a pushed unread count is not overwritten by a read of the count that was already on its way', async () => {
+    const queryClient = new QueryClient();
+    let answer: (count: number) => void = () => undefined;
+    // The read started before the change (when the socket opened): it answers with the count from before.
+    const read = queryClient.fetchQuery({
+      queryKey: ['notifications', 'unread'],
+      queryFn: () => new Promise<{ count: number }>((resolve) => (answer = (count) => resolve({ count }))),
+    });
+    applyRealtimeEvent(queryClient, { type: 'unread', messages: 0, notifications: 2 });
+    answer(1);
+    await read.catch(() => undefined);
+    expect(queryClient.getQueryData(['notifications', 'unread'])).toEqual({ count: 2 });
+  });
 });
 
 describe('the chat send box', () => {

@@ -10,13 +10,22 @@ const NOTIFICATIONS = ['notifications'] as const;
 
 export type RealtimeMessageHandler = (queryClient: QueryClient, event: RealtimeEvent) => void;
 
+/**
+ * A pushed count is counted after the change that sent it, so it is newer than any answer to a read still on its way
+ * (one started when the socket opened, say): that read is cancelled, not let overwrite the count when it lands.
+ */
+function setPushedCount(queryClient: QueryClient, queryKey: readonly string[], count: number) {
+  void queryClient.cancelQueries({ queryKey, exact: true });
+  queryClient.setQueryData(queryKey, { count });
+}
+
 /** Applies one pushed event to the TanStack Query cache. */
 export function applyRealtimeEvent(queryClient: QueryClient, event: RealtimeEvent, onMessage?: RealtimeMessageHandler) {
   switch (event.type) {
     case 'hello':
     case 'unread':
-      queryClient.setQueryData([...CONVERSATIONS, 'unread'], { count: event.messages });
-      queryClient.setQueryData([...NOTIFICATIONS, 'unread'], { count: event.notifications });
+      setPushedCount(queryClient, [...CONVERSATIONS, 'unread'], event.messages);
+      setPushedCount(queryClient, [...NOTIFICATIONS, 'unread'], event.notifications);
       return;
     case 'message.new':
       onMessage?.(queryClient, event);
