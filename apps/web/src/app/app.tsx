@@ -1,5 +1,6 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { sessionQueryOptions } from '@/lib/session';
 import { isApiError, isRefusal } from '@/lib/api';
@@ -13,10 +14,14 @@ function LazyToaster() {
   // Mounted after hydration only: a suspended lazy component in prerendered HTML would make React
   // throw away that part of the page and report an error.
   if (!useHydrated()) return null;
-  return (
+  // Beside the app, not in it: a modal dialog hides the rest of the page from assistive technology (aria-hidden on
+  // everything but live regions there when it opens), and a toaster that loaded after the dialog opened was hidden
+  // with the app, so what a dialog's action raised ('already referred') was never announced.
+  return createPortal(
     <Suspense fallback={null}>
       <Toaster />
-    </Suspense>
+    </Suspense>,
+    document.body,
   );
 }
 
