@@ -296,6 +296,19 @@ describe('misc primitives', () => {
     expect(screen.getByText('Copied')).toBeInTheDocument();
   });
 
+  it("two modules that share a scope replace each other's toast", async () => {
+    render(<Toaster />);
+    const form = scopedToast('profile');
+    form.error('Error', { description: 'Please add your name' });
+    form.success('Resume read');
+    expect(await screen.findByText('Resume read')).toBeInTheDocument();
+    scopedToast('profile').success('Profile saved');
+    expect(await screen.findByText('Profile saved')).toBeInTheDocument();
+    // Gone well before its own 4 s are up.
+    await waitFor(() => expect(screen.queryByText('Resume read')).not.toBeInTheDocument(), { timeout: 1_000 });
+    expect(screen.queryByText('Please add your name')).not.toBeInTheDocument();
+  });
+
   it("a toast raised just after its scope's earlier toast's action was clicked stays (Undo, then 'Change undone')", async () => {
     render(<Toaster />);
     const toast = scopedToast('pipeline');
