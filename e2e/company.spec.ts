@@ -15,6 +15,9 @@ test.describe('company profile', () => {
     await page.getByRole('combobox', { name: 'Number of employees' }).click();
     await page.getByRole('option', { name: '51-200' }).click();
     await page.getByLabel('Industries (optional)').fill('Digital Health');
+    // The list fades out after the choice; the focus moved on meanwhile stays in the next field once it has gone.
+    await expect(page.getByRole('listbox')).toHaveCount(0);
+    await expect(page.getByLabel('Industries (optional)')).toBeFocused();
     await page.getByLabel('Industries (optional)').press('Enter');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('Description must be at least 10 characters.')).toBeVisible();

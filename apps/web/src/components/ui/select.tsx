@@ -59,10 +59,22 @@ function SelectScrollDownButton({ className, ...props }: ComponentProps<typeof S
   );
 }
 
+/**
+ * On closing, Radix gives the focus back to the trigger once the list has faded out (100 ms). Focus that moved on
+ * meanwhile (a click or Tab into the next field) stays where it went: pulled back, the next Enter typed there opened
+ * this select again.
+ */
+function keepFocusThatMovedOn(event: Event) {
+  const active = document.activeElement;
+  const container = event.currentTarget instanceof Node ? event.currentTarget : null;
+  if (active && active !== document.body && active.isConnected && !container?.contains(active)) event.preventDefault();
+}
+
 export function SelectContent({
   className,
   children,
   position = 'popper',
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof SelectPrimitive.Content>) {
   return (
@@ -70,6 +82,10 @@ export function SelectContent({
       <SelectPrimitive.Content
         data-slot="select-content"
         position={position}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (!event.defaultPrevented) keepFocusThatMovedOn(event);
+        }}
         className={cn(
           'relative z-50 max-h-[var(--radix-select-content-available-height)] min-w-[8rem] overflow-y-auto overflow-x-hidden rounded-md border border-border bg-popover text-popover-foreground shadow-md',
           'data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out',
