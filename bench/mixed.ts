@@ -1,11 +1,11 @@
 /**
- * The mixed read/write run: searches while jobs are posted and messages sent through the API, so what the server
- * keeps changes as in life (a job posted is taken into, or drops, every kept job search it matches, in every
- * process; a message changes its two people's conversation lists). Reads are a closed loop (autocannon's
- * connections): the job search mix, and one request in ten a conversation list of someone being written to; writes
- * arrive open loop at constant rates from this process (bench/open-loop.ts), whatever the reads do. One row for the reads (judged as the job search mix is),
- * one for the writes; CPU per request counts every request of the run, reads and writes. The reads run once first,
- * without writes, and that pass is discarded.
+ * The mixed read/write run: searches while jobs are posted and messages sent through the API, so what the server keeps
+ * changes as in life (a job posted is taken into, or drops, every kept job search it matches, in every process; a
+ * message changes its two people's conversation lists). Reads are a closed loop (autocannon's connections): the job
+ * search mix, and one request in ten a conversation list of someone being written to; writes arrive open loop at
+ * constant rates from this process (bench/open-loop.ts), whatever the reads do. One row for the reads (judged as the
+ * job search mix is), one for the writes; CPU per request counts every request of the run, reads and writes. The reads
+ * run once first, without writes, and that pass is discarded.
  */
 import type autocannon from 'autocannon';
 import { cpuMeter, loadAverage } from './cpu';

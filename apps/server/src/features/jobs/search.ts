@@ -620,14 +620,14 @@ async function partsMatching(db: Db, parts: [string, KeptPart][], ids: string[])
 }
 
 /**
- * Jobs were added (committed; the jobs service after posting, and the jobs notification of an insert from any
- * process): only the kept searches they match change, tested with each search's own filters in the database, so a
- * job posted every few seconds no longer makes every kept search run again at once. A matched search's windows and
- * browse pages take the jobs in where they belong (search-revise.ts; dropped where that cannot be told exactly), those
- * being read when they arrive; its counts and whole answers are dropped and made again from them. Values tagged with
- * a part not tested (tagged while the test ran, possibly by a search that began before the jobs were added) and
- * loads not tagged yet (an answer resolving its words) are dropped. A failed test drops everything. A job already handled here (the poster's own, whose notification follows) is not
- * tested again.
+ * Jobs were added (committed; the jobs service after posting, and the jobs notification of an insert from any process):
+ * only the kept searches they match change, tested with each search's own filters in the database, so a job posted
+ * every few seconds no longer makes every kept search run again at once. A matched search's windows and browse pages
+ * take the jobs in where they belong (search-revise.ts; dropped where that cannot be told exactly), those being read
+ * when they arrive; its counts and whole answers are dropped and made again from them. Values tagged with a part not
+ * tested (tagged while the test ran, possibly by a search that began before the jobs were added) and loads not tagged
+ * yet (an answer resolving its words) are dropped. A failed test drops everything. A job already handled here (the
+ * poster's own, whose notification follows) is not tested again.
  */
 export async function forgetAddedJobs(db: Db, ids: string[]): Promise<void> {
   const found = caches.get(db);
