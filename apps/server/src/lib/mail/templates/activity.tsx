@@ -1,5 +1,6 @@
 import { EMAIL_CATEGORY_INFO, type EmailCategory, type NotificationEmailCategory } from '@referwell/shared';
-import { Section, Text } from '@react-email/components';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { Action, colors, Layout, Paragraph } from './layout';
 import { defineTemplate, type MailTemplate } from './template';
 
