@@ -134,6 +134,28 @@ describe('claiming a company listed from its job board', () => {
     expect(confirmed.json<CompanyClaimOutcome>().status).toBe('granted');
   });
 
+  it('matches on the registrable domain: sibling hosts match, a hosting platform or a domain two companies share does not', async () => {
+    expect(emailMatchesDomains('sam@eu.beta-claim.test', ['careers.beta-claim.test'])).toBe(true);
+    expect(emailMatchesDomains('sam@acme.co.uk', ['careers.acme.co.uk'])).toBe(true);
+    expect(emailMatchesDomains('sam@co.uk', ['careers.acme.co.uk'])).toBe(false);
+    // Sites on platforms the Public Suffix List names are their own domains, not the platform's.
+    expect(emailMatchesDomains('sam@github.io', ['acme.github.io'])).toBe(false);
+    expect(emailMatchesDomains('sam@myshopify.com', ['acme.myshopify.com'])).toBe(false);
+
+    // Two companies' careers sites on one host's subdomains: that domain is the host's, so it names neither.
+    const platform = `jobsplatform-${run}.test`;
+    const delta = await listedCompany('Delta Claim Health', `https://delta-claim-${run}.test`, [
+      `https://delta.${platform}/careers`,
+    ]);
+    await listedCompany('Epsilon Claim Health', null, [`https://epsilon.${platform}/careers`]);
+    expect(await knownDomainsOf(t.database.db, t.app.config, delta.id)).toEqual([`delta-claim-${run}.test`]);
+
+    const platformStaff = await signUp(t);
+    const token = await requestAndRead(platformStaff, delta.slug, `sam@${platform}`);
+    const confirmed = await api(platformStaff, 'POST', '/api/company-claims/confirm', { token });
+    expect(confirmed.json<CompanyClaimOutcome>().status).toBe('pending');
+  });
+
   it('waits for a platform admin when the domain does not match; approving makes them admin, told in the app and by mail', async () => {
     const company = await listedCompany('Gamma Claim Care', null);
     const seeker = await signUp(t);

@@ -1,10 +1,12 @@
 // Claiming a company listed from its public job board (issue 38, ADR 0053). A signed-in person gives a work e-mail;
 // a single-use link (kept only as its SHA-256, expiring) is mailed there through the queue. Following it while signed
-// in as the same person proves the mailbox: when its domain is one the company is known by (its website, the start
-// page of a careers-page source; never an applicant-tracking vendor's host, never a free-mail domain) they become the
-// company's admin at once, otherwise the claim waits for a platform admin who approves or refuses it.
-import { and, asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+// in as the same person proves the mailbox: when its registrable domain is one the company is known by (its website,
+// the start page of a careers-page source; never an applicant-tracking vendor's host, a domain another company is
+// known by too, or a free-mail domain) they become the company's admin at once, otherwise the claim waits for a
+// platform admin who approves or refuses it.
+import { and, asc, eq, gt, ilike, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import freemail from 'freemail';
+import { getDomain } from 'tldts';
 import {
   CLAIM_LINK_HOURS,
   COMPANY_CLAIM_MESSAGES,
@@ -14,7 +16,7 @@ import {
 } from '@referwell/shared';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { inTransaction, type Executor } from '../../db/repository';
+import { inTransaction, likePattern, type Executor } from '../../db/repository';
 import { companies, companyClaims, companyMembers, jobSources, users } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail/send';
@@ -50,25 +52,78 @@ function hostOf(raw: string | null): string | null {
 }
 
 /**
+ * The registrable domain of a host (`careers.acme.co.uk` → `acme.co.uk`), by the Public Suffix List with its private
+ * part: a site on a hosting platform that lists itself there (`acme.github.io`, `acme.myshopify.com`) is its own
+ * domain, not the platform's. Null for a host that is itself a public suffix.
+ */
+const registrableDomainOf = (host: string): string | null => getDomain(host, { allowPrivateDomains: true });
+
+/**
  * The domains a company is known by: its website's host and the hosts of its careers-page sources, leaving out the
- * applicant-tracking vendors' hosts (a Greenhouse board says nothing about who owns an address at greenhouse.io).
+ * applicant-tracking vendors' hosts (a Greenhouse board says nothing about who owns an address at greenhouse.io) and
+ * any host whose registrable domain another company is known by too: a domain two companies' pages live on is a
+ * platform's (a careers site at `acme.bamboohr.com`, a website at `sites.google.com/view/acme`), not theirs.
  */
 export async function knownDomainsOf(db: Executor, config: ClaimConfig, companyId: string): Promise<string[]> {
   const [company] = await db.select({ website: companies.website }).from(companies).where(eq(companies.id, companyId));
   const sources = await db.select({ url: jobSources.url }).from(jobSources).where(eq(jobSources.companyId, companyId));
-  const hosts = [company?.website ?? null, ...sources.map((s) => s.url)]
+  const hosts = [...new Set(webHostsOf([company?.website ?? null, ...sources.map((s) => s.url)], config))];
+  const domains = [...new Set(hosts.map(registrableDomainOf).filter((d): d is string => !!d))];
+  const shared = await domainsOfOtherCompanies(db, config, companyId, domains);
+  return hosts.filter((host) => !shared.has(registrableDomainOf(host) ?? '')).sort();
+}
+
+/** The hosts of these web addresses, leaving out applicant-tracking vendors' and what is not a web address. */
+function webHostsOf(urls: (string | null)[], config: ClaimConfig): string[] {
+  return urls
     .filter((url) => url === null || !(matchAts(url, config.atsApis) || matchAtsBoard(url, config.atsApis)))
     .map(hostOf)
     .filter((host): host is string => !!host && host.includes('.'))
     .filter((host) => !ATS_VENDOR_DOMAINS.some((vendor) => under(host, vendor)));
-  return [...new Set(hosts)].sort();
 }
 
-/** Whether a work e-mail's domain is one of the company's: the same, or one under the other (careers.acme.com). */
+/**
+ * Which of these registrable domains another company's website or careers-page source is on. Candidates are found by
+ * text (claims are rare; no index is kept for them), then held to the same host reading as the company's own.
+ */
+async function domainsOfOtherCompanies(
+  db: Executor,
+  config: ClaimConfig,
+  companyId: string,
+  domains: readonly string[],
+): Promise<Set<string>> {
+  if (domains.length === 0) return new Set();
+  const containing = (column: typeof companies.website | typeof jobSources.url) =>
+    or(...domains.map((domain) => ilike(column, likePattern(domain))));
+  const websites = await db
+    .select({ url: companies.website })
+    .from(companies)
+    .where(and(ne(companies.id, companyId), containing(companies.website)));
+  const sources = await db
+    .select({ url: jobSources.url })
+    .from(jobSources)
+    .where(and(ne(jobSources.companyId, companyId), containing(jobSources.url)));
+  const theirs = new Set(
+    webHostsOf(
+      [...websites, ...sources].map((r) => r.url),
+      config,
+    ).map(registrableDomainOf),
+  );
+  return new Set(domains.filter((domain) => theirs.has(domain)));
+}
+
+/**
+ * Whether a work e-mail's domain is one of the company's: the same registrable domain as one of its known hosts
+ * (`sam@eu.acme.com` for `careers.acme.com`), never a free-mail or disposable one.
+ */
 export function emailMatchesDomains(email: string, domains: readonly string[]): boolean {
   const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
   if (!domain.includes('.') || freemail.isFree(email)) return false;
-  return domains.some((known) => !freemail.isFree(`x@${known}`) && (under(known, domain) || under(domain, known)));
+  const registrable = registrableDomainOf(domain);
+  return (
+    registrable !== null &&
+    domains.some((known) => !freemail.isFree(`x@${known}`) && registrableDomainOf(known) === registrable)
+  );
 }
 
 async function platformAdminIds(db: Executor, config: ClaimConfig): Promise<string[]> {
