@@ -16,7 +16,7 @@ import { CLAIM_OPERATOR_EMAIL } from './operators';
 const fixtureOrigin = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
 
 test.describe('Claiming a company listed from its job board', () => {
-  test('a visitor signs in from "Claim this company", confirms the mailed link, and is its admin once approved (keyboard, 375 px, axe)', async ({
+  test('a visitor signs in from "Claim this company", withdraws a mistyped claim, confirms the mailed link, and is its admin once approved (keyboard, 375 px, axe)', async ({
     page,
     request,
     browser,
@@ -45,15 +45,40 @@ test.describe('Claiming a company listed from its job board', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await axeViolations(page)).toEqual([]);
+    // A mistyped address: the page keeps showing where the link went, and the claim is withdrawn (asked first) so
+    // the right one can be given.
+    const typo = uniqueEmail('casey.wrok');
+    await page.getByLabel(C.emailLabel).fill(typo);
+    await page.getByLabel(C.emailLabel).press('Enter');
+    await expect(page.getByText(C.sent(typo))).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(C.sent(typo))).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByRole('button', { name: C.withdraw }).click();
+    const dialog = page.getByRole('alertdialog', { name: C.withdrawConfirmTitle });
+    await expect(dialog.getByText(C.withdrawConfirm(typo))).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: C.withdraw }).press('Enter');
+    await expect(page.getByText(C.withdrawn)).toBeVisible();
+    await expect(page.getByLabel(C.emailLabel)).toBeFocused();
+
     const workEmail = uniqueEmail('casey.work');
     await page.getByLabel(C.emailLabel).fill(workEmail);
     await page.getByLabel(C.emailLabel).press('Enter');
     await expect(page.getByText(C.sent(workEmail))).toBeVisible();
 
+    // The withdrawn claim's link no longer works.
+    await page.goto(await linkInMailTo(typo, '/claim-company'));
+    await expect(page.getByText(C.linkInvalid)).toBeVisible();
+
     // The link mailed to the work address: its domain is not the company's, so the claim waits for a check.
     await page.goto(await linkInMailTo(workEmail, '/claim-company'));
     await expect(page.getByText(C.pending(companyName))).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+    // Back on the claim page, the claim shows as waiting for a check.
+    await page.goto(`/company/${companySlug}/claim`);
+    await expect(page.getByText(C.yourClaimPending(workEmail))).toBeVisible();
+    await expect(page.getByRole('button', { name: C.withdraw })).toBeVisible();
 
     // The platform admin approves it from the keyboard, on Platform › Job sources.
     await operatorPage.goto('/admin/job-sources');

@@ -257,6 +257,8 @@ const TABLE: Row[] = [
   { route: 'DELETE /api/admin/job-sources/:sourceId', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/admin/job-sources/${randomUUID()}`, why: 'platform admins only' },
   { route: 'POST /api/company-claims', expect: ['D', 'A', 'A', 'A', 'A'], body: () => ({ companySlug: f.slugA!, email: 'claimer@example-health.com' }), why: 'anyone signed in asks (company A is on Referwell: 409; a member of a company: 409), nothing is mailed' },
   { route: 'POST /api/company-claims/confirm', expect: ['D', 'A', 'A', 'A', 'A'], body: () => ({ token: 'not-a-claim-token' }), why: 'signed in: an unknown link is a 400 (claims.test.ts)' },
+  { route: 'GET /api/company-claims/mine', expect: ['D', 'A', 'A', 'A', 'A'], url: () => `/api/company-claims/mine?companySlug=${f.slugA!}`, why: "signed in: their own open claim on that company, null when none" },
+  { route: 'POST /api/company-claims/:claimId/withdraw', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/company-claims/${randomUUID()}/withdraw`, why: "the claimant's own open claim only: anyone else's is a 404 (claims.test.ts)" },
   { route: 'GET /api/admin/company-claims', expect: ['D', 'D', 'D', 'D', 'D'], why: 'platform admins only: none here (claims.test.ts)' },
   { route: 'POST /api/admin/company-claims/:claimId/approve', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/admin/company-claims/${randomUUID()}/approve`, why: 'platform admins only' },
   { route: 'POST /api/admin/company-claims/:claimId/refuse', expect: ['D', 'D', 'D', 'D', 'D'], url: () => `/api/admin/company-claims/${randomUUID()}/refuse`, why: 'platform admins only' },

@@ -57,6 +57,16 @@ export const COMPANY_CLAIM_MESSAGES = {
   approvedNoticeTitle: 'Your company claim was approved',
   approvedNotice: (company: string) => `You are now the admin of ${company} on Referwell.`,
   refusedNoticeTitle: 'Your company claim was refused',
+  withdrawHint: 'Wrong address, or changed your mind? You can withdraw the claim.',
+  yourClaimPendingTitle: 'Your claim waits for a check',
+  yourClaimPending: (email: string) =>
+    `You confirmed ${email}. The Referwell team decides, and you are told in the app and by e-mail.`,
+  withdraw: 'Withdraw the claim',
+  withdrawConfirmTitle: 'Withdraw your claim?',
+  withdrawConfirm: (email: string) =>
+    `The claim made with ${email} ends: its link stops working and nobody reviews it. You can claim again later.`,
+  keepClaim: 'Keep the claim',
+  withdrawn: 'Your claim was withdrawn.',
   refusedNotice: (company: string) =>
     `Your claim to ${company} was refused. If you work there, ask for an invitation once a colleague joins, or write to us.`,
 } as const;
@@ -102,3 +112,16 @@ export const pendingCompanyClaimListSchema = z.object({ items: z.array(pendingCo
 export type PendingCompanyClaimList = z.infer<typeof pendingCompanyClaimListSchema>;
 
 export const companyClaimParamsSchema = z.object({ claimId: z.uuid() });
+
+/** The signed-in person's open claim on one company: its link mailed and still valid, or confirmed and pending. */
+export const myCompanyClaimSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(['mailed', 'pending']),
+  /** The work e-mail the link was mailed to. */
+  email: z.string(),
+  createdAt: z.string(),
+});
+export type MyCompanyClaim = z.infer<typeof myCompanyClaimSchema>;
+export const myCompanyClaimResponseSchema = z.object({ claim: myCompanyClaimSchema.nullable() });
+export type MyCompanyClaimResponse = z.infer<typeof myCompanyClaimResponseSchema>;
+export const myCompanyClaimQuerySchema = z.object({ companySlug: z.string().trim().min(1).max(200) });

@@ -104,12 +104,19 @@ export const teamInvitations = pgTable(
   (t) => [index('team_invitations_company_idx').on(t.companyId)],
 );
 
-export const companyClaimStatus = pgEnum('company_claim_status', ['mailed', 'pending', 'approved', 'refused']);
+export const companyClaimStatus = pgEnum('company_claim_status', [
+  'mailed',
+  'pending',
+  'approved',
+  'refused',
+  'withdrawn',
+]);
 
 /**
  * Claims of a company listed from its job board (issue 38, ADR 0053): 'mailed' until the link sent to the work e-mail
  * is followed (the token is kept only as its SHA-256, single use, expiring), then granted at once ('approved', the
- * e-mail's domain matched the company's) or 'pending' a platform admin, who approves or refuses it.
+ * e-mail's domain matched the company's) or 'pending' a platform admin, who approves or refuses it. The claimant may
+ * withdraw a claim still 'mailed' or 'pending' ('withdrawn': its link no longer works, no admin sees it).
  */
 export const companyClaims = pgTable(
   'company_claims',

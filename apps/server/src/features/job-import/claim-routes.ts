@@ -7,12 +7,14 @@ import {
   companyClaimRequestSchema,
   companyClaimSentSchema,
   JOB_SOURCE_MESSAGES,
+  myCompanyClaimQuerySchema,
+  myCompanyClaimResponseSchema,
   pendingCompanyClaimListSchema,
 } from '@referwell/shared';
 import { errorResponses } from '../../lib/errors';
 import { createRateLimiter } from '../../lib/rate-limit';
 import { authOf } from '../../platform/access/route-access';
-import { confirmClaim, decideClaim, listPendingClaims, requestClaim } from './claims';
+import { confirmClaim, decideClaim, listPendingClaims, myOpenClaim, requestClaim, withdrawClaim } from './claims';
 
 const SIGNED_IN = { role: 'signedIn', signedOut: 'Please sign in to claim a company.' } as const;
 const PLATFORM_ADMIN = { role: 'platformAdmin', refused: JOB_SOURCE_MESSAGES.onlyPlatformAdmins } as const;
@@ -54,6 +56,37 @@ export const companyClaimRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => confirmClaim(app.db, app.config, authOf(request).user, request.body.token),
+  );
+
+  app.get(
+    '/api/company-claims/mine',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['companies'],
+        summary: "The signed-in person's open claim on a company (link mailed and valid, or pending), or null",
+        querystring: myCompanyClaimQuerySchema,
+        response: { 200: myCompanyClaimResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ({ claim: await myOpenClaim(app.db, authOf(request).user.id, request.query.companySlug) }),
+  );
+
+  app.post(
+    '/api/company-claims/:claimId/withdraw',
+    {
+      config: { access: SIGNED_IN },
+      schema: {
+        tags: ['companies'],
+        summary: 'Withdraw your open claim: its link stops working and no platform admin sees it',
+        params: companyClaimParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await withdrawClaim(app.db, authOf(request).user.id, request.params.claimId);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

@@ -5,6 +5,7 @@ import {
   COMPANY_CLAIM_MESSAGES,
   NOTIFICATION_TYPES_COMPANY,
   type CompanyClaimOutcome,
+  type MyCompanyClaimResponse,
   type PendingCompanyClaim,
 } from '@referwell/shared';
 import {
@@ -192,6 +193,48 @@ describe('claiming a company listed from its job board', () => {
     expect((await api(operator, 'POST', `/api/admin/company-claims/${pending.id}/refuse`)).statusCode).toBe(404);
     const after = (await api(operator, 'GET', '/api/admin/company-claims')).json<{ items: PendingCompanyClaim[] }>();
     expect(after.items.some((c) => c.id === pending.id)).toBe(false);
+  });
+
+  it('lets the claimant see and withdraw an open claim: its link stops working and no platform admin sees it', async () => {
+    const company = await listedCompany('Eta Claim Health', null);
+    const seeker = await signUp(t);
+    const mine = async (who: SignedUp) => {
+      const res = await api(who, 'GET', `/api/company-claims/mine?companySlug=${company.slug}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<MyCompanyClaimResponse>().claim;
+    };
+    expect(await mine(seeker)).toBeNull();
+
+    // Mailed: withdrawn before the link is followed, the link no longer works.
+    const token = await requestAndRead(seeker, company.slug, `eta.${run}@eta-claim.test`);
+    const mailed = (await mine(seeker))!;
+    expect(mailed).toMatchObject({ status: 'mailed', email: `eta.${run}@eta-claim.test` });
+    const stranger = await signUp(t);
+    expect(await mine(stranger)).toBeNull();
+    expect((await api(stranger, 'POST', `/api/company-claims/${mailed.id}/withdraw`)).statusCode).toBe(404);
+    expect((await api(seeker, 'POST', `/api/company-claims/${mailed.id}/withdraw`)).statusCode).toBe(204);
+    expect(await mine(seeker)).toBeNull();
+    const followed = await api(seeker, 'POST', '/api/company-claims/confirm', { token });
+    expect(followed.statusCode).toBe(400);
+    expect(followed.json().error.message).toBe(COMPANY_CLAIM_MESSAGES.linkInvalid);
+    expect((await api(seeker, 'POST', `/api/company-claims/${mailed.id}/withdraw`)).statusCode).toBe(404);
+
+    // Pending: withdrawn while a platform admin has not decided, it leaves their list and cannot be approved.
+    const again = await requestAndRead(seeker, company.slug, `eta.${run}@eta-claim.test`);
+    expect((await api(seeker, 'POST', '/api/company-claims/confirm', { token: again })).json().status).toBe('pending');
+    const pending = (await mine(seeker))!;
+    expect(pending.status).toBe('pending');
+    const listed = async () =>
+      (await api(operator, 'GET', '/api/admin/company-claims'))
+        .json<{ items: PendingCompanyClaim[] }>()
+        .items.some((c) => c.id === pending.id);
+    expect(await listed()).toBe(true);
+    expect((await api(seeker, 'POST', `/api/company-claims/${pending.id}/withdraw`)).statusCode).toBe(204);
+    expect(await listed()).toBe(false);
+    expect((await api(operator, 'POST', `/api/admin/company-claims/${pending.id}/approve`)).statusCode).toBe(404);
+    expect(await membership(seeker.body.user.id)).toBeUndefined();
+    expect(await mine(seeker)).toBeNull();
+    expect((await api(seeker, 'GET', '/api/company-claims/mine')).statusCode).toBe(400);
   });
 
   it('refuses a pending claim: audited, the claimant told, nobody joins', async () => {

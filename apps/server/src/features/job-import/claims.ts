@@ -4,7 +4,7 @@
 // the start page of a careers-page source; never an applicant-tracking vendor's host, a domain another company is
 // known by too, or a free-mail domain) they become the company's admin at once, otherwise the claim waits for a
 // platform admin who approves or refuses it.
-import { and, asc, eq, gt, ilike, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import freemail from 'freemail';
 import { getDomain } from 'tldts';
 import {
@@ -12,6 +12,7 @@ import {
   COMPANY_CLAIM_MESSAGES,
   NOTIFICATION_TYPES_COMPANY,
   type CompanyClaimOutcome,
+  type MyCompanyClaim,
   type PendingCompanyClaim,
 } from '@referwell/shared';
 import type { Config } from '../../config';
@@ -37,6 +38,12 @@ export const CLAIM_RATE_LIMITS = {
 const ATS_VENDOR_DOMAINS = ['greenhouse.io', 'lever.co', 'ashbyhq.com', 'workable.com'];
 
 type ClaimConfig = Pick<Config, 'platformAdminEmails' | 'atsApis'>;
+
+/** A claim its claimant may still withdraw: confirmed and pending a platform admin, or mailed with a link that works. */
+const openClaim = or(
+  eq(companyClaims.status, 'pending'),
+  and(eq(companyClaims.status, 'mailed'), gt(companyClaims.expiresAt, sql`now()`)),
+);
 
 const under = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
 
@@ -279,6 +286,41 @@ export async function confirmClaim(
       });
     return { status: matched ? 'granted' : 'pending', companyName: company.name, companySlug: company.slug };
   });
+}
+
+/** The person's open claim on a company: the one pending a platform admin, else the newest whose link still works. */
+export async function myOpenClaim(db: Db, userId: string, companySlug: string): Promise<MyCompanyClaim | null> {
+  const [claim] = await db
+    .select({
+      id: companyClaims.id,
+      status: companyClaims.status,
+      email: companyClaims.email,
+      createdAt: companyClaims.createdAt,
+    })
+    .from(companyClaims)
+    .innerJoin(companies, eq(companies.id, companyClaims.companyId))
+    .where(and(eq(companyClaims.userId, userId), eq(companies.slug, companySlug.toLowerCase()), openClaim))
+    .orderBy(sql`${companyClaims.status} = 'pending' desc`, desc(companyClaims.createdAt))
+    .limit(1);
+  if (!claim) return null;
+  return {
+    ...claim,
+    status: claim.status === 'pending' ? 'pending' : 'mailed',
+    createdAt: claim.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The claimant withdraws their open claim: its link stops working and no platform admin sees it any more. 404 for a
+ * claim that is not theirs, or was decided, withdrawn or let expire.
+ */
+export async function withdrawClaim(db: Db, userId: string, claimId: string): Promise<void> {
+  const withdrawn = await db
+    .update(companyClaims)
+    .set({ status: 'withdrawn', tokenHash: null })
+    .where(and(eq(companyClaims.id, claimId), eq(companyClaims.userId, userId), openClaim))
+    .returning({ id: companyClaims.id });
+  if (withdrawn.length === 0) throw notFound(COMPANY_CLAIM_MESSAGES.claimNotFound);
 }
 
 /** The confirmed claims waiting for a platform admin, oldest first. */

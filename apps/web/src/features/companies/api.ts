@@ -7,6 +7,7 @@ import type {
   CompanyClaimOutcome,
   CompanyClaimRequest,
   CompanyClaimSent,
+  MyCompanyClaimResponse,
   CompanyProfileUpdate,
   CompanyProfileUpdated,
   CompanySecurity,
@@ -29,6 +30,7 @@ export const companyKeys = {
   team: (companyId: string) => ['companies', companyId, 'team'] as const,
   auditLog: (companyId: string, query: Partial<AuditLogQuery>) => ['companies', companyId, 'audit-log', query] as const,
   bySlug: (slug: string) => ['companies', 'by-slug', slug] as const,
+  myClaim: (slug: string) => ['companies', 'by-slug', slug, 'my-claim'] as const,
   security: (companyId: string) => ['companies', companyId, 'security'] as const,
   scim: (companyId: string) => ['companies', companyId, 'scim'] as const,
 };
@@ -197,11 +199,31 @@ export function useSetMemberCompliance(companyId: string) {
   });
 }
 
+/** The signed-in person's open claim on a company (link mailed and valid, or pending a check), or null. */
+export const myCompanyClaimQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: companyKeys.myClaim(slug),
+    queryFn: ({ signal }) =>
+      api<MyCompanyClaimResponse>(`/api/company-claims/mine?${queryString({ companySlug: slug })}`, { signal }),
+  });
+
 /** Asks to claim a company listed from its job board: a link is mailed to the work e-mail (ADR 0053). */
-export function useRequestCompanyClaim() {
+export function useRequestCompanyClaim(slug: string) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CompanyClaimRequest) =>
       api<CompanyClaimSent>('/api/company-claims', { method: 'POST', body: input }),
+    onSuccess: () => client.invalidateQueries({ queryKey: companyKeys.myClaim(slug) }),
+  });
+}
+
+/** Withdraws the person's open claim: its link stops working and no platform admin sees it. */
+export function useWithdrawCompanyClaim(slug: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (claimId: string) =>
+      api<null>(`/api/company-claims/${encodeURIComponent(claimId)}/withdraw`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: companyKeys.myClaim(slug) }),
   });
 }
 

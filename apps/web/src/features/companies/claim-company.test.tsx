@@ -1,7 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COMPANY_CLAIM_MESSAGES as C, type PublicCompanyResponse, type SessionResponse } from '@referwell/shared';
+import {
+  COMPANY_CLAIM_MESSAGES as C,
+  type MyCompanyClaim,
+  type PublicCompanyResponse,
+  type SessionResponse,
+} from '@referwell/shared';
 import { jsonResponse, renderRoutes } from '@/test/render';
 import { ClaimCompanyPage, ConfirmClaimPage } from './claim-company';
 
@@ -43,7 +48,9 @@ describe('Claim this company', () => {
     const fetch = vi.fn(async (path: string, init?: RequestInit) =>
       init?.method === 'POST'
         ? jsonResponse(202, { email: 'casey@listed-clinic.example' })
-        : jsonResponse(200, companyAnswer(true)),
+        : path.startsWith('/api/company-claims/mine')
+          ? jsonResponse(200, { claim: null })
+          : jsonResponse(200, companyAnswer(true)),
     );
     vi.stubGlobal('fetch', fetch);
     const user = userEvent.setup();
@@ -58,6 +65,43 @@ describe('Claim this company', () => {
       companySlug: 'listed-clinic',
       email: 'casey@listed-clinic.example',
     });
+  });
+
+  it('shows an open claim instead of the form, and withdraws it once confirmed', async () => {
+    let claim: MyCompanyClaim | null = {
+      id: '00000000-0000-4000-8000-000000000003',
+      status: 'pending',
+      email: 'casey@listed-clinic.example',
+      createdAt: '2026-12-01T10:00:00.000Z',
+    };
+    const fetch = vi.fn(async (path: string, init?: RequestInit) => {
+      if (init?.method === 'POST') {
+        claim = null;
+        return new Response(null, { status: 204 });
+      }
+      return path.startsWith('/api/company-claims/mine?companySlug=listed-clinic')
+        ? jsonResponse(200, { claim })
+        : jsonResponse(200, companyAnswer(true));
+    });
+    vi.stubGlobal('fetch', fetch);
+    const user = userEvent.setup();
+    renderRoutes(claimRoute, { path: '/company/listed-clinic/claim', session: seeker });
+    expect(await screen.findByText(C.yourClaimPending('casey@listed-clinic.example'))).toBeInTheDocument();
+    expect(screen.queryByLabelText(C.emailLabel)).toBeNull();
+
+    // Asked first; keeping it changes nothing.
+    await user.click(screen.getByRole('button', { name: C.withdraw }));
+    expect(await screen.findByText(C.withdrawConfirm('casey@listed-clinic.example'))).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: C.keepClaim }));
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: C.withdraw }));
+    await user.click(await screen.findByRole('button', { name: C.withdraw }));
+    expect(await screen.findByLabelText(C.emailLabel)).toHaveFocus();
+    expect(fetch.mock.calls.find(([, init]) => init?.method === 'POST')![0]).toBe(
+      '/api/company-claims/00000000-0000-4000-8000-000000000003/withdraw',
+    );
+    expect(screen.queryByText(C.yourClaimPending('casey@listed-clinic.example'))).toBeNull();
   });
 
   it('tells a person to ask for an invitation when the company is on Referwell already', async () => {

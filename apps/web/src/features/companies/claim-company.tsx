@@ -1,12 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Building2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
-import { COMPANY_CLAIM_MESSAGES as T, companyClaimRequestSchema, type CompanyClaimRequest } from '@referwell/shared';
+import {
+  COMPANY_CLAIM_MESSAGES as T,
+  companyClaimRequestSchema,
+  type CompanyClaimRequest,
+  type MyCompanyClaim,
+} from '@referwell/shared';
 import { AuthCard } from '@/components/auth-card';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -14,15 +31,31 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage, fieldErrors, isMissing } from '@/lib/api';
 import { useSession } from '@/lib/session';
+import { scopedToast } from '@/lib/toast';
 import { useSendLinkToken } from '@/lib/use-link-token';
 import { usePageTitle } from '@/lib/use-page-title';
-import { publicCompanyQueryOptions, useConfirmCompanyClaim, useRequestCompanyClaim } from './api';
+import {
+  myCompanyClaimQueryOptions,
+  publicCompanyQueryOptions,
+  useConfirmCompanyClaim,
+  useRequestCompanyClaim,
+  useWithdrawCompanyClaim,
+} from './api';
 
-/** /company/:companyName/claim (signed in): the work e-mail; a single-use link is mailed to it. */
+const toast = scopedToast('claim-company');
+/** A long e-mail address breaks anywhere rather than widen the card past a phone's screen. */
+const addressWraps = '[overflow-wrap:anywhere]';
+
+/**
+ * /company/:companyName/claim (signed in): the work e-mail; a single-use link is mailed to it. A person with an open
+ * claim on the company (link mailed, or confirmed and waiting for a check) sees it instead, and may withdraw it.
+ */
 export function ClaimCompanyPage() {
   const { companyName: slug = '' } = useParams();
   const company = useQuery(publicCompanyQueryOptions(slug));
-  const request = useRequestCompanyClaim();
+  const listed = company.data?.company.notOnReferwell === true;
+  const mine = useQuery({ ...myCompanyClaimQueryOptions(slug), enabled: listed });
+  const request = useRequestCompanyClaim(slug);
   const { user } = useSession();
   const name = company.data?.company.name ?? '';
   usePageTitle(name ? T.pageTitle(name) : 'Claim a company');
@@ -30,6 +63,15 @@ export function ClaimCompanyPage() {
     resolver: zodResolver(companyClaimRequestSchema),
     defaultValues: { companySlug: slug, email: '' },
   });
+  // Once a claim is withdrawn the form comes back: the focus goes to its field, not to the page (the button is gone).
+  const withdrawn = useRef(false);
+  const openClaim = mine.data?.claim ?? null;
+  useEffect(() => {
+    if (withdrawn.current && !openClaim) {
+      withdrawn.current = false;
+      form.setFocus('email');
+    }
+  }, [openClaim, form]);
   const onValid = (input: CompanyClaimRequest) =>
     request.mutate(input, {
       onError: (error) => {
@@ -38,7 +80,7 @@ export function ClaimCompanyPage() {
       },
     });
 
-  if (company.isPending)
+  if (company.isPending || (listed && mine.isPending))
     return (
       <AuthCard title="Claim a company">
         <div className="grid gap-3" aria-busy>
@@ -79,10 +121,19 @@ export function ClaimCompanyPage() {
     );
   return (
     <AuthCard title={T.pageTitle(name)} description={T.intro(name)} footer={back}>
-      {request.isSuccess ? (
+      {openClaim ? (
+        <OpenClaim
+          slug={slug}
+          claim={openClaim}
+          onWithdrawn={() => {
+            withdrawn.current = true;
+            request.reset();
+          }}
+        />
+      ) : request.isSuccess ? (
         <Alert role="status">
           <AlertTitle>{T.checkInbox}</AlertTitle>
-          <AlertDescription>{T.sent(request.data.email)}</AlertDescription>
+          <AlertDescription className={addressWraps}>{T.sent(request.data.email)}</AlertDescription>
         </Alert>
       ) : (
         <Form form={form} onValid={onValid} className="grid gap-4">
@@ -112,6 +163,51 @@ export function ClaimCompanyPage() {
         </Form>
       )}
     </AuthCard>
+  );
+}
+
+/** The person's open claim: where its link went or that it waits for a check, and Withdraw (confirmed first). */
+function OpenClaim({ slug, claim, onWithdrawn }: { slug: string; claim: MyCompanyClaim; onWithdrawn: () => void }) {
+  const withdraw = useWithdrawCompanyClaim(slug);
+  const [confirming, setConfirming] = useState(false);
+  const confirmWithdraw = () =>
+    withdraw.mutate(claim.id, {
+      onSuccess: () => {
+        onWithdrawn();
+        toast.success(T.withdrawn);
+      },
+      onError: (error) => toast.error(errorMessage(error, T.claimNotFound)),
+    });
+  return (
+    <div className="grid gap-4">
+      <Alert role="status">
+        <AlertTitle>{claim.status === 'pending' ? T.yourClaimPendingTitle : T.checkInbox}</AlertTitle>
+        <AlertDescription className={addressWraps}>
+          {claim.status === 'pending' ? T.yourClaimPending(claim.email) : T.sent(claim.email)}
+        </AlertDescription>
+      </Alert>
+      <p className="text-sm text-muted-foreground">{T.withdrawHint}</p>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogTrigger asChild>
+          <Button variant="outline" className="w-full sm:w-fit" disabled={withdraw.isPending}>
+            {withdraw.isPending ? <Spinner /> : null}
+            {T.withdraw}
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{T.withdrawConfirmTitle}</AlertDialogTitle>
+            <AlertDialogDescription className={addressWraps}>{T.withdrawConfirm(claim.email)}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{T.keepClaim}</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={confirmWithdraw}>
+              {T.withdraw}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
   );
 }
 
