@@ -217,13 +217,16 @@ export function useRequestCompanyClaim(slug: string) {
   });
 }
 
-/** Withdraws the person's open claim: its link stops working and no platform admin sees it. */
+/**
+ * Withdraws the person's open claim: its link stops working and no platform admin sees it. The claim is read again
+ * either way (a claim decided meanwhile answers 404 and shows as it is now).
+ */
 export function useWithdrawCompanyClaim(slug: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (claimId: string) =>
       api<null>(`/api/company-claims/${encodeURIComponent(claimId)}/withdraw`, { method: 'POST' }),
-    onSuccess: () => client.invalidateQueries({ queryKey: companyKeys.myClaim(slug) }),
+    onSettled: () => client.invalidateQueries({ queryKey: companyKeys.myClaim(slug) }),
   });
 }
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Building2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
@@ -169,7 +169,6 @@ export function ClaimCompanyPage() {
 /** The person's open claim: where its link went or that it waits for a check, and Withdraw (confirmed first). */
 function OpenClaim({ slug, claim, onWithdrawn }: { slug: string; claim: MyCompanyClaim; onWithdrawn: () => void }) {
   const withdraw = useWithdrawCompanyClaim(slug);
-  const [confirming, setConfirming] = useState(false);
   const confirmWithdraw = () =>
     withdraw.mutate(claim.id, {
       onSuccess: () => {
@@ -187,7 +186,7 @@ function OpenClaim({ slug, claim, onWithdrawn }: { slug: string; claim: MyCompan
         </AlertDescription>
       </Alert>
       <p className="text-sm text-muted-foreground">{T.withdrawHint}</p>
-      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+      <AlertDialog>
         <AlertDialogTrigger asChild>
           <Button variant="outline" className="w-full sm:w-fit" disabled={withdraw.isPending}>
             {withdraw.isPending ? <Spinner /> : null}
