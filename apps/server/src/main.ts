@@ -36,6 +36,7 @@ async function main() {
           embedded: {
             dir: path.join(config.dataDir, 'postgres'),
             port: config.embeddedPgPort,
+            avoidPorts: [config.port],
             log: (message) => console.log(message),
           },
         },

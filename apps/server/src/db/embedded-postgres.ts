@@ -44,6 +44,11 @@ export interface EmbeddedPostgresOptions {
   dir: string;
   /** 0 or absent: a free port is chosen at each start (nothing stored depends on it). */
   port?: number | undefined;
+  /**
+   * Ports a chosen one must not be: the app's own HTTP port, which it binds only after the database has started (a
+   * free port picked for the app beforehand could otherwise be handed to the database first).
+   */
+  avoidPorts?: readonly number[] | undefined;
   /** Extra server settings for every start (the tests turn durability off). */
   settings?: Record<string, string> | undefined;
   log?: ((message: string) => void) | undefined;
@@ -361,7 +366,7 @@ async function startServer(
   rotateLog(path.join(dir, 'server.log'));
   let lastError: unknown;
   for (let attempt = 0; attempt < 4; attempt++) {
-    const port = options.port || (await freePort());
+    const port = options.port || (await freePort(options.avoidPorts));
     try {
       await pgCtl(bin, runAs, [
         'start',
@@ -418,7 +423,15 @@ function logTail(dir: string): string {
   }
 }
 
-export function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 a moment ago, none of `avoid`. */
+export async function freePort(avoid: readonly number[] = []): Promise<number> {
+  for (;;) {
+    const port = await anyFreePort();
+    if (!avoid.includes(port)) return port;
+  }
+}
+
+function anyFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
