@@ -119,7 +119,6 @@ export const myCompanyClaimSchema = z.object({
   status: z.enum(['mailed', 'pending']),
   /** The work e-mail the link was mailed to. */
   email: z.string(),
-  createdAt: z.string(),
 });
 export type MyCompanyClaim = z.infer<typeof myCompanyClaimSchema>;
 export const myCompanyClaimResponseSchema = z.object({ claim: myCompanyClaimSchema.nullable() });

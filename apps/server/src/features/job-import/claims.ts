@@ -291,23 +291,13 @@ export async function confirmClaim(
 /** The person's open claim on a company: the one pending a platform admin, else the newest whose link still works. */
 export async function myOpenClaim(db: Db, userId: string, companySlug: string): Promise<MyCompanyClaim | null> {
   const [claim] = await db
-    .select({
-      id: companyClaims.id,
-      status: companyClaims.status,
-      email: companyClaims.email,
-      createdAt: companyClaims.createdAt,
-    })
+    .select({ id: companyClaims.id, status: companyClaims.status, email: companyClaims.email })
     .from(companyClaims)
     .innerJoin(companies, eq(companies.id, companyClaims.companyId))
     .where(and(eq(companyClaims.userId, userId), eq(companies.slug, companySlug.toLowerCase()), openClaim))
     .orderBy(sql`${companyClaims.status} = 'pending' desc`, desc(companyClaims.createdAt))
     .limit(1);
-  if (!claim) return null;
-  return {
-    ...claim,
-    status: claim.status === 'pending' ? 'pending' : 'mailed',
-    createdAt: claim.createdAt.toISOString(),
-  };
+  return claim ? { ...claim, status: claim.status === 'pending' ? 'pending' : 'mailed' } : null;
 }
 
 /**

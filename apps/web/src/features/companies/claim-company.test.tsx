@@ -72,7 +72,6 @@ describe('Claim this company', () => {
       id: '00000000-0000-4000-8000-000000000003',
       status: 'pending',
       email: 'casey@listed-clinic.example',
-      createdAt: '2026-12-01T10:00:00.000Z',
     };
     const fetch = vi.fn(async (path: string, init?: RequestInit) => {
       if (init?.method === 'POST') {
