@@ -6,7 +6,6 @@
 // platform admin who approves or refuses it.
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import freemail from 'freemail';
-import { getDomain } from 'tldts';
 import {
   CLAIM_LINK_HOURS,
   COMPANY_CLAIM_MESSAGES,
@@ -19,6 +18,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { inTransaction, likePattern, type Executor } from '../../db/repository';
 import { companies, companyClaims, companyMembers, jobSources, users } from '../../db/schema';
+import { emailDomainOf, registrableDomainOf } from '../../lib/email-domain';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { enqueueMail } from '../../lib/mail/send';
 import type { RateLimiter } from '../../lib/rate-limit';
@@ -57,13 +57,6 @@ function hostOf(raw: string | null): string | null {
     return null;
   }
 }
-
-/**
- * The registrable domain of a host (`careers.acme.co.uk` → `acme.co.uk`), by the Public Suffix List with its private
- * part: a site on a hosting platform that lists itself there (`acme.github.io`, `acme.myshopify.com`) is its own
- * domain, not the platform's. Null for a host that is itself a public suffix.
- */
-const registrableDomainOf = (host: string): string | null => getDomain(host, { allowPrivateDomains: true });
 
 /**
  * The domains a company is known by: its website's host and the hosts of its careers-page sources, leaving out the
@@ -124,7 +117,7 @@ async function domainsOfOtherCompanies(
  * (`sam@eu.acme.com` for `careers.acme.com`), never a free-mail or disposable one.
  */
 export function emailMatchesDomains(email: string, domains: readonly string[]): boolean {
-  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  const domain = emailDomainOf(email);
   if (!domain.includes('.') || freemail.isFree(email)) return false;
   const registrable = registrableDomainOf(domain);
   return (

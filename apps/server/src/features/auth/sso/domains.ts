@@ -6,6 +6,7 @@ import { SSO_MESSAGES, SSO_TXT_PREFIX, type SsoDomain } from '@referwell/shared'
 import type { Db } from '../../../db/client';
 import { inTransaction, isUniqueViolation, type Executor } from '../../../db/repository';
 import { companies, ssoDomains } from '../../../db/schema';
+import { emailDomainOf } from '../../../lib/email-domain';
 import { AppError, conflict, notFound } from '../../../lib/errors';
 import { enqueueMail } from '../../../lib/mail/send';
 import { hashToken, newSecretToken } from '../../../lib/tokens';
@@ -51,7 +52,7 @@ export async function verifiedDomainsOf(db: Executor, companyId: string): Promis
 
 /** The company that holds an address's domain verified, if any. */
 export async function companyOfVerifiedDomain(db: Executor, email: string): Promise<string | null> {
-  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  const domain = emailDomainOf(email);
   const [row] = await db
     .select({ companyId: ssoDomains.companyId })
     .from(ssoDomains)

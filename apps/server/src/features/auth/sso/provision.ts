@@ -5,6 +5,7 @@ import type { AuthFormError } from '@referwell/shared';
 import type { Db } from '../../../db/client';
 import { inTransaction, lowerEq } from '../../../db/repository';
 import { companyMembers, users } from '../../../db/schema';
+import { emailDomainOf } from '../../../lib/email-domain';
 import { AppError } from '../../../lib/errors';
 import type { AccountLifecycle } from '../../../platform/accounts/lifecycle';
 import { NO_PASSWORD } from '../../../platform/accounts/unclaimed';
@@ -63,7 +64,7 @@ export async function signInIdentity(
   meta: SessionMeta,
 ): Promise<{ userId: string; token: string }> {
   const email = identity.email.trim().toLowerCase();
-  const domain = email.slice(email.lastIndexOf('@') + 1);
+  const domain = emailDomainOf(email);
   if (!email.includes('@') || !(await verifiedDomainsOf(db, companyId)).includes(domain))
     throw new SsoRefusal('sso-domain', 'e-mail address outside the verified domains');
 

@@ -6,16 +6,11 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { SSO_MESSAGES } from '@referwell/shared';
 import type { Executor } from '../../../db/repository';
 import { ssoConnections, ssoDomains } from '../../../db/schema';
+import { emailDomainOf } from '../../../lib/email-domain';
 import { hasCapability } from '../../../platform/plans/capability';
 import type { ConnectionRow } from './connection';
 import { startOidc, type OidcDeps } from './oidc';
 import { startSaml } from './saml';
-
-const domainOf = (email: string) =>
-  email
-    .slice(email.lastIndexOf('@') + 1)
-    .trim()
-    .toLowerCase();
 
 /** The enabled connection of the company that holds the address's domain verified, whatever its plan. */
 async function enabledConnectionForEmail(db: Executor, email: string): Promise<ConnectionRow | null> {
@@ -24,7 +19,11 @@ async function enabledConnectionForEmail(db: Executor, email: string): Promise<C
     .from(ssoDomains)
     .innerJoin(ssoConnections, eq(ssoConnections.companyId, ssoDomains.companyId))
     .where(
-      and(eq(ssoDomains.domain, domainOf(email)), isNotNull(ssoDomains.verifiedAt), eq(ssoConnections.enabled, true)),
+      and(
+        eq(ssoDomains.domain, emailDomainOf(email)),
+        isNotNull(ssoDomains.verifiedAt),
+        eq(ssoConnections.enabled, true),
+      ),
     );
   return row?.connection ?? null;
 }
