@@ -1,17 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from './alert-dialog';
+import type React from 'react';
+import { ConfirmDialog } from './confirm-dialog';
 import { Alert, AlertDescription, AlertTitle } from './alert';
 import { Badge } from './badge';
 import { Button } from './button';
@@ -102,33 +93,38 @@ describe('Dialog', () => {
   });
 });
 
-describe('AlertDialog', () => {
-  it('runs the action and closes; Cancel does not run it', async () => {
+describe('ConfirmDialog', () => {
+  function Remove({ onConfirm }: { onConfirm: (event: React.MouseEvent<HTMLButtonElement>) => void }) {
+    return (
+      <ConfirmDialog
+        trigger={<Button variant="destructive">Delete</Button>}
+        title="Delete referral?"
+        description="This cannot be undone."
+        confirmLabel="Yes, delete"
+        destructive
+        onConfirm={onConfirm}
+      >
+        <p>Extra detail</p>
+      </ConfirmDialog>
+    );
+  }
+
+  it('asks first: Cancel (focused on opening) and Escape do not run the action, the confirm button does and closes', async () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn();
-    render(
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button variant="destructive">Delete</Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete referral?</AlertDialogTitle>
-            <AlertDialogDescription>This cannot be undone.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={onConfirm}>
-              Yes, delete
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>,
-    );
+    render(<Remove onConfirm={onConfirm} />);
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    await screen.findByRole('alertdialog', { name: 'Delete referral?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete referral?' });
+    expect(dialog).toHaveAccessibleDescription('This cannot be undone.');
+    expect(screen.getByText('Extra detail')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await screen.findByRole('alertdialog');
+    await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(onConfirm).not.toHaveBeenCalled();
 
@@ -138,6 +134,29 @@ describe('AlertDialog', () => {
     await user.click(confirm);
     expect(onConfirm).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it('stays open when the action prevents the default (waiting for the server), and opens from outside', async () => {
+    const user = userEvent.setup();
+    const onOpenChange = vi.fn();
+    render(
+      <ConfirmDialog
+        open
+        onOpenChange={onOpenChange}
+        title="Switch plan?"
+        description="The new plan starts now."
+        cancelLabel="Keep the current plan"
+        confirmLabel="Switch plan"
+        onConfirm={(event) => event.preventDefault()}
+      />,
+    );
+    const confirm = screen.getByRole('button', { name: 'Switch plan' });
+    expect(confirm).not.toHaveClass('bg-destructive');
+    await user.click(confirm);
+    expect(onOpenChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('alertdialog', { name: 'Switch plan?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep the current plan' }));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 });
 

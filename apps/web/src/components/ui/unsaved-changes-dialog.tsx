@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 export const UNSAVED_CHANGES = {
   title: 'Leave without saving?',
@@ -30,19 +21,15 @@ export default function UnsavedChangesDialog({
   onLeave: () => void;
 }) {
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !next && onStay()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{UNSAVED_CHANGES.title}</AlertDialogTitle>
-          <AlertDialogDescription>{UNSAVED_CHANGES.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel onClick={onStay}>{UNSAVED_CHANGES.stay}</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={onLeave}>
-            {UNSAVED_CHANGES.leave}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => !next && onStay()}
+      title={UNSAVED_CHANGES.title}
+      description={UNSAVED_CHANGES.description}
+      cancelLabel={UNSAVED_CHANGES.stay}
+      confirmLabel={UNSAVED_CHANGES.leave}
+      destructive
+      onConfirm={onLeave}
+    />
   );
 }

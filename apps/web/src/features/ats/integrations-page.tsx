@@ -20,17 +20,7 @@ import {
 import { BackToDashboard } from '@/components/back-to-dashboard';
 import { CopyableCode } from '@/components/copyable-code';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -288,30 +278,19 @@ function ConnectionPanel({ companyId, connection }: { companyId: string; connect
             >
               {T.test}
             </Button>
-            <AlertDialog>
-              <AlertDialogTrigger asChild>
-                <Button variant="destructive">{T.revoke}</Button>
-              </AlertDialogTrigger>
-              <AlertDialogContent>
-                <AlertDialogHeader>
-                  <AlertDialogTitle>{T.revokeTitle}</AlertDialogTitle>
-                  <AlertDialogDescription>{T.revokeBody}</AlertDialogDescription>
-                </AlertDialogHeader>
-                <AlertDialogFooter>
-                  <AlertDialogCancel>{T.cancel}</AlertDialogCancel>
-                  <AlertDialogAction
-                    onClick={() =>
-                      revoke.mutate(connection.id, {
-                        onSuccess: () => toast.success(T.revoked),
-                        onError: (e) => toast.error(e.message),
-                      })
-                    }
-                  >
-                    {T.revoke}
-                  </AlertDialogAction>
-                </AlertDialogFooter>
-              </AlertDialogContent>
-            </AlertDialog>
+            <ConfirmDialog
+              trigger={<Button variant="destructive">{T.revoke}</Button>}
+              title={T.revokeTitle}
+              description={T.revokeBody}
+              cancelLabel={T.cancel}
+              confirmLabel={T.revoke}
+              onConfirm={() =>
+                revoke.mutate(connection.id, {
+                  onSuccess: () => toast.success(T.revoked),
+                  onError: (e) => toast.error(e.message),
+                })
+              }
+            />
           </div>
         </CardContent>
       </Card>

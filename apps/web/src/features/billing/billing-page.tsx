@@ -15,16 +15,7 @@ import {
 import { BackToDashboard } from '@/components/back-to-dashboard';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -200,24 +191,22 @@ function CurrentPlanCard({ companyId, overview }: { companyId: string; overview:
           </div>
         </CardContent>
       ) : null}
-      <AlertDialog open={confirmCancel} onOpenChange={setConfirmCancel}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Cancel {name ?? 'the plan'} at the end of the period?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Everything stays as it is until{' '}
-              {subscription?.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : 'the period ends'}. Then the
-              plan's features become read-only; nothing is deleted, and you can choose a plan again at any time.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep the plan</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => setCancellation(true)}>
-              Cancel at period end
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        title={<>Cancel {name ?? 'the plan'} at the end of the period?</>}
+        description={
+          <>
+            Everything stays as it is until{' '}
+            {subscription?.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd) : 'the period ends'}. Then the
+            plan's features become read-only; nothing is deleted, and you can choose a plan again at any time.
+          </>
+        }
+        cancelLabel="Keep the plan"
+        confirmLabel="Cancel at period end"
+        destructive
+        onConfirm={() => setCancellation(true)}
+      />
     </Card>
   );
 }
@@ -311,22 +300,19 @@ function PlansCard({ companyId, overview }: { companyId: string; overview: Billi
           })}
         </ul>
       </CardContent>
-      <AlertDialog open={switchTo !== null} onOpenChange={(open) => !open && setSwitchTo(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Switch to the {switchTo ? PLANS[switchTo].name : ''}?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {upgrade
-                ? 'The new plan starts now. The difference for the rest of this period is charged to your card today.'
-                : 'The new plan starts now. The unused part of this period is credited to your next invoice.'}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Keep the current plan</AlertDialogCancel>
-            <AlertDialogAction onClick={confirmSwitch}>Switch plan</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={switchTo !== null}
+        onOpenChange={(open) => !open && setSwitchTo(null)}
+        title={<>Switch to the {switchTo ? PLANS[switchTo].name : ''}?</>}
+        description={
+          upgrade
+            ? 'The new plan starts now. The difference for the rest of this period is charged to your card today.'
+            : 'The new plan starts now. The unused part of this period is credited to your next invoice.'
+        }
+        cancelLabel="Keep the current plan"
+        confirmLabel="Switch plan"
+        onConfirm={confirmSwitch}
+      />
     </Card>
   );
 }

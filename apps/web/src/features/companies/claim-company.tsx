@@ -13,17 +13,7 @@ import {
 import { AuthCard } from '@/components/auth-card';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -186,26 +176,21 @@ function OpenClaim({ slug, claim, onWithdrawn }: { slug: string; claim: MyCompan
         </AlertDescription>
       </Alert>
       <p className="text-sm text-muted-foreground">{T.withdrawHint}</p>
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
+      <ConfirmDialog
+        trigger={
           <Button variant="outline" className="w-full sm:w-fit" disabled={withdraw.isPending}>
             {withdraw.isPending ? <Spinner /> : null}
             {T.withdraw}
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{T.withdrawConfirmTitle}</AlertDialogTitle>
-            <AlertDialogDescription className={addressWraps}>{T.withdrawConfirm(claim.email)}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{T.keepClaim}</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={confirmWithdraw}>
-              {T.withdraw}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title={T.withdrawConfirmTitle}
+        description={T.withdrawConfirm(claim.email)}
+        descriptionClassName={addressWraps}
+        cancelLabel={T.keepClaim}
+        confirmLabel={T.withdraw}
+        destructive
+        onConfirm={confirmWithdraw}
+      />
     </div>
   );
 }

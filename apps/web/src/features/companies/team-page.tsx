@@ -5,17 +5,7 @@ import { scopedToast } from '@/lib/toast';
 import { COMPANY_MESSAGES, SELF_ID_TEXTS, TEAM_ROLES, type TeamMember, type TeamRole } from '@referwell/shared';
 import { CopyableCode } from '@/components/copyable-code';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -163,27 +153,24 @@ function TeamManagement({ companyId, currentUserId }: { companyId: string; curre
               toastDescription={COMPANY_MESSAGES.inviteCopiedTeam}
             />
           )}
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
+          <ConfirmDialog
+            trigger={
               <Button variant="secondary" className="w-full sm:w-fit" disabled={team.isPending || regenerate.isPending}>
                 <RefreshCw aria-hidden className={regenerate.isPending ? 'animate-spin' : undefined} />
                 {regenerate.isPending ? 'Generating...' : 'Generate New Code'}
               </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Generate a new invite code?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  The current code{team.data ? ` ${team.data.inviteCode}` : ''} stops working at once: anyone you
-                  already sent it to will need the new one to join your team.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Keep Current Code</AlertDialogCancel>
-                <AlertDialogAction onClick={generate}>Generate New Code</AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+            }
+            title="Generate a new invite code?"
+            description={
+              <>
+                The current code{team.data ? ` ${team.data.inviteCode}` : ''} stops working at once: anyone you already
+                sent it to will need the new one to join your team.
+              </>
+            }
+            cancelLabel="Keep Current Code"
+            confirmLabel="Generate New Code"
+            onConfirm={generate}
+          />
         </CardContent>
       </Card>
 
@@ -326,24 +313,19 @@ function TeamManagement({ companyId, currentUserId }: { companyId: string; curre
         </CardContent>
       </Card>
 
-      <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Remove team member?</AlertDialogTitle>
-            <AlertDialogDescription>
-              {toRemove
-                ? `${toRemove.name} (${toRemove.email}) will no longer be part of your company on Referwell. You can invite them again later.`
-                : null}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={confirmRemove}>
-              Remove
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title="Remove team member?"
+        description={
+          toRemove
+            ? `${toRemove.name} (${toRemove.email}) will no longer be part of your company on Referwell. You can invite them again later.`
+            : null
+        }
+        confirmLabel="Remove"
+        destructive
+        onConfirm={confirmRemove}
+      />
     </div>
   );
 }

@@ -11,17 +11,7 @@ import {
   type LinkedInConnection,
 } from '@referwell/shared';
 import { LoadError } from '@/components/load-error';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -296,36 +286,26 @@ function KeptCard({ isReferrer }: { isReferrer: boolean }) {
           </CardDescription>
         </div>
         {count > 0 ? (
-          <AlertDialog>
-            <AlertDialogTrigger asChild>
+          <ConfirmDialog
+            trigger={
               <Button variant="outline" size="sm" disabled={removeAll.isPending}>
                 <Trash2 aria-hidden />
                 Remove all
               </Button>
-            </AlertDialogTrigger>
-            <AlertDialogContent>
-              <AlertDialogHeader>
-                <AlertDialogTitle>Remove all kept connections?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  The {count} connections you kept are deleted from Referwell. You can upload your export again later.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <AlertDialogFooter>
-                <AlertDialogCancel>Cancel</AlertDialogCancel>
-                <AlertDialogAction
-                  variant="destructive"
-                  onClick={() =>
-                    removeAll.mutate(undefined, {
-                      onSuccess: () => toast.success(CONNECTIONS_MESSAGES.deletedAll),
-                      onError: (failure) => toast.error('Error', { description: errorMessage(failure, 'Try again.') }),
-                    })
-                  }
-                >
-                  Remove all
-                </AlertDialogAction>
-              </AlertDialogFooter>
-            </AlertDialogContent>
-          </AlertDialog>
+            }
+            title="Remove all kept connections?"
+            description={
+              <>The {count} connections you kept are deleted from Referwell. You can upload your export again later.</>
+            }
+            confirmLabel="Remove all"
+            destructive
+            onConfirm={() =>
+              removeAll.mutate(undefined, {
+                onSuccess: () => toast.success(CONNECTIONS_MESSAGES.deletedAll),
+                onError: (failure) => toast.error('Error', { description: errorMessage(failure, 'Try again.') }),
+              })
+            }
+          />
         ) : null}
       </CardHeader>
       <CardContent>

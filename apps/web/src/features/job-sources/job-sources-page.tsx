@@ -15,17 +15,7 @@ import {
 import { BackToDashboard } from '@/components/back-to-dashboard';
 import { EmptyState } from '@/components/empty-state';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -221,23 +211,18 @@ function RemoveSource({ scope, source }: { scope: SourcesScope; source: JobSourc
       (error: Error) => toast.error(error.message),
     );
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" size="sm" disabled={remove.isPending} aria-label={T.removeLabel(source.url)}>
           {T.remove}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{T.removeTitle}</AlertDialogTitle>
-          <AlertDialogDescription>{'companyId' in scope ? T.removeBody : T.removePlatformBody}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{T.cancel}</AlertDialogCancel>
-          <AlertDialogAction onClick={onRemove}>{T.remove}</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={T.removeTitle}
+      description={'companyId' in scope ? T.removeBody : T.removePlatformBody}
+      cancelLabel={T.cancel}
+      confirmLabel={T.remove}
+      onConfirm={onRemove}
+    />
   );
 }
 

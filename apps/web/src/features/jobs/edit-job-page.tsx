@@ -4,17 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import { JOB_MESSAGES, type Job, type JobInput } from '@referwell/shared';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -100,27 +90,20 @@ function EditJobForm({ job }: { job: Job }) {
           <JobFormFields form={form} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
             {job.status === 'OPEN' ? (
-              <AlertDialog>
-                <AlertDialogTrigger asChild>
+              <ConfirmDialog
+                trigger={
                   <Button type="button" variant="destructive" disabled={close.isPending} className="sm:mr-auto">
                     {close.isPending ? 'Closing...' : 'Close Job'}
                   </Button>
-                </AlertDialogTrigger>
-                <AlertDialogContent>
-                  <AlertDialogHeader>
-                    <AlertDialogTitle>Close this job?</AlertDialogTitle>
-                    <AlertDialogDescription>
-                      “{job.title}” will stop appearing in job search and will no longer accept applications.
-                    </AlertDialogDescription>
-                  </AlertDialogHeader>
-                  <AlertDialogFooter>
-                    <AlertDialogCancel>Cancel</AlertDialogCancel>
-                    <AlertDialogAction variant="destructive" onClick={onClose}>
-                      Close Job
-                    </AlertDialogAction>
-                  </AlertDialogFooter>
-                </AlertDialogContent>
-              </AlertDialog>
+                }
+                title="Close this job?"
+                description={
+                  <>“{job.title}” will stop appearing in job search and will no longer accept applications.</>
+                }
+                confirmLabel="Close Job"
+                destructive
+                onConfirm={onClose}
+              />
             ) : (
               <p className="text-sm text-muted-foreground sm:mr-auto">This job is closed.</p>
             )}

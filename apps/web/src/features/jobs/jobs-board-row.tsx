@@ -3,17 +3,7 @@ import { Link } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import { COMPANY_JOBS_MESSAGES, type CompanyJob } from '@referwell/shared';
 import { BonusOfferText } from '@/components/bonus-offer';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api';
@@ -206,28 +196,23 @@ function StatusAction({ job }: { job: CompanyJob }) {
 
 function CloseButton({ job, pending, onClose }: { job: CompanyJob; pending: boolean; onClose: () => void }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" size="sm" disabled={pending}>
           Close
           <span className="sr-only"> {job.title}</span>
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Close this job?</AlertDialogTitle>
-          <AlertDialogDescription>
-            “{job.title}” will stop appearing in job search and will no longer accept applications or referrals. You can
-            reopen it here at any time.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={onClose}>
-            Close Job
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Close this job?"
+      description={
+        <>
+          “{job.title}” will stop appearing in job search and will no longer accept applications or referrals. You can
+          reopen it here at any time.
+        </>
+      }
+      confirmLabel="Close Job"
+      destructive
+      onConfirm={onClose}
+    />
   );
 }

@@ -4,17 +4,7 @@ import { Link } from 'react-router';
 import { scopedToast } from '@/lib/toast';
 import { jobSearchUrl } from '@referwell/shared/url-filters/job-search';
 import { SAVED_SEARCH_MESSAGES, SAVED_SEARCH_NEW_LIMIT, type SavedSearch } from '@referwell/shared';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { AlertFrequencySelect } from './alert-frequency-select';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -109,33 +99,23 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
             )
           }
         />
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          trigger={
             <Button variant="ghost" size="icon" aria-label={`Delete saved search ${search.name}`}>
               <Trash2 aria-hidden />
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>Delete "{search.name}"?</AlertDialogTitle>
-              <AlertDialogDescription>Its job alerts stop. You can save the search again later.</AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction
-                variant="destructive"
-                onClick={() =>
-                  remove.mutate(search.id, {
-                    onSuccess: () => toast.success(SAVED_SEARCH_MESSAGES.deleted),
-                    onError: (error) => toast.error('Could not delete the search', { description: error.message }),
-                  })
-                }
-              >
-                Delete
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title={<>Delete "{search.name}"?</>}
+          description="Its job alerts stop. You can save the search again later."
+          confirmLabel="Delete"
+          destructive
+          onConfirm={() =>
+            remove.mutate(search.id, {
+              onSuccess: () => toast.success(SAVED_SEARCH_MESSAGES.deleted),
+              onError: (error) => toast.error('Could not delete the search', { description: error.message }),
+            })
+          }
+        />
       </div>
     </li>
   );

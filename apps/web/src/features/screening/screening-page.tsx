@@ -19,16 +19,7 @@ import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Pager } from '@/components/pager';
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Badge, type BadgeVariant } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -375,26 +366,21 @@ function Review({ companyId, screening }: { companyId: string; screening: Screen
           {T.record}
         </Button>
       </Form>
-      <AlertDialog open={confirming !== null} onOpenChange={(open) => (open ? null : setConfirming(null))}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{T.confirmTitle(screening.candidate.name)}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {confirming ? `${T.decisionLabels[confirming.decision]}. ` : ''}
-              {confirming?.decision === 'excluded' ? T.confirmExcluded : T.confirmCleared}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{T.cancel}</AlertDialogCancel>
-            <AlertDialogAction
-              variant={confirming?.decision === 'excluded' ? 'destructive' : 'default'}
-              onClick={record}
-            >
-              {T.confirm}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => (open ? null : setConfirming(null))}
+        title={T.confirmTitle(screening.candidate.name)}
+        description={
+          <>
+            {confirming ? `${T.decisionLabels[confirming.decision]}. ` : ''}
+            {confirming?.decision === 'excluded' ? T.confirmExcluded : T.confirmCleared}
+          </>
+        }
+        cancelLabel={T.cancel}
+        confirmLabel={T.confirm}
+        destructive={confirming?.decision === 'excluded'}
+        onConfirm={record}
+      />
     </article>
   );
 }

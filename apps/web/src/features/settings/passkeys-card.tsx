@@ -16,17 +16,7 @@ import {
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Alert, AlertDescription } from '@/components/ui/alert';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -216,7 +206,7 @@ function RemovePasskey({ passkey, codeNeeded }: { passkey: Passkey; codeNeeded: 
   const [code, setCode] = useState('');
   const codeId = `passkey-remove-code-${passkey.id}`;
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
@@ -225,54 +215,47 @@ function RemovePasskey({ passkey, codeNeeded }: { passkey: Passkey; codeNeeded: 
           remove.reset();
         }
       }}
-    >
-      <AlertDialogTrigger asChild>
+      trigger={
         <Button variant="outline" size="sm" aria-label={`${T.remove} ${passkey.name}`}>
           {T.remove}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{T.removeTitle}</AlertDialogTitle>
-          <AlertDialogDescription>
-            “{passkey.name}”. {T.removeDescription}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        {remove.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription>{errorText(remove.error)}</AlertDescription>
-          </Alert>
-        ) : null}
-        {codeNeeded ? (
-          <div className="grid gap-2">
-            <Label htmlFor={codeId}>{T.codeLabel}</Label>
-            <Input id={codeId} autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
-            <CodeHint />
-          </div>
-        ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel>{T.cancel}</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={(event) => {
-              // Stays open until the server answers: a wrong code is shown here.
-              event.preventDefault();
-              remove.mutate(
-                { id: passkey.id, ...(codeNeeded ? { code } : {}) },
-                {
-                  onSuccess: () => {
-                    toast.success(T.removed);
-                    setOpen(false);
-                  },
-                },
-              );
-            }}
-          >
-            {T.remove}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={T.removeTitle}
+      description={
+        <>
+          “{passkey.name}”. {T.removeDescription}
+        </>
+      }
+      cancelLabel={T.cancel}
+      confirmLabel={T.remove}
+      destructive
+      confirmDisabled={remove.isPending}
+      onConfirm={(event) => {
+        // Stays open until the server answers: a wrong code is shown here.
+        event.preventDefault();
+        remove.mutate(
+          { id: passkey.id, ...(codeNeeded ? { code } : {}) },
+          {
+            onSuccess: () => {
+              toast.success(T.removed);
+              setOpen(false);
+            },
+          },
+        );
+      }}
+    >
+      {remove.isError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{errorText(remove.error)}</AlertDescription>
+        </Alert>
+      ) : null}
+      {codeNeeded ? (
+        <div className="grid gap-2">
+          <Label htmlFor={codeId}>{T.codeLabel}</Label>
+          <Input id={codeId} autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
+          <CodeHint />
+        </div>
+      ) : null}
+    </ConfirmDialog>
   );
 }
