@@ -3,9 +3,10 @@
 // workspace packages are TypeScript source, so they are bundled.
 
 /**
- * Third-party packages bundled all the same: `stripe` is some 270 ES modules, which Node opens at once when the
- * server starts, enough to pass a low file-descriptor limit (the hostile-clients test starts the server under
- * `ulimit -n 512`); bundled, it is one chunk.
+ * Third-party packages bundled all the same: `stripe` is some 270 ES modules, which Node opens at once when it is
+ * loaded (a server with billing configured, at start), enough to pass a low file-descriptor limit (the
+ * hostile-clients test starts the server under `ulimit -n 512`); bundled, it is one chunk, imported only by
+ * lib/payments/stripe.ts when billing is configured.
  */
 const BUNDLED_THIRD_PARTY = new Set(['stripe']);
 

@@ -152,7 +152,7 @@ export async function buildApp({ config, database, logger, resolveTxt }: BuildAp
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('storage', await createStorage(config.storage, database.db));
-  app.decorate('stripe', config.stripe ? createStripe(config.stripe) : null);
+  app.decorate('stripe', config.stripe ? await createStripe(config.stripe) : null);
   app.decorate('secrets', createSecrets(dataEncryptionKey(config), oldDataEncryptionKeys(config)));
   // Every sealed value must open with the key ring, else the start-up stops here, saying which key is missing.
   const sealed = await checkSealedValues(database.db, app.secrets);
