@@ -83,8 +83,21 @@ test.describe('Claiming a company listed from its job board', () => {
     // The platform admin approves it from the keyboard, on Platform › Job sources.
     await operatorPage.goto('/admin/job-sources');
     const approve = operatorPage.getByRole('button', { name: `${C.approve}: Casey Claimant, ${companyName}` });
+    // At 375 px the list and the boards' table (scrolled inside its card) fit the screen.
+    await operatorPage.setViewportSize({ width: 375, height: 740 });
+    await expect(approve).toBeVisible();
+    expect(await operatorPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await approve.focus();
     await approve.press('Enter');
+    // It asks first, saying what approving grants; Cancel has the focus, Tab then Enter approves.
+    const approval = operatorPage.getByRole('alertdialog', {
+      name: C.approveConfirmTitle('Casey Claimant', companyName),
+    });
+    await expect(approval).toContainText(C.approveConfirm(workEmail, companyName));
+    expect(await axeViolations(operatorPage)).toEqual([]);
+    await operatorPage.keyboard.press('Tab');
+    await expect(approval.getByRole('button', { name: C.approve })).toBeFocused();
+    await operatorPage.keyboard.press('Enter');
     await expect(operatorPage.getByText(C.approved('Casey Claimant', companyName))).toBeVisible();
     expect(await axeViolations(operatorPage)).toEqual([]);
     await operatorPage.close();

@@ -45,6 +45,11 @@ export const COMPANY_CLAIM_MESSAGES = {
   knownBy: (domains: string[]) => (domains.length > 0 ? `Known by ${domains.join(', ')}` : 'No domain known'),
   approve: 'Approve',
   refuse: 'Refuse',
+  approveConfirmTitle: (person: string, company: string) => `Make ${person} the admin of ${company}?`,
+  approveConfirm: (email: string, company: string) =>
+    `${email} is not at a domain ${company} is known by. Approved, they run its page, jobs, team and referral bonuses at once, and are told in the app and by e-mail.`,
+  refuseConfirmTitle: (person: string, company: string) => `Refuse the claim of ${person} to ${company}?`,
+  refuseConfirm: 'They are told in the app and by e-mail, and the claim cannot be reopened.',
   approved: (person: string, company: string) => `${person} is now the admin of ${company}.`,
   refused: (person: string, company: string) => `The claim of ${person} to ${company} was refused.`,
   // Notices.

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -97,7 +97,7 @@ describe('Job sources page', () => {
     expect(screen.getByText(T.ok)).toBeInTheDocument();
   });
 
-  it('lists the claims waiting for a check, and Approve posts the decision and says so', async () => {
+  it('lists the claims waiting for a check; Approve and Refuse ask first, and the confirmed one posts the decision and says so', async () => {
     const claim: PendingCompanyClaim = {
       id: '00000000-0000-4000-8000-000000000005',
       companyId: '00000000-0000-4000-8000-000000000004',
@@ -121,7 +121,22 @@ describe('Job sources page', () => {
     renderRoutes([{ path: '/a', element: <PlatformJobSourcesPage /> }], { path: '/a', session: adminSession });
     expect(await screen.findByText('Casey Claimant · casey@gmail.com')).toBeInTheDocument();
     expect(screen.getByText(/Known by listed-clinic\.example/)).toBeInTheDocument();
+    // Refuse asks first, and Cancel leaves the claim as it was.
+    await user.click(screen.getByRole('button', { name: `${C.refuse}: Casey Claimant, Listed Clinic` }));
+    const refusal = await screen.findByRole('alertdialog', {
+      name: C.refuseConfirmTitle('Casey Claimant', 'Listed Clinic'),
+    });
+    expect(refusal).toHaveAccessibleDescription(C.refuseConfirm);
+    await user.click(within(refusal).getByRole('button', { name: T.cancel }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    // Approve says what it grants, to whom, and posts only once confirmed.
     await user.click(screen.getByRole('button', { name: `${C.approve}: Casey Claimant, Listed Clinic` }));
+    const approval = await screen.findByRole('alertdialog', {
+      name: C.approveConfirmTitle('Casey Claimant', 'Listed Clinic'),
+    });
+    expect(approval).toHaveAccessibleDescription(C.approveConfirm('casey@gmail.com', 'Listed Clinic'));
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await user.click(within(approval).getByRole('button', { name: C.approve }));
     expect(await screen.findByText(C.approved('Casey Claimant', 'Listed Clinic'))).toBeInTheDocument();
     expect(
       fetch.mock.calls.some(

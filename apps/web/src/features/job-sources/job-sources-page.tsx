@@ -61,7 +61,7 @@ export function PlatformJobSourcesPage() {
   usePageTitle(T.platformTitle);
   return (
     <Shell title={T.platformTitle} intro={T.platformIntro}>
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <PendingClaims />
         <Sources scope={{ platform: true }} />
       </div>
@@ -108,7 +108,7 @@ function Sources({ scope }: { scope: SourcesScope }) {
       </Alert>
     );
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       {sources.data.items.length === 0 ? (
         <EmptyState icon={Rss} title={T.emptyTitle}>
           {T.empty}
@@ -358,23 +358,41 @@ function PendingClaimRow({ claim }: { claim: PendingCompanyClaim }) {
         </span>
       </div>
       <div className="flex shrink-0 gap-2">
-        <Button
-          size="sm"
-          disabled={decide.isPending}
-          onClick={() => onDecide('approve')}
-          aria-label={`${C.approve}: ${claim.claimantName}, ${claim.companyName}`}
-        >
-          {C.approve}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={decide.isPending}
-          onClick={() => onDecide('refuse')}
-          aria-label={`${C.refuse}: ${claim.claimantName}, ${claim.companyName}`}
-        >
-          {C.refuse}
-        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button
+              size="sm"
+              disabled={decide.isPending}
+              aria-label={`${C.approve}: ${claim.claimantName}, ${claim.companyName}`}
+            >
+              {C.approve}
+            </Button>
+          }
+          title={C.approveConfirmTitle(claim.claimantName, claim.companyName)}
+          description={C.approveConfirm(claim.email, claim.companyName)}
+          descriptionClassName="[overflow-wrap:anywhere]"
+          cancelLabel={T.cancel}
+          confirmLabel={C.approve}
+          onConfirm={() => onDecide('approve')}
+        />
+        <ConfirmDialog
+          trigger={
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={decide.isPending}
+              aria-label={`${C.refuse}: ${claim.claimantName}, ${claim.companyName}`}
+            >
+              {C.refuse}
+            </Button>
+          }
+          title={C.refuseConfirmTitle(claim.claimantName, claim.companyName)}
+          description={C.refuseConfirm}
+          cancelLabel={T.cancel}
+          confirmLabel={C.refuse}
+          destructive
+          onConfirm={() => onDecide('refuse')}
+        />
       </div>
     </li>
   );
