@@ -15,6 +15,7 @@ import {
   signUpViaApi,
   test,
   uniqueEmail,
+  widerThanTheScreen,
 } from './fixtures';
 
 type Role = 'visitor' | 'jobseeker' | 'referrer' | 'companyAdmin';
@@ -279,6 +280,18 @@ test.describe('accessibility (axe-core)', () => {
         await test.step('load', () => settle(page, path));
         const violations = await test.step('axe', () => axeViolations(page));
         expect(violations, `${path} (now ${page.url()})`).toEqual([]);
+        // On a phone the page scrolls down only: what is wider (a table) scrolls inside its own box.
+        const wider = await test.step('375 px', async () => {
+          const original = page.viewportSize();
+          await page.setViewportSize({ width: 375, height: 740 });
+          try {
+            await page.waitForTimeout(100);
+            return await widerThanTheScreen(page);
+          } finally {
+            if (original) await page.setViewportSize(original);
+          }
+        });
+        expect(wider, `${path} at 375 px`).toEqual([]);
       });
     }
   }

@@ -8,29 +8,9 @@ import {
   signUpCompanyAdmin,
   signUpViaApi,
   test,
+  widerThanTheScreen,
 } from './fixtures';
-import type { Page } from '@playwright/test';
 import { PAYEE_MESSAGES } from '@referwell/shared';
-
-/** Elements reaching past the right edge outside any scrolling box (what makes a page scroll sideways). */
-function widerThanTheScreen(page: Page) {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
-    const clipped = (element: Element) => {
-      for (let e = element.parentElement; e && e !== document.body; e = e.parentElement)
-        if (getComputedStyle(e).overflowX !== 'visible') return true;
-      return false;
-    };
-    return Array.from(document.body.querySelectorAll('*'))
-      .filter((e) => e.getBoundingClientRect().right > width + 1 && !clipped(e))
-      .slice(0, 8)
-      .map(
-        (e) =>
-          `${e.tagName.toLowerCase()}[${e.getAttribute('data-slot') ?? e.className}] ${Math.round(e.getBoundingClientRect().right)}px`,
-      );
-  });
-}
 
 /**
  * The money journey (issue 35): the admin's home shows the programme's figures, the admin pays a due bonus on the

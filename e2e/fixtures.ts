@@ -270,6 +270,26 @@ export async function axeViolations(
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** Elements reaching past the right edge outside any scrolling box (what makes a page scroll sideways). */
+export function widerThanTheScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    const clipped = (element: Element) => {
+      for (let e = element.parentElement; e && e !== document.body; e = e.parentElement)
+        if (getComputedStyle(e).overflowX !== 'visible') return true;
+      return false;
+    };
+    return Array.from(document.body.querySelectorAll('*'))
+      .filter((e) => e.getBoundingClientRect().right > width + 1 && !clipped(e))
+      .slice(0, 8)
+      .map(
+        (e) =>
+          `${e.tagName.toLowerCase()}[${e.getAttribute('data-slot') ?? e.className}] ${Math.round(e.getBoundingClientRect().right)}px`,
+      );
+  });
+}
+
 /**
  * With E2E_SCREENSHOTS=1, full-page captures at 1280 and 375 px for looking at a screen as a person
  * would; they land in e2e/.tmp/screens/{spec}-{name}-{width}.png.

@@ -285,6 +285,7 @@ function PlansCard({ companyId, overview }: { companyId: string; overview: Billi
                 {isCurrent ? null : (
                   <Button
                     variant={id === 'enterprise' ? 'default' : 'outline'}
+                    className="h-auto min-h-9 whitespace-normal"
                     onClick={() => choose(id)}
                     disabled={redirect.isPending || change.isPending || subscription?.status === 'past_due'}
                   >

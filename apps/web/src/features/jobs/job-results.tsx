@@ -200,7 +200,7 @@ function JobResultCard({
           </h2>
           <div className="flex flex-wrap gap-2">
             {standing?.headline ? (
-              <Badge variant={standing.state === 'not_selected' ? 'draft' : 'completed'}>
+              <Badge variant={standing.state === 'not_selected' ? 'draft' : 'completed'} className="whitespace-normal">
                 <CircleCheck aria-hidden />
                 {standing.headline}
               </Badge>
