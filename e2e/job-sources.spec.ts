@@ -1,5 +1,5 @@
 import { JOB_SOURCES_PAGE_TEXT as T } from '@referwell/shared';
-import { axeViolations, expect, signUpCompanyAdmin, test } from './fixtures';
+import { axeViolations, expect, signUpCompanyAdmin, test, widerThanTheScreen } from './fixtures';
 
 /** The local careers site started next to the app (e2e/fixture-server.mjs). */
 const fixtureOrigin = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
@@ -22,7 +22,7 @@ test.describe('Job sources page', () => {
     await expect(page.getByLabel(T.url)).toHaveValue('');
 
     await page.setViewportSize({ width: 375, height: 800 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await widerThanTheScreen(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: T.removeLabel(url) }).focus();

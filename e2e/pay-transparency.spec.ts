@@ -1,4 +1,4 @@
-import { test, expect, axeViolations, postJobViaApi, shoot, signUpCompanyAdmin } from './fixtures';
+import { test, expect, axeViolations, postJobViaApi, shoot, signUpCompanyAdmin, widerThanTheScreen } from './fixtures';
 
 test.describe('pay transparency', () => {
   test('an admin posting a Colorado remote job without a range is stopped, adds it, and the job page carries baseSalary', async ({
@@ -67,7 +67,7 @@ test.describe('pay transparency', () => {
     await colorado.focus();
     await page.keyboard.press('Space');
     await expect(colorado).toBeChecked();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await widerThanTheScreen(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText('1 open job now needs a pay range')).toBeVisible();

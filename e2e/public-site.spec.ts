@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, widerThanTheScreen } from './fixtures';
 
 /*
  * The public marketing and content pages (SPEC §2): How it works, Beta program, the /join landing
@@ -64,8 +64,7 @@ test.describe('public pages', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
       await expect(page.getByRole('banner')).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      expect(await widerThanTheScreen(page)).toEqual([]);
     });
   }
 });
