@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type React from 'react';
+import type { MouseEvent } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 import { Alert, AlertDescription, AlertTitle } from './alert';
 import { Badge } from './badge';
@@ -94,7 +94,7 @@ describe('Dialog', () => {
 });
 
 describe('ConfirmDialog', () => {
-  function Remove({ onConfirm }: { onConfirm: (event: React.MouseEvent<HTMLButtonElement>) => void }) {
+  function Remove({ onConfirm }: { onConfirm: (event: MouseEvent<HTMLButtonElement>) => void }) {
     return (
       <ConfirmDialog
         trigger={<Button variant="destructive">Delete</Button>}
