@@ -72,6 +72,9 @@ export const COMPANY_CLAIM_MESSAGES = {
     `The claim made with ${email} ends: its link stops working and nobody reviews it. You can claim again later.`,
   keepClaim: 'Keep the claim',
   withdrawn: 'Your claim was withdrawn.',
+  closedNoticeTitle: 'Your company claim is closed',
+  closedNotice: (company: string) =>
+    `${company} is on Referwell now: someone from it joined before your claim was decided, so the claim is closed. If you work there, ask them for an invitation.`,
   refusedNotice: (company: string) =>
     `Your claim to ${company} was refused. If you work there, ask for an invitation once a colleague joins, or write to us.`,
 } as const;

@@ -110,13 +110,15 @@ export const companyClaimStatus = pgEnum('company_claim_status', [
   'approved',
   'refused',
   'withdrawn',
+  'closed',
 ]);
 
 /**
  * Claims of a company listed from its job board (issue 38, ADR 0053): 'mailed' until the link sent to the work e-mail
  * is followed (the token is kept only as its SHA-256, single use, expiring), then granted at once ('approved', the
  * e-mail's domain matched the company's) or 'pending' a platform admin, who approves or refuses it. The claimant may
- * withdraw a claim still 'mailed' or 'pending' ('withdrawn': its link no longer works, no admin sees it).
+ * withdraw a claim still 'mailed' or 'pending' ('withdrawn': its link no longer works, no admin sees it). When one
+ * claim is granted, the company's other open claims are 'closed' (it is on Referwell now: they ask for an invitation).
  */
 export const companyClaims = pgTable(
   'company_claims',

@@ -51,8 +51,12 @@ async function listedCompany(name: string, website: string | null, sourceUrls: s
   return company!;
 }
 
+/** Each person asks from a network of their own, so the per-network claim limit is not shared between tests. */
+const networkOf = (who: SignedUp | null) =>
+  who ? `10.${[0, 2, 4].map((at) => parseInt(who.body.user.id.slice(at, at + 2), 16)).join('.')}` : '10.255.255.255';
+
 const api = (who: SignedUp | null, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, ...(who ? withSession(who.token) : {}) });
+  t.app.inject({ method, url, payload, remoteAddress: networkOf(who), ...(who ? withSession(who.token) : {}) });
 
 /** Asks to claim, then reads the link mailed to the work address. */
 async function requestAndRead(who: SignedUp, companySlug: string, email: string): Promise<string> {
@@ -235,6 +239,82 @@ describe('claiming a company listed from its job board', () => {
     expect(await membership(seeker.body.user.id)).toBeUndefined();
     expect(await mine(seeker)).toBeNull();
     expect((await api(seeker, 'GET', '/api/company-claims/mine')).statusCode).toBe(400);
+  });
+
+  it("closes a company's other open claims when one is granted: their claimants told, the platform admins' list cleared", async () => {
+    const company = await listedCompany('Theta Claim Clinic', 'https://theta-claim.test');
+    const first = await signUp(t);
+    const second = await signUp(t);
+    const third = await signUp(t);
+    // Two wait for a check; a third person's link is still unopened; the winner also mistyped an address first.
+    for (const [who, email] of [
+      [first, `first.${run}@gmail.com`],
+      [second, `second.${run}@gmail.com`],
+    ] as const) {
+      const token = await requestAndRead(who, company.slug, email);
+      expect((await api(who, 'POST', '/api/company-claims/confirm', { token })).json().status).toBe('pending');
+    }
+    const unopened = await requestAndRead(third, company.slug, `third.${run}@theta-claim.test`);
+    await requestAndRead(first, company.slug, `first.${run}@theta-claim.tset`);
+    const pendingOf = async (userId: string) =>
+      (await t.database.db.select().from(companyClaims).where(eq(companyClaims.userId, userId))).find(
+        (c) => c.status === 'pending',
+      )!;
+    const secondClaim = await pendingOf(second.body.user.id);
+
+    const approved = await api(
+      operator,
+      'POST',
+      `/api/admin/company-claims/${(await pendingOf(first.body.user.id)).id}/approve`,
+    );
+    expect(approved.statusCode, approved.body).toBe(204);
+    const statuses = async (userId: string) =>
+      (await t.database.db.select().from(companyClaims).where(eq(companyClaims.userId, userId)))
+        .map((c) => c.status)
+        .sort();
+    expect(await statuses(first.body.user.id)).toEqual(['approved', 'closed']);
+    expect(await statuses(second.body.user.id)).toEqual(['closed']);
+    expect(await statuses(third.body.user.id)).toEqual(['closed']);
+    // The others are told in the app and by mail; the winner hears only of the approval.
+    for (const who of [second, third]) {
+      expect(await notified(who.body.user.id, NOTIFICATION_TYPES_COMPANY.companyClaimDecided)).toEqual([
+        COMPANY_CLAIM_MESSAGES.closedNotice('Theta Claim Clinic'),
+      ]);
+      expect(
+        (await mailsTo(t, who.body.user.email)).some((m) => m.includes('Your claim to Theta Claim Clinic is closed')),
+      ).toBe(true);
+    }
+    expect(await notified(first.body.user.id, NOTIFICATION_TYPES_COMPANY.companyClaimDecided)).toEqual([
+      COMPANY_CLAIM_MESSAGES.approvedNotice('Theta Claim Clinic'),
+    ]);
+    // Nothing of the company waits for a check; the closed claims cannot be decided, withdrawn or followed.
+    const list = (await api(operator, 'GET', '/api/admin/company-claims')).json<{ items: PendingCompanyClaim[] }>();
+    expect(list.items.some((c) => c.companyId === company.id)).toBe(false);
+    expect((await api(operator, 'POST', `/api/admin/company-claims/${secondClaim.id}/approve`)).statusCode).toBe(404);
+    expect((await api(second, 'POST', `/api/company-claims/${secondClaim.id}/withdraw`)).statusCode).toBe(404);
+    // A closed link followed says why: the company is on Referwell now.
+    const late = await api(third, 'POST', '/api/company-claims/confirm', { token: unopened });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(COMPANY_CLAIM_MESSAGES.onReferwell('Theta Claim Clinic'));
+    expect(await membership(second.body.user.id)).toBeUndefined();
+  });
+
+  it('closes the other open claims when a matching domain grants one at once', async () => {
+    const company = await listedCompany('Iota Claim Health', 'https://iota-claim.test');
+    const waiting = await signUp(t);
+    const token = await requestAndRead(waiting, company.slug, `waiting.${run}@gmail.com`);
+    expect((await api(waiting, 'POST', '/api/company-claims/confirm', { token })).json().status).toBe('pending');
+    const insider = await signUp(t);
+    const own = await requestAndRead(insider, company.slug, `insider.${run}@iota-claim.test`);
+    expect((await api(insider, 'POST', '/api/company-claims/confirm', { token: own })).json().status).toBe('granted');
+    const [claim] = await t.database.db
+      .select()
+      .from(companyClaims)
+      .where(eq(companyClaims.userId, waiting.body.user.id));
+    expect(claim!.status).toBe('closed');
+    expect(await notified(waiting.body.user.id, NOTIFICATION_TYPES_COMPANY.companyClaimDecided)).toEqual([
+      COMPANY_CLAIM_MESSAGES.closedNotice('Iota Claim Health'),
+    ]);
   });
 
   it('refuses a pending claim: audited, the claimant told, nobody joins', async () => {

@@ -209,10 +209,47 @@ export async function requestClaim(
   return { email: input.email };
 }
 
-/** Makes the claimant the company's admin: a company admin's account (a referrer account with the admin role). */
-async function grant(tx: Executor, companyId: string, userId: string): Promise<void> {
+/**
+ * Makes the claimant the company's admin (a company admin's account: a referrer account with the admin role), and
+ * closes the company's other open claims: it is on Referwell now, so approving one of them would be refused (409).
+ * Their claimants are told, in the app and by e-mail, to ask for an invitation; the granted claimant's own other
+ * claims (an address mistyped first) are closed without a word.
+ */
+async function grant(
+  tx: Executor,
+  company: { id: string; name: string; slug: string },
+  claimId: string,
+  userId: string,
+): Promise<void> {
   await tx.update(users).set({ type: 'referrer' }).where(eq(users.id, userId));
-  await addMember(tx, companyId, userId, 'admin');
+  await addMember(tx, company.id, userId, 'admin');
+  const closed = await tx
+    .update(companyClaims)
+    .set({ status: 'closed', decidedAt: new Date() })
+    .where(and(eq(companyClaims.companyId, company.id), ne(companyClaims.id, claimId), openClaim))
+    .returning({ id: companyClaims.id, userId: companyClaims.userId });
+  const others = closed.filter((claim) => claim.userId !== userId);
+  if (others.length === 0) return;
+  const claimants = await tx
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(others.map((claim) => claim.userId))]));
+  for (const claim of others) {
+    const claimant = claimants.find((person) => person.id === claim.userId)!;
+    await createNotification(tx, {
+      userId: claimant.id,
+      title: COMPANY_CLAIM_MESSAGES.closedNoticeTitle,
+      message: COMPANY_CLAIM_MESSAGES.closedNotice(company.name),
+      type: NOTIFICATION_TYPES_COMPANY.companyClaimDecided,
+      referenceId: claim.id,
+    });
+    await enqueueMail(tx, {
+      key: `company-claim-closed:${claim.id}`,
+      template: 'company-claim-closed',
+      to: claimant.email,
+      props: { name: claimant.name, companyName: company.name, path: `/company/${company.slug}` },
+    });
+  }
 }
 
 /**
@@ -233,7 +270,8 @@ export async function confirmClaim(
       .where(
         and(
           eq(companyClaims.tokenHash, hashToken(token)),
-          eq(companyClaims.status, 'mailed'),
+          // A closed claim's link still leads here, to be told why it no longer works (409: on Referwell now).
+          inArray(companyClaims.status, ['mailed', 'closed']),
           gt(companyClaims.expiresAt, sql`now()`),
         ),
       )
@@ -242,6 +280,7 @@ export async function confirmClaim(
     if (claim.userId !== user.id) throw forbidden(COMPANY_CLAIM_MESSAGES.notYours);
     await assertMayClaim(tx, config, user);
     const company = await claimableCompany(tx, eq(companies.id, claim.companyId));
+    if (claim.status === 'closed') throw invalid(); // closed only once its company joined, which claimableCompany refuses
     const matched = emailMatchesDomains(claim.email, await knownDomainsOf(tx, config, company.id));
     const now = new Date();
     await tx
@@ -255,7 +294,7 @@ export async function confirmClaim(
       .where(eq(companyClaims.id, claim.id));
     const operators = await platformAdminIds(tx, config);
     if (matched) {
-      await grant(tx, company.id, user.id);
+      await grant(tx, company, claim.id, user.id);
       await recordAudit(tx, {
         companyId: company.id,
         actorId: user.id,
@@ -359,7 +398,7 @@ export async function decideClaim(
     if (decision === 'approve') {
       await claimableCompany(tx, eq(companies.id, company.id));
       await assertMayClaim(tx, { ...config, platformAdminEmails: [] }, claim.claimant);
-      await grant(tx, company.id, claim.claimant.id);
+      await grant(tx, company, claimId, claim.claimant.id);
     }
     const approved = decision === 'approve';
     await tx

@@ -51,3 +51,25 @@ export const companyClaimDecided = defineTemplate<{
     </Layout>
   ),
 });
+
+/** Another claim of the same company was granted first: this one is closed (the company is on Referwell now). */
+export const companyClaimClosed = defineTemplate<{ name: string; companyName: string; path: string }>({
+  category: null,
+  subject: (p) => `Your claim to ${p.companyName} is closed`,
+  sample: { name: 'Jordan Lee', companyName: 'Northwind Health', path: '/company/northwind-health' },
+  render: (p, frame) => (
+    <Layout
+      preview={`${p.companyName} is on Referwell now`}
+      heading="Your claim is closed"
+      reason={`You get this e-mail because you claimed ${p.companyName} on Referwell.`}
+      {...frame}
+    >
+      <Paragraph>Hi {p.name},</Paragraph>
+      <Paragraph>
+        Someone from {p.companyName} joined Referwell before your claim was decided, so the claim is closed. If you work
+        there, ask them for an invitation to the company's team.
+      </Paragraph>
+      <Action href={frame.origin + p.path}>See the company</Action>
+    </Layout>
+  ),
+});

@@ -10,7 +10,7 @@ import {
   teamInvitation,
 } from './account';
 import { digest, notificationTemplates } from './activity';
-import { companyClaim, companyClaimDecided } from './claims';
+import { companyClaim, companyClaimClosed, companyClaimDecided } from './claims';
 import { referralInvitation } from './referrals';
 import { searchAlert } from './search-alert';
 import { ssoDomainVerification } from './sso';
@@ -37,6 +37,7 @@ export const mailTemplates = {
   'sso-domain-verification': ssoDomainVerification,
   'company-claim': companyClaim,
   'company-claim-decided': companyClaimDecided,
+  'company-claim-closed': companyClaimClosed,
 } as const;
 
 export type MailTemplates = typeof mailTemplates;

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."company_claim_status" ADD VALUE 'closed';
