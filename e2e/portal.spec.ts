@@ -107,4 +107,19 @@ test('an admin brands the careers portal, and its proved host name serves it', a
   } finally {
     await browser.close();
   }
+
+  // Removing the proved host name asks first, saying the portal stops answering there; Cancel keeps it.
+  await page.reload();
+  const remove = page.getByRole('button', { name: `${PORTAL_MESSAGES.removeHost} ${host}` });
+  await remove.click();
+  const confirm = page.getByRole('alertdialog', { name: PORTAL_MESSAGES.removeHostTitle(host) });
+  await expect(confirm).toContainText(PORTAL_MESSAGES.removeVerifiedHost);
+  expect(await axeViolations(page, { impacts: ALL_IMPACTS })).toEqual([]);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(remove).toBeVisible();
+  await remove.click();
+  await confirm.getByRole('button', { name: PORTAL_MESSAGES.removeHost }).click();
+  await expect(page.getByText(PORTAL_MESSAGES.hostRemoved)).toBeVisible();
+  await expect(remove).toHaveCount(0);
 });

@@ -13,6 +13,7 @@ import {
   startEnterpriseTrial,
   test,
 } from './fixtures';
+import { SSO_MESSAGES } from '@referwell/shared';
 
 const issuer = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`;
 
@@ -73,5 +74,15 @@ test.describe('single sign-on', () => {
     // The admin sees who joined in the audit log.
     await page.goto('/company-dashboard/audit-log');
     await expect(page.getByText('Single sign-on created a member').first()).toBeVisible();
+
+    // Removing the verified domain asks first, saying what stops; once confirmed it is gone from the list.
+    await page.goto('/company-dashboard/security');
+    const remove = page.getByRole('button', { name: `${SSO_MESSAGES.removeDomain} ${domain}` });
+    await remove.click();
+    const confirm = page.getByRole('alertdialog', { name: SSO_MESSAGES.removeDomainTitle(domain) });
+    await expect(confirm).toContainText(SSO_MESSAGES.removeVerifiedDomain);
+    await confirm.getByRole('button', { name: SSO_MESSAGES.removeDomain }).click();
+    await expect(page.getByText(SSO_MESSAGES.domainRemoved)).toBeVisible();
+    await expect(remove).toHaveCount(0);
   });
 });

@@ -16,6 +16,10 @@ export const SSO_MESSAGES = {
   domainNotFound: 'Domain not found.',
   domainRemoved: 'Domain removed.',
   removeDomain: 'Remove',
+  removeDomainTitle: (domain: string) => `Remove ${domain}?`,
+  removeVerifiedDomain:
+    'People with addresses at this domain can no longer sign in through your identity provider here, and the domain must be verified again to be added back.',
+  removePendingDomain: 'Its verification stops. You can add it again and start over.',
   verified: 'Verified',
   pending: 'Not verified yet',
   dnsInstructions: 'Add this TXT record at your DNS provider, then check it:',

@@ -39,6 +39,10 @@ export const PORTAL_MESSAGES = {
   addHost: 'Add host name',
   verifyHost: 'Verify',
   removeHost: 'Remove',
+  removeHostTitle: (host: string) => `Remove ${host}?`,
+  removeVerifiedHost:
+    'Your talent portal stops answering at this address, and the host name must be verified again to be added back.',
+  removePendingHost: 'Its verification stops. You can add it again and start over.',
   noHosts: 'No host names yet. The portal is always at its address on this site.',
   hostVerified: 'Host name verified: it now serves your portal.',
   hostNotProved: (name: string) =>

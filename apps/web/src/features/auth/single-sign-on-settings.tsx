@@ -20,6 +20,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Form, FormField, lazyZodResolver } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -157,16 +158,25 @@ function DomainItem({ companyId, domain }: { companyId: string; domain: SsoDomai
         <Badge variant={domain.verified ? 'completed' : 'pending'}>
           {domain.verified ? SSO_MESSAGES.verified : SSO_MESSAGES.pending}
         </Badge>
-        <Button
-          variant="ghost"
-          size="sm"
-          className="ml-auto"
-          onClick={remove}
-          disabled={actions.remove.isPending}
-          aria-label={`${SSO_MESSAGES.removeDomain} ${domain.domain}`}
-        >
-          {SSO_MESSAGES.removeDomain}
-        </Button>
+        <ConfirmDialog
+          trigger={
+            <Button
+              variant="ghost"
+              size="sm"
+              className="ml-auto"
+              disabled={actions.remove.isPending}
+              aria-label={`${SSO_MESSAGES.removeDomain} ${domain.domain}`}
+            >
+              {SSO_MESSAGES.removeDomain}
+            </Button>
+          }
+          title={SSO_MESSAGES.removeDomainTitle(domain.domain)}
+          description={domain.verified ? SSO_MESSAGES.removeVerifiedDomain : SSO_MESSAGES.removePendingDomain}
+          descriptionClassName="[overflow-wrap:anywhere]"
+          confirmLabel={SSO_MESSAGES.removeDomain}
+          destructive
+          onConfirm={remove}
+        />
       </div>
       {domain.verified ? null : (
         <>

@@ -19,6 +19,7 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Form, FormField } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -379,20 +380,29 @@ function HostRow({ companyId, host, disabled }: { companyId: string; host: Porta
             {verify.isPending ? PORTAL_MESSAGES.checking : PORTAL_MESSAGES.verifyHost}
           </Button>
         )}
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={disabled || remove.isPending}
-          aria-label={`${PORTAL_MESSAGES.removeHost} ${host.host}`}
-          onClick={() =>
+        <ConfirmDialog
+          trigger={
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={disabled || remove.isPending}
+              aria-label={`${PORTAL_MESSAGES.removeHost} ${host.host}`}
+            >
+              {PORTAL_MESSAGES.removeHost}
+            </Button>
+          }
+          title={PORTAL_MESSAGES.removeHostTitle(host.host)}
+          description={host.verified ? PORTAL_MESSAGES.removeVerifiedHost : PORTAL_MESSAGES.removePendingHost}
+          descriptionClassName="[overflow-wrap:anywhere]"
+          confirmLabel={PORTAL_MESSAGES.removeHost}
+          destructive
+          onConfirm={() =>
             remove.mutate(host.id, {
               onSuccess: () => toast.success(PORTAL_MESSAGES.hostRemoved),
               onError: (failure) => setProblem(errorMessage(failure, PORTAL_MESSAGES.tryAgain)),
             })
           }
-        >
-          {PORTAL_MESSAGES.removeHost}
-        </Button>
+        />
       </div>
     </li>
   );
