@@ -49,6 +49,22 @@ test('an admin brands the careers portal, and its proved host name serves it', a
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText(PORTAL_MESSAGES.saved)).toBeVisible();
 
+  // A logo goes up; removing it asks first, then the portal shows the name again.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await page
+    .getByLabel(PORTAL_MESSAGES.chooseLogo)
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText(PORTAL_MESSAGES.logoUploaded)).toBeVisible();
+  await page.getByRole('button', { name: PORTAL_MESSAGES.removeLogo }).click();
+  const logoConfirm = page.getByRole('alertdialog', { name: PORTAL_MESSAGES.removeLogoTitle });
+  await expect(logoConfirm).toContainText(PORTAL_MESSAGES.removeLogoBody);
+  await logoConfirm.getByRole('button', { name: PORTAL_MESSAGES.removeLogo }).click();
+  await expect(page.getByText(PORTAL_MESSAGES.logoRemoved)).toBeVisible();
+  await expect(page.getByText(PORTAL_MESSAGES.noLogo)).toBeVisible();
+
   const host = `careers-${Date.now().toString(36)}.acme-health.test`;
   await page.getByLabel(PORTAL_MESSAGES.hostLabel).fill(host);
   await page.getByRole('button', { name: PORTAL_MESSAGES.addHost }).click();

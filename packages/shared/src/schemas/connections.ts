@@ -46,6 +46,8 @@ export const CONNECTIONS_MESSAGES = {
   keptTitle: 'Kept',
   kept: (n: number) => (n === 1 ? '1 connection kept.' : `${n} connections kept.`),
   deleted: 'Connection removed.',
+  removeTitle: (name: string) => `Remove ${name}?`,
+  removeBody: 'They leave your kept connections. Upload your export again to bring them back.',
   deletedAll: 'All your kept connections are removed.',
   emptyRoles: 'None of these connections fits an open role at your company right now.',
   emptyReferrers: 'None of these connections refers on Referwell yet.',

@@ -22,6 +22,8 @@ export const PORTAL_MESSAGES = {
   logoUploaded: 'Logo uploaded',
   logoRemoved: 'Logo removed',
   removeLogo: 'Remove logo',
+  removeLogoTitle: 'Remove the logo?',
+  removeLogoBody: 'The portal shows your company’s name in its place until you upload a logo again.',
   logoEmpty: 'Choose an image file.',
   logoTooLarge: 'The logo is larger than 1 MB.',
   logoUnsupported: 'The logo must be a PNG, JPEG or WebP image.',

@@ -374,21 +374,24 @@ function KeptRow({ kept }: { kept: KeptConnection }) {
             </Link>
           </Button>
         ) : null}
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`Remove ${name}`}
-          disabled={remove.isPending}
-          onClick={() =>
+        <ConfirmDialog
+          trigger={
+            <Button variant="ghost" size="sm" aria-label={`Remove ${name}`} disabled={remove.isPending}>
+              <Trash2 aria-hidden />
+              Remove
+            </Button>
+          }
+          title={CONNECTIONS_MESSAGES.removeTitle(name)}
+          description={CONNECTIONS_MESSAGES.removeBody}
+          confirmLabel="Remove"
+          destructive
+          onConfirm={() =>
             remove.mutate(kept.id, {
               onSuccess: () => toast.success(CONNECTIONS_MESSAGES.deleted, { description: name }),
               onError: (failure) => toast.error('Error', { description: errorMessage(failure, 'Try again.') }),
             })
           }
-        >
-          <Trash2 aria-hidden />
-          Remove
-        </Button>
+        />
       </div>
     </li>
   );

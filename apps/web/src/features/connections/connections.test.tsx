@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ConnectionsImport, KeptConnections, SessionResponse } from '@referwell/shared';
+import {
+  CONNECTIONS_MESSAGES,
+  type ConnectionsImport,
+  type KeptConnections,
+  type SessionResponse,
+} from '@referwell/shared';
 import { jsonResponse, renderRoutes } from '@/test/render';
 import { fitLabel, referHref } from './connection-parts';
 import { ConnectionsPage } from './connections-page';
@@ -87,6 +92,10 @@ describe('Who you know', () => {
         return jsonResponse(201, kept);
       }
       if (url === '/api/connections/kept') return jsonResponse(200, kept);
+      if (url.startsWith('/api/connections/kept/') && init?.method === 'DELETE') {
+        kept = { items: [] };
+        return new Response(null, { status: 204 });
+      }
       return jsonResponse(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -118,6 +127,21 @@ describe('Who you know', () => {
     const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/connections/kept' && init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ items: [{ connection: jordan, jobId: JOB_ID }] });
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Matches' })).not.toBeInTheDocument());
+
+    // Removing one asks first; Cancel keeps it, Remove deletes it.
+    const deletes = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').length;
+    await user.click(within(keptList).getByRole('button', { name: 'Remove Jordan Alvarez' }));
+    const confirm = await screen.findByRole('alertdialog', {
+      name: CONNECTIONS_MESSAGES.removeTitle('Jordan Alvarez'),
+    });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(deletes()).toBe(0);
+    await user.click(within(keptList).getByRole('button', { name: 'Remove Jordan Alvarez' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove', exact: true }),
+    );
+    expect(await screen.findByText(CONNECTIONS_MESSAGES.deleted)).toBeInTheDocument();
+    expect(deletes()).toBe(1);
   });
 
   it('says what the server refused in the file, and what is too large before sending it', async () => {

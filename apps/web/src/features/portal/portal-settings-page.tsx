@@ -265,18 +265,23 @@ function LogoCard({
         </FormField>
         {settings.logoUrl ? (
           <div>
-            <Button
-              variant="outline"
-              disabled={disabled || remove.isPending}
-              onClick={() =>
+            <ConfirmDialog
+              trigger={
+                <Button variant="outline" disabled={disabled || remove.isPending}>
+                  {PORTAL_MESSAGES.removeLogo}
+                </Button>
+              }
+              title={PORTAL_MESSAGES.removeLogoTitle}
+              description={PORTAL_MESSAGES.removeLogoBody}
+              confirmLabel={PORTAL_MESSAGES.removeLogo}
+              destructive
+              onConfirm={() =>
                 remove.mutate(undefined, {
                   onSuccess: () => toast.success(PORTAL_MESSAGES.logoRemoved),
                   onError: (failure) => toast.error(errorMessage(failure, PORTAL_MESSAGES.removeLogoFailed)),
                 })
               }
-            >
-              {PORTAL_MESSAGES.removeLogo}
-            </Button>
+            />
           </div>
         ) : null}
       </CardContent>
