@@ -330,6 +330,7 @@ export const tailwindMergeConfig = (): Config<string, string> => ({
     ],
     whitespace: [{ whitespace: ['normal', 'nowrap', 'pre', 'pre-line', 'pre-wrap', 'break-spaces'] }],
     break: [{ break: ['normal', 'words', 'all', 'keep'] }],
+    wrap: [{ wrap: ['break-word', 'anywhere', 'normal'] }],
     'bg-color': [{ bg: s9 }],
     'gradient-from': [{ from: s9 }],
     'gradient-to': [{ to: s9 }],

@@ -172,7 +172,7 @@ function DomainItem({ companyId, domain }: { companyId: string; domain: SsoDomai
           }
           title={SSO_MESSAGES.removeDomainTitle(domain.domain)}
           description={domain.verified ? SSO_MESSAGES.removeVerifiedDomain : SSO_MESSAGES.removePendingDomain}
-          descriptionClassName="[overflow-wrap:anywhere]"
+          descriptionClassName="wrap-anywhere"
           confirmLabel={SSO_MESSAGES.removeDomain}
           destructive
           onConfirm={remove}

@@ -33,8 +33,6 @@ import {
 } from './api';
 
 const toast = scopedToast('claim-company');
-/** A long e-mail address breaks anywhere rather than widen the card past a phone's screen. */
-const addressWraps = '[overflow-wrap:anywhere]';
 
 /**
  * /company/:companyName/claim (signed in): the work e-mail; a single-use link is mailed to it. A person with an open
@@ -123,7 +121,7 @@ export function ClaimCompanyPage() {
       ) : request.isSuccess ? (
         <Alert role="status">
           <AlertTitle>{T.checkInbox}</AlertTitle>
-          <AlertDescription className={addressWraps}>{T.sent(request.data.email)}</AlertDescription>
+          <AlertDescription className="wrap-anywhere">{T.sent(request.data.email)}</AlertDescription>
         </Alert>
       ) : (
         <Form form={form} onValid={onValid} className="grid gap-4">
@@ -171,7 +169,7 @@ function OpenClaim({ slug, claim, onWithdrawn }: { slug: string; claim: MyCompan
     <div className="grid gap-4">
       <Alert role="status">
         <AlertTitle>{claim.status === 'pending' ? T.yourClaimPendingTitle : T.checkInbox}</AlertTitle>
-        <AlertDescription className={addressWraps}>
+        <AlertDescription className="wrap-anywhere">
           {claim.status === 'pending' ? T.yourClaimPending(claim.email) : T.sent(claim.email)}
         </AlertDescription>
       </Alert>
@@ -185,7 +183,7 @@ function OpenClaim({ slug, claim, onWithdrawn }: { slug: string; claim: MyCompan
         }
         title={T.withdrawConfirmTitle}
         description={T.withdrawConfirm(claim.email)}
-        descriptionClassName={addressWraps}
+        descriptionClassName="wrap-anywhere"
         cancelLabel={T.keepClaim}
         confirmLabel={T.withdraw}
         destructive

@@ -370,7 +370,7 @@ function PendingClaimRow({ claim }: { claim: PendingCompanyClaim }) {
           }
           title={C.approveConfirmTitle(claim.claimantName, claim.companyName)}
           description={C.approveConfirm(claim.email, claim.companyName)}
-          descriptionClassName="[overflow-wrap:anywhere]"
+          descriptionClassName="wrap-anywhere"
           cancelLabel={T.cancel}
           confirmLabel={C.approve}
           onConfirm={() => onDecide('approve')}

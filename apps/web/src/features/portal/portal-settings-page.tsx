@@ -398,7 +398,7 @@ function HostRow({ companyId, host, disabled }: { companyId: string; host: Porta
           }
           title={PORTAL_MESSAGES.removeHostTitle(host.host)}
           description={host.verified ? PORTAL_MESSAGES.removeVerifiedHost : PORTAL_MESSAGES.removePendingHost}
-          descriptionClassName="[overflow-wrap:anywhere]"
+          descriptionClassName="wrap-anywhere"
           confirmLabel={PORTAL_MESSAGES.removeHost}
           destructive
           onConfirm={() =>

@@ -185,7 +185,7 @@ function ClaimCard({ token, invitation }: { token: string; invitation: ReferralI
           }
         >
           <p className="text-sm">
-            Your e-mail: <span className="font-medium [overflow-wrap:anywhere]">{invitation.email}</span>
+            Your e-mail: <span className="font-medium wrap-anywhere">{invitation.email}</span>
           </p>
           <NewPasswordField
             id="claim-password"

@@ -219,7 +219,7 @@ function Profile({ profile }: { profile: TalentPublicProfile }) {
       {contact ? (
         <Card>
           <CardContent className="flex flex-wrap items-center gap-x-6 gap-y-2 pt-6 text-sm">
-            <span className="flex min-w-0 items-center gap-2 [overflow-wrap:anywhere]">
+            <span className="flex min-w-0 items-center gap-2 wrap-anywhere">
               <Mail className="size-4 shrink-0 text-muted-foreground" aria-hidden />
               {contact.email}
             </span>
