@@ -145,10 +145,11 @@ function DomainItem({ companyId, domain }: { companyId: string; domain: SsoDomai
       },
     );
   const remove = () =>
-    actions.remove.mutate(domain.id, {
-      onSuccess: () => toast.success(SSO_MESSAGES.domainRemoved),
-      onError: (e) => toast.error(errorMessage(e, 'Could not remove the domain.')),
-    });
+    // mutateAsync: the row unmounts once removed, and the toast outlives it (mutate's own callbacks would not run).
+    void actions.remove.mutateAsync(domain.id).then(
+      () => toast.success(SSO_MESSAGES.domainRemoved),
+      (e: Error) => toast.error(errorMessage(e, 'Could not remove the domain.')),
+    );
 
   return (
     <li className="grid gap-3 rounded-lg border p-4">

@@ -386,10 +386,11 @@ function KeptRow({ kept }: { kept: KeptConnection }) {
           confirmLabel="Remove"
           destructive
           onConfirm={() =>
-            remove.mutate(kept.id, {
-              onSuccess: () => toast.success(CONNECTIONS_MESSAGES.deleted, { description: name }),
-              onError: (failure) => toast.error('Error', { description: errorMessage(failure, 'Try again.') }),
-            })
+            // mutateAsync: the row unmounts once removed, and the toast outlives it.
+            void remove.mutateAsync(kept.id).then(
+              () => toast.success(CONNECTIONS_MESSAGES.deleted, { description: name }),
+              (failure: Error) => toast.error('Error', { description: errorMessage(failure, 'Try again.') }),
+            )
           }
         />
       </div>

@@ -402,10 +402,11 @@ function HostRow({ companyId, host, disabled }: { companyId: string; host: Porta
           confirmLabel={PORTAL_MESSAGES.removeHost}
           destructive
           onConfirm={() =>
-            remove.mutate(host.id, {
-              onSuccess: () => toast.success(PORTAL_MESSAGES.hostRemoved),
-              onError: (failure) => setProblem(errorMessage(failure, PORTAL_MESSAGES.tryAgain)),
-            })
+            // mutateAsync: the row unmounts once removed, and the toast outlives it.
+            void remove.mutateAsync(host.id).then(
+              () => toast.success(PORTAL_MESSAGES.hostRemoved),
+              (failure: Error) => setProblem(errorMessage(failure, PORTAL_MESSAGES.tryAgain)),
+            )
           }
         />
       </div>

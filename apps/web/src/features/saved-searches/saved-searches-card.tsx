@@ -110,10 +110,11 @@ function SavedSearchRow({ search }: { search: SavedSearch }) {
           confirmLabel="Delete"
           destructive
           onConfirm={() =>
-            remove.mutate(search.id, {
-              onSuccess: () => toast.success(SAVED_SEARCH_MESSAGES.deleted),
-              onError: (error) => toast.error('Could not delete the search', { description: error.message }),
-            })
+            // mutateAsync: the row unmounts once removed, and the toast outlives it.
+            void remove.mutateAsync(search.id).then(
+              () => toast.success(SAVED_SEARCH_MESSAGES.deleted),
+              (error: Error) => toast.error('Could not delete the search', { description: error.message }),
+            )
           }
         />
       </div>
