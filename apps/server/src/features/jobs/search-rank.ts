@@ -21,13 +21,156 @@ export interface WindowRow {
  */
 export type WindowTuple = [id: string, utc: string, relevance: number, salaryMax: number | null, skillKeys: string[]];
 
-export const windowRowOf = ([id, utc, relevance, salary_max, skill_keys]: WindowTuple): WindowRow => ({
-  id,
-  key: timeKeyOf(utc),
-  relevance,
-  salary_max,
-  skill_keys,
-});
+/** A row without skills holds this one array (JSON.parse makes a new empty array for each). */
+const NO_SKILLS: string[] = [];
+
+/** The three numbers a window keeps per row, in this order (see WindowRows). */
+const NUMBERS = 3;
+
+/**
+ * A window's rows kept in columns, newest first: the ids, one array of numbers (each row's time in microseconds,
+ * relevance and top salary) and the skill keys where any row has some. Kept as row objects, each with its time key as
+ * a string, a row held ~200 B; in columns ~90 B (search-memory.test.ts measures windows against `bytes`), so the same
+ * windows take less than half the heap (ADR 0019). A time key is written only for the rows a page shows.
+ */
+export class WindowRows {
+  private constructor(
+    private readonly ids: readonly string[],
+    /** Per row: its time (microseconds since 1970 UTC), its relevance, its top salary (NaN: none). */
+    private readonly numbers: Float64Array,
+    /** Per row, its skill keys; null when no row has any. */
+    private readonly skills: readonly string[][] | null,
+  ) {}
+
+  /** The rows of a window's statement (search.ts readWindow). */
+  static fromTuples(tuples: readonly WindowTuple[]): WindowRows {
+    const numbers = new Float64Array(tuples.length * NUMBERS);
+    let skills: string[][] | null = null;
+    tuples.forEach(([, utc, relevance, salary, keys], i) => {
+      numbers[i * NUMBERS] = keyMicros(utc);
+      numbers[i * NUMBERS + 1] = relevance;
+      numbers[i * NUMBERS + 2] = salary ?? Number.NaN;
+      if (keys.length) (skills ??= new Array<string[]>(tuples.length).fill(NO_SKILLS))[i] = keys;
+    });
+    return new WindowRows(
+      tuples.map(([id]) => id),
+      numbers,
+      skills,
+    );
+  }
+
+  /** Rows given as objects, newest first. */
+  static of(rows: readonly WindowRow[]): WindowRows {
+    return WindowRows.fromTuples(rows.map((row) => [row.id, row.key, row.relevance, row.salary_max, row.skill_keys]));
+  }
+
+  get length(): number {
+    return this.ids.length;
+  }
+
+  id(i: number): string {
+    return this.ids[i]!;
+  }
+
+  /** The row's time in microseconds since 1970 UTC (see keyMicros). */
+  micros(i: number): number {
+    return this.numbers[i * NUMBERS]!;
+  }
+
+  /** The row's time key (see WindowRow). */
+  key(i: number): string {
+    return microsKey(this.micros(i));
+  }
+
+  row(i: number): WindowRow {
+    const salary = this.numbers[i * NUMBERS + 2]!;
+    return {
+      id: this.id(i),
+      key: this.key(i),
+      relevance: this.numbers[i * NUMBERS + 1]!,
+      salary_max: Number.isNaN(salary) ? null : salary,
+      skill_keys: this.skills?.[i] ?? NO_SKILLS,
+    };
+  }
+
+  rows(): WindowRow[] {
+    return this.ids.map((_, i) => this.row(i));
+  }
+
+  /** Row `i`'s rank for a sort and viewer (see rankWindow). */
+  rank(i: number, sort: JobSort, viewerKeys: string[] | null): number {
+    if (sort === 'newest') return 0;
+    if (sort === 'salary') {
+      const salary = this.numbers[i * NUMBERS + 2]!;
+      return Number.isNaN(salary) ? 0 : salary;
+    }
+    const relevance = this.numbers[i * NUMBERS + 1]!;
+    const score = viewerKeys ? matchScore(this.skills?.[i] ?? NO_SKILLS, viewerKeys) : 0;
+    return sort === 'match' ? score * 1_000_000 + relevance : relevance * 1000 + score;
+  }
+
+  /** These rows with `row` at index `at`, at most `size` of them. */
+  with(at: number, row: WindowRow, size: number): WindowRows {
+    const count = Math.min(this.length + 1, size);
+    const ids = [...this.ids.slice(0, at), row.id, ...this.ids.slice(at, count - 1)];
+    const numbers = new Float64Array(count * NUMBERS);
+    numbers.set(this.numbers.subarray(0, at * NUMBERS));
+    numbers.set([keyMicros(row.key), row.relevance, row.salary_max ?? Number.NaN], at * NUMBERS);
+    numbers.set(this.numbers.subarray(at * NUMBERS, (count - 1) * NUMBERS), (at + 1) * NUMBERS);
+    const keys = row.skill_keys.length ? row.skill_keys : NO_SKILLS;
+    const skills =
+      this.skills || keys !== NO_SKILLS
+        ? [
+            ...(this.skills?.slice(0, at) ?? new Array<string[]>(at).fill(NO_SKILLS)),
+            keys,
+            ...(this.skills?.slice(at, count - 1) ?? new Array<string[]>(Math.max(0, count - 1 - at)).fill(NO_SKILLS)),
+          ]
+        : null;
+    return new WindowRows(ids, numbers, skills);
+  }
+
+  /**
+   * The heap and buffer bytes they keep, measured with ~10% to spare (search-memory.test.ts): per row an id (a
+   * string and its slot) and three numbers; where any row has skills, a slot each and the arrays of those that have.
+   */
+  get bytes(): number {
+    let bytes = 400 + this.length * 100;
+    if (this.skills) for (const keys of this.skills) bytes += keys.length ? 48 + 9 * keys.length : 9;
+    return bytes;
+  }
+}
+
+const digitAt = (text: string, at: number) => text.charCodeAt(at) - 48;
+const numberAt = (text: string, from: number, to: number) => {
+  let n = 0;
+  for (let at = from; at < to; at++) n = n * 10 + digitAt(text, at);
+  return n;
+};
+
+/**
+ * A time key, or a time as PostgreSQL writes it in JSON (see timeKeyOf: fewer fraction digits, or none), as
+ * microseconds since 1970 UTC: a number ordered as the keys are, exact (below 2^53 until the year 2255), for years
+ * from 100 on (Date.UTC reads 0–99 as 1900–1999; no job is that old).
+ */
+export function keyMicros(key: string): number {
+  const seconds = Date.UTC(
+    numberAt(key, 0, 4),
+    numberAt(key, 5, 7) - 1,
+    numberAt(key, 8, 10),
+    numberAt(key, 11, 13),
+    numberAt(key, 14, 16),
+    numberAt(key, 17, 19),
+  );
+  let fraction = 0;
+  for (let at = 20; at < 26; at++) fraction = fraction * 10 + (at < key.length ? digitAt(key, at) : 0);
+  return seconds * 1000 + fraction;
+}
+
+/** Microseconds since 1970 UTC as a time key (see WindowRow). */
+export function microsKey(micros: number): string {
+  const ms = Math.floor(micros / 1000);
+  return `${new Date(ms).toISOString().slice(0, 23)}${String(micros - ms * 1000).padStart(3, '0')}`;
+}
 
 /** Where a page starts inside a ranked window: after the row with this rank, time key and id. */
 export interface Keyset {
@@ -50,7 +193,7 @@ export const TIME_KEY = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
  * (`to_json(created_at at time zone 'UTC')`: ISO 8601 without a zone, the fraction's trailing zeros left out, none
  * at all on a whole second). Padded here rather than formatted in the statement: to_char cost about 1 µs a row, a
  * tenth of a 500-row window's statement (docs/benchmarks.md). Most times have six digits and are kept as the driver
- * parsed them (one string: search-memory.test.ts weighs it).
+ * parsed them. A window keeps its times as numbers instead (keyMicros).
  */
 export function timeKeyOf(utc: string): string {
   return utc.length === 26 ? utc : utc.padEnd(26, utc.length === 19 ? '.000000' : '0');
@@ -63,39 +206,39 @@ export const cursorTime = (key: string): string => `${key}Z`;
 export const keyOfCursorTime = (time: string): string => time.slice(0, -1);
 
 /**
- * A row's rank as one number, so a page resumes from one keyset: relevance with the viewer's match score (SPEC §9)
- * as tie-breaker; best match is the score with relevance as tie-breaker; salary its top; newest none (time order).
- */
-function rankOf(row: WindowRow, sort: JobSort, viewerKeys: string[] | null): number {
-  if (sort === 'newest') return 0;
-  if (sort === 'salary') return row.salary_max ?? 0;
-  const score = viewerKeys ? matchScore(row.skill_keys, viewerKeys) : 0;
-  return sort === 'match' ? score * 1_000_000 + row.relevance : row.relevance * 1000 + score;
-}
-
-/** Descending by rank, then newest (time key), then id: the order of every ranked page. */
-function before(a: RankedRow, b: RankedRow): number {
-  if (a.rank !== b.rank) return b.rank - a.rank;
-  if (a.key !== b.key) return a.key < b.key ? 1 : -1;
-  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
-}
-
-/** `row` comes after the keyset `k` (its time `c` written as a row's time key). */
-const isAfter = (row: RankedRow, k: Keyset) =>
-  row.rank < k.r || (row.rank === k.r && (row.key < k.c || (row.key === k.c && row.id < k.i)));
-
-/**
  * The window's rows in page order for this sort and viewer, from just after `after` (a cursor's keyset, its time
- * written by cursorTime; all of them without it).
+ * written by cursorTime; all of them without it): the first `limit`, and whether more follow. A row's rank is one
+ * number, so a page resumes from one keyset: relevance with the viewer's match score (SPEC §9) as tie-breaker; best
+ * match is the score with relevance as tie-breaker; salary its top; newest none (time order). Descending by rank,
+ * then newest, then id.
  */
 export function rankWindow(
-  rows: WindowRow[],
+  rows: WindowRows,
   sort: JobSort,
   viewerKeys: string[] | null,
   after: Keyset | undefined,
-): RankedRow[] {
-  const ranked = rows.map((row) => ({ id: row.id, key: row.key, rank: rankOf(row, sort, viewerKeys) }));
-  const from = after && { ...after, c: keyOfCursorTime(after.c) };
-  const rest = from ? ranked.filter((row) => isAfter(row, from)) : ranked;
-  return rest.sort(before);
+  limit: number,
+): { rows: RankedRow[]; more: boolean } {
+  const ranks = new Float64Array(rows.length);
+  const from = after && { rank: after.r, micros: keyMicros(keyOfCursorTime(after.c)), id: after.i };
+  const order: number[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const rank = (ranks[i] = rows.rank(i, sort, viewerKeys));
+    // After the keyset: a lower rank, or the same and older, or the same time and a lower id.
+    if (
+      !from ||
+      rank < from.rank ||
+      (rank === from.rank && (rows.micros(i) < from.micros || (rows.micros(i) === from.micros && rows.id(i) < from.id)))
+    )
+      order.push(i);
+  }
+  order.sort((a, b) => {
+    if (ranks[a] !== ranks[b]) return ranks[b]! - ranks[a]!;
+    if (rows.micros(a) !== rows.micros(b)) return rows.micros(b) - rows.micros(a);
+    return rows.id(a) < rows.id(b) ? 1 : rows.id(a) > rows.id(b) ? -1 : 0;
+  });
+  return {
+    rows: order.slice(0, limit).map((i) => ({ id: rows.id(i), key: rows.key(i), rank: ranks[i]! })),
+    more: order.length > limit,
+  };
 }

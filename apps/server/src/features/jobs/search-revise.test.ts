@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_COUNT_LIMIT } from '@referwell/shared';
 import { FACET_LIMIT, facetsWith, pageWith, windowWith, type AddedRow, type Facet, type Window } from './search-revise';
-import type { WindowRow } from './search-rank';
+import { WindowRows, type WindowRow } from './search-rank';
 
 /** A window row at minute `m` of an hour (a later minute is newer), with id `id`. */
 const row = (m: number, id = `00000000-0000-4000-8000-0000000000${String(m).padStart(2, '0')}`): WindowRow => ({
@@ -14,7 +14,8 @@ const row = (m: number, id = `00000000-0000-4000-8000-0000000000${String(m).padS
 const added = (m: number, place: string | null = null): AddedRow => ({ ...row(m), place });
 /** Where a window or page after `r` starts, as its cursor writes it. */
 const startAt = (r: WindowRow) => ({ c: `${r.key}Z`, i: r.id });
-const minutes = (rows: { key: string }[]) => rows.map((r) => Number(r.key.slice(14, 16)));
+const minutes = (rows: { key: string }[] | WindowRows) =>
+  (rows instanceof WindowRows ? rows.rows() : rows).map((r) => Number(r.key.slice(14, 16)));
 
 describe('facetsWith', () => {
   const facets: Facet[] = [
@@ -45,7 +46,7 @@ describe('facetsWith', () => {
 
 describe('windowWith', () => {
   const window = (rows: WindowRow[], total: number | null, facets: Facet[] | null = []): Window => ({
-    rows,
+    rows: WindowRows.of(rows),
     total,
     facets,
   });

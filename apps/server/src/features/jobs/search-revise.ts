@@ -1,5 +1,5 @@
 import { JOB_COUNT_LIMIT } from '@referwell/shared';
-import { keyOfCursorTime, type RankedRow, type WindowRow } from './search-rank';
+import { keyMicros, keyOfCursorTime, type RankedRow, type WindowRow, type WindowRows } from './search-rank';
 import type { TimeKey } from './search-window';
 
 /**
@@ -20,7 +20,7 @@ export const FACET_LIMIT = 12;
 
 /** One window of matches (see search.ts readWindow). */
 export interface Window {
-  rows: WindowRow[];
+  rows: WindowRows;
   /**
    * A first text window: how many jobs match, told by the window's own statement (exact up to JOB_COUNT_LIMIT,
    * JOB_COUNT_LIMIT + 1 above; see matchWindowCtes), so a text search needs no count of its own. Null otherwise.
@@ -46,11 +46,24 @@ interface Ordered {
   id: string;
 }
 
-/** `a` comes after `b` newest first (created_at, then id, descending: every window's and browse page's order). */
-const older = (a: Ordered, b: Ordered) => a.key < b.key || (a.key === b.key && a.id < b.id);
+/** Rows newest first (created_at, then id, descending: every window's and browse page's order), read by index. */
+interface Sequence {
+  readonly length: number;
+  id(i: number): string;
+  micros(i: number): number;
+}
+
+const sequenceOf = (rows: readonly Ordered[]): Sequence => ({
+  length: rows.length,
+  id: (i) => rows[i]!.id,
+  micros: (i) => keyMicros(rows[i]!.key),
+});
 
 /** `row` is older than `start`, so a window or page that starts there reads it. */
-const olderThan = (row: Ordered, start: TimeKey) => older(row, { key: keyOfCursorTime(start.c), id: start.i });
+const olderThan = (row: Ordered, start: TimeKey) => {
+  const key = keyOfCursorTime(start.c);
+  return row.key < key || (row.key === key && row.id < start.i);
+};
 
 /**
  * Where a job added goes among the rows of a window or browse page that starts at `start` (null: the first), newest
@@ -58,10 +71,14 @@ const olderThan = (row: Ordered, start: TimeKey) => older(row, { key: keyOfCurso
  * after it was added) or start before an older job than it; 'unknown' when it is older than `start` (it belongs
  * there or further on).
  */
-function placeOf(rows: readonly Ordered[], row: Ordered, start: TimeKey | null): number | 'unchanged' | 'unknown' {
+function placeOf(rows: Sequence, row: Ordered, start: TimeKey | null): number | 'unchanged' | 'unknown' {
   if (start) return olderThan(row, start) ? 'unknown' : 'unchanged';
-  if (rows.some((other) => other.id === row.id)) return 'unchanged';
-  const at = rows.findIndex((other) => older(other, row));
+  let at = -1;
+  const micros = keyMicros(row.key);
+  for (let i = 0; i < rows.length; i++) {
+    if (rows.id(i) === row.id) return 'unchanged';
+    if (at === -1 && (rows.micros(i) < micros || (rows.micros(i) === micros && rows.id(i) < row.id))) at = i;
+  }
   return at === -1 ? rows.length : at;
 }
 
@@ -102,8 +119,7 @@ export function windowWith(
       if (total === null) continue;
       return undefined;
     }
-    const { id, key, relevance, salary_max, skill_keys } = row;
-    rows = [...rows.slice(0, at), { id, key, relevance, salary_max, skill_keys }, ...rows.slice(at, size - 1)];
+    rows = rows.with(at, row, size);
     if (total === null) continue;
     if (total <= JOB_COUNT_LIMIT) total += 1;
     const revised = facets && facetsWith(facets, row.place);
@@ -125,7 +141,7 @@ export function pageWith(
 ): RankedRow[] | undefined {
   let revised = rows;
   for (const row of added) {
-    const at = placeOf(revised, row, after);
+    const at = placeOf(sequenceOf(revised), row, after);
     if (at === 'unknown') return undefined;
     if (at !== 'unchanged' && at <= limit)
       revised = [...revised.slice(0, at), { id: row.id, key: row.key, rank: 0 }, ...revised.slice(at, limit)];

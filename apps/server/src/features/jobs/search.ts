@@ -31,9 +31,8 @@ import {
   rankWindow,
   TIME_KEY,
   timeKeyOf,
-  windowRowOf,
+  WindowRows,
   type RankedRow,
-  type WindowRow,
   type WindowTuple,
 } from './search-rank';
 import { forgetJobDetails, jobDetails } from './search-details';
@@ -236,7 +235,7 @@ async function readWindow(db: Db, plan: SearchPlan, start: Cursor['w'], size: nu
     planFor(plan),
   );
   return {
-    rows: (read?.rows ?? []).map(windowRowOf),
+    rows: WindowRows.fromTuples(read?.rows ?? []),
     total: total ? Number(read?.total ?? 0) : null,
     facets: total ? facetRows(read?.facets) : null,
   };
@@ -285,23 +284,17 @@ interface Caches {
 const caches = new WeakMap<Db, Caches>();
 
 /**
- * What each kind of kept search may hold per database, in bytes (estimates of what a value keeps alive: a window row
- * is an object of two short strings, a number and an array of skill keys), so the server's memory stays bounded
- * whatever the searches (issue #22: 300 MB RSS for the whole server after the benchmark; ADR 0019).
+ * What each kind of kept search may hold per database, in bytes (estimates of what a value keeps alive, measured for
+ * windows: WindowRows.bytes), so the server's memory stays bounded whatever the searches (issue #22: 300 MB RSS for
+ * the whole server after the benchmark; ADR 0019). The windows' 10 MB hold as many rows without skills as 24 MB did
+ * when a row was an object (245 B a row then, 101 B now).
  */
-const WINDOW_BYTES = 24 << 20;
+const WINDOW_BYTES = 10 << 20;
 const PAGE_BYTES = 4 << 20;
 const ANSWER_BYTES = 16 << 20;
-/**
- * Measured, with ~10% to spare (search-memory.test.ts): a row as readWindow makes it from the parsed JSON holds
- * ~225 B without skills; a skill array adds ~16 B, then ~8 B a skill (JSON.parse shares the short strings).
- */
-export const windowRowBytes = ({ skill_keys: skills }: WindowRow) => (skills.length ? 265 + 9 * skills.length : 245);
-const windowBytes = ({ rows }: Window) => rows.reduce((sum, row) => sum + windowRowBytes(row), 64);
-
 function newCaches(): Caches {
   return {
-    windows: new ShortCache(1_000, { maxBytes: WINDOW_BYTES, bytesOf: windowBytes }),
+    windows: new ShortCache(1_000, { maxBytes: WINDOW_BYTES, bytesOf: (window) => 64 + window.rows.bytes }),
     counts: new ShortCache(),
     pages: new ShortCache(1_000, { maxBytes: PAGE_BYTES, bytesOf: (rows) => 64 + rows.length * 120 }),
     // The JSON text, and its compressed forms once sent (about a third of it together).
@@ -410,15 +403,13 @@ async function pageOf(
     const window = await windowOf(db, plan, windowStart, windowSize);
     // A first page whose first window told the count (a text search) needs no count of its own.
     if (first && windowsRead === 0) ({ total: known, facets } = window);
-    const ranked = rankWindow(window.rows, plan.sort, plan.viewerKeys, after);
-    rows.push(...ranked.slice(0, need));
-    if (ranked.length > need)
-      return { rows, next: { k: keyOf(rows.at(-1)!), w: windowStart }, allMatches: known, facets };
-    windowsRead += window.rows.length;
-    const oldest = window.rows.at(-1);
-    if (window.rows.length < windowSize || !oldest)
-      return { rows, next: null, allMatches: first ? windowsRead : null, facets };
-    windowStart = { c: cursorTime(oldest.key), i: oldest.id };
+    const ranked = rankWindow(window.rows, plan.sort, plan.viewerKeys, after, need);
+    rows.push(...ranked.rows);
+    if (ranked.more) return { rows, next: { k: keyOf(rows.at(-1)!), w: windowStart }, allMatches: known, facets };
+    const read = window.rows.length;
+    windowsRead += read;
+    if (read < windowSize || read === 0) return { rows, next: null, allMatches: first ? windowsRead : null, facets };
+    windowStart = { c: cursorTime(window.rows.key(read - 1)), i: window.rows.id(read - 1) };
     after = undefined;
     if (rows.length === limit) return { rows, next: { w: windowStart }, allMatches: known, facets };
   }
