@@ -62,6 +62,21 @@ describe('keyMicros and microsKey', () => {
   });
 });
 
+describe('keyMicros and microsKey across days', () => {
+  it('agree with the Date object from 1906 to 2033, each time on another day', () => {
+    const byDate = (micros: number) => {
+      const ms = Math.floor(micros / 1000);
+      return `${new Date(ms).toISOString().slice(0, 23)}${String(micros - ms * 1000).padStart(3, '0')}`;
+    };
+    // Steps of about 23 days and 2 s, so every row falls on another day, before and after 1970.
+    for (let k = 0; k < 2_000; k++) {
+      const micros = -2e15 + k * 1_999_999_937_123;
+      expect(microsKey(micros)).toBe(byDate(micros));
+      expect(keyMicros(byDate(micros))).toBe(micros);
+    }
+  });
+});
+
 describe('WindowRows', () => {
   it('gives back the rows it was made of, and takes a row in at its place up to its size', () => {
     expect(window.rows()).toEqual(rows);

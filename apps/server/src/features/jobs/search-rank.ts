@@ -147,29 +147,55 @@ const numberAt = (text: string, from: number, to: number) => {
   return n;
 };
 
+const DAY_MS = 86_400_000;
+/** The last date read or written (`YYYY-MM-DD`) and its day as milliseconds since 1970: a window's rows share a few. */
+let lastDate = '';
+let lastDayMs = 0;
+
+/** The day of `key` (its first ten characters, `YYYY-MM-DD`) as milliseconds since 1970 UTC. */
+function dayMs(key: string): number {
+  if (lastDate === '' || !key.startsWith(lastDate)) {
+    lastDayMs = Date.UTC(numberAt(key, 0, 4), numberAt(key, 5, 7) - 1, numberAt(key, 8, 10));
+    lastDate = key.slice(0, 10);
+  }
+  return lastDayMs;
+}
+
+/** The day starting at `ms` (milliseconds since 1970 UTC) as `YYYY-MM-DD`. */
+function dateOf(ms: number): string {
+  if (ms !== lastDayMs || lastDate === '') {
+    lastDate = new Date(ms).toISOString().slice(0, 10);
+    lastDayMs = ms;
+  }
+  return lastDate;
+}
+
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
 /**
  * A time key, or a time as PostgreSQL writes it in JSON (see timeKeyOf: fewer fraction digits, or none), as
  * microseconds since 1970 UTC: a number ordered as the keys are, exact (below 2^53 until the year 2255), for years
  * from 100 on (Date.UTC reads 0–99 as 1900–1999; no job is that old).
  */
 export function keyMicros(key: string): number {
-  const seconds = Date.UTC(
-    numberAt(key, 0, 4),
-    numberAt(key, 5, 7) - 1,
-    numberAt(key, 8, 10),
-    numberAt(key, 11, 13),
-    numberAt(key, 14, 16),
-    numberAt(key, 17, 19),
-  );
+  const ms =
+    dayMs(key) + numberAt(key, 11, 13) * 3_600_000 + numberAt(key, 14, 16) * 60_000 + numberAt(key, 17, 19) * 1000;
   let fraction = 0;
   for (let at = 20; at < 26; at++) fraction = fraction * 10 + (at < key.length ? digitAt(key, at) : 0);
-  return seconds * 1000 + fraction;
+  return ms * 1000 + fraction;
 }
 
 /** Microseconds since 1970 UTC as a time key (see WindowRow). */
 export function microsKey(micros: number): string {
-  const ms = Math.floor(micros / 1000);
-  return `${new Date(ms).toISOString().slice(0, 23)}${String(micros - ms * 1000).padStart(3, '0')}`;
+  const day = Math.floor(micros / (DAY_MS * 1000)) * DAY_MS;
+  let rest = micros - day * 1000;
+  const hours = Math.floor(rest / 3_600_000_000);
+  rest -= hours * 3_600_000_000;
+  const minutes = Math.floor(rest / 60_000_000);
+  rest -= minutes * 60_000_000;
+  const seconds = Math.floor(rest / 1_000_000);
+  rest -= seconds * 1_000_000;
+  return `${dateOf(day)}T${twoDigits(hours)}:${twoDigits(minutes)}:${twoDigits(seconds)}.${String(rest).padStart(6, '0')}`;
 }
 
 /** Where a page starts inside a ranked window: after the row with this rank, time key and id. */
