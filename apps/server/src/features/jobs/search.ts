@@ -297,8 +297,7 @@ function newCaches(): Caches {
     windows: new ShortCache(1_000, { maxBytes: WINDOW_BYTES, bytesOf: (window) => 64 + window.rows.bytes }),
     counts: new ShortCache(),
     pages: new ShortCache(1_000, { maxBytes: PAGE_BYTES, bytesOf: (rows) => 64 + rows.length * 120 }),
-    // The JSON text, and its compressed forms once sent (about a third of it together).
-    answers: new ShortCache(1_000, { maxBytes: ANSWER_BYTES, bytesOf: (answer) => answer.json.length * 1.35 }),
+    answers: new ShortCache(1_000, { maxBytes: ANSWER_BYTES, bytesOf: (answer) => answer.bytes }),
     plans: new Map(),
     added: new Map(),
   };

@@ -19,7 +19,7 @@ const caches = new WeakMap<Db, ShortCache<KeptJson>>();
 function cacheOf(db: Db): ShortCache<KeptJson> {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new ShortCache(2_000, { maxBytes: KEPT_LIST_BYTES, bytesOf: (kept) => 2 * kept.json.length + 256 });
+    cache = new ShortCache(2_000, { maxBytes: KEPT_LIST_BYTES, bytesOf: (kept) => kept.bytes });
     caches.set(db, cache);
   }
   return cache;

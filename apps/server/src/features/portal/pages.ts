@@ -123,7 +123,7 @@ export async function renderPortalHome(
   const parsed = jobSearchQuerySchema.safeParse({ q: q || undefined, company: portal.slug, cursor, limit: PAGE_SIZE });
   // Searched as a visitor: the same answer for everyone, from the search's short cache.
   const answer = parsed.success
-    ? (JSON.parse((await searchJobsJson(app.db, null, parsed.data)).json) as JobSearchResponse)
+    ? ((await searchJobsJson(app.db, null, parsed.data)).parse() as JobSearchResponse)
     : { items: [], nextCursor: null, total: 0, totalIsLowerBound: false };
   const count = answer.total ?? answer.items.length;
   const home = `${place.base}/`;

@@ -71,7 +71,7 @@ export function searchPageRoute(app: FastifyInstance): ServerPageRoute {
       const auth = await sessionOf(app, request);
       // The codec drops what is not a valid filter (a hand-typed address), as the app does; what is left is searched.
       const answer = parsed.success
-        ? (JSON.parse((await searchJobsJson(app.db, auth, parsed.data)).json) as JobSearchResponse)
+        ? ((await searchJobsJson(app.db, auth, parsed.data)).parse() as JobSearchResponse)
         : null;
       const q = parsed.success ? (parsed.data.q ?? '') : '';
       const bare = [...query.keys()].every((key) => key === 'limit');
