@@ -59,6 +59,9 @@ describe('keyMicros and microsKey', () => {
     expect(micros.map(microsKey)).toEqual(written.map(timeKeyOf));
     // The last microsecond of a year, and a time before 1970.
     expect(microsKey(keyMicros('1969-12-31T23:59:59.000001'))).toBe('1969-12-31T23:59:59.000001');
+    // A cursor may carry any four-digit year.
+    expect(microsKey(keyMicros('0050-06-01T00:00:00.000000'))).toBe('0050-06-01T00:00:00.000000');
+    expect(keyMicros('0050-06-01T00:00:00.000000')).toBeLessThan(keyMicros('1950-06-01T00:00:00.000000'));
   });
 });
 

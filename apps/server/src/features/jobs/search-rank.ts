@@ -155,7 +155,8 @@ let lastDayMs = 0;
 /** The day of `key` (its first ten characters, `YYYY-MM-DD`) as milliseconds since 1970 UTC. */
 function dayMs(key: string): number {
   if (lastDate === '' || !key.startsWith(lastDate)) {
-    lastDayMs = Date.UTC(numberAt(key, 0, 4), numberAt(key, 5, 7) - 1, numberAt(key, 8, 10));
+    // setUTCFullYear, not Date.UTC, which reads the years 0–99 as 1900–1999.
+    lastDayMs = new Date(0).setUTCFullYear(numberAt(key, 0, 4), numberAt(key, 5, 7) - 1, numberAt(key, 8, 10));
     lastDate = key.slice(0, 10);
   }
   return lastDayMs;
@@ -174,8 +175,7 @@ const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 
 /**
  * A time key, or a time as PostgreSQL writes it in JSON (see timeKeyOf: fewer fraction digits, or none), as
- * microseconds since 1970 UTC: a number ordered as the keys are, exact (below 2^53 until the year 2255), for years
- * from 100 on (Date.UTC reads 0–99 as 1900–1999; no job is that old).
+ * microseconds since 1970 UTC: a number ordered as the keys are, exact (below 2^53 until the year 2255).
  */
 export function keyMicros(key: string): number {
   const ms =
