@@ -59,11 +59,13 @@ const sequenceOf = (rows: readonly Ordered[]): Sequence => ({
   micros: (i) => keyMicros(rows[i]!.key),
 });
 
+/** A row at `micros` with `id` comes after one at `thanMicros` with `thanId`, newest first. */
+const older = (micros: number, id: string, thanMicros: number, thanId: string) =>
+  micros < thanMicros || (micros === thanMicros && id < thanId);
+
 /** `row` is older than `start`, so a window or page that starts there reads it. */
-const olderThan = (row: Ordered, start: TimeKey) => {
-  const key = keyOfCursorTime(start.c);
-  return row.key < key || (row.key === key && row.id < start.i);
-};
+const olderThan = (row: Ordered, start: TimeKey) =>
+  older(keyMicros(row.key), row.id, keyMicros(keyOfCursorTime(start.c)), start.i);
 
 /**
  * Where a job added goes among the rows of a window or browse page that starts at `start` (null: the first), newest
@@ -77,7 +79,7 @@ function placeOf(rows: Sequence, row: Ordered, start: TimeKey | null): number | 
   const micros = keyMicros(row.key);
   for (let i = 0; i < rows.length; i++) {
     if (rows.id(i) === row.id) return 'unchanged';
-    if (at === -1 && (rows.micros(i) < micros || (rows.micros(i) === micros && rows.id(i) < row.id))) at = i;
+    if (at === -1 && older(rows.micros(i), rows.id(i), micros, row.id)) at = i;
   }
   return at === -1 ? rows.length : at;
 }
